@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MSG } from '@townsquare/contracts';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createDb } from './db/client.ts';
+import { purgeExpired } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthGuards } from './modules/auth/authenticate.ts';
+import { createAccessTokens } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { setAdminByEmails } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createBackground } from './platform/background.ts';
+import { registerErrorHandling, send } from './platform/errors.ts';
+import type { App } from './platform/http.ts';
+import { createLogger } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
+import { loadSecrets } from './platform/secrets.ts';
+
+export type BuildOptions = {
+  /** Replace the mailer (tests capture mail through a real SMTP server instead, where they can). */
+  mailer?: Mailer;
+  /** The process logger (server.ts); defaults to a new pino logger at the configured level. */
+  logger?: FastifyBaseLogger;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** apps/web/dist, found from the source tree (src/) or the bundle (dist/). */
+function defaultWebDist(): string {
+  return path.resolve(here, '..', '..', 'web', 'dist');
+}
+
+/** Paths the single-page app must never answer: they are API, socket or file paths. */
+const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups)(\/|$)/;
+
+/**
+ * Builds the HTTP application: every module wired with its dependencies. The caller listens
+ * (server.ts) or injects requests (tests), and calls `close` to release everything.
+ */
+export async function buildApp(config: Config & { databaseUrl: string }, options: BuildOptions = {}) {
+  const secrets = loadSecrets(config.dataDir, {
+    jwtSecret: config.jwtSecret,
+    uploadSigningSecret: config.uploadSigningSecret,
+  });
+
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number) // a hop count
+        : config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // The original client may be deployed with a base URL that already ends in /api.
+    rewriteUrl: (req) => (req.url?.startsWith('/api/api/') ? req.url.slice(4) : (req.url ?? '/')),
+  }).withTypeProvider<ZodTypeProvider>() as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  const { db, close: closeDb } = createDb(config.databaseUrl);
+  const background = createBackground(app.log);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const limiter = createRateLimiter(new MemoryRateLimitStore());
+  const tokens = createAccessTokens(secrets.jwtSecret);
+
+  const auth = createAuthService({
+    db,
+    tokens,
+    mailer,
+    background,
+    limiter,
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+  });
+  const guards = createAuthGuards(auth);
+  const users = createUsersService({
+    db,
+    isOwnImageUrl: (url) => url.startsWith(`${config.publicUrl}/uploads/`) || url.startsWith('/uploads/'),
+    sendVerification: auth.sendVerification,
+  });
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style attributes and the toast library's injected <style>; never scripts.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Townsquare API', version: '0.1.0', description: 'REST API of Townsquare. See docs/API.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  healthRoutes(app, db);
+  authRoutes(app, auth, guards, limiter);
+  usersRoutes(app, users, auth, guards);
+
+  const webDist = config.webDistDir ?? defaultWebDist();
+  const serveWeb = existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return send(reply, request, 404, `Cannot ${request.method} ${pathname}`);
+  });
+
+  if (config.adminEmails.length > 0) await setAdminByEmails(db, config.adminEmails, true);
+
+  const housekeeping = setInterval(() => {
+    purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+  }, 60 * 60_000);
+  housekeeping.unref();
+
+  let closed = false;
+  /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    clearInterval(housekeeping);
+    await app.close();
+    await background.drain();
+    await mailer.close();
+    await limiter.close();
+    await closeDb();
+  }
+
+  return { app, close, db, background };
+}

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, from the environment, once, at start-up. Nothing else in the
+ * server reads process.env. A bad value stops the process with one line naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .url()
+        .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `must start with ${protocols.join(': or ')}:`)
+        .optional(),
+    );
+
+const secret = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined)
+  .pipe(z.string().min(32, 'must be at least 32 characters').optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('Townsquare <no-reply@townsquare.local>'),
+  JWT_SECRET: secret,
+  UPLOAD_SIGNING_SECRET: secret,
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  SEED_DEMO: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | number | string => {
+      const value = v.trim();
+      if (value === '' || value === 'false' || value === '0') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a list of proxy addresses' });
+      return z.NEVER;
+    }),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  uploadSigningSecret: string | undefined;
+  adminEmails: string[];
+  seedDemo: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean | number | string;
+  corsOrigins: string[];
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    uploadSigningSecret: e.UPLOAD_SIGNING_SECRET,
+    adminEmails: e.ADMIN_EMAILS,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,33 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A repository function takes this first, so the caller decides whether it runs in a transaction. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DbHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+export function createDb(url: string, options: { max?: number } = {}): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'townsquare',
+  });
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool drops it and the next query gets a fresh one.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  let closed = false;
+  return {
+    db,
+    pool,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Always stored lower-cased (the contract compares identifiers lower-cased). */
+    email: text('email').notNull(),
+    /** Null until profile setup; lower-case letters, digits and underscores. */
+    username: text('username'),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{Member}'::text[]`),
+    phoneNumber: text('phone_number').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    profileImage: text('profile_image'),
+    profileCompleted: boolean('profile_completed').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
+    notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_interests_gin').using('gin', t.interests),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

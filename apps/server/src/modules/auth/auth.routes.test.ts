@@ -1,0 +1,213 @@
+import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '@townsquare/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, nextIp, unique } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
+
+describe('POST /api/auth/register', () => {
+  it('creates the account with the contract shape and sends a verification mail', async () => {
+    const email = `${unique('new')}@Example.COM`;
+    const res = await post('/api/auth/register', { fullName: 'Riverside Runners', email, password: 'longenough1' });
+    expect(res.statusCode).toBe(201);
+    const body = registerResponse.parse(res.json());
+    expect(body.message).toBe('Registration successful');
+    expect(body.user.email).toBe(email.toLowerCase());
+    expect(body.user.id).toBe(body.user._id);
+    expect(body.user.profileCompleted).toBe(false);
+    expect(body.user.username).toBeUndefined();
+    expect(body.user.roles).toEqual(['Member']);
+    expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
+    await t.background.drain();
+    const mail = t.sent.find((m) => m.to === email.toLowerCase());
+    expect(mail?.subject).toBe('Confirm your email address');
+    expect(mail?.link).toMatch(/^http:\/\/townsquare\.test\/verify-email\?token=[\w-]{43}$/);
+  });
+
+  it('refuses a taken e-mail, whatever its case, with the message in error and message', async () => {
+    const user = await createUser(t);
+    const res = await post('/api/auth/register', { fullName: 'X', email: user.email.toUpperCase(), password: 'longenough1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, error: MSG.emailTaken, message: MSG.emailTaken });
+  });
+
+  it.each([
+    [{ email: 'a@b.co', password: 'longenough1' }, MSG.fullNameRequired],
+    [{ fullName: '   ', email: 'a@b.co', password: 'longenough1' }, MSG.fullNameRequired],
+    [{ fullName: 'A', password: 'longenough1' }, MSG.emailRequired],
+    [{ fullName: 'A', email: 'not-an-email', password: 'longenough1' }, MSG.emailInvalid],
+    [{ fullName: 'A', email: ['a@b.co'], password: 'longenough1' }, 'Email must be text'],
+    [{ fullName: 'A', email: 'a@b.co' }, MSG.passwordRequired],
+    [{ fullName: 'A', email: 'a@b.co', password: 'short' }, MSG.passwordTooShort],
+    [{ fullName: 'A', email: 'a@b.co', password: 'x'.repeat(257) }, MSG.passwordTooLong],
+    [{ fullName: 'A'.repeat(101), email: 'a@b.co', password: 'longenough1' }, MSG.fullNameTooLong],
+    [{ fullName: 'A', email: 'a@b.co', password: 'longenough1', username: 'Bad Name!' }, MSG.usernameInvalid],
+    [{ fullName: 'A', email: 'a@b.co', password: 'longenough1', roles: ['King'] }, MSG.roleInvalid],
+  ])('answers 400 with the spec message for %j', async (payload, message) => {
+    const res = await post('/api/auth/register', payload);
+    expect(res.statusCode).toBe(400);
+    expect(errorBody.parse(res.json()).message).toBe(message);
+  });
+
+  it('answers 400 for a body that is not an object or not JSON', async () => {
+    for (const payload of ['[1,2]', '"text"', '{"fullName":']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: nextIp(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorBody.parse(res.json()).message).toMatch(/JSON|object/);
+    }
+  });
+
+  it('is rate-limited per address with Retry-After', async () => {
+    const ip = nextIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await post('/api/auth/register', { fullName: 'A', email: 'bad' }, {}, ip);
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('accepts the e-mail or the username, compared lower-cased', async () => {
+    const user = await createUser(t, { username: unique('login_') });
+    for (const identifier of [user.email, user.email.toUpperCase(), user.user.username!]) {
+      const res = await post('/api/auth/login', { identifier: identifier.toLowerCase(), password: user.password });
+      expect(res.statusCode).toBe(200);
+      const body = authResponse.parse(res.json());
+      expect(body.user.id).toBe(user.user.id);
+    }
+  });
+
+  it('answers an unknown account exactly like a wrong password', async () => {
+    const user = await createUser(t);
+    const wrong = await post('/api/auth/login', { identifier: user.email, password: 'wrong-password' });
+    const unknown = await post('/api/auth/login', { identifier: 'nobody@example.com', password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' });
+  });
+
+  it('locks an account after 10 failures in 15 minutes, from any address', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/auth/login', { identifier: user.email, password: `nope-${i}` })).statusCode).toBe(401);
+    }
+    const locked = await post('/api/auth/login', { identifier: user.email, password: user.password });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('limits one address to 25 failures in 5 minutes', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 25; i++) {
+      const res = await post('/api/auth/login', { identifier: `someone${i}@example.com`, password: 'whatever1' }, {}, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await post('/api/auth/login', { identifier: 'another@example.com', password: 'whatever1' }, {}, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 25; i++) {
+      await post('/api/auth/login', { identifier: `spoof${i}@example.com`, password: 'whatever1' }, { 'x-forwarded-for': `192.0.2.${i}` }, ip);
+    }
+    const res = await post('/api/auth/login', { identifier: 'x@example.com', password: 'whatever1' }, { 'x-forwarded-for': '192.0.2.200' }, ip);
+    expect(res.statusCode).toBe(429);
+  });
+
+  it.each([
+    [{ password: 'whatever1' }, MSG.identifierRequired],
+    [{ identifier: '', password: 'whatever1' }, MSG.identifierRequired],
+    [{ identifier: 'a@b.co' }, MSG.passwordRequired],
+    [{ identifier: ['a@b.co'], password: 'whatever1' }, 'Email or username must be text'],
+    [{ identifier: 'a@b.co', password: 12345678 }, 'Password must be text'],
+  ])('answers 400 for %j', async (payload, message) => {
+    const res = await post('/api/auth/login', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('sessions: verify, refresh, logout', () => {
+  it('verify returns the user for a valid access token', async () => {
+    const user = await createUser(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(verifyResponse.parse(res.json()).user.id).toBe(user.user.id);
+  });
+
+  it('verify distinguishes a missing token from a bad one', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/auth/verify' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe('Unauthorized');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().message).toBe('Invalid token');
+  });
+
+  it('refresh rotates, and a reused token revokes the whole family', async () => {
+    const user = await createUser(t);
+    const first = await post('/api/auth/refresh', { refreshToken: user.refreshToken });
+    expect(first.statusCode).toBe(200);
+    const rotated = authResponse.parse(first.json());
+    expect(rotated.refreshToken).not.toBe(user.refreshToken);
+    expect(rotated.user.id).toBe(user.user.id);
+
+    const reuse = await post('/api/auth/refresh', { refreshToken: user.refreshToken });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().message).toBe('Invalid refresh token');
+    // The family is gone: the newest refresh token and every access token of the session too.
+    expect((await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify',
+      headers: { authorization: `Bearer ${rotated.accessToken}` },
+    });
+    expect(verify.statusCode).toBe(401);
+  });
+
+  it('refresh rejects an access token and garbage', async () => {
+    const user = await createUser(t);
+    for (const refreshToken of [user.accessToken, 'garbage']) {
+      expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
+    }
+    const tooLong = await post('/api/auth/refresh', { refreshToken: 'x'.repeat(600) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(MSG.invalidRefreshToken);
+    expect((await post('/api/auth/refresh', {})).json().message).toBe(MSG.refreshTokenRequired);
+  });
+
+  it('logout revokes the session: its access and refresh tokens stop working', async () => {
+    const user = await createUser(t);
+    const other = await post('/api/auth/login', { identifier: user.email, password: user.password });
+    const res = await post('/api/auth/logout', undefined, user.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Logged out successfully' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: user.auth })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: user.refreshToken })).statusCode).toBe(401);
+    // Another sign-in of the same account is untouched.
+    const otherAuth = { authorization: `Bearer ${other.json().accessToken}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: otherAuth })).statusCode).toBe(200);
+  });
+});

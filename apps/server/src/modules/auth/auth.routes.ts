@@ -1,0 +1,141 @@
+import {
+  authResponse,
+  forgotPasswordBody,
+  loginBody,
+  MSG,
+  messageResponse,
+  refreshBody,
+  registerBody,
+  registerResponse,
+  resendVerificationBody,
+  resetPasswordBody,
+  verifyEmailBody,
+  verifyResponse,
+} from '@townsquare/contracts';
+import type { FastifyRequest } from 'fastify';
+import { LIMITS_PER, type RateLimiter, throttleByIp, type Window } from '../../platform/rate-limit/rate-limiter.ts';
+import { type App, errors } from '../../platform/http.ts';
+import { presentSelf } from '../users/users.presenter.ts';
+import type { AuthService, ClientMeta } from './auth.service.ts';
+import { caller, type createAuthGuards } from './authenticate.ts';
+
+const meta = (request: FastifyRequest): ClientMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+const tags = ['auth'];
+
+export function authRoutes(
+  app: App,
+  auth: AuthService,
+  guards: ReturnType<typeof createAuthGuards>,
+  limiter: RateLimiter,
+): void {
+  const perIp = (name: string, window: Window) => throttleByIp(limiter, name, window);
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { humanErrorField: true },
+      onRequest: perIp('register', LIMITS_PER.registrationsPerIp),
+      schema: { tags, body: registerBody, response: { 201: registerResponse, ...errors(400, 409, 429) } },
+    },
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, meta(request))),
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: loginBody, response: { 200: authResponse, ...errors(400, 401, 429) } } },
+    async (request) => auth.login(request.body.identifier, request.body.password, meta(request)),
+  );
+
+  for (const path of ['/api/auth/refresh', '/api/auth/refresh-token']) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          hide: path.endsWith('-token'),
+          body: refreshBody,
+          response: { 200: authResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => auth.refresh(request.body.refreshToken),
+    );
+  }
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: guards.requireAuth,
+      schema: { tags, security: [{ bearer: [] }], response: { 200: messageResponse, ...errors(401) } },
+    },
+    async (request) => {
+      await auth.logout(caller(request).sessionId);
+      return { message: MSG.loggedOut };
+    },
+  );
+
+  app.get(
+    '/api/auth/verify',
+    {
+      preHandler: guards.requireAuth,
+      schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponse, ...errors(401) } },
+    },
+    async (request) => ({ user: presentSelf(caller(request).user) }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { onRequest: perIp('forgot', LIMITS_PER.forgotPerIp), schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } } },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return { message: MSG.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { onRequest: perIp('reset', LIMITS_PER.resetPerIp), schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } } },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.newPassword);
+      return { message: MSG.passwordResetDone };
+    },
+  );
+
+  // The original client posts to /auth/verify-email without the /api prefix.
+  for (const path of ['/api/auth/verify-email', '/auth/verify-email']) {
+    app.post(
+      path,
+      {
+        onRequest: perIp('verify', LIMITS_PER.verifyPerIp),
+        schema: {
+          tags,
+          hide: !path.startsWith('/api'),
+          body: verifyEmailBody,
+          response: { 200: messageResponse, ...errors(400, 429) },
+        },
+      },
+      async (request) => {
+        await auth.verifyEmail(request.body.token);
+        return { message: MSG.emailVerified };
+      },
+    );
+  }
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      onRequest: perIp('resend', LIMITS_PER.resendPerIp),
+      preHandler: guards.optionalAuth,
+      schema: { tags, body: resendVerificationBody, response: { 200: messageResponse, ...errors(400, 401, 429) } },
+    },
+    async (request) => {
+      await auth.resendVerification(
+        { user: request.auth?.user, email: request.auth ? undefined : request.body?.email },
+      );
+      return { message: MSG.verificationSent };
+    },
+  );
+}

@@ -1,0 +1,244 @@
+import { type AuthResponse, MSG, type RegisterBody, tooManyRequestsMessage } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
+import type { Background } from '../../platform/background.ts';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
+import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
+import * as usersRepo from '../users/users.repository.ts';
+import { presentSelf } from '../users/users.presenter.ts';
+import * as repo from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import {
+  type AccessTokens,
+  hashToken,
+  RESET_PASSWORD_TTL_MS,
+  REFRESH_FAMILY_TTL_MS,
+  randomToken,
+  VERIFY_EMAIL_TTL_MS,
+} from './tokens.ts';
+
+export type ClientMeta = { ip: string; userAgent?: string };
+
+export type AuthServiceDeps = {
+  db: Database;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  background: Background;
+  limiter: RateLimiter;
+  publicUrl: string;
+  adminEmails: string[];
+  /** Called after sessions are revoked (password change or reset) so live sockets can be closed. */
+  onSessionsRevoked?: (userId: string, sessionIds: string[]) => void;
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function throttle(verdict: Verdict): void {
+  if (verdict.limited) throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, tokens, mailer, background, limiter } = deps;
+
+  async function issueTokens(user: UserRow, sessionId: string): Promise<AuthResponse> {
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(db, sessionId, hashToken(refreshToken));
+    const accessToken = await tokens.sign({ sub: user.id, sid: sessionId, email: user.email, roles: user.roles });
+    return { accessToken, refreshToken, user: presentSelf(user) };
+  }
+
+  async function startSession(user: UserRow, meta: ClientMeta): Promise<AuthResponse> {
+    const sessionId = await repo.createSession(db, {
+      userId: user.id,
+      expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_MS),
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+    });
+    return issueTokens(user, sessionId);
+  }
+
+  /** Queues the verification mail for the user's current address. */
+  async function sendVerification(user: UserRow): Promise<void> {
+    const token = randomToken();
+    await repo.createEmailToken(db, {
+      userId: user.id,
+      purpose: 'verify_email',
+      tokenHash: hashToken(token),
+      email: user.email,
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
+    });
+    const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    background.run('verification mail', () => mailer.send(verifyEmailMail(user.email, user.fullName, link)));
+  }
+
+  function sendPasswordChanged(user: UserRow): void {
+    if (!user.notifySecurityAlerts) return;
+    const link = `${deps.publicUrl}/forgot-password`;
+    background.run('password-changed mail', () =>
+      mailer.send(passwordChangedMail(user.email, user.fullName, new Date(), link)),
+    );
+  }
+
+  function revoked(userId: string, sessionIds: string[]) {
+    if (sessionIds.length > 0) deps.onSessionsRevoked?.(userId, sessionIds);
+  }
+
+  return {
+    sendVerification,
+
+    /** Creates the account, signs it in and sends the verification mail. */
+    async register(input: RegisterBody, meta: ClientMeta): Promise<AuthResponse & { message: string }> {
+      if (await usersRepo.findUserByEmail(db, input.email)) throw conflict(MSG.emailTaken);
+      const passwordHash = await hashPassword(input.password);
+      const roles = input.roles ?? ['Member'];
+      let user: UserRow;
+      try {
+        user = await usersRepo.insertUser(db, {
+          email: input.email,
+          fullName: input.fullName,
+          passwordHash,
+          username: input.username ?? null,
+          roles,
+          profileCompleted: Boolean(input.username) && roles.length > 0,
+          isAdmin: deps.adminEmails.includes(input.email),
+        });
+      } catch (error) {
+        const field = usersRepo.uniqueViolation(error);
+        if (field === 'email') throw conflict(MSG.emailTaken);
+        if (field === 'username') throw conflict(MSG.usernameTaken);
+        throw error;
+      }
+      await sendVerification(user);
+      return { message: MSG.registered, ...(await startSession(user, meta)) };
+    },
+
+    /** E-mail or username plus password. Unknown users cost the same time as wrong passwords. */
+    async login(identifier: string, password: string, meta: ClientMeta): Promise<AuthResponse> {
+      const accountKey = `login:account:${identifier}`;
+      const ipKey = `login:ip:${meta.ip}`;
+      throttle(await limiter.check(ipKey, LIMITS_PER.loginFailuresPerIp));
+      throttle(await limiter.check(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      const user = await usersRepo.findUserByIdentifier(db, identifier);
+      const ok = await verifyPassword(user?.passwordHash, password);
+      if (!user || !ok) {
+        await limiter.record(ipKey, LIMITS_PER.loginFailuresPerIp);
+        await limiter.record(accountKey, LIMITS_PER.loginFailuresPerAccount);
+        throw unauthorized(MSG.invalidCredentials);
+      }
+      await limiter.reset(accountKey);
+      return startSession(user, meta);
+    },
+
+    /**
+     * Rotation: every refresh spends the presented token and issues a new one in the same family.
+     * A token presented after it was spent means it was copied; the whole family is revoked, so
+     * the thief and the owner both have to sign in again.
+     */
+    async refresh(refreshToken: string): Promise<AuthResponse> {
+      const spent = await repo.spendRefreshToken(db, hashToken(refreshToken));
+      if (spent.kind === 'reused') {
+        await repo.revokeSession(db, spent.sessionId, 'refresh token reuse');
+        throw unauthorized(MSG.invalidRefreshToken);
+      }
+      if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
+      const live = await repo.findLiveSession(db, spent.sessionId);
+      if (!live) throw unauthorized(MSG.invalidRefreshToken);
+      return issueTokens(live.user, spent.sessionId);
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revokeSession(db, sessionId, 'logout');
+    },
+
+    /** The user and session behind a bearer access token, or undefined. */
+    async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | undefined> {
+      const claims = await tokens.verify(token);
+      if (!claims) return undefined;
+      const live = await repo.findLiveSession(db, claims.sid, claims.sub);
+      return live ? { user: live.user, sessionId: claims.sid } : undefined;
+    },
+
+    /** Always answers the same way; a mail goes out only when the account exists. */
+    async forgotPassword(rawEmail: string | undefined): Promise<void> {
+      const email = rawEmail?.trim().toLowerCase();
+      if (!email) return;
+      throttle(await limiter.consume(`forgot:address:${email}`, LIMITS_PER.forgotPerAddress));
+      const user = await usersRepo.findUserByEmail(db, email);
+      if (!user) return;
+      const token = randomToken();
+      await repo.createEmailToken(db, {
+        userId: user.id,
+        purpose: 'reset_password',
+        tokenHash: hashToken(token),
+        email: user.email,
+        expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+      });
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      background.run('reset mail', () => mailer.send(resetPasswordMail(user.email, user.fullName, link)));
+    },
+
+    /** Sets a new password from a reset link; every session of the account ends. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      const result = await db.transaction(async (tx) => {
+        const redeemed = await repo.redeemEmailToken(tx, 'reset_password', hashToken(token));
+        if (!redeemed) return undefined;
+        // Following the link proves the address, so it counts as verified.
+        const user = await usersRepo.updateUser(tx, redeemed.userId, {
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        });
+        const sessionIds = await repo.revokeUserSessions(tx, redeemed.userId, 'password reset');
+        return user ? { user, sessionIds } : undefined;
+      });
+      if (!result) throw badRequest(MSG.resetTokenInvalid);
+      revoked(result.user.id, result.sessionIds);
+      sendPasswordChanged(result.user);
+    },
+
+    async verifyEmail(token: string): Promise<void> {
+      const ok = await db.transaction(async (tx) => {
+        const redeemed = await repo.redeemEmailToken(tx, 'verify_email', hashToken(token));
+        if (!redeemed) return false;
+        const user = await usersRepo.findUserById(tx, redeemed.userId);
+        // The link confirms the address it was sent to, not one the user switched to since.
+        if (!user || user.email !== redeemed.email) return false;
+        if (!user.emailVerifiedAt) await usersRepo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+        return true;
+      });
+      if (!ok) throw badRequest(MSG.verificationTokenInvalid);
+    },
+
+    /** Sends a fresh verification link; answers the same whether or not anything was sent. */
+    async resendVerification(target: { user?: UserRow; email?: string }): Promise<void> {
+      const user =
+        target.user ?? (target.email ? await usersRepo.findUserByEmail(db, target.email.trim().toLowerCase()) : undefined);
+      if (!user || user.emailVerifiedAt) return;
+      throttle(await limiter.consume(`resend:account:${user.id}`, LIMITS_PER.resendPerAccount));
+      await sendVerification(user);
+    },
+
+    /** Password change from settings: the current session stays, every other one ends. */
+    async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+      throttle(await limiter.consume(`password-change:${user.id}`, LIMITS_PER.passwordChangePerUser));
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong);
+      if (currentPassword === newPassword) throw badRequest(MSG.passwordUnchanged);
+      const passwordHash = await hashPassword(newPassword);
+      const sessionIds = await db.transaction(async (tx) => {
+        await usersRepo.updateUser(tx, user.id, { passwordHash });
+        return repo.revokeUserSessions(tx, user.id, 'password change', sessionId);
+      });
+      revoked(user.id, sessionIds);
+      sendPasswordChanged(user);
+    },
+
+    /** Re-checks the password before a destructive action (account deletion). */
+    async confirmPassword(user: UserRow, password: string): Promise<void> {
+      throttle(await limiter.consume(`password-change:${user.id}`, LIMITS_PER.passwordChangePerUser));
+      if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(MSG.currentPasswordWrong);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { MSG } from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema/index.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { AuthService } from './auth.service.ts';
+
+export type Auth = { user: UserRow; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/**
+ * preHandlers. `requireAuth`: no token → 401 "Unauthorized", a bad, expired or revoked one →
+ * 401 "Invalid token" (the client then refreshes). `optionalAuth`: a valid token identifies the
+ * caller; none leaves the request anonymous; an invalid one is still a 401, so a client with a
+ * stale token refreshes instead of silently seeing the anonymous view.
+ */
+export function createAuthGuards(auth: AuthService) {
+  async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
+    const token = bearer(request);
+    if (token === undefined) {
+      if (required) throw unauthorized(MSG.unauthorized);
+      return;
+    }
+    const found = token ? await auth.authenticate(token) : undefined;
+    if (!found) throw unauthorized(MSG.invalidToken);
+    request.auth = found;
+  }
+  return {
+    requireAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, true),
+    optionalAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, false),
+  };
+}
+
+/** The authenticated caller; only valid behind `requireAuth`. */
+export function caller(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized(MSG.unauthorized);
+  return request.auth;
+}

@@ -1,0 +1,31 @@
+import { healthResponse, readyResponse } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { migrationsApplied } from '../../db/migrate.ts';
+import type { App } from '../../platform/http.ts';
+
+const tags = ['health'];
+
+export function healthRoutes(app: App, db: Database): void {
+  /** Liveness: the process answers. */
+  app.get('/api/health', { schema: { tags, response: { 200: healthResponse } } }, async () => ({
+    status: 'ok' as const,
+    timestamp: new Date().toISOString(),
+    uptime: process.uptime(),
+  }));
+
+  /** Readiness: the database answers and every migration is applied. */
+  app.get('/api/ready', { schema: { tags, response: { 200: readyResponse, 503: readyResponse } } }, async (_request, reply) => {
+    let database: 'up' | 'down' = 'down';
+    let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+    try {
+      await db.execute(sql`select 1`);
+      database = 'up';
+      migrations = (await migrationsApplied(db)) ? 'applied' : 'pending';
+    } catch {
+      // reported below
+    }
+    const ok = database === 'up' && migrations === 'applied';
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks: { database, migrations } });
+  });
+}

@@ -1,0 +1,45 @@
+import type { PublicProfile, Role, SelfUser } from '@townsquare/contracts';
+import type { UserRow } from '../../db/schema/index.ts';
+
+const roles = (row: UserRow) => row.roles as Role[];
+
+/** The signed-in user's own view. Never the password hash, never tokens. */
+export function presentSelf(row: UserRow): SelfUser {
+  return {
+    id: row.id,
+    _id: row.id,
+    ...(row.username ? { username: row.username } : {}),
+    fullName: row.fullName,
+    email: row.email,
+    roles: roles(row),
+    phoneNumber: row.phoneNumber,
+    bio: row.bio,
+    interests: row.interests,
+    profileImage: row.profileImage,
+    profileCompleted: row.profileCompleted,
+    emailVerified: row.emailVerifiedAt !== null,
+    isAdmin: row.isAdmin,
+    notificationPreferences: {
+      securityAlerts: row.notifySecurityAlerts,
+      productUpdates: row.notifyProductUpdates,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What anyone may see of a user: no e-mail, no phone, no settings. */
+export function presentPublic(row: UserRow): PublicProfile {
+  return {
+    id: row.id,
+    _id: row.id,
+    ...(row.username ? { username: row.username } : {}),
+    fullName: row.fullName,
+    bio: row.bio,
+    interests: row.interests,
+    profileImage: row.profileImage,
+    roles: roles(row),
+    createdAt: row.createdAt.toISOString(),
+    profileCompleted: row.profileCompleted,
+  };
+}

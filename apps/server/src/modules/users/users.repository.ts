@@ -1,0 +1,75 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import { type NewUserRow, type UserRow, users } from '../../db/schema/index.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs; anything else can never match, so it is answered without asking PostgreSQL. */
+export const isUuid = (value: string) => UUID.test(value);
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return rows[0];
+}
+
+/** Login: the identifier (already lower-cased) is an e-mail address or a username. */
+export async function findUserByIdentifier(db: Executor, identifier: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, identifier), eq(users.username, identifier)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertUser(db: Executor, values: Omit<NewUserRow, 'id'>): Promise<UserRow> {
+  const rows = await db
+    .insert(users)
+    .values({ id: uuidv7(), ...values })
+    .returning();
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+export async function updateUser(db: Executor, id: string, values: PgUpdateSetSource<typeof users>): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return rows[0];
+}
+
+export async function deleteUser(db: Executor, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function setAdminByEmails(db: Executor, emails: string[], isAdmin: boolean): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .update(users)
+    .set({ isAdmin, updatedAt: sql`now()` })
+    .where(inArray(users.email, emails))
+    .returning({ email: users.email });
+  return rows.map((r) => r.email);
+}
+
+export async function listAdmins(db: Executor): Promise<{ email: string; username: string | null }[]> {
+  return db.select({ email: users.email, username: users.username }).from(users).where(eq(users.isAdmin, true));
+}
+
+/** PostgreSQL unique_violation on one of the users' unique indexes. */
+export function uniqueViolation(error: unknown): 'email' | 'username' | undefined {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  if (!source) return undefined;
+  if (source.constraint === 'users_email_key') return 'email';
+  if (source.constraint === 'users_username_key') return 'username';
+  return undefined;
+}

@@ -1,0 +1,143 @@
+import {
+  changePasswordBody,
+  idParam,
+  MSG,
+  messageResponse,
+  publicProfile,
+  selfUser,
+  text,
+  updateUserBody,
+} from '@townsquare/contracts';
+import { z } from 'zod';
+import { type App, errors } from '../../platform/http.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { presentPublic, presentSelf } from './users.presenter.ts';
+import type { UsersService } from './users.service.ts';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+const params = z.object({ id: idParam });
+const deleteBody = z.object({
+  currentPassword: text('Current password', MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired).max(256),
+});
+/** The unrouted original profile component sends `avatarUrl`; it means the profile image. */
+const patchBody = updateUserBody.extend({ avatarUrl: updateUserBody.shape.profileImage });
+
+export function usersRoutes(
+  app: App,
+  users: UsersService,
+  auth: AuthService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  const requireAuth = guards.requireAuth;
+
+  app.get(
+    '/api/users/public/:id',
+    { schema: { tags, params, response: { 200: publicProfile, ...errors(404) } } },
+    async (request) => presentPublic(await users.getPublic(request.params.id)),
+  );
+
+  app.get(
+    '/api/users/me',
+    { preHandler: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
+    async (request) => presentSelf(caller(request).user),
+  );
+
+  app.put(
+    '/api/users/me',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
+    },
+    async (request) => presentSelf(await users.update(caller(request).user, request.body)),
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, body: patchBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
+    },
+    async (request) => {
+      const { avatarUrl, ...rest } = request.body;
+      const body = avatarUrl !== undefined && rest.profileImage === undefined ? { ...rest, profileImage: avatarUrl } : rest;
+      return presentSelf(await users.update(caller(request).user, body));
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, params, response: { 200: z.union([selfUser, publicProfile]), ...errors(401, 404) } },
+    },
+    async (request) => {
+      const me = caller(request).user;
+      if (request.params.id === me.id) return presentSelf(me);
+      return presentPublic(await users.getPublic(request.params.id));
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, params, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 403, 409) } },
+    },
+    async (request) => {
+      const me = caller(request).user;
+      users.assertSelf(me.id, request.params.id);
+      return presentSelf(await users.update(me, request.body));
+    },
+  );
+
+  for (const path of ['/api/users/me', '/api/users/:id']) {
+    app.delete(
+      path,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          params: path.endsWith(':id') ? params : undefined,
+          body: deleteBody,
+          response: { 200: messageResponse, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const me = caller(request).user;
+        const id = (request.params as { id?: string }).id;
+        if (id !== undefined) users.assertSelf(me.id, id);
+        await auth.confirmPassword(me, request.body.currentPassword);
+        await users.remove(me);
+        return { message: 'Account deleted' };
+      },
+    );
+  }
+
+  // The settings page of the original client uses the unprefixed path.
+  for (const path of ['/api/users/me/password', '/users/me/password', '/api/users/:id/password']) {
+    app.put(
+      path,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          hide: !path.startsWith('/api'),
+          params: path.includes(':id') ? params : undefined,
+          body: changePasswordBody,
+          response: { 200: messageResponse, ...errors(400, 401, 403, 429) },
+        },
+      },
+      async (request) => {
+        const me = caller(request);
+        const id = (request.params as { id?: string }).id;
+        if (id !== undefined) users.assertSelf(me.user.id, id);
+        await auth.changePassword(me.user, me.sessionId, request.body.currentPassword, request.body.newPassword);
+        return { message: MSG.passwordChanged };
+      },
+    );
+  }
+}

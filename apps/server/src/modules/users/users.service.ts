@@ -1,0 +1,83 @@
+import { MSG, type updateUserBody } from '@townsquare/contracts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { UserRow, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import * as repo from './users.repository.ts';
+
+export type UsersServiceDeps = {
+  db: Database;
+  /** True for image URLs that point into our own storage (local uploads or the S3 bucket). */
+  isOwnImageUrl: (url: string) => boolean;
+  /** Sends a verification link to the user's (new) address. */
+  sendVerification: (user: UserRow) => Promise<void>;
+};
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+type UpdateInput = z.output<typeof updateUserBody>;
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db } = deps;
+  return {
+    /** Anyone's public profile; 404 for an unknown or malformed id. */
+    async getPublic(id: string): Promise<UserRow> {
+      const user = await repo.findUserById(db, id);
+      if (!user) throw notFound(MSG.userNotFound);
+      return user;
+    },
+
+    /** Only the caller may change their own account. */
+    assertSelf(callerId: string, targetId: string): void {
+      if (callerId !== targetId) throw forbidden(MSG.forbiddenOtherUser);
+    },
+
+    /**
+     * Applies a profile update. `profileCompleted` is recomputed (a username and at least one
+     * role); a new e-mail address is unverified until its link is followed.
+     */
+    async update(user: UserRow, input: UpdateInput): Promise<UserRow> {
+      const values: PgUpdateSetSource<typeof users> = {};
+      if (input.username !== undefined) values.username = input.username;
+      if (input.fullName !== undefined) values.fullName = input.fullName;
+      if (input.roles !== undefined) values.roles = input.roles;
+      if (input.interests !== undefined) values.interests = input.interests;
+      if (input.bio !== undefined) values.bio = input.bio.trim();
+      if (input.phoneNumber !== undefined) values.phoneNumber = input.phoneNumber ?? '';
+      if (input.profileImage !== undefined) {
+        if (input.profileImage !== null && !deps.isOwnImageUrl(input.profileImage)) throw badRequest(MSG.imageUrlInvalid);
+        values.profileImage = input.profileImage;
+      }
+      const prefs = input.notificationPreferences;
+      if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;
+      if (prefs?.productUpdates !== undefined) values.notifyProductUpdates = prefs.productUpdates;
+      const emailChanged = input.email !== undefined && input.email !== user.email;
+      if (emailChanged) {
+        if (await repo.findUserByEmail(db, input.email!)) throw conflict(MSG.emailTaken);
+        values.email = input.email;
+        values.emailVerifiedAt = null;
+      }
+      const username = input.username ?? user.username;
+      const roles = input.roles ?? user.roles;
+      values.profileCompleted = Boolean(username) && roles.length > 0;
+
+      let updated: UserRow | undefined;
+      try {
+        updated = await repo.updateUser(db, user.id, values);
+      } catch (error) {
+        const field = repo.uniqueViolation(error);
+        if (field === 'username') throw conflict(MSG.usernameTaken);
+        if (field === 'email') throw conflict(MSG.emailTaken);
+        throw error;
+      }
+      if (!updated) throw notFound(MSG.userNotFound);
+      if (emailChanged) await deps.sendVerification(updated);
+      return updated;
+    },
+
+    async remove(user: UserRow): Promise<void> {
+      await repo.deleteUser(db, user.id);
+    },
+  };
+}

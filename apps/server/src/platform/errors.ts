@@ -1,0 +1,103 @@
+import { STATUS_CODES } from 'node:http';
+import { MSG } from '@townsquare/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error whose message is safe to show to the user, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = MSG.unauthorized) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
+export const serviceUnavailable = () => new HttpError(503, MSG.serviceUnavailable, { 'retry-after': '5' });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The original register page shows `error` before `message`; on routes with this flag the
+     * `error` field carries the human message too, so that page shows the real reason.
+     */
+    humanErrorField?: boolean;
+  }
+}
+
+/** Errors from the pg driver and PostgreSQL that mean "database unreachable", not "bad request". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = (error as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)
+  );
+}
+
+function fastifyMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      if (error instanceof SyntaxError) return 'Request body is not valid JSON';
+      if (/prototype property/i.test(error.message)) return 'Request body contains a forbidden property';
+      return error.message;
+  }
+}
+
+export function send(reply: FastifyReply, request: FastifyRequest, statusCode: number, message: string) {
+  const reason = STATUS_CODES[statusCode] ?? 'Error';
+  const error = request.routeOptions.config?.humanErrorField && statusCode < 500 ? message : reason;
+  return reply.status(statusCode).send({ statusCode, error, message });
+}
+
+/** One error shape everywhere: `{ statusCode, error, message }`; bad input is never a 500. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return send(reply, request, error.statusCode, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      // The body itself has the wrong type (an array, a string, nothing at all).
+      const wholeBody = issue?.instancePath === '/' && issue.keyword === 'invalid_type';
+      const message = wholeBody ? MSG.bodyInvalid : (issue?.message ?? MSG.badRequest);
+      return send(reply, request, 400, message);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return send(reply, request, 500, MSG.internalError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, request, 503, MSG.serviceUnavailable);
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return send(reply, request, status, fastifyMessage(fastifyError));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, request, 500, MSG.internalError);
+  });
+}

@@ -1,0 +1,56 @@
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.href)}">${escapeHtml(action.href)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#faf7f2;padding:24px;color:#1c1917"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:12px;color:#78716c">Townsquare — connect with your local community.</p></div></body></html>`;
+}
+
+export function verifyEmailMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    'Welcome to Townsquare! Please confirm your email address so we know it is really you.',
+    'This link is valid for 48 hours. If you did not create an account, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your email address',
+    text: `${lines.join('\n\n')}\n\nConfirm your email: ${link}\n\n— Townsquare`,
+    html: layout('Confirm your email address', lines, { label: 'Confirm email', href: link }),
+    link,
+  };
+}
+
+export function resetPasswordMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    'Someone asked to reset the password of your Townsquare account. If it was you, choose a new password with the link below.',
+    'The link is valid for 60 minutes and works once. If you did not ask for this, ignore this email: your password stays as it is.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Townsquare password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n\n— Townsquare`,
+    html: layout('Reset your password', lines, { label: 'Choose a new password', href: link }),
+    link,
+  };
+}
+
+export function passwordChangedMail(to: string, name: string, when: Date, resetLink: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    `The password of your Townsquare account was changed on ${when.toUTCString()}. Every other session has been signed out.`,
+    'If this was not you, reset your password right away with the link below.',
+  ];
+  return {
+    to,
+    subject: 'Your Townsquare password was changed',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n\n— Townsquare`,
+    html: layout('Your password was changed', lines, { label: 'Reset my password', href: resetLink }),
+  };
+}

@@ -1,0 +1,117 @@
+import { tooManyRequestsMessage } from '@townsquare/contracts';
+import { tooManyRequests } from '../errors.ts';
+
+/**
+ * Fixed-window counters for throttling. The in-memory store serves one process; the Redis store
+ * (scale-out issue) implements the same interface so every instance shares the counts.
+ */
+export type Window = { limit: number; windowMs: number };
+export type Verdict = { limited: boolean; retryAfterSeconds: number; count: number };
+
+export interface RateLimitStore {
+  /** Current count in the window, without counting this call. */
+  peek(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Adds one and returns the new count. */
+  increment(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly buckets = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  private current(key: string, windowMs: number) {
+    const now = this.now();
+    let bucket = this.buckets.get(key);
+    if (!bucket || bucket.resetAt <= now) {
+      bucket = { count: 0, resetAt: now + windowMs };
+      this.buckets.set(key, bucket);
+    }
+    return bucket;
+  }
+
+  async peek(key: string, windowMs: number) {
+    const bucket = this.current(key, windowMs);
+    return { ...bucket };
+  }
+
+  async increment(key: string, windowMs: number) {
+    const bucket = this.current(key, windowMs);
+    bucket.count += 1;
+    return { ...bucket };
+  }
+
+  async reset(key: string) {
+    this.buckets.delete(key);
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+  }
+
+  private sweep() {
+    const now = this.now();
+    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+  }
+}
+
+export type RateLimiter = {
+  /** Is `key` already at its limit? Counts nothing. */
+  check(key: string, window: Window): Promise<Verdict>;
+  /** Counts one hit (a failure, a request) against `key`. */
+  record(key: string, window: Window): Promise<Verdict>;
+  /** Counts one hit and says whether it went over the limit. */
+  consume(key: string, window: Window): Promise<Verdict>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now): RateLimiter {
+  const verdict = (state: { count: number; resetAt: number }, over: (c: number) => boolean) => ({
+    limited: over(state.count),
+    retryAfterSeconds: Math.max(1, Math.ceil((state.resetAt - now()) / 1000)),
+    count: state.count,
+  });
+  return {
+    check: async (key, { limit, windowMs }) => verdict(await store.peek(key, windowMs), (c) => c >= limit),
+    record: async (key, { limit, windowMs }) =>
+      verdict(await store.increment(key, windowMs), (c) => c >= limit),
+    consume: async (key, { limit, windowMs }) =>
+      verdict(await store.increment(key, windowMs), (c) => c > limit),
+    reset: (key) => store.reset(key),
+    close: () => store.close(),
+  };
+}
+
+/** The throttling numbers (QUALITY.md, security item 5, plus our own for the other flows). */
+export const LIMITS_PER = {
+  loginFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerIp: { limit: 25, windowMs: 5 * 60_000 },
+  registrationsPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  forgotPerAddress: { limit: 5, windowMs: 30 * 60_000 },
+  forgotPerIp: { limit: 20, windowMs: 30 * 60_000 },
+  resetPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  verifyPerIp: { limit: 20, windowMs: 15 * 60_000 },
+  resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
+  resendPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
+} satisfies Record<string, Window>;
+
+/**
+ * An onRequest hook counting every request of one client address against `window`, before the
+ * body is even validated, so malformed requests are throttled too.
+ */
+export function throttleByIp(limiter: RateLimiter, name: string, window: Window) {
+  return async (request: { ip: string }) => {
+    const verdict = await limiter.consume(`${name}:ip:${request.ip}`, window);
+    if (verdict.limited) {
+      throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    }
+  };
+}

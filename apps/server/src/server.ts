@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, type Config, loadConfig } from './config.ts';
+import { createDb } from './db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { DEMO_PASSWORD, seedDemo } from './db/seed.ts';
+import { createLogger } from './platform/logger.ts';
+import { loadSecrets } from './platform/secrets.ts';
+
+/**
+ * The process entry point: configuration, database (embedded unless DATABASE_URL is set), the
+ * app, listen, and a graceful shutdown on SIGTERM/SIGINT.
+ */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const secrets = loadSecrets(config.dataDir, config);
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), secrets.embeddedDbPassword, {
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+      debug: (m) => log.debug(m),
+    });
+    databaseUrl = embedded.url;
+    // The embedded database belongs to this process, so it migrates itself; an external one
+    // is migrated once per deploy with `npm run db:migrate`.
+    const migrator = createDb(databaseUrl, { max: 1 });
+    try {
+      await runMigrations(migrator.db);
+    } finally {
+      await migrator.close();
+    }
+  }
+
+  const { app, close, db } = await buildApp({ ...config, databaseUrl }, { logger: log });
+  if (config.seedDemo) {
+    const created = await seedDemo(db);
+    if (created.length) log.info(`demo accounts created: ${created.join(', ')} (password: ${DEMO_PASSWORD})`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await close();
+      await embedded?.stop();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    log.error({ err }, `could not listen on ${config.host}:${config.port}`);
+    await close();
+    await embedded?.stop();
+    process.exit(1);
+  }
+  log.info(
+    `Townsquare is serving at ${config.publicUrl} (ready in ${Math.round(performance.now() - startedAt)} ms${embedded ? ', embedded PostgreSQL' : ''})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Townsquare failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { MailMessage, Mailer } from '../platform/mail/mailer.ts';
+import { adminQuery, databaseUrl } from './database.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A mailer that keeps every message in memory, for tests that only need to read a link. */
+export function memoryMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      sent.push(message);
+    },
+    async close() {},
+  };
+  return { mailer, sent };
+}
+
+/**
+ * A fresh app on a fresh database cloned from the migrated template. `env` overrides the
+ * configuration exactly as environment variables would.
+ */
+export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}) {
+  const adminUrl = inject('dbAdminUrl');
+  const name = `townsquare_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name} template ${inject('dbTemplate')}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://townsquare.test',
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    UPLOAD_SIGNING_SECRET: 'test-upload-secret-that-is-long-enough-012345',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const memory = memoryMailer();
+  const built = await buildApp({ ...config, databaseUrl: databaseUrl(adminUrl, name) }, { mailer: options.mailer ?? memory.mailer });
+  return {
+    ...built,
+    config,
+    dataDir,
+    /** Mail captured when no mailer was given. */
+    sent: memory.sent,
+    async close() {
+      await built.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

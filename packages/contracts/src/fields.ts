@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { LIMITS, ROLES, USERNAME_PATTERN } from './limits.ts';
+import { MSG } from './messages.ts';
+
+/**
+ * Field builders with the messages the product spec names. Each one reports "missing" and
+ * "wrong type" (an array or a number where text belongs) separately, so a bad body is always a
+ * 400 with a readable sentence, never a generic parser error.
+ */
+export function text(label: string, required = `${label} is required`) {
+  return z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? required : `${label} must be text`,
+  });
+}
+
+const EMAIL_PATTERN = z.regexes.email;
+
+export const emailField = text('Email', MSG.emailRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.emailRequired)
+  .max(LIMITS.emailMax, MSG.emailTooLong)
+  .regex(EMAIL_PATTERN, MSG.emailInvalid);
+
+export const newPasswordField = text('Password', MSG.passwordRequired)
+  .min(1, MSG.passwordRequired)
+  .min(LIMITS.passwordMin, MSG.passwordTooShort)
+  .max(LIMITS.passwordMax, MSG.passwordTooLong);
+
+export const usernameField = text('Username', MSG.usernameRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.usernameRequired)
+  .regex(USERNAME_PATTERN, MSG.usernameInvalid)
+  .min(LIMITS.usernameMin, MSG.usernameLength)
+  .max(LIMITS.usernameMax, MSG.usernameLength);
+
+export const roleField = z.enum(ROLES, { error: MSG.roleInvalid });
+
+export const rolesField = z
+  .array(roleField, { error: MSG.rolesRequired })
+  .min(1, MSG.rolesRequired)
+  .max(ROLES.length * 4, MSG.roleInvalid)
+  .transform((roles) => [...new Set(roles)]);
+
+/** Optional phone: empty, or exactly 10 digits once the usual formatting characters are removed. */
+export const phoneField = text('Phone number')
+  .max(32, MSG.phoneInvalid)
+  .transform((value) => value.replace(/[\s().+-]/g, ''))
+  .refine((digits) => digits === '' || /^\d{10}$/.test(digits), MSG.phoneInvalid);
+
+export const interestsField = z
+  .array(
+    text('Interest')
+      .trim()
+      .min(LIMITS.interestMin, MSG.interestInvalid)
+      .max(LIMITS.interestMax, MSG.interestInvalid),
+    { error: 'Interests must be a list of words' },
+  )
+  .max(LIMITS.interestsMax, MSG.interestsTooMany)
+  .transform((list) => {
+    const seen = new Set<string>();
+    return list.filter((item) => {
+      const key = item.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
+/** A uuid in a path: anything else can never match a row, so routes answer 404 for it. */
+export const idParam = z.string().max(64);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const healthResponse = z.object({
+  status: z.literal('ok'),
+  timestamp: z.string(),
+  uptime: z.number(),
+});
+
+export const readyResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.object({
+    database: z.enum(['up', 'down']),
+    migrations: z.enum(['applied', 'pending', 'unknown']),
+  }),
+});

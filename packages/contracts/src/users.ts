@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { emailField, interestsField, phoneField, rolesField, text, usernameField } from './fields.ts';
+import { LIMITS, ROLES } from './limits.ts';
+import { MSG } from './messages.ts';
+
+export const notificationPreferences = z.object({
+  securityAlerts: z.boolean({ error: 'Security alerts must be true or false' }),
+  productUpdates: z.boolean({ error: 'Product updates must be true or false' }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+/**
+ * The signed-in user's own view (contract 2.1 AuthUser, a superset): login, register, refresh,
+ * verify, GET/PUT /api/users/me and PUT /api/users/:id all answer with this. `username` is absent
+ * until profile setup, as the original client expects.
+ */
+export const selfUser = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string().optional(),
+  fullName: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  phoneNumber: z.string(),
+  bio: z.string(),
+  interests: z.array(z.string()),
+  profileImage: z.string().nullable(),
+  profileCompleted: z.boolean(),
+  emailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  notificationPreferences,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SelfUser = z.infer<typeof selfUser>;
+
+/**
+ * GET /api/users/public/:id (contract 2.3). Returned bare. The e-mail address is deliberately left
+ * out: the page never shows it and it is nobody else's business (docs/decisions/004).
+ */
+export const publicProfile = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string().optional(),
+  fullName: z.string(),
+  bio: z.string(),
+  interests: z.array(z.string()),
+  profileImage: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  createdAt: z.string(),
+  profileCompleted: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+const imageUrlField = z
+  .union(
+    [
+      z.null(),
+      text('Profile image')
+        .trim()
+        .max(LIMITS.urlMax, MSG.imageUrlInvalid)
+        .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), MSG.imageUrlInvalid),
+    ],
+    { error: MSG.imageUrlInvalid },
+  )
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * PUT /api/users/:id and PUT /api/users/me. Every field is optional; unknown fields (isAdmin,
+ * emailVerified, profileCompleted, …) are dropped, never applied.
+ */
+export const updateUserBody = z.object({
+  username: usernameField.optional(),
+  fullName: text('Full name', MSG.fullNameRequired)
+    .trim()
+    .min(1, MSG.fullNameRequired)
+    .max(LIMITS.fullNameMax, MSG.fullNameTooLong)
+    .optional(),
+  email: emailField.optional(),
+  roles: rolesField.optional(),
+  interests: interestsField.optional(),
+  bio: text('Bio').max(LIMITS.bioMax, MSG.bioTooLong).optional(),
+  phoneNumber: z.union([z.null(), phoneField], { error: MSG.phoneInvalid }).optional(),
+  profileImage: imageUrlField.optional(),
+  notificationPreferences: notificationPreferences.partial().optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: text('Current password', MSG.currentPasswordRequired)
+    .min(1, MSG.currentPasswordRequired)
+    .max(LIMITS.passwordMax, MSG.currentPasswordWrong),
+  newPassword: text('New password', MSG.newPasswordRequired)
+    .min(1, MSG.newPasswordRequired)
+    .min(LIMITS.passwordMin, MSG.passwordTooShort)
+    .max(LIMITS.passwordMax, MSG.passwordTooLong),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
