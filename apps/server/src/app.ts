@@ -6,7 +6,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { MSG } from '@townsquare/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -80,7 +79,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const background = createBackground(app.log);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = createRateLimiter(new MemoryRateLimitStore());
   const tokens = createAccessTokens(secrets.jwtSecret);
 
@@ -129,7 +130,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Townsquare API', version: '0.1.0', description: 'REST API of Townsquare. See docs/API.md.' },
+      info: {
+        title: 'Townsquare API',
+        version: '0.1.0',
+        description: 'REST API of Townsquare. See docs/API.md.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -17,7 +17,10 @@ const optionalUrl = (protocols: string[]) =>
     .pipe(
       z
         .url()
-        .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `must start with ${protocols.join(': or ')}:`)
+        .refine(
+          (v) => protocols.some((p) => v.startsWith(`${p}:`)),
+          `must start with ${protocols.join(': or ')}:`,
+        )
         .optional(),
     );
 
@@ -60,7 +63,10 @@ const envSchema = z.object({
       if (value === 'true') return true;
       if (/^\d+$/.test(value)) return Number(value);
       if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value;
-      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a list of proxy addresses' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a hop count, or a list of proxy addresses',
+      });
       return z.NEVER;
     }),
   CORS_ORIGINS: z
@@ -104,7 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`,
+    );
   }
   const e = parsed.data;
   const port = e.PORT;

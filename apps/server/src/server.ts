@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, type Config, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -30,11 +30,15 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const secrets = loadSecrets(config.dataDir, config);
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), secrets.embeddedDbPassword, {
-      info: (m) => log.info(m),
-      warn: (m) => log.warn(m),
-      debug: (m) => log.debug(m),
-    });
+    embedded = await startEmbeddedPostgres(
+      path.join(config.dataDir, 'postgres'),
+      secrets.embeddedDbPassword,
+      {
+        info: (m) => log.info(m),
+        warn: (m) => log.warn(m),
+        debug: (m) => log.debug(m),
+      },
+    );
     databaseUrl = embedded.url;
     // The embedded database belongs to this process, so it migrates itself; an external one
     // is migrated once per deploy with `npm run db:migrate`.

@@ -18,7 +18,11 @@ const handle = await openDatabase(loadConfig());
 try {
   if (command === 'list') {
     const admins = await listAdmins(handle.db);
-    process.stdout.write(admins.length ? `${admins.map((a) => `${a.email}${a.username ? ` (${a.username})` : ''}`).join('\n')}\n` : 'no platform admins\n');
+    process.stdout.write(
+      admins.length
+        ? `${admins.map((a) => `${a.email}${a.username ? ` (${a.username})` : ''}`).join('\n')}\n`
+        : 'no platform admins\n',
+    );
   } else {
     const address = (email ?? '').trim().toLowerCase();
     const changed = await setAdminByEmails(handle.db, [address], command === 'grant');

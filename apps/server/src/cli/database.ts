@@ -13,11 +13,15 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   if (config.databaseUrl) return createDb(config.databaseUrl, { max: 2 });
   const secrets = loadSecrets(config.dataDir, config);
   const quiet = () => {};
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), secrets.embeddedDbPassword, {
-    info: quiet,
-    warn: (m) => process.stderr.write(`${m}\n`),
-    debug: quiet,
-  });
+  const embedded = await startEmbeddedPostgres(
+    path.join(config.dataDir, 'postgres'),
+    secrets.embeddedDbPassword,
+    {
+      info: quiet,
+      warn: (m) => process.stderr.write(`${m}\n`),
+      debug: quiet,
+    },
+  );
   const handle = createDb(embedded.url, { max: 2 });
   await runMigrations(handle.db);
   return {

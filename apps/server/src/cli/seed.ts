@@ -6,7 +6,11 @@ import { openDatabase } from './database.ts';
 const handle = await openDatabase(loadConfig());
 try {
   const created = await seedDemo(handle.db);
-  process.stdout.write(created.length ? `created ${created.join(', ')} (password: townsquare-demo)\n` : 'demo data already present\n');
+  process.stdout.write(
+    created.length
+      ? `created ${created.join(', ')} (password: townsquare-demo)\n`
+      : 'demo data already present\n',
+  );
 } finally {
   await handle.close();
 }

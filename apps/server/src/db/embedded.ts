@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,9 @@ function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): 
     });
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${path.basename(cmd)} failed (${code}): ${output.trim()}`)),
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${path.basename(cmd)} failed (${code}): ${output.trim()}`)),
     );
   });
 }
@@ -96,13 +98,15 @@ async function stopOrphan(dataDir: string, log: Logger): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
   log.warn(`embedded PostgreSQL from an earlier run is still running (pid ${pid}); stopping it first`);
   process.kill(pid, 'SIGINT');
-  if (!(await waitForExit(pid, 30_000))) throw new Error(`could not stop the earlier embedded PostgreSQL (pid ${pid})`);
+  if (!(await waitForExit(pid, 30_000)))
+    throw new Error(`could not stop the earlier embedded PostgreSQL (pid ${pid})`);
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`embedded PostgreSQL exited: ${output().trim().slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`embedded PostgreSQL exited: ${output().trim().slice(-2000)}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
       await client.connect();
@@ -110,7 +114,8 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
       return;
     } catch {
       await client.end().catch(() => {});
-      if (Date.now() > deadline) throw new Error(`embedded PostgreSQL did not accept connections: ${output().slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`embedded PostgreSQL did not accept connections: ${output().slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -123,13 +128,20 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
  * refuses to run as root, so as root the directory belongs to the `postgres` system user and the
  * server runs as that user.
  */
-export async function startEmbeddedPostgres(dir: string, password: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  password: string,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
   const { initdb, postgres } = await binaries();
   const ids: { uid?: number; gid?: number } = os.userInfo().uid === 0 ? await postgresUser() : {};
   // The parent stays traversable (0755) so the postgres user can reach its own 0700 directory.
   await mkdir(path.dirname(dir), { recursive: true });
   await mkdir(dir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined && ids.gid !== undefined) {
+    // DATA_DIR may be private to root (mkdtemp makes 0700); the postgres user must traverse it.
+    const parent = await stat(path.dirname(dir));
+    if ((parent.mode & 0o001) === 0) await chmod(path.dirname(dir), (parent.mode & 0o777) | 0o011);
     const owner = await stat(dir);
     if (owner.uid !== ids.uid) await chown(dir, ids.uid, ids.gid);
   }
@@ -166,7 +178,18 @@ export async function startEmbeddedPostgres(dir: string, password: string, log: 
   let output = '';
   const child = spawn(
     postgres,
-    ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    [
+      '-D',
+      dir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=on',
+    ],
     { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );
   const capture = (d: Buffer) => {

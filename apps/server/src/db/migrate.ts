@@ -30,7 +30,9 @@ export async function runMigrations(db: Database): Promise<void> {
 
 /** True when every committed migration is recorded as applied (readiness check). */
 export async function migrationsApplied(db: Database): Promise<boolean> {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as {
     entries: unknown[];
   };
   const result = await db.execute<{ count: string }>(

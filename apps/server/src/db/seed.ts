@@ -5,9 +5,30 @@ import type { Database } from './client.ts';
 export const DEMO_PASSWORD = 'townsquare-demo';
 
 const DEMO_USERS = [
-  { email: 'ada@demo.townsquare.local', username: 'ada', fullName: 'Ada Okafor', roles: ['Club_Founder', 'Member'], interests: ['Running', 'Board games'], bio: 'Founder of the Riverside Runners.' },
-  { email: 'ben@demo.townsquare.local', username: 'ben', fullName: 'Ben Laurent', roles: ['Member'], interests: ['Photography', 'Hiking'], bio: 'Weekend hiker with a camera.' },
-  { email: 'corner-cafe@demo.townsquare.local', username: 'corner_cafe', fullName: 'The Corner Café', roles: ['Sponsor'], interests: ['Coffee', 'Live music'], bio: 'Neighbourhood café hosting open-mic nights.' },
+  {
+    email: 'ada@demo.townsquare.local',
+    username: 'ada',
+    fullName: 'Ada Okafor',
+    roles: ['Club_Founder', 'Member'],
+    interests: ['Running', 'Board games'],
+    bio: 'Founder of the Riverside Runners.',
+  },
+  {
+    email: 'ben@demo.townsquare.local',
+    username: 'ben',
+    fullName: 'Ben Laurent',
+    roles: ['Member'],
+    interests: ['Photography', 'Hiking'],
+    bio: 'Weekend hiker with a camera.',
+  },
+  {
+    email: 'corner-cafe@demo.townsquare.local',
+    username: 'corner_cafe',
+    fullName: 'The Corner Café',
+    roles: ['Sponsor'],
+    interests: ['Coffee', 'Live music'],
+    bio: 'Neighbourhood café hosting open-mic nights.',
+  },
 ];
 
 /** Demo accounts for trying the app (SEED_DEMO=true or `npm run db:seed`). Safe to run twice. */

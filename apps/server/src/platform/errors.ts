@@ -34,7 +34,15 @@ declare module 'fastify' {
 }
 
 /** Errors from the pg driver and PostgreSQL that mean "database unreachable", not "bad request". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
@@ -43,7 +51,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const message = (error as { message?: unknown }).message;
   return (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
   );
 }
 
@@ -57,8 +67,9 @@ function fastifyMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     default:
-      if (error instanceof SyntaxError) return 'Request body is not valid JSON';
+      // secure-json-parse reports a poisoned body as a SyntaxError too; test for it first.
       if (/prototype property/i.test(error.message)) return 'Request body contains a forbidden property';
+      if (error instanceof SyntaxError) return 'Request body is not valid JSON';
       return error.message;
   }
 }

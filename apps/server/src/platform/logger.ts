@@ -4,6 +4,12 @@ import pino from 'pino';
 export function createLogger(level: string) {
   return pino({
     level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.currentPassword'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.newPassword',
+      '*.currentPassword',
+    ],
   });
 }

@@ -8,7 +8,10 @@ export type Secrets = { jwtSecret: string; uploadSigningSecret: string; embedded
  * Secrets from the configuration, else generated once into DATA_DIR/secrets.json (mode 600) so
  * a fresh `npm start` needs no setup and sessions survive a restart.
  */
-export function loadSecrets(dataDir: string, fromConfig: { jwtSecret?: string; uploadSigningSecret?: string }): Secrets {
+export function loadSecrets(
+  dataDir: string,
+  fromConfig: { jwtSecret?: string; uploadSigningSecret?: string },
+): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;

@@ -24,11 +24,17 @@ async function answers(url: string): Promise<boolean> {
  * else the server on 127.0.0.1:5432 if it answers, else an embedded one in a temporary directory.
  * Returns an admin URL (a database to connect to for CREATE/DROP DATABASE).
  */
-export async function resolveTestServer(): Promise<{ adminUrl: string; source: string; stop: () => Promise<void> }> {
+export async function resolveTestServer(): Promise<{
+  adminUrl: string;
+  source: string;
+  stop: () => Promise<void>;
+}> {
   const fromEnv = process.env.TEST_DATABASE_URL;
   if (fromEnv) {
     if (!(await answers(fromEnv))) {
-      throw new Error(`TEST_DATABASE_URL (${fromEnv}) does not answer. Start that server or unset the variable.`);
+      throw new Error(
+        `TEST_DATABASE_URL (${fromEnv}) does not answer. Start that server or unset the variable.`,
+      );
     }
     return { adminUrl: fromEnv, source: 'TEST_DATABASE_URL', stop: async () => {} };
   }

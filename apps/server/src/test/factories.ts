@@ -42,3 +42,57 @@ export async function createUser(
   }
   return { ...body, user, password, email: email.toLowerCase(), auth };
 }
+
+export type Session = { accessToken: string; refreshToken: string; auth: { authorization: string } };
+
+/** Signs an existing user in once more: a second, independent session. */
+export async function signIn(t: TestApp, user: { email: string; password: string }): Promise<Session> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextIp(),
+    payload: { identifier: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as AuthResponse;
+  return {
+    accessToken: body.accessToken,
+    refreshToken: body.refreshToken,
+    auth: { authorization: `Bearer ${body.accessToken}` },
+  };
+}
+
+/** Every mail queued so far to `to` (after the background queue has drained), oldest first. */
+export async function mailsTo(t: TestApp, to: string, subject?: string) {
+  await t.background.drain();
+  return t.sent.filter((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject === subject));
+}
+
+/** The token of the newest mail to `to` that carries a link. */
+export async function lastTokenTo(t: TestApp, to: string, subject?: string): Promise<string> {
+  const link = (await mailsTo(t, to, subject)).filter((m) => m.link).at(-1)?.link;
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no mail with a token to ${to}`);
+  return token;
+}
+
+/**
+ * The server's own route table, read from `printRoutes` (HEAD routes, which Fastify adds for
+ * every GET, are left out). Tests that must cover every route compare their tables with this.
+ */
+export function listRoutes(app: {
+  printRoutes(options: { commonPrefix: false }): string;
+}): { method: string; url: string }[] {
+  const prefixes: string[] = [];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const url = (depth > 0 ? (prefixes[depth - 1] ?? '') : '') + match[2];
+    prefixes[depth] = url;
+    prefixes.length = depth + 1;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url });
+  }
+  return routes;
+}

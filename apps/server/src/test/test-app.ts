@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { MailMessage, Mailer } from '../platform/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -42,7 +42,9 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     ...options.env,
   });
   const memory = memoryMailer();
-  const built = await buildApp({ ...config, databaseUrl: databaseUrl(adminUrl, name) }, { mailer: options.mailer ?? memory.mailer });
+  // With SMTP_URL the app sends through its real SMTP transport; otherwise mail stays in memory.
+  const mailer = options.mailer ?? (config.smtpUrl ? undefined : memory.mailer);
+  const built = await buildApp({ ...config, databaseUrl: databaseUrl(adminUrl, name) }, { mailer });
   return {
     ...built,
     config,

@@ -17,5 +17,8 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('email_tokens_hash_key').on(t.tokenHash),
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );

@@ -72,11 +72,18 @@ export async function revokeSession(db: Executor, sessionId: string, reason: str
 }
 
 /** Revokes every live session of the user, except `keep` when given. Returns the revoked ids. */
-export async function revokeUserSessions(db: Executor, userId: string, reason: string, keep?: string): Promise<string[]> {
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  keep?: string,
+): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined))
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+    )
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }
@@ -89,7 +96,13 @@ export async function createEmailToken(
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)));
+    .where(
+      and(
+        eq(emailTokens.userId, input.userId),
+        eq(emailTokens.purpose, input.purpose),
+        isNull(emailTokens.usedAt),
+      ),
+    );
   await db.insert(emailTokens).values({ id: uuidv7(), ...input });
 }
 

@@ -17,7 +17,11 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
 describe('POST /api/auth/register', () => {
   it('creates the account with the contract shape and sends a verification mail', async () => {
     const email = `${unique('new')}@Example.COM`;
-    const res = await post('/api/auth/register', { fullName: 'Riverside Runners', email, password: 'longenough1' });
+    const res = await post('/api/auth/register', {
+      fullName: 'Riverside Runners',
+      email,
+      password: 'longenough1',
+    });
     expect(res.statusCode).toBe(201);
     const body = registerResponse.parse(res.json());
     expect(body.message).toBe('Registration successful');
@@ -35,7 +39,11 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a taken e-mail, whatever its case, with the message in error and message', async () => {
     const user = await createUser(t);
-    const res = await post('/api/auth/register', { fullName: 'X', email: user.email.toUpperCase(), password: 'longenough1' });
+    const res = await post('/api/auth/register', {
+      fullName: 'X',
+      email: user.email.toUpperCase(),
+      password: 'longenough1',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ statusCode: 409, error: MSG.emailTaken, message: MSG.emailTaken });
   });
@@ -89,7 +97,10 @@ describe('POST /api/auth/login', () => {
   it('accepts the e-mail or the username, compared lower-cased', async () => {
     const user = await createUser(t, { username: unique('login_') });
     for (const identifier of [user.email, user.email.toUpperCase(), user.user.username!]) {
-      const res = await post('/api/auth/login', { identifier: identifier.toLowerCase(), password: user.password });
+      const res = await post('/api/auth/login', {
+        identifier: identifier.toLowerCase(),
+        password: user.password,
+      });
       expect(res.statusCode).toBe(200);
       const body = authResponse.parse(res.json());
       expect(body.user.id).toBe(user.user.id);
@@ -99,7 +110,10 @@ describe('POST /api/auth/login', () => {
   it('answers an unknown account exactly like a wrong password', async () => {
     const user = await createUser(t);
     const wrong = await post('/api/auth/login', { identifier: user.email, password: 'wrong-password' });
-    const unknown = await post('/api/auth/login', { identifier: 'nobody@example.com', password: 'wrong-password' });
+    const unknown = await post('/api/auth/login', {
+      identifier: 'nobody@example.com',
+      password: 'wrong-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -109,7 +123,9 @@ describe('POST /api/auth/login', () => {
   it('locks an account after 10 failures in 15 minutes, from any address', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/auth/login', { identifier: user.email, password: `nope-${i}` })).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { identifier: user.email, password: `nope-${i}` })).statusCode,
+      ).toBe(401);
     }
     const locked = await post('/api/auth/login', { identifier: user.email, password: user.password });
     expect(locked.statusCode).toBe(429);
@@ -119,10 +135,20 @@ describe('POST /api/auth/login', () => {
   it('limits one address to 25 failures in 5 minutes', async () => {
     const ip = nextIp();
     for (let i = 0; i < 25; i++) {
-      const res = await post('/api/auth/login', { identifier: `someone${i}@example.com`, password: 'whatever1' }, {}, ip);
+      const res = await post(
+        '/api/auth/login',
+        { identifier: `someone${i}@example.com`, password: 'whatever1' },
+        {},
+        ip,
+      );
       expect(res.statusCode).toBe(401);
     }
-    const res = await post('/api/auth/login', { identifier: 'another@example.com', password: 'whatever1' }, {}, ip);
+    const res = await post(
+      '/api/auth/login',
+      { identifier: 'another@example.com', password: 'whatever1' },
+      {},
+      ip,
+    );
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
   });
@@ -130,9 +156,19 @@ describe('POST /api/auth/login', () => {
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {
     const ip = nextIp();
     for (let i = 0; i < 25; i++) {
-      await post('/api/auth/login', { identifier: `spoof${i}@example.com`, password: 'whatever1' }, { 'x-forwarded-for': `192.0.2.${i}` }, ip);
+      await post(
+        '/api/auth/login',
+        { identifier: `spoof${i}@example.com`, password: 'whatever1' },
+        { 'x-forwarded-for': `192.0.2.${i}` },
+        ip,
+      );
     }
-    const res = await post('/api/auth/login', { identifier: 'x@example.com', password: 'whatever1' }, { 'x-forwarded-for': '192.0.2.200' }, ip);
+    const res = await post(
+      '/api/auth/login',
+      { identifier: 'x@example.com', password: 'whatever1' },
+      { 'x-forwarded-for': '192.0.2.200' },
+      ip,
+    );
     expect(res.statusCode).toBe(429);
   });
 
@@ -161,7 +197,11 @@ describe('sessions: verify, refresh, logout', () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/auth/verify' });
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('Unauthorized');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: 'Bearer abc.def.ghi' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Invalid token');
   });
@@ -204,10 +244,14 @@ describe('sessions: verify, refresh, logout', () => {
     const res = await post('/api/auth/logout', undefined, user.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Logged out successfully' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: user.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: user.auth })).statusCode,
+    ).toBe(401);
     expect((await post('/api/auth/refresh', { refreshToken: user.refreshToken })).statusCode).toBe(401);
     // Another sign-in of the same account is untouched.
     const otherAuth = { authorization: `Bearer ${other.json().accessToken}` };
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: otherAuth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: otherAuth })).statusCode,
+    ).toBe(200);
   });
 });

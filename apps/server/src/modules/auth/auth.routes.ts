@@ -13,8 +13,13 @@ import {
   verifyResponse,
 } from '@townsquare/contracts';
 import type { FastifyRequest } from 'fastify';
-import { LIMITS_PER, type RateLimiter, throttleByIp, type Window } from '../../platform/rate-limit/rate-limiter.ts';
 import { type App, errors } from '../../platform/http.ts';
+import {
+  LIMITS_PER,
+  type RateLimiter,
+  throttleByIp,
+  type Window,
+} from '../../platform/rate-limit/rate-limiter.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
 import { caller, type createAuthGuards } from './authenticate.ts';
@@ -88,7 +93,10 @@ export function authRoutes(
 
   app.post(
     '/api/auth/forgot-password',
-    { onRequest: perIp('forgot', LIMITS_PER.forgotPerIp), schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } } },
+    {
+      onRequest: perIp('forgot', LIMITS_PER.forgotPerIp),
+      schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } },
+    },
     async (request) => {
       await auth.forgotPassword(request.body.email);
       return { message: MSG.forgotPasswordSent };
@@ -97,7 +105,10 @@ export function authRoutes(
 
   app.post(
     '/api/auth/reset-password',
-    { onRequest: perIp('reset', LIMITS_PER.resetPerIp), schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } } },
+    {
+      onRequest: perIp('reset', LIMITS_PER.resetPerIp),
+      schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } },
+    },
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.newPassword);
       return { message: MSG.passwordResetDone };
@@ -129,12 +140,17 @@ export function authRoutes(
     {
       onRequest: perIp('resend', LIMITS_PER.resendPerIp),
       preHandler: guards.optionalAuth,
-      schema: { tags, body: resendVerificationBody, response: { 200: messageResponse, ...errors(400, 401, 429) } },
+      schema: {
+        tags,
+        body: resendVerificationBody,
+        response: { 200: messageResponse, ...errors(400, 401, 429) },
+      },
     },
     async (request) => {
-      await auth.resendVerification(
-        { user: request.auth?.user, email: request.auth ? undefined : request.body?.email },
-      );
+      await auth.resendVerification({
+        user: request.auth?.user,
+        email: request.auth ? undefined : request.body?.email,
+      });
       return { message: MSG.verificationSent };
     },
   );

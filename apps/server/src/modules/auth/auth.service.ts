@@ -7,15 +7,15 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../../platf
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
-import * as usersRepo from '../users/users.repository.ts';
 import { presentSelf } from '../users/users.presenter.ts';
+import * as usersRepo from '../users/users.repository.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
   type AccessTokens,
   hashToken,
-  RESET_PASSWORD_TTL_MS,
   REFRESH_FAMILY_TTL_MS,
+  RESET_PASSWORD_TTL_MS,
   randomToken,
   VERIFY_EMAIL_TTL_MS,
 } from './tokens.ts';
@@ -37,7 +37,8 @@ export type AuthServiceDeps = {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 function throttle(verdict: Verdict): void {
-  if (verdict.limited) throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+  if (verdict.limited)
+    throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -46,7 +47,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function issueTokens(user: UserRow, sessionId: string): Promise<AuthResponse> {
     const refreshToken = randomToken();
     await repo.insertRefreshToken(db, sessionId, hashToken(refreshToken));
-    const accessToken = await tokens.sign({ sub: user.id, sid: sessionId, email: user.email, roles: user.roles });
+    const accessToken = await tokens.sign({
+      sub: user.id,
+      sid: sessionId,
+      email: user.email,
+      roles: user.roles,
+    });
     return { accessToken, refreshToken, user: presentSelf(user) };
   }
 
@@ -215,16 +221,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Sends a fresh verification link; answers the same whether or not anything was sent. */
     async resendVerification(target: { user?: UserRow; email?: string }): Promise<void> {
       const user =
-        target.user ?? (target.email ? await usersRepo.findUserByEmail(db, target.email.trim().toLowerCase()) : undefined);
+        target.user ??
+        (target.email ? await usersRepo.findUserByEmail(db, target.email.trim().toLowerCase()) : undefined);
       if (!user || user.emailVerifiedAt) return;
       throttle(await limiter.consume(`resend:account:${user.id}`, LIMITS_PER.resendPerAccount));
       await sendVerification(user);
     },
 
     /** Password change from settings: the current session stays, every other one ends. */
-    async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    async changePassword(
+      user: UserRow,
+      sessionId: string,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<void> {
       throttle(await limiter.consume(`password-change:${user.id}`, LIMITS_PER.passwordChangePerUser));
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong);
+      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+        throw badRequest(MSG.currentPasswordWrong);
       if (currentPassword === newPassword) throw badRequest(MSG.passwordUnchanged);
       const passwordHash = await hashPassword(newPassword);
       const sessionIds = await db.transaction(async (tx) => {

@@ -39,7 +39,8 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+          return undefined;
         return {
           sub: payload.sub,
           sid: payload.sid,

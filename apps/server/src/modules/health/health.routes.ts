@@ -15,17 +15,23 @@ export function healthRoutes(app: App, db: Database): void {
   }));
 
   /** Readiness: the database answers and every migration is applied. */
-  app.get('/api/ready', { schema: { tags, response: { 200: readyResponse, 503: readyResponse } } }, async (_request, reply) => {
-    let database: 'up' | 'down' = 'down';
-    let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
-    try {
-      await db.execute(sql`select 1`);
-      database = 'up';
-      migrations = (await migrationsApplied(db)) ? 'applied' : 'pending';
-    } catch {
-      // reported below
-    }
-    const ok = database === 'up' && migrations === 'applied';
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks: { database, migrations } });
-  });
+  app.get(
+    '/api/ready',
+    { schema: { tags, response: { 200: readyResponse, 503: readyResponse } } },
+    async (_request, reply) => {
+      let database: 'up' | 'down' = 'down';
+      let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+      try {
+        await db.execute(sql`select 1`);
+        database = 'up';
+        migrations = (await migrationsApplied(db)) ? 'applied' : 'pending';
+      } catch {
+        // reported below
+      }
+      const ok = database === 'up' && migrations === 'applied';
+      return reply
+        .status(ok ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'unavailable', checks: { database, migrations } });
+    },
+  );
 }

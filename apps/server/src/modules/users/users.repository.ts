@@ -37,7 +37,11 @@ export async function insertUser(db: Executor, values: Omit<NewUserRow, 'id'>): 
   return rows[0]!; // INSERT … RETURNING always yields the row
 }
 
-export async function updateUser(db: Executor, id: string, values: PgUpdateSetSource<typeof users>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: PgUpdateSetSource<typeof users>,
+): Promise<UserRow | undefined> {
   const rows = await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
@@ -61,7 +65,10 @@ export async function setAdminByEmails(db: Executor, emails: string[], isAdmin: 
 }
 
 export async function listAdmins(db: Executor): Promise<{ email: string; username: string | null }[]> {
-  return db.select({ email: users.email, username: users.username }).from(users).where(eq(users.isAdmin, true));
+  return db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.isAdmin, true));
 }
 
 /** PostgreSQL unique_violation on one of the users' unique indexes. */

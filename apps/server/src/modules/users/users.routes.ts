@@ -19,7 +19,9 @@ const tags = ['users'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 const deleteBody = z.object({
-  currentPassword: text('Current password', MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired).max(256),
+  currentPassword: text('Current password', MSG.currentPasswordRequired)
+    .min(1, MSG.currentPasswordRequired)
+    .max(256),
 });
 /** The unrouted original profile component sends `avatarUrl`; it means the profile image. */
 const patchBody = updateUserBody.extend({ avatarUrl: updateUserBody.shape.profileImage });
@@ -61,7 +63,10 @@ export function usersRoutes(
     },
     async (request) => {
       const { avatarUrl, ...rest } = request.body;
-      const body = avatarUrl !== undefined && rest.profileImage === undefined ? { ...rest, profileImage: avatarUrl } : rest;
+      const body =
+        avatarUrl !== undefined && rest.profileImage === undefined
+          ? { ...rest, profileImage: avatarUrl }
+          : rest;
       return presentSelf(await users.update(caller(request).user, body));
     },
   );
@@ -70,7 +75,12 @@ export function usersRoutes(
     '/api/users/:id',
     {
       preHandler: requireAuth,
-      schema: { tags, security, params, response: { 200: z.union([selfUser, publicProfile]), ...errors(401, 404) } },
+      schema: {
+        tags,
+        security,
+        params,
+        response: { 200: z.union([selfUser, publicProfile]), ...errors(401, 404) },
+      },
     },
     async (request) => {
       const me = caller(request).user;
@@ -83,7 +93,13 @@ export function usersRoutes(
     '/api/users/:id',
     {
       preHandler: requireAuth,
-      schema: { tags, security, params, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        security,
+        params,
+        body: updateUserBody,
+        response: { 200: selfUser, ...errors(400, 401, 403, 409) },
+      },
     },
     async (request) => {
       const me = caller(request).user;
@@ -135,7 +151,12 @@ export function usersRoutes(
         const me = caller(request);
         const id = (request.params as { id?: string }).id;
         if (id !== undefined) users.assertSelf(me.user.id, id);
-        await auth.changePassword(me.user, me.sessionId, request.body.currentPassword, request.body.newPassword);
+        await auth.changePassword(
+          me.user,
+          me.sessionId,
+          request.body.currentPassword,
+          request.body.newPassword,
+        );
         return { message: MSG.passwordChanged };
       },
     );

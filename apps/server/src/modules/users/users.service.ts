@@ -46,7 +46,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (input.bio !== undefined) values.bio = input.bio.trim();
       if (input.phoneNumber !== undefined) values.phoneNumber = input.phoneNumber ?? '';
       if (input.profileImage !== undefined) {
-        if (input.profileImage !== null && !deps.isOwnImageUrl(input.profileImage)) throw badRequest(MSG.imageUrlInvalid);
+        if (input.profileImage !== null && !deps.isOwnImageUrl(input.profileImage))
+          throw badRequest(MSG.imageUrlInvalid);
         values.profileImage = input.profileImage;
       }
       const prefs = input.notificationPreferences;

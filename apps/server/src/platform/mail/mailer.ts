@@ -16,12 +16,23 @@ type Logger = { info: (obj: object, msg: string) => void };
  * the link it carries, so a fresh install can verify and reset without a mail server.
  * With SMTP_URL: nodemailer over SMTP.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       async close() {

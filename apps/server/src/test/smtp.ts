@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type CapturedMail = { to: string; subject: string; text: string; html: string; parsed: ParsedMail };
+
+/**
+ * A real SMTP server on a random loopback port that keeps every message it receives, so tests
+ * exercise the same nodemailer transport production uses.
+ */
+export async function startSmtpCapture() {
+  const inbox: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          inbox.push({
+            to: (to ?? '').toLowerCase(),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            parsed,
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  /** Waits (up to 10 s) for a message to `to` whose subject matches. */
+  async function waitFor(to: string, subject: RegExp): Promise<CapturedMail> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = inbox.find((m) => m.to === to.toLowerCase() && subject.test(m.subject));
+      if (found) return found;
+      if (Date.now() > deadline)
+        throw new Error(
+          `no mail to ${to} matching ${subject} (inbox: ${inbox.map((m) => `${m.to}: ${m.subject}`).join('; ')})`,
+        );
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    waitFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's plain-text body that starts with `prefix`. */
+export function linkIn(mail: CapturedMail, prefix: string): string {
+  const match = mail.text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s]+`));
+  if (!match) throw new Error(`no ${prefix} link in: ${mail.text}`);
+  return match[0];
+}
