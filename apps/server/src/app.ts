@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
@@ -15,12 +16,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDb } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { purgeExpired } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { setAdminByEmails } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -31,6 +35,7 @@ import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { loadSecrets } from './platform/secrets.ts';
+import { createLocalStorage } from './platform/storage/storage.ts';
 
 export type BuildOptions = {
   /** Replace the mailer (tests capture mail through a real SMTP server instead, where they can). */
@@ -95,9 +100,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     adminEmails: config.adminEmails,
   });
   const guards = createAuthGuards(auth);
+  const storage = createLocalStorage({
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    secret: secrets.uploadSigningSecret,
+  });
+  await mkdir(storage.root, { recursive: true });
+  const uploads = createUploadsService({ db, storage });
   const users = createUsersService({
     db,
-    isOwnImageUrl: (url) => url.startsWith(`${config.publicUrl}/uploads/`) || url.startsWith('/uploads/'),
+    isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     sendVerification: auth.sendVerification,
   });
 
@@ -144,6 +156,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   healthRoutes(app, db);
   authRoutes(app, auth, guards, limiter);
   usersRoutes(app, users, auth, guards);
+  await uploadsRoutes(app, uploads, storage, guards);
+  adminRoutes(app, db, guards);
 
   const webDist = config.webDistDir ?? defaultWebDist();
   const serveWeb = existsSync(path.join(webDist, 'index.html'));

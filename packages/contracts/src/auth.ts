@@ -55,10 +55,13 @@ export const verifyEmailBody = z.object({
     .max(LIMITS.tokenMax, MSG.verificationTokenInvalid),
 });
 
-/** Resend: signed in, no body needed; signed out, the address to send to. */
+/**
+ * Resend: signed in, no body needed; signed out, the address to send to. Fastify validates a
+ * request without a body as `null`, so "no body" must be allowed as null, not only undefined.
+ */
 export const resendVerificationBody = z
   .object({ email: text('Email', MSG.emailRequired).max(LIMITS.emailMax, MSG.emailTooLong).optional() })
-  .optional();
+  .nullish();
 
 export const tokenPair = {
   accessToken: z.string().min(1),

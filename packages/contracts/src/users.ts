@@ -28,6 +28,7 @@ export const selfUser = z.object({
   profileCompleted: z.boolean(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
+  isVerifiedCommunity: z.boolean(),
   notificationPreferences,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -49,6 +50,7 @@ export const publicProfile = z.object({
   roles: z.array(z.enum(ROLES)),
   createdAt: z.string(),
   profileCompleted: z.boolean(),
+  isVerifiedCommunity: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 

@@ -67,9 +67,8 @@ function fastifyMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     default:
-      // secure-json-parse reports a poisoned body as a SyntaxError too; test for it first.
-      if (/prototype property/i.test(error.message)) return 'Request body contains a forbidden property';
       if (error instanceof SyntaxError) return 'Request body is not valid JSON';
+      if (/prototype property/i.test(error.message)) return 'Request body contains a forbidden property';
       return error.message;
   }
 }

@@ -44,10 +44,12 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   const memory = memoryMailer();
   // With SMTP_URL the app sends through its real SMTP transport; otherwise mail stays in memory.
   const mailer = options.mailer ?? (config.smtpUrl ? undefined : memory.mailer);
-  const built = await buildApp({ ...config, databaseUrl: databaseUrl(adminUrl, name) }, { mailer });
+  const url = databaseUrl(adminUrl, name);
+  const built = await buildApp({ ...config, databaseUrl: url }, { mailer });
   return {
     ...built,
     config,
+    databaseUrl: url,
     dataDir,
     /** Mail captured when no mailer was given. */
     sent: memory.sent,

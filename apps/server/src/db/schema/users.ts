@@ -19,6 +19,8 @@ export const users = pgTable(
     profileCompleted: boolean('profile_completed').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set by platform admins for clubs and organisations they have checked (landing page promise). */
+    isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -162,7 +162,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The user and session behind a bearer access token, or undefined. */
     async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | undefined> {
       const claims = await tokens.verify(token);
-      if (!claims) return undefined;
+      // Both ids are uuid columns: anything else can match no session (and PostgreSQL would refuse the cast).
+      if (!claims || !usersRepo.isUuid(claims.sid) || !usersRepo.isUuid(claims.sub)) return undefined;
       const live = await repo.findLiveSession(db, claims.sid, claims.sub);
       return live ? { user: live.user, sessionId: claims.sid } : undefined;
     },

@@ -19,6 +19,7 @@ export function presentSelf(row: UserRow): SelfUser {
     profileCompleted: row.profileCompleted,
     emailVerified: row.emailVerifiedAt !== null,
     isAdmin: row.isAdmin,
+    isVerifiedCommunity: row.isVerifiedCommunity,
     notificationPreferences: {
       securityAlerts: row.notifySecurityAlerts,
       productUpdates: row.notifyProductUpdates,
@@ -41,5 +42,6 @@ export function presentPublic(row: UserRow): PublicProfile {
     roles: roles(row),
     createdAt: row.createdAt.toISOString(),
     profileCompleted: row.profileCompleted,
+    isVerifiedCommunity: row.isVerifiedCommunity,
   };
 }

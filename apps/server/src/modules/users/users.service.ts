@@ -9,7 +9,7 @@ import * as repo from './users.repository.ts';
 export type UsersServiceDeps = {
   db: Database;
   /** True for image URLs that point into our own storage (local uploads or the S3 bucket). */
-  isOwnImageUrl: (url: string) => boolean;
+  isOwnImageUrl: (url: string, ownerId: string) => Promise<boolean>;
   /** Sends a verification link to the user's (new) address. */
   sendVerification: (user: UserRow) => Promise<void>;
 };
@@ -46,8 +46,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (input.bio !== undefined) values.bio = input.bio.trim();
       if (input.phoneNumber !== undefined) values.phoneNumber = input.phoneNumber ?? '';
       if (input.profileImage !== undefined) {
-        if (input.profileImage !== null && !deps.isOwnImageUrl(input.profileImage))
+        const unchanged = input.profileImage === user.profileImage;
+        if (
+          input.profileImage !== null &&
+          !unchanged &&
+          !(await deps.isOwnImageUrl(input.profileImage, user.id))
+        ) {
           throw badRequest(MSG.imageUrlInvalid);
+        }
         values.profileImage = input.profileImage;
       }
       const prefs = input.notificationPreferences;

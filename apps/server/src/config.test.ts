@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('needs nothing: every setting has a default', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.trustProxy).toBe(false);
+    expect(config.adminEmails).toEqual([]);
+  });
+
+  it('parses lists, booleans, hop counts and trims trailing slashes', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: ' A@Example.com, b@example.com ',
+      SEED_DEMO: 'true',
+      TRUST_PROXY: '2',
+      PUBLIC_URL: 'https://town.example/',
+      CORS_ORIGINS: 'https://a.example/, https://b.example',
+    });
+    expect(config.adminEmails).toEqual(['a@example.com', 'b@example.com']);
+    expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(2);
+    expect(config.publicUrl).toBe('https://town.example');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAILS: 'nope' }, 'ADMIN_EMAILS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ SEED_DEMO: 'perhaps' }, 'SEED_DEMO'],
+  ])('refuses %j with one line naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { adminUsersResponse } from '@townsquare/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let member: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: 'chief@example.com' } });
+  admin = await createUser(t, { email: 'chief@example.com', fullName: 'Chief Admin' });
+  member = await createUser(t, { fullName: 'Harbour_Rowing 100% Club' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('admin API', () => {
+  it('is refused to anonymous callers (401) and to members (403)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: member.auth })).statusCode,
+    ).toBe(403);
+    const flag = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${member.user.id}/verified-community`,
+      headers: member.auth,
+      payload: { value: true },
+    });
+    expect(flag.statusCode).toBe(403);
+  });
+
+  it('lists users newest first, searches literally and pages by cursor', async () => {
+    for (let i = 0; i < 3; i++) await createUser(t, { fullName: `Pager ${i}` });
+    const all = adminUsersResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/users?limit=2', headers: admin.auth })).json(),
+    );
+    expect(all.users).toHaveLength(2);
+    expect(all.nextCursor).not.toBeNull();
+    const next = adminUsersResponse.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/users?limit=2&cursor=${all.nextCursor}`,
+          headers: admin.auth,
+        })
+      ).json(),
+    );
+    expect(next.users.map((u) => u.id)).not.toContain(all.users[0]?.id);
+
+    const found = adminUsersResponse.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/users?q=${encodeURIComponent('100%')}`,
+          headers: admin.auth,
+        })
+      ).json(),
+    );
+    expect(found.users.map((u) => u.id)).toEqual([member.user.id]);
+    const underscore = adminUsersResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/users?q=r_o', headers: admin.auth })).json(),
+    );
+    expect(underscore.users).toHaveLength(0);
+  });
+
+  it('sets and clears the verified-community flag, which shows on the public profile', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${member.user.id}/verified-community`,
+      headers: admin.auth,
+      payload: { value: true },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().isVerifiedCommunity).toBe(true);
+    const pub = await t.app.inject({ method: 'GET', url: `/api/users/public/${member.user.id}` });
+    expect(pub.json().isVerifiedCommunity).toBe(true);
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${member.user.id}/verified-community`,
+      headers: admin.auth,
+      payload: { value: false },
+    });
+    expect(cleared.json().isVerifiedCommunity).toBe(false);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${member.user.id}/verified-community`,
+      headers: admin.auth,
+      payload: { value: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Value must be true or false');
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/not-a-user/verified-community',
+      headers: admin.auth,
+      payload: { value: true },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('cannot be reached by setting isAdmin on oneself', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: member.auth,
+      payload: { isAdmin: true },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: member.auth })).statusCode,
+    ).toBe(403);
+  });
+});

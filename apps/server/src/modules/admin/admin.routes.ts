@@ -1,0 +1,88 @@
+import {
+  type AdminUser,
+  adminUser,
+  adminUsersQuery,
+  adminUsersResponse,
+  idParam,
+  MSG,
+  verifiedCommunityBody,
+} from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { isUuid } from '../users/users.repository.ts';
+import * as repo from './admin.repository.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+function present(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    _id: row.id,
+    ...(row.username ? { username: row.username } : {}),
+    fullName: row.fullName,
+    email: row.email,
+    roles: row.roles,
+    isAdmin: row.isAdmin,
+    isVerifiedCommunity: row.isVerifiedCommunity,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Platform administration: only users with the platform-admin flag. */
+export function adminRoutes(app: App, db: Database, guards: ReturnType<typeof createAuthGuards>): void {
+  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    await guards.requireAuth(request, reply);
+    if (!caller(request).user.isAdmin) throw forbidden('Only platform administrators can do this');
+  };
+
+  app.get(
+    '/api/admin/users',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        security,
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { q, cursor, limit } = request.query;
+      const rows = await repo.listUsers(db, {
+        q,
+        before: cursor && isUuid(cursor) ? cursor : undefined,
+        limit,
+      });
+      const page = rows.slice(0, limit);
+      return { users: page.map(present), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:id/verified-community',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: z.object({ id: idParam }),
+        body: verifiedCommunityBody,
+        response: { 200: adminUser, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = isUuid(request.params.id)
+        ? await repo.setVerifiedCommunity(db, request.params.id, request.body.value)
+        : undefined;
+      if (!row) throw notFound(MSG.userNotFound);
+      return present(row);
+    },
+  );
+}

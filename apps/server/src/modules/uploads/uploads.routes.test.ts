@@ -1,0 +1,284 @@
+import { signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let png: Buffer;
+let jpegWithGps: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c2410c' } })
+    .png()
+    .toBuffer();
+  jpegWithGps = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0ea5e9' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Secret Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+    })
+    .toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedUrl(user: TestUser, body: object) {
+  return t.app.inject({ method: 'POST', url: '/api/upload/signed-url', headers: user.auth, payload: body });
+}
+
+/** PUTs like a browser: the path and query of the signed URL, only the content type as header. */
+async function put(url: string, bytes: Buffer, contentType: string) {
+  const { pathname, search } = new URL(url);
+  return t.app.inject({
+    method: 'PUT',
+    url: `${pathname}${search}`,
+    headers: { 'content-type': contentType },
+    payload: bytes,
+  });
+}
+
+async function upload(bytes: Buffer, fileType: string, folder = 'profile-image') {
+  const res = await signedUrl(owner, { fileName: 'me.png', fileType, folder });
+  expect(res.statusCode).toBe(201);
+  return signedUrlResponse.parse(res.json());
+}
+
+describe('signed upload URLs', () => {
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      payload: { fileName: 'a.png', fileType: 'image/png' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stores a PNG, serves it with nosniff and a long cache, and lets the owner use it as profile image', async () => {
+    const target = await upload(png, 'image/png');
+    expect(target.signedUrl).toContain('X-Amz-SignedHeaders=content-type');
+    expect(target.publicUrl).toMatch(
+      /^http:\/\/townsquare\.test\/uploads\/profile-image\/[0-9a-f-]{36}\.png$/,
+    );
+    expect(target.maxBytes).toBe(5 * 1024 * 1024);
+
+    const stored = await put(target.signedUrl, png, 'image/png');
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers['access-control-allow-origin']).toBe('*');
+
+    const served = await t.app.inject({ method: 'GET', url: new URL(target.publicUrl).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('immutable');
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: owner.auth,
+      payload: { profileImage: target.publicUrl },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profileImage).toBe(target.publicUrl);
+  });
+
+  it('removes EXIF (camera and GPS) from photos', async () => {
+    expect((await sharp(jpegWithGps).metadata()).exif).toBeDefined();
+    const target = await upload(jpegWithGps, 'image/jpeg');
+    expect((await put(target.signedUrl, jpegWithGps, 'image/jpeg')).statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: new URL(target.publicUrl).pathname });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('Secret Phone'))).toBe(false);
+  });
+
+  it('refuses non-images by their bytes: SVG, HTML renamed to .png, zero bytes', async () => {
+    expect((await signedUrl(owner, { fileName: 'x.svg', fileType: 'image/svg+xml' })).json().message).toBe(
+      UPLOAD_MSG.invalidType,
+    );
+    expect((await signedUrl(owner, { fileName: 'x.html', fileType: 'text/html' })).json().message).toBe(
+      UPLOAD_MSG.invalidType,
+    );
+
+    const html = await upload(png, 'image/png');
+    const res = await put(html.signedUrl, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(UPLOAD_MSG.notAnImage);
+
+    const empty = await upload(png, 'image/png');
+    const zero = await put(empty.signedUrl, Buffer.alloc(0), 'image/png');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe(UPLOAD_MSG.empty);
+
+    const svg = await upload(png, 'image/png');
+    const svgBytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await put(svg.signedUrl, svgBytes, 'image/png')).statusCode).toBe(400);
+    // A JPEG sent to a URL signed for PNG does not pass either.
+    const mismatch = await upload(png, 'image/png');
+    expect((await put(mismatch.signedUrl, jpegWithGps, 'image/png')).json().message).toBe(
+      UPLOAD_MSG.invalidType,
+    );
+  });
+
+  it('refuses one byte over the limit of the URL', async () => {
+    const target = await upload(png, 'image/png');
+    const tooBig = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length)]);
+    const res = await put(target.signedUrl, tooBig, 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('File size must be less than 5MB');
+    // The event folder (and no folder, as the original event form sends) allows 10 MB.
+    const event = await signedUrl(owner, { fileName: 'e.png', fileType: 'image/png' });
+    expect(event.json().maxBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it('refuses reused, expired, tampered and foreign signatures, and ../ keys', async () => {
+    const target = await upload(png, 'image/png');
+    expect((await put(target.signedUrl, png, 'image/png')).statusCode).toBe(200);
+    const reused = await put(target.signedUrl, png, 'image/png');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(UPLOAD_MSG.alreadyUsed);
+
+    const fresh = await upload(png, 'image/png');
+    const url = new URL(fresh.signedUrl);
+    url.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 1));
+    expect((await put(url.toString(), png, 'image/png')).statusCode).toBe(403);
+
+    const bigger = new URL(fresh.signedUrl);
+    bigger.searchParams.set('max', String(50 * 1024 * 1024));
+    expect((await put(bigger.toString(), png, 'image/png')).statusCode).toBe(403);
+
+    const traversal = new URL(fresh.signedUrl);
+    traversal.pathname = '/api/upload/put/profile-image/../../secrets.json';
+    expect((await put(traversal.toString(), png, 'image/png')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await put(traversal.toString(), png, 'image/png')).statusCode).toBeLessThan(500);
+
+    expect((await put(fresh.signedUrl, png, 'image/gif')).json().message).toBe(
+      UPLOAD_MSG.contentTypeMismatch,
+    );
+    // Still unused after all those refusals.
+    expect((await put(fresh.signedUrl, png, 'image/png')).statusCode).toBe(200);
+  });
+
+  it('answers the CORS preflight of a browser PUT', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/upload/put/profile-image/x.png',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'PUT' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-methods']).toContain('PUT');
+  });
+});
+
+describe('profile images accept only our own uploads', () => {
+  it("refuses foreign URLs, pending uploads and other users' images", async () => {
+    const stranger = await createUser(t);
+    for (const profileImage of [
+      'https://evil.example/x.png',
+      'http://townsquare.test/uploads/profile-image/../../x.png',
+      'javascript:alert(1)',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: stranger.auth,
+        payload: { profileImage },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const pending = await upload(png, 'image/png');
+    const unused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: owner.auth,
+      payload: { profileImage: pending.publicUrl },
+    });
+    expect(unused.statusCode).toBe(400);
+    await put(pending.signedUrl, png, 'image/png');
+    const theirs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: stranger.auth,
+      payload: { profileImage: pending.publicUrl },
+    });
+    expect(theirs.statusCode).toBe(400);
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: stranger.auth,
+      payload: { profileImage: null },
+    });
+    expect(cleared.json().profileImage).toBeNull();
+  });
+});
+
+describe('POST /api/upload/file (multipart)', () => {
+  function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+    const boundary = '----townsquare-test';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    }
+    if (file) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        ),
+      );
+      parts.push(file.data, Buffer.from('\r\n'));
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return {
+      payload: Buffer.concat(parts),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  }
+
+  it('stores an image and answers with url and publicUrl', async () => {
+    const body = multipart({ folder: 'profile-image' }, { name: 'me.png', type: 'image/png', data: png });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      headers: { ...owner.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().url).toBe(res.json().publicUrl);
+    expect((await t.app.inject({ method: 'GET', url: new URL(res.json().url).pathname })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a missing file, a non-image and anonymous callers', async () => {
+    const none = multipart({ folder: 'profile-image' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      headers: { ...owner.auth, ...none.headers },
+      payload: none.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    const text = multipart({}, { name: 'x.png', type: 'image/png', data: Buffer.from('hello') });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      headers: { ...owner.auth, ...text.headers },
+      payload: text.payload,
+    });
+    expect(bad.json().message).toBe(UPLOAD_MSG.notAnImage);
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      headers: text.headers,
+      payload: text.payload,
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+});

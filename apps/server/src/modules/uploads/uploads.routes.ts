@@ -1,0 +1,128 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import {
+  fileTooLargeMessage,
+  fileUploadResponse,
+  signedUrlBody,
+  signedUrlResponse,
+  UPLOAD_FOLDERS,
+  UPLOAD_MSG,
+  type UploadFolder,
+} from '@townsquare/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+import { type App, errors } from '../../platform/http.ts';
+import type { LocalStorage } from '../../platform/storage/storage.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { UploadsService } from './uploads.service.ts';
+
+const tags = ['uploads'];
+/** The largest body the PUT route reads; each signed URL carries its own, smaller limit. */
+const MAX_BODY = 10 * 1024 * 1024 + 1024;
+
+/** CORS for the signed PUT: the signature is the credential, so any origin may use it. */
+const UPLOAD_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'PUT, OPTIONS',
+  'access-control-allow-headers':
+    'content-type, x-amz-acl, x-amz-meta-content-type, x-amz-checksum-algorithm',
+  'access-control-max-age': '600',
+};
+
+export async function uploadsRoutes(
+  app: App,
+  uploads: UploadsService,
+  storage: LocalStorage,
+  guards: ReturnType<typeof createAuthGuards>,
+): Promise<void> {
+  app.post(
+    '/api/upload/signed-url',
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: signedUrlBody,
+        response: { 201: signedUrlResponse, ...errors(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await uploads.createSignedUrl(caller(request).user.id, request.body)),
+  );
+
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    // Raw image bytes for the signed PUT, kept as a Buffer.
+    scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.addContentTypeParser(
+      ['application/octet-stream', 'text/plain', 'text/html', 'image/svg+xml'],
+      { parseAs: 'buffer', bodyLimit: MAX_BODY },
+      (_req, body, done) => done(null, body),
+    );
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_BODY, files: 1, fields: 5 } });
+
+    scope.options('/api/upload/put/*', { schema: { hide: true } }, async (_request, reply) =>
+      reply.headers(UPLOAD_CORS).status(204).send(),
+    );
+
+    scope.put(
+      '/api/upload/put/*',
+      { bodyLimit: MAX_BODY, schema: { tags, hide: true, querystring: z.record(z.string(), z.string()) } },
+      async (request, reply) => {
+        reply.headers(UPLOAD_CORS);
+        const key = (request.params as { '*': string })['*'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const stored = await uploads.receive(key, request.query, request.headers['content-type'], body);
+        return reply.status(200).send(stored);
+      },
+    );
+
+    scope.post(
+      '/api/upload/file',
+      {
+        preHandler: guards.requireAuth,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 201: fileUploadResponse, ...errors(400, 401, 413) },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw badRequest(UPLOAD_MSG.fileRequired);
+        let bytes: Buffer | undefined;
+        let folder: UploadFolder | undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer().catch((error: { code?: string }) => {
+              if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new HttpError(413, fileTooLargeMessage(10 * 1024 * 1024));
+              throw error;
+            });
+            if (part.fieldname === 'file' && bytes === undefined) bytes = data;
+          } else if (part.fieldname === 'folder' && typeof part.value === 'string') {
+            if (!(part.value in UPLOAD_FOLDERS)) throw badRequest(UPLOAD_MSG.folderInvalid);
+            folder = part.value as UploadFolder; // checked against UPLOAD_FOLDERS above
+          }
+        }
+        if (!bytes) throw badRequest(UPLOAD_MSG.fileRequired);
+        return reply.status(201).send(await uploads.uploadFile(caller(request).user.id, bytes, folder));
+      },
+    );
+  });
+
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Keys are never reused, so a stored image never changes.
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { text } from './fields.ts';
+import { LIMITS } from './limits.ts';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const UPLOAD_MSG = {
+  invalidType: 'Invalid file type',
+  fileNameRequired: 'File name is required',
+  fileTypeRequired: 'File type is required',
+  folderInvalid: 'Folder must be profile-image or event-image',
+  empty: 'The file is empty',
+  notAnImage: 'Please select an image file',
+  unreadable: 'The image could not be read. Please choose another file.',
+  signatureInvalid: 'This upload link is invalid or has expired. Please try again.',
+  alreadyUsed: 'This upload link has already been used. Please try again.',
+  contentTypeMismatch: 'The file type does not match the upload link',
+  fileRequired: 'Please select an image file',
+} as const;
+
+/** "File size must be less than 5MB" (spec section 5). */
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `File size must be less than ${Math.round(maxBytes / 1024 / 1024)}MB`;
+
+/**
+ * Profile images are limited to 5 MB, event images to 10 MB. The original client sends
+ * `profile-image` (or `profile-pic`) for profiles and no folder at all for event images.
+ */
+export const UPLOAD_FOLDERS = {
+  'profile-image': { purpose: 'profile-image', maxBytes: LIMITS.imageMaxBytes },
+  'profile-pic': { purpose: 'profile-image', maxBytes: LIMITS.imageMaxBytes },
+  'event-image': { purpose: 'event-image', maxBytes: LIMITS.eventImageMaxBytes },
+} as const;
+export type UploadFolder = keyof typeof UPLOAD_FOLDERS;
+
+export const signedUrlBody = z.object({
+  fileName: text('File name', UPLOAD_MSG.fileNameRequired)
+    .min(1, UPLOAD_MSG.fileNameRequired)
+    .max(255, 'File name is too long'),
+  fileType: text('File type', UPLOAD_MSG.fileTypeRequired)
+    .min(1, UPLOAD_MSG.fileTypeRequired)
+    .max(100, UPLOAD_MSG.invalidType)
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(IMAGE_TYPES, { error: UPLOAD_MSG.invalidType })),
+  folder: z
+    .enum(Object.keys(UPLOAD_FOLDERS) as [UploadFolder, ...UploadFolder[]], {
+      error: UPLOAD_MSG.folderInvalid,
+    })
+    .optional(),
+});
+
+export const signedUrlResponse = z.object({
+  signedUrl: z.string(),
+  publicUrl: z.string(),
+  key: z.string(),
+  maxBytes: z.number().int(),
+  expiresAt: z.string(),
+});
+export type SignedUrlResponse = z.infer<typeof signedUrlResponse>;
+
+/** POST /api/upload/file: both the original `{signedUrl, publicUrl, key}` and `{url}` forms. */
+export const fileUploadResponse = z.object({
+  signedUrl: z.string(),
+  publicUrl: z.string(),
+  url: z.string(),
+  key: z.string(),
+});
