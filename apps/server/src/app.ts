@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -22,8 +23,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createEventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { setAdminByEmails } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -107,6 +111,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await mkdir(storage.root, { recursive: true });
   const uploads = createUploadsService({ db, storage });
+  const eventsService = createEventsService({
+    db,
+    publicUrl: config.publicUrl,
+    isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+  });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
@@ -140,6 +149,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
   }
 
+  // Multipart bodies: POST /api/upload/file and the original client's event form.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_BODY, files: 1, fields: 30, fieldSize: 64 * 1024 },
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -157,6 +171,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   authRoutes(app, auth, guards, limiter);
   usersRoutes(app, users, auth, guards);
   await uploadsRoutes(app, uploads, storage, guards);
+  eventsRoutes(app, eventsService, uploads, guards);
+  searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
 
   const webDist = config.webDistDir ?? defaultWebDist();
@@ -188,6 +204,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
   }, 60 * 60_000);
   housekeeping.unref();
+  // Every read already reports ended events as PAST; this persists it for other consumers.
+  const pastJob = setInterval(() => {
+    eventsService
+      .persistPastStatus()
+      .catch((err: unknown) => app.log.warn({ err }, 'past-status job failed'));
+  }, 60_000);
+  pastJob.unref();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
@@ -195,6 +218,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (closed) return;
     closed = true;
     clearInterval(housekeeping);
+    clearInterval(pastJob);
     await app.close();
     await background.drain();
     await mailer.close();

@@ -66,6 +66,12 @@ function fastifyMessage(error: FastifyError): string {
       return 'Request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'File size must be less than 10MB';
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'Too many form fields or files';
     default:
       if (error instanceof SyntaxError) return 'Request body is not valid JSON';
       if (/prototype property/i.test(error.message)) return 'Request body contains a forbidden property';

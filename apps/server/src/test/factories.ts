@@ -1,4 +1,5 @@
 import type { AuthResponse, RegisterBody, SelfUser } from '@townsquare/contracts';
+import { friendships } from '../db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -95,4 +96,75 @@ export function listRoutes(app: {
     for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url });
   }
   return routes;
+}
+
+/** Makes two users friends directly in the database (both directions, as the app stores it). */
+export async function makeFriends(t: TestApp, a: TestUser, b: TestUser): Promise<void> {
+  await t.db.insert(friendships).values([
+    { userId: a.user.id, friendId: b.user.id },
+    { userId: b.user.id, friendId: a.user.id },
+  ]);
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A valid event body; dates default to a two-hour event a week from now. */
+export function eventBody(overrides: Record<string, unknown> = {}) {
+  const start = new Date(Date.now() + 7 * DAY);
+  return {
+    title: 'Riverside park run',
+    description: 'An easy 5 km around the park, all paces welcome.',
+    location: 'Riverside Park, north gate',
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+    isFree: true,
+    visibility: 'PUBLIC',
+    recurrence: 'WEEKLY',
+    status: 'LIVE',
+    tags: ['Running', 'Outdoors'],
+    ...overrides,
+  };
+}
+
+/** Creates an event through the API and returns its id. */
+export async function createEvent(
+  t: TestApp,
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: user.auth,
+    payload: eventBody(overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`create event failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { event: { id: string } }).event.id;
+}
+
+/** Uploads a small PNG as `user` through a signed URL; returns its public URL. */
+export async function uploadImage(
+  t: TestApp,
+  user: { auth: { authorization: string } },
+  folder: 'profile-image' | 'event-image' = 'profile-image',
+): Promise<string> {
+  const signed = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload/signed-url',
+    headers: user.auth,
+    payload: { fileName: 'picture.png', fileType: 'image/png', folder },
+  });
+  if (signed.statusCode !== 201) throw new Error(`signed url failed: ${signed.statusCode} ${signed.body}`);
+  const { signedUrl, publicUrl } = signed.json() as { signedUrl: string; publicUrl: string };
+  const { pathname, search } = new URL(signedUrl);
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: `${pathname}${search}`,
+    headers: { 'content-type': 'image/png' },
+    payload: png,
+  });
+  if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
+  return publicUrl;
 }

@@ -1,4 +1,6 @@
 export * from './email-tokens.ts';
+export * from './events.ts';
+export * from './friends.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';
 export * from './users.ts';

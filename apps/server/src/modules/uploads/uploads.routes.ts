@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import {
   fileTooLargeMessage,
@@ -19,7 +18,7 @@ import type { UploadsService } from './uploads.service.ts';
 
 const tags = ['uploads'];
 /** The largest body the PUT route reads; each signed URL carries its own, smaller limit. */
-const MAX_BODY = 10 * 1024 * 1024 + 1024;
+export const MAX_BODY = 10 * 1024 * 1024 + 1024;
 
 /** CORS for the signed PUT: the signature is the credential, so any origin may use it. */
 const UPLOAD_CORS = {
@@ -62,7 +61,6 @@ export async function uploadsRoutes(
       { parseAs: 'buffer', bodyLimit: MAX_BODY },
       (_req, body, done) => done(null, body),
     );
-    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_BODY, files: 1, fields: 5 } });
 
     scope.options('/api/upload/put/*', { schema: { hide: true } }, async (_request, reply) =>
       reply.headers(UPLOAD_CORS).status(204).send(),

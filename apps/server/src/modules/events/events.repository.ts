@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import { type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+
+/**
+ * Who may see an event: its creator always; anyone else only once it is published, and for a
+ * private event only the creator's friends and people who RSVP'd. Anonymous viewers see public,
+ * published events.
+ */
+export function visibleTo(viewerId: string | undefined): SQL {
+  if (!viewerId) return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC')`;
+  return sql`(${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
+    ${events.visibility} = 'PUBLIC'
+    or exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
+    or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})
+  )))`;
+}
+
+/** Status as every read reports it: a LIVE event whose end has passed is PAST. */
+const isLive = sql`(${events.status} = 'LIVE' and ${events.endDate} >= now())`;
+const isPast = sql`(${events.status} = 'PAST' or (${events.status} = 'LIVE' and ${events.endDate} < now()))`;
+
+export type ListOptions = {
+  viewerId: string;
+  status?: 'DRAFT' | 'LIVE' | 'PAST';
+  mine: boolean;
+  after?: { startDate: Date; id: string };
+  limit: number;
+};
+
+/** Keyset pagination on (start_date, id): upcoming first, except PAST (most recent first). */
+export async function listEvents(db: Executor, o: ListOptions): Promise<EventRow[]> {
+  const descending = o.status === 'PAST';
+  const statusFilter =
+    o.status === 'DRAFT'
+      ? and(eq(events.creatorId, o.viewerId), eq(events.status, 'DRAFT'))
+      : o.status === 'LIVE'
+        ? isLive
+        : o.status === 'PAST'
+          ? isPast
+          : undefined;
+  const cursor = o.after
+    ? descending
+      ? sql`(${events.startDate}, ${events.id}) < (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
+      : sql`(${events.startDate}, ${events.id}) > (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
+    : undefined;
+  return db
+    .select()
+    .from(events)
+    .where(and(o.mine ? eq(events.creatorId, o.viewerId) : visibleTo(o.viewerId), statusFilter, cursor))
+    .orderBy(
+      ...(descending ? [desc(events.startDate), desc(events.id)] : [asc(events.startDate), asc(events.id)]),
+    )
+    .limit(o.limit);
+}
+
+export async function countEvents(db: Executor, viewerId: string) {
+  const [row] = await db
+    .select({
+      draft: sql<number>`count(*) filter (where ${events.status} = 'DRAFT' and ${events.creatorId} = ${viewerId})::int`,
+      live: sql<number>`count(*) filter (where ${isLive})::int`,
+      past: sql<number>`count(*) filter (where ${isPast})::int`,
+    })
+    .from(events)
+    .where(visibleTo(viewerId));
+  return row ?? { draft: 0, live: 0, past: 0 };
+}
+
+export async function findEvent(
+  db: Executor,
+  id: string,
+  viewerId: string | undefined,
+): Promise<EventRow | undefined> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), visibleTo(viewerId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertEvent(
+  db: Executor,
+  values: Omit<typeof events.$inferInsert, 'id'>,
+): Promise<EventRow> {
+  const rows = await db
+    .insert(events)
+    .values({ id: uuidv7(), ...values })
+    .returning();
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+export async function updateEvent(db: Executor, id: string, values: PgUpdateSetSource<typeof events>) {
+  const rows = await db
+    .update(events)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(events.id, id))
+    .returning();
+  return rows[0];
+}
+
+export async function deleteEvent(db: Executor, id: string): Promise<void> {
+  await db.delete(events).where(eq(events.id, id));
+}
+
+/** Creators and RSVPs of a page of events, in two queries. */
+export async function loadRelations(db: Executor, rows: EventRow[]) {
+  const eventIds = rows.map((r) => r.id);
+  const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
+  const [creators, attendees] = await Promise.all([
+    creatorIds.length
+      ? db
+          .select({
+            id: users.id,
+            username: users.username,
+            fullName: users.fullName,
+            profileImage: users.profileImage,
+          })
+          .from(users)
+          .where(inArray(users.id, creatorIds))
+      : [],
+    eventIds.length
+      ? db
+          .select({
+            eventId: rsvps.eventId,
+            userId: rsvps.userId,
+            status: rsvps.status,
+            username: users.username,
+            fullName: users.fullName,
+          })
+          .from(rsvps)
+          .innerJoin(users, eq(users.id, rsvps.userId))
+          .where(inArray(rsvps.eventId, eventIds))
+          .orderBy(asc(rsvps.createdAt))
+      : [],
+  ]);
+  return { creators: new Map(creators.map((c) => [c.id, c])), attendees };
+}
+
+export async function findRsvp(db: Executor, eventId: string, userId: string) {
+  const rows = await db
+    .select()
+    .from(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function upsertRsvp(
+  db: Executor,
+  eventId: string,
+  userId: string,
+  status: 'going' | 'maybe' | 'not_going',
+) {
+  await db
+    .insert(rsvps)
+    .values({ eventId, userId, status })
+    .onConflictDoUpdate({ target: [rsvps.eventId, rsvps.userId], set: { status, updatedAt: sql`now()` } });
+}
+
+export async function deleteRsvp(db: Executor, eventId: string, userId: string) {
+  await db.delete(rsvps).where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)));
+}
+
+/** Persists the derived PAST status; one instance at a time thanks to the advisory lock. */
+export async function persistPastStatus(db: Executor): Promise<number> {
+  const result = await db.execute(sql`
+    with lock as (select pg_try_advisory_xact_lock(727002) as ok)
+    update events set status = 'PAST', updated_at = now()
+    where status = 'LIVE' and end_date < now() and (select ok from lock)`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,180 @@
+import {
+  createEventBody,
+  eventCountsResponse,
+  eventListQuery,
+  eventListResponse,
+  eventResponse,
+  idParam,
+  publicEventResponse,
+  rsvpBody,
+  updateEventBody,
+} from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { EventsService } from './events.service.ts';
+
+const tags = ['events'];
+const security = [{ bearer: [] }];
+const params = z.object({ id: idParam });
+
+/**
+ * The original event form may arrive as multipart form data, with the picture as an `image`
+ * file. Before validation, the parts become the same object a JSON client sends: text fields as
+ * strings, the file stored as an upload of the caller and passed on as `imageUrl`.
+ */
+function multipartToBody(uploads: UploadsService) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.isMultipart()) return;
+    const body: Record<string, unknown> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'image' && bytes.length > 0) {
+          const stored = await uploads.uploadFile(caller(request).user.id, bytes, 'event-image');
+          body.imageUrl = stored.publicUrl;
+        }
+      } else if (typeof part.value === 'string' && !(part.fieldname in body)) {
+        body[part.fieldname] = part.value;
+      }
+    }
+    request.body = body;
+  };
+}
+
+export function eventsRoutes(
+  app: App,
+  eventsService: EventsService,
+  uploads: UploadsService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  const { requireAuth, optionalAuth } = guards;
+  const fromMultipart = multipartToBody(uploads);
+
+  app.get(
+    '/api/events',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        querystring: eventListQuery,
+        response: { 200: eventListResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => eventsService.list(caller(request).user, request.query),
+  );
+
+  app.get(
+    '/api/events/counts',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, response: { 200: eventCountsResponse, ...errors(401) } },
+    },
+    async (request) => eventsService.counts(caller(request).user),
+  );
+
+  app.get(
+    '/api/events/public/:id',
+    {
+      preHandler: optionalAuth,
+      schema: { tags, params, response: { 200: publicEventResponse, ...errors(401, 404) } },
+    },
+    async (request) => ({ data: await eventsService.getPublic(request.params.id, request.auth?.user.id) }),
+  );
+
+  app.get(
+    '/api/events/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 404) } },
+    },
+    async (request) => ({ event: await eventsService.get(request.params.id, caller(request).user.id) }),
+  );
+
+  app.get(
+    '/api/events/:id/ics',
+    {
+      preHandler: optionalAuth,
+      schema: { tags, params, produces: ['text/calendar'] },
+    },
+    async (request, reply) => {
+      const ics = await eventsService.ics(request.params.id, request.auth?.user.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ics.filename}"`)
+        .send(ics.body);
+    },
+  );
+
+  app.post(
+    '/api/events',
+    {
+      onRequest: requireAuth,
+      preValidation: fromMultipart,
+      schema: {
+        tags,
+        security,
+        body: createEventBody,
+        response: { 201: eventResponse, ...errors(400, 401, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ event: await eventsService.create(caller(request).user, request.body) }),
+  );
+
+  app.put(
+    '/api/events/:id',
+    {
+      onRequest: requireAuth,
+      preValidation: fromMultipart,
+      schema: {
+        tags,
+        security,
+        params,
+        body: updateEventBody,
+        response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      event: await eventsService.update(caller(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/events/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 403, 404) } },
+    },
+    async (request) => ({ event: await eventsService.remove(caller(request).user, request.params.id) }),
+  );
+
+  app.post(
+    '/api/events/:id/publish',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 403, 404) } },
+    },
+    async (request) => ({ event: await eventsService.publish(caller(request).user, request.params.id) }),
+  );
+
+  app.post(
+    '/api/events/:id/rsvp',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        params,
+        body: rsvpBody,
+        response: { 200: eventResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      event: await eventsService.rsvp(caller(request).user, request.params.id, request.body?.status),
+    }),
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  type CreateEventInput,
+  EVENT_MSG,
+  type EventStatus,
+  type RsvpStatus,
+  type UpdateEventInput,
+} from '@townsquare/contracts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { effectiveStatus, presentEvent, presentPublicEvent } from './events.presenter.ts';
+import * as repo from './events.repository.ts';
+import { eventToIcs } from './ics.ts';
+
+export type EventsServiceDeps = {
+  db: Database;
+  publicUrl: string;
+  /** True when `url` is an image `ownerId` uploaded to our storage. */
+  isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
+};
+
+export type EventsService = ReturnType<typeof createEventsService>;
+
+/** Create/Update Event sets LIVE, but PAST when the end is already over (spec section 4). */
+function settle(status: EventStatus, endDate: Date): EventStatus {
+  return status === 'LIVE' && endDate.getTime() < Date.now() ? 'PAST' : status;
+}
+
+const encodeCursor = (row: EventRow) =>
+  Buffer.from(`${row.startDate.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): { startDate: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [start, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const startDate = new Date(start ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(startDate.getTime())) throw badRequest('Invalid cursor');
+  return { startDate, id };
+}
+
+export function createEventsService(deps: EventsServiceDeps) {
+  const { db } = deps;
+
+  async function present(rows: EventRow[], viewerId: string | undefined) {
+    const relations = await repo.loadRelations(db, rows);
+    return rows.map((row) => presentEvent(row, relations, viewerId));
+  }
+
+  /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
+  async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
+    const row = isUuid(id) ? await repo.findEvent(db, id, viewerId) : undefined;
+    if (!row) throw notFound(EVENT_MSG.notFound);
+    return row;
+  }
+
+  /** Visible and created by the caller: 404 for strangers, 403 for other viewers. */
+  async function owned(id: string, user: UserRow): Promise<EventRow> {
+    const row = await visible(id, user.id);
+    if (row.creatorId !== user.id) throw forbidden(EVENT_MSG.notCreator);
+    return row;
+  }
+
+  async function checkImage(url: string | null | undefined, user: UserRow, current?: string | null) {
+    if (url === undefined || url === null || url === current) return;
+    if (!(await deps.isOwnImage(url, user.id))) throw badRequest(EVENT_MSG.imageInvalid);
+  }
+
+  return {
+    async list(
+      user: UserRow,
+      query: { status?: EventStatus; scope: 'all' | 'mine'; cursor?: string; limit: number },
+    ) {
+      const rows = await repo.listEvents(db, {
+        viewerId: user.id,
+        status: query.status,
+        mine: query.scope === 'mine',
+        after: decodeCursor(query.cursor),
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        events: await present(page, user.id),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    counts: (user: UserRow) => repo.countEvents(db, user.id),
+
+    async get(id: string, viewerId: string | undefined) {
+      const [event] = await present([await visible(id, viewerId)], viewerId);
+      return event!; // one row in, one out
+    },
+
+    async getPublic(id: string, viewerId: string | undefined) {
+      const row = await visible(id, viewerId);
+      return presentPublicEvent(row, await repo.loadRelations(db, [row]), viewerId);
+    },
+
+    async create(user: UserRow, input: CreateEventInput) {
+      await checkImage(input.imageUrl, user);
+      const isFree = input.isFree ?? !input.cost;
+      const row = await repo.insertEvent(db, {
+        creatorId: user.id,
+        title: input.title,
+        description: input.description,
+        location: input.location,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        isFree,
+        cost: isFree ? 0 : (input.cost ?? 0),
+        visibility: input.visibility ?? 'PUBLIC',
+        recurrence: input.recurrence ?? 'NONE',
+        status: settle(input.status ?? 'DRAFT', input.endDate),
+        tags: input.tags ?? [],
+        imageUrl: input.imageUrl ?? null,
+      });
+      return this.get(row.id, user.id);
+    },
+
+    async update(user: UserRow, id: string, input: UpdateEventInput) {
+      const row = await owned(id, user);
+      const startDate = input.startDate ?? row.startDate;
+      const endDate = input.endDate ?? row.endDate;
+      if (endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.endBeforeStart);
+      await checkImage(input.imageUrl, user, row.imageUrl);
+      const values: PgUpdateSetSource<typeof events> = { startDate, endDate };
+      if (input.title !== undefined) values.title = input.title;
+      if (input.description !== undefined) values.description = input.description;
+      if (input.location !== undefined) values.location = input.location;
+      if (input.visibility !== undefined) values.visibility = input.visibility;
+      if (input.recurrence !== undefined) values.recurrence = input.recurrence;
+      if (input.tags !== undefined) values.tags = input.tags;
+      if (input.imageUrl !== undefined) values.imageUrl = input.imageUrl;
+      const isFree = input.isFree ?? (input.cost !== undefined ? input.cost === 0 : row.isFree);
+      values.isFree = isFree;
+      values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));
+      values.status = settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
+      if (input.status === 'PAST') values.status = 'PAST';
+      await repo.updateEvent(db, row.id, values);
+      return this.get(row.id, user.id);
+    },
+
+    async remove(user: UserRow, id: string) {
+      const row = await owned(id, user);
+      const [event] = await present([row], user.id);
+      await repo.deleteEvent(db, row.id);
+      return event!; // one row in, one out
+    },
+
+    async publish(user: UserRow, id: string) {
+      const row = await owned(id, user);
+      await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
+      return this.get(row.id, user.id);
+    },
+
+    /**
+     * With a status, sets the caller's RSVP; without one, toggles "going" (what the original
+     * client expects). Drafts, ended events and the creator's own event cannot be answered.
+     */
+    async rsvp(user: UserRow, id: string, status: RsvpStatus | undefined) {
+      const row = await visible(id, user.id);
+      if (row.status === 'DRAFT') throw badRequest(EVENT_MSG.rsvpDraft);
+      if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
+      if (row.creatorId === user.id) throw badRequest(EVENT_MSG.rsvpOwn);
+      if (status) {
+        await repo.upsertRsvp(db, row.id, user.id, status);
+      } else {
+        const current = await repo.findRsvp(db, row.id, user.id);
+        if (current?.status === 'going') await repo.deleteRsvp(db, row.id, user.id);
+        else await repo.upsertRsvp(db, row.id, user.id, 'going');
+      }
+      return this.get(row.id, user.id);
+    },
+
+    async ics(id: string, viewerId: string | undefined) {
+      const row = await visible(id, viewerId);
+      const host = new URL(deps.publicUrl).host;
+      const slug =
+        row.title
+          .replace(/[^a-zA-Z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 60) || 'event';
+      return {
+        body: eventToIcs(row, { url: `${deps.publicUrl}/event/${row.id}`, host }),
+        filename: `${slug}.ics`,
+      };
+    },
+
+    persistPastStatus: () => repo.persistPastStatus(db),
+  };
+}

@@ -1,0 +1,53 @@
+import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import { type App, errors } from '../../platform/http.ts';
+import type { createAuthGuards } from '../auth/authenticate.ts';
+import { effectiveStatus } from '../events/events.presenter.ts';
+import { searchEvents, searchUsers } from './search.repository.ts';
+
+const LIMIT = 10;
+
+/** GET /api/search?q=: people and events, at most 10 of each, only what the caller may see. */
+export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof createAuthGuards>): void {
+  app.get(
+    '/api/search',
+    {
+      preHandler: guards.optionalAuth,
+      schema: {
+        tags: ['search'],
+        querystring: searchQuery,
+        response: { 200: searchResponse, ...errors(400, 401) },
+      },
+    },
+    async (request): Promise<SearchResponse> => {
+      const q = request.query.q?.trim() ?? '';
+      if (q === '') return { users: [], events: [] };
+      const [people, found] = await Promise.all([
+        searchUsers(db, q, LIMIT),
+        searchEvents(db, q, request.auth?.user.id, LIMIT),
+      ]);
+      return {
+        users: people.map((u) => ({
+          id: u.id,
+          _id: u.id,
+          username: u.username ?? '',
+          fullName: u.fullName,
+          interests: u.interests,
+          profileImage: u.profileImage,
+        })),
+        events: found.map((e) => ({
+          id: e.id,
+          _id: e.id,
+          title: e.title,
+          description: e.description,
+          startDate: e.startDate.toISOString(),
+          endDate: e.endDate.toISOString(),
+          location: e.location,
+          tags: e.tags,
+          status: effectiveStatus(e),
+          ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'PAST'] as const;
+export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
+export const RECURRENCES = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] as const;
+export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export type Visibility = (typeof VISIBILITIES)[number];
+export type Recurrence = (typeof RECURRENCES)[number];
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+
+/** Event form and API messages (spec sections 5 and 8, contract 4.3). */
+export const EVENT_MSG = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  locationRequired: 'Location is required',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  endBeforeStart: 'End date must be after start date',
+  startInvalid: 'Start date must be a valid date',
+  endInvalid: 'End date must be a valid date',
+  titleTooLong: 'Title must be at most 200 characters',
+  descriptionTooLong: 'Description must be at most 5000 characters',
+  locationTooLong: 'Location must be at most 300 characters',
+  costInvalid: 'Cost must be a number between 0 and 100000',
+  isFreeInvalid: 'Free must be true or false',
+  statusInvalid: 'Status must be DRAFT, LIVE or PAST',
+  visibilityInvalid: 'Visibility must be PUBLIC or PRIVATE',
+  recurrenceInvalid: 'Recurrence must be NONE, DAILY, WEEKLY, MONTHLY or CUSTOM',
+  tagTooShort: 'Tags must be at least 2 characters long',
+  tagTooLong: 'Tags cannot be longer than 20 characters',
+  tagDuplicate: 'This tag has already been added',
+  tagsInvalid: 'Tags must be a list of words',
+  imageInvalid: 'Event image must be an image uploaded to Townsquare',
+  notFound: 'Event not found',
+  notAvailablePublicly: 'Event not found',
+  notCreator: 'Only the creator of this event can do this',
+  rsvpStatusInvalid: 'RSVP status must be going, maybe or not_going',
+  rsvpDraft: 'You cannot RSVP to an event that has not been published yet',
+  rsvpPast: 'This event has already ended',
+  rsvpOwn: 'You are the creator of this event',
+  deleted: 'Event deleted',
+  eventIdMissing: 'Event ID is missing - cannot update event',
+} as const;
+
+export const maxTagsMessage = (n: number) => `Maximum of ${n} tags allowed`;
+
+/** Accepts an array, a JSON-encoded array (the original client) or a comma-separated string. */
+export function normalizeTags(value: unknown): unknown {
+  if (Array.isArray(value))
+    return value.flatMap((v) => (typeof v === 'string' ? normalizeTags(v) : [v])) as unknown[];
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return [];
+  if (text.startsWith('[')) {
+    try {
+      return normalizeTags(JSON.parse(text));
+    } catch {
+      // not JSON: treat as plain text below
+    }
+  }
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** The spec's tag rules, shared by the tag picker and the server. Returns the first problem. */
+export function tagProblem(tags: string[], candidate?: string): string | undefined {
+  const all = candidate === undefined ? tags : [...tags, candidate];
+  const seen = new Set<string>();
+  for (const tag of all) {
+    if (tag.length < LIMITS.tagMin) return EVENT_MSG.tagTooShort;
+    if (tag.length > LIMITS.tagMax) return EVENT_MSG.tagTooLong;
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return EVENT_MSG.tagDuplicate;
+    seen.add(key);
+  }
+  if (all.length > LIMITS.tagsMax) return maxTagsMessage(LIMITS.tagsMax);
+  return undefined;
+}
+
+const tagsField = z.preprocess(
+  normalizeTags,
+  z
+    .array(z.string({ error: EVENT_MSG.tagsInvalid }).trim(), { error: EVENT_MSG.tagsInvalid })
+    .superRefine((tags, ctx) => {
+      const problem = tagProblem(tags);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+);
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z
+    .string({
+      error: (i) =>
+        i.input === undefined || i.input === null
+          ? required
+          : `${required.replace(' is required', '')} must be text`,
+    })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong);
+
+const dateField = (required: string, invalid: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? required : invalid) })
+    .trim()
+    .min(1, required)
+    .max(64, invalid)
+    .refine((v) => !Number.isNaN(Date.parse(v)), invalid)
+    .transform((v) => new Date(v));
+
+const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+
+const costField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? 0 : v),
+  z
+    .number({ error: EVENT_MSG.costInvalid })
+    .finite(EVENT_MSG.costInvalid)
+    .min(0, EVENT_MSG.costInvalid)
+    .max(100_000, EVENT_MSG.costInvalid),
+);
+
+const boolField = (message: string) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: message }));
+
+/** `""` or `null` clears the image; anything else must be one of our uploads (checked by the server). */
+const imageUrlField = z
+  .union([z.null(), z.string().trim().max(LIMITS.urlMax, EVENT_MSG.imageInvalid)], {
+    error: EVENT_MSG.imageInvalid,
+  })
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * Create and update bodies. The original client sends every value as a string (`cost` "12",
+ * `isFree` "true", `tags` as JSON text); typed JSON works too. Multipart bodies are turned into
+ * the same object (with the uploaded `image` as `imageUrl`) before validation.
+ */
+export const eventFields = {
+  title: requiredText(EVENT_MSG.titleRequired, 200, EVENT_MSG.titleTooLong),
+  description: requiredText(EVENT_MSG.descriptionRequired, 5000, EVENT_MSG.descriptionTooLong),
+  location: requiredText(EVENT_MSG.locationRequired, 300, EVENT_MSG.locationTooLong),
+  startDate: dateField(EVENT_MSG.startRequired, EVENT_MSG.startInvalid),
+  endDate: dateField(EVENT_MSG.endRequired, EVENT_MSG.endInvalid),
+  cost: costField.optional(),
+  isFree: boolField(EVENT_MSG.isFreeInvalid).optional(),
+  visibility: z.preprocess(upper, z.enum(VISIBILITIES, { error: EVENT_MSG.visibilityInvalid })).optional(),
+  recurrence: z.preprocess(upper, z.enum(RECURRENCES, { error: EVENT_MSG.recurrenceInvalid })).optional(),
+  status: z.preprocess(upper, z.enum(EVENT_STATUSES, { error: EVENT_MSG.statusInvalid })).optional(),
+  tags: tagsField.optional(),
+  imageUrl: imageUrlField.optional(),
+  /** The original form repeats the image URL here; a file arrives through multipart instead. */
+  image: z.unknown().optional(),
+};
+
+export const createEventBody = z
+  .object(eventFields)
+  // Runs even when a date failed its own check; then there is nothing to compare.
+  .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
+    message: EVENT_MSG.endBeforeStart,
+    path: ['endDate'],
+  });
+export const updateEventBody = z.object({
+  ...eventFields,
+  title: eventFields.title.optional(),
+  description: eventFields.description.optional(),
+  location: eventFields.location.optional(),
+  startDate: eventFields.startDate.optional(),
+  endDate: eventFields.endDate.optional(),
+});
+export type CreateEventInput = z.output<typeof createEventBody>;
+export type UpdateEventInput = z.output<typeof updateEventBody>;
+
+/** No body (or an empty one) toggles "going". */
+export const rsvpBody = z
+  .object({ status: z.enum(RSVP_STATUSES, { error: EVENT_MSG.rsvpStatusInvalid }).optional() })
+  .nullish();
+
+export const eventListQuery = z.object({
+  status: z.preprocess(upper, z.enum(EVENT_STATUSES, { error: EVENT_MSG.statusInvalid })).optional(),
+  /** `mine`: only events I created. */
+  scope: z.enum(['all', 'mine'], { error: 'Scope must be all or mine' }).default('all'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int()
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(100),
+});
+
+const personRef = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string().optional(),
+  fullName: z.string().optional(),
+  profileImage: z.string().nullable().optional(),
+});
+
+export const rsvpEntry = z.object({ id: z.string(), username: z.string(), status: z.enum(RSVP_STATUSES) });
+
+const eventBase = {
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  location: z.string(),
+  cost: z.number(),
+  isFree: z.boolean(),
+  status: z.enum(EVENT_STATUSES),
+  visibility: z.enum(VISIBILITIES),
+  recurrence: z.enum(RECURRENCES),
+  tags: z.array(z.string()),
+  imageUrl: z.string().optional(),
+  creatorId: z.string(),
+  attendeeCount: z.number().int(),
+  maybeCount: z.number().int(),
+  myRsvp: z.enum(RSVP_STATUSES).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** List, detail, create, update, delete, publish and RSVP responses (contract 2.5). */
+export const eventSchema = z.object({ ...eventBase, creator: personRef, rsvps: z.array(rsvpEntry) });
+/** The public page's form: `rsvps` are the attendees' user ids. */
+export const publicEventSchema = z.object({ ...eventBase, creator: personRef, rsvps: z.array(z.string()) });
+export type EventDto = z.infer<typeof eventSchema>;
+export type PublicEventDto = z.infer<typeof publicEventSchema>;
+
+export const eventListResponse = z.object({
+  events: z.array(eventSchema),
+  nextCursor: z.string().nullable(),
+});
+export const eventResponse = z.object({ event: eventSchema });
+export const publicEventResponse = z.object({ data: publicEventSchema });
+export const eventCountsResponse = z.object({
+  draft: z.number().int(),
+  live: z.number().int(),
+  past: z.number().int(),
+});
+
+export const searchQuery = z.object({ q: z.string().max(100, 'Search text is too long').optional() });
+export const searchResponse = z.object({
+  users: z.array(
+    z.object({
+      id: z.string(),
+      _id: z.string(),
+      username: z.string(),
+      fullName: z.string(),
+      interests: z.array(z.string()),
+      profileImage: z.string().nullable(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      _id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      location: z.string(),
+      tags: z.array(z.string()),
+      status: z.enum(EVENT_STATUSES),
+      imageUrl: z.string().optional(),
+    }),
+  ),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
