@@ -23,8 +23,13 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { createRoomResolver } from './modules/chat/rooms.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { friendsRoutes } from './modules/friends/friends.routes.ts';
+import { createFriendsService } from './modules/friends/friends.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -40,6 +45,8 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createRealtime } from './realtime/io.ts';
+import { createPublisher } from './realtime/publish.ts';
 
 export type BuildOptions = {
   /** Replace the mailer (tests capture mail through a real SMTP server instead, where they can). */
@@ -94,6 +101,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const limiter = createRateLimiter(new MemoryRateLimitStore());
   const tokens = createAccessTokens(secrets.jwtSecret);
 
+  // Socket.IO shares the HTTP server. Its dependencies are closures over services created
+  // below, so services can publish from the start.
+  const realtime = createRealtime(app.server, {
+    authenticate: (token) => auth.authenticate(token),
+    resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
+    friendIdsOf: (userId) => friends.friendIds(userId),
+    log: app.log,
+  });
+  const publisher = createPublisher(realtime.io);
+
   const auth = createAuthService({
     db,
     tokens,
@@ -102,6 +119,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
+    onSessionsRevoked: (userId, sessionIds) => {
+      publisher
+        .disconnectSessions(userId, sessionIds)
+        .catch((err: unknown) => app.log.warn({ err }, 'socket disconnect failed'));
+    },
   });
   const guards = createAuthGuards(auth);
   const storage = createLocalStorage({
@@ -120,6 +142,15 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     sendVerification: auth.sendVerification,
+  });
+  const friends = createFriendsService({ db, publisher });
+  const chat = createChatService({ db, publisher, limiter, areFriends: friends.areFriends });
+  const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
+    eventsService.assertVisible(eventId, viewerId);
+  const resolveRoom = createRoomResolver({
+    canSeeEvent,
+    canJoinSubgroup: async () => false,
+    canJoinGroup: async () => false,
   });
 
   const https = config.publicUrl.startsWith('https:');
@@ -172,6 +203,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   usersRoutes(app, users, auth, guards);
   await uploadsRoutes(app, uploads, storage, guards);
   eventsRoutes(app, eventsService, uploads, guards);
+  friendsRoutes(app, friends, guards);
+  chatRoutes(app, chat, guards, canSeeEvent);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
 
@@ -219,12 +252,14 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     closed = true;
     clearInterval(housekeeping);
     clearInterval(pastJob);
+    realtime.disconnectAll();
     await app.close();
+    await realtime.close();
     await background.drain();
     await mailer.close();
     await limiter.close();
     await closeDb();
   }
 
-  return { app, close, db, background };
+  return { app, close, db, background, io: realtime.io };
 }

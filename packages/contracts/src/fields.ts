@@ -69,5 +69,9 @@ export const interestsField = z
     });
   });
 
-/** A uuid in a path: anything else can never match a row, so routes answer 404 for it. */
-export const idParam = z.string().max(64);
+/**
+ * A uuid in a path: anything else can never match a row, so routes answer 404 for it, whatever
+ * its length (Fastify's maxParamLength already bounds it; a bare `.max()` here answered zod's
+ * generic "Too big" text for 65 to 100 characters).
+ */
+export const idParam = z.string();

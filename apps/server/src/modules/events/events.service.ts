@@ -88,6 +88,11 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     counts: (user: UserRow) => repo.countEvents(db, user.id),
 
+    /** Resolves when the viewer may see the event; 404 otherwise. */
+    async assertVisible(id: string, viewerId: string | undefined): Promise<void> {
+      await visible(id, viewerId);
+    },
+
     async get(id: string, viewerId: string | undefined) {
       const [event] = await present([await visible(id, viewerId)], viewerId);
       return event!; // one row in, one out

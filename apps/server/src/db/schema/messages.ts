@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Every chat message of every kind, keyed by channel: `dm:<idA>_<idB>` (ids sorted),
+ * `event:<id>`, `subgroup:<id>`, `group:<id>` (friend group) or `general`. The channel is also the
+ * Socket.IO room, so authorization, history and fan-out share one vocabulary.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    channel: text('channel').notNull(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Direct messages only: the other participant (unread counts, read marking). */
+    receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** Chosen by the client; a retried send with the same id is stored once. */
+    clientMessageId: text('client_message_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_channel_id_idx').on(t.channel, t.id),
+    uniqueIndex('messages_sender_client_id_key')
+      .on(t.senderId, t.clientMessageId)
+      .where(sql`client_message_id is not null`),
+    index('messages_dm_sender_idx').on(t.senderId, t.id).where(sql`receiver_id is not null`),
+    index('messages_dm_receiver_idx').on(t.receiverId, t.id).where(sql`receiver_id is not null`),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,53 @@
+import {
+  conversationIdOf,
+  type DirectMessage,
+  type PersonSummary,
+  type RoomMessage,
+} from '@townsquare/contracts';
+import type { MessageRow } from '../../db/schema/index.ts';
+import type { Person } from './chat.repository.ts';
+
+/** A sender or receiver as every chat payload shows it; "Unknown User" if the account is gone. */
+export function presentPerson(id: string, person: Person | undefined): PersonSummary {
+  return {
+    _id: id,
+    id,
+    username: person?.username ?? person?.fullName ?? 'Unknown User',
+    fullName: person?.fullName ?? 'Unknown User',
+    profileImage: person?.profileImage ?? null,
+  };
+}
+
+/** Direct message: sender and receiver stay id strings (the original client compares them). */
+export function presentDirect(row: MessageRow, sender: Person | undefined): DirectMessage {
+  const receiver = row.receiverId ?? '';
+  return {
+    _id: row.id,
+    id: row.id,
+    sender: row.senderId,
+    receiver,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+    conversationId: conversationIdOf(row.senderId, receiver),
+    senderProfile: presentPerson(row.senderId, sender),
+    ...(row.clientMessageId ? { clientMessageId: row.clientMessageId } : {}),
+  };
+}
+
+/** Event, sub-group, friend-group and general messages. */
+export function presentRoomMessage(row: MessageRow, sender: Person | undefined): RoomMessage {
+  const [kind, id] = row.channel.split(':');
+  return {
+    _id: row.id,
+    id: row.id,
+    sender: presentPerson(row.senderId, sender),
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.clientMessageId ? { clientMessageId: row.clientMessageId } : {}),
+    ...(kind === 'event' && id ? { eventId: id } : {}),
+    ...(kind === 'subgroup' && id ? { subGroupId: id } : {}),
+    ...(kind === 'group' && id ? { groupId: id } : {}),
+  };
+}

@@ -1,0 +1,120 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import { type MessageRow, messages, users } from '../../db/schema/index.ts';
+
+export type NewMessage = {
+  channel: string;
+  senderId: string;
+  receiverId?: string;
+  content: string;
+  clientMessageId?: string;
+};
+
+/**
+ * Stores a message once. With a clientMessageId, a retried send (the first attempt's answer was
+ * lost) finds the stored row instead of inserting a duplicate; `created` says which happened.
+ */
+export async function insertMessage(
+  db: Executor,
+  input: NewMessage,
+): Promise<{ row: MessageRow; created: boolean }> {
+  const inserted = await db
+    .insert(messages)
+    .values({ id: uuidv7(), ...input })
+    .onConflictDoNothing({
+      target: [messages.senderId, messages.clientMessageId],
+      where: sql`client_message_id is not null`,
+    })
+    .returning();
+  if (inserted[0]) return { row: inserted[0], created: true };
+  const existing = await db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId ?? '')),
+    )
+    .limit(1);
+  if (!existing[0]) throw new Error('message vanished between insert and select');
+  return { row: existing[0], created: false };
+}
+
+/** Newest first, keyset on (channel, id): `before` is the oldest id the client already has. */
+export async function history(db: Executor, channel: string, before: string | undefined, limit: number) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channel, channel), before ? lt(messages.id, before) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+}
+
+export async function findMessage(db: Executor, id: string) {
+  const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function deleteMessage(db: Executor, id: string) {
+  await db.delete(messages).where(eq(messages.id, id));
+}
+
+export type Person = { id: string; username: string | null; fullName: string; profileImage: string | null };
+
+export async function people(db: Executor, ids: string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      profileImage: users.profileImage,
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The latest message of each direct conversation of `userId`, newest conversation first. */
+export async function latestDirectMessages(db: Executor, userId: string, limit: number) {
+  const rows = await db
+    .selectDistinctOn([messages.channel])
+    .from(messages)
+    .where(
+      and(
+        sql`${messages.receiverId} is not null`,
+        or(eq(messages.senderId, userId), eq(messages.receiverId, userId)),
+      ),
+    )
+    .orderBy(messages.channel, desc(messages.id));
+  return rows.sort((a, b) => (a.id < b.id ? 1 : -1)).slice(0, limit);
+}
+
+export async function unreadCounts(db: Executor, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ senderId: messages.senderId, count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.receiverId, userId), isNull(messages.readAt)))
+    .groupBy(messages.senderId);
+  return new Map(rows.map((r) => [r.senderId, r.count]));
+}
+
+export async function markConversationRead(
+  db: Executor,
+  channel: string,
+  receiverId: string,
+): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(messages.channel, channel), eq(messages.receiverId, receiverId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+export async function markRead(db: Executor, id: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ readAt: sql`coalesce(${messages.readAt}, now())` })
+    .where(eq(messages.id, id));
+}

@@ -1,0 +1,208 @@
+import {
+  conversationSummary,
+  directMessage,
+  historyQuery,
+  idParam,
+  messageResponse,
+  roomMessage,
+  sendDirectMessageBody,
+  sendMessageBody,
+} from '@townsquare/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../platform/errors.ts';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type ChatService, channels, type Page } from './chat.service.ts';
+
+const security = [{ bearer: [] }];
+const readReceipt = z.object({ _id: z.string(), id: z.string(), read: z.literal(true) });
+
+/**
+ * History answers are bare arrays, oldest first, as the original client expects; the cursor for
+ * the previous page travels in the `X-Next-Before` header (absent on the first page of a chat).
+ */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextBefore) reply.header('x-next-before', page.nextBefore);
+  return page.messages;
+}
+
+/** The original event page asks with the literal id "undefined" before it has an event. */
+const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id === '';
+
+export function chatRoutes(
+  app: App,
+  chat: ChatService,
+  guards: ReturnType<typeof createAuthGuards>,
+  canSeeEvent: (eventId: string, viewerId: string | undefined) => Promise<void>,
+): void {
+  const { requireAuth, optionalAuth } = guards;
+
+  // Direct messages
+  app.get(
+    '/api/messages',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['messages'],
+        security,
+        response: { 200: z.array(conversationSummary), ...errors(401) },
+      },
+    },
+    async (request) => chat.conversations(caller(request).user),
+  );
+
+  app.get(
+    '/api/messages/:userId',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['messages'],
+        security,
+        params: z.object({ userId: idParam }),
+        querystring: historyQuery,
+        response: { 200: z.array(directMessage), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await chat.conversation(
+          caller(request).user,
+          request.params.userId,
+          request.query.before,
+          request.query.limit,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/messages',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['messages'],
+        security,
+        body: sendDirectMessageBody,
+        response: { 201: directMessage, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await chat.sendDirect(caller(request).user, request.body.receiver, request.body)),
+  );
+
+  app.post(
+    '/api/messages/:messageId/read',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['messages'],
+        security,
+        params: z.object({ messageId: idParam }),
+        response: { 201: readReceipt, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await chat.markMessageRead(caller(request).user, request.params.messageId)),
+  );
+
+  // General chat (everyone signed in)
+  app.get(
+    '/api/group-messages',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['messages'],
+        security,
+        querystring: historyQuery,
+        response: { 200: z.array(roomMessage), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await chat.roomHistory(channels.general, request.query.before, request.query.limit)),
+  );
+
+  app.post(
+    '/api/group-messages',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['messages'],
+        security,
+        body: sendMessageBody,
+        response: { 201: roomMessage, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await chat.postToRoom(caller(request).user, channels.general, 'new-general-message', request.body),
+        ),
+  );
+
+  // Event chat: readable by whoever can see the event, writable by signed-in viewers.
+  app.get(
+    '/api/event-messages/:eventId',
+    {
+      preHandler: optionalAuth,
+      schema: {
+        tags: ['event chat'],
+        params: z.object({ eventId: idParam }),
+        querystring: historyQuery,
+        response: { 200: z.array(roomMessage), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      if (isMissingId(eventId)) return [];
+      await canSeeEvent(eventId, request.auth?.user.id);
+      return sendPage(
+        reply,
+        await chat.roomHistory(channels.event(eventId), request.query.before, request.query.limit),
+      );
+    },
+  );
+
+  app.post(
+    '/api/event-messages/:eventId',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['event chat'],
+        security,
+        params: z.object({ eventId: idParam }),
+        body: sendMessageBody.extend({ type: z.string().max(20).optional() }),
+        response: { 201: roomMessage, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      if (isMissingId(eventId)) throw badRequest('Event ID is missing');
+      const me = caller(request).user;
+      await canSeeEvent(eventId, me.id);
+      return reply
+        .status(201)
+        .send(await chat.postToRoom(me, channels.event(eventId), 'new-event-message', request.body));
+    },
+  );
+
+  app.delete(
+    '/api/event-messages/:messageId',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['event chat'],
+        security,
+        params: z.object({ messageId: idParam }),
+        response: { 200: messageResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await chat.deleteRoomMessage(caller(request).user, request.params.messageId, 'event:');
+      return { message: 'Message deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  CHAT_MSG,
+  type ConversationSummary,
+  conversationIdOf,
+  type DirectMessage,
+  type RoomMessage,
+  tooManyRequestsMessage,
+} from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { type Publisher, userRoom } from '../../realtime/publish.ts';
+import { findUserById, isUuid } from '../users/users.repository.ts';
+import { presentDirect, presentPerson, presentRoomMessage } from './chat.presenter.ts';
+import * as repo from './chat.repository.ts';
+
+/** Channel names: also the Socket.IO room names (ARCHITECTURE.md section 4). */
+export const channels = {
+  dm: (a: string, b: string) => `dm:${conversationIdOf(a, b)}`,
+  event: (id: string) => `event:${id}`,
+  subgroup: (id: string) => `subgroup:${id}`,
+  group: (id: string) => `group:${id}`,
+  general: 'general',
+} as const;
+
+/** 30 messages per 10 seconds per user, across every kind of chat. */
+const SEND_WINDOW = { limit: 30, windowMs: 10_000 };
+
+export type ChatInput = { content: string; clientMessageId?: string };
+export type Page<T> = { messages: T[]; nextBefore: string | null };
+
+export type ChatServiceDeps = {
+  db: Database;
+  publisher: Publisher;
+  limiter: RateLimiter;
+  areFriends: (a: string, b: string) => Promise<boolean>;
+};
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+export function createChatService(deps: ChatServiceDeps) {
+  const { db, publisher } = deps;
+
+  async function throttle(userId: string) {
+    const verdict = await deps.limiter.consume(`send:${userId}`, SEND_WINDOW);
+    if (verdict.limited)
+      throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+  }
+
+  /** Oldest first (as the chat panels show them), reading newest-first pages from the database. */
+  async function page<T>(
+    channel: string,
+    before: string | undefined,
+    limit: number,
+    present: (row: Awaited<ReturnType<typeof repo.history>>[number], people: Map<string, repo.Person>) => T,
+  ): Promise<Page<T>> {
+    if (before !== undefined && !isUuid(before)) throw badRequest('Invalid cursor');
+    const rows = await repo.history(db, channel, before, limit + 1);
+    const shown = rows.slice(0, limit);
+    const people = await repo.people(
+      db,
+      shown.map((r) => r.senderId),
+    );
+    return {
+      messages: shown.reverse().map((row) => present(row, people)),
+      nextBefore: rows.length > limit ? (shown[0]?.id ?? null) : null,
+    };
+  }
+
+  return {
+    /**
+     * Stores a message in a room channel and emits `socketEvent` to the room, except to the
+     * sender's own sockets. A retried send with the same clientMessageId returns the stored
+     * message and emits nothing new.
+     */
+    async postToRoom(
+      sender: UserRow,
+      channel: string,
+      socketEvent: string,
+      input: ChatInput,
+    ): Promise<RoomMessage> {
+      await throttle(sender.id);
+      const { row, created } = await repo.insertMessage(db, {
+        channel,
+        senderId: sender.id,
+        content: input.content,
+        clientMessageId: input.clientMessageId,
+      });
+      const message = presentRoomMessage(row, sender);
+      if (created) publisher.toChannel(channel, socketEvent, message, sender.id);
+      return message;
+    },
+
+    roomHistory(channel: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>> {
+      return page(channel, before, limit, (row, people) => presentRoomMessage(row, people.get(row.senderId)));
+    },
+
+    /** Deletes a room message; only its author may. */
+    async deleteRoomMessage(user: UserRow, messageId: string, channelPrefix: string): Promise<void> {
+      const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
+      if (!row || !row.channel.startsWith(channelPrefix)) throw notFound(CHAT_MSG.messageNotFound);
+      if (row.senderId !== user.id) throw forbidden('You can only delete your own messages');
+      await repo.deleteMessage(db, row.id);
+    },
+
+    /** Direct messages go to friends only (docs/decisions/007). */
+    async sendDirect(sender: UserRow, receiverId: string, input: ChatInput): Promise<DirectMessage> {
+      if (!isUuid(receiverId)) throw notFound(CHAT_MSG.receiverNotFound);
+      if (receiverId === sender.id) throw badRequest(CHAT_MSG.selfMessage);
+      const receiver = await findUserById(db, receiverId);
+      if (!receiver) throw notFound(CHAT_MSG.receiverNotFound);
+      if (!(await deps.areFriends(sender.id, receiver.id))) throw forbidden(CHAT_MSG.notFriends);
+      await throttle(sender.id);
+      const channel = channels.dm(sender.id, receiver.id);
+      const { row, created } = await repo.insertMessage(db, {
+        channel,
+        senderId: sender.id,
+        receiverId: receiver.id,
+        content: input.content,
+        clientMessageId: input.clientMessageId,
+      });
+      const message = presentDirect(row, sender);
+      // The conversation room (an open thread) and the receiver's own room (badges, toasts);
+      // a socket in both gets it once.
+      if (created) publisher.toChannel([channel, userRoom(receiver.id)], 'new-message', message, sender.id);
+      return message;
+    },
+
+    /** A conversation page, oldest first; the other person's messages to the caller become read. */
+    async conversation(
+      me: UserRow,
+      otherId: string,
+      before: string | undefined,
+      limit: number,
+    ): Promise<Page<DirectMessage>> {
+      if (!isUuid(otherId)) throw notFound(CHAT_MSG.receiverNotFound);
+      const channel = channels.dm(me.id, otherId);
+      const result = await page(channel, before, limit, (row, people) =>
+        presentDirect(row, people.get(row.senderId)),
+      );
+      if (before === undefined) {
+        const marked = await repo.markConversationRead(db, channel, me.id);
+        if (marked > 0) {
+          for (const m of result.messages) if (m.receiver === me.id) m.read = true;
+          publisher.toUser(me.id, 'messages-read', { conversationId: conversationIdOf(me.id, otherId) });
+        }
+      }
+      return result;
+    },
+
+    async conversations(me: UserRow): Promise<ConversationSummary[]> {
+      const [latest, unread] = await Promise.all([
+        repo.latestDirectMessages(db, me.id, 200),
+        repo.unreadCounts(db, me.id),
+      ]);
+      const people = await repo.people(
+        db,
+        latest.flatMap((m) => [m.senderId, m.receiverId ?? '']).filter(Boolean),
+      );
+      return latest.map((m) => {
+        const otherId = m.senderId === me.id ? (m.receiverId ?? '') : m.senderId;
+        const otherPerson = presentPerson(otherId, people.get(otherId));
+        return {
+          userId: otherId,
+          username: otherPerson.username,
+          fullName: otherPerson.fullName,
+          profileImage: otherPerson.profileImage,
+          unreadCount: unread.get(otherId) ?? 0,
+          lastMessage: {
+            _id: m.id,
+            id: m.id,
+            sender: presentPerson(m.senderId, people.get(m.senderId)),
+            receiver: presentPerson(m.receiverId ?? '', people.get(m.receiverId ?? '')),
+            content: m.content,
+            read: m.readAt !== null,
+            timestamp: m.createdAt.toISOString(),
+            createdAt: m.createdAt.toISOString(),
+          },
+        };
+      });
+    },
+
+    async markMessageRead(me: UserRow, messageId: string): Promise<{ _id: string; id: string; read: true }> {
+      const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
+      if (!row || (row.receiverId !== me.id && row.senderId !== me.id))
+        throw notFound(CHAT_MSG.messageNotFound);
+      if (row.receiverId !== me.id) throw forbidden(CHAT_MSG.notReceiver);
+      await repo.markRead(db, row.id);
+      return { _id: row.id, id: row.id, read: true };
+    },
+  };
+}

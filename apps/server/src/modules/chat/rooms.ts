@@ -1,0 +1,73 @@
+import { conversationIdOf } from '@townsquare/contracts';
+import type { RoomKind } from '../../realtime/io.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { channels } from './chat.service.ts';
+
+export type RoomAccess = {
+  /** Resolves when the user may see the event; throws otherwise. */
+  canSeeEvent: (eventId: string, userId: string) => Promise<void>;
+  canJoinSubgroup: (subgroupId: string, userId: string) => Promise<boolean>;
+  canJoinGroup: (groupId: string, userId: string) => Promise<boolean>;
+};
+
+const field = (payload: unknown, name: string): string | undefined => {
+  if (typeof payload === 'string') return payload;
+  const value =
+    payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * Room authorization for socket joins. A conversation id must be a sorted pair that contains the
+ * caller; an event chat needs an event the caller can see; a sub-group needs membership (or the
+ * organizer); a friend group needs membership. Anything else is refused with a reason.
+ */
+export function createRoomResolver(access: RoomAccess) {
+  return async (
+    userId: string,
+    kind: RoomKind,
+    payload: unknown,
+  ): Promise<{ room: string } | { error: string }> => {
+    switch (kind) {
+      case 'general':
+        return { room: channels.general };
+      case 'conversation': {
+        const id = field(payload, 'conversationId') ?? '';
+        const [a, b] = id.split('_');
+        if (
+          !a ||
+          !b ||
+          !isUuid(a) ||
+          !isUuid(b) ||
+          a === b ||
+          conversationIdOf(a, b) !== id ||
+          (a !== userId && b !== userId)
+        ) {
+          return { error: 'You cannot join this conversation' };
+        }
+        return { room: channels.dm(a, b) };
+      }
+      case 'event': {
+        const id = field(payload, 'eventId') ?? '';
+        if (!isUuid(id)) return { error: 'Event not found' };
+        try {
+          await access.canSeeEvent(id, userId);
+          return { room: channels.event(id) };
+        } catch {
+          return { error: 'Event not found' };
+        }
+      }
+      case 'subgroup': {
+        const id = field(payload, 'subGroupId') ?? '';
+        if (!isUuid(id) || !(await access.canJoinSubgroup(id, userId)))
+          return { error: 'Sub-group not found' };
+        return { room: channels.subgroup(id) };
+      }
+      case 'group': {
+        const id = field(payload, 'groupId') ?? '';
+        if (!isUuid(id) || !(await access.canJoinGroup(id, userId))) return { error: 'Group not found' };
+        return { room: channels.group(id) };
+      }
+    }
+  };
+}

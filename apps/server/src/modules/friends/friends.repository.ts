@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { friendRequests, friendships, users } from '../../db/schema/index.ts';
+
+const friendColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  profileImage: users.profileImage,
+  bio: users.bio,
+  interests: users.interests,
+};
+
+export async function areFriends(db: Executor, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .select({ a: friendships.userId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, a), eq(friendships.friendId, b)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function friendIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: friendships.friendId })
+    .from(friendships)
+    .where(eq(friendships.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** Which of `candidates` are friends of `userId`. */
+export async function friendsAmong(db: Executor, userId: string, candidates: string[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const rows = await db
+    .select({ id: friendships.friendId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, userId), inArray(friendships.friendId, candidates)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function listFriends(db: Executor, userId: string) {
+  return db
+    .select(friendColumns)
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(asc(users.username), asc(users.fullName));
+}
+
+export async function listReceived(db: Executor, userId: string) {
+  return db
+    .select(friendColumns)
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.requesterId))
+    .where(eq(friendRequests.receiverId, userId))
+    .orderBy(asc(friendRequests.createdAt));
+}
+
+export async function listSent(db: Executor, userId: string) {
+  return db
+    .select(friendColumns)
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.receiverId))
+    .where(eq(friendRequests.requesterId, userId))
+    .orderBy(asc(friendRequests.createdAt));
+}
+
+export async function requestExists(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
+  const rows = await db
+    .select({ r: friendRequests.requesterId })
+    .from(friendRequests)
+    .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts a request; false if it already existed (a concurrent double click). */
+export async function insertRequest(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
+  const rows = await db
+    .insert(friendRequests)
+    .values({ requesterId, receiverId })
+    .onConflictDoNothing()
+    .returning({ r: friendRequests.requesterId });
+  return rows.length > 0;
+}
+
+export async function deleteRequest(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
+  const rows = await db
+    .delete(friendRequests)
+    .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId)))
+    .returning({ r: friendRequests.requesterId });
+  return rows.length > 0;
+}
+
+/** Both directions of the friendship, and no pending request left either way. */
+export async function befriend(db: Executor, a: string, b: string): Promise<void> {
+  await db
+    .delete(friendRequests)
+    .where(
+      or(
+        and(eq(friendRequests.requesterId, a), eq(friendRequests.receiverId, b)),
+        and(eq(friendRequests.requesterId, b), eq(friendRequests.receiverId, a)),
+      ),
+    );
+  await db
+    .insert(friendships)
+    .values([
+      { userId: a, friendId: b },
+      { userId: b, friendId: a },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function unfriend(db: Executor, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .delete(friendships)
+    .where(
+      or(
+        and(eq(friendships.userId, a), eq(friendships.friendId, b)),
+        and(eq(friendships.userId, b), eq(friendships.friendId, a)),
+      ),
+    )
+    .returning({ u: friendships.userId });
+  return rows.length > 0;
+}

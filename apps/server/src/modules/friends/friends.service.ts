@@ -1,0 +1,120 @@
+import {
+  FRIEND_MSG,
+  type FriendRequestUpdateEvent,
+  type FriendStatus,
+  type FriendUser,
+  type NewFriendRequestEvent,
+} from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Publisher } from '../../realtime/publish.ts';
+import { findUserById, isUuid } from '../users/users.repository.ts';
+import * as repo from './friends.repository.ts';
+
+export type FriendsService = ReturnType<typeof createFriendsService>;
+
+type FriendRow = Awaited<ReturnType<typeof repo.listFriends>>[number];
+
+export function presentFriend(row: FriendRow): FriendUser {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username ?? row.fullName,
+    fullName: row.fullName,
+    profileImage: row.profileImage,
+    bio: row.bio,
+    interests: row.interests,
+  };
+}
+
+const displayName = (user: UserRow) => user.username ?? user.fullName;
+
+export function createFriendsService(deps: { db: Database; publisher: Publisher }) {
+  const { db } = deps;
+
+  async function other(id: string): Promise<UserRow> {
+    if (!isUuid(id)) throw badRequest(FRIEND_MSG.invalidUser);
+    const user = await findUserById(db, id);
+    if (!user) throw notFound(FRIEND_MSG.notFound);
+    return user;
+  }
+
+  async function accept(me: UserRow, requester: UserRow): Promise<void> {
+    await db.transaction((tx) => repo.befriend(tx, me.id, requester.id));
+    const update: FriendRequestUpdateEvent = {
+      type: 'friend_request_accepted',
+      userId: me.id,
+      userName: displayName(me),
+      message: `${displayName(me)} accepted your friend request`,
+    };
+    deps.publisher.toUser(requester.id, 'friend-request-update', update);
+  }
+
+  return {
+    areFriends: (a: string, b: string) => repo.areFriends(db, a, b),
+    friendIds: (userId: string) => repo.friendIds(db, userId),
+    friendsAmong: (userId: string, ids: string[]) => repo.friendsAmong(db, userId, ids),
+
+    /** Sends a request; if the other person already asked, this accepts theirs instead. */
+    async request(me: UserRow, receiverId: string): Promise<string> {
+      if (receiverId === me.id) throw badRequest(FRIEND_MSG.self);
+      const receiver = await other(receiverId);
+      if (await repo.areFriends(db, me.id, receiver.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
+      if (await repo.requestExists(db, receiver.id, me.id)) {
+        await accept(me, receiver);
+        return FRIEND_MSG.accepted;
+      }
+      if (!(await repo.insertRequest(db, me.id, receiver.id))) throw badRequest(FRIEND_MSG.alreadySent);
+      const event: NewFriendRequestEvent = {
+        type: 'friend_request',
+        senderId: me.id,
+        senderName: displayName(me),
+        message: FRIEND_MSG.receivedNotification,
+      };
+      deps.publisher.toUser(receiver.id, 'new-friend-request', event);
+      return FRIEND_MSG.sent;
+    },
+
+    async accept(me: UserRow, requesterId: string): Promise<void> {
+      const requester = await other(requesterId);
+      if (await repo.areFriends(db, me.id, requester.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
+      if (!(await repo.requestExists(db, requester.id, me.id))) throw badRequest(FRIEND_MSG.requestNotFound);
+      await accept(me, requester);
+    },
+
+    async decline(me: UserRow, requesterId: string): Promise<void> {
+      const requester = await other(requesterId);
+      if (!(await repo.deleteRequest(db, requester.id, me.id))) throw badRequest(FRIEND_MSG.requestNotFound);
+    },
+
+    /** Withdraws a request the caller sent. */
+    async cancel(me: UserRow, receiverId: string): Promise<void> {
+      const receiver = await other(receiverId);
+      if (!(await repo.deleteRequest(db, me.id, receiver.id))) throw badRequest(FRIEND_MSG.requestNotFound);
+    },
+
+    async remove(me: UserRow, friendId: string): Promise<void> {
+      const friend = await other(friendId);
+      if (!(await repo.unfriend(db, me.id, friend.id))) throw badRequest(FRIEND_MSG.notFriends);
+    },
+
+    async list(me: UserRow) {
+      return (await repo.listFriends(db, me.id)).map(presentFriend);
+    },
+
+    async requests(me: UserRow) {
+      const [received, sent] = await Promise.all([repo.listReceived(db, me.id), repo.listSent(db, me.id)]);
+      return { received: received.map(presentFriend), sent: sent.map(presentFriend) };
+    },
+
+    async status(me: UserRow, userId: string): Promise<FriendStatus> {
+      if (userId === me.id) return 'self';
+      const target = await other(userId);
+      if (await repo.areFriends(db, me.id, target.id)) return 'friends';
+      if (await repo.requestExists(db, me.id, target.id)) return 'pending_sent';
+      if (await repo.requestExists(db, target.id, me.id)) return 'pending_received';
+      return 'none';
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type { Server as HttpServer } from 'node:http';
+import type { JoinAck } from '@townsquare/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { userRoom } from './publish.ts';
+
+/** What the socket layer needs from the rest of the app. */
+export type RealtimeDeps = {
+  /** The user and session behind an access token, or undefined. */
+  authenticate: (token: string) => Promise<{ user: { id: string }; sessionId: string } | undefined>;
+  /**
+   * The room a join request names, if the user may join it; otherwise the reason. Every
+   * membership rule (conversation pair, visible event, sub-group, friend group) lives there.
+   */
+  resolveRoom: (
+    userId: string,
+    kind: RoomKind,
+    payload: unknown,
+  ) => Promise<{ room: string } | { error: string }>;
+  /** The user's friends, who hear about their presence. */
+  friendIdsOf: (userId: string) => Promise<string[]>;
+  log: FastifyBaseLogger;
+};
+
+export type RoomKind = 'conversation' | 'event' | 'subgroup' | 'group' | 'general';
+
+type SocketData = { userId: string; sessionId: string };
+
+/** Client events: join-x / leave-x for every kind of room (the first four are the contract's). */
+const ROOM_EVENTS: Record<string, RoomKind> = {
+  'join-conversation': 'conversation',
+  'join-event-chat': 'event',
+  'join-subgroup-chat': 'subgroup',
+  'join-group-chat': 'group',
+  'join-general-chat': 'general',
+};
+const LEAVE_EVENTS: Record<string, RoomKind> = {
+  'leave-conversation': 'conversation',
+  'leave-event-chat': 'event',
+  'leave-subgroup-chat': 'subgroup',
+  'leave-group-chat': 'group',
+  'leave-general-chat': 'general',
+};
+
+function tokenOf(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token.replace(/^Bearer\s+/i, '');
+  const header = socket.handshake.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * Socket.IO on the app's HTTP server. The handshake must carry a valid access token; each socket
+ * joins `user:<id>`; chat rooms are joined only after `resolveRoom` says yes. Presence is counted
+ * per user (several tabs are one presence) and told to friends only.
+ */
+export function createRealtime(server: HttpServer, deps: RealtimeDeps) {
+  const io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    maxHttpBufferSize: 64 * 1024,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    cors: { origin: false },
+  });
+  const online = new Map<string, number>();
+
+  io.use((socket, next) => {
+    const token = tokenOf(socket);
+    if (!token) return next(new Error('Authentication token required'));
+    deps
+      .authenticate(token)
+      .then((found) => {
+        if (!found) return next(new Error('Invalid authentication token'));
+        socket.data = { userId: found.user.id, sessionId: found.sessionId } satisfies SocketData;
+        next();
+      })
+      .catch((err: unknown) => {
+        deps.log.warn({ err }, 'socket authentication failed');
+        next(new Error('Authentication is temporarily unavailable'));
+      });
+  });
+
+  async function tellFriends(userId: string, event: 'user-online' | 'user-offline') {
+    const friends = await deps.friendIdsOf(userId);
+    if (friends.length) io.to(friends.map(userRoom)).emit(event, { userId });
+  }
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data as SocketData;
+    void socket.join(userRoom(userId));
+    const count = (online.get(userId) ?? 0) + 1;
+    online.set(userId, count);
+    if (count === 1)
+      tellFriends(userId, 'user-online').catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
+
+    for (const [event, kind] of Object.entries(ROOM_EVENTS)) {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
+        deps
+          .resolveRoom(userId, kind, payload)
+          .then(async (result) => {
+            if ('error' in result) return reply({ ok: false, error: result.error });
+            await socket.join(result.room);
+            reply({ ok: true });
+          })
+          .catch((err: unknown) => {
+            deps.log.warn({ err, event }, 'join failed');
+            reply({ ok: false, error: 'Could not join the chat' });
+          });
+      });
+    }
+    for (const [event, kind] of Object.entries(LEAVE_EVENTS)) {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
+        deps
+          .resolveRoom(userId, kind, payload)
+          .then(async (result) => {
+            if ('room' in result) await socket.leave(result.room);
+            reply({ ok: true });
+          })
+          .catch(() => reply({ ok: true }));
+      });
+    }
+
+    socket.on('disconnect', () => {
+      const left = (online.get(userId) ?? 1) - 1;
+      if (left > 0) {
+        online.set(userId, left);
+        return;
+      }
+      online.delete(userId);
+      tellFriends(userId, 'user-offline').catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
+    });
+  });
+
+  return {
+    io,
+    isOnline: (userId: string) => (online.get(userId) ?? 0) > 0,
+    /** Disconnects every socket (first step of a shutdown, before the HTTP server closes). */
+    disconnectAll() {
+      io.disconnectSockets(true);
+    },
+    /** Releases the engine and adapter; called after Fastify has closed the HTTP server. */
+    async close() {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Server } from 'socket.io';
+
+/**
+ * The one place domain events become socket emits. Services call these after they have stored
+ * what happened; rooms are channel names (`dm:…`, `event:…`, `subgroup:…`, `group:…`, `general`)
+ * and `user:<id>` for everything addressed to one person.
+ */
+export type Publisher = {
+  /** To everyone in the channel's room except every socket of `exceptUserId`. */
+  toChannel(channel: string | string[], event: string, payload: unknown, exceptUserId?: string): void;
+  toUser(userId: string, event: string, payload: unknown): void;
+  /** Removes all of a user's sockets from a room (removed from a group, unfriended). */
+  removeFromChannel(userId: string, channel: string): void;
+  /** Disconnects the sockets opened with these sessions (password change or reset). */
+  disconnectSessions(userId: string, sessionIds: string[]): Promise<void>;
+};
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export function createPublisher(io: Server): Publisher {
+  return {
+    toChannel(channel, event, payload, exceptUserId) {
+      const target = exceptUserId ? io.to(channel).except(userRoom(exceptUserId)) : io.to(channel);
+      target.emit(event, payload);
+    },
+    toUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    removeFromChannel(userId, channel) {
+      io.in(userRoom(userId)).socketsLeave(channel);
+    },
+    async disconnectSessions(userId, sessionIds) {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      for (const socket of sockets) {
+        if (sessionIds.includes((socket.data as { sessionId?: string }).sessionId ?? ''))
+          socket.disconnect(true);
+      }
+    },
+  };
+}
+
+/** Until the socket server exists (and in tests that need none), emits go nowhere. */
+export const nullPublisher: Publisher = {
+  toChannel() {},
+  toUser() {},
+  removeFromChannel() {},
+  async disconnectSessions() {},
+};

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { TestApp } from './test-app.ts';
+
+/** Starts the test app on a random loopback port (once) and returns its base URL. */
+export async function listen(t: TestApp): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+const opened: Socket[] = [];
+
+/** A connected client, or a rejection with the server's refusal message. */
+export function openSocket(url: string, token?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      auth: token === undefined ? {} : { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    opened.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+export function closeSockets(): void {
+  for (const socket of opened.splice(0)) socket.disconnect();
+}
+
+/** Emits with an acknowledgement and resolves with the server's answer. */
+export function ask<T = unknown>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return socket.timeout(5_000).emitWithAck(event, payload) as Promise<T>;
+}
+
+/** Records every `event` the socket receives. */
+export function collect<T = unknown>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+/** Resolves with the next `event`, or rejects after `ms`. */
+export function next<T = unknown>(socket: Socket, event: string, ms = 5_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Gives in-flight emits time to arrive before asserting that something did NOT arrive. */
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
