@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { MSG } from '@townsquare/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -28,10 +31,14 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { createRoomResolver } from './modules/chat/rooms.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
+import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
+import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
 import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { setAdminByEmails } from './modules/users/users.repository.ts';
@@ -42,7 +49,10 @@ import { registerErrorHandling, send } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createMetrics } from './platform/metrics.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
+import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
+import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createRealtime } from './realtime/io.ts';
@@ -63,7 +73,7 @@ function defaultWebDist(): string {
 }
 
 /** Paths the single-page app must never answer: they are API, socket or file paths. */
-const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups)(\/|$)/;
+const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics)(\/|$)/;
 
 /**
  * Builds the HTTP application: every module wired with its dependencies. The caller listens
@@ -86,29 +96,51 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     return503OnClosing: true,
     // The original client may be deployed with a base URL that already ends in /api.
     rewriteUrl: (req) => (req.url?.startsWith('/api/api/') ? req.url.slice(4) : (req.url ?? '/')),
+    // Every log line of a request carries its id: the caller's X-Request-Id if it is sane, else ours.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metrics = createMetrics();
+  metrics.instrument(app);
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const background = createBackground(app.log);
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const limiter = createRateLimiter(new MemoryRateLimitStore());
+  // With REDIS_URL, rate limits and socket fan-out are shared by every instance.
+  const redis = config.redisUrl ? createRedisClients(config.redisUrl, app.log) : undefined;
+  const limiter = createRateLimiter(
+    redis ? new RedisRateLimitStore(redis.command, `${config.redisPrefix}rl:`) : new MemoryRateLimitStore(),
+  );
   const tokens = createAccessTokens(secrets.jwtSecret);
 
   // Socket.IO shares the HTTP server. Its dependencies are closures over services created
   // below, so services can publish from the start.
-  const realtime = createRealtime(app.server, {
-    authenticate: (token) => auth.authenticate(token),
-    resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
-    friendIdsOf: (userId) => friends.friendIds(userId),
-    log: app.log,
-  });
+  const realtime = createRealtime(
+    app.server,
+    {
+      authenticate: (token) => auth.authenticate(token),
+      resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
+      friendIdsOf: (userId) => friends.friendIds(userId),
+      log: app.log,
+    },
+    {
+      adapter: redis
+        ? createAdapter(redis.pub, redis.sub, { key: `${config.redisPrefix}socket.io` })
+        : undefined,
+    },
+  );
   const publisher = createPublisher(realtime.io);
 
   const auth = createAuthService({
@@ -144,13 +176,21 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     sendVerification: auth.sendVerification,
   });
   const friends = createFriendsService({ db, publisher });
-  const chat = createChatService({ db, publisher, limiter, areFriends: friends.areFriends });
+  const chat = createChatService({
+    db,
+    publisher,
+    limiter,
+    areFriends: friends.areFriends,
+    onStored: metrics.messageStored,
+  });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
     eventsService.assertVisible(eventId, viewerId);
+  const friendGroups = createFriendGroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const subgroups = createSubgroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
   const resolveRoom = createRoomResolver({
     canSeeEvent,
-    canJoinSubgroup: async () => false,
-    canJoinGroup: async () => false,
+    canJoinSubgroup: subgroups.canJoin,
+    canJoinGroup: friendGroups.canJoin,
   });
 
   const https = config.publicUrl.startsWith('https:');
@@ -198,13 +238,22 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, db);
+  healthRoutes(app, db, redis);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
+      return send(reply, request, 401, MSG.unauthorized);
+    }
+    metrics.setSocketCount(realtime.io.engine.clientsCount);
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   authRoutes(app, auth, guards, limiter);
   usersRoutes(app, users, auth, guards);
   await uploadsRoutes(app, uploads, storage, guards);
   eventsRoutes(app, eventsService, uploads, guards);
   friendsRoutes(app, friends, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
+  friendGroupsRoutes(app, friendGroups, guards);
+  subgroupsRoutes(app, subgroups, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
 
@@ -259,6 +308,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await mailer.close();
     await limiter.close();
     await closeDb();
+    await redis?.close();
   }
 
   return { app, close, db, background, io: realtime.io };

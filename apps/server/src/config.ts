@@ -37,6 +37,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/, 'must be 1-40 letters, digits, colons, dots, dashes or underscores')
+    .default('townsquare:'),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Townsquare <no-reply@townsquare.local>'),
@@ -79,6 +83,11 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -89,6 +98,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -99,6 +109,7 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | number | string;
   corsOrigins: string[];
+  metricsToken: string | undefined;
   webDistDir: string | undefined;
 };
 
@@ -123,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -133,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 export const adminUser = z.object({
   id: z.string(),
@@ -14,10 +15,17 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
+const LIMIT_RANGE = 'Limit must be between 1 and 100';
+
 export const adminUsersQuery = z.object({
-  q: z.string().max(100, 'Search text is too long').optional(),
-  cursor: z.string().max(64).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(20),
+  q: text('Search text').max(100, 'Search text is too long').optional(),
+  cursor: text('Cursor').max(64, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int(LIMIT_RANGE)
+    .min(1, LIMIT_RANGE)
+    .max(100, LIMIT_RANGE)
+    .default(20),
 });
 
 export const adminUsersResponse = z.object({ users: z.array(adminUser), nextCursor: z.string().nullable() });

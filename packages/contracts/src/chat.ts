@@ -57,7 +57,8 @@ export const sendDirectMessageBody = z.object({
 
 /** Older pages: `before` is the id of the oldest message already shown. */
 export const historyQuery = z.object({
-  before: z.string().max(64, 'Invalid cursor').optional(),
+  // A repeated query key arrives as an array: text() names the field instead of zod's generic text.
+  before: text('Cursor').max(64, 'Invalid cursor').optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int('Limit must be a whole number')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'PAST'] as const;
@@ -182,7 +183,8 @@ export const eventListQuery = z.object({
   status: z.preprocess(upper, z.enum(EVENT_STATUSES, { error: EVENT_MSG.statusInvalid })).optional(),
   /** `mine`: only events I created. */
   scope: z.enum(['all', 'mine'], { error: 'Scope must be all or mine' }).default('all'),
-  cursor: z.string().max(200).optional(),
+  // A repeated query key arrives as an array: text() names the field instead of zod's generic text.
+  cursor: text('Cursor').max(200, 'Invalid cursor').optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int()
@@ -243,7 +245,9 @@ export const eventCountsResponse = z.object({
   past: z.number().int(),
 });
 
-export const searchQuery = z.object({ q: z.string().max(100, 'Search text is too long').optional() });
+export const searchQuery = z.object({
+  q: text('Search text').max(100, 'Search text is too long').optional(),
+});
 export const searchResponse = z.object({
   users: z.array(
     z.object({

@@ -8,10 +8,12 @@ import { MSG } from './messages.ts';
  * 400 with a readable sentence, never a generic parser error.
  */
 export function text(label: string, required = `${label} is required`) {
-  return z.string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? required : `${label} must be text`,
-  });
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? required : `${label} must be text`,
+    })
+    .refine((value) => !value.includes('\u0000'), `${label} contains characters that are not allowed`);
 }
 
 const EMAIL_PATTERN = z.regexes.email;

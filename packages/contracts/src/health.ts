@@ -11,5 +11,7 @@ export const readyResponse = z.object({
   checks: z.object({
     database: z.enum(['up', 'down']),
     migrations: z.enum(['applied', 'pending', 'unknown']),
+    /** Present when REDIS_URL is set. */
+    redis: z.enum(['up', 'down']).optional(),
   }),
 });

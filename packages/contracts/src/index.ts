@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './fields.ts';
 export * from './friends.ts';
+export * from './groups.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';

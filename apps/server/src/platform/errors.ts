@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { MSG } from '@townsquare/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isRedisUnavailable } from './redis.ts';
 
 /** An error whose message is safe to show to the user, with the HTTP status it maps to. */
 export class HttpError extends Error {
@@ -103,8 +104,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return send(reply, request, 500, MSG.internalError);
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      request.log.warn({ err: error }, 'backing service unavailable');
       reply.header('retry-after', '5');
       return send(reply, request, 503, MSG.serviceUnavailable);
     }

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { JoinAck } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { userRoom } from './publish.ts';
 
 /** What the socket layer needs from the rest of the app. */
@@ -55,8 +55,13 @@ function tokenOf(socket: Socket): string | undefined {
  * joins `user:<id>`; chat rooms are joined only after `resolveRoom` says yes. Presence is counted
  * per user (several tabs are one presence) and told to friends only.
  */
-export function createRealtime(server: HttpServer, deps: RealtimeDeps) {
+export function createRealtime(
+  server: HttpServer,
+  deps: RealtimeDeps,
+  options: { adapter?: ServerOptions['adapter'] } = {},
+) {
   const io = new Server(server, {
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     path: '/socket.io',
     serveClient: false,
     transports: ['websocket', 'polling'],
@@ -65,7 +70,6 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps) {
     pingTimeout: 20_000,
     cors: { origin: false },
   });
-  const online = new Map<string, number>();
 
   io.use((socket, next) => {
     const token = tokenOf(socket);
@@ -91,10 +95,12 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps) {
   io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
     void socket.join(userRoom(userId));
-    const count = (online.get(userId) ?? 0) + 1;
-    online.set(userId, count);
-    if (count === 1)
-      tellFriends(userId, 'user-online').catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
+    // Presence counts sockets in the user's room on every instance (through the adapter), so
+    // several tabs, or tabs on two instances, are one presence.
+    io.in(userRoom(userId))
+      .fetchSockets()
+      .then((sockets) => (sockets.length === 1 ? tellFriends(userId, 'user-online') : undefined))
+      .catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
 
     for (const [event, kind] of Object.entries(ROOM_EVENTS)) {
       socket.on(event, (payload: unknown, ack?: unknown) => {
@@ -126,19 +132,15 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps) {
     }
 
     socket.on('disconnect', () => {
-      const left = (online.get(userId) ?? 1) - 1;
-      if (left > 0) {
-        online.set(userId, left);
-        return;
-      }
-      online.delete(userId);
-      tellFriends(userId, 'user-offline').catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
+      io.in(userRoom(userId))
+        .fetchSockets()
+        .then((sockets) => (sockets.length === 0 ? tellFriends(userId, 'user-offline') : undefined))
+        .catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
     });
   });
 
   return {
     io,
-    isOnline: (userId: string) => (online.get(userId) ?? 0) > 0,
     /** Disconnects every socket (first step of a shutdown, before the HTTP server closes). */
     disconnectAll() {
       io.disconnectSockets(true);

@@ -35,7 +35,7 @@ describe('handshake', () => {
 });
 
 describe('direct messages', () => {
-  it('reach the other participant (in the room or not), never the sender\'s own sockets', async () => {
+  it("reach the other participant (in the room or not), never the sender's own sockets", async () => {
     const adaTab1 = await openSocket(url, ada.accessToken);
     const adaTab2 = await openSocket(url, ada.accessToken);
     const benSocket = await openSocket(url, ben.accessToken);
@@ -51,7 +51,7 @@ describe('direct messages', () => {
     expect(adaEcho).toEqual([]);
   });
 
-  it('refuses joining another pair\'s conversation, and that socket receives nothing', async () => {
+  it("refuses joining another pair's conversation, and that socket receives nothing", async () => {
     const spy = await openSocket(url, cy.accessToken);
     const conversationId = conversationIdOf(ada.user.id, ben.user.id);
     const answer = await ask<{ ok: boolean; error?: string }>(spy, 'join-conversation', { conversationId });
@@ -69,11 +69,21 @@ describe('event chat', () => {
     const benSocket = await openSocket(url, ben.accessToken);
     const cySocket = await openSocket(url, cy.accessToken);
     expect(await ask(benSocket, 'join-event-chat', { eventId })).toEqual({ ok: true });
-    expect(await ask(cySocket, 'join-event-chat', { eventId })).toEqual({ ok: false, error: 'Event not found' });
+    expect(await ask(cySocket, 'join-event-chat', { eventId })).toEqual({
+      ok: false,
+      error: 'Event not found',
+    });
     const cySeen = collect(cySocket, 'new-event-message');
-    const arrived = next<{ content: string; eventId: string; sender: { username: string } }>(benSocket, 'new-event-message');
+    const arrived = next<{ content: string; eventId: string; sender: { username: string } }>(
+      benSocket,
+      'new-event-message',
+    );
     await post(ada, `/api/event-messages/${eventId}`, { content: 'Mats provided' });
-    expect(await arrived).toMatchObject({ content: 'Mats provided', eventId, sender: { username: 'ada_rt' } });
+    expect(await arrived).toMatchObject({
+      content: 'Mats provided',
+      eventId,
+      sender: { username: 'ada_rt' },
+    });
     await settle();
     expect(cySeen).toEqual([]);
   });
@@ -95,7 +105,11 @@ describe('friend requests and presence', () => {
     });
     const update = next(deeSocket, 'friend-request-update');
     await post(eve, '/api/friends/accept', { requesterId: dee.user.id });
-    expect(await update).toMatchObject({ type: 'friend_request_accepted', userId: eve.user.id, message: 'eve_rt accepted your friend request' });
+    expect(await update).toMatchObject({
+      type: 'friend_request_accepted',
+      userId: eve.user.id,
+      message: 'eve_rt accepted your friend request',
+    });
   });
 
   it('announces presence to friends only, once per user however many tabs', async () => {
@@ -130,7 +144,10 @@ describe('robustness and revocation', () => {
     socket.emit('join-event-chat', 42);
     socket.emit('join-subgroup-chat', { subGroupId: { $ne: 1 } });
     socket.emit('no-such-event', 'x'.repeat(10_000));
-    expect(await ask(socket, 'join-conversation', 'garbage')).toEqual({ ok: false, error: 'You cannot join this conversation' });
+    expect(await ask(socket, 'join-conversation', 'garbage')).toEqual({
+      ok: false,
+      error: 'You cannot join this conversation',
+    });
     expect(await ask(socket, 'join-general-chat', {})).toEqual({ ok: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });

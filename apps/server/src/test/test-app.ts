@@ -22,6 +22,17 @@ export function memoryMailer() {
   return { mailer, sent };
 }
 
+/** A fresh, migrated database cloned from the template, for tests that run their own servers. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('dbAdminUrl');
+  const name = `townsquare_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name} template ${inject('dbTemplate')}`);
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
 /**
  * A fresh app on a fresh database cloned from the migrated template. `env` overrides the
  * configuration exactly as environment variables would.

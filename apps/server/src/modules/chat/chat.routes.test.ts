@@ -1,6 +1,6 @@
 import { CHAT_MSG, conversationSummary, directMessage, roomMessage } from '@townsquare/contracts';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -25,23 +25,40 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, p
 
 describe('direct messages', () => {
   it('sends to a friend, trims, and answers the contract shape with id strings', async () => {
-    const res = await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: '  Hello Ben!  ' });
+    const res = await call('POST', '/api/messages', ada, {
+      receiver: ben.user.id,
+      content: '  Hello Ben!  ',
+    });
     expect(res.statusCode).toBe(201);
     const message = directMessage.parse(res.json());
-    expect(message).toMatchObject({ sender: ada.user.id, receiver: ben.user.id, content: 'Hello Ben!', read: false });
+    expect(message).toMatchObject({
+      sender: ada.user.id,
+      receiver: ben.user.id,
+      content: 'Hello Ben!',
+      read: false,
+    });
     expect(message.id).toBe(message._id);
     expect(message.senderProfile.username).toBe('ada_chat');
     expect(message.conversationId).toBe([ada.user.id, ben.user.id].sort().join('_'));
   });
 
   it('refuses whitespace, too long, strangers and yourself', async () => {
-    expect((await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: '   ' })).json().message).toBe(CHAT_MSG.contentRequired);
-    expect((await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: 'x'.repeat(2001) })).json().message).toBe(CHAT_MSG.contentTooLong);
+    expect(
+      (await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: '   ' })).json().message,
+    ).toBe(CHAT_MSG.contentRequired);
+    expect(
+      (await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: 'x'.repeat(2001) })).json()
+        .message,
+    ).toBe(CHAT_MSG.contentTooLong);
     const stranger = await call('POST', '/api/messages', ada, { receiver: cy.user.id, content: 'hi' });
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json().message).toBe(CHAT_MSG.notFriends);
-    expect((await call('POST', '/api/messages', ada, { receiver: ada.user.id, content: 'hi' })).json().message).toBe(CHAT_MSG.selfMessage);
-    expect((await call('POST', '/api/messages', ada, { receiver: 'bogus', content: 'hi' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/messages', ada, { receiver: ada.user.id, content: 'hi' })).json().message,
+    ).toBe(CHAT_MSG.selfMessage);
+    expect((await call('POST', '/api/messages', ada, { receiver: 'bogus', content: 'hi' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('stores a retried send once (clientMessageId)', async () => {
@@ -57,7 +74,8 @@ describe('direct messages', () => {
     const a = await createUser(t);
     const b = await createUser(t);
     await makeFriends(t, a, b);
-    for (let i = 0; i < 5; i++) await call('POST', '/api/messages', a, { receiver: b.user.id, content: `m${i}` });
+    for (let i = 0; i < 5; i++)
+      await call('POST', '/api/messages', a, { receiver: b.user.id, content: `m${i}` });
 
     const summaries = z.array(conversationSummary).parse((await call('GET', '/api/messages', b)).json());
     expect(summaries[0]).toMatchObject({ userId: a.user.id, unreadCount: 5, lastMessage: { content: 'm4' } });
@@ -71,11 +89,15 @@ describe('direct messages', () => {
     expect(older.json().map((m: { content: string }) => m.content)).toEqual(['m0', 'm1']);
     expect(older.headers['x-next-before']).toBeUndefined();
 
-    expect(z.array(conversationSummary).parse((await call('GET', '/api/messages', b)).json())[0]?.unreadCount).toBe(0);
+    expect(
+      z.array(conversationSummary).parse((await call('GET', '/api/messages', b)).json())[0]?.unreadCount,
+    ).toBe(0);
   });
 
-  it('lets only the receiver mark a message read, and hides others\' messages', async () => {
-    const sent = (await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: 'read me' })).json();
+  it("lets only the receiver mark a message read, and hides others' messages", async () => {
+    const sent = (
+      await call('POST', '/api/messages', ada, { receiver: ben.user.id, content: 'read me' })
+    ).json();
     expect((await call('POST', `/api/messages/${sent._id}/read`, ada)).statusCode).toBe(403);
     expect((await call('POST', `/api/messages/${sent._id}/read`, cy)).statusCode).toBe(404);
     const ok = await call('POST', `/api/messages/${sent._id}/read`, ben);
@@ -91,7 +113,10 @@ describe('general chat', () => {
   it('posts and lists for signed-in users only', async () => {
     const res = await call('POST', '/api/group-messages', cy, { content: 'Hello town!' });
     expect(res.statusCode).toBe(201);
-    expect(roomMessage.parse(res.json()).sender).toMatchObject({ username: 'cy_chat', fullName: 'Test Person' });
+    expect(roomMessage.parse(res.json()).sender).toMatchObject({
+      username: 'cy_chat',
+      fullName: 'Test Person',
+    });
     const list = (await call('GET', '/api/group-messages', ada)).json();
     expect(list.at(-1).content).toBe('Hello town!');
     expect((await call('GET', '/api/group-messages')).statusCode).toBe(401);
@@ -107,14 +132,20 @@ describe('event chat', () => {
     const anon = await call('GET', `/api/event-messages/${eventId}`);
     expect(anon.statusCode).toBe(200);
     expect(anon.json().map((m: { content: string }) => m.content)).toEqual(['Count me in']);
-    expect((await call('POST', `/api/event-messages/${eventId}`, undefined, { content: 'anon' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', `/api/event-messages/${eventId}`, undefined, { content: 'anon' })).statusCode,
+    ).toBe(401);
   });
 
-  it('hides private events\' chat from strangers, and handles a missing id', async () => {
+  it("hides private events' chat from strangers, and handles a missing id", async () => {
     const eventId = await createEvent(t, ada, { visibility: 'PRIVATE' });
     expect((await call('GET', `/api/event-messages/${eventId}`, cy)).statusCode).toBe(404);
-    expect((await call('POST', `/api/event-messages/${eventId}`, cy, { content: 'hi' })).statusCode).toBe(404);
-    expect((await call('POST', `/api/event-messages/${eventId}`, ben, { content: 'hi friend' })).statusCode).toBe(201);
+    expect((await call('POST', `/api/event-messages/${eventId}`, cy, { content: 'hi' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', `/api/event-messages/${eventId}`, ben, { content: 'hi friend' })).statusCode,
+    ).toBe(201);
     expect((await call('GET', '/api/event-messages/undefined')).json()).toEqual([]);
     expect((await call('POST', '/api/event-messages/undefined', ada, { content: 'x' })).statusCode).toBe(400);
   });
@@ -123,6 +154,8 @@ describe('event chat', () => {
     const eventId = await createEvent(t, ada);
     const msg = (await call('POST', `/api/event-messages/${eventId}`, ben, { content: 'oops' })).json();
     expect((await call('DELETE', `/api/event-messages/${msg._id}`, ada)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/event-messages/${msg._id}`, ben)).json()).toEqual({ message: 'Message deleted successfully' });
+    expect((await call('DELETE', `/api/event-messages/${msg._id}`, ben)).json()).toEqual({
+      message: 'Message deleted successfully',
+    });
   });
 });

@@ -7,10 +7,11 @@ import {
   roomMessage,
   sendDirectMessageBody,
   sendMessageBody,
+  text,
 } from '@townsquare/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, HttpError } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import { type ChatService, channels, type Page } from './chat.service.ts';
@@ -174,7 +175,9 @@ export function chatRoutes(
         tags: ['event chat'],
         security,
         params: z.object({ eventId: idParam }),
-        body: sendMessageBody.extend({ type: z.string().max(20).optional() }),
+        body: sendMessageBody.extend({
+          type: text('Message type').max(20, 'Message type must be at most 20 characters').optional(),
+        }),
         response: { 201: roomMessage, ...errors(400, 401, 404, 429) },
       },
     },
@@ -201,7 +204,16 @@ export function chatRoutes(
       },
     },
     async (request) => {
-      await chat.deleteRoomMessage(caller(request).user, request.params.messageId, 'event:');
+      const me = caller(request).user;
+      const seesEvent = (channel: string) =>
+        canSeeEvent(channel.slice('event:'.length), me.id).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof HttpError && error.statusCode === 404) return false;
+            throw error;
+          },
+        );
+      await chat.deleteRoomMessage(me, request.params.messageId, 'event:', seesEvent);
       return { message: 'Message deleted successfully' };
     },
   );

@@ -35,6 +35,8 @@ export type ChatServiceDeps = {
   publisher: Publisher;
   limiter: RateLimiter;
   areFriends: (a: string, b: string) => Promise<boolean>;
+  /** Called once per newly stored message (metrics). */
+  onStored?: (channel: string) => void;
 };
 
 export type ChatService = ReturnType<typeof createChatService>;
@@ -88,7 +90,10 @@ export function createChatService(deps: ChatServiceDeps) {
         clientMessageId: input.clientMessageId,
       });
       const message = presentRoomMessage(row, sender);
-      if (created) publisher.toChannel(channel, socketEvent, message, sender.id);
+      if (created) {
+        deps.onStored?.(channel);
+        publisher.toChannel(channel, socketEvent, message, sender.id);
+      }
       return message;
     },
 
@@ -96,11 +101,22 @@ export function createChatService(deps: ChatServiceDeps) {
       return page(channel, before, limit, (row, people) => presentRoomMessage(row, people.get(row.senderId)));
     },
 
-    /** Deletes a room message; only its author may. */
-    async deleteRoomMessage(user: UserRow, messageId: string, channelPrefix: string): Promise<void> {
+    /**
+     * Deletes a room message; only its author may. Someone who cannot see the room (`canSee`)
+     * is not told that the message exists: 404, not 403.
+     */
+    async deleteRoomMessage(
+      user: UserRow,
+      messageId: string,
+      channelPrefix: string,
+      canSee?: (channel: string) => Promise<boolean>,
+    ): Promise<void> {
       const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
       if (!row || !row.channel.startsWith(channelPrefix)) throw notFound(CHAT_MSG.messageNotFound);
-      if (row.senderId !== user.id) throw forbidden('You can only delete your own messages');
+      if (row.senderId !== user.id) {
+        if (canSee && !(await canSee(row.channel))) throw notFound(CHAT_MSG.messageNotFound);
+        throw forbidden('You can only delete your own messages');
+      }
       await repo.deleteMessage(db, row.id);
     },
 
@@ -121,6 +137,7 @@ export function createChatService(deps: ChatServiceDeps) {
         clientMessageId: input.clientMessageId,
       });
       const message = presentDirect(row, sender);
+      if (created) deps.onStored?.(channel);
       // The conversation room (an open thread) and the receiver's own room (badges, toasts);
       // a socket in both gets it once.
       if (created) publisher.toChannel([channel, userRoom(receiver.id)], 'new-message', message, sender.id);

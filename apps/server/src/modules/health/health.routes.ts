@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { migrationsApplied } from '../../db/migrate.ts';
 import type { App } from '../../platform/http.ts';
+import type { RedisClients } from '../../platform/redis.ts';
 
 const tags = ['health'];
 
-export function healthRoutes(app: App, db: Database): void {
+export function healthRoutes(app: App, db: Database, redis?: RedisClients): void {
   /** Liveness: the process answers. */
   app.get('/api/health', { schema: { tags, response: { 200: healthResponse } } }, async () => ({
     status: 'ok' as const,
@@ -28,10 +29,12 @@ export function healthRoutes(app: App, db: Database): void {
       } catch {
         // reported below
       }
-      const ok = database === 'up' && migrations === 'applied';
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'unavailable', checks: { database, migrations } });
+      const redisState = redis ? ((await redis.ping()) ? 'up' : 'down') : undefined;
+      const ok = database === 'up' && migrations === 'applied' && redisState !== 'down';
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'unavailable',
+        checks: { database, migrations, ...(redisState ? { redis: redisState } : {}) },
+      });
     },
   );
 }

@@ -1,0 +1,381 @@
+import { errorBody } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEvent,
+  createUser,
+  eventBody,
+  listRoutes,
+  nextIp,
+  signIn,
+  type TestUser,
+  unique,
+} from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/**
+ * QUALITY security 4: random, wrong-typed, oversized, deeply nested and prototype-polluting bodies
+ * to every JSON endpoint, signed in and signed out. Never a 5xx; every rejection is the one error
+ * shape with a readable sentence, never zod's generic text (which means a field lacks our message).
+ */
+
+let t: TestApp;
+/** A public event of somebody else, for RSVPs. */
+let foreignEventId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  foreignEventId = await createEvent(t, await createUser(t));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const RUNS = 40;
+const MB = 'x'.repeat(1024 * 1024);
+/** zod's built-in English messages: seeing one means a schema lacks the spec's wording. */
+const ZOD_GENERIC =
+  /Invalid input|^Invalid option|^Too (big|small):|^Invalid string:|^Invalid number:|^Unrecognized key|^Invalid key in|^Invalid value in|^Invalid discriminator|^Invalid (email|url|uuid|date)/;
+
+/** The caller (also used for bodies such as login) and an event of theirs. */
+type Ctx = { user: TestUser; eventId: string };
+type Endpoint = {
+  /** A valid body; each run corrupts it or replaces it. */
+  base: (ctx: Ctx) => Record<string, unknown>;
+  /** The URL to call, for routes with parameters; `signedIn` is false for the anonymous runs. */
+  url?: (ctx: Ctx, signedIn: boolean) => string;
+  /** The route ends the caller's session (logout): sign in again before every signed-in call. */
+  endsSession?: boolean;
+  /** Only platform admins get past the guard: the signed-in caller is made one. */
+  admin?: boolean;
+};
+
+const WRONG_PASSWORD = 'not the password';
+const NEW_PASSWORD = 'a long enough password';
+const NO_ONE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+const ownId = (ctx: Ctx, signedIn: boolean) => (signedIn ? ctx.user.user.id : NO_ONE);
+
+/** Every POST, PUT, PATCH and DELETE route. A new route without an entry fails the first test. */
+const ENDPOINTS: Record<string, Endpoint> = {
+  'POST /api/auth/register': {
+    base: () => ({ fullName: 'Fuzz Person', email: `${unique('fuzz')}@example.com`, password: NEW_PASSWORD }),
+  },
+  'POST /api/auth/login': { base: ({ user }) => ({ identifier: user.email, password: user.password }) },
+  'POST /api/auth/refresh': { base: () => ({ refreshToken: 'not-a-refresh-token' }) },
+  'POST /api/auth/refresh-token': { base: () => ({ refreshToken: 'not-a-refresh-token' }) },
+  'POST /api/auth/logout': { base: () => ({}), endsSession: true },
+  'POST /api/auth/forgot-password': { base: () => ({ email: `${unique('fuzz')}@example.com` }) },
+  'POST /api/auth/reset-password': {
+    base: () => ({ token: 'not-a-reset-token', newPassword: NEW_PASSWORD }),
+  },
+  'POST /api/auth/verify-email': { base: () => ({ token: 'not-a-verification-token' }) },
+  'POST /auth/verify-email': { base: () => ({ token: 'not-a-verification-token' }) },
+  'POST /api/auth/resend-verification': { base: () => ({ email: `${unique('fuzz')}@example.com` }) },
+  'PUT /api/users/me': { base: () => ({ bio: 'fuzzing', interests: ['testing'] }) },
+  'PATCH /api/users/me': {
+    base: () => ({ bio: 'fuzzing', avatarUrl: 'http://townsquare.test/uploads/a.png' }),
+  },
+  'DELETE /api/users/me': { base: () => ({ currentPassword: WRONG_PASSWORD }) },
+  'PUT /api/users/me/password': {
+    base: () => ({ currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD }),
+  },
+  'PUT /users/me/password': { base: () => ({ currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD }) },
+  'PUT /api/users/:id': {
+    base: () => ({ bio: 'fuzzing', phoneNumber: '5551234567' }),
+    url: (c, s) => `/api/users/${ownId(c, s)}`,
+  },
+  'DELETE /api/users/:id': {
+    base: () => ({ currentPassword: WRONG_PASSWORD }),
+    url: (c, s) => `/api/users/${ownId(c, s)}`,
+  },
+  'PUT /api/users/:id/password': {
+    base: () => ({ currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD }),
+    url: (c, s) => `/api/users/${ownId(c, s)}/password`,
+  },
+  'PUT /api/admin/users/:id/verified-community': {
+    base: () => ({ value: true }),
+    url: (c, s) => `/api/admin/users/${ownId(c, s)}/verified-community`,
+    admin: true,
+  },
+  'POST /api/upload/signed-url': {
+    base: () => ({ fileName: 'picture.png', fileType: 'image/png', folder: 'profile-image' }),
+  },
+  'PUT /api/upload/put/*': {
+    base: () => ({}),
+    url: () => `/api/upload/put/profile-image/${NO_ONE}.png?X-Amz-Expires=900&X-Amz-Signature=forged`,
+  },
+  'POST /api/upload/file': { base: () => ({}) },
+  'POST /api/events': { base: () => eventBody() },
+  'PUT /api/events/:id': {
+    base: () => ({ title: 'Renamed', description: 'Still fine', tags: ['Running'] }),
+    url: (c) => `/api/events/${c.eventId}`,
+  },
+  'DELETE /api/events/:id': { base: () => ({}), url: (c) => `/api/events/${c.eventId}` },
+  'POST /api/events/:id/publish': { base: () => ({}), url: (c) => `/api/events/${c.eventId}/publish` },
+  'POST /api/events/:id/rsvp': {
+    base: () => ({ status: 'going' }),
+    url: () => `/api/events/${foreignEventId}/rsvp`,
+  },
+  'POST /api/friends/request': { base: () => ({ receiverId: NO_ONE }) },
+  'POST /api/friends/accept': { base: () => ({ requesterId: NO_ONE }) },
+  'POST /api/friends/decline': { base: () => ({ requesterId: NO_ONE }) },
+  'DELETE /api/friends/request/:userId': { base: () => ({}), url: () => `/api/friends/request/${NO_ONE}` },
+  'DELETE /api/friends/:userId': { base: () => ({}), url: () => `/api/friends/${NO_ONE}` },
+  'POST /api/messages': { base: () => ({ receiver: NO_ONE, content: 'hello', clientMessageId: 'c-1' }) },
+  'POST /api/messages/:userId|:messageId/read': {
+    base: () => ({}),
+    url: () => `/api/messages/${NO_ONE}/read`,
+  },
+  'POST /api/group-messages': { base: () => ({ content: 'hello everyone' }) },
+  'POST /api/event-messages/:eventId|:messageId': {
+    base: () => ({ content: 'see you there', type: 'text' }),
+    url: (c) => `/api/event-messages/${c.eventId}`,
+  },
+  'DELETE /api/event-messages/:eventId|:messageId': {
+    base: () => ({}),
+    url: () => `/api/event-messages/${NO_ONE}`,
+  },
+};
+
+function nested(depth: number, kind: 'object' | 'array'): string {
+  return kind === 'object'
+    ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+    : `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+}
+
+/** Values for a field: every JSON type, arrays where strings belong, nasty strings, huge and deep ones. */
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '‮',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+    '__proto__',
+  ),
+  fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.constant(MB),
+  fc.constant([MB]),
+  fc.constant(JSON.parse(nested(1000, 'object'))),
+  fc.constant(JSON.parse(nested(1000, 'array'))),
+);
+
+/** Keys, including the endpoint's own fields and the prototype-polluting ones. */
+const keyFor = (fields: string[]) =>
+  fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', ...fields),
+  );
+
+/** A JSON text for the endpoint: random JSON, a corrupted valid body, or a valid body with extra keys. */
+function bodies(endpoint: Endpoint, ctx: Ctx): fc.Arbitrary<string> {
+  const fields = Object.keys(endpoint.base(ctx));
+  const stringify = (value: unknown) => JSON.stringify(value) ?? 'null';
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }).map(stringify),
+    fc
+      .anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true, key: keyFor(fields) })
+      .map(stringify),
+    fc
+      .record({ field: fc.constantFrom(...(fields.length ? fields : ['body'])), value: nastyValue })
+      .map(({ field, value }) => stringify({ ...endpoint.base(ctx), [field]: value })),
+    fc
+      .dictionary(keyFor(fields), nastyValue, { maxKeys: 3 })
+      .map((extra) => stringify({ ...endpoint.base(ctx), ...extra })),
+  );
+}
+
+/** Bodies every endpoint gets, whatever fast-check draws. */
+function specialBodies(endpoint: Endpoint, ctx: Ctx): string[] {
+  const base = JSON.stringify(endpoint.base(ctx)).slice(1, -1);
+  const withBase = (extra: string) => (base ? `{${base},${extra}}` : `{${extra}}`);
+  return [
+    '',
+    'null',
+    '[]',
+    '"text"',
+    '42',
+    'not json',
+    '{"a":',
+    nested(1000, 'object'),
+    nested(1000, 'array'),
+    JSON.stringify(MB),
+    JSON.stringify({ ...endpoint.base(ctx), [Object.keys(endpoint.base(ctx))[0] ?? 'x']: MB }),
+    withBase('"__proto__":{"isAdmin":true}'),
+    withBase('"constructor":{"prototype":{"isAdmin":true}}'),
+    withBase(`"deep":${nested(1000, 'object')}`),
+  ];
+}
+
+async function send(
+  method: string,
+  url: string,
+  payload: string,
+  auth?: { authorization: string },
+  contentType = 'application/json',
+) {
+  return t.app.inject({
+    method: method as 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, ...auth },
+    remoteAddress: nextIp(),
+  });
+}
+
+/** The bar: no 5xx; a 4xx is the error shape with a sentence a person can read. */
+function expectReadable(res: { statusCode: number; body: string; json(): unknown }, what: string) {
+  expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.body).not.toMatch(/\$argon2|password_?hash|token_?hash/i);
+  if (res.statusCode < 400) return;
+  const parsed = errorBody.safeParse(res.json());
+  expect(parsed.success, `${what} → ${res.body.slice(0, 300)}`).toBe(true);
+  const { statusCode, message } = parsed.data!;
+  expect(statusCode).toBe(res.statusCode);
+  expect(message.trim().length, what).toBeGreaterThan(0);
+  expect(message, `${what}: generic message`).not.toMatch(ZOD_GENERIC);
+  if (res.statusCode === 400) expect(message, what).not.toBe('Bad Request');
+}
+
+const short = (body: string) => (body.length > 120 ? `${body.slice(0, 120)}… (${body.length} chars)` : body);
+
+describe('bad input to every JSON endpoint (QUALITY security 4)', () => {
+  it('the table covers exactly the POST, PUT, PATCH and DELETE routes of the app', () => {
+    const routes = listRoutes(t.app)
+      .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(10);
+    expect(new Set(routes)).toEqual(new Set(Object.keys(ENDPOINTS)));
+  });
+
+  describe.each(Object.entries(ENDPOINTS))('%s', (key, endpoint) => {
+    const [method, route] = key.split(' ') as [string, string];
+
+    it.each(['anonymous', 'signed in'] as const)('%s: never a 5xx, always a readable 4xx', async (who) => {
+      const user = await createUser(t);
+      if (endpoint.admin)
+        await t.db.execute(sql`update users set is_admin = true where id = ${user.user.id}`);
+      const ctx: Ctx = { user, eventId: await createEvent(t, user) };
+      const url = endpoint.url?.(ctx, who === 'signed in') ?? route;
+      const auth = async () => {
+        if (who === 'anonymous') return undefined;
+        return endpoint.endsSession ? (await signIn(t, user)).auth : user.auth;
+      };
+
+      for (const body of specialBodies(endpoint, ctx)) {
+        expectReadable(await send(method, url, body, await auth()), `${key} ${who} ${short(body)}`);
+      }
+      const json = JSON.stringify(endpoint.base(ctx));
+      expectReadable(
+        await send(method, url, json, await auth(), 'text/plain'),
+        `${key} ${who} as text/plain`,
+      );
+
+      await fc.assert(
+        fc.asyncProperty(bodies(endpoint, ctx), async (body) => {
+          expectReadable(await send(method, url, body, await auth()), `${key} ${who} ${short(body)}`);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+
+  it('every route with a path parameter or a wildcard answers any path with a 2xx or a readable 4xx', async () => {
+    const user = await createUser(t);
+    const withParam = listRoutes(t.app).filter((r) => r.url.includes(':') || r.url.endsWith('*'));
+    expect(withParam.length).toBeGreaterThan(10);
+    const segments = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.string({ unit: 'binary', minLength: 60, maxLength: 110 }),
+      fc.constantFrom(
+        'x'.repeat(64),
+        'x'.repeat(65),
+        'x'.repeat(100),
+        '%00',
+        '..',
+        '../../etc/passwd',
+        '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+        '00000000-0000-0000-0000-000000000000',
+        NO_ONE,
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withParam), segments, async (route, segment) => {
+        const encoded =
+          segment.includes('%') || segment.includes('/') ? segment : encodeURIComponent(segment);
+        const url = route.url
+          .replace(/:[A-Za-z]+(?:\|:[A-Za-z]+)*|\*$/, encoded || '%20')
+          .replace(/:[A-Za-z]+/g, NO_ONE);
+        const base = ENDPOINTS[`${route.method} ${route.url}`]?.base({ user, eventId: NO_ONE });
+        const payload =
+          route.method === 'GET' || route.method === 'OPTIONS' ? undefined : JSON.stringify(base ?? {});
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          payload,
+          headers: { ...user.auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          remoteAddress: nextIp(),
+        });
+        expectReadable(res, `${route.method} ${url}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('every GET route answers any query string with a 2xx or a readable 4xx', async () => {
+    const user = await createUser(t);
+    await t.db.execute(sql`update users set is_admin = true where id = ${user.user.id}`);
+    const gets = listRoutes(t.app).filter((r) => r.method === 'GET' && !r.url.endsWith('*'));
+    const value = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.constantFrom(
+        '',
+        '\u0000',
+        'a\u0000b',
+        'x'.repeat(101),
+        'x'.repeat(5000),
+        '-1',
+        '0',
+        '1e9',
+        'NaN',
+        'null',
+        '[]',
+        'LIVE',
+        'DRAFT',
+        'mine',
+      ),
+    );
+    const key = fc.oneof(
+      fc.constantFrom('q', 'status', 'scope', 'cursor', 'limit', 'page', '__proto__'),
+      fc.string({ maxLength: 8 }),
+    );
+    const query = fc.array(fc.tuple(key, value), { maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...gets), query, fc.boolean(), async (route, pairs, signedIn) => {
+        const search = new URLSearchParams(pairs).toString();
+        const url = `${route.url.replace(/:[A-Za-z]+(?:\|:[A-Za-z]+)*/g, NO_ONE)}${search ? `?${search}` : ''}`;
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: signedIn ? user.auth : {},
+          remoteAddress: nextIp(),
+        });
+        expectReadable(res, `GET ${url}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics of one process; one registry per app so tests can build many apps. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'townsquare_' });
+  const httpDuration = new Histogram({
+    name: 'townsquare_http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const messages = new Counter({
+    name: 'townsquare_chat_messages_total',
+    help: 'Chat messages stored, by kind of chat',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const sockets = new Gauge({
+    name: 'townsquare_socket_connections',
+    help: 'Open Socket.IO connections on this instance',
+    registers: [registry],
+  });
+  return {
+    registry,
+    messageStored: (channel: string) => messages.inc({ kind: channel.split(':')[0] ?? 'unknown' }),
+    setSocketCount: (count: number) => sockets.set(count),
+    /** Times every request by its route pattern (never the raw URL, which would explode the label set). */
+    instrument(app: FastifyInstance) {
+      app.addHook('onResponse', async (request, reply) => {
+        const route = request.routeOptions.url ?? 'unmatched';
+        httpDuration.observe(
+          { method: request.method, route, status_code: String(reply.statusCode) },
+          reply.elapsedTime / 1000,
+        );
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
