@@ -110,6 +110,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Once shutdown starts, every response that is still being served asks the client to close its
+  // keep-alive connection; otherwise those connections would hold the HTTP server open.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   const metrics = createMetrics();
   metrics.instrument(app);
 
@@ -299,6 +306,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
+    closing = true;
     clearInterval(housekeeping);
     clearInterval(pastJob);
     realtime.disconnectAll();

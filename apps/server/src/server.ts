@@ -42,9 +42,9 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
     // The embedded database belongs to this process, so it migrates itself; an external one
     // is migrated once per deploy with `npm run db:migrate`.
-    const migrator = createDb(databaseUrl, { max: 1 });
+    const migrator = createDb(databaseUrl, { max: 2 });
     try {
-      await runMigrations(migrator.db);
+      await runMigrations(migrator);
     } finally {
       await migrator.close();
     }

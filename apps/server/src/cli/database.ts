@@ -23,7 +23,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     },
   );
   const handle = createDb(embedded.url, { max: 2 });
-  await runMigrations(handle.db);
+  await runMigrations(handle);
   return {
     ...handle,
     close: async () => {

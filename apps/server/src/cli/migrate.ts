@@ -8,13 +8,13 @@ if (!config.databaseUrl) {
   process.stderr.write('DATABASE_URL is not set. The embedded database migrates itself on `npm start`.\n');
   process.exit(1);
 }
-const { db, close } = createDb(config.databaseUrl, { max: 1 });
+const handle = createDb(config.databaseUrl, { max: 2 });
 try {
-  await runMigrations(db);
+  await runMigrations(handle);
   process.stdout.write('migrations applied\n');
 } catch (error) {
   process.stderr.write(`migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 } finally {
-  await close();
+  await handle.close();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { Database } from './client.ts';
+import type { Database, DbHandle } from './client.ts';
 
 /** Arbitrary constant: the advisory lock that keeps two processes from migrating at once. */
 const MIGRATION_LOCK = 727_001;
@@ -20,12 +20,20 @@ export function migrationsFolder(): string {
   throw new Error(`SQL migrations not found next to ${here}`);
 }
 
-/** Applies pending migrations, holding a PostgreSQL advisory lock for the duration. */
-export async function runMigrations(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await migrate(tx as unknown as Database, { migrationsFolder: migrationsFolder() });
-  });
+/**
+ * Applies pending migrations. A session-level advisory lock, held on its own connection, keeps two
+ * processes (two instances started at once, a deploy step racing a start) from migrating together;
+ * drizzle runs the migrations themselves in its own transaction (so the pool needs two connections).
+ */
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  const lock = await handle.pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(handle.db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }
 
 /** True when every committed migration is recorded as applied (readiness check). */

@@ -45,17 +45,21 @@ const UNAVAILABLE_CODES = new Set([
   '53300',
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = (error as { message?: unknown }).message;
-  return (
+  if (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/.test(
       message,
     )
-  );
+  ) {
+    return true;
+  }
+  // Drizzle wraps driver errors: look at what it wraps.
+  return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
 
 function fastifyMessage(error: FastifyError): string {

@@ -19,9 +19,9 @@ export default async function setup(project: TestProject) {
   const server = await resolveTestServer();
   const template = `townsquare_tpl_${randomBytes(4).toString('hex')}`;
   await adminQuery(server.adminUrl, `create database ${template}`);
-  const handle = createDb(databaseUrl(server.adminUrl, template), { max: 1 });
+  const handle = createDb(databaseUrl(server.adminUrl, template), { max: 2 });
   try {
-    await runMigrations(handle.db);
+    await runMigrations(handle);
   } finally {
     await handle.close();
   }

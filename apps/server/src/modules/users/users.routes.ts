@@ -116,7 +116,7 @@ export function usersRoutes(
         schema: {
           tags,
           security,
-          params: path.endsWith(':id') ? params : undefined,
+          ...(path.endsWith(':id') ? { params } : {}),
           body: deleteBody,
           response: { 200: messageResponse, ...errors(400, 401, 403) },
         },
@@ -142,7 +142,7 @@ export function usersRoutes(
           tags,
           security,
           hide: !path.startsWith('/api'),
-          params: path.includes(':id') ? params : undefined,
+          ...(path.includes(':id') ? { params } : {}),
           body: changePasswordBody,
           response: { 200: messageResponse, ...errors(400, 401, 403, 429) },
         },

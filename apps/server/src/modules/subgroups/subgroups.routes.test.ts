@@ -1,0 +1,524 @@
+import {
+  CHAT_LIMITS,
+  CHAT_MSG,
+  GROUP_MSG,
+  messageResponse,
+  roomMessage,
+  subgroup,
+  userSubgroup,
+} from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let organizer: TestUser;
+let friendA: TestUser;
+let friendB: TestUser;
+let friendC: TestUser;
+let stranger: TestUser;
+let eventId: string;
+let privateEventId: string;
+let draftEventId: string;
+let strangersEventId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [organizer, friendA, friendB, friendC, stranger] = await Promise.all([
+    createUser(t, { fullName: 'Orla Organizer' }),
+    createUser(t, { fullName: 'Ada Friend' }),
+    createUser(t, { fullName: 'Ben Friend' }),
+    createUser(t, { fullName: 'Cleo Friend' }),
+    createUser(t, { fullName: 'Sam Stranger' }),
+  ]);
+  await makeFriends(t, organizer, friendA);
+  await makeFriends(t, organizer, friendB);
+  await makeFriends(t, organizer, friendC);
+  await makeFriends(t, stranger, friendA);
+  eventId = await createEvent(t, organizer, { title: 'Harbour clean-up' });
+  privateEventId = await createEvent(t, organizer, { title: 'Private supper', visibility: 'PRIVATE' });
+  draftEventId = await createEvent(t, organizer, { title: 'Draft picnic', status: 'DRAFT' });
+  strangersEventId = await createEvent(t, stranger, { title: "Sam's quiz night" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const inject = (method: Method, url: string, user?: TestUser, payload?: object) =>
+  t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
+
+async function createSubgroup(members: TestUser[], name = 'Beach team', event = eventId) {
+  const res = await inject('POST', '/api/event-subgroups', organizer, {
+    eventId: event,
+    name,
+    members: members.map((m) => m.user.id),
+  });
+  if (res.statusCode !== 201) throw new Error(`create sub-group failed: ${res.statusCode} ${res.body}`);
+  return subgroup.parse(res.json());
+}
+
+const memberIds = (group: { members: { id: string }[] }) => group.members.map((m) => m.id).sort();
+const ids = (...users: TestUser[]) => users.map((u) => u.user.id).sort();
+
+async function storedMessages(channel: string, clientMessageId?: string): Promise<number> {
+  const rows = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from messages where channel = ${channel}
+        and (${clientMessageId ?? null}::text is null or client_message_id = ${clientMessageId ?? null})`,
+  );
+  return rows.rows[0]?.n ?? -1;
+}
+
+const UNKNOWN = '0190a0a0-0000-7000-8000-000000000000';
+
+describe('anonymous callers', () => {
+  // Valid bodies, so the answer is about the caller, not the input.
+  it.each([
+    ['GET', `/api/event-subgroups/event/${UNKNOWN}`, undefined],
+    ['GET', `/events/${UNKNOWN}/sub-groups`, undefined],
+    ['GET', '/api/event-subgroups/user-subgroups', undefined],
+    ['POST', '/api/event-subgroups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
+    ['POST', '/sub-groups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
+    ['PUT', `/api/event-subgroups/${UNKNOWN}`, { name: 'Crew' }],
+    ['PUT', `/sub-groups/${UNKNOWN}`, { name: 'Crew' }],
+    ['DELETE', `/api/event-subgroups/${UNKNOWN}`, undefined],
+    ['DELETE', `/sub-groups/${UNKNOWN}`, undefined],
+    ['POST', `/api/event-subgroups/${UNKNOWN}/members`, { memberId: UNKNOWN }],
+    ['POST', `/sub-groups/${UNKNOWN}/members`, { memberId: UNKNOWN }],
+    ['DELETE', `/api/event-subgroups/${UNKNOWN}/members/${UNKNOWN}`, undefined],
+    ['DELETE', `/sub-groups/${UNKNOWN}/members/${UNKNOWN}`, undefined],
+    ['POST', `/api/event-subgroups/${UNKNOWN}/add-member`, { userId: UNKNOWN }],
+    ['POST', `/api/event-subgroups/${UNKNOWN}/remove-member`, { userId: UNKNOWN }],
+    ['GET', `/api/event-subgroups/${UNKNOWN}/messages`, undefined],
+    ['POST', `/api/event-subgroups/${UNKNOWN}/messages`, { content: 'hello' }],
+  ] as const)('%s %s → 401', async (method, url, body) => {
+    const res = await inject(method, url, undefined, body);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
+  });
+});
+
+describe('creating sub-groups', () => {
+  it('answers 201 with the sub-group: organizer always a member, members populated', async () => {
+    const res = await inject('POST', '/api/event-subgroups', organizer, {
+      eventId,
+      name: '  Kayak crew ',
+      members: [friendA.user.id, friendA.user.id, organizer.user.id],
+    });
+    expect(res.statusCode).toBe(201);
+    const created = subgroup.parse(res.json());
+    expect(created.id).toBe(created._id);
+    expect(created).toMatchObject({ eventId, name: 'Kayak crew' });
+    expect(memberIds(created)).toEqual(ids(organizer, friendA));
+    expect(created.createdBy).toMatchObject({ id: organizer.user.id, fullName: 'Orla Organizer' });
+    expect(created.members.find((m) => m.id === friendA.user.id)).toMatchObject({
+      _id: friendA.user.id,
+      username: friendA.user.username,
+      fullName: 'Ada Friend',
+    });
+    expect(res.body).not.toContain(friendA.email);
+  });
+
+  it('makes the organizer the only member when no members are given; the legacy path works too', async () => {
+    const res = await inject('POST', '/sub-groups', organizer, { eventId, name: 'Just me' });
+    expect(res.statusCode).toBe(201);
+    expect(memberIds(subgroup.parse(res.json()))).toEqual(ids(organizer));
+  });
+
+  it.each([
+    ['no name', { members: [] }, CHAT_MSG.nameRequired],
+    ['a blank name', { name: '  ' }, CHAT_MSG.nameRequired],
+    ['a name that is not text', { name: 7 }, 'Name must be text'],
+    ['a name too long', { name: 'x'.repeat(CHAT_LIMITS.groupNameMax + 1) }, CHAT_MSG.nameTooLong],
+    ['no event', { eventId: undefined, name: 'Crew' }, GROUP_MSG.eventIdRequired],
+    ['members that are not a list', { name: 'Crew', members: 'A' }, CHAT_MSG.membersRequired],
+    ['a stranger as member', { name: 'Crew', members: ['A', 'STRANGER'] }, CHAT_MSG.membersMustBeFriends],
+    ['a malformed member id', { name: 'Crew', members: ['nobody'] }, CHAT_MSG.membersMustBeFriends],
+    ['too many members', { name: 'Crew', members: Array(101).fill('A') }, GROUP_MSG.tooManyMembers],
+  ])('refuses %s with 400 and the spec message', async (_label, body, message) => {
+    const swap = (v: unknown) => (v === 'A' ? friendA.user.id : v === 'STRANGER' ? stranger.user.id : v);
+    const fields = { eventId, ...body } as Record<string, unknown>;
+    if (Array.isArray(fields.members)) fields.members = fields.members.map(swap);
+    const res = await inject('POST', '/api/event-subgroups', organizer, fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message });
+  });
+
+  it('answers 403 to anyone but the organizer, and 404 for events the caller cannot see', async () => {
+    const notOrganizer = await inject('POST', '/api/event-subgroups', friendA, {
+      eventId,
+      name: 'Mine',
+      members: [],
+    });
+    expect(notOrganizer.statusCode).toBe(403);
+    expect(notOrganizer.json().message).toBe(CHAT_MSG.notOrganizer);
+    const legacy = await inject('POST', '/sub-groups', stranger, { eventId, name: 'Mine' });
+    expect(legacy.statusCode).toBe(403);
+
+    for (const [user, id] of [
+      [stranger, privateEventId],
+      [friendA, draftEventId],
+      [organizer, UNKNOWN],
+      [organizer, 'not-an-event'],
+    ] as const) {
+      const res = await inject('POST', '/api/event-subgroups', user, { eventId: id, name: 'Mine' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(CHAT_MSG.eventNotFound);
+    }
+    const rows = await t.db.execute(sql`select 1 from event_subgroups where name = 'Mine'`);
+    expect(rows.rows).toHaveLength(0);
+  });
+});
+
+describe('listing sub-groups', () => {
+  it('shows members their sub-groups of the event and the organizer all of them, on both paths', async () => {
+    const event = await createEvent(t, organizer, { title: 'Lantern walk' });
+    const withA = await createSubgroup([friendA], 'Front', event);
+    const withB = await createSubgroup([friendB], 'Back', event);
+
+    for (const path of [`/api/event-subgroups/event/${event}`, `/events/${event}/sub-groups`]) {
+      const all = await inject('GET', path, organizer);
+      expect(all.statusCode).toBe(200);
+      expect(
+        z
+          .array(subgroup)
+          .parse(all.json())
+          .map((g) => g.id),
+      ).toEqual([withA.id, withB.id]);
+      const forA = z.array(subgroup).parse((await inject('GET', path, friendA)).json());
+      expect(forA.map((g) => g.id)).toEqual([withA.id]);
+      expect(memberIds(forA[0]!)).toEqual(ids(organizer, friendA));
+      const forStranger = await inject('GET', path, stranger);
+      expect(forStranger.statusCode).toBe(200);
+      expect(forStranger.json()).toEqual([]);
+    }
+  });
+
+  it("answers [] for the literal id 'undefined' and 404 for events the caller cannot see", async () => {
+    const res = await inject('GET', '/api/event-subgroups/event/undefined', friendA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await inject('GET', '/events/undefined/sub-groups', friendA)).json()).toEqual([]);
+    for (const [user, id] of [
+      [stranger, privateEventId],
+      [friendA, UNKNOWN],
+      [friendA, 'garbage'],
+    ] as const) {
+      const hidden = await inject('GET', `/api/event-subgroups/event/${id}`, user);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().message).toBe(CHAT_MSG.eventNotFound);
+    }
+  });
+
+  it("lists the caller's sub-groups with their event, leaving out events they cannot see", async () => {
+    const visible = await createSubgroup([friendC], 'Litter pickers');
+    const onDraft = await createSubgroup([friendC], 'Draft helpers', draftEventId);
+    const res = await inject('GET', '/api/event-subgroups/user-subgroups', friendC);
+    expect(res.statusCode).toBe(200);
+    const list = z.array(userSubgroup).parse(res.json());
+    expect(list.map((g) => g.id)).toContain(visible.id);
+    expect(list.map((g) => g.id)).not.toContain(onDraft.id);
+    const item = list.find((g) => g.id === visible.id);
+    expect(item).toMatchObject({
+      _id: visible.id,
+      name: 'Litter pickers',
+      eventId: { _id: eventId, id: eventId, title: 'Harbour clean-up' },
+      eventTitle: 'Harbour clean-up',
+    });
+    expect(memberIds(item!)).toEqual(ids(organizer, friendC));
+    expect(item?.createdBy.id).toBe(organizer.user.id);
+
+    const mine = z
+      .array(userSubgroup)
+      .parse((await inject('GET', '/api/event-subgroups/user-subgroups', organizer)).json());
+    expect(mine.map((g) => g.id)).toEqual(expect.arrayContaining([visible.id, onDraft.id]));
+    expect((await inject('GET', '/api/event-subgroups/user-subgroups', stranger)).json()).toEqual([]);
+  });
+});
+
+describe('renaming and deleting', () => {
+  it.each(['/api/event-subgroups', '/sub-groups'])('lets only the organizer rename (%s)', async (base) => {
+    const group = await createSubgroup([friendA]);
+    const res = await inject('PUT', `${base}/${group.id}`, organizer, { name: '  Sunrise crew ' });
+    expect(res.statusCode).toBe(200);
+    const renamed = subgroup.parse(res.json());
+    expect(renamed).toMatchObject({ id: group.id, name: 'Sunrise crew', eventId });
+    expect(memberIds(renamed)).toEqual(ids(organizer, friendA));
+
+    for (const name of ['', '   ']) {
+      const blank = await inject('PUT', `${base}/${group.id}`, organizer, { name });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().message).toBe('Name is required');
+    }
+    const missing = await inject('PUT', `${base}/${group.id}`, organizer, {});
+    expect(missing.json().message).toBe(CHAT_MSG.nameRequired);
+
+    const byMember = await inject('PUT', `${base}/${group.id}`, friendA, { name: 'Taken over' });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe(CHAT_MSG.notOrganizer);
+    const byStranger = await inject('PUT', `${base}/${group.id}`, stranger, { name: 'Taken over' });
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json().message).toBe(CHAT_MSG.subgroupNotFound);
+    const unknown = await inject('PUT', `${base}/${UNKNOWN}`, organizer, { name: 'Nothing' });
+    expect(unknown.statusCode).toBe(404);
+
+    const [row] = (
+      await t.db.execute<{ name: string }>(sql`select name from event_subgroups where id = ${group.id}`)
+    ).rows;
+    expect(row?.name).toBe('Sunrise crew');
+  });
+
+  it.each(['/api/event-subgroups', '/sub-groups'])(
+    'lets only the organizer delete, with its history (%s)',
+    async (base) => {
+      const group = await createSubgroup([friendA]);
+      await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, {
+        content: 'See you there',
+      });
+      expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+
+      const byMember = await inject('DELETE', `${base}/${group.id}`, friendA);
+      expect(byMember.statusCode).toBe(403);
+      expect(byMember.json().message).toBe(CHAT_MSG.notOrganizer);
+      const byStranger = await inject('DELETE', `${base}/${group.id}`, stranger);
+      expect(byStranger.statusCode).toBe(404);
+
+      const res = await inject('DELETE', `${base}/${group.id}`, organizer);
+      expect(res.statusCode).toBe(200);
+      expect(messageResponse.parse(res.json())).toEqual({ message: 'Sub-group deleted successfully' });
+      expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
+      const after = await inject('GET', `/api/event-subgroups/${group.id}/messages`, friendA);
+      expect(after.statusCode).toBe(404);
+      const again = await inject('DELETE', `${base}/${group.id}`, organizer);
+      expect(again.statusCode).toBe(404);
+      expect(again.json().message).toBe(CHAT_MSG.subgroupNotFound);
+    },
+  );
+});
+
+describe('managing members', () => {
+  const styles = [
+    {
+      label: '/:id/members with memberId',
+      add: (id: string, userId: string) =>
+        ['POST', `/api/event-subgroups/${id}/members`, { memberId: userId }] as const,
+      remove: (id: string, userId: string) =>
+        ['DELETE', `/api/event-subgroups/${id}/members/${userId}`, undefined] as const,
+      addStatus: 201,
+      removeStatus: 200,
+    },
+    {
+      label: 'legacy /sub-groups/:id/members',
+      add: (id: string, userId: string) =>
+        ['POST', `/sub-groups/${id}/members`, { memberId: userId }] as const,
+      remove: (id: string, userId: string) =>
+        ['DELETE', `/sub-groups/${id}/members/${userId}`, undefined] as const,
+      addStatus: 201,
+      removeStatus: 200,
+    },
+    {
+      label: 'add-member / remove-member with userId',
+      add: (id: string, userId: string) =>
+        ['POST', `/api/event-subgroups/${id}/add-member`, { userId }] as const,
+      remove: (id: string, userId: string) =>
+        ['POST', `/api/event-subgroups/${id}/remove-member`, { userId }] as const,
+      addStatus: 201,
+      removeStatus: 201,
+    },
+  ];
+
+  it.each(styles)('lets the organizer add and remove friends ($label)', async (style) => {
+    const group = await createSubgroup([friendA]);
+    const call = (spec: readonly [Method, string, object | undefined], user: TestUser) =>
+      inject(spec[0], spec[1], user, spec[2]);
+
+    const added = await call(style.add(group.id, friendB.user.id), organizer);
+    expect(added.statusCode).toBe(style.addStatus);
+    expect(memberIds(subgroup.parse(added.json()))).toEqual(ids(organizer, friendA, friendB));
+    const twice = await call(style.add(group.id, friendB.user.id), organizer);
+    expect(memberIds(subgroup.parse(twice.json()))).toEqual(ids(organizer, friendA, friendB));
+
+    for (const userId of [stranger.user.id, UNKNOWN, 'nobody']) {
+      const refused = await call(style.add(group.id, userId), organizer);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(CHAT_MSG.membersMustBeFriends);
+    }
+
+    const byMember = await call(style.add(group.id, friendC.user.id), friendA);
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe(CHAT_MSG.notOrganizer);
+    const byStranger = await call(style.add(group.id, friendC.user.id), stranger);
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json().message).toBe(CHAT_MSG.subgroupNotFound);
+    const removeByMember = await call(style.remove(group.id, friendA.user.id), friendB);
+    expect(removeByMember.statusCode).toBe(403);
+    const removeSelfByMember = await call(style.remove(group.id, friendB.user.id), friendB);
+    expect(removeSelfByMember.statusCode).toBe(403);
+
+    const removed = await call(style.remove(group.id, friendA.user.id), organizer);
+    expect(removed.statusCode).toBe(style.removeStatus);
+    expect(memberIds(subgroup.parse(removed.json()))).toEqual(ids(organizer, friendB));
+    const gone = await inject('GET', `/api/event-subgroups/${group.id}/messages`, friendA);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(CHAT_MSG.subgroupNotFound);
+  });
+
+  it('requires a user id in the body', async () => {
+    const group = await createSubgroup([friendA]);
+    for (const [url, body] of [
+      [`/api/event-subgroups/${group.id}/members`, {}],
+      [`/api/event-subgroups/${group.id}/add-member`, {}],
+      [`/api/event-subgroups/${group.id}/remove-member`, { userId: ' ' }],
+    ] as const) {
+      const res = await inject('POST', url, organizer, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CHAT_MSG.userIdRequired);
+    }
+  });
+
+  it('keeps the organizer in charge after removing themselves from the members', async () => {
+    const group = await createSubgroup([friendA]);
+    const res = await inject('POST', `/api/event-subgroups/${group.id}/remove-member`, organizer, {
+      userId: organizer.user.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(memberIds(subgroup.parse(res.json()))).toEqual(ids(friendA));
+    const post = await inject('POST', `/api/event-subgroups/${group.id}/messages`, organizer, {
+      content: 'Still here',
+    });
+    expect(post.statusCode).toBe(201);
+    const list = z
+      .array(subgroup)
+      .parse((await inject('GET', `/api/event-subgroups/event/${eventId}`, organizer)).json());
+    expect(list.map((g) => g.id)).toContain(group.id);
+    const back = await inject('POST', `/api/event-subgroups/${group.id}/add-member`, organizer, {
+      userId: organizer.user.id,
+    });
+    expect(memberIds(subgroup.parse(back.json()))).toEqual(ids(organizer, friendA));
+  });
+});
+
+describe('sub-group chat', () => {
+  it('lets members post and read, oldest first, with the sender populated', async () => {
+    const group = await createSubgroup([friendA]);
+    const url = `/api/event-subgroups/${group.id}/messages`;
+    const first = await inject('POST', url, friendA, { content: '  Meet at the pier  ' });
+    expect(first.statusCode).toBe(201);
+    const message = roomMessage.parse(first.json());
+    expect(message).toMatchObject({ content: 'Meet at the pier', subGroupId: group.id });
+    expect(message.id).toBe(message._id);
+    expect(message.sender).toMatchObject({
+      _id: friendA.user.id,
+      id: friendA.user.id,
+      username: friendA.user.username,
+      fullName: 'Ada Friend',
+      profileImage: null,
+    });
+    const reply = roomMessage.parse((await inject('POST', url, organizer, { content: 'On my way' })).json());
+
+    const history = await inject('GET', url, friendA);
+    expect(history.statusCode).toBe(200);
+    expect(
+      z
+        .array(roomMessage)
+        .parse(history.json())
+        .map((m) => [m.id, m.content]),
+    ).toEqual([
+      [message.id, 'Meet at the pier'],
+      [reply.id, 'On my way'],
+    ]);
+    expect(history.headers['x-next-before']).toBeUndefined();
+  });
+
+  it.each([
+    ['whitespace only', { content: '  \n ' }, CHAT_MSG.contentRequired],
+    ['no content', {}, CHAT_MSG.contentRequired],
+    ['too long', { content: 'y'.repeat(CHAT_LIMITS.contentMax + 1) }, CHAT_MSG.contentTooLong],
+  ])('refuses a message %s with 400', async (_label, body, message) => {
+    const group = await createSubgroup([friendA]);
+    const res = await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
+  });
+
+  it('answers 404 "Sub-group not found" to non-members, to members who cannot see the event, and to bad ids', async () => {
+    const group = await createSubgroup([friendA]);
+    const onDraft = await createSubgroup([friendA], 'Draft crew', draftEventId);
+    const othersEvent = await inject('POST', '/api/event-subgroups', stranger, {
+      eventId: strangersEventId,
+      name: 'Quiz team',
+      members: [],
+    });
+    expect(othersEvent.statusCode).toBe(201);
+    const quiz = subgroup.parse(othersEvent.json());
+    for (const [user, id] of [
+      [stranger, group.id],
+      [friendB, group.id],
+      [friendA, onDraft.id],
+      [organizer, quiz.id],
+      [friendA, UNKNOWN],
+      [friendA, 'bogus'],
+    ] as const) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await inject(
+          method,
+          `/api/event-subgroups/${id}/messages`,
+          user,
+          method === 'POST' ? { content: 'anyone?' } : undefined,
+        );
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ statusCode: 404, message: 'Sub-group not found' });
+      }
+    }
+    expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
+    // A member of a sub-group on a draft event is no member while the event is hidden from them.
+    const renameDraft = await inject('PUT', `/api/event-subgroups/${onDraft.id}`, friendA, { name: 'x' });
+    expect(renameDraft.statusCode).toBe(404);
+  });
+
+  it('stores a retried send with the same clientMessageId once and answers the same message', async () => {
+    const group = await createSubgroup([friendB]);
+    const url = `/api/event-subgroups/${group.id}/messages`;
+    const body = { content: 'Bringing gloves', clientMessageId: 'retry-sg-1' };
+    const a = await inject('POST', url, friendB, body);
+    const b = await inject('POST', url, friendB, body);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const first = roomMessage.parse(a.json());
+    expect(roomMessage.parse(b.json())).toEqual(first);
+    expect(first.clientMessageId).toBe('retry-sg-1');
+    expect(await storedMessages(`subgroup:${group.id}`, 'retry-sg-1')).toBe(1);
+    expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+  });
+
+  it('pages back through history with X-Next-Before', async () => {
+    const group = await createSubgroup([friendC]);
+    const url = `/api/event-subgroups/${group.id}/messages`;
+    const sent: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      sent.push(roomMessage.parse((await inject('POST', url, friendC, { content: `note ${i}` })).json()).id);
+    }
+    const first = await inject('GET', `${url}?limit=3`, organizer);
+    expect(
+      z
+        .array(roomMessage)
+        .parse(first.json())
+        .map((m) => m.id),
+    ).toEqual(sent.slice(2));
+    const cursor = first.headers['x-next-before'];
+    expect(cursor).toBe(sent[2]);
+    const second = await inject('GET', `${url}?limit=3&before=${String(cursor)}`, organizer);
+    expect(
+      z
+        .array(roomMessage)
+        .parse(second.json())
+        .map((m) => m.id),
+    ).toEqual(sent.slice(0, 2));
+    expect(second.headers['x-next-before']).toBeUndefined();
+    const badCursor = await inject('GET', `${url}?before=not-a-cursor`, organizer);
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json().message).toBe('Invalid cursor');
+  });
+});

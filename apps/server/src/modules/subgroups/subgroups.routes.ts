@@ -1,0 +1,233 @@
+import {
+  createSubgroupBody,
+  GROUP_MSG,
+  historyQuery,
+  idParam,
+  memberIdBody,
+  messageResponse,
+  renameSubgroupBody,
+  roomMessage,
+  sendMessageBody,
+  subgroup,
+  userIdBody,
+  userSubgroup,
+} from '@townsquare/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { Page } from '../chat/chat.service.ts';
+import type { SubgroupsService } from './subgroups.service.ts';
+
+const tags = ['sub-groups'];
+const security = [{ bearer: [] }];
+const params = z.object({ id: idParam });
+const memberParams = z.object({ id: idParam, memberId: idParam });
+
+/** Our paths, then the older client's unprefixed ones (same handlers, left out of the API docs). */
+const BASES = ['/api/event-subgroups', '/sub-groups'] as const;
+const hidden = (path: string) => !path.startsWith('/api');
+
+/** History as a bare array, oldest first; the older page's cursor in `X-Next-Before` (as chat.routes). */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextBefore) reply.header('x-next-before', page.nextBefore);
+  return page.messages;
+}
+
+export function subgroupsRoutes(
+  app: App,
+  subgroups: SubgroupsService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  const preHandler = guards.requireAuth;
+
+  for (const path of ['/api/event-subgroups/event/:eventId', '/events/:eventId/sub-groups']) {
+    app.get(
+      path,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          hide: hidden(path),
+          params: z.object({ eventId: idParam }),
+          response: { 200: z.array(subgroup), ...errors(401, 404) },
+        },
+      },
+      async (request) => subgroups.listForEvent(caller(request).user, request.params.eventId),
+    );
+  }
+
+  app.get(
+    '/api/event-subgroups/user-subgroups',
+    { preHandler, schema: { tags, security, response: { 200: z.array(userSubgroup), ...errors(401) } } },
+    async (request) => subgroups.listMine(caller(request).user),
+  );
+
+  for (const base of BASES) {
+    const hide = hidden(base);
+
+    app.post(
+      base,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          hide,
+          body: createSubgroupBody,
+          response: { 201: subgroup, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await subgroups.create(caller(request).user, request.body)),
+    );
+
+    app.put(
+      `${base}/:id`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          hide,
+          params,
+          body: renameSubgroupBody,
+          response: { 200: subgroup, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => subgroups.rename(caller(request).user, request.params.id, request.body.name),
+    );
+
+    app.delete(
+      `${base}/:id`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          hide,
+          params,
+          response: { 200: messageResponse, ...errors(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await subgroups.remove(caller(request).user, request.params.id);
+        return { message: GROUP_MSG.subgroupDeleted };
+      },
+    );
+
+    app.post(
+      `${base}/:id/members`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          hide,
+          params,
+          body: memberIdBody,
+          response: { 201: subgroup, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await subgroups.addMember(caller(request).user, request.params.id, request.body.memberId)),
+    );
+
+    app.delete(
+      `${base}/:id/members/:memberId`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          hide,
+          params: memberParams,
+          response: { 200: subgroup, ...errors(401, 403, 404) },
+        },
+      },
+      async (request) =>
+        subgroups.removeMember(caller(request).user, request.params.id, request.params.memberId),
+    );
+  }
+
+  app.post(
+    '/api/event-subgroups/:id/add-member',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        params,
+        body: userIdBody,
+        response: { 201: subgroup, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await subgroups.addMember(caller(request).user, request.params.id, request.body.userId)),
+  );
+
+  app.post(
+    '/api/event-subgroups/:id/remove-member',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        params,
+        body: userIdBody,
+        response: { 201: subgroup, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await subgroups.removeMember(caller(request).user, request.params.id, request.body.userId)),
+  );
+
+  app.get(
+    '/api/event-subgroups/:id/messages',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        params,
+        querystring: historyQuery,
+        response: { 200: z.array(roomMessage), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await subgroups.history(
+          caller(request).user,
+          request.params.id,
+          request.query.before,
+          request.query.limit,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/event-subgroups/:id/messages',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        params,
+        body: sendMessageBody,
+        response: { 201: roomMessage, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await subgroups.postMessage(caller(request).user, request.params.id, request.body)),
+  );
+}

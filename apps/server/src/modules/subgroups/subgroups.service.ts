@@ -1,0 +1,188 @@
+import {
+  CHAT_MSG,
+  type CreateSubgroupInput,
+  type RoomMessage,
+  type Subgroup,
+  type UserSubgroup,
+} from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { Publisher } from '../../realtime/publish.ts';
+import { type Person, people } from '../chat/chat.repository.ts';
+import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { findEvent } from '../events/events.repository.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
+import * as repo from './subgroups.repository.ts';
+
+export type SubgroupsServiceDeps = {
+  db: Database;
+  publisher: Publisher;
+  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
+  /** Which of `ids` are friends of `userId`. */
+  friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
+};
+
+export type SubgroupsService = ReturnType<typeof createSubgroupsService>;
+
+type Access = { subgroup: repo.SubgroupRow; organizerId: string; isMember: boolean };
+
+/** The original event page asks with the literal id "undefined" before it has an event. */
+const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id === '';
+
+/**
+ * Smaller circles inside an event, with their own chat (`subgroup:<id>`). The organizer (the
+ * event's creator) creates, renames and deletes them and manages their members, who are chosen
+ * from the organizer's friends. Members and the organizer see a sub-group; anyone else, and anyone
+ * who cannot see the event, gets 404. A member attempting an organizer's action gets 403.
+ */
+export function createSubgroupsService(deps: SubgroupsServiceDeps) {
+  const { db } = deps;
+
+  async function present(rows: repo.SubgroupRow[]): Promise<Subgroup[]> {
+    const [members, creators] = await Promise.all([
+      repo.membersOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+      people(
+        db,
+        rows.map((r) => r.createdBy),
+      ),
+    ]);
+    const bySubgroup = new Map<string, Person[]>();
+    for (const m of members) bySubgroup.set(m.subgroupId, [...(bySubgroup.get(m.subgroupId) ?? []), m]);
+    return rows.map((row) => presentSubgroup(row, bySubgroup.get(row.id) ?? [], creators.get(row.createdBy)));
+  }
+
+  async function presentOne(row: repo.SubgroupRow): Promise<Subgroup> {
+    const [subgroup] = await present([row]);
+    return subgroup!; // one row in, one out
+  }
+
+  async function find(id: string, userId: string): Promise<Access | undefined> {
+    const found = isUuid(id) ? await repo.findSubgroupFor(db, id, userId) : undefined;
+    return found && (found.isMember || found.organizerId === userId) ? found : undefined;
+  }
+
+  /** Members and the organizer; 404 for everyone else. */
+  async function visible(id: string, userId: string): Promise<Access> {
+    const found = await find(id, userId);
+    if (!found) throw notFound(CHAT_MSG.subgroupNotFound);
+    return found;
+  }
+
+  /** The organizer only: 404 for strangers, 403 for members. */
+  async function managed(id: string, userId: string): Promise<Access> {
+    const found = await visible(id, userId);
+    if (found.organizerId !== userId) throw forbidden(CHAT_MSG.notOrganizer);
+    return found;
+  }
+
+  async function assertFriends(organizerId: string, ids: string[]): Promise<void> {
+    if (!ids.every(isUuid)) throw badRequest(CHAT_MSG.membersMustBeFriends);
+    const friends = await deps.friendsAmong(organizerId, ids);
+    if (ids.some((id) => !friends.has(id))) throw badRequest(CHAT_MSG.membersMustBeFriends);
+  }
+
+  return {
+    /** Socket joins of `subgroup:<id>`: members and the organizer. */
+    async canJoin(subgroupId: string, userId: string): Promise<boolean> {
+      return (await find(subgroupId, userId)) !== undefined;
+    },
+
+    /** The event's sub-groups that include the caller; all of them for the organizer. */
+    async listForEvent(me: UserRow, eventId: string): Promise<Subgroup[]> {
+      if (isMissingId(eventId)) return [];
+      const event = isUuid(eventId) ? await findEvent(db, eventId, me.id) : undefined;
+      if (!event) throw notFound(CHAT_MSG.eventNotFound);
+      const organizer = event.creatorId === me.id;
+      return present(await repo.listForEvent(db, event.id, organizer ? undefined : me.id));
+    },
+
+    async listMine(me: UserRow): Promise<UserSubgroup[]> {
+      const rows = await repo.listOfMember(db, me.id);
+      const presented = await present(rows.map((r) => r.subgroup));
+      return presented.map((base, i) => presentUserSubgroup(base, rows[i]?.eventTitle ?? null));
+    },
+
+    /** The organizer is always a member; the others must be the organizer's friends. */
+    async create(me: UserRow, input: CreateSubgroupInput): Promise<Subgroup> {
+      const event = isUuid(input.eventId) ? await findEvent(db, input.eventId, me.id) : undefined;
+      if (!event) throw notFound(CHAT_MSG.eventNotFound);
+      if (event.creatorId !== me.id) throw forbidden(CHAT_MSG.notOrganizer);
+      const others = [...new Set(input.members.map((id) => id.trim()))].filter((id) => id !== me.id);
+      await assertFriends(me.id, others);
+      const row = await db.transaction(async (tx) => {
+        const subgroup = await repo.insertSubgroup(tx, {
+          eventId: event.id,
+          name: input.name,
+          createdBy: me.id,
+        });
+        await repo.addMembers(tx, subgroup.id, [me.id, ...others]);
+        return subgroup;
+      });
+      return presentOne(row);
+    },
+
+    async rename(me: UserRow, id: string, name: string): Promise<Subgroup> {
+      const { subgroup } = await managed(id, me.id);
+      return presentOne((await repo.renameSubgroup(db, subgroup.id, name)) ?? subgroup);
+    },
+
+    /** Deletes the sub-group and its history; every member's sockets leave the room. */
+    async remove(me: UserRow, id: string): Promise<void> {
+      const { subgroup, organizerId } = await managed(id, me.id);
+      const channel = channels.subgroup(subgroup.id);
+      const members = await db.transaction(async (tx) => {
+        const list = await repo.membersOf(tx, [subgroup.id]);
+        await repo.deleteSubgroup(tx, subgroup.id, channel);
+        return list;
+      });
+      for (const userId of new Set([organizerId, ...members.map((m) => m.id)]))
+        deps.publisher.removeFromChannel(userId, channel);
+    },
+
+    async addMember(me: UserRow, id: string, userId: string): Promise<Subgroup> {
+      const { subgroup, organizerId } = await managed(id, me.id);
+      if (userId !== organizerId) await assertFriends(organizerId, [userId]);
+      const row = await db.transaction(async (tx) => {
+        await repo.addMembers(tx, subgroup.id, [userId]);
+        return repo.touchSubgroup(tx, subgroup.id);
+      });
+      return presentOne(row ?? subgroup);
+    },
+
+    /**
+     * Removes a member; their sockets leave the room at once. The organizer keeps seeing the
+     * sub-group (and its live chat) even when not listed as a member.
+     */
+    async removeMember(me: UserRow, id: string, userId: string): Promise<Subgroup> {
+      const { subgroup, organizerId } = await managed(id, me.id);
+      if (!isUuid(userId)) return presentOne(subgroup);
+      const { removed, row } = await db.transaction(async (tx) => {
+        const removed = await repo.removeMember(tx, subgroup.id, userId);
+        return { removed, row: removed ? await repo.touchSubgroup(tx, subgroup.id) : subgroup };
+      });
+      if (removed && userId !== organizerId)
+        deps.publisher.removeFromChannel(userId, channels.subgroup(subgroup.id));
+      return presentOne(row ?? subgroup);
+    },
+
+    async postMessage(me: UserRow, id: string, input: ChatInput): Promise<RoomMessage> {
+      const { subgroup } = await visible(id, me.id);
+      return deps.chat.postToRoom(me, channels.subgroup(subgroup.id), 'new-subgroup-message', input);
+    },
+
+    async history(
+      me: UserRow,
+      id: string,
+      before: string | undefined,
+      limit: number,
+    ): Promise<Page<RoomMessage>> {
+      const { subgroup } = await visible(id, me.id);
+      return deps.chat.roomHistory(channels.subgroup(subgroup.id), before, limit);
+    },
+  };
+}
