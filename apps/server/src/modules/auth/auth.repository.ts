@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { emailTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';
@@ -127,8 +127,16 @@ export async function redeemEmailToken(
   return rows[0];
 }
 
-/** Housekeeping: drops spent and expired tokens and long-dead sessions. */
-export async function purgeExpired(db: Executor): Promise<void> {
-  await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, sql`now() - interval '7 days'`)));
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now() - interval '7 days'`));
+/**
+ * Housekeeping: drops long-expired e-mail tokens and sessions (and with them their refresh
+ * tokens). Runs on one instance at a time: the others skip when the advisory lock is taken.
+ */
+export async function purgeExpired(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(727003) as ok`);
+    if (!lock.rows[0]?.ok) return false;
+    await tx.delete(emailTokens).where(lt(emailTokens.expiresAt, sql`now() - interval '7 days'`));
+    await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now() - interval '7 days'`));
+    return true;
+  });
 }
