@@ -239,10 +239,12 @@ export const eventListResponse = z.object({
 });
 export const eventResponse = z.object({ event: eventSchema });
 export const publicEventResponse = z.object({ data: publicEventSchema });
+/** Counts stop at `cap` (a tile then shows "1000+" rather than the database counting a whole city). */
 export const eventCountsResponse = z.object({
   draft: z.number().int(),
   live: z.number().int(),
   past: z.number().int(),
+  cap: z.number().int(),
 });
 
 export const searchQuery = z.object({

@@ -32,8 +32,10 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Lists: everything visible, by start date (drafts are only ever listed for their creator).
-    index('events_start_idx').on(t.startDate, t.id).where(sql`status <> 'DRAFT'`),
+    // Lists read these in order and stop after a page: all events, upcoming (LIVE), ended (PAST).
+    index('events_start_all_idx').on(t.startDate, t.id),
+    index('events_live_start_idx').on(t.startDate, t.id).where(sql`status = 'LIVE'`),
+    index('events_past_start_idx').on(t.startDate, t.id).where(sql`status = 'PAST'`),
     index('events_creator_start_idx').on(t.creatorId, t.startDate, t.id),
     index('events_status_end_idx').on(t.status, t.endDate),
     index('events_tags_gin').using('gin', t.tags),

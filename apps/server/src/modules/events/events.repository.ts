@@ -30,42 +30,71 @@ export type ListOptions = {
   limit: number;
 };
 
-/** Keyset pagination on (start_date, id): upcoming first, except PAST (most recent first). */
-export async function listEvents(db: Executor, o: ListOptions): Promise<EventRow[]> {
-  const descending = o.status === 'PAST';
-  const statusFilter =
-    o.status === 'DRAFT'
-      ? and(eq(events.creatorId, o.viewerId), eq(events.status, 'DRAFT'))
-      : o.status === 'LIVE'
-        ? isLive
-        : o.status === 'PAST'
-          ? isPast
-          : undefined;
-  const cursor = o.after
-    ? descending
-      ? sql`(${events.startDate}, ${events.id}) < (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
-      : sql`(${events.startDate}, ${events.id}) > (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
+type Cursor = { startDate: Date; id: string } | undefined;
+const afterCursor = (c: Cursor) =>
+  c
+    ? sql`(${events.startDate}, ${events.id}) > (${c.startDate.toISOString()}::timestamptz, ${c.id}::uuid)`
     : undefined;
-  return db
-    .select()
-    .from(events)
-    .where(and(o.mine ? eq(events.creatorId, o.viewerId) : visibleTo(o.viewerId), statusFilter, cursor))
-    .orderBy(
-      ...(descending ? [desc(events.startDate), desc(events.id)] : [asc(events.startDate), asc(events.id)]),
-    )
-    .limit(o.limit);
+const beforeCursor = (c: Cursor) =>
+  c
+    ? sql`(${events.startDate}, ${events.id}) < (${c.startDate.toISOString()}::timestamptz, ${c.id}::uuid)`
+    : undefined;
+const ascending = [asc(events.startDate), asc(events.id)];
+const descending = [desc(events.startDate), desc(events.id)];
+
+/**
+ * Keyset pagination on (start_date, id), upcoming first, except PAST (most recent first). Each
+ * shape reads one index in order and stops after a page: LIVE the `status = 'LIVE'` partial
+ * index; PAST the `status = 'PAST'` one, merged with the few LIVE events that ended since the
+ * status job last ran; everything else the full (start_date, id) index.
+ */
+export async function listEvents(db: Executor, o: ListOptions): Promise<EventRow[]> {
+  const scope = o.mine ? eq(events.creatorId, o.viewerId) : visibleTo(o.viewerId);
+  const page = (...conditions: (SQL | undefined)[]) =>
+    db
+      .select()
+      .from(events)
+      .where(and(scope, ...conditions));
+  switch (o.status) {
+    case 'DRAFT':
+      return page(eq(events.creatorId, o.viewerId), eq(events.status, 'DRAFT'), afterCursor(o.after))
+        .orderBy(...ascending)
+        .limit(o.limit);
+    case 'LIVE':
+      return page(eq(events.status, 'LIVE'), sql`${events.endDate} >= now()`, afterCursor(o.after))
+        .orderBy(...ascending)
+        .limit(o.limit);
+    case 'PAST': {
+      const [stored, ended] = await Promise.all([
+        page(eq(events.status, 'PAST'), beforeCursor(o.after))
+          .orderBy(...descending)
+          .limit(o.limit),
+        page(eq(events.status, 'LIVE'), sql`${events.endDate} < now()`, beforeCursor(o.after))
+          .orderBy(...descending)
+          .limit(o.limit),
+      ]);
+      return [...stored, ...ended]
+        .sort((a, b) => b.startDate.getTime() - a.startDate.getTime() || (a.id < b.id ? 1 : -1))
+        .slice(0, o.limit);
+    }
+    default:
+      return page(afterCursor(o.after))
+        .orderBy(...ascending)
+        .limit(o.limit);
+  }
 }
 
+/** Counts stop at this many: a tile says "1000+" rather than scanning a whole city's events. */
+export const COUNT_CAP = 1000;
+
 export async function countEvents(db: Executor, viewerId: string) {
-  const [row] = await db
-    .select({
-      draft: sql<number>`count(*) filter (where ${events.status} = 'DRAFT' and ${events.creatorId} = ${viewerId})::int`,
-      live: sql<number>`count(*) filter (where ${isLive})::int`,
-      past: sql<number>`count(*) filter (where ${isPast})::int`,
-    })
-    .from(events)
-    .where(visibleTo(viewerId));
-  return row ?? { draft: 0, live: 0, past: 0 };
+  const capped = (condition: SQL) =>
+    sql<number>`(select count(*)::int from (select 1 from ${events} where ${condition} and ${visibleTo(viewerId)} limit ${COUNT_CAP}) c)`;
+  const result = await db.execute<{ draft: number; live: number; past: number }>(sql`select
+    ${capped(sql`${events.creatorId} = ${viewerId} and ${events.status} = 'DRAFT'`)} as draft,
+    ${capped(isLive)} as live,
+    ${capped(isPast)} as past`);
+  return result.rows[0] ?? { draft: 0, live: 0, past: 0 };
 }
 
 export async function findEvent(

@@ -86,7 +86,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       };
     },
 
-    counts: (user: UserRow) => repo.countEvents(db, user.id),
+    counts: async (user: UserRow) => ({ ...(await repo.countEvents(db, user.id)), cap: repo.COUNT_CAP }),
 
     /** Resolves when the viewer may see the event; 404 otherwise. */
     async assertVisible(id: string, viewerId: string | undefined): Promise<void> {
