@@ -54,6 +54,7 @@ import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/r
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets } from './platform/secrets.ts';
+import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createRealtime } from './realtime/io.ts';
 import { createPublisher } from './realtime/publish.ts';
@@ -165,12 +166,17 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
   });
   const guards = createAuthGuards(auth);
-  const storage = createLocalStorage({
-    dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
-    secret: secrets.uploadSigningSecret,
-  });
-  await mkdir(storage.root, { recursive: true });
+  // S3_BUCKET: images live in the bucket (shared by every instance); else in DATA_DIR/uploads.
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage({
+        dataDir: config.dataDir,
+        publicUrl: config.publicUrl,
+        secret: secrets.uploadSigningSecret,
+      });
+  if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
+  // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
+  const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
   const uploads = createUploadsService({ db, storage });
   const eventsService = createEventsService({
     db,
@@ -209,9 +215,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         scriptSrc: ["'self'"],
         // Style attributes and the toast library's injected <style>; never scripts.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(s3Origins ? [s3Origins.public] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(s3Origins ? [s3Origins.upload] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -317,6 +323,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await limiter.close();
     await closeDb();
     await redis?.close();
+    if (storage.kind === 's3') storage.client.destroy();
   }
 
   return { app, close, db, background, io: realtime.io };

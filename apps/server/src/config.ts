@@ -89,7 +89,81 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WEB_DIST_DIR: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'must be an S3 bucket name (3-63 lowercase letters, digits, dots or dashes)',
+        )
+        .optional(),
+    ),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || 'us-east-1')
+    .pipe(z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1 or auto')),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_PUBLIC_URL: optionalUrl(['http', 'https']),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
+
+/** The two halves of an S3 key pair come together or not at all. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'is required with S3_ACCESS_KEY_ID',
+    });
+  }
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'is required with S3_SECRET_ACCESS_KEY',
+    });
+  }
+});
+
+/** The S3-compatible bucket that holds uploaded images instead of DATA_DIR/uploads. */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  /** Both or neither; neither means the SDK's default credential chain (environment, role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Base URL the objects are served from, without a trailing slash: `<publicUrl>/<key>`. */
+  publicUrl: string;
+  forcePathStyle: boolean;
+};
+
+/**
+ * The URL under which the SDK addresses the bucket's objects: virtual-hosted
+ * (`https://<bucket>.s3.<region>.amazonaws.com`, `<scheme>://<bucket>.<endpoint host>`) or path
+ * style (`<endpoint>/<bucket>`), which the SDK also uses for bucket names containing dots.
+ */
+export function s3BucketUrl(s3: Pick<S3Config, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string {
+  const pathStyle = s3.forcePathStyle || s3.bucket.includes('.');
+  const endpoint = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  const base = endpoint.pathname.replace(/\/+$/, '');
+  return pathStyle
+    ? `${endpoint.origin}${base}/${s3.bucket}`
+    : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${base}`;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -111,13 +185,15 @@ export type Config = {
   corsOrigins: string[];
   metricsToken: string | undefined;
   webDistDir: string | undefined;
+  /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment. Throws ConfigError with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
@@ -127,6 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const port = e.PORT;
+  const s3Base = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : undefined;
   return {
     env: e.NODE_ENV,
     port,
@@ -147,5 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    s3: s3Base && {
+      ...s3Base,
+      endpoint: s3Base.endpoint?.replace(/\/+$/, ''),
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      publicUrl: (e.S3_PUBLIC_URL ?? s3BucketUrl(s3Base)).replace(/\/+$/, ''),
+    },
   };
 }

@@ -17,6 +17,7 @@ export const UPLOAD_MSG = {
   alreadyUsed: 'This upload link has already been used. Please try again.',
   contentTypeMismatch: 'The file type does not match the upload link',
   fileRequired: 'Please select an image file',
+  notUploaded: 'The image was not uploaded. Please upload it again.',
 } as const;
 
 /** "File size must be less than 5MB" (spec section 5). */

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
-import type { LocalStorage } from '../../platform/storage/storage.ts';
+import { IMMUTABLE_CACHE, isLocalStorage, type Storage } from '../../platform/storage/storage.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from './uploads.service.ts';
 
@@ -32,7 +32,7 @@ const UPLOAD_CORS = {
 export async function uploadsRoutes(
   app: App,
   uploads: UploadsService,
-  storage: LocalStorage,
+  storage: Storage,
   guards: ReturnType<typeof createAuthGuards>,
 ): Promise<void> {
   app.post(
@@ -52,31 +52,34 @@ export async function uploadsRoutes(
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    // Raw image bytes for the signed PUT, kept as a Buffer.
-    scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.addContentTypeParser(
-      ['application/octet-stream', 'text/plain', 'text/html', 'image/svg+xml'],
-      { parseAs: 'buffer', bodyLimit: MAX_BODY },
-      (_req, body, done) => done(null, body),
-    );
+    // Local storage receives the browser's PUT itself; with S3 the browser PUTs to the bucket.
+    if (isLocalStorage(storage)) {
+      // Raw image bytes for the signed PUT, kept as a Buffer.
+      scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.addContentTypeParser(
+        ['application/octet-stream', 'text/plain', 'text/html', 'image/svg+xml'],
+        { parseAs: 'buffer', bodyLimit: MAX_BODY },
+        (_req, body, done) => done(null, body),
+      );
 
-    scope.options('/api/upload/put/*', { schema: { hide: true } }, async (_request, reply) =>
-      reply.headers(UPLOAD_CORS).status(204).send(),
-    );
+      scope.options('/api/upload/put/*', { schema: { hide: true } }, async (_request, reply) =>
+        reply.headers(UPLOAD_CORS).status(204).send(),
+      );
 
-    scope.put(
-      '/api/upload/put/*',
-      { bodyLimit: MAX_BODY, schema: { tags, hide: true, querystring: z.record(z.string(), z.string()) } },
-      async (request, reply) => {
-        reply.headers(UPLOAD_CORS);
-        const key = (request.params as { '*': string })['*'];
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const stored = await uploads.receive(key, request.query, request.headers['content-type'], body);
-        return reply.status(200).send(stored);
-      },
-    );
+      scope.put(
+        '/api/upload/put/*',
+        { bodyLimit: MAX_BODY, schema: { tags, hide: true, querystring: z.record(z.string(), z.string()) } },
+        async (request, reply) => {
+          reply.headers(UPLOAD_CORS);
+          const key = (request.params as { '*': string })['*'];
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const stored = await uploads.receive(key, request.query, request.headers['content-type'], body);
+          return reply.status(200).send(stored);
+        },
+      );
+    }
 
     scope.post(
       '/api/upload/file',
@@ -112,6 +115,7 @@ export async function uploadsRoutes(
     );
   });
 
+  if (!isLocalStorage(storage)) return;
   await app.register(fastifyStatic, {
     root: storage.root,
     prefix: '/uploads/',
@@ -119,7 +123,7 @@ export async function uploadsRoutes(
     index: false,
     // Keys are never reused, so a stored image never changes.
     setHeaders: (reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('cache-control', IMMUTABLE_CACHE);
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
     },
   });

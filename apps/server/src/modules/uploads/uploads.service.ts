@@ -7,12 +7,17 @@ import {
 } from '@townsquare/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, HttpError } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { EXTENSIONS, sanitizeImage } from '../../platform/storage/image.ts';
-import type { LocalStorage } from '../../platform/storage/storage.ts';
+import { isLocalStorage, type Storage } from '../../platform/storage/storage.ts';
 import * as repo from './uploads.repository.ts';
 
 const URL_LIFETIME_MS = 15 * 60_000;
+/**
+ * With S3 the upload is checked when its URL is first saved, which may be well after the PUT
+ * (a long profile form): an upload stays claimable for a day after its URL expired.
+ */
+const FINALIZE_GRACE_MS = 24 * 60 * 60_000;
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
@@ -21,7 +26,7 @@ const tooLarge = (maxBytes: number) => new HttpError(413, fileTooLargeMessage(ma
 /** Event images are the default: the original client sends no folder for them. */
 const folderOf = (folder: UploadFolder | undefined) => UPLOAD_FOLDERS[folder ?? 'event-image'];
 
-export function createUploadsService(deps: { db: Database; storage: LocalStorage }) {
+export function createUploadsService(deps: { db: Database; storage: Storage }) {
   const { db, storage } = deps;
 
   function newKey(purpose: 'profile-image' | 'event-image', type: ImageType) {
@@ -43,7 +48,7 @@ export function createUploadsService(deps: { db: Database; storage: LocalStorage
         expiresAt,
       });
       return {
-        signedUrl: storage.signedPutUrl({ key, contentType: input.fileType, maxBytes, expiresAt }),
+        signedUrl: await storage.signedPutUrl({ key, contentType: input.fileType, maxBytes, expiresAt }),
         publicUrl: storage.publicUrl(key),
         key,
         maxBytes,
@@ -51,13 +56,17 @@ export function createUploadsService(deps: { db: Database; storage: LocalStorage
       };
     },
 
-    /** The browser's PUT to a signed URL: checked, re-encoded without metadata, stored once. */
+    /**
+     * The browser's PUT to a signed URL of local storage: checked, re-encoded without metadata,
+     * stored once. (With S3 the browser PUTs to the bucket and `isOwnImage` finalizes.)
+     */
     async receive(
       key: string,
       query: Record<string, string | undefined>,
       contentType: string | undefined,
       body: Buffer,
     ) {
+      if (!isLocalStorage(storage)) throw notFound(UPLOAD_MSG.signatureInvalid);
       const terms = storage.verify(key, query);
       if (!terms) throw forbidden(UPLOAD_MSG.signatureInvalid);
       if ((contentType ?? '').split(';')[0]?.trim().toLowerCase() !== terms.contentType) {
@@ -96,7 +105,12 @@ export function createUploadsService(deps: { db: Database; storage: LocalStorage
       return { signedUrl: publicUrl, publicUrl, url: publicUrl, key };
     },
 
-    /** True when `url` is one of our stored images, uploaded by `ownerId`. */
+    /**
+     * True when `url` is one of our stored images, uploaded by `ownerId`. With S3, the first save
+     * of an uploaded URL checks the object (present, within the size limit, a raster image of the
+     * signed type), re-encodes it in place and marks the upload stored; a refused object is an
+     * HttpError (400, 413) with the reason.
+     */
     async isOwnImage(
       url: string,
       ownerId: string,
@@ -104,8 +118,19 @@ export function createUploadsService(deps: { db: Database; storage: LocalStorage
     ): Promise<boolean> {
       const key = storage.keyFromPublicUrl(url);
       if (!key) return false;
-      const row = await repo.findStoredUpload(db, key);
-      return Boolean(row && row.ownerId === ownerId && (!purpose || row.purpose === purpose));
+      const row = await repo.findUpload(db, key);
+      if (!row || row.ownerId !== ownerId || (purpose && row.purpose !== purpose)) return false;
+      if (row.status === 'stored') return true;
+      // Local storage stores on PUT: a pending row there is an upload that never arrived.
+      if (!storage.finalize) return false;
+      if (row.expiresAt.getTime() + FINALIZE_GRACE_MS < Date.now()) return false;
+      const { sizeBytes } = await storage.finalize(key, {
+        contentType: row.contentType,
+        maxBytes: row.maxBytes,
+      });
+      // A concurrent save of the same URL by the same owner may have claimed it first.
+      if (await repo.claimUpload(db, key, sizeBytes, FINALIZE_GRACE_MS)) return true;
+      return (await repo.findStoredUpload(db, key))?.ownerId === ownerId;
     },
   };
 }
