@@ -5,13 +5,14 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: http, data, chat
+ *   npm run bench -- http chat    # only some parts: bundle, http, data, chat
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -39,14 +40,22 @@ const report = (line: string) => {
 
 /** A raw node:http hello-world in its own process: the HTTP baseline. */
 function startRawHttp(): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(path.join(import.meta.dirname, 'raw-servers.mjs'), ['http'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  return new Promise((resolve) => child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, child })));
+  const child = fork(path.join(import.meta.dirname, 'raw-servers.mjs'), ['http'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve) =>
+    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, child })),
+  );
 }
 
 /** A raw `ws` broadcast server in its own process: the fan-out baseline. */
 function startRawWs(): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(path.join(import.meta.dirname, 'raw-servers.mjs'), ['ws'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  return new Promise((resolve) => child.once('message', (port) => resolve({ url: `ws://127.0.0.1:${port}`, child })));
+  const child = fork(path.join(import.meta.dirname, 'raw-servers.mjs'), ['ws'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve) =>
+    child.once('message', (port) => resolve({ url: `ws://127.0.0.1:${port}`, child })),
+  );
 }
 
 async function load(url: string, headers: Record<string, string> = {}, connections = 50, duration = 5) {
@@ -57,7 +66,11 @@ async function load(url: string, headers: Record<string, string> = {}, connectio
 async function loadMedian(url: string, headers: Record<string, string> = {}, connections = 50) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await load(url, headers, connections));
-  return { rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((s, r) => s + r.errors, 0) };
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+  };
 }
 
 type Auth = { accessToken: string; user: { id: string } };
@@ -69,7 +82,13 @@ async function register(base: string, name: string): Promise<Auth> {
     password: 'benchmark password',
   });
   if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-  await api(base, 'PUT', '/api/users/me', { username: `${name}_${randomBytes(3).toString('hex')}`, roles: ['Member'] }, res.body.accessToken);
+  await api(
+    base,
+    'PUT',
+    '/api/users/me',
+    { username: `${name}_${randomBytes(3).toString('hex')}`, roles: ['Member'] },
+    res.body.accessToken,
+  );
   return res.body;
 }
 
@@ -104,40 +123,70 @@ async function seedScale(url: string) {
 }
 
 /** Deliveries: N sockets in one event room, one sender posting `rate` messages/s for `seconds`. */
-async function fanOut(posters: RunningServer[], listeners: RunningServer[], sockets: number, rate: number, seconds: number) {
+async function fanOut(
+  posters: RunningServer[],
+  listeners: RunningServer[],
+  sockets: number,
+  rate: number,
+  seconds: number,
+) {
   const owner = await register(posters[0]!.url, 'organiser');
-  const created = await api<{ event: { id: string } }>(posters[0]!.url, 'POST', '/api/events', {
-    title: 'Bench room',
-    description: 'fan-out',
-    location: 'here',
-    startDate: new Date(Date.now() + 86_400_000).toISOString(),
-    endDate: new Date(Date.now() + 90_000_000).toISOString(),
-    status: 'LIVE',
-  }, owner.accessToken);
+  const created = await api<{ event: { id: string } }>(
+    posters[0]!.url,
+    'POST',
+    '/api/events',
+    {
+      title: 'Bench room',
+      description: 'fan-out',
+      location: 'here',
+      startDate: new Date(Date.now() + 86_400_000).toISOString(),
+      endDate: new Date(Date.now() + 90_000_000).toISOString(),
+      status: 'LIVE',
+    },
+    owner.accessToken,
+  );
   const eventId = created.body.event.id;
   const listener = await register(posters[0]!.url, 'listener');
   const clients: Socket[] = [];
   const latencies: number[] = [];
   for (let i = 0; i < sockets; i++) {
     const server = listeners[i % listeners.length]!;
-    const socket = connect(server.url, { auth: { token: listener.accessToken }, transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket = connect(server.url, {
+      auth: { token: listener.accessToken },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     await socket.emitWithAck('join-event-chat', { eventId });
-    socket.on('new-event-message', (m: { content: string }) => latencies.push(Date.now() - Number(m.content.split(' ')[1])));
+    socket.on('new-event-message', (m: { content: string }) =>
+      latencies.push(Date.now() - Number(m.content.split(' ')[1])),
+    );
     clients.push(socket);
   }
   const total = rate * seconds;
   for (let i = 0; i < total; i++) {
     const poster = posters[i % posters.length]!;
-    void api(poster.url, 'POST', `/api/event-messages/${eventId}`, { content: `t ${Date.now()}` }, owner.accessToken);
+    void api(
+      poster.url,
+      'POST',
+      `/api/event-messages/${eventId}`,
+      { content: `t ${Date.now()}` },
+      owner.accessToken,
+    );
     await new Promise((r) => setTimeout(r, 1000 / rate));
   }
   await new Promise((r) => setTimeout(r, 2000));
   for (const c of clients) c.disconnect();
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), delivered: latencies.length, expected: total * sockets };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    delivered: latencies.length,
+    expected: total * sockets,
+  };
 }
 
 async function rawWsFanOut(sockets: number, rate: number, seconds: number) {
@@ -156,7 +205,9 @@ async function rawWsFanOut(sockets: number, rate: number, seconds: number) {
   const sender = new WebSocket(raw.url);
   await new Promise((r) => sender.once('open', r));
   for (let i = 0; i < rate * seconds; i++) {
-    sender.send(JSON.stringify({ broadcast: { id: i, sender: { username: 'organiser' }, content: `t ${Date.now()}` } }));
+    sender.send(
+      JSON.stringify({ broadcast: { id: i, sender: { username: 'organiser' }, content: `t ${Date.now()}` } }),
+    );
     await new Promise((r) => setTimeout(r, 1000 / rate));
   }
   await new Promise((r) => setTimeout(r, 1000));
@@ -165,7 +216,31 @@ async function rawWsFanOut(sockets: number, rate: number, seconds: number) {
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/** Gzipped size of the JavaScript the first load of `/` needs, and of every lazy route chunk. */
+async function bundleSizes() {
+  const dist = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const gz = async (file: string) => gzipSync(await readFile(path.join(dist, file))).length;
+  let initialTotal = 0;
+  for (const file of initial) initialTotal += await gz(file);
+  report(
+    `initial JS of / (entry + modulepreloads, ${initial.length} files): ${fmt(initialTotal / 1024)} kB gzip (bar 120 kB)`,
+  );
+  const chunks = (await readdir(path.join(dist, 'assets'))).filter(
+    (f) => f.endsWith('.js') && !initial.includes(`assets/${f}`),
+  );
+  const sizes = await Promise.all(chunks.map(async (f) => ({ f, size: await gz(`assets/${f}`) })));
+  sizes.sort((a, b) => b.size - a.size);
+  report(
+    `lazy chunks: ${sizes.length}, largest ${fmt((sizes[0]?.size ?? 0) / 1024)} kB gzip (bar 150 kB per route chunk)`,
+  );
+  for (const { f, size } of sizes) report(`  ${f}: ${fmt(size / 1024)} kB`);
+}
+
 async function main() {
+  if (wants('bundle')) await bundleSizes();
+  if (parts.size > 0 && !['http', 'data', 'chat'].some((p) => parts.has(p))) return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
@@ -183,7 +258,9 @@ async function main() {
   };
   const servers: RunningServer[] = [];
   try {
-    report(`# Townsquare benchmarks, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`);
+    report(
+      `# Townsquare benchmarks, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`,
+    );
     const app = await startServer(env);
     servers.push(app);
     const user = await register(app.url, 'bencher');
@@ -195,18 +272,33 @@ async function main() {
       raw.child.kill();
       report(`raw node:http hello-world: ${fmt(base.rps, 0)} req/s, p99 ${base.p99} ms (baseline)`);
       const health = await loadMedian(`${app.url}/api/health`);
-      report(`GET /api/health (no auth, no DB): ${fmt(health.rps, 0)} req/s = ${fmt(health.rps / base.rps, 2)} × raw, p99 ${health.p99} ms`);
+      report(
+        `GET /api/health (no auth, no DB): ${fmt(health.rps, 0)} req/s = ${fmt(health.rps / base.rps, 2)} × raw, p99 ${health.p99} ms`,
+      );
       const verify = await loadMedian(`${app.url}/api/auth/verify`, auth);
-      report(`GET /api/auth/verify (JWT + session lookup): ${fmt(verify.rps, 0)} req/s = ${fmt(verify.rps / base.rps, 2)} × raw (bar for a no-DB authenticated route: 0.40), p99 ${verify.p99} ms`);
+      report(
+        `GET /api/auth/verify (JWT + session lookup): ${fmt(verify.rps, 0)} req/s = ${fmt(verify.rps / base.rps, 2)} × raw (bar for a no-DB authenticated route: 0.40), p99 ${verify.p99} ms`,
+      );
       for (let i = 0; i < 40; i++) {
-        await api(app.url, 'POST', '/api/events', {
-          title: `Bench event ${i}`, description: 'd', location: 'l', status: 'LIVE',
-          startDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
-          endDate: new Date(Date.now() + (i + 1) * 86_400_000 + 3_600_000).toISOString(),
-        }, user.accessToken);
+        await api(
+          app.url,
+          'POST',
+          '/api/events',
+          {
+            title: `Bench event ${i}`,
+            description: 'd',
+            location: 'l',
+            status: 'LIVE',
+            startDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
+            endDate: new Date(Date.now() + (i + 1) * 86_400_000 + 3_600_000).toISOString(),
+          },
+          user.accessToken,
+        );
       }
       const events = await loadMedian(`${app.url}/api/events?limit=20`, auth);
-      report(`GET /api/events (page of 20, authenticated): ${fmt(events.rps, 0)} req/s = ${fmt(events.rps / base.rps, 2)} × raw (bar 0.25), p99 ${events.p99} ms (bar 30), errors ${events.errors}`);
+      report(
+        `GET /api/events (page of 20, authenticated): ${fmt(events.rps, 0)} req/s = ${fmt(events.rps / base.rps, 2)} × raw (bar 0.25), p99 ${events.p99} ms (bar 30), errors ${events.errors}`,
+      );
     }
 
     if (wants('data')) {
@@ -222,26 +314,40 @@ async function main() {
       ];
       for (const [label, target] of probes) {
         const r = await loadMedian(target, auth, 10);
-        report(`${label} at scale: ${fmt(r.rps, 0)} req/s with 10 connections, p99 ${r.p99} ms (bar 20 ms server time), errors ${r.errors}`);
+        report(
+          `${label} at scale: ${fmt(r.rps, 0)} req/s with 10 connections, p99 ${r.p99} ms (bar 20 ms server time), errors ${r.errors}`,
+        );
       }
     }
 
     if (wants('chat')) {
       const SOCKETS = 200;
       const rawWs = await rawWsFanOut(SOCKETS, 10, 5);
-      report(`raw ws broadcast to ${SOCKETS} sockets, 10 msg/s: p50 ${rawWs.p50} ms, p99 ${rawWs.p99} ms (baseline)`);
+      report(
+        `raw ws broadcast to ${SOCKETS} sockets, 10 msg/s: p50 ${rawWs.p50} ms, p99 ${rawWs.p99} ms (baseline)`,
+      );
       const single = await fanOut([app], [app], SOCKETS, 10, 5);
-      report(`POST → ${SOCKETS} sockets, one instance: p50 ${single.p50} ms, p99 ${single.p99} ms (${fmt(single.p99 / Math.max(1, rawWs.p99), 2)} × raw ws p99; bar 2.5 and 100 ms), delivered ${single.delivered}/${single.expected}`);
+      report(
+        `POST → ${SOCKETS} sockets, one instance: p50 ${single.p50} ms, p99 ${single.p99} ms (${fmt(single.p99 / Math.max(1, rawWs.p99), 2)} × raw ws p99; bar 2.5 and 100 ms), delivered ${single.delivered}/${single.expected}`,
+      );
       try {
         const redis = await resolveTestRedis();
-        const shared = { ...env, REDIS_URL: redis.url, REDIS_PREFIX: `bench${randomBytes(3).toString('hex')}:` };
+        const shared = {
+          ...env,
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: `bench${randomBytes(3).toString('hex')}:`,
+        };
         const a = await startServer(shared);
         const b = await startServer(shared);
         servers.push(a, b);
         const oneOfTwo = await fanOut([a], [a], SOCKETS, 10, 5);
         const cross = await fanOut([a], [b], SOCKETS, 10, 5);
-        report(`same test through Redis, sockets on the posting instance: p50 ${oneOfTwo.p50} ms, p99 ${oneOfTwo.p99} ms`);
-        report(`across two instances (POST to A, sockets on B): p50 ${cross.p50} ms, p99 ${cross.p99} ms = ${fmt(cross.p99 / Math.max(1, oneOfTwo.p99), 2)} × single-instance p99 (bar 1.5), delivered ${cross.delivered}/${cross.expected}`);
+        report(
+          `same test through Redis, sockets on the posting instance: p50 ${oneOfTwo.p50} ms, p99 ${oneOfTwo.p99} ms`,
+        );
+        report(
+          `across two instances (POST to A, sockets on B): p50 ${cross.p50} ms, p99 ${cross.p99} ms = ${fmt(cross.p99 / Math.max(1, oneOfTwo.p99), 2)} × single-instance p99 (bar 1.5), delivered ${cross.delivered}/${cross.expected}`,
+        );
         await redis.stop();
       } catch (error) {
         report(`cross-instance fan-out NOT measured: ${(error as Error).message}`);
