@@ -115,7 +115,13 @@ describe('serving the web app', () => {
   });
 
   it('never answers API, socket or upload paths with the app', async () => {
-    for (const url of ['/api/unknown', '/uploads/missing.png', '/socket.io/x', '/users/me/password']) {
+    for (const url of [
+      '/api/unknown',
+      '/uploads/missing.png',
+      '/socket.io/x',
+      '/users/me/password',
+      '/assets/gone-123.js',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);

@@ -74,7 +74,7 @@ function defaultWebDist(): string {
 }
 
 /** Paths the single-page app must never answer: they are API, socket or file paths. */
-const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics)(\/|$)/;
+const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets)(\/|$)/;
 
 /**
  * Builds the HTTP application: every module wired with its dependencies. The caller listens
@@ -195,6 +195,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     areFriends: friends.areFriends,
     onStored: metrics.messageStored,
+    sendLimit: config.chatSendLimit,
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
     eventsService.assertVisible(eventId, viewerId);
@@ -275,8 +276,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',

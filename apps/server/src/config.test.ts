@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('needs nothing: every setting has a default', () => {
@@ -46,5 +47,19 @@ describe('loadConfig', () => {
       expect(message.split('\n')).toHaveLength(1);
       expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
     }
+  });
+});
+
+describe('documentation', () => {
+  it('README and .env.example list exactly the variables the server reads', () => {
+    const root = new URL('../../../', import.meta.url);
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const example = readFileSync(new URL('.env.example', root), 'utf8');
+    const inReadme = [...readme.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)]
+      .map((m) => m[1])
+      .filter((v) => v !== 'TEST_DATABASE_URL');
+    const inExample = [...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...inReadme].sort()).toEqual([...CONFIG_VARIABLES].sort());
+    expect([...inExample].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

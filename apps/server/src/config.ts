@@ -83,6 +83,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
+  CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -165,6 +166,9 @@ export function s3BucketUrl(s3: Pick<S3Config, 'bucket' | 'region' | 'endpoint' 
     : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${base}`;
 }
 
+/** Every variable the server reads (README's table and .env.example list the same ones). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -184,6 +188,7 @@ export type Config = {
   trustProxy: boolean | number | string;
   corsOrigins: string[];
   metricsToken: string | undefined;
+  chatSendLimit: number;
   webDistDir: string | undefined;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
@@ -230,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
+    chatSendLimit: e.CHAT_SEND_LIMIT,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     s3: s3Base && {
       ...s3Base,

@@ -100,6 +100,10 @@ const requiredText = (required: string, max: number, tooLong: string) =>
           ? required
           : `${required.replace(' is required', '')} must be text`,
     })
+    .refine(
+      (value) => !value.includes('\u0000'),
+      `${required.replace(' is required', '')} contains characters that are not allowed`,
+    )
     .trim()
     .min(1, required)
     .max(max, tooLong);

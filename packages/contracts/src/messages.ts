@@ -45,6 +45,7 @@ export const MSG = {
   profileNotFound: 'Profile not found',
   forbiddenOtherUser: 'You can only change your own account',
   rolesRequired: 'At least one role is required',
+  interestRequired: 'At least one interest is required',
   roleInvalid: 'Roles must be Club_Founder, Member, Sponsor or Creator',
   phoneInvalid: 'Phone number must be exactly 10 digits.',
   bioTooLong: 'Bio must be at most 1000 characters',
@@ -61,6 +62,7 @@ export const MSG = {
   // Platform
   badRequest: 'Bad Request',
   bodyInvalid: 'Request body must be a JSON object',
+  textNotAllowed: 'The text contains characters that are not allowed',
   notFound: 'Not Found',
   tooManyRequests: 'Too many attempts. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',

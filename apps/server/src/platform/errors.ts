@@ -62,6 +62,17 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
 
+/**
+ * PostgreSQL refuses U+0000 in text ("invalid byte sequence", 22021; 22P05 when converting).
+ * Input schemas refuse it first; this keeps any field they miss a 400 instead of a 500.
+ */
+function isUnstorableText(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '22021' || code === '22P05') return true;
+  return isUnstorableText((error as { cause?: unknown }).cause, depth + 1);
+}
+
 function fastifyMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -113,6 +124,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.header('retry-after', '5');
       return send(reply, request, 503, MSG.serviceUnavailable);
     }
+    if (isUnstorableText(error)) return send(reply, request, 400, MSG.textNotAllowed);
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -78,15 +78,15 @@ export async function lastTokenTo(t: TestApp, to: string, subject?: string): Pro
 }
 
 /**
- * The server's own route table, read from `printRoutes` (HEAD routes, which Fastify adds for
- * every GET, are left out). Tests that must cover every route compare their tables with this.
+ * The server's own route table, read from `printRoutes()` (its radix tree: each line adds its
+ * segment to its parent's; the flat `commonPrefix: false` form loses wildcard prefixes). HEAD
+ * routes, which Fastify adds for every GET, are left out. Tests that must cover every route
+ * compare their tables with this.
  */
-export function listRoutes(app: {
-  printRoutes(options: { commonPrefix: false }): string;
-}): { method: string; url: string }[] {
+export function listRoutes(app: { printRoutes(): string }): { method: string; url: string }[] {
   const prefixes: string[] = [];
   const routes: { method: string; url: string }[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  for (const line of app.printRoutes().split('\n')) {
     const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = (match[1] ?? '').length / 4;
@@ -158,7 +158,9 @@ export async function uploadImage(
   const { signedUrl, publicUrl } = signed.json() as { signedUrl: string; publicUrl: string };
   const { pathname, search } = new URL(signedUrl);
   const { default: sharp } = await import('sharp');
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0ea5e9' } })
+    .png()
+    .toBuffer();
   const put = await t.app.inject({
     method: 'PUT',
     url: `${pathname}${search}`,

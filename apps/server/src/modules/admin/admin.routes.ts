@@ -45,7 +45,7 @@ export function adminRoutes(app: App, db: Database, guards: ReturnType<typeof cr
   app.get(
     '/api/admin/users',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export function adminRoutes(app: App, db: Database, guards: ReturnType<typeof cr
   app.put(
     '/api/admin/users/:id/verified-community',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         security,

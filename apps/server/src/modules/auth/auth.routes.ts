@@ -73,7 +73,7 @@ export function authRoutes(
   app.post(
     '/api/auth/logout',
     {
-      preHandler: guards.requireAuth,
+      onRequest: guards.requireAuth,
       schema: { tags, security: [{ bearer: [] }], response: { 200: messageResponse, ...errors(401) } },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export function authRoutes(
   app.get(
     '/api/auth/verify',
     {
-      preHandler: guards.requireAuth,
+      onRequest: guards.requireAuth,
       schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponse, ...errors(401) } },
     },
     async (request) => ({ user: presentSelf(caller(request).user) }),
@@ -138,8 +138,7 @@ export function authRoutes(
   app.post(
     '/api/auth/resend-verification',
     {
-      onRequest: perIp('resend', LIMITS_PER.resendPerIp),
-      preHandler: guards.optionalAuth,
+      onRequest: [perIp('resend', LIMITS_PER.resendPerIp), guards.optionalAuth],
       schema: {
         tags,
         body: resendVerificationBody,

@@ -20,7 +20,8 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preHandlers. `requireAuth`: no token → 401 "Unauthorized", a bad, expired or revoked one →
+ * onRequest hooks (they need only headers, so a signed-out caller hears 401 before any body
+ * validation). `requireAuth`: no token → 401 "Unauthorized", a bad, expired or revoked one →
  * 401 "Invalid token" (the client then refreshes). `optionalAuth`: a valid token identifies the
  * caller; none leaves the request anonymous; an invalid one is still a 401, so a client with a
  * stale token refreshes instead of silently seeing the anonymous view.

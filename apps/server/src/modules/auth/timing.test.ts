@@ -1,7 +1,9 @@
 import { MSG } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, nextIp, type TestUser, unique } from '../../test/factories.ts';
+import { nextIp, unique } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertUser } from '../users/users.repository.ts';
+import { hashPassword } from './password.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +13,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const SAMPLES = 100;
-/** Each account takes SAMPLES / ACCOUNTS wrong passwords: well under the lock at 10 failures. */
-const ACCOUNTS = 20;
+/**
+ * QUALITY asks for 100 samples. On this shared 2-core machine the median of 100 moved by up to
+ * 7.6 % between runs, and 300 by up to 5.4 % when the machine was oversubscribed, with no bias
+ * in either direction (the median of the paired differences was ≈ 0 ms; both paths run exactly
+ * one argon2 verification and the same query). So the comparison runs over 500 samples per
+ * path, keeping the 5 % bar.
+ */
+const SAMPLES = 500;
+/** Each account takes SAMPLES / ACCOUNTS = 5 wrong passwords: well under the lock at 10 failures. */
+const ACCOUNTS = SAMPLES / 5;
+const PASSWORD = 'the right password';
 
 const login = (identifier: string, password: string) =>
   t.app.inject({
@@ -23,10 +33,13 @@ const login = (identifier: string, password: string) =>
     remoteAddress: nextIp(),
   });
 
-async function timed(identifier: string, password: string) {
+/** Milliseconds for one failed login, measured around app.inject. */
+async function timedFailure(identifier: string, password: string): Promise<number> {
   const start = performance.now();
   const res = await login(identifier, password);
-  return { ms: performance.now() - start, res };
+  const ms = performance.now() - start;
+  expect(res.statusCode).toBe(401);
+  return ms;
 }
 
 const median = (values: number[]) => {
@@ -36,17 +49,30 @@ const median = (values: number[]) => {
 };
 
 describe('no account enumeration through login (QUALITY security 6)', () => {
-  let accounts: TestUser[];
+  /** Real accounts, stored the way registration stores them (one argon2 hash, computed once). */
+  const emails: string[] = [];
   beforeAll(async () => {
-    accounts = [];
-    for (let i = 0; i < ACCOUNTS; i++) accounts.push(await createUser(t));
+    const passwordHash = await hashPassword(PASSWORD);
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const user = await insertUser(t.db, {
+        email: `${unique('user')}@example.com`,
+        fullName: 'Timing Person',
+        passwordHash,
+      });
+      emails.push(user.email);
+    }
+  });
+
+  it('the accounts are real: the right password signs in', async () => {
+    expect((await login(emails[0]!, PASSWORD)).statusCode).toBe(200);
   });
 
   it('an unknown user gets the same status and body as a wrong password', async () => {
-    const wrong = await login(accounts[0]!.email, 'not the password');
+    const wrong = await login(emails[0]!, 'not the password');
     const unknown = await login(`${unique('nobody')}@example.com`, 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.headers['content-type']).toBe(wrong.headers['content-type']);
     expect(unknown.body).toBe(wrong.body);
     expect(unknown.json()).toEqual({
       statusCode: 401,
@@ -59,35 +85,29 @@ describe('no account enumeration through login (QUALITY security 6)', () => {
     // Warm up both paths (JIT, connection pool, the dummy hash).
     for (let i = 0; i < 5; i++) {
       await login(`${unique('warm')}@example.com`, 'not the password');
-      await login(accounts[i]!.email, 'not the password');
+      await login(emails[i + 1]!, 'not the password');
     }
     const unknownMs: number[] = [];
     const wrongMs: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      const account = accounts[i % ACCOUNTS]!;
-      // Alternate which path goes first, so neither always runs right after the other.
-      const pair =
-        i % 2 === 0
-          ? [
-              await timed(`${unique('ghost')}@example.com`, `wrong password ${i}`),
-              await timed(account.email, `wrong password ${i}`),
-            ]
-          : [
-              await timed(account.email, `wrong password ${i}`),
-              await timed(`${unique('ghost')}@example.com`, `wrong password ${i}`),
-            ];
-      const [unknown, wrong] = i % 2 === 0 ? pair : [pair[1]!, pair[0]!];
-      expect(unknown!.res.statusCode).toBe(401);
-      expect(wrong!.res.statusCode).toBe(401);
-      unknownMs.push(unknown!.ms);
-      wrongMs.push(wrong!.ms);
+      const ghost = `${unique('user')}@example.com`; // shaped like the real addresses
+      const account = emails[i % ACCOUNTS]!;
+      const password = `wrong password ${i}`;
+      // Alternate which path goes first, so that neither always runs right after the other.
+      if (i % 2 === 0) {
+        unknownMs.push(await timedFailure(ghost, password));
+        wrongMs.push(await timedFailure(account, password));
+      } else {
+        wrongMs.push(await timedFailure(account, password));
+        unknownMs.push(await timedFailure(ghost, password));
+      }
     }
-    const a = median(unknownMs);
-    const b = median(wrongMs);
-    const difference = Math.abs(a - b) / Math.max(a, b);
+    const medianA = median(unknownMs);
+    const medianB = median(wrongMs);
+    const difference = Math.abs(medianA - medianB) / Math.max(medianA, medianB);
     console.info(
-      `login median: unknown user ${a.toFixed(2)} ms, wrong password ${b.toFixed(2)} ms, ${(difference * 100).toFixed(2)} %`,
+      `login median: unknown user ${medianA.toFixed(2)} ms, wrong password ${medianB.toFixed(2)} ms (${(difference * 100).toFixed(2)} %)`,
     );
     expect(difference).toBeLessThanOrEqual(0.05);
-  });
+  }, 180_000);
 });

@@ -43,7 +43,7 @@ export function chatRoutes(
   app.get(
     '/api/messages',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['messages'],
         security,
@@ -56,7 +56,7 @@ export function chatRoutes(
   app.get(
     '/api/messages/:userId',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['messages'],
         security,
@@ -80,7 +80,7 @@ export function chatRoutes(
   app.post(
     '/api/messages',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['messages'],
         security,
@@ -97,7 +97,7 @@ export function chatRoutes(
   app.post(
     '/api/messages/:messageId/read',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['messages'],
         security,
@@ -113,7 +113,7 @@ export function chatRoutes(
   app.get(
     '/api/group-messages',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['messages'],
         security,
@@ -128,7 +128,7 @@ export function chatRoutes(
   app.post(
     '/api/group-messages',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['messages'],
         security,
@@ -148,7 +148,7 @@ export function chatRoutes(
   app.get(
     '/api/event-messages/:eventId',
     {
-      preHandler: optionalAuth,
+      onRequest: optionalAuth,
       schema: {
         tags: ['event chat'],
         params: z.object({ eventId: idParam }),
@@ -170,7 +170,7 @@ export function chatRoutes(
   app.post(
     '/api/event-messages/:eventId',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['event chat'],
         security,
@@ -195,7 +195,7 @@ export function chatRoutes(
   app.delete(
     '/api/event-messages/:messageId',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['event chat'],
         security,

@@ -24,8 +24,8 @@ export const channels = {
   general: 'general',
 } as const;
 
-/** 30 messages per 10 seconds per user, across every kind of chat. */
-const SEND_WINDOW = { limit: 30, windowMs: 10_000 };
+/** Messages per 10 seconds per user, across every kind of chat (CHAT_SEND_LIMIT, default 30). */
+const SEND_WINDOW_MS = 10_000;
 
 export type ChatInput = { content: string; clientMessageId?: string };
 export type Page<T> = { messages: T[]; nextBefore: string | null };
@@ -37,15 +37,17 @@ export type ChatServiceDeps = {
   areFriends: (a: string, b: string) => Promise<boolean>;
   /** Called once per newly stored message (metrics). */
   onStored?: (channel: string) => void;
+  sendLimit?: number;
 };
 
 export type ChatService = ReturnType<typeof createChatService>;
 
 export function createChatService(deps: ChatServiceDeps) {
   const { db, publisher } = deps;
+  const sendWindow = { limit: deps.sendLimit ?? 30, windowMs: SEND_WINDOW_MS };
 
   async function throttle(userId: string) {
-    const verdict = await deps.limiter.consume(`send:${userId}`, SEND_WINDOW);
+    const verdict = await deps.limiter.consume(`send:${userId}`, sendWindow);
     if (verdict.limited)
       throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
   }
@@ -112,7 +114,7 @@ export function createChatService(deps: ChatServiceDeps) {
       canSee?: (channel: string) => Promise<boolean>,
     ): Promise<void> {
       const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
-      if (!row || !row.channel.startsWith(channelPrefix)) throw notFound(CHAT_MSG.messageNotFound);
+      if (!row?.channel.startsWith(channelPrefix)) throw notFound(CHAT_MSG.messageNotFound);
       if (row.senderId !== user.id) {
         if (canSee && !(await canSee(row.channel))) throw notFound(CHAT_MSG.messageNotFound);
         throw forbidden('You can only delete your own messages');

@@ -56,7 +56,7 @@ export function eventsRoutes(
   app.get(
     '/api/events',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export function eventsRoutes(
   app.get(
     '/api/events/counts',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, response: { 200: eventCountsResponse, ...errors(401) } },
     },
     async (request) => eventsService.counts(caller(request).user),
@@ -79,7 +79,7 @@ export function eventsRoutes(
   app.get(
     '/api/events/public/:id',
     {
-      preHandler: optionalAuth,
+      onRequest: optionalAuth,
       schema: { tags, params, response: { 200: publicEventResponse, ...errors(401, 404) } },
     },
     async (request) => ({ data: await eventsService.getPublic(request.params.id, request.auth?.user.id) }),
@@ -88,7 +88,7 @@ export function eventsRoutes(
   app.get(
     '/api/events/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 404) } },
     },
     async (request) => ({ event: await eventsService.get(request.params.id, caller(request).user.id) }),
@@ -97,7 +97,7 @@ export function eventsRoutes(
   app.get(
     '/api/events/:id/ics',
     {
-      preHandler: optionalAuth,
+      onRequest: optionalAuth,
       schema: { tags, params, produces: ['text/calendar'] },
     },
     async (request, reply) => {
@@ -146,7 +146,7 @@ export function eventsRoutes(
   app.delete(
     '/api/events/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 403, 404) } },
     },
     async (request) => ({ event: await eventsService.remove(caller(request).user, request.params.id) }),
@@ -155,7 +155,7 @@ export function eventsRoutes(
   app.post(
     '/api/events/:id/publish',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 403, 404) } },
     },
     async (request) => ({ event: await eventsService.publish(caller(request).user, request.params.id) }),
@@ -164,7 +164,7 @@ export function eventsRoutes(
   app.post(
     '/api/events/:id/rsvp',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,

@@ -29,18 +29,18 @@ export function friendGroupsRoutes(
   groups: FriendGroupsService,
   guards: ReturnType<typeof createAuthGuards>,
 ): void {
-  const preHandler = guards.requireAuth;
+  const onRequest = guards.requireAuth;
 
   app.get(
     '/api/friend-groups',
-    { preHandler, schema: { tags, security, response: { 200: z.array(friendGroup), ...errors(401) } } },
+    { onRequest, schema: { tags, security, response: { 200: z.array(friendGroup), ...errors(401) } } },
     async (request) => groups.list(caller(request).user),
   );
 
   app.post(
     '/api/friend-groups',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -54,7 +54,7 @@ export function friendGroupsRoutes(
   app.post(
     '/api/friend-groups/:id/add-member',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -72,7 +72,7 @@ export function friendGroupsRoutes(
   app.post(
     '/api/friend-groups/:id/remove-member',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -90,7 +90,7 @@ export function friendGroupsRoutes(
   app.get(
     '/api/friend-groups/:id/messages',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -114,7 +114,7 @@ export function friendGroupsRoutes(
   app.post(
     '/api/friend-groups/:id/messages',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

@@ -13,7 +13,8 @@ afterAll(async () => {
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
-const status = async (a: TestUser, b: TestUser) => (await call('GET', `/api/friends/status/${b.user.id}`, a)).json().status;
+const status = async (a: TestUser, b: TestUser) =>
+  (await call('GET', `/api/friends/status/${b.user.id}`, a)).json().status;
 
 describe('friend requests', () => {
   it('request → pending on both sides → accept → friends, with the contract shapes', async () => {
@@ -49,7 +50,9 @@ describe('friend requests', () => {
     await call('POST', '/api/friends/accept', b, { requesterId: a.user.id });
     const friends = await call('POST', '/api/friends/request', a, { receiverId: b.user.id });
     expect(friends.json().message).toBe('Users are already friends');
-    expect((await call('POST', '/api/friends/accept', b, { requesterId: a.user.id })).json().message).toBe('Users are already friends');
+    expect((await call('POST', '/api/friends/accept', b, { requesterId: a.user.id })).json().message).toBe(
+      'Users are already friends',
+    );
   });
 
   it('a request to someone who already asked you accepts theirs', async () => {
@@ -65,9 +68,13 @@ describe('friend requests', () => {
     const a = await createUser(t);
     const b = await createUser(t);
     await call('POST', '/api/friends/request', a, { receiverId: b.user.id });
-    expect((await call('POST', '/api/friends/decline', b, { requesterId: a.user.id })).json()).toEqual({ message: 'Friend request declined' });
+    expect((await call('POST', '/api/friends/decline', b, { requesterId: a.user.id })).json()).toEqual({
+      message: 'Friend request declined',
+    });
     expect(await status(a, b)).toBe('none');
-    expect((await call('POST', '/api/friends/decline', b, { requesterId: a.user.id })).json().message).toBe(FRIEND_MSG.requestNotFound);
+    expect((await call('POST', '/api/friends/decline', b, { requesterId: a.user.id })).json().message).toBe(
+      FRIEND_MSG.requestNotFound,
+    );
 
     await call('POST', '/api/friends/request', a, { receiverId: b.user.id });
     expect((await call('DELETE', `/api/friends/request/${b.user.id}`, a)).statusCode).toBe(200);
@@ -81,9 +88,15 @@ describe('friend requests', () => {
 
   it('refuses bad targets with the contract messages', async () => {
     const a = await createUser(t);
-    expect((await call('POST', '/api/friends/request', a, { receiverId: a.user.id })).json().message).toBe(FRIEND_MSG.self);
-    expect((await call('POST', '/api/friends/request', a, { receiverId: 'nope' })).json().message).toBe(FRIEND_MSG.invalidUser);
-    const ghost = await call('POST', '/api/friends/request', a, { receiverId: '01900000-0000-7000-8000-000000000000' });
+    expect((await call('POST', '/api/friends/request', a, { receiverId: a.user.id })).json().message).toBe(
+      FRIEND_MSG.self,
+    );
+    expect((await call('POST', '/api/friends/request', a, { receiverId: 'nope' })).json().message).toBe(
+      FRIEND_MSG.invalidUser,
+    );
+    const ghost = await call('POST', '/api/friends/request', a, {
+      receiverId: '01900000-0000-7000-8000-000000000000',
+    });
     expect(ghost.statusCode).toBe(404);
     expect(ghost.json().message).toBe(FRIEND_MSG.notFound);
     expect((await call('POST', '/api/friends/request', a, {})).json().message).toBe(FRIEND_MSG.invalidUser);

@@ -21,12 +21,12 @@ export function friendsRoutes(
   friends: FriendsService,
   guards: ReturnType<typeof createAuthGuards>,
 ): void {
-  const preHandler = guards.requireAuth;
+  const onRequest = guards.requireAuth;
 
   app.post(
     '/api/friends/request',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ export function friendsRoutes(
   app.post(
     '/api/friends/accept',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export function friendsRoutes(
   app.post(
     '/api/friends/decline',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -77,7 +77,7 @@ export function friendsRoutes(
   app.delete(
     '/api/friends/request/:userId',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -94,7 +94,7 @@ export function friendsRoutes(
   app.delete(
     '/api/friends/:userId',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -110,20 +110,20 @@ export function friendsRoutes(
 
   app.get(
     '/api/friends/list',
-    { preHandler, schema: { tags, security, response: { 200: friendsListResponse, ...errors(401) } } },
+    { onRequest, schema: { tags, security, response: { 200: friendsListResponse, ...errors(401) } } },
     async (request) => ({ friends: await friends.list(caller(request).user) }),
   );
 
   app.get(
     '/api/friends/requests',
-    { preHandler, schema: { tags, security, response: { 200: friendRequestsResponse, ...errors(401) } } },
+    { onRequest, schema: { tags, security, response: { 200: friendRequestsResponse, ...errors(401) } } },
     async (request) => friends.requests(caller(request).user),
   );
 
   app.get(
     '/api/friends/status/:userId',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

@@ -12,7 +12,7 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
   app.get(
     '/api/search',
     {
-      preHandler: guards.optionalAuth,
+      onRequest: guards.optionalAuth,
       schema: {
         tags: ['search'],
         querystring: searchQuery,

@@ -39,13 +39,13 @@ export function subgroupsRoutes(
   subgroups: SubgroupsService,
   guards: ReturnType<typeof createAuthGuards>,
 ): void {
-  const preHandler = guards.requireAuth;
+  const onRequest = guards.requireAuth;
 
   for (const path of ['/api/event-subgroups/event/:eventId', '/events/:eventId/sub-groups']) {
     app.get(
       path,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -60,7 +60,7 @@ export function subgroupsRoutes(
 
   app.get(
     '/api/event-subgroups/user-subgroups',
-    { preHandler, schema: { tags, security, response: { 200: z.array(userSubgroup), ...errors(401) } } },
+    { onRequest, schema: { tags, security, response: { 200: z.array(userSubgroup), ...errors(401) } } },
     async (request) => subgroups.listMine(caller(request).user),
   );
 
@@ -70,7 +70,7 @@ export function subgroupsRoutes(
     app.post(
       base,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -86,7 +86,7 @@ export function subgroupsRoutes(
     app.put(
       `${base}/:id`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -102,7 +102,7 @@ export function subgroupsRoutes(
     app.delete(
       `${base}/:id`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -120,7 +120,7 @@ export function subgroupsRoutes(
     app.post(
       `${base}/:id/members`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -139,7 +139,7 @@ export function subgroupsRoutes(
     app.delete(
       `${base}/:id/members/:memberId`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -156,7 +156,7 @@ export function subgroupsRoutes(
   app.post(
     '/api/event-subgroups/:id/add-member',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -174,7 +174,7 @@ export function subgroupsRoutes(
   app.post(
     '/api/event-subgroups/:id/remove-member',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -192,7 +192,7 @@ export function subgroupsRoutes(
   app.get(
     '/api/event-subgroups/:id/messages',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -216,7 +216,7 @@ export function subgroupsRoutes(
   app.post(
     '/api/event-subgroups/:id/messages',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

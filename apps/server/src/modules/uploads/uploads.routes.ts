@@ -38,7 +38,7 @@ export async function uploadsRoutes(
   app.post(
     '/api/upload/signed-url',
     {
-      preHandler: guards.requireAuth,
+      onRequest: guards.requireAuth,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -84,7 +84,7 @@ export async function uploadsRoutes(
     scope.post(
       '/api/upload/file',
       {
-        preHandler: guards.requireAuth,
+        onRequest: guards.requireAuth,
         schema: {
           tags,
           security: [{ bearer: [] }],

@@ -8,6 +8,7 @@ import {
   signIn,
   type TestUser,
   unique,
+  uploadImage,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -38,8 +39,6 @@ const expectError = (res: { statusCode: number; json(): unknown }, status: numbe
 
 const login = (identifier: string, password: string) =>
   call('POST', '/api/auth/login', { identifier, password });
-
-const imageUrl = (name: string) => `http://townsquare.test/uploads/${name}`;
 
 describe('GET /api/users/public/:id', () => {
   it('answers the public profile with the contract shape, without e-mail or phone, signed out', async () => {
@@ -77,6 +76,7 @@ describe('GET /api/users/public/:id', () => {
     ['a malformed id', 'not-a-uuid'],
     ['a Mongo-style id', '507f1f77bcf86cd799439011'],
     ['an SQL-looking id', "1' or '1'='1"],
+    ['a 90-character id', 'x'.repeat(90)],
   ])('answers 404 User not found for %s', async (_label, id) => {
     const res = await call('GET', `/api/users/public/${encodeURIComponent(id)}`);
     expectError(res, 404, MSG.userNotFound);
@@ -108,6 +108,7 @@ describe('GET /api/users/me', () => {
 describe('PUT and PATCH /api/users/me', () => {
   it('updates the profile and answers the own view', async () => {
     const user = await createUser(t);
+    const image = await uploadImage(t, user);
     const username = unique('setup_');
     const res = await updateMe(user, {
       username,
@@ -116,7 +117,7 @@ describe('PUT and PATCH /api/users/me', () => {
       bio: '  Hello there  ',
       phoneNumber: '5550001111',
       interests: ['hiking', 'chess'],
-      profileImage: imageUrl('a.png'),
+      profileImage: image,
       notificationPreferences: { productUpdates: false },
     });
     expect(res.statusCode).toBe(200);
@@ -130,7 +131,7 @@ describe('PUT and PATCH /api/users/me', () => {
       bio: 'Hello there',
       phoneNumber: '5550001111',
       interests: ['hiking', 'chess'],
-      profileImage: imageUrl('a.png'),
+      profileImage: image,
       profileCompleted: true,
       notificationPreferences: { securityAlerts: true, productUpdates: false },
     });
@@ -139,21 +140,19 @@ describe('PUT and PATCH /api/users/me', () => {
 
   it('PATCH applies a partial update and takes avatarUrl as the profile image', async () => {
     const user = await createUser(t);
+    const first = await uploadImage(t, user);
+    const second = await uploadImage(t, user);
+    const third = await uploadImage(t, user);
     const before = await me(user);
-    const res = await call('PATCH', '/api/users/me', { avatarUrl: imageUrl('avatar.webp') }, user.auth);
+    const res = await call('PATCH', '/api/users/me', { avatarUrl: first }, user.auth);
     expect(res.statusCode).toBe(200);
     const body = selfUser.parse(res.json());
-    expect(body.profileImage).toBe(imageUrl('avatar.webp'));
+    expect(body.profileImage).toBe(first);
     expect(body.username).toBe(before.username);
     expect(body.bio).toBe(before.bio);
 
-    const both = await call(
-      'PATCH',
-      '/api/users/me',
-      { avatarUrl: imageUrl('x.png'), profileImage: imageUrl('y.png') },
-      user.auth,
-    );
-    expect(selfUser.parse(both.json()).profileImage).toBe(imageUrl('y.png'));
+    const both = await call('PATCH', '/api/users/me', { avatarUrl: second, profileImage: third }, user.auth);
+    expect(selfUser.parse(both.json()).profileImage).toBe(third);
     const bad = await call(
       'PATCH',
       '/api/users/me',
@@ -244,11 +243,20 @@ describe('PUT and PATCH /api/users/me', () => {
     );
   });
 
-  it('accepts only profile images stored by Townsquare', async () => {
+  it("accepts only images the user uploaded to Townsquare, never another user's", async () => {
     const user = await createUser(t);
-    const own = await updateMe(user, { profileImage: imageUrl('users/abc.jpg') });
-    expect(selfUser.parse(own.json()).profileImage).toBe(imageUrl('users/abc.jpg'));
+    const other = await createUser(t);
+    const mine = await uploadImage(t, user);
+    const theirs = await uploadImage(t, other);
+    const own = await updateMe(user, { profileImage: mine });
+    expect(selfUser.parse(own.json()).profileImage).toBe(mine);
+    // Saving the profile again with the same image is fine.
+    expect((await updateMe(user, { profileImage: mine, bio: 'again' })).statusCode).toBe(200);
     for (const bad of [
+      theirs,
+      'http://townsquare.test/uploads/profile-image/never-uploaded.png',
+      `${mine}/../../../../etc/passwd`,
+      `${mine}?x=1`,
       'https://evil.example/uploads/a.png',
       'http://townsquare.test.evil.example/uploads/a.png',
       'http://townsquare.test/api/users/me',
@@ -259,7 +267,8 @@ describe('PUT and PATCH /api/users/me', () => {
     ]) {
       expectError(await updateMe(user, { profileImage: bad }), 400, MSG.imageUrlInvalid);
     }
-    expect((await me(user)).profileImage).toBe(imageUrl('users/abc.jpg'));
+    expect((await me(user)).profileImage).toBe(mine);
+    expect((await me(other)).profileImage).toBeNull();
     const removed = await updateMe(user, { profileImage: '' });
     expect(selfUser.parse(removed.json()).profileImage).toBeNull();
   });
@@ -421,44 +430,38 @@ describe('PUT /api/users/:id', () => {
 });
 
 describe('password change', () => {
-  const paths = (user: TestUser) => [
-    '/users/me/password',
-    '/api/users/me/password',
-    `/api/users/${user.user.id}/password`,
-  ];
+  const PATHS = ['/users/me/password', '/api/users/me/password', '/api/users/:id/password'];
+  const paths = (user: TestUser) => PATHS.map((path) => path.replace(':id', user.user.id));
 
-  it.each([0, 1, 2])(
-    'path %#: keeps this session, ends the others, and sends the alert mail',
-    async (index) => {
-      const user = await createUser(t);
-      const other = await signIn(t, user);
-      const path = paths(user)[index]!;
-      const newPassword = 'a brand new password';
+  it.each(PATHS)('%s keeps this session, ends the others, and sends the alert mail', async (pattern) => {
+    const user = await createUser(t);
+    const other = await signIn(t, user);
+    const path = pattern.replace(':id', user.user.id);
+    const newPassword = 'a brand new password';
 
-      const res = await call('PUT', path, { currentPassword: user.password, newPassword }, user.auth);
-      expect(res.statusCode).toBe(200);
-      expect(messageResponse.parse(res.json())).toEqual({ message: MSG.passwordChanged });
+    const res = await call('PUT', path, { currentPassword: user.password, newPassword }, user.auth);
+    expect(res.statusCode).toBe(200);
+    expect(messageResponse.parse(res.json())).toEqual({ message: MSG.passwordChanged });
 
-      // This session keeps working: its access token and its refresh token.
-      expect((await call('GET', '/api/users/me', undefined, user.auth)).statusCode).toBe(200);
-      const refreshed = await call('POST', '/api/auth/refresh', { refreshToken: user.refreshToken });
-      expect(refreshed.statusCode).toBe(200);
-      // The other session is gone.
-      expectError(await call('GET', '/api/users/me', undefined, other.auth), 401, MSG.invalidToken);
-      expectError(
-        await call('POST', '/api/auth/refresh', { refreshToken: other.refreshToken }),
-        401,
-        MSG.invalidRefreshToken,
-      );
-      // Only the new password signs in.
-      expectError(await login(user.email, user.password), 401, MSG.invalidCredentials);
-      expect((await login(user.email, newPassword)).statusCode).toBe(200);
+    // This session keeps working: its access token and its refresh token.
+    expect((await call('GET', '/api/users/me', undefined, user.auth)).statusCode).toBe(200);
+    const refreshed = await call('POST', '/api/auth/refresh', { refreshToken: user.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    // The other session is gone.
+    expectError(await call('GET', '/api/users/me', undefined, other.auth), 401, MSG.invalidToken);
+    expectError(
+      await call('POST', '/api/auth/refresh', { refreshToken: other.refreshToken }),
+      401,
+      MSG.invalidRefreshToken,
+    );
+    // Only the new password signs in.
+    expectError(await login(user.email, user.password), 401, MSG.invalidCredentials);
+    expect((await login(user.email, newPassword)).statusCode).toBe(200);
 
-      const mails = await mailsTo(t, user.email, 'Your Townsquare password was changed');
-      expect(mails).toHaveLength(1);
-      expect(mails[0]?.text).toContain('http://townsquare.test/forgot-password');
-    },
-  );
+    const mails = await mailsTo(t, user.email, 'Your Townsquare password was changed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('http://townsquare.test/forgot-password');
+  });
 
   it('sends no alert mail when security alerts are switched off', async () => {
     const user = await createUser(t);

@@ -42,14 +42,14 @@ export function usersRoutes(
 
   app.get(
     '/api/users/me',
-    { preHandler: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
+    { onRequest: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
     async (request) => presentSelf(caller(request).user),
   );
 
   app.put(
     '/api/users/me',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
     },
     async (request) => presentSelf(await users.update(caller(request).user, request.body)),
@@ -58,7 +58,7 @@ export function usersRoutes(
   app.patch(
     '/api/users/me',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, body: patchBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
     },
     async (request) => {
@@ -74,7 +74,7 @@ export function usersRoutes(
   app.get(
     '/api/users/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -92,7 +92,7 @@ export function usersRoutes(
   app.put(
     '/api/users/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -112,7 +112,7 @@ export function usersRoutes(
     app.delete(
       path,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           security,
@@ -137,7 +137,7 @@ export function usersRoutes(
     app.put(
       path,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           security,

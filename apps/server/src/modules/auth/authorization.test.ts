@@ -1,0 +1,826 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEvent,
+  createUser,
+  eventBody,
+  lastTokenTo,
+  listRoutes,
+  makeFriends,
+  nextIp,
+  signIn,
+  type TestUser,
+  unique,
+  uploadImage,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * QUALITY security 1: every route of the app, enumerated from its own route table, called as
+ * {anonymous, another user, the owner, a platform admin}, with the status each must answer.
+ * A route missing from MATRIX fails the first test. Requests carry valid bodies, so the status
+ * says what the caller may do, not what the validator thinks of the body.
+ */
+
+let t: TestApp;
+let png: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c2410c' } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ACTORS = ['anonymous', 'other', 'owner', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+type EventKind = 'public' | 'private' | 'draft';
+/**
+ * The owner of the object in the path or body (for events: the organizer), another plain user
+ * (no friend of the owner), and a platform admin. `event(kind)` creates one event of the owner's
+ * on first use.
+ */
+type World = {
+  owner: TestUser;
+  other: TestUser;
+  admin: TestUser;
+  event: (kind: EventKind) => Promise<string>;
+  /** A friend of the owner who has sent the owner a direct message. */
+  friend: () => Promise<{ user: TestUser; messageId: string }>;
+  /** Someone who has sent the owner a friend request. */
+  requester: () => Promise<TestUser>;
+  /** Someone the owner has sent a friend request to. */
+  invitee: () => Promise<TestUser>;
+  /** A message of the owner's in the chat of one of the owner's events. */
+  eventMessage: (kind: EventKind) => Promise<string>;
+  /** A friend group the owner created, with the owner's friend in it. */
+  friendGroup: () => Promise<string>;
+  /** A sub-group of one of the owner's events, with the owner's friend in it. */
+  subgroup: (kind: 'public' | 'private') => Promise<string>;
+};
+type Call = Omit<InjectOptions, 'headers' | 'remoteAddress'> & { headers?: Record<string, string> };
+type Row = {
+  /** Which object the row is about, when a route has several rows. */
+  label?: string;
+  /** The request `as` makes. Called once per cell, so single-use tokens can be fresh. */
+  request: (w: World, as: TestUser | undefined) => Call | Promise<Call>;
+  expect: Record<Actor, number>;
+  /** The response carries the owner's own data even for the other actors (they sent the owner's credentials). */
+  ownersData?: boolean;
+  /** More checks on a response, beyond its status. */
+  check?: (res: { json(): unknown }, actor: Actor, w: World) => void;
+};
+
+const PUBLIC_200 = { anonymous: 200, other: 200, owner: 200, admin: 200 };
+const SIGNED_IN_200 = { anonymous: 401, other: 200, owner: 200, admin: 200 };
+const ONLY_OWNER = { anonymous: 401, other: 403, owner: 200, admin: 403 };
+const ONLY_ADMIN = { anonymous: 401, other: 403, owner: 403, admin: 200 };
+/** Another user's private or draft event is not there for them: 404, never 403. */
+const HIDDEN = { anonymous: 401, other: 404, owner: 200, admin: 404 };
+const HIDDEN_PUBLICLY = { anonymous: 404, other: 404, owner: 200, admin: 404 };
+const PRIVATE_TITLE = unique('Secret supper ');
+const NEW_PASSWORD = 'a different password 1';
+
+const get = (url: string) => (): Call => ({ method: 'GET', url });
+const DM_TEXT = unique('a private note ');
+const GROUP_NAME = unique('Close friends ');
+const SUBGROUP_NAME = unique('Carpool ');
+
+async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
+  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
+}
+
+/** The response, as text, mentions `needle` exactly when `actor` is the owner. */
+const onlyOwnerSees = (needle: string) => (res: { json(): unknown }, actor: Actor) => {
+  expect(JSON.stringify(res.json()).includes(needle), `${actor} sees the owner's data`).toBe(
+    actor === 'owner',
+  );
+};
+
+/** A multipart body with one PNG file part, as a browser form sends it. */
+function multipart(field: string, bytes: Buffer) {
+  const boundary = `----townsquare${unique('b')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function signedPut(w: World): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload/signed-url',
+    headers: w.owner.auth,
+    payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
+  });
+  const { pathname, search } = new URL((res.json() as { signedUrl: string }).signedUrl);
+  return `${pathname}${search}`;
+}
+
+async function resetToken(w: World): Promise<string> {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: w.owner.email },
+    remoteAddress: nextIp(),
+  });
+  return lastTokenTo(t, w.owner.email, 'Reset your Townsquare password');
+}
+
+const eventRows = (
+  path: (id: string) => string,
+  method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+  expect: Record<EventKind, Record<Actor, number>>,
+  payload?: object,
+): Row[] =>
+  (['public', 'private', 'draft'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w) => ({ method, url: path(await w.event(kind)), ...(payload ? { payload } : {}) }),
+    expect: expect[kind],
+  }));
+
+/** Only the group's creator or organizer may; strangers do not learn that it exists. */
+const GROUP_OWNER_201 = { anonymous: 401, other: 404, owner: 201, admin: 404 };
+const ONLY_OWNER_201 = { anonymous: 401, other: 403, owner: 201, admin: 403 };
+
+/** The sub-group routes that exist under both path families. */
+function subgroupRows(base: string): Record<string, Row | Row[]> {
+  const friendId = async (w: World) => (await w.friend()).user.user.id;
+  return {
+    [`POST ${base}`]: (['public', 'private'] as const).map((kind) => ({
+      label: `in a ${kind} event`,
+      request: async (w: World) => ({
+        method: 'POST',
+        url: base,
+        payload: { eventId: await w.event(kind), name: 'Riders', members: [] },
+      }),
+      // Only the organizer creates sub-groups; a private event of others is not there at all.
+      expect: kind === 'public' ? ONLY_OWNER_201 : { ...HIDDEN, owner: 201 },
+    })),
+    [`PUT ${base}/:id`]: {
+      request: async (w) => ({
+        method: 'PUT',
+        url: `${base}/${await w.subgroup('public')}`,
+        payload: { name: 'Renamed' },
+      }),
+      expect: HIDDEN,
+    },
+    [`DELETE ${base}/:id`]: {
+      request: async (w) => ({ method: 'DELETE', url: `${base}/${await w.subgroup('public')}` }),
+      expect: HIDDEN,
+    },
+    [`POST ${base}/:id/members`]: {
+      request: async (w) => ({
+        method: 'POST',
+        url: `${base}/${await w.subgroup('public')}/members`,
+        payload: { memberId: await friendId(w) },
+      }),
+      expect: GROUP_OWNER_201,
+    },
+    [`DELETE ${base}/:id/members/:memberId`]: {
+      request: async (w) => ({
+        method: 'DELETE',
+        url: `${base}/${await w.subgroup('public')}/members/${await friendId(w)}`,
+      }),
+      expect: HIDDEN,
+    },
+  };
+}
+
+/** An event's sub-groups: only those the caller belongs to; a private event of others is not there. */
+const subgroupListRows = (path: (eventId: string) => string): Row[] =>
+  (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      await w.subgroup(kind);
+      return { method: 'GET', url: path(await w.event(kind)) };
+    },
+    expect: kind === 'public' ? SIGNED_IN_200 : HIDDEN,
+    check: onlyOwnerSees(SUBGROUP_NAME),
+  }));
+
+const MATRIX: Record<string, Row | Row[]> = {
+  // Platform
+  'GET /api/health': { request: get('/api/health'), expect: PUBLIC_200 },
+  'GET /api/ready': { request: get('/api/ready'), expect: PUBLIC_200 },
+  'GET /api/docs': { request: get('/api/docs'), expect: PUBLIC_200 },
+  'GET /api/docs/': { request: get('/api/docs/'), expect: PUBLIC_200 },
+  'GET /api/docs/static/index.html': {
+    request: get('/api/docs/static/index.html'),
+    expect: { anonymous: 302, other: 302, owner: 302, admin: 302 },
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    request: get('/api/docs/static/swagger-initializer.js'),
+    expect: PUBLIC_200,
+  },
+  'GET /api/docs/static/*': { request: get('/api/docs/static/swagger-ui.css'), expect: PUBLIC_200 },
+  'GET /api/docs/json': { request: get('/api/docs/json'), expect: PUBLIC_200 },
+  'GET /api/docs/yaml': { request: get('/api/docs/yaml'), expect: PUBLIC_200 },
+
+  // Auth: public except logout and verify
+  'POST /api/auth/register': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: 'New Person', email: `${unique('reg')}@example.com`, password: NEW_PASSWORD },
+    }),
+    expect: { anonymous: 201, other: 201, owner: 201, admin: 201 },
+  },
+  'POST /api/auth/login': {
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: w.owner.email, password: w.owner.password },
+    }),
+    expect: PUBLIC_200,
+    ownersData: true,
+  },
+  'POST /api/auth/refresh': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: (await signIn(t, w.owner)).refreshToken },
+    }),
+    expect: PUBLIC_200,
+    ownersData: true,
+  },
+  'POST /api/auth/refresh-token': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: (await signIn(t, w.owner)).refreshToken },
+    }),
+    expect: PUBLIC_200,
+    ownersData: true,
+  },
+  'POST /api/auth/logout': {
+    request: () => ({ method: 'POST', url: '/api/auth/logout' }),
+    expect: SIGNED_IN_200,
+  },
+  'GET /api/auth/verify': { request: get('/api/auth/verify'), expect: SIGNED_IN_200 },
+  'POST /api/auth/forgot-password': {
+    request: (w) => ({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: w.owner.email } }),
+    expect: PUBLIC_200,
+  },
+  'POST /api/auth/reset-password': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: await resetToken(w), newPassword: unique('new password ') },
+    }),
+    expect: PUBLIC_200,
+  },
+  'POST /api/auth/verify-email': {
+    request: async () => {
+      const fresh = await createUser(t, { complete: false });
+      return {
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: await lastTokenTo(t, fresh.email) },
+      };
+    },
+    expect: PUBLIC_200,
+  },
+  'POST /auth/verify-email': {
+    request: async () => {
+      const fresh = await createUser(t, { complete: false });
+      return {
+        method: 'POST',
+        url: '/auth/verify-email',
+        payload: { token: await lastTokenTo(t, fresh.email) },
+      };
+    },
+    expect: PUBLIC_200,
+  },
+  'POST /api/auth/resend-verification': {
+    request: (w, as) => ({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      ...(as ? {} : { payload: { email: w.owner.email } }),
+    }),
+    expect: PUBLIC_200,
+  },
+
+  // Users
+  'GET /api/users/public/:id': {
+    request: (w) => ({ method: 'GET', url: `/api/users/public/${w.owner.user.id}` }),
+    expect: PUBLIC_200,
+  },
+  'GET /api/users/me': { request: get('/api/users/me'), expect: SIGNED_IN_200 },
+  'PUT /api/users/me': {
+    request: () => ({ method: 'PUT', url: '/api/users/me', payload: { bio: 'mine' } }),
+    expect: SIGNED_IN_200,
+  },
+  'PATCH /api/users/me': {
+    request: () => ({ method: 'PATCH', url: '/api/users/me', payload: { bio: 'mine' } }),
+    expect: SIGNED_IN_200,
+  },
+  'DELETE /api/users/me': {
+    request: (_w, as) => ({
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { currentPassword: as?.password ?? 'x' },
+    }),
+    expect: SIGNED_IN_200,
+  },
+  'PUT /api/users/me/password': {
+    request: (_w, as) => ({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: { currentPassword: as?.password ?? 'x', newPassword: NEW_PASSWORD },
+    }),
+    expect: SIGNED_IN_200,
+  },
+  'PUT /users/me/password': {
+    request: (_w, as) => ({
+      method: 'PUT',
+      url: '/users/me/password',
+      payload: { currentPassword: as?.password ?? 'x', newPassword: NEW_PASSWORD },
+    }),
+    expect: SIGNED_IN_200,
+  },
+  'GET /api/users/:id': {
+    request: (w) => ({ method: 'GET', url: `/api/users/${w.owner.user.id}` }),
+    expect: SIGNED_IN_200,
+  },
+  'PUT /api/users/:id': {
+    request: (w) => ({ method: 'PUT', url: `/api/users/${w.owner.user.id}`, payload: { bio: 'changed' } }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/users/:id': {
+    request: (w, as) => ({
+      method: 'DELETE',
+      url: `/api/users/${w.owner.user.id}`,
+      payload: { currentPassword: as?.password ?? 'x' },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'PUT /api/users/:id/password': {
+    request: (w, as) => ({
+      method: 'PUT',
+      url: `/api/users/${w.owner.user.id}/password`,
+      payload: { currentPassword: as?.password ?? 'x', newPassword: NEW_PASSWORD },
+    }),
+    expect: ONLY_OWNER,
+  },
+
+  // Platform administration
+  'GET /api/admin/users': { request: get('/api/admin/users'), expect: ONLY_ADMIN },
+  'PUT /api/admin/users/:id/verified-community': {
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/admin/users/${w.owner.user.id}/verified-community`,
+      payload: { value: true },
+    }),
+    expect: ONLY_ADMIN,
+  },
+
+  // Uploads: the signed URL is the credential for the PUT; stored images are public
+  'POST /api/upload/signed-url': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
+    }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+  'PUT /api/upload/put/*': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: await signedPut(w),
+      payload: png,
+      headers: { 'content-type': 'image/png' },
+    }),
+    expect: PUBLIC_200,
+  },
+  'OPTIONS /api/upload/put/*': {
+    request: async (w) => ({ method: 'OPTIONS', url: await signedPut(w) }),
+    expect: { anonymous: 204, other: 204, owner: 204, admin: 204 },
+  },
+  'POST /api/upload/file': {
+    request: () => ({ method: 'POST', url: '/api/upload/file', ...multipart('file', png) }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /uploads/*': {
+    request: async (w) => ({ method: 'GET', url: new URL(await uploadImage(t, w.owner)).pathname }),
+    expect: PUBLIC_200,
+  },
+
+  // Events: the owner is the organizer; the other user is not the owner's friend
+  'GET /api/events': { request: get('/api/events'), expect: SIGNED_IN_200 },
+  'GET /api/events/counts': { request: get('/api/events/counts'), expect: SIGNED_IN_200 },
+  'POST /api/events': {
+    request: () => ({ method: 'POST', url: '/api/events', payload: eventBody() }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/events/public/:id': eventRows((id) => `/api/events/public/${id}`, 'GET', {
+    public: PUBLIC_200,
+    private: HIDDEN_PUBLICLY,
+    draft: HIDDEN_PUBLICLY,
+  }),
+  'GET /api/events/:id/ics': eventRows((id) => `/api/events/${id}/ics`, 'GET', {
+    public: PUBLIC_200,
+    private: HIDDEN_PUBLICLY,
+    draft: HIDDEN_PUBLICLY,
+  }),
+  'GET /api/events/:id': eventRows((id) => `/api/events/${id}`, 'GET', {
+    public: SIGNED_IN_200,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
+  'PUT /api/events/:id': eventRows(
+    (id) => `/api/events/${id}`,
+    'PUT',
+    { public: ONLY_OWNER, private: HIDDEN, draft: HIDDEN },
+    { title: 'Changed title' },
+  ),
+  'DELETE /api/events/:id': eventRows((id) => `/api/events/${id}`, 'DELETE', {
+    public: ONLY_OWNER,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
+  'POST /api/events/:id/publish': eventRows((id) => `/api/events/${id}/publish`, 'POST', {
+    public: ONLY_OWNER,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
+  // The organizer cannot answer their own event (400); a draft cannot be answered at all.
+  'POST /api/events/:id/rsvp': eventRows(
+    (id) => `/api/events/${id}/rsvp`,
+    'POST',
+    {
+      public: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+      private: { anonymous: 401, other: 404, owner: 400, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 400, admin: 404 },
+    },
+    { status: 'going' },
+  ),
+  // Friends: the owner is the person the relationship is about
+  'POST /api/friends/request': {
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/friends/request',
+      payload: { receiverId: w.owner.user.id },
+    }),
+    expect: { anonymous: 401, other: 201, owner: 400, admin: 201 },
+  },
+  'POST /api/friends/accept': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/friends/accept',
+      payload: { requesterId: (await w.requester()).user.id },
+    }),
+    expect: { anonymous: 401, other: 400, owner: 201, admin: 400 },
+  },
+  'POST /api/friends/decline': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/friends/decline',
+      payload: { requesterId: (await w.requester()).user.id },
+    }),
+    expect: { anonymous: 401, other: 400, owner: 201, admin: 400 },
+  },
+  'DELETE /api/friends/request/:userId': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/friends/request/${(await w.invitee()).user.id}` }),
+    expect: { anonymous: 401, other: 400, owner: 200, admin: 400 },
+  },
+  'DELETE /api/friends/:userId': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/friends/${(await w.friend()).user.user.id}` }),
+    expect: { anonymous: 401, other: 400, owner: 200, admin: 400 },
+  },
+  'GET /api/friends/list': {
+    request: async (w) => {
+      await w.friend();
+      return { method: 'GET', url: '/api/friends/list' };
+    },
+    expect: SIGNED_IN_200,
+    check: (res, actor) => {
+      const { friends } = res.json() as { friends: unknown[] };
+      expect(friends, `friends of ${actor}`).toHaveLength(actor === 'owner' ? 1 : 0);
+    },
+  },
+  'GET /api/friends/requests': {
+    request: async (w) => {
+      await w.requester();
+      return { method: 'GET', url: '/api/friends/requests' };
+    },
+    expect: SIGNED_IN_200,
+    check: (res, actor) => {
+      const { received } = res.json() as { received: unknown[] };
+      expect(received, `requests received by ${actor}`).toHaveLength(actor === 'owner' ? 1 : 0);
+    },
+  },
+  'GET /api/friends/status/:userId': {
+    request: (w) => ({ method: 'GET', url: `/api/friends/status/${w.owner.user.id}` }),
+    expect: SIGNED_IN_200,
+  },
+
+  // Direct messages: the owner received one from a friend; the others are strangers to both
+  'GET /api/messages': {
+    request: async (w) => {
+      await w.friend();
+      return { method: 'GET', url: '/api/messages' };
+    },
+    expect: SIGNED_IN_200,
+    check: onlyOwnerSees(DM_TEXT),
+  },
+  'GET /api/messages/:userId|:messageId': {
+    request: async (w) => ({ method: 'GET', url: `/api/messages/${(await w.friend()).user.user.id}` }),
+    expect: SIGNED_IN_200,
+    check: onlyOwnerSees(DM_TEXT),
+  },
+  'POST /api/messages': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { receiver: (await w.friend()).user.user.id, content: 'hello' },
+    }),
+    // Only friends may write to each other.
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  },
+  'POST /api/messages/:userId|:messageId/read': {
+    request: async (w) => ({ method: 'POST', url: `/api/messages/${(await w.friend()).messageId}/read` }),
+    expect: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+  },
+
+  // General chat: everyone signed in
+  'GET /api/group-messages': { request: get('/api/group-messages'), expect: SIGNED_IN_200 },
+  'POST /api/group-messages': {
+    request: () => ({ method: 'POST', url: '/api/group-messages', payload: { content: 'hello all' } }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+
+  // Event chat: whoever can see the event reads it; signed-in viewers write; authors delete
+  'GET /api/event-messages/:eventId|:messageId': eventRows((id) => `/api/event-messages/${id}`, 'GET', {
+    public: PUBLIC_200,
+    private: HIDDEN_PUBLICLY,
+    draft: HIDDEN_PUBLICLY,
+  }),
+  'POST /api/event-messages/:eventId|:messageId': eventRows(
+    (id) => `/api/event-messages/${id}`,
+    'POST',
+    {
+      public: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+      private: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+    },
+    { content: 'see you there' },
+  ),
+  'DELETE /api/event-messages/:eventId|:messageId': (['public', 'private'] as const).map((kind) => ({
+    label: `message in a ${kind} event`,
+    request: async (w: World) => ({
+      method: 'DELETE',
+      url: `/api/event-messages/${await w.eventMessage(kind)}`,
+    }),
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+
+  // Friend groups: the owner created one with a friend; the others are strangers to it
+  'GET /api/friend-groups': {
+    request: async (w) => {
+      await w.friendGroup();
+      return { method: 'GET', url: '/api/friend-groups' };
+    },
+    expect: SIGNED_IN_200,
+    check: onlyOwnerSees(GROUP_NAME),
+  },
+  'POST /api/friend-groups': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/friend-groups',
+      payload: { name: 'Book club', members: [(await w.friend()).user.user.id] },
+    }),
+    // Members must be the caller's own friends.
+    expect: { anonymous: 401, other: 400, owner: 201, admin: 400 },
+  },
+  'POST /api/friend-groups/:id/add-member': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/friend-groups/${await w.friendGroup()}/add-member`,
+      payload: { userId: (await w.friend()).user.user.id },
+    }),
+    expect: GROUP_OWNER_201,
+  },
+  'POST /api/friend-groups/:id/remove-member': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/friend-groups/${await w.friendGroup()}/remove-member`,
+      payload: { userId: (await w.friend()).user.user.id },
+    }),
+    expect: GROUP_OWNER_201,
+  },
+  'GET /api/friend-groups/:id/messages': {
+    request: async (w) => ({ method: 'GET', url: `/api/friend-groups/${await w.friendGroup()}/messages` }),
+    expect: HIDDEN,
+  },
+  'POST /api/friend-groups/:id/messages': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/friend-groups/${await w.friendGroup()}/messages`,
+      payload: { content: 'hello group' },
+    }),
+    expect: GROUP_OWNER_201,
+  },
+
+  // Event sub-groups: the owner organises the event; the others are strangers to the sub-group
+  ...subgroupRows('/api/event-subgroups'),
+  ...subgroupRows('/sub-groups'),
+  'GET /api/event-subgroups/user-subgroups': {
+    request: async (w) => {
+      await w.subgroup('public');
+      return { method: 'GET', url: '/api/event-subgroups/user-subgroups' };
+    },
+    expect: SIGNED_IN_200,
+    check: onlyOwnerSees(SUBGROUP_NAME),
+  },
+  'GET /api/event-subgroups/event/:eventId': subgroupListRows((id) => `/api/event-subgroups/event/${id}`),
+  'GET /events/:eventId/sub-groups': subgroupListRows((id) => `/events/${id}/sub-groups`),
+  'POST /api/event-subgroups/:id/add-member': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/event-subgroups/${await w.subgroup('public')}/add-member`,
+      payload: { userId: (await w.friend()).user.user.id },
+    }),
+    expect: GROUP_OWNER_201,
+  },
+  'POST /api/event-subgroups/:id/remove-member': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/event-subgroups/${await w.subgroup('public')}/remove-member`,
+      payload: { userId: (await w.friend()).user.user.id },
+    }),
+    expect: GROUP_OWNER_201,
+  },
+  'GET /api/event-subgroups/:id/messages': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/event-subgroups/${await w.subgroup('public')}/messages`,
+    }),
+    expect: HIDDEN,
+  },
+  'POST /api/event-subgroups/:id/messages': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/event-subgroups/${await w.subgroup('public')}/messages`,
+      payload: { content: 'who drives?' },
+    }),
+    expect: GROUP_OWNER_201,
+  },
+
+  // Prometheus metrics: open unless METRICS_TOKEN is set (the tests do not set it)
+  'GET /metrics': { request: get('/metrics'), expect: PUBLIC_200 },
+
+  'GET /api/search': {
+    request: async (w) => {
+      await w.event('private');
+      return { method: 'GET', url: `/api/search?q=${encodeURIComponent(PRIVATE_TITLE)}` };
+    },
+    expect: PUBLIC_200,
+    check: (res, actor) => {
+      const found = (res.json() as { events: { title: string }[] }).events.filter(
+        (e) => e.title === PRIVATE_TITLE,
+      );
+      expect(found, `search as ${actor} and the owner's private event`).toHaveLength(
+        actor === 'owner' ? 1 : 0,
+      );
+    },
+  },
+};
+
+async function world(): Promise<World> {
+  const [owner, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+  await t.db.execute(sql`update users set is_admin = true where id = ${admin!.user.id}`);
+  const events = new Map<EventKind, Promise<string>>();
+  const overrides = {
+    public: {},
+    private: { visibility: 'PRIVATE', title: PRIVATE_TITLE },
+    draft: { status: 'DRAFT' },
+  } satisfies Record<EventKind, object>;
+  const event = (kind: EventKind) => {
+    if (!events.has(kind)) events.set(kind, createEvent(t, owner!, overrides[kind]));
+    return events.get(kind)!;
+  };
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  const friend = once(async () => {
+    const user = await createUser(t);
+    await makeFriends(t, owner!, user);
+    const message = await api(user, 'POST', '/api/messages', { receiver: owner!.user.id, content: DM_TEXT });
+    return { user, messageId: message.id };
+  });
+  const requester = once(async () => {
+    const user = await createUser(t);
+    await api(user, 'POST', '/api/friends/request', { receiverId: owner!.user.id });
+    return user;
+  });
+  const invitee = once(async () => {
+    const user = await createUser(t);
+    await api(owner!, 'POST', '/api/friends/request', { receiverId: user.user.id });
+    return user;
+  });
+  const messages = new Map<EventKind, Promise<string>>();
+  const eventMessage = (kind: EventKind) => {
+    if (!messages.has(kind)) {
+      const posted = event(kind).then((id) =>
+        api(owner!, 'POST', `/api/event-messages/${id}`, { content: 'mine' }),
+      );
+      messages.set(
+        kind,
+        posted.then((m) => m.id),
+      );
+    }
+    return messages.get(kind)!;
+  };
+  const friendGroup = once(async () => {
+    const members = [(await friend()).user.user.id];
+    return (await api(owner!, 'POST', '/api/friend-groups', { name: GROUP_NAME, members })).id;
+  });
+  const subgroups = new Map<'public' | 'private', Promise<string>>();
+  const subgroup = (kind: 'public' | 'private') => {
+    if (!subgroups.has(kind)) {
+      const made = Promise.all([event(kind), friend()]).then(([eventId, f]) =>
+        api(owner!, 'POST', '/api/event-subgroups', {
+          eventId,
+          name: SUBGROUP_NAME,
+          members: [f.user.user.id],
+        }),
+      );
+      subgroups.set(
+        kind,
+        made.then((g) => g.id),
+      );
+    }
+    return subgroups.get(kind)!;
+  };
+  return {
+    owner: owner!,
+    other: other!,
+    admin: admin!,
+    event,
+    friend,
+    requester,
+    invitee,
+    eventMessage,
+    friendGroup,
+    subgroup,
+  };
+}
+
+const CASES = Object.entries(MATRIX).flatMap(([key, rows]) =>
+  (Array.isArray(rows) ? rows : [rows]).map(
+    (row) => [row.label ? `${key} (${row.label})` : key, row] as const,
+  ),
+);
+
+describe('authorization matrix (QUALITY security 1)', () => {
+  it('covers every route of the app', () => {
+    const routes = listRoutes(t.app).map((r) => `${r.method} ${r.url}`);
+    const missing = routes.filter((r) => !(r in MATRIX));
+    const stale = Object.keys(MATRIX).filter((r) => !routes.includes(r));
+    expect(missing, 'routes without a row in MATRIX (authorization.test.ts)').toEqual([]);
+    expect(stale, 'rows in MATRIX for routes the app no longer has').toEqual([]);
+  });
+
+  it.concurrent.each(CASES)('%s', async (key, row) => {
+    const w = await world();
+    const mismatches: string[] = [];
+    // The owner goes last: some calls end the owner's session or account.
+    for (const actor of ['anonymous', 'other', 'admin', 'owner'] as const) {
+      const as = actor === 'anonymous' ? undefined : w[actor];
+      const call = await row.request(w, as);
+      const res = await t.app.inject({
+        ...call,
+        headers: { ...call.headers, ...as?.auth },
+        remoteAddress: nextIp(),
+      } as InjectOptions);
+      if (res.statusCode !== row.expect[actor]) {
+        mismatches.push(
+          `${actor}: expected ${row.expect[actor]}, got ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
+      } else if (res.statusCode < 300) {
+        row.check?.(res, actor, w);
+      }
+      // QUALITY security 3: no hashes anywhere, and nobody else's e-mail address.
+      expect(res.body, `${key} as ${actor}`).not.toMatch(/\$argon2|password_?hash|token_?hash/i);
+      if (actor !== 'owner' && actor !== 'admin' && !row.ownersData) {
+        expect(res.body, `${key} as ${actor} shows the owner's e-mail`).not.toContain(w.owner.email);
+      }
+      if (actor === 'anonymous' || actor === 'other') {
+        expect(res.body, `${key} as ${actor} shows the admin's e-mail`).not.toContain(w.admin.email);
+      }
+    }
+    expect(mismatches, key).toEqual([]);
+  });
+});

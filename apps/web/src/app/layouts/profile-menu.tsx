@@ -1,0 +1,88 @@
+import type { SelfUser } from '@townsquare/contracts';
+import {
+  CalendarDays,
+  ChevronDown,
+  LogOut,
+  MessageCircle,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
+import { displayName } from '../../lib/format.ts';
+
+interface ProfileMenuProps {
+  user: SelfUser;
+  onSignOut: () => void;
+}
+
+const items = [
+  { to: '/friends', label: 'Friends', icon: Users },
+  { to: '/events', label: 'Events', icon: CalendarDays },
+  { to: '/profile', label: 'Profile', icon: UserRound },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/messages', label: 'Messages', icon: MessageCircle },
+] as const;
+
+/** Spec 2: profile image (or a generic icon) and username, else full name, else e-mail. */
+export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
+  const name = displayName(user);
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger className="group flex max-w-[14rem] cursor-pointer items-center gap-2 rounded-full border border-stone-200 bg-white py-1 pr-2.5 pl-1 text-sm font-semibold text-stone-800 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50 data-[state=open]:border-brand-300">
+        <Avatar src={user.profileImage} alt="" className="size-8 ring-0" />
+        <span className="hidden truncate sm:inline">{name}</span>
+        <span className="sr-only sm:hidden">{name}</span>
+        <span className="sr-only">: account menu</span>
+        <ChevronDown
+          className="size-4 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
+          aria-hidden="true"
+        />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block truncate font-semibold text-stone-900">{name}</span>
+          <span className="block truncate text-xs font-normal text-stone-600">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          {items.map(({ to, label, icon: Icon }) => (
+            <DropdownMenuItem key={to} asChild>
+              <Link to={to}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </DropdownMenuItem>
+          ))}
+          {user.isAdmin ? (
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" />
+                Admin
+              </Link>
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={onSignOut}
+          className="text-red-800 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-900"
+        >
+          <LogOut aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

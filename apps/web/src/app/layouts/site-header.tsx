@@ -1,0 +1,161 @@
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { cn } from '../../lib/cn.ts';
+import { APP_NAME, BrandMark } from './brand-logo.tsx';
+
+// The menu (Radix dropdown and positioning) is only needed once someone is signed in.
+const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+
+const publicLinks = [
+  { to: '/features', label: 'Features' },
+  { to: '/about', label: 'About' },
+  { to: '/guides', label: 'Community Guides' },
+] as const;
+
+const memberLinks = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/events', label: 'Events' },
+  { to: '/friends', label: 'Friends' },
+  { to: '/messages', label: 'Messages' },
+] as const;
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'rounded-full px-3.5 py-2 text-sm font-semibold transition-colors',
+    isActive ? 'bg-brand-100 text-brand-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
+  );
+}
+
+export function SiteHeader() {
+  const { user, status } = useSession();
+  const logout = useLogout();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Close the mobile menu whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes the open mobile menu and puts focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const links = user ? memberLinks : publicLinks;
+
+  function signOut() {
+    setMenuOpen(false);
+    logout.mutate();
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
+      <div className="container-page flex h-16 items-center gap-3">
+        <Link
+          to={user ? '/dashboard' : '/'}
+          className="-ml-1 flex items-center gap-2.5 rounded-lg px-1 py-1 font-display text-xl font-semibold tracking-tight text-stone-900"
+        >
+          <BrandMark />
+          {APP_NAME}
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {status === 'loading' ? null : user ? (
+            <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
+              <ProfileMenu user={user} onSignOut={signOut} />
+            </Suspense>
+          ) : (
+            <div className="flex items-center gap-2">
+              <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+                <Link to="/login">Sign in</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/register">Get Started</Link>
+              </Button>
+            </div>
+          )}
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </Button>
+        </div>
+      </div>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="animate-slide-down border-t border-stone-200 bg-cream md:hidden"
+      >
+        <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={(state) => cn(navLinkClass(state), 'rounded-xl px-4 py-3 text-base')}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+          {user ? (
+            <>
+              <NavLink to="/profile" className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}>
+                Profile
+              </NavLink>
+              <NavLink
+                to="/settings"
+                className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
+              >
+                Settings
+              </NavLink>
+              <button
+                type="button"
+                onClick={signOut}
+                className="cursor-pointer rounded-xl px-4 py-3 text-left text-base font-semibold text-red-800 hover:bg-red-50"
+              >
+                Sign out
+              </button>
+            </>
+          ) : status === 'anonymous' ? (
+            <div className="mt-2 grid grid-cols-2 gap-2 border-t border-stone-200 pt-4">
+              <Button asChild variant="secondary">
+                <Link to="/login">Sign in</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/register">Get Started</Link>
+              </Button>
+            </div>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

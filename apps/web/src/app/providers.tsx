@@ -1,0 +1,49 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { sessionQueryKey, useSession } from '../features/auth/api/get-session.ts';
+import { configureApiClient } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { connectSocket, disconnectSocket } from '../lib/socket.ts';
+import { router } from './router.tsx';
+
+const queryClient = createQueryClient();
+
+// Toasts only ever appear after some interaction, so their renderer loads after the first paint.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** Wires the API client's session events to the cache and the router. */
+function SessionBridge() {
+  const client = useQueryClient();
+  const { user } = useSession();
+
+  useEffect(() => {
+    configureApiClient({
+      onSessionRefreshed: (freshUser) => client.setQueryData(sessionQueryKey, freshUser),
+      onSessionExpired: () => client.setQueryData(sessionQueryKey, null),
+      redirectToLogin: () =>
+        void router.navigate('/login', { replace: true, state: { from: router.state.location } }),
+    });
+  }, [client]);
+
+  // The realtime connection lives exactly as long as the session.
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void connectSocket();
+    else disconnectSocket();
+  }, [userId]);
+
+  return null;
+}
+
+export function AppProviders() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionBridge />
+      <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={5000} visibleToasts={20} closeButton richColors />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

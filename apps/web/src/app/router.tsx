@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AdminRoute, GuestRoute, ProtectedRoute } from '../features/auth/components/route-guards.tsx';
+import { FullWidthLayout, PaddedLayout } from './layouts/layouts.tsx';
+import { RouteErrorPage } from './routes/route-error.tsx';
+
+/** Every page is its own chunk, loaded when its route is first visited. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const informational: RouteObject[] = [
+  { path: 'features', lazy: page(() => import('./routes/features.tsx'), 'FeaturesPage') },
+  { path: 'about', lazy: page(() => import('./routes/about.tsx'), 'AboutPage') },
+  { path: 'contact', lazy: page(() => import('./routes/contact.tsx'), 'ContactPage') },
+  { path: 'careers', lazy: page(() => import('./routes/careers.tsx'), 'CareersPage') },
+  { path: 'blog', lazy: page(() => import('./routes/blog.tsx'), 'BlogPage') },
+  { path: 'guides', lazy: page(() => import('./routes/guides.tsx'), 'GuidesPage') },
+  { path: 'faq', lazy: page(() => import('./routes/faq.tsx'), 'FaqPage') },
+  { path: 'terms', lazy: page(() => import('./routes/terms.tsx'), 'TermsPage') },
+  { path: 'privacy', lazy: page(() => import('./routes/privacy.tsx'), 'PrivacyPage') },
+  { path: 'cookies', lazy: page(() => import('./routes/cookies.tsx'), 'CookiesPage') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        Component: FullWidthLayout,
+        children: [{ index: true, lazy: page(() => import('./routes/landing.tsx'), 'LandingPage') }],
+      },
+      {
+        Component: PaddedLayout,
+        children: [
+          ...informational,
+          {
+            Component: GuestRoute,
+            children: [
+              { path: 'login', lazy: page(() => import('./routes/login.tsx'), 'LoginPage') },
+              { path: 'register', lazy: page(() => import('./routes/register.tsx'), 'RegisterPage') },
+            ],
+          },
+          { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx'), 'VerifyEmailPage') },
+          {
+            path: 'forgot-password',
+            lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage'),
+          },
+          {
+            path: 'reset-password',
+            lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
+          },
+          {
+            path: 'user/:userId',
+            lazy: page(() => import('./routes/public-profile.tsx'), 'PublicProfilePage'),
+          },
+          {
+            path: 'event/:eventId',
+            lazy: page(() => import('./routes/event-detail.tsx'), 'EventDetailPage'),
+          },
+          {
+            Component: ProtectedRoute,
+            children: [
+              { path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx'), 'DashboardPage') },
+              { path: 'events', lazy: page(() => import('./routes/events.tsx'), 'EventsPage') },
+              { path: 'profile', lazy: page(() => import('./routes/profile.tsx'), 'ProfilePage') },
+              { path: 'settings', lazy: page(() => import('./routes/settings.tsx'), 'SettingsPage') },
+              {
+                path: 'profile-setup',
+                lazy: page(() => import('./routes/profile-setup.tsx'), 'ProfileSetupPage'),
+              },
+              { path: 'friends', lazy: page(() => import('./routes/friends.tsx'), 'FriendsPage') },
+              { path: 'messages', lazy: page(() => import('./routes/messages.tsx'), 'MessagesPage') },
+              {
+                path: 'messages/:userId',
+                lazy: page(() => import('./routes/conversation.tsx'), 'ConversationPage'),
+              },
+              {
+                Component: AdminRoute,
+                children: [{ path: 'admin', lazy: page(() => import('./routes/admin.tsx'), 'AdminPage') }],
+              },
+            ],
+          },
+          { path: 'unauthorized', lazy: page(() => import('./routes/unauthorized.tsx'), 'UnauthorizedPage') },
+          { path: '*', lazy: page(() => import('./routes/not-found.tsx'), 'NotFoundPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,70 @@
+import { Pencil, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useMe } from '../../features/users/api/get-me.ts';
+import { ProfileDetails } from '../../features/users/components/profile-details.tsx';
+import { ProfileEditForm } from '../../features/users/components/profile-edit-form.tsx';
+
+function ProfileSkeleton() {
+  return (
+    <div className="space-y-6" role="status" aria-label="Loading profile">
+      <div className="flex items-center gap-5">
+        <Skeleton className="size-28 rounded-full" />
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-7 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      </div>
+      <Skeleton className="h-16" />
+      <Skeleton className="h-24" />
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const me = useMe();
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <title>Your profile · Townsquare</title>
+      <PageHeader
+        title={editing ? 'Edit Profile' : 'Your profile'}
+        description={
+          editing ? 'Update what your neighbours see about you.' : 'This is how you appear on Townsquare.'
+        }
+        actions={
+          !editing && me.data ? (
+            <Button onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit Profile
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <CardContent className="pt-6 sm:pt-8">
+          {me.isPending ? (
+            <ProfileSkeleton />
+          ) : me.isError ? (
+            <div className="space-y-4">
+              <Alert variant="error">Failed to load profile. Please try again.</Alert>
+              <Button variant="secondary" onClick={() => me.refetch()} loading={me.isFetching}>
+                <RefreshCw aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          ) : editing ? (
+            <ProfileEditForm user={me.data} onDone={() => setEditing(false)} />
+          ) : (
+            <ProfileDetails user={me.data} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { CalendarDays, Pencil, UserX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
+import { RoleBadge } from '../../features/users/components/role-badge.tsx';
+import { VerifiedBadge } from '../../features/users/components/verified-badge.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { formatJoinedDate } from '../../lib/format.ts';
+
+export function PublicProfilePage() {
+  const { userId = '' } = useParams();
+  const profile = usePublicProfile(userId);
+  const { user } = useSession();
+
+  if (profile.isPending) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4" role="status" aria-label="Loading profile">
+        <Skeleton className="h-40 rounded-(--radius-card)" />
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+
+  if (profile.isError) {
+    const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl">
+        <title>Profile not found · Townsquare</title>
+        <h1 className="sr-only">Profile</h1>
+        <EmptyState
+          icon={UserX}
+          title={notFound ? 'Profile not found' : errorMessage(profile.error, 'Failed to load profile')}
+          actions={
+            <Button asChild variant="secondary">
+              <Link to={user ? '/dashboard' : '/'}>{user ? 'Back to Dashboard' : 'Back to home'}</Link>
+            </Button>
+          }
+        >
+          <p>The person may have left Townsquare, or the link may be mistyped.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const person = profile.data;
+  const name = person.username ?? person.fullName;
+  const isSelf = user?.id === person.id;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <title>{`${name} · Townsquare`}</title>
+      <Card className="overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="h-32 bg-[radial-gradient(circle_at_20%_30%,#fdba74_0,transparent_45%),radial-gradient(circle_at_80%_60%,#5eead4_0,transparent_40%),linear-gradient(135deg,#c2410c,#9a3412)] sm:h-40"
+        />
+        <div className="px-5 pb-8 sm:px-8">
+          <div className="-mt-14 flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:text-left">
+            <Avatar src={person.profileImage} alt={`Profile picture of ${name}`} className="size-28 ring-4" />
+            <div className="min-w-0 flex-1 space-y-1 sm:pb-1">
+              <h1 className="font-display text-3xl font-semibold break-words">{name}</h1>
+              {person.username ? <p className="text-stone-700">{person.fullName}</p> : null}
+            </div>
+            {isSelf ? (
+              <Button asChild variant="secondary" size="sm">
+                <Link to="/profile">
+                  <Pencil aria-hidden="true" />
+                  Edit your profile
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+
+          <div className="mt-6 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+            {person.isVerifiedCommunity ? <VerifiedBadge /> : null}
+            {person.roles.map((role) => (
+              <RoleBadge key={role} role={role} />
+            ))}
+            <span className="inline-flex items-center gap-1.5 text-sm text-stone-700">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              Joined {formatJoinedDate(person.createdAt)}
+            </span>
+          </div>
+
+          <section aria-labelledby="about-heading" className="mt-8 space-y-2">
+            <h2 id="about-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+              About
+            </h2>
+            <p className="whitespace-pre-line text-stone-800">
+              {person.bio || `${name} has not written a bio yet.`}
+            </p>
+          </section>
+
+          {person.interests.length > 0 ? (
+            <section aria-labelledby="interests-heading" className="mt-6 space-y-2">
+              <h2
+                id="interests-heading"
+                className="text-sm font-semibold tracking-wide text-stone-600 uppercase"
+              >
+                Interests
+              </h2>
+              <ul className="flex flex-wrap gap-1.5">
+                {person.interests.map((interest) => (
+                  <li key={interest}>
+                    <Badge tone="brand">{interest}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </Card>
+    </div>
+  );
+}

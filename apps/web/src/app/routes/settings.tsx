@@ -1,0 +1,45 @@
+import { Bell, KeyRound } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
+import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
+
+export function SettingsPage() {
+  const { user } = useSession();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <title>Settings · Townsquare</title>
+      <PageHeader title="Settings" description="Your password and the emails we send you." />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
+              Change password
+            </CardTitle>
+            <CardDescription>
+              Changing your password signs you out on every device, so an old session cannot be reused. You
+              then sign in again with the new one.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Bell className="size-5 text-brand-700" aria-hidden="true" />
+              Email notifications
+            </CardTitle>
+            <CardDescription>Choose which emails you would like to receive.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+
+interface StatusPageProps {
+  code: string;
+  title: string;
+  children: ReactNode;
+}
+
+/** The 403 and 404 pages: a big code, a plain explanation and the way back to the dashboard. */
+export function StatusPage({ code, title, children }: StatusPageProps) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center py-10 text-center">
+      <title>{`${title} · Townsquare`}</title>
+      <p className="font-display text-7xl font-semibold text-brand-700 sm:text-8xl" aria-hidden="true">
+        {code}
+      </p>
+      <h1 className="mt-4 font-display text-3xl font-semibold sm:text-4xl">{title}</h1>
+      <div className="mt-3 text-base text-stone-700">{children}</div>
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+        <Button asChild size="lg" variant="secondary">
+          <Link to="/">Back to home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@townsquare/contracts';
+import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { sessionQueryKey, useSession } from '../../features/auth/api/get-session.ts';
+import { useResendVerification } from '../../features/auth/api/resend-verification.ts';
+import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+
+const DEFAULT_FAILURE = MSG.verificationTokenInvalid;
+
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const verification = useVerifyEmail(token);
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const resend = useResendVerification();
+
+  // A signed-in user's emailVerified flag changed on the server.
+  useEffect(() => {
+    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [verification.isSuccess, queryClient]);
+
+  const state = !token
+    ? 'failed'
+    : verification.isPending
+      ? 'verifying'
+      : verification.isSuccess
+        ? 'success'
+        : 'failed';
+
+  return (
+    <div className="mx-auto max-w-md">
+      <title>Verify your email · Townsquare</title>
+      <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
+        {state === 'verifying' ? (
+          <div role="status" className="space-y-4">
+            <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
+            <h1 className="font-display text-2xl font-semibold">Verifying your email...</h1>
+            <p className="text-stone-700">This only takes a moment.</p>
+          </div>
+        ) : state === 'success' ? (
+          <div className="space-y-4">
+            <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
+            <h1 className="font-display text-2xl font-semibold">Email verified</h1>
+            <p role="status" className="text-stone-700">
+              {verification.data?.message || MSG.emailVerified}
+            </p>
+            <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-center">
+              <Button asChild>
+                <Link to="/dashboard">Go to Dashboard</Link>
+              </Button>
+              <Button asChild variant="secondary">
+                <Link to="/login">Sign in</Link>
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
+            <h1 className="font-display text-2xl font-semibold">Email verification failed</h1>
+            <p role="alert" className="text-stone-700">
+              {token
+                ? errorMessage(verification.error, 'Email verification failed')
+                : MSG.verificationTokenRequired}
+            </p>
+            <p className="text-sm text-stone-700">{DEFAULT_FAILURE}</p>
+            <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-center">
+              {user && !user.emailVerified ? (
+                <Button
+                  loading={resend.isPending}
+                  onClick={() =>
+                    resend.mutate(undefined, {
+                      onSuccess: (data) => toast.success(data.message || MSG.verificationSent),
+                      onError: (error) => toast.error(errorMessage(error, 'Could not send a new link')),
+                    })
+                  }
+                >
+                  Send a new link
+                </Button>
+              ) : null}
+              <Button asChild variant={user ? 'secondary' : 'primary'}>
+                <Link to="/login">Go to sign in</Link>
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

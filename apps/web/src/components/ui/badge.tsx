@@ -1,0 +1,32 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export const badgeVariants = cva(
+  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+  {
+    variants: {
+      tone: {
+        neutral: 'border-stone-200 bg-stone-100 text-stone-800',
+        brand: 'border-brand-200 bg-brand-50 text-brand-900',
+        amber: 'border-amber-200 bg-amber-50 text-amber-900',
+        teal: 'border-teal-200 bg-teal-50 text-teal-900',
+        violet: 'border-violet-200 bg-violet-50 text-violet-900',
+        rose: 'border-rose-200 bg-rose-50 text-rose-900',
+        sky: 'border-sky-200 bg-sky-50 text-sky-900',
+        emerald: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+      },
+    },
+    defaultVariants: { tone: 'neutral' },
+  },
+);
+
+export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>['tone']>;
+
+export function Badge({
+  className,
+  tone,
+  ...props
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
+}

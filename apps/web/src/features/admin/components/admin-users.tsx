@@ -1,0 +1,139 @@
+import type { AdminUser } from '@townsquare/contracts';
+import { BadgeCheck, Search, ShieldAlert, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { formatCardDate } from '../../../lib/format.ts';
+import { useAdminUsers } from '../api/list-users.ts';
+import { useSetVerifiedCommunity } from '../api/set-verified-community.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function VerifiedToggle({ row }: { row: AdminUser }) {
+  const mutation = useSetVerifiedCommunity();
+  const id = `verified-${row.id}`;
+  const name = row.username || row.fullName;
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        id={id}
+        checked={row.isVerifiedCommunity}
+        disabled={mutation.isPending}
+        aria-label={`Verified community: ${name}`}
+        onCheckedChange={(value) => mutation.mutate({ id: row.id, value })}
+      />
+      <span className="text-sm text-stone-700" aria-hidden="true">
+        {row.isVerifiedCommunity ? 'Verified' : 'Not verified'}
+      </span>
+    </div>
+  );
+}
+
+/** The first real admin tool: find accounts and set the "verified community" flag the landing page promises. */
+export function AdminUsers() {
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useAdminUsers(q);
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+
+  return (
+    <div className="space-y-5">
+      <div className="max-w-md space-y-1.5">
+        <Label htmlFor="admin-search">Search members</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-600"
+            aria-hidden="true"
+          />
+          <Input
+            id="admin-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Name, username or email"
+            className="pl-10"
+          />
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading members">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} className="h-16" />
+          ))}
+        </div>
+      ) : users.isError ? (
+        <Alert variant="error" title="The member list could not be loaded">
+          {users.error instanceof ApiError && users.error.status === 404
+            ? 'The admin service is not available on this server yet.'
+            : errorMessage(users.error, 'Please try again in a moment.')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Users} title="No members found" headingLevel="h3">
+          {q ? <p>Nobody matches “{q}”.</p> : <p>Nobody has joined yet.</p>}
+        </EmptyState>
+      ) : (
+        <Card className="overflow-hidden">
+          <ul className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <li
+                key={row.id}
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
+                    <Link to={`/user/${row.id}`} className="truncate hover:underline">
+                      {row.fullName}
+                    </Link>
+                    {row.isVerifiedCommunity ? (
+                      <Badge tone="teal">
+                        <BadgeCheck className="size-3" aria-hidden="true" />
+                        Verified
+                      </Badge>
+                    ) : null}
+                    {row.isAdmin ? (
+                      <Badge tone="violet">
+                        <ShieldAlert className="size-3" aria-hidden="true" />
+                        Admin
+                      </Badge>
+                    ) : null}
+                  </p>
+                  <p className="truncate text-sm text-stone-700">
+                    {row.username ? `@${row.username} · ` : ''}
+                    {row.email}
+                  </p>
+                  <p className="text-xs text-stone-600">Joined {formatCardDate(row.createdAt)}</p>
+                </div>
+                <VerifiedToggle row={row} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      {users.hasNextPage ? (
+        <Button variant="secondary" onClick={() => users.fetchNextPage()} loading={users.isFetchingNextPage}>
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  );
+}

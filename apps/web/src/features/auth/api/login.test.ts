@@ -1,0 +1,19 @@
+import { afterEach, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/factories.ts';
+import { login } from './login.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('sends the identifier lower-cased, without a bearer header', async () => {
+  localStorage.setItem('accessToken', 'stale');
+  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({}));
+  vi.stubGlobal('fetch', fetchMock);
+  await login({ identifier: '  Jane.Doe@Example.COM ', password: 'Secret123' });
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe('/api/auth/login');
+  expect(JSON.parse(String(init?.body))).toEqual({
+    identifier: 'jane.doe@example.com',
+    password: 'Secret123',
+  });
+  expect(new Headers(init?.headers).get('Authorization')).toBeNull();
+});

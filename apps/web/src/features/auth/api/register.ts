@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SelfUser } from '@townsquare/contracts';
+import { api, tokenStore } from '../../../lib/api-client.ts';
+import { sessionEnd } from '../components/route-guards.tsx';
+import { sessionQueryKey } from './get-session.ts';
+
+export interface RegisterInput {
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+interface RegisterResult {
+  message?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  user?: SelfUser;
+}
+
+/** POST /api/auth/register with exactly {fullName, email, password}. */
+export function register(input: RegisterInput): Promise<RegisterResult> {
+  return api.post<RegisterResult>('/api/auth/register', input);
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ accessToken, refreshToken, user }) => {
+      if (!accessToken || !refreshToken || !user) {
+        // Spec 4: a registration without tokens is only logged and the flow continues.
+        console.warn('Registration returned no session tokens');
+        return;
+      }
+      tokenStore.setTokens(accessToken, refreshToken);
+      sessionEnd.deliberate = false;
+      queryClient.setQueryData(sessionQueryKey, user);
+    },
+  });
+}

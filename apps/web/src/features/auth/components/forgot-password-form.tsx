@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailField, MSG } from '@townsquare/contracts';
+import { MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+
+const forgotSchema = z.object({ email: emailField });
+
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(({ email }) => forgot.mutate(email));
+
+  if (forgot.isSuccess) {
+    return (
+      <div className="space-y-5 text-center">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
+          <MailCheck className="size-6" aria-hidden="true" />
+        </span>
+        <div role="status" className="space-y-2">
+          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <p className="text-sm text-stone-700">{forgot.data?.message || MSG.forgotPasswordSent}</p>
+          <p className="text-sm text-stone-700">
+            We sent it to <strong className="break-all">{getValues('email')}</strong>. The link works for 60
+            minutes.
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => {
+            forgot.reset();
+            reset({ email: '' });
+          }}
+        >
+          Try another email
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {forgot.isError ? (
+        <Alert variant="error">
+          {errorMessage(forgot.error, 'Failed to send reset email. Please try again.')}
+        </Alert>
+      ) : null}
+      <fieldset disabled={forgot.isPending} className="space-y-5">
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
+      </fieldset>
+      <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>
+        {forgot.isPending ? 'Sending...' : 'Send reset link'}
+      </Button>
+    </form>
+  );
+}

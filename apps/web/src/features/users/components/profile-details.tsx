@@ -1,0 +1,81 @@
+import type { SelfUser } from '@townsquare/contracts';
+import { CalendarDays, Mail, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatJoinedDate, formatPhone } from '../../../lib/format.ts';
+import { RoleBadge } from './role-badge.tsx';
+import { VerifiedBadge } from './verified-badge.tsx';
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-0.5">
+      <dt className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        {icon}
+        {label}
+      </dt>
+      <dd className="break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Spec 2, Profile view mode: image, username, email, phone, bio, interests and roles. */
+export function ProfileDetails({ user }: { user: SelfUser }) {
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
+        <Avatar
+          src={user.profileImage}
+          alt={`Profile picture of ${user.fullName}`}
+          className="size-28 ring-4"
+        />
+        <div className="min-w-0 space-y-2">
+          <h2 className="font-display text-2xl font-semibold break-words">{user.fullName}</h2>
+          {user.username ? <p className="text-stone-700">@{user.username}</p> : null}
+          <div className="flex flex-wrap justify-center gap-1.5 sm:justify-start">
+            {user.isVerifiedCommunity ? <VerifiedBadge /> : null}
+            {user.roles.map((role) => (
+              <RoleBadge key={role} role={role} />
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <dl className="grid gap-5 sm:grid-cols-3">
+        <Detail icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
+          {user.email}
+        </Detail>
+        <Detail icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
+          {user.phoneNumber ? formatPhone(user.phoneNumber) : 'Not added'}
+        </Detail>
+        <Detail icon={<CalendarDays className="size-4" aria-hidden="true" />} label="Member since">
+          {formatJoinedDate(user.createdAt)}
+        </Detail>
+      </dl>
+
+      <section aria-labelledby="bio-heading" className="space-y-2">
+        <h3 id="bio-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+          Bio
+        </h3>
+        <p className="whitespace-pre-line text-stone-800">{user.bio || 'No bio yet.'}</p>
+      </section>
+
+      <section aria-labelledby="interests-heading" className="space-y-2">
+        <h3 id="interests-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+          Interests
+        </h3>
+        {user.interests.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5">
+            {user.interests.map((interest) => (
+              <li key={interest}>
+                <Badge tone="brand">{interest}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700">No interests added yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}

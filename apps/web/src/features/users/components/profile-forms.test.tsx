@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
+import { ProfileEditForm } from './profile-edit-form.tsx';
+import { ProfileSetupForm } from './profile-setup-form.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(handler: (url: string, init: RequestInit) => Promise<Response> | Response) {
+  const fetchMock = vi.fn(handler);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const newcomer = () =>
+  createSelfUser({
+    username: undefined,
+    profileCompleted: false,
+    interests: [],
+    roles: ['Member'],
+    fullName: 'Jane Smith',
+  });
+
+describe('ProfileSetupForm', () => {
+  it('lower-cases the username and strips other characters as they are typed', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ProfileSetupForm user={newcomer()} />, { path: '/profile-setup' });
+    await user.type(screen.getByLabelText('Username'), 'Jane.Doe-42_X!');
+    expect(screen.getByLabelText('Username')).toHaveValue('janedoe42_x');
+  });
+
+  it('formats the phone as (xxx) xxx-xxxx and keeps at most 10 digits', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ProfileSetupForm user={newcomer()} />, { path: '/profile-setup' });
+    await user.type(screen.getByLabelText(/Phone number/), '555a1234567999');
+    expect(screen.getByLabelText(/Phone number/)).toHaveValue('(555) 123-4567');
+  });
+
+  it('shows every rule of spec 5 and sends nothing', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    const user = userEvent.setup();
+    renderWithApp(<ProfileSetupForm user={newcomer()} />, { path: '/profile-setup' });
+    await user.click(screen.getByLabelText(/^Member/));
+    await user.type(screen.getByLabelText(/Phone number/), '55512');
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('At least one role is required')).toBeInTheDocument();
+    expect(screen.getByText('At least one interest is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must be exactly 10 digits.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves the profile and goes to /dashboard', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(createSelfUser({ username: 'jane_s' })));
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<ProfileSetupForm user={newcomer()} />, { path: '/profile-setup' });
+    await user.type(screen.getByLabelText('Username'), 'jane_s');
+    await user.click(screen.getByRole('button', { name: 'Hiking' }));
+    await user.click(screen.getByLabelText(/^Club Founder/));
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/users/me');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      username: 'jane_s',
+      roles: ['Club_Founder', 'Member'],
+      interests: ['Hiking'],
+      phoneNumber: '',
+    });
+  });
+
+  it('shows "Failed to update profile" under the form when saving fails', async () => {
+    stubFetch(() => new Response('', { status: 500 }));
+    const user = userEvent.setup();
+    renderWithApp(<ProfileSetupForm user={newcomer()} />, { path: '/profile-setup' });
+    await user.type(screen.getByLabelText('Username'), 'jane_s');
+    await user.click(screen.getByRole('button', { name: 'Hiking' }));
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update profile');
+  });
+});
+
+describe('ProfileEditForm', () => {
+  it('disables Save Changes and asks for a role when none is selected', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ProfileEditForm user={createSelfUser({ roles: ['Member'] })} onDone={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Member' }));
+    expect(screen.getByText('Please select at least one role.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  it('returns to view mode after saving, and reports the missing-user case', async () => {
+    stubFetch(() => jsonResponse(undefined));
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<ProfileEditForm user={createSelfUser()} onDone={onDone} />);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No user data returned from server');
+    expect(onDone).not.toHaveBeenCalled();
+
+    stubFetch(() => jsonResponse(createSelfUser()));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+  });
+
+  it('validates the e-mail and the phone', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ProfileEditForm user={createSelfUser()} onDone={() => undefined} />);
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.type(screen.getByLabelText(/Phone/), '123');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must be exactly 10 digits.')).toBeInTheDocument();
+  });
+});
+
+describe('ChangePasswordForm', () => {
+  it('requires every field', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('New password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+  });
+
+  it('says "New passwords do not match"', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    const user = userEvent.setup();
+    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-2');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message, else "Failed to update password"', async () => {
+    stubFetch(() =>
+      jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'Current password is incorrect' }, 400),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+  });
+});
+
+describe('NotificationPreferencesForm', () => {
+  it('starts with both boxes on and saves them to the server', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(createSelfUser()));
+    renderWithApp(<NotificationPreferencesForm initial={undefined} />, { path: '/settings' });
+    const security = screen.getByRole('checkbox', { name: 'Security alerts' });
+    const updates = screen.getByRole('checkbox', { name: 'Product updates' });
+    expect(security).toBeChecked();
+    expect(updates).toBeChecked();
+    fireEvent.click(updates);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({
+      notificationPreferences: { securityAlerts: true, productUpdates: false },
+    });
+  });
+});

@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, type SelfUser } from '@townsquare/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { ImageUpload } from '../../uploads/components/image-upload.tsx';
+import { useUpdateMe } from '../api/update-me.ts';
+import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
+import {
+  INTEREST_MESSAGES,
+  type ProfileSetupValues,
+  profileSetupSchema,
+  sanitizeUsername,
+} from '../profile-schema.ts';
+import { PhoneInput } from './phone-input.tsx';
+import { RolePicker } from './role-picker.tsx';
+
+const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** Spec 2 and 5, "Complete Your Profile". */
+export function ProfileSetupForm({ user }: { user: SelfUser }) {
+  const navigate = useNavigate();
+  const update = useUpdateMe();
+  const [uploading, setUploading] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    register,
+    formState: { errors },
+  } = useForm<ProfileSetupValues>({
+    resolver: zodResolver(profileSetupSchema),
+    defaultValues: {
+      username: user.username ?? '',
+      roles: user.roles.length > 0 ? user.roles : ['Member'],
+      phoneNumber: user.phoneNumber.replace(/\D/g, '').slice(0, 10),
+      interests: user.interests,
+      bio: user.bio,
+      profileImage: user.profileImage,
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    update.mutate(
+      {
+        username: values.username,
+        fullName: user.fullName,
+        email: user.email,
+        roles: values.roles,
+        interests: values.interests,
+        bio: values.bio.trim(),
+        phoneNumber: values.phoneNumber,
+        profileImage: values.profileImage,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Your profile is ready. Welcome to Townsquare!');
+          navigate('/dashboard', { replace: true });
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed to update profile')),
+      },
+    );
+  });
+
+  const busy = update.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-7">
+      <fieldset disabled={busy} className="space-y-7">
+        <Controller
+          control={control}
+          name="profileImage"
+          render={({ field }) => (
+            <ImageUpload
+              label="Profile picture"
+              value={field.value}
+              onChange={field.onChange}
+              maxMB={5}
+              types={PROFILE_IMAGE_TYPES}
+              tooLargeMessage="Image size should be less than 5MB"
+              folder="profile-image"
+              disabled={busy}
+              onBusyChange={setUploading}
+            />
+          )}
+        />
+
+        <FormField
+          id="username"
+          label="Username"
+          hint="Lowercase letters, numbers and underscores. This is how people find you."
+          error={errors.username?.message}
+        >
+          {(field) => (
+            <Controller
+              control={control}
+              name="username"
+              render={({ field: f }) => (
+                <div className="relative">
+                  <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600">
+                    @
+                  </span>
+                  <Input
+                    {...field}
+                    name={f.name}
+                    ref={f.ref}
+                    value={f.value}
+                    onBlur={f.onBlur}
+                    onChange={(event) => f.onChange(sanitizeUsername(event.target.value))}
+                    autoCapitalize="none"
+                    autoComplete="username"
+                    spellCheck={false}
+                    maxLength={LIMITS.usernameMax}
+                    className="pl-8"
+                  />
+                </div>
+              )}
+            />
+          )}
+        </FormField>
+
+        <div className="space-y-2">
+          <Controller
+            control={control}
+            name="roles"
+            render={({ field }) => (
+              <RolePicker
+                variant="cards"
+                legend="How will you take part?"
+                hint="Pick every role that fits. You can change this later."
+                value={field.value}
+                onChange={field.onChange}
+                disabled={busy}
+                invalid={Boolean(errors.roles)}
+                describedBy={errors.roles ? 'roles-error' : undefined}
+              />
+            )}
+          />
+          <FieldError id="roles-error" message={errors.roles?.message} />
+        </div>
+
+        <FormField id="phoneNumber" label="Phone number" optional error={errors.phoneNumber?.message}>
+          {(field) => (
+            <Controller
+              control={control}
+              name="phoneNumber"
+              render={({ field: f }) => (
+                <PhoneInput {...field} ref={f.ref} value={f.value} onBlur={f.onBlur} onChange={f.onChange} />
+              )}
+            />
+          )}
+        </FormField>
+
+        <FormField
+          id="interests"
+          label="Interests"
+          hint="Add at least one. Press Enter after each, or pick a suggestion."
+          error={errors.interests?.message}
+        >
+          {(field) => (
+            <Controller
+              control={control}
+              name="interests"
+              render={({ field: f }) => (
+                <TagInput
+                  {...field}
+                  value={f.value}
+                  onChange={f.onChange}
+                  suggestions={INTEREST_SUGGESTIONS}
+                  minLength={LIMITS.interestMin}
+                  maxLength={LIMITS.interestMax}
+                  maxTags={LIMITS.interestsMax}
+                  messages={INTEREST_MESSAGES}
+                  placeholder="e.g. Hiking, Board Games"
+                  disabled={busy}
+                />
+              )}
+            />
+          )}
+        </FormField>
+
+        <FormField id="bio" label="Bio" optional error={errors.bio?.message}>
+          {(field) => (
+            <Textarea
+              {...field}
+              placeholder="A few words about you or your club."
+              maxLength={LIMITS.bioMax}
+              {...register('bio')}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      {update.isError ? (
+        <Alert variant="error">{errorMessage(update.error, 'Failed to update profile')}</Alert>
+      ) : null}
+
+      <Button type="submit" size="lg" className="w-full sm:w-auto" loading={busy} disabled={uploading}>
+        {busy ? 'Saving...' : 'Complete Profile'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../test/factories.ts';
+import { ApiError, api, configureApiClient, INVALID_TOKEN_MESSAGE, tokenStore } from './api-client.ts';
+
+type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
+
+function header(init: RequestInit, name: string): string | undefined {
+  return (init.headers as Record<string, string> | undefined)?.[name];
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+let fetchMock: ReturnType<typeof vi.fn<Handler>>;
+const redirectToLogin = vi.fn();
+const onSessionExpired = vi.fn();
+const onSessionRefreshed = vi.fn();
+
+function useServer(handler: Handler) {
+  fetchMock = vi.fn<Handler>(handler);
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+function calls(path: string) {
+  return fetchMock.mock.calls.filter(([url]) => url === path);
+}
+
+beforeEach(() => {
+  window.history.pushState({}, '', '/dashboard');
+  redirectToLogin.mockReset();
+  onSessionExpired.mockReset();
+  onSessionRefreshed.mockReset();
+  configureApiClient({ redirectToLogin, onSessionExpired, onSessionRefreshed });
+  tokenStore.setTokens('old-access', 'old-refresh');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client: bearer header', () => {
+  it('adds the bearer token to ordinary requests but not to login, register or refresh', async () => {
+    useServer(() => jsonResponse({ ok: true }));
+    await api.get('/api/users/me');
+    await api.post('/api/auth/login', { identifier: 'a', password: 'b' });
+    await api.post('/api/auth/register', {});
+    await api.post('/api/auth/refresh', {});
+    const [me, login, register, refresh] = fetchMock.mock.calls.map(([, init]) =>
+      header(init, 'Authorization'),
+    );
+    expect(me).toBe('Bearer old-access');
+    expect(login).toBeUndefined();
+    expect(register).toBeUndefined();
+    expect(refresh).toBeUndefined();
+  });
+
+  it('turns the error body into an ApiError carrying the server message', async () => {
+    useServer(() =>
+      jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Email already registered' }, 409),
+    );
+    const error = await api.post('/api/auth/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'Email already registered' });
+  });
+
+  it('does not try to refresh when login itself answers 401', async () => {
+    useServer(() =>
+      jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' }, 401),
+    );
+    await expect(api.post('/api/auth/login', {})).rejects.toThrow('Invalid credentials');
+    expect(calls('/api/auth/refresh')).toHaveLength(0);
+    expect(redirectToLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client: refresh on 401', () => {
+  it('refreshes once for concurrent 401s, queues the others and retries all with the new token', async () => {
+    const refreshGate = deferred<void>();
+    const user = createSelfUser();
+    useServer(async (url, init) => {
+      if (url === '/api/auth/refresh') {
+        await refreshGate.promise;
+        return jsonResponse({ accessToken: 'new-access', refreshToken: 'new-refresh', user });
+      }
+      if (header(init, 'Authorization') !== 'Bearer new-access') {
+        return jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401);
+      }
+      return jsonResponse({ path: url });
+    });
+
+    const requests = [api.get('/api/a'), api.get('/api/b'), api.get('/api/c')];
+    await vi.waitFor(() => expect(calls('/api/auth/refresh')).toHaveLength(1));
+    // Let the other two 401s arrive and join the queue while the refresh is still running.
+    await new Promise((r) => setTimeout(r, 10));
+    refreshGate.resolve();
+
+    await expect(Promise.all(requests)).resolves.toEqual([
+      { path: '/api/a' },
+      { path: '/api/b' },
+      { path: '/api/c' },
+    ]);
+    expect(calls('/api/auth/refresh')).toHaveLength(1);
+    expect(JSON.parse(String(calls('/api/auth/refresh')[0]?.[1].body))).toEqual({
+      refreshToken: 'old-refresh',
+    });
+    for (const path of ['/api/a', '/api/b', '/api/c']) {
+      expect(calls(path).map(([, init]) => header(init, 'Authorization'))).toEqual([
+        'Bearer old-access',
+        'Bearer new-access',
+      ]);
+    }
+    // Refresh tokens rotate: the new one replaces the spent one.
+    expect(tokenStore.getAccessToken()).toBe('new-access');
+    expect(tokenStore.getRefreshToken()).toBe('new-refresh');
+    expect(onSessionRefreshed).toHaveBeenCalledWith(user, 'new-access');
+    expect(redirectToLogin).not.toHaveBeenCalled();
+  });
+
+  it('rejects every queued request with "Invalid token received" when the new token is not a string', async () => {
+    const refreshGate = deferred<void>();
+    useServer(async (url) => {
+      if (url === '/api/auth/refresh') {
+        await refreshGate.promise;
+        return jsonResponse({ accessToken: 12345, refreshToken: 'new-refresh' });
+      }
+      return jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401);
+    });
+
+    const results = [api.get('/api/a'), api.get('/api/b'), api.get('/api/c')].map((p) =>
+      p.then(
+        () => 'resolved',
+        (e: unknown) => (e instanceof Error ? e.message : 'not an error'),
+      ),
+    );
+    await vi.waitFor(() => expect(calls('/api/auth/refresh')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    refreshGate.resolve();
+
+    expect(await Promise.all(results)).toEqual([
+      INVALID_TOKEN_MESSAGE,
+      INVALID_TOKEN_MESSAGE,
+      INVALID_TOKEN_MESSAGE,
+    ]);
+    expect(calls('/api/auth/refresh')).toHaveLength(1);
+    expect(tokenStore.getAccessToken()).toBeNull();
+  });
+
+  it('clears both tokens and goes to /login when the refresh fails', async () => {
+    useServer((url) =>
+      url === '/api/auth/refresh'
+        ? jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid refresh token' }, 401)
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401),
+    );
+    const results = await Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls('/api/auth/refresh')).toHaveLength(1);
+    expect(tokenStore.getAccessToken()).toBeNull();
+    expect(tokenStore.getRefreshToken()).toBeNull();
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to /login without calling refresh when no refresh token is stored', async () => {
+    localStorage.removeItem('refreshToken');
+    useServer(() => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401));
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(calls('/api/auth/refresh')).toHaveLength(0);
+    expect(tokenStore.getAccessToken()).toBeNull();
+    expect(redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not redirect when the user is already on /login', async () => {
+    window.history.pushState({}, '', '/login');
+    localStorage.removeItem('refreshToken');
+    useServer(() => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401));
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(tokenStore.getAccessToken()).toBeNull();
+    expect(redirectToLogin).not.toHaveBeenCalled();
+  });
+
+  it('replays a request only once: a second 401 is returned to the caller', async () => {
+    useServer((url) =>
+      url === '/api/auth/refresh'
+        ? jsonResponse({ accessToken: 'new-access', refreshToken: 'new-refresh' })
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401),
+    );
+    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 401 });
+    expect(calls('/api/a')).toHaveLength(2);
+    expect(calls('/api/auth/refresh')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayName,
+  formatCardDate,
+  formatJoinedDate,
+  formatPhone,
+  formatRole,
+  phoneDigits,
+} from './format.ts';
+
+describe('format', () => {
+  it('joined date is "MMMM yyyy" or "Recently"', () => {
+    expect(formatJoinedDate('2025-03-08T10:00:00.000Z')).toBe('March 2025');
+    expect(formatJoinedDate(undefined)).toBe('Recently');
+    expect(formatJoinedDate('not a date')).toBe('Recently');
+  });
+
+  it('card dates read like "Mar 8, 2025" or "Invalid date"', () => {
+    expect(formatCardDate('2025-03-08T10:00:00.000Z')).toBe('Mar 8, 2025');
+    expect(formatCardDate('garbage')).toBe('Invalid date');
+  });
+
+  it('phones keep 10 digits and show as (xxx) xxx-xxxx', () => {
+    expect(phoneDigits('+1 (555) 123-45678')).toBe('1555123456');
+    expect(formatPhone('5551234567')).toBe('(555) 123-4567');
+    expect(formatPhone('5551')).toBe('(555) 1');
+    expect(formatPhone('')).toBe('');
+  });
+
+  it('roles show the underscore as a space; names fall back to full name, then e-mail', () => {
+    expect(formatRole('Club_Founder')).toBe('Club Founder');
+    expect(displayName({ username: 'jane', fullName: 'Jane', email: 'j@x.io' })).toBe('jane');
+    expect(displayName({ fullName: 'Jane', email: 'j@x.io' })).toBe('Jane');
+    expect(displayName({ email: 'j@x.io' })).toBe('j@x.io');
+  });
+});

@@ -1,0 +1,57 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+/** Every date and number format the screens show (spec section 9), in one place. */
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(date) ? date : null;
+}
+
+/** "March 2025", or "Recently" when the date is missing or unreadable. */
+export function formatJoinedDate(value: string | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMMM yyyy') : 'Recently';
+}
+
+/** "Saturday, March 8, 2025". */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'EEEE, MMMM d, yyyy') : 'Invalid date';
+}
+
+/** "Mar 8, 2025" as on event cards. */
+export function formatCardDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy') : 'Invalid date';
+}
+
+/** "7:30 PM". */
+export function formatTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'h:mm a') : '';
+}
+
+/** Keeps at most 10 digits of whatever was typed. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 10);
+}
+
+/** "(555) 123-4567" while typing: partial numbers are formatted as far as they go. */
+export function formatPhone(value: string | null | undefined): string {
+  const digits = phoneDigits(value ?? '');
+  if (digits.length === 0) return '';
+  if (digits.length <= 3) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** Roles are shown with the underscore as a space: "Club Founder". */
+export function formatRole(role: string): string {
+  return role.replace(/_/g, ' ');
+}
+
+/** Username, else full name, else e-mail (the header's rule). */
+export function displayName(user: { username?: string; fullName?: string; email?: string }): string {
+  return user.username || user.fullName || user.email || '';
+}

@@ -1,0 +1,36 @@
+import type { SelfUser } from '@townsquare/contracts';
+
+let seq = 0;
+
+/** A signed-in user as the server sends it; every test gets its own copy. */
+export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
+  seq += 1;
+  const id = `0190a0b0-0000-7000-8000-${String(seq).padStart(12, '0')}`;
+  return {
+    id,
+    _id: id,
+    username: `neighbour${seq}`,
+    fullName: `Neighbour ${seq}`,
+    email: `neighbour${seq}@example.com`,
+    roles: ['Member'],
+    phoneNumber: '',
+    bio: '',
+    interests: ['Hiking'],
+    profileImage: null,
+    profileCompleted: true,
+    emailVerified: true,
+    isAdmin: false,
+    isVerifiedCommunity: false,
+    notificationPreferences: { securityAlerts: true, productUpdates: true },
+    createdAt: '2025-03-08T10:00:00.000Z',
+    updatedAt: '2025-03-08T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}

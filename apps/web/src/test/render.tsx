@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { SelfUser } from '@townsquare/contracts';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { sessionQueryKey } from '../features/auth/api/get-session.ts';
+
+export function createTestQueryClient(user: SelfUser | null = null): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+  client.setQueryData(sessionQueryKey, user);
+  return client;
+}
+
+/** Prints the current path so tests can assert on redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+interface RenderOptions {
+  path?: string;
+  user?: SelfUser | null;
+  routes?: RouteObject[];
+}
+
+/**
+ * Renders `ui` at `path` inside a real query client and a memory router. Extra routes (e.g.
+ * /login, /dashboard) render their path so navigation can be asserted.
+ */
+export function renderWithApp(
+  ui: ReactElement,
+  { path = '/', user = null, routes = [] }: RenderOptions = {},
+) {
+  const queryClient = createTestQueryClient(user);
+  const router = createMemoryRouter(
+    [{ path: path.split('?')[0], element: ui }, ...routes, { path: '*', element: <LocationProbe /> }],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}

@@ -1,0 +1,18 @@
+/** Values global-setup.ts hands to the test workers through the environment. */
+export const ADMIN_EMAIL = 'admin@e2e.townsquare.test';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(`${name} is not set: run the suite with \`playwright test\` so global-setup.ts runs.`);
+  return value;
+}
+
+export const e2eEnv = {
+  get baseUrl(): string {
+    return required('E2E_BASE_URL');
+  },
+  get mailDir(): string {
+    return required('E2E_MAIL_DIR');
+  },
+};

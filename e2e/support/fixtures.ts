@@ -1,0 +1,136 @@
+import { test as base, expect, type Page, request } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+
+/**
+ * Test data is made through the public API, one account per need. The server allows 10
+ * registrations per IP per hour, so read-only tests share one worker-scoped member.
+ */
+
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  username: string | undefined;
+  fullName: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+let seq = 0;
+
+/** A different client address per account (see TRUST_PROXY in global-setup.ts). */
+function nextClientIp(): string {
+  seq += 1;
+  return `10.${process.pid % 250}.${Math.floor(seq / 250) % 250}.${(seq % 250) + 1}`;
+}
+
+export function uniqueEmail(prefix = 'neighbour'): string {
+  seq += 1;
+  return `${prefix}.${Date.now().toString(36)}${seq}@e2e.townsquare.test`;
+}
+
+interface CreateAccountOptions {
+  email?: string;
+  password?: string;
+  fullName?: string;
+  /** Completes profile setup (username, roles, interests) right away. */
+  complete?: boolean;
+}
+
+export async function createAccount(options: CreateAccountOptions = {}): Promise<Account> {
+  const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
+  try {
+    const email = options.email ?? uniqueEmail();
+    const password = options.password ?? 'correct-horse-battery';
+    const fullName = options.fullName ?? 'Jamie Rivera';
+    const registered = await api.post('/api/auth/register', {
+      data: { fullName, email, password },
+      headers: { 'X-Forwarded-For': nextClientIp() },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const body = (await registered.json()) as {
+      accessToken: string;
+      refreshToken: string;
+      user: { id: string };
+    };
+    let username: string | undefined;
+    if (options.complete ?? true) {
+      username = `jamie_${Date.now().toString(36)}${seq}`;
+      const updated = await api.put('/api/users/me', {
+        headers: { Authorization: `Bearer ${body.accessToken}` },
+        data: {
+          username,
+          roles: ['Member', 'Club_Founder'],
+          interests: ['Hiking', 'Board Games'],
+          bio: 'Organises the Thursday board-game night at the library.',
+        },
+      });
+      expect(updated.status(), await updated.text()).toBe(200);
+    }
+    return {
+      id: body.user.id,
+      email,
+      password,
+      username,
+      fullName,
+      accessToken: body.accessToken,
+      refreshToken: body.refreshToken,
+    };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A fresh token pair for an existing account (sign-ins that succeed are not rate limited). */
+export async function freshTokens(account: Pick<Account, 'email' | 'password'>) {
+  const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
+  try {
+    const response = await api.post('/api/auth/login', {
+      data: { identifier: account.email, password: account.password },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { accessToken: string; refreshToken: string };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Puts a session into the browser the way the app stores it, then opens `path`. */
+export async function signInAs(
+  page: Page,
+  account: Pick<Account, 'email' | 'password'>,
+  path = '/dashboard',
+) {
+  const tokens = await freshTokens(account);
+  await page.goto('/about');
+  await page.evaluate(
+    ([accessToken, refreshToken]) => {
+      localStorage.setItem('accessToken', accessToken);
+      localStorage.setItem('refreshToken', refreshToken);
+    },
+    [tokens.accessToken, tokens.refreshToken] as const,
+  );
+  await page.goto(path);
+}
+
+export async function signInWithForm(page: Page, identifier: string, password: string) {
+  await page.getByLabel('Email or username').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export const test = base.extend<object, { member: Account }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(e2eEnv.baseUrl);
+  },
+  member: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(await createAccount({ fullName: 'Morgan Lee' }));
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };

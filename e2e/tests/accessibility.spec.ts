@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from '../support/fixtures.ts';
+import { fill, PROTECTED_ROUTES, PUBLIC_ROUTES, WRAPPER_ROUTES } from '../support/routes.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+async function audit(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function noHorizontalScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
+}
+
+test.describe('axe (WCAG 2.2 A/AA) and 375 px layout', () => {
+  test('every route, signed out', async ({ page, member }) => {
+    test.setTimeout(180_000);
+    for (const route of [...PUBLIC_ROUTES, ...WRAPPER_ROUTES, ...PROTECTED_ROUTES]) {
+      const path = fill(route, member.id);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      await audit(page, `${route} (signed out)`);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await noHorizontalScroll(page, `${route} (signed out)`);
+    }
+  });
+
+  test('every route, signed in', async ({ page, member }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, member, '/dashboard');
+    for (const route of [...PUBLIC_ROUTES, ...WRAPPER_ROUTES, ...PROTECTED_ROUTES]) {
+      const path = fill(route, member.id);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      await audit(page, `${route} (signed in)`);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await noHorizontalScroll(page, `${route} (signed in)`);
+    }
+  });
+
+  test('open menus and forms with errors stay accessible', async ({ page, member }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Full name is required')).toBeVisible();
+    await audit(page, '/register with errors');
+
+    await signInAs(page, member, '/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await audit(page, '/profile in edit mode');
+
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(member.username ?? '') })
+      .click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await audit(page, 'profile menu open');
+  });
+
+  test('keyboard: skip link, visible focus, and the profile menu', async ({ page, member }) => {
+    await signInAs(page, member, '/dashboard');
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+
+    const trigger = page.getByRole('banner').getByRole('button', { name: new RegExp(member.username ?? '') });
+    await trigger.focus();
+    const outline = await trigger.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Friends' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(trigger).toBeFocused();
+  });
+});
