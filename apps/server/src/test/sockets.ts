@@ -55,3 +55,31 @@ export function next<T = unknown>(socket: Socket, event: string, ms = 5_000): Pr
 
 /** Gives in-flight emits time to arrive before asserting that something did NOT arrive. */
 export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves with the next `event` whose `content` is `content`. */
+export function arrival<T extends { content: string }>(
+  socket: Socket,
+  event: string,
+  content: string,
+  ms = 5_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`"${content}" did not arrive as ${event}`)), ms);
+    const listener = (payload: T) => {
+      if (payload.content !== content) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+/**
+ * A round trip through the server. Emits to one socket arrive in order, so once this answers,
+ * anything emitted to the socket before it (the message of a finished POST) has arrived: a
+ * deterministic way to assert that something did NOT arrive.
+ */
+export async function barrier(...targets: Socket[]): Promise<void> {
+  for (const socket of targets) await ask(socket, 'leave-general-chat', {});
+}

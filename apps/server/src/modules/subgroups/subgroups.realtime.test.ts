@@ -1,8 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { type JoinAck, type RoomMessage, roomMessage, subgroup } from '@townsquare/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { type RoomMessage, roomMessage, subgroup } from '@townsquare/contracts';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
+import {
+  arrival as arrivalOf,
+  ask,
+  barrier,
+  closeSockets,
+  collect as collectAll,
+  listen,
+  openSocket,
+} from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -12,12 +20,10 @@ let member: TestUser;
 let leaver: TestUser;
 let outsider: TestUser;
 let subgroupId: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listen(t);
   [organizer, member, leaver, outsider] = await Promise.all([
     createUser(t, { fullName: 'Orla Organizer' }),
     createUser(t, { fullName: 'Mia Member' }),
@@ -36,55 +42,15 @@ beforeAll(async () => {
   subgroupId = subgroup.parse(res.json()).id;
 });
 afterAll(async () => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  closeSockets();
   await t.close();
 });
 
-function connect(user: TestUser): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, {
-      auth: { token: user.accessToken },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-const ask = (socket: Socket, event: string, payload: unknown) =>
-  socket.timeout(5_000).emitWithAck(event, payload) as Promise<JoinAck>;
-
-/** Every `new-subgroup-message` the socket receives. */
-function collect(socket: Socket): RoomMessage[] {
-  const seen: RoomMessage[] = [];
-  socket.on('new-subgroup-message', (payload: unknown) => seen.push(roomMessage.parse(payload)));
-  return seen;
-}
-
-/** Resolves with the next `new-subgroup-message` whose content is `content`. */
-function arrival(socket: Socket, content: string): Promise<RoomMessage> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`"${content}" did not arrive`)), 5_000);
-    const listener = (payload: RoomMessage) => {
-      if (payload.content !== content) return;
-      clearTimeout(timer);
-      socket.off('new-subgroup-message', listener);
-      resolve(payload);
-    };
-    socket.on('new-subgroup-message', listener);
-  });
-}
-
-/**
- * A round trip through the server. Emits to one socket arrive in order, so once this answers,
- * anything emitted to the socket before it (the message of a finished POST) has arrived.
- */
-const barrier = async (...targets: Socket[]) => {
-  for (const socket of targets) await ask(socket, 'leave-general-chat', {});
-};
+const connect = (user: TestUser) => openSocket(url, user.accessToken);
+/** Every `new-subgroup-message` the socket receives, checked against the contract. */
+const collect = (socket: Socket) => collectAll<RoomMessage>(socket, 'new-subgroup-message');
+const arrival = (socket: Socket, content: string) =>
+  arrivalOf<RoomMessage>(socket, 'new-subgroup-message', content).then((m) => roomMessage.parse(m));
 
 const post = (user: TestUser, content: string, clientMessageId?: string) =>
   t.app.inject({
