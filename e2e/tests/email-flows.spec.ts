@@ -1,4 +1,4 @@
-import { createAccount, expect, signInAs, signInWithForm, test } from '../support/fixtures.ts';
+import { createAccount, expect, freshTokens, signInAs, signInWithForm, test } from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
 test('the verification link from the welcome mail verifies the address', async ({ page }) => {
@@ -65,8 +65,11 @@ test('reset-password without a token offers a new link', async ({ page }) => {
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
-test('settings: change the password, then sign in with the new one', async ({ page }) => {
+test('settings: change the password; this session stays, the others end, the new password works', async ({
+  page,
+}) => {
   const account = await createAccount({ fullName: 'Chris Park' });
+  const otherDevice = await freshTokens(account);
   await signInAs(page, account, '/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
@@ -80,13 +83,26 @@ test('settings: change the password, then sign in with the new one', async ({ pa
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText(/Password updated/).first()).toBeVisible();
 
-  // The change ends every session, this one too: the app goes to sign-in.
-  await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
-  await signInWithForm(page, account.email, account.password);
-  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
-  await signInWithForm(page, account.email, 'settings-new-password');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The server keeps the session that made the change: the page stays, signed in, after a reload too.
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByLabel('Current password')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  // Every other session has ended, and only the new password signs in.
+  const verify = await page.request.get('/api/auth/verify', {
+    headers: { Authorization: `Bearer ${otherDevice.accessToken}` },
+  });
+  expect(verify.status()).toBe(401);
+  const oldLogin = await page.request.post('/api/auth/login', {
+    data: { identifier: account.email, password: account.password },
+  });
+  expect(oldLogin.status()).toBe(401);
+  const newLogin = await page.request.post('/api/auth/login', {
+    data: { identifier: account.email, password: 'settings-new-password' },
+  });
+  expect(newLogin.status()).toBe(200);
 });
 
 test('settings: notification preferences are saved to the server', async ({ page, member }) => {

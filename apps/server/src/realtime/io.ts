@@ -101,6 +101,15 @@ export function createRealtime(
       .fetchSockets()
       .then((sockets) => (sockets.length === 1 ? tellFriends(userId, 'user-online') : undefined))
       .catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
+    // The newcomer hears who of their friends is already online (the contract's `online-users`,
+    // limited to friends); after that, only changes arrive.
+    deps
+      .friendIdsOf(userId)
+      .then(async (friends) => {
+        const sockets = friends.length ? await io.in(friends.map(userRoom)).fetchSockets() : [];
+        socket.emit('online-users', [...new Set(sockets.map((s) => (s.data as SocketData).userId))]);
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
 
     for (const [event, kind] of Object.entries(ROOM_EVENTS)) {
       socket.on(event, (payload: unknown, ack?: unknown) => {

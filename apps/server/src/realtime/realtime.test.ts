@@ -112,6 +112,21 @@ describe('friend requests and presence', () => {
     });
   });
 
+  it('tells a newcomer which friends are already online, and nobody else', async () => {
+    const ivy = await createUser(t);
+    const jon = await createUser(t);
+    const kim = await createUser(t);
+    await makeFriends(t, ivy, jon);
+    await openSocket(url, jon.accessToken);
+    await openSocket(url, kim.accessToken);
+    const socket = openSocket(url, ivy.accessToken);
+    // Listen before the connection completes: the list is sent right after connecting.
+    const list = await new Promise<string[]>((resolve, reject) => {
+      socket.then((s) => s.once('online-users', resolve), reject);
+    });
+    expect(list).toEqual([jon.user.id]);
+  });
+
   it('announces presence to friends only, once per user however many tabs', async () => {
     const fay = await createUser(t);
     const gus = await createUser(t);

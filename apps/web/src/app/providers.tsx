@@ -26,12 +26,30 @@ function SessionBridge() {
     });
   }, [client]);
 
-  // The realtime connection lives exactly as long as the session.
+  // The realtime connection lives exactly as long as the session; while it does, every feature's
+  // realtime module writes what arrives into the query cache.
   const userId = user?.id;
   useEffect(() => {
-    if (userId) void connectSocket();
-    else disconnectSocket();
-  }, [userId]);
+    if (!userId) {
+      disconnectSocket();
+      return;
+    }
+    let stopped = false;
+    let stop = () => {};
+    void Promise.all([connectSocket(), import('./realtime.ts')]).then(([socket, { startRealtime }]) => {
+      if (!socket || stopped) return;
+      stop = startRealtime(socket, {
+        queryClient: client,
+        userId,
+        pathname: () => router.state.location.pathname,
+        navigate: (to) => void router.navigate(to),
+      });
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [userId, client]);
 
   return null;
 }

@@ -78,6 +78,21 @@ describe('api client: bearer header', () => {
   });
 });
 
+describe('api client: response headers', () => {
+  it('gives the body and the headers of the final response, after a refresh too', async () => {
+    useServer((url, init) => {
+      if (url === '/api/auth/refresh') return jsonResponse({ accessToken: 'new-access', refreshToken: 'r' });
+      if (header(init, 'Authorization') !== 'Bearer new-access') {
+        return jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401);
+      }
+      return jsonResponse([{ id: 'm1' }], 200, { 'X-Next-Before': 'm0' });
+    });
+    const { data, headers } = await api.getWithHeaders<Array<{ id: string }>>('/api/messages/u1');
+    expect(data).toEqual([{ id: 'm1' }]);
+    expect(headers.get('X-Next-Before')).toBe('m0');
+  });
+});
+
 describe('api client: refresh on 401', () => {
   it('refreshes once for concurrent 401s, queues the others and retries all with the new token', async () => {
     const refreshGate = deferred<void>();

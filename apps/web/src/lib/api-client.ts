@@ -202,11 +202,11 @@ function refreshAccessToken(): Promise<string> {
   return refreshInFlight;
 }
 
-/** Sends one request through the session machinery and returns the parsed JSON body. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends one request through the session machinery and returns the final response. */
+async function execute(path: string, options: RequestOptions): Promise<Response> {
   const usedToken = tokenStore.getAccessToken();
   const response = await send(path, options, usedToken);
-  if (response.status !== 401 || !needsBearer(path)) return toResult<T>(response);
+  if (response.status !== 401 || !needsBearer(path)) return response;
 
   const current = tokenStore.getAccessToken();
   let token: string;
@@ -217,11 +217,32 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     await response.body?.cancel().catch(() => undefined);
     token = await refreshAccessToken();
   }
-  return toResult<T>(await send(path, options, token));
+  return send(path, options, token);
+}
+
+/** Sends one request through the session machinery and returns the parsed JSON body. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return toResult<T>(await execute(path, options));
+}
+
+/** A parsed body together with the response headers (e.g. a paging cursor such as `X-Next-Before`). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** As `apiRequest`, for the few calls that also need to read response headers. */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const response = await execute(path, options);
+  return { data: await toResult<T>(response), headers: response.headers };
 }
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  getWithHeaders: <T>(path: string, signal?: AbortSignal) => apiRequestWithHeaders<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

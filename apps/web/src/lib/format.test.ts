@@ -3,6 +3,7 @@ import {
   displayName,
   formatCardDate,
   formatJoinedDate,
+  formatMessageTime,
   formatPhone,
   formatRole,
   phoneDigits,
@@ -13,6 +14,13 @@ describe('format', () => {
     expect(formatJoinedDate('2025-03-08T10:00:00.000Z')).toBe('March 2025');
     expect(formatJoinedDate(undefined)).toBe('Recently');
     expect(formatJoinedDate('not a date')).toBe('Recently');
+  });
+
+  it('message times show the time today and the day before it otherwise', () => {
+    const now = new Date(2025, 2, 8, 18, 0);
+    expect(formatMessageTime(new Date(2025, 2, 8, 7, 30), now)).toBe('7:30 AM');
+    expect(formatMessageTime(new Date(2025, 2, 7, 19, 5), now)).toBe('Mar 7, 7:05 PM');
+    expect(formatMessageTime('garbage', now)).toBe('');
   });
 
   it('card dates read like "Mar 8, 2025" or "Invalid date"', () => {

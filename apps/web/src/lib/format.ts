@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { format, isSameDay, isValid, parseISO } from 'date-fns';
 
 /** Every date and number format the screens show (spec section 9), in one place. */
 
@@ -30,6 +30,13 @@ export function formatCardDate(value: string | Date | null | undefined): string 
 export function formatTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
   return date ? format(date, 'h:mm a') : '';
+}
+
+/** A chat message's time: "7:30 PM" today, "Mar 8, 7:30 PM" on another day. */
+export function formatMessageTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return format(date, isSameDay(date, now) ? 'h:mm a' : 'MMM d, h:mm a');
 }
 
 /** Keeps at most 10 digits of whatever was typed. */

@@ -21,9 +21,11 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { displayName } from '../../lib/format.ts';
+import { CountBadge, countFor, type SocialCounts } from './social-counts.tsx';
 
 interface ProfileMenuProps {
   user: SelfUser;
+  counts: SocialCounts;
   onSignOut: () => void;
 }
 
@@ -36,15 +38,27 @@ const items = [
 ] as const;
 
 /** Spec 2: profile image (or a generic icon) and username, else full name, else e-mail. */
-export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
+export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
   const name = displayName(user);
+  const waiting = counts.unread + counts.requests;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger className="group flex max-w-[14rem] cursor-pointer items-center gap-2 rounded-full border border-stone-200 bg-white py-1 pr-2.5 pl-1 text-sm font-semibold text-stone-800 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50 data-[state=open]:border-brand-300">
-        <Avatar src={user.profileImage} alt="" className="size-8 ring-0" />
+        <span className="relative">
+          <Avatar src={user.profileImage} alt="" className="size-8 ring-0" />
+          {waiting > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 size-3 rounded-full bg-brand-700 ring-2 ring-white"
+            />
+          ) : null}
+        </span>
         <span className="hidden truncate sm:inline">{name}</span>
         <span className="sr-only sm:hidden">{name}</span>
-        <span className="sr-only">: account menu</span>
+        <span className="sr-only">
+          : account menu
+          {waiting > 0 ? `, ${waiting} new ${waiting === 1 ? 'notification' : 'notifications'}` : ''}
+        </span>
         <ChevronDown
           className="size-4 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
           aria-hidden="true"
@@ -62,6 +76,7 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
               <Link to={to}>
                 <Icon aria-hidden="true" />
                 {label}
+                <CountBadge count={countFor(to, counts)} className="ml-auto" />
               </Link>
             </DropdownMenuItem>
           ))}

@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { cn } from '../../lib/cn.ts';
 import { APP_NAME, BrandMark } from './brand-logo.tsx';
+import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
 
 // The menu (Radix dropdown and positioning) is only needed once someone is signed in.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
@@ -55,6 +56,7 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const links = user ? memberLinks : publicLinks;
+  const counts = useSocialCounts(Boolean(user));
 
   function signOut() {
     setMenuOpen(false);
@@ -74,8 +76,13 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={(s) => cn(navLinkClass(s), 'inline-flex items-center gap-1.5')}
+            >
               {link.label}
+              <CountBadge count={countFor(link.to, counts)} />
             </NavLink>
           ))}
         </nav>
@@ -83,7 +90,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           {status === 'loading' ? null : user ? (
             <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
-              <ProfileMenu user={user} onSignOut={signOut} />
+              <ProfileMenu user={user} counts={counts} onSignOut={signOut} />
             </Suspense>
           ) : (
             <div className="flex items-center gap-2">
@@ -120,9 +127,15 @@ export function SiteHeader() {
             <NavLink
               key={link.to}
               to={link.to}
-              className={(state) => cn(navLinkClass(state), 'rounded-xl px-4 py-3 text-base')}
+              className={(state) =>
+                cn(
+                  navLinkClass(state),
+                  'flex items-center justify-between gap-2 rounded-xl px-4 py-3 text-base',
+                )
+              }
             >
               {link.label}
+              <CountBadge count={countFor(link.to, counts)} />
             </NavLink>
           ))}
           {user ? (

@@ -1,19 +1,266 @@
-import { CalendarHeart } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import type { PublicEventDto } from '@townsquare/contracts';
+import {
+  CalendarDays,
+  CalendarX2,
+  Clock,
+  DollarSign,
+  LogIn,
+  MapPin,
+  Settings2,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
+import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
+import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
+import { EventImage } from '../../features/events/components/event-image.tsx';
+import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
+import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
+import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
+import { EVENT_TEXT } from '../../features/events/event-texts.ts';
+import { ApiError, DisplayError } from '../../lib/api-client.ts';
+import { formatLongDate, formatTime } from '../../lib/format.ts';
 
-export function EventDetailPage() {
+// The event chat and sub-groups (the chat feature's panel) load after the event itself.
+const EventSocialPanel = lazy(() =>
+  import('../../features/chat/components/event-social-panel.tsx').then((m) => ({
+    default: m.EventSocialPanel,
+  })),
+);
+
+/** "$12" or "$12.50", or "Free" (spec 9, cost display). */
+export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>): string {
+  if (event.isFree) return 'Free';
+  const cost = Number(event.cost) || 0;
+  return `$${Number.isInteger(cost) ? cost : cost.toFixed(2)}`;
+}
+
+function Fact({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  children: ReactNode;
+}) {
   return (
-    <ComingSoon
-      title="Event"
-      description="Everything about one event: when, where, who is going."
-      icon={CalendarHeart}
-      heading="Event pages are coming soon"
-      backTo={{ to: '/', label: 'Back to home' }}
-    >
-      <p>
-        Each event will have its own page with the date, place and cost, the attendee list, an event chat and
-        sub-groups for carpools or teams.
-      </p>
-    </ComingSoon>
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        <span className="absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words text-stone-900">{children}</dd>
+    </div>
   );
+}
+
+function EventDetailSkeleton() {
+  return (
+    <div className="space-y-6" role="status" aria-label="Loading event">
+      <Skeleton className="aspect-[21/9] w-full rounded-(--radius-card)" />
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-64 lg:col-span-2" />
+        <Skeleton className="h-40" />
+      </div>
+    </div>
+  );
+}
+
+function EventBody({ event }: { event: PublicEventDto }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const past = isPastEvent(event);
+  const creator = isEventCreator(event, user?.id);
+  const start = formatTime(event.startDate);
+  const end = formatTime(event.endDate);
+  const endDay = formatLongDate(event.endDate);
+  const multiDay = endDay !== formatLongDate(event.startDate);
+  const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
+
+  return (
+    <article className="space-y-8">
+      <title>{`${event.title} · Townsquare`}</title>
+      <div className="space-y-6">
+        <EventImage
+          src={event.imageUrl}
+          priority
+          className="aspect-[16/9] w-full rounded-(--radius-card) shadow-(--shadow-soft) sm:aspect-[21/8]"
+        />
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <EventStatusBadge status={past ? 'PAST' : event.status} />
+            {event.visibility === 'PRIVATE' ? <Badge tone="violet">Private</Badge> : null}
+            {event.recurrence !== 'NONE' ? (
+              <Badge tone="sky">{event.recurrence.charAt(0) + event.recurrence.slice(1).toLowerCase()}</Badge>
+            ) : null}
+          </div>
+          <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
+            {event.title}
+          </h1>
+        </div>
+        {past ? (
+          <Alert variant="info" title="This event has ended">
+            It took place on {formatLongDate(event.startDate)}. RSVPs are closed.
+          </Alert>
+        ) : null}
+      </div>
+
+      {/* One column on phones (details, then what you can do, then the rest); three on wide screens. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+          <h2 className="sr-only">Details</h2>
+          <dl className="grid gap-5 sm:grid-cols-2">
+            <Fact icon={CalendarDays} label="Date">
+              {formatLongDate(event.startDate)}
+            </Fact>
+            <Fact icon={Clock} label="Time">
+              {start}
+              {end ? ` - ${multiDay ? `${endDay}, ` : ''}${end}` : ''}
+            </Fact>
+            <Fact icon={MapPin} label="Location">
+              {event.location}
+            </Fact>
+            <Fact icon={DollarSign} label="Cost">
+              {formatCost(event)}
+            </Fact>
+            <Fact icon={Users} label="Attendees">
+              {event.attendeeCount} going
+              {event.maybeCount > 0 ? `, ${event.maybeCount} maybe` : ''}
+            </Fact>
+            <Fact icon={UserRound} label="Organizer">
+              {event.creator?.username ? (
+                <Link
+                  to={`/user/${event.creatorId}`}
+                  className="font-semibold text-brand-800 hover:underline"
+                >
+                  {creatorName}
+                </Link>
+              ) : (
+                creatorName
+              )}
+            </Fact>
+          </dl>
+          {event.tags.length > 0 ? (
+            <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-1.5 border-t border-stone-100 pt-5">
+              {event.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge tone="brand">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Card>
+
+        <aside
+          className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-3 lg:row-start-1"
+          aria-label="Your part in this event"
+        >
+          {creator ? (
+            <Card className="space-y-4 border-brand-200 bg-brand-50 p-5 sm:p-6">
+              <p className="flex items-center gap-2 font-semibold text-brand-900">
+                <Settings2 className="size-5" aria-hidden="true" />
+                {EVENT_TEXT.creatorNotice}
+              </p>
+              {past ? null : (
+                <Button asChild className="w-full">
+                  <Link to="/dashboard">Manage Event</Link>
+                </Button>
+              )}
+            </Card>
+          ) : user ? (
+            past ? null : (
+              <Card className="p-5 sm:p-6">
+                <EventRsvp eventId={event.id} viewerId={user.id} myRsvp={event.myRsvp} />
+              </Card>
+            )
+          ) : (
+            <Card className="space-y-4 p-5 sm:p-6">
+              <h2 className="text-lg font-semibold">Want to go?</h2>
+              <p className="text-sm text-stone-700">Sign in to RSVP and to join the event chat.</p>
+              <Button asChild className="w-full">
+                <Link to="/login" state={{ from: location }}>
+                  <LogIn aria-hidden="true" />
+                  Sign in to RSVP
+                </Link>
+              </Button>
+            </Card>
+          )}
+          <Card className="space-y-3 p-5 sm:p-6">
+            <h2 className="text-lg font-semibold">Save the date</h2>
+            <AddToCalendar eventId={event.id} title={event.title} signedIn={Boolean(user)} />
+          </Card>
+        </aside>
+        <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+          <h2 className="text-lg font-semibold">About this event</h2>
+          <p className="mt-3 break-words whitespace-pre-line text-stone-800">{event.description}</p>
+        </Card>
+
+        <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+          <h2 className="mb-4 text-lg font-semibold">Who is going</h2>
+          <EventAttendees userIds={event.rsvps} />
+        </Card>
+      </div>
+
+      {/* The event chat and sub-groups: the chat feature's panel, for signed-in visitors. */}
+      {user ? (
+        <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
+          <EventSocialPanel eventId={event.id} isOrganizer={creator} />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}
+
+/** Spec 2, "Event detail" (public: works signed out for public, published events). */
+export function EventDetailPage() {
+  const { eventId = '' } = useParams();
+  const { user, status } = useSession();
+  const event = usePublicEvent(eventId, user?.id ?? null);
+
+  if (status === 'loading' || event.isPending) return <EventDetailSkeleton />;
+
+  if (event.isError) {
+    const notFound = event.error instanceof ApiError && event.error.status === 404;
+    const title = notFound
+      ? EVENT_TEXT.notFound
+      : event.error instanceof DisplayError
+        ? event.error.message
+        : EVENT_TEXT.loadFailed;
+    return (
+      <div className="mx-auto max-w-xl">
+        <title>{`${title} · Townsquare`}</title>
+        <h1 className="sr-only">Event</h1>
+        <EmptyState
+          icon={CalendarX2}
+          title={title}
+          actions={
+            <Button asChild variant="secondary">
+              <Link to={user ? '/dashboard' : '/'}>{user ? 'Back to Dashboard' : 'Back to home'}</Link>
+            </Button>
+          }
+        >
+          <p>
+            {notFound
+              ? 'It may have been removed, it may be private, or the link may be mistyped.'
+              : 'Check your connection and try again in a moment.'}
+          </p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  return <EventBody event={event.data} />;
 }

@@ -1,18 +1,17 @@
-import { CalendarDays } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { EventBoard } from '../../features/events/components/event-board.tsx';
 
+/** Spec 2: the simpler Event Dashboard: the same tabs, cards and create/edit, without delete. */
 export function EventsPage() {
   return (
-    <ComingSoon
-      title="Events"
-      description="Meetups, workshops and clean-ups happening near you."
-      icon={CalendarDays}
-      heading="Events are on their way"
-    >
-      <p>
-        Soon you will browse draft, live and past events here, create your own with a cover image and tags,
-        and RSVP to what your neighbours are hosting.
-      </p>
-    </ComingSoon>
+    <>
+      <title>Events · Townsquare</title>
+      <PageHeader
+        eyebrow="Event Dashboard"
+        title="Events"
+        description="Meetups, workshops and clean-ups near you, and the ones you are planning."
+      />
+      <EventBoard />
+    </>
   );
 }

@@ -1,18 +1,78 @@
-import { Users } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { FriendGroupsPanel } from '../../features/friend-groups/components/friend-groups-panel.tsx';
+import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
+import { useFriends } from '../../features/friends/api/get-friends.ts';
+import { FriendRequests } from '../../features/friends/components/friend-requests.tsx';
+import { FriendsList } from '../../features/friends/components/friends-list.tsx';
+import { cn } from '../../lib/cn.ts';
 
-export function FriendsPage() {
+const TABS = ['friends', 'requests', 'groups'] as const;
+type Tab = (typeof TABS)[number];
+/** Narrower on a phone, so the three tabs fit a 375 px screen. */
+const TAB = 'px-3 sm:px-4';
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
+
+function Count({ value, highlight = false }: { value: number | undefined; highlight?: boolean }) {
+  if (value === undefined) return null;
   return (
-    <ComingSoon
-      title="Friends"
-      description="The people you know around town."
-      icon={Users}
-      heading="Friends are coming soon"
+    <span
+      className={cn(
+        'min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs font-bold',
+        highlight && value > 0 ? 'bg-brand-700 text-white' : 'bg-stone-200 text-stone-800',
+      )}
     >
-      <p>
-        You will be able to send and accept friend requests, see your friends list, message a friend in one
-        click and gather friends into groups with their own chat.
-      </p>
-    </ComingSoon>
+      {value}
+    </span>
+  );
+}
+
+/** Spec 2: tabs Friends (count), Friend Requests (count of received) and Groups; `?tab=` picks one. */
+export function FriendsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'friends';
+  const friends = useFriends();
+  const requests = useFriendRequests();
+
+  return (
+    <>
+      <title>Friends · Townsquare</title>
+      <PageHeader
+        title="Friends"
+        description="The people you know around town, your requests and your groups."
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams(value === 'friends' ? {} : { tab: value }, { replace: true })}
+      >
+        <TabsList aria-label="Friends sections">
+          <TabsTrigger value="friends" className={TAB}>
+            Friends <Count value={friends.data?.length} />
+          </TabsTrigger>
+          <TabsTrigger value="requests" className={TAB}>
+            {/* "Friend Requests" for everyone; a phone shows "Requests" so the three tabs fit. */}
+            <span>
+              <span className="max-sm:sr-only">Friend </span>Requests
+            </span>
+            <Count value={requests.data?.received.length} highlight />
+          </TabsTrigger>
+          <TabsTrigger value="groups" className={TAB}>
+            Groups
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="friends">
+          <h2 className="sr-only">Your friends</h2>
+          <FriendsList />
+        </TabsContent>
+        <TabsContent value="requests">
+          <FriendRequests />
+        </TabsContent>
+        <TabsContent value="groups">
+          <FriendGroupsPanel />
+        </TabsContent>
+      </Tabs>
+    </>
   );
 }

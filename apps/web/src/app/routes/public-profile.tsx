@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { FriendButton } from '../../features/friends/components/friend-button.tsx';
 import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
 import { RoleBadge } from '../../features/users/components/role-badge.tsx';
 import { VerifiedBadge } from '../../features/users/components/verified-badge.tsx';
@@ -74,7 +75,11 @@ export function PublicProfilePage() {
                   Edit your profile
                 </Link>
               </Button>
-            ) : null}
+            ) : (
+              <div className="sm:pb-1">
+                <FriendButton userId={person.id} />
+              </div>
+            )}
           </div>
 
           <div className="mt-6 flex flex-wrap items-center justify-center gap-2 sm:justify-start">

@@ -19,8 +19,8 @@ export function SettingsPage() {
               Change password
             </CardTitle>
             <CardDescription>
-              Changing your password signs you out on every device, so an old session cannot be reused. You
-              then sign in again with the new one.
+              Changing your password signs you out on your other devices, so an old session cannot be reused.
+              You stay signed in here.
             </CardDescription>
           </CardHeader>
           <CardContent>

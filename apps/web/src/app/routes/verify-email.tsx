@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@townsquare/contracts';
+import { MSG } from '@townsquare/contracts/messages';
 import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

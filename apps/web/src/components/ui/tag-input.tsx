@@ -29,6 +29,8 @@ interface TagInputProps {
   maxLength?: number;
   maxTags?: number;
   messages?: TagInputMessages;
+  /** Replaces the length, duplicate and count checks: the problem with adding `candidate`, if any. */
+  validate?: (tags: string[], candidate: string) => string | undefined;
   disabled?: boolean;
   'aria-invalid'?: boolean | undefined;
   'aria-describedby'?: string | undefined;
@@ -47,6 +49,7 @@ export function TagInput({
   maxLength = 20,
   maxTags = 10,
   messages = TAG_MESSAGES,
+  validate,
   disabled,
   ...aria
 }: TagInputProps) {
@@ -65,7 +68,8 @@ export function TagInput({
     const tag = raw.trim().replace(/\s+/g, ' ');
     if (!tag) return false;
     let problem: string | undefined;
-    if (tag.length < minLength) problem = messages.tooShort;
+    if (validate) problem = validate(value, tag);
+    else if (tag.length < minLength) problem = messages.tooShort;
     else if (tag.length > maxLength) problem = messages.tooLong;
     else if (chosen.has(tag.toLowerCase())) problem = messages.duplicate;
     else if (value.length >= maxTags) problem = messages.tooMany(maxTags);
@@ -152,6 +156,8 @@ export function TagInput({
               <li key={suggestion} className="contents">
                 <button
                   type="button"
+                  // Keeps the text field from blurring (which would add the half-typed text as a tag).
+                  onMouseDown={(event) => event.preventDefault()}
                   onClick={() => add(suggestion)}
                   className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-dashed border-stone-300 bg-white px-2.5 py-1 text-xs font-medium text-stone-700 transition-colors hover:border-brand-700 hover:text-brand-900"
                 >

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MSG } from '@townsquare/contracts';
+import { LIMITS } from '@townsquare/contracts/limits';
+import { MSG } from '@townsquare/contracts/messages';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';

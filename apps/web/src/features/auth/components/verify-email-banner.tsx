@@ -1,4 +1,4 @@
-import { MSG } from '@townsquare/contracts';
+import { MSG } from '@townsquare/contracts/messages';
 import { MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';

@@ -4,12 +4,9 @@ import { api } from '../../../lib/api-client.ts';
 
 export interface ChangePasswordResult {
   message: string;
-  /** Present when the server hands this device a new session after revoking the old ones. */
-  accessToken?: string;
-  refreshToken?: string;
 }
 
-/** PUT /api/users/me/password. */
+/** PUT /api/users/me/password: every other session ends, this one stays signed in. */
 export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult> {
   return api.put<ChangePasswordResult>('/api/users/me/password', body);
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MSG } from '@townsquare/contracts';
+import { LIMITS } from '@townsquare/contracts/limits';
+import { MSG } from '@townsquare/contracts/messages';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -7,8 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage, tokenStore } from '../../../lib/api-client.ts';
-import { useSignOut } from '../../auth/api/logout.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 export const NEW_PASSWORDS_DIFFER = 'New passwords do not match';
@@ -27,7 +27,6 @@ const changePasswordSchema = z
 /** Spec 2 and 5, Settings: all fields required, new and confirmation must match. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const signOut = useSignOut();
   const {
     register,
     handleSubmit,
@@ -42,18 +41,10 @@ export function ChangePasswordForm() {
     change.mutate(
       { currentPassword, newPassword },
       {
+        // The server ends every other session and keeps this one: the person stays signed in here.
         onSuccess: (result) => {
           reset();
-          if (result?.accessToken) {
-            // The server revoked every session and handed this device a fresh one.
-            tokenStore.setTokens(result.accessToken, result.refreshToken);
-            toast.success(result.message || MSG.passwordChanged);
-            return;
-          }
-          // The change signed out every session, this one too (its tokens are already revoked, so
-          // there is nothing to tell the server): sign in again with the new password.
-          toast.success(`${result?.message || MSG.passwordChanged}. Please sign in with your new password.`);
-          void signOut();
+          toast.success(result?.message || MSG.passwordChanged);
         },
         onError: (error) => toast.error(errorMessage(error, 'Failed to update password')),
       },

@@ -1,4 +1,5 @@
-import { MSG, type NotificationPreferences } from '@townsquare/contracts';
+import type { NotificationPreferences } from '@townsquare/contracts';
+import { MSG } from '@townsquare/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';

@@ -143,6 +143,24 @@ describe('ChangePasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('keeps this session after a change: a success toast, an empty form, no sign-out', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    localStorage.setItem('refreshToken', 'refresh-1');
+    const fetchMock = stubFetch(() => jsonResponse({ message: 'Password updated successfully' }));
+    const user = userEvent.setup();
+    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+  });
+
   it('shows the server message, else "Failed to update password"', async () => {
     stubFetch(() =>
       jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'Current password is incorrect' }, 400),

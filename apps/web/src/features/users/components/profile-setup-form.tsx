@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, type SelfUser } from '@townsquare/contracts';
+import type { SelfUser } from '@townsquare/contracts';
+import { LIMITS } from '@townsquare/contracts/limits';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@townsquare/contracts';
+import { ROLES, type Role } from '@townsquare/contracts/limits';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';

@@ -1,0 +1,21 @@
+import { registerChatRealtime } from '../features/chat/realtime.ts';
+import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
+import { registerFriendsRealtime } from '../features/friends/realtime.ts';
+import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
+import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
+
+/**
+ * Every feature's realtime module on one socket; returns the function that unsubscribes them all.
+ * Loaded with the socket, after sign-in, so none of it weighs on the first page load.
+ */
+export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () => void {
+  const stops = [
+    registerChatRealtime(socket, deps),
+    registerFriendsRealtime(socket, deps),
+    registerFriendGroupsRealtime(socket, deps),
+    registerSubgroupsRealtime(socket, deps),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

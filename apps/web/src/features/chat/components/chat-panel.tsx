@@ -1,0 +1,276 @@
+import { CHAT_LIMITS } from '@townsquare/contracts';
+import { AlertCircle, Loader2, MessageCircle, RotateCw, SendHorizontal, X } from 'lucide-react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatMessageTime } from '../../../lib/format.ts';
+import type { ChatItem } from '../chat-item.ts';
+import type { OutboxEntry } from '../outbox.ts';
+import type { ChatThread } from '../use-chat-thread.ts';
+
+/** How close to an edge (px) counts as being at it. */
+const EDGE = 48;
+
+interface ChatPanelProps {
+  thread: ChatThread;
+  /** Names the message log for assistive technology, e.g. "Event chat messages". */
+  label: string;
+  /** The label of the text box, e.g. "Message the event". */
+  inputLabel: string;
+  currentUserId: string | undefined;
+  /** Shown instead of the send box (a prompt to sign in, or why sending is off). */
+  composerNotice?: ReactNode;
+  emptyText?: string;
+  /** The log's fixed height. */
+  className?: string;
+}
+
+/**
+ * A chat: a fixed-height log that keeps the newest message in view, loads older messages when
+ * scrolled to the top (or with the button there), and a send box. Pending messages show greyed
+ * out; a failed one shows why, with Retry and Remove.
+ */
+export function ChatPanel({
+  thread,
+  label,
+  inputLabel,
+  currentUserId,
+  composerNotice,
+  emptyText = 'No messages yet. Say hello!',
+  className,
+}: ChatPanelProps) {
+  const logRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const olderAnchor = useRef<{ height: number; top: number } | null>(null);
+  const { items, outbox } = thread;
+
+  const firstId = items[0]?.id;
+  const lastOutbox = outbox[outbox.length - 1];
+  const lastItem = items[items.length - 1];
+  const newestKey = lastOutbox ? `out:${lastOutbox.clientMessageId}` : (lastItem?.id ?? '');
+  const newestIsMine = Boolean(lastOutbox) || (lastItem !== undefined && lastItem.senderId === currentUserId);
+
+  // Older messages were put on top: keep the ones being read where they were.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the oldest message changes.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    const anchor = olderAnchor.current;
+    if (!log || !anchor) return;
+    log.scrollTop = log.scrollHeight - anchor.height + anchor.top;
+    olderAnchor.current = null;
+  }, [firstId]);
+
+  // A new message at the bottom: follow it if the reader was at the bottom, or if it is their own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log || (!atBottom.current && !newestIsMine)) return;
+    log.scrollTop = log.scrollHeight;
+    atBottom.current = true;
+  }, [newestKey, thread.isPending]);
+
+  function loadOlder() {
+    const log = logRef.current;
+    if (!thread.hasOlder || thread.loadingOlder) return;
+    if (log) olderAnchor.current = { height: log.scrollHeight, top: log.scrollTop };
+    thread.loadOlder();
+  }
+
+  function onScroll() {
+    const log = logRef.current;
+    if (!log) return;
+    atBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < EDGE;
+    if (log.scrollTop < EDGE) loadOlder();
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div
+        ref={logRef}
+        role="log"
+        aria-label={label}
+        // The log scrolls, so it must be reachable with the keyboard.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keys.
+        tabIndex={0}
+        onScroll={onScroll}
+        className={cn(
+          'h-80 overflow-y-auto overscroll-contain rounded-xl border border-stone-200 bg-stone-50/60 p-3 focus-visible:outline-2 focus-visible:outline-brand-700',
+          className,
+        )}
+      >
+        {thread.isPending ? (
+          <div className="space-y-3" role="status" aria-label="Loading messages">
+            <Skeleton className="h-12 w-2/3" />
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-14 w-3/5" />
+          </div>
+        ) : thread.loadError ? (
+          <Alert variant="error" title={thread.loadError}>
+            <Button variant="link" size="sm" onClick={thread.reload}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            {thread.hasOlder ? (
+              <div className="mb-3 flex justify-center">
+                <Button variant="ghost" size="sm" loading={thread.loadingOlder} onClick={loadOlder}>
+                  Load older messages
+                </Button>
+              </div>
+            ) : null}
+            {items.length === 0 && outbox.length === 0 ? (
+              <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-stone-600">
+                <MessageCircle className="size-6 text-stone-500" aria-hidden="true" />
+                <p>{emptyText}</p>
+              </div>
+            ) : (
+              <ol className="space-y-3">
+                {items.map((item) => (
+                  <MessageRow key={item.id} item={item} mine={item.senderId === currentUserId} />
+                ))}
+                {outbox.map((entry) => (
+                  <PendingRow
+                    key={entry.clientMessageId}
+                    entry={entry}
+                    onRetry={() => thread.retry(entry.clientMessageId)}
+                    onDiscard={() => thread.discard(entry.clientMessageId)}
+                  />
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+      </div>
+      {composerNotice ?? <Composer label={inputLabel} onSend={thread.send} />}
+    </div>
+  );
+}
+
+function Bubble({ mine, children }: { mine: boolean; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        'max-w-[80%] min-w-0 rounded-2xl px-3.5 py-2 shadow-xs',
+        mine ? 'rounded-br-md bg-brand-700 text-white' : 'rounded-bl-md border border-stone-200 bg-white',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+function MessageRow({ item, mine }: { item: ChatItem; mine: boolean }) {
+  return (
+    <li className={cn('flex items-end gap-2', mine && 'flex-row-reverse')}>
+      <Avatar src={item.senderImage} alt="" className="size-8 ring-0" />
+      <Bubble mine={mine}>
+        <p
+          className={cn(
+            'flex flex-wrap items-baseline gap-x-2 text-xs',
+            mine ? 'text-white' : 'text-stone-600',
+          )}
+        >
+          <span className={cn('font-semibold', !mine && 'text-stone-900')}>
+            {mine ? 'You' : item.senderName}
+          </span>
+          <time dateTime={item.timestamp}>{formatMessageTime(item.timestamp)}</time>
+        </p>
+        <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
+      </Bubble>
+    </li>
+  );
+}
+
+function PendingRow({
+  entry,
+  onRetry,
+  onDiscard,
+}: {
+  entry: OutboxEntry;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const failed = entry.status === 'failed';
+  return (
+    <li className="flex flex-col items-end gap-1" aria-busy={!failed}>
+      <div className={cn('flex max-w-full justify-end', !failed && 'opacity-70')}>
+        <Bubble mine>
+          <p className="text-xs font-semibold text-white">You</p>
+          <p className="text-sm break-words whitespace-pre-wrap">{entry.content}</p>
+        </Bubble>
+      </div>
+      {failed ? (
+        <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs text-red-800" role="alert">
+          <AlertCircle className="size-3.5" aria-hidden="true" />
+          <span>Not sent: {entry.error}</span>
+          <Button variant="link" size="sm" className="text-xs" onClick={onRetry}>
+            <RotateCw aria-hidden="true" />
+            Retry
+          </Button>
+          <Button variant="link" size="sm" className="text-xs text-stone-700" onClick={onDiscard}>
+            <X aria-hidden="true" />
+            Remove
+          </Button>
+        </div>
+      ) : (
+        <p className="flex items-center gap-1 text-xs text-stone-600">
+          <Loader2 className="size-3 animate-spin" aria-hidden="true" />
+          Sending…
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Composer({ label, onSend }: { label: string; onSend: (text: string) => boolean }) {
+  const [text, setText] = useState('');
+  const id = useId();
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (onSend(text)) setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter starts a new line; Enter while composing (IME) does neither.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Textarea
+        id={id}
+        rows={1}
+        value={text}
+        maxLength={CHAT_LIMITS.contentMax}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Write a message…"
+        className="h-11 min-h-11 resize-none py-2.5"
+      />
+      <Button type="submit" disabled={!text.trim()} className="h-11 max-sm:w-11 max-sm:px-0">
+        <SendHorizontal aria-hidden="true" />
+        <span className="max-sm:sr-only">Send</span>
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { conversationIdOf, type DirectMessage } from '@townsquare/contracts';
+import { useEffect } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useFriendStatus } from '../../friends/api/get-friend-status.ts';
+import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
+import { sendDirectMessage } from '../api/send-direct-message.ts';
+import { directMessageItem } from '../chat-item.ts';
+import { clearUnread, recordDirectMessage } from '../conversations-cache.ts';
+import { useChatThread } from '../use-chat-thread.ts';
+import { ChatPanel } from './chat-panel.tsx';
+
+export const NOT_FRIENDS_NOTICE = 'You can only send messages to your friends.';
+
+interface DirectChatProps {
+  userId: string;
+  /** The other person's name, for the labels. */
+  name: string;
+  className?: string;
+}
+
+/** A direct conversation: on /messages/:userId and in the friends page's chat dialog. */
+export function DirectChat({ userId, name, className }: DirectChatProps) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const me = user?.id ?? '';
+  const query = useConversation(userId);
+  const status = useFriendStatus(userId, { enabled: Boolean(me) && me !== userId });
+
+  const thread = useChatThread<DirectMessage>({
+    query,
+    queryKey: conversationQueryKey(userId),
+    toItem: directMessageItem,
+    send: (input) => sendDirectMessage(userId, input),
+    onSent: (message) => recordDirectMessage(queryClient, message, me, { unread: false }),
+    room: me
+      ? {
+          join: 'join-conversation',
+          leave: 'leave-conversation',
+          payload: { conversationId: conversationIdOf(me, userId) },
+        }
+      : null,
+    loadErrorText: 'Failed to load messages',
+  });
+
+  // Reading the conversation marked it read on the server; the badge follows at once.
+  const readAt = query.isSuccess ? query.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (readAt) clearUnread(queryClient, userId);
+  }, [readAt, queryClient, userId]);
+
+  const canSend = !status.data || status.data === 'friends';
+  return (
+    <ChatPanel
+      thread={thread}
+      label={`Conversation with ${name}`}
+      inputLabel={`Message ${name}`}
+      currentUserId={me}
+      className={className}
+      composerNotice={canSend ? undefined : <Alert variant="info">{NOT_FRIENDS_NOTICE}</Alert>}
+    />
+  );
+}

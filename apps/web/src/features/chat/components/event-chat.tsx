@@ -1,0 +1,46 @@
+import type { RoomMessage } from '@townsquare/contracts';
+import { LogIn } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { eventMessagesQueryKey, useEventMessages } from '../api/get-event-messages.ts';
+import { sendEventMessage } from '../api/send-event-message.ts';
+import { roomMessageItem } from '../chat-item.ts';
+import { useChatThread } from '../use-chat-thread.ts';
+import { ChatPanel } from './chat-panel.tsx';
+
+/** An event's chat: anyone who can see the event reads it; signed-in people write and see it live. */
+export function EventChat({ eventId }: { eventId: string }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const thread = useChatThread<RoomMessage>({
+    query: useEventMessages(eventId),
+    queryKey: eventMessagesQueryKey(eventId),
+    toItem: roomMessageItem,
+    send: (input) => sendEventMessage(eventId, input),
+    room: user ? { join: 'join-event-chat', leave: 'leave-event-chat', payload: { eventId } } : null,
+    loadErrorText: 'Failed to load the event chat',
+  });
+  return (
+    <ChatPanel
+      thread={thread}
+      label="Event chat messages"
+      inputLabel="Message the event chat"
+      currentUserId={user?.id}
+      emptyText="No messages yet. Start the conversation!"
+      composerNotice={
+        user ? undefined : (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
+            <p>Sign in to chat with the people going.</p>
+            <Button asChild size="sm">
+              <Link to="/login" state={{ from: location }}>
+                <LogIn aria-hidden="true" />
+                Sign in to chat
+              </Link>
+            </Button>
+          </div>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import type { LucideIcon } from 'lucide-react';
+import { MessagesSquare, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+import { EventSubgroups } from '../../subgroups/components/event-subgroups.tsx';
+import { EventChat } from './event-chat.tsx';
+
+interface EventSocialPanelProps {
+  eventId: string;
+  isOrganizer: boolean;
+}
+
+function Section({
+  id,
+  title,
+  icon: Icon,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={id} className="space-y-4">
+        <div className="space-y-1">
+          <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+            <Icon className="size-5 text-brand-700" aria-hidden="true" />
+            {title}
+          </h2>
+          <p className="text-sm text-stone-600">{description}</p>
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * The social half of an event page: its chat and its sub-groups. Both are off when the event id
+ * is missing (spec 5).
+ */
+export function EventSocialPanel({ eventId, isOrganizer }: EventSocialPanelProps) {
+  if (!eventId) {
+    return (
+      <Card className="p-5 text-sm text-stone-700 sm:p-6">
+        <p>Chat and sub-groups are not available for this event.</p>
+      </Card>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <Section
+        id="event-chat-heading"
+        title="Event chat"
+        icon={MessagesSquare}
+        description="Questions, lifts and last-minute news, shared with everyone going."
+      >
+        <EventChat eventId={eventId} />
+      </Section>
+      <Section
+        id="event-subgroups-heading"
+        title="Sub-groups"
+        icon={UsersRound}
+        description={
+          isOrganizer
+            ? 'Smaller circles inside your event, each with its own chat. Members come from your friends.'
+            : 'Smaller circles inside this event, each with its own chat.'
+        }
+      >
+        <EventSubgroups eventId={eventId} isOrganizer={isOrganizer} />
+      </Section>
+    </div>
+  );
+}

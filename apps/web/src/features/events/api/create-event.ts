@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EventDto, EventStatus, Recurrence, Visibility } from '@townsquare/contracts';
+import { api, DisplayError } from '../../../lib/api-client.ts';
+import { EVENT_TEXT } from '../event-texts.ts';
+import { eventCountsQueryKey } from './get-event-counts.ts';
+import { eventListQueryKey } from './list-events.ts';
+
+/** What the create/edit dialog sends (typed JSON; the server also takes the original all-strings form). */
+export interface EventInput {
+  title: string;
+  description: string;
+  location: string;
+  /** ISO 8601. */
+  startDate: string;
+  endDate: string;
+  cost: number;
+  isFree: boolean;
+  visibility: Visibility;
+  recurrence: Recurrence;
+  tags: string[];
+  status: EventStatus;
+  imageUrl: string | null;
+}
+
+/** POST /api/events → 201 `{ event }`. */
+export async function createEvent(input: EventInput): Promise<EventDto> {
+  const body = await api.post<{ event?: EventDto } | undefined>('/api/events', input);
+  if (!body?.event) throw new DisplayError(EVENT_TEXT.noData);
+  return body.event;
+}
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEvent,
+    // Only the tab the new event lands in, and the tiles, change.
+    onSuccess: (event) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventListQueryKey(event.status) }),
+        queryClient.invalidateQueries({ queryKey: eventCountsQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,269 @@
+import type { EventDto, EventStatus } from '@townsquare/contracts';
+import { CalendarPlus, Plus, RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useDeleteEvent } from '../api/delete-event.ts';
+import { useEventList } from '../api/list-events.ts';
+import { isEventCreator } from '../event-status.ts';
+import { EVENT_TEXT } from '../event-texts.ts';
+import { DeleteEventDialog } from './delete-event-dialog.tsx';
+import { EventCard, EventCardSkeleton } from './event-card.tsx';
+
+const loadFormDialog = () => import('./event-form-dialog.tsx');
+// The form (and the contracts' validation it shares with the server) loads when it is first wanted.
+const EventFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.EventFormDialog })));
+
+const TABS: Array<{ status: EventStatus; label: string }> = [
+  { status: 'DRAFT', label: 'Draft' },
+  { status: 'LIVE', label: 'Live' },
+  { status: 'PAST', label: 'Past' },
+];
+
+function tabFrom(value: string | null): EventStatus {
+  const upper = value?.toUpperCase();
+  return upper === 'DRAFT' || upper === 'PAST' ? upper : 'LIVE';
+}
+
+interface EventGridProps {
+  status: EventStatus;
+  userId: string | undefined;
+  headingLevel: 'h2' | 'h3';
+  onCreate: () => void;
+  onEdit: (event: EventDto) => void;
+  onDelete?: (event: EventDto) => void;
+  onEditIntent: () => void;
+}
+
+function EventGrid({
+  status,
+  userId,
+  headingLevel,
+  onCreate,
+  onEdit,
+  onDelete,
+  onEditIntent,
+}: EventGridProps) {
+  const list = useEventList(status);
+
+  if (list.isPending) {
+    return (
+      <div role="status" aria-label="Loading events" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <EventCardSkeleton />
+        <EventCardSkeleton />
+        <EventCardSkeleton />
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert variant="error">Failed to load events. Please try again.</Alert>
+        <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const events = list.data.pages.flatMap((page) => page.events);
+  if (events.length === 0) {
+    return (
+      <EmptyState
+        icon={CalendarPlus}
+        title={EVENT_TEXT.noEvents}
+        headingLevel={headingLevel}
+        actions={
+          <Button onClick={onCreate} onPointerEnter={onEditIntent} onFocus={onEditIntent}>
+            <Plus aria-hidden="true" />
+            Create Event
+          </Button>
+        }
+      >
+        <p>{EVENT_TEXT.getStarted}</p>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {events.map((event) => {
+          const mine = isEventCreator(event, userId);
+          return (
+            <EventCard
+              key={event.id}
+              event={event}
+              canManage={mine}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              onEditIntent={onEditIntent}
+            />
+          );
+        })}
+      </div>
+      {list.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => list.fetchNextPage()}
+            loading={list.isFetchingNextPage}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface EventBoardProps {
+  /** Dashboard only: the creator's cards also offer Delete. */
+  allowDelete?: boolean;
+  /** A heading for the board (the dashboard's "Event Management"); pages with their own h1 leave it out. */
+  title?: string;
+}
+
+/**
+ * One tab per status with the event cards, "Load more", and the create/edit dialog (and, on the
+ * dashboard, delete with confirmation). The open tab is in the address (`?tab=draft`).
+ */
+export function EventBoard({ allowDelete = false, title }: EventBoardProps) {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get('tab'));
+  const [form, setForm] = useState<{ event: EventDto | null } | null>(null);
+  const [confirming, setConfirming] = useState<EventDto | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const remove = useDeleteEvent({ onFailed: () => setDeleteFailed(true) });
+  const createButtonRef = useRef<HTMLButtonElement>(null);
+  const deleted = useRef(false);
+
+  const setTab = useCallback(
+    (status: EventStatus) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('tab', status.toLowerCase());
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  const preloadForm = useCallback(() => void loadFormDialog(), []);
+  const openCreate = () => setForm({ event: null });
+  const openEdit = (event: EventDto) => setForm({ event });
+
+  const headingLevel = title ? 'h3' : 'h2';
+  const createButton = (
+    <Button
+      ref={createButtonRef}
+      onClick={openCreate}
+      onPointerEnter={preloadForm}
+      onFocus={preloadForm}
+      className="ml-auto"
+    >
+      <Plus aria-hidden="true" />
+      Create Event
+    </Button>
+  );
+  return (
+    <div className="space-y-5">
+      {title ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="event-management" className="font-display text-2xl font-semibold">
+            {title}
+          </h2>
+          {createButton}
+        </div>
+      ) : null}
+
+      {deleteFailed ? (
+        <Alert variant="error" className="items-start">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {EVENT_TEXT.deleteFailed}
+            <button
+              type="button"
+              className="cursor-pointer font-semibold underline underline-offset-2"
+              onClick={() => setDeleteFailed(false)}
+            >
+              Dismiss
+            </button>
+          </span>
+        </Alert>
+      ) : null}
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as EventStatus)}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="Events by status">
+            {TABS.map(({ status, label }) => (
+              <TabsTrigger key={status} value={status}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {title ? null : createButton}
+        </div>
+        {TABS.map(({ status }) => (
+          <TabsContent key={status} value={status}>
+            <EventGrid
+              status={status}
+              userId={user?.id}
+              headingLevel={headingLevel}
+              onCreate={openCreate}
+              onEdit={openEdit}
+              onDelete={allowDelete ? setConfirming : undefined}
+              onEditIntent={preloadForm}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      {form ? (
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-50 flex items-center justify-center bg-stone-950/30">
+              <Spinner className="size-8 text-white" label="Opening the event form" />
+            </div>
+          }
+        >
+          <EventFormDialog
+            open
+            event={form.event}
+            onOpenChange={(open) => (open ? undefined : setForm(null))}
+            onSaved={(saved) => setTab(saved.status)}
+          />
+        </Suspense>
+      ) : null}
+
+      {allowDelete ? (
+        <DeleteEventDialog
+          event={confirming}
+          onCancel={() => setConfirming(null)}
+          onCloseAutoFocus={(e) => {
+            if (!deleted.current) return;
+            // The card and its Delete button are gone: continue from the board's own button.
+            deleted.current = false;
+            e.preventDefault();
+            createButtonRef.current?.focus();
+          }}
+          onConfirm={(event) => {
+            deleted.current = true;
+            setConfirming(null);
+            setDeleteFailed(false);
+            remove.mutate(event);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render.tsx';
+import { createEventDto } from '../event-fixtures.ts';
+import { EventCard, formatTimeRange } from './event-card.tsx';
+
+describe('EventCard (spec 2, Dashboard)', () => {
+  it('shows the date as "MMM d, yyyy", the time range, location, tags joined, RSVPs and the creator', () => {
+    const start = new Date(2030, 2, 8, 19, 0);
+    const end = new Date(2030, 2, 8, 21, 30);
+    renderWithApp(
+      <EventCard
+        event={createEventDto({
+          title: 'Board games night',
+          startDate: start.toISOString(),
+          endDate: end.toISOString(),
+          tags: ['Games', 'Social'],
+          attendeeCount: 3,
+          status: 'DRAFT',
+        })}
+        canManage={false}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Board games night' })).toBeInTheDocument();
+    expect(screen.getByText('Mar 8, 2030')).toBeInTheDocument();
+    expect(screen.getByText('7:00 PM - 9:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('Riverside Park, north gate')).toBeInTheDocument();
+    expect(screen.getByText('Games, Social')).toBeInTheDocument();
+    expect(screen.getByText('3 RSVPs')).toBeInTheDocument();
+    expect(screen.getByText('ada')).toBeInTheDocument();
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+  });
+
+  it('reads "Invalid date" for a date it cannot read, and "Unknown" without a creator name', () => {
+    const event = createEventDto({ startDate: 'not-a-date', endDate: 'also-not' });
+    renderWithApp(<EventCard event={{ ...event, creator: { id: 'x', _id: 'x' } }} canManage={false} />);
+    expect(screen.getByText('Invalid date')).toBeInTheDocument();
+    expect(screen.getByText('Unknown')).toBeInTheDocument();
+    expect(formatTimeRange('not-a-date', 'also-not')).toBe('');
+  });
+
+  it('links View Details to the event page and offers Edit and Delete to the creator only', () => {
+    const event = createEventDto();
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    const { unmount } = renderWithApp(
+      <EventCard event={event} canManage={false} onEdit={onEdit} onDelete={onDelete} />,
+    );
+    expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/event/${event.id}`);
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithApp(<EventCard event={event} canManage onEdit={onEdit} onDelete={onDelete} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onEdit).toHaveBeenCalledWith(event);
+    expect(onDelete).toHaveBeenCalledWith(event);
+  });
+
+  it('falls back to a placeholder when the image is missing or fails to load', () => {
+    const { unmount } = renderWithApp(<EventCard event={createEventDto()} canManage={false} />);
+    expect(screen.getByTestId('event-image-fallback')).toBeInTheDocument();
+    unmount();
+
+    const { container } = renderWithApp(
+      <EventCard
+        event={createEventDto({ imageUrl: 'http://localhost/uploads/gone.jpg' })}
+        canManage={false}
+      />,
+    );
+    const image = container.querySelector('img');
+    expect(image).toHaveAttribute('src', 'http://localhost/uploads/gone.jpg');
+    if (image) fireEvent.error(image);
+    expect(screen.getByTestId('event-image-fallback')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+import type { EventDto } from '@townsquare/contracts';
+import { CalendarDays, Clock, MapPin, Pencil, Tag, Trash2, UserRound, Users } from 'lucide-react';
+import { type ComponentType, type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { EVENT_TEXT } from '../event-texts.ts';
+import { EventImage } from './event-image.tsx';
+import { EventStatusBadge } from './event-status-badge.tsx';
+
+interface EventCardProps {
+  event: EventDto;
+  /** The signed-in user created it: Edit (and Delete, where offered) are shown. */
+  canManage: boolean;
+  onEdit?: (event: EventDto) => void;
+  /** Offered on the dashboard only. */
+  onDelete?: (event: EventDto) => void;
+  /** Warms up the edit dialog's code when the pointer or focus reaches Edit. */
+  onEditIntent?: () => void;
+}
+
+/** "7:00 PM - 9:00 PM"; empty when a date cannot be read. */
+export function formatTimeRange(start: string, end: string): string {
+  const from = formatTime(start);
+  const to = formatTime(end);
+  if (!from) return '';
+  return to ? `${from} - ${to}` : from;
+}
+
+function Fact({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 items-start gap-2">
+      <dt className="mt-0.5 shrink-0 text-stone-500">
+        <Icon className="size-4" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Spec 2, Dashboard: image, status, date, time range, location, tags, RSVP count and creator. */
+export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: EventCardProps) {
+  const titleId = useId();
+  const timeRange = formatTimeRange(event.startDate, event.endDate);
+  const creator = event.creator?.username || EVENT_TEXT.unknownCreator;
+  const rsvps = event.attendeeCount ?? 0;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-(--radius-card) border border-stone-200/80 bg-white shadow-(--shadow-soft)"
+    >
+      <div className="relative">
+        <EventImage src={event.imageUrl} className="aspect-[16/9] w-full" />
+        <EventStatusBadge status={event.status} className="absolute top-3 left-3 shadow-sm" />
+      </div>
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <h3 id={titleId} className="text-lg leading-snug font-semibold break-words">
+          {event.title}
+        </h3>
+        <dl className="space-y-1.5 text-sm text-stone-700">
+          <Fact icon={CalendarDays} label="Date">
+            {formatCardDate(event.startDate)}
+          </Fact>
+          {timeRange ? (
+            <Fact icon={Clock} label="Time">
+              {timeRange}
+            </Fact>
+          ) : null}
+          <Fact icon={MapPin} label="Location">
+            {event.location}
+          </Fact>
+          {event.tags.length > 0 ? (
+            <Fact icon={Tag} label="Tags">
+              {event.tags.join(', ')}
+            </Fact>
+          ) : null}
+          <Fact icon={Users} label="RSVPs">
+            {rsvps} {rsvps === 1 ? 'RSVP' : 'RSVPs'}
+          </Fact>
+          <Fact icon={UserRound} label="Created by">
+            {creator}
+          </Fact>
+        </dl>
+        <div className="mt-auto space-y-2 pt-1">
+          <Button asChild size="sm" variant="secondary" className="w-full">
+            <Link to={`/event/${event.id}`} aria-describedby={titleId}>
+              View Details
+            </Link>
+          </Button>
+          {canManage && (onEdit || onDelete) ? (
+            <div className={onEdit && onDelete ? 'grid grid-cols-2 gap-2' : 'grid'}>
+              {onEdit ? (
+                <Button
+                  size="sm"
+                  variant="soft"
+                  aria-describedby={titleId}
+                  onClick={() => onEdit(event)}
+                  onPointerEnter={onEditIntent}
+                  onFocus={onEditIntent}
+                >
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              ) : null}
+              {onDelete ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-800 hover:bg-red-50 hover:text-red-900"
+                  aria-describedby={titleId}
+                  onClick={() => onDelete(event)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function EventCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-(--radius-card) border border-stone-200/80 bg-white">
+      <Skeleton className="aspect-[16/9] w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-9 w-32 rounded-full" />
+      </div>
+    </div>
+  );
+}

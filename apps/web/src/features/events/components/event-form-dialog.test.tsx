@@ -1,0 +1,221 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { EventDto } from '@townsquare/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { createEventDto } from '../event-fixtures.ts';
+import { EventFormDialog } from './event-form-dialog.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Answers POST/PUT /api/events with `answer` (default: the body back as an event). */
+function serve(answer?: () => Response) {
+  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+    if (answer) return answer();
+    const body = JSON.parse(String(init.body)) as Partial<EventDto>;
+    return jsonResponse({ event: createEventDto(body) }, init.method === 'POST' ? 201 : 200);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    sent: () =>
+      fetchMock.mock.calls.map(([url, init]) => ({
+        url,
+        method: init.method,
+        body: JSON.parse(String(init.body)),
+      })),
+  };
+}
+
+function open(event: EventDto | null = null) {
+  const onOpenChange = vi.fn();
+  const onSaved = vi.fn();
+  const view = renderWithApp(
+    <EventFormDialog open event={event} onOpenChange={onOpenChange} onSaved={onSaved} />,
+    { user: createSelfUser() },
+  );
+  return { ...view, onOpenChange, onSaved };
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, start: string, end: string) {
+  await user.type(screen.getByLabelText('Title'), 'Board games night');
+  await user.type(screen.getByLabelText('Description'), 'Bring a game or learn a new one.');
+  await user.type(screen.getByLabelText('Location'), 'Library, room 2');
+  fireEvent.change(screen.getByLabelText('Start date'), { target: { value: start } });
+  fireEvent.change(screen.getByLabelText('End date'), { target: { value: end } });
+}
+
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const inDays = (days: number) => localInput(new Date(Date.now() + days * 86_400_000));
+
+describe('EventFormDialog', () => {
+  it('shows every validation message together in one alert and sends nothing', async () => {
+    const { fetchMock } = serve();
+    const user = userEvent.setup();
+    open();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    const alert = await screen.findByRole('alert');
+    for (const message of [
+      'Title is required',
+      'Description is required',
+      'Location is required',
+      'Start date is required',
+      'End date is required',
+    ]) {
+      expect(within(alert).getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    // Save as Draft checks the same fields; an end before the start joins the list.
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2030-03-08T19:00' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2030-03-08T18:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    const again = await screen.findByRole('alert');
+    expect(
+      within(again)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Title is required',
+      'Description is required',
+      'Location is required',
+      'End date must be after start date',
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('applies the tag rules with the spec texts and offers suggestions', async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    const tags = screen.getByLabelText(/^Tags/);
+    await user.type(tags, 'a{Enter}');
+    expect(screen.getByText('Tags must be at least 2 characters long')).toBeInTheDocument();
+    await user.clear(tags);
+    await user.type(tags, `${'x'.repeat(21)}{Enter}`);
+    expect(screen.getByText('Tags cannot be longer than 20 characters')).toBeInTheDocument();
+    await user.clear(tags);
+    await user.type(tags, 'Chess{Enter}');
+    await user.type(tags, 'chess{Enter}');
+    expect(screen.getByText('This tag has already been added')).toBeInTheDocument();
+    await user.clear(tags);
+
+    // A suggestion is one click away; ten tags is the most.
+    await user.click(screen.getByRole('button', { name: 'Meetup' }));
+    for (const tag of ['Go', 'Poker', 'Bridge', 'Scrabble', 'Catan', 'Risk', 'Uno', 'Carcassonne']) {
+      await user.type(tags, `${tag}{Enter}`);
+    }
+    await user.type(tags, 'Dominoes{Enter}');
+    expect(screen.getByText('Maximum of 10 tags allowed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Chess' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('disables the cost while the event is free', async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    const cost = screen.getByLabelText('Cost ($)');
+    expect(screen.getByRole('checkbox', { name: 'Free event' })).toBeChecked();
+    expect(cost).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Free event' }));
+    expect(cost).toBeEnabled();
+    await user.type(cost, '12');
+    await user.click(screen.getByRole('checkbox', { name: 'Free event' }));
+    expect(cost).toBeDisabled();
+  });
+
+  it('Create Event sends LIVE for a future event and PAST for one that has ended; Save as Draft sends DRAFT', async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    const first = open();
+    await fillRequired(user, inDays(3), inDays(4));
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(first.onSaved).toHaveBeenCalled());
+    expect(server.sent()[0]).toMatchObject({
+      url: '/api/events',
+      method: 'POST',
+      body: { status: 'LIVE', isFree: true, cost: 0 },
+    });
+    expect(first.onOpenChange).toHaveBeenCalledWith(false);
+    first.unmount();
+
+    const second = open();
+    await fillRequired(user, inDays(-3), inDays(-2));
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(second.onSaved).toHaveBeenCalled());
+    expect(server.sent()[1]?.body).toMatchObject({ status: 'PAST' });
+    second.unmount();
+
+    const third = open();
+    await fillRequired(user, inDays(-3), inDays(-2));
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(third.onSaved).toHaveBeenCalled());
+    expect(server.sent()[2]?.body).toMatchObject({ status: 'DRAFT' });
+  }, 20_000);
+
+  it('edits with PUT and warns when a published event has already ended', async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    const ended = createEventDto({
+      status: 'PAST',
+      startDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      endDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    });
+    const view = open(ended);
+    expect(screen.getByRole('heading', { name: 'Edit Event' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "This event's end date has already passed. Consider updating the dates or marking it as a past event.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue(ended.title);
+
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: inDays(5) } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: inDays(6) } });
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(view.onSaved).toHaveBeenCalled());
+    expect(server.sent()[0]).toMatchObject({
+      url: `/api/events/${ended.id}`,
+      method: 'PUT',
+      body: { status: 'LIVE' },
+    });
+    view.unmount();
+
+    open(createEventDto({ status: 'DRAFT', endDate: new Date(Date.now() - 86_400_000).toISOString() }));
+    expect(screen.queryByText(/end date has already passed/)).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to save event: {message}", or the generic text when the server says nothing useful', async () => {
+    serve(() =>
+      jsonResponse(
+        { statusCode: 400, error: 'Bad Request', message: 'Cost must be a number between 0 and 100000' },
+        400,
+      ),
+    );
+    const user = userEvent.setup();
+    const view = open();
+    await fillRequired(user, inDays(3), inDays(4));
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to save event: Cost must be a number between 0 and 100000',
+    );
+    expect(view.onOpenChange).not.toHaveBeenCalledWith(false);
+
+    serve(() =>
+      jsonResponse(
+        { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+        500,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to save event. Please try again.'),
+    );
+  });
+});

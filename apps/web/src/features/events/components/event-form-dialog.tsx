@@ -1,0 +1,319 @@
+import { EVENT_MSG, type EventDto, LIMITS, type Recurrence, type Visibility } from '@townsquare/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { ImageUpload } from '../../uploads/components/image-upload.tsx';
+import { useCreateEvent } from '../api/create-event.ts';
+import { useUpdateEvent } from '../api/update-event.ts';
+import {
+  type EventFormValues,
+  eventTagProblem,
+  formValuesFor,
+  toEventInput,
+  validateEventForm,
+} from '../event-form.ts';
+import type { SaveAction } from '../event-status.ts';
+import { showsEndedWarning } from '../event-status.ts';
+import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
+import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
+
+const VISIBILITY_LABELS: Record<Visibility, string> = { PUBLIC: 'Public', PRIVATE: 'Private' };
+const RECURRENCE_LABELS: Record<Recurrence, string> = {
+  NONE: 'Does not repeat',
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+  CUSTOM: 'Custom',
+};
+
+/** The event form allows images up to 10 MB (spec 5, "Image upload"). */
+const EVENT_IMAGE_MAX_MB = LIMITS.eventImageMaxBytes / (1024 * 1024);
+
+interface EventFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The event to edit; none to create one. */
+  event?: EventDto | null;
+  onSaved?: (event: EventDto) => void;
+}
+
+/**
+ * Spec 2, "Event create/edit dialog": every field, Save as Draft and Create/Update Event, all
+ * validation messages together in one alert, the ended-event warning and the save failures.
+ */
+export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: EventFormDialogProps) {
+  const editing = Boolean(event);
+  const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [action, setAction] = useState<SaveAction | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const saving = create.isPending || update.isPending;
+
+  // Each opening starts from the event as it is now.
+  useEffect(() => {
+    if (!open) return;
+    setValues(formValuesFor(event));
+    setProblems([]);
+    setSaveError(null);
+  }, [open, event]);
+
+  useEffect(() => {
+    if (problems.length > 0) problemsRef.current?.focus();
+  }, [problems]);
+
+  function set<K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  function save(next: SaveAction) {
+    setSaveError(null);
+    const found = validateEventForm(values);
+    setProblems(found);
+    if (found.length > 0) return;
+    if (event && !event.id) {
+      setSaveError(EVENT_MSG.eventIdMissing);
+      return;
+    }
+    setAction(next);
+    const input = toEventInput(values, next);
+    const done = (saved: EventDto) => {
+      toast.success(saved.status === 'DRAFT' ? 'Draft saved' : editing ? 'Event updated' : 'Event created');
+      onSaved?.(saved);
+      onOpenChange(false);
+    };
+    const failed = (error: unknown) => setSaveError(saveFailedMessage(errorMessage(error, '')));
+    if (event) update.mutate({ previous: event, input }, { onSuccess: done, onError: failed });
+    else create.mutate(input, { onSuccess: done, onError: failed });
+  }
+
+  const busy = saving || uploading;
+  const endedWarning = event && showsEndedWarning(event);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Event' : 'Create Event'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Change the details, then update the event or keep it as a draft.'
+              : 'Tell your neighbours what is happening. Save a draft to finish it later.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save('publish');
+          }}
+          className="space-y-5"
+        >
+          {endedWarning ? <Alert variant="warning">{EVENT_TEXT.endedWarning}</Alert> : null}
+          {problems.length > 0 ? (
+            <div ref={problemsRef} tabIndex={-1} className="focus:outline-none">
+              <Alert variant="error" title="Please fix the following:">
+                <ul className="list-disc space-y-0.5 pl-5">
+                  {problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              </Alert>
+            </div>
+          ) : null}
+          {saveError ? <Alert variant="error">{saveError}</Alert> : null}
+
+          <fieldset disabled={saving} className="space-y-5">
+            <legend className="sr-only">Event details</legend>
+            <FormField id="event-title" label="Title">
+              {(field) => (
+                <Input
+                  {...field}
+                  value={values.title}
+                  maxLength={200}
+                  onChange={(e) => set('title', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField id="event-description" label="Description">
+              {(field) => (
+                <Textarea
+                  {...field}
+                  rows={4}
+                  value={values.description}
+                  maxLength={5000}
+                  onChange={(e) => set('description', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField id="event-location" label="Location">
+              {(field) => (
+                <Input
+                  {...field}
+                  value={values.location}
+                  maxLength={300}
+                  placeholder="Riverside Park, north gate"
+                  onChange={(e) => set('location', e.target.value)}
+                />
+              )}
+            </FormField>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField id="event-start" label="Start date">
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="datetime-local"
+                    value={values.startDate}
+                    onChange={(e) => set('startDate', e.target.value)}
+                  />
+                )}
+              </FormField>
+              <FormField id="event-end" label="End date">
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="datetime-local"
+                    value={values.endDate}
+                    min={values.startDate || undefined}
+                    onChange={(e) => set('endDate', e.target.value)}
+                  />
+                )}
+              </FormField>
+            </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField
+                id="event-cost"
+                label="Cost ($)"
+                hint={values.isFree ? 'Free events cost nothing.' : undefined}
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={100000}
+                    step="0.01"
+                    value={values.isFree ? '' : values.cost}
+                    disabled={values.isFree}
+                    placeholder={values.isFree ? 'Free' : '0.00'}
+                    onChange={(e) => set('cost', e.target.value)}
+                  />
+                )}
+              </FormField>
+              <div className="flex items-center gap-2.5 sm:pt-8">
+                <Checkbox
+                  id="event-free"
+                  checked={values.isFree}
+                  onCheckedChange={(checked) => set('isFree', checked === true)}
+                />
+                <Label htmlFor="event-free">Free event</Label>
+              </div>
+            </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="space-y-1.5">
+                <Label htmlFor="event-visibility">Visibility</Label>
+                <Select value={values.visibility} onValueChange={(v) => set('visibility', v as Visibility)}>
+                  <SelectTrigger id="event-visibility">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {(Object.keys(VISIBILITY_LABELS) as Visibility[]).map((v) => (
+                      <SelectItem key={v} value={v}>
+                        {VISIBILITY_LABELS[v]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="event-recurrence">Recurrence</Label>
+                <Select value={values.recurrence} onValueChange={(v) => set('recurrence', v as Recurrence)}>
+                  <SelectTrigger id="event-recurrence">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {(Object.keys(RECURRENCE_LABELS) as Recurrence[]).map((r) => (
+                      <SelectItem key={r} value={r}>
+                        {RECURRENCE_LABELS[r]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            </div>
+            <FormField
+              id="event-tags"
+              label="Tags"
+              optional
+              hint={`Up to ${LIMITS.tagsMax} tags of ${LIMITS.tagMin} to ${LIMITS.tagMax} characters. Press Enter to add one.`}
+            >
+              {(field) => (
+                <TagInput
+                  {...field}
+                  value={values.tags}
+                  onChange={(tags) => set('tags', tags)}
+                  suggestions={EVENT_TAG_SUGGESTIONS}
+                  validate={eventTagProblem}
+                  maxTags={LIMITS.tagsMax}
+                  placeholder="Type a tag and press Enter"
+                />
+              )}
+            </FormField>
+          </fieldset>
+          <ImageUpload
+            value={values.imageUrl}
+            onChange={(url) => set('imageUrl', url)}
+            label="Event image"
+            maxMB={EVENT_IMAGE_MAX_MB}
+            folder="event-image"
+            shape="banner"
+            disabled={saving}
+            onBusyChange={setUploading}
+          />
+
+          {/* The actions stay in view while the long form scrolls. */}
+          <DialogFooter className="sticky -bottom-6 z-10 -mx-6 mt-0 -mb-6 border-t border-stone-100 bg-white px-6 py-4">
+            <Button
+              variant="secondary"
+              disabled={busy}
+              loading={saving && action === 'draft'}
+              onClick={() => save('draft')}
+            >
+              {saving && action === 'draft' ? 'Saving...' : 'Save as Draft'}
+            </Button>
+            <Button type="submit" disabled={busy} loading={saving && action === 'publish'}>
+              {saving && action === 'publish' ? 'Saving...' : editing ? 'Update Event' : 'Create Event'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

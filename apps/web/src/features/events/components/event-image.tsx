@@ -1,0 +1,38 @@
+import { CalendarDays } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+interface EventImageProps {
+  src: string | null | undefined;
+  className?: string;
+  /** The banner on the event page is the largest image there: load it at once. */
+  priority?: boolean;
+}
+
+/** The event's picture, or a warm placeholder when there is none or it fails to load. */
+export function EventImage({ src, className, priority = false }: EventImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const show = src && failed !== src;
+  return (
+    <div className={cn('relative overflow-hidden bg-brand-100', className)}>
+      {show ? (
+        <img
+          src={src}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={priority ? 'high' : 'auto'}
+          onError={() => setFailed(src)}
+          className="size-full object-cover"
+        />
+      ) : (
+        <div
+          data-testid="event-image-fallback"
+          className="flex size-full items-center justify-center bg-[radial-gradient(circle_at_25%_30%,#fed7aa,transparent_55%),radial-gradient(circle_at_80%_70%,#99f6e4,transparent_50%)] text-brand-800"
+        >
+          <CalendarDays className="size-10 opacity-70" aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { EVENT_MSG } from '@townsquare/contracts';
+import { describe, expect, it } from 'vitest';
+import { createEventDto } from './event-fixtures.ts';
+import {
+  eventTagProblem,
+  formValuesFor,
+  fromLocalInput,
+  toEventInput,
+  toLocalInput,
+  validateEventForm,
+} from './event-form.ts';
+import { EVENT_TEXT } from './event-texts.ts';
+
+const filled = {
+  ...formValuesFor(null),
+  title: 'Board games night',
+  description: 'Bring a game or learn a new one.',
+  location: 'Library, room 2',
+  startDate: '2030-03-08T19:00',
+  endDate: '2030-03-08T22:00',
+};
+
+describe('validateEventForm (spec 5)', () => {
+  it('returns every missing field at once', () => {
+    expect(validateEventForm(formValuesFor(null))).toEqual([
+      EVENT_MSG.titleRequired,
+      EVENT_MSG.descriptionRequired,
+      EVENT_MSG.locationRequired,
+      EVENT_MSG.startRequired,
+      EVENT_MSG.endRequired,
+    ]);
+  });
+
+  it('says the end must be after the start, together with the other problems', () => {
+    expect(validateEventForm({ ...filled, title: '  ', endDate: '2030-03-08T18:00' })).toEqual([
+      'Title is required',
+      'End date must be after start date',
+    ]);
+    expect(validateEventForm({ ...filled, endDate: filled.startDate })).toEqual([
+      'End date must be after start date',
+    ]);
+    expect(validateEventForm(filled)).toEqual([]);
+  });
+});
+
+describe('tag rules (spec 5)', () => {
+  it('uses the shared rules and the spec texts', () => {
+    expect(eventTagProblem([], 'a')).toBe('Tags must be at least 2 characters long');
+    expect(eventTagProblem([], 'x'.repeat(21))).toBe('Tags cannot be longer than 20 characters');
+    expect(eventTagProblem(['Chess'], 'chess')).toBe('This tag has already been added');
+    const ten = Array.from({ length: 10 }, (_, i) => `Tag ${i}`);
+    expect(eventTagProblem(ten, 'One more')).toBe('Maximum of 10 tags allowed');
+    expect(eventTagProblem(['Chess'], 'Go')).toBeUndefined();
+  });
+});
+
+describe('the request body', () => {
+  const now = new Date('2030-06-01T12:00:00.000Z');
+
+  it('sends ISO dates, the status of the button, and no cost while free', () => {
+    const input = toEventInput({ ...filled, cost: '12', isFree: true, tags: ['Games'] }, 'publish', now);
+    expect(input).toMatchObject({
+      title: 'Board games night',
+      startDate: new Date('2030-03-08T19:00').toISOString(),
+      endDate: new Date('2030-03-08T22:00').toISOString(),
+      isFree: true,
+      cost: 0,
+      status: 'PAST',
+      tags: ['Games'],
+      visibility: 'PUBLIC',
+      recurrence: 'NONE',
+      imageUrl: null,
+    });
+    expect(toEventInput({ ...filled, cost: '12.5', isFree: false }, 'draft', now)).toMatchObject({
+      cost: 12.5,
+      isFree: false,
+      status: 'DRAFT',
+    });
+  });
+
+  it('reads an event back into the form in local time', () => {
+    const event = createEventDto({ isFree: false, cost: 8, startDate: '2030-03-08T09:30:00.000Z' });
+    const values = formValuesFor(event);
+    expect(values.cost).toBe('8');
+    expect(fromLocalInput(values.startDate)?.toISOString()).toBe('2030-03-08T09:30:00.000Z');
+    expect(toLocalInput('not a date')).toBe('');
+  });
+
+  it('keeps the page texts in step with the server', () => {
+    expect(EVENT_TEXT.notFound).toBe(EVENT_MSG.notFound);
+  });
+});

@@ -1,0 +1,301 @@
+import { CHAT_LIMITS, CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
+import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { personName } from '../../chat/chat-item.ts';
+import { FriendPicker } from '../../friends/components/friend-picker.tsx';
+import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
+import { useCreateFriendGroup } from '../api/create-friend-group.ts';
+import { useFriendGroups } from '../api/get-friend-groups.ts';
+import { FriendGroupChat } from './friend-group-chat.tsx';
+
+/** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
+export function FriendGroupsPanel() {
+  const groups = useFriendGroups();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const returnTo = useRef<string | null>(null);
+  const open = groups.data?.find((g) => g.id === openId);
+
+  function back() {
+    returnTo.current = openId;
+    setOpenId(null);
+  }
+
+  // Back puts focus on the group's Open button again, so keyboard users keep their place.
+  useEffect(() => {
+    if (openId || !returnTo.current) return;
+    const button = document.querySelector<HTMLElement>(`[data-group-open="${returnTo.current}"]`);
+    (button ?? listHeading.current)?.focus();
+    returnTo.current = null;
+  }, [openId]);
+
+  if (open) return <FriendGroupView group={open} onBack={back} />;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 ref={listHeading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          Your groups
+        </h2>
+        <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
+      </div>
+      {groups.isPending ? (
+        <div className="space-y-3" role="status" aria-label="Loading groups">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : groups.isError ? (
+        <Alert variant="error" title={errorMessage(groups.error, 'Failed to load groups')} />
+      ) : groups.data.length === 0 ? (
+        <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
+          <p>
+            Gather a few friends into a group with its own chat: a book club, a running crew, the neighbours.
+          </p>
+        </EmptyState>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {groups.data.map((group) => (
+            <li
+              key={group.id}
+              className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
+            >
+              <div className="min-w-0 flex-1 space-y-1">
+                <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
+                <p className="truncate text-sm text-stone-600">
+                  {group.members.length} members · {group.members.map((m) => personName(m)).join(', ')}
+                </p>
+              </div>
+              <Button variant="soft" size="sm" data-group-open={group.id} onClick={() => setOpenId(group.id)}>
+                <MessageCircle aria-hidden="true" />
+                Open chat <span className="sr-only">of {group.name}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup) => void }) {
+  const create = useCreateFriendGroup();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const [errors, setErrors] = useState<{ name?: string; members?: string; form?: string }>({});
+  const id = useId();
+
+  function reset(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setName('');
+      setMembers([]);
+      setErrors({});
+      create.reset();
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    const found = {
+      name: trimmed ? undefined : CHAT_MSG.nameRequired,
+      members: members.length > 0 ? undefined : CHAT_MSG.membersRequired,
+    };
+    setErrors(found);
+    if (found.name || found.members) return;
+    create.mutate(
+      { name: trimmed, members },
+      {
+        onSuccess: (group) => {
+          toast.success(`Group "${group.name}" created`);
+          reset(false);
+          onCreated(group);
+        },
+        onError: (error) => setErrors({ form: errorMessage(error, 'Failed to create the group') }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <Plus aria-hidden="true" />
+          Create group
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create a group</DialogTitle>
+          <DialogDescription>
+            Name it and choose at least one friend. The group gets its own chat.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
+          <FormField id={`${id}-name`} label="Group name" error={errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                maxLength={CHAT_LIMITS.groupNameMax}
+                placeholder="e.g. Thursday runners"
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setErrors((current) => ({ ...current, name: undefined }));
+                }}
+              />
+            )}
+          </FormField>
+          <FriendPicker
+            legend="Members"
+            value={members}
+            onChange={(next) => {
+              setMembers(next);
+              setErrors((current) => ({ ...current, members: undefined }));
+            }}
+            error={errors.members}
+          />
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => reset(false)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create group
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => void }) {
+  const { user } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isCreator = user?.id === group.createdBy.id;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="friend-group-heading" className="space-y-4">
+      <Button variant="ghost" size="sm" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        Back to groups
+      </Button>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-2">
+          <h2
+            id="friend-group-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="font-display text-2xl font-semibold break-words focus:outline-none"
+          >
+            {group.name}
+          </h2>
+          <ul className="flex flex-wrap gap-1.5" aria-label="Members">
+            {group.members.map((member) => (
+              <li
+                key={member.id}
+                className="inline-flex items-center gap-1.5 rounded-full border border-stone-200 bg-white py-0.5 pr-2.5 pl-0.5 text-sm text-stone-800"
+              >
+                <Avatar src={member.profileImage} alt="" className="size-6 ring-0" />
+                {member.id === user?.id ? 'You' : personName(member)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {isCreator ? <AddMembersDialog group={group} /> : null}
+      </div>
+      <FriendGroupChat groupId={group.id} name={group.name} />
+    </section>
+  );
+}
+
+function AddMembersDialog({ group }: { group: FriendGroup }) {
+  const add = useAddFriendGroupMember();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+
+  function change(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setChosen([]);
+      setError(undefined);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen.length === 0) {
+      setError(CHAT_MSG.membersRequired);
+      return;
+    }
+    try {
+      for (const userId of chosen) await add.mutateAsync({ groupId: group.id, userId });
+      toast.success(chosen.length === 1 ? 'Member added' : `${chosen.length} members added`);
+      change(false);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to add members'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          <UserPlus aria-hidden="true" />
+          Add members
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add members to {group.name}</DialogTitle>
+          <DialogDescription>Choose from your friends who are not in the group yet.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <FriendPicker
+            legend="Friends"
+            value={chosen}
+            onChange={(next) => {
+              setChosen(next);
+              setError(undefined);
+            }}
+            exclude={group.members.map((m) => m.id)}
+            error={error}
+            disabled={add.isPending}
+          />
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => change(false)} disabled={add.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

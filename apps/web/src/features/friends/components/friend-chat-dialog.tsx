@@ -1,0 +1,45 @@
+import type { FriendUser } from '@townsquare/contracts';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { DirectChat } from '../../chat/components/direct-chat.tsx';
+
+/**
+ * Message: the conversation with a friend in a modal (spec 2). Radix traps focus inside, and an
+ * outside click or Escape closes it, giving focus back to the button.
+ */
+export function FriendChatDialog({ friend }: { friend: FriendUser }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="soft" size="sm">
+          <MessageCircle aria-hidden="true" />
+          Message <span className="sr-only">{friend.username}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Chat with {friend.username}</DialogTitle>
+          <DialogDescription>
+            Messages arrive live.{' '}
+            <Link
+              to={`/messages/${friend.id}`}
+              className="font-medium text-brand-800 underline underline-offset-2"
+            >
+              Open the full conversation
+            </Link>
+          </DialogDescription>
+        </DialogHeader>
+        <DirectChat userId={friend.id} name={friend.username} className="h-[min(20rem,50dvh)]" />
+      </DialogContent>
+    </Dialog>
+  );
+}
