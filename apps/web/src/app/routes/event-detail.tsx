@@ -214,12 +214,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
         </Card>
       </div>
 
-      {/* The event chat and sub-groups: the chat feature's panel, for signed-in visitors. */}
-      {user ? (
-        <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
-          <EventSocialPanel eventId={event.id} isOrganizer={creator} />
-        </Suspense>
-      ) : null}
+      {/* The event chat and sub-groups (the chat feature's panel). Signed out, the chat is readable
+          with a prompt to sign in, and sub-groups are not asked for. */}
+      <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
+        <EventSocialPanel eventId={event.id} isOrganizer={creator} />
+      </Suspense>
     </article>
   );
 }

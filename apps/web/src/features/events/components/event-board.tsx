@@ -12,12 +12,13 @@ import { useDeleteEvent } from '../api/delete-event.ts';
 import { useEventList } from '../api/list-events.ts';
 import { isEventCreator } from '../event-status.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
-import { DeleteEventDialog } from './delete-event-dialog.tsx';
 import { EventCard, EventCardSkeleton } from './event-card.tsx';
 
 const loadFormDialog = () => import('./event-form-dialog.tsx');
-// The form (and the contracts' validation it shares with the server) loads when it is first wanted.
+const loadDeleteDialog = () => import('./delete-event-dialog.tsx');
+// The dialogs (and the contracts' validation the form shares with the server) load when first wanted.
 const EventFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.EventFormDialog })));
+const DeleteEventDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteEventDialog })));
 
 const TABS: Array<{ status: EventStatus; label: string }> = [
   { status: 'DRAFT', label: 'Draft' },
@@ -160,6 +161,16 @@ export function EventBoard({ allowDelete = false, title }: EventBoardProps) {
   );
 
   const preloadForm = useCallback(() => void loadFormDialog(), []);
+  const preloadDialogs = useCallback(() => {
+    void loadFormDialog();
+    if (allowDelete) void loadDeleteDialog();
+  }, [allowDelete]);
+  // Mounted from the first Delete on, so it can animate out and hand focus back.
+  const [deleteWanted, setDeleteWanted] = useState(false);
+  const askDelete = (event: EventDto) => {
+    setDeleteWanted(true);
+    setConfirming(event);
+  };
   const openCreate = () => setForm({ event: null });
   const openEdit = (event: EventDto) => setForm({ event });
 
@@ -221,8 +232,8 @@ export function EventBoard({ allowDelete = false, title }: EventBoardProps) {
               headingLevel={headingLevel}
               onCreate={openCreate}
               onEdit={openEdit}
-              onDelete={allowDelete ? setConfirming : undefined}
-              onEditIntent={preloadForm}
+              onDelete={allowDelete ? askDelete : undefined}
+              onEditIntent={preloadDialogs}
             />
           </TabsContent>
         ))}
@@ -245,24 +256,26 @@ export function EventBoard({ allowDelete = false, title }: EventBoardProps) {
         </Suspense>
       ) : null}
 
-      {allowDelete ? (
-        <DeleteEventDialog
-          event={confirming}
-          onCancel={() => setConfirming(null)}
-          onCloseAutoFocus={(e) => {
-            if (!deleted.current) return;
-            // The card and its Delete button are gone: continue from the board's own button.
-            deleted.current = false;
-            e.preventDefault();
-            createButtonRef.current?.focus();
-          }}
-          onConfirm={(event) => {
-            deleted.current = true;
-            setConfirming(null);
-            setDeleteFailed(false);
-            remove.mutate(event);
-          }}
-        />
+      {allowDelete && deleteWanted ? (
+        <Suspense fallback={null}>
+          <DeleteEventDialog
+            event={confirming}
+            onCancel={() => setConfirming(null)}
+            onCloseAutoFocus={(e) => {
+              if (!deleted.current) return;
+              // The card and its Delete button are gone: continue from the board's own button.
+              deleted.current = false;
+              e.preventDefault();
+              createButtonRef.current?.focus();
+            }}
+            onConfirm={(event) => {
+              deleted.current = true;
+              setConfirming(null);
+              setDeleteFailed(false);
+              remove.mutate(event);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -16,7 +16,7 @@ interface EventCardProps {
   onEdit?: (event: EventDto) => void;
   /** Offered on the dashboard only. */
   onDelete?: (event: EventDto) => void;
-  /** Warms up the edit dialog's code when the pointer or focus reaches Edit. */
+  /** Warms up the dialogs' code when the pointer or focus reaches Edit or Delete. */
   onEditIntent?: () => void;
 }
 
@@ -119,6 +119,8 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
                   className="text-red-800 hover:bg-red-50 hover:text-red-900"
                   aria-describedby={titleId}
                   onClick={() => onDelete(event)}
+                  onPointerEnter={onEditIntent}
+                  onFocus={onEditIntent}
                 >
                   <Trash2 aria-hidden="true" />
                   Delete
