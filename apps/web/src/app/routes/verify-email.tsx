@@ -20,9 +20,14 @@ export function VerifyEmailPage() {
   const { user } = useSession();
   const resend = useResendVerification();
 
-  // A signed-in user's emailVerified flag changed on the server.
+  // A signed-in user's emailVerified flag changed on the server. Re-read the session; and since a
+  // start-up read of it may still be in flight with the old flag, wait for that first.
   useEffect(() => {
-    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    if (!verification.isSuccess) return;
+    void (async () => {
+      await queryClient.cancelQueries({ queryKey: sessionQueryKey });
+      await queryClient.refetchQueries({ queryKey: sessionQueryKey });
+    })();
   }, [verification.isSuccess, queryClient]);
 
   const state = !token
