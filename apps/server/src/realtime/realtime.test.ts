@@ -1,4 +1,5 @@
 import { conversationIdOf } from '@townsquare/contracts';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser } from '../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
@@ -119,12 +120,20 @@ describe('friend requests and presence', () => {
     await makeFriends(t, ivy, jon);
     await openSocket(url, jon.accessToken);
     await openSocket(url, kim.accessToken);
-    const socket = openSocket(url, ivy.accessToken);
-    // Listen before the connection completes: the list is sent right after connecting.
-    const list = await new Promise<string[]>((resolve, reject) => {
-      socket.then((s) => s.once('online-users', resolve), reject);
+    // Listen before connecting: the list is sent right after the handshake.
+    const socket = connect(url, {
+      auth: { token: ivy.accessToken },
+      transports: ['websocket'],
+      autoConnect: false,
+      forceNew: true,
     });
-    expect(list).toEqual([jon.user.id]);
+    const list = new Promise<string[]>((resolve) => socket.once('online-users', resolve));
+    socket.connect();
+    try {
+      expect(await list).toEqual([jon.user.id]);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('announces presence to friends only, once per user however many tabs', async () => {
