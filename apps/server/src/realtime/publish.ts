@@ -38,11 +38,3 @@ export function createPublisher(io: Server): Publisher {
     },
   };
 }
-
-/** Until the socket server exists (and in tests that need none), emits go nowhere. */
-export const nullPublisher: Publisher = {
-  toChannel() {},
-  toUser() {},
-  removeFromChannel() {},
-  async disconnectSessions() {},
-};

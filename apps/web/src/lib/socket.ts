@@ -112,10 +112,6 @@ export function disconnectSocket(): void {
   socket = null;
 }
 
-export function getSocket(): Socket | null {
-  return socket;
-}
-
 /** The part of a socket a feature's realtime module uses (a stub in tests). */
 export interface RealtimeSocket {
   readonly connected: boolean;
