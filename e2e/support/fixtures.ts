@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, request } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 
@@ -26,7 +27,7 @@ function nextClientIp(): string {
 
 export function uniqueEmail(prefix = 'neighbour'): string {
   seq += 1;
-  return `${prefix}.${Date.now().toString(36)}${seq}@e2e.townsquare.test`;
+  return `${prefix}.${randomBytes(6).toString('hex')}@e2e.townsquare.test`;
 }
 
 interface CreateAccountOptions {
@@ -55,7 +56,7 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
     };
     let username: string | undefined;
     if (options.complete ?? true) {
-      username = `jamie_${Date.now().toString(36)}${seq}`;
+      username = `jamie_${randomBytes(5).toString('hex')}`;
       const updated = await api.put('/api/users/me', {
         headers: { Authorization: `Bearer ${body.accessToken}` },
         data: {
