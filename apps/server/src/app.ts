@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -72,6 +73,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 function defaultWebDist(): string {
   return path.resolve(here, '..', '..', 'web', 'dist');
 }
+
+/**
+ * Responses compressed on the fly: the API's JSON and the server-rendered text (sitemap, pages
+ * with a filled-in head). Built scripts and styles are not: they are compressed at build time.
+ */
+const COMPRESSIBLE = /^(?:application\/(?:json|xml)|text\/html)(?:;|$)/;
 
 /** Paths the single-page app must never answer: they are API, socket or file paths. */
 const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets)(\/|$)/;
@@ -229,6 +236,15 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  // Brotli or gzip for bodies of 1 KiB and more when the client accepts it (every route declared
+  // below). Request bodies are never inflated: a compressed upload is not something we take.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
   });
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
