@@ -37,6 +37,9 @@ import { createFriendGroupsService } from './modules/friend-groups/friend-groups
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
+import { createShell } from './modules/pages/shell.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
@@ -288,6 +291,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   adminRoutes(app, db, guards);
 
   const webDist = config.webDistDir ?? defaultWebDist();
+  // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
+  pagesRoutes(
+    app,
+    createPagesService({ events: eventsService, publicUrl: config.publicUrl }),
+    createShell(webDist),
+  );
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
