@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
@@ -40,9 +40,10 @@ let privateId: string;
 let draftId: string;
 let pastId: string;
 let image: string;
+let dist: string;
 
 beforeAll(async () => {
-  const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-pages-${process.pid}-${Date.now()}`);
+  dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-pages-${process.pid}-${Date.now()}`);
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), TEMPLATE);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL } });
@@ -73,6 +74,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await rm(dist, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
