@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -36,6 +37,9 @@ import { createFriendGroupsService } from './modules/friend-groups/friend-groups
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
+import { createShell } from './modules/pages/shell.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
@@ -72,6 +76,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 function defaultWebDist(): string {
   return path.resolve(here, '..', '..', 'web', 'dist');
 }
+
+/**
+ * Responses compressed on the fly: the API's JSON and the server-rendered text (sitemap, pages
+ * with a filled-in head). Built scripts and styles are not: they are compressed at build time.
+ */
+const COMPRESSIBLE = /^(?:application\/(?:json|xml)|text\/html)(?:;|$)/;
 
 /** Paths the single-page app must never answer: they are API, socket or file paths. */
 const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets)(\/|$)/;
@@ -230,6 +240,15 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Brotli or gzip for bodies of 1 KiB and more when the client accepts it (every route declared
+  // below). Request bodies are never inflated: a compressed upload is not something we take.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+  });
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
   }
@@ -272,6 +291,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   adminRoutes(app, db, guards);
 
   const webDist = config.webDistDir ?? defaultWebDist();
+  // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
+  pagesRoutes(
+    app,
+    createPagesService({ events: eventsService, publicUrl: config.publicUrl }),
+    createShell(webDist),
+  );
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {

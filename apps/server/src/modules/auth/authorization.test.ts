@@ -82,6 +82,8 @@ const ONLY_ADMIN = { anonymous: 401, other: 403, owner: 403, admin: 200 };
 /** Another user's private or draft event is not there for them: 404, never 403. */
 const HIDDEN = { anonymous: 401, other: 404, owner: 200, admin: 404 };
 const HIDDEN_PUBLICLY = { anonymous: 404, other: 404, owner: 200, admin: 404 };
+/** The web app's pages, in an app built without the web app. */
+const NO_WEB_APP = { anonymous: 404, other: 404, owner: 404, admin: 404 };
 const PRIVATE_TITLE = unique('Secret supper ');
 const NEW_PASSWORD = 'a different password 1';
 
@@ -223,6 +225,21 @@ const MATRIX: Record<string, Row | Row[]> = {
   'GET /api/docs/static/*': { request: get('/api/docs/static/swagger-ui.css'), expect: PUBLIC_200 },
   'GET /api/docs/json': { request: get('/api/docs/json'), expect: PUBLIC_200 },
   'GET /api/docs/yaml': { request: get('/api/docs/yaml'), expect: PUBLIC_200 },
+
+  // Search engines and link previews: public, and never reading a token. This app has no built
+  // web app, so the pages answer 404; modules/pages/pages.test.ts covers them with one, per kind
+  // of event and caller (the generic page for private and draft events, whoever asks).
+  'GET /robots.txt': { request: get('/robots.txt'), expect: PUBLIC_200 },
+  'GET /sitemap.xml': { request: get('/sitemap.xml'), expect: PUBLIC_200 },
+  'GET /event/:eventId': eventRows((id) => `/event/${id}`, 'GET', {
+    public: NO_WEB_APP,
+    private: NO_WEB_APP,
+    draft: NO_WEB_APP,
+  }),
+  'GET /user/:userId': {
+    request: (w) => ({ method: 'GET', url: `/user/${w.owner.user.id}` }),
+    expect: NO_WEB_APP,
+  },
 
   // Auth: public except logout and verify
   'POST /api/auth/register': {

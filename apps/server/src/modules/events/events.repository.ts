@@ -105,6 +105,19 @@ export async function countEvents(db: Executor, viewerId: string) {
   return { draft: row.draft, live: row.live, past: Math.min(COUNT_CAP, row.past + row.ended) };
 }
 
+/**
+ * Upcoming events anyone may see (the anonymous viewer of `visibleTo`), soonest first, for the
+ * sitemap: id and last change only, read through the LIVE partial index.
+ */
+export async function listUpcomingPublic(db: Executor, limit: number) {
+  return db
+    .select({ id: events.id, updatedAt: events.updatedAt })
+    .from(events)
+    .where(and(visibleTo(undefined), isLive))
+    .orderBy(...ascending)
+    .limit(limit);
+}
+
 export async function findEvent(
   db: Executor,
   id: string,

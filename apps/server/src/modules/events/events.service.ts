@@ -98,6 +98,15 @@ export function createEventsService(deps: EventsServiceDeps) {
       return event!; // one row in, one out
     },
 
+    /** The public-page form for a signed-out visitor, or undefined when they may not see it. */
+    async findForAnonymous(id: string) {
+      const row = isUuid(id) ? await repo.findEvent(db, id, undefined) : undefined;
+      return row ? presentPublicEvent(row, await repo.loadRelations(db, [row]), undefined) : undefined;
+    },
+
+    /** Upcoming events a signed-out visitor may see (id and last change), soonest first. */
+    upcomingForAnonymous: (limit: number) => repo.listUpcomingPublic(db, limit),
+
     async getPublic(id: string, viewerId: string | undefined) {
       const row = await visible(id, viewerId);
       return presentPublicEvent(row, await repo.loadRelations(db, [row]), viewerId);

@@ -1,0 +1,46 @@
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../platform/http.ts';
+import { type Head, injectHead } from './head.ts';
+import type { PagesService } from './pages.service.ts';
+import type { Shell } from './shell.ts';
+
+/**
+ * What search engines and link previews read: robots.txt, the sitemap, and the web app's pages
+ * whose head the server fills in. These pages never look at a token: a chat app's preview bot
+ * and a crawler are anonymous, and so is everything these pages put in the head.
+ */
+export function pagesRoutes(app: App, pages: PagesService, shell: Shell): void {
+  /** The web app's index.html, with `head` in it when there is one; 404 without a built app. */
+  async function sendPage(reply: FastifyReply, head: Head | undefined) {
+    const template = await shell.read();
+    if (template === undefined) return reply.callNotFound();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(head ? injectHead(template, head) : template);
+  }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(pages.robots()),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(await pages.sitemap()),
+  );
+
+  app.get<{ Params: { eventId: string } }>(
+    '/event/:eventId',
+    { schema: { hide: true } },
+    async (request, reply) => sendPage(reply, await pages.eventPage(request.params.eventId)),
+  );
+
+  app.get('/user/:userId', { schema: { hide: true } }, async (_request, reply) =>
+    sendPage(reply, pages.profilePage()),
+  );
+}

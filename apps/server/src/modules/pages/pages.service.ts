@@ -1,0 +1,156 @@
+import type { PublicEventDto } from '@townsquare/contracts';
+import type { EventsService } from '../events/events.service.ts';
+import { escapeHtml, type Head, truncate } from './head.ts';
+
+export type PagesServiceDeps = {
+  events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
+  /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
+  publicUrl: string;
+};
+
+export const SITE_NAME = 'Townsquare';
+
+/** The web app's public pages that never change with the data (apps/web router: `informational`). */
+export const STATIC_PAGES = [
+  '/',
+  '/features',
+  '/about',
+  '/contact',
+  '/careers',
+  '/blog',
+  '/guides',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/cookies',
+];
+
+/**
+ * Pages no crawler should read: the API and every page that is someone's own (they only show a
+ * sign-in prompt to a crawler anyway). Public profiles stay crawlable, so that their `noindex`
+ * is seen; uploads stay crawlable, so that link previews can fetch event images.
+ */
+export const PRIVATE_PATHS = [
+  '/api/',
+  '/socket.io/',
+  '/metrics',
+  '/dashboard',
+  '/events',
+  '/profile',
+  '/settings',
+  '/friends',
+  '/messages',
+  '/admin',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/unauthorized',
+];
+
+/** At most this many events in the sitemap (the format allows 50,000 URLs per file). */
+export const SITEMAP_EVENTS = 10_000;
+
+/** Shown when an event has no picture of its own (in apps/web/public). */
+const DEFAULT_IMAGE = '/images/hero-community.svg';
+
+const DESCRIPTION_MAX = 200;
+
+export type PagesService = ReturnType<typeof createPagesService>;
+
+export function createPagesService(deps: PagesServiceDeps) {
+  const { publicUrl } = deps;
+  const absolute = (url: string) => new URL(url, `${publicUrl}/`).href;
+
+  /** Title, Open Graph and Twitter tags and a schema.org Event, all from the public presenter. */
+  function eventHead(event: PublicEventDto): Head {
+    const url = `${publicUrl}/event/${event.id}`;
+    const when = new Date(event.startDate).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const description = truncate(`${when} · ${event.location}. ${event.description}`.trim(), DESCRIPTION_MAX);
+    const image = absolute(event.imageUrl ?? DEFAULT_IMAGE);
+    const organizer = event.creator.fullName ?? event.creator.username;
+    return {
+      title: `${event.title} · ${SITE_NAME}`,
+      canonical: url,
+      meta: [
+        { name: 'description', content: description },
+        { property: 'og:type', content: 'website' },
+        { property: 'og:site_name', content: SITE_NAME },
+        { property: 'og:title', content: event.title },
+        { property: 'og:description', content: description },
+        { property: 'og:image', content: image },
+        { property: 'og:url', content: url },
+        { name: 'twitter:card', content: event.imageUrl ? 'summary_large_image' : 'summary' },
+        { name: 'twitter:title', content: event.title },
+        { name: 'twitter:description', content: description },
+        { name: 'twitter:image', content: image },
+      ],
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: event.title,
+        description: truncate(event.description, 1000),
+        startDate: event.startDate,
+        endDate: event.endDate,
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: { '@type': 'Place', name: event.location, address: event.location },
+        image: [image],
+        url,
+        ...(organizer
+          ? { organizer: { '@type': 'Person', name: organizer, url: `${publicUrl}/user/${event.creatorId}` } }
+          : {}),
+        isAccessibleForFree: event.isFree,
+        offers: {
+          '@type': 'Offer',
+          price: event.isFree ? 0 : event.cost,
+          priceCurrency: 'USD', // the web app shows costs in dollars
+          url,
+        },
+      },
+    };
+  }
+
+  return {
+    /** The head of `/event/:id`: the event's for a signed-out visitor who may see it, else none. */
+    async eventPage(id: string): Promise<Head | undefined> {
+      const event = await deps.events.findForAnonymous(id);
+      return event ? eventHead(event) : undefined;
+    },
+
+    /** Public profiles are for people who follow a link, not for search results. */
+    profilePage(): Head {
+      return { meta: [{ name: 'robots', content: 'noindex' }] };
+    },
+
+    robots(): string {
+      return [
+        'User-agent: *',
+        ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+        '',
+        `Sitemap: ${publicUrl}/sitemap.xml`,
+        '',
+      ].join('\n');
+    },
+
+    /** The static public pages and the upcoming public events, for a signed-out visitor. */
+    async sitemap(): Promise<string> {
+      const events = await deps.events.upcomingForAnonymous(SITEMAP_EVENTS);
+      const entry = (path: string, lastmod?: Date) =>
+        `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...STATIC_PAGES.map((p) => entry(p)),
+        ...events.map((e) => entry(`/event/${e.id}`, e.updatedAt)),
+        '</urlset>',
+        '',
+      ].join('\n');
+    },
+  };
+}

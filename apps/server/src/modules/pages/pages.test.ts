@@ -1,0 +1,288 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { injectHead } from './head.ts';
+
+/** Issue 10 §2 and §4: robots.txt, the sitemap, link previews and noindex on public profiles. */
+
+const GENERIC_TITLE = 'Townsquare · Connect with your local community';
+/** Shaped like the Vite build of apps/web/index.html. */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta
+      name="description"
+      content="Townsquare helps you discover local events, clubs and meetups."
+    />
+    <title>${GENERIC_TITLE}</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const PUBLIC_URL = 'https://town.example';
+const HOSTILE_TITLE = `</script><script>alert("x")</script> Ada's "jam" & co`;
+
+let t: TestApp;
+let ada: TestUser;
+let ben: TestUser;
+let publicId: string;
+let hostileId: string;
+let privateId: string;
+let draftId: string;
+let pastId: string;
+let image: string;
+let dist: string;
+
+beforeAll(async () => {
+  dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-pages-${process.pid}-${Date.now()}`);
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL } });
+  ada = await createUser(t, { username: 'ada_pages', fullName: 'Ada Organizer' });
+  ben = await createUser(t, { username: 'ben_pages' });
+  await makeFriends(t, ada, ben);
+  image = await uploadImage(t, ada, 'event-image');
+  publicId = await createEvent(t, ada, {
+    title: 'Riverside park run',
+    description: 'An easy 5 km around the park, all paces welcome.',
+    location: 'Riverside Park, north gate',
+    isFree: false,
+    cost: 5,
+    imageUrl: image,
+  });
+  hostileId = await createEvent(t, ada, {
+    title: HOSTILE_TITLE,
+    description: `</script><img src=x onerror=alert(1)> "quoted" \u2028 line`,
+    location: '<b>Hall</b> & "annex"',
+  });
+  privateId = await createEvent(t, ada, { title: 'Secret birthday dinner', visibility: 'PRIVATE' });
+  draftId = await createEvent(t, ada, { title: 'Unannounced draft picnic', status: 'DRAFT' });
+  pastId = await createEvent(t, ada, {
+    title: 'Last year fair',
+    startDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    endDate: new Date(Date.now() - 3 * 86_400_000 + 3_600_000).toISOString(),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+/** The content of `<meta name|property="key">`, unescaped, or undefined. */
+function meta(html: string, key: string): string | undefined {
+  const tag = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(html);
+  return tag?.[1]
+    ?.replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+function jsonLd(html: string): Record<string, unknown> | undefined {
+  const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  return block ? JSON.parse(block[1] ?? '') : undefined;
+}
+
+/** Every `<script>` element of the page: those without `src` must be data, never code. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? '').filter((a) => !/\bsrc=/.test(a));
+}
+
+describe('robots.txt', () => {
+  it('keeps the API and private pages out and points to the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const p of [
+      '/api/',
+      '/dashboard',
+      '/settings',
+      '/admin',
+      '/messages',
+      '/friends',
+      '/profile',
+      '/events',
+    ]) {
+      expect(lines).toContain(`Disallow: ${p}`);
+    }
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    // Event pages, public profiles (their noindex must be read) and images stay crawlable.
+    const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10));
+    for (const open of ['/event/1', '/user/1', '/uploads/x.png', '/', '/about']) {
+      expect(
+        disallowed.some((d) => open.startsWith(d)),
+        open,
+      ).toBe(false);
+    }
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists the public static pages and the upcoming public events, nothing else', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain(`${PUBLIC_URL}/`);
+    expect(locs).toContain(`${PUBLIC_URL}/about`);
+    expect(locs).toContain(`${PUBLIC_URL}/event/${publicId}`);
+    expect(locs).toContain(`${PUBLIC_URL}/event/${hostileId}`);
+    for (const hidden of [privateId, draftId, pastId])
+      expect(locs).not.toContain(`${PUBLIC_URL}/event/${hidden}`);
+    expect(locs.some((l) => l?.includes('/dashboard') || l?.includes('/user/'))).toBe(false);
+    expect(res.body).toMatch(
+      new RegExp(`<loc>${PUBLIC_URL}/event/${publicId}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`),
+    );
+  });
+});
+
+describe('link previews of /event/:id', () => {
+  it("fills in a public event's title, description, Open Graph, Twitter card and schema.org Event", async () => {
+    const res = await get(`/event/${publicId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<title>Riverside park run · Townsquare</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
+    expect(meta(html, 'description')).toContain('An easy 5 km around the park');
+    expect(meta(html, 'description')).toContain('Riverside Park, north gate');
+    expect(meta(html, 'og:title')).toBe('Riverside park run');
+    expect(meta(html, 'og:description')).toBe(meta(html, 'description'));
+    expect(meta(html, 'og:image')).toBe(image);
+    expect(meta(html, 'og:image')).toMatch(/^https?:\/\//);
+    expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/event/${publicId}`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/event/${publicId}" />`);
+
+    const api = (await get(`/api/events/public/${publicId}`)).json().data;
+    expect(jsonLd(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Riverside park run',
+      startDate: api.startDate,
+      endDate: api.endDate,
+      location: { '@type': 'Place', name: 'Riverside Park, north gate' },
+      organizer: { '@type': 'Person', name: 'Ada Organizer', url: `${PUBLIC_URL}/user/${ada.user.id}` },
+      isAccessibleForFree: false,
+      offers: { '@type': 'Offer', price: 5 },
+    });
+    // The app itself is still there, untouched.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('escapes everything: a title with </script> and quotes cannot break out', async () => {
+    const html = (await get(`/event/${hostileId}`)).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>Hall</b>');
+    expect(inlineScripts(html)).toEqual([' type="application/ld+json"']);
+    expect(html).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ada&#39;s &quot;jam&quot; &amp; co · Townsquare</title>',
+    );
+    expect(meta(html, 'og:title')).toBe(HOSTILE_TITLE);
+    const data = jsonLd(html);
+    expect(data?.name).toBe(HOSTILE_TITLE);
+    expect(data?.description).toContain('</script><img src=x onerror=alert(1)>');
+    expect(data?.location).toMatchObject({ name: '<b>Hall</b> & "annex"' });
+    expect(data?.isAccessibleForFree).toBe(true);
+    // No event picture: the site's own, still absolute, and the small card.
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/hero-community.svg`);
+    expect(meta(html, 'twitter:card')).toBe('summary');
+  });
+
+  it('gives drafts, private, past-private and unknown events the generic page, whoever asks', async () => {
+    for (const [id, secret] of [
+      [privateId, 'Secret birthday dinner'],
+      [draftId, 'Unannounced draft picnic'],
+      ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', ''],
+      ['not-an-id', ''],
+      ['%00', ''],
+      ['x'.repeat(300), ''],
+    ] as const) {
+      // The organizer's own token changes nothing: the head is what a preview bot would see.
+      for (const headers of [{}, ada.auth, ben.auth]) {
+        const res = await get(`/event/${id}`, headers);
+        expect(res.statusCode, id).toBe(200);
+        expect(res.body, id).toBe(TEMPLATE);
+        if (secret) expect(res.body).not.toContain(secret);
+      }
+    }
+  });
+
+  it('keeps the CSP without inline script on filled-in pages', async () => {
+    const res = await get(`/event/${publicId}`);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/unsafe-inline[^;]*;?\s*$|script-src[^;]*unsafe-inline/);
+    expect(inlineScripts(res.body)).toEqual([' type="application/ld+json"']);
+  });
+
+  it('compresses the page when the client accepts it', async () => {
+    const res = await get(`/event/${publicId}`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('public profiles', () => {
+  it('are served with noindex and nothing else changed', async () => {
+    const res = await get(`/user/${ada.user.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(meta(res.body, 'robots')).toBe('noindex');
+    expect(res.body).toContain(`<title>${GENERIC_TITLE}</title>`);
+    expect(res.body).not.toContain('Ada Organizer');
+    expect(res.body.replace(/\s*<meta name="robots" content="noindex" \/>/, '')).toBe(TEMPLATE);
+  });
+
+  it('other app pages stay the plain app, without noindex', async () => {
+    for (const url of ['/', '/about', '/dashboard', '/event/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(TEMPLATE);
+    }
+  });
+});
+
+describe('injectHead on whatever index.html the build serves', () => {
+  const head = {
+    title: 'A & B',
+    meta: [
+      { property: 'og:title', content: 'A & B' },
+      { name: 'description', content: 'New' },
+    ],
+  };
+
+  it('puts the tags at <!--app-head--> and replaces generic tags of the same names', () => {
+    const built =
+      '<html><head><title>Site</title><meta property="og:title" content="Site"><meta property="og:site_name" content="Site"><!--app-head--><meta name="description" content="Old"></head><body><main>Prerendered</main></body></html>';
+    const html = injectHead(built, head);
+    expect(html).toBe(
+      '<html><head><title>A &amp; B</title><meta property="og:site_name" content="Site"><meta property="og:title" content="A &amp; B" />\n    <meta name="description" content="New" /></head><body><main>Prerendered</main></body></html>',
+    );
+  });
+
+  it('adds a title to a head without one and leaves a page without a head alone', () => {
+    expect(injectHead('<head></head><body></body>', { title: 'T', meta: [] })).toContain('<title>T</title>');
+    expect(injectHead('<p>no head</p>', head)).toBe('<p>no head</p>');
+  });
+});
