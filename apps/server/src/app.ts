@@ -45,6 +45,8 @@ import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
 import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { exportRoutes } from './modules/users/export.routes.ts';
+import { createExportService } from './modules/users/export.service.ts';
 import { setAdminByEmails } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -281,6 +283,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   authRoutes(app, auth, guards, limiter);
   usersRoutes(app, users, auth, guards);
+  exportRoutes(app, createExportService({ db, limiter }), guards);
   await uploadsRoutes(app, uploads, storage, guards);
   eventsRoutes(app, eventsService, uploads, guards);
   friendsRoutes(app, friends, guards);

@@ -59,6 +59,11 @@ export const MSG = {
   passwordChanged: 'Password updated successfully',
   preferencesSaved: 'Preferences saved',
 
+  // Sessions and data export (issue 13)
+  sessionNotFound: 'Session not found',
+  sessionEnded: 'Signed out of that session',
+  otherSessionsEnded: 'Signed out of all other sessions',
+
   // Platform
   badRequest: 'Bad Request',
   bodyInvalid: 'Request body must be a JSON object',

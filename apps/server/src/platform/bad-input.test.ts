@@ -81,6 +81,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/auth/refresh': { base: () => ({ refreshToken: 'not-a-refresh-token' }) },
   'POST /api/auth/refresh-token': { base: () => ({ refreshToken: 'not-a-refresh-token' }) },
   'POST /api/auth/logout': { base: () => ({}), endsSession: true },
+  'DELETE /api/auth/sessions/:id': { base: () => ({}), url: () => `/api/auth/sessions/${NO_ONE}` },
+  'DELETE /api/auth/sessions': { base: () => ({}) },
   'POST /api/auth/forgot-password': { base: () => ({ email: `${unique('fuzz')}@example.com` }) },
   'POST /api/auth/reset-password': {
     base: () => ({ token: 'not-a-reset-token', newPassword: NEW_PASSWORD }),

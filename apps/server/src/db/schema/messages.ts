@@ -29,6 +29,8 @@ export const messages = pgTable(
       .on(t.senderId, t.clientMessageId)
       .where(sql`client_message_id is not null`),
     index('messages_dm_sender_idx').on(t.senderId, t.id).where(sql`receiver_id is not null`),
+    // Everything one person sent: the data export, and the cascade when an account is deleted.
+    index('messages_sender_idx').on(t.senderId, t.id),
     index('messages_dm_receiver_idx').on(t.receiverId, t.id).where(sql`receiver_id is not null`),
   ],
 );

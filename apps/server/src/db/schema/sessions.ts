@@ -15,6 +15,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end of the family: rotation never extends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Sign-in, then every refresh: what the settings page shows as "last used". */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { emailTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
@@ -69,6 +69,48 @@ export async function revokeSession(db: Executor, sessionId: string, reason: str
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Records a use of the session (a refresh), for the sessions list. */
+export async function markSessionUsed(db: Executor, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** The user's live sessions, most recently used first. */
+export async function listLiveSessions(db: Executor, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+}
+
+/** Revokes one live session if it belongs to the user; false when there is no such session. */
+export async function revokeOwnSession(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  reason: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 /** Revokes every live session of the user, except `keep` when given. Returns the revoked ids. */

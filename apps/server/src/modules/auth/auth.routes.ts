@@ -1,6 +1,7 @@
 import {
   authResponse,
   forgotPasswordBody,
+  idParam,
   loginBody,
   MSG,
   messageResponse,
@@ -9,10 +10,12 @@ import {
   registerResponse,
   resendVerificationBody,
   resetPasswordBody,
+  sessionsResponse,
   verifyEmailBody,
   verifyResponse,
 } from '@townsquare/contracts';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
 import {
   LIMITS_PER,
@@ -151,6 +154,49 @@ export function authRoutes(
         email: request.auth ? undefined : request.body?.email,
       });
       return { message: MSG.verificationSent };
+    },
+  );
+
+  // Sessions (issue 13): see where you are signed in, and end any of those sign-ins.
+  app.get(
+    '/api/auth/sessions',
+    {
+      onRequest: guards.requireAuth,
+      schema: { tags, security: [{ bearer: [] }], response: { 200: sessionsResponse, ...errors(401) } },
+    },
+    async (request) => {
+      const me = caller(request);
+      return { sessions: await auth.listSessions(me.user.id, me.sessionId) };
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      onRequest: guards.requireAuth,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        params: z.object({ id: idParam }),
+        response: { 200: messageResponse, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      await auth.endSession(caller(request).user.id, request.params.id);
+      return { message: MSG.sessionEnded };
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions',
+    {
+      onRequest: guards.requireAuth,
+      schema: { tags, security: [{ bearer: [] }], response: { 200: messageResponse, ...errors(401) } },
+    },
+    async (request) => {
+      const me = caller(request);
+      await auth.endOtherSessions(me.user.id, me.sessionId);
+      return { message: MSG.otherSessionsEnded };
     },
   );
 }

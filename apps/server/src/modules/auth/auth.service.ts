@@ -1,9 +1,15 @@
-import { type AuthResponse, MSG, type RegisterBody, tooManyRequestsMessage } from '@townsquare/contracts';
+import {
+  type AuthResponse,
+  MSG,
+  type RegisterBody,
+  type SessionSummary,
+  tooManyRequestsMessage,
+} from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
@@ -30,7 +36,10 @@ export type AuthServiceDeps = {
   limiter: RateLimiter;
   publicUrl: string;
   adminEmails: string[];
-  /** Called after sessions are revoked (password change or reset) so live sockets can be closed. */
+  /**
+   * Called after sessions are revoked (password change or reset, a session ended from settings)
+   * so live sockets can be closed.
+   */
   onSessionsRevoked?: (userId: string, sessionIds: string[]) => void;
 };
 
@@ -152,6 +161,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
       const live = await repo.findLiveSession(db, spent.sessionId);
       if (!live) throw unauthorized(MSG.invalidRefreshToken);
+      await repo.markSessionUsed(db, spent.sessionId);
       return issueTokens(live.user, spent.sessionId);
     },
 
@@ -247,6 +257,41 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       revoked(user.id, sessionIds);
       sendPasswordChanged(user);
+    },
+
+    /** The user's live sessions, most recently used first; `current` is the caller's own. */
+    async listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
+      const rows = await repo.listLiveSessions(db, userId);
+      return rows.map((row) => ({
+        id: row.id,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /**
+     * Ends one of the user's sessions: its refresh token and access tokens stop working at once
+     * and its sockets are closed. Someone else's session, or one already ended, is a 404.
+     */
+    async endSession(userId: string, sessionId: string): Promise<void> {
+      if (!usersRepo.isUuid(sessionId)) throw notFound(MSG.sessionNotFound);
+      if (!(await repo.revokeOwnSession(db, userId, sessionId, 'signed out from settings')))
+        throw notFound(MSG.sessionNotFound);
+      revoked(userId, [sessionId]);
+    },
+
+    /** Ends every session of the user except the current one (and closes their sockets). */
+    async endOtherSessions(userId: string, currentSessionId: string): Promise<void> {
+      const sessionIds = await repo.revokeUserSessions(
+        db,
+        userId,
+        'signed out everywhere else',
+        currentSessionId,
+      );
+      revoked(userId, sessionIds);
     },
 
     /** Re-checks the password before a destructive action (account deletion). */

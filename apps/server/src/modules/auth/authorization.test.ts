@@ -88,6 +88,9 @@ const PRIVATE_TITLE = unique('Secret supper ');
 const NEW_PASSWORD = 'a different password 1';
 
 const get = (url: string) => (): Call => ({ method: 'GET', url });
+/** The session id an access token is bound to (its `sid` claim). */
+const sessionOf = (accessToken: string) =>
+  (JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
 const DM_TEXT = unique('a private note ');
 const GROUP_NAME = unique('Close friends ');
 const SUBGROUP_NAME = unique('Carpool ');
@@ -282,6 +285,28 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: SIGNED_IN_200,
   },
   'GET /api/auth/verify': { request: get('/api/auth/verify'), expect: SIGNED_IN_200 },
+  // Sessions: everyone sees and ends only their own; another person's session id is not there.
+  'GET /api/auth/sessions': {
+    request: get('/api/auth/sessions'),
+    expect: SIGNED_IN_200,
+    check: (res, actor, w) => {
+      const ids = (res.json() as { sessions: { id: string }[] }).sessions.map((s) => s.id);
+      expect(ids.includes(sessionOf(w.owner.accessToken)), `${actor} sees the owner's session`).toBe(
+        actor === 'owner',
+      );
+    },
+  },
+  'DELETE /api/auth/sessions/:id': {
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${sessionOf((await signIn(t, w.owner)).accessToken)}`,
+    }),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
+  'DELETE /api/auth/sessions': {
+    request: () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
+    expect: SIGNED_IN_200,
+  },
   'POST /api/auth/forgot-password': {
     request: (w) => ({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: w.owner.email } }),
     expect: PUBLIC_200,
@@ -331,6 +356,14 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: PUBLIC_200,
   },
   'GET /api/users/me': { request: get('/api/users/me'), expect: SIGNED_IN_200 },
+  'GET /api/users/me/export': {
+    request: get('/api/users/me/export'),
+    expect: SIGNED_IN_200,
+    check: (res, actor, w) => {
+      const { profile } = res.json() as { profile: { id: string } };
+      expect(profile.id, `${actor} exports their own data`).toBe((w[actor as 'owner'] as TestUser).user.id);
+    },
+  },
   'PUT /api/users/me': {
     request: () => ({ method: 'PUT', url: '/api/users/me', payload: { bio: 'mine' } }),
     expect: SIGNED_IN_200,

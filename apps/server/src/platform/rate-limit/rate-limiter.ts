@@ -101,6 +101,8 @@ export const LIMITS_PER = {
   resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
   resendPerIp: { limit: 10, windowMs: 15 * 60_000 },
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
+  /** GET /api/users/me/export reads everything the person ever wrote. */
+  exportPerUser: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Window>;
 
 /**

@@ -1,8 +1,10 @@
-import { Bell, KeyRound } from 'lucide-react';
+import { Bell, FileDown, KeyRound } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
+import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
 
 export function SettingsPage() {
@@ -10,7 +12,10 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <title>Settings · Townsquare</title>
-      <PageHeader title="Settings" description="Your password and the emails we send you." />
+      <PageHeader
+        title="Settings"
+        description="Your password, where you are signed in, the emails we send you and your data."
+      />
       <div className="space-y-6">
         <Card>
           <CardHeader>
@@ -27,6 +32,7 @@ export function SettingsPage() {
             <ChangePasswordForm />
           </CardContent>
         </Card>
+        <SessionsCard />
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
@@ -37,6 +43,21 @@ export function SettingsPage() {
           </CardHeader>
           <CardContent>
             <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <FileDown className="size-5 text-brand-700" aria-hidden="true" />
+              Your data
+            </CardTitle>
+            <CardDescription>
+              A JSON file with your profile, the events you created, your RSVPs, friends, groups and every
+              message you sent.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DownloadDataButton />
           </CardContent>
         </Card>
       </div>

@@ -1,0 +1,120 @@
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  eventSubgroups,
+  events,
+  friendGroupMembers,
+  friendGroups,
+  friendRequests,
+  friendships,
+  messages,
+  rsvps,
+  subgroupMembers,
+  users,
+} from '../../db/schema/index.ts';
+
+/**
+ * Reads for the data export (GET /api/users/me/export): what one person created, joined and
+ * wrote. Other people appear by id, username and name only.
+ */
+
+const person = { userId: users.id, username: users.username, fullName: users.fullName };
+
+export function eventsCreatedBy(db: Executor, userId: string) {
+  return db.select().from(events).where(eq(events.creatorId, userId)).orderBy(asc(events.id));
+}
+
+export function rsvpsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      eventId: rsvps.eventId,
+      eventTitle: events.title,
+      status: rsvps.status,
+      createdAt: rsvps.createdAt,
+      updatedAt: rsvps.updatedAt,
+    })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(eq(rsvps.userId, userId))
+    .orderBy(asc(rsvps.createdAt));
+}
+
+export function friendsOf(db: Executor, userId: string) {
+  return db
+    .select({ ...person, since: friendships.createdAt })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(asc(friendships.createdAt));
+}
+
+export function friendRequestsOf(db: Executor, userId: string, direction: 'sent' | 'received') {
+  const [mine, theirs] =
+    direction === 'sent'
+      ? [friendRequests.requesterId, friendRequests.receiverId]
+      : [friendRequests.receiverId, friendRequests.requesterId];
+  return db
+    .select({ ...person, createdAt: friendRequests.createdAt })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, theirs))
+    .where(eq(mine, userId))
+    .orderBy(asc(friendRequests.createdAt));
+}
+
+/** Friend groups the person created or belongs to, with their member ids. */
+export function friendGroupsOf(db: Executor, userId: string) {
+  const member = db
+    .select({ id: friendGroupMembers.groupId })
+    .from(friendGroupMembers)
+    .where(eq(friendGroupMembers.userId, userId));
+  return db
+    .select({
+      id: friendGroups.id,
+      name: friendGroups.name,
+      createdBy: friendGroups.createdBy,
+      createdAt: friendGroups.createdAt,
+      memberIds: sql<
+        string[]
+      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${friendGroupMembers} m where m.group_id = ${friendGroups.id}), '{}')`,
+    })
+    .from(friendGroups)
+    .where(or(eq(friendGroups.createdBy, userId), inArray(friendGroups.id, member)))
+    .orderBy(asc(friendGroups.id));
+}
+
+/** Event sub-groups the person created or belongs to, with their member ids. */
+export function subgroupsOf(db: Executor, userId: string) {
+  const member = db
+    .select({ id: subgroupMembers.subgroupId })
+    .from(subgroupMembers)
+    .where(eq(subgroupMembers.userId, userId));
+  return db
+    .select({
+      id: eventSubgroups.id,
+      name: eventSubgroups.name,
+      eventId: eventSubgroups.eventId,
+      createdBy: eventSubgroups.createdBy,
+      createdAt: eventSubgroups.createdAt,
+      memberIds: sql<
+        string[]
+      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${subgroupMembers} m where m.subgroup_id = ${eventSubgroups.id}), '{}')`,
+    })
+    .from(eventSubgroups)
+    .where(or(eq(eventSubgroups.createdBy, userId), inArray(eventSubgroups.id, member)))
+    .orderBy(asc(eventSubgroups.id));
+}
+
+/** Every message the person sent, in every kind of room, oldest first. */
+export function messagesSentBy(db: Executor, userId: string) {
+  return db
+    .select({
+      id: messages.id,
+      channel: messages.channel,
+      receiverId: messages.receiverId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.senderId, userId))
+    .orderBy(asc(messages.id));
+}

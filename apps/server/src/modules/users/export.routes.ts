@@ -1,0 +1,33 @@
+import { accountExport } from '@townsquare/contracts';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { ExportService } from './export.service.ts';
+
+/** GET /api/users/me/export: the caller's data as a JSON file download (issue 13). */
+export function exportRoutes(
+  app: App,
+  exporter: ExportService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  app.get(
+    '/api/users/me/export',
+    {
+      onRequest: guards.requireAuth,
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'Your profile, events, RSVPs, friends, groups and every message you sent, as a JSON file.',
+        response: { 200: accountExport, ...errors(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = caller(request).user;
+      const data = await exporter.exportAccount(me);
+      reply
+        .header('content-disposition', `attachment; filename="${exporter.fileName(me)}"`)
+        .header('cache-control', 'no-store');
+      return data;
+    },
+  );
+}

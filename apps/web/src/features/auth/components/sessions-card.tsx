@@ -1,0 +1,96 @@
+import type { SessionSummary } from '@townsquare/contracts';
+import { Laptop, LogOut } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions.ts';
+import { describeDevice } from '../device.ts';
+
+const lastUsed = (value: string) => `Last used ${formatCardDate(value)}, ${formatTime(value)}`;
+
+function SessionRow({ session }: { session: SessionSummary }) {
+  const end = useEndSession();
+  const device = describeDevice(session.userAgent);
+  const signOut = () =>
+    end.mutate(session.id, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error(errorMessage(error, 'Could not sign that session out')),
+    });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="flex items-center gap-2 font-medium text-stone-900">
+          <span>{device}</span>
+          {session.current ? <Badge tone="emerald">This device</Badge> : null}
+        </p>
+        <p className="text-sm text-stone-600">
+          {session.ip ? `${session.ip} · ` : ''}
+          {lastUsed(session.lastUsedAt)}
+        </p>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={signOut}
+          loading={end.isPending}
+          aria-label={`Sign out ${device}`}
+        >
+          Sign out
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** /settings → Where you're signed in: every live session, with "Sign out" for the others. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const signOutOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error(errorMessage(error, 'Could not sign the other sessions out')),
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Laptop className="size-5 text-brand-700" aria-hidden="true" />
+          Where you're signed in
+        </CardTitle>
+        <CardDescription>
+          Signing a device out ends its session at once; it has to sign in again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {sessions.isPending ? (
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading sessions">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : sessions.isError ? (
+          <Alert variant="error">{errorMessage(sessions.error, 'Could not load your sessions')}</Alert>
+        ) : (
+          <ul className="divide-y divide-stone-200" aria-label="Signed-in devices">
+            {sessions.data.map((session) => (
+              <SessionRow key={session.id} session={session} />
+            ))}
+          </ul>
+        )}
+        {others > 0 ? (
+          <Button variant="secondary" onClick={signOutOthers} loading={endOthers.isPending}>
+            <LogOut aria-hidden="true" />
+            Sign out everywhere else
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
