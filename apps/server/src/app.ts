@@ -279,6 +279,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The web build writes .br and .gz copies beside each asset; they are sent to clients that
+      // accept them (with Vary: Accept-Encoding), the plain file to the rest.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',
