@@ -81,8 +81,10 @@ async function measure(url: string): Promise<Figures> {
     logLevel: 'error',
     onlyCategories: ['performance'],
   }).finally(async () => {
+    const exited = new Promise((resolve) => chromium.child.once('exit', resolve));
     chromium.child.kill();
-    await rm(chromium.profile, { recursive: true, force: true }).catch(() => {});
+    await exited;
+    await rm(chromium.profile, { recursive: true, force: true, maxRetries: 3 });
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;

@@ -10,12 +10,17 @@ describe('serving the precompressed web app', () => {
   const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-web-br-${process.pid}-${Date.now()}`);
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   const html = `<!doctype html><title>Townsquare</title><div id="root"></div>${' '.repeat(2000)}`;
+  const landing = `<!doctype html><title>Townsquare</title><div id="root"><h1>Welcome</h1></div>${' '.repeat(2000)}`;
+  const login = `<!doctype html><title>Sign in</title><div id="root"><form></form></div>${' '.repeat(2000)}`;
 
   beforeAll(async () => {
     await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await mkdir(path.join(dist, 'prerendered'));
     for (const [file, body] of [
       ['index.html', html],
       ['assets/app-abc123.js', script],
+      ['prerendered/index.html', landing],
+      ['prerendered/login.html', login],
     ] as const) {
       await writeFile(path.join(dist, file), body);
       await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(body));
@@ -38,7 +43,8 @@ describe('serving the precompressed web app', () => {
   it('sends the brotli copy to a client that accepts br, gzip to one that accepts only gzip, else plain', async () => {
     for (const [url, body, type] of [
       ['/assets/app-abc123.js', script, /javascript/],
-      ['/', html, /html/],
+      ['/', landing, /html/],
+      ['/login', login, /html/],
       ['/event/123', html, /html/],
     ] as const) {
       const br = await get(url, 'gzip, deflate, br');
@@ -59,6 +65,23 @@ describe('serving the precompressed web app', () => {
         expect(plain.headers.vary).toMatch(/accept-encoding/i);
         expect(plain.body).toBe(body);
       }
+    }
+  });
+
+  it('sends a pre-rendered page for its own path only, the shell for every other page', async () => {
+    for (const [url, body] of [
+      ['/', landing],
+      ['/?ref=mail', landing],
+      ['/login', login],
+      ['/login?next=1', login],
+      ['/register', html],
+      ['/dashboard', html],
+      ['/login/extra', html],
+      ['/prerendered', html],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(body);
     }
   });
 

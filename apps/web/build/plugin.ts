@@ -1,15 +1,16 @@
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { prerender } from './prerender.ts';
 
 /**
- * After the client build: brotli and gzip copies of every text asset. Runs last, so everything
- * written into the output directory is compressed.
+ * After the client build: the landing, sign-in and registration pages pre-rendered, then brotli
+ * and gzip copies of every text asset (last, so everything written is compressed).
  */
-export function precompressPlugin(): Plugin {
+export function firstPaintPlugin(): Plugin {
   let config: ResolvedConfig;
   return {
-    name: 'townsquare:precompress',
+    name: 'townsquare:first-paint',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
@@ -20,9 +21,10 @@ export function precompressPlugin(): Plugin {
       async handler() {
         if (config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
+        const pages = await prerender(config.root, outDir);
         const { files, bytes, brotli } = await precompress(outDir);
         config.logger.info(
-          `precompressed ${files} files: ${(bytes / 1024).toFixed(0)} kB → ${(brotli / 1024).toFixed(0)} kB brotli`,
+          `pre-rendered ${pages} pages; precompressed ${files} files: ${(bytes / 1024).toFixed(0)} kB → ${(brotli / 1024).toFixed(0)} kB brotli`,
         );
       },
     },
