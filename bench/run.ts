@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, data, chat, wire
+ *   npm run bench -- http chat    # only some parts: bundle, http, data, chat, wire, lighthouse
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { adminQuery, databaseUrl, resolveTestServer } from '../apps/server/src/test/database.ts';
 import { resolveTestRedis } from '../apps/server/src/test/redis.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { lighthouseScores } from './lighthouse.ts';
 import { wireBytes } from './wire.ts';
 
 const parts = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
@@ -241,6 +242,7 @@ async function bundleSizes() {
 
 async function main() {
   if (wants('bundle')) await bundleSizes();
+  if (wants('lighthouse')) await lighthouseScores(report);
   if (parts.size > 0 && !['http', 'data', 'chat', 'wire'].some((p) => parts.has(p))) return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaintPlugin } from './build/plugin.ts';
 
 /** react-router's package exports only name its development build; builds use its production twin. */
 const reactRouterProduction = createRequire(import.meta.url)
@@ -14,7 +15,7 @@ const API_ORIGIN = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/auth/verify-email', '/users/me/password'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstPaintPlugin()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -29,6 +30,8 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // build/prerender.ts reads which chunks each pre-rendered page needs.
+    manifest: true,
     // Every browser this targets preloads modules itself; the polyfill would only add to the first load.
     modulePreload: { polyfill: false },
     rolldownOptions: {

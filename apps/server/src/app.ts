@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +87,23 @@ const COMPRESSIBLE = /^(?:application\/(?:json|xml)|text\/html)(?:;|$)/;
 
 /** Paths the single-page app must never answer: they are API, socket or file paths. */
 const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets)(\/|$)/;
+
+/**
+ * Pages the web build pre-rendered (`<webDist>/prerendered/<name>.html`, see apps/web/build/prerender.ts)
+ * are sent for their own path (`index` for `/`) instead of the empty shell, so they paint before the
+ * app's script has run. Which pages exist is read at start-up; their content per request.
+ */
+function servePrerendered(app: App, webDist: string): void {
+  const dir = path.join(webDist, 'prerendered');
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir)) {
+    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
+    if (!name) continue;
+    app.get(name === 'index' ? '/' : `/${name}`, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile(`prerendered/${file}`),
+    );
+  }
+}
 
 /**
  * Builds the HTTP application: every module wired with its dependencies. The caller listens
@@ -307,6 +324,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The web build writes .br and .gz copies beside each asset; they are sent to clients that
+      // accept them (with Vary: Accept-Encoding), the plain file to the rest.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',
@@ -315,6 +335,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       },
     });
   }
+  if (serveWeb) servePrerendered(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {

@@ -1,13 +1,30 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { sessionQueryKey, useSession } from '../features/auth/api/get-session.ts';
-import { configureApiClient } from '../lib/api-client.ts';
+import { configureApiClient, tokenStore } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { connectSocket, disconnectSocket } from '../lib/socket.ts';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
 
 const queryClient = createQueryClient();
+// Without a stored token there is no session to check (getSession answers null at once); knowing it
+// before the first render shows signed-out pages straight away, as pre-rendered, with no spinner.
+if (!tokenStore.getAccessToken()) queryClient.setQueryData(sessionQueryKey, null);
+
+export const router = createBrowserRouter(routes);
+
+/** Resolves once the first page's route code has loaded, so the first render is that page. */
+export function routerReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 // Toasts only ever appear after some interaction, so their renderer loads after the first paint.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));

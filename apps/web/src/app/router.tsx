@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AdminRoute, GuestRoute, ProtectedRoute } from '../features/auth/components/route-guards.tsx';
 import { FullWidthLayout, PaddedLayout } from './layouts/layouts.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
@@ -88,5 +88,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

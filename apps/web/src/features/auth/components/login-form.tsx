@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody } from '@townsquare/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,8 +8,12 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { usePrerendering } from '../../../lib/prerendering.ts';
 import { useLogin } from '../api/login.ts';
 import { redirectTarget } from './route-guards.tsx';
+
+const validation = lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.loginResolver));
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -23,7 +25,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { identifier: '', password: '' } });
+  } = useForm({ resolver: validation.resolver, defaultValues: { identifier: '', password: '' } });
 
   const onSubmit = handleSubmit(({ identifier, password }) => {
     login.mutate(
@@ -33,10 +35,11 @@ export function LoginForm() {
   });
 
   const busy = login.isPending;
+  const prerendering = usePrerendering();
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-5">
       {login.isError ? <Alert variant="error">{errorMessage(login.error, 'Login failed')}</Alert> : null}
-      <fieldset disabled={busy} className="space-y-5">
+      <fieldset disabled={busy || prerendering} className="space-y-5">
         <FormField id="identifier" label="Email or username" error={errors.identifier?.message}>
           {(field) => (
             <Input
@@ -70,7 +73,7 @@ export function LoginForm() {
           </Link>
         </div>
       </fieldset>
-      <Button type="submit" size="lg" className="w-full" loading={busy}>
+      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={prerendering}>
         {busy ? 'Signing in...' : 'Sign in'}
       </Button>
     </form>

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerBody } from '@townsquare/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,9 +5,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { usePrerendering } from '../../../lib/prerendering.ts';
 import { useRegister } from '../api/register.ts';
 
-const registerFormSchema = registerBody.pick({ fullName: true, email: true, password: true });
+const validation = lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.registerResolver));
 
 /** Spec 8: the response's error field, else its message, else "Registration failed". */
 function registrationError(error: unknown): string {
@@ -29,7 +29,7 @@ export function RegisterForm() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: validation.resolver,
     defaultValues: { fullName: '', email: '', password: '' },
   });
 
@@ -41,10 +41,11 @@ export function RegisterForm() {
   });
 
   const busy = registration.isPending;
+  const prerendering = usePrerendering();
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-5">
       {registration.isError ? <Alert variant="error">{registrationError(registration.error)}</Alert> : null}
-      <fieldset disabled={busy} className="space-y-5">
+      <fieldset disabled={busy || prerendering} className="space-y-5">
         <FormField
           id="fullName"
           label="Full name"
@@ -78,7 +79,7 @@ export function RegisterForm() {
         </Link>
         .
       </p>
-      <Button type="submit" size="lg" className="w-full" loading={busy}>
+      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={prerendering}>
         {busy ? 'Registering...' : 'Create account'}
       </Button>
     </form>

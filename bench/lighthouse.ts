@@ -1,0 +1,204 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse mobile (simulated throttling, headless Chromium) on `/`,
+ * `/login`, `/register` and a public `/event/:id`, median of 3 runs each, against the production
+ * build (`npm run build` first; this builds nothing). The server runs on a fresh database holding
+ * one public event.
+ *
+ * With `LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist>` the same pages of that build are measured
+ * in the same run, served by the same server, and each figure is printed beside its baseline.
+ * Chromium: `CHROME_PATH`, else /usr/bin/chromium.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { createDb } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { adminQuery, databaseUrl, resolveTestServer } from '../apps/server/src/test/database.ts';
+import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+
+const RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+type Figures = { performance: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number };
+
+/** Each figure with its bar (QUALITY.md); `undefined` where the bar is only printed, not judged. */
+const bars: Record<
+  keyof Figures,
+  { label: string; ok?: (v: number, page: string) => boolean; show: (v: number) => string; bar: string }
+> = {
+  performance: { label: 'performance', ok: (v) => v >= 95, show: (v) => v.toFixed(0), bar: '≥ 95' },
+  fcp: { label: 'FCP', show: (v) => `${(v / 1000).toFixed(2)} s`, bar: 'printed' },
+  lcp: { label: 'LCP', ok: (v) => v <= 2000, show: (v) => `${(v / 1000).toFixed(2)} s`, bar: '≤ 2.0 s' },
+  tbt: { label: 'TBT', show: (v) => `${v.toFixed(0)} ms`, bar: 'printed' },
+  cls: { label: 'CLS', ok: (v) => v <= 0.05, show: (v) => v.toFixed(3), bar: '≤ 0.05' },
+  bytes: {
+    label: 'transferred',
+    ok: (v, page) => page !== '/' || v <= 150 * 1024,
+    show: (v) => `${(v / 1024).toFixed(0)} KiB`,
+    bar: '≤ 150 KiB for /',
+  },
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Headless Chromium with a DevTools port chosen by the system. */
+async function launchChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'townsquare-lighthouse-'));
+  const child = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = '';
+    child.stderr?.on('data', (d) => {
+      err += d;
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${err.slice(-500)}`)));
+  });
+  return { port, child, profile };
+}
+
+/** One Lighthouse run in a Chromium of its own (a fresh profile: nothing cached). */
+async function measure(url: string): Promise<Figures> {
+  const chromium = await launchChromium();
+  const result = await lighthouse(url, {
+    port: chromium.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  }).finally(async () => {
+    const exited = new Promise((resolve) => chromium.child.once('exit', resolve));
+    chromium.child.kill();
+    await exited;
+    await rm(chromium.profile, { recursive: true, force: true, maxRetries: 3 });
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+/** A user with a verified address and one public, published event; returns the event's path. */
+async function seedPublicEvent(base: string, url: string): Promise<string> {
+  const reg = await api<{ accessToken: string; user: { id: string } }>(base, 'POST', '/api/auth/register', {
+    fullName: 'Lighthouse Host',
+    email: `host-${randomBytes(4).toString('hex')}@bench.example`,
+    password: 'benchmark password',
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('update users set email_verified_at = now() where id = $1', [reg.body.user.id]);
+  await client.end();
+  await api(
+    base,
+    'PUT',
+    '/api/users/me',
+    { username: `host_${randomBytes(3).toString('hex')}`, roles: ['Member'] },
+    reg.body.accessToken,
+  );
+  const start = Date.now() + 7 * 86_400_000;
+  const created = await api<{ event: { id: string } }>(
+    base,
+    'POST',
+    '/api/events',
+    {
+      title: 'Saturday repair café',
+      description: 'Bring a broken lamp, a wobbly chair or a torn jacket; volunteers help you fix it.',
+      location: 'Community hall, Market Street 4',
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3 * 3_600_000).toISOString(),
+      status: 'LIVE',
+      visibility: 'PUBLIC',
+    },
+    reg.body.accessToken,
+  );
+  if (created.status !== 201) throw new Error(`event creation failed: ${JSON.stringify(created.body)}`);
+  return `/event/${created.body.event.id}`;
+}
+
+export async function lighthouseScores(report: (line: string) => void): Promise<void> {
+  const pgServer = await resolveTestServer();
+  const name = `townsquare_bench_lh_${randomBytes(4).toString('hex')}`;
+  await adminQuery(pgServer.adminUrl, `create database ${name}`);
+  const url = databaseUrl(pgServer.adminUrl, name);
+  const handle = createDb(url, { max: 2 });
+  await runMigrations(handle);
+  await handle.close();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-bench-lh-'));
+  const env = {
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'benchmark-secret-that-is-long-enough-012345',
+    UPLOAD_SIGNING_SECRET: 'benchmark-upload-secret-long-enough-0123456',
+    LOG_LEVEL: 'error',
+  };
+  const builds: { label: string; dist?: string }[] = [{ label: 'this build' }];
+  const baseline = process.env.LIGHTHOUSE_BASELINE_DIST;
+  if (baseline) builds.unshift({ label: 'baseline', dist: path.resolve(baseline) });
+  const servers: RunningServer[] = [];
+  try {
+    for (const build of builds) {
+      servers.push(await startServer(build.dist ? { ...env, WEB_DIST_DIR: build.dist } : env));
+    }
+    const eventPath = await seedPublicEvent(servers[0]!.url, url);
+    const pages = ['/', '/login', '/register', eventPath];
+    report(`# Lighthouse ${RUNS}× per page (mobile, simulated throttling), medians`);
+    const results = new Map<string, Figures>();
+    // Runs alternate between the builds, so both see the same moments of a noisy machine.
+    for (const page of pages) {
+      const runs: Figures[][] = builds.map(() => []);
+      for (let i = 0; i < RUNS; i++) {
+        for (const [b, server] of servers.entries()) runs[b]!.push(await measure(`${server.url}${page}`));
+      }
+      for (const [b, build] of builds.entries()) {
+        const all = runs[b]!;
+        const med = Object.fromEntries(
+          (Object.keys(bars) as (keyof Figures)[]).map((k) => [k, median(all.map((r) => r[k]))]),
+        ) as Figures;
+        results.set(`${build.label} ${page}`, med);
+      }
+    }
+    for (const page of pages) {
+      const shown = page === eventPath ? '/event/:id' : page;
+      for (const build of builds) {
+        const f = results.get(`${build.label} ${page}`)!;
+        const base = baseline ? results.get(`baseline ${page}`) : undefined;
+        const parts = (Object.keys(bars) as (keyof Figures)[]).map((k) => {
+          const { label, ok, show, bar } = bars[k];
+          const was = base && build.label !== 'baseline' ? ` (was ${show(base[k])})` : '';
+          const judged = build.label === 'baseline' || !ok ? '' : ok(f[k], page) ? '' : ' NOT MET';
+          return `${label} ${show(f[k])}${was} [${bar}]${judged}`;
+        });
+        report(`${shown.padEnd(11)} ${build.label}: ${parts.join(', ')}`);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await adminQuery(pgServer.adminUrl, `drop database if exists ${name} with (force)`);
+    await pgServer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
