@@ -159,11 +159,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    onSessionsRevoked: (userId, sessionIds) => {
-      publisher
-        .disconnectSessions(userId, sessionIds)
-        .catch((err: unknown) => app.log.warn({ err }, 'socket disconnect failed'));
-    },
+    onSessionsRevoked: (sessionIds) => publisher.disconnectSessions(sessionIds),
   });
   const guards = createAuthGuards(auth);
   // S3_BUCKET: images live in the bucket (shared by every instance); else in DATA_DIR/uploads.

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { JoinAck } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { userRoom } from './publish.ts';
+import { sessionRoom, userRoom } from './publish.ts';
 
 /** What the socket layer needs from the rest of the app. */
 export type RealtimeDeps = {
@@ -93,8 +93,8 @@ export function createRealtime(
   }
 
   io.on('connection', (socket) => {
-    const { userId } = socket.data as SocketData;
-    void socket.join(userRoom(userId));
+    const { userId, sessionId } = socket.data as SocketData;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     // Presence counts sockets in the user's room on every instance (through the adapter), so
     // several tabs, or tabs on two instances, are one presence.
     io.in(userRoom(userId))

@@ -1,8 +1,8 @@
 import { conversationIdOf } from '@townsquare/contracts';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser } from '../test/factories.ts';
-import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
+import { createEvent, createUser, makeFriends, signIn, type TestUser } from '../test/factories.ts';
+import { ask, barrier, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -197,5 +197,47 @@ describe('robustness and revocation', () => {
     await dropped;
     await settle();
     expect(currentSocket.connected).toBe(true);
+  });
+});
+
+describe('session end', () => {
+  it("logout closes that session's sockets, and only those", async () => {
+    const user = await createUser(t);
+    const other = await signIn(t, user);
+    const leaving = await openSocket(url, user.accessToken);
+    const staying = await openSocket(url, other.accessToken);
+    const dropped = next(leaving, 'disconnect');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth });
+    expect(out.statusCode).toBe(200);
+    await dropped;
+    await barrier(staying);
+    expect(staying.connected).toBe(true);
+    await expect(openSocket(url, user.accessToken)).rejects.toThrow('Invalid authentication token');
+  });
+
+  it('account deletion closes every socket of the account', async () => {
+    const user = await createUser(t);
+    const other = await signIn(t, user);
+    const sockets = [await openSocket(url, user.accessToken), await openSocket(url, other.accessToken)];
+    const dropped = sockets.map((s) => next(s, 'disconnect'));
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { currentPassword: user.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    await Promise.all(dropped);
+  });
+
+  it('a reused refresh token ends the session and closes its sockets', async () => {
+    const user = await createUser(t);
+    const socket = await openSocket(url, user.accessToken);
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: token } });
+    expect((await refresh(user.refreshToken)).statusCode).toBe(200);
+    const dropped = next(socket, 'disconnect');
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    await dropped;
   });
 });

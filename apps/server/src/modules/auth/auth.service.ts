@@ -30,8 +30,8 @@ export type AuthServiceDeps = {
   limiter: RateLimiter;
   publicUrl: string;
   adminEmails: string[];
-  /** Called after sessions are revoked (password change or reset) so live sockets can be closed. */
-  onSessionsRevoked?: (userId: string, sessionIds: string[]) => void;
+  /** Called after sessions end (logout, password change or reset, deletion): live sockets close. */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -88,8 +88,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
-  function revoked(userId: string, sessionIds: string[]) {
-    if (sessionIds.length > 0) deps.onSessionsRevoked?.(userId, sessionIds);
+  function revoked(sessionIds: string[]) {
+    if (sessionIds.length > 0) deps.onSessionsRevoked?.(sessionIds);
   }
 
   return {
@@ -147,6 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const spent = await repo.spendRefreshToken(db, hashToken(refreshToken));
       if (spent.kind === 'reused') {
         await repo.revokeSession(db, spent.sessionId, 'refresh token reuse');
+        revoked([spent.sessionId]);
         throw unauthorized(MSG.invalidRefreshToken);
       }
       if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
@@ -157,6 +158,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionId: string): Promise<void> {
       await repo.revokeSession(db, sessionId, 'logout');
+      revoked([sessionId]);
+    },
+
+    /** Ends every session of the account (deletion, suspension) and closes their sockets. */
+    async endAllSessions(userId: string, reason: string): Promise<void> {
+      revoked(await repo.revokeUserSessions(db, userId, reason));
     },
 
     /** The user and session behind a bearer access token, or undefined. */
@@ -202,7 +209,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return user ? { user, sessionIds } : undefined;
       });
       if (!result) throw badRequest(MSG.resetTokenInvalid);
-      revoked(result.user.id, result.sessionIds);
+      revoked(result.sessionIds);
       sendPasswordChanged(result.user);
     },
 
@@ -245,7 +252,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await usersRepo.updateUser(tx, user.id, { passwordHash });
         return repo.revokeUserSessions(tx, user.id, 'password change', sessionId);
       });
-      revoked(user.id, sessionIds);
+      revoked(sessionIds);
       sendPasswordChanged(user);
     },
 
