@@ -257,6 +257,9 @@ async function main() {
     LOG_LEVEL: 'error',
     // The benchmark sends faster than a person; the per-user send limit is not what is measured.
     CHAT_SEND_LIMIT: '10000',
+    // The fan-out test opens 200 sockets for one listener, each joining one room.
+    SOCKETS_PER_USER: '1000',
+    SOCKET_EVENTS_PER_USER: '10000',
   };
   const servers: RunningServer[] = [];
   try {

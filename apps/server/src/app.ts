@@ -141,9 +141,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       authenticate: (token) => auth.authenticate(token),
       resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
       friendIdsOf: (userId) => friends.friendIds(userId),
+      limiter,
       log: app.log,
     },
     {
+      limits: config.socketLimits,
       adapter: redis
         ? createAdapter(redis.pub, redis.sub, { key: `${config.redisPrefix}socket.io` })
         : undefined,

@@ -84,6 +84,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
   CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -189,6 +191,8 @@ export type Config = {
   corsOrigins: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
+  /** Open sockets per user (the oldest is closed beyond it) and client events per user per 10 s. */
+  socketLimits: { socketsPerUser: number; eventsPerUser: number };
   webDistDir: string | undefined;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
+    socketLimits: { socketsPerUser: e.SOCKETS_PER_USER, eventsPerUser: e.SOCKET_EVENTS_PER_USER },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     s3: s3Base && {
       ...s3Base,
