@@ -54,8 +54,10 @@ import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/r
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets } from './platform/secrets.ts';
+import { createImageSanitizer } from './platform/storage/image.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createWorkQueue } from './platform/work-queue.ts';
 import { createRealtime } from './realtime/io.ts';
 import { createPublisher } from './realtime/publish.ts';
 
@@ -164,9 +166,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onSessionsRevoked: (sessionIds) => publisher.disconnectSessions(sessionIds),
   });
   const guards = createAuthGuards(auth);
+  // Every image decode (uploads, S3 finalize) goes through this one bounded queue.
+  const images = createWorkQueue(config.imageWork);
+  const sanitizeImage = createImageSanitizer(images);
   // S3_BUCKET: images live in the bucket (shared by every instance); else in DATA_DIR/uploads.
   const storage = config.s3
-    ? createS3Storage(config.s3)
+    ? createS3Storage(config.s3, sanitizeImage)
     : createLocalStorage({
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,
@@ -175,7 +180,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
   const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
-  const uploads = createUploadsService({ db, storage });
+  const uploads = createUploadsService({ db, storage, sanitizeImage });
   const eventsService = createEventsService({
     db,
     publicUrl: config.publicUrl,
@@ -250,7 +255,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, db, redis);
+  healthRoutes(app, db, images, redis);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
       return send(reply, request, 401, MSG.unauthorized);
@@ -260,7 +265,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   authRoutes(app, auth, guards, limiter);
   usersRoutes(app, users, auth, guards);
-  await uploadsRoutes(app, uploads, storage, guards);
+  await uploadsRoutes(app, uploads, storage, guards, limiter);
   eventsRoutes(app, eventsService, uploads, guards);
   friendsRoutes(app, friends, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
@@ -326,5 +331,5 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io };
+  return { app, close, db, background, io: realtime.io, images };
 }

@@ -101,6 +101,9 @@ export const LIMITS_PER = {
   resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
   resendPerIp: { limit: 10, windowMs: 15 * 60_000 },
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
+  /** Image uploads (signed URLs and multipart files) of one account, and of one address. */
+  uploadsPerAccount: { limit: 30, windowMs: 10 * 60_000 },
+  uploadsPerIp: { limit: 60, windowMs: 10 * 60_000 },
   /** Client events (joins, leaves, anything) of one socket; 10× this in a window disconnects it. */
   socketEventsPerSocket: { limit: 30, windowMs: 10_000 },
 } satisfies Record<string, Window>;
