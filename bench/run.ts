@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, data, chat
+ *   npm run bench -- http chat    # only some parts: bundle, http, data, chat, abuse
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { adminQuery, databaseUrl, resolveTestServer } from '../apps/server/src/test/database.ts';
 import { resolveTestRedis } from '../apps/server/src/test/redis.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { abuse } from './abuse.ts';
 
 const parts = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
 const wants = (part: string) => parts.size === 0 || parts.has(part);
@@ -240,7 +241,7 @@ async function bundleSizes() {
 
 async function main() {
   if (wants('bundle')) await bundleSizes();
-  if (parts.size > 0 && !['http', 'data', 'chat'].some((p) => parts.has(p))) return;
+  if (parts.size > 0 && !['http', 'data', 'chat', 'abuse'].some((p) => parts.has(p))) return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
@@ -326,6 +327,8 @@ async function main() {
         );
       }
     }
+
+    if (wants('abuse')) await abuse(env, report);
 
     if (wants('chat')) {
       const SOCKETS = 200;

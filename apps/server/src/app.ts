@@ -28,7 +28,7 @@ import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createRoomResolver } from './modules/chat/rooms.ts';
+import { createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
@@ -185,13 +185,24 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     publicUrl: config.publicUrl,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+    onVisibilityChanged: (eventId) =>
+      eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
   });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     sendVerification: auth.sendVerification,
   });
-  const friends = createFriendsService({ db, publisher });
+  const friends = createFriendsService({
+    db,
+    publisher,
+    onFriendshipEnded: async (userIds) => {
+      for (const userId of userIds)
+        await eventRooms
+          .user(userId)
+          .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed'));
+    },
+  });
   const chat = createChatService({
     db,
     publisher,
@@ -204,6 +215,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     eventsService.assertVisible(eventId, viewerId);
   const friendGroups = createFriendGroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
   const subgroups = createSubgroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,

@@ -1,5 +1,5 @@
 import { conversationIdOf } from '@townsquare/contracts';
-import { io as connect } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, signIn, type TestUser } from '../test/factories.ts';
 import { ask, barrier, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
@@ -239,5 +239,58 @@ describe('session end', () => {
     const dropped = next(socket, 'disconnect');
     expect((await refresh(user.refreshToken)).statusCode).toBe(401);
     await dropped;
+  });
+});
+
+describe('event chat after visibility changes', () => {
+  const put = (user: TestUser, eventId: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/events/${eventId}`, headers: user.auth, payload });
+
+  /** Posts as the organiser and tells which of the sockets received it. */
+  async function whoHears(organiser: TestUser, eventId: string, sockets: Record<string, Socket>) {
+    const heard = Object.fromEntries(Object.keys(sockets).map((k) => [k, false]));
+    for (const [name, s] of Object.entries(sockets)) s.on('new-event-message', () => (heard[name] = true));
+    expect(
+      (await post(organiser, `/api/event-messages/${eventId}`, { content: 'still here?' })).statusCode,
+    ).toBe(201);
+    await barrier(...Object.values(sockets));
+    for (const s of Object.values(sockets)) s.off('new-event-message');
+    return heard;
+  }
+
+  it('evicts sockets that can no longer see the event when it becomes PRIVATE, then DRAFT', async () => {
+    const organiser = await createUser(t);
+    const friend = await createUser(t);
+    const stranger = await createUser(t);
+    await makeFriends(t, organiser, friend);
+    const eventId = await createEvent(t, organiser, { title: 'Open picnic' });
+    const sockets = {
+      friend: await openSocket(url, friend.accessToken),
+      stranger: await openSocket(url, stranger.accessToken),
+    };
+    for (const s of Object.values(sockets))
+      expect(await ask(s, 'join-event-chat', { eventId })).toEqual({ ok: true });
+
+    expect((await put(organiser, eventId, { visibility: 'PRIVATE' })).statusCode).toBe(200);
+    expect(await whoHears(organiser, eventId, sockets)).toEqual({ friend: true, stranger: false });
+
+    expect((await put(organiser, eventId, { status: 'DRAFT' })).statusCode).toBe(200);
+    expect(await whoHears(organiser, eventId, sockets)).toEqual({ friend: false, stranger: false });
+  });
+
+  it('evicts a former friend from the chat of a PRIVATE event when the friendship ends', async () => {
+    const organiser = await createUser(t);
+    const friend = await createUser(t);
+    await makeFriends(t, organiser, friend);
+    const eventId = await createEvent(t, organiser, { title: 'Friends only', visibility: 'PRIVATE' });
+    const socket = await openSocket(url, friend.accessToken);
+    expect(await ask(socket, 'join-event-chat', { eventId })).toEqual({ ok: true });
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/friends/${friend.user.id}`,
+      headers: organiser.auth,
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(await whoHears(organiser, eventId, { friend: socket })).toEqual({ friend: false });
   });
 });
