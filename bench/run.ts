@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, data, chat, wire, lighthouse
+ *   npm run bench -- http chat    # only some parts: bundle, http, data, chat, wire, lighthouse, abuse
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { adminQuery, databaseUrl, resolveTestServer } from '../apps/server/src/test/database.ts';
 import { resolveTestRedis } from '../apps/server/src/test/redis.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { abuse } from './abuse.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { wireBytes } from './wire.ts';
 
@@ -243,7 +244,7 @@ async function bundleSizes() {
 async function main() {
   if (wants('bundle')) await bundleSizes();
   if (wants('lighthouse')) await lighthouseScores(report);
-  if (parts.size > 0 && !['http', 'data', 'chat', 'wire'].some((p) => parts.has(p))) return;
+  if (parts.size > 0 && !['http', 'data', 'chat', 'wire', 'abuse'].some((p) => parts.has(p))) return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
@@ -260,6 +261,9 @@ async function main() {
     LOG_LEVEL: 'error',
     // The benchmark sends faster than a person; the per-user send limit is not what is measured.
     CHAT_SEND_LIMIT: '10000',
+    // The fan-out test opens 200 sockets for one listener, each joining one room.
+    SOCKETS_PER_USER: '1000',
+    SOCKET_EVENTS_PER_USER: '10000',
   };
   const servers: RunningServer[] = [];
   try {
@@ -328,6 +332,8 @@ async function main() {
         );
       }
     }
+
+    if (wants('abuse')) await abuse(env, report);
 
     if (wants('chat')) {
       const SOCKETS = 200;

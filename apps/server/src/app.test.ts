@@ -19,7 +19,11 @@ describe('platform', () => {
     expect(healthResponse.parse(health.json()).status).toBe('ok');
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(readyResponse.parse(ready.json()).checks).toEqual({ database: 'up', migrations: 'applied' });
+    expect(readyResponse.parse(ready.json()).checks).toEqual({
+      database: 'up',
+      migrations: 'applied',
+      images: 'ok',
+    });
   });
 
   it('answers unknown /api paths with 404 JSON in the one error shape', async () => {

@@ -29,7 +29,7 @@ import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createRoomResolver } from './modules/chat/rooms.ts';
+import { createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
@@ -60,8 +60,10 @@ import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/r
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets } from './platform/secrets.ts';
+import { createImageSanitizer } from './platform/storage/image.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createWorkQueue } from './platform/work-queue.ts';
 import { createRealtime } from './realtime/io.ts';
 import { createPublisher } from './realtime/publish.ts';
 
@@ -170,9 +172,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       authenticate: (token) => auth.authenticate(token),
       resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
       friendIdsOf: (userId) => friends.friendIds(userId),
+      limiter,
       log: app.log,
     },
     {
+      limits: config.socketLimits,
       adapter: redis
         ? createAdapter(redis.pub, redis.sub, { key: `${config.redisPrefix}socket.io` })
         : undefined,
@@ -188,16 +192,15 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    onSessionsRevoked: (userId, sessionIds) => {
-      publisher
-        .disconnectSessions(userId, sessionIds)
-        .catch((err: unknown) => app.log.warn({ err }, 'socket disconnect failed'));
-    },
+    onSessionsRevoked: (sessionIds) => publisher.disconnectSessions(sessionIds),
   });
   const guards = createAuthGuards(auth);
+  // Every image decode (uploads, S3 finalize) goes through this one bounded queue.
+  const images = createWorkQueue(config.imageWork);
+  const sanitizeImage = createImageSanitizer(images);
   // S3_BUCKET: images live in the bucket (shared by every instance); else in DATA_DIR/uploads.
   const storage = config.s3
-    ? createS3Storage(config.s3)
+    ? createS3Storage(config.s3, sanitizeImage)
     : createLocalStorage({
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,
@@ -206,18 +209,29 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
   const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
-  const uploads = createUploadsService({ db, storage });
+  const uploads = createUploadsService({ db, storage, sanitizeImage });
   const eventsService = createEventsService({
     db,
     publicUrl: config.publicUrl,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+    onVisibilityChanged: (eventId) =>
+      eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
   });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     sendVerification: auth.sendVerification,
   });
-  const friends = createFriendsService({ db, publisher });
+  const friends = createFriendsService({
+    db,
+    publisher,
+    onFriendshipEnded: async (userIds) => {
+      for (const userId of userIds)
+        await eventRooms
+          .user(userId)
+          .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed'));
+    },
+  });
   const chat = createChatService({
     db,
     publisher,
@@ -230,6 +244,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     eventsService.assertVisible(eventId, viewerId);
   const friendGroups = createFriendGroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
   const subgroups = createSubgroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,
@@ -290,7 +305,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, db, redis);
+  healthRoutes(app, db, images, redis);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
       return send(reply, request, 401, MSG.unauthorized);
@@ -301,7 +316,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   authRoutes(app, auth, guards, limiter);
   usersRoutes(app, users, auth, guards);
   exportRoutes(app, createExportService({ db, limiter }), guards);
-  await uploadsRoutes(app, uploads, storage, guards);
+  await uploadsRoutes(app, uploads, storage, guards, limiter);
   eventsRoutes(app, eventsService, uploads, guards);
   friendsRoutes(app, friends, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
@@ -377,5 +392,5 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io };
+  return { app, close, db, background, io: realtime.io, images };
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -84,6 +85,15 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
   CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Empty (as in .env.example) means the default: half the cores, at least one.
+  IMAGE_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || String(Math.max(1, Math.floor(os.availableParallelism() / 2))))
+    .pipe(z.coerce.number<string>().int().min(1).max(64)),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -189,6 +199,10 @@ export type Config = {
   corsOrigins: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
+  /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
+  imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number };
+  /** Open sockets per user (the oldest is closed beyond it) and client events per user per 10 s. */
+  socketLimits: { socketsPerUser: number; eventsPerUser: number };
   webDistDir: string | undefined;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
@@ -236,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
+    imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
+    socketLimits: { socketsPerUser: e.SOCKETS_PER_USER, eventsPerUser: e.SOCKET_EVENTS_PER_USER },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     s3: s3Base && {
       ...s3Base,

@@ -147,4 +147,12 @@ describe('two instances, one PostgreSQL, one Redis', () => {
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     }
   });
+
+  it('logout on A closes the socket of that session on B', async () => {
+    const eve = await register(a, 'eve');
+    const socket = await openSocket(b.url, eve.accessToken);
+    const dropped = next(socket, 'disconnect');
+    expect((await api(a.url, 'POST', '/api/auth/logout', undefined, eve.accessToken)).status).toBe(200);
+    await dropped;
+  });
 });

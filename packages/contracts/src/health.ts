@@ -13,5 +13,7 @@ export const readyResponse = z.object({
     migrations: z.enum(['applied', 'pending', 'unknown']),
     /** Present when REDIS_URL is set. */
     redis: z.enum(['up', 'down']).optional(),
+    /** `saturated` while the image queue is full: uploads are refused with 503 until it drains. */
+    images: z.enum(['ok', 'saturated']),
   }),
 });

@@ -18,6 +18,8 @@ export const LIMITS = {
   tagMax: 20,
   tagsMax: 10,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Width × height (× frames): 24 MP is a 6000 × 4000 photo, more than any profile or event image needs. */
+  imageMaxPixels: 24_000_000,
   eventImageMaxBytes: 10 * 1024 * 1024,
 } as const;
 

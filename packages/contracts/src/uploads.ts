@@ -18,6 +18,8 @@ export const UPLOAD_MSG = {
   contentTypeMismatch: 'The file type does not match the upload link',
   fileRequired: 'Please select an image file',
   notUploaded: 'The image was not uploaded. Please upload it again.',
+  tooManyPixels: `The image is too large. Please choose one of at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels.`,
+  busy: 'The server is busy with other images. Please try again in a moment.',
 } as const;
 
 /** "File size must be less than 5MB" (spec section 5). */

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
-import type { JoinAck } from '@townsquare/contracts';
+import { type JoinAck, tooManyRequestsMessage } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { userRoom } from './publish.ts';
+import { LIMITS_PER, type RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
+import { sessionRoom, userRoom } from './publish.ts';
 
 /** What the socket layer needs from the rest of the app. */
 export type RealtimeDeps = {
@@ -19,8 +20,35 @@ export type RealtimeDeps = {
   ) => Promise<{ room: string } | { error: string }>;
   /** The user's friends, who hear about their presence. */
   friendIdsOf: (userId: string) => Promise<string[]>;
+  /** The app's rate limiter (Redis when REDIS_URL is set): the per-user event count. */
+  limiter: RateLimiter;
   log: FastifyBaseLogger;
 };
+
+export type SocketLimits = { socketsPerUser: number; eventsPerUser: number };
+
+/** A socket that sends this many times its limit within one window is disconnected. */
+const FLOOD_FACTOR = 10;
+
+/**
+ * Runs each user's tasks one after another on this instance: a flood of room checks from one
+ * user waits on itself instead of taking the database pool from everyone else.
+ */
+function perUserQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(userId: string, task: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(userId) ?? Promise.resolve()).then(task, task);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(userId, tail);
+    void tail.then(() => {
+      if (tails.get(userId) === tail) tails.delete(userId);
+    });
+    return run;
+  };
+}
 
 export type RoomKind = 'conversation' | 'event' | 'subgroup' | 'group' | 'general';
 
@@ -58,8 +86,11 @@ function tokenOf(socket: Socket): string | undefined {
 export function createRealtime(
   server: HttpServer,
   deps: RealtimeDeps,
-  options: { adapter?: ServerOptions['adapter'] } = {},
+  options: { adapter?: ServerOptions['adapter']; limits: SocketLimits },
 ) {
+  const perSocket = LIMITS_PER.socketEventsPerSocket;
+  const perUser = { limit: options.limits.eventsPerUser, windowMs: perSocket.windowMs };
+  const oneAtATime = perUserQueue();
   const io = new Server(server, {
     ...(options.adapter ? { adapter: options.adapter } : {}),
     path: '/socket.io',
@@ -92,14 +123,62 @@ export function createRealtime(
     if (friends.length) io.to(friends.map(userRoom)).emit(event, { userId });
   }
 
+  /**
+   * Every client event counts against its socket (here, no I/O: a flood is refused cheaply) and
+   * against its user (the shared limiter, so every instance counts together). A refused event is
+   * answered through its acknowledgement and never reaches a handler; a socket that goes on
+   * sending ten times its limit within the window is disconnected.
+   */
+  function limitEvents(socket: Socket, userId: string) {
+    let count = 0;
+    let windowEnds = 0;
+    socket.use((packet, next) => {
+      const ack = packet.at(-1);
+      const refuse = (retryAfterSeconds: number) => {
+        if (typeof ack === 'function')
+          (ack as (a: JoinAck) => void)({ ok: false, error: tooManyRequestsMessage(retryAfterSeconds) });
+      };
+      const now = Date.now();
+      if (now >= windowEnds) {
+        count = 0;
+        windowEnds = now + perSocket.windowMs;
+      }
+      count += 1;
+      if (count > perSocket.limit * FLOOD_FACTOR) {
+        if (socket.connected) {
+          deps.log.warn({ userId, count }, 'socket disconnected for flooding');
+          socket.disconnect(true);
+        }
+        return;
+      }
+      if (count > perSocket.limit) return refuse(Math.max(1, Math.ceil((windowEnds - now) / 1000)));
+      deps.limiter
+        .consume(`socket:user:${userId}`, perUser)
+        .then((verdict) => (verdict.limited ? refuse(verdict.retryAfterSeconds) : next()))
+        .catch((err: unknown) => {
+          deps.log.warn({ err }, 'socket rate limit failed');
+          refuse(1);
+        });
+    });
+  }
+
   io.on('connection', (socket) => {
-    const { userId } = socket.data as SocketData;
-    void socket.join(userRoom(userId));
+    const { userId, sessionId } = socket.data as SocketData;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    limitEvents(socket, userId);
     // Presence counts sockets in the user's room on every instance (through the adapter), so
-    // several tabs, or tabs on two instances, are one presence.
+    // several tabs, or tabs on two instances, are one presence. Beyond SOCKETS_PER_USER, the
+    // oldest sockets close.
     io.in(userRoom(userId))
       .fetchSockets()
-      .then((sockets) => (sockets.length === 1 ? tellFriends(userId, 'user-online') : undefined))
+      .then((sockets) => {
+        const excess = sockets.length - options.limits.socketsPerUser;
+        if (excess > 0) {
+          const oldest = [...sockets].sort((x, y) => x.handshake.issued - y.handshake.issued);
+          for (const old of oldest.slice(0, excess)) old.disconnect(true);
+        }
+        return sockets.length === 1 ? tellFriends(userId, 'user-online') : undefined;
+      })
       .catch((err: unknown) => deps.log.warn({ err }, 'presence failed'));
     // The newcomer hears who of their friends is already online (the contract's `online-users`,
     // limited to friends); after that, only changes arrive.
@@ -114,8 +193,7 @@ export function createRealtime(
     for (const [event, kind] of Object.entries(ROOM_EVENTS)) {
       socket.on(event, (payload: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
-        deps
-          .resolveRoom(userId, kind, payload)
+        oneAtATime(userId, () => deps.resolveRoom(userId, kind, payload))
           .then(async (result) => {
             if ('error' in result) return reply({ ok: false, error: result.error });
             await socket.join(result.room);
@@ -130,8 +208,7 @@ export function createRealtime(
     for (const [event, kind] of Object.entries(LEAVE_EVENTS)) {
       socket.on(event, (payload: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
-        deps
-          .resolveRoom(userId, kind, payload)
+        oneAtATime(userId, () => deps.resolveRoom(userId, kind, payload))
           .then(async (result) => {
             if ('room' in result) await socket.leave(result.room);
             reply({ ok: true });

@@ -11,11 +11,21 @@ export type Publisher = {
   toUser(userId: string, event: string, payload: unknown): void;
   /** Removes all of a user's sockets from a room (removed from a group, unfriended). */
   removeFromChannel(userId: string, channel: string): void;
-  /** Disconnects the sockets opened with these sessions (password change or reset). */
-  disconnectSessions(userId: string, sessionIds: string[]): Promise<void>;
+  /** The users with a socket in the room, on every instance. */
+  usersIn(channel: string): Promise<string[]>;
+  /** The rooms any socket of the user is in, on every instance. */
+  roomsOf(userId: string): Promise<string[]>;
+  /**
+   * Disconnects the sockets opened with these sessions, on every instance (through the adapter):
+   * the one path for every session end (logout, password change or reset, refresh-token reuse,
+   * account deletion).
+   */
+  disconnectSessions(sessionIds: string[]): void;
 };
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket also joins the room of the session its token belongs to. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export function createPublisher(io: Server): Publisher {
   return {
@@ -29,12 +39,16 @@ export function createPublisher(io: Server): Publisher {
     removeFromChannel(userId, channel) {
       io.in(userRoom(userId)).socketsLeave(channel);
     },
-    async disconnectSessions(userId, sessionIds) {
+    async usersIn(channel) {
+      const sockets = await io.in(channel).fetchSockets();
+      return [...new Set(sockets.map((s) => (s.data as { userId: string }).userId))];
+    },
+    async roomsOf(userId) {
       const sockets = await io.in(userRoom(userId)).fetchSockets();
-      for (const socket of sockets) {
-        if (sessionIds.includes((socket.data as { sessionId?: string }).sessionId ?? ''))
-          socket.disconnect(true);
-      }
+      return [...new Set(sockets.flatMap((s) => [...s.rooms]))];
+    },
+    disconnectSessions(sessionIds) {
+      if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { conversationIdOf } from '@townsquare/contracts';
-import { io as connect } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser } from '../test/factories.ts';
-import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
+import { createEvent, createUser, makeFriends, signIn, type TestUser } from '../test/factories.ts';
+import { ask, barrier, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -197,5 +197,100 @@ describe('robustness and revocation', () => {
     await dropped;
     await settle();
     expect(currentSocket.connected).toBe(true);
+  });
+});
+
+describe('session end', () => {
+  it("logout closes that session's sockets, and only those", async () => {
+    const user = await createUser(t);
+    const other = await signIn(t, user);
+    const leaving = await openSocket(url, user.accessToken);
+    const staying = await openSocket(url, other.accessToken);
+    const dropped = next(leaving, 'disconnect');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth });
+    expect(out.statusCode).toBe(200);
+    await dropped;
+    await barrier(staying);
+    expect(staying.connected).toBe(true);
+    await expect(openSocket(url, user.accessToken)).rejects.toThrow('Invalid authentication token');
+  });
+
+  it('account deletion closes every socket of the account', async () => {
+    const user = await createUser(t);
+    const other = await signIn(t, user);
+    const sockets = [await openSocket(url, user.accessToken), await openSocket(url, other.accessToken)];
+    const dropped = sockets.map((s) => next(s, 'disconnect'));
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { currentPassword: user.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    await Promise.all(dropped);
+  });
+
+  it('a reused refresh token ends the session and closes its sockets', async () => {
+    const user = await createUser(t);
+    const socket = await openSocket(url, user.accessToken);
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: token } });
+    expect((await refresh(user.refreshToken)).statusCode).toBe(200);
+    const dropped = next(socket, 'disconnect');
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    await dropped;
+  });
+});
+
+describe('event chat after visibility changes', () => {
+  const put = (user: TestUser, eventId: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/events/${eventId}`, headers: user.auth, payload });
+
+  /** Posts as the organiser and tells which of the sockets received it. */
+  async function whoHears(organiser: TestUser, eventId: string, sockets: Record<string, Socket>) {
+    const heard = Object.fromEntries(Object.keys(sockets).map((k) => [k, false]));
+    for (const [name, s] of Object.entries(sockets)) s.on('new-event-message', () => (heard[name] = true));
+    expect(
+      (await post(organiser, `/api/event-messages/${eventId}`, { content: 'still here?' })).statusCode,
+    ).toBe(201);
+    await barrier(...Object.values(sockets));
+    for (const s of Object.values(sockets)) s.off('new-event-message');
+    return heard;
+  }
+
+  it('evicts sockets that can no longer see the event when it becomes PRIVATE, then DRAFT', async () => {
+    const organiser = await createUser(t);
+    const friend = await createUser(t);
+    const stranger = await createUser(t);
+    await makeFriends(t, organiser, friend);
+    const eventId = await createEvent(t, organiser, { title: 'Open picnic' });
+    const sockets = {
+      friend: await openSocket(url, friend.accessToken),
+      stranger: await openSocket(url, stranger.accessToken),
+    };
+    for (const s of Object.values(sockets))
+      expect(await ask(s, 'join-event-chat', { eventId })).toEqual({ ok: true });
+
+    expect((await put(organiser, eventId, { visibility: 'PRIVATE' })).statusCode).toBe(200);
+    expect(await whoHears(organiser, eventId, sockets)).toEqual({ friend: true, stranger: false });
+
+    expect((await put(organiser, eventId, { status: 'DRAFT' })).statusCode).toBe(200);
+    expect(await whoHears(organiser, eventId, sockets)).toEqual({ friend: false, stranger: false });
+  });
+
+  it('evicts a former friend from the chat of a PRIVATE event when the friendship ends', async () => {
+    const organiser = await createUser(t);
+    const friend = await createUser(t);
+    await makeFriends(t, organiser, friend);
+    const eventId = await createEvent(t, organiser, { title: 'Friends only', visibility: 'PRIVATE' });
+    const socket = await openSocket(url, friend.accessToken);
+    expect(await ask(socket, 'join-event-chat', { eventId })).toEqual({ ok: true });
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/friends/${friend.user.id}`,
+      headers: organiser.auth,
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(await whoHears(organiser, eventId, { friend: socket })).toEqual({ friend: false });
   });
 });

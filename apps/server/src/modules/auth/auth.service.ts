@@ -36,11 +36,8 @@ export type AuthServiceDeps = {
   limiter: RateLimiter;
   publicUrl: string;
   adminEmails: string[];
-  /**
-   * Called after sessions are revoked (password change or reset, a session ended from settings)
-   * so live sockets can be closed.
-   */
-  onSessionsRevoked?: (userId: string, sessionIds: string[]) => void;
+  /** Called after sessions end (logout, password change or reset, deletion): live sockets close. */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -97,8 +94,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
-  function revoked(userId: string, sessionIds: string[]) {
-    if (sessionIds.length > 0) deps.onSessionsRevoked?.(userId, sessionIds);
+  function revoked(sessionIds: string[]) {
+    if (sessionIds.length > 0) deps.onSessionsRevoked?.(sessionIds);
   }
 
   return {
@@ -156,6 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const spent = await repo.spendRefreshToken(db, hashToken(refreshToken));
       if (spent.kind === 'reused') {
         await repo.revokeSession(db, spent.sessionId, 'refresh token reuse');
+        revoked([spent.sessionId]);
         throw unauthorized(MSG.invalidRefreshToken);
       }
       if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
@@ -167,6 +165,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionId: string): Promise<void> {
       await repo.revokeSession(db, sessionId, 'logout');
+      revoked([sessionId]);
+    },
+
+    /** Ends every session of the account (deletion, suspension) and closes their sockets. */
+    async endAllSessions(userId: string, reason: string): Promise<void> {
+      revoked(await repo.revokeUserSessions(db, userId, reason));
     },
 
     /** The user and session behind a bearer access token, or undefined. */
@@ -212,7 +216,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return user ? { user, sessionIds } : undefined;
       });
       if (!result) throw badRequest(MSG.resetTokenInvalid);
-      revoked(result.user.id, result.sessionIds);
+      revoked(result.sessionIds);
       sendPasswordChanged(result.user);
     },
 
@@ -255,7 +259,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await usersRepo.updateUser(tx, user.id, { passwordHash });
         return repo.revokeUserSessions(tx, user.id, 'password change', sessionId);
       });
-      revoked(user.id, sessionIds);
+      revoked(sessionIds);
       sendPasswordChanged(user);
     },
 
@@ -280,7 +284,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!usersRepo.isUuid(sessionId)) throw notFound(MSG.sessionNotFound);
       if (!(await repo.revokeOwnSession(db, userId, sessionId, 'signed out from settings')))
         throw notFound(MSG.sessionNotFound);
-      revoked(userId, [sessionId]);
+      revoked([sessionId]);
     },
 
     /** Ends every session of the user except the current one (and closes their sockets). */
@@ -291,7 +295,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         'signed out everywhere else',
         currentSessionId,
       );
-      revoked(userId, sessionIds);
+      revoked(sessionIds);
     },
 
     /** Re-checks the password before a destructive action (account deletion). */

@@ -1,5 +1,6 @@
 import { conversationIdOf } from '@townsquare/contracts';
 import type { RoomKind } from '../../realtime/io.ts';
+import type { Publisher } from '../../realtime/publish.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { channels } from './chat.service.ts';
 
@@ -69,5 +70,36 @@ export function createRoomResolver(access: RoomAccess) {
         return { room: channels.group(id) };
       }
     }
+  };
+}
+
+/**
+ * A socket joined an event's chat while it could see the event; when that changes (the event
+ * becomes PRIVATE or DRAFT, a friendship ends) its sockets leave the room. The check is the join's
+ * own (`canSeeEvent`, that is `visibleTo`), on every instance through the adapter.
+ */
+export function createEventRoomRechecks(publisher: Publisher, canSeeEvent: RoomAccess['canSeeEvent']) {
+  const EVENT_ROOM = /^event:(.+)$/;
+  async function recheck(userId: string, eventId: string) {
+    const allowed = await canSeeEvent(eventId, userId).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) publisher.removeFromChannel(userId, channels.event(eventId));
+  }
+  return {
+    /** After the event's visibility or status changed: everyone in its chat. */
+    async event(eventId: string) {
+      const users = await publisher.usersIn(channels.event(eventId));
+      for (const userId of users) await recheck(userId, eventId);
+    },
+    /** After a friendship ended: every event chat the user's sockets are in. */
+    async user(userId: string) {
+      const rooms = await publisher.roomsOf(userId);
+      for (const room of rooms) {
+        const eventId = EVENT_ROOM.exec(room)?.[1];
+        if (eventId) await recheck(userId, eventId);
+      }
+    },
   };
 }

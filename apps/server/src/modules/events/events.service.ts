@@ -19,6 +19,8 @@ export type EventsServiceDeps = {
   publicUrl: string;
   /** True when `url` is an image `ownerId` uploaded to our storage. */
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
+  /** After an update that may hide the event from some viewers (visibility or status changed). */
+  onVisibilityChanged?: (eventId: string) => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -153,6 +155,9 @@ export function createEventsService(deps: EventsServiceDeps) {
       values.status = settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
       if (input.status === 'PAST') values.status = 'PAST';
       await repo.updateEvent(db, row.id, values);
+      // Answered once the sockets that lost sight of the event have left its chat.
+      const visibilityChanged = values.visibility !== undefined && values.visibility !== row.visibility;
+      if (visibilityChanged || values.status !== row.status) await deps.onVisibilityChanged?.(row.id);
       return this.get(row.id, user.id);
     },
 

@@ -30,7 +30,12 @@ export function presentFriend(row: FriendRow): FriendUser {
 
 const displayName = (user: UserRow) => user.username ?? user.fullName;
 
-export function createFriendsService(deps: { db: Database; publisher: Publisher }) {
+export function createFriendsService(deps: {
+  db: Database;
+  publisher: Publisher;
+  /** After a friendship ended: each of the two may have lost sight of the other's events. */
+  onFriendshipEnded?: (userIds: [string, string]) => Promise<void>;
+}) {
   const { db } = deps;
 
   async function other(id: string): Promise<UserRow> {
@@ -97,6 +102,7 @@ export function createFriendsService(deps: { db: Database; publisher: Publisher 
     async remove(me: UserRow, friendId: string): Promise<void> {
       const friend = await other(friendId);
       if (!(await repo.unfriend(db, me.id, friend.id))) throw badRequest(FRIEND_MSG.notFriends);
+      await deps.onFriendshipEnded?.([me.id, friend.id]);
     },
 
     async list(me: UserRow) {

@@ -7,7 +7,12 @@ import type { RedisClients } from '../../platform/redis.ts';
 
 const tags = ['health'];
 
-export function healthRoutes(app: App, db: Database, redis?: RedisClients): void {
+export function healthRoutes(
+  app: App,
+  db: Database,
+  images: { stats(): { saturated: boolean } },
+  redis?: RedisClients,
+): void {
   /** Liveness: the process answers. */
   app.get('/api/health', { schema: { tags, response: { 200: healthResponse } } }, async () => ({
     status: 'ok' as const,
@@ -15,7 +20,10 @@ export function healthRoutes(app: App, db: Database, redis?: RedisClients): void
     uptime: process.uptime(),
   }));
 
-  /** Readiness: the database answers and every migration is applied. */
+  /**
+   * Readiness: the database answers, every migration is applied, Redis (when configured) answers,
+   * and the image queue is not full (a saturated instance asks the balancer for a pause).
+   */
   app.get(
     '/api/ready',
     { schema: { tags, response: { 200: readyResponse, 503: readyResponse } } },
@@ -30,10 +38,12 @@ export function healthRoutes(app: App, db: Database, redis?: RedisClients): void
         // reported below
       }
       const redisState = redis ? ((await redis.ping()) ? 'up' : 'down') : undefined;
-      const ok = database === 'up' && migrations === 'applied' && redisState !== 'down';
+      const imagesState = images.stats().saturated ? 'saturated' : 'ok';
+      const ok =
+        database === 'up' && migrations === 'applied' && redisState !== 'down' && imagesState === 'ok';
       return reply.status(ok ? 200 : 503).send({
         status: ok ? 'ok' : 'unavailable',
-        checks: { database, migrations, ...(redisState ? { redis: redisState } : {}) },
+        checks: { database, migrations, ...(redisState ? { redis: redisState } : {}), images: imagesState },
       });
     },
   );

@@ -1,7 +1,8 @@
-import { signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
+import { LIMITS, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { LIMITS_PER } from '../../platform/rate-limit/rate-limiter.ts';
+import { createUser, nextIp, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -280,5 +281,87 @@ describe('POST /api/upload/file (multipart)', () => {
       payload: text.payload,
     });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('upload abuse (issue 9, finding 2)', () => {
+  const signedFrom = (user: TestUser, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      headers: user.auth,
+      remoteAddress: ip,
+      payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
+    });
+
+  it('refuses images over the pixel limit before decoding them, however few their bytes', async () => {
+    const side = Math.ceil(Math.sqrt(LIMITS.imageMaxPixels)) + 1;
+    const huge = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } })
+      .jpeg({ quality: 10 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(LIMITS.imageMaxBytes);
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      headers: user.auth,
+      remoteAddress: nextIp(),
+      payload: { fileName: 'big.jpg', fileType: 'image/jpeg', folder: 'event-image' },
+    });
+    const stored = await put(signedUrlResponse.parse(res.json()).signedUrl, huge, 'image/jpeg');
+    expect(stored.statusCode).toBe(400);
+    expect(stored.json().message).toBe(UPLOAD_MSG.tooManyPixels);
+  });
+
+  it('limits uploads per account, whatever the address', async () => {
+    const user = await createUser(t);
+    const { limit } = LIMITS_PER.uploadsPerAccount;
+    for (let i = 0; i < limit; i++) expect((await signedFrom(user, nextIp())).statusCode).toBe(201);
+    const over = await signedFrom(user, nextIp());
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^Too many attempts/);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits uploads per address, whatever the account', async () => {
+    const ip = nextIp();
+    const { limit } = LIMITS_PER.uploadsPerIp;
+    const perAccount = LIMITS_PER.uploadsPerAccount.limit;
+    const users = await Promise.all(
+      Array.from({ length: Math.ceil(limit / perAccount) + 1 }, () => createUser(t)),
+    );
+    for (let i = 0; i < limit; i++)
+      expect((await signedFrom(users[Math.floor(i / perAccount)]!, ip)).statusCode).toBe(201);
+    expect((await signedFrom(users.at(-1)!, ip)).statusCode).toBe(429);
+  });
+
+  it('answers 503 while image work is saturated, and /api/ready says so', async () => {
+    let release = () => {};
+    const busy = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { concurrency, maxWaiting } = t.config.imageWork;
+    const holders = Array.from({ length: concurrency + maxWaiting }, () => t.images.run(() => busy));
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().checks.images).toBe('saturated');
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      headers: user.auth,
+      remoteAddress: nextIp(),
+      payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
+    });
+    const refused = await put(signedUrlResponse.parse(res.json()).signedUrl, png, 'image/png');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(UPLOAD_MSG.busy);
+    release();
+    await Promise.all(holders);
+    const after = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().checks.images).toBe('ok');
+    // The refused PUT did not spend its single-use URL.
+    expect((await put(signedUrlResponse.parse(res.json()).signedUrl, png, 'image/png')).statusCode).toBe(200);
   });
 });

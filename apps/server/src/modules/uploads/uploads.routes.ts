@@ -4,14 +4,17 @@ import {
   fileUploadResponse,
   signedUrlBody,
   signedUrlResponse,
+  tooManyRequestsMessage,
   UPLOAD_FOLDERS,
   UPLOAD_MSG,
   type UploadFolder,
 } from '@townsquare/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError } from '../../platform/errors.ts';
+import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
+import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import { IMMUTABLE_CACHE, isLocalStorage, type Storage } from '../../platform/storage/storage.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -34,16 +37,32 @@ export async function uploadsRoutes(
   uploads: UploadsService,
   storage: Storage,
   guards: ReturnType<typeof createAuthGuards>,
+  limiter: RateLimiter,
 ): Promise<void> {
+  /**
+   * After requireAuth, before the body is read: every upload (signed URL or multipart file)
+   * counts against the account and the address, in the shared limiter (Redis when present).
+   */
+  async function throttleUploads(request: FastifyRequest) {
+    const [account, address] = await Promise.all([
+      limiter.consume(`upload:account:${caller(request).user.id}`, LIMITS_PER.uploadsPerAccount),
+      limiter.consume(`upload:ip:${request.ip}`, LIMITS_PER.uploadsPerIp),
+    ]);
+    const over = [account, address].find((v) => v.limited);
+    if (over) throw tooManyRequests(tooManyRequestsMessage(over.retryAfterSeconds), over.retryAfterSeconds);
+  }
+  // The signed PUT is already counted by its signed URL; it gets its own count per address.
+  const throttlePuts = throttleByIp(limiter, 'upload-put', LIMITS_PER.uploadsPerIp);
+
   app.post(
     '/api/upload/signed-url',
     {
-      onRequest: guards.requireAuth,
+      onRequest: [guards.requireAuth, throttleUploads],
       schema: {
         tags,
         security: [{ bearer: [] }],
         body: signedUrlBody,
-        response: { 201: signedUrlResponse, ...errors(400, 401) },
+        response: { 201: signedUrlResponse, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) =>
@@ -70,7 +89,11 @@ export async function uploadsRoutes(
 
       scope.put(
         '/api/upload/put/*',
-        { bodyLimit: MAX_BODY, schema: { tags, hide: true, querystring: z.record(z.string(), z.string()) } },
+        {
+          bodyLimit: MAX_BODY,
+          onRequest: throttlePuts,
+          schema: { tags, hide: true, querystring: z.record(z.string(), z.string()) },
+        },
         async (request, reply) => {
           reply.headers(UPLOAD_CORS);
           const key = (request.params as { '*': string })['*'];
@@ -84,12 +107,12 @@ export async function uploadsRoutes(
     scope.post(
       '/api/upload/file',
       {
-        onRequest: guards.requireAuth,
+        onRequest: [guards.requireAuth, throttleUploads],
         schema: {
           tags,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 201: fileUploadResponse, ...errors(400, 401, 413) },
+          response: { 201: fileUploadResponse, ...errors(400, 401, 413, 429, 503) },
         },
       },
       async (request, reply) => {

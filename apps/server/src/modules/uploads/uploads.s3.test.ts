@@ -11,7 +11,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, s3BucketUrl } from '../../config.ts';
 import { uploads } from '../../db/schema/index.ts';
+import { createImageSanitizer } from '../../platform/storage/image.ts';
 import { createS3Storage } from '../../platform/storage/s3.ts';
+import { createWorkQueue } from '../../platform/work-queue.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -308,7 +310,7 @@ describe('S3 uploads end to end', () => {
 
   it('refuses foreign URLs and objects in the bucket that no upload URL was issued for', async () => {
     const uuid = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
-    const storage = createS3Storage(app().config.s3!);
+    const storage = createS3Storage(app().config.s3!, createImageSanitizer(app().images));
     try {
       // Someone with bucket access put an object under a well-formed key: still not an upload.
       await storage.client.send(
@@ -422,12 +424,15 @@ describe('S3 configuration', () => {
       { bucket: 'media', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true },
     ];
     for (const s3 of configs) {
-      const storage = createS3Storage({
-        ...s3,
-        accessKeyId: 'AKIDEXAMPLE',
-        secretAccessKey: 'example-secret',
-        publicUrl: s3BucketUrl(s3),
-      });
+      const storage = createS3Storage(
+        {
+          ...s3,
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'example-secret',
+          publicUrl: s3BucketUrl(s3),
+        },
+        createImageSanitizer(createWorkQueue({ concurrency: 1, maxWaiting: 0, waitTimeoutMs: 1000 })),
+      );
       try {
         const url = await storage.signedPutUrl({
           key: 'profile-image/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.png',

@@ -8,7 +8,7 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
-import { EXTENSIONS, sanitizeImage } from '../../platform/storage/image.ts';
+import { EXTENSIONS, type SanitizeImage } from '../../platform/storage/image.ts';
 import { isLocalStorage, type Storage } from '../../platform/storage/storage.ts';
 import * as repo from './uploads.repository.ts';
 
@@ -26,8 +26,8 @@ const tooLarge = (maxBytes: number) => new HttpError(413, fileTooLargeMessage(ma
 /** Event images are the default: the original client sends no folder for them. */
 const folderOf = (folder: UploadFolder | undefined) => UPLOAD_FOLDERS[folder ?? 'event-image'];
 
-export function createUploadsService(deps: { db: Database; storage: Storage }) {
-  const { db, storage } = deps;
+export function createUploadsService(deps: { db: Database; storage: Storage; sanitizeImage: SanitizeImage }) {
+  const { db, storage, sanitizeImage } = deps;
 
   function newKey(purpose: 'profile-image' | 'event-image', type: ImageType) {
     return `${purpose}/${uuidv7()}.${EXTENSIONS[type]}`;

@@ -126,6 +126,7 @@ export function usersRoutes(
         const id = (request.params as { id?: string }).id;
         if (id !== undefined) users.assertSelf(me.id, id);
         await auth.confirmPassword(me, request.body.currentPassword);
+        await auth.endAllSessions(me.id, 'account deleted');
         await users.remove(me);
         return { message: 'Account deleted' };
       },

@@ -103,6 +103,11 @@ export const LIMITS_PER = {
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
   /** GET /api/users/me/export reads everything the person ever wrote. */
   exportPerUser: { limit: 3, windowMs: 60 * 60_000 },
+  /** Image uploads (signed URLs and multipart files) of one account, and of one address. */
+  uploadsPerAccount: { limit: 30, windowMs: 10 * 60_000 },
+  uploadsPerIp: { limit: 60, windowMs: 10 * 60_000 },
+  /** Client events (joins, leaves, anything) of one socket; 10× this in a window disconnects it. */
+  socketEventsPerSocket: { limit: 30, windowMs: 10_000 },
 } satisfies Record<string, Window>;
 
 /**

@@ -1,6 +1,14 @@
-import { type ImageType, UPLOAD_MSG } from '@townsquare/contracts';
+import { type ImageType, LIMITS, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { badRequest } from '../errors.ts';
+import type { WorkQueue } from '../work-queue.ts';
+
+// One libvips thread per image: with IMAGE_CONCURRENCY at most half the cores, image work never
+// takes the whole machine (the default is one thread per core for every image).
+sharp.concurrency(1);
+
+/** An image that takes longer than this to re-encode is refused as unreadable. */
+const ENCODE_TIMEOUT_SECONDS = 20;
 
 /** The raster format a file's first bytes announce, whatever its name or declared type. */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
@@ -29,18 +37,40 @@ export const EXTENSIONS: Record<ImageType, string> = {
   'image/webp': 'webp',
 };
 
+export type SanitizeImage = (bytes: Buffer) => Promise<{ type: ImageType; data: Buffer }>;
+
 /**
  * Checks that the bytes are a raster image and re-encodes them in the same format. Re-encoding
  * drops EXIF and every other metadata block (GPS positions in phone photos) and anything smuggled
  * after the image data; the orientation is applied to the pixels first.
+ *
+ * The cheap checks come first: the magic bytes, then the header's dimensions (a few kilobytes of
+ * JPEG can announce 50 megapixels), refused over LIMITS.imageMaxPixels before anything is decoded.
+ * Decoding and encoding run in `queue` (IMAGE_CONCURRENCY at once, a bounded waiting line, 503
+ * beyond it), each within ENCODE_TIMEOUT_SECONDS.
  */
-export async function sanitizeImage(bytes: Buffer): Promise<{ type: ImageType; data: Buffer }> {
-  if (bytes.length === 0) throw badRequest(UPLOAD_MSG.empty);
-  const type = sniffImageType(bytes);
-  if (!type) throw badRequest(UPLOAD_MSG.notAnImage);
-  try {
+export function createImageSanitizer(queue: WorkQueue): SanitizeImage {
+  return async (bytes) => {
+    if (bytes.length === 0) throw badRequest(UPLOAD_MSG.empty);
+    const type = sniffImageType(bytes);
+    if (!type) throw badRequest(UPLOAD_MSG.notAnImage);
     const animated = type === 'image/gif' || type === 'image/webp';
-    const image = sharp(bytes, { animated, limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
+    const header = await sharp(bytes, { animated, limitInputPixels: false })
+      .metadata()
+      .catch(() => {
+        throw badRequest(UPLOAD_MSG.unreadable);
+      });
+    const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0) * (header.pages ?? 1);
+    if (pixels > LIMITS.imageMaxPixels) throw badRequest(UPLOAD_MSG.tooManyPixels);
+    return queue.run(() => reencode(bytes, type, animated));
+  };
+}
+
+async function reencode(bytes: Buffer, type: ImageType, animated: boolean) {
+  try {
+    const image = sharp(bytes, { animated, limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error' })
+      .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+      .rotate();
     const data =
       type === 'image/jpeg'
         ? await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer()

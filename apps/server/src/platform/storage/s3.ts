@@ -9,7 +9,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { fileTooLargeMessage, type ImageType, UPLOAD_MSG } from '@townsquare/contracts';
 import { type S3Config, s3BucketUrl } from '../../config.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { EXTENSIONS, sanitizeImage } from './image.ts';
+import { EXTENSIONS, type SanitizeImage } from './image.ts';
 import { IMMUTABLE_CACHE, KEY_PATTERN, type Storage } from './storage.ts';
 
 /** A presigned PUT is valid for as long as our own upload URLs. */
@@ -32,7 +32,8 @@ const isNotFound = (error: unknown) =>
  * that when the URL is first saved into a profile or an event, and replaces the object with its
  * re-encoded form (no EXIF).
  */
-export function createS3Storage(options: S3Config) {
+/** `sanitize` re-encodes what the browser PUT to the bucket (the app's one image queue). */
+export function createS3Storage(options: S3Config, sanitize: SanitizeImage) {
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -140,11 +141,12 @@ export function createS3Storage(options: S3Config) {
       const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
       if (bytes.length > maxBytes) return refuse(key, new HttpError(413, fileTooLargeMessage(maxBytes)));
 
-      let image: Awaited<ReturnType<typeof sanitizeImage>>;
+      let image: Awaited<ReturnType<SanitizeImage>>;
       try {
-        image = await sanitizeImage(bytes);
+        image = await sanitize(bytes);
       } catch (error) {
-        if (error instanceof HttpError) return refuse(key, error);
+        // A busy server (503) is no verdict on the object: it stays for a later try.
+        if (error instanceof HttpError && error.statusCode !== 503) return refuse(key, error);
         throw error;
       }
       if (image.type !== contentType) return refuse(key, badRequest(UPLOAD_MSG.invalidType));

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter, LIMITS_PER, MemoryRateLimitStore } from '../platform/rate-limit/rate-limiter.ts';
+import { createEvent, createUser } from '../test/factories.ts';
+import { ask, closeSockets, listen, next, openSocket } from '../test/sockets.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createRealtime, type RealtimeDeps } from './io.ts';
+
+/**
+ * Finding 3 of issue 9: one socket (or one user with many sockets) must not be able to flood the
+ * database with room checks. Every client event counts against the socket and the user, a flood
+ * is cut off, a user keeps at most SOCKETS_PER_USER sockets, and room checks of one user run one
+ * at a time.
+ */
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await listen(t);
+});
+afterAll(async () => {
+  closeSockets();
+  await t.close();
+});
+
+type Ack = { ok: boolean; error?: string };
+const perSocket = LIMITS_PER.socketEventsPerSocket.limit;
+
+describe('socket event limits', () => {
+  it('answers the events over the per-socket limit with a refusal', async () => {
+    const user = await createUser(t);
+    const eventId = await createEvent(t, user, { title: 'Limited room' });
+    const socket = await openSocket(url, user.accessToken);
+    const answers = await Promise.all(
+      Array.from({ length: perSocket + 10 }, () => ask<Ack>(socket, 'join-event-chat', { eventId })),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(perSocket);
+    const refused = answers.filter((a) => !a.ok);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]?.error).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+  });
+
+  it("counts every socket of a user against the user's limit", async () => {
+    const user = await createUser(t);
+    const perUser = t.config.socketLimits.eventsPerUser;
+    const sockets = await Promise.all(Array.from({ length: 3 }, () => openSocket(url, user.accessToken)));
+    const each = Math.ceil((perUser + 6) / sockets.length);
+    expect(each).toBeLessThanOrEqual(perSocket);
+    const answers = (
+      await Promise.all(
+        sockets.flatMap((s) => Array.from({ length: each }, () => ask<Ack>(s, 'join-general-chat', {}))),
+      )
+    ).flat();
+    expect(answers.filter((a) => a.ok)).toHaveLength(perUser);
+  });
+
+  it('disconnects a socket that keeps flooding after it was refused', async () => {
+    const user = await createUser(t);
+    const socket = await openSocket(url, user.accessToken);
+    const dropped = next(socket, 'disconnect');
+    for (let i = 0; i < perSocket * 10 + 1; i++) socket.emit('join-event-chat', { eventId: randomUUID() });
+    await dropped;
+  });
+
+  it('keeps at most SOCKETS_PER_USER sockets per user, closing the oldest', async () => {
+    const user = await createUser(t);
+    const cap = t.config.socketLimits.socketsPerUser;
+    const sockets = [];
+    for (let i = 0; i < cap; i++) sockets.push(await openSocket(url, user.accessToken));
+    const oldestDropped = next(sockets[0]!, 'disconnect');
+    const newest = await openSocket(url, user.accessToken);
+    await oldestDropped;
+    expect(await ask(newest, 'join-general-chat', {})).toEqual({ ok: true });
+    expect(sockets.slice(1).every((s) => s.connected)).toBe(true);
+  });
+});
+
+describe('room checks', () => {
+  let server: HttpServer;
+  let realtime: ReturnType<typeof createRealtime>;
+  let base: string;
+  const inFlight = new Map<string, number>();
+  const most = new Map<string, number>();
+
+  beforeAll(async () => {
+    server = createServer();
+    const deps: RealtimeDeps = {
+      authenticate: async (token) => ({ user: { id: token }, sessionId: randomUUID() }),
+      resolveRoom: async (userId) => {
+        const now = (inFlight.get(userId) ?? 0) + 1;
+        inFlight.set(userId, now);
+        most.set(userId, Math.max(most.get(userId) ?? 0, now));
+        await new Promise((r) => setImmediate(r));
+        inFlight.set(userId, (inFlight.get(userId) ?? 1) - 1);
+        return { room: 'general' };
+      },
+      friendIdsOf: async () => [],
+      limiter: createRateLimiter(new MemoryRateLimitStore()),
+      log: pino({ level: 'silent' }),
+    };
+    realtime = createRealtime(server, deps, { limits: { socketsPerUser: 20, eventsPerUser: 60 } });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    realtime.disconnectAll();
+    await realtime.close();
+  });
+
+  it("run one at a time per user, whatever the user's sockets send at once", async () => {
+    const a = [await openSocket(base, 'user-a'), await openSocket(base, 'user-a')];
+    const b = await openSocket(base, 'user-b');
+    await Promise.all([
+      ...a.flatMap((s) => Array.from({ length: 10 }, () => ask(s, 'join-general-chat', {}))),
+      ...Array.from({ length: 10 }, () => ask(b, 'join-general-chat', {})),
+    ]);
+    expect(most.get('user-a')).toBe(1);
+    expect(most.get('user-b')).toBe(1);
+  });
+});

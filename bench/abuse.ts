@@ -1,0 +1,199 @@
+/**
+ * `npm run bench -- abuse`: the three floods of issue 9, each measured as another user's latency
+ * during the flood against the same user's latency at idle, on the same server in the same run.
+ *
+ *   1. 24 parallel uploads of a small-bytes, 49-megapixel JPEG from one account; the victim signs
+ *      in again and again (bar: every login within 1 s).
+ *   2. 20,000 `join-event-chat` from one socket; the victim reads the event list (bar: p99 ≤ 2×
+ *      idle p99).
+ *   3. 20 unauthenticated 1.9 MB nested-array bodies to /api/auth/login; the victim reads the
+ *      event list (bar: p99 ≤ 2× idle p99).
+ *
+ * With BENCH_ABUSE_BEFORE=<path to an older build's server.js> the same floods also run against
+ * that build first (the "before" of a fix), in the same run. See docs/DEPLOY.md.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+
+type Report = (line: string) => void;
+type Auth = { accessToken: string; user: { id: string } };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
+async function register(base: string, name: string) {
+  const email = `${name}-${randomBytes(4).toString('hex')}@abuse.example`;
+  const password = 'benchmark password';
+  const res = await api<Auth>(base, 'POST', '/api/auth/register', { fullName: name, email, password });
+  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  await api(
+    base,
+    'PUT',
+    '/api/users/me',
+    { username: `${name}_${randomBytes(3).toString('hex')}`, roles: ['Member'] },
+    res.body.accessToken,
+  );
+  return { ...res.body, email, password };
+}
+
+/**
+ * Runs `probe` back to back from the start of a flood until `until` settles and at least `minMs`
+ * have passed (a refused flood ends at once; its aftermath counts too), at most `maxMs`.
+ */
+async function probeDuring(
+  probe: () => Promise<unknown>,
+  until: Promise<unknown>,
+  maxMs: number,
+  minMs = 5000,
+) {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const began = Date.now();
+  const deadline = began + maxMs;
+  const latencies: number[] = [];
+  while ((!done || Date.now() - began < minMs) && Date.now() < deadline) {
+    const began = performance.now();
+    await probe();
+    latencies.push(performance.now() - began);
+  }
+  return latencies;
+}
+
+async function idle(probe: () => Promise<unknown>, count: number) {
+  for (let i = 0; i < 3; i++) await probe(); // warm-up
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const began = performance.now();
+    await probe();
+    latencies.push(performance.now() - began);
+  }
+  return latencies;
+}
+
+/**
+ * Starts the attacker (bench/abuse-flood.ts) in its own process; `started` resolves when the
+ * flood is about to be sent, `done` with its summary when it is over.
+ */
+function flood(job: Record<string, unknown>) {
+  const child = fork(path.join(import.meta.dirname, 'abuse-flood.ts'), [JSON.stringify(job)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let began = 0;
+  const started = new Promise<void>((resolve) =>
+    child.on('message', (m: { started?: boolean }) => {
+      if (m.started) {
+        began = Date.now();
+        resolve();
+      }
+    }),
+  );
+  const done = new Promise<string>((resolve) => {
+    child.on('message', (m: { summary?: string }) => {
+      if (m.summary) resolve(`${m.summary}, ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    });
+    child.on('exit', () => resolve('attacker exited'));
+  });
+  return { started, done };
+}
+
+async function floods(server: RunningServer, label: string, report: Report, jpegFile: string) {
+  const base = server.url;
+  const victim = await register(base, 'victim');
+  const attacker = await register(base, 'attacker');
+  const login = () =>
+    api(base, 'POST', '/api/auth/login', { identifier: victim.email, password: victim.password });
+  const events = () => api(base, 'GET', '/api/events?limit=20', undefined, victim.accessToken);
+
+  // 1. Image uploads.
+  const loginIdleP99 = percentile(await idle(login, 10), 99);
+  const uploads = flood({ kind: 'uploads', base, token: attacker.accessToken, file: jpegFile, count: 24 });
+  await uploads.started;
+  const during = await probeDuring(login, uploads.done, 400_000);
+  const worst = Math.max(...during);
+  report(
+    `[${label}] 24 uploads of a 49 MP JPEG from one account (${await uploads.done}): another user's login worst ${worst.toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms = ${(percentile(during, 99) / loginIdleP99).toFixed(2)} × idle p99 ${loginIdleP99.toFixed(0)} ms over ${during.length} logins (bar: every login < 1000 ms) ${verdict(worst < 1000)}`,
+  );
+
+  // 2. Socket join flood.
+  const created = await api<{ event: { id: string } }>(
+    base,
+    'POST',
+    '/api/events',
+    {
+      title: 'Flooded room',
+      description: 'abuse',
+      location: 'here',
+      status: 'LIVE',
+      startDate: new Date(Date.now() + 86_400_000).toISOString(),
+      endDate: new Date(Date.now() + 90_000_000).toISOString(),
+    },
+    attacker.accessToken,
+  );
+  const eventsIdleP99 = percentile(await idle(events, 60), 99);
+  const joins = flood({
+    kind: 'joins',
+    base,
+    token: attacker.accessToken,
+    eventId: created.body.event.id,
+    count: 20_000,
+  });
+  await joins.started;
+  const duringFlood = await probeDuring(events, joins.done, 120_000);
+  const floodP99 = percentile(duringFlood, 99);
+  report(
+    `[${label}] 20,000 join-event-chat from one socket (${await joins.done}): another user's GET /api/events p99 ${floodP99.toFixed(0)} ms = ${(floodP99 / eventsIdleP99).toFixed(2)} × idle p99 ${eventsIdleP99.toFixed(0)} ms over ${duringFlood.length} requests (bar 2) ${verdict(floodP99 <= 2 * eventsIdleP99)}`,
+  );
+
+  // 3. Unauthenticated nested-array bodies.
+  const bodyIdleP99 = percentile(await idle(events, 60), 99);
+  const bodies = flood({ kind: 'bodies', base, count: 20 });
+  await bodies.started;
+  const duringBodies = await probeDuring(events, bodies.done, 120_000);
+  const bodiesP99 = percentile(duringBodies, 99);
+  report(
+    `[${label}] 20 unauthenticated nested-array bodies to /api/auth/login (${await bodies.done}): another user's GET /api/events p99 ${bodiesP99.toFixed(0)} ms = ${(bodiesP99 / bodyIdleP99).toFixed(2)} × idle p99 ${bodyIdleP99.toFixed(0)} ms over ${duringBodies.length} requests (bar 2) ${verdict(bodiesP99 <= 2 * bodyIdleP99)}`,
+  );
+}
+
+/** The three floods against this build (and, with BENCH_ABUSE_BEFORE, an older one first). */
+export async function abuse(env: Record<string, string>, report: Report): Promise<void> {
+  // What the issue sent: a few hundred kilobytes announcing 7000 × 7000 pixels.
+  const jpegFile = path.join(env.DATA_DIR ?? os.tmpdir(), 'abuse-49mp.jpg');
+  await writeFile(
+    jpegFile,
+    await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#ffffff' } })
+      .jpeg({ quality: 10 })
+      .toBuffer(),
+  );
+  // The per-test overrides of run.ts (chat limits raised for the fan-out) do not apply here.
+  const { CHAT_SEND_LIMIT: _c, SOCKETS_PER_USER: _s, SOCKET_EVENTS_PER_USER: _e, ...defaults } = env;
+  const builds: [string, string | undefined][] = [
+    ...(process.env.BENCH_ABUSE_BEFORE
+      ? [['before', process.env.BENCH_ABUSE_BEFORE] as [string, string]]
+      : []),
+    ['this build', undefined],
+  ];
+  for (const [label, entry] of builds) {
+    const dataDir = `${defaults.DATA_DIR}/${label.replace(/\W/g, '')}`;
+    await mkdir(dataDir, { recursive: true });
+    const server = await startServer({ ...defaults, DATA_DIR: dataDir }, entry);
+    try {
+      await floods(server, label, report, jpegFile);
+    } finally {
+      await server.stop();
+    }
+    await sleep(1000);
+  }
+}
