@@ -21,12 +21,20 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Runs the built server as its own process and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+/**
+ * Runs the built server (or `options.entry`, from `options.cwd`) as its own process and waits
+ * until /api/health answers.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { entry?: string; cwd?: string } = {},
+): Promise<RunningServer> {
+  const entry = options.entry ?? serverEntry;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
