@@ -36,6 +36,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  MIGRATE_ON_START: bool.default(true),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   REDIS_PREFIX: z
     .string()
@@ -175,6 +176,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Apply pending migrations at start (the embedded database always does). */
+  migrateOnStart: boolean;
   redisUrl: string | undefined;
   redisPrefix: string;
   publicUrl: string;
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
+import { migrationsApplied, runMigrations } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from './db/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { loadSecrets } from './platform/secrets.ts';
@@ -40,14 +40,20 @@ async function main(): Promise<void> {
       },
     );
     databaseUrl = embedded.url;
-    // The embedded database belongs to this process, so it migrates itself; an external one
-    // is migrated once per deploy with `npm run db:migrate`.
-    const migrator = createDb(databaseUrl, { max: 2 });
-    try {
-      await runMigrations(migrator);
-    } finally {
-      await migrator.close();
+  }
+  // Migrate on start (the advisory lock makes concurrent starts wait their turn), unless the
+  // operator migrates an external database in the deploy: then a pending one stops the start.
+  const migrator = createDb(databaseUrl, { max: 2 });
+  try {
+    if (embedded || config.migrateOnStart) await runMigrations(migrator);
+    else if (!(await migrationsApplied(migrator.db))) {
+      process.stderr.write(
+        'The database at DATABASE_URL has pending migrations: run `npm run db:migrate` (or unset MIGRATE_ON_START=false to migrate on start)\n',
+      );
+      process.exit(1);
     }
+  } finally {
+    await migrator.close();
   }
 
   const { app, close, db } = await buildApp({ ...config, databaseUrl }, { logger: log });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STAGING_ROOT } from './db/embedded.ts';
 import { api, type RunningServer, serverEntry, startServer } from './test/servers.ts';
+import { createTestDatabase } from './test/test-app.ts';
 
 /**
  * The built server, as `npm start` runs it: no DATABASE_URL, so it boots embedded PostgreSQL in
@@ -166,5 +167,49 @@ describe('npm start on the embedded database', () => {
     await expect(startServer({ PORT: 'eighty', DATA_DIR: os.tmpdir() })).rejects.toThrow(
       /server exited early: Invalid configuration: PORT [^\n]*\n?$/,
     );
+  });
+});
+
+describe('an external DATABASE_URL nobody migrated', () => {
+  it('MIGRATE_ON_START=false refuses to start with one line naming `npm run db:migrate`', async () => {
+    const database = await createTestDatabase({ empty: true });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-unmigrated-'));
+    try {
+      const outcome = await startServer({
+        DATABASE_URL: database.url,
+        DATA_DIR: dir,
+        MIGRATE_ON_START: 'false',
+      }).then(
+        (server) => {
+          started.push(server);
+          return 'it started';
+        },
+        (error: Error) => error.message,
+      );
+      expect(outcome).toMatch(/^server exited early: [^\n]*`npm run db:migrate`[^\n]*\n?$/);
+    } finally {
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is migrated on start by default: ready, and a registration is a 201, not a 500', async () => {
+    const database = await createTestDatabase({ empty: true });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-unmigrated-'));
+    try {
+      const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dir });
+      started.push(server);
+      expect((await api(server.url, 'GET', '/api/ready')).status).toBe(200);
+      const register = await api(server.url, 'POST', '/api/auth/register', {
+        fullName: 'Migrated Mo',
+        email: 'mo@example.com',
+        password: 'migrated on start',
+      });
+      expect(register.status).toBe(201);
+      expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
