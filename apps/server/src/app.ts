@@ -81,11 +81,6 @@ const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets
  * (server.ts) or injects requests (tests), and calls `close` to release everything.
  */
 export async function buildApp(config: Config & { databaseUrl: string }, options: BuildOptions = {}) {
-  const secrets = loadSecrets(config.dataDir, {
-    jwtSecret: config.jwtSecret,
-    uploadSigningSecret: config.uploadSigningSecret,
-  });
-
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     trustProxy:
@@ -122,6 +117,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   metrics.instrument(app);
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
+  const secrets = await loadSecrets(db, config.dataDir, config);
   const background = createBackground(app.log);
   const mailer =
     options.mailer ??

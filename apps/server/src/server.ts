@@ -6,7 +6,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrationsApplied, runMigrations } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from './db/seed.ts';
 import { createLogger } from './platform/logger.ts';
-import { loadSecrets } from './platform/secrets.ts';
+import { embeddedDbPassword } from './platform/secrets.ts';
 
 /**
  * The process entry point: configuration, database (embedded unless DATABASE_URL is set), the
@@ -29,10 +29,9 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const secrets = loadSecrets(config.dataDir, config);
     embedded = await startEmbeddedPostgres(
       path.join(config.dataDir, 'postgres'),
-      secrets.embeddedDbPassword,
+      embeddedDbPassword(config.dataDir),
       {
         info: (m) => log.info(m),
         warn: (m) => log.warn(m),
