@@ -195,7 +195,11 @@ export type Config = {
   webDistDir: string | undefined;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
+  /** Settings that work but probably not as meant; server.ts logs each once at start. */
+  warnings: string[];
 };
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 export class ConfigError extends Error {}
 
@@ -248,5 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       publicUrl: (e.S3_PUBLIC_URL ?? s3BucketUrl(s3Base)).replace(/\/+$/, ''),
     },
+    warnings:
+      e.PUBLIC_URL || LOOPBACK.test(e.HOST)
+        ? []
+        : [
+            `PUBLIC_URL is not set: links in e-mails will point at http://localhost:${port}, which only works on this machine; set PUBLIC_URL to the address people use (HOST is ${e.HOST})`,
+          ],
   };
 }

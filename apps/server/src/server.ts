@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  for (const warning of config.warnings) log.warn(warning);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
