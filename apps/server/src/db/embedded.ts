@@ -162,16 +162,19 @@ async function stagedBinaries(initdb: string): Promise<{ initdb: string; postgre
   };
   const target = path.join(STAGING_ROOT, `postgresql-${os.platform()}-${os.arch()}-${pkg.version}`);
   if (!existsSync(path.join(target, 'bin', 'initdb'))) {
-    await mkdir(STAGING_ROOT, { recursive: true, mode: 0o711 });
     const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
     try {
+      await mkdir(STAGING_ROOT, { recursive: true, mode: 0o711 });
       await cp(native, partial, { recursive: true, verbatimSymlinks: true });
       await chmod(partial, 0o755);
       await rename(partial, target);
     } catch (error) {
-      await rm(partial, { recursive: true, force: true });
+      await rm(partial, { recursive: true, force: true }).catch(() => {});
       // Another process may have staged the same version at the same moment.
-      if (!existsSync(path.join(target, 'bin', 'initdb'))) throw error;
+      if (!existsSync(path.join(target, 'bin', 'initdb')))
+        throw new Error(
+          `the postgres user cannot reach ${native} and ${STAGING_ROOT} is not writable (${(error as Error).message}): install Townsquare in a directory the postgres user can reach, or set DATABASE_URL`,
+        );
     }
   }
   return { initdb: path.join(target, 'bin', 'initdb'), postgres: path.join(target, 'bin', 'postgres') };
