@@ -188,7 +188,7 @@ export async function abuse(env: Record<string, string>, report: Report): Promis
   for (const [label, entry] of builds) {
     const dataDir = `${defaults.DATA_DIR}/${label.replace(/\W/g, '')}`;
     await mkdir(dataDir, { recursive: true });
-    const server = await startServer({ ...defaults, DATA_DIR: dataDir }, entry);
+    const server = await startServer({ ...defaults, DATA_DIR: dataDir }, { entry });
     try {
       await floods(server, label, report, jpegFile);
     } finally {

@@ -112,11 +112,6 @@ function servePrerendered(app: App, webDist: string): void {
  * (server.ts) or injects requests (tests), and calls `close` to release everything.
  */
 export async function buildApp(config: Config & { databaseUrl: string }, options: BuildOptions = {}) {
-  const secrets = loadSecrets(config.dataDir, {
-    jwtSecret: config.jwtSecret,
-    uploadSigningSecret: config.uploadSigningSecret,
-  });
-
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     trustProxy:
@@ -153,6 +148,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   metrics.instrument(app);
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
+  const secrets = await loadSecrets(db, config.dataDir, config);
   const background = createBackground(app.log);
   const mailer =
     options.mailer ??
@@ -205,6 +201,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,
         secret: secrets.uploadSigningSecret,
+        crossOriginClients: config.corsOrigins,
       });
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
@@ -260,7 +257,15 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         scriptSrc: ["'self'"],
         // Style attributes and the toast library's injected <style>; never scripts.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(s3Origins ? [s3Origins.public] : [])],
+        // PUBLIC_URL's origin too: image URLs are built from it, and the page may have been
+        // loaded from another address of the same machine (127.0.0.1 for localhost).
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          new URL(config.publicUrl).origin,
+          ...(s3Origins ? [s3Origins.public] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...(s3Origins ? [s3Origins.upload] : [])],
         objectSrc: ["'none'"],

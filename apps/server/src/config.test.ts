@@ -13,6 +13,17 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual([]);
   });
 
+  it('warns once when HOST is reachable from elsewhere but PUBLIC_URL still defaults to localhost', () => {
+    expect(loadConfig({}).warnings).toEqual([
+      expect.stringMatching(/PUBLIC_URL is not set: .*localhost:3000/),
+    ]);
+    expect(loadConfig({ HOST: '192.168.1.20' }).warnings).toHaveLength(1);
+    expect(loadConfig({ HOST: '127.0.0.1' }).warnings).toEqual([]);
+    expect(loadConfig({ HOST: '::1' }).warnings).toEqual([]);
+    expect(loadConfig({ HOST: 'localhost' }).warnings).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: 'https://town.example' }).warnings).toEqual([]);
+  });
+
   it('parses lists, booleans, hop counts and trims trailing slashes', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' A@Example.com, b@example.com ',

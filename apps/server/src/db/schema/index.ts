@@ -2,6 +2,7 @@ export * from './email-tokens.ts';
 export * from './events.ts';
 export * from './friends.ts';
 export * from './groups.ts';
+export * from './instance-secrets.ts';
 export * from './messages.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';

@@ -125,7 +125,10 @@ async function signedPut(w: World): Promise<string> {
     headers: w.owner.auth,
     payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
   });
-  const { pathname, search } = new URL((res.json() as { signedUrl: string }).signedUrl);
+  const { pathname, search } = new URL(
+    (res.json() as { signedUrl: string }).signedUrl,
+    'http://townsquare.test',
+  );
   return `${pathname}${search}`;
 }
 

@@ -34,7 +34,7 @@ async function signedUrl(user: TestUser, body: object) {
 
 /** PUTs like a browser: the path and query of the signed URL, only the content type as header. */
 async function put(url: string, bytes: Buffer, contentType: string) {
-  const { pathname, search } = new URL(url);
+  const { pathname, search } = new URL(url, t.config.publicUrl);
   return t.app.inject({
     method: 'PUT',
     url: `${pathname}${search}`,
@@ -145,15 +145,15 @@ describe('signed upload URLs', () => {
     expect(reused.json().message).toBe(UPLOAD_MSG.alreadyUsed);
 
     const fresh = await upload('image/png');
-    const url = new URL(fresh.signedUrl);
+    const url = new URL(fresh.signedUrl, t.config.publicUrl);
     url.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 1));
     expect((await put(url.toString(), png, 'image/png')).statusCode).toBe(403);
 
-    const bigger = new URL(fresh.signedUrl);
+    const bigger = new URL(fresh.signedUrl, t.config.publicUrl);
     bigger.searchParams.set('max', String(50 * 1024 * 1024));
     expect((await put(bigger.toString(), png, 'image/png')).statusCode).toBe(403);
 
-    const traversal = new URL(fresh.signedUrl);
+    const traversal = new URL(fresh.signedUrl, t.config.publicUrl);
     traversal.pathname = '/api/upload/put/profile-image/../../secrets.json';
     expect((await put(traversal.toString(), png, 'image/png')).statusCode).toBeGreaterThanOrEqual(400);
     expect((await put(traversal.toString(), png, 'image/png')).statusCode).toBeLessThan(500);

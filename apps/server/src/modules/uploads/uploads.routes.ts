@@ -66,7 +66,9 @@ export async function uploadsRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await uploads.createSignedUrl(caller(request).user.id, request.body)),
+      reply
+        .status(201)
+        .send(await uploads.createSignedUrl(caller(request).user.id, request.body, request.headers.origin)),
   );
 
   await app.register(async (plain) => {

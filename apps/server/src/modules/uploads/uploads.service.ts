@@ -35,7 +35,11 @@ export function createUploadsService(deps: { db: Database; storage: Storage; san
 
   return {
     /** Hands out a single-use, 15-minute PUT URL bound to the content type and the size limit. */
-    async createSignedUrl(ownerId: string, input: { fileType: ImageType; folder?: UploadFolder }) {
+    async createSignedUrl(
+      ownerId: string,
+      input: { fileType: ImageType; folder?: UploadFolder },
+      origin?: string,
+    ) {
       const { purpose, maxBytes } = folderOf(input.folder);
       const key = newKey(purpose, input.fileType);
       const expiresAt = new Date(Date.now() + URL_LIFETIME_MS);
@@ -48,7 +52,13 @@ export function createUploadsService(deps: { db: Database; storage: Storage; san
         expiresAt,
       });
       return {
-        signedUrl: await storage.signedPutUrl({ key, contentType: input.fileType, maxBytes, expiresAt }),
+        signedUrl: await storage.signedPutUrl({
+          key,
+          contentType: input.fileType,
+          maxBytes,
+          expiresAt,
+          origin,
+        }),
         publicUrl: storage.publicUrl(key),
         key,
         maxBytes,
