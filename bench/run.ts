@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, data, chat
+ *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { adminQuery, databaseUrl, resolveTestServer } from '../apps/server/src/test/database.ts';
 import { resolveTestRedis } from '../apps/server/src/test/redis.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { benchLists } from './lists.ts';
 
 const parts = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
 const wants = (part: string) => parts.size === 0 || parts.has(part);
@@ -240,7 +241,7 @@ async function bundleSizes() {
 
 async function main() {
   if (wants('bundle')) await bundleSizes();
-  if (parts.size > 0 && !['http', 'data', 'chat'].some((p) => parts.has(p))) return;
+  if (parts.size > 0 && !['http', 'lists', 'data', 'chat'].some((p) => parts.has(p))) return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
@@ -302,6 +303,8 @@ async function main() {
         `GET /api/events (page of 20, authenticated): ${fmt(events.rps, 0)} req/s = ${fmt(events.rps / base.rps, 2)} × raw (bar 0.25), p99 ${events.p99} ms (bar 30), errors ${events.errors}`,
       );
     }
+
+    if (wants('lists')) await benchLists(app, env, { token: user.accessToken, id: user.user.id }, report);
 
     if (wants('data')) {
       const ms = await seedScale(url);

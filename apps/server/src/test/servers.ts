@@ -21,11 +21,11 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Runs the built server as its own process and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+/** Runs the built server (or another build's `entry`) as its own process and waits until /api/health answers. */
+export async function startServer(env: Record<string, string>, entry = serverEntry): Promise<RunningServer> {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
