@@ -1,19 +1,22 @@
 import type { EventDto, EventStatus, PublicEventDto, RsvpStatus } from '@townsquare/contracts';
 import type { EventRow } from '../../db/schema/index.ts';
-import type { loadRelations } from './events.repository.ts';
-
-type Relations = Awaited<ReturnType<typeof loadRelations>>;
+import type { Attendee, EventWithRelations } from './events.repository.ts';
 
 /** Status as every read reports it: a published event whose end has passed is PAST. */
 export function effectiveStatus(row: Pick<EventRow, 'status' | 'endDate'>, now = Date.now()): EventStatus {
   return row.status === 'LIVE' && row.endDate.getTime() < now ? 'PAST' : row.status;
 }
 
-function base(row: EventRow, relations: Relations, viewerId: string | undefined) {
-  const creator = relations.creators.get(row.creatorId);
-  const attendees = relations.attendees.filter((a) => a.eventId === row.id);
-  const going = attendees.filter((a) => a.status === 'going');
-  const mine = viewerId ? attendees.find((a) => a.userId === viewerId) : undefined;
+function base(row: EventWithRelations, viewerId: string | undefined) {
+  const { creator } = row;
+  const going: Attendee[] = [];
+  let maybeCount = 0;
+  let myRsvp: RsvpStatus | null = null;
+  for (const a of row.attendees) {
+    if (a.status === 'going') going.push(a);
+    else if (a.status === 'maybe') maybeCount++;
+    if (viewerId && a.userId === viewerId) myRsvp = a.status;
+  }
   return {
     dto: {
       id: row.id,
@@ -38,8 +41,8 @@ function base(row: EventRow, relations: Relations, viewerId: string | undefined)
         ...(creator ? { fullName: creator.fullName, profileImage: creator.profileImage } : {}),
       },
       attendeeCount: going.length,
-      maybeCount: attendees.filter((a) => a.status === 'maybe').length,
-      myRsvp: (mine?.status ?? null) as RsvpStatus | null,
+      maybeCount,
+      myRsvp,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     },
@@ -48,8 +51,8 @@ function base(row: EventRow, relations: Relations, viewerId: string | undefined)
 }
 
 /** List and detail form: `rsvps` are the attendees going, with their real names. */
-export function presentEvent(row: EventRow, relations: Relations, viewerId: string | undefined): EventDto {
-  const { dto, going } = base(row, relations, viewerId);
+export function presentEvent(row: EventWithRelations, viewerId: string | undefined): EventDto {
+  const { dto, going } = base(row, viewerId);
   return {
     ...dto,
     rsvps: going.map((a) => ({ id: a.userId, username: a.username ?? a.fullName, status: 'going' as const })),
@@ -57,11 +60,7 @@ export function presentEvent(row: EventRow, relations: Relations, viewerId: stri
 }
 
 /** Public-page form: `rsvps` are the attendees' user ids (contract 2.5). */
-export function presentPublicEvent(
-  row: EventRow,
-  relations: Relations,
-  viewerId: string | undefined,
-): PublicEventDto {
-  const { dto, going } = base(row, relations, viewerId);
+export function presentPublicEvent(row: EventWithRelations, viewerId: string | undefined): PublicEventDto {
+  const { dto, going } = base(row, viewerId);
   return { ...dto, rsvps: going.map((a) => a.userId) };
 }
