@@ -8,14 +8,13 @@ export function effectiveStatus(row: Pick<EventRow, 'status' | 'endDate'>, now =
 }
 
 function base(row: EventWithRelations, viewerId: string | undefined) {
-  const { creator } = row;
   const going: Attendee[] = [];
   let maybeCount = 0;
   let myRsvp: RsvpStatus | null = null;
-  for (const a of row.attendees) {
-    if (a.status === 'going') going.push(a);
-    else if (a.status === 'maybe') maybeCount++;
-    if (viewerId && a.userId === viewerId) myRsvp = a.status;
+  for (const answer of row.attendees) {
+    if (answer[1] === 'going') going.push(answer);
+    else if (answer[1] === 'maybe') maybeCount++;
+    if (viewerId && answer[0] === viewerId) myRsvp = answer[1];
   }
   return {
     dto: {
@@ -37,8 +36,9 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
       creator: {
         _id: row.creatorId,
         id: row.creatorId,
-        ...(creator?.username ? { username: creator.username } : {}),
-        ...(creator ? { fullName: creator.fullName, profileImage: creator.profileImage } : {}),
+        ...(row.creatorUsername ? { username: row.creatorUsername } : {}),
+        fullName: row.creatorFullName,
+        profileImage: row.creatorProfileImage,
       },
       attendeeCount: going.length,
       maybeCount,
@@ -55,12 +55,16 @@ export function presentEvent(row: EventWithRelations, viewerId: string | undefin
   const { dto, going } = base(row, viewerId);
   return {
     ...dto,
-    rsvps: going.map((a) => ({ id: a.userId, username: a.username ?? a.fullName, status: 'going' as const })),
+    rsvps: going.map(([id, , username, fullName]) => ({
+      id,
+      username: username ?? fullName,
+      status: 'going' as const,
+    })),
   };
 }
 
 /** Public-page form: `rsvps` are the attendees' user ids (contract 2.5). */
 export function presentPublicEvent(row: EventWithRelations, viewerId: string | undefined): PublicEventDto {
   const { dto, going } = base(row, viewerId);
-  return { ...dto, rsvps: going.map((a) => a.userId) };
+  return { ...dto, rsvps: going.map(([id]) => id) };
 }
