@@ -31,12 +31,13 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
       visibility: row.visibility,
       recurrence: row.recurrence,
       tags: row.tags,
-      ...(row.imageUrl ? { imageUrl: row.imageUrl } : {}),
+      // Undefined is left out of the JSON; no spread keeps one object shape for every event.
+      imageUrl: row.imageUrl || undefined,
       creatorId: row.creatorId,
       creator: {
         _id: row.creatorId,
         id: row.creatorId,
-        ...(row.creatorUsername ? { username: row.creatorUsername } : {}),
+        username: row.creatorUsername || undefined,
         fullName: row.creatorFullName,
         profileImage: row.creatorProfileImage,
       },
