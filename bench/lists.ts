@@ -8,12 +8,13 @@
  * apps/server/dist) that build is measured in the same rounds too: before and after in one run.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
 
-type Target = { label: string; url: string };
+type Target = { label: string; url: string; pid: number | undefined };
 type Figure = { rps: number; p99: number; errors: number };
 
 const ROUNDS = 3;
@@ -33,6 +34,12 @@ async function cannon(
     ...options,
   });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** CPU milliseconds (user + system) a process has used so far (Linux). */
+async function cpuMs(pid: number | undefined): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
 }
 
 function startHandWritten(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
@@ -111,14 +118,14 @@ export async function benchLists(
   const hand = await startHandWritten(env);
   const extra: RunningServer[] = [];
   const targets: Target[] = [
-    { label: 'Townsquare', url: app.url },
-    { label: 'hand-written', url: hand.url },
+    { label: 'Townsquare', url: app.url, pid: app.child.pid },
+    { label: 'hand-written', url: hand.url, pid: hand.child.pid },
   ];
   const before = process.env.BENCH_BEFORE_SERVER;
   if (before) {
     const server = await startServer(env, path.resolve(before));
     extra.push(server);
-    targets.push({ label: 'before', url: server.url });
+    targets.push({ label: 'before', url: server.url, pid: server.child.pid });
   }
   try {
     // Same bytes from both, or the comparison means nothing.
@@ -167,6 +174,22 @@ export async function benchLists(
           `  ${t.label}: ${s.rps.toFixed(0)} req/s = ${ratio.toFixed(2)} × hand-written (bar 0.80, goal 1.00)${verdict}, p99 ${s.p99} ms, errors ${s.errors}`,
         );
       }
+    }
+    // Server CPU per request: what the layers cost, independent of how busy the shared machine is.
+    report(
+      'server CPU per request (1,000 requests, 5 connections; the server process only, not PostgreSQL):',
+    );
+    for (const p of PATHS) {
+      const costs = new Map<string, number>();
+      for (const t of targets) {
+        const start = await cpuMs(t.pid);
+        await cannon(`${t.url}${p}`, viewer.token, { connections: 5, amount: 1000, duration: undefined });
+        costs.set(t.label, ((await cpuMs(t.pid)) - start) / 1000);
+      }
+      const base = costs.get('hand-written') ?? 0;
+      report(
+        `  GET ${p}: ${targets.map((t) => `${t.label} ${(costs.get(t.label) ?? 0).toFixed(2)} ms`).join(', ')}; hand-written / Townsquare = ${(base / (costs.get('Townsquare') ?? 1)).toFixed(2)}`,
+      );
     }
     // A steady, realistic load: what a person waits for, not what saturates the machine.
     for (const t of targets) {
