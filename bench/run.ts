@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, data, chat, wire, lighthouse, abuse
+ *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ import { resolveTestRedis } from '../apps/server/src/test/redis.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
 import { abuse } from './abuse.ts';
 import { lighthouseScores } from './lighthouse.ts';
+import { benchLists } from './lists.ts';
 import { wireBytes } from './wire.ts';
 
 const parts = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
@@ -244,7 +245,7 @@ async function bundleSizes() {
 async function main() {
   if (wants('bundle')) await bundleSizes();
   if (wants('lighthouse')) await lighthouseScores(report);
-  if (parts.size > 0 && !['http', 'data', 'chat', 'wire', 'abuse'].some((p) => parts.has(p))) return;
+  if (parts.size > 0 && !['http', 'lists', 'data', 'chat', 'wire', 'abuse'].some((p) => parts.has(p))) return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
@@ -311,6 +312,7 @@ async function main() {
     }
 
     if (wants('wire')) await wireBytes(app.url, user.accessToken, report);
+    if (wants('lists')) await benchLists(app, env, { token: user.accessToken, id: user.user.id }, report);
 
     if (wants('data')) {
       const ms = await seedScale(url);

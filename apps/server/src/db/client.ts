@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A repository function takes this first, so the caller decides whether it runs in a transaction. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
-import { emailTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import { columnsOf, preparedQuery } from '../../db/prepared.ts';
+import { emailTokens, refreshTokens, sessions, type UserRow, users } from '../../db/schema/index.ts';
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';
 
@@ -46,21 +47,30 @@ export async function spendRefreshToken(
   return existing[0] ? { kind: 'reused', sessionId: existing[0].sessionId } : { kind: 'unknown' };
 }
 
-/** The session and its user, if the session is still live. */
-export async function findLiveSession(db: Executor, sessionId: string, userId?: string) {
+/** The session and its user, if the session is still live (the refresh path). */
+export async function findLiveSession(db: Executor, sessionId: string) {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        userId ? eq(sessions.userId, userId) : undefined,
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
+  return rows[0];
+}
+
+const liveSessionUser = preparedQuery<UserRow>(
+  'auth_live_session_user',
+  sql`select ${columnsOf(users, 'u')} from ${sessions} s join ${users} u on u.id = s.user_id
+      where s.id = ${sql.placeholder('sid')} and s.user_id = ${sql.placeholder('uid')}
+        and s.revoked_at is null and s.expires_at > now()`,
+);
+
+/**
+ * The user of a live session: what every authenticated request asks, so a prepared statement.
+ * Never cached: a revoked session fails the very next request, on every instance.
+ */
+export async function findLiveSessionUser(db: Database, sessionId: string, userId: string) {
+  const rows = await liveSessionUser(db, { sid: sessionId, uid: userId });
   return rows[0];
 }
 

@@ -23,6 +23,7 @@ import {
   throttleByIp,
   type Window,
 } from '../../platform/rate-limit/rate-limiter.ts';
+import { fastSerializer } from '../../platform/serialize.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
 import { caller, type createAuthGuards } from './authenticate.ts';
@@ -90,6 +91,7 @@ export function authRoutes(
     {
       onRequest: guards.requireAuth,
       schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponse, ...errors(401) } },
+      serializerCompiler: fastSerializer,
     },
     async (request) => ({ user: presentSelf(caller(request).user) }),
   );

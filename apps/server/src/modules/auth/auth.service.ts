@@ -178,8 +178,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await tokens.verify(token);
       // Both ids are uuid columns: anything else can match no session (and PostgreSQL would refuse the cast).
       if (!claims || !usersRepo.isUuid(claims.sid) || !usersRepo.isUuid(claims.sub)) return undefined;
-      const live = await repo.findLiveSession(db, claims.sid, claims.sub);
-      return live ? { user: live.user, sessionId: claims.sid } : undefined;
+      const user = await repo.findLiveSessionUser(db, claims.sid, claims.sub);
+      return user ? { user, sessionId: claims.sid } : undefined;
     },
 
     /** Always answers the same way; a mail goes out only when the account exists. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -22,7 +22,8 @@ export type AccessTokens = {
 
 /** HS256 access tokens. The key is imported once; only HS256 is accepted and `typ` must be `access`. */
 export function createAccessTokens(secret: string, now: () => number = Date.now): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject, made once: given raw bytes, jose would import the key again on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(claims) {
       const issuedAt = Math.floor(now() / 1000);

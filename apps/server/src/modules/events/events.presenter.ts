@@ -1,19 +1,21 @@
 import type { EventDto, EventStatus, PublicEventDto, RsvpStatus } from '@townsquare/contracts';
 import type { EventRow } from '../../db/schema/index.ts';
-import type { loadRelations } from './events.repository.ts';
-
-type Relations = Awaited<ReturnType<typeof loadRelations>>;
+import type { Attendee, EventWithRelations } from './events.repository.ts';
 
 /** Status as every read reports it: a published event whose end has passed is PAST. */
 export function effectiveStatus(row: Pick<EventRow, 'status' | 'endDate'>, now = Date.now()): EventStatus {
   return row.status === 'LIVE' && row.endDate.getTime() < now ? 'PAST' : row.status;
 }
 
-function base(row: EventRow, relations: Relations, viewerId: string | undefined) {
-  const creator = relations.creators.get(row.creatorId);
-  const attendees = relations.attendees.filter((a) => a.eventId === row.id);
-  const going = attendees.filter((a) => a.status === 'going');
-  const mine = viewerId ? attendees.find((a) => a.userId === viewerId) : undefined;
+function base(row: EventWithRelations, viewerId: string | undefined) {
+  const going: Attendee[] = [];
+  let maybeCount = 0;
+  let myRsvp: RsvpStatus | null = null;
+  for (const answer of row.attendees) {
+    if (answer[1] === 'going') going.push(answer);
+    else if (answer[1] === 'maybe') maybeCount++;
+    if (viewerId && answer[0] === viewerId) myRsvp = answer[1];
+  }
   return {
     dto: {
       id: row.id,
@@ -29,17 +31,19 @@ function base(row: EventRow, relations: Relations, viewerId: string | undefined)
       visibility: row.visibility,
       recurrence: row.recurrence,
       tags: row.tags,
-      ...(row.imageUrl ? { imageUrl: row.imageUrl } : {}),
+      // Undefined is left out of the JSON; no spread keeps one object shape for every event.
+      imageUrl: row.imageUrl || undefined,
       creatorId: row.creatorId,
       creator: {
         _id: row.creatorId,
         id: row.creatorId,
-        ...(creator?.username ? { username: creator.username } : {}),
-        ...(creator ? { fullName: creator.fullName, profileImage: creator.profileImage } : {}),
+        username: row.creatorUsername || undefined,
+        fullName: row.creatorFullName,
+        profileImage: row.creatorProfileImage,
       },
       attendeeCount: going.length,
-      maybeCount: attendees.filter((a) => a.status === 'maybe').length,
-      myRsvp: (mine?.status ?? null) as RsvpStatus | null,
+      maybeCount,
+      myRsvp,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     },
@@ -48,20 +52,20 @@ function base(row: EventRow, relations: Relations, viewerId: string | undefined)
 }
 
 /** List and detail form: `rsvps` are the attendees going, with their real names. */
-export function presentEvent(row: EventRow, relations: Relations, viewerId: string | undefined): EventDto {
-  const { dto, going } = base(row, relations, viewerId);
+export function presentEvent(row: EventWithRelations, viewerId: string | undefined): EventDto {
+  const { dto, going } = base(row, viewerId);
   return {
     ...dto,
-    rsvps: going.map((a) => ({ id: a.userId, username: a.username ?? a.fullName, status: 'going' as const })),
+    rsvps: going.map(([id, , username, fullName]) => ({
+      id,
+      username: username ?? fullName,
+      status: 'going' as const,
+    })),
   };
 }
 
 /** Public-page form: `rsvps` are the attendees' user ids (contract 2.5). */
-export function presentPublicEvent(
-  row: EventRow,
-  relations: Relations,
-  viewerId: string | undefined,
-): PublicEventDto {
-  const { dto, going } = base(row, relations, viewerId);
-  return { ...dto, rsvps: going.map((a) => a.userId) };
+export function presentPublicEvent(row: EventWithRelations, viewerId: string | undefined): PublicEventDto {
+  const { dto, going } = base(row, viewerId);
+  return { ...dto, rsvps: going.map(([id]) => id) };
 }

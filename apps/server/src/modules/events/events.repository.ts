@@ -1,15 +1,17 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { columnsOf, preparedQuery } from '../../db/prepared.ts';
 import { type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
 
 /**
  * Who may see an event: its creator always; anyone else only once it is published, and for a
  * private event only the creator's friends and people who RSVP'd. Anonymous viewers see public,
- * published events.
+ * published events. `viewerId` may be a `sql.placeholder`, so prepared statements share this one
+ * definition.
  */
-export function visibleTo(viewerId: string | undefined): SQL {
+export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
   if (!viewerId) return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC')`;
   return sql`(${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
     ${events.visibility} = 'PUBLIC'
@@ -31,17 +33,100 @@ export type ListOptions = {
   limit: number;
 };
 
-type Cursor = { startDate: Date; id: string } | undefined;
-const afterCursor = (c: Cursor) =>
-  c
-    ? sql`(${events.startDate}, ${events.id}) > (${c.startDate.toISOString()}::timestamptz, ${c.id}::uuid)`
-    : undefined;
-const beforeCursor = (c: Cursor) =>
-  c
-    ? sql`(${events.startDate}, ${events.id}) < (${c.startDate.toISOString()}::timestamptz, ${c.id}::uuid)`
-    : undefined;
-const ascending = [asc(events.startDate), asc(events.id)];
-const descending = [desc(events.startDate), desc(events.id)];
+/** One answer to an event: user id, status, username, full name (an array: less to build and parse). */
+export type Attendee = [
+  userId: string,
+  status: 'going' | 'maybe' | 'not_going',
+  username: string | null,
+  fullName: string,
+];
+/** An event as every read presents it: the row, its creator and its answers (oldest first). */
+export type EventWithRelations = EventRow & {
+  creatorUsername: string | null;
+  creatorFullName: string;
+  creatorProfileImage: string | null;
+  attendees: Attendee[];
+};
+
+/**
+ * The events `selection` picks (a query over `events`, at most a page), each with its creator and
+ * its answers, in `order`: one round trip per page, and the answering users joined once for the
+ * whole page rather than once per event.
+ */
+const withRelations = (selection: SQL, order: string) => sql`with page as materialized (${selection}),
+  answers as (
+    select r.event_id, json_agg(json_build_array(r.user_id, r.status, u.username, u.full_name) order by r.created_at) as list
+    from rsvps r join ${users} u on u.id = r.user_id
+    where r.event_id in (select id from page)
+    group by r.event_id)
+  select ${columnsOf(events, 'page')},
+    c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
+    coalesce(a.list, '[]') as attendees
+  from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id
+  order by ${sql.raw(order)}`;
+
+/** Literal, not a bound value: a prepared statement's generic plan then uses the partial indexes. */
+const statusIs = (status: 'DRAFT' | 'LIVE' | 'PAST') => sql`${events.status} = ${sql.raw(`'${status}'`)}`;
+const viewer = sql.placeholder('viewer');
+const limit = sql.placeholder('limit');
+const cursor = sql`(${sql.placeholder('afterStart')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
+const afterCursor = (c: boolean) => (c ? sql`(${events.startDate}, ${events.id}) > ${cursor}` : undefined);
+const beforeCursor = (c: boolean) => (c ? sql`(${events.startDate}, ${events.id}) < ${cursor}` : undefined);
+type Order = { inner: SQL; outer: string };
+const ascending: Order = { inner: sql`${events.startDate}, ${events.id}`, outer: 'page.start_date, page.id' };
+const descending: Order = {
+  inner: sql`${events.startDate} desc, ${events.id} desc`,
+  outer: 'page.start_date desc, page.id desc',
+};
+
+type Shape = { status: ListOptions['status'] | 'ENDED'; mine: boolean; after: boolean };
+
+/** The SQL of one list shape; each is prepared once per connection under its own name. */
+function listQuery({ status, mine, after }: Shape): SQL {
+  const scope = mine ? sql`${events.creatorId} = ${viewer}` : visibleTo(viewer);
+  const page = (order: Order, ...conditions: (SQL | undefined)[]) =>
+    withRelations(
+      sql`select * from ${events} where ${and(scope, ...conditions)} order by ${order.inner} limit ${limit}`,
+      order.outer,
+    );
+  switch (status) {
+    case 'DRAFT':
+      return page(ascending, eq(events.creatorId, viewer), statusIs('DRAFT'), afterCursor(after));
+    case 'LIVE':
+      return page(ascending, statusIs('LIVE'), sql`${events.endDate} >= now()`, afterCursor(after));
+    case 'PAST':
+      return page(descending, statusIs('PAST'), beforeCursor(after));
+    case 'ENDED':
+      // Ended but not yet marked PAST: at most a minute's worth while the status job runs, so
+      // read them through the (status, end_date) index, latest end first; the caller sorts by
+      // start. Capped, so a stalled job degrades the order of the list, never the database.
+      return page(
+        { inner: sql`${events.endDate} desc`, outer: 'page.end_date desc' },
+        statusIs('LIVE'),
+        sql`${events.endDate} < now()`,
+        beforeCursor(after),
+      );
+    default:
+      return page(ascending, afterCursor(after));
+  }
+}
+
+const listStatements = new Map<string, ReturnType<typeof preparedQuery<EventWithRelations>>>();
+
+function runList(db: Database, shape: Shape, o: ListOptions, rows: number) {
+  const name = `events_list_${shape.status ?? 'ALL'}_${shape.mine ? 'mine' : 'visible'}_${shape.after ? 'after' : 'first'}`;
+  let statement = listStatements.get(name);
+  if (!statement) {
+    statement = preparedQuery<EventWithRelations>(name, listQuery(shape));
+    listStatements.set(name, statement);
+  }
+  return statement(db, {
+    viewer: o.viewerId,
+    limit: rows,
+    afterStart: o.after?.startDate.toISOString(),
+    afterId: o.after?.id,
+  });
+}
 
 /**
  * Keyset pagination on (start_date, id), upcoming first, except PAST (most recent first). Each
@@ -49,43 +134,45 @@ const descending = [desc(events.startDate), desc(events.id)];
  * index; PAST the `status = 'PAST'` one, merged with the few LIVE events that ended since the
  * status job last ran; everything else the full (start_date, id) index.
  */
-export async function listEvents(db: Executor, o: ListOptions): Promise<EventRow[]> {
-  const scope = o.mine ? eq(events.creatorId, o.viewerId) : visibleTo(o.viewerId);
-  const page = (...conditions: (SQL | undefined)[]) =>
-    db
-      .select()
-      .from(events)
-      .where(and(scope, ...conditions));
-  switch (o.status) {
-    case 'DRAFT':
-      return page(eq(events.creatorId, o.viewerId), eq(events.status, 'DRAFT'), afterCursor(o.after))
-        .orderBy(...ascending)
-        .limit(o.limit);
-    case 'LIVE':
-      return page(eq(events.status, 'LIVE'), sql`${events.endDate} >= now()`, afterCursor(o.after))
-        .orderBy(...ascending)
-        .limit(o.limit);
-    case 'PAST': {
-      const [stored, ended] = await Promise.all([
-        page(eq(events.status, 'PAST'), beforeCursor(o.after))
-          .orderBy(...descending)
-          .limit(o.limit),
-        // Ended but not yet marked PAST: at most a minute's worth while the status job runs, so
-        // read them through the (status, end_date) index, latest end first, and sort here by start. Capped, so a
-        // stalled job degrades the order of this list, never the database.
-        page(eq(events.status, 'LIVE'), sql`${events.endDate} < now()`, beforeCursor(o.after))
-          .orderBy(desc(events.endDate))
-          .limit(ENDED_CAP),
-      ]);
-      return [...stored, ...ended]
-        .sort((a, b) => b.startDate.getTime() - a.startDate.getTime() || (a.id < b.id ? 1 : -1))
-        .slice(0, o.limit);
-    }
-    default:
-      return page(afterCursor(o.after))
-        .orderBy(...ascending)
-        .limit(o.limit);
-  }
+export async function listEvents(db: Database, o: ListOptions): Promise<EventWithRelations[]> {
+  const shape = { status: o.status, mine: o.mine, after: o.after !== undefined };
+  if (o.status !== 'PAST') return runList(db, shape, o, o.limit);
+  const [stored, ended] = await Promise.all([
+    runList(db, shape, o, o.limit),
+    runList(db, { ...shape, status: 'ENDED' }, o, ENDED_CAP),
+  ]);
+  return [...stored, ...ended]
+    .sort((a, b) => b.startDate.getTime() - a.startDate.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, o.limit);
+}
+
+const oneEvent = {
+  viewer: preparedQuery<EventWithRelations>(
+    'events_one_viewer',
+    withRelations(
+      sql`select * from ${events} where ${events.id} = ${sql.placeholder('id')} and ${visibleTo(viewer)}`,
+      'page.id',
+    ),
+  ),
+  anonymous: preparedQuery<EventWithRelations>(
+    'events_one_anonymous',
+    withRelations(
+      sql`select * from ${events} where ${events.id} = ${sql.placeholder('id')} and ${visibleTo(undefined)}`,
+      'page.id',
+    ),
+  ),
+};
+
+/** One event with its creator and attendees, if the viewer may see it. */
+export async function findEventWithRelations(
+  db: Database,
+  id: string,
+  viewerId: string | undefined,
+): Promise<EventWithRelations | undefined> {
+  const rows = viewerId
+    ? await oneEvent.viewer(db, { id, viewer: viewerId })
+    : await oneEvent.anonymous(db, { id });
+  return rows[0];
 }
 
 /** Counts stop at this many: a tile says "1000+" rather than scanning a whole city's events. */
@@ -114,7 +201,7 @@ export async function listUpcomingPublic(db: Executor, limit: number) {
     .select({ id: events.id, updatedAt: events.updatedAt })
     .from(events)
     .where(and(visibleTo(undefined), isLive))
-    .orderBy(...ascending)
+    .orderBy(events.startDate, events.id)
     .limit(limit);
 }
 
@@ -153,40 +240,6 @@ export async function updateEvent(db: Executor, id: string, values: PgUpdateSetS
 
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
-}
-
-/** Creators and RSVPs of a page of events, in two queries. */
-export async function loadRelations(db: Executor, rows: EventRow[]) {
-  const eventIds = rows.map((r) => r.id);
-  const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
-  const [creators, attendees] = await Promise.all([
-    creatorIds.length
-      ? db
-          .select({
-            id: users.id,
-            username: users.username,
-            fullName: users.fullName,
-            profileImage: users.profileImage,
-          })
-          .from(users)
-          .where(inArray(users.id, creatorIds))
-      : [],
-    eventIds.length
-      ? db
-          .select({
-            eventId: rsvps.eventId,
-            userId: rsvps.userId,
-            status: rsvps.status,
-            username: users.username,
-            fullName: users.fullName,
-          })
-          .from(rsvps)
-          .innerJoin(users, eq(users.id, rsvps.userId))
-          .where(inArray(rsvps.eventId, eventIds))
-          .orderBy(asc(rsvps.createdAt))
-      : [],
-  ]);
-  return { creators: new Map(creators.map((c) => [c.id, c])), attendees };
 }
 
 export async function findRsvp(db: Executor, eventId: string, userId: string) {

@@ -1,7 +1,14 @@
 import { EVENT_MSG, eventListResponse, eventResponse, publicEventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, eventBody, makeFriends, type TestUser } from '../../test/factories.ts';
+import {
+  createEvent,
+  createUser,
+  eventBody,
+  makeFriends,
+  signIn,
+  type TestUser,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -309,6 +316,94 @@ describe('lists', () => {
     } while (cursor);
     expect(seen).toEqual(['Series 0', 'Series 1', 'Series 2', 'Series 3', 'Series 4']);
     expect((await inject('GET', '/api/events?cursor=garbage', owner)).statusCode).toBe(400);
+  });
+
+  it('lists every shape with what the event page shows: creator, attendees, counts, my answer', async () => {
+    const host = await createUser(t, { username: 'host_hana' });
+    const guest = await createUser(t);
+    const hostFriend = await createUser(t);
+    await makeFriends(t, host, hostFriend);
+    const soon = Date.now() + 400 * DAY;
+    const at = (days: number) => ({
+      startDate: new Date(soon + days * DAY).toISOString(),
+      endDate: new Date(soon + days * DAY + 3600_000).toISOString(),
+    });
+    const open = await createEvent(t, host, { title: 'List open day', ...at(0) });
+    const closed = await createEvent(t, host, {
+      title: 'List private supper',
+      visibility: 'PRIVATE',
+      ...at(1),
+    });
+    await createEvent(t, host, { title: 'List draft', status: 'DRAFT', ...at(2) });
+    await inject('POST', `/api/events/${open}/rsvp`, guest);
+    await inject('POST', `/api/events/${open}/rsvp`, hostFriend, { status: 'maybe' });
+    await inject('POST', `/api/events/${closed}/rsvp`, hostFriend);
+
+    const titles = async (user: TestUser, query: string) =>
+      eventListResponse
+        .parse((await inject('GET', `/api/events?${query}`, user)).json())
+        .events.map((e) => e.title)
+        .filter((title) => title.startsWith('List '));
+    // Without a status the creator's own drafts are listed too.
+    expect(await titles(host, 'status=LIVE')).toEqual(['List open day', 'List private supper']);
+    expect(await titles(host, '')).toEqual(['List open day', 'List private supper', 'List draft']);
+    for (const query of ['status=LIVE', '', 'limit=100']) {
+      expect(await titles(hostFriend, query)).toEqual(['List open day', 'List private supper']);
+      expect(await titles(guest, query)).toEqual(['List open day']);
+    }
+    expect(await titles(host, 'status=DRAFT')).toEqual(['List draft']);
+    expect(await titles(guest, 'status=DRAFT')).toEqual([]);
+    expect(await titles(host, 'scope=mine')).toEqual(['List open day', 'List private supper', 'List draft']);
+
+    for (const viewer of [host, guest, hostFriend]) {
+      const listed = eventListResponse
+        .parse((await inject('GET', '/api/events?status=LIVE', viewer)).json())
+        .events.filter((e) => e.id === open || e.id === closed);
+      for (const event of listed) {
+        const page = eventResponse.parse((await inject('GET', `/api/events/${event.id}`, viewer)).json());
+        expect(event).toEqual(page.event);
+      }
+    }
+    const seenByGuest = (await inject('GET', `/api/events/${open}`, guest)).json().event;
+    expect(seenByGuest).toMatchObject({ attendeeCount: 1, maybeCount: 1, myRsvp: 'going' });
+    expect(seenByGuest.creator).toMatchObject({
+      id: host.user.id,
+      username: 'host_hana',
+      fullName: 'Test Person',
+    });
+    expect(seenByGuest.rsvps).toEqual([
+      { id: guest.user.id, username: guest.user.username, status: 'going' },
+    ]);
+  });
+
+  it('refuses a token revoked by logout or a password change on the very next list request', async () => {
+    const user = await createUser(t);
+    const second = await signIn(t, user);
+    const third = await signIn(t, user);
+    expect((await t.app.inject({ method: 'GET', url: '/api/events', headers: second.auth })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/events', headers: third.auth })).statusCode).toBe(
+      200,
+    );
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: second.auth });
+    const afterLogout = await t.app.inject({
+      method: 'GET',
+      url: '/api/events?status=LIVE&limit=20',
+      headers: second.auth,
+    });
+    expect(afterLogout.statusCode).toBe(401);
+
+    const change = await inject('PUT', '/api/users/me/password', user, {
+      currentPassword: user.password,
+      newPassword: 'a brand new password',
+    });
+    expect(change.statusCode).toBe(200);
+    const afterChange = await t.app.inject({ method: 'GET', url: '/api/events', headers: third.auth });
+    expect(afterChange.statusCode).toBe(401);
+    // The session that changed the password stays signed in.
+    expect((await inject('GET', '/api/events', user)).statusCode).toBe(200);
   });
 
   it('counts drafts, live and past events for the tiles', async () => {

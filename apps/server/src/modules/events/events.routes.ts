@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
+import { fastSerializer } from '../../platform/serialize.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { EventsService } from './events.service.ts';
@@ -63,6 +64,7 @@ export function eventsRoutes(
         querystring: eventListQuery,
         response: { 200: eventListResponse, ...errors(400, 401) },
       },
+      serializerCompiler: fastSerializer,
     },
     async (request) => eventsService.list(caller(request).user, request.query),
   );
@@ -81,6 +83,7 @@ export function eventsRoutes(
     {
       onRequest: optionalAuth,
       schema: { tags, params, response: { 200: publicEventResponse, ...errors(401, 404) } },
+      serializerCompiler: fastSerializer,
     },
     async (request) => ({ data: await eventsService.getPublic(request.params.id, request.auth?.user.id) }),
   );
@@ -90,6 +93,7 @@ export function eventsRoutes(
     {
       onRequest: requireAuth,
       schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 404) } },
+      serializerCompiler: fastSerializer,
     },
     async (request) => ({ event: await eventsService.get(request.params.id, caller(request).user.id) }),
   );

@@ -44,9 +44,11 @@ function decodeCursor(cursor: string | undefined): { startDate: Date; id: string
 export function createEventsService(deps: EventsServiceDeps) {
   const { db } = deps;
 
-  async function present(rows: EventRow[], viewerId: string | undefined) {
-    const relations = await repo.loadRelations(db, rows);
-    return rows.map((row) => presentEvent(row, relations, viewerId));
+  /** The event with its creator and attendees if the viewer may see it; otherwise 404. */
+  async function withRelations(id: string, viewerId: string | undefined) {
+    const row = isUuid(id) ? await repo.findEventWithRelations(db, id, viewerId) : undefined;
+    if (!row) throw notFound(EVENT_MSG.notFound);
+    return row;
   }
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
@@ -83,7 +85,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        events: await present(page, user.id),
+        events: page.map((row) => presentEvent(row, user.id)),
         nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
       };
     },
@@ -95,24 +97,20 @@ export function createEventsService(deps: EventsServiceDeps) {
       await visible(id, viewerId);
     },
 
-    async get(id: string, viewerId: string | undefined) {
-      const [event] = await present([await visible(id, viewerId)], viewerId);
-      return event!; // one row in, one out
-    },
+    get: async (id: string, viewerId: string | undefined) =>
+      presentEvent(await withRelations(id, viewerId), viewerId),
 
     /** The public-page form for a signed-out visitor, or undefined when they may not see it. */
     async findForAnonymous(id: string) {
-      const row = isUuid(id) ? await repo.findEvent(db, id, undefined) : undefined;
-      return row ? presentPublicEvent(row, await repo.loadRelations(db, [row]), undefined) : undefined;
+      const row = isUuid(id) ? await repo.findEventWithRelations(db, id, undefined) : undefined;
+      return row ? presentPublicEvent(row, undefined) : undefined;
     },
 
     /** Upcoming events a signed-out visitor may see (id and last change), soonest first. */
     upcomingForAnonymous: (limit: number) => repo.listUpcomingPublic(db, limit),
 
-    async getPublic(id: string, viewerId: string | undefined) {
-      const row = await visible(id, viewerId);
-      return presentPublicEvent(row, await repo.loadRelations(db, [row]), viewerId);
-    },
+    getPublic: async (id: string, viewerId: string | undefined) =>
+      presentPublicEvent(await withRelations(id, viewerId), viewerId),
 
     async create(user: UserRow, input: CreateEventInput) {
       await checkImage(input.imageUrl, user);
@@ -163,9 +161,9 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async remove(user: UserRow, id: string) {
       const row = await owned(id, user);
-      const [event] = await present([row], user.id);
+      const event = await this.get(row.id, user.id);
       await repo.deleteEvent(db, row.id);
-      return event!; // one row in, one out
+      return event;
     },
 
     async publish(user: UserRow, id: string) {

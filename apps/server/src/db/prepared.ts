@@ -1,0 +1,37 @@
+import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A hot query, written with Drizzle's `sql` (so shared fragments such as `visibleTo` stay the one
+ * definition) but compiled to text once, then run by node-postgres as a named prepared statement:
+ * no per-request query building, and PostgreSQL parses and plans it once per connection. Values
+ * are bound through `sql.placeholder(name)`. Rows come back as node-postgres parses them
+ * (timestamps as Date, arrays and JSON parsed), without Drizzle's per-row mapping, so the query
+ * names its columns as the caller wants them (see `columnsOf`).
+ */
+export function preparedQuery<Row>(name: string, query: SQL) {
+  const compiled = dialect.sqlToQuery(query);
+  return async (db: Database, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await db.$client.query({
+      name,
+      text: compiled.sql,
+      values: fillPlaceholders(compiled.params, values),
+    });
+    return result.rows as Row[];
+  };
+}
+
+/**
+ * Every column of `table` as `alias.column as "key"`: the row arrives in the shape of
+ * `table.$inferSelect`. Numeric columns read as numbers (Drizzle's `mode: 'number'`).
+ */
+export function columnsOf(table: PgTable, alias: string): SQL {
+  const parts = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const cast = column.columnType === 'PgNumericNumber' ? '::float8' : '';
+    return `${alias}."${column.name}"${cast} as "${key}"`;
+  });
+  return sql.raw(parts.join(', '));
+}
