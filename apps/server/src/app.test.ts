@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody, healthResponse, readyResponse } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, nextIp } from './test/factories.ts';
+import { createUser, followVerificationLink, nextIp } from './test/factories.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('platform', () => {
@@ -78,9 +78,12 @@ describe('platform behind TLS with a built web app', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
-  it('gives the platform-admin flag to ADMIN_EMAILS on registration', async () => {
+  it('gives the platform-admin flag to ADMIN_EMAILS once the address is verified', async () => {
     const boss = await createUser(t, { email: 'boss@example.com' });
-    expect(boss.user.isAdmin).toBe(true);
+    expect(boss.user.isAdmin).toBe(false);
+    await followVerificationLink(t, boss.email);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: boss.auth });
+    expect(me.json().isAdmin).toBe(true);
     const other = await createUser(t);
     expect(other.user.isAdmin).toBe(false);
   });

@@ -41,7 +41,7 @@ import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
 import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
-import { setAdminByEmails } from './modules/users/users.repository.ts';
+import { grantAdminToVerified } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
@@ -295,7 +295,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     return send(reply, request, 404, `Cannot ${request.method} ${pathname}`);
   });
 
-  if (config.adminEmails.length > 0) await setAdminByEmails(db, config.adminEmails, true);
+  await grantAdminToVerified(db, config.adminEmails);
 
   const housekeeping = setInterval(() => {
     purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));

@@ -1,7 +1,6 @@
 import { type AuthResponse, MSG, type RegisterBody, tooManyRequestsMessage } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -109,7 +108,6 @@ export function createAuthService(deps: AuthServiceDeps) {
           username: input.username ?? null,
           roles,
           profileCompleted: Boolean(input.username) && roles.length > 0,
-          isAdmin: deps.adminEmails.includes(input.email),
         });
       } catch (error) {
         const field = usersRepo.uniqueViolation(error);
@@ -193,11 +191,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const result = await db.transaction(async (tx) => {
         const redeemed = await repo.redeemEmailToken(tx, 'reset_password', hashToken(token));
         if (!redeemed) return undefined;
+        await usersRepo.updateUser(tx, redeemed.userId, { passwordHash });
         // Following the link proves the address, so it counts as verified.
-        const user = await usersRepo.updateUser(tx, redeemed.userId, {
-          passwordHash,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        });
+        const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
         const sessionIds = await repo.revokeUserSessions(tx, redeemed.userId, 'password reset');
         return user ? { user, sessionIds } : undefined;
       });
@@ -213,7 +209,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await usersRepo.findUserById(tx, redeemed.userId);
         // The link confirms the address it was sent to, not one the user switched to since.
         if (!user || user.email !== redeemed.email) return false;
-        if (!user.emailVerifiedAt) await usersRepo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+        await usersRepo.markEmailVerified(tx, user.id, deps.adminEmails);
         return true;
       });
       if (!ok) throw badRequest(MSG.verificationTokenInvalid);
