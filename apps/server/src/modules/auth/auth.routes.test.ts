@@ -1,7 +1,9 @@
 import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createUser, nextIp, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
+import { createTestApp, memoryMailer, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,6 +174,53 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(429);
   });
 
+  it('checks exactly 10 passwords of one account in a burst of 300 guesses from many addresses', async () => {
+    const user = await createUser(t);
+    const codes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        post('/api/auth/login', { identifier: user.email, password: `burst-${i}` }).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(290);
+  });
+
+  it('checks exactly 25 passwords from one address in a burst of 300 guesses', async () => {
+    const ip = nextIp();
+    const codes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        post(
+          '/api/auth/login',
+          { identifier: `${unique('burst')}${i}@example.com`, password: 'whatever1' },
+          {},
+          ip,
+        ).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(25);
+    expect(codes.filter((c) => c === 429)).toHaveLength(275);
+  });
+
+  it('counts guesses by e-mail and by username against the one account', async () => {
+    const user = await createUser(t, { username: unique('both_') });
+    for (let i = 0; i < 10; i++) {
+      const identifier = i % 2 === 0 ? user.email : user.user.username!;
+      expect((await post('/api/auth/login', { identifier, password: `nope-${i}` })).statusCode).toBe(401);
+    }
+    for (const identifier of [user.email, user.user.username!]) {
+      expect((await post('/api/auth/login', { identifier, password: user.password })).statusCode).toBe(429);
+    }
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const user = await createUser(t);
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await post('/api/auth/login', { identifier: user.email, password: user.password }, {}, ip);
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it.each([
     [{ password: 'whatever1' }, MSG.identifierRequired],
     [{ identifier: '', password: 'whatever1' }, MSG.identifierRequired],
@@ -253,5 +302,39 @@ describe('sessions: verify, refresh, logout', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: otherAuth })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('login throttle shared through Redis by two instances', () => {
+  let redis: TestRedis;
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    redis = await resolveTestRedis();
+    a = await createTestApp({ env: { REDIS_URL: redis.url, REDIS_PREFIX: `${unique('burst')}:` } });
+    b = await buildApp({ ...a.config, databaseUrl: a.databaseUrl }, { mailer: memoryMailer().mailer });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await redis?.stop();
+  });
+
+  it('checks exactly 10 passwords of one account in a burst of 300 split over both', async () => {
+    const user = await createUser(a);
+    const codes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        (i % 2 === 0 ? a.app : b.app)
+          .inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: nextIp(),
+            payload: { identifier: user.email, password: `burst-${i}` },
+          })
+          .then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(290);
   });
 });

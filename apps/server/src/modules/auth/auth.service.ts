@@ -119,20 +119,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: MSG.registered, ...(await startSession(user, meta)) };
     },
 
-    /** E-mail or username plus password. Unknown users cost the same time as wrong passwords. */
+    /**
+     * E-mail or username plus password. Unknown users cost the same time as wrong passwords.
+     * Each attempt reserves its slot in both throttles before the password is hashed, so parallel
+     * guesses cannot all pass a check made before any of them was counted. The account counter is
+     * keyed by the account (e-mail and username share it); an unknown identifier has its own.
+     * A successful sign-in gives its slots back: the throttles count failures.
+     */
     async login(identifier: string, password: string, meta: ClientMeta): Promise<AuthResponse> {
-      const accountKey = `login:account:${identifier}`;
       const ipKey = `login:ip:${meta.ip}`;
-      throttle(await limiter.check(ipKey, LIMITS_PER.loginFailuresPerIp));
-      throttle(await limiter.check(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      throttle(await limiter.consume(ipKey, LIMITS_PER.loginFailuresPerIp));
       const user = await usersRepo.findUserByIdentifier(db, identifier);
+      const accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
+      throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
       const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) {
-        await limiter.record(ipKey, LIMITS_PER.loginFailuresPerIp);
-        await limiter.record(accountKey, LIMITS_PER.loginFailuresPerAccount);
-        throw unauthorized(MSG.invalidCredentials);
-      }
-      await limiter.reset(accountKey);
+      if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
+      await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
       return startSession(user, meta);
     },
 
