@@ -186,7 +186,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
-    sendVerification: auth.sendVerification,
+    confirmPassword: auth.confirmPassword,
+    startEmailChange: auth.startEmailChange,
   });
   const friends = createFriendsService({ db, publisher });
   const chat = createChatService({

@@ -55,6 +55,7 @@ export const MSG = {
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
   currentPasswordWrong: 'Current password is incorrect',
+  emailChangePasswordRequired: 'Enter your current password to change your email address',
   passwordUnchanged: 'New password must be different from the current password',
   passwordChanged: 'Password updated successfully',
   preferencesSaved: 'Preferences saved',

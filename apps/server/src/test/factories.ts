@@ -173,7 +173,7 @@ export async function uploadImage(
 
 /** Follows the newest verification link sent to `address` (the account's own or a new one). */
 export async function followVerificationLink(t: TestApp, address: string): Promise<void> {
-  const token = await lastTokenTo(t, address, 'Confirm your email address');
+  const token = await lastTokenTo(t, address);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/verify-email',

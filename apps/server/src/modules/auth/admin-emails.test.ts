@@ -10,9 +10,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  */
 let t: TestApp;
 const boss = `${unique('boss')}@example.com`;
+const chief = `${unique('chief')}@example.com`;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: boss } });
+  t = await createTestApp({ env: { ADMIN_EMAILS: `${boss},${chief}` } });
 });
 afterAll(async () => {
   await t.close();
@@ -46,5 +47,22 @@ describe('ADMIN_EMAILS', () => {
     await restartWith([verified.email, unverified.email]);
     expect((await me(verified)).isAdmin).toBe(true);
     expect((await me(unverified)).isAdmin).toBe(false);
+  });
+
+  it('an e-mail change to such an address grants nothing until the new address is verified', async () => {
+    const user = await createUser(t);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { email: chief, currentPassword: user.password },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(change.json().isAdmin).toBe(false);
+    await restartWith([boss, chief]);
+    expect((await me(user)).isAdmin).toBe(false);
+
+    await followVerificationLink(t, chief);
+    expect(await me(user)).toMatchObject({ email: chief, isAdmin: true });
   });
 });

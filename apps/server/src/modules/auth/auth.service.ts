@@ -4,7 +4,13 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
+import {
+  confirmNewEmailMail,
+  emailChangingMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import * as usersRepo from '../users/users.repository.ts';
@@ -79,6 +85,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     background.run('verification mail', () => mailer.send(verifyEmailMail(user.email, user.fullName, link)));
   }
 
+  /**
+   * An e-mail change: the link goes to the new address, and the old one hears about it at once
+   * (whatever the notification settings, which a stolen access token could have switched off).
+   */
+  async function startEmailChange(user: UserRow, newEmail: string): Promise<void> {
+    const token = randomToken();
+    await repo.createEmailToken(db, {
+      userId: user.id,
+      purpose: 'change_email',
+      tokenHash: hashToken(token),
+      email: newEmail,
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
+    });
+    const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    const resetLink = `${deps.publicUrl}/forgot-password`;
+    background.run('e-mail change mails', async () => {
+      await mailer.send(confirmNewEmailMail(newEmail, user.fullName, link));
+      await mailer.send(emailChangingMail(user.email, user.fullName, newEmail, resetLink));
+    });
+  }
+
   function sendPasswordChanged(user: UserRow): void {
     if (!user.notifySecurityAlerts) return;
     const link = `${deps.publicUrl}/forgot-password`;
@@ -92,7 +119,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    sendVerification,
+    startEmailChange,
 
     /** Creates the account, signs it in and sends the verification mail. */
     async register(input: RegisterBody, meta: ClientMeta): Promise<AuthResponse & { message: string }> {
@@ -191,9 +218,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resetPassword(token: string, newPassword: string): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
       const result = await db.transaction(async (tx) => {
-        const redeemed = await repo.redeemEmailToken(tx, 'reset_password', hashToken(token));
+        const redeemed = await repo.redeemEmailToken(tx, ['reset_password'], hashToken(token));
         if (!redeemed) return undefined;
-        await usersRepo.updateUser(tx, redeemed.userId, { passwordHash });
+        // A reset also cancels a pending e-mail change (the owner taking the account back).
+        await usersRepo.updateUser(tx, redeemed.userId, { passwordHash, pendingEmail: null });
+        await repo.voidEmailTokens(tx, redeemed.userId, 'change_email');
         // Following the link proves the address, so it counts as verified.
         const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
         const sessionIds = await repo.revokeUserSessions(tx, redeemed.userId, 'password reset');
@@ -204,17 +233,48 @@ export function createAuthService(deps: AuthServiceDeps) {
       sendPasswordChanged(result.user);
     },
 
+    /**
+     * Follows a link from a mail: it verifies the address it was sent to, either the account's
+     * own or, for an e-mail change, the pending new one, which then replaces the old address.
+     */
     async verifyEmail(token: string): Promise<void> {
-      const ok = await db.transaction(async (tx) => {
-        const redeemed = await repo.redeemEmailToken(tx, 'verify_email', hashToken(token));
-        if (!redeemed) return false;
-        const user = await usersRepo.findUserById(tx, redeemed.userId);
-        // The link confirms the address it was sent to, not one the user switched to since.
-        if (!user || user.email !== redeemed.email) return false;
-        await usersRepo.markEmailVerified(tx, user.id, deps.adminEmails);
-        return true;
-      });
-      if (!ok) throw badRequest(MSG.verificationTokenInvalid);
+      let outcome: 'ok' | 'invalid' | 'taken';
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const redeemed = await repo.redeemEmailToken(
+            tx,
+            ['verify_email', 'change_email'],
+            hashToken(token),
+          );
+          if (!redeemed) return 'invalid';
+          const user = await usersRepo.findUserById(tx, redeemed.userId);
+          if (!user) return 'invalid';
+          if (redeemed.purpose === 'change_email') {
+            // A newer request, or a password reset, replaced or cancelled this one.
+            if (user.pendingEmail !== redeemed.email) return 'invalid';
+            if (await usersRepo.findUserByEmail(tx, redeemed.email)) {
+              await usersRepo.updateUser(tx, user.id, { pendingEmail: null });
+              return 'taken';
+            }
+            await usersRepo.updateUser(tx, user.id, {
+              email: redeemed.email,
+              pendingEmail: null,
+              emailVerifiedAt: null,
+            });
+          } else if (user.email !== redeemed.email) {
+            // The link confirms the address it was sent to, not one the user switched to since.
+            return 'invalid';
+          }
+          await usersRepo.markEmailVerified(tx, user.id, deps.adminEmails);
+          return 'ok';
+        });
+      } catch (error) {
+        // Someone registered the address between the check and the update.
+        if (usersRepo.uniqueViolation(error) === 'email') throw conflict(MSG.emailTaken);
+        throw error;
+      }
+      if (outcome === 'taken') throw conflict(MSG.emailTaken);
+      if (outcome === 'invalid') throw badRequest(MSG.verificationTokenInvalid);
     },
 
     /** Sends a fresh verification link; answers the same whether or not anything was sent. */
