@@ -47,6 +47,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createMetrics } from './platform/metrics.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -63,6 +63,7 @@ export const MSG = {
   // Platform
   badRequest: 'Bad Request',
   bodyInvalid: 'Request body must be a JSON object',
+  bodyTooDeep: 'Request body is nested too deeply',
   textNotAllowed: 'The text contains characters that are not allowed',
   notFound: 'Not Found',
   tooManyRequests: 'Too many attempts. Please try again later.',
