@@ -1,7 +1,8 @@
 import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createUser, nextIp, unique } from '../../test/factories.ts';
+import { createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
 import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
 import { createTestApp, memoryMailer, type TestApp } from '../../test/test-app.ts';
 
@@ -232,6 +233,57 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
+});
+
+/**
+ * Issue 9, finding 13: forgot-password and resend-verification must not tell, by status or by
+ * timing, whether an account exists. The account's work (lookup, token, mail) happens after the
+ * answer for known and unknown addresses alike.
+ */
+describe('no account enumeration through the mail flows', () => {
+  it('resend-verification throttles known and unknown addresses alike', async () => {
+    const known = await createUser(t);
+    const unknown = `${unique('nobody')}@example.com`;
+    const codes = async (email: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < 4; i++)
+        out.push((await post('/api/auth/resend-verification', { email })).statusCode);
+      return out;
+    };
+    const forKnown = await codes(known.email);
+    const forUnknown = await codes(unknown);
+    expect(forKnown).toEqual(forUnknown);
+    expect(forKnown).toEqual([200, 200, 200, 429]);
+  });
+
+  it.each([
+    ['/api/auth/forgot-password', 'Reset your Townsquare password'],
+    ['/api/auth/resend-verification', 'Confirm your email address'],
+  ])(
+    '%s answers before touching the account, so known and unknown take the same path',
+    async (url, subject) => {
+      const known = await createUser(t);
+      const unknown = `${unique('nobody')}@example.com`;
+      const before = (await mailsTo(t, known.email, subject)).length;
+      // While e-mail tokens cannot be written, a reply that waited for the account's work would hang.
+      const answers: { status: number; body: string }[] = [];
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table email_tokens in access exclusive mode`);
+        for (const email of [known.email, unknown]) {
+          const reply = post(url, { email }).then((r) =>
+            answers.push({ status: r.statusCode, body: r.body }),
+          );
+          await Promise.race([reply, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        }
+      });
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]?.status).toBe(200);
+      // The mail still goes out once the table is free again, to the known address only.
+      expect(await mailsTo(t, known.email, subject)).toHaveLength(before + 1);
+      expect(await mailsTo(t, unknown)).toHaveLength(0);
+    },
+  );
 });
 
 describe('sessions: verify, refresh, logout', () => {

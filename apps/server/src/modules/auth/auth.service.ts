@@ -195,23 +195,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       return live ? { user: live.user, sessionId: claims.sid } : undefined;
     },
 
-    /** Always answers the same way; a mail goes out only when the account exists. */
+    /**
+     * Always answers the same way, in the same time: the throttle counts the typed address, and
+     * the lookup, token and mail happen after the answer, for unknown addresses too.
+     */
     async forgotPassword(rawEmail: string | undefined): Promise<void> {
       const email = rawEmail?.trim().toLowerCase();
       if (!email) return;
       throttle(await limiter.consume(`forgot:address:${email}`, LIMITS_PER.forgotPerAddress));
-      const user = await usersRepo.findUserByEmail(db, email);
-      if (!user) return;
-      const token = randomToken();
-      await repo.createEmailToken(db, {
-        userId: user.id,
-        purpose: 'reset_password',
-        tokenHash: hashToken(token),
-        email: user.email,
-        expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+      background.run('reset mail', async () => {
+        const user = await usersRepo.findUserByEmail(db, email);
+        if (!user) return;
+        const token = randomToken();
+        await repo.createEmailToken(db, {
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: hashToken(token),
+          email: user.email,
+          expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+        });
+        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail(user.email, user.fullName, link));
       });
-      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      background.run('reset mail', () => mailer.send(resetPasswordMail(user.email, user.fullName, link)));
     },
 
     /** Sets a new password from a reset link; every session of the account ends. */
@@ -277,14 +282,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (outcome === 'invalid') throw badRequest(MSG.verificationTokenInvalid);
     },
 
-    /** Sends a fresh verification link; answers the same whether or not anything was sent. */
+    /**
+     * Sends a fresh verification link. The throttle counts the address (the caller's own when
+     * signed in), and the lookup and mail run after the answer: known, verified and unknown
+     * addresses get the same status in the same time.
+     */
     async resendVerification(target: { user?: UserRow; email?: string }): Promise<void> {
-      const user =
-        target.user ??
-        (target.email ? await usersRepo.findUserByEmail(db, target.email.trim().toLowerCase()) : undefined);
-      if (!user || user.emailVerifiedAt) return;
-      throttle(await limiter.consume(`resend:account:${user.id}`, LIMITS_PER.resendPerAccount));
-      await sendVerification(user);
+      const email = (target.user?.email ?? target.email)?.trim().toLowerCase();
+      if (!email) return;
+      throttle(await limiter.consume(`resend:address:${email}`, LIMITS_PER.resendPerAddress));
+      background.run('verification resend', async () => {
+        const user = target.user ?? (await usersRepo.findUserByEmail(db, email));
+        if (user && !user.emailVerifiedAt) await sendVerification(user);
+      });
     },
 
     /** Password change from settings: the current session stays, every other one ends. */

@@ -97,7 +97,7 @@ export const LIMITS_PER = {
   forgotPerIp: { limit: 20, windowMs: 30 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 15 * 60_000 },
   verifyPerIp: { limit: 20, windowMs: 15 * 60_000 },
-  resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
+  resendPerAddress: { limit: 3, windowMs: 15 * 60_000 },
   resendPerIp: { limit: 10, windowMs: 15 * 60_000 },
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Window>;
