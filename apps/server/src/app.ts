@@ -50,7 +50,7 @@ import type { App } from './platform/http.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { createMetrics } from './platform/metrics.ts';
+import { createMetrics, metricsAccess } from './platform/metrics.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
@@ -211,6 +211,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
 
   const https = config.publicUrl.startsWith('https:');
+  // Pages may connect to their own origin and the configured ones only: the public URL (and its
+  // WebSocket form, for browsers that do not count ws: as 'self') and the upload bucket.
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const socketOrigin = publicOrigin.replace(/^http/, 'ws');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -221,7 +225,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(s3Origins ? [s3Origins.public] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(s3Origins ? [s3Origins.upload] : [])],
+        connectSrc: ["'self'", publicOrigin, socketOrigin, ...(s3Origins ? [s3Origins.upload] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -257,9 +261,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   healthRoutes(app, db, redis);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
-      return send(reply, request, 401, MSG.unauthorized);
-    }
+    const access = metricsAccess(request, config.metricsToken);
+    if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);
+    if (access === 'loopback only') return send(reply, request, 403, MSG.metricsLoopbackOnly);
     metrics.setSocketCount(realtime.io.engine.clientsCount);
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

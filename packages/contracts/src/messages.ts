@@ -64,6 +64,7 @@ export const MSG = {
   badRequest: 'Bad Request',
   bodyInvalid: 'Request body must be a JSON object',
   bodyTooDeep: 'Request body is nested too deeply',
+  metricsLoopbackOnly: 'Metrics are served only to this machine unless METRICS_TOKEN is set',
   textNotAllowed: 'The text contains characters that are not allowed',
   notFound: 'Not Found',
   tooManyRequests: 'Too many attempts. Please try again later.',
