@@ -40,7 +40,7 @@ test('/admin is refused to members and opens for platform admins', async ({ page
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
 
-  const admin = await createAccount({ email: ADMIN_EMAIL, fullName: 'Townsquare Team' });
+  const admin = await createAccount({ email: ADMIN_EMAIL, fullName: 'Townsquare Team', verified: true });
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, admin, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();

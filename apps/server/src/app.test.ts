@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorBody, healthResponse, readyResponse } from '@townsquare/contracts';
+import { errorBody, healthResponse, MSG, readyResponse } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, nextIp } from './test/factories.ts';
+import { createUser, followVerificationLink, nextIp } from './test/factories.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('platform', () => {
@@ -66,6 +66,60 @@ describe('platform', () => {
   });
 });
 
+/** Issue 9, finding 15. */
+describe('metrics and the content security policy', () => {
+  let open: TestApp;
+  let locked: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp();
+    locked = await createTestApp({ env: { METRICS_TOKEN: 'a-metrics-token-long-enough' } });
+  });
+  afterAll(async () => {
+    await open.close();
+    await locked.close();
+  });
+
+  const metrics = (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+  it('without METRICS_TOKEN, serves /metrics to loopback callers only', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await metrics(open, address);
+      expect(res.statusCode, address).toBe(200);
+      expect(res.body).toContain('townsquare_');
+    }
+    for (const address of ['203.0.113.9', '10.0.0.7', '::ffff:198.51.100.4']) {
+      const res = await metrics(open, address);
+      expect(res.statusCode, address).toBe(403);
+      expect(errorBody.parse(res.json()).message).toBe(MSG.metricsLoopbackOnly);
+      expect(res.body).not.toContain('townsquare_');
+    }
+    // A reverse proxy on the same host relays outside callers from loopback: they are refused too.
+    expect((await metrics(open, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
+    expect((await metrics(open, '127.0.0.1', { forwarded: 'for=203.0.113.9' })).statusCode).toBe(403);
+  });
+
+  it('with METRICS_TOKEN, serves /metrics to the bearer of the token from anywhere', async () => {
+    const auth = { authorization: 'Bearer a-metrics-token-long-enough' };
+    expect((await metrics(locked, '127.0.0.1')).statusCode).toBe(401);
+    expect((await metrics(locked, '203.0.113.9', { authorization: 'Bearer wrong' })).statusCode).toBe(401);
+    expect((await metrics(locked, '203.0.113.9', auth)).statusCode).toBe(200);
+  });
+
+  it('lets pages connect only to their own origin and the configured ones, never any ws: host', async () => {
+    const res = await open.app.inject({ method: 'GET', url: '/api/health' });
+    const connect = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src'));
+    expect(connect?.split(/\s+/).slice(1)).toEqual([
+      "'self'",
+      'http://townsquare.test',
+      'ws://townsquare.test',
+    ]);
+  });
+});
+
 describe('platform behind TLS with a built web app', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -80,11 +134,17 @@ describe('platform behind TLS with a built web app', () => {
   it('sends HSTS when the public URL is https', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(res.headers['content-security-policy']).toMatch(
+      /connect-src 'self' https:\/\/town\.example wss:\/\/town\.example;/,
+    );
   });
 
-  it('gives the platform-admin flag to ADMIN_EMAILS on registration', async () => {
+  it('gives the platform-admin flag to ADMIN_EMAILS once the address is verified', async () => {
     const boss = await createUser(t, { email: 'boss@example.com' });
-    expect(boss.user.isAdmin).toBe(true);
+    expect(boss.user.isAdmin).toBe(false);
+    await followVerificationLink(t, boss.email);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: boss.auth });
+    expect(me.json().isAdmin).toBe(true);
     const other = await createUser(t);
     expect(other.user.isAdmin).toBe(false);
   });

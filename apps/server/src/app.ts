@@ -47,15 +47,16 @@ import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { exportRoutes } from './modules/users/export.routes.ts';
 import { createExportService } from './modules/users/export.service.ts';
-import { setAdminByEmails } from './modules/users/users.repository.ts';
+import { grantAdminToVerified } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { createMetrics } from './platform/metrics.ts';
+import { createMetrics, metricsAccess } from './platform/metrics.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -217,7 +219,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
-    sendVerification: auth.sendVerification,
+    confirmPassword: auth.confirmPassword,
+    startEmailChange: auth.startEmailChange,
   });
   const friends = createFriendsService({
     db,
@@ -249,6 +252,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
 
   const https = config.publicUrl.startsWith('https:');
+  // Pages may connect to their own origin and the configured ones only: the public URL (and its
+  // WebSocket form, for browsers that do not count ws: as 'self') and the upload bucket.
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const socketOrigin = publicOrigin.replace(/^http/, 'ws');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -267,7 +274,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
           ...(s3Origins ? [s3Origins.public] : []),
         ],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(s3Origins ? [s3Origins.upload] : [])],
+        connectSrc: ["'self'", publicOrigin, socketOrigin, ...(s3Origins ? [s3Origins.upload] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -312,9 +319,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   healthRoutes(app, db, images, redis);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
-      return send(reply, request, 401, MSG.unauthorized);
-    }
+    const access = metricsAccess(request, config.metricsToken);
+    if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);
+    if (access === 'loopback only') return send(reply, request, 403, MSG.metricsLoopbackOnly);
     metrics.setSocketCount(realtime.io.engine.clientsCount);
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
@@ -364,7 +371,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     return send(reply, request, 404, `Cannot ${request.method} ${pathname}`);
   });
 
-  if (config.adminEmails.length > 0) await setAdminByEmails(db, config.adminEmails, true);
+  await grantAdminToVerified(db, config.adminEmails);
 
   const housekeeping = setInterval(() => {
     purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));

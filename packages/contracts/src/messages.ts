@@ -55,6 +55,7 @@ export const MSG = {
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
   currentPasswordWrong: 'Current password is incorrect',
+  emailChangePasswordRequired: 'Enter your current password to change your email address',
   passwordUnchanged: 'New password must be different from the current password',
   passwordChanged: 'Password updated successfully',
   preferencesSaved: 'Preferences saved',
@@ -67,6 +68,8 @@ export const MSG = {
   // Platform
   badRequest: 'Bad Request',
   bodyInvalid: 'Request body must be a JSON object',
+  bodyTooDeep: 'Request body is nested too deeply',
+  metricsLoopbackOnly: 'Metrics are served only to this machine unless METRICS_TOKEN is set',
   textNotAllowed: 'The text contains characters that are not allowed',
   notFound: 'Not Found',
   tooManyRequests: 'Too many attempts. Please try again later.',

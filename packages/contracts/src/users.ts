@@ -20,6 +20,8 @@ export const selfUser = z.object({
   username: z.string().optional(),
   fullName: z.string(),
   email: z.string(),
+  /** A new address asked for and not yet confirmed by its link; `email` stays until then. */
+  pendingEmail: z.string().nullable(),
   roles: z.array(z.enum(ROLES)),
   phoneNumber: z.string(),
   bio: z.string(),
@@ -69,7 +71,8 @@ const imageUrlField = z
 
 /**
  * PUT /api/users/:id and PUT /api/users/me. Every field is optional; unknown fields (isAdmin,
- * emailVerified, profileCompleted, …) are dropped, never applied.
+ * emailVerified, profileCompleted, …) are dropped, never applied. A different `email` needs
+ * `currentPassword` and only becomes the account's address once the link sent to it is followed.
  */
 export const updateUserBody = z.object({
   username: usernameField.optional(),
@@ -79,6 +82,9 @@ export const updateUserBody = z.object({
     .max(LIMITS.fullNameMax, MSG.fullNameTooLong)
     .optional(),
   email: emailField.optional(),
+  currentPassword: text('Current password', MSG.emailChangePasswordRequired)
+    .max(LIMITS.passwordMax, MSG.currentPasswordWrong)
+    .optional(),
   roles: rolesField.optional(),
   interests: interestsField.optional(),
   bio: text('Bio').max(LIMITS.bioMax, MSG.bioTooLong).optional(),

@@ -1,4 +1,4 @@
-import { errorBody } from '@townsquare/contracts';
+import { errorBody, MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -435,5 +435,55 @@ describe('bad input to every JSON endpoint (QUALITY security 4)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/**
+ * Issue 9, finding 6: 1.9 MB of nested arrays cost ~0.5 s of main-thread time each in JSON.parse.
+ * Auth bodies are tiny, so their routes take a few KiB; every JSON body has a nesting limit
+ * checked on the raw text before it is parsed, let alone validated.
+ */
+describe('body size and nesting limits (issue 9, finding 6)', () => {
+  const huge = (depth: number) => `{"identifier":${nested(depth, 'array')},"password":"whatever1"}`;
+
+  it.each([
+    '/api/auth/login',
+    '/api/auth/register',
+    '/api/auth/forgot-password',
+    '/api/auth/reset-password',
+    '/api/auth/verify-email',
+    '/api/auth/resend-verification',
+    '/api/auth/refresh',
+  ])('%s answers 413 for a body of more than a few KiB, before parsing it', async (url) => {
+    for (const body of [huge(950_000), JSON.stringify({ identifier: 'x'.repeat(16 * 1024) })]) {
+      const res = await send('POST', url, body);
+      expect(res.statusCode).toBe(413);
+      expect(errorBody.parse(res.json()).message).toBe('Request body is too large');
+    }
+  });
+
+  it('answers 400 for a JSON body nested deeper than the limit, on any route', async () => {
+    const user = await createUser(t);
+    for (const [method, url, auth] of [
+      ['POST', '/api/auth/login', undefined],
+      ['PUT', '/api/users/me', user.auth],
+      ['POST', '/api/events', user.auth],
+    ] as const) {
+      for (const body of [huge(1000), `{"bio":${nested(40, 'object')}}`, nested(33, 'array')]) {
+        const res = await send(method, url, body, auth);
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(errorBody.parse(res.json()).message).toBe(MSG.bodyTooDeep);
+      }
+    }
+    // Brackets inside strings are text, not nesting.
+    const text = await send('PUT', '/api/users/me', JSON.stringify({ bio: '['.repeat(900) }), user.auth);
+    expect(text.statusCode).toBe(200);
+  });
+
+  it('keeps other JSON bodies within 64 KiB (413 above), far more than any form sends', async () => {
+    const user = await createUser(t);
+    const res = await send('PUT', '/api/users/me', JSON.stringify({ bio: 'x'.repeat(70 * 1024) }), user.auth);
+    expect(res.statusCode).toBe(413);
+    expect(errorBody.parse(res.json()).message).toBe('Request body is too large');
   });
 });

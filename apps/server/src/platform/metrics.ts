@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics of one process; one registry per app so tests can build many apps. */
@@ -41,3 +41,24 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+const isLoopback = (address: string | undefined) =>
+  address !== undefined &&
+  (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/**
+ * Who may read `/metrics` (decision 008). With METRICS_TOKEN: the bearer of the token, from
+ * anywhere. Without it: only a caller on this machine, meaning the connection comes from loopback,
+ * the client address (after trusted proxies) is loopback, and no proxy header says the request
+ * was relayed, since a reverse proxy on the same host connects from loopback for outside callers.
+ */
+export function metricsAccess(
+  request: FastifyRequest,
+  token: string | undefined,
+): 'ok' | 'token required' | 'loopback only' {
+  if (token) return request.headers.authorization === `Bearer ${token}` ? 'ok' : 'token required';
+  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip) && !relayed
+    ? 'ok'
+    : 'loopback only';
+}

@@ -170,3 +170,15 @@ export async function uploadImage(
   if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
   return publicUrl;
 }
+
+/** Follows the newest verification link sent to `address` (the account's own or a new one). */
+export async function followVerificationLink(t: TestApp, address: string): Promise<void> {
+  const token = await lastTokenTo(t, address);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    remoteAddress: nextIp(),
+    payload: { token },
+  });
+  if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
+}

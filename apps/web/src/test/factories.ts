@@ -12,6 +12,7 @@ export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     username: `neighbour${seq}`,
     fullName: `Neighbour ${seq}`,
     email: `neighbour${seq}@example.com`,
+    pendingEmail: null,
     roles: ['Member'],
     phoneNumber: '',
     bio: '',

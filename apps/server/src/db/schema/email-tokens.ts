@@ -1,7 +1,10 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Single-use e-mail tokens (verification, password reset), stored as SHA-256 hashes. */
+/**
+ * Single-use e-mail tokens (verification, password reset, e-mail change), stored as SHA-256
+ * hashes. The purpose is plain text, so a new purpose needs no migration.
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -9,7 +12,7 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** For verification: the address the link confirms (the user may change it meanwhile). */
     email: text('email').notNull(),

@@ -18,6 +18,8 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address asked for (lower-cased); it replaces `email` once its link is followed. */
+    pendingEmail: text('pending_email'),
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Set by platform admins for clubs and organisations they have checked (landing page promise). */
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),

@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
 import { emailTokens, refreshTokens, sessions, type UserRow, users } from '../../db/schema/index.ts';
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
 export async function createSession(
   db: Executor,
@@ -140,42 +140,45 @@ export async function revokeUserSessions(
   return rows.map((r) => r.id);
 }
 
+/** Voids every unused e-mail token of the user with this purpose. */
+export async function voidEmailTokens(
+  db: Executor,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
 /** Creates an e-mail token and voids every earlier unused one of the same purpose. */
 export async function createEmailToken(
   db: Executor,
   input: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; email: string; expiresAt: Date },
 ): Promise<void> {
-  await db
-    .update(emailTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.userId, input.userId),
-        eq(emailTokens.purpose, input.purpose),
-        isNull(emailTokens.usedAt),
-      ),
-    );
+  await voidEmailTokens(db, input.userId, input.purpose);
   await db.insert(emailTokens).values({ id: uuidv7(), ...input });
 }
 
 /** Redeems an e-mail token once: a single UPDATE guards against parallel redemptions. */
 export async function redeemEmailToken(
   db: Executor,
-  purpose: EmailTokenPurpose,
+  purposes: EmailTokenPurpose[],
   tokenHash: string,
-): Promise<{ userId: string; email: string } | undefined> {
+): Promise<{ userId: string; email: string; purpose: EmailTokenPurpose } | undefined> {
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
         eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
+        inArray(emailTokens.purpose, purposes),
         isNull(emailTokens.usedAt),
         gt(emailTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: emailTokens.userId, email: emailTokens.email });
+    .returning({ userId: emailTokens.userId, email: emailTokens.email, purpose: emailTokens.purpose });
   return rows[0];
 }
 

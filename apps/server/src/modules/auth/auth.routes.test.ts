@@ -1,7 +1,10 @@
 import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, nextIp, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
+import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
+import { createTestApp, memoryMailer, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,6 +175,53 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(429);
   });
 
+  it('checks exactly 10 passwords of one account in a burst of 300 guesses from many addresses', async () => {
+    const user = await createUser(t);
+    const codes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        post('/api/auth/login', { identifier: user.email, password: `burst-${i}` }).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(290);
+  });
+
+  it('checks exactly 25 passwords from one address in a burst of 300 guesses', async () => {
+    const ip = nextIp();
+    const codes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        post(
+          '/api/auth/login',
+          { identifier: `${unique('burst')}${i}@example.com`, password: 'whatever1' },
+          {},
+          ip,
+        ).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(25);
+    expect(codes.filter((c) => c === 429)).toHaveLength(275);
+  });
+
+  it('counts guesses by e-mail and by username against the one account', async () => {
+    const user = await createUser(t, { username: unique('both_') });
+    for (let i = 0; i < 10; i++) {
+      const identifier = i % 2 === 0 ? user.email : user.user.username!;
+      expect((await post('/api/auth/login', { identifier, password: `nope-${i}` })).statusCode).toBe(401);
+    }
+    for (const identifier of [user.email, user.user.username!]) {
+      expect((await post('/api/auth/login', { identifier, password: user.password })).statusCode).toBe(429);
+    }
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const user = await createUser(t);
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await post('/api/auth/login', { identifier: user.email, password: user.password }, {}, ip);
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it.each([
     [{ password: 'whatever1' }, MSG.identifierRequired],
     [{ identifier: '', password: 'whatever1' }, MSG.identifierRequired],
@@ -183,6 +233,57 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
+});
+
+/**
+ * Issue 9, finding 13: forgot-password and resend-verification must not tell, by status or by
+ * timing, whether an account exists. The account's work (lookup, token, mail) happens after the
+ * answer for known and unknown addresses alike.
+ */
+describe('no account enumeration through the mail flows', () => {
+  it('resend-verification throttles known and unknown addresses alike', async () => {
+    const known = await createUser(t);
+    const unknown = `${unique('nobody')}@example.com`;
+    const codes = async (email: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < 4; i++)
+        out.push((await post('/api/auth/resend-verification', { email })).statusCode);
+      return out;
+    };
+    const forKnown = await codes(known.email);
+    const forUnknown = await codes(unknown);
+    expect(forKnown).toEqual(forUnknown);
+    expect(forKnown).toEqual([200, 200, 200, 429]);
+  });
+
+  it.each([
+    ['/api/auth/forgot-password', 'Reset your Townsquare password'],
+    ['/api/auth/resend-verification', 'Confirm your email address'],
+  ])(
+    '%s answers before touching the account, so known and unknown take the same path',
+    async (url, subject) => {
+      const known = await createUser(t);
+      const unknown = `${unique('nobody')}@example.com`;
+      const before = (await mailsTo(t, known.email, subject)).length;
+      // While e-mail tokens cannot be written, a reply that waited for the account's work would hang.
+      const answers: { status: number; body: string }[] = [];
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table email_tokens in access exclusive mode`);
+        for (const email of [known.email, unknown]) {
+          const reply = post(url, { email }).then((r) =>
+            answers.push({ status: r.statusCode, body: r.body }),
+          );
+          await Promise.race([reply, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        }
+      });
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]?.status).toBe(200);
+      // The mail still goes out once the table is free again, to the known address only.
+      expect(await mailsTo(t, known.email, subject)).toHaveLength(before + 1);
+      expect(await mailsTo(t, unknown)).toHaveLength(0);
+    },
+  );
 });
 
 describe('sessions: verify, refresh, logout', () => {
@@ -253,5 +354,39 @@ describe('sessions: verify, refresh, logout', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: otherAuth })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('login throttle shared through Redis by two instances', () => {
+  let redis: TestRedis;
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    redis = await resolveTestRedis();
+    a = await createTestApp({ env: { REDIS_URL: redis.url, REDIS_PREFIX: `${unique('burst')}:` } });
+    b = await buildApp({ ...a.config, databaseUrl: a.databaseUrl }, { mailer: memoryMailer().mailer });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await redis?.stop();
+  });
+
+  it('checks exactly 10 passwords of one account in a burst of 300 split over both', async () => {
+    const user = await createUser(a);
+    const codes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        (i % 2 === 0 ? a.app : b.app)
+          .inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: nextIp(),
+            payload: { identifier: user.email, password: `burst-${i}` },
+          })
+          .then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(290);
   });
 });

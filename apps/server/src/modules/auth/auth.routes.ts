@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
+import { AUTH_BODY_LIMIT } from '../../platform/json-body.ts';
 import {
   LIMITS_PER,
   type RateLimiter,
@@ -46,6 +47,7 @@ export function authRoutes(
   app.post(
     '/api/auth/register',
     {
+      bodyLimit: AUTH_BODY_LIMIT,
       config: { humanErrorField: true },
       onRequest: perIp('register', LIMITS_PER.registrationsPerIp),
       schema: { tags, body: registerBody, response: { 201: registerResponse, ...errors(400, 409, 429) } },
@@ -55,7 +57,10 @@ export function authRoutes(
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: loginBody, response: { 200: authResponse, ...errors(400, 401, 429) } } },
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      schema: { tags, body: loginBody, response: { 200: authResponse, ...errors(400, 401, 429) } },
+    },
     async (request) => auth.login(request.body.identifier, request.body.password, meta(request)),
   );
 
@@ -63,6 +68,7 @@ export function authRoutes(
     app.post(
       path,
       {
+        bodyLimit: AUTH_BODY_LIMIT,
         schema: {
           tags,
           hide: path.endsWith('-token'),
@@ -77,6 +83,7 @@ export function authRoutes(
   app.post(
     '/api/auth/logout',
     {
+      bodyLimit: AUTH_BODY_LIMIT,
       onRequest: guards.requireAuth,
       schema: { tags, security: [{ bearer: [] }], response: { 200: messageResponse, ...errors(401) } },
     },
@@ -99,6 +106,7 @@ export function authRoutes(
   app.post(
     '/api/auth/forgot-password',
     {
+      bodyLimit: AUTH_BODY_LIMIT,
       onRequest: perIp('forgot', LIMITS_PER.forgotPerIp),
       schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } },
     },
@@ -111,6 +119,7 @@ export function authRoutes(
   app.post(
     '/api/auth/reset-password',
     {
+      bodyLimit: AUTH_BODY_LIMIT,
       onRequest: perIp('reset', LIMITS_PER.resetPerIp),
       schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } },
     },
@@ -125,6 +134,7 @@ export function authRoutes(
     app.post(
       path,
       {
+        bodyLimit: AUTH_BODY_LIMIT,
         onRequest: perIp('verify', LIMITS_PER.verifyPerIp),
         schema: {
           tags,
@@ -143,6 +153,7 @@ export function authRoutes(
   app.post(
     '/api/auth/resend-verification',
     {
+      bodyLimit: AUTH_BODY_LIMIT,
       onRequest: [perIp('resend', LIMITS_PER.resendPerIp), guards.optionalAuth],
       schema: {
         tags,

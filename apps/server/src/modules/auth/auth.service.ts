@@ -5,13 +5,18 @@ import {
   type SessionSummary,
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
+import {
+  confirmNewEmailMail,
+  emailChangingMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import * as usersRepo from '../users/users.repository.ts';
@@ -86,6 +91,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     background.run('verification mail', () => mailer.send(verifyEmailMail(user.email, user.fullName, link)));
   }
 
+  /**
+   * An e-mail change: the link goes to the new address, and the old one hears about it at once
+   * (whatever the notification settings, which a stolen access token could have switched off).
+   */
+  async function startEmailChange(user: UserRow, newEmail: string): Promise<void> {
+    const token = randomToken();
+    await repo.createEmailToken(db, {
+      userId: user.id,
+      purpose: 'change_email',
+      tokenHash: hashToken(token),
+      email: newEmail,
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
+    });
+    const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    const resetLink = `${deps.publicUrl}/forgot-password`;
+    background.run('e-mail change mails', async () => {
+      await mailer.send(confirmNewEmailMail(newEmail, user.fullName, link));
+      await mailer.send(emailChangingMail(user.email, user.fullName, newEmail, resetLink));
+    });
+  }
+
   function sendPasswordChanged(user: UserRow): void {
     if (!user.notifySecurityAlerts) return;
     const link = `${deps.publicUrl}/forgot-password`;
@@ -99,7 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    sendVerification,
+    startEmailChange,
 
     /** Creates the account, signs it in and sends the verification mail. */
     async register(input: RegisterBody, meta: ClientMeta): Promise<AuthResponse & { message: string }> {
@@ -115,7 +141,6 @@ export function createAuthService(deps: AuthServiceDeps) {
           username: input.username ?? null,
           roles,
           profileCompleted: Boolean(input.username) && roles.length > 0,
-          isAdmin: deps.adminEmails.includes(input.email),
         });
       } catch (error) {
         const field = usersRepo.uniqueViolation(error);
@@ -127,20 +152,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: MSG.registered, ...(await startSession(user, meta)) };
     },
 
-    /** E-mail or username plus password. Unknown users cost the same time as wrong passwords. */
+    /**
+     * E-mail or username plus password. Unknown users cost the same time as wrong passwords.
+     * Each attempt reserves its slot in both throttles before the password is hashed, so parallel
+     * guesses cannot all pass a check made before any of them was counted. The account counter is
+     * keyed by the account (e-mail and username share it); an unknown identifier has its own.
+     * A successful sign-in gives its slots back: the throttles count failures.
+     */
     async login(identifier: string, password: string, meta: ClientMeta): Promise<AuthResponse> {
-      const accountKey = `login:account:${identifier}`;
       const ipKey = `login:ip:${meta.ip}`;
-      throttle(await limiter.check(ipKey, LIMITS_PER.loginFailuresPerIp));
-      throttle(await limiter.check(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      throttle(await limiter.consume(ipKey, LIMITS_PER.loginFailuresPerIp));
       const user = await usersRepo.findUserByIdentifier(db, identifier);
+      const accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
+      throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
       const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) {
-        await limiter.record(ipKey, LIMITS_PER.loginFailuresPerIp);
-        await limiter.record(accountKey, LIMITS_PER.loginFailuresPerAccount);
-        throw unauthorized(MSG.invalidCredentials);
-      }
-      await limiter.reset(accountKey);
+      if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
+      await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
       return startSession(user, meta);
     },
 
@@ -182,36 +209,41 @@ export function createAuthService(deps: AuthServiceDeps) {
       return user ? { user, sessionId: claims.sid } : undefined;
     },
 
-    /** Always answers the same way; a mail goes out only when the account exists. */
+    /**
+     * Always answers the same way, in the same time: the throttle counts the typed address, and
+     * the lookup, token and mail happen after the answer, for unknown addresses too.
+     */
     async forgotPassword(rawEmail: string | undefined): Promise<void> {
       const email = rawEmail?.trim().toLowerCase();
       if (!email) return;
       throttle(await limiter.consume(`forgot:address:${email}`, LIMITS_PER.forgotPerAddress));
-      const user = await usersRepo.findUserByEmail(db, email);
-      if (!user) return;
-      const token = randomToken();
-      await repo.createEmailToken(db, {
-        userId: user.id,
-        purpose: 'reset_password',
-        tokenHash: hashToken(token),
-        email: user.email,
-        expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+      background.run('reset mail', async () => {
+        const user = await usersRepo.findUserByEmail(db, email);
+        if (!user) return;
+        const token = randomToken();
+        await repo.createEmailToken(db, {
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: hashToken(token),
+          email: user.email,
+          expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+        });
+        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail(user.email, user.fullName, link));
       });
-      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      background.run('reset mail', () => mailer.send(resetPasswordMail(user.email, user.fullName, link)));
     },
 
     /** Sets a new password from a reset link; every session of the account ends. */
     async resetPassword(token: string, newPassword: string): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
       const result = await db.transaction(async (tx) => {
-        const redeemed = await repo.redeemEmailToken(tx, 'reset_password', hashToken(token));
+        const redeemed = await repo.redeemEmailToken(tx, ['reset_password'], hashToken(token));
         if (!redeemed) return undefined;
+        // A reset also cancels a pending e-mail change (the owner taking the account back).
+        await usersRepo.updateUser(tx, redeemed.userId, { passwordHash, pendingEmail: null });
+        await repo.voidEmailTokens(tx, redeemed.userId, 'change_email');
         // Following the link proves the address, so it counts as verified.
-        const user = await usersRepo.updateUser(tx, redeemed.userId, {
-          passwordHash,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        });
+        const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
         const sessionIds = await repo.revokeUserSessions(tx, redeemed.userId, 'password reset');
         return user ? { user, sessionIds } : undefined;
       });
@@ -220,27 +252,63 @@ export function createAuthService(deps: AuthServiceDeps) {
       sendPasswordChanged(result.user);
     },
 
+    /**
+     * Follows a link from a mail: it verifies the address it was sent to, either the account's
+     * own or, for an e-mail change, the pending new one, which then replaces the old address.
+     */
     async verifyEmail(token: string): Promise<void> {
-      const ok = await db.transaction(async (tx) => {
-        const redeemed = await repo.redeemEmailToken(tx, 'verify_email', hashToken(token));
-        if (!redeemed) return false;
-        const user = await usersRepo.findUserById(tx, redeemed.userId);
-        // The link confirms the address it was sent to, not one the user switched to since.
-        if (!user || user.email !== redeemed.email) return false;
-        if (!user.emailVerifiedAt) await usersRepo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
-        return true;
-      });
-      if (!ok) throw badRequest(MSG.verificationTokenInvalid);
+      let outcome: 'ok' | 'invalid' | 'taken';
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const redeemed = await repo.redeemEmailToken(
+            tx,
+            ['verify_email', 'change_email'],
+            hashToken(token),
+          );
+          if (!redeemed) return 'invalid';
+          const user = await usersRepo.findUserById(tx, redeemed.userId);
+          if (!user) return 'invalid';
+          if (redeemed.purpose === 'change_email') {
+            // A newer request, or a password reset, replaced or cancelled this one.
+            if (user.pendingEmail !== redeemed.email) return 'invalid';
+            if (await usersRepo.findUserByEmail(tx, redeemed.email)) {
+              await usersRepo.updateUser(tx, user.id, { pendingEmail: null });
+              return 'taken';
+            }
+            await usersRepo.updateUser(tx, user.id, {
+              email: redeemed.email,
+              pendingEmail: null,
+              emailVerifiedAt: null,
+            });
+          } else if (user.email !== redeemed.email) {
+            // The link confirms the address it was sent to, not one the user switched to since.
+            return 'invalid';
+          }
+          await usersRepo.markEmailVerified(tx, user.id, deps.adminEmails);
+          return 'ok';
+        });
+      } catch (error) {
+        // Someone registered the address between the check and the update.
+        if (usersRepo.uniqueViolation(error) === 'email') throw conflict(MSG.emailTaken);
+        throw error;
+      }
+      if (outcome === 'taken') throw conflict(MSG.emailTaken);
+      if (outcome === 'invalid') throw badRequest(MSG.verificationTokenInvalid);
     },
 
-    /** Sends a fresh verification link; answers the same whether or not anything was sent. */
+    /**
+     * Sends a fresh verification link. The throttle counts the address (the caller's own when
+     * signed in), and the lookup and mail run after the answer: known, verified and unknown
+     * addresses get the same status in the same time.
+     */
     async resendVerification(target: { user?: UserRow; email?: string }): Promise<void> {
-      const user =
-        target.user ??
-        (target.email ? await usersRepo.findUserByEmail(db, target.email.trim().toLowerCase()) : undefined);
-      if (!user || user.emailVerifiedAt) return;
-      throttle(await limiter.consume(`resend:account:${user.id}`, LIMITS_PER.resendPerAccount));
-      await sendVerification(user);
+      const email = (target.user?.email ?? target.email)?.trim().toLowerCase();
+      if (!email) return;
+      throttle(await limiter.consume(`resend:address:${email}`, LIMITS_PER.resendPerAddress));
+      background.run('verification resend', async () => {
+        const user = target.user ?? (await usersRepo.findUserByEmail(db, email));
+        if (user && !user.emailVerifiedAt) await sendVerification(user);
+      });
     },
 
     /** Password change from settings: the current session stays, every other one ends. */

@@ -727,8 +727,12 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: GROUP_OWNER_201,
   },
 
-  // Prometheus metrics: open unless METRICS_TOKEN is set (the tests do not set it)
-  'GET /metrics': { request: get('/metrics'), expect: PUBLIC_200 },
+  // Prometheus metrics: without METRICS_TOKEN (as here) only for callers on this machine, and the
+  // matrix calls from 10.x addresses (app.test.ts covers loopback and the token).
+  'GET /metrics': {
+    request: get('/metrics'),
+    expect: { anonymous: 403, other: 403, owner: 403, admin: 403 },
+  },
 
   'GET /api/search': {
     request: async (w) => {

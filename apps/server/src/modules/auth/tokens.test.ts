@@ -92,6 +92,17 @@ describe('access tokens (QUALITY security 7)', () => {
     expectError(await verify(expired), 401, MSG.invalidToken);
   });
 
+  it('refuses a token of a live session that has no expiry (issue 9, finding 15)', async () => {
+    const { claims, sub } = await liveClaims();
+    const endless = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuedAt()
+      .sign(SECRET);
+    expect(decodeJwt(endless).exp).toBeUndefined();
+    expectError(await verify(endless), 401, MSG.invalidToken);
+  });
+
   it('refuses a refresh token used as an access token', async () => {
     const { user } = await liveClaims();
     expectError(await verify(user.refreshToken), 401, MSG.invalidToken);

@@ -20,7 +20,10 @@ export type AccessTokens = {
   verify(token: string): Promise<AccessClaims | undefined>;
 };
 
-/** HS256 access tokens. The key is imported once; only HS256 is accepted and `typ` must be `access`. */
+/**
+ * HS256 access tokens. The key is imported once; only HS256 is accepted, `typ` must be `access`
+ * and `exp` must be present.
+ */
 export function createAccessTokens(secret: string, now: () => number = Date.now): AccessTokens {
   // A KeyObject, made once: given raw bytes, jose would import the key again on every call.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -38,6 +41,8 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
+          // jose checks `exp` only when present; a token without one would never expire.
+          requiredClaims: ['exp'],
           currentDate: new Date(now()),
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string')

@@ -11,6 +11,7 @@ export function presentSelf(row: UserRow): SelfUser {
     ...(row.username ? { username: row.username } : {}),
     fullName: row.fullName,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     roles: roles(row),
     phoneNumber: row.phoneNumber,
     bio: row.bio,

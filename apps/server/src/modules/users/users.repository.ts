@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
@@ -54,6 +54,31 @@ export async function deleteUser(db: Executor, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
+/**
+ * Marks the user's current address as verified. An address named in `adminEmails` (ADMIN_EMAILS)
+ * earns the platform-admin flag at this moment, never before: the address is proven now.
+ */
+export async function markEmailVerified(
+  db: Executor,
+  id: string,
+  adminEmails: string[],
+): Promise<UserRow | undefined> {
+  return updateUser(db, id, {
+    emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    isAdmin: sql`${users.isAdmin} or ${inArray(users.email, adminEmails)}`,
+  });
+}
+
+/** ADMIN_EMAILS at start-up: only accounts whose address is verified get the flag. */
+export async function grantAdminToVerified(db: Executor, emails: string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .update(users)
+    .set({ isAdmin: true, updatedAt: sql`now()` })
+    .where(and(inArray(users.email, emails), isNotNull(users.emailVerifiedAt), eq(users.isAdmin, false)));
+}
+
+/** The operator's CLI (`npm run admin`): sets the flag by address, verified or not. */
 export async function setAdminByEmails(db: Executor, emails: string[], isAdmin: boolean): Promise<string[]> {
   if (emails.length === 0) return [];
   const rows = await db

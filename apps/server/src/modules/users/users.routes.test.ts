@@ -273,28 +273,70 @@ describe('PUT and PATCH /api/users/me', () => {
     expect(selfUser.parse(removed.json()).profileImage).toBeNull();
   });
 
-  it('an e-mail change unverifies the account and sends a link to the new address', async () => {
+  it('an e-mail change needs the current password, and changes nothing without it', async () => {
     const user = await createUser(t);
-    const verified = await call('POST', '/api/auth/verify-email', {
-      token: await lastTokenTo(t, user.email),
-    });
-    expect(verified.statusCode).toBe(200);
+    const newEmail = `${unique('moved')}@example.org`;
+    expectError(
+      await updateMe(user, { email: newEmail, bio: 'kept?' }),
+      400,
+      MSG.emailChangePasswordRequired,
+    );
+    expectError(
+      await updateMe(user, { email: newEmail, currentPassword: 'not my password' }),
+      400,
+      MSG.currentPasswordWrong,
+    );
+    // The contract's PUT /api/users/:id answers the same.
+    const byId = await call('PUT', `/api/users/${user.user.id}`, { email: newEmail }, user.auth);
+    expectError(byId, 400, MSG.emailChangePasswordRequired);
+    const after = await me(user);
+    expect(after).toMatchObject({ email: user.email, pendingEmail: null, bio: '' });
+    expect(await mailsTo(t, newEmail)).toHaveLength(0);
+  });
+
+  it('keeps the old address until a link sent to the new one is followed, and tells the old one', async () => {
+    const user = await createUser(t);
+    await call('POST', '/api/auth/verify-email', { token: await lastTokenTo(t, user.email) });
     expect((await me(user)).emailVerified).toBe(true);
 
     const newEmail = `${unique('moved')}@Example.org`;
-    const res = await updateMe(user, { email: newEmail });
+    const res = await updateMe(user, { email: newEmail, currentPassword: user.password, bio: 'moving' });
     expect(res.statusCode).toBe(200);
     const body = selfUser.parse(res.json());
-    expect(body.email).toBe(newEmail.toLowerCase());
-    expect(body.emailVerified).toBe(false);
-    const mail = (await mailsTo(t, newEmail, 'Confirm your email address')).at(-1);
-    expect(mail?.link).toMatch(/^http:\/\/townsquare\.test\/verify-email\?token=[\w-]{43}$/);
+    expect(body).toMatchObject({
+      email: user.email,
+      pendingEmail: newEmail.toLowerCase(),
+      emailVerified: true,
+      bio: 'moving',
+    });
+    const confirm = (await mailsTo(t, newEmail, 'Confirm your new email address')).at(-1);
+    expect(confirm?.link).toMatch(/^http:\/\/townsquare\.test\/verify-email\?token=[\w-]{43}$/);
+    const notice = (await mailsTo(t, user.email, 'Your Townsquare email address is changing')).at(-1);
+    expect(notice?.text).toContain('reset your password');
 
-    // The new link verifies the new address; logging in works with it.
-    const again = await call('POST', '/api/auth/verify-email', { token: await lastTokenTo(t, newEmail) });
-    expect(again.statusCode).toBe(200);
-    expect((await me(user)).emailVerified).toBe(true);
+    // Until then, the old address is the account's: sign-in, and the new one is nobody's yet.
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    expectError(await login(newEmail.toLowerCase(), user.password), 401, MSG.invalidCredentials);
+
+    const followed = await call('POST', '/api/auth/verify-email', { token: await lastTokenTo(t, newEmail) });
+    expect(followed.statusCode).toBe(200);
+    expect(await me(user)).toMatchObject({
+      email: newEmail.toLowerCase(),
+      pendingEmail: null,
+      emailVerified: true,
+    });
     expect((await login(newEmail.toLowerCase(), user.password)).statusCode).toBe(200);
+    expectError(await login(user.email, user.password), 401, MSG.invalidCredentials);
+  });
+
+  it('a change link stops working once the address is taken by someone else', async () => {
+    const user = await createUser(t);
+    const newEmail = `${unique('race')}@example.org`;
+    expect((await updateMe(user, { email: newEmail, currentPassword: user.password })).statusCode).toBe(200);
+    await createUser(t, { email: newEmail });
+    const token = await lastTokenTo(t, newEmail, 'Confirm your new email address');
+    expectError(await call('POST', '/api/auth/verify-email', { token }), 409, MSG.emailTaken);
+    expect((await me(user)).email).toBe(user.email);
   });
 
   it('saving the same e-mail changes nothing; a taken one is refused', async () => {
@@ -306,7 +348,11 @@ describe('PUT and PATCH /api/users/me', () => {
     expect(await mailsTo(t, user.email)).toHaveLength(sentBefore);
 
     const other = await createUser(t);
-    expectError(await updateMe(user, { email: other.email }), 409, MSG.emailTaken);
+    expectError(
+      await updateMe(user, { email: other.email, currentPassword: user.password }),
+      409,
+      MSG.emailTaken,
+    );
     expectError(await updateMe(user, { email: 'not-an-email' }), 400, MSG.emailInvalid);
     expect((await me(user)).email).toBe(user.email);
   });

@@ -10,8 +10,10 @@ export type UsersServiceDeps = {
   db: Database;
   /** True for image URLs that point into our own storage (local uploads or the S3 bucket). */
   isOwnImageUrl: (url: string, ownerId: string) => Promise<boolean>;
-  /** Sends a verification link to the user's (new) address. */
-  sendVerification: (user: UserRow) => Promise<void>;
+  /** Re-checks the password (throttled); throws 400 when it is wrong. */
+  confirmPassword: (user: UserRow, password: string) => Promise<void>;
+  /** Mails a confirmation link to the new address and a notice to the old one. */
+  startEmailChange: (user: UserRow, newEmail: string) => Promise<void>;
 };
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -35,10 +37,18 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Applies a profile update. `profileCompleted` is recomputed (a username and at least one
-     * role); a new e-mail address is unverified until its link is followed.
+     * role). A different e-mail address needs the current password and is only pending: the
+     * account keeps its address until the link sent to the new one is followed.
      */
     async update(user: UserRow, input: UpdateInput): Promise<UserRow> {
+      const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+      if (newEmail !== undefined) {
+        if (!input.currentPassword) throw badRequest(MSG.emailChangePasswordRequired);
+        await deps.confirmPassword(user, input.currentPassword);
+        if (await repo.findUserByEmail(db, newEmail)) throw conflict(MSG.emailTaken);
+      }
       const values: PgUpdateSetSource<typeof users> = {};
+      if (newEmail !== undefined) values.pendingEmail = newEmail;
       if (input.username !== undefined) values.username = input.username;
       if (input.fullName !== undefined) values.fullName = input.fullName;
       if (input.roles !== undefined) values.roles = input.roles;
@@ -59,12 +69,6 @@ export function createUsersService(deps: UsersServiceDeps) {
       const prefs = input.notificationPreferences;
       if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;
       if (prefs?.productUpdates !== undefined) values.notifyProductUpdates = prefs.productUpdates;
-      const emailChanged = input.email !== undefined && input.email !== user.email;
-      if (emailChanged) {
-        if (await repo.findUserByEmail(db, input.email!)) throw conflict(MSG.emailTaken);
-        values.email = input.email;
-        values.emailVerifiedAt = null;
-      }
       const username = input.username ?? user.username;
       const roles = input.roles ?? user.roles;
       values.profileCompleted = Boolean(username) && roles.length > 0;
@@ -79,7 +83,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw error;
       }
       if (!updated) throw notFound(MSG.userNotFound);
-      if (emailChanged) await deps.sendVerification(updated);
+      if (newEmail !== undefined) await deps.startEmailChange(updated, newEmail);
       return updated;
     },
 

@@ -57,3 +57,38 @@ export function passwordChangedMail(to: string, name: string, when: Date, resetL
     html: layout('Your password was changed', lines, { label: 'Reset my password', href: resetLink }),
   };
 }
+
+export function confirmNewEmailMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    'You asked to use this address for your Townsquare account. Confirm it with the link below; until then your account keeps its current address.',
+    'This link is valid for 48 hours. If you did not ask for this, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your new email address',
+    text: `${lines.join('\n\n')}\n\nConfirm your new email: ${link}\n\n— Townsquare`,
+    html: layout('Confirm your new email address', lines, { label: 'Confirm new email', href: link }),
+    link,
+  };
+}
+
+/** To the old address: the change is not yet done, so its owner can still stop it. */
+export function emailChangingMail(
+  to: string,
+  name: string,
+  newAddress: string,
+  resetLink: string,
+): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    `Someone signed in to your Townsquare account asked to change its email address to ${newAddress}. The change takes effect only when that address is confirmed.`,
+    'If this was not you, reset your password right away with the link below: that also keeps this address on your account.',
+  ];
+  return {
+    to,
+    subject: 'Your Townsquare email address is changing',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n\n— Townsquare`,
+    html: layout('Your email address is changing', lines, { label: 'Reset my password', href: resetLink }),
+  };
+}

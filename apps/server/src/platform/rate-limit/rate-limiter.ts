@@ -9,10 +9,10 @@ export type Window = { limit: number; windowMs: number };
 export type Verdict = { limited: boolean; retryAfterSeconds: number; count: number };
 
 export interface RateLimitStore {
-  /** Current count in the window, without counting this call. */
-  peek(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  /** Adds one and returns the new count. */
+  /** Adds one and returns the new count, atomically: concurrent callers each see their own count. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Takes back one earlier increment of the current window (never below zero). */
+  decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,15 +36,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return bucket;
   }
 
-  async peek(key: string, windowMs: number) {
-    const bucket = this.current(key, windowMs);
-    return { ...bucket };
-  }
-
   async increment(key: string, windowMs: number) {
     const bucket = this.current(key, windowMs);
     bucket.count += 1;
     return { ...bucket };
+  }
+
+  async decrement(key: string) {
+    const bucket = this.buckets.get(key);
+    if (bucket && bucket.count > 0) bucket.count -= 1;
   }
 
   async reset(key: string) {
@@ -62,12 +62,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
 }
 
 export type RateLimiter = {
-  /** Is `key` already at its limit? Counts nothing. */
-  check(key: string, window: Window): Promise<Verdict>;
-  /** Counts one hit (a failure, a request) against `key`. */
-  record(key: string, window: Window): Promise<Verdict>;
-  /** Counts one hit and says whether it went over the limit. */
+  /**
+   * Counts one hit and says whether it went over the limit. The count is taken before the work it
+   * guards (a password check), so a burst of parallel requests gets exactly `limit` through.
+   */
   consume(key: string, window: Window): Promise<Verdict>;
+  /** Gives back one hit taken by `consume` (a login that turned out to succeed). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -79,11 +80,9 @@ export function createRateLimiter(store: RateLimitStore, now: () => number = Dat
     count: state.count,
   });
   return {
-    check: async (key, { limit, windowMs }) => verdict(await store.peek(key, windowMs), (c) => c >= limit),
-    record: async (key, { limit, windowMs }) =>
-      verdict(await store.increment(key, windowMs), (c) => c >= limit),
     consume: async (key, { limit, windowMs }) =>
       verdict(await store.increment(key, windowMs), (c) => c > limit),
+    release: (key) => store.decrement(key),
     reset: (key) => store.reset(key),
     close: () => store.close(),
   };
@@ -98,7 +97,7 @@ export const LIMITS_PER = {
   forgotPerIp: { limit: 20, windowMs: 30 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 15 * 60_000 },
   verifyPerIp: { limit: 20, windowMs: 15 * 60_000 },
-  resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
+  resendPerAddress: { limit: 3, windowMs: 15 * 60_000 },
   resendPerIp: { limit: 10, windowMs: 15 * 60_000 },
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
   /** GET /api/users/me/export reads everything the person ever wrote. */

@@ -9,6 +9,12 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
+/** DECR only a live counter above zero (an expired window stays gone). */
+const DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Fixed-window counters in Redis, shared by every instance (REDIS_URL). */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
@@ -16,20 +22,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = 'townsquare:rl:',
   ) {}
 
-  async peek(key: string, windowMs: number) {
-    const [count, ttl] = await Promise.all([
-      this.redis.get(this.prefix + key),
-      this.redis.pttl(this.prefix + key),
-    ]);
-    return { count: Number(count ?? 0), resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
-  }
-
   async increment(key: string, windowMs: number) {
     const [count, ttl] = (await this.redis.eval(INCREMENT, 1, this.prefix + key, String(windowMs))) as [
       number,
       number,
     ];
     return { count, resetAt: Date.now() + ttl };
+  }
+
+  async decrement(key: string) {
+    await this.redis.eval(DECREMENT, 1, this.prefix + key);
   }
 
   async reset(key: string) {

@@ -30,8 +30,13 @@ export const profileEditSchema = z.object({
   interests: interestsList,
   bio: z.string().max(LIMITS.bioMax, MSG.bioTooLong),
   profileImage: z.string().nullable(),
+  /** Asked for only when the e-mail changes; the form checks that (it knows the old address). */
+  currentPassword: z.string(),
 });
 export type ProfileEditValues = z.input<typeof profileEditSchema>;
+
+/** Shown while a new address waits for its confirmation link to be followed. */
+export const pendingEmailText = (address: string) => `Pending verification of ${address}`;
 
 /** Interests use the tag widget with their own limits (contract LIMITS). */
 export const INTEREST_MESSAGES = {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatJoinedDate, formatPhone } from '../../../lib/format.ts';
+import { pendingEmailText } from '../profile-schema.ts';
 import { RoleBadge } from './role-badge.tsx';
 import { VerifiedBadge } from './verified-badge.tsx';
 
@@ -44,6 +45,9 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
       <dl className="grid gap-5 sm:grid-cols-3">
         <Detail icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
           {user.email}
+          {user.pendingEmail ? (
+            <span className="block text-sm text-stone-600">{pendingEmailText(user.pendingEmail)}</span>
+          ) : null}
         </Detail>
         <Detail icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
           {user.phoneNumber ? formatPhone(user.phoneNumber) : 'Not added'}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SelfUser } from '@townsquare/contracts';
 import { LIMITS } from '@townsquare/contracts/limits';
+import { MSG } from '@townsquare/contracts/messages';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -17,6 +18,7 @@ import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
 import {
   INTEREST_MESSAGES,
   type ProfileEditValues,
+  pendingEmailText,
   profileEditSchema,
   ROLE_REQUIRED_EDIT,
   sanitizeUsername,
@@ -37,6 +39,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
     control,
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ProfileEditValues>({
     resolver: zodResolver(profileEditSchema),
@@ -49,17 +52,26 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
       interests: user.interests,
       bio: user.bio,
       profileImage: user.profileImage,
+      currentPassword: '',
     },
   });
   const roles = useWatch({ control, name: 'roles' });
   const noRoles = roles.length === 0;
+  // A new address needs the current password; the account keeps the old one until it is confirmed.
+  const typedEmail = useWatch({ control, name: 'email' });
+  const emailChanging = typedEmail.trim().toLowerCase() !== user.email;
 
   const onSubmit = handleSubmit((values) => {
+    if (emailChanging && !values.currentPassword) {
+      setError('currentPassword', { message: MSG.emailChangePasswordRequired });
+      return;
+    }
     update.mutate(
       {
         fullName: values.fullName,
         username: values.username,
         email: values.email,
+        ...(emailChanging ? { currentPassword: values.currentPassword } : {}),
         roles: values.roles,
         interests: values.interests,
         bio: values.bio.trim(),
@@ -67,8 +79,11 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
         profileImage: values.profileImage,
       },
       {
-        onSuccess: () => {
+        onSuccess: (updated) => {
           toast.success('Profile updated successfully', { duration: 3000 });
+          if (emailChanging && updated.pendingEmail) {
+            toast.info(`We sent a link to ${updated.pendingEmail}. Your email changes once you follow it.`);
+          }
           onDone();
         },
         onError: (error) => toast.error(errorMessage(error, 'Failed to update profile')),
@@ -121,9 +136,31 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
               />
             )}
           </FormField>
-          <FormField id="email" label="Email" error={errors.email?.message}>
+          <FormField
+            id="email"
+            label="Email"
+            error={errors.email?.message}
+            hint={user.pendingEmail ? pendingEmailText(user.pendingEmail) : undefined}
+          >
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>
+          {emailChanging ? (
+            <FormField
+              id="currentPassword"
+              label="Current password"
+              hint="Needed to change your email. We will send a confirmation link to the new address."
+              error={errors.currentPassword?.message}
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  type="password"
+                  autoComplete="current-password"
+                  {...register('currentPassword')}
+                />
+              )}
+            </FormField>
+          ) : null}
           <FormField id="phoneNumber" label="Phone" optional error={errors.phoneNumber?.message}>
             {(field) => (
               <Controller

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
+import { ProfileDetails } from './profile-details.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 import { ProfileSetupForm } from './profile-setup-form.tsx';
 
@@ -118,6 +120,52 @@ describe('ProfileEditForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Phone number must be exactly 10 digits.')).toBeInTheDocument();
+  });
+});
+
+describe('ProfileEditForm: changing the e-mail', () => {
+  it('asks for the current password only for a new address, and sends it with the change', async () => {
+    const me = createSelfUser({ email: 'old@example.com' });
+    const fetchMock = stubFetch(() => jsonResponse({ ...me, pendingEmail: 'new@example.com' }));
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<ProfileEditForm user={me} onDone={onDone} />);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'New@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(MSG.emailChangePasswordRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Current password'), 'my current secret');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      email: 'new@example.com',
+      currentPassword: 'my current secret',
+    });
+  });
+
+  it('never sends a password when the address stays the same', async () => {
+    const me = createSelfUser({ email: 'same@example.com' });
+    const fetchMock = stubFetch(() => jsonResponse(me));
+    const user = userEvent.setup();
+    renderWithApp(<ProfileEditForm user={me} onDone={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body.email).toBe('same@example.com');
+    expect(body).not.toHaveProperty('currentPassword');
+  });
+
+  it('shows the address waiting for its confirmation link', () => {
+    const me = createSelfUser({ email: 'old@example.com', pendingEmail: 'new@example.com' });
+    renderWithApp(<ProfileEditForm user={me} onDone={() => undefined} />);
+    expect(screen.getByText('Pending verification of new@example.com')).toBeInTheDocument();
+    renderWithApp(<ProfileDetails user={me} />);
+    expect(screen.getAllByText('Pending verification of new@example.com')).toHaveLength(2);
   });
 });
 
