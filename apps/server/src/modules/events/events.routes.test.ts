@@ -343,6 +343,24 @@ describe('calendar file', () => {
     expect(unfolded).toContain('DESCRIPTION:Line one\\nLine two');
   });
 
+  it('escapes every control character: a lone CR, CRLF and LF become \\n, the others go', async () => {
+    const id = await createEvent(t, creator, {
+      title: 'Quiz\rX-INJECTED:1',
+      description: 'One\r\nTwo\rThree\nFour\u0007\u001b\u007fFive\tSix',
+      location: 'Hall\u000bB',
+    });
+    const body = (await inject('GET', `/api/events/${id}/ics`)).body;
+    const unfolded = body.replace(/\r\n /g, '');
+    const lines = unfolded.split('\r\n');
+    expect(lines).toContain('SUMMARY:Quiz\\nX-INJECTED:1');
+    expect(lines.some((l) => l.startsWith('X-INJECTED'))).toBe(false);
+    expect(unfolded).toContain('DESCRIPTION:One\\nTwo\\nThree\\nFourFive\tSix');
+    expect(lines).toContain('LOCATION:HallB');
+    // Outside the CRLF line ends, no control character but HTAB is left anywhere in the file.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point of the test
+    expect(/[\u0000-\u0008\u000a-\u001f\u007f]/.test(lines.join(''))).toBe(false);
+  });
+
   it('follows visibility', async () => {
     const id = await createEvent(t, creator, { visibility: 'PRIVATE' });
     expect((await inject('GET', `/api/events/${id}/ics`)).statusCode).toBe(404);
