@@ -298,6 +298,47 @@ describe('renaming and deleting', () => {
   );
 });
 
+describe('deleting the event', () => {
+  // Written by a member, so nothing goes with the sender's account.
+  async function eventWithChats(owner: TestUser) {
+    const id = await createEvent(t, owner, { title: 'Short-lived fair' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/event-subgroups',
+      headers: owner.auth,
+      payload: { eventId: id, name: 'Stall crew', members: [friendA.user.id] },
+    });
+    const group = subgroup.parse(res.json());
+    expect(
+      (await inject('POST', `/api/event-messages/${id}`, friendA, { content: 'Event chat line' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, { content: 'Crew line' }))
+        .statusCode,
+    ).toBe(201);
+    expect(await storedMessages(`event:${id}`)).toBe(1);
+    expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+    return { id, groupId: group.id };
+  }
+
+  it('removes its event chat and its sub-groups with their chats', async () => {
+    const { id, groupId } = await eventWithChats(organizer);
+    expect((await inject('DELETE', `/api/events/${id}`, organizer)).statusCode).toBe(200);
+    expect(await storedMessages(`event:${id}`)).toBe(0);
+    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+  });
+
+  it("removes them too when the organizer's account is deleted", async () => {
+    const owner = await createUser(t);
+    await makeFriends(t, owner, friendA);
+    const { id, groupId } = await eventWithChats(owner);
+    const res = await inject('DELETE', '/api/users/me', owner, { currentPassword: owner.password });
+    expect(res.statusCode).toBe(200);
+    expect(await storedMessages(`event:${id}`)).toBe(0);
+    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+  });
+});
+
 describe('managing members', () => {
   const styles = [
     {
