@@ -202,7 +202,8 @@ const subgroupListRows = (path: (eventId: string) => string): Row[] =>
       await w.subgroup(kind);
       return { method: 'GET', url: path(await w.event(kind)) };
     },
-    expect: kind === 'public' ? SIGNED_IN_200 : HIDDEN,
+    // Signed out: an empty list for any event (contract §10 item 22).
+    expect: kind === 'public' ? PUBLIC_200 : { ...HIDDEN, anonymous: 200 },
     check: onlyOwnerSees(SUBGROUP_NAME),
   }));
 
@@ -500,7 +501,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       await w.friend();
       return { method: 'GET', url: '/api/friends/list' };
     },
-    expect: SIGNED_IN_200,
+    expect: PUBLIC_200, // signed out: an empty list (contract §10 item 22)
     check: (res, actor) => {
       const { friends } = res.json() as { friends: unknown[] };
       expect(friends, `friends of ${actor}`).toHaveLength(actor === 'owner' ? 1 : 0);

@@ -103,7 +103,7 @@ describe('friend requests', () => {
     expect((await call('POST', '/api/friends/request', a, {})).json().message).toBe(FRIEND_MSG.invalidUser);
     expect((await call('POST', '/api/friends/request', a, { receiverId: ['x'] })).statusCode).toBe(400);
     expect((await call('GET', '/api/friends/status/nope', a)).statusCode).toBe(400);
-    expect((await call('GET', '/api/friends/list')).statusCode).toBe(401);
+    expect((await call('GET', '/api/friends/requests')).statusCode).toBe(401);
   });
 });
 
@@ -149,5 +149,20 @@ describe('simultaneous requests (one transaction per pair)', () => {
       expect(await status(a, b)).toBe(accepted.statusCode === 201 ? 'friends' : 'none');
       expect(await pending(a, b)).toBe(0);
     }
+  });
+});
+
+describe('signed-out visitors (contract §10 item 22)', () => {
+  it('get an empty friends list without a token, and 401 with a bad one', async () => {
+    const anonymous = await call('GET', '/api/friends/list');
+    expect(anonymous.statusCode).toBe(200);
+    expect(friendsListResponse.parse(anonymous.json())).toEqual({ friends: [] });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/friends/list',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().message).toBe('Invalid token');
   });
 });

@@ -76,8 +76,6 @@ const UNKNOWN = '0190a0a0-0000-7000-8000-000000000000';
 describe('anonymous callers', () => {
   // Valid bodies, so the answer is about the caller, not the input.
   it.each([
-    ['GET', `/api/event-subgroups/event/${UNKNOWN}`, undefined],
-    ['GET', `/events/${UNKNOWN}/sub-groups`, undefined],
     ['GET', '/api/event-subgroups/user-subgroups', undefined],
     ['POST', '/api/event-subgroups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
     ['POST', '/sub-groups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
@@ -98,6 +96,25 @@ describe('anonymous callers', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
+
+  // The original client's public event page asks for these signed out (contract §10 item 22).
+  it.each(['/api/event-subgroups/event/', '/events/'])(
+    "lists an event's sub-groups as empty without a token, 401 with a bad one (%s)",
+    async (base) => {
+      await createSubgroup([friendA], 'Visible crew');
+      const url = base === '/events/' ? `/events/${eventId}/sub-groups` : `${base}${eventId}`;
+      const anonymous = await inject('GET', url);
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json()).toEqual([]);
+      const bad = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json().message).toBe('Invalid token');
+    },
+  );
 });
 
 describe('creating sub-groups', () => {
