@@ -21,7 +21,7 @@ describe('SiteHeader during profile setup', () => {
     const fetchMock = serve();
     renderWithApp(<SiteHeader />, {
       path: '/profile-setup',
-      user: createSelfUser({ profileCompleted: false, username: null, roles: [] }),
+      user: createSelfUser({ profileCompleted: false, username: undefined, roles: [] }),
     });
     const header = screen.getByRole('banner');
     expect(await within(header).findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
