@@ -14,6 +14,7 @@ import {
   type TestUser,
   unique,
   uploadImage,
+  verifyEmail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -698,6 +699,8 @@ const MATRIX: Record<string, Row | Row[]> = {
 async function world(): Promise<World> {
   const [owner, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin!.user.id}`);
+  // Publishing needs a verified e-mail: every actor here may publish.
+  for (const user of [owner!, other!, admin!]) await verifyEmail(t, user);
   const events = new Map<EventKind, Promise<string>>();
   const overrides = {
     public: {},

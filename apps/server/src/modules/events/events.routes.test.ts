@@ -1,7 +1,14 @@
 import { EVENT_MSG, eventListResponse, eventResponse, publicEventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, eventBody, makeFriends, type TestUser } from '../../test/factories.ts';
+import {
+  createEvent,
+  createUser,
+  eventBody,
+  makeFriends,
+  type TestUser,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,6 +22,8 @@ beforeAll(async () => {
   friend = await createUser(t);
   stranger = await createUser(t);
   await makeFriends(t, creator, friend);
+  // Publishing needs a verified e-mail (the last describe covers an unverified member).
+  for (const user of [creator, friend, stranger]) await verifyEmail(t, user);
 });
 afterAll(async () => {
   await t.close();
@@ -398,5 +407,39 @@ describe('search', () => {
     expect(res.events.every((e: { status: string }) => e.status === 'LIVE')).toBe(true);
     const own = (await inject('GET', '/api/search?q=zumba draft', owner)).json();
     expect(own.events.map((e: { title: string }) => e.title)).toContain('Zumba draft');
+  });
+});
+
+describe('publishing needs a verified e-mail', () => {
+  it('lets an unverified member save drafts but not publish, with a readable 403', async () => {
+    const newcomer = await createUser(t);
+    const live = await inject('POST', '/api/events', newcomer, eventBody({ status: 'LIVE' }));
+    expect(live.statusCode).toBe(403);
+    expect(live.json()).toMatchObject({ statusCode: 403, message: EVENT_MSG.verifyToPublish });
+    // Without a status an event is a draft.
+    const { status: _omitted, ...noStatus } = eventBody();
+    expect((await inject('POST', '/api/events', newcomer, noStatus)).statusCode).toBe(201);
+
+    const draft = await inject('POST', '/api/events', newcomer, eventBody({ status: 'DRAFT' }));
+    expect(draft.statusCode).toBe(201);
+    const id = draft.json().event.id as string;
+    for (const [method, url, body] of [
+      ['PUT', `/api/events/${id}`, { status: 'LIVE' }],
+      ['POST', `/api/events/${id}/publish`, undefined],
+    ] as const) {
+      const res = await inject(method, url, newcomer, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(EVENT_MSG.verifyToPublish);
+    }
+    expect((await inject('PUT', `/api/events/${id}`, newcomer, { title: 'Still a draft' })).statusCode).toBe(
+      200,
+    );
+    expect((await inject('GET', `/api/events/${id}`, newcomer)).json().event.status).toBe('DRAFT');
+
+    // Once the address is verified, the same draft publishes.
+    await verifyEmail(t, newcomer);
+    const published = await inject('POST', `/api/events/${id}/publish`, newcomer);
+    expect(published.statusCode).toBe(200);
+    expect(published.json().event.status).toBe('LIVE');
   });
 });
