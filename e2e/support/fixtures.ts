@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, request } from '@playwright/test';
 import { e2eEnv } from './env.ts';
+import { waitForLink } from './mailbox.ts';
 
 /**
  * Test data is made through the public API, one account per need. The server allows 10
@@ -36,6 +37,8 @@ interface CreateAccountOptions {
   fullName?: string;
   /** Completes profile setup (username, roles, interests) right away. */
   complete?: boolean;
+  /** Follows the welcome mail's link, so the account may publish events (default true). */
+  verified?: boolean;
 }
 
 export async function createAccount(options: CreateAccountOptions = {}): Promise<Account> {
@@ -67,6 +70,11 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
         },
       });
       expect(updated.status(), await updated.text()).toBe(200);
+    }
+    if (options.verified ?? true) {
+      const token = new URL(await waitForLink(email, '/verify-email')).searchParams.get('token');
+      const verified = await api.post('/api/auth/verify-email', { data: { token } });
+      expect(verified.status(), await verified.text()).toBe(200);
     }
     return {
       id: body.user.id,
