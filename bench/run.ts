@@ -79,6 +79,20 @@ async function loadMedian(url: string, headers: Record<string, string> = {}, con
 
 type Auth = { accessToken: string; user: { id: string } };
 
+/** The benchmark database, once created: accounts are marked verified there (publishing needs it). */
+let benchDatabaseUrl: string | undefined;
+
+async function markVerified(userId: string): Promise<void> {
+  if (!benchDatabaseUrl) throw new Error('the benchmark database is not created yet');
+  const client = new pg.Client({ connectionString: benchDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query('update users set email_verified_at = now() where id = $1', [userId]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function register(base: string, name: string): Promise<Auth> {
   const res = await api<Auth>(base, 'POST', '/api/auth/register', {
     fullName: name,
@@ -93,6 +107,7 @@ async function register(base: string, name: string): Promise<Auth> {
     { username: `${name}_${randomBytes(3).toString('hex')}`, roles: ['Member'] },
     res.body.accessToken,
   );
+  await markVerified(res.body.user.id);
   return res.body;
 }
 
@@ -250,6 +265,7 @@ async function main() {
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
   const url = databaseUrl(pgServer.adminUrl, name);
+  benchDatabaseUrl = url;
   const handle = createDb(url, { max: 2 });
   await runMigrations(handle);
   await handle.close();

@@ -37,7 +37,7 @@ interface CreateAccountOptions {
   fullName?: string;
   /** Completes profile setup (username, roles, interests) right away. */
   complete?: boolean;
-  /** Follows the verification link mailed to the address (ADMIN_EMAILS needs a verified one). */
+  /** Follows the welcome mail's link, so the account may publish events and ADMIN_EMAILS may apply (default true). */
   verified?: boolean;
 }
 
@@ -71,7 +71,7 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
       });
       expect(updated.status(), await updated.text()).toBe(200);
     }
-    if (options.verified) {
+    if (options.verified ?? true) {
       const token = new URL(await waitForLink(email, '/verify-email')).searchParams.get('token');
       const verified = await api.post('/api/auth/verify-email', { data: { token } });
       expect(verified.status(), await verified.text()).toBe(200);

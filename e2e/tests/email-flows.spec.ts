@@ -2,7 +2,7 @@ import { createAccount, expect, freshTokens, signInAs, signInWithForm, test } fr
 import { waitForLink } from '../support/mailbox.ts';
 
 test('the verification link from the welcome mail verifies the address', async ({ page }) => {
-  const account = await createAccount({ fullName: 'Alex Kim' });
+  const account = await createAccount({ fullName: 'Alex Kim', verified: false });
   const link = await waitForLink(account.email, '/verify-email');
 
   await signInAs(page, account, '/dashboard');

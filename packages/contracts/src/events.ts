@@ -37,6 +37,9 @@ export const EVENT_MSG = {
   notFound: 'Event not found',
   notAvailablePublicly: 'Event not found',
   notCreator: 'Only the creator of this event can do this',
+  /** Publishing (not drafting) needs a verified e-mail address (403). */
+  verifyToPublish:
+    'Verify your email address to publish events. You can save this event as a draft until then.',
   rsvpStatusInvalid: 'RSVP status must be going, maybe or not_going',
   rsvpDraft: 'You cannot RSVP to an event that has not been published yet',
   rsvpPast: 'This event has already ended',

@@ -77,7 +77,17 @@ export function AppProviders() {
       <SessionBridge />
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <Toaster position="top-right" duration={5000} visibleToasts={20} closeButton richColors />
+        {/* Top centre, just below the sticky 64 px header: over no control (the account menu and
+            the page's own buttons sit at the sides, chat composers at the bottom). */}
+        <Toaster
+          position="top-center"
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+          duration={5000}
+          visibleToasts={20}
+          closeButton
+          richColors
+        />
       </Suspense>
     </QueryClientProvider>
   );

@@ -22,9 +22,19 @@ const informational: RouteObject[] = [
   { path: 'cookies', lazy: page(() => import('./routes/cookies.tsx'), 'CookiesPage') },
 ];
 
+/**
+ * What the root renders while the first page's chunk loads. Nothing: the page follows within
+ * moments, and a spinner there would only flash. Declaring it keeps React Router from warning
+ * "No HydrateFallback element" on every first load.
+ */
+function InitialLoad() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteErrorPage,
+    HydrateFallback: InitialLoad,
     children: [
       {
         Component: FullWidthLayout,

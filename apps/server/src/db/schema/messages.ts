@@ -18,15 +18,15 @@ export const messages = pgTable(
     /** Direct messages only: the other participant (unread counts, read marking). */
     receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    /** Chosen by the client; a retried send with the same id is stored once. */
+    /** Chosen by the client; a retried send with the same id in the same channel is stored once. */
     clientMessageId: text('client_message_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('messages_channel_id_idx').on(t.channel, t.id),
-    uniqueIndex('messages_sender_client_id_key')
-      .on(t.senderId, t.clientMessageId)
+    uniqueIndex('messages_sender_channel_client_id_key')
+      .on(t.senderId, t.channel, t.clientMessageId)
       .where(sql`client_message_id is not null`),
     index('messages_dm_sender_idx').on(t.senderId, t.id).where(sql`receiver_id is not null`),
     // Everything one person sent: the data export, and the cascade when an account is deleted.

@@ -14,6 +14,7 @@ import {
   type TestUser,
   unique,
   uploadImage,
+  verifyEmail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -210,7 +211,8 @@ const subgroupListRows = (path: (eventId: string) => string): Row[] =>
       await w.subgroup(kind);
       return { method: 'GET', url: path(await w.event(kind)) };
     },
-    expect: kind === 'public' ? SIGNED_IN_200 : HIDDEN,
+    // Signed out: an empty list for any event (contract §10 item 22).
+    expect: kind === 'public' ? PUBLIC_200 : { ...HIDDEN, anonymous: 200 },
     check: onlyOwnerSees(SUBGROUP_NAME),
   }));
 
@@ -553,7 +555,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       await w.friend();
       return { method: 'GET', url: '/api/friends/list' };
     },
-    expect: SIGNED_IN_200,
+    expect: PUBLIC_200, // signed out: an empty list (contract §10 item 22)
     check: (res, actor) => {
       const { friends } = res.json() as { friends: unknown[] };
       expect(friends, `friends of ${actor}`).toHaveLength(actor === 'owner' ? 1 : 0);
@@ -754,6 +756,8 @@ const MATRIX: Record<string, Row | Row[]> = {
 async function world(): Promise<World> {
   const [owner, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin!.user.id}`);
+  // Publishing needs a verified e-mail: every actor here may publish.
+  for (const user of [owner!, other!, admin!]) await verifyEmail(t, user);
   const events = new Map<EventKind, Promise<string>>();
   const overrides = {
     public: {},

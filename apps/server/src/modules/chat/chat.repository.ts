@@ -14,6 +14,7 @@ export type NewMessage = {
 /**
  * Stores a message once. With a clientMessageId, a retried send (the first attempt's answer was
  * lost) finds the stored row instead of inserting a duplicate; `created` says which happened.
+ * The key is (sender, channel, clientMessageId): the same id in another channel is a new message.
  */
 export async function insertMessage(
   db: Executor,
@@ -23,7 +24,7 @@ export async function insertMessage(
     .insert(messages)
     .values({ id: uuidv7(), ...input })
     .onConflictDoNothing({
-      target: [messages.senderId, messages.clientMessageId],
+      target: [messages.senderId, messages.channel, messages.clientMessageId],
       where: sql`client_message_id is not null`,
     })
     .returning();
@@ -32,7 +33,11 @@ export async function insertMessage(
     .select()
     .from(messages)
     .where(
-      and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId ?? '')),
+      and(
+        eq(messages.senderId, input.senderId),
+        eq(messages.channel, input.channel),
+        eq(messages.clientMessageId, input.clientMessageId ?? ''),
+      ),
     )
     .limit(1);
   if (!existing[0]) throw new Error('message vanished between insert and select');

@@ -70,6 +70,41 @@ describe('direct messages', () => {
     expect(thread.filter((m) => m.content === 'Only once')).toHaveLength(1);
   });
 
+  it('keys clientMessageId by channel: the same id elsewhere stores the new message', async () => {
+    const first = await createEvent(t, ben);
+    const second = await createEvent(t, ben);
+    const a = await call('POST', `/api/event-messages/${first}`, ada, {
+      content: 'In one',
+      clientMessageId: 'c-9',
+    });
+    const b = await call('POST', `/api/event-messages/${second}`, ada, {
+      content: 'In two',
+      clientMessageId: 'c-9',
+    });
+    const dm = await call('POST', '/api/messages', ada, {
+      receiver: ben.user.id,
+      content: 'In DM',
+      clientMessageId: 'c-9',
+    });
+    expect([a.statusCode, b.statusCode, dm.statusCode]).toEqual([201, 201, 201]);
+    expect(b.json()).toMatchObject({ content: 'In two' });
+    expect(b.json()._id).not.toBe(a.json()._id);
+    expect(dm.json()).toMatchObject({ content: 'In DM', receiver: ben.user.id });
+    const history = async (id: string) =>
+      ((await call('GET', `/api/event-messages/${id}`, ada)).json() as { content: string }[]).map(
+        (m) => m.content,
+      );
+    expect(await history(first)).toEqual(['In one']);
+    expect(await history(second)).toEqual(['In two']);
+    // A retry in the same channel is still stored once.
+    const retry = await call('POST', `/api/event-messages/${second}`, ada, {
+      content: 'In two',
+      clientMessageId: 'c-9',
+    });
+    expect(retry.json()._id).toBe(b.json()._id);
+    expect(await history(second)).toEqual(['In two']);
+  });
+
   it('lists the conversation oldest first, marks it read for the reader, and pages back', async () => {
     const a = await createUser(t);
     const b = await createUser(t);

@@ -238,6 +238,7 @@ export async function updateEvent(db: Executor, id: string, values: PgUpdateSetS
   return rows[0];
 }
 
+/** Removes the event with its RSVPs and sub-groups; triggers remove their chats (migration 0006). */
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
 }

@@ -8,6 +8,7 @@ import {
   makeFriends,
   signIn,
   type TestUser,
+  verifyEmail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -22,6 +23,8 @@ beforeAll(async () => {
   friend = await createUser(t);
   stranger = await createUser(t);
   await makeFriends(t, creator, friend);
+  // Publishing needs a verified e-mail (the last describe covers an unverified member).
+  for (const user of [creator, friend, stranger]) await verifyEmail(t, user);
 });
 afterAll(async () => {
   await t.close();
@@ -438,6 +441,24 @@ describe('calendar file', () => {
     expect(unfolded).toContain('DESCRIPTION:Line one\\nLine two');
   });
 
+  it('escapes every control character: a lone CR, CRLF and LF become \\n, the others go', async () => {
+    const id = await createEvent(t, creator, {
+      title: 'Quiz\rX-INJECTED:1',
+      description: 'One\r\nTwo\rThree\nFour\u0007\u001b\u007fFive\tSix',
+      location: 'Hall\u000bB',
+    });
+    const body = (await inject('GET', `/api/events/${id}/ics`)).body;
+    const unfolded = body.replace(/\r\n /g, '');
+    const lines = unfolded.split('\r\n');
+    expect(lines).toContain('SUMMARY:Quiz\\nX-INJECTED:1');
+    expect(lines.some((l) => l.startsWith('X-INJECTED'))).toBe(false);
+    expect(unfolded).toContain('DESCRIPTION:One\\nTwo\\nThree\\nFourFive\tSix');
+    expect(lines).toContain('LOCATION:HallB');
+    // Outside the CRLF line ends, no control character but HTAB is left anywhere in the file.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point of the test
+    expect(/[\u0000-\u0008\u000a-\u001f\u007f]/.test(lines.join(''))).toBe(false);
+  });
+
   it('follows visibility', async () => {
     const id = await createEvent(t, creator, { visibility: 'PRIVATE' });
     expect((await inject('GET', `/api/events/${id}/ics`)).statusCode).toBe(404);
@@ -475,5 +496,39 @@ describe('search', () => {
     expect(res.events.every((e: { status: string }) => e.status === 'LIVE')).toBe(true);
     const own = (await inject('GET', '/api/search?q=zumba draft', owner)).json();
     expect(own.events.map((e: { title: string }) => e.title)).toContain('Zumba draft');
+  });
+});
+
+describe('publishing needs a verified e-mail', () => {
+  it('lets an unverified member save drafts but not publish, with a readable 403', async () => {
+    const newcomer = await createUser(t);
+    const live = await inject('POST', '/api/events', newcomer, eventBody({ status: 'LIVE' }));
+    expect(live.statusCode).toBe(403);
+    expect(live.json()).toMatchObject({ statusCode: 403, message: EVENT_MSG.verifyToPublish });
+    // Without a status an event is a draft.
+    const { status: _omitted, ...noStatus } = eventBody();
+    expect((await inject('POST', '/api/events', newcomer, noStatus)).statusCode).toBe(201);
+
+    const draft = await inject('POST', '/api/events', newcomer, eventBody({ status: 'DRAFT' }));
+    expect(draft.statusCode).toBe(201);
+    const id = draft.json().event.id as string;
+    for (const [method, url, body] of [
+      ['PUT', `/api/events/${id}`, { status: 'LIVE' }],
+      ['POST', `/api/events/${id}/publish`, undefined],
+    ] as const) {
+      const res = await inject(method, url, newcomer, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(EVENT_MSG.verifyToPublish);
+    }
+    expect((await inject('PUT', `/api/events/${id}`, newcomer, { title: 'Still a draft' })).statusCode).toBe(
+      200,
+    );
+    expect((await inject('GET', `/api/events/${id}`, newcomer)).json().event.status).toBe('DRAFT');
+
+    // Once the address is verified, the same draft publishes.
+    await verifyEmail(t, newcomer);
+    const published = await inject('POST', `/api/events/${id}/publish`, newcomer);
+    expect(published.statusCode).toBe(200);
+    expect(published.json().event.status).toBe('LIVE');
   });
 });

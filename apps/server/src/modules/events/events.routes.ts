@@ -122,7 +122,7 @@ export function eventsRoutes(
         tags,
         security,
         body: createEventBody,
-        response: { 201: eventResponse, ...errors(400, 401, 413) },
+        response: { 201: eventResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request, reply) =>

@@ -59,6 +59,15 @@ export function createEventsService(deps: EventsServiceDeps) {
   }
 
   /** Visible and created by the caller: 404 for strangers, 403 for other viewers. */
+  /**
+   * Publishing (a new event that is not a draft, or a draft leaving DRAFT) needs a verified
+   * e-mail address; drafts never do. Editing an event already published does not ask again.
+   */
+  function assertMayPublish(user: UserRow, next: EventStatus, previous?: EventStatus): void {
+    const publishing = next !== 'DRAFT' && (previous === undefined || previous === 'DRAFT');
+    if (publishing && !user.emailVerifiedAt) throw forbidden(EVENT_MSG.verifyToPublish);
+  }
+
   async function owned(id: string, user: UserRow): Promise<EventRow> {
     const row = await visible(id, user.id);
     if (row.creatorId !== user.id) throw forbidden(EVENT_MSG.notCreator);
@@ -113,6 +122,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       presentPublicEvent(await withRelations(id, viewerId), viewerId),
 
     async create(user: UserRow, input: CreateEventInput) {
+      assertMayPublish(user, input.status ?? 'DRAFT');
       await checkImage(input.imageUrl, user);
       const isFree = input.isFree ?? !input.cost;
       const row = await repo.insertEvent(db, {
@@ -138,6 +148,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       const startDate = input.startDate ?? row.startDate;
       const endDate = input.endDate ?? row.endDate;
       if (endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.endBeforeStart);
+      if (input.status !== undefined) assertMayPublish(user, input.status, row.status);
       await checkImage(input.imageUrl, user, row.imageUrl);
       const values: PgUpdateSetSource<typeof events> = { startDate, endDate };
       if (input.title !== undefined) values.title = input.title;
@@ -168,6 +179,7 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async publish(user: UserRow, id: string) {
       const row = await owned(id, user);
+      assertMayPublish(user, 'LIVE', row.status);
       await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
       return this.get(row.id, user.id);
     },

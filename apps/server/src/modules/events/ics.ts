@@ -1,8 +1,18 @@
 import type { EventRow } from '../../db/schema/index.ts';
 
-/** RFC 5545 TEXT escaping. */
+/**
+ * RFC 5545 TEXT (3.3.11): backslash, semicolon and comma escaped; every line break (CRLF, a lone
+ * CR or LF) becomes `\n`; the other control characters (CONTROL, all but HTAB) cannot appear in
+ * TEXT and have no escape, so they are dropped.
+ */
 const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: RFC 5545 CONTROL characters
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
 
 /** 20261122T080000Z */
 const stamp = (date: Date) =>

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { friendGroupMembers, friendGroups, messages, users } from '../../db/schema/index.ts';
+import { friendGroupMembers, friendGroups, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
 
 export type FriendGroupRow = typeof friendGroups.$inferSelect;
@@ -105,8 +105,7 @@ export async function touchGroup(db: Executor, id: string): Promise<FriendGroupR
   return rows[0];
 }
 
-/** Removes the group and its chat history (the channel has no foreign key to cascade). */
-export async function deleteGroup(db: Executor, id: string, channel: string): Promise<void> {
-  await db.delete(messages).where(eq(messages.channel, channel));
+/** Removes the group; a trigger removes its chat history (migration 0006). */
+export async function deleteGroup(db: Executor, id: string): Promise<void> {
   await db.delete(friendGroups).where(eq(friendGroups.id, id));
 }

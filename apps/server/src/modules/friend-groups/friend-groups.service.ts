@@ -113,7 +113,7 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
         const removed = await repo.removeMember(tx, group.id, userId);
         if (!removed) return { removed, row: group };
         if ((await repo.countMembers(tx, group.id)) === 0) {
-          await repo.deleteGroup(tx, group.id, channel);
+          await repo.deleteGroup(tx, group.id);
           return { removed, row: group };
         }
         return { removed, row: (await repo.touchGroup(tx, group.id)) ?? group };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { friendRequests, friendships, users } from '../../db/schema/index.ts';
 
@@ -10,6 +10,18 @@ const friendColumns = {
   bio: users.bio,
   interests: users.interests,
 };
+
+/** Advisory-lock namespace for friend pairs (the two-key form, apart from single-key locks). */
+const PAIR_LOCK = 7270;
+
+/**
+ * Serialises every change between two people (request, accept, decline, cancel, unfriend) until
+ * the transaction ends, so crossing requests or an accept racing a decline see each other.
+ */
+export async function lockPair(tx: Executor, a: string, b: string): Promise<void> {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${PAIR_LOCK}, hashtext(${key}))`);
+}
 
 export async function areFriends(db: Executor, a: string, b: string): Promise<boolean> {
   const rows = await db

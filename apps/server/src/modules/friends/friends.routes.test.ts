@@ -1,4 +1,5 @@
 import { FRIEND_MSG, friendRequestsResponse, friendsListResponse } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -102,6 +103,66 @@ describe('friend requests', () => {
     expect((await call('POST', '/api/friends/request', a, {})).json().message).toBe(FRIEND_MSG.invalidUser);
     expect((await call('POST', '/api/friends/request', a, { receiverId: ['x'] })).statusCode).toBe(400);
     expect((await call('GET', '/api/friends/status/nope', a)).statusCode).toBe(400);
-    expect((await call('GET', '/api/friends/list')).statusCode).toBe(401);
+    expect((await call('GET', '/api/friends/requests')).statusCode).toBe(401);
+  });
+});
+
+describe('simultaneous requests (one transaction per pair)', () => {
+  const ROUNDS = 8;
+  const pending = async (a: TestUser, b: TestUser) => {
+    const rows = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from friend_requests where (requester_id = ${a.user.id} and receiver_id = ${b.user.id})
+          or (requester_id = ${b.user.id} and receiver_id = ${a.user.id})`,
+    );
+    return rows.rows[0]?.n;
+  };
+
+  it('A→B and B→A at once end as one friendship and no pending request', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const answers = await Promise.all([
+        call('POST', '/api/friends/request', a, { receiverId: b.user.id }),
+        call('POST', '/api/friends/request', b, { receiverId: a.user.id }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
+      expect(answers.map((r) => r.json().message).sort()).toEqual(
+        [FRIEND_MSG.accepted, FRIEND_MSG.sent].sort(),
+      );
+      expect([await status(a, b), await status(b, a)]).toEqual(['friends', 'friends']);
+      expect(await pending(a, b)).toBe(0);
+    }
+  });
+
+  it('accept and decline at once: exactly one wins and the state matches it', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      await call('POST', '/api/friends/request', a, { receiverId: b.user.id });
+      const [accepted, declined] = await Promise.all([
+        call('POST', '/api/friends/accept', b, { requesterId: a.user.id }),
+        call('POST', '/api/friends/decline', b, { requesterId: a.user.id }),
+      ]);
+      const wins = [accepted, declined].filter((r) => r.statusCode === 201);
+      expect(wins).toHaveLength(1);
+      const loser = accepted.statusCode === 201 ? declined : accepted;
+      expect(loser.statusCode).toBe(400);
+      expect(loser.json().message).toBe(FRIEND_MSG.requestNotFound);
+      expect(await status(a, b)).toBe(accepted.statusCode === 201 ? 'friends' : 'none');
+      expect(await pending(a, b)).toBe(0);
+    }
+  });
+});
+
+describe('signed-out visitors (contract §10 item 22)', () => {
+  it('get an empty friends list without a token, and 401 with a bad one', async () => {
+    const anonymous = await call('GET', '/api/friends/list');
+    expect(anonymous.statusCode).toBe(200);
+    expect(friendsListResponse.parse(anonymous.json())).toEqual({ friends: [] });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/friends/list',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().message).toBe('Invalid token');
   });
 });

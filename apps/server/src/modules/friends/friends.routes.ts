@@ -108,10 +108,15 @@ export function friendsRoutes(
     },
   );
 
+  // A signed-out visitor has no friends: an empty list, so the original client's public event page
+  // stays up (contract §10 item 22). A bad or expired token is still a 401.
   app.get(
     '/api/friends/list',
-    { onRequest, schema: { tags, security, response: { 200: friendsListResponse, ...errors(401) } } },
-    async (request) => ({ friends: await friends.list(caller(request).user) }),
+    {
+      onRequest: guards.optionalAuth,
+      schema: { tags, security, response: { 200: friendsListResponse, ...errors(401) } },
+    },
+    async (request) => ({ friends: request.auth ? await friends.list(request.auth.user) : [] }),
   );
 
   app.get(

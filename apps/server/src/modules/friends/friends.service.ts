@@ -5,7 +5,7 @@ import {
   type FriendUser,
   type NewFriendRequestEvent,
 } from '@townsquare/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
@@ -45,8 +45,15 @@ export function createFriendsService(deps: {
     return user;
   }
 
-  async function accept(me: UserRow, requester: UserRow): Promise<void> {
-    await db.transaction((tx) => repo.befriend(tx, me.id, requester.id));
+  /** Runs `work` in one transaction holding the pair's lock (see repo.lockPair). */
+  function forPair<T>(a: string, b: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await repo.lockPair(tx, a, b);
+      return work(tx);
+    });
+  }
+
+  function notifyAccepted(me: UserRow, requester: UserRow): void {
     const update: FriendRequestUpdateEvent = {
       type: 'friend_request_accepted',
       userId: me.id,
@@ -65,12 +72,19 @@ export function createFriendsService(deps: {
     async request(me: UserRow, receiverId: string): Promise<string> {
       if (receiverId === me.id) throw badRequest(FRIEND_MSG.self);
       const receiver = await other(receiverId);
-      if (await repo.areFriends(db, me.id, receiver.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
-      if (await repo.requestExists(db, receiver.id, me.id)) {
-        await accept(me, receiver);
+      const outcome = await forPair(me.id, receiver.id, async (tx) => {
+        if (await repo.areFriends(tx, me.id, receiver.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
+        if (await repo.deleteRequest(tx, receiver.id, me.id)) {
+          await repo.befriend(tx, me.id, receiver.id);
+          return 'accepted' as const;
+        }
+        if (!(await repo.insertRequest(tx, me.id, receiver.id))) throw badRequest(FRIEND_MSG.alreadySent);
+        return 'sent' as const;
+      });
+      if (outcome === 'accepted') {
+        notifyAccepted(me, receiver);
         return FRIEND_MSG.accepted;
       }
-      if (!(await repo.insertRequest(db, me.id, receiver.id))) throw badRequest(FRIEND_MSG.alreadySent);
       const event: NewFriendRequestEvent = {
         type: 'friend_request',
         senderId: me.id,
@@ -83,25 +97,32 @@ export function createFriendsService(deps: {
 
     async accept(me: UserRow, requesterId: string): Promise<void> {
       const requester = await other(requesterId);
-      if (await repo.areFriends(db, me.id, requester.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
-      if (!(await repo.requestExists(db, requester.id, me.id))) throw badRequest(FRIEND_MSG.requestNotFound);
-      await accept(me, requester);
+      await forPair(me.id, requester.id, async (tx) => {
+        if (await repo.areFriends(tx, me.id, requester.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
+        if (!(await repo.deleteRequest(tx, requester.id, me.id)))
+          throw badRequest(FRIEND_MSG.requestNotFound);
+        await repo.befriend(tx, me.id, requester.id);
+      });
+      notifyAccepted(me, requester);
     },
 
     async decline(me: UserRow, requesterId: string): Promise<void> {
       const requester = await other(requesterId);
-      if (!(await repo.deleteRequest(db, requester.id, me.id))) throw badRequest(FRIEND_MSG.requestNotFound);
+      const deleted = await forPair(me.id, requester.id, (tx) => repo.deleteRequest(tx, requester.id, me.id));
+      if (!deleted) throw badRequest(FRIEND_MSG.requestNotFound);
     },
 
     /** Withdraws a request the caller sent. */
     async cancel(me: UserRow, receiverId: string): Promise<void> {
       const receiver = await other(receiverId);
-      if (!(await repo.deleteRequest(db, me.id, receiver.id))) throw badRequest(FRIEND_MSG.requestNotFound);
+      const deleted = await forPair(me.id, receiver.id, (tx) => repo.deleteRequest(tx, me.id, receiver.id));
+      if (!deleted) throw badRequest(FRIEND_MSG.requestNotFound);
     },
 
     async remove(me: UserRow, friendId: string): Promise<void> {
       const friend = await other(friendId);
-      if (!(await repo.unfriend(db, me.id, friend.id))) throw badRequest(FRIEND_MSG.notFriends);
+      const removed = await forPair(me.id, friend.id, (tx) => repo.unfriend(tx, me.id, friend.id));
+      if (!removed) throw badRequest(FRIEND_MSG.notFriends);
       await deps.onFriendshipEnded?.([me.id, friend.id]);
     },
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { eventSubgroups, events, messages, subgroupMembers, users } from '../../db/schema/index.ts';
+import { eventSubgroups, events, subgroupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
 import { visibleTo } from '../events/events.repository.ts';
 
@@ -83,9 +83,8 @@ export async function touchSubgroup(db: Executor, id: string) {
   return rows[0];
 }
 
-/** Removes the sub-group and its chat history (the channel has no foreign key to cascade). */
-export async function deleteSubgroup(db: Executor, id: string, channel: string): Promise<void> {
-  await db.delete(messages).where(eq(messages.channel, channel));
+/** Removes the sub-group; a trigger removes its chat history (migration 0006). */
+export async function deleteSubgroup(db: Executor, id: string): Promise<void> {
   await db.delete(eventSubgroups).where(eq(eventSubgroups.id, id));
 }
 

@@ -76,8 +76,6 @@ const UNKNOWN = '0190a0a0-0000-7000-8000-000000000000';
 describe('anonymous callers', () => {
   // Valid bodies, so the answer is about the caller, not the input.
   it.each([
-    ['GET', `/api/event-subgroups/event/${UNKNOWN}`, undefined],
-    ['GET', `/events/${UNKNOWN}/sub-groups`, undefined],
     ['GET', '/api/event-subgroups/user-subgroups', undefined],
     ['POST', '/api/event-subgroups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
     ['POST', '/sub-groups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
@@ -98,6 +96,25 @@ describe('anonymous callers', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
+
+  // The original client's public event page asks for these signed out (contract §10 item 22).
+  it.each(['/api/event-subgroups/event/', '/events/'])(
+    "lists an event's sub-groups as empty without a token, 401 with a bad one (%s)",
+    async (base) => {
+      await createSubgroup([friendA], 'Visible crew');
+      const url = base === '/events/' ? `/events/${eventId}/sub-groups` : `${base}${eventId}`;
+      const anonymous = await inject('GET', url);
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json()).toEqual([]);
+      const bad = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json().message).toBe('Invalid token');
+    },
+  );
 });
 
 describe('creating sub-groups', () => {
@@ -296,6 +313,47 @@ describe('renaming and deleting', () => {
       expect(again.json().message).toBe(CHAT_MSG.subgroupNotFound);
     },
   );
+});
+
+describe('deleting the event', () => {
+  // Written by a member, so nothing goes with the sender's account.
+  async function eventWithChats(owner: TestUser) {
+    const id = await createEvent(t, owner, { title: 'Short-lived fair' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/event-subgroups',
+      headers: owner.auth,
+      payload: { eventId: id, name: 'Stall crew', members: [friendA.user.id] },
+    });
+    const group = subgroup.parse(res.json());
+    expect(
+      (await inject('POST', `/api/event-messages/${id}`, friendA, { content: 'Event chat line' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, { content: 'Crew line' }))
+        .statusCode,
+    ).toBe(201);
+    expect(await storedMessages(`event:${id}`)).toBe(1);
+    expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+    return { id, groupId: group.id };
+  }
+
+  it('removes its event chat and its sub-groups with their chats', async () => {
+    const { id, groupId } = await eventWithChats(organizer);
+    expect((await inject('DELETE', `/api/events/${id}`, organizer)).statusCode).toBe(200);
+    expect(await storedMessages(`event:${id}`)).toBe(0);
+    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+  });
+
+  it("removes them too when the organizer's account is deleted", async () => {
+    const owner = await createUser(t);
+    await makeFriends(t, owner, friendA);
+    const { id, groupId } = await eventWithChats(owner);
+    const res = await inject('DELETE', '/api/users/me', owner, { currentPassword: owner.password });
+    expect(res.statusCode).toBe(200);
+    expect(await storedMessages(`event:${id}`)).toBe(0);
+    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+  });
 });
 
 describe('managing members', () => {

@@ -41,11 +41,13 @@ export function subgroupsRoutes(
 ): void {
   const onRequest = guards.requireAuth;
 
+  // A signed-out visitor is in no sub-group: an empty list, so the original client's public event
+  // page stays up (contract §10 item 22). A bad or expired token is still a 401.
   for (const path of ['/api/event-subgroups/event/:eventId', '/events/:eventId/sub-groups']) {
     app.get(
       path,
       {
-        onRequest,
+        onRequest: guards.optionalAuth,
         schema: {
           tags,
           security,
@@ -54,7 +56,8 @@ export function subgroupsRoutes(
           response: { 200: z.array(subgroup), ...errors(401, 404) },
         },
       },
-      async (request) => subgroups.listForEvent(caller(request).user, request.params.eventId),
+      async (request) =>
+        request.auth ? subgroups.listForEvent(request.auth.user, request.params.eventId) : [],
     );
   }
 

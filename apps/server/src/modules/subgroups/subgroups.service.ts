@@ -137,7 +137,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       const channel = channels.subgroup(subgroup.id);
       const members = await db.transaction(async (tx) => {
         const list = await repo.membersOf(tx, [subgroup.id]);
-        await repo.deleteSubgroup(tx, subgroup.id, channel);
+        await repo.deleteSubgroup(tx, subgroup.id);
         return list;
       });
       for (const userId of new Set([organizerId, ...members.map((m) => m.id)]))

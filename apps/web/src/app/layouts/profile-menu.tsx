@@ -53,8 +53,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
             />
           ) : null}
         </span>
-        <span className="hidden truncate sm:inline">{name}</span>
-        <span className="sr-only sm:hidden">{name}</span>
+        <span className="max-w-28 truncate sm:max-w-none">{name}</span>
         <span className="sr-only">
           : account menu
           {waiting > 0 ? `, ${waiting} new ${waiting === 1 ? 'notification' : 'notifications'}` : ''}

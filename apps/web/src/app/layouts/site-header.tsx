@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { PROFILE_SETUP_PATH } from '../../features/auth/components/route-guards.tsx';
 import { cn } from '../../lib/cn.ts';
 import { APP_NAME, BrandMark } from './brand-logo.tsx';
 import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
@@ -55,8 +56,10 @@ export function SiteHeader() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  const links = user ? memberLinks : publicLinks;
-  const counts = useSocialCounts(Boolean(user));
+  // During profile setup every member page sends the user back to setup: show none of them.
+  const inSetup = Boolean(user && !user.profileCompleted);
+  const links = inSetup ? [] : user ? memberLinks : publicLinks;
+  const counts = useSocialCounts(Boolean(user) && !inSetup);
 
   function signOut() {
     setMenuOpen(false);
@@ -67,11 +70,12 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
       <div className="container-page flex h-16 items-center gap-3">
         <Link
-          to={user ? '/dashboard' : '/'}
+          to={inSetup ? PROFILE_SETUP_PATH : user ? '/dashboard' : '/'}
           className="-ml-1 flex items-center gap-2.5 rounded-lg px-1 py-1 font-display text-xl font-semibold tracking-tight text-stone-900"
         >
           <BrandMark />
-          {APP_NAME}
+          {/* On a phone the mark alone, so the account menu's name or "Sign in" fits beside it. */}
+          <span className="max-sm:sr-only">{APP_NAME}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
@@ -88,32 +92,38 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          {status === 'loading' ? null : user ? (
+          {status === 'loading' ? null : inSetup ? (
+            <Button variant="ghost" size="sm" onClick={signOut}>
+              Sign out
+            </Button>
+          ) : user ? (
             <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
               <ProfileMenu user={user} counts={counts} onSignOut={signOut} />
             </Suspense>
           ) : (
             <div className="flex items-center gap-2">
-              <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+              <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
                 <Link to="/login">Sign in</Link>
               </Button>
-              <Button asChild size="sm">
+              <Button asChild size="sm" className="max-sm:px-3">
                 <Link to="/register">Get Started</Link>
               </Button>
             </div>
           )}
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          </Button>
+          {inSetup ? null : (
+            <Button
+              ref={toggleRef}
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            </Button>
+          )}
         </div>
       </div>
 
@@ -138,7 +148,7 @@ export function SiteHeader() {
               <CountBadge count={countFor(link.to, counts)} />
             </NavLink>
           ))}
-          {user ? (
+          {user && !inSetup ? (
             <>
               <NavLink to="/profile" className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}>
                 Profile

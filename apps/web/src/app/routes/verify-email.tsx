@@ -30,6 +30,10 @@ export function VerifyEmailPage() {
     })();
   }, [verification.isSuccess, queryClient]);
 
+  const failure = token
+    ? errorMessage(verification.error, 'Email verification failed')
+    : MSG.verificationTokenRequired;
+
   const state = !token
     ? 'failed'
     : verification.isPending
@@ -69,11 +73,9 @@ export function VerifyEmailPage() {
             <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
             <h1 className="font-display text-2xl font-semibold">Email verification failed</h1>
             <p role="alert" className="text-stone-700">
-              {token
-                ? errorMessage(verification.error, 'Email verification failed')
-                : MSG.verificationTokenRequired}
+              {failure}
             </p>
-            <p className="text-sm text-stone-700">{DEFAULT_FAILURE}</p>
+            {failure === DEFAULT_FAILURE ? null : <p className="text-sm text-stone-700">{DEFAULT_FAILURE}</p>}
             <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-center">
               {user && !user.emailVerified ? (
                 <Button

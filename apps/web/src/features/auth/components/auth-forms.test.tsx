@@ -162,6 +162,20 @@ describe('ForgotPasswordForm', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
+  it('stays neutral: never says it sent anything to the typed address, nor echoes it', async () => {
+    stubFetch(() =>
+      jsonResponse({ message: 'If an account with that email exists, a password reset link has been sent.' }),
+    );
+    const user = userEvent.setup();
+    const { container } = renderWithApp(<ForgotPasswordForm />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText('Email'), 'Nobody.Here@Example.COM');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const panel = await screen.findByRole('status');
+    expect(panel).toHaveTextContent('The link works for 60 minutes.');
+    expect(panel.textContent).not.toMatch(/we sent/i);
+    expect(container.textContent?.toLowerCase()).not.toContain('nobody.here@example.com');
+  });
+
   it('shows the fallback when sending fails', async () => {
     stubFetch(() => new Response('', { status: 500 }));
     const user = userEvent.setup();

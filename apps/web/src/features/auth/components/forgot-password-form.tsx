@@ -18,7 +18,6 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     reset,
-    getValues,
     formState: { errors },
   } = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
 
@@ -34,8 +33,7 @@ export function ForgotPasswordForm() {
           <h2 className="text-lg font-semibold">Check your inbox</h2>
           <p className="text-sm text-stone-700">{forgot.data?.message || MSG.forgotPasswordSent}</p>
           <p className="text-sm text-stone-700">
-            We sent it to <strong className="break-all">{getValues('email')}</strong>. The link works for 60
-            minutes.
+            The link works for 60 minutes. No e-mail? Check the address and your spam folder.
           </p>
         </div>
         <Button

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventDto } from '@townsquare/contracts';
+import { EVENT_MSG } from '@townsquare/contracts';
+import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -218,4 +220,35 @@ describe('EventFormDialog', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to save event. Please try again.'),
     );
   });
+});
+
+describe('EventFormDialog, unverified e-mail', () => {
+  it('explains why publishing was refused and resends the link from there', async () => {
+    const { fetchMock } = serve();
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/auth/resend-verification'
+        ? jsonResponse({ message: MSG.verificationSent })
+        : jsonResponse({ statusCode: 403, error: 'Forbidden', message: EVENT_MSG.verifyToPublish }, 403),
+    );
+    const user = userEvent.setup();
+    open();
+    for (const [label, value] of [
+      ['Title', 'Board games night'],
+      ['Description', 'Bring a game or learn a new one.'],
+      ['Location', 'Library, room 2'],
+      ['Start date', inDays(3)],
+      ['End date', inDays(4)],
+    ] as const)
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent(EVENT_MSG.verifyToPublish);
+    expect(alert).not.toHaveTextContent('Failed to save event');
+    await user.click(within(alert).getByRole('button', { name: 'Send a new verification link' }));
+    expect(await screen.findByText(MSG.verificationSent)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/resend-verification');
+    // Saving as a draft stays possible.
+    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
+  }, 20_000);
 });

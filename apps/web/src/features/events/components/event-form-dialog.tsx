@@ -1,4 +1,5 @@
 import { EVENT_MSG, type EventDto, LIMITS, type Recurrence, type Visibility } from '@townsquare/contracts';
+import { MSG } from '@townsquare/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -25,6 +26,7 @@ import {
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useResendVerification } from '../../auth/api/resend-verification.ts';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
@@ -108,7 +110,11 @@ export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: E
       onSaved?.(saved);
       onOpenChange(false);
     };
-    const failed = (error: unknown) => setSaveError(saveFailedMessage(errorMessage(error, '')));
+    const failed = (error: unknown) => {
+      const message = errorMessage(error, '');
+      // Publishing needs a verified e-mail: say so plainly, with the way out beside it.
+      setSaveError(message === EVENT_MSG.verifyToPublish ? message : saveFailedMessage(message));
+    };
     if (event) update.mutate({ previous: event, input }, { onSuccess: done, onError: failed });
     else create.mutate(input, { onSuccess: done, onError: failed });
   }
@@ -147,7 +153,11 @@ export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: E
               </Alert>
             </div>
           ) : null}
-          {saveError ? <Alert variant="error">{saveError}</Alert> : null}
+          {saveError === EVENT_MSG.verifyToPublish ? (
+            <VerifyToPublishAlert />
+          ) : saveError ? (
+            <Alert variant="error">{saveError}</Alert>
+          ) : null}
 
           <fieldset disabled={saving} className="space-y-5">
             <legend className="sr-only">Event details</legend>
@@ -315,5 +325,35 @@ export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: E
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The refusal to publish for an unverified e-mail, with a button that sends a new link. */
+function VerifyToPublishAlert() {
+  const resend = useResendVerification();
+  return (
+    <Alert variant="error">
+      <p>{EVENT_MSG.verifyToPublish}</p>
+      {resend.isSuccess ? (
+        <p role="status" className="mt-2">
+          {resend.data?.message || MSG.verificationSent}
+        </p>
+      ) : (
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          className="mt-2"
+          loading={resend.isPending}
+          onClick={() =>
+            resend.mutate(undefined, {
+              onError: (error) => toast.error(errorMessage(error, 'Could not send a new link')),
+            })
+          }
+        >
+          Send a new verification link
+        </Button>
+      )}
+    </Alert>
   );
 }

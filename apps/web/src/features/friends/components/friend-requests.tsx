@@ -65,22 +65,19 @@ export function FriendRequests() {
 }
 
 function ReceivedActions({ person }: { person: FriendUser }) {
-  const accept = useAcceptFriendRequest();
-  const decline = useDeclineFriendRequest();
+  const name = person.username;
+  const accept = useAcceptFriendRequest({
+    onSuccess: () => toast.success(`You and ${name} are now friends`),
+    onError: () => toast.error(ACCEPT_FAILED),
+  });
+  const decline = useDeclineFriendRequest({
+    onSuccess: () => toast.success(`Declined ${name}'s friend request`),
+    onError: () => toast.error(DECLINE_FAILED),
+  });
   const busy = accept.isPending || decline.isPending;
   return (
     <>
-      <Button
-        size="sm"
-        loading={accept.isPending}
-        disabled={busy}
-        onClick={() =>
-          accept.mutate(person.id, {
-            onSuccess: () => toast.success(`You and ${person.username} are now friends`),
-            onError: () => toast.error(ACCEPT_FAILED),
-          })
-        }
-      >
+      <Button size="sm" loading={accept.isPending} disabled={busy} onClick={() => accept.mutate(person.id)}>
         {accept.isPending ? null : <Check aria-hidden="true" />}
         Accept <span className="sr-only">{person.username}</span>
       </Button>
@@ -89,7 +86,7 @@ function ReceivedActions({ person }: { person: FriendUser }) {
         size="sm"
         loading={decline.isPending}
         disabled={busy}
-        onClick={() => decline.mutate(person.id, { onError: () => toast.error(DECLINE_FAILED) })}
+        onClick={() => decline.mutate(person.id)}
       >
         {decline.isPending ? null : <X aria-hidden="true" />}
         Decline <span className="sr-only">{person.username}</span>

@@ -3,20 +3,43 @@ import { CalendarDays, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { formatJoinedDate, formatPhone } from '../../../lib/format.ts';
 import { pendingEmailText } from '../profile-schema.ts';
 import { RoleBadge } from './role-badge.tsx';
 import { VerifiedBadge } from './verified-badge.tsx';
 
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Detail({
+  icon,
+  label,
+  children,
+  className,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0 space-y-0.5">
+    <div className={cn('min-w-0 space-y-0.5', className)}>
       <dt className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-stone-600 uppercase">
         {icon}
         {label}
       </dt>
       <dd className="break-words text-stone-900">{children}</dd>
     </div>
+  );
+}
+
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 
@@ -42,9 +65,11 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
         </div>
       </div>
 
-      <dl className="grid gap-5 sm:grid-cols-3">
-        <Detail icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
-          {user.email}
+      {/* The e-mail has a row of its own, so a long address is not broken mid-word; if it still
+          does not fit (a phone), it breaks at the @ first. */}
+      <dl className="grid gap-5 sm:grid-cols-2">
+        <Detail icon={<Mail className="size-4" aria-hidden="true" />} label="Email" className="sm:col-span-2">
+          <EmailText email={user.email} />
           {user.pendingEmail ? (
             <span className="block text-sm text-stone-600">{pendingEmailText(user.pendingEmail)}</span>
           ) : null}

@@ -12,7 +12,6 @@ import { Input } from '../../../components/ui/input.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
 import {
@@ -24,6 +23,7 @@ import {
   sanitizeUsername,
 } from '../profile-schema.ts';
 import { PhoneInput } from './phone-input.tsx';
+import { ProfilePictureUpload } from './profile-picture-upload.tsx';
 import { RolePicker } from './role-picker.tsx';
 
 interface ProfileEditFormProps {
@@ -100,12 +100,9 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
           control={control}
           name="profileImage"
           render={({ field }) => (
-            <ImageUpload
-              label="Profile picture"
+            <ProfilePictureUpload
               value={field.value}
               onChange={field.onChange}
-              maxMB={5}
-              folder="profile-image"
               disabled={busy}
               onBusyChange={setUploading}
             />

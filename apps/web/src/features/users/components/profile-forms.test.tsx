@@ -169,6 +169,25 @@ describe('ProfileEditForm: changing the e-mail', () => {
   });
 });
 
+describe('the profile picture', () => {
+  /** What the picture widget of a rendered form accepts and tells the user. */
+  function pictureRule(container: HTMLElement) {
+    const input = container.querySelector('input[type="file"]');
+    const hint = screen.getByText(/ up to \d+MB$/);
+    return { accept: input?.getAttribute('accept'), hint: hint.textContent };
+  }
+
+  it('is one widget with one accepted-type rule in setup and in edit', () => {
+    const setup = renderWithApp(<ProfileSetupForm user={newcomer()} />, { path: '/profile-setup' });
+    const inSetup = pictureRule(setup.container);
+    setup.unmount();
+    const edit = renderWithApp(<ProfileEditForm user={createSelfUser()} onDone={() => undefined} />);
+    const inEdit = pictureRule(edit.container);
+    expect(inEdit).toEqual(inSetup);
+    expect(inSetup).toEqual({ accept: 'image/png,image/jpeg', hint: 'PNG or JPEG up to 5MB' });
+  });
+});
+
 describe('ChangePasswordForm', () => {
   it('requires every field', async () => {
     const user = userEvent.setup();

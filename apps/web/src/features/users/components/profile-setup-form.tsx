@@ -12,7 +12,6 @@ import { Input } from '../../../components/ui/input.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
 import {
@@ -22,9 +21,8 @@ import {
   sanitizeUsername,
 } from '../profile-schema.ts';
 import { PhoneInput } from './phone-input.tsx';
+import { ProfilePictureUpload } from './profile-picture-upload.tsx';
 import { RolePicker } from './role-picker.tsx';
-
-const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 /** Spec 2 and 5, "Complete Your Profile". */
 export function ProfileSetupForm({ user }: { user: SelfUser }) {
@@ -78,14 +76,9 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
           control={control}
           name="profileImage"
           render={({ field }) => (
-            <ImageUpload
-              label="Profile picture"
+            <ProfilePictureUpload
               value={field.value}
               onChange={field.onChange}
-              maxMB={5}
-              types={PROFILE_IMAGE_TYPES}
-              tooLargeMessage="Image size should be less than 5MB"
-              folder="profile-image"
               disabled={busy}
               onBusyChange={setUploading}
             />

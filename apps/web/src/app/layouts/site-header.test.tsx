@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function serve() {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/friends/requests') return jsonResponse({ received: [], sent: [] });
+    if (url.startsWith('/api/messages')) return jsonResponse([]);
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('SiteHeader during profile setup', () => {
+  it('offers no page that would bounce back to setup, only signing out', async () => {
+    const fetchMock = serve();
+    renderWithApp(<SiteHeader />, {
+      path: '/profile-setup',
+      user: createSelfUser({ profileCompleted: false, username: undefined, roles: [] }),
+    });
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    const hrefs = within(header)
+      .queryAllByRole('link', { hidden: true })
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/profile-setup']);
+    expect(within(header).queryByRole('button', { name: /account menu|open menu/i })).not.toBeInTheDocument();
+    // Nothing fetched for counts it cannot show.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the full navigation once the profile is complete', async () => {
+    serve();
+    renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');
+  });
+});
