@@ -35,6 +35,7 @@ import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
+import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
@@ -199,8 +200,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
     eventsService.assertVisible(eventId, viewerId);
-  const friendGroups = createFriendGroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
-  const subgroups = createSubgroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const memberships = createMemberships({ db, publisher, friendsAmong: friends.friendsAmong });
+  const friendGroups = createFriendGroupsService({ db, chat, memberships });
+  const subgroups = createSubgroupsService({ db, chat, memberships });
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,
