@@ -29,6 +29,8 @@ import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createRoomResolver } from './modules/chat/rooms.ts';
+import { communitiesRoutes } from './modules/communities/communities.routes.ts';
+import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
@@ -183,6 +185,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     publicUrl: config.publicUrl,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+    assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
   });
   const users = createUsersService({
     db,
@@ -203,10 +206,19 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const memberships = createMemberships({ db, publisher, friendsAmong: friends.friendsAmong });
   const friendGroups = createFriendGroupsService({ db, chat, memberships });
   const subgroups = createSubgroupsService({ db, chat, memberships });
+  const communitiesService = createCommunitiesService({
+    db,
+    publisher,
+    chat,
+    memberships,
+    isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+    presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
+  });
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,
     canJoinGroup: friendGroups.canJoin,
+    canJoinCommunity: communitiesService.canJoin,
   });
 
   const https = config.publicUrl.startsWith('https:');
@@ -270,6 +282,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   chatRoutes(app, chat, guards, canSeeEvent);
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
+  communitiesRoutes(app, communitiesService, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
 

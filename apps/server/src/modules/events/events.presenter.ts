@@ -14,6 +14,7 @@ function base(row: EventRow, relations: Relations, viewerId: string | undefined)
   const attendees = relations.attendees.filter((a) => a.eventId === row.id);
   const going = attendees.filter((a) => a.status === 'going');
   const mine = viewerId ? attendees.find((a) => a.userId === viewerId) : undefined;
+  const host = row.communityId ? relations.hosts.get(row.communityId) : undefined;
   return {
     dto: {
       id: row.id,
@@ -31,6 +32,8 @@ function base(row: EventRow, relations: Relations, viewerId: string | undefined)
       tags: row.tags,
       ...(row.imageUrl ? { imageUrl: row.imageUrl } : {}),
       creatorId: row.creatorId,
+      communityId: row.communityId,
+      ...(host ? { community: { _id: host.id, ...host } } : {}),
       creator: {
         _id: row.creatorId,
         id: row.creatorId,

@@ -2,20 +2,29 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+import { communities, type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+import { memberExists, memberTables } from '../groups/membership.repository.ts';
 
 /**
  * Who may see an event: its creator always; anyone else only once it is published, and for a
  * private event only the creator's friends and people who RSVP'd. Anonymous viewers see public,
- * published events.
+ * published events. An event hosted by a PRIVATE community is, beyond that, for its members only.
  */
 export function visibleTo(viewerId: string | undefined): SQL {
-  if (!viewerId) return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC')`;
+  if (!viewerId)
+    return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)})`;
   return sql`(${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
     ${events.visibility} = 'PUBLIC'
     or exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
     or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})
-  )))`;
+  ) and ${communityAllows(viewerId)}))`;
+}
+
+/** No host community, a PUBLIC one, or a PRIVATE one the viewer is a member of. */
+function communityAllows(viewerId: string | undefined): SQL {
+  const member = viewerId ? sql` or ${memberExists(memberTables.community, sql`c.id`, viewerId)}` : sql``;
+  return sql`(${events.communityId} is null or exists (select 1 from communities c
+    where c.id = ${events.communityId} and (c.visibility = 'PUBLIC'${member})))`;
 }
 
 /** A LIVE event whose end has passed reads as PAST everywhere; this is the rest of LIVE. */
@@ -142,11 +151,12 @@ export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
 }
 
-/** Creators and RSVPs of a page of events, in two queries. */
+/** Creators, RSVPs and host communities of a page of events, in at most three queries. */
 export async function loadRelations(db: Executor, rows: EventRow[]) {
   const eventIds = rows.map((r) => r.id);
   const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
-  const [creators, attendees] = await Promise.all([
+  const communityIds = [...new Set(rows.flatMap((r) => (r.communityId ? [r.communityId] : [])))];
+  const [creators, attendees, hosts] = await Promise.all([
     creatorIds.length
       ? db
           .select({
@@ -172,8 +182,23 @@ export async function loadRelations(db: Executor, rows: EventRow[]) {
           .where(inArray(rsvps.eventId, eventIds))
           .orderBy(asc(rsvps.createdAt))
       : [],
+    communityIds.length
+      ? db
+          .select({
+            id: communities.id,
+            slug: communities.slug,
+            name: communities.name,
+            verified: communities.verified,
+          })
+          .from(communities)
+          .where(inArray(communities.id, communityIds))
+      : [],
   ]);
-  return { creators: new Map(creators.map((c) => [c.id, c])), attendees };
+  return {
+    creators: new Map(creators.map((c) => [c.id, c])),
+    attendees,
+    hosts: new Map(hosts.map((h) => [h.id, h])),
+  };
 }
 
 export async function findRsvp(db: Executor, eventId: string, userId: string) {

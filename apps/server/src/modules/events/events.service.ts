@@ -19,6 +19,8 @@ export type EventsServiceDeps = {
   publicUrl: string;
   /** True when `url` is an image `ownerId` uploaded to our storage. */
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
+  /** Resolves when `userId` may host events as this community; throws (403/404) otherwise. */
+  assertCanHost: (communityId: string, userId: string) => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -103,8 +105,12 @@ export function createEventsService(deps: EventsServiceDeps) {
       return presentPublicEvent(row, await repo.loadRelations(db, [row]), viewerId);
     },
 
+    /** Events rows as the API shows them to this viewer (community pages list them too). */
+    present,
+
     async create(user: UserRow, input: CreateEventInput) {
       await checkImage(input.imageUrl, user);
+      if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
       const row = await repo.insertEvent(db, {
         creatorId: user.id,
@@ -120,6 +126,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         status: settle(input.status ?? 'DRAFT', input.endDate),
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
+        communityId: input.communityId || null,
       });
       return this.get(row.id, user.id);
     },
