@@ -119,7 +119,7 @@ describe('the about card, discovery and mine', () => {
 
   it('pages discovery by member count with a keyset cursor, and filters by text, tag and verified', async () => {
     const tag = unique('tg').slice(0, 12);
-    const made = [];
+    const made: Awaited<ReturnType<typeof createCommunity>>[] = [];
     for (let i = 0; i < 3; i++)
       made.push(await createCommunity(owner, { tags: [tag], name: unique(`Kite ${i} `) }));
     // One of them gets two more members, so it comes first.
