@@ -85,6 +85,16 @@ describe('creating a community', () => {
     expect(res.json()).toMatchObject({ statusCode: 409, message: COMMUNITY_MSG.slugTaken });
   });
 
+  it('founds communities of the same name at the same moment, each with its own slug', async () => {
+    const name = unique('Same Name ');
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', '/api/communities', owner, { name })),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const slugs = made.map((r) => communityResponse.parse(r.json()).community.slug);
+    expect(new Set(slugs).size).toBe(6);
+  });
+
   it.each([
     [{ name: '' }, COMMUNITY_MSG.nameRequired],
     [{ name: 'x'.repeat(81) }, COMMUNITY_MSG.nameTooLong],

@@ -42,6 +42,13 @@ type Found = repo.CommunityWithViewer;
 const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
   f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
 
+/** PostgreSQL unique_violation of the slug index (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return source?.constraint === 'communities_slug_idx';
+}
+
 const encode = (...parts: (string | number)[]) => Buffer.from(parts.join('|')).toString('base64url');
 function decode(cursor: string | undefined): [string, string] | undefined {
   if (!cursor) return undefined;
@@ -160,30 +167,38 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async create(me: UserRow, input: CreateCommunityInput): Promise<Community> {
       await checkImage(input.imageUrl, me);
-      const slug = await chooseSlug(input);
-      const row = await db.transaction(async (tx) => {
-        const community = await repo.insertCommunity(tx, {
-          slug,
-          name: input.name,
-          description: input.description ?? '',
-          imageUrl: input.imageUrl ?? null,
-          location: input.location ?? '',
-          tags: input.tags ?? [],
-          visibility: input.visibility ?? 'PUBLIC',
-          joinPolicy: input.joinPolicy ?? 'OPEN',
-          joinQuestions: input.joinQuestions ?? [],
-          createdBy: me.id,
-          memberCount: 1,
-        });
-        await repo.putMembership(tx, {
-          communityId: community.id,
-          userId: me.id,
-          role: 'OWNER',
-          state: 'member',
-        });
-        return community;
-      });
-      return presentCommunity(row, { role: 'OWNER', state: 'member' });
+      // Two people founding "Chess Club" at once: the loser of the unique index tries the next slug.
+      for (let attempt = 0; ; attempt++) {
+        const slug = await chooseSlug(input);
+        try {
+          const row = await db.transaction(async (tx) => {
+            const community = await repo.insertCommunity(tx, {
+              slug,
+              name: input.name,
+              description: input.description ?? '',
+              imageUrl: input.imageUrl ?? null,
+              location: input.location ?? '',
+              tags: input.tags ?? [],
+              visibility: input.visibility ?? 'PUBLIC',
+              joinPolicy: input.joinPolicy ?? 'OPEN',
+              joinQuestions: input.joinQuestions ?? [],
+              createdBy: me.id,
+              memberCount: 1,
+            });
+            await repo.putMembership(tx, {
+              communityId: community.id,
+              userId: me.id,
+              role: 'OWNER',
+              state: 'member',
+            });
+            return community;
+          });
+          return presentCommunity(row, { role: 'OWNER', state: 'member' });
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          if (input.slug || attempt >= 10) throw conflict(COMMUNITY_MSG.slugTaken);
+        }
+      }
     },
 
     async list(
