@@ -250,14 +250,20 @@ export function communitiesRoutes(
         security,
         params: slugParam,
         querystring: historyQuery,
-        response: {
-          200: z.object({ messages: z.array(roomMessage), nextBefore: z.string().nullable() }),
-          ...errors(400, 401, 403, 404),
-        },
+        response: { 200: z.array(roomMessage), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      service.history(caller(request).user, request.params.slug, request.query.before, request.query.limit),
+    // As every chat history: a bare array, oldest first; the older page's cursor in X-Next-Before.
+    async (request, reply) => {
+      const page = await service.history(
+        caller(request).user,
+        request.params.slug,
+        request.query.before,
+        request.query.limit,
+      );
+      if (page.nextBefore) reply.header('x-next-before', page.nextBefore);
+      return page.messages;
+    },
   );
 
   app.post(
