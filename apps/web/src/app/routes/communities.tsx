@@ -54,7 +54,6 @@ export function CommunitiesPage() {
           Discover
         </h2>
         <form
-          role="search"
           className="mb-4 flex flex-wrap items-center gap-2"
           onSubmit={(event) => {
             event.preventDefault();
