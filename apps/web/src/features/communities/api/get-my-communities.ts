@@ -15,3 +15,11 @@ export function myCommunitiesQueryOptions() {
 export function useMyCommunities(enabled = true) {
   return useQuery({ ...myCommunitiesQueryOptions(), enabled });
 }
+
+/** The communities I organise (OWNER or ORGANIZER): the "Host as" choices. */
+export function useHostableCommunities(): { id: string; name: string }[] {
+  const { data } = useMyCommunities();
+  return (data ?? [])
+    .filter((c) => c.viewerState === 'member' && (c.viewerRole === 'OWNER' || c.viewerRole === 'ORGANIZER'))
+    .map((c) => ({ id: c.id, name: c.name }));
+}
