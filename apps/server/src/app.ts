@@ -30,12 +30,15 @@ import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { communitiesRoutes } from './modules/communities/communities.routes.ts';
+import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
+import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
@@ -215,6 +218,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     onVisibilityChanged: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
+    assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
   });
   const users = createUsersService({
     db,
@@ -242,13 +246,23 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
     eventsService.assertVisible(eventId, viewerId);
-  const friendGroups = createFriendGroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
-  const subgroups = createSubgroupsService({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const memberships = createMemberships({ db, publisher, friendsAmong: friends.friendsAmong });
+  const friendGroups = createFriendGroupsService({ db, chat, memberships });
+  const subgroups = createSubgroupsService({ db, chat, memberships });
+  const communitiesService = createCommunitiesService({
+    db,
+    publisher,
+    chat,
+    memberships,
+    isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+    presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
+  });
   const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,
     canJoinGroup: friendGroups.canJoin,
+    canJoinCommunity: communitiesService.canJoin,
   });
 
   const https = config.publicUrl.startsWith('https:');
@@ -334,6 +348,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   chatRoutes(app, chat, guards, canSeeEvent);
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
+  communitiesRoutes(app, communitiesService, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
 

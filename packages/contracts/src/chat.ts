@@ -103,6 +103,7 @@ export const roomMessage = z.object({
   eventId: z.string().optional(),
   subGroupId: z.string().optional(),
   groupId: z.string().optional(),
+  communityId: z.string().optional(),
 });
 export type RoomMessage = z.infer<typeof roomMessage>;
 

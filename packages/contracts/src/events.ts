@@ -85,7 +85,7 @@ export function tagProblem(tags: string[], candidate?: string): string | undefin
   return undefined;
 }
 
-const tagsField = z.preprocess(
+export const tagsField = z.preprocess(
   normalizeTags,
   z
     .array(z.string({ error: EVENT_MSG.tagsInvalid }).trim(), { error: EVENT_MSG.tagsInvalid })
@@ -164,7 +164,11 @@ export const eventFields = {
 };
 
 export const createEventBody = z
-  .object(eventFields)
+  .object({
+    ...eventFields,
+    /** Host the event as this community (its organisers and owner only). */
+    communityId: text('Community').trim().max(64, 'Community not found').optional(),
+  })
   // Runs even when a date failed its own check; then there is nothing to compare.
   .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
     message: EVENT_MSG.endBeforeStart,
@@ -210,6 +214,16 @@ const personRef = z.object({
 
 export const rsvpEntry = z.object({ id: z.string(), username: z.string(), status: z.enum(RSVP_STATUSES) });
 
+/** The host shown on an event of a community ("Hosted by …", with the verified badge). */
+export const communityHost = z.object({
+  _id: z.string(),
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+});
+export type CommunityHost = z.infer<typeof communityHost>;
+
 const eventBase = {
   id: z.string(),
   _id: z.string(),
@@ -226,6 +240,9 @@ const eventBase = {
   tags: z.array(z.string()),
   imageUrl: z.string().optional(),
   creatorId: z.string(),
+  /** Events hosted by a community carry it (an addition to contract 2.5). */
+  communityId: z.string().nullable().optional(),
+  community: communityHost.optional(),
   attendeeCount: z.number().int(),
   maybeCount: z.number().int(),
   myRsvp: z.enum(RSVP_STATUSES).nullable(),

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './communities.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './fields.ts';

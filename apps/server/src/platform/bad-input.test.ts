@@ -53,6 +53,7 @@ type Endpoint = {
 const WRONG_PASSWORD = 'not the password';
 const NEW_PASSWORD = 'a long enough password';
 const NO_ONE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+const NO_CLUB = 'no-such-community';
 const ownId = (ctx: Ctx, signedIn: boolean) => (signedIn ? ctx.user.user.id : NO_ONE);
 
 /** The sub-group routes that exist under both path families. */
@@ -180,6 +181,53 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/event-subgroups/:id/messages': {
     base: () => ({ content: 'who drives?' }),
     url: () => `/api/event-subgroups/${NO_ONE}/messages`,
+  },
+  // Communities: a slug nobody has, so valid bodies end in 404 and invalid ones in 400.
+  'POST /api/communities': {
+    base: () => ({
+      name: unique('Fuzz club '),
+      description: 'About us',
+      location: 'Town hall',
+      tags: ['fuzzing'],
+      visibility: 'PUBLIC',
+      joinPolicy: 'APPROVAL',
+      joinQuestions: ['Why?'],
+    }),
+  },
+  'PATCH /api/communities/:slug': {
+    base: () => ({ name: 'Renamed', joinQuestions: ['Why?'], imageUrl: null }),
+    url: () => `/api/communities/${NO_CLUB}`,
+  },
+  'DELETE /api/communities/:slug': { base: () => ({}), url: () => `/api/communities/${NO_CLUB}` },
+  'POST /api/communities/:slug/join': {
+    base: () => ({ answers: ['Because'] }),
+    url: () => `/api/communities/${NO_CLUB}/join`,
+  },
+  'POST /api/communities/:slug/leave': { base: () => ({}), url: () => `/api/communities/${NO_CLUB}/leave` },
+  'PATCH /api/communities/:slug/members/:userId': {
+    base: () => ({ role: 'ORGANIZER', state: 'member' }),
+    url: () => `/api/communities/${NO_CLUB}/members/${NO_ONE}`,
+  },
+  'DELETE /api/communities/:slug/members/:userId': {
+    base: () => ({}),
+    url: () => `/api/communities/${NO_CLUB}/members/${NO_ONE}`,
+  },
+  'POST /api/communities/:slug/invites': {
+    base: () => ({ userId: NO_ONE }),
+    url: () => `/api/communities/${NO_CLUB}/invites`,
+  },
+  'POST /api/communities/:slug/bans': {
+    base: () => ({ userId: NO_ONE }),
+    url: () => `/api/communities/${NO_CLUB}/bans`,
+  },
+  'POST /api/communities/:slug/messages': {
+    base: () => ({ content: 'hello club' }),
+    url: () => `/api/communities/${NO_CLUB}/messages`,
+  },
+  'PUT /api/admin/communities/:id/verified': {
+    base: () => ({ value: true }),
+    url: () => `/api/admin/communities/${NO_ONE}/verified`,
+    admin: true,
   },
 };
 

@@ -50,7 +50,7 @@ function perUserQueue() {
   };
 }
 
-export type RoomKind = 'conversation' | 'event' | 'subgroup' | 'group' | 'general';
+export type RoomKind = 'conversation' | 'event' | 'subgroup' | 'group' | 'community' | 'general';
 
 type SocketData = { userId: string; sessionId: string };
 
@@ -60,6 +60,7 @@ const ROOM_EVENTS: Record<string, RoomKind> = {
   'join-event-chat': 'event',
   'join-subgroup-chat': 'subgroup',
   'join-group-chat': 'group',
+  'join-community-chat': 'community',
   'join-general-chat': 'general',
 };
 const LEAVE_EVENTS: Record<string, RoomKind> = {
@@ -67,6 +68,7 @@ const LEAVE_EVENTS: Record<string, RoomKind> = {
   'leave-event-chat': 'event',
   'leave-subgroup-chat': 'subgroup',
   'leave-group-chat': 'group',
+  'leave-community-chat': 'community',
   'leave-general-chat': 'general',
 };
 

@@ -1,4 +1,5 @@
 import { registerChatRealtime } from '../features/chat/realtime.ts';
+import { registerCommunitiesRealtime } from '../features/communities/realtime.ts';
 import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
 import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
@@ -14,6 +15,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerFriendsRealtime(socket, deps),
     registerFriendGroupsRealtime(socket, deps),
     registerSubgroupsRealtime(socket, deps),
+    registerCommunitiesRealtime(socket, deps),
   ];
   return () => {
     for (const stop of stops) stop();

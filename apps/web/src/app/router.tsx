@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
             path: 'event/:eventId',
             lazy: page(() => import('./routes/event-detail.tsx'), 'EventDetailPage'),
           },
+          { path: 'communities', lazy: page(() => import('./routes/communities.tsx'), 'CommunitiesPage') },
+          { path: 'c/:slug', lazy: page(() => import('./routes/community.tsx'), 'CommunityPage') },
           {
             Component: ProtectedRoute,
             children: [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { communities } from './communities.ts';
 import { users } from './users.ts';
 
 export const events = pgTable(
@@ -28,6 +29,8 @@ export const events = pgTable(
       .default('NONE'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     imageUrl: text('image_url'),
+    /** Hosted by this community (organisers and owners only); a PRIVATE community's events are for its members. */
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +42,9 @@ export const events = pgTable(
     index('events_creator_start_idx').on(t.creatorId, t.startDate, t.id),
     index('events_status_end_idx').on(t.status, t.endDate),
     index('events_tags_gin').using('gin', t.tags),
+    index('events_community_start_idx')
+      .on(t.communityId, t.startDate, t.id)
+      .where(sql`community_id is not null`),
   ],
 );
 

@@ -62,6 +62,8 @@ type World = {
   friendGroup: () => Promise<string>;
   /** A sub-group of one of the owner's events, with the owner's friend in it. */
   subgroup: (kind: 'public' | 'private') => Promise<string>;
+  /** A community the owner created (OPEN), with the owner's friend as a member: its slug and id. */
+  community: (kind: 'public' | 'private') => Promise<{ slug: string; id: string }>;
 };
 type Call = Omit<InjectOptions, 'headers' | 'remoteAddress'> & { headers?: Record<string, string> };
 type Row = {
@@ -95,6 +97,7 @@ const sessionOf = (accessToken: string) =>
 const DM_TEXT = unique('a private note ');
 const GROUP_NAME = unique('Close friends ');
 const SUBGROUP_NAME = unique('Carpool ');
+const COMMUNITY_NAME = unique('Allotment society ');
 
 async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
@@ -736,6 +739,129 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: { anonymous: 403, other: 403, owner: 403, admin: 403 },
   },
 
+  // Communities: the owner created them; the others are not members. The seven-caller matrix
+  // (pending, member, organiser too) is communities/communities.authorization.test.ts.
+  'POST /api/communities': {
+    request: () => ({ method: 'POST', url: '/api/communities', payload: { name: unique('Quilters ') } }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/communities': { request: get('/api/communities'), expect: PUBLIC_200 },
+  'GET /api/communities/mine': {
+    request: async (w) => {
+      await w.community('private');
+      return { method: 'GET', url: '/api/communities/mine' };
+    },
+    expect: SIGNED_IN_200,
+    check: onlyOwnerSees(COMMUNITY_NAME),
+  },
+  'GET /api/communities/:slug': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community: the about card is for everyone`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}`,
+    }),
+    expect: PUBLIC_200,
+  })),
+  'PATCH /api/communities/:slug': {
+    request: async (w) => ({
+      method: 'PATCH',
+      url: `/api/communities/${(await w.community('public')).slug}`,
+      payload: { description: 'Plots for everyone' },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/communities/:slug': {
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/communities/${(await w.community('public')).slug}`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/communities/:slug/join': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/join`,
+    }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/communities/:slug/leave': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/leave`,
+    }),
+    // An only owner hands over first.
+    expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
+  'GET /api/communities/:slug/members': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community('private')).slug}/members`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'PATCH /api/communities/:slug/members/:userId': {
+    request: async (w) => ({
+      method: 'PATCH',
+      url: `/api/communities/${(await w.community('public')).slug}/members/${(await w.friend()).user.user.id}`,
+      payload: { role: 'ORGANIZER' },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/communities/:slug/members/:userId': {
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/communities/${(await w.community('public')).slug}/members/${(await w.friend()).user.user.id}`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/communities/:slug/invites': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('private')).slug}/invites`,
+      payload: { userId: (await w.requester()).user.id },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  },
+  'POST /api/communities/:slug/bans': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('private')).slug}/bans`,
+      payload: { userId: (await w.friend()).user.user.id },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  },
+  'GET /api/communities/:slug/events': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/events`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
+  'GET /api/communities/:slug/messages': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community('public')).slug}/messages`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/communities/:slug/messages': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/messages`,
+      payload: { content: 'Seeds swap on Sunday' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  },
+  'PUT /api/admin/communities/:id/verified': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/admin/communities/${(await w.community('public')).id}/verified`,
+      payload: { value: true },
+    }),
+    expect: ONLY_ADMIN,
+  },
+
   'GET /api/search': {
     request: async (w) => {
       await w.event('private');
@@ -825,10 +951,31 @@ async function world(): Promise<World> {
     }
     return subgroups.get(kind)!;
   };
+  const communities = new Map<'public' | 'private', Promise<{ slug: string; id: string }>>();
+  const community = (kind: 'public' | 'private') => {
+    if (!communities.has(kind)) {
+      const made = (async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/communities',
+          headers: owner!.auth,
+          remoteAddress: nextIp(),
+          payload: { name: unique(COMMUNITY_NAME), visibility: kind === 'public' ? 'PUBLIC' : 'PRIVATE' },
+        });
+        const { slug, id } = (res.json() as { community: { slug: string; id: string } }).community;
+        const f = await friend();
+        await api(f.user, 'POST', `/api/communities/${slug}/join`, {});
+        return { slug, id };
+      })();
+      communities.set(kind, made);
+    }
+    return communities.get(kind)!;
+  };
   return {
     owner: owner!,
     other: other!,
     admin: admin!,
+    community,
     event,
     friend,
     requester,

@@ -49,5 +49,6 @@ export function presentRoomMessage(row: MessageRow, sender: Person | undefined):
     ...(kind === 'event' && id ? { eventId: id } : {}),
     ...(kind === 'subgroup' && id ? { subGroupId: id } : {}),
     ...(kind === 'group' && id ? { groupId: id } : {}),
+    ...(kind === 'community' && id ? { communityId: id } : {}),
   };
 }

@@ -21,6 +21,7 @@ export const channels = {
   event: (id: string) => `event:${id}`,
   subgroup: (id: string) => `subgroup:${id}`,
   group: (id: string) => `group:${id}`,
+  community: (id: string) => `community:${id}`,
   general: 'general',
 } as const;
 

@@ -9,6 +9,7 @@ export type RoomAccess = {
   canSeeEvent: (eventId: string, userId: string) => Promise<void>;
   canJoinSubgroup: (subgroupId: string, userId: string) => Promise<boolean>;
   canJoinGroup: (groupId: string, userId: string) => Promise<boolean>;
+  canJoinCommunity: (communityId: string, userId: string) => Promise<boolean>;
 };
 
 const field = (payload: unknown, name: string): string | undefined => {
@@ -21,7 +22,7 @@ const field = (payload: unknown, name: string): string | undefined => {
 /**
  * Room authorization for socket joins. A conversation id must be a sorted pair that contains the
  * caller; an event chat needs an event the caller can see; a sub-group needs membership (or the
- * organizer); a friend group needs membership. Anything else is refused with a reason.
+ * organizer); a friend group or a community needs membership. Anything else is refused with a reason.
  */
 export function createRoomResolver(access: RoomAccess) {
   return async (
@@ -68,6 +69,12 @@ export function createRoomResolver(access: RoomAccess) {
         const id = field(payload, 'groupId') ?? '';
         if (!isUuid(id) || !(await access.canJoinGroup(id, userId))) return { error: 'Group not found' };
         return { room: channels.group(id) };
+      }
+      case 'community': {
+        const id = field(payload, 'communityId') ?? '';
+        if (!isUuid(id) || !(await access.canJoinCommunity(id, userId)))
+          return { error: 'Community not found' };
+        return { room: channels.community(id) };
       }
     }
   };

@@ -34,6 +34,17 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
       // Undefined is left out of the JSON; no spread keeps one object shape for every event.
       imageUrl: row.imageUrl || undefined,
       creatorId: row.creatorId,
+      communityId: row.communityId,
+      community:
+        row.communityId && row.hostSlug !== null
+          ? {
+              _id: row.communityId,
+              id: row.communityId,
+              slug: row.hostSlug,
+              name: row.hostName ?? '',
+              verified: row.hostVerified ?? false,
+            }
+          : undefined,
       creator: {
         _id: row.creatorId,
         id: row.creatorId,

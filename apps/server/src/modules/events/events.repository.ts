@@ -3,21 +3,30 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+import { communities, type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+import { memberExists, memberTables } from '../groups/membership.repository.ts';
 
 /**
  * Who may see an event: its creator always; anyone else only once it is published, and for a
  * private event only the creator's friends and people who RSVP'd. Anonymous viewers see public,
  * published events. `viewerId` may be a `sql.placeholder`, so prepared statements share this one
- * definition.
+ * definition. An event hosted by a PRIVATE community is, beyond that, for its members only.
  */
 export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
-  if (!viewerId) return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC')`;
+  if (!viewerId)
+    return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)})`;
   return sql`(${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
     ${events.visibility} = 'PUBLIC'
     or exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
     or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})
-  )))`;
+  ) and ${communityAllows(viewerId)}))`;
+}
+
+/** No host community, a PUBLIC one, or a PRIVATE one the viewer is a member of. */
+function communityAllows(viewerId: string | Placeholder | undefined): SQL {
+  const member = viewerId ? sql` or ${memberExists(memberTables.community, sql`c.id`, viewerId)}` : sql``;
+  return sql`(${events.communityId} is null or exists (select 1 from communities c
+    where c.id = ${events.communityId} and (c.visibility = 'PUBLIC'${member})))`;
 }
 
 /** A LIVE event whose end has passed reads as PAST everywhere; this is the rest of LIVE. */
@@ -46,6 +55,10 @@ export type EventWithRelations = EventRow & {
   creatorFullName: string;
   creatorProfileImage: string | null;
   attendees: Attendee[];
+  /** The hosting community ("Hosted by"), when the event has one. */
+  hostSlug: string | null;
+  hostName: string | null;
+  hostVerified: boolean | null;
 };
 
 /**
@@ -61,8 +74,10 @@ const withRelations = (selection: SQL, order: string) => sql`with page as materi
     group by r.event_id)
   select ${columnsOf(events, 'page')},
     c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
-    coalesce(a.list, '[]') as attendees
+    coalesce(a.list, '[]') as attendees,
+    h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
   from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id
+    left join ${communities} h on h.id = page.community_id
   order by ${sql.raw(order)}`;
 
 /** Literal, not a bound value: a prepared statement's generic plan then uses the partial indexes. */
@@ -173,6 +188,22 @@ export async function findEventWithRelations(
     ? await oneEvent.viewer(db, { id, viewer: viewerId })
     : await oneEvent.anonymous(db, { id });
   return rows[0];
+}
+
+/**
+ * Events by id with their creators, answers and host communities, upcoming first (callers that
+ * already applied `visibleTo`, such as a community's event list, present them with this).
+ */
+export async function findManyWithRelations(db: Database, ids: string[]): Promise<EventWithRelations[]> {
+  if (ids.length === 0) return [];
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute<EventWithRelations>(
+    withRelations(sql`select * from ${events} where ${events.id} in (${idList})`, 'page.start_date, page.id'),
+  );
+  return result.rows;
 }
 
 /** Counts stop at this many: a tile says "1000+" rather than scanning a whole city's events. */

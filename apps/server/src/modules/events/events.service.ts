@@ -21,6 +21,8 @@ export type EventsServiceDeps = {
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
   /** After an update that may hide the event from some viewers (visibility or status changed). */
   onVisibilityChanged?: (eventId: string) => Promise<void>;
+  /** Resolves when `userId` may host events as this community; throws (403/404) otherwise. */
+  assertCanHost: (communityId: string, userId: string) => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -49,6 +51,22 @@ export function createEventsService(deps: EventsServiceDeps) {
     const row = isUuid(id) ? await repo.findEventWithRelations(db, id, viewerId) : undefined;
     if (!row) throw notFound(EVENT_MSG.notFound);
     return row;
+  }
+
+  /** Event rows (already known to be visible) as the API shows them, in the given order. */
+  async function present(rows: EventRow[], viewerId: string | undefined) {
+    const full = new Map(
+      (
+        await repo.findManyWithRelations(
+          db,
+          rows.map((r) => r.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    return rows.flatMap((row) => {
+      const withRelations = full.get(row.id);
+      return withRelations ? [presentEvent(withRelations, viewerId)] : [];
+    });
   }
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
@@ -121,9 +139,13 @@ export function createEventsService(deps: EventsServiceDeps) {
     getPublic: async (id: string, viewerId: string | undefined) =>
       presentPublicEvent(await withRelations(id, viewerId), viewerId),
 
+    /** Events rows as the API shows them to this viewer (community pages list them too). */
+    present,
+
     async create(user: UserRow, input: CreateEventInput) {
       assertMayPublish(user, input.status ?? 'DRAFT');
       await checkImage(input.imageUrl, user);
+      if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
       const row = await repo.insertEvent(db, {
         creatorId: user.id,
@@ -139,6 +161,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         status: settle(input.status ?? 'DRAFT', input.endDate),
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
+        communityId: input.communityId || null,
       });
       return this.get(row.id, user.id);
     },

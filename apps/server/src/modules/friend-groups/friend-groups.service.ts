@@ -7,20 +7,21 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import type { Publisher } from '../../realtime/publish.ts';
-import { type Person, people } from '../chat/chat.repository.ts';
+import { people } from '../chat/chat.repository.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { memberTables } from '../groups/membership.repository.ts';
+import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentFriendGroup } from './friend-groups.presenter.ts';
 import * as repo from './friend-groups.repository.ts';
 
 export type FriendGroupsServiceDeps = {
   db: Database;
-  publisher: Publisher;
   chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
-  /** Which of `ids` are friends of `userId`. */
-  friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
+  memberships: Memberships;
 };
+
+const MEMBERS = memberTables.friendGroup;
 
 export type FriendGroupsService = ReturnType<typeof createFriendGroupsService>;
 
@@ -30,12 +31,12 @@ export type FriendGroupsService = ReturnType<typeof createFriendGroupsService>;
  * creator's friends; the creator removes anyone, and a member may leave.
  */
 export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
-  const { db } = deps;
+  const { db, memberships } = deps;
 
   async function present(rows: repo.FriendGroupRow[]): Promise<FriendGroup[]> {
-    const [members, creators] = await Promise.all([
-      repo.membersOf(
-        db,
+    const [byGroup, creators] = await Promise.all([
+      memberships.peopleByGroup(
+        MEMBERS,
         rows.map((r) => r.id),
       ),
       people(
@@ -43,8 +44,6 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
         rows.map((r) => r.createdBy),
       ),
     ]);
-    const byGroup = new Map<string, Person[]>();
-    for (const m of members) byGroup.set(m.groupId, [...(byGroup.get(m.groupId) ?? []), m]);
     return rows.map((row) => presentFriendGroup(row, byGroup.get(row.id) ?? [], creators.get(row.createdBy)));
   }
 
@@ -60,17 +59,9 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
     return found.group;
   }
 
-  async function assertFriends(ownerId: string, ids: string[]): Promise<void> {
-    if (!ids.every(isUuid)) throw badRequest(CHAT_MSG.membersMustBeFriends);
-    const friends = await deps.friendsAmong(ownerId, ids);
-    if (ids.some((id) => !friends.has(id))) throw badRequest(CHAT_MSG.membersMustBeFriends);
-  }
-
   return {
     /** Socket joins of `group:<id>`: members only. */
-    async canJoin(groupId: string, userId: string): Promise<boolean> {
-      return isUuid(groupId) && repo.isMember(db, groupId, userId);
-    },
+    canJoin: (groupId: string, userId: string) => memberships.canJoin(MEMBERS, groupId, userId),
 
     async list(me: UserRow): Promise<FriendGroup[]> {
       return present(await repo.listGroupsOf(db, me.id));
@@ -80,10 +71,10 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
     async create(me: UserRow, input: CreateFriendGroupInput): Promise<FriendGroup> {
       const others = [...new Set(input.members.map((id) => id.trim()))].filter((id) => id !== me.id);
       if (others.length === 0) throw badRequest(CHAT_MSG.membersRequired);
-      await assertFriends(me.id, others);
+      await memberships.assertFriends(me.id, others);
       const row = await db.transaction(async (tx) => {
         const group = await repo.insertGroup(tx, { name: input.name, createdBy: me.id });
-        await repo.addMembers(tx, group.id, [me.id, ...others]);
+        await memberships.add(MEMBERS, group.id, [me.id, ...others], tx);
         return group;
       });
       return presentOne(row);
@@ -92,9 +83,9 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
     async addMember(me: UserRow, groupId: string, userId: string): Promise<FriendGroup> {
       const group = await memberOf(groupId, me.id);
       if (group.createdBy !== me.id) throw forbidden(CHAT_MSG.notGroupCreator);
-      if (userId !== me.id) await assertFriends(me.id, [userId]);
+      if (userId !== me.id) await memberships.assertFriends(me.id, [userId]);
       const updated = await db.transaction(async (tx) => {
-        await repo.addMembers(tx, group.id, [userId]);
+        await memberships.add(MEMBERS, group.id, [userId], tx);
         return repo.touchGroup(tx, group.id);
       });
       return presentOne(updated ?? group);
@@ -110,15 +101,15 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
       if (!isUuid(userId)) return presentOne(group);
       const channel = channels.group(group.id);
       const { removed, row } = await db.transaction(async (tx) => {
-        const removed = await repo.removeMember(tx, group.id, userId);
+        const removed = await memberships.remove(MEMBERS, group.id, userId, tx);
         if (!removed) return { removed, row: group };
-        if ((await repo.countMembers(tx, group.id)) === 0) {
+        if ((await memberships.count(MEMBERS, group.id, tx)) === 0) {
           await repo.deleteGroup(tx, group.id);
           return { removed, row: group };
         }
         return { removed, row: (await repo.touchGroup(tx, group.id)) ?? group };
       });
-      if (removed) deps.publisher.removeFromChannel(userId, channel);
+      if (removed) memberships.evict([userId], channel);
       return presentOne(row);
     },
 

@@ -7,22 +7,23 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import type { Publisher } from '../../realtime/publish.ts';
-import { type Person, people } from '../chat/chat.repository.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { people } from '../chat/chat.repository.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { findEvent } from '../events/events.repository.ts';
+import { memberTables } from '../groups/membership.repository.ts';
+import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
 import * as repo from './subgroups.repository.ts';
 
 export type SubgroupsServiceDeps = {
   db: Database;
-  publisher: Publisher;
   chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
-  /** Which of `ids` are friends of `userId`. */
-  friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
+  memberships: Memberships;
 };
+
+const MEMBERS = memberTables.subgroup;
 
 export type SubgroupsService = ReturnType<typeof createSubgroupsService>;
 
@@ -38,12 +39,12 @@ const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id ==
  * who cannot see the event, gets 404. A member attempting an organizer's action gets 403.
  */
 export function createSubgroupsService(deps: SubgroupsServiceDeps) {
-  const { db } = deps;
+  const { db, memberships } = deps;
 
   async function present(rows: repo.SubgroupRow[]): Promise<Subgroup[]> {
-    const [members, creators] = await Promise.all([
-      repo.membersOf(
-        db,
+    const [bySubgroup, creators] = await Promise.all([
+      memberships.peopleByGroup(
+        MEMBERS,
         rows.map((r) => r.id),
       ),
       people(
@@ -51,8 +52,6 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
         rows.map((r) => r.createdBy),
       ),
     ]);
-    const bySubgroup = new Map<string, Person[]>();
-    for (const m of members) bySubgroup.set(m.subgroupId, [...(bySubgroup.get(m.subgroupId) ?? []), m]);
     return rows.map((row) => presentSubgroup(row, bySubgroup.get(row.id) ?? [], creators.get(row.createdBy)));
   }
 
@@ -78,12 +77,6 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
     const found = await visible(id, userId);
     if (found.organizerId !== userId) throw forbidden(CHAT_MSG.notOrganizer);
     return found;
-  }
-
-  async function assertFriends(organizerId: string, ids: string[]): Promise<void> {
-    if (!ids.every(isUuid)) throw badRequest(CHAT_MSG.membersMustBeFriends);
-    const friends = await deps.friendsAmong(organizerId, ids);
-    if (ids.some((id) => !friends.has(id))) throw badRequest(CHAT_MSG.membersMustBeFriends);
   }
 
   return {
@@ -113,14 +106,14 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       if (!event) throw notFound(CHAT_MSG.eventNotFound);
       if (event.creatorId !== me.id) throw forbidden(CHAT_MSG.notOrganizer);
       const others = [...new Set(input.members.map((id) => id.trim()))].filter((id) => id !== me.id);
-      await assertFriends(me.id, others);
+      await memberships.assertFriends(me.id, others);
       const row = await db.transaction(async (tx) => {
         const subgroup = await repo.insertSubgroup(tx, {
           eventId: event.id,
           name: input.name,
           createdBy: me.id,
         });
-        await repo.addMembers(tx, subgroup.id, [me.id, ...others]);
+        await memberships.add(MEMBERS, subgroup.id, [me.id, ...others], tx);
         return subgroup;
       });
       return presentOne(row);
@@ -136,19 +129,18 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       const { subgroup, organizerId } = await managed(id, me.id);
       const channel = channels.subgroup(subgroup.id);
       const members = await db.transaction(async (tx) => {
-        const list = await repo.membersOf(tx, [subgroup.id]);
+        const list = (await memberships.peopleByGroup(MEMBERS, [subgroup.id], tx)).get(subgroup.id) ?? [];
         await repo.deleteSubgroup(tx, subgroup.id);
         return list;
       });
-      for (const userId of new Set([organizerId, ...members.map((m) => m.id)]))
-        deps.publisher.removeFromChannel(userId, channel);
+      memberships.evict([organizerId, ...members.map((m) => m.id)], channel);
     },
 
     async addMember(me: UserRow, id: string, userId: string): Promise<Subgroup> {
       const { subgroup, organizerId } = await managed(id, me.id);
-      if (userId !== organizerId) await assertFriends(organizerId, [userId]);
+      if (userId !== organizerId) await memberships.assertFriends(organizerId, [userId]);
       const row = await db.transaction(async (tx) => {
-        await repo.addMembers(tx, subgroup.id, [userId]);
+        await memberships.add(MEMBERS, subgroup.id, [userId], tx);
         return repo.touchSubgroup(tx, subgroup.id);
       });
       return presentOne(row ?? subgroup);
@@ -162,11 +154,10 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       const { subgroup, organizerId } = await managed(id, me.id);
       if (!isUuid(userId)) return presentOne(subgroup);
       const { removed, row } = await db.transaction(async (tx) => {
-        const removed = await repo.removeMember(tx, subgroup.id, userId);
+        const removed = await memberships.remove(MEMBERS, subgroup.id, userId, tx);
         return { removed, row: removed ? await repo.touchSubgroup(tx, subgroup.id) : subgroup };
       });
-      if (removed && userId !== organizerId)
-        deps.publisher.removeFromChannel(userId, channels.subgroup(subgroup.id));
+      if (removed && userId !== organizerId) memberships.evict([userId], channels.subgroup(subgroup.id));
       return presentOne(row ?? subgroup);
     },
 

@@ -8,6 +8,7 @@ import {
   ShieldCheck,
   UserRound,
   Users,
+  UsersRound,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -31,6 +32,7 @@ interface ProfileMenuProps {
 
 const items = [
   { to: '/friends', label: 'Friends', icon: Users },
+  { to: '/communities', label: 'Communities', icon: UsersRound },
   { to: '/events', label: 'Events', icon: CalendarDays },
   { to: '/profile', label: 'Profile', icon: UserRound },
   { to: '/settings', label: 'Settings', icon: Settings },

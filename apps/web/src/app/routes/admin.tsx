@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { AdminUsers } from '../../features/admin/components/admin-users.tsx';
+import { AdminCommunities } from '../../features/communities/components/admin-communities.tsx';
 
 export function AdminPage() {
   return (
@@ -11,6 +12,7 @@ export function AdminPage() {
         description="Find members and mark the clubs and organisations the team has checked as verified communities."
       />
       <AdminUsers />
+      <AdminCommunities />
     </>
   );
 }

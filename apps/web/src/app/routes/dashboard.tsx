@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
+import { FromYourCommunities } from '../../features/communities/components/from-your-communities.tsx';
 import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { EventCountTiles } from '../../features/events/components/event-count-tiles.tsx';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
@@ -48,6 +50,7 @@ function FriendRequestsBox() {
 
 export function DashboardPage() {
   const { user } = useSession();
+  const hosts = useHostableCommunities();
   if (!user) return null;
 
   return (
@@ -78,8 +81,10 @@ export function DashboardPage() {
         <EventCountTiles />
       </section>
 
+      <FromYourCommunities />
+
       <section aria-labelledby="event-management" className="space-y-4">
-        <EventBoard allowDelete title="Event Management" />
+        <EventBoard allowDelete title="Event Management" hosts={hosts} />
       </section>
     </div>
   );

@@ -139,6 +139,14 @@ export function LandingPage() {
                 </span>
                 <h3 className="mt-5 text-xl font-semibold">{title}</h3>
                 <p className="mt-2 leading-relaxed text-stone-700">{text}</p>
+                {title === 'Verified Communities' ? (
+                  <Link
+                    to="/communities?verified=true"
+                    className="mt-3 inline-block font-semibold text-brand-800 underline-offset-4 hover:underline"
+                  >
+                    See verified communities
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

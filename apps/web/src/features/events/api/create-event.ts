@@ -20,6 +20,8 @@ export interface EventInput {
   tags: string[];
   status: EventStatus;
   imageUrl: string | null;
+  /** Host as this community (organisers only; create only). */
+  communityId?: string;
 }
 
 /** POST /api/events → 201 `{ event }`. */

@@ -130,13 +130,15 @@ interface EventBoardProps {
   allowDelete?: boolean;
   /** A heading for the board (the dashboard's "Event Management"); pages with their own h1 leave it out. */
   title?: string;
+  /** Communities the user organises, offered as "Host as" in the create dialog. */
+  hosts?: { id: string; name: string }[];
 }
 
 /**
  * One tab per status with the event cards, "Load more", and the create/edit dialog (and, on the
  * dashboard, delete with confirmation). The open tab is in the address (`?tab=draft`).
  */
-export function EventBoard({ allowDelete = false, title }: EventBoardProps) {
+export function EventBoard({ allowDelete = false, title, hosts }: EventBoardProps) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
@@ -250,6 +252,7 @@ export function EventBoard({ allowDelete = false, title }: EventBoardProps) {
           <EventFormDialog
             open
             event={form.event}
+            hosts={hosts}
             onOpenChange={(open) => (open ? undefined : setForm(null))}
             onSaved={(saved) => setTab(saved.status)}
           />

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import {
   Select,
@@ -60,19 +60,28 @@ interface EventFormDialogProps {
   /** The event to edit; none to create one. */
   event?: EventDto | null;
   onSaved?: (event: EventDto) => void;
+  /** Communities the user organises: "Host as" offers them when creating. */
+  hosts?: { id: string; name: string }[];
 }
 
 /**
  * Spec 2, "Event create/edit dialog": every field, Save as Draft and Create/Update Event, all
  * validation messages together in one alert, the ended-event warning and the save failures.
  */
-export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: EventFormDialogProps) {
+export function EventFormDialog({
+  open,
+  onOpenChange,
+  event = null,
+  onSaved,
+  hosts = [],
+}: EventFormDialogProps) {
   const editing = Boolean(event);
   const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
   const [problems, setProblems] = useState<string[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [action, setAction] = useState<SaveAction | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [hostAs, setHostAs] = useState('');
   const problemsRef = useRef<HTMLDivElement>(null);
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -104,7 +113,7 @@ export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: E
       return;
     }
     setAction(next);
-    const input = toEventInput(values, next);
+    const input = { ...toEventInput(values, next), ...(hostAs && !event ? { communityId: hostAs } : {}) };
     const done = (saved: EventDto) => {
       toast.success(saved.status === 'DRAFT' ? 'Draft saved' : editing ? 'Event updated' : 'Event created');
       onSaved?.(saved);
@@ -246,6 +255,24 @@ export function EventFormDialog({ open, onOpenChange, event = null, onSaved }: E
                 <Label htmlFor="event-free">Free event</Label>
               </div>
             </div>
+            {!editing && hosts.length > 0 ? (
+              <div className="space-y-1.5">
+                <Label htmlFor="event-host">Host as</Label>
+                <select
+                  id="event-host"
+                  value={hostAs}
+                  onChange={(e) => setHostAs(e.target.value)}
+                  className={inputClassName}
+                >
+                  <option value="">Me</option>
+                  {hosts.map((h) => (
+                    <option key={h.id} value={h.id}>
+                      {h.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="space-y-1.5">
                 <Label htmlFor="event-visibility">Visibility</Label>

@@ -1,0 +1,52 @@
+import type { Community, CommunityMember } from '@townsquare/contracts';
+import type { CommunityMemberRow, CommunityRow } from '../../db/schema/index.ts';
+import { presentPerson } from '../chat/chat.presenter.ts';
+import type { Person } from '../chat/chat.repository.ts';
+import type { Membership } from './communities.repository.ts';
+
+/**
+ * The about card anyone may read, with the caller's own role and state. Join questions are part
+ * of it (a visitor answers them); nothing about other members leaves here.
+ */
+export function presentCommunity(
+  row: CommunityRow,
+  viewer: { role: Membership['role'] | null; state: Membership['state'] | null },
+): Community {
+  const { state } = viewer;
+  return {
+    _id: row.id,
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    location: row.location,
+    tags: row.tags,
+    visibility: row.visibility,
+    joinPolicy: row.joinPolicy,
+    joinQuestions: row.joinQuestions,
+    verified: row.verified,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt.toISOString(),
+    // A role means something only to a member; a pending or banned row's role is not shown.
+    viewerRole: state === 'member' ? viewer.role : null,
+    viewerState: state,
+  };
+}
+
+/** A member row: the person without e-mail; answers only when `showAnswers` (organisers). */
+export function presentMember(
+  row: CommunityMemberRow,
+  person: Person | undefined,
+  showAnswers: boolean,
+): CommunityMember {
+  return {
+    _id: row.userId,
+    id: row.userId,
+    user: presentPerson(row.userId, person),
+    role: row.role,
+    state: row.state,
+    ...(showAnswers ? { answers: row.answers } : {}),
+    since: row.addedAt.toISOString(),
+  };
+}

@@ -1,0 +1,287 @@
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import {
+  type CommunityMemberRow,
+  type CommunityRow,
+  communities,
+  communityMembers,
+  type EventRow,
+  events,
+  messages,
+  rsvps,
+  users,
+} from '../../db/schema/index.ts';
+import { visibleTo } from '../events/events.repository.ts';
+
+export type Membership = Pick<CommunityMemberRow, 'role' | 'state'>;
+export type CommunityWithViewer = {
+  community: CommunityRow;
+  role: Membership['role'] | null;
+  state: Membership['state'] | null;
+};
+
+/** The viewer's row joined in, so every community read carries `viewerRole`/`viewerState`. */
+function withViewer(db: Executor, viewerId: string | undefined) {
+  return db
+    .select({ community: communities, role: communityMembers.role, state: communityMembers.state })
+    .from(communities)
+    .leftJoin(
+      communityMembers,
+      and(
+        eq(communityMembers.communityId, communities.id),
+        // No viewer: a join condition that never matches.
+        viewerId ? eq(communityMembers.userId, viewerId) : sql`false`,
+      ),
+    );
+}
+
+export async function findBySlug(
+  db: Executor,
+  slug: string,
+  viewerId: string | undefined,
+): Promise<CommunityWithViewer | undefined> {
+  const rows = await withViewer(db, viewerId).where(eq(communities.slug, slug)).limit(1);
+  return rows[0];
+}
+
+export async function findById(
+  db: Executor,
+  id: string,
+  viewerId: string | undefined,
+): Promise<CommunityWithViewer | undefined> {
+  const rows = await withViewer(db, viewerId).where(eq(communities.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function slugTaken(db: Executor, slug: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: communities.id })
+    .from(communities)
+    .where(eq(communities.slug, slug))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type DiscoverOptions = {
+  q?: string;
+  tag?: string;
+  verified?: boolean;
+  after?: { memberCount: number; id: string };
+  limit: number;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Discovery: biggest first, keyset on (member_count, id) read through communities_discover_idx. */
+export async function discover(db: Executor, viewerId: string | undefined, o: DiscoverOptions) {
+  const pattern = o.q ? `%${escapeLike(o.q)}%` : undefined;
+  const conditions: (SQL | undefined)[] = [
+    pattern
+      ? or(
+          ilike(communities.name, pattern),
+          ilike(communities.location, pattern),
+          ilike(communities.slug, pattern),
+        )
+      : undefined,
+    o.tag ? sql`${communities.tags} @> array[${o.tag}]::text[]` : undefined,
+    o.verified === undefined ? undefined : eq(communities.verified, o.verified),
+    o.after
+      ? sql`(${communities.memberCount}, ${communities.id}) < (${o.after.memberCount}, ${o.after.id}::uuid)`
+      : undefined,
+  ];
+  return withViewer(db, viewerId)
+    .where(and(...conditions))
+    .orderBy(desc(communities.memberCount), desc(communities.id))
+    .limit(o.limit);
+}
+
+/** The communities `userId` is in or has asked to join or been invited to, by name. */
+export async function listMine(db: Executor, userId: string) {
+  return db
+    .select({ community: communities, role: communityMembers.role, state: communityMembers.state })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(and(eq(communityMembers.userId, userId), sql`${communityMembers.state} <> 'banned'`))
+    .orderBy(asc(communities.name), asc(communities.id))
+    .limit(500);
+}
+
+export async function insertCommunity(
+  db: Executor,
+  values: Omit<typeof communities.$inferInsert, 'id'>,
+): Promise<CommunityRow> {
+  const rows = await db
+    .insert(communities)
+    .values({ id: uuidv7(), ...values })
+    .returning();
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+export async function updateCommunity(
+  db: Executor,
+  id: string,
+  values: PgUpdateSetSource<typeof communities>,
+) {
+  const rows = await db
+    .update(communities)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(communities.id, id))
+    .returning();
+  return rows[0];
+}
+
+/** Keeps `member_count` true: recounted in the transaction that changed a membership. */
+export async function recount(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`update communities set member_count =
+    (select count(*)::int from community_members where community_id = ${id} and state = 'member')
+    where id = ${id}`);
+}
+
+export async function findMembership(db: Executor, communityId: string, userId: string) {
+  const rows = await db
+    .select()
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Creates or replaces a user's row (join, request, invite, ban, approve, role change). */
+export async function putMembership(
+  db: Executor,
+  values: {
+    communityId: string;
+    userId: string;
+    role: CommunityMemberRow['role'];
+    state: CommunityMemberRow['state'];
+    answers?: string[];
+    /** A new member's place in join order starts now (an approved request, an accepted invite). */
+    restart?: boolean;
+  },
+) {
+  const { restart, ...row } = values;
+  const set: PgUpdateSetSource<typeof communityMembers> = {
+    role: row.role,
+    state: row.state,
+    updatedAt: sql`now()`,
+  };
+  if (row.answers) set.answers = row.answers;
+  if (restart) set.addedAt = sql`now()`;
+  const rows = await db
+    .insert(communityMembers)
+    .values(row)
+    .onConflictDoUpdate({ target: [communityMembers.communityId, communityMembers.userId], set })
+    .returning();
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+/**
+ * One page of members in one state, in join order; keyset on (added_at, user_id). The cursor is
+ * the last user shown: their row's exact timestamp is read in the query (microseconds survive).
+ */
+export async function memberPage(
+  db: Executor,
+  communityId: string,
+  state: CommunityMemberRow['state'],
+  afterUserId: string | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      member: communityMembers,
+      username: users.username,
+      fullName: users.fullName,
+      profileImage: users.profileImage,
+    })
+    .from(communityMembers)
+    .innerJoin(users, eq(users.id, communityMembers.userId))
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.state, state),
+        afterUserId
+          ? sql`(${communityMembers.addedAt}, ${communityMembers.userId}) > ((select m.added_at from community_members m
+              where m.community_id = ${communityId} and m.user_id = ${afterUserId}), ${afterUserId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(communityMembers.addedAt), asc(communityMembers.userId))
+    .limit(limit);
+}
+
+export async function person(db: Executor, userId: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      profileImage: users.profileImage,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Ids of everyone with a row (any state): whose sockets leave the room when the community goes. */
+export async function everyoneIn(db: Executor, communityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(eq(communityMembers.communityId, communityId));
+  return rows.map((r) => r.userId);
+}
+
+/** The community's events the viewer can see: upcoming soonest first, past latest first. */
+export async function communityEvents(
+  db: Executor,
+  communityId: string,
+  viewerId: string | undefined,
+  when: 'upcoming' | 'past',
+  after: { startDate: Date; id: string } | undefined,
+  limit: number,
+): Promise<EventRow[]> {
+  const upcoming = when === 'upcoming';
+  const cursor = after
+    ? sql`(${events.startDate}, ${events.id}) ${upcoming ? sql`>` : sql`<`} (${after.startDate.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.communityId, communityId),
+        visibleTo(viewerId),
+        upcoming ? sql`${events.endDate} >= now()` : sql`${events.endDate} < now()`,
+        cursor,
+      ),
+    )
+    .orderBy(
+      ...(upcoming ? [asc(events.startDate), asc(events.id)] : [desc(events.startDate), desc(events.id)]),
+    )
+    .limit(limit);
+}
+
+/**
+ * Deletes the community: its upcoming events are cancelled (deleted), the past ones stay without
+ * a host; the chat history goes. Returns the cancelled events with the people who had answered.
+ */
+export async function deleteCommunity(db: Executor, id: string) {
+  const cancelled = await db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(and(eq(events.communityId, id), sql`${events.endDate} >= now()`));
+  const ids = cancelled.map((e) => e.id);
+  const attendees = ids.length
+    ? await db
+        .select({ eventId: rsvps.eventId, userId: rsvps.userId })
+        .from(rsvps)
+        .where(and(inArray(rsvps.eventId, ids), inArray(rsvps.status, ['going', 'maybe'])))
+    : [];
+  // The chats of these events and of the community go with their rows (AFTER DELETE triggers).
+  if (ids.length) await db.delete(events).where(inArray(events.id, ids));
+  await db.delete(communities).where(eq(communities.id, id));
+  return { cancelled, attendees };
+}

@@ -1,0 +1,307 @@
+import {
+  COMMUNITY_MSG,
+  communityDeletedResponse,
+  communityEventsQuery,
+  communityEventsResponse,
+  communityListQuery,
+  communityListResponse,
+  communityMemberResponse,
+  communityMembersResponse,
+  communityResponse,
+  communityUserBody,
+  createCommunityBody,
+  historyQuery,
+  idParam,
+  joinCommunityBody,
+  memberListQuery,
+  memberParams,
+  roomMessage,
+  sendMessageBody,
+  slugParam,
+  updateCommunityBody,
+  updateMemberBody,
+  verifiedCommunityBody,
+} from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { forbidden } from '../../platform/errors.ts';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { CommunitiesService } from './communities.service.ts';
+
+const tags = ['communities'];
+const security = [{ bearer: [] }];
+
+/** Communities (docs/API.md, "Communities"). Thin: validate, authenticate, call the service. */
+export function communitiesRoutes(
+  app: App,
+  service: CommunitiesService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  const { requireAuth, optionalAuth } = guards;
+
+  app.post(
+    '/api/communities',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        body: createCommunityBody,
+        response: { 201: communityResponse, ...errors(400, 401, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ community: await service.create(caller(request).user, request.body) }),
+  );
+
+  app.get(
+    '/api/communities',
+    {
+      onRequest: optionalAuth,
+      schema: {
+        tags,
+        querystring: communityListQuery,
+        response: { 200: communityListResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => service.list(request.auth?.user, request.query),
+  );
+
+  app.get(
+    '/api/communities/mine',
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, response: { 200: communityListResponse, ...errors(401) } },
+    },
+    async (request) => service.mine(caller(request).user),
+  );
+
+  app.get(
+    '/api/communities/:slug',
+    {
+      onRequest: optionalAuth,
+      schema: { tags, params: slugParam, response: { 200: communityResponse, ...errors(401, 404) } },
+    },
+    async (request) => ({ community: await service.get(request.params.slug, request.auth?.user.id) }),
+  );
+
+  app.patch(
+    '/api/communities/:slug',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        body: updateCommunityBody,
+        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      community: await service.update(caller(request).user, request.params.slug, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/communities/:slug',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        response: { 200: communityDeletedResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.remove(caller(request).user, request.params.slug);
+      return { message: COMMUNITY_MSG.deleted };
+    },
+  );
+
+  app.post(
+    '/api/communities/:slug/join',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        body: joinCommunityBody,
+        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      community: await service.join(caller(request).user, request.params.slug, request.body?.answers),
+    }),
+  );
+
+  app.post(
+    '/api/communities/:slug/leave',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ community: await service.leave(caller(request).user, request.params.slug) }),
+  );
+
+  app.get(
+    '/api/communities/:slug/members',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        querystring: memberListQuery,
+        response: { 200: communityMembersResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.members(caller(request).user, request.params.slug, request.query),
+  );
+
+  app.patch(
+    '/api/communities/:slug/members/:userId',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: memberParams,
+        body: updateMemberBody,
+        response: { 200: communityMemberResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      member: await service.updateMember(
+        caller(request).user,
+        request.params.slug,
+        request.params.userId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/communities/:slug/members/:userId',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: memberParams,
+        response: { 200: communityResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      community: await service.removeMember(caller(request).user, request.params.slug, request.params.userId),
+    }),
+  );
+
+  for (const [path, act] of [
+    ['invites', service.invite],
+    ['bans', service.ban],
+  ] as const) {
+    app.post(
+      `/api/communities/:slug/${path}`,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          security,
+          params: slugParam,
+          body: communityUserBody,
+          response: { 201: communityMemberResponse, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ member: await act(caller(request).user, request.params.slug, request.body.userId) }),
+    );
+  }
+
+  app.get(
+    '/api/communities/:slug/events',
+    {
+      onRequest: optionalAuth,
+      schema: {
+        tags,
+        params: slugParam,
+        querystring: communityEventsQuery,
+        response: { 200: communityEventsResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.events(request.auth?.user, request.params.slug, request.query),
+  );
+
+  app.get(
+    '/api/communities/:slug/messages',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        querystring: historyQuery,
+        response: { 200: z.array(roomMessage), ...errors(400, 401, 403, 404) },
+      },
+    },
+    // As every chat history: a bare array, oldest first; the older page's cursor in X-Next-Before.
+    async (request, reply) => {
+      const page = await service.history(
+        caller(request).user,
+        request.params.slug,
+        request.query.before,
+        request.query.limit,
+      );
+      if (page.nextBefore) reply.header('x-next-before', page.nextBefore);
+      return page.messages;
+    },
+  );
+
+  app.post(
+    '/api/communities/:slug/messages',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        body: sendMessageBody,
+        response: { 201: roomMessage, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.postMessage(caller(request).user, request.params.slug, request.body)),
+  );
+
+  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireAuth(request, reply);
+    if (!caller(request).user.isAdmin) throw forbidden('Only platform administrators can do this');
+  };
+  app.put(
+    '/api/admin/communities/:id/verified',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: z.object({ id: idParam }),
+        body: verifiedCommunityBody,
+        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      community: await service.setVerified(request.params.id, request.body.value, caller(request).user.id),
+    }),
+  );
+}

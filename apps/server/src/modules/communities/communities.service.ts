@@ -1,0 +1,499 @@
+import {
+  COMMUNITY_MSG,
+  type Community,
+  type CommunityMember,
+  type CommunityRole,
+  type CreateCommunityInput,
+  type EventDto,
+  type MembershipState,
+  type RoomMessage,
+  slugify,
+  slugProblem,
+  type UpdateCommunityInput,
+} from '@townsquare/contracts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { Publisher } from '../../realtime/publish.ts';
+import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { memberTables } from '../groups/membership.repository.ts';
+import type { Memberships } from '../groups/membership.service.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { presentCommunity, presentMember } from './communities.presenter.ts';
+import * as repo from './communities.repository.ts';
+
+export type CommunitiesServiceDeps = {
+  db: Database;
+  publisher: Publisher;
+  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
+  memberships: Memberships;
+  /** True when `url` is an image `ownerId` uploaded to our storage. */
+  isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
+  /** Event rows as the API shows them to this viewer. */
+  presentEvents: (rows: EventRow[], viewerId: string | undefined) => Promise<EventDto[]>;
+};
+
+export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
+
+const MEMBERS = memberTables.community;
+type Found = repo.CommunityWithViewer;
+
+const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
+  f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
+
+/** PostgreSQL unique_violation of the slug index (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return source?.constraint === 'communities_slug_idx';
+}
+
+const encode = (...parts: (string | number)[]) => Buffer.from(parts.join('|')).toString('base64url');
+function decode(cursor: string | undefined): [string, string] | undefined {
+  if (!cursor) return undefined;
+  const [a, b] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (a === undefined || !b || !isUuid(b)) throw badRequest(COMMUNITY_MSG.cursorInvalid);
+  return [a, b];
+}
+const decodeDate = (value: string) => {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest(COMMUNITY_MSG.cursorInvalid);
+  return date;
+};
+
+/**
+ * Communities: anyone (signed out too) reads the about card; members see members, chat and the
+ * events of a PRIVATE community; organisers (OWNER, ORGANIZER) run it; the owner alone deletes it
+ * and hands it over. Membership goes through the shared mechanism (docs/decisions/015); this
+ * service holds only the community's rules: join policies, roles, states.
+ */
+export function createCommunitiesService(deps: CommunitiesServiceDeps) {
+  const { db, memberships } = deps;
+
+  async function find(slug: string, viewerId: string | undefined): Promise<Found> {
+    const found = slug.length <= 200 ? await repo.findBySlug(db, slug.toLowerCase(), viewerId) : undefined;
+    if (!found) throw notFound(COMMUNITY_MSG.notFound);
+    return found;
+  }
+
+  /** Members only: 403 for anyone else (the community itself is public knowledge). */
+  async function asMember(slug: string, viewerId: string): Promise<Found> {
+    const found = await find(slug, viewerId);
+    if (found.state !== 'member') throw forbidden(COMMUNITY_MSG.membersOnly);
+    return found;
+  }
+
+  async function asOrganizer(slug: string, viewerId: string): Promise<Found> {
+    const found = await find(slug, viewerId);
+    if (!isOrganizer(found)) throw forbidden(COMMUNITY_MSG.notOrganizer);
+    return found;
+  }
+
+  async function asOwner(slug: string, viewerId: string): Promise<Found> {
+    const found = await find(slug, viewerId);
+    if (found.state !== 'member' || found.role !== 'OWNER') throw forbidden(COMMUNITY_MSG.notOwner);
+    return found;
+  }
+
+  async function checkImage(url: string | null | undefined, user: UserRow, current?: string | null) {
+    if (url === undefined || url === null || url === current) return;
+    if (!(await deps.isOwnImage(url, user.id))) throw badRequest(COMMUNITY_MSG.imageInvalid);
+  }
+
+  /** A free slug: the chosen one (409 if taken), or one derived from the name. */
+  async function chooseSlug(input: CreateCommunityInput): Promise<string> {
+    if (input.slug) {
+      if (await repo.slugTaken(db, input.slug)) throw conflict(COMMUNITY_MSG.slugTaken);
+      return input.slug;
+    }
+    let base = slugify(input.name);
+    if (slugProblem(base)) base = `${base || 'community'}-club`.replace(/^-/, '');
+    for (let n = 1; n <= 20; n++) {
+      const candidate = n === 1 ? base : `${base.slice(0, 36)}-${n}`;
+      if (!slugProblem(candidate) && !(await repo.slugTaken(db, candidate))) return candidate;
+    }
+    throw conflict(COMMUNITY_MSG.slugTaken);
+  }
+
+  async function reread(id: string, viewerId: string): Promise<Community> {
+    const found = await repo.findById(db, id, viewerId);
+    if (!found) throw notFound(COMMUNITY_MSG.notFound);
+    return presentCommunity(found.community, found);
+  }
+
+  /** The target's row for an organiser's action; owners are out of an organiser's reach. */
+  async function target(community: Found, userId: string) {
+    const row = isUuid(userId) ? await repo.findMembership(db, community.community.id, userId) : undefined;
+    if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
+    if (row.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
+    return row;
+  }
+
+  async function presentOneMember(row: Parameters<typeof presentMember>[0], showAnswers: boolean) {
+    return presentMember(row, await repo.person(db, row.userId), showAnswers);
+  }
+
+  /** Sets a user's row and recounts members in one transaction. */
+  async function put(values: Parameters<typeof repo.putMembership>[1]) {
+    return db.transaction(async (tx) => {
+      const row = await repo.putMembership(tx, values);
+      await repo.recount(tx, values.communityId);
+      return row;
+    });
+  }
+
+  /** Removes a user's row, recounts, and takes their sockets out of the chat room at once. */
+  async function drop(community: CommunityRow, userId: string) {
+    const removed = await db.transaction(async (tx) => {
+      const removed = await memberships.remove(MEMBERS, community.id, userId, tx);
+      await repo.recount(tx, community.id);
+      return removed;
+    });
+    memberships.evict([userId], channels.community(community.id));
+    return removed;
+  }
+
+  return {
+    /** Socket joins of `community:<id>`: members only. */
+    canJoin: (communityId: string, userId: string) => memberships.canJoin(MEMBERS, communityId, userId),
+
+    /** Hosting an event as a community: its organisers and owner; 404 if they cannot see it. */
+    async assertCanHost(communityId: string, userId: string): Promise<void> {
+      const found = isUuid(communityId) ? await repo.findById(db, communityId, userId) : undefined;
+      if (!found) throw notFound(COMMUNITY_MSG.notFound);
+      if (!isOrganizer(found)) throw forbidden(COMMUNITY_MSG.notHostable);
+    },
+
+    async create(me: UserRow, input: CreateCommunityInput): Promise<Community> {
+      await checkImage(input.imageUrl, me);
+      // Two people founding "Chess Club" at once: the loser of the unique index tries the next slug.
+      for (let attempt = 0; ; attempt++) {
+        const slug = await chooseSlug(input);
+        try {
+          const row = await db.transaction(async (tx) => {
+            const community = await repo.insertCommunity(tx, {
+              slug,
+              name: input.name,
+              description: input.description ?? '',
+              imageUrl: input.imageUrl ?? null,
+              location: input.location ?? '',
+              tags: input.tags ?? [],
+              visibility: input.visibility ?? 'PUBLIC',
+              joinPolicy: input.joinPolicy ?? 'OPEN',
+              joinQuestions: input.joinQuestions ?? [],
+              createdBy: me.id,
+              memberCount: 1,
+            });
+            await repo.putMembership(tx, {
+              communityId: community.id,
+              userId: me.id,
+              role: 'OWNER',
+              state: 'member',
+            });
+            return community;
+          });
+          return presentCommunity(row, { role: 'OWNER', state: 'member' });
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          if (input.slug || attempt >= 10) throw conflict(COMMUNITY_MSG.slugTaken);
+        }
+      }
+    },
+
+    async list(
+      viewer: UserRow | undefined,
+      query: { q?: string; tag?: string; verified?: 'true' | 'false'; cursor?: string; limit: number },
+    ) {
+      const cursor = decode(query.cursor);
+      const memberCount = cursor ? Number(cursor[0]) : 0;
+      if (cursor && !Number.isInteger(memberCount)) throw badRequest(COMMUNITY_MSG.cursorInvalid);
+      const rows = await repo.discover(db, viewer?.id, {
+        q: query.q || undefined,
+        tag: query.tag || undefined,
+        verified: query.verified === undefined ? undefined : query.verified === 'true',
+        after: cursor ? { memberCount, id: cursor[1] } : undefined,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        communities: page.map((r) => presentCommunity(r.community, r)),
+        nextCursor:
+          rows.length > query.limit && last ? encode(last.community.memberCount, last.community.id) : null,
+      };
+    },
+
+    async mine(me: UserRow) {
+      const rows = await repo.listMine(db, me.id);
+      return { communities: rows.map((r) => presentCommunity(r.community, r)), nextCursor: null };
+    },
+
+    async get(slug: string, viewerId: string | undefined): Promise<Community> {
+      const found = await find(slug, viewerId);
+      return presentCommunity(found.community, found);
+    },
+
+    async update(me: UserRow, slug: string, input: UpdateCommunityInput): Promise<Community> {
+      const { community } = await asOrganizer(slug, me.id);
+      await checkImage(input.imageUrl, me, community.imageUrl);
+      const values: PgUpdateSetSource<typeof communities> = {};
+      for (const key of [
+        'name',
+        'description',
+        'imageUrl',
+        'location',
+        'tags',
+        'visibility',
+        'joinPolicy',
+        'joinQuestions',
+      ] as const) {
+        if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
+      }
+      await repo.updateCommunity(db, community.id, values);
+      return reread(community.id, me.id);
+    },
+
+    /**
+     * The owner deletes the community: upcoming events are cancelled and everyone who had
+     * answered them is told (`event-cancelled`); members' sockets leave the chat room.
+     */
+    async remove(me: UserRow, slug: string): Promise<void> {
+      const { community } = await asOwner(slug, me.id);
+      const channel = channels.community(community.id);
+      const { people, cancelled, attendees } = await db.transaction(async (tx) => {
+        const people = await repo.everyoneIn(tx, community.id);
+        return { people, ...(await repo.deleteCommunity(tx, community.id)) };
+      });
+      memberships.evict(people, channel);
+      for (const event of cancelled) {
+        const payload = { eventId: event.id, title: event.title, community: community.name };
+        for (const a of attendees)
+          if (a.eventId === event.id) deps.publisher.toUser(a.userId, 'event-cancelled', payload);
+        for (const eventChannel of [channels.event(event.id)])
+          deps.publisher.toChannel(eventChannel, 'event-cancelled', payload);
+      }
+    },
+
+    /** OPEN → member; APPROVAL → pending with the answers; INVITE → only an invitation lets you in. */
+    async join(me: UserRow, slug: string, answers: string[] = []): Promise<Community> {
+      const found = await find(slug, me.id);
+      const { community } = found;
+      if (found.state === 'member' || found.state === 'pending') return presentCommunity(community, found);
+      if (found.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+      let state: MembershipState = 'member';
+      if (found.state !== 'invited') {
+        if (community.joinPolicy === 'INVITE') throw forbidden(COMMUNITY_MSG.inviteOnly);
+        if (community.joinPolicy === 'APPROVAL') {
+          const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
+          if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
+          answers = given;
+          state = 'pending';
+        }
+      }
+      await put({
+        communityId: community.id,
+        userId: me.id,
+        role: 'MEMBER',
+        state,
+        answers: state === 'pending' ? answers : undefined,
+        restart: true,
+      });
+      if (state === 'pending')
+        deps.publisher.toChannel(channels.community(community.id), 'community-request', {
+          communityId: community.id,
+        });
+      return reread(community.id, me.id);
+    },
+
+    /** Leaves, cancels a request or declines an invitation; an owner hands over first. */
+    async leave(me: UserRow, slug: string): Promise<Community> {
+      const found = await find(slug, me.id);
+      if (found.state === null) return presentCommunity(found.community, found);
+      if (found.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+      if (found.state === 'member' && found.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
+      await drop(found.community, me.id);
+      return reread(found.community.id, me.id);
+    },
+
+    /** Members see members; organisers also see pending, invited and banned rows (with answers). */
+    async members(
+      me: UserRow,
+      slug: string,
+      query: { state: MembershipState; cursor?: string; limit: number },
+    ) {
+      const found = await asMember(slug, me.id);
+      const organizer = isOrganizer(found);
+      if (query.state !== 'member' && !organizer) throw forbidden(COMMUNITY_MSG.notOrganizer);
+      const cursor = decode(query.cursor);
+      const rows = await repo.memberPage(db, found.community.id, query.state, cursor?.[1], query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1)?.member;
+      return {
+        members: page.map((r) => presentMember(r.member, { id: r.member.userId, ...r }, organizer)),
+        nextCursor:
+          rows.length > query.limit && last ? encode(last.addedAt.toISOString(), last.userId) : null,
+      };
+    },
+
+    /**
+     * `{ state: "member" }` approves a request; `{ role }` promotes or demotes; `{ role: "OWNER" }`
+     * (the owner only) hands the community over, the old owner staying as an organiser.
+     */
+    async updateMember(
+      me: UserRow,
+      slug: string,
+      userId: string,
+      change: { state?: 'member'; role?: CommunityRole },
+    ): Promise<CommunityMember> {
+      const found = await asOrganizer(slug, me.id);
+      const { community } = found;
+      if (userId === me.id && change.role && change.role !== found.role) {
+        if (found.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
+      }
+      if (change.role === 'OWNER') {
+        if (found.role !== 'OWNER') throw forbidden(COMMUNITY_MSG.notOwner);
+        const row = isUuid(userId) ? await repo.findMembership(db, community.id, userId) : undefined;
+        if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
+        if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
+        if (row.userId === me.id) return presentOneMember(row, true);
+        const updated = await db.transaction(async (tx) => {
+          await repo.putMembership(tx, {
+            communityId: community.id,
+            userId: me.id,
+            role: 'ORGANIZER',
+            state: 'member',
+          });
+          return repo.putMembership(tx, {
+            communityId: community.id,
+            userId,
+            role: 'OWNER',
+            state: 'member',
+          });
+        });
+        return presentOneMember(updated, true);
+      }
+      const row = await target(found, userId);
+      let state = row.state;
+      if (change.state === 'member') {
+        if (row.state === 'banned' || row.state === 'invited') throw badRequest(COMMUNITY_MSG.notARequest);
+        state = 'member';
+      }
+      if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
+      // Only the owner makes or unmakes organisers' peers of equal rank.
+      if (change.role && row.role === 'ORGANIZER' && found.role !== 'OWNER')
+        throw forbidden(COMMUNITY_MSG.notOwner);
+      const updated = await put({
+        communityId: community.id,
+        userId: row.userId,
+        role: change.role ?? row.role,
+        state,
+        restart: row.state !== 'member' && state === 'member',
+      });
+      if (row.state === 'pending' && state === 'member')
+        deps.publisher.toUser(row.userId, 'community-approved', {
+          communityId: community.id,
+          slug: community.slug,
+        });
+      return presentOneMember(updated, true);
+    },
+
+    /** Removes a member, declines a request, withdraws an invitation or lifts a ban. */
+    async removeMember(me: UserRow, slug: string, userId: string): Promise<Community> {
+      const found = await asOrganizer(slug, me.id);
+      const row = await target(found, userId);
+      if (
+        row.role === 'ORGANIZER' &&
+        row.state === 'member' &&
+        found.role !== 'OWNER' &&
+        row.userId !== me.id
+      )
+        throw forbidden(COMMUNITY_MSG.notOwner);
+      await drop(found.community, row.userId);
+      return reread(found.community.id, me.id);
+    },
+
+    /** Invites a user; someone who had asked to join is simply approved. */
+    async invite(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
+      const found = await asOrganizer(slug, me.id);
+      const { community } = found;
+      const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
+      if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
+      const row = await repo.findMembership(db, community.id, userId);
+      if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
+      if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
+      const state = row?.state === 'pending' ? 'member' : 'invited';
+      const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state, restart: true });
+      deps.publisher.toUser(userId, state === 'member' ? 'community-approved' : 'community-invite', {
+        communityId: community.id,
+        slug: community.slug,
+        name: community.name,
+      });
+      return presentMember(updated, person, true);
+    },
+
+    /** Bans a user (member or not): their sockets leave the room at once; they cannot rejoin. */
+    async ban(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
+      const found = await asOrganizer(slug, me.id);
+      const { community } = found;
+      const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
+      if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
+      if (userId === me.id) throw badRequest(COMMUNITY_MSG.cannotBanSelf);
+      const row = await repo.findMembership(db, community.id, userId);
+      if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
+      if (row?.role === 'ORGANIZER' && row.state === 'member' && found.role !== 'OWNER')
+        throw forbidden(COMMUNITY_MSG.notOwner);
+      const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
+      memberships.evict([userId], channels.community(community.id));
+      return presentMember(updated, person, true);
+    },
+
+    /** PUBLIC: the events anyone may see; PRIVATE: members only. */
+    async events(
+      viewer: UserRow | undefined,
+      slug: string,
+      query: { when: 'upcoming' | 'past'; cursor?: string; limit: number },
+    ) {
+      const found = await find(slug, viewer?.id);
+      if (found.community.visibility === 'PRIVATE' && found.state !== 'member')
+        throw forbidden(COMMUNITY_MSG.membersOnly);
+      const cursor = decode(query.cursor);
+      const rows = await repo.communityEvents(
+        db,
+        found.community.id,
+        viewer?.id,
+        query.when,
+        cursor ? { startDate: decodeDate(cursor[0]), id: cursor[1] } : undefined,
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        events: await deps.presentEvents(page, viewer?.id),
+        nextCursor: rows.length > query.limit && last ? encode(last.startDate.toISOString(), last.id) : null,
+      };
+    },
+
+    async postMessage(me: UserRow, slug: string, input: ChatInput): Promise<RoomMessage> {
+      const { community } = await asMember(slug, me.id);
+      return deps.chat.postToRoom(me, channels.community(community.id), 'new-community-message', input);
+    },
+
+    async history(
+      me: UserRow,
+      slug: string,
+      before: string | undefined,
+      limit: number,
+    ): Promise<Page<RoomMessage>> {
+      const { community } = await asMember(slug, me.id);
+      return deps.chat.roomHistory(channels.community(community.id), before, limit);
+    },
+
+    /** Platform admins mark a community verified (or not). */
+    async setVerified(id: string, value: boolean, viewerId: string): Promise<Community> {
+      const row = isUuid(id) ? await repo.updateCommunity(db, id, { verified: value }) : undefined;
+      if (!row) throw notFound(COMMUNITY_MSG.notFound);
+      return reread(row.id, viewerId);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { CHAT_MSG } from '@townsquare/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { Publisher } from '../../realtime/publish.ts';
+import type { Person } from '../chat/chat.repository.ts';
+import { isUuid } from '../users/users.repository.ts';
+import * as repo from './membership.repository.ts';
+
+export type MembershipDeps = {
+  db: Database;
+  publisher: Publisher;
+  /** Which of `ids` are friends of `userId`. */
+  friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
+};
+
+export type Memberships = ReturnType<typeof createMemberships>;
+
+/**
+ * Membership rules every kind of group shares: who belongs (and so may join the chat room), who
+ * is listed, adding and removing with the removed person's sockets leaving the room at once.
+ * Each kind's service adds only its own rules (who may create, who may manage, visibility).
+ */
+export function createMemberships(deps: MembershipDeps) {
+  const { db } = deps;
+  return {
+    /** Socket joins of a group's room: members only. */
+    async canJoin(t: repo.MemberTable, groupId: string, userId: string): Promise<boolean> {
+      return isUuid(groupId) && repo.isMember(db, t, groupId, userId);
+    },
+
+    isMember: (t: repo.MemberTable, groupId: string, userId: string, tx: Executor = db) =>
+      repo.isMember(tx, t, groupId, userId),
+
+    /** Members of each group, in join order, keyed by group id. */
+    async peopleByGroup(
+      t: repo.MemberTable,
+      groupIds: string[],
+      tx: Executor = db,
+    ): Promise<Map<string, Person[]>> {
+      const byGroup = new Map<string, Person[]>();
+      for (const m of await repo.membersOf(tx, t, groupIds))
+        byGroup.set(m.groupId, [...(byGroup.get(m.groupId) ?? []), m]);
+      return byGroup;
+    },
+
+    add: (t: repo.MemberTable, groupId: string, userIds: string[], tx: Executor = db) =>
+      repo.addMembers(tx, t, groupId, userIds),
+
+    /** Deletes the row; call `evict` once the transaction has committed. */
+    remove: (t: repo.MemberTable, groupId: string, userId: string, tx: Executor = db) =>
+      repo.removeMember(tx, t, groupId, userId),
+
+    count: (t: repo.MemberTable, groupId: string, tx: Executor = db) => repo.countMembers(tx, t, groupId),
+
+    /** The users' sockets leave the group's room at once: removed members stop receiving. */
+    evict(userIds: Iterable<string>, channel: string): void {
+      for (const userId of new Set(userIds)) deps.publisher.removeFromChannel(userId, channel);
+    },
+
+    /** Members chosen by hand (friend groups, sub-groups) must be the chooser's friends. */
+    async assertFriends(ownerId: string, ids: string[]): Promise<void> {
+      if (!ids.every(isUuid)) throw badRequest(CHAT_MSG.membersMustBeFriends);
+      const friends = await deps.friendsAmong(ownerId, ids);
+      if (ids.some((id) => !friends.has(id))) throw badRequest(CHAT_MSG.membersMustBeFriends);
+    },
+  };
+}

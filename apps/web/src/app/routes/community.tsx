@@ -1,0 +1,105 @@
+import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { useCommunity } from '../../features/communities/api/get-community.ts';
+import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
+import { CommunityChat } from '../../features/communities/components/community-chat.tsx';
+import { EventList } from '../../features/communities/components/community-events.tsx';
+import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
+import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
+import { JoinButton } from '../../features/communities/components/join-button.tsx';
+import { NotFoundPage } from './not-found.tsx';
+
+/** A community's page: header with the join button, tabs About, Events, Members, Chat (and Manage). */
+export function CommunityPage() {
+  const { slug = '' } = useParams();
+  const { user } = useSession();
+  const { data: community, isPending, isError } = useCommunity(slug);
+  const member = community?.viewerState === 'member';
+  const canSeeEvents = community ? community.visibility === 'PUBLIC' || member : false;
+  const events = useCommunityEvents(slug, 'upcoming', canSeeEvents);
+  if (isPending) return <Skeleton className="h-48 w-full" />;
+  if (isError || !community) return <NotFoundPage />;
+  const organizer = member && (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
+
+  return (
+    <article>
+      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 gap-4">
+          {community.imageUrl ? (
+            <img src={community.imageUrl} alt="" className="size-20 shrink-0 rounded-2xl object-cover" />
+          ) : null}
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+              {community.name}
+              {community.verified ? (
+                <BadgeCheck className="ml-2 inline size-6 text-brand-700" aria-label="Verified community" />
+              ) : null}
+            </h1>
+            <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
+              {community.location ? (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden="true" /> {community.location}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1">
+                <Users className="size-4" aria-hidden="true" /> {community.memberCount}{' '}
+                {community.memberCount === 1 ? 'member' : 'members'}
+              </span>
+              {community.visibility === 'PRIVATE' ? <Badge tone="neutral">Private</Badge> : null}
+            </p>
+          </div>
+        </div>
+        {user ? <JoinButton community={community} /> : null}
+      </header>
+      <Tabs defaultValue="about">
+        <TabsList aria-label="Community sections">
+          <TabsTrigger value="about">About</TabsTrigger>
+          <TabsTrigger value="events">Events</TabsTrigger>
+          {member ? <TabsTrigger value="members">Members</TabsTrigger> : null}
+          {member ? <TabsTrigger value="chat">Chat</TabsTrigger> : null}
+          {organizer ? <TabsTrigger value="manage">Manage</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="about">
+          <p className="max-w-2xl whitespace-pre-line text-stone-800">
+            {community.description || 'No description yet.'}
+          </p>
+          {community.tags.length ? (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+              {community.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge tone="brand">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </TabsContent>
+        <TabsContent value="events">
+          {canSeeEvents ? (
+            <EventList events={events.data?.events} loading={events.isPending} empty="No upcoming events" />
+          ) : (
+            <p className="text-stone-700">The events of this private community are for its members.</p>
+          )}
+        </TabsContent>
+        {member ? (
+          <TabsContent value="members">
+            <CommunityMembers community={community} />
+          </TabsContent>
+        ) : null}
+        {member ? (
+          <TabsContent value="chat">
+            <CommunityChat slug={community.slug} communityId={community.id} name={community.name} />
+          </TabsContent>
+        ) : null}
+        {organizer ? (
+          <TabsContent value="manage">
+            <CommunitySettings community={community} />
+          </TabsContent>
+        ) : null}
+      </Tabs>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommunityMember } from '@townsquare/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { slugPath } from './keys.ts';
+
+/** POST /api/communities/:slug/bans { userId } (organisers). */
+export async function banCommunityMember(slug: string, userId: string): Promise<CommunityMember> {
+  return (await api.post<{ member: CommunityMember }>(`${slugPath(slug)}/bans`, { userId })).member;
+}
+
+export function useBanCommunityMember(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => banCommunityMember(slug, userId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['communities', 'members', slug] }),
+  });
+}

@@ -1,0 +1,13 @@
+import type { Community } from '@townsquare/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { slugPath } from './keys.ts';
+import { useCommunityAction } from './use-community-action.ts';
+
+/** POST /api/communities/:slug/leave: leave, cancel a request or decline an invitation. */
+export async function leaveCommunity(slug: string): Promise<Community> {
+  return (await api.post<{ community: Community }>(`${slugPath(slug)}/leave`)).community;
+}
+
+export function useLeaveCommunity(slug: string) {
+  return useCommunityAction(slug, () => leaveCommunity(slug));
+}

@@ -1,0 +1,13 @@
+import type { Community, UpdateCommunityInput } from '@townsquare/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { slugPath } from './keys.ts';
+import { useCommunityAction } from './use-community-action.ts';
+
+/** PATCH /api/communities/:slug (organisers). */
+export async function updateCommunity(slug: string, body: Partial<UpdateCommunityInput>): Promise<Community> {
+  return (await api.patch<{ community: Community }>(slugPath(slug), body)).community;
+}
+
+export function useUpdateCommunity(slug: string) {
+  return useCommunityAction(slug, (body: Partial<UpdateCommunityInput>) => updateCommunity(slug, body));
+}

@@ -1,0 +1,50 @@
+import { BadgeCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCommunities } from '../api/list-communities.ts';
+import { useSetCommunityVerified } from '../api/set-community-verified.ts';
+
+/** Admin page: verify communities (the biggest first). */
+export function AdminCommunities() {
+  const list = useCommunities({});
+  const verify = useSetCommunityVerified();
+  const communities = list.data?.pages.flatMap((p) => p.communities) ?? [];
+  return (
+    <section aria-labelledby="admin-communities" className="mt-10 space-y-3">
+      <h2 id="admin-communities" className="text-xl font-semibold text-stone-900">
+        Communities
+      </h2>
+      <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+        {communities.map((c) => (
+          <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <span className="font-medium text-stone-900">
+              {c.name}
+              {c.verified ? (
+                <BadgeCheck className="ml-1 inline size-4 text-brand-700" aria-label="Verified" />
+              ) : null}
+              <span className="ml-2 text-sm font-normal text-stone-600">{c.memberCount} members</span>
+            </span>
+            <Button
+              size="sm"
+              variant={c.verified ? 'secondary' : 'primary'}
+              onClick={() =>
+                verify.mutate(
+                  { id: c.id, value: !c.verified },
+                  { onError: (err) => toast.error(errorMessage(err, 'Could not change verification')) },
+                )
+              }
+            >
+              {c.verified ? `Unverify ${c.name}` : `Verify ${c.name}`}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
+          Show more
+        </Button>
+      ) : null}
+    </section>
+  );
+}

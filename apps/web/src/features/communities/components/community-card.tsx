@@ -1,0 +1,41 @@
+import type { Community } from '@townsquare/contracts';
+import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+
+const STATE_LABEL = { member: 'Member', pending: 'Requested', invited: 'Invited', banned: null } as const;
+
+/** A community in a list: name (verified badge), place, member count, my state. */
+export function CommunityCard({ community }: { community: Community }) {
+  const state = community.viewerState ? STATE_LABEL[community.viewerState] : null;
+  return (
+    <li className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 font-semibold text-stone-900">
+          <Link to={`/c/${community.slug}`} className="hover:underline">
+            {community.name}
+          </Link>
+          {community.verified ? (
+            <BadgeCheck className="ml-1 inline size-4 text-brand-700" aria-label="Verified community" />
+          ) : null}
+        </h3>
+        {state ? <Badge tone="brand">{state}</Badge> : null}
+      </div>
+      {community.description ? (
+        <p className="mt-1 line-clamp-2 text-sm text-stone-600">{community.description}</p>
+      ) : null}
+      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700">
+        <span className="inline-flex items-center gap-1">
+          <Users className="size-4" aria-hidden="true" />
+          {community.memberCount} {community.memberCount === 1 ? 'member' : 'members'}
+        </span>
+        {community.location ? (
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="size-4" aria-hidden="true" />
+            {community.location}
+          </span>
+        ) : null}
+      </p>
+    </li>
+  );
+}

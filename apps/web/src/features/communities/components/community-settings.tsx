@@ -1,0 +1,111 @@
+import { COMMUNITY_LIMITS, type Community } from '@townsquare/contracts';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteCommunity } from '../api/delete-community.ts';
+import { useUpdateCommunity } from '../api/update-community.ts';
+
+/** Organisers edit the about card; the owner deletes the community after typing its name. */
+export function CommunitySettings({ community }: { community: Community }) {
+  const update = useUpdateCommunity(community.slug);
+  const remove = useDeleteCommunity(community.slug);
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState('');
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => String(form.get(key) ?? '').trim();
+    update.mutate(
+      { name: text('name'), description: text('description'), location: text('location') },
+      {
+        onSuccess: () => toast.success('Community updated'),
+        onError: (err) => toast.error(errorMessage(err, 'Could not save')),
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-10">
+      <form onSubmit={save} className="max-w-xl space-y-4">
+        <h3 className="font-semibold text-stone-900">Edit community</h3>
+        <FormField id="edit-name" label="Name">
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              defaultValue={community.name}
+              maxLength={COMMUNITY_LIMITS.nameMax}
+            />
+          )}
+        </FormField>
+        <FormField id="edit-description" label="Description" optional>
+          {(control) => (
+            <Textarea
+              {...control}
+              name="description"
+              defaultValue={community.description}
+              rows={4}
+              maxLength={COMMUNITY_LIMITS.descriptionMax}
+            />
+          )}
+        </FormField>
+        <FormField id="edit-location" label="Place" optional>
+          {(control) => (
+            <Input
+              {...control}
+              name="location"
+              defaultValue={community.location}
+              maxLength={COMMUNITY_LIMITS.locationMax}
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </form>
+      {community.viewerRole === 'OWNER' ? (
+        <form
+          className="max-w-xl space-y-3 rounded-2xl border border-red-200 p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                toast.success(`${community.name} deleted`);
+                navigate('/communities');
+              },
+              onError: (err) => toast.error(errorMessage(err, 'Could not delete')),
+            });
+          }}
+        >
+          <h3 className="font-semibold text-red-800">Delete community</h3>
+          <p className="text-sm text-stone-700">
+            Upcoming events are cancelled and their attendees told. Type <strong>{community.name}</strong> to
+            confirm.
+          </p>
+          <label htmlFor="delete-confirm" className="sr-only">
+            Type the community name to confirm
+          </label>
+          <Input
+            id="delete-confirm"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            autoComplete="off"
+          />
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={confirm !== community.name || remove.isPending}
+          >
+            Delete community
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

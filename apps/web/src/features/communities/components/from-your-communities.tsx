@@ -1,0 +1,34 @@
+import { useQueries } from '@tanstack/react-query';
+import { communityEventsQueryOptions } from '../api/get-community-events.ts';
+import { useMyCommunities } from '../api/get-my-communities.ts';
+import { EventList } from './community-events.tsx';
+
+/** Dashboard: upcoming events of the communities I belong to (the first 10 communities), soonest first. */
+export function FromYourCommunities() {
+  const mine = useMyCommunities();
+  const joined = (mine.data ?? []).filter((c) => c.viewerState === 'member').slice(0, 10);
+  const results = useQueries({ queries: joined.map((c) => communityEventsQueryOptions(c.slug, 'upcoming')) });
+  if (!mine.data || joined.length === 0) return null;
+  const seen = new Set<string>();
+  const events = results
+    .flatMap((r) => r.data?.events ?? [])
+    .filter((e) => {
+      if (seen.has(e.id)) return false;
+      seen.add(e.id);
+      return true;
+    })
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))
+    .slice(0, 8);
+  return (
+    <section aria-labelledby="from-communities" className="space-y-3">
+      <h2 id="from-communities" className="text-xl font-semibold text-stone-900">
+        From your communities
+      </h2>
+      <EventList
+        events={events}
+        loading={results.some((r) => r.isPending)}
+        empty="No upcoming community events"
+      />
+    </section>
+  );
+}

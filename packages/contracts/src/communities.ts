@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { personSummary } from './chat.ts';
+import { eventSchema, tagsField } from './events.ts';
+import { text } from './fields.ts';
+import { LIMITS } from './limits.ts';
+
+/** Communities (issue 11): clubs as places with members, organisers, events and a chat. */
+export const COMMUNITY_LIMITS = {
+  slugMin: 3,
+  slugMax: 40,
+  nameMax: 80,
+  descriptionMax: 2000,
+  locationMax: 120,
+  questionsMax: 3,
+  questionMax: 200,
+  answerMax: 500,
+  pageDefault: 20,
+  pageMax: 100,
+} as const;
+
+export const COMMUNITY_VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
+export const JOIN_POLICIES = ['OPEN', 'APPROVAL', 'INVITE'] as const;
+export const COMMUNITY_ROLES = ['OWNER', 'ORGANIZER', 'MEMBER'] as const;
+export const MEMBERSHIP_STATES = ['member', 'pending', 'invited', 'banned'] as const;
+export type CommunityVisibility = (typeof COMMUNITY_VISIBILITIES)[number];
+export type JoinPolicy = (typeof JOIN_POLICIES)[number];
+export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+
+/** Path words of the web app and the API that a community can never be called. */
+export const RESERVED_SLUGS = [
+  'mine',
+  'new',
+  'create',
+  'edit',
+  'admin',
+  'api',
+  'settings',
+  'discover',
+] as const;
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+export const COMMUNITY_MSG = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${COMMUNITY_LIMITS.nameMax} characters`,
+  slugInvalid: `The address must be ${COMMUNITY_LIMITS.slugMin} to ${COMMUNITY_LIMITS.slugMax} lower-case letters, digits and hyphens`,
+  slugReserved: 'This address is reserved; choose another',
+  slugTaken: 'This address is already taken',
+  descriptionTooLong: `Description must be at most ${COMMUNITY_LIMITS.descriptionMax} characters`,
+  locationTooLong: `Location must be at most ${COMMUNITY_LIMITS.locationMax} characters`,
+  imageInvalid: 'Community image must be an image uploaded to Townsquare',
+  visibilityInvalid: 'Visibility must be PUBLIC or PRIVATE',
+  joinPolicyInvalid: 'Join policy must be OPEN, APPROVAL or INVITE',
+  questionsInvalid: 'Join questions must be a list of questions',
+  tooManyQuestions: `Ask at most ${COMMUNITY_LIMITS.questionsMax} join questions`,
+  questionTooLong: `Join questions must be at most ${COMMUNITY_LIMITS.questionMax} characters`,
+  questionEmpty: 'Join questions cannot be empty',
+  answersInvalid: 'Answers must be a list of texts',
+  answerTooLong: `Answers must be at most ${COMMUNITY_LIMITS.answerMax} characters`,
+  answersRequired: 'Answer every join question',
+  notFound: 'Community not found',
+  notOrganizer: 'Only organisers of this community can do this',
+  membersOnly: 'Only members of this community can see this',
+  notARequest: 'Only a request to join can be approved',
+  userBanned: 'This person is banned from the community',
+  cannotBanSelf: 'You cannot ban yourself',
+  notOwner: 'Only the owner of this community can do this',
+  inviteOnly: 'This community is by invitation only',
+  banned: 'You cannot join this community',
+  alreadyMember: 'You are already a member',
+  onlyOwner: 'Transfer ownership before leaving: a community always has an owner',
+  ownerUntouchable: 'Organisers cannot change or remove an owner',
+  memberNotFound: 'Member not found',
+  notAMember: 'Only members can become owner',
+  userNotFound: 'User not found',
+  roleInvalid: 'Role must be OWNER, ORGANIZER or MEMBER',
+  stateInvalid: 'State must be member',
+  stateFilterInvalid: 'State must be member, pending, invited or banned',
+  nothingToChange: 'Send a state or a role',
+  notHostable: 'Only organisers of this community can host events as it',
+  whenInvalid: 'When must be upcoming or past',
+  verifiedInvalid: 'Verified must be true or false',
+  cursorInvalid: 'Invalid cursor',
+  limitInvalid: `Limit must be between 1 and ${COMMUNITY_LIMITS.pageMax}`,
+  deleted: 'Community deleted',
+} as const;
+
+/** A slug derived from a name: lower case, accents dropped, runs of anything else one hyphen. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, COMMUNITY_LIMITS.slugMax)
+    .replace(/-+$/g, '');
+}
+
+/** The first problem with a slug, if any. */
+export function slugProblem(slug: string): string | undefined {
+  if (slug.length < COMMUNITY_LIMITS.slugMin || slug.length > COMMUNITY_LIMITS.slugMax)
+    return COMMUNITY_MSG.slugInvalid;
+  if (!SLUG_PATTERN.test(slug)) return COMMUNITY_MSG.slugInvalid;
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug)) return COMMUNITY_MSG.slugReserved;
+  return undefined;
+}
+
+const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+
+const slugField = text('Address', COMMUNITY_MSG.slugInvalid)
+  .trim()
+  .toLowerCase()
+  .max(200, COMMUNITY_MSG.slugInvalid)
+  .superRefine((slug, ctx) => {
+    const problem = slugProblem(slug);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const nameField = text('Name', COMMUNITY_MSG.nameRequired)
+  .trim()
+  .min(1, COMMUNITY_MSG.nameRequired)
+  .max(COMMUNITY_LIMITS.nameMax, COMMUNITY_MSG.nameTooLong);
+
+const questionsField = z
+  .array(
+    text('Join question')
+      .trim()
+      .min(1, COMMUNITY_MSG.questionEmpty)
+      .max(COMMUNITY_LIMITS.questionMax, COMMUNITY_MSG.questionTooLong),
+    { error: COMMUNITY_MSG.questionsInvalid },
+  )
+  .max(COMMUNITY_LIMITS.questionsMax, COMMUNITY_MSG.tooManyQuestions);
+
+/** `""` or `null` clears the image; anything else must be one of the caller's uploads. */
+const imageUrlField = z
+  .union([z.null(), text('Image').trim().max(LIMITS.urlMax, COMMUNITY_MSG.imageInvalid)], {
+    error: COMMUNITY_MSG.imageInvalid,
+  })
+  .transform((v) => (v === '' ? null : v));
+
+const communityFields = {
+  name: nameField,
+  description: text('Description')
+    .trim()
+    .max(COMMUNITY_LIMITS.descriptionMax, COMMUNITY_MSG.descriptionTooLong),
+  imageUrl: imageUrlField,
+  location: text('Location').trim().max(COMMUNITY_LIMITS.locationMax, COMMUNITY_MSG.locationTooLong),
+  tags: tagsField,
+  visibility: z.preprocess(upper, z.enum(COMMUNITY_VISIBILITIES, { error: COMMUNITY_MSG.visibilityInvalid })),
+  joinPolicy: z.preprocess(upper, z.enum(JOIN_POLICIES, { error: COMMUNITY_MSG.joinPolicyInvalid })),
+  joinQuestions: questionsField,
+};
+
+/** PATCH /api/communities/:slug: any of the fields; the slug stays (links keep working). */
+export const updateCommunityBody = z.object(communityFields).partial();
+export type UpdateCommunityInput = z.output<typeof updateCommunityBody>;
+
+/** POST /api/communities: only the name is required; the slug is derived from it when absent. */
+export const createCommunityBody = updateCommunityBody.extend({
+  name: communityFields.name,
+  slug: slugField.optional(),
+});
+export type CreateCommunityInput = z.output<typeof createCommunityBody>;
+
+const limitField = z.coerce
+  .number({ error: COMMUNITY_MSG.limitInvalid })
+  .int(COMMUNITY_MSG.limitInvalid)
+  .min(1, COMMUNITY_MSG.limitInvalid)
+  .max(COMMUNITY_LIMITS.pageMax, COMMUNITY_MSG.limitInvalid)
+  .default(COMMUNITY_LIMITS.pageDefault);
+const cursorField = text('Cursor').max(200, COMMUNITY_MSG.cursorInvalid).optional();
+
+export const communityListQuery = z.object({
+  q: text('Search text').trim().max(100, 'Search text is too long').optional(),
+  tag: text('Tag').trim().max(LIMITS.tagMax, 'Tag is too long').optional(),
+  verified: z.enum(['true', 'false'], { error: COMMUNITY_MSG.verifiedInvalid }).optional(),
+  cursor: cursorField,
+  limit: limitField,
+});
+
+export const slugParam = z.object({ slug: z.string() });
+export const memberParams = z.object({ slug: z.string(), userId: z.string() });
+
+/** POST /api/communities/:slug/join: answers to the join questions, in their order. */
+export const joinCommunityBody = z
+  .object({
+    answers: z
+      .array(text('Answer').trim().max(COMMUNITY_LIMITS.answerMax, COMMUNITY_MSG.answerTooLong), {
+        error: COMMUNITY_MSG.answersInvalid,
+      })
+      .max(COMMUNITY_LIMITS.questionsMax, COMMUNITY_MSG.answersInvalid)
+      .optional(),
+  })
+  .nullish();
+
+export const memberListQuery = z.object({
+  state: z.enum(MEMBERSHIP_STATES, { error: COMMUNITY_MSG.stateFilterInvalid }).default('member'),
+  cursor: cursorField,
+  limit: limitField,
+});
+
+/** `{ state: "member" }` approves a request; `{ role }` promotes, demotes or (OWNER) transfers. */
+export const updateMemberBody = z
+  .object({
+    state: z.enum(['member'], { error: COMMUNITY_MSG.stateInvalid }).optional(),
+    role: z.preprocess(upper, z.enum(COMMUNITY_ROLES, { error: COMMUNITY_MSG.roleInvalid })).optional(),
+  })
+  .refine((b) => b.state !== undefined || b.role !== undefined, { message: COMMUNITY_MSG.nothingToChange });
+
+export const communityUserBody = z.object({
+  userId: text('User', 'User is required')
+    .trim()
+    .min(1, 'User is required')
+    .max(64, COMMUNITY_MSG.userNotFound),
+});
+
+export const communityEventsQuery = z.object({
+  when: z.enum(['upcoming', 'past'], { error: COMMUNITY_MSG.whenInvalid }).default('upcoming'),
+  cursor: cursorField,
+  limit: limitField,
+});
+
+export const communitySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  location: z.string(),
+  tags: z.array(z.string()),
+  visibility: z.enum(COMMUNITY_VISIBILITIES),
+  joinPolicy: z.enum(JOIN_POLICIES),
+  joinQuestions: z.array(z.string()),
+  verified: z.boolean(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  /** The caller's role and state; null when signed out or not related. */
+  viewerRole: z.enum(COMMUNITY_ROLES).nullable(),
+  viewerState: z.enum(MEMBERSHIP_STATES).nullable(),
+});
+export type Community = z.infer<typeof communitySchema>;
+
+export const communityResponse = z.object({ community: communitySchema });
+export const communityListResponse = z.object({
+  communities: z.array(communitySchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** A member row; answers only reach organisers (and the member), never an e-mail address. */
+export const communityMember = z.object({
+  _id: z.string(),
+  id: z.string(),
+  user: personSummary,
+  role: z.enum(COMMUNITY_ROLES),
+  state: z.enum(MEMBERSHIP_STATES),
+  answers: z.array(z.string()).optional(),
+  since: z.string(),
+});
+export type CommunityMember = z.infer<typeof communityMember>;
+export const communityMembersResponse = z.object({
+  members: z.array(communityMember),
+  nextCursor: z.string().nullable(),
+});
+export const communityMemberResponse = z.object({ member: communityMember });
+export const communityEventsResponse = z.object({
+  events: z.array(eventSchema),
+  nextCursor: z.string().nullable(),
+});
+export const communityDeletedResponse = z.object({ message: z.string() });
