@@ -9,7 +9,6 @@ import {
   communityMembers,
   type EventRow,
   events,
-  messages,
   rsvps,
   users,
 } from '../../db/schema/index.ts';
