@@ -256,6 +256,14 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     memberships,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
+    onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
+      try {
+        for (const userId of userIds) await eventRooms.user(userId);
+        for (const eventId of eventIds) await eventRooms.event(eventId);
+      } catch (err) {
+        app.log.warn({ err }, 'event room recheck failed');
+      }
+    },
   });
   const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const resolveRoom = createRoomResolver({

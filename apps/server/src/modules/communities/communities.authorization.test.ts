@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, nextIp, type TestUser, unique } from '../../test/factories.ts';
+import { createEvent, createUser, nextIp, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -37,6 +37,8 @@ async function world(kind: Kind): Promise<World> {
     Array.from({ length: 6 }, () => createUser(t)),
   );
   await t.db.execute(sql`update users set is_admin = true where id = ${admin!.user.id}`);
+  // Publishing an event needs a verified address; this matrix is about the community's rules.
+  for (const user of [nonMember, pending, member, organizer, owner, admin]) await verifyEmail(t, user!);
   const { community } = await api(owner!, 'POST', '/api/communities', {
     name: unique('Matrix club '),
     visibility: kind,

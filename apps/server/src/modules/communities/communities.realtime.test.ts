@@ -1,7 +1,7 @@
 import { communityResponse, type RoomMessage, roomMessage } from '@townsquare/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, eventBody, type TestUser, verifyEmail } from '../../test/factories.ts';
 import {
   arrival as arrivalOf,
   ask,
@@ -134,5 +134,42 @@ describe('community chat over Socket.IO', () => {
     await post(owner, 'Anyone?');
     await barrier(sockets.member);
     expect(seen).toEqual([]);
+  });
+});
+
+describe("a PRIVATE community's event chats", () => {
+  it('a banned member and, when the community turns PRIVATE, an outsider leave its event chats at once', async () => {
+    const [host, fan, stranger] = await Promise.all([
+      createUser(t, { fullName: 'Hana Host' }),
+      createUser(t, { fullName: 'Finn Fan' }),
+      createUser(t, { fullName: 'Sol Stranger' }),
+    ]);
+    await verifyEmail(t, host);
+    const created = await call('POST', '/api/communities', host, {
+      name: 'Quiet Rowers',
+      joinPolicy: 'OPEN',
+    });
+    const club = communityResponse.parse(created.json()).community;
+    expect((await call('POST', `/api/communities/${club.slug}/join`, fan)).statusCode).toBe(200);
+    const res = await call('POST', '/api/events', host, eventBody({ communityId: club.id, status: 'LIVE' }));
+    expect(res.statusCode).toBe(201);
+    const eventId = (res.json() as { event: { id: string } }).event.id;
+    const room = `event:${eventId}`;
+    const inRoom = async () => (await t.io.in(room).fetchSockets()).map((s) => s.data.userId);
+
+    const [fanSocket, strangerSocket] = await Promise.all([connect(fan), connect(stranger)]);
+    for (const socket of [fanSocket!, strangerSocket!]) {
+      expect(await ask(socket, 'join-event-chat', { eventId })).toEqual({ ok: true });
+    }
+    // A PUBLIC community's event: both may stay. Turning the community PRIVATE hides it from the stranger.
+    expect(
+      (await call('PATCH', `/api/communities/${club.slug}`, host, { visibility: 'PRIVATE' })).statusCode,
+    ).toBe(200);
+    expect(await inRoom()).toEqual([fan.user.id]);
+    // Banned from the PRIVATE community: the fan cannot see its event any more either.
+    expect(
+      (await call('POST', `/api/communities/${club.slug}/bans`, host, { userId: fan.user.id })).statusCode,
+    ).toBe(201);
+    expect(await inRoom()).toEqual([]);
   });
 });

@@ -234,6 +234,12 @@ export async function everyoneIn(db: Executor, communityId: string): Promise<str
 }
 
 /** The community's events the viewer can see: upcoming soonest first, past latest first. */
+/** Ids of every event the community hosts (to re-check who may stay in their chats). */
+export async function eventIdsOf(db: Executor, communityId: string): Promise<string[]> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.communityId, communityId));
+  return rows.map((r) => r.id);
+}
+
 export async function communityEvents(
   db: Executor,
   communityId: string,
@@ -281,6 +287,11 @@ export async function deleteCommunity(db: Executor, id: string) {
     : [];
   // The chats of these events and of the community go with their rows (AFTER DELETE triggers).
   if (ids.length) await db.delete(events).where(inArray(events.id, ids));
+  // Past events stay without a host; those of a PRIVATE community stay private rather than
+  // becoming visible to everyone once the community clause of `visibleTo` no longer applies.
+  await db.execute(sql`update ${events} set visibility = 'PRIVATE'
+    where ${events.communityId} = ${id}
+      and exists (select 1 from ${communities} c where c.id = ${id} and c.visibility = 'PRIVATE')`);
   await db.delete(communities).where(eq(communities.id, id));
   return { cancelled, attendees };
 }

@@ -10,7 +10,14 @@ import {
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, eventBody, type TestUser, unique } from '../../test/factories.ts';
+import {
+  createEvent,
+  createUser,
+  eventBody,
+  type TestUser,
+  unique,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -30,6 +37,8 @@ beforeAll(async () => {
     createUser(t, { fullName: 'Adam Admin' }),
   ]);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
+  // Publishing an event needs a verified address; these tests are about the community's rules.
+  for (const user of [owner, alice, bob, carol, admin]) await verifyEmail(t, user);
 });
 afterAll(async () => {
   await t.close();

@@ -32,6 +32,11 @@ export type CommunitiesServiceDeps = {
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
   /** Event rows as the API shows them to this viewer. */
   presentEvents: (rows: EventRow[], viewerId: string | undefined) => Promise<EventDto[]>;
+  /**
+   * After people may have lost sight of the community's private events (they left, were removed
+   * or banned, or the community became PRIVATE): their sockets leave those events' chats.
+   */
+  onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
@@ -151,6 +156,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       return removed;
     });
     memberships.evict([userId], channels.community(community.id));
+    await deps.onAccessReduced?.({ userIds: [userId] });
     return removed;
   }
 
@@ -251,6 +257,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       }
       await repo.updateCommunity(db, community.id, values);
+      if (values.visibility === 'PRIVATE' && community.visibility !== 'PRIVATE')
+        await deps.onAccessReduced?.({ eventIds: await repo.eventIdsOf(db, community.id) });
       return reread(community.id, me.id);
     },
 
@@ -445,6 +453,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         throw forbidden(COMMUNITY_MSG.notOwner);
       const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
       memberships.evict([userId], channels.community(community.id));
+      await deps.onAccessReduced?.({ userIds: [userId] });
       return presentMember(updated, person, true);
     },
 

@@ -194,16 +194,16 @@ export async function findEventWithRelations(
  * Events by id with their creators, answers and host communities, upcoming first (callers that
  * already applied `visibleTo`, such as a community's event list, present them with this).
  */
+const manyEvents = preparedQuery<EventWithRelations>(
+  'events_many',
+  withRelations(
+    sql`select * from ${events} where ${events.id} = any(${sql.placeholder('ids')}::uuid[])`,
+    'page.start_date, page.id',
+  ),
+);
+
 export async function findManyWithRelations(db: Database, ids: string[]): Promise<EventWithRelations[]> {
-  if (ids.length === 0) return [];
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = await db.execute<EventWithRelations>(
-    withRelations(sql`select * from ${events} where ${events.id} in (${idList})`, 'page.start_date, page.id'),
-  );
-  return result.rows;
+  return ids.length === 0 ? [] : manyEvents(db, { ids });
 }
 
 /** Counts stop at this many: a tile says "1000+" rather than scanning a whole city's events. */
@@ -269,7 +269,7 @@ export async function updateEvent(db: Executor, id: string, values: PgUpdateSetS
   return rows[0];
 }
 
-/** Removes the event with its RSVPs and sub-groups; triggers remove their chats (migration 0006). */
+/** Removes the event with its RSVPs and sub-groups; triggers remove their chats (migration 0009). */
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
 }

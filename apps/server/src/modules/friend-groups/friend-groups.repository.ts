@@ -49,7 +49,7 @@ export async function touchGroup(db: Executor, id: string): Promise<FriendGroupR
   return rows[0];
 }
 
-/** Removes the group; a trigger removes its chat history (migration 0006). */
+/** Removes the group; a trigger removes its chat history (migration 0009). */
 export async function deleteGroup(db: Executor, id: string): Promise<void> {
   await db.delete(friendGroups).where(eq(friendGroups.id, id));
 }

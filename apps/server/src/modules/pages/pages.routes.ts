@@ -14,8 +14,11 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell): void {
   async function sendPage(reply: FastifyReply, head: Head | undefined) {
     const template = await shell.read();
     if (template === undefined) return reply.callNotFound();
+    // Compressed on the fly when the client accepts it, so caches must key on Accept-Encoding
+    // even when this answer went out plain.
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
       .send(head ? injectHead(template, head) : template);
   }

@@ -85,7 +85,7 @@ export async function touchSubgroup(db: Executor, id: string) {
   return rows[0];
 }
 
-/** Removes the sub-group; a trigger removes its chat history (migration 0006). */
+/** Removes the sub-group; a trigger removes its chat history (migration 0009). */
 export async function deleteSubgroup(db: Executor, id: string): Promise<void> {
   await db.delete(eventSubgroups).where(eq(eventSubgroups.id, id));
 }
