@@ -25,4 +25,13 @@ describe('build-time rendering of the pages a visitor lands on', () => {
       expect(markup, path).not.toContain('<script');
     }
   });
+
+  it('renders the phone menu button disabled: it cannot open anything before the app runs', async () => {
+    for (const path of ['/', '/login', '/register']) {
+      const { markup } = await renderPage(path);
+      expect(markup, path).toMatch(
+        /<button[^>]*aria-expanded="false"[^>]*disabled=""|<button[^>]*disabled=""[^>]*aria-expanded="false"/,
+      );
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PROFILE_SETUP_PATH } from '../../features/auth/components/route-guards.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePrerendering } from '../../lib/prerendering.ts';
 import { APP_NAME, BrandMark } from './brand-logo.tsx';
 import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
 
@@ -33,6 +34,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader() {
+  const prerendering = usePrerendering();
   const { user, status } = useSession();
   const logout = useLogout();
   const location = useLocation();
@@ -118,6 +120,8 @@ export function SiteHeader() {
               className="md:hidden"
               aria-expanded={menuOpen}
               aria-controls={menuId}
+              // A pre-rendered page's button does nothing until the app runs: say so.
+              disabled={prerendering}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
