@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,7 +77,10 @@ async function startMailCatcher(mailDir: string): Promise<{ server: SMTPServer; 
             a.value.map((v) => v.address?.toLowerCase() ?? ''),
           );
           const record = { to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' };
-          await writeFile(path.join(mailDir, `${Date.now()}-${seq}.json`), JSON.stringify(record));
+          // Written aside, then renamed: a reader polling the folder never sees half a file.
+          const file = path.join(mailDir, `${Date.now()}-${seq}.json`);
+          await writeFile(`${file}.partial`, JSON.stringify(record));
+          await rename(`${file}.partial`, file);
           callback();
         })
         .catch((error: Error) => callback(error));

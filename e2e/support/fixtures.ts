@@ -45,11 +45,13 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
   try {
     const email = options.email ?? uniqueEmail();
+    // One client address per account, for every call it makes here (the server throttles per address).
+    const clientIp = nextClientIp();
     const password = options.password ?? 'correct-horse-battery';
     const fullName = options.fullName ?? 'Jamie Rivera';
     const registered = await api.post('/api/auth/register', {
       data: { fullName, email, password },
-      headers: { 'X-Forwarded-For': nextClientIp() },
+      headers: { 'X-Forwarded-For': clientIp },
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const body = (await registered.json()) as {
@@ -73,7 +75,10 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
     }
     if (options.verified ?? true) {
       const token = new URL(await waitForLink(email, '/verify-email')).searchParams.get('token');
-      const verified = await api.post('/api/auth/verify-email', { data: { token } });
+      const verified = await api.post('/api/auth/verify-email', {
+        data: { token },
+        headers: { 'X-Forwarded-For': clientIp },
+      });
       expect(verified.status(), await verified.text()).toBe(200);
     }
     return {
