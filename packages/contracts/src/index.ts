@@ -13,3 +13,4 @@ export * from './messages.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './blocks.ts';
