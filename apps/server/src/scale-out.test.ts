@@ -163,9 +163,9 @@ describe('two instances, one PostgreSQL, one Redis', () => {
     const gusOnA = await openSocket(a.url, gus.accessToken);
     for (const socket of [idaOnB, gusOnA])
       expect(await ask(socket, 'join-general-chat', {})).toEqual({ ok: true });
-    expect((await api(a.url, 'POST', `/api/users/${finn.user.id}/block`, undefined, ida.accessToken)).status).toBe(
-      200,
-    );
+    expect(
+      (await api(a.url, 'POST', `/api/users/${finn.user.id}/block`, undefined, ida.accessToken)).status,
+    ).toBe(200);
     await settle(200);
     const seenByIda = collect<{ content: string; hidden?: string }>(idaOnB, 'new-general-message');
     const whole = next<{ content: string }>(gusOnA, 'new-general-message');
@@ -176,9 +176,9 @@ describe('two instances, one PostgreSQL, one Redis', () => {
     await settle(500);
     expect(seenByIda).toEqual([expect.objectContaining({ content: '', hidden: 'blocked' })]);
 
-    expect((await api(b.url, 'DELETE', `/api/users/${finn.user.id}/block`, undefined, ida.accessToken)).status).toBe(
-      200,
-    );
+    expect(
+      (await api(b.url, 'DELETE', `/api/users/${finn.user.id}/block`, undefined, ida.accessToken)).status,
+    ).toBe(200);
     await settle(200);
     const again = next<{ content: string; hidden?: string }>(idaOnB, 'new-general-message');
     expect(await post('finn after unblock')).toBe(201);

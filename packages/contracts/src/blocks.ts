@@ -49,5 +49,7 @@ const LINK = new RegExp(
 export const containsLink = (content: string): boolean => LINK.test(content);
 
 /** New for anti-spam purposes: created less than a day ago, or e-mail not verified. */
-export const isNewAccount = (account: { createdAt: Date | string; emailVerified: boolean }, now = Date.now()) =>
-  !account.emailVerified || now - new Date(account.createdAt).getTime() < SPAM_LIMITS.newAccountMs;
+export const isNewAccount = (
+  account: { createdAt: Date | string; emailVerified: boolean },
+  now = Date.now(),
+) => !account.emailVerified || now - new Date(account.createdAt).getTime() < SPAM_LIMITS.newAccountMs;

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './blocks.ts';
 export * from './chat.ts';
 export * from './communities.ts';
 export * from './errors.ts';
@@ -13,4 +14,3 @@ export * from './messages.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';
 export * from './users.ts';
-export * from './blocks.ts';

@@ -73,7 +73,9 @@ export function createPublisher(io: Server, options: { crossInstance?: boolean }
       io.to(userRoom(userId)).emit(event, payload);
     },
     toRoom(channel, event, payload, hiddenPayload, senderId) {
-      io.to(channel).except([userRoom(senderId), hidesRoom(senderId)]).emit(event, payload);
+      io.to(channel)
+        .except([userRoom(senderId), hidesRoom(senderId)])
+        .emit(event, payload);
       deliverHiddenLocally(channel, event, hiddenPayload, senderId);
       if (options.crossInstance) io.serverSideEmit(HIDDEN_DELIVERY, channel, event, hiddenPayload, senderId);
     },

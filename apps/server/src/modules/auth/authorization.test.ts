@@ -367,7 +367,11 @@ const MATRIX: Record<string, Row | Row[]> = {
   // Blocks: the owner is the person blocked; blocking oneself is 400.
   'GET /api/users/me/blocks': {
     request: async (w) => {
-      await t.app.inject({ method: 'POST', url: `/api/users/${w.owner.user.id}/block`, headers: w.other.auth });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${w.owner.user.id}/block`,
+        headers: w.other.auth,
+      });
       return { method: 'GET', url: '/api/users/me/blocks' };
     },
     expect: SIGNED_IN_200,

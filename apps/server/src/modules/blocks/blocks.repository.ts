@@ -48,10 +48,7 @@ export async function listBlocked(db: Executor, blockerId: string, limit: number
 
 /** Ids of the people `blockerId` blocked (one index range of the primary key). */
 export async function blockedIds(db: Executor, blockerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: blocks.blockedId })
-    .from(blocks)
-    .where(eq(blocks.blockerId, blockerId));
+  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, blockerId));
   return rows.map((r) => r.id);
 }
 

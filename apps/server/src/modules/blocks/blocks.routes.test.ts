@@ -11,7 +11,16 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { arrival, ask, barrier, closeSockets, collect, listen, next, openSocket } from '../../test/sockets.ts';
+import {
+  arrival,
+  ask,
+  barrier,
+  closeSockets,
+  collect,
+  listen,
+  next,
+  openSocket,
+} from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -31,9 +40,9 @@ const call = (method: Method, path: string, as?: TestUser, payload?: object) =>
 const block = (a: TestUser, b: TestUser) => call('POST', `/api/users/${b.user.id}/block`, a);
 const unblock = (a: TestUser, b: TestUser) => call('DELETE', `/api/users/${b.user.id}/block`, a);
 const status = async (a: TestUser, b: TestUser) =>
-  (call('GET', `/api/friends/status/${b.user.id}`, a).then((r) => r.json()) as Promise<{ status: string }>).then(
-    (s) => s.status,
-  );
+  (
+    call('GET', `/api/friends/status/${b.user.id}`, a).then((r) => r.json()) as Promise<{ status: string }>
+  ).then((s) => s.status);
 const people = (n: number, name: string) =>
   Promise.all(Array.from({ length: n }, (_, i) => createUser(t, { fullName: `${name} ${i}` })));
 
@@ -87,7 +96,9 @@ describe('relationships', () => {
   it.each(['blocker asked', 'blocked asked'] as const)('ends a pending request (%s)', async (who) => {
     const [a, b] = await people(2, 'Di');
     const [from, to] = who === 'blocker asked' ? [a!, b!] : [b!, a!];
-    expect((await call('POST', '/api/friends/request', from, { receiverId: to.user.id })).statusCode).toBe(201);
+    expect((await call('POST', '/api/friends/request', from, { receiverId: to.user.id })).statusCode).toBe(
+      201,
+    );
     const sb = await openSocket(url, b!.accessToken);
     const toB = next(sb, 'relationship-changed');
     await block(a!, b!);
@@ -126,9 +137,9 @@ describe('relationships', () => {
     const [a, b, c] = await people(3, 'Fay');
     await block(a!, b!);
     const search = async (as: TestUser, who: TestUser) =>
-      ((await call('GET', `/api/search?q=${who.user.username}`, as)).json() as { users: { id: string }[] }).users.map(
-        (u) => u.id,
-      );
+      (
+        (await call('GET', `/api/search?q=${who.user.username}`, as)).json() as { users: { id: string }[] }
+      ).users.map((u) => u.id);
     expect(await search(a!, b!)).not.toContain(b!.user.id);
     expect(await search(b!, a!)).not.toContain(a!.user.id);
     expect(await search(c!, a!)).toContain(a!.user.id);
@@ -180,7 +191,9 @@ describe('relationships', () => {
     await makeFriends(t, a!, b!);
     const privateId = await createEvent(t, a!, { visibility: 'PRIVATE', title: 'Quiet supper' });
     const publicId = await createEvent(t, a!, { title: 'Open picnic' });
-    expect((await call('POST', `/api/events/${privateId}/rsvp`, b, { status: 'going' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/events/${privateId}/rsvp`, b, { status: 'going' })).statusCode).toBe(
+      200,
+    );
     const sb = await openSocket(url, b!.accessToken);
     expect(await ask(sb, 'join-event-chat', { eventId: privateId })).toEqual({ ok: true });
     await block(a!, b!);
@@ -210,7 +223,9 @@ describe('shared rooms: the blocker sees a placeholder, history and live', () =>
     await makeFriends(t, c, b);
     const eventId = await createEvent(t, c, { title: 'Street fair' });
     const groupId = friendGroup.parse(
-      (await call('POST', '/api/friend-groups', c, { name: 'Fair crew', members: [a.user.id, b.user.id] })).json(),
+      (
+        await call('POST', '/api/friend-groups', c, { name: 'Fair crew', members: [a.user.id, b.user.id] })
+      ).json(),
     ).id;
     const subGroupId = subgroup.parse(
       (
@@ -224,9 +239,15 @@ describe('shared rooms: the blocker sees a placeholder, history and live', () =>
     const { slug, id: communityId } = communityResponse.parse(
       (await call('POST', '/api/communities', c, { name: 'Fair friends', joinPolicy: 'OPEN' })).json(),
     ).community;
-    for (const user of [a, b]) expect((await call('POST', `/api/communities/${slug}/join`, user)).statusCode).toBe(200);
+    for (const user of [a, b])
+      expect((await call('POST', `/api/communities/${slug}/join`, user)).statusCode).toBe(200);
     rooms.push(
-      { name: 'general', join: ['join-general-chat', {}], event: 'new-general-message', path: '/api/group-messages' },
+      {
+        name: 'general',
+        join: ['join-general-chat', {}],
+        event: 'new-general-message',
+        path: '/api/group-messages',
+      },
       {
         name: 'event',
         join: ['join-event-chat', { eventId }],
@@ -267,34 +288,46 @@ describe('shared rooms: the blocker sees a placeholder, history and live', () =>
 
   const history = async (as: TestUser, room: Room) =>
     ((await call('GET', room.path, as)).json() as RoomMessage[]).map((m) => roomMessage.parse(m));
-  const byContent = (messages: RoomMessage[], from: TestUser) => messages.filter((m) => m.sender.id === from.user.id);
+  const byContent = (messages: RoomMessage[], from: TestUser) =>
+    messages.filter((m) => m.sender.id === from.user.id);
 
-  it.each(['general', 'event', 'friend group', 'sub-group', 'community'])('history of the %s chat', async (name) => {
-    const room = rooms.find((r) => r.name === name)!; // the five rooms above
-    const fromB = byContent(await history(a, room), b);
-    expect(fromB.length).toBeGreaterThan(0);
-    for (const m of fromB) expect(m).toMatchObject({ content: '', hidden: 'blocked', sender: { id: b.user.id } });
-    // Nobody else's view changes: the blocked person sees the blocker's messages, others see both.
-    expect(byContent(await history(b, room), a)[0]).toMatchObject({ content: `a before, ${name}` });
-    expect(byContent(await history(c, room), b)[0]).toMatchObject({ content: `b before, ${name}` });
-    expect(byContent(await history(c, room), b)[0]?.hidden).toBeUndefined();
-  });
+  it.each(['general', 'event', 'friend group', 'sub-group', 'community'])(
+    'history of the %s chat',
+    async (name) => {
+      const room = rooms.find((r) => r.name === name)!; // the five rooms above
+      const fromB = byContent(await history(a, room), b);
+      expect(fromB.length).toBeGreaterThan(0);
+      for (const m of fromB)
+        expect(m).toMatchObject({ content: '', hidden: 'blocked', sender: { id: b.user.id } });
+      // Nobody else's view changes: the blocked person sees the blocker's messages, others see both.
+      expect(byContent(await history(b, room), a)[0]).toMatchObject({ content: `a before, ${name}` });
+      expect(byContent(await history(c, room), b)[0]).toMatchObject({ content: `b before, ${name}` });
+      expect(byContent(await history(c, room), b)[0]?.hidden).toBeUndefined();
+    },
+  );
 
-  it.each(['general', 'event', 'friend group', 'sub-group', 'community'])('live in the %s chat', async (name) => {
-    const room = rooms.find((r) => r.name === name)!; // the five rooms above
-    const [sa, sb, sc] = [sockets.get(a)!, sockets.get(b)!, sockets.get(c)!]; // opened above
-    const seenByA = collect<RoomMessage>(sa, room.event);
-    const toC = arrival<RoomMessage>(sc, room.event, `b live, ${name}`);
-    expect((await call('POST', room.path, b, { content: `b live, ${name}` })).statusCode).toBe(201);
-    expect((await toC).hidden).toBeUndefined();
-    await barrier(sa);
-    expect(seenByA).toHaveLength(1);
-    expect(roomMessage.parse(seenByA[0])).toMatchObject({ content: '', hidden: 'blocked', sender: { id: b.user.id } });
-    // The other way round nothing is hidden.
-    const toB = arrival<RoomMessage>(sb, room.event, `a live, ${name}`);
-    expect((await call('POST', room.path, a, { content: `a live, ${name}` })).statusCode).toBe(201);
-    expect((await toB).hidden).toBeUndefined();
-  });
+  it.each(['general', 'event', 'friend group', 'sub-group', 'community'])(
+    'live in the %s chat',
+    async (name) => {
+      const room = rooms.find((r) => r.name === name)!; // the five rooms above
+      const [sa, sb, sc] = [sockets.get(a)!, sockets.get(b)!, sockets.get(c)!]; // opened above
+      const seenByA = collect<RoomMessage>(sa, room.event);
+      const toC = arrival<RoomMessage>(sc, room.event, `b live, ${name}`);
+      expect((await call('POST', room.path, b, { content: `b live, ${name}` })).statusCode).toBe(201);
+      expect((await toC).hidden).toBeUndefined();
+      await barrier(sa);
+      expect(seenByA).toHaveLength(1);
+      expect(roomMessage.parse(seenByA[0])).toMatchObject({
+        content: '',
+        hidden: 'blocked',
+        sender: { id: b.user.id },
+      });
+      // The other way round nothing is hidden.
+      const toB = arrival<RoomMessage>(sb, room.event, `a live, ${name}`);
+      expect((await call('POST', room.path, a, { content: `a live, ${name}` })).statusCode).toBe(201);
+      expect((await toB).hidden).toBeUndefined();
+    },
+  );
 
   it('a socket opened after the block filters too', async () => {
     const late = await openSocket(url, a.accessToken);
@@ -308,7 +341,9 @@ describe('shared rooms: the blocker sees a placeholder, history and live', () =>
   it('after an unblock, history and live are whole again (on sockets opened before)', async () => {
     expect((await unblock(a, b)).statusCode).toBe(200);
     const general = rooms[0]!; // general
-    expect(byContent(await history(a, general), b).every((m) => m.hidden === undefined && m.content)).toBe(true);
+    expect(byContent(await history(a, general), b).every((m) => m.hidden === undefined && m.content)).toBe(
+      true,
+    );
     const sa = sockets.get(a)!; // opened above
     // barrier() above left the general chat: back in.
     expect(await ask(sa, 'join-general-chat', {})).toEqual({ ok: true });

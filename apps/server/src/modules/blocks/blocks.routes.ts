@@ -8,7 +8,11 @@ const tags = ['blocks'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 
-export function blocksRoutes(app: App, blocks: BlocksService, guards: ReturnType<typeof createAuthGuards>): void {
+export function blocksRoutes(
+  app: App,
+  blocks: BlocksService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
   const onRequest = guards.requireAuth;
 
   app.get(

@@ -1,11 +1,11 @@
 import {
   CHAT_MSG,
-  containsLink,
-  isNewAccount,
-  MSG,
   type ConversationSummary,
+  containsLink,
   conversationIdOf,
   type DirectMessage,
+  isNewAccount,
+  MSG,
   type RoomMessage,
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
@@ -126,7 +126,10 @@ export function createChatService(deps: ChatServiceDeps) {
       ]);
       if (blocked.length === 0) return result;
       const hidden = new Set(blocked);
-      return { ...result, messages: result.messages.map((m) => (hidden.has(m.sender.id) ? hideMessage(m) : m)) };
+      return {
+        ...result,
+        messages: result.messages.map((m) => (hidden.has(m.sender.id) ? hideMessage(m) : m)),
+      };
     },
 
     /**

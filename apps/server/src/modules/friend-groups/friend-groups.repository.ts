@@ -70,9 +70,11 @@ export async function removeEachOther(
   const rows = removed.rows.map((r) => ({ groupId: r.group_id, userId: r.user_id }));
   const groupIds = [...new Set(rows.map((r) => r.groupId))];
   if (groupIds.length > 0)
-    await db.execute(sql`delete from friend_groups g where g.id in (${sql.join(
-      groupIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and not exists (select 1 from friend_group_members m where m.group_id = g.id)`);
+    await db.execute(
+      sql`delete from friend_groups g where g.id in (${sql.join(
+        groupIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and not exists (select 1 from friend_group_members m where m.group_id = g.id)`,
+    );
   return rows;
 }

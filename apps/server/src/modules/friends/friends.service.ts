@@ -1,12 +1,12 @@
 import {
   FRIEND_MSG,
-  isNewAccount,
-  MSG,
-  SPAM_LIMITS,
   type FriendRequestUpdateEvent,
   type FriendStatus,
   type FriendUser,
+  isNewAccount,
+  MSG,
   type NewFriendRequestEvent,
+  SPAM_LIMITS,
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';

@@ -37,9 +37,16 @@ describe.each(['memory', 'redis'] as const)('limits against spam (%s)', (store) 
     return ids;
   }
   const request = (from: TestUser, receiverId: string) =>
-    t.app.inject({ method: 'POST', url: '/api/friends/request', headers: from.auth, payload: { receiverId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      headers: from.auth,
+      payload: { receiverId },
+    });
   const age = (user: TestUser, hours: number) =>
-    t.db.execute(sql`update users set created_at = now() - make_interval(hours => ${hours}) where id = ${user.user.id}`);
+    t.db.execute(
+      sql`update users set created_at = now() - make_interval(hours => ${hours}) where id = ${user.user.id}`,
+    );
 
   async function sendUntilRefused(from: TestUser, limit: number) {
     const ids = await receivers(limit + 1);

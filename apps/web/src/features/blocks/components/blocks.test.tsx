@@ -65,7 +65,11 @@ describe('BlockMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'More actions for pest' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Unblock' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Unblock pest?' })).getByRole('button', { name: 'Unblock' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unblock pest?' })).getByRole('button', {
+        name: 'Unblock',
+      }),
+    );
     await waitFor(() => expect(server.calls('DELETE')).toEqual([`/api/users/${OTHER}/block`]));
   });
 });
