@@ -60,8 +60,12 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const perDelivery = (ms: number) => ((ms * 1000) / (SOCKETS * MESSAGES)).toFixed(2);
 console.log(`${SOCKETS} sockets × ${MESSAGES} messages, median of ${ROUNDS} interleaved rounds:`);
-console.log(`  toChannel (before blocks):         ${median(before).toFixed(0)} ms (${perDelivery(median(before))} µs/delivery)`);
-console.log(`  toRoom, nobody blocked the sender: ${median(after).toFixed(0)} ms (${perDelivery(median(after))} µs/delivery)`);
+console.log(
+  `  toChannel (before blocks):         ${median(before).toFixed(0)} ms (${perDelivery(median(before))} µs/delivery)`,
+);
+console.log(
+  `  toRoom, nobody blocked the sender: ${median(after).toFixed(0)} ms (${perDelivery(median(after))} µs/delivery)`,
+);
 console.log(
   `  toRoom, 10 % blocked the sender:   ${median(afterWithBlocks).toFixed(0)} ms (${perDelivery(median(afterWithBlocks))} µs/delivery)`,
 );

@@ -121,7 +121,9 @@ test('blocking from a profile: placeholder in the general chat for the blocker, 
     await expect(blocked.getByRole('button', { name: `Unblock ${name(ben)}` })).toBeVisible();
     await audit(page, `/settings at ${size.width}px`);
     await blocked.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENSHOTS, `block-${size.width}x${size.height}-settings.png`) });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `block-${size.width}x${size.height}-settings.png`),
+    });
     await context.close();
   }
 
