@@ -71,7 +71,7 @@ describe('BlockMenu', () => {
       }),
     );
     await waitFor(() => expect(server.calls('DELETE')).toEqual([`/api/users/${OTHER}/block`]));
-  });
+  }, 20_000);
 });
 
 describe('Blocked people (settings)', () => {
