@@ -33,7 +33,9 @@ for (let i = 0; i < SOCKETS; i++) {
   });
   clients.push(client);
 }
-await Promise.all(clients.map((c) => new Promise((r) => (c.connected ? r(null) : c.once('connect', r)))));
+await Promise.all(
+  clients.map((c) => new Promise<void>((r) => (c.connected ? r() : c.once('connect', () => r())))),
+);
 while (io.of('/').adapter.rooms.get('general')?.size !== SOCKETS) await new Promise((r) => setTimeout(r, 20));
 
 /** Milliseconds until every socket has every message. */

@@ -51,6 +51,8 @@ const name = (account: Account) => account.username ?? account.fullName;
 test('blocking from a profile: placeholder in the general chat for the blocker, no messages either way', async ({
   browser,
 }) => {
+  // Two viewports and three pages each: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const [ana, ben] = await Promise.all([
     createAccount({ fullName: 'Ana Sousa' }),
     createAccount({ fullName: 'Ben Carter' }),
