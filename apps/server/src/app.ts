@@ -27,6 +27,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
+import { createBlocksService } from './modules/blocks/blocks.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
@@ -173,6 +175,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       authenticate: (token) => auth.authenticate(token),
       resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
       friendIdsOf: (userId) => friends.friendIds(userId),
+      blockedIdsOf: (userId) => blocks.blockedIds(userId),
       limiter,
       log: app.log,
     },
@@ -183,7 +186,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         : undefined,
     },
   );
-  const publisher = createPublisher(realtime.io);
+  const publisher = createPublisher(realtime.io, { crossInstance: Boolean(redis) });
 
   const auth = createAuthService({
     db,
@@ -226,21 +229,26 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     confirmPassword: auth.confirmPassword,
     startEmailChange: auth.startEmailChange,
   });
+  const recheckEventRooms = async (userIds: [string, string]) => {
+    for (const userId of userIds)
+      await eventRooms
+        .user(userId)
+        .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed'));
+  };
   const friends = createFriendsService({
     db,
     publisher,
-    onFriendshipEnded: async (userIds) => {
-      for (const userId of userIds)
-        await eventRooms
-          .user(userId)
-          .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed'));
-    },
+    limiter,
+    onFriendshipEnded: recheckEventRooms,
+    blockedBetween: (tx, a, b) => blocks.between(a, b, tx),
   });
   const chat = createChatService({
     db,
     publisher,
     limiter,
     areFriends: friends.areFriends,
+    blockedBetween: (a, b) => blocks.between(a, b),
+    blockedBy: (userId) => blocks.blockedIds(userId),
     onStored: metrics.messageStored,
     sendLimit: config.chatSendLimit,
   });
@@ -248,6 +256,14 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     eventsService.assertVisible(eventId, viewerId);
   const memberships = createMemberships({ db, publisher, friendsAmong: friends.friendsAmong });
   const friendGroups = createFriendGroupsService({ db, chat, memberships });
+  const blocks = createBlocksService({
+    db,
+    publisher,
+    sever: friends.sever,
+    leaveEachOthersGroups: friendGroups.removeEachOther,
+    evictFromGroups: friendGroups.evictRemoved,
+    onAccessReduced: recheckEventRooms,
+  });
   const subgroups = createSubgroupsService({ db, chat, memberships });
   const communitiesService = createCommunitiesService({
     db,
@@ -353,6 +369,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   await uploadsRoutes(app, uploads, storage, guards, limiter);
   eventsRoutes(app, eventsService, uploads, guards);
   friendsRoutes(app, friends, guards);
+  blocksRoutes(app, blocks, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);

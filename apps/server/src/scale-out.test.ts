@@ -155,4 +155,34 @@ describe('two instances, one PostgreSQL, one Redis', () => {
     expect((await api(a.url, 'POST', '/api/auth/logout', undefined, eve.accessToken)).status).toBe(200);
     await dropped;
   });
+
+  it("a block made on A hides the blocked person's room messages from the blocker's socket on B, live", async () => {
+    const [ida, finn, gus] = await Promise.all([register(a, 'ida'), register(b, 'finn'), register(a, 'gus')]);
+    // Both sockets are open before the block: the blocker's cached set changes through the adapter.
+    const idaOnB = await openSocket(b.url, ida.accessToken);
+    const gusOnA = await openSocket(a.url, gus.accessToken);
+    for (const socket of [idaOnB, gusOnA])
+      expect(await ask(socket, 'join-general-chat', {})).toEqual({ ok: true });
+    expect(
+      (await api(a.url, 'POST', `/api/users/${finn.user.id}/block`, undefined, ida.accessToken)).status,
+    ).toBe(200);
+    await settle(200);
+    const seenByIda = collect<{ content: string; hidden?: string }>(idaOnB, 'new-general-message');
+    const whole = next<{ content: string }>(gusOnA, 'new-general-message');
+    const post = (content: string) =>
+      api(a.url, 'POST', '/api/group-messages', { content }, finn.accessToken).then((r) => r.status);
+    expect(await post('finn on A')).toBe(201);
+    expect(await whole).toMatchObject({ content: 'finn on A' });
+    await settle(500);
+    expect(seenByIda).toEqual([expect.objectContaining({ content: '', hidden: 'blocked' })]);
+
+    expect(
+      (await api(b.url, 'DELETE', `/api/users/${finn.user.id}/block`, undefined, ida.accessToken)).status,
+    ).toBe(200);
+    await settle(200);
+    const again = next<{ content: string; hidden?: string }>(idaOnB, 'new-general-message');
+    expect(await post('finn after unblock')).toBe(201);
+    expect(await again).toMatchObject({ content: 'finn after unblock' });
+    expect((await again).hidden).toBeUndefined();
+  });
 });

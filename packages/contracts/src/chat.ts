@@ -104,6 +104,11 @@ export const roomMessage = z.object({
   subGroupId: z.string().optional(),
   groupId: z.string().optional(),
   communityId: z.string().optional(),
+  /**
+   * Present only in the view of someone who blocked the sender: `content` is then empty and the
+   * client shows BLOCK_MSG.placeholder instead (history and live alike).
+   */
+  hidden: z.literal('blocked').optional(),
 });
 export type RoomMessage = z.infer<typeof roomMessage>;
 

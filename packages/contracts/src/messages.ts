@@ -1,3 +1,5 @@
+import { SPAM_LIMITS } from './limits.ts';
+
 /**
  * User-facing texts. Quoted strings come from the product spec or the wire contract, word for
  * word; the original client matches on several of them. The rest are ours, written in the same voice.
@@ -64,6 +66,15 @@ export const MSG = {
   sessionNotFound: 'Session not found',
   sessionEnded: 'Signed out of that session',
   otherSessionsEnded: 'Signed out of all other sessions',
+
+  // Blocks and anti-spam (issue 13). contactUnavailable answers a friend request or a direct
+  // message between two people when one has blocked the other: neutral on purpose, it says
+  // neither who blocked whom nor that anyone did.
+  contactUnavailable: 'You cannot contact this person',
+  friendRequestsPerDayNew: `New accounts can send at most ${SPAM_LIMITS.friendRequestsPerDayNew} friend requests a day. Please try again later.`,
+  friendRequestsPerDay: `You can send at most ${SPAM_LIMITS.friendRequestsPerDay} friend requests a day. Please try again later.`,
+  linksNotAllowedNew:
+    'New accounts cannot post links in the general chat. Verify your email address, or wait until your account is a day old.',
 
   // Platform
   badRequest: 'Bad Request',

@@ -137,6 +137,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/events/${foreignEventId}/rsvp`,
   },
   'POST /api/friends/request': { base: () => ({ receiverId: NO_ONE }) },
+  'POST /api/users/:id/block': { base: () => ({}), url: () => `/api/users/${NO_ONE}/block` },
+  'DELETE /api/users/:id/block': { base: () => ({}), url: (c, s) => `/api/users/${ownId(c, s)}/block` },
   'POST /api/friends/accept': { base: () => ({ requesterId: NO_ONE }) },
   'POST /api/friends/decline': { base: () => ({ requesterId: NO_ONE }) },
   'DELETE /api/friends/request/:userId': { base: () => ({}), url: () => `/api/friends/request/${NO_ONE}` },

@@ -3,7 +3,7 @@ import { type JoinAck, tooManyRequestsMessage } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { LIMITS_PER, type RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
-import { sessionRoom, userRoom } from './publish.ts';
+import { hidesRoom, sessionRoom, userRoom } from './publish.ts';
 
 /** What the socket layer needs from the rest of the app. */
 export type RealtimeDeps = {
@@ -18,6 +18,8 @@ export type RealtimeDeps = {
     kind: RoomKind,
     payload: unknown,
   ) => Promise<{ room: string } | { error: string }>;
+  /** The people the user blocked: the socket joins their `hides:` rooms (its cached block set). */
+  blockedIdsOf: (userId: string) => Promise<string[]>;
   /** The user's friends, who hear about their presence. */
   friendIdsOf: (userId: string) => Promise<string[]>;
   /** The app's rate limiter (Redis when REDIS_URL is set): the per-user event count. */
@@ -167,6 +169,13 @@ export function createRealtime(
   io.on('connection', (socket) => {
     const { userId, sessionId } = socket.data as SocketData;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    // The socket's block set, cached as rooms for as long as it lives; a block or an unblock
+    // changes it on every instance (publisher.hide / unhide). Chat rooms are joined only after it
+    // is in place, so no room message reaches the socket unfiltered.
+    const blockSet = deps
+      .blockedIdsOf(userId)
+      .then((ids) => (ids.length ? socket.join(ids.map(hidesRoom)) : undefined))
+      .catch((err: unknown) => deps.log.warn({ err }, 'block set failed'));
     limitEvents(socket, userId);
     // Presence counts sockets in the user's room on every instance (through the adapter), so
     // several tabs, or tabs on two instances, are one presence. Beyond SOCKETS_PER_USER, the
@@ -198,6 +207,7 @@ export function createRealtime(
         oneAtATime(userId, () => deps.resolveRoom(userId, kind, payload))
           .then(async (result) => {
             if ('error' in result) return reply({ ok: false, error: result.error });
+            await blockSet;
             await socket.join(result.room);
             reply({ ok: true });
           })

@@ -99,6 +99,7 @@ describe('room checks', () => {
         return { room: 'general' };
       },
       friendIdsOf: async () => [],
+      blockedIdsOf: async () => [],
       limiter: createRateLimiter(new MemoryRateLimitStore()),
       log: pino({ level: 'silent' }),
     };

@@ -1,3 +1,4 @@
+export * from './blocks.ts';
 export * from './communities.ts';
 export * from './email-tokens.ts';
 export * from './events.ts';

@@ -364,6 +364,30 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: PUBLIC_200,
   },
   'GET /api/users/me': { request: get('/api/users/me'), expect: SIGNED_IN_200 },
+  // Blocks: the owner is the person blocked; blocking oneself is 400.
+  'GET /api/users/me/blocks': {
+    request: async (w) => {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${w.owner.user.id}/block`,
+        headers: w.other.auth,
+      });
+      return { method: 'GET', url: '/api/users/me/blocks' };
+    },
+    expect: SIGNED_IN_200,
+    check: (res, actor, w) => {
+      const ids = (res.json() as { blocks: { id: string }[] }).blocks.map((b) => b.id);
+      expect(ids.includes(w.owner.user.id), `${actor} lists a block of their own`).toBe(actor === 'other');
+    },
+  },
+  'POST /api/users/:id/block': {
+    request: (w) => ({ method: 'POST', url: `/api/users/${w.owner.user.id}/block` }),
+    expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
+  'DELETE /api/users/:id/block': {
+    request: (w) => ({ method: 'DELETE', url: `/api/users/${w.owner.user.id}/block` }),
+    expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
   'GET /api/users/me/export': {
     request: get('/api/users/me/export'),
     expect: SIGNED_IN_200,

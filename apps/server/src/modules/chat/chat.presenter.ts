@@ -52,3 +52,11 @@ export function presentRoomMessage(row: MessageRow, sender: Person | undefined):
     ...(kind === 'community' && id ? { communityId: id } : {}),
   };
 }
+
+/**
+ * A room message as someone who blocked its sender sees it: who and when stay (the client shows
+ * "Message from a person you blocked" in its place), the text does not.
+ */
+export function hideMessage(message: RoomMessage): RoomMessage {
+  return { ...message, content: '', hidden: 'blocked' };
+}

@@ -122,7 +122,15 @@ export function chatRoutes(
       },
     },
     async (request, reply) =>
-      sendPage(reply, await chat.roomHistory(channels.general, request.query.before, request.query.limit)),
+      sendPage(
+        reply,
+        await chat.roomHistory(
+          channels.general,
+          request.query.before,
+          request.query.limit,
+          caller(request).user.id,
+        ),
+      ),
   );
 
   app.post(
@@ -162,7 +170,12 @@ export function chatRoutes(
       await canSeeEvent(eventId, request.auth?.user.id);
       return sendPage(
         reply,
-        await chat.roomHistory(channels.event(eventId), request.query.before, request.query.limit),
+        await chat.roomHistory(
+          channels.event(eventId),
+          request.query.before,
+          request.query.limit,
+          request.auth?.user.id,
+        ),
       );
     },
   );

@@ -1,8 +1,11 @@
 import {
   CHAT_MSG,
   type ConversationSummary,
+  containsLink,
   conversationIdOf,
   type DirectMessage,
+  isNewAccount,
+  MSG,
   type RoomMessage,
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
@@ -12,7 +15,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { type Publisher, userRoom } from '../../realtime/publish.ts';
 import { findUserById, isUuid } from '../users/users.repository.ts';
-import { presentDirect, presentPerson, presentRoomMessage } from './chat.presenter.ts';
+import { hideMessage, presentDirect, presentPerson, presentRoomMessage } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
 /** Channel names: also the Socket.IO room names (ARCHITECTURE.md section 4). */
@@ -36,6 +39,10 @@ export type ChatServiceDeps = {
   publisher: Publisher;
   limiter: RateLimiter;
   areFriends: (a: string, b: string) => Promise<boolean>;
+  /** Whether either of the two blocked the other. */
+  blockedBetween: (a: string, b: string) => Promise<boolean>;
+  /** The people `userId` blocked: their room messages are hidden from `userId`. */
+  blockedBy: (userId: string) => Promise<string[]>;
   /** Called once per newly stored message (metrics). */
   onStored?: (channel: string) => void;
   sendLimit?: number;
@@ -85,6 +92,12 @@ export function createChatService(deps: ChatServiceDeps) {
       socketEvent: string,
       input: ChatInput,
     ): Promise<RoomMessage> {
+      if (
+        channel === channels.general &&
+        isNewAccount({ createdAt: sender.createdAt, emailVerified: sender.emailVerifiedAt !== null }) &&
+        containsLink(input.content)
+      )
+        throw badRequest(MSG.linksNotAllowedNew);
       await throttle(sender.id);
       const { row, created } = await repo.insertMessage(db, {
         channel,
@@ -95,13 +108,28 @@ export function createChatService(deps: ChatServiceDeps) {
       const message = presentRoomMessage(row, sender);
       if (created) {
         deps.onStored?.(channel);
-        publisher.toChannel(channel, socketEvent, message, sender.id);
+        publisher.toRoom(channel, socketEvent, message, hideMessage(message), sender.id);
       }
       return message;
     },
 
-    roomHistory(channel: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>> {
-      return page(channel, before, limit, (row, people) => presentRoomMessage(row, people.get(row.senderId)));
+    /** A page of a room's history; the senders `viewerId` blocked come as hidden messages. */
+    async roomHistory(
+      channel: string,
+      before: string | undefined,
+      limit: number,
+      viewerId?: string,
+    ): Promise<Page<RoomMessage>> {
+      const [result, blocked] = await Promise.all([
+        page(channel, before, limit, (row, people) => presentRoomMessage(row, people.get(row.senderId))),
+        viewerId ? deps.blockedBy(viewerId) : [],
+      ]);
+      if (blocked.length === 0) return result;
+      const hidden = new Set(blocked);
+      return {
+        ...result,
+        messages: result.messages.map((m) => (hidden.has(m.sender.id) ? hideMessage(m) : m)),
+      };
     },
 
     /**
@@ -129,6 +157,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (receiverId === sender.id) throw badRequest(CHAT_MSG.selfMessage);
       const receiver = await findUserById(db, receiverId);
       if (!receiver) throw notFound(CHAT_MSG.receiverNotFound);
+      if (await deps.blockedBetween(sender.id, receiver.id)) throw forbidden(MSG.contactUnavailable);
       if (!(await deps.areFriends(sender.id, receiver.id))) throw forbidden(CHAT_MSG.notFriends);
       await throttle(sender.id);
       const channel = channels.dm(sender.id, receiver.id);

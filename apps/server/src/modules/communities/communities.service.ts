@@ -495,7 +495,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       limit: number,
     ): Promise<Page<RoomMessage>> {
       const { community } = await asMember(slug, me.id);
-      return deps.chat.roomHistory(channels.community(community.id), before, limit);
+      return deps.chat.roomHistory(channels.community(community.id), before, limit, me.id);
     },
 
     /** Platform admins mark a community verified (or not). */

@@ -8,7 +8,8 @@ import { memberExists, memberTables } from '../groups/membership.repository.ts';
 
 /**
  * Who may see an event: its creator always; anyone else only once it is published, and for a
- * private event only the creator's friends and people who RSVP'd. Anonymous viewers see public,
+ * private event only the creator's friends and people who RSVP'd, unless the creator blocked them
+ * (an earlier RSVP then no longer counts). Anonymous viewers see public,
  * published events. `viewerId` may be a `sql.placeholder`, so prepared statements share this one
  * definition. An event hosted by a PRIVATE community is, beyond that, for its members only.
  */
@@ -17,8 +18,9 @@ export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
     return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)})`;
   return sql`(${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
     ${events.visibility} = 'PUBLIC'
-    or exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
-    or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})
+    or ((exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
+      or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId}))
+      and not exists (select 1 from blocks b where b.blocker_id = ${events.creatorId} and b.blocked_id = ${viewerId}))
   ) and ${communityAllows(viewerId)}))`;
 }
 

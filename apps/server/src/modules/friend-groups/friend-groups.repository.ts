@@ -53,3 +53,28 @@ export async function touchGroup(db: Executor, id: string): Promise<FriendGroupR
 export async function deleteGroup(db: Executor, id: string): Promise<void> {
   await db.delete(friendGroups).where(eq(friendGroups.id, id));
 }
+
+/**
+ * Removes each of the two from the friend groups the other created (a block), and deletes a group
+ * left with nobody in it. Answers the memberships removed.
+ */
+export async function removeEachOther(
+  db: Executor,
+  a: string,
+  b: string,
+): Promise<{ groupId: string; userId: string }[]> {
+  const removed = await db.execute<{ group_id: string; user_id: string }>(sql`
+    delete from friend_group_members m using friend_groups g
+    where g.id = m.group_id and ((g.created_by = ${a} and m.user_id = ${b}) or (g.created_by = ${b} and m.user_id = ${a}))
+    returning m.group_id, m.user_id`);
+  const rows = removed.rows.map((r) => ({ groupId: r.group_id, userId: r.user_id }));
+  const groupIds = [...new Set(rows.map((r) => r.groupId))];
+  if (groupIds.length > 0)
+    await db.execute(
+      sql`delete from friend_groups g where g.id in (${sql.join(
+        groupIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and not exists (select 1 from friend_group_members m where m.group_id = g.id)`,
+    );
+  return rows;
+}

@@ -4,7 +4,7 @@ import {
   type FriendGroup,
   type RoomMessage,
 } from '@townsquare/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { people } from '../chat/chat.repository.ts';
@@ -62,6 +62,18 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
   return {
     /** Socket joins of `group:<id>`: members only. */
     canJoin: (groupId: string, userId: string) => memberships.canJoin(MEMBERS, groupId, userId),
+
+    /**
+     * A block: each of the two leaves the friend groups the other created (members of a friend
+     * group are its creator's friends, and a block ends the friendship). Runs in the caller's
+     * transaction; call `evictRemoved` with the answer once it has committed.
+     */
+    removeEachOther: (tx: Executor, a: string, b: string) => repo.removeEachOther(tx, a, b),
+
+    /** The removed members' sockets leave those groups' rooms. */
+    evictRemoved(removed: { groupId: string; userId: string }[]): void {
+      for (const { groupId, userId } of removed) memberships.evict([userId], channels.group(groupId));
+    },
 
     async list(me: UserRow): Promise<FriendGroup[]> {
       return present(await repo.listGroupsOf(db, me.id));
@@ -125,7 +137,7 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
       limit: number,
     ): Promise<Page<RoomMessage>> {
       const group = await memberOf(groupId, me.id);
-      return deps.chat.roomHistory(channels.group(group.id), before, limit);
+      return deps.chat.roomHistory(channels.group(group.id), before, limit, me.id);
     },
   };
 }

@@ -3,11 +3,15 @@ import {
   type FriendRequestUpdateEvent,
   type FriendStatus,
   type FriendUser,
+  isNewAccount,
+  MSG,
   type NewFriendRequestEvent,
+  SPAM_LIMITS,
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { findUserById, isUuid } from '../users/users.repository.ts';
 import * as repo from './friends.repository.ts';
@@ -35,6 +39,10 @@ export function createFriendsService(deps: {
   publisher: Publisher;
   /** After a friendship ended: each of the two may have lost sight of the other's events. */
   onFriendshipEnded?: (userIds: [string, string]) => Promise<void>;
+  /** Whether either of the two blocked the other (read inside the pair's transaction). */
+  blockedBetween: (tx: Executor, a: string, b: string) => Promise<boolean>;
+  /** Counts friend requests per day (SPAM_LIMITS; Redis when REDIS_URL is set). */
+  limiter: RateLimiter;
 }) {
   const { db } = deps;
 
@@ -68,11 +76,29 @@ export function createFriendsService(deps: {
     friendIds: (userId: string) => repo.friendIds(db, userId),
     friendsAmong: (userId: string, ids: string[]) => repo.friendsAmong(db, userId, ids),
 
-    /** Sends a request; if the other person already asked, this accepts theirs instead. */
+    /**
+     * Sends a request; if the other person already asked, this accepts theirs instead. A block
+     * either way refuses it (403, neutral text). Each account may send SPAM_LIMITS a day; a
+     * refused request gives its count back.
+     */
     async request(me: UserRow, receiverId: string): Promise<string> {
       if (receiverId === me.id) throw badRequest(FRIEND_MSG.self);
       const receiver = await other(receiverId);
+      const fresh = isNewAccount({ createdAt: me.createdAt, emailVerified: me.emailVerifiedAt !== null });
+      const key = `friend-requests:${me.id}`;
+      const verdict = await deps.limiter.consume(key, {
+        limit: fresh ? SPAM_LIMITS.friendRequestsPerDayNew : SPAM_LIMITS.friendRequestsPerDay,
+        windowMs: SPAM_LIMITS.friendRequestWindowMs,
+      });
+      if (verdict.limited) {
+        await deps.limiter.release(key);
+        throw tooManyRequests(
+          fresh ? MSG.friendRequestsPerDayNew : MSG.friendRequestsPerDay,
+          verdict.retryAfterSeconds,
+        );
+      }
       const outcome = await forPair(me.id, receiver.id, async (tx) => {
+        if (await deps.blockedBetween(tx, me.id, receiver.id)) throw forbidden(MSG.contactUnavailable);
         if (await repo.areFriends(tx, me.id, receiver.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
         if (await repo.deleteRequest(tx, receiver.id, me.id)) {
           await repo.befriend(tx, me.id, receiver.id);
@@ -80,6 +106,9 @@ export function createFriendsService(deps: {
         }
         if (!(await repo.insertRequest(tx, me.id, receiver.id))) throw badRequest(FRIEND_MSG.alreadySent);
         return 'sent' as const;
+      }).catch(async (error: unknown) => {
+        await deps.limiter.release(key);
+        throw error;
       });
       if (outcome === 'accepted') {
         notifyAccepted(me, receiver);
@@ -124,6 +153,19 @@ export function createFriendsService(deps: {
       const removed = await forPair(me.id, friend.id, (tx) => repo.unfriend(tx, me.id, friend.id));
       if (!removed) throw badRequest(FRIEND_MSG.notFriends);
       await deps.onFriendshipEnded?.([me.id, friend.id]);
+    },
+
+    /**
+     * Ends everything between two people inside the caller's transaction (a block): the pair's
+     * lock, then the friendship and pending requests both ways. Says what there was.
+     */
+    async sever(tx: Executor, a: string, b: string): Promise<{ wereFriends: boolean; hadRequests: boolean }> {
+      await repo.lockPair(tx, a, b);
+      const wereFriends = await repo.unfriend(tx, a, b);
+      const sent = await repo.deleteRequest(tx, a, b);
+      const received = await repo.deleteRequest(tx, b, a);
+      const hadRequests = sent || received;
+      return { wereFriends, hadRequests };
     },
 
     async list(me: UserRow) {

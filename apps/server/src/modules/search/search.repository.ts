@@ -1,6 +1,7 @@
 import { and, asc, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, users } from '../../db/schema/index.ts';
+import { noBlockBetween } from '../blocks/blocks.repository.ts';
 import { visibleTo } from '../events/events.repository.ts';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
@@ -10,7 +11,8 @@ const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c
 const userText = sql`lower(coalesce(${users.username}, '') || ' ' || ${users.fullName} || ' ' || townsquare_join(${users.interests}))`;
 const eventText = sql`lower(${events.title} || ' ' || ${events.description} || ' ' || townsquare_join(${events.tags}))`;
 
-export async function searchUsers(db: Executor, q: string, limit: number) {
+/** People matching `q`; a signed-in viewer does not find anyone they blocked or who blocked them. */
+export async function searchUsers(db: Executor, q: string, limit: number, viewerId?: string) {
   return db
     .select({
       id: users.id,
@@ -20,7 +22,13 @@ export async function searchUsers(db: Executor, q: string, limit: number) {
       profileImage: users.profileImage,
     })
     .from(users)
-    .where(and(isNotNull(users.username), sql`${userText} like ${containsPattern(q)}`))
+    .where(
+      and(
+        isNotNull(users.username),
+        sql`${userText} like ${containsPattern(q)}`,
+        viewerId ? noBlockBetween(viewerId, users.id) : undefined,
+      ),
+    )
     .orderBy(
       sql`(lower(${users.username}) like ${`${containsPattern(q).slice(1)}`}) desc`,
       asc(users.username),

@@ -23,7 +23,7 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
       const q = request.query.q?.trim() ?? '';
       if (q === '') return { users: [], events: [] };
       const [people, found] = await Promise.all([
-        searchUsers(db, q, LIMIT),
+        searchUsers(db, q, LIMIT, request.auth?.user.id),
         searchEvents(db, q, request.auth?.user.id, LIMIT),
       ]);
       return {

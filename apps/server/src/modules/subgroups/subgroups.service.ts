@@ -173,7 +173,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       limit: number,
     ): Promise<Page<RoomMessage>> {
       const { subgroup } = await visible(id, me.id);
-      return deps.chat.roomHistory(channels.subgroup(subgroup.id), before, limit);
+      return deps.chat.roomHistory(channels.subgroup(subgroup.id), before, limit, me.id);
     },
   };
 }

@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { BlockMenu } from '../../features/blocks/components/block-menu.tsx';
 import { DirectChat } from '../../features/chat/components/direct-chat.tsx';
 import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -58,7 +59,7 @@ export function ConversationPage() {
         {profile.data ? (
           <>
             <Avatar src={profile.data.profileImage} alt="" className="size-12 ring-0" />
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <h1 className="truncate font-display text-2xl font-semibold sm:text-3xl">{name}</h1>
               <Link
                 to={`/user/${userId}`}
@@ -67,6 +68,7 @@ export function ConversationPage() {
                 View profile
               </Link>
             </div>
+            <BlockMenu userId={userId} name={name} />
           </>
         ) : (
           <>

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { BlockMenu } from '../../features/blocks/components/block-menu.tsx';
 import { FriendButton } from '../../features/friends/components/friend-button.tsx';
 import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
 import { RoleBadge } from '../../features/users/components/role-badge.tsx';
@@ -76,8 +77,9 @@ export function PublicProfilePage() {
                 </Link>
               </Button>
             ) : (
-              <div className="sm:pb-1">
+              <div className="flex items-center gap-1 sm:pb-1">
                 <FriendButton userId={person.id} />
+                {user ? <BlockMenu userId={person.id} name={name} /> : null}
               </div>
             )}
           </div>

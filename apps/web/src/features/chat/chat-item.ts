@@ -10,6 +10,8 @@ export interface ChatItem {
   timestamp: string;
   /** Set on messages sent with one; matches a pending send to its stored message. */
   clientMessageId?: string;
+  /** From someone the reader blocked: shown as a placeholder, without its (empty) content. */
+  hidden?: boolean;
 }
 
 export const UNKNOWN_USER = 'Unknown User';
@@ -28,6 +30,7 @@ export function roomMessageItem(message: RoomMessage): ChatItem {
     content: message.content,
     timestamp: message.timestamp,
     clientMessageId: message.clientMessageId,
+    ...(message.hidden === 'blocked' ? { hidden: true } : {}),
   };
 }
 

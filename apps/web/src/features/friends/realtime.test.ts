@@ -52,6 +52,15 @@ describe('friends realtime', () => {
     expect(invalidated(friendsQueryKey)).toBe(false);
   });
 
+  it('relationship-changed (a block) refreshes the status, requests and friends, silently', () => {
+    socket.receive('relationship-changed', { userId: ADA });
+    expect(invalidated(friendStatusQueryKey(ADA))).toBe(true);
+    expect(invalidated(friendRequestsQueryKey)).toBe(true);
+    expect(invalidated(friendsQueryKey)).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
   it("on the sender's profile page it shows the spec's toast (and their button refreshes)", () => {
     pathname = `/user/${ADA}`;
     socket.receive('new-friend-request', request);

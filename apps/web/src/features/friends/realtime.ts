@@ -62,6 +62,11 @@ export function registerFriendsRealtime(socket: RealtimeSocket, deps: RealtimeDe
         if (event.userId) void refreshRelationship(queryClient, event.userId, { friends: true });
         else void queryClient.invalidateQueries({ queryKey: friendsQueryKey });
       },
+      // A block ended the friendship or a pending request (either side): refresh, say nothing.
+      'relationship-changed': (payload) => {
+        const userId = userIdOf(payload);
+        if (userId) void refreshRelationship(queryClient, userId, { friends: true });
+      },
       'user-online': (payload) => {
         const userId = userIdOf(payload);
         if (userId) setPresence(queryClient, userId, true);

@@ -1,5 +1,5 @@
-import { CHAT_LIMITS } from '@townsquare/contracts';
-import { AlertCircle, Loader2, MessageCircle, RotateCw, SendHorizontal, X } from 'lucide-react';
+import { BLOCK_MSG, CHAT_LIMITS } from '@townsquare/contracts';
+import { AlertCircle, EyeOff, Loader2, MessageCircle, RotateCw, SendHorizontal, X } from 'lucide-react';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -173,6 +173,17 @@ function Bubble({ mine, children }: { mine: boolean; children: ReactNode }) {
 }
 
 function MessageRow({ item, mine }: { item: ChatItem; mine: boolean }) {
+  if (item.hidden) {
+    return (
+      <li className="flex items-center gap-2 text-sm text-stone-600 italic">
+        <EyeOff className="size-4 shrink-0" aria-hidden="true" />
+        <span>{BLOCK_MSG.placeholder}</span>
+        <time dateTime={item.timestamp} className="text-xs not-italic">
+          {formatMessageTime(item.timestamp)}
+        </time>
+      </li>
+    );
+  }
   return (
     <li className={cn('flex items-end gap-2', mine && 'flex-row-reverse')}>
       <Avatar src={item.senderImage} alt="" className="size-8 ring-0" />

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { conversationIdOf, type DirectMessage } from '@townsquare/contracts';
+import { BLOCK_MSG, conversationIdOf, type DirectMessage } from '@townsquare/contracts';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
+import { useHasBlocked } from '../../blocks/api/get-blocks.ts';
 import { useFriendStatus } from '../../friends/api/get-friend-status.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
 import { sendDirectMessage } from '../api/send-direct-message.ts';
@@ -27,6 +28,7 @@ export function DirectChat({ userId, name, className }: DirectChatProps) {
   const me = user?.id ?? '';
   const query = useConversation(userId);
   const status = useFriendStatus(userId, { enabled: Boolean(me) && me !== userId });
+  const blocked = useHasBlocked(userId, { enabled: Boolean(me) && me !== userId });
 
   const thread = useChatThread<DirectMessage>({
     query,
@@ -50,7 +52,9 @@ export function DirectChat({ userId, name, className }: DirectChatProps) {
     if (readAt) clearUnread(queryClient, userId);
   }, [readAt, queryClient, userId]);
 
-  const canSend = !status.data || status.data === 'friends';
+  const canSend = !blocked && (!status.data || status.data === 'friends');
+  // Neutral either way: a block shows the same kind of note as a friendship that ended.
+  const notice = blocked ? BLOCK_MSG.composerDisabled : NOT_FRIENDS_NOTICE;
   return (
     <ChatPanel
       thread={thread}
@@ -58,7 +62,7 @@ export function DirectChat({ userId, name, className }: DirectChatProps) {
       inputLabel={`Message ${name}`}
       currentUserId={me}
       className={className}
-      composerNotice={canSend ? undefined : <Alert variant="info">{NOT_FRIENDS_NOTICE}</Alert>}
+      composerNotice={canSend ? undefined : <Alert variant="info">{notice}</Alert>}
     />
   );
 }

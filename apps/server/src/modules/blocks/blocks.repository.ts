@@ -1,0 +1,77 @@
+import { and, desc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { blocks, users } from '../../db/schema/index.ts';
+
+/** Inserts the block; false if it was already there (blocking is idempotent). */
+export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+  const rows = await db
+    .insert(blocks)
+    .values({ blockerId, blockedId })
+    .onConflictDoNothing()
+    .returning({ b: blocks.blockerId });
+  return rows.length > 0;
+}
+
+export async function deleteBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+  const rows = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ b: blocks.blockerId });
+  return rows.length > 0;
+}
+
+export async function countBlocks(db: Executor, blockerId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blocks)
+    .where(eq(blocks.blockerId, blockerId));
+  return rows[0]?.n ?? 0;
+}
+
+/** The people `blockerId` blocked, newest first, with their public fields. */
+export async function listBlocked(db: Executor, blockerId: string, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      profileImage: users.profileImage,
+      blockedAt: blocks.createdAt,
+    })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+    .limit(limit);
+}
+
+/** Ids of the people `blockerId` blocked (one index range of the primary key). */
+export async function blockedIds(db: Executor, blockerId: string): Promise<string[]> {
+  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, blockerId));
+  return rows.map((r) => r.id);
+}
+
+/** Whether either of the two has blocked the other. */
+export async function blockedEitherWay(db: Executor, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .select({ b: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * `not exists (a block between <viewer> and <other> in either direction)`, for use inside other
+ * queries (search). `other` is a column of the outer query.
+ */
+export function noBlockBetween(viewerId: string | Placeholder, other: PgColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${blocks} bl where (bl.blocker_id = ${viewerId} and bl.blocked_id = ${other})
+    or (bl.blocker_id = ${other} and bl.blocked_id = ${viewerId}))`;
+}

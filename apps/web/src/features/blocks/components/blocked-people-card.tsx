@@ -1,0 +1,83 @@
+import type { BlockedUser } from '@townsquare/contracts';
+import { Ban } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useUnblockUser } from '../api/block-user.ts';
+import { useBlocks } from '../api/get-blocks.ts';
+
+function BlockedRow({ person }: { person: BlockedUser }) {
+  const unblock = useUnblockUser();
+  const name = person.username || person.fullName;
+  const onUnblock = () =>
+    unblock.mutate(person.id, {
+      onSuccess: () => toast.success(`You unblocked ${name}`),
+      onError: (error) => toast.error(errorMessage(error, 'Could not unblock')),
+    });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <Avatar src={person.profileImage} alt="" className="size-9 ring-0" />
+        <div className="min-w-0">
+          <Link
+            to={`/user/${person.id}`}
+            className="block truncate font-medium text-stone-900 underline-offset-2 hover:underline"
+          >
+            {name}
+          </Link>
+          {person.username ? <p className="truncate text-sm text-stone-600">{person.fullName}</p> : null}
+        </div>
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onUnblock}
+        loading={unblock.isPending}
+        aria-label={`Unblock ${name}`}
+      >
+        Unblock
+      </Button>
+    </li>
+  );
+}
+
+/** /settings → Blocked people: everyone the person blocked, with Unblock per row. */
+export function BlockedPeopleCard() {
+  const blocks = useBlocks();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Ban className="size-5 text-brand-700" aria-hidden="true" />
+          Blocked people
+        </CardTitle>
+        <CardDescription>
+          People you blocked cannot send you friend requests or messages, and their messages in shared chats
+          are hidden from you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {blocks.isPending ? (
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading blocked people">
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : blocks.isError ? (
+          <Alert variant="error">{errorMessage(blocks.error, 'Could not load the people you blocked')}</Alert>
+        ) : blocks.data.blocks.length === 0 ? (
+          <p className="text-sm text-stone-600">You have not blocked anyone.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200" aria-label="Blocked people">
+            {blocks.data.blocks.map((person) => (
+              <BlockedRow key={person.id} person={person} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
