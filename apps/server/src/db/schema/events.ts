@@ -59,9 +59,7 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('events_series_index_key')
-      .on(t.seriesId, t.seriesIndex)
-      .where(sql`series_id is not null`),
+    uniqueIndex('events_series_index_key').on(t.seriesId, t.seriesIndex).where(sql`series_id is not null`),
     // Lists read these in order and stop after a page: all events, upcoming (LIVE), ended (PAST).
     index('events_start_all_idx').on(t.startDate, t.id),
     index('events_live_start_idx').on(t.startDate, t.id).where(sql`status = 'LIVE'`),

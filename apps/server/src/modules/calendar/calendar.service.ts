@@ -32,7 +32,8 @@ export function createCalendarService(deps: CalendarServiceDeps) {
 
   const secretFor = (userId: string, nonce: string) => `${userId.replace(/-/g, '')}${mac(userId, nonce)}`;
 
-  const urlFor = (userId: string, nonce: string) => `${deps.publicUrl}/api/calendar/${secretFor(userId, nonce)}.ics`;
+  const urlFor = (userId: string, nonce: string) =>
+    `${deps.publicUrl}/api/calendar/${secretFor(userId, nonce)}.ics`;
 
   function finish(body: string): CalendarFeed {
     return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };

@@ -1,7 +1,14 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../../db/schema/index.ts';
-import { createEvent, createUser, makeFriends, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
+import {
+  createEvent,
+  createUser,
+  makeFriends,
+  type TestUser,
+  unique,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { writeCalendar } from './ics-writer.ts';
 import { fromWallTime, offsetMinutes } from './time-zones.ts';
@@ -22,7 +29,8 @@ function parse(body: string) {
       end: event.endDate.toJSDate(),
     };
   });
-  for (const tz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.remove(String(tz.getFirstPropertyValue('tzid')));
+  for (const tz of root.getAllSubcomponents('vtimezone'))
+    ICAL.TimezoneService.remove(String(tz.getFirstPropertyValue('tzid')));
   return out;
 }
 
@@ -34,7 +42,14 @@ describe('time zones from Intl', () => {
   });
 
   it('turns wall-clock times into instants, moving a skipped time forward and taking the first of a repeated one', () => {
-    const w = (month: number, day: number, hour: number, minute = 0) => ({ year: 2026, month, day, hour, minute, second: 0 });
+    const w = (month: number, day: number, hour: number, minute = 0) => ({
+      year: 2026,
+      month,
+      day,
+      hour,
+      minute,
+      second: 0,
+    });
     expect(fromWallTime('Europe/Berlin', w(3, 28, 19)).toISOString()).toBe('2026-03-28T18:00:00.000Z');
     expect(fromWallTime('Europe/Berlin', w(3, 29, 19)).toISOString()).toBe('2026-03-29T17:00:00.000Z');
     // 02:30 does not exist on 29 March in Berlin: 03:30 summer time.
@@ -102,7 +117,10 @@ describe('the iCalendar writer', () => {
 
   it('marks a cancelled event CANCELLED and a draft TENTATIVE', () => {
     const body = writeCalendar(
-      [row({ cancelledAt: new Date() }), row({ id: '01900000-0000-7000-8000-000000000009', status: 'DRAFT' })],
+      [
+        row({ cancelledAt: new Date() }),
+        row({ id: '01900000-0000-7000-8000-000000000009', status: 'DRAFT' }),
+      ],
       { publicUrl: 'https://town.example' },
     );
     expect(parse(body).map((p) => p.status)).toEqual(['CANCELLED', 'TENTATIVE']);
@@ -125,8 +143,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user?: TestUser,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
 const path = (url: string) => new URL(url).pathname;
 
@@ -187,7 +210,9 @@ describe('the private feed', () => {
     expect(ignored).toBeTruthy();
 
     const etag = String(res.headers.etag);
-    const again = await inject('GET', path(me.calendarFeedUrl), undefined, undefined, { 'if-none-match': etag });
+    const again = await inject('GET', path(me.calendarFeedUrl), undefined, undefined, {
+      'if-none-match': etag,
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
@@ -200,11 +225,17 @@ describe('the private feed', () => {
     expect((await inject('GET', '/api/users/me', fan)).json().calendarFeedUrl).toBe(fresh);
   });
 
-  it('answers 404 for forged, malformed and other people\'s secrets', async () => {
+  it("answers 404 for forged, malformed and other people's secrets", async () => {
     const mine = path((await inject('GET', '/api/users/me', fan)).json().calendarFeedUrl);
     const hostId = host.user.id.replace(/-/g, '');
     const forged = mine.replace(/[0-9a-f]{32}/, hostId);
-    for (const url of [forged, '/api/calendar/nothing.ics', '/api/calendar/x', mine.replace('.ics', '.txt'), `/api/calendar/${'a'.repeat(90)}.ics`]) {
+    for (const url of [
+      forged,
+      '/api/calendar/nothing.ics',
+      '/api/calendar/x',
+      mine.replace('.ics', '.txt'),
+      `/api/calendar/${'a'.repeat(90)}.ics`,
+    ]) {
       const res = await inject('GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBeTruthy();
@@ -212,7 +243,11 @@ describe('the private feed', () => {
   });
 
   it("includes a friend's private event the person answered", async () => {
-    const friendOnly = await createEvent(t, host, { title: 'Friends only', visibility: 'PRIVATE', recurrence: 'NONE' });
+    const friendOnly = await createEvent(t, host, {
+      title: 'Friends only',
+      visibility: 'PRIVATE',
+      recurrence: 'NONE',
+    });
     const buddy = await createUser(t);
     await makeFriends(t, host, buddy);
     await inject('POST', `/api/events/${friendOnly}/rsvp`, buddy, { status: 'going' });
@@ -230,7 +265,12 @@ describe('community feeds', () => {
   it("a PUBLIC community's feed has its public events; a PRIVATE one's is 404", async () => {
     const open = await community('PUBLIC');
     await createEvent(t, host, { title: 'Bouldering night', communityId: open.id, recurrence: 'NONE' });
-    await createEvent(t, host, { title: 'Draft night', communityId: open.id, status: 'DRAFT', recurrence: 'NONE' });
+    await createEvent(t, host, {
+      title: 'Draft night',
+      communityId: open.id,
+      status: 'DRAFT',
+      recurrence: 'NONE',
+    });
     const res = await inject('GET', `/api/communities/${open.slug}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');

@@ -149,17 +149,17 @@ const DAY = 86_400_000;
  * A whole iCalendar object: one VTIMEZONE per zone used (covering its events, with a year's
  * margin after the last for recurring ones), then the events.
  */
-export function writeCalendar(
-  events: CalendarEvent[],
-  o: { publicUrl: string; name?: string },
-): string {
+export function writeCalendar(events: CalendarEvent[], o: { publicUrl: string; name?: string }): string {
   const host = new URL(o.publicUrl).host;
   const spans = new Map<string, { from: number; to: number }>();
   for (const e of events) {
     const span = spans.get(e.timeZone);
     const from = e.startDate.getTime() - DAY;
     const to = e.endDate.getTime() + (e.seriesId || e.recurrence === 'NONE' ? DAY : 366 * DAY);
-    spans.set(e.timeZone, span ? { from: Math.min(span.from, from), to: Math.max(span.to, to) } : { from, to });
+    spans.set(
+      e.timeZone,
+      span ? { from: Math.min(span.from, from), to: Math.max(span.to, to) } : { from, to },
+    );
   }
   const lines = [
     'BEGIN:VCALENDAR',

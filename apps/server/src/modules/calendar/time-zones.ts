@@ -23,12 +23,20 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type WallTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
 
 /** The wall-clock time in `timeZone` at `date`. */
 export function wallTime(timeZone: string, date: Date): WallTime {
   const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(date)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of formatter(timeZone).formatToParts(date))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return {
     year: parts.year ?? 1970,
     month: parts.month ?? 1,

@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { type EventRow, eventSeries, events, rsvps, type SeriesRow, seriesStanding } from '../../db/schema/index.ts';
+import {
+  type EventRow,
+  eventSeries,
+  events,
+  rsvps,
+  type SeriesRow,
+  seriesStanding,
+} from '../../db/schema/index.ts';
 import { visibleTo } from './events.repository.ts';
 
 export async function insertSeries(db: Executor, values: Omit<typeof eventSeries.$inferInsert, 'id'>) {
@@ -49,7 +56,11 @@ export async function insertOccurrence(db: Executor, values: Omit<typeof events.
 }
 
 /** Occurrences of a series from index `fromIndex` on, in order. */
-export async function occurrencesFrom(db: Executor, seriesId: string, fromIndex: number): Promise<EventRow[]> {
+export async function occurrencesFrom(
+  db: Executor,
+  seriesId: string,
+  fromIndex: number,
+): Promise<EventRow[]> {
   return db
     .select()
     .from(events)

@@ -17,14 +17,23 @@ const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 
 /** Series (decision 023): create, the host's pending confirmations, confirm, standing RSVP. */
-export function seriesRoutes(app: App, series: SeriesService, guards: ReturnType<typeof createAuthGuards>): void {
+export function seriesRoutes(
+  app: App,
+  series: SeriesService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
   const { requireAuth } = guards;
 
   app.post(
     '/api/series',
     {
       onRequest: requireAuth,
-      schema: { tags, security, body: createSeriesBody, response: { 201: createSeriesResponse, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        security,
+        body: createSeriesBody,
+        response: { 201: createSeriesResponse, ...errors(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => reply.status(201).send(await series.create(caller(request).user, request.body)),
   );
@@ -68,7 +77,12 @@ export function seriesRoutes(app: App, series: SeriesService, guards: ReturnType
     '/api/events/:id/confirm',
     {
       onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: eventResponse, ...errors(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        security,
+        params,
+        response: { 200: eventResponse, ...errors(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => ({ event: await series.confirm(caller(request).user, request.params.id) }),
   );

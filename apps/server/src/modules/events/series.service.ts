@@ -8,13 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { EventRow, SeriesRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import {
-  formatLocal,
-  fromWallTime,
-  parseLocal,
-  type WallTime,
-  wallTime,
-} from '../calendar/time-zones.ts';
+import { formatLocal, fromWallTime, parseLocal, type WallTime, wallTime } from '../calendar/time-zones.ts';
 import { isUuid } from '../users/users.repository.ts';
 import type { EventsService } from './events.service.ts';
 import * as repo from './series.repository.ts';
@@ -59,7 +53,11 @@ export function occurrenceTimes(series: SeriesRow, index: number): { start: Date
 }
 
 /** Creates the series' missing occurrences up to the horizon, as drafts; the caller holds its lock. */
-async function extendOne(db: Database | Parameters<Parameters<Database['transaction']>[0]>[0], series: SeriesRow, now: Date) {
+async function extendOne(
+  db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
+  series: SeriesRow,
+  now: Date,
+) {
   let index = series.generated;
   const horizon = now.getTime() + HORIZON_MS;
   for (;;) {
@@ -212,7 +210,12 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     /** The caller's draft occurrences starting in the next 7 days ("Confirm next week's run?"). */
     async pending(user: UserRow) {
       const from = now();
-      const rows = await repo.pendingOccurrences(db, user.id, from, new Date(from.getTime() + CONFIRM_WINDOW_MS));
+      const rows = await repo.pendingOccurrences(
+        db,
+        user.id,
+        from,
+        new Date(from.getTime() + CONFIRM_WINDOW_MS),
+      );
       return events.present(rows, user.id);
     },
 
@@ -259,8 +262,15 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       const { status: _status, startDate: _s, endDate: _e, ...shared } = input;
       for (const later of await repo.occurrencesFrom(db, series.id, (event.seriesIndex ?? 0) + 1)) {
         if (later.cancelledAt) continue;
-        const start = fromWallTime(newZone, fromWallMs(wallMs(wallTime(later.timeZone, later.startDate)) + shift));
-        await events.update(user, later.id, { ...shared, startDate: start, endDate: new Date(start.getTime() + duration) });
+        const start = fromWallTime(
+          newZone,
+          fromWallMs(wallMs(wallTime(later.timeZone, later.startDate)) + shift),
+        );
+        await events.update(user, later.id, {
+          ...shared,
+          startDate: start,
+          endDate: new Date(start.getTime() + duration),
+        });
       }
       const isFree = updated.isFree;
       await repo.updateSeries(db, series.id, {

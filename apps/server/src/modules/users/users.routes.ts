@@ -9,10 +9,10 @@ import {
   updateUserBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors } from '../../platform/http.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
-import type { UserRow } from '../../db/schema/index.ts';
 import { presentPublic, presentSelf } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 
