@@ -586,7 +586,10 @@ const MATRIX: Record<string, Row | Row[]> = {
       label: "the owner's link",
       request: async (w) => {
         const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: w.owner.auth });
-        return { method: 'GET', url: new URL((me.json() as { calendarFeedUrl: string }).calendarFeedUrl).pathname };
+        return {
+          method: 'GET',
+          url: new URL((me.json() as { calendarFeedUrl: string }).calendarFeedUrl).pathname,
+        };
       },
       expect: PUBLIC_200,
     },
@@ -989,14 +992,16 @@ async function newSeries(owner: TestUser, kind: 'draft' | 'confirmed') {
 function seriesBody() {
   const start = new Date(Date.now() + 26 * 3600_000);
   return {
-    ...eventBody({ startDate: start.toISOString(), endDate: new Date(start.getTime() + 3600_000).toISOString() }),
+    ...eventBody({
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3600_000).toISOString(),
+    }),
     status: undefined,
     recurrence: undefined,
     freq: 'weekly',
     timeZone: 'Europe/Berlin',
   };
 }
-
 
 async function world(): Promise<World> {
   const [owner, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
