@@ -12,5 +12,6 @@ export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './sessions.ts';
+export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';

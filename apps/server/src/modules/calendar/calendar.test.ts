@@ -1,3 +1,4 @@
+import { fromWallTime, offsetMinutes } from '@townsquare/contracts';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../../db/schema/index.ts';
@@ -11,7 +12,6 @@ import {
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { writeCalendar } from './ics-writer.ts';
-import { fromWallTime, offsetMinutes } from './time-zones.ts';
 
 /** Parses with ical.js (a real RFC 5545 parser) and gives each VEVENT with its UTC instants. */
 function parse(body: string) {

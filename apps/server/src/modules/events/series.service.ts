@@ -1,14 +1,18 @@
 import {
   type CreateSeriesInput,
   EVENT_MSG,
+  formatLocal,
+  fromWallTime,
+  parseLocal,
   SERIES_MSG,
   type SeriesDto,
   type UpdateEventInput,
+  type WallTime,
+  wallTime,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, SeriesRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { formatLocal, fromWallTime, parseLocal, type WallTime, wallTime } from '../calendar/time-zones.ts';
 import { isUuid } from '../users/users.repository.ts';
 import type { EventsService } from './events.service.ts';
 import * as repo from './series.repository.ts';
