@@ -29,9 +29,14 @@ async function shoot(page: Page, name: string) {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.waitForLoadState('networkidle');
+    // From the top, so the sticky header is where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `series-${name}-${size.width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `series-${name}-${size.width}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

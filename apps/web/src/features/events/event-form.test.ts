@@ -93,16 +93,18 @@ describe('the request body', () => {
 });
 
 describe('time zones and series in the form', () => {
+  /** A complete form: 19:00–20:30 on 2 July 2026. */
+  const filled = {
+    ...formValuesFor(null),
+    title: 'Run',
+    description: 'Easy',
+    location: 'Park',
+    startDate: '2026-07-02T19:00',
+    endDate: '2026-07-02T20:30',
+  };
+
   it('reads the typed times in the chosen zone and sends it', () => {
-    const values = {
-      ...formValuesFor(null),
-      title: 'Run',
-      description: 'Easy',
-      location: 'Park',
-      startDate: '2026-07-02T19:00',
-      endDate: '2026-07-02T20:30',
-      timeZone: 'Europe/Berlin',
-    };
+    const values = { ...filled, timeZone: 'Europe/Berlin' };
     const input = toEventInput(values, 'publish', new Date('2026-06-01T00:00:00Z'));
     expect(input.startDate).toBe('2026-07-02T17:00:00.000Z');
     expect(input.timeZone).toBe('Europe/Berlin');
@@ -116,17 +118,7 @@ describe('time zones and series in the form', () => {
   });
 
   it('a series needs weekly or monthly, and sends until as the end of that day in the zone', () => {
-    const values = {
-      ...formValuesFor(null),
-      title: 'Run',
-      description: 'Easy',
-      location: 'Park',
-      startDate: '2026-07-02T19:00',
-      endDate: '2026-07-02T20:30',
-      timeZone: 'UTC',
-      asSeries: true,
-      recurrence: 'DAILY' as const,
-    };
+    const values = { ...filled, timeZone: 'UTC', asSeries: true, recurrence: 'DAILY' as const };
     expect(validateEventForm(values)).toContain('Repeat must be weekly or monthly');
     const weekly = { ...values, recurrence: 'WEEKLY' as const, until: '2026-08-31' };
     expect(validateEventForm(weekly)).toEqual([]);
