@@ -29,6 +29,8 @@ import { createAuthGuards } from './modules/auth/authenticate.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
 import { createBlocksService } from './modules/blocks/blocks.service.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
@@ -36,6 +38,8 @@ import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { seriesRoutes } from './modules/events/series.routes.ts';
+import { createSeriesService, extendSeries } from './modules/events/series.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -223,6 +227,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
   });
+  const seriesService = createSeriesService({
+    db,
+    events: eventsService,
+    isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
+    assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
+  });
+  const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
@@ -364,10 +375,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   authRoutes(app, auth, guards, limiter);
-  usersRoutes(app, users, auth, guards);
+  usersRoutes(app, users, auth, guards, calendar.feedUrl);
   exportRoutes(app, createExportService({ db, limiter }), guards);
   await uploadsRoutes(app, uploads, storage, guards, limiter);
-  eventsRoutes(app, eventsService, uploads, guards);
+  eventsRoutes(app, eventsService, uploads, guards, seriesService);
+  seriesRoutes(app, seriesService, guards);
+  calendarRoutes(app, calendar, guards);
   friendsRoutes(app, friends, guards);
   blocksRoutes(app, blocks, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
@@ -424,6 +437,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       .catch((err: unknown) => app.log.warn({ err }, 'past-status job failed'));
   }, 60_000);
   pastJob.unref();
+  // The series horizon (occurrences 8 weeks ahead). MERGE NOTE: moves to the job queue (notify branch).
+  const seriesJob = setInterval(() => {
+    extendSeries(db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'series sweep failed'));
+  }, 60 * 60_000);
+  seriesJob.unref();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
@@ -433,6 +451,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     closing = true;
     clearInterval(housekeeping);
     clearInterval(pastJob);
+    clearInterval(seriesJob);
     realtime.disconnectAll();
     await app.close();
     await realtime.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'PAST'] as const;
@@ -161,6 +161,8 @@ export const eventFields = {
   imageUrl: imageUrlField.optional(),
   /** The original form repeats the image URL here; a file arrives through multipart instead. */
   image: z.unknown().optional(),
+  /** IANA zone of the event's local time; the web client sends the browser's, the server defaults to UTC. */
+  timeZone: timeZoneField.optional(),
 };
 
 export const createEventBody = z
@@ -246,6 +248,12 @@ const eventBase = {
   attendeeCount: z.number().int(),
   maybeCount: z.number().int(),
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
+  /** Additions for calendars and series (issue 14): IANA zone, iCalendar SEQUENCE, cancellation. */
+  timeZone: z.string().optional(),
+  sequence: z.number().int().optional(),
+  cancelled: z.boolean().optional(),
+  /** The series this event is an occurrence of, when it is one. */
+  seriesId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

@@ -77,3 +77,19 @@ export const interestsField = z
  * generic "Too big" text for 65 to 100 characters).
  */
 export const idParam = z.string();
+
+/** True for a time zone name the runtime's Intl data knows (IANA: `Europe/Berlin`, `UTC`). */
+export function isValidTimeZone(value: string): boolean {
+  if (value === '' || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_INVALID = 'Time zone must be an IANA time zone such as Europe/Berlin';
+
+/** An IANA time zone, checked against Intl (events and series are shown in it). */
+export const timeZoneField = text('Time zone').refine(isValidTimeZone, TIME_ZONE_INVALID);

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './blocks.ts';
+export * from './calendar.ts';
 export * from './chat.ts';
 export * from './communities.ts';
 export * from './errors.ts';
@@ -12,5 +13,6 @@ export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './sessions.ts';
+export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';

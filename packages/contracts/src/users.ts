@@ -32,6 +32,8 @@ export const selfUser = z.object({
   isAdmin: z.boolean(),
   isVerifiedCommunity: z.boolean(),
   notificationPreferences,
+  /** Path of the private calendar feed (`/api/calendar/<secret>.ics`); on GET /api/users/me only. */
+  calendarFeedUrl: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,3 +1,4 @@
+import { wallTime } from '@townsquare/contracts';
 import { format, isSameDay, isValid, parseISO } from 'date-fns';
 
 /** Every date and number format the screens show (spec section 9), in one place. */
@@ -61,4 +62,28 @@ export function formatRole(role: string): string {
 /** Username, else full name, else e-mail (the header's rule). */
 export function displayName(user: { username?: string; fullName?: string; email?: string }): string {
   return user.username || user.fullName || user.email || '';
+}
+
+/** The browser's IANA time zone ("Europe/Berlin"), UTC when the runtime does not say. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * A Date whose local fields are the wall-clock time in `timeZone`, so the formats above show a
+ * time as it reads there (date-fns formats in the browser's zone).
+ */
+export function inTimeZone(value: string | Date, timeZone: string): Date {
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  const w = wallTime(timeZone, date);
+  return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+}
+
+/** "GMT+1", "EST": the zone's short name at that instant. */
+export function formatZoneName(value: string | Date, timeZone: string): string {
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
 }

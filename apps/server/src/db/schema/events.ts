@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { communities } from './communities.ts';
+import { eventSeries } from './series.ts';
 import { users } from './users.ts';
 
 export const events = pgTable(
@@ -31,10 +43,23 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     /** Hosted by this community (organisers and owners only); a PRIVATE community's events are for its members. */
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    /** IANA zone the event's local time is shown in (and its calendar entries written in). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * iCalendar SEQUENCE: a trigger (migration, hand-written part) adds one on every update that
+     * changes a field calendars show, so subscribed calendars replace their copy.
+     */
+    sequence: integer('sequence').notNull().default(0),
+    /** Set when the event is called off; it stays readable and feeds carry STATUS:CANCELLED. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The series this event is an occurrence of (decision 023), and which occurrence. */
+    seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    seriesIndex: integer('series_index'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('events_series_index_key').on(t.seriesId, t.seriesIndex).where(sql`series_id is not null`),
     // Lists read these in order and stop after a page: all events, upcoming (LIVE), ended (PAST).
     index('events_start_all_idx').on(t.startDate, t.id),
     index('events_live_start_idx').on(t.startDate, t.id).where(sql`status = 'LIVE'`),

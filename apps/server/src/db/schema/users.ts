@@ -25,6 +25,8 @@ export const users = pgTable(
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
+    /** The private calendar feed's URL is an HMAC of this; a new nonce resets the link. */
+    calendarFeedNonce: text('calendar_feed_nonce').notNull().default(sql`gen_random_uuid()::text`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -64,6 +64,8 @@ type World = {
   subgroup: (kind: 'public' | 'private') => Promise<string>;
   /** A community the owner created (OPEN), with the owner's friend as a member: its slug and id. */
   community: (kind: 'public' | 'private') => Promise<{ slug: string; id: string }>;
+  /** A weekly series of the owner's: all drafts, or with its first occurrence confirmed. */
+  series: (kind: 'draft' | 'confirmed') => Promise<{ id: string; occurrenceId: string }>;
 };
 type Call = Omit<InjectOptions, 'headers' | 'remoteAddress'> & { headers?: Record<string, string> };
 type Row = {
@@ -544,6 +546,100 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     { status: 'going' },
   ),
+  // Series (decision 023): drafts are the owner's alone until confirmed
+  'POST /api/series': {
+    request: () => ({ method: 'POST', url: '/api/series', payload: seriesBody() }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/series/pending': { request: get('/api/series/pending'), expect: SIGNED_IN_200 },
+  'GET /api/series/:id': [
+    {
+      label: 'not yet confirmed',
+      request: async (w) => ({ method: 'GET', url: `/api/series/${(await w.series('draft')).id}` }),
+      expect: HIDDEN,
+    },
+    {
+      label: 'confirmed',
+      request: async (w) => ({ method: 'GET', url: `/api/series/${(await w.series('confirmed')).id}` }),
+      expect: SIGNED_IN_200,
+    },
+  ],
+  'POST /api/series/:id/rsvp': [
+    {
+      label: 'not yet confirmed',
+      request: async (w) => ({
+        method: 'POST',
+        url: `/api/series/${(await w.series('draft')).id}/rsvp`,
+        payload: { status: 'going' },
+      }),
+      expect: { anonymous: 401, other: 404, owner: 400, admin: 404 },
+    },
+    {
+      label: 'confirmed',
+      request: async (w) => ({
+        method: 'POST',
+        url: `/api/series/${(await w.series('confirmed')).id}/rsvp`,
+        payload: { status: 'going' },
+      }),
+      // The host cannot stand for their own series (400).
+      expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+    },
+  ],
+  'POST /api/events/:id/confirm': [
+    {
+      label: 'a draft occurrence (a fresh one per call)',
+      request: async (w) => ({
+        method: 'POST',
+        url: `/api/events/${(await newSeries(w.owner, 'draft')).occurrenceId}/confirm`,
+      }),
+      expect: HIDDEN,
+    },
+    {
+      label: 'already confirmed',
+      request: async (w) => ({
+        method: 'POST',
+        url: `/api/events/${(await w.series('confirmed')).occurrenceId}/confirm`,
+      }),
+      expect: { anonymous: 401, other: 403, owner: 409, admin: 403 },
+    },
+  ],
+
+  // Calendar feeds: the private feed's link is its credential
+  'GET /api/calendar/:file': [
+    {
+      label: "the owner's link",
+      request: async (w) => {
+        const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: w.owner.auth });
+        return {
+          method: 'GET',
+          url: new URL((me.json() as { calendarFeedUrl: string }).calendarFeedUrl).pathname,
+        };
+      },
+      expect: PUBLIC_200,
+    },
+    {
+      label: 'a forged link',
+      request: (w) => ({
+        method: 'GET',
+        url: `/api/calendar/${w.owner.user.id.replace(/-/g, '')}${'A'.repeat(43)}.ics`,
+      }),
+      expect: { anonymous: 404, other: 404, owner: 404, admin: 404 },
+    },
+  ],
+  'GET /api/communities/:slug/calendar.ics': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/calendar.ics`,
+    }),
+    // A PRIVATE community has no feed, not even for its members (docs/API.md).
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 404, other: 404, owner: 404, admin: 404 },
+  })),
+  'POST /api/users/me/calendar-feed/reset': {
+    request: () => ({ method: 'POST', url: '/api/users/me/calendar-feed/reset' }),
+    expect: SIGNED_IN_200,
+  },
+
   // Friends: the owner is the person the relationship is about
   'POST /api/friends/request': {
     request: (w) => ({
@@ -903,6 +999,34 @@ const MATRIX: Record<string, Row | Row[]> = {
   },
 };
 
+/** A weekly series starting tomorrow, as `owner`; `confirmed` confirms its first occurrence. */
+async function newSeries(owner: TestUser, kind: 'draft' | 'confirmed') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/series',
+    headers: owner.auth,
+    payload: seriesBody(),
+  });
+  const body = res.json() as { series: { id: string }; events: { id: string }[] };
+  const occurrenceId = body.events[0]?.id ?? '';
+  if (kind === 'confirmed') await api(owner, 'POST', `/api/events/${occurrenceId}/confirm`, {});
+  return { id: body.series.id, occurrenceId };
+}
+
+function seriesBody() {
+  const start = new Date(Date.now() + 26 * 3600_000);
+  return {
+    ...eventBody({
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3600_000).toISOString(),
+    }),
+    status: undefined,
+    recurrence: undefined,
+    freq: 'weekly',
+    timeZone: 'Europe/Berlin',
+  };
+}
+
 async function world(): Promise<World> {
   const [owner, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin!.user.id}`);
@@ -995,11 +1119,17 @@ async function world(): Promise<World> {
     }
     return communities.get(kind)!;
   };
+  const seriesMade = new Map<'draft' | 'confirmed', Promise<{ id: string; occurrenceId: string }>>();
+  const series = (kind: 'draft' | 'confirmed') => {
+    if (!seriesMade.has(kind)) seriesMade.set(kind, newSeries(owner!, kind));
+    return seriesMade.get(kind)!;
+  };
   return {
     owner: owner!,
     other: other!,
     admin: admin!,
     community,
+    series,
     event,
     friend,
     requester,

@@ -435,9 +435,10 @@ describe('calendar file', () => {
     expect(lines.every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
     // Unfold and parse back the start.
     const unfolded = res.body.replace(/\r\n /g, '');
-    const start = unfolded.match(/DTSTART:(\d{8}T\d{6}Z)/)?.[1];
+    // No time zone given: the event's zone is UTC, so its wall time is the UTC time.
+    const start = unfolded.match(/DTSTART;TZID=UTC:(\d{8}T\d{6})/)?.[1];
     const event = (await inject('GET', `/api/events/${id}`, creator)).json().event;
-    expect(start).toBe(event.startDate.replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
+    expect(`${start}Z`).toBe(event.startDate.replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
     expect(unfolded).toContain('DESCRIPTION:Line one\\nLine two');
   });
 

@@ -5,6 +5,7 @@ import {
   eventListResponse,
   eventResponse,
   idParam,
+  occurrenceScopeQuery,
   publicEventResponse,
   rsvpBody,
   updateEventBody,
@@ -16,6 +17,7 @@ import { fastSerializer } from '../../platform/serialize.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { EventsService } from './events.service.ts';
+import type { SeriesService } from './series.service.ts';
 
 const tags = ['events'];
 const security = [{ bearer: [] }];
@@ -50,6 +52,8 @@ export function eventsRoutes(
   eventsService: EventsService,
   uploads: UploadsService,
   guards: ReturnType<typeof createAuthGuards>,
+  /** Update and delete with `?scope=this|following` (occurrences of a series, decision 023). */
+  series: Pick<SeriesService, 'update' | 'remove'>,
 ): void {
   const { requireAuth, optionalAuth } = guards;
   const fromMultipart = multipartToBody(uploads);
@@ -138,12 +142,13 @@ export function eventsRoutes(
         tags,
         security,
         params,
+        querystring: occurrenceScopeQuery,
         body: updateEventBody,
         response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => ({
-      event: await eventsService.update(caller(request).user, request.params.id, request.body),
+      event: await series.update(caller(request).user, request.params.id, request.body, request.query.scope),
     }),
   );
 
@@ -151,9 +156,17 @@ export function eventsRoutes(
     '/api/events/:id',
     {
       onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 403, 404) } },
+      schema: {
+        tags,
+        security,
+        params,
+        querystring: occurrenceScopeQuery,
+        response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
+      },
     },
-    async (request) => ({ event: await eventsService.remove(caller(request).user, request.params.id) }),
+    async (request) => ({
+      event: await series.remove(caller(request).user, request.params.id, request.query.scope),
+    }),
   );
 
   app.post(

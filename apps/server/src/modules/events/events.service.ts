@@ -162,6 +162,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
         communityId: input.communityId || null,
+        timeZone: input.timeZone ?? 'UTC',
       });
       return this.get(row.id, user.id);
     },
@@ -181,6 +182,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (input.recurrence !== undefined) values.recurrence = input.recurrence;
       if (input.tags !== undefined) values.tags = input.tags;
       if (input.imageUrl !== undefined) values.imageUrl = input.imageUrl;
+      if (input.timeZone !== undefined) values.timeZone = input.timeZone;
       const isFree = input.isFree ?? (input.cost !== undefined ? input.cost === 0 : row.isFree);
       values.isFree = isFree;
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));
@@ -228,18 +230,28 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async ics(id: string, viewerId: string | undefined) {
       const row = await visible(id, viewerId);
-      const host = new URL(deps.publicUrl).host;
       const slug =
         row.title
           .replace(/[^a-zA-Z0-9]+/g, '-')
           .replace(/^-|-$/g, '')
           .slice(0, 60) || 'event';
       return {
-        body: eventToIcs(row, { url: `${deps.publicUrl}/event/${row.id}`, host }),
+        body: eventToIcs(row, { publicUrl: deps.publicUrl }),
         filename: `${slug}.ics`,
       };
     },
 
     persistPastStatus: () => repo.persistPastStatus(db),
+
+    /** The row if the viewer may see it; 404 otherwise (series and calendar use it). */
+    findVisibleRow: visible,
+
+    isVisible: async (id: string, viewerId: string | undefined) =>
+      isUuid(id) && (await repo.findEvent(db, id, viewerId)) !== undefined,
+
+    /** Calls the event off; it stays readable, marked cancelled (STATUS:CANCELLED in calendars). */
+    async setCancelled(id: string, at: Date) {
+      await repo.updateEvent(db, id, { cancelledAt: at });
+    },
   };
 }

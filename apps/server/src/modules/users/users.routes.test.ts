@@ -27,7 +27,11 @@ const call = (method: Method, url: string, payload?: unknown, headers: Record<st
 const me = async (user: { auth: { authorization: string } }) => {
   const res = await call('GET', '/api/users/me', undefined, user.auth);
   expect(res.statusCode).toBe(200);
-  return selfUser.parse(res.json());
+  // GET /api/users/me alone adds the private calendar feed's URL (modules/calendar); the rest of
+  // the own view is what every other answer carries.
+  const { calendarFeedUrl, ...rest } = selfUser.parse(res.json());
+  expect(calendarFeedUrl).toMatch(/\/api\/calendar\/[0-9a-f]{32}[\w-]{43}\.ics$/);
+  return rest;
 };
 
 const updateMe = (user: TestUser, payload: unknown) => call('PUT', '/api/users/me', payload, user.auth);

@@ -9,6 +9,7 @@ import {
   updateUserBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors } from '../../platform/http.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
@@ -31,6 +32,8 @@ export function usersRoutes(
   users: UsersService,
   auth: AuthService,
   guards: ReturnType<typeof createAuthGuards>,
+  /** The private calendar feed URL GET /api/users/me carries (modules/calendar). */
+  calendarFeedUrl: (user: UserRow) => string,
 ): void {
   const requireAuth = guards.requireAuth;
 
@@ -43,7 +46,10 @@ export function usersRoutes(
   app.get(
     '/api/users/me',
     { onRequest: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
-    async (request) => presentSelf(caller(request).user),
+    async (request) => {
+      const me = caller(request).user;
+      return { ...presentSelf(me), calendarFeedUrl: calendarFeedUrl(me) };
+    },
   );
 
   app.put(

@@ -9,6 +9,7 @@ import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { EventCountTiles } from '../../features/events/components/event-count-tiles.tsx';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
+import { ConfirmRunsCard } from '../../features/series/components/confirm-runs-card.tsx';
 import { displayName } from '../../lib/format.ts';
 
 /** Spec 2: a box linking to /friends with the number of requests waiting (0 when unknown). */
@@ -65,6 +66,8 @@ export function DashboardPage() {
       </div>
 
       {!user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
+
+      <ConfirmRunsCard />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <Card className="p-5 sm:p-6 lg:col-span-2">

@@ -27,8 +27,10 @@ import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
+import { eventTimeText } from '../../features/events/event-time.ts';
+import { SeriesStandingToggle } from '../../features/series/components/series-standing-toggle.tsx';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
-import { formatLongDate, formatTime } from '../../lib/format.ts';
+import { formatLongDate } from '../../lib/format.ts';
 
 // The event chat and sub-groups (the chat feature's panel) load after the event itself.
 const EventSocialPanel = lazy(() =>
@@ -84,10 +86,8 @@ function EventBody({ event }: { event: PublicEventDto }) {
   const location = useLocation();
   const past = isPastEvent(event);
   const creator = isEventCreator(event, user?.id);
-  const start = formatTime(event.startDate);
-  const end = formatTime(event.endDate);
-  const endDay = formatLongDate(event.endDate);
-  const multiDay = endDay !== formatLongDate(event.startDate);
+  // In the event's own zone, and in the viewer's too when it differs (issue 14).
+  const when = eventTimeText(event);
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
 
   return (
@@ -103,6 +103,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <div className="flex flex-wrap items-center gap-2">
             <EventStatusBadge status={past ? 'PAST' : event.status} />
             {event.visibility === 'PRIVATE' ? <Badge tone="violet">Private</Badge> : null}
+            {event.cancelled ? <Badge tone="rose">Cancelled</Badge> : null}
             {event.recurrence !== 'NONE' ? (
               <Badge tone="sky">{event.recurrence.charAt(0) + event.recurrence.slice(1).toLowerCase()}</Badge>
             ) : null}
@@ -124,12 +125,16 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <h2 className="sr-only">Details</h2>
           <dl className="grid gap-5 sm:grid-cols-2">
             <Fact icon={CalendarDays} label="Date">
-              {formatLongDate(event.startDate)}
+              {when.date}
             </Fact>
             <Fact icon={Clock} label="Time">
-              {start}
-              {end ? ` - ${multiDay ? `${endDay}, ` : ''}${end}` : ''}
+              {when.time}
             </Fact>
+            {when.yours ? (
+              <Fact icon={Clock} label="Your time">
+                {when.yours}
+              </Fact>
+            ) : null}
             <Fact icon={MapPin} label="Location">
               {event.location}
             </Fact>
@@ -182,8 +187,9 @@ function EventBody({ event }: { event: PublicEventDto }) {
             </Card>
           ) : user ? (
             past ? null : (
-              <Card className="p-5 sm:p-6">
+              <Card className="space-y-4 p-5 sm:p-6">
                 <EventRsvp eventId={event.id} viewerId={user.id} myRsvp={event.myRsvp} />
+                {event.seriesId ? <SeriesStandingToggle seriesId={event.seriesId} /> : null}
               </Card>
             )
           ) : (

@@ -7,6 +7,7 @@ import {
   fromLocalInput,
   toEventInput,
   toLocalInput,
+  toSeriesInput,
   validateEventForm,
 } from './event-form.ts';
 import { EVENT_TEXT } from './event-texts.ts';
@@ -88,5 +89,47 @@ describe('the request body', () => {
 
   it('keeps the page texts in step with the server', () => {
     expect(EVENT_TEXT.notFound).toBe(EVENT_MSG.notFound);
+  });
+});
+
+describe('time zones and series in the form', () => {
+  /** A complete form: 19:00–20:30 on 2 July 2026. */
+  const filled = {
+    ...formValuesFor(null),
+    title: 'Run',
+    description: 'Easy',
+    location: 'Park',
+    startDate: '2026-07-02T19:00',
+    endDate: '2026-07-02T20:30',
+  };
+
+  it('reads the typed times in the chosen zone and sends it', () => {
+    const values = { ...filled, timeZone: 'Europe/Berlin' };
+    const input = toEventInput(values, 'publish', new Date('2026-06-01T00:00:00Z'));
+    expect(input.startDate).toBe('2026-07-02T17:00:00.000Z');
+    expect(input.timeZone).toBe('Europe/Berlin');
+    // And shows an event's times in its own zone when editing.
+    const back = formValuesFor({
+      ...createEventDto(),
+      startDate: input.startDate,
+      timeZone: 'Europe/Berlin',
+    });
+    expect(back.startDate).toBe('2026-07-02T19:00');
+  });
+
+  it('a series needs weekly or monthly, and sends until as the end of that day in the zone', () => {
+    const values = { ...filled, timeZone: 'UTC', asSeries: true, recurrence: 'DAILY' as const };
+    expect(validateEventForm(values)).toContain('Repeat must be weekly or monthly');
+    const weekly = { ...values, recurrence: 'WEEKLY' as const, until: '2026-08-31' };
+    expect(validateEventForm(weekly)).toEqual([]);
+    expect(toSeriesInput(weekly)).toMatchObject({
+      freq: 'weekly',
+      timeZone: 'UTC',
+      until: '2026-08-31T23:59:00.000Z',
+      startDate: '2026-07-02T19:00:00.000Z',
+    });
+    expect(validateEventForm({ ...weekly, until: '2026-06-01' })).toContain(
+      'Repeat until must be a valid date after the first start',
+    );
   });
 });

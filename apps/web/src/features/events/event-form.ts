@@ -1,11 +1,15 @@
 import {
   EVENT_MSG,
   type EventDto,
+  fromWallTime,
   type Recurrence,
+  SERIES_MSG,
   tagProblem,
   type Visibility,
 } from '@townsquare/contracts';
 import { format, isValid, parseISO } from 'date-fns';
+import { browserTimeZone, inTimeZone } from '../../lib/format.ts';
+import type { SeriesInput } from '../series/api/create-series.ts';
 import type { EventInput } from './api/create-event.ts';
 import { type SaveAction, statusForSave } from './event-status.ts';
 
@@ -22,22 +26,40 @@ export interface EventFormValues {
   recurrence: Recurrence;
   tags: string[];
   imageUrl: string | null;
+  /** IANA zone the dates are typed in (the browser's by default). */
+  timeZone: string;
+  /** New events only: create each weekly or monthly date as its own event (a series). */
+  asSeries: boolean;
+  /** Last day of the series (`yyyy-MM-dd`), or empty for no end. */
+  until: string;
 }
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
-/** An ISO instant as the local "2025-03-08T19:30" a datetime-local input shows. */
-export function toLocalInput(iso: string | null | undefined): string {
+/** An ISO instant as the "2025-03-08T19:30" a datetime-local input shows, in `timeZone` if given. */
+export function toLocalInput(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return '';
   const date = parseISO(iso);
-  return isValid(date) ? format(date, LOCAL_FORMAT) : '';
+  if (!isValid(date)) return '';
+  return format(timeZone ? inTimeZone(date, timeZone) : date, LOCAL_FORMAT);
 }
 
-/** The local text of a datetime-local input as a Date, or null when it is empty or unreadable. */
-export function fromLocalInput(value: string): Date | null {
+/**
+ * The text of a datetime-local input as a Date, read in `timeZone` if given (else the
+ * browser's), or null when it is empty or unreadable.
+ */
+export function fromLocalInput(value: string, timeZone?: string): Date | null {
   if (!value.trim()) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (Number.isNaN(date.getTime()) || !timeZone) return Number.isNaN(date.getTime()) ? null : date;
+  return fromWallTime(timeZone, {
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+    second: 0,
+  });
 }
 
 export function formValuesFor(event: EventDto | null | undefined): EventFormValues {
@@ -54,20 +76,27 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       recurrence: 'NONE',
       tags: [],
       imageUrl: null,
+      timeZone: browserTimeZone(),
+      asSeries: false,
+      until: '',
     };
   }
+  const timeZone = event.timeZone ?? browserTimeZone();
   return {
     title: event.title,
     description: event.description,
     location: event.location,
-    startDate: toLocalInput(event.startDate),
-    endDate: toLocalInput(event.endDate),
+    startDate: toLocalInput(event.startDate, timeZone),
+    endDate: toLocalInput(event.endDate, timeZone),
     cost: event.isFree ? '' : String(event.cost),
     isFree: event.isFree,
     visibility: event.visibility,
     recurrence: event.recurrence,
     tags: [...event.tags],
     imageUrl: event.imageUrl ?? null,
+    timeZone,
+    asSeries: false,
+    until: '',
   };
 }
 
@@ -79,13 +108,17 @@ export function validateEventForm(values: EventFormValues): string[] {
   if (!values.title.trim()) problems.push(EVENT_MSG.titleRequired);
   if (!values.description.trim()) problems.push(EVENT_MSG.descriptionRequired);
   if (!values.location.trim()) problems.push(EVENT_MSG.locationRequired);
-  const start = fromLocalInput(values.startDate);
-  const end = fromLocalInput(values.endDate);
+  const start = fromLocalInput(values.startDate, values.timeZone);
+  const end = fromLocalInput(values.endDate, values.timeZone);
   if (!start) problems.push(EVENT_MSG.startRequired);
   if (!end) problems.push(EVENT_MSG.endRequired);
   if (start && end && end.getTime() <= start.getTime()) problems.push(EVENT_MSG.endBeforeStart);
   const tags = tagProblem(values.tags);
   if (tags) problems.push(tags);
+  if (values.asSeries && values.recurrence !== 'WEEKLY' && values.recurrence !== 'MONTHLY')
+    problems.push(SERIES_MSG.freqInvalid);
+  if (values.asSeries && values.until && start && untilInstant(values.until, values.timeZone) < start)
+    problems.push(SERIES_MSG.untilInvalid);
   return problems;
 }
 
@@ -100,8 +133,8 @@ export function toEventInput(
   action: SaveAction,
   now: Date = new Date(),
 ): EventInput {
-  const start = fromLocalInput(values.startDate) ?? now;
-  const end = fromLocalInput(values.endDate) ?? now;
+  const start = fromLocalInput(values.startDate, values.timeZone) ?? now;
+  const end = fromLocalInput(values.endDate, values.timeZone) ?? now;
   const cost = Number(values.cost);
   return {
     title: values.title.trim(),
@@ -116,5 +149,22 @@ export function toEventInput(
     tags: values.tags,
     status: statusForSave(action, end, now),
     imageUrl: values.imageUrl,
+    timeZone: values.timeZone,
+  };
+}
+
+/** The end of the `until` day in the series' zone. */
+function untilInstant(day: string, timeZone: string): Date {
+  return fromLocalInput(`${day}T23:59`, timeZone) ?? new Date(Number.NaN);
+}
+
+/** The POST /api/series body for valid values with `asSeries` (every date starts as a draft). */
+export function toSeriesInput(values: EventFormValues): SeriesInput {
+  const { status: _status, recurrence: _recurrence, ...event } = toEventInput(values, 'draft');
+  return {
+    ...event,
+    timeZone: values.timeZone,
+    freq: values.recurrence === 'MONTHLY' ? 'monthly' : 'weekly',
+    until: values.until ? untilInstant(values.until, values.timeZone).toISOString() : null,
   };
 }

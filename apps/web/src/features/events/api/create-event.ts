@@ -20,6 +20,8 @@ export interface EventInput {
   tags: string[];
   status: EventStatus;
   imageUrl: string | null;
+  /** IANA zone of the event (the browser's by default; the server's default is UTC). */
+  timeZone?: string;
   /** Host as this community (organisers only; create only). */
   communityId?: string;
 }

@@ -8,9 +8,13 @@ import { eventCountsQueryKey } from './get-event-counts.ts';
 import { eventListQueryKey } from './list-events.ts';
 
 /** PUT /api/events/:id (creator only) → `{ event }`. */
-export async function updateEvent(eventId: string, input: Partial<EventInput>): Promise<EventDto> {
+export async function updateEvent(
+  eventId: string,
+  input: Partial<EventInput>,
+  scope: 'this' | 'following' = 'this',
+): Promise<EventDto> {
   const body = await api.put<{ event?: EventDto } | undefined>(
-    `/api/events/${encodeURIComponent(eventId)}`,
+    `/api/events/${encodeURIComponent(eventId)}${scope === 'following' ? '?scope=following' : ''}`,
     input,
   );
   if (!body?.event) throw new DisplayError(EVENT_TEXT.noData);
@@ -21,15 +25,19 @@ export interface UpdateEventVariables {
   /** The event as it was shown, so the cache knows which tab it leaves. */
   previous: EventDto;
   input: Partial<EventInput>;
+  /** On an occurrence of a series: this date only, or this and the following dates. */
+  scope?: 'this' | 'following';
 }
 
 export function useUpdateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ previous, input }: UpdateEventVariables) => updateEvent(previous.id, input),
-    onSuccess: async (event, { previous }) => {
+    mutationFn: ({ previous, input, scope }: UpdateEventVariables) => updateEvent(previous.id, input, scope),
+    onSuccess: async (event, { previous, scope }) => {
       // The event page of this event (any viewer) reads it again; the lists are patched in place.
       const pending = [queryClient.invalidateQueries({ queryKey: ['events', 'public', event.id] })];
+      // Later dates of the series changed too.
+      if (scope === 'following') pending.push(queryClient.invalidateQueries({ queryKey: ['events'] }));
       if (event.status === previous.status) {
         replaceInLists(queryClient, event);
         // A new start date moves it within its tab, which is sorted by start date.

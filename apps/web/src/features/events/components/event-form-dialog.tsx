@@ -1,6 +1,6 @@
 import { EVENT_MSG, type EventDto, LIMITS, type Recurrence, type Visibility } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,7 +26,9 @@ import {
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
+import { useCreateSeries } from '../../series/api/create-series.ts';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
@@ -35,12 +37,108 @@ import {
   eventTagProblem,
   formValuesFor,
   toEventInput,
+  toSeriesInput,
   validateEventForm,
 } from '../event-form.ts';
 import type { SaveAction } from '../event-status.ts';
 import { showsEndedWarning } from '../event-status.ts';
 import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
 import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
+
+/**
+ * Zones offered in the form: the browser's, the event's, and the common ones of each region (a
+ * full list of ~400 is slow to scan with assistive technology and in tests). The API takes any
+ * IANA zone.
+ */
+const COMMON_ZONES = [
+  'UTC',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Rome',
+  'Europe/Amsterdam',
+  'Europe/Stockholm',
+  'Europe/Warsaw',
+  'Europe/Athens',
+  'Europe/Helsinki',
+  'Europe/Istanbul',
+  'Europe/Kyiv',
+  'Europe/Moscow',
+  'Africa/Lagos',
+  'Africa/Cairo',
+  'Africa/Nairobi',
+  'Africa/Johannesburg',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Kolkata',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Jakarta',
+  'Asia/Singapore',
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Manila',
+  'Asia/Seoul',
+  'Asia/Tokyo',
+  'Australia/Perth',
+  'Australia/Adelaide',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'Pacific/Honolulu',
+  'America/Anchorage',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Chicago',
+  'America/Mexico_City',
+  'America/New_York',
+  'America/Toronto',
+  'America/Bogota',
+  'America/Lima',
+  'America/Halifax',
+  'America/Santiago',
+  'America/Sao_Paulo',
+  'America/Argentina/Buenos_Aires',
+];
+
+export function timeZoneOptions(current: string, browser: string = browserTimeZone()): string[] {
+  return [...new Set([current, browser, ...COMMON_ZONES])];
+}
+
+/** The event's zone; memoised, so typing elsewhere does not re-render its options. */
+const TimeZoneSelect = memo(function TimeZoneSelect({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+}) {
+  const options = useMemo(() => timeZoneOptions(value), [value]);
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor="event-time-zone">Time zone</Label>
+      <select
+        id="event-time-zone"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClassName}
+        aria-describedby="event-time-zone-hint"
+      >
+        {options.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <p id="event-time-zone-hint" className="text-sm text-stone-600">
+        The start and end are times in this zone. Guests elsewhere also see their own time.
+      </p>
+    </div>
+  );
+});
 
 const VISIBILITY_LABELS: Record<Visibility, string> = { PUBLIC: 'Public', PRIVATE: 'Private' };
 const RECURRENCE_LABELS: Record<Recurrence, string> = {
@@ -82,10 +180,14 @@ export function EventFormDialog({
   const [action, setAction] = useState<SaveAction | null>(null);
   const [uploading, setUploading] = useState(false);
   const [hostAs, setHostAs] = useState('');
+  const [scope, setScope] = useState<'this' | 'following'>('this');
   const problemsRef = useRef<HTMLDivElement>(null);
   const create = useCreateEvent();
+  const createSeries = useCreateSeries();
   const update = useUpdateEvent();
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || createSeries.isPending;
+  const occurrence = Boolean(event?.seriesId);
+  const seriesPossible = !editing && (values.recurrence === 'WEEKLY' || values.recurrence === 'MONTHLY');
 
   // Each opening starts from the event as it is now.
   useEffect(() => {
@@ -93,6 +195,7 @@ export function EventFormDialog({
     setValues(formValuesFor(event));
     setProblems([]);
     setSaveError(null);
+    setScope('this');
   }, [open, event]);
 
   useEffect(() => {
@@ -102,6 +205,10 @@ export function EventFormDialog({
   function set<K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
   }
+  const setTimeZone = useCallback(
+    (timeZone: string) => setValues((current) => ({ ...current, timeZone })),
+    [],
+  );
 
   function save(next: SaveAction) {
     setSaveError(null);
@@ -113,6 +220,23 @@ export function EventFormDialog({
       return;
     }
     setAction(next);
+    if (!event && values.asSeries && seriesPossible) {
+      createSeries.mutate(
+        { ...toSeriesInput(values), ...(hostAs ? { communityId: hostAs } : {}) },
+        {
+          onSuccess: ({ events }) => {
+            toast.success(
+              `Series created: confirm each date from your dashboard (${events.length} dates so far)`,
+            );
+            const first = events[0];
+            if (first) onSaved?.(first);
+            onOpenChange(false);
+          },
+          onError: (error) => setSaveError(saveFailedMessage(errorMessage(error, ''))),
+        },
+      );
+      return;
+    }
     const input = { ...toEventInput(values, next), ...(hostAs && !event ? { communityId: hostAs } : {}) };
     const done = (saved: EventDto) => {
       toast.success(saved.status === 'DRAFT' ? 'Draft saved' : editing ? 'Event updated' : 'Event created');
@@ -124,7 +248,7 @@ export function EventFormDialog({
       // Publishing needs a verified e-mail: say so plainly, with the way out beside it.
       setSaveError(message === EVENT_MSG.verifyToPublish ? message : saveFailedMessage(message));
     };
-    if (event) update.mutate({ previous: event, input }, { onSuccess: done, onError: failed });
+    if (event) update.mutate({ previous: event, input, scope }, { onSuccess: done, onError: failed });
     else create.mutate(input, { onSuccess: done, onError: failed });
   }
 
@@ -225,6 +349,7 @@ export function EventFormDialog({
                 )}
               </FormField>
             </div>
+            <TimeZoneSelect value={values.timeZone} onChange={setTimeZone} />
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField
                 id="event-cost"
@@ -305,6 +430,60 @@ export function EventFormDialog({
                 </Select>
               </div>
             </div>
+            {seriesPossible ? (
+              <div className="space-y-3 rounded-xl border border-stone-200 p-4">
+                <div className="flex items-start gap-2.5">
+                  <Checkbox
+                    id="event-as-series"
+                    checked={values.asSeries}
+                    onCheckedChange={(checked) => set('asSeries', checked === true)}
+                    aria-describedby="event-as-series-hint"
+                  />
+                  <div>
+                    <Label htmlFor="event-as-series">Create every date as its own event</Label>
+                    <p id="event-as-series-hint" className="text-sm text-stone-600">
+                      Each date gets its own page, RSVPs and chat, up to 8 weeks ahead. A date goes live only
+                      when you confirm it from your dashboard.
+                    </p>
+                  </div>
+                </div>
+                {values.asSeries ? (
+                  <FormField id="event-until" label="Repeat until" optional>
+                    {(field) => (
+                      <Input
+                        {...field}
+                        type="date"
+                        value={values.until}
+                        onChange={(e) => set('until', e.target.value)}
+                      />
+                    )}
+                  </FormField>
+                ) : null}
+              </div>
+            ) : null}
+            {occurrence ? (
+              <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
+                <legend className="px-1 text-sm font-semibold">Apply changes to</legend>
+                {(
+                  [
+                    ['this', 'This date only'],
+                    ['following', 'This and following dates'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="event-scope"
+                      value={value}
+                      checked={scope === value}
+                      onChange={() => setScope(value)}
+                      className="size-4 accent-brand-700"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             <FormField
               id="event-tags"
               label="Tags"

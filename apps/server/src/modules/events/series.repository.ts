@@ -1,0 +1,166 @@
+import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import {
+  type EventRow,
+  eventSeries,
+  events,
+  rsvps,
+  type SeriesRow,
+  seriesStanding,
+} from '../../db/schema/index.ts';
+import { visibleTo } from './events.repository.ts';
+
+export async function insertSeries(db: Executor, values: Omit<typeof eventSeries.$inferInsert, 'id'>) {
+  const rows = await db
+    .insert(eventSeries)
+    .values({ id: uuidv7(), ...values })
+    .returning();
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+export async function findSeries(db: Executor, id: string): Promise<SeriesRow | undefined> {
+  return (await db.select().from(eventSeries).where(eq(eventSeries.id, id)).limit(1))[0];
+}
+
+/** The series, locked until the transaction ends (one sweep extends it at a time). */
+export async function lockSeries(db: Executor, id: string): Promise<SeriesRow | undefined> {
+  return (await db.select().from(eventSeries).where(eq(eventSeries.id, id)).for('update').limit(1))[0];
+}
+
+/** Ids of series that may still need occurrences: open-ended or ending after `now`. */
+export async function activeSeriesIds(db: Executor, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: eventSeries.id })
+    .from(eventSeries)
+    .where(or(isNull(eventSeries.until), gte(eventSeries.until, now)));
+  return rows.map((r) => r.id);
+}
+
+export async function updateSeries(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<typeof eventSeries.$inferInsert, 'id'>>,
+) {
+  await db
+    .update(eventSeries)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(eventSeries.id, id));
+}
+
+export async function insertOccurrence(db: Executor, values: Omit<typeof events.$inferInsert, 'id'>) {
+  await db
+    .insert(events)
+    .values({ id: uuidv7(), ...values })
+    .onConflictDoNothing();
+}
+
+/** Occurrences of a series from index `fromIndex` on, in order. */
+export async function occurrencesFrom(
+  db: Executor,
+  seriesId: string,
+  fromIndex: number,
+): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.seriesId, seriesId), gte(events.seriesIndex, fromIndex)))
+    .orderBy(asc(events.seriesIndex));
+}
+
+/** Does the viewer see at least one occurrence of the series (the one visibility predicate)? */
+export async function seesSeries(db: Executor, seriesId: string, viewerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.seriesId, seriesId), visibleTo(viewerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A host's draft occurrences starting between `from` and `to`, soonest first. */
+export async function pendingOccurrences(db: Executor, creatorId: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.creatorId, creatorId),
+        sql`${events.seriesId} is not null`,
+        eq(events.status, 'DRAFT'),
+        isNull(events.cancelledAt),
+        gt(events.startDate, from),
+        lte(events.startDate, to),
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.id));
+}
+
+export async function standingOf(db: Executor, seriesId: string, userId: string) {
+  const rows = await db
+    .select({ userId: seriesStanding.userId })
+    .from(seriesStanding)
+    .where(and(eq(seriesStanding.seriesId, seriesId), eq(seriesStanding.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function standingCount(db: Executor, seriesId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(seriesStanding)
+    .where(eq(seriesStanding.seriesId, seriesId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function standingUserIds(db: Executor, seriesId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: seriesStanding.userId })
+    .from(seriesStanding)
+    .where(eq(seriesStanding.seriesId, seriesId));
+  return rows.map((r) => r.userId);
+}
+
+export async function addStanding(db: Executor, seriesId: string, userId: string) {
+  await db.insert(seriesStanding).values({ seriesId, userId }).onConflictDoNothing();
+}
+
+export async function removeStanding(db: Executor, seriesId: string, userId: string) {
+  await db
+    .delete(seriesStanding)
+    .where(and(eq(seriesStanding.seriesId, seriesId), eq(seriesStanding.userId, userId)));
+}
+
+/** Confirmed, not cancelled occurrences starting after `now` (standing RSVPs apply to these). */
+export async function upcomingConfirmed(db: Executor, seriesId: string, now: Date): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.seriesId, seriesId),
+        eq(events.status, 'LIVE'),
+        isNull(events.cancelledAt),
+        gt(events.startDate, now),
+      ),
+    )
+    .orderBy(asc(events.startDate));
+}
+
+/** Ends "going" answers to the series' occurrences that have not started yet. */
+export async function dropUpcomingGoing(db: Executor, seriesId: string, userId: string, now: Date) {
+  await db.execute(sql`delete from ${rsvps} r using ${events} e
+    where r.event_id = e.id and e.series_id = ${seriesId} and r.user_id = ${userId}
+      and r.status = 'going' and e.start_date > ${now}`);
+}
+
+/**
+ * THE standing-RSVP write: one person counted as going to one confirmed occurrence because they
+ * are going to the whole series. An answer already there (a "skip this one" = not_going, or a
+ * maybe) wins, so a skip is never overwritten.
+ * MERGE NOTE: this bypasses capacity rules; at merge it is to go through the events module's one
+ * RSVP write path (`setRsvp(...)` of the capacity branch) so a full occurrence waitlists them.
+ */
+export async function writeStandingRsvp(db: Executor, eventId: string, userId: string) {
+  await db.insert(rsvps).values({ eventId, userId, status: 'going' }).onConflictDoNothing();
+}

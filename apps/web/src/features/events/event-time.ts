@@ -1,0 +1,38 @@
+import { offsetMinutes } from '@townsquare/contracts';
+import { browserTimeZone, formatLongDate, formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
+
+export interface EventTimeText {
+  date: string;
+  /** "7:00 PM - 8:30 PM (GMT+1)". */
+  time: string;
+  /** The same times in the viewer's zone, when it is not the event's: "Your time: …". */
+  yours: string | null;
+}
+
+function describe(startIso: string, endIso: string, timeZone: string) {
+  const start = inTimeZone(startIso, timeZone);
+  const end = inTimeZone(endIso, timeZone);
+  const startDay = formatLongDate(start);
+  const endDay = formatLongDate(end);
+  const endText = `${endDay !== startDay ? `${endDay}, ` : ''}${formatTime(end)}`;
+  return {
+    date: startDay,
+    time: `${formatTime(start)} - ${endText} (${formatZoneName(startIso, timeZone)})`,
+  };
+}
+
+/**
+ * An event's date and time as they read where it happens (its `timeZone`), and, when the viewer's
+ * zone has another offset then, as they read for the viewer.
+ */
+export function eventTimeText(
+  event: { startDate: string; endDate: string; timeZone?: string },
+  viewerTimeZone: string = browserTimeZone(),
+): EventTimeText {
+  const zone = event.timeZone ?? viewerTimeZone;
+  const local = describe(event.startDate, event.endDate, zone);
+  const start = new Date(event.startDate);
+  const differs = offsetMinutes(zone, start) !== offsetMinutes(viewerTimeZone, start);
+  const mine = describe(event.startDate, event.endDate, viewerTimeZone);
+  return { ...local, yours: differs ? `${mine.date}, ${mine.time}` : null };
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, request } from '@playwright/test';
+import { e2eEnv } from '../support/env.ts';
+import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+
+/**
+ * Series that stay honest (issue 14): a host creates a weekly series, confirms the next date from
+ * the dashboard card, and a second person goes to the whole series and is counted on that date.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
+const SIZES = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function audit(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    // From the top, so the sticky header is where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `series-${name}-${size.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** "2030-03-08T19:00" in the browser's (and this process's) local time, `days` from now. */
+function localInput(days: number, hour: number, minute = 0): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setHours(hour, minute, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+test('a weekly series: create, confirm the next date from the dashboard, a neighbour goes to the whole series', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const host = await createAccount({ fullName: 'Riley Host' });
+  const runner = await createAccount({ fullName: 'Sam Runner' });
+  const title = `Thursday river run ${Date.now().toString(36).slice(-5)}`;
+
+  // --- The host creates a weekly series in Berlin time -----------------------------------------
+  await signInAs(page, host, '/dashboard');
+  const board = page.getByRole('region', { name: 'Event Management' });
+  await board.getByRole('button', { name: 'Create Event' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create Event' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Five easy kilometres along the river, every week.');
+  await dialog.getByLabel('Location').fill('Riverside Park, north gate');
+  await dialog.getByLabel('Start date').fill(localInput(2, 19));
+  await dialog.getByLabel('End date').fill(localInput(2, 20, 30));
+  await dialog.getByLabel('Time zone').selectOption('Europe/Berlin');
+  await dialog.getByLabel('Recurrence').click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await dialog.getByLabel('Create every date as its own event').check();
+  await expect(dialog.getByLabel('Repeat until')).toBeVisible();
+  await audit(page, 'the create dialog with series fields');
+  await dialog.getByRole('button', { name: 'Create Event' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Series created: confirm each date/)).toBeVisible();
+
+  // --- The dashboard asks to confirm the next date; nobody else sees it before -----------------
+  const card = page.getByRole('heading', { name: "Confirm next week's run?" });
+  await expect(card).toBeVisible();
+  const confirm = page.getByRole('button', { name: new RegExp(`^Confirm ${title}`) });
+  await expect(confirm).toHaveCount(1); // the date after it is 9 days away
+  await audit(page, 'the dashboard with the confirm card');
+  await shoot(page, 'dashboard-confirm-card');
+
+  const api = await request.newContext({
+    baseURL: e2eEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${host.accessToken}` },
+  });
+  const pending = (await (await api.get('/api/series/pending')).json()) as {
+    events: { id: string; seriesId: string }[];
+  };
+  const occurrence = pending.events[0];
+  expect(occurrence?.seriesId).toBeTruthy();
+  const runnerApi = await request.newContext({
+    baseURL: e2eEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${runner.accessToken}` },
+  });
+  expect((await runnerApi.get(`/api/events/${occurrence?.id}`)).status()).toBe(404);
+
+  await confirm.click();
+  await expect(page.getByText('Date confirmed')).toBeVisible();
+  await expect(card).toBeHidden();
+  expect((await runnerApi.get(`/api/events/${occurrence?.id}`)).status()).toBe(200);
+
+  // --- A runner in New York goes to the whole series -------------------------------------------
+  const runnerContext = await browser.newContext({ baseURL: e2eEnv.baseUrl, timezoneId: 'America/New_York' });
+  const runnerPage = await runnerContext.newPage();
+  await signInAs(runnerPage, runner, `/event/${occurrence?.id}`);
+  await expect(runnerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The event's Berlin time, and the runner's own.
+  await expect(runnerPage.getByText(/7:00 PM - 8:30 PM \(GMT\+\d\)/)).toBeVisible();
+  await expect(runnerPage.getByText('Your time')).toBeVisible();
+  const toggle = runnerPage.getByRole('switch', { name: 'Going to the whole series' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(runnerPage.getByText("You're going to every confirmed date")).toBeVisible();
+  await expect(runnerPage.getByText('1 going')).toBeVisible();
+  await audit(runnerPage, 'an occurrence page with the series toggle');
+  await shoot(runnerPage, 'occurrence-page');
+
+  // The runner's private calendar feed now has the date, in Berlin time.
+  await runnerPage.goto('/settings');
+  const link = runnerPage.getByLabel('Your private calendar link');
+  await expect(link).toHaveValue(/\/api\/calendar\/.+\.ics$/);
+  const feedUrl = new URL(await link.inputValue());
+  const feed = await runnerApi.get(feedUrl.pathname);
+  expect(feed.status()).toBe(200);
+  const body = await feed.text();
+  expect(body).toContain('DTSTART;TZID=Europe/Berlin:');
+  expect(body.replace(/\r\n /g, '')).toContain(`SUMMARY:${title}`);
+  await audit(runnerPage, 'settings with the calendar feed');
+  await shoot(runnerPage, 'settings-calendar-feed');
+
+  await api.dispose();
+  await runnerApi.dispose();
+  await runnerContext.close();
+});

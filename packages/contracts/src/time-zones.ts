@@ -1,0 +1,122 @@
+/**
+ * Time zone arithmetic from the runtime's Intl data (no zone database of our own): the offset of
+ * a zone at an instant, wall-clock ↔ UTC, and the offset changes in a span (for VTIMEZONE).
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export type WallTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/** The wall-clock time in `timeZone` at `date`. */
+export function wallTime(timeZone: string, date: Date): WallTime {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(date))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const asUtc = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+
+/** Minutes east of UTC in `timeZone` at `date` (Berlin in summer: 120). */
+export function offsetMinutes(timeZone: string, date: Date): number {
+  const ms = Math.floor(date.getTime() / 1000) * 1000;
+  return Math.round((asUtc(wallTime(timeZone, new Date(ms))) - ms) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time in `timeZone` names. In the hour skipped by a spring change the
+ * time is moved forward by the gap; in the hour repeated in autumn the first (earlier) is taken.
+ */
+export function fromWallTime(timeZone: string, w: WallTime): Date {
+  const guess = asUtc(w);
+  // The offsets a day either side cover both readings of a wall time near a change.
+  const candidates = [-86_400_000, 86_400_000].map(
+    (d) => guess - offsetMinutes(timeZone, new Date(guess + d)) * 60_000,
+  );
+  const valid = candidates.filter((c) => asUtc(wallTime(timeZone, new Date(c))) === guess);
+  return new Date(valid.length > 0 ? Math.min(...valid) : Math.max(...candidates));
+}
+
+/** `YYYY-MM-DDTHH:mm` ↔ WallTime (series keep their start as local text). */
+export const formatLocal = (w: WallTime) =>
+  `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}T${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+
+export function parseLocal(text: string): WallTime {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!m) throw new Error(`not a local time: ${text}`);
+  return { year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: 0 }; // groups 1–5 always match
+}
+
+export type Transition = { at: Date; from: number; to: number };
+
+const transitionCache = new Map<string, Transition[]>();
+
+/** Offset changes of `timeZone` during one calendar year (UTC), found by daily steps then bisection. */
+function transitionsOfYear(timeZone: string, year: number): Transition[] {
+  const key = `${timeZone}|${year}`;
+  const cached = transitionCache.get(key);
+  if (cached) return cached;
+  const found: Transition[] = [];
+  const end = Date.UTC(year + 1, 0, 1);
+  let t = Date.UTC(year, 0, 1);
+  let offset = offsetMinutes(timeZone, new Date(t));
+  while (t < end) {
+    const next = Math.min(t + 86_400_000, end);
+    const nextOffset = offsetMinutes(timeZone, new Date(next));
+    if (nextOffset !== offset) {
+      let lo = t;
+      let hi = next;
+      while (hi - lo > 1000) {
+        const mid = Math.floor((lo + hi) / 2000) * 1000;
+        if (offsetMinutes(timeZone, new Date(mid)) === offset) lo = mid;
+        else hi = mid;
+      }
+      found.push({ at: new Date(hi), from: offset, to: nextOffset });
+    }
+    t = next;
+    offset = nextOffset;
+  }
+  transitionCache.set(key, found);
+  return found;
+}
+
+/** Offset changes of `timeZone` between two instants. */
+export function transitions(timeZone: string, from: Date, to: Date): Transition[] {
+  const out: Transition[] = [];
+  for (let y = from.getUTCFullYear(); y <= to.getUTCFullYear(); y++) {
+    for (const tr of transitionsOfYear(timeZone, y)) if (tr.at >= from && tr.at <= to) out.push(tr);
+  }
+  return out;
+}
