@@ -108,7 +108,8 @@ describe('server-rendered public event pages', () => {
     const html = (await get(`/event/${hostileId}`)).body;
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<b>Hall</b>');
-    const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const block =
+      /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(block).not.toMatch(/[<>&\u2028\u2029]/);
     expect(pageData(html)?.title).toBe(HOSTILE);
     const inline = [...html.matchAll(/<script\b([^>]*)>/gi)]
