@@ -38,12 +38,13 @@ const app = (
 // page: the first render waits for the page's route code, and runs as a transition, which React
 // splits into short tasks so the phone stays responsive, replacing the markup in one commit.
 // (Not a top-level await: the route chunks import this bundle, which must finish evaluating first.)
+// A server-rendered event page is hydrated, also in a transition (time-sliced, so the phone stays
+// responsive); if its markup differs (another time zone formats the date differently), React
+// renders the page afresh, as for every other page.
 void routerReady().then(() => {
-  if (serverRendered()) {
-    hydrateRoot(root, app);
-    return;
-  }
+  const hydrate = serverRendered();
   startTransition(() => {
-    createRoot(root).render(app);
+    if (hydrate) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 });
