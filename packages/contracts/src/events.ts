@@ -202,6 +202,8 @@ export const eventListQuery = z.object({
     .min(1, 'Limit must be between 1 and 100')
     .max(100, 'Limit must be between 1 and 100')
     .default(100),
+  /** `friends`: upcoming events with the most friends going first (all or LIVE events, not `mine`). */
+  sort: z.enum(['date', 'friends'], { error: 'Sort must be date or friends' }).default('date'),
 });
 
 const personRef = z.object({
@@ -211,6 +213,13 @@ const personRef = z.object({
   fullName: z.string().optional(),
   profileImage: z.string().nullable().optional(),
 });
+
+/**
+ * The viewer's friends going to an event, where the viewer may see it (issue 14): up to 3 of them
+ * by name (first to answer first) and how many there are. Only for a signed-in viewer.
+ */
+export const friendsGoingSchema = z.object({ users: z.array(personRef), total: z.number().int() });
+export type FriendsGoing = z.infer<typeof friendsGoingSchema>;
 
 export const rsvpEntry = z.object({ id: z.string(), username: z.string(), status: z.enum(RSVP_STATUSES) });
 
@@ -246,6 +255,8 @@ const eventBase = {
   attendeeCount: z.number().int(),
   maybeCount: z.number().int(),
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
+  /** An addition to contract 2.5: present for a signed-in viewer, absent signed out. */
+  friendsGoing: friendsGoingSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -297,6 +308,7 @@ export const searchResponse = z.object({
       tags: z.array(z.string()),
       status: z.enum(EVENT_STATUSES),
       imageUrl: z.string().optional(),
+      friendsGoing: friendsGoingSchema.optional(),
     }),
   ),
 });
