@@ -366,7 +366,15 @@ async function main() {
       report(
         `seeded 100k users, 100k events, 300k RSVPs, 1M messages, the viewer with ${SCALE_FRIENDS} friends going to ${FRIEND_RSVPS} events each, in ${fmt(ms / 1000)} s`,
       );
-      const probes: [string, string][] = [
+      // The same list for a viewer without friends, in the same run: what friendsGoing costs.
+      const loner = await register(app.url, 'loner');
+      const lonerAuth = { authorization: `Bearer ${loner.accessToken}` };
+      const probes: [string, string, Record<string, string>?][] = [
+        [
+          'GET /api/events?status=LIVE&limit=20 (a viewer without friends, for comparison)',
+          `${app.url}/api/events?status=LIVE&limit=20`,
+          lonerAuth,
+        ],
         ['GET /api/events?limit=20 (with friendsGoing)', `${app.url}/api/events?limit=20`],
         [
           'GET /api/events?status=LIVE&limit=20 (with friendsGoing)',
@@ -382,10 +390,10 @@ async function main() {
         ['GET /api/group-messages (1M rows)', `${app.url}/api/group-messages`],
         ['GET /api/events/counts', `${app.url}/api/events/counts`],
       ];
-      for (const [label, target] of probes) {
+      for (const [label, target, as = auth] of probes) {
         // One request at a time: the latency is the server's time plus loopback, without queueing.
-        const serial = await loadMedian(target, auth, 1);
-        const busy = await load(target, auth, 10);
+        const serial = await loadMedian(target, as, 1);
+        const busy = await load(target, as, 10);
         report(
           `${label} at scale: p99 ${serial.p99} ms one at a time (bar 20 ms), ${fmt(busy.rps, 0)} req/s and p99 ${busy.p99} ms with 10 connections, errors ${serial.errors + busy.errors}`,
         );
