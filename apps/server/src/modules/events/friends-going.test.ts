@@ -45,11 +45,18 @@ async function get<T>(url: string, user?: TestUser): Promise<{ status: number; b
 
 beforeAll(async () => {
   t = await createTestApp();
-  [viewer, ana, ben, cai, dee, stranger, outsider, host] = await Promise.all(
-    ['viewer', 'ana', 'ben', 'cai', 'dee', 'stranger', 'outsider', 'host'].map((name) =>
-      createUser(t, { username: `${name}_fg`, fullName: name.charAt(0).toUpperCase() + name.slice(1) }),
-    ),
-  );
+  const person = (name: string) =>
+    createUser(t, { username: `${name}_fg`, fullName: name.charAt(0).toUpperCase() + name.slice(1) });
+  [viewer, ana, ben, cai, dee, stranger, outsider, host] = await Promise.all([
+    person('viewer'),
+    person('ana'),
+    person('ben'),
+    person('cai'),
+    person('dee'),
+    person('stranger'),
+    person('outsider'),
+    person('host'),
+  ]);
   for (const friend of [ana, ben, cai, dee]) await makeFriends(t, viewer, friend);
   await makeFriends(t, ana, outsider);
   await makeFriends(t, ana, ben);
