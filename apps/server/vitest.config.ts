@@ -9,9 +9,9 @@ const ALONE = ['src/modules/auth/timing.test.ts', 'src/reliability.test.ts'];
 
 /**
  * Every other file gets its own database (cloned from a migrated template) and mostly waits for
- * PostgreSQL, so several run at once: SERVER_TEST_WORKERS (default 3), on a 2-core machine too.
+ * PostgreSQL, so two run at once: SERVER_TEST_WORKERS (default 2; 1 runs them one by one as before).
  */
-const WORKERS = Number(process.env.SERVER_TEST_WORKERS ?? 3);
+const WORKERS = Number(process.env.SERVER_TEST_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
