@@ -6,7 +6,8 @@
  *
  * With `LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist>` the same pages of that build are measured
  * in the same run, served by the same server, and each figure is printed beside its baseline.
- * Chromium: `CHROME_PATH`, else /usr/bin/chromium.
+ * Chromium: `CHROME_PATH`, else /usr/bin/chromium. `LIGHTHOUSE_PAGES=event` (or `/,/login`) measures
+ * only those pages. The event has a 1600 × 900 picture, its page's largest element.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -100,6 +101,40 @@ async function measure(url: string): Promise<Figures> {
   };
 }
 
+/**
+ * A 1600 × 900 JPEG as a phone camera would give (noise, so it does not compress to nothing),
+ * uploaded as an event picture: the event page's largest element, as on a real event.
+ */
+async function uploadEventImage(base: string, token: string): Promise<string> {
+  const signed = await api<{ signedUrl: string; publicUrl: string }>(
+    base,
+    'POST',
+    '/api/upload/signed-url',
+    { fileName: 'banner.jpg', fileType: 'image/jpeg', folder: 'event-image' },
+    token,
+  );
+  if (signed.status !== 201) throw new Error(`signed url failed: ${JSON.stringify(signed.body)}`);
+  const { default: sharp } = await import('sharp');
+  const jpeg = await sharp({
+    create: {
+      width: 1600,
+      height: 900,
+      channels: 3,
+      background: '#d97706',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const put = await fetch(new URL(signed.body.signedUrl, base), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: jpeg,
+  });
+  if (!put.ok) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
+  return signed.body.publicUrl;
+}
+
 /** A user with a verified address and one public, published event; returns the event's path. */
 async function seedPublicEvent(base: string, url: string): Promise<string> {
   const reg = await api<{ accessToken: string; user: { id: string } }>(base, 'POST', '/api/auth/register', {
@@ -119,6 +154,7 @@ async function seedPublicEvent(base: string, url: string): Promise<string> {
     { username: `host_${randomBytes(3).toString('hex')}`, roles: ['Member'] },
     reg.body.accessToken,
   );
+  const imageUrl = await uploadEventImage(base, reg.body.accessToken);
   const start = Date.now() + 7 * 86_400_000;
   const created = await api<{ event: { id: string } }>(
     base,
@@ -132,6 +168,7 @@ async function seedPublicEvent(base: string, url: string): Promise<string> {
       endDate: new Date(start + 3 * 3_600_000).toISOString(),
       status: 'LIVE',
       visibility: 'PUBLIC',
+      imageUrl,
     },
     reg.body.accessToken,
   );
@@ -164,7 +201,9 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
       servers.push(await startServer(build.dist ? { ...env, WEB_DIST_DIR: build.dist } : env));
     }
     const eventPath = await seedPublicEvent(servers[0]!.url, url);
-    const pages = ['/', '/login', '/register', eventPath];
+    // LIGHTHOUSE_PAGES=event (or a comma list of /, /login, /register, event) measures only those.
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => (p === 'event' ? eventPath : p));
+    const pages = ['/', '/login', '/register', eventPath].filter((p) => !only || only.includes(p));
     report(`# Lighthouse ${RUNS}× per page (mobile, simulated throttling), medians`);
     const results = new Map<string, Figures>();
     // Runs alternate between the builds, so both see the same moments of a noisy machine.

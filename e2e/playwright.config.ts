@@ -20,8 +20,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
-  // One server, one database, shared rate-limit counters: run the files one after another.
-  workers: 1,
+  // One server and one database for the suite; two files at a time (E2E_WORKERS to change it).
+  // Files are isolated: every account is new and calls from its own client address (rate limits
+  // are per address and per account), titles and texts are unique, and the one shared room (the
+  // general chat) is only used by social.spec.ts, whose tests run in order in one worker.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -1,11 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files whose figures depend on having the machine to themselves: login timing compared
+ * within 5 % (QUALITY security 6) and a server killed and restarted under a stream of messages
+ * (reliability 1). They run after the rest, one at a time.
+ */
+const ALONE = ['src/modules/auth/timing.test.ts', 'src/reliability.test.ts'];
+
+/**
+ * Every other file gets its own database (cloned from a migrated template) and mostly waits for
+ * PostgreSQL, so two run at once: SERVER_TEST_WORKERS (default 2; 1 runs them one by one as before).
+ */
+const WORKERS = Number(process.env.SERVER_TEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server-alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

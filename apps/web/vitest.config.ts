@@ -8,5 +8,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
+    // Typing through user-event in jsdom takes seconds on a loaded 2-core machine, and `npm test`
+    // runs these beside the server tests and the typecheck: 5 s (the default) timed out there.
+    testTimeout: 30_000,
   },
 });

@@ -20,10 +20,16 @@ export interface Account {
 
 let seq = 0;
 
-/** A different client address per account (see TRUST_PROXY in global-setup.ts). */
+/**
+ * A different client address per account (see TRUST_PROXY in global-setup.ts). Workers that run
+ * at the same time differ in their parallel index (the second octet's last bit); a worker started
+ * again later has a new process id.
+ */
+const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 function nextClientIp(): string {
   seq += 1;
-  return `10.${process.pid % 250}.${Math.floor(seq / 250) % 250}.${(seq % 250) + 1}`;
+  const octet = ((process.pid % 64) * 4 + (worker % 4)) % 250;
+  return `10.${octet}.${Math.floor(seq / 250) % 250}.${(seq % 250) + 1}`;
 }
 
 export function uniqueEmail(prefix = 'neighbour'): string {

@@ -48,7 +48,7 @@ import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
-import { createShell } from './modules/pages/shell.ts';
+import { createRenderer, createShell } from './modules/pages/shell.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
@@ -396,6 +396,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     app,
     createPagesService({ events: eventsService, publicUrl: config.publicUrl }),
     createShell(webDist),
+    createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
@@ -404,6 +405,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The request-time renderer the web build leaves beside the app is the server's, not a page's.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The web build writes .br and .gz copies beside each asset; they are sent to clients that
       // accept them (with Vary: Accept-Encoding), the plain file to the rest.
       preCompressed: true,

@@ -1,21 +1,50 @@
+import type { PublicEventDto } from '@townsquare/contracts';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders, routerReady } from './app/providers.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders, queryClient, routerReady } from './app/providers.tsx';
+import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
+import { tokenStore } from './lib/api-client.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
+/**
+ * A public event's page comes rendered by the server for a signed-out visitor, with the event as
+ * the public API shows it in a JSON data block (apps/server/src/modules/pages). For a visitor
+ * without a session the app starts from that data (no request) and hydrates the markup; with a
+ * session the page differs (RSVP, chat), so it is rendered afresh, as every other page is.
+ */
+function serverRendered(): boolean {
+  const block = document.getElementById('page-data');
+  if (!block?.textContent || tokenStore.getAccessToken()) return false;
+  try {
+    const event = JSON.parse(block.textContent) as PublicEventDto;
+    if (!event?.id || window.location.pathname !== `/event/${encodeURIComponent(event.id)}`) return false;
+    queryClient.setQueryData(publicEventQueryKey(event.id, null), event);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const app = (
+  <StrictMode>
+    <AppProviders />
+  </StrictMode>
+);
+
 // A pre-rendered page (/, /login, /register) stays on screen until the app can render the same
 // page: the first render waits for the page's route code, and runs as a transition, which React
 // splits into short tasks so the phone stays responsive, replacing the markup in one commit.
 // (Not a top-level await: the route chunks import this bundle, which must finish evaluating first.)
-void routerReady().then(() =>
+// A server-rendered event page is hydrated, also in a transition (time-sliced, so the phone stays
+// responsive); if its markup differs (another time zone formats the date differently), React
+// renders the page afresh, as for every other page.
+void routerReady().then(() => {
+  const hydrate = serverRendered();
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders />
-      </StrictMode>,
-    );
-  }),
-);
+    if (hydrate) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage } from './prerender.tsx';
+import { createEventDto } from './features/events/event-fixtures.ts';
+import { renderEventPage, renderPage } from './prerender.tsx';
 
 describe('build-time rendering of the pages a visitor lands on', () => {
   it('renders the landing, sign-in and registration pages signed out, with their titles', async () => {
@@ -33,5 +34,34 @@ describe('build-time rendering of the pages a visitor lands on', () => {
         /<button[^>]*aria-expanded="false"[^>]*disabled=""|<button[^>]*disabled=""[^>]*aria-expanded="false"/,
       );
     }
+  });
+});
+
+describe('request-time rendering of a public event page', () => {
+  it("renders the event's title, picture, time, place and description for a signed-out visitor", async () => {
+    const event = {
+      ...createEventDto({
+        title: 'Repair café <Saturday>',
+        location: 'Community hall, Market Street 4',
+        description: 'Bring a broken lamp.',
+        imageUrl: '/uploads/event-image/x.jpg',
+      }),
+      rsvps: [],
+    };
+    const { title, markup } = await renderEventPage(event);
+    expect(title).toBe('Repair café &lt;Saturday&gt; · Townsquare');
+    expect(markup).toContain('Repair café &lt;Saturday&gt;</h1>');
+    expect(markup).toContain('Community hall, Market Street 4');
+    expect(markup).toContain('Bring a broken lamp.');
+    expect(markup).toMatch(/<img src="\/uploads\/event-image\/x.jpg"[^>]*fetchPriority="high"/);
+    expect(markup).toContain('Sign in to RSVP');
+    expect(markup).not.toContain('<title>');
+    expect(markup).not.toMatch(/<script(?! type="application)/);
+  });
+
+  it('renders controls enabled: the app hydrates this markup rather than replacing it', async () => {
+    const { markup } = await renderEventPage({ ...createEventDto(), rsvps: [] });
+    expect(markup).toMatch(/<button[^>]*aria-expanded="false"/);
+    expect(markup).not.toMatch(/<button[^>]*aria-expanded="false"[^>]*disabled=""/);
   });
 });

@@ -1,31 +1,46 @@
 /**
- * Build-time rendering of the pages a signed-out visitor lands on (apps/web/build/prerender.ts runs
- * this in Node after the client build). The markup is what the browser app renders for a visitor
- * without a session, so the page paints from the HTML and the app replaces it with the same page.
+ * Rendering the app's pages outside the browser, for a visitor without a session.
+ * - Build time (apps/web/build/prerender.ts runs this in Node after the client build): the pages a
+ *   signed-out visitor lands on, into static files; the app replaces them with the same page.
+ * - Request time (the server imports the SSR build of this file, `dist/ssr/render.mjs`): a public
+ *   event's page with its data (`renderEventPage`); the app hydrates that markup (main.tsx), so its
+ *   tree here mirrors `AppProviders` exactly (same siblings, same order: `useId` depends on it).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { PublicEventDto } from '@townsquare/contracts';
+import { lazy, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router.tsx';
 import { sessionQueryKey } from './features/auth/api/get-session.ts';
+import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
 import { Prerendering } from './lib/prerendering.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
-export async function renderPage(pathname: string): Promise<{ title: string; markup: string }> {
+type Rendered = { title: string; markup: string };
+
+/** Stands in for `SessionBridge` (renders nothing) and the lazy toaster, as AppProviders has them. */
+const Nothing = () => null;
+const NeverHere = lazy(() => new Promise<{ default: () => null }>(() => {}));
+
+async function render(pathname: string, queryClient: QueryClient, prerendering: boolean): Promise<Rendered> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answers ${context.status}, not a page`);
-  const queryClient = createQueryClient();
   queryClient.setQueryData(sessionQueryKey, null);
   const html = renderToString(
-    <Prerendering value={true}>
+    <Prerendering value={prerendering}>
       <QueryClientProvider client={queryClient}>
+        <Nothing />
         {/* hydrate={false}: no inline script (the CSP allows none); the app starts from its bundle. */}
         <StaticRouterProvider
           router={createStaticRouter(handler.dataRoutes, context)}
           context={context}
           hydrate={false}
         />
+        <Suspense fallback={null}>
+          <NeverHere />
+        </Suspense>
       </QueryClientProvider>
     </Prerendering>,
   );
@@ -36,4 +51,19 @@ export async function renderPage(pathname: string): Promise<{ title: string; mar
     return '';
   });
   return { title, markup };
+}
+
+/** A page that needs no data, rendered at build time (forms disabled until the app runs). */
+export function renderPage(pathname: string): Promise<Rendered> {
+  return render(pathname, createQueryClient(), true);
+}
+
+/**
+ * A public event's page as a signed-out visitor sees it, from the public presenter's data (the
+ * same object the page embeds for the app to hydrate from). Rendered per request by the server.
+ */
+export function renderEventPage(event: PublicEventDto): Promise<Rendered> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(publicEventQueryKey(event.id, null), event);
+  return render(`/event/${encodeURIComponent(event.id)}`, queryClient, false);
 }

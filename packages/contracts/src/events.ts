@@ -204,6 +204,8 @@ export const eventListQuery = z.object({
     .min(1, 'Limit must be between 1 and 100')
     .max(100, 'Limit must be between 1 and 100')
     .default(100),
+  /** `friends`: upcoming events with the most friends going first (all or LIVE events, not `mine`). */
+  sort: z.enum(['date', 'friends'], { error: 'Sort must be date or friends' }).default('date'),
 });
 
 const personRef = z.object({
@@ -213,6 +215,13 @@ const personRef = z.object({
   fullName: z.string().optional(),
   profileImage: z.string().nullable().optional(),
 });
+
+/**
+ * The viewer's friends going to an event, where the viewer may see it (issue 14): up to 3 of them
+ * by name (first to answer first) and how many there are. Only for a signed-in viewer.
+ */
+export const friendsGoingSchema = z.object({ users: z.array(personRef), total: z.number().int() });
+export type FriendsGoing = z.infer<typeof friendsGoingSchema>;
 
 export const rsvpEntry = z.object({ id: z.string(), username: z.string(), status: z.enum(RSVP_STATUSES) });
 
@@ -254,6 +263,8 @@ const eventBase = {
   cancelled: z.boolean().optional(),
   /** The series this event is an occurrence of, when it is one. */
   seriesId: z.string().nullable().optional(),
+  /** An addition to contract 2.5: present for a signed-in viewer, absent signed out. */
+  friendsGoing: friendsGoingSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -305,6 +316,7 @@ export const searchResponse = z.object({
       tags: z.array(z.string()),
       status: z.enum(EVENT_STATUSES),
       imageUrl: z.string().optional(),
+      friendsGoing: friendsGoingSchema.optional(),
     }),
   ),
 });

@@ -7,7 +7,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { connectSocket, disconnectSocket } from '../lib/socket.ts';
 import { routes } from './router.tsx';
 
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 // Without a stored token there is no session to check (getSession answers null at once); knowing it
 // before the first render shows signed-out pages straight away, as pre-rendered, with no spinner.
 if (!tokenStore.getAccessToken()) queryClient.setQueryData(sessionQueryKey, null);

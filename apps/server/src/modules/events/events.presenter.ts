@@ -1,10 +1,32 @@
-import type { EventDto, EventStatus, PublicEventDto, RsvpStatus } from '@townsquare/contracts';
+import type { EventDto, EventStatus, FriendsGoing, PublicEventDto, RsvpStatus } from '@townsquare/contracts';
 import type { EventRow } from '../../db/schema/index.ts';
-import type { Attendee, EventWithRelations } from './events.repository.ts';
+import type { Attendee, EventWithRelations, FriendsGoingRow } from './events.repository.ts';
 
 /** Status as every read reports it: a published event whose end has passed is PAST. */
 export function effectiveStatus(row: Pick<EventRow, 'status' | 'endDate'>, now = Date.now()): EventStatus {
   return row.status === 'LIVE' && row.endDate.getTime() < now ? 'PAST' : row.status;
+}
+
+/**
+ * `friendsGoing` for a signed-in viewer (`{ users: [], total: 0 }` when no friend is going);
+ * signed out there is none (undefined, left out of the JSON).
+ */
+export function presentFriendsGoing(
+  row: FriendsGoingRow | null | undefined,
+  viewerId: string | undefined,
+): FriendsGoing | undefined {
+  if (!viewerId) return undefined;
+  if (!row) return { users: [], total: 0 };
+  return {
+    users: row.users.map(([id, username, fullName, profileImage]) => ({
+      _id: id,
+      id,
+      username: username || undefined,
+      fullName,
+      profileImage,
+    })),
+    total: row.total,
+  };
 }
 
 function base(row: EventWithRelations, viewerId: string | undefined) {
@@ -59,6 +81,7 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
       sequence: row.sequence,
       cancelled: row.cancelledAt !== null,
       seriesId: row.seriesId,
+      friendsGoing: presentFriendsGoing(row.friendsGoing, viewerId),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     },

@@ -42,6 +42,10 @@ export type ListOptions = {
   mine: boolean;
   after?: { startDate: Date; id: string };
   limit: number;
+  /** `friends`: most friends going first (discovery lists only; see `listByFriendsGoing`). */
+  sort?: 'date' | 'friends';
+  /** With `sort: 'friends'`, the friends-going count of the last event of the previous page. */
+  afterFriends?: number;
 };
 
 /** One answer to an event: user id, status, username, full name (an array: less to build and parse). */
@@ -61,14 +65,49 @@ export type EventWithRelations = EventRow & {
   hostSlug: string | null;
   hostName: string | null;
   hostVerified: boolean | null;
+  /** The viewer's friends going (read with a viewer only; null when none is). */
+  friendsGoing?: FriendsGoingRow | null;
 };
+
+/** A friend going: user id, username, full name, picture (an array, like `Attendee`). */
+export type FriendGoing = [
+  userId: string,
+  username: string | null,
+  fullName: string,
+  profileImage: string | null,
+];
+/** Up to FRIENDS_SHOWN of the viewer's friends going (first to answer first), and how many there are. */
+export type FriendsGoingRow = { total: number; users: FriendGoing[] };
+
+/** How many friends going an event carries by name (the rest are counted). */
+export const FRIENDS_SHOWN = 3;
+
+/**
+ * Per event of `page` (a CTE of events the viewer may see, so `visibleTo` has already decided):
+ * how many of the viewer's friends are going, and the first FRIENDS_SHOWN of them. An RSVP is
+ * visible exactly where its event is, so no second rule is needed. One aggregate per page, read
+ * from the viewer's friendships (primary key) and each friend's answers (rsvps_user_idx).
+ */
+const friendsGoingCte = (viewerId: SQL | Placeholder | string) => sql`friends_going as (
+    select r.event_id, count(*)::int as total,
+      to_json((array_agg(json_build_array(u.id, u.username, u.full_name, u.profile_image) order by r.created_at, r.user_id))[1:${sql.raw(String(FRIENDS_SHOWN))}]) as users
+    from friendships f
+      join rsvps r on r.user_id = f.friend_id and r.status = 'going' and r.event_id in (select id from page)
+      join ${users} u on u.id = f.friend_id
+    where f.user_id = ${viewerId}
+    group by r.event_id)`;
 
 /**
  * The events `selection` picks (a query over `events`, at most a page), each with its creator and
  * its answers, in `order`: one round trip per page, and the answering users joined once for the
  * whole page rather than once per event.
  */
-const withRelations = (selection: SQL, order: string) => sql`with page as materialized (${selection}),
+const withRelations = (
+  selection: SQL,
+  order: string,
+  viewerId?: SQL | Placeholder | string,
+) => sql`with page as materialized (${selection}),
+  ${viewerId === undefined ? sql`` : sql`${friendsGoingCte(viewerId)},`}
   answers as (
     select r.event_id, json_agg(json_build_array(r.user_id, r.status, u.username, u.full_name) order by r.created_at) as list
     from rsvps r join ${users} u on u.id = r.user_id
@@ -78,8 +117,10 @@ const withRelations = (selection: SQL, order: string) => sql`with page as materi
     c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
     coalesce(a.list, '[]') as attendees,
     h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
+    ${viewerId === undefined ? sql`` : sql`, case when fg.total is null then null else json_build_object('total', fg.total, 'users', fg.users) end as "friendsGoing"`}
   from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id
     left join ${communities} h on h.id = page.community_id
+    ${viewerId === undefined ? sql`` : sql`left join friends_going fg on fg.event_id = page.id`}
   order by ${sql.raw(order)}`;
 
 /** Literal, not a bound value: a prepared statement's generic plan then uses the partial indexes. */
@@ -105,6 +146,7 @@ function listQuery({ status, mine, after }: Shape): SQL {
     withRelations(
       sql`select * from ${events} where ${and(scope, ...conditions)} order by ${order.inner} limit ${limit}`,
       order.outer,
+      viewer,
     );
   switch (status) {
     case 'DRAFT':
@@ -152,6 +194,8 @@ function runList(db: Database, shape: Shape, o: ListOptions, rows: number) {
  * status job last ran; everything else the full (start_date, id) index.
  */
 export async function listEvents(db: Database, o: ListOptions): Promise<EventWithRelations[]> {
+  if (o.sort === 'friends' && !o.mine && (o.status === undefined || o.status === 'LIVE'))
+    return listByFriendsGoing(db, o);
   const shape = { status: o.status, mine: o.mine, after: o.after !== undefined };
   if (o.status !== 'PAST') return runList(db, shape, o, o.limit);
   const [stored, ended] = await Promise.all([
@@ -163,12 +207,78 @@ export async function listEvents(db: Database, o: ListOptions): Promise<EventWit
     .slice(0, o.limit);
 }
 
+/** The viewer's friends going to each event, counted once per event (a page CTE of its own). */
+const friendCounts = sql`(select r.event_id, count(*)::int as n from friendships f
+    join rsvps r on r.user_id = f.friend_id and r.status = 'going'
+    where f.user_id = ${viewer} group by r.event_id)`;
+const upcoming = sql`${statusIs('LIVE')} and ${events.endDate} >= now()`;
+
+const byFriends = {
+  /** Upcoming events with friends going, most first, then soonest: keyset on (count, start, id). */
+  ranked: (after: boolean) =>
+    preparedQuery<EventWithRelations>(
+      `events_list_friends_ranked_${after ? 'after' : 'first'}`,
+      withRelations(
+        sql`select ${events}.* from ${events} join ${friendCounts} ranked on ranked.event_id = ${events.id}
+          where ${visibleTo(viewer)} and ${upcoming}
+          ${after ? sql`and (ranked.n < ${sql.placeholder('afterN')} or (ranked.n = ${sql.placeholder('afterN')} and (${events.startDate}, ${events.id}) > ${cursor}))` : sql``}
+          order by ranked.n desc, ${events.startDate}, ${events.id} limit ${limit}`,
+        'fg.total desc, page.start_date, page.id',
+        viewer,
+      ),
+    ),
+  /** Then the upcoming events no friend is going to, soonest first (the LIVE index, as the date sort). */
+  rest: (after: boolean) =>
+    preparedQuery<EventWithRelations>(
+      `events_list_friends_rest_${after ? 'after' : 'first'}`,
+      withRelations(
+        sql`select * from ${events} where ${visibleTo(viewer)} and ${upcoming} ${after ? sql`and (${events.startDate}, ${events.id}) > ${cursor}` : sql``}
+          and not exists (select 1 from friendships f join rsvps r on r.user_id = f.friend_id and r.status = 'going'
+            where f.user_id = ${viewer} and r.event_id = ${events.id})
+          order by ${events.startDate}, ${events.id} limit ${limit}`,
+        ascending.outer,
+        viewer,
+      ),
+    ),
+};
+const byFriendsStatements = {
+  ranked: { first: byFriends.ranked(false), after: byFriends.ranked(true) },
+  rest: { first: byFriends.rest(false), after: byFriends.rest(true) },
+};
+
+/**
+ * The discovery list sorted by friends going: upcoming events my friends are going to (most
+ * friends first, then soonest), then every other upcoming event, soonest first. Keyset on
+ * (friends going, start, id): a cursor with a count of 0 is in the second part. At most two
+ * queries per page (the second only when the first part ends within the page).
+ */
+export async function listByFriendsGoing(db: Database, o: ListOptions): Promise<EventWithRelations[]> {
+  const values = {
+    viewer: o.viewerId,
+    limit: o.limit,
+    afterStart: o.after?.startDate.toISOString(),
+    afterId: o.after?.id,
+    afterN: o.afterFriends,
+  };
+  const inRest = o.after !== undefined && (o.afterFriends ?? 0) <= 0;
+  const ranked = inRest
+    ? []
+    : await (o.after ? byFriendsStatements.ranked.after : byFriendsStatements.ranked.first)(db, values);
+  if (ranked.length >= o.limit) return ranked;
+  const rest = await (inRest ? byFriendsStatements.rest.after : byFriendsStatements.rest.first)(db, {
+    ...values,
+    limit: o.limit - ranked.length,
+  });
+  return [...ranked, ...rest];
+}
+
 const oneEvent = {
   viewer: preparedQuery<EventWithRelations>(
     'events_one_viewer',
     withRelations(
       sql`select * from ${events} where ${events.id} = ${sql.placeholder('id')} and ${visibleTo(viewer)}`,
       'page.id',
+      viewer,
     ),
   ),
   anonymous: preparedQuery<EventWithRelations>(
@@ -203,9 +313,40 @@ const manyEvents = preparedQuery<EventWithRelations>(
     'page.start_date, page.id',
   ),
 );
+const manyEventsForViewer = preparedQuery<EventWithRelations>(
+  'events_many_viewer',
+  withRelations(
+    sql`select * from ${events} where ${events.id} = any(${sql.placeholder('ids')}::uuid[])`,
+    'page.start_date, page.id',
+    viewer,
+  ),
+);
 
-export async function findManyWithRelations(db: Database, ids: string[]): Promise<EventWithRelations[]> {
-  return ids.length === 0 ? [] : manyEvents(db, { ids });
+/** With `viewerId`, each event also carries that viewer's friends going. */
+export async function findManyWithRelations(
+  db: Database,
+  ids: string[],
+  viewerId?: string,
+): Promise<EventWithRelations[]> {
+  if (ids.length === 0) return [];
+  return viewerId ? manyEventsForViewer(db, { ids, viewer: viewerId }) : manyEvents(db, { ids });
+}
+
+/**
+ * The viewer's friends going to each of `ids` (events the caller already knows the viewer may
+ * see, such as search results): one query for the whole list.
+ */
+export async function friendsGoingFor(
+  db: Executor,
+  viewerId: string,
+  ids: string[],
+): Promise<Map<string, FriendsGoingRow>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ event_id: string; total: number; users: FriendGoing[] }>(
+    sql`with page as (select unnest(${sql.param(ids)}::uuid[]) as id), ${friendsGoingCte(viewerId)}
+      select event_id, total, users from friends_going`,
+  );
+  return new Map(result.rows.map((r) => [r.event_id, { total: r.total, users: r.users }]));
 }
 
 /** Counts stop at this many: a tile says "1000+" rather than scanning a whole city's events. */

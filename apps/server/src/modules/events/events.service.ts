@@ -35,6 +35,20 @@ function settle(status: EventStatus, endDate: Date): EventStatus {
 const encodeCursor = (row: EventRow) =>
   Buffer.from(`${row.startDate.toISOString()}|${row.id}`).toString('base64url');
 
+/** With `sort=friends` the cursor also carries the last event's friends-going count. */
+const encodeFriendsCursor = (row: repo.EventWithRelations) =>
+  Buffer.from(`${row.friendsGoing?.total ?? 0}|${row.startDate.toISOString()}|${row.id}`).toString(
+    'base64url',
+  );
+
+function decodeFriendsCursor(cursor: string | undefined) {
+  if (!cursor) return { after: undefined, afterFriends: undefined };
+  const [count, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const afterFriends = Number(count);
+  if (!/^\d{1,9}$/.test(count ?? '')) throw badRequest('Invalid cursor');
+  return { after: decodeCursor(Buffer.from(rest.join('|')).toString('base64url')), afterFriends };
+}
+
 function decodeCursor(cursor: string | undefined): { startDate: Date; id: string } | undefined {
   if (!cursor) return undefined;
   const [start, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -60,6 +74,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         await repo.findManyWithRelations(
           db,
           rows.map((r) => r.id),
+          viewerId,
         )
       ).map((r) => [r.id, r]),
     );
@@ -100,20 +115,34 @@ export function createEventsService(deps: EventsServiceDeps) {
   return {
     async list(
       user: UserRow,
-      query: { status?: EventStatus; scope: 'all' | 'mine'; cursor?: string; limit: number },
+      query: {
+        status?: EventStatus;
+        scope: 'all' | 'mine';
+        cursor?: string;
+        limit: number;
+        sort?: 'date' | 'friends';
+      },
     ) {
+      // Sorting by friends going applies to the discovery list (every visible event, or LIVE ones).
+      const byFriends =
+        query.sort === 'friends' && query.scope !== 'mine' && (!query.status || query.status === 'LIVE');
+      const position = byFriends
+        ? decodeFriendsCursor(query.cursor)
+        : { after: decodeCursor(query.cursor), afterFriends: undefined };
       const rows = await repo.listEvents(db, {
         viewerId: user.id,
         status: query.status,
         mine: query.scope === 'mine',
-        after: decodeCursor(query.cursor),
+        ...position,
+        sort: byFriends ? 'friends' : 'date',
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      const next = byFriends ? encodeFriendsCursor : encodeCursor;
       return {
         events: page.map((row) => presentEvent(row, user.id)),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > query.limit && last ? next(last) : null,
       };
     },
 

@@ -14,6 +14,8 @@ export type Head = {
   canonical?: string;
   /** Structured data, sent as `<script type="application/ld+json">` (data, never run). */
   jsonLd?: Record<string, unknown>;
+  /** The page's largest image, fetched at high priority before any script asks for it. */
+  preloadImage?: string;
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -56,6 +58,10 @@ function renderTags(head: Head): string {
       : `<meta property="${escapeHtml(m.property)}" content="${escapeHtml(m.content)}" />`,
   );
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  if (head.preloadImage)
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`,
+    );
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('\n    ');
 }
@@ -94,4 +100,22 @@ export function injectHead(template: string, head: Head): string {
   const tags = renderTags(head);
   if (top.includes(HEAD_MARKER)) return top.replace(HEAD_MARKER, () => tags) + rest;
   return `${top.trimEnd()}\n    ${tags}\n  ${rest}`;
+}
+
+/** The id of the data block a server-rendered page carries for the app to hydrate from. */
+export const PAGE_DATA_ID = 'page-data';
+
+/**
+ * The page's body filled in: `markup` inside the empty `<div id="root">`, and `data` after it as
+ * `<script type="application/json">` (a data block: the CSP runs no inline script, and the app
+ * reads it with JSON.parse). A template without an empty root is returned unchanged.
+ */
+export function injectBody(template: string, markup: string, data: unknown): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) return template;
+  return template.replace(
+    root,
+    () =>
+      `<div id="root">${markup}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`,
+  );
 }

@@ -1,19 +1,27 @@
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/http.ts';
-import { type Head, injectHead } from './head.ts';
+import { type Head, injectBody, injectHead } from './head.ts';
 import type { PagesService } from './pages.service.ts';
-import type { Shell } from './shell.ts';
+import type { Renderer, Shell } from './shell.ts';
 
 /**
  * What search engines and link previews read: robots.txt, the sitemap, and the web app's pages
  * whose head the server fills in. These pages never look at a token: a chat app's preview bot
  * and a crawler are anonymous, and so is everything these pages put in the head.
  */
-export function pagesRoutes(app: App, pages: PagesService, shell: Shell): void {
-  /** The web app's index.html, with `head` in it when there is one; 404 without a built app. */
-  async function sendPage(reply: FastifyReply, head: Head | undefined) {
-    const template = await shell.read();
+export function pagesRoutes(app: App, pages: PagesService, shell: Shell, renderer: Renderer): void {
+  /**
+   * The web app's index.html, with `head` in it when there is one, and the page's markup and data
+   * in its body when it was rendered; 404 without a built app.
+   */
+  async function sendPage(
+    reply: FastifyReply,
+    head: Head | undefined,
+    body?: { markup: string | undefined; data: unknown },
+  ) {
+    let template = await shell.read();
     if (template === undefined) return reply.callNotFound();
+    if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
     // Compressed on the fly when the client accepts it, so caches must key on Accept-Encoding
     // even when this answer went out plain.
     return reply
@@ -40,7 +48,13 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell): void {
   app.get<{ Params: { eventId: string } }>(
     '/event/:eventId',
     { schema: { hide: true } },
-    async (request, reply) => sendPage(reply, await pages.eventPage(request.params.eventId)),
+    async (request, reply) => {
+      // Rendered from the anonymous view only (never the caller's token, which a page request does
+      // not carry anyway): the same bytes for everyone, so no Vary beyond Accept-Encoding.
+      const page = await pages.eventPage(request.params.eventId);
+      if (!page) return sendPage(reply, undefined);
+      return sendPage(reply, page.head, { markup: await renderer.event(page.event), data: page.event });
+    },
   );
 
   app.get('/user/:userId', { schema: { hide: true } }, async (_request, reply) =>

@@ -73,10 +73,13 @@ export function createPagesService(deps: PagesServiceDeps) {
     });
     const description = truncate(`${when} · ${event.location}. ${event.description}`.trim(), DESCRIPTION_MAX);
     const image = absolute(event.imageUrl ?? DEFAULT_IMAGE);
+    // Same-origin path as the page's <img> uses it, so the preloaded response is the one it reuses.
+    const preloadImage = event.imageUrl ?? undefined;
     const organizer = event.creator.fullName ?? event.creator.username;
     return {
       title: `${event.title} · ${SITE_NAME}`,
       canonical: url,
+      ...(preloadImage ? { preloadImage } : {}),
       meta: [
         { name: 'description', content: description },
         { property: 'og:type', content: 'website' },
@@ -117,10 +120,13 @@ export function createPagesService(deps: PagesServiceDeps) {
   }
 
   return {
-    /** The head of `/event/:id`: the event's for a signed-out visitor who may see it, else none. */
-    async eventPage(id: string): Promise<Head | undefined> {
+    /**
+     * `/event/:id` for a signed-out visitor who may see the event: its head and the event as the
+     * public API shows it to them (what the page renders and embeds); else undefined.
+     */
+    async eventPage(id: string): Promise<{ head: Head; event: PublicEventDto } | undefined> {
       const event = await deps.events.findForAnonymous(id);
-      return event ? eventHead(event) : undefined;
+      return event ? { head: eventHead(event), event } : undefined;
     },
 
     /** Public profiles are for people who follow a link, not for search results. */

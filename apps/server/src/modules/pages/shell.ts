@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublicEventDto } from '@townsquare/contracts';
 
 /**
  * The web app's built `index.html`, the template every server-rendered head is filled into.
@@ -23,3 +25,53 @@ export function createShell(webDist: string, file = 'index.html') {
 }
 
 export type Shell = ReturnType<typeof createShell>;
+
+/** The SSR build of apps/web/src/prerender.tsx (apps/web/build/ssr.ts writes it). */
+type RenderModule = {
+  renderEventPage(event: PublicEventDto): Promise<{ title: string; markup: string }>;
+};
+
+/** Where the web build writes its request-time renderer, relative to the built app. */
+export const SSR_ENTRY = path.join('ssr', 'render.mjs');
+
+/**
+ * The web app's own renderer of event pages, loaded from the built app on first use and again when
+ * the build changes; `undefined` (the page is sent with its head only) when the build has none or
+ * it fails to load or render, so a broken renderer never breaks the page.
+ */
+export function createRenderer(webDist: string, log: (err: unknown) => void) {
+  const where = path.join(webDist, SSR_ENTRY);
+  let loaded: { mtimeMs: number; module: Promise<RenderModule | undefined> } | undefined;
+  async function load(): Promise<RenderModule | undefined> {
+    const info = await stat(where).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    if (loaded?.mtimeMs !== info.mtimeMs) {
+      const url = `${pathToFileURL(where).href}?v=${info.mtimeMs}`;
+      loaded = {
+        mtimeMs: info.mtimeMs,
+        module: (import(url) as Promise<RenderModule>).catch((err: unknown) => {
+          log(err);
+          return undefined;
+        }),
+      };
+    }
+    return loaded.module;
+  }
+  return {
+    /** The event page's markup as a signed-out visitor sees it. */
+    async event(event: PublicEventDto): Promise<string | undefined> {
+      try {
+        const module = await load();
+        if (!module) return undefined;
+        const { markup } = await module.renderEventPage(event);
+        // React writes a preload hint for the page's image into the markup; the head has it already.
+        return markup.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+      } catch (err) {
+        log(err);
+        return undefined;
+      }
+    },
+  };
+}
+
+export type Renderer = ReturnType<typeof createRenderer>;

@@ -2,7 +2,8 @@ import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/co
 import type { Database } from '../../db/client.ts';
 import { type App, errors } from '../../platform/http.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
-import { effectiveStatus } from '../events/events.presenter.ts';
+import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
+import { friendsGoingFor } from '../events/events.repository.ts';
 import { searchEvents, searchUsers } from './search.repository.ts';
 
 const LIMIT = 10;
@@ -22,10 +23,19 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
     async (request): Promise<SearchResponse> => {
       const q = request.query.q?.trim() ?? '';
       if (q === '') return { users: [], events: [] };
+      const viewerId = request.auth?.user.id;
       const [people, found] = await Promise.all([
-        searchUsers(db, q, LIMIT, request.auth?.user.id),
-        searchEvents(db, q, request.auth?.user.id, LIMIT),
+        searchUsers(db, q, LIMIT, viewerId),
+        searchEvents(db, q, viewerId, LIMIT),
       ]);
+      // The events found are the ones the viewer may see: their friends going, in one query.
+      const friends = viewerId
+        ? await friendsGoingFor(
+            db,
+            viewerId,
+            found.map((e) => e.id),
+          )
+        : undefined;
       return {
         users: people.map((u) => ({
           id: u.id,
@@ -46,6 +56,7 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
           tags: e.tags,
           status: effectiveStatus(e),
           ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}),
+          ...(viewerId ? { friendsGoing: presentFriendsGoing(friends?.get(e.id), viewerId) } : {}),
         })),
       };
     },

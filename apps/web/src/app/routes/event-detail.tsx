@@ -25,6 +25,7 @@ import { EventAttendees } from '../../features/events/components/event-attendees
 import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
+import { FriendsGoing } from '../../features/events/components/friends-going.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
@@ -111,6 +112,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
             {event.title}
           </h1>
+          <FriendsGoing friendsGoing={event.friendsGoing} />
         </div>
         {past ? (
           <Alert variant="info" title="This event has ended">

@@ -13,7 +13,7 @@ export function EventsPage() {
         title="Events"
         description="Meetups, workshops and clean-ups near you, and the ones you are planning."
       />
-      <EventBoard hosts={hosts} />
+      <EventBoard hosts={hosts} sortable />
     </>
   );
 }

@@ -12,29 +12,36 @@ export interface EventPage {
 
 /** Every cached list, for updates that touch an event wherever it is shown. */
 export const eventListsQueryKey = ['events', 'list'] as const;
-export const eventListQueryKey = (status: EventStatus) => [...eventListsQueryKey, status] as const;
+/** Soonest first, or (the discovery list's live events) most friends going first. */
+export type EventSort = 'date' | 'friends';
 
-/** GET /api/events?status=&cursor=&limit= (keyset pages: `nextCursor` is null on the last one). */
+/** A status's lists in every order share this prefix, so invalidating the status reaches them all. */
+export const eventListQueryKey = (status: EventStatus, sort?: EventSort) =>
+  sort ? ([...eventListsQueryKey, status, sort] as const) : ([...eventListsQueryKey, status] as const);
+
+/** GET /api/events?status=&cursor=&limit=[&sort=friends] (keyset pages: `nextCursor` is null on the last one). */
 export async function listEvents(
   status: EventStatus,
   cursor: string | null,
   signal?: AbortSignal,
+  sort: EventSort = 'date',
 ): Promise<EventPage> {
   const params = new URLSearchParams({ status, limit: String(EVENT_PAGE_SIZE) });
+  if (sort === 'friends') params.set('sort', 'friends');
   if (cursor) params.set('cursor', cursor);
   const body = await api.get<Partial<EventPage> | undefined>(`/api/events?${params}`, signal);
   return { events: body?.events ?? [], nextCursor: body?.nextCursor ?? null };
 }
 
-export function eventListQueryOptions(status: EventStatus) {
+export function eventListQueryOptions(status: EventStatus, sort: EventSort = 'date') {
   return infiniteQueryOptions({
-    queryKey: eventListQueryKey(status),
-    queryFn: ({ pageParam, signal }) => listEvents(status, pageParam, signal),
+    queryKey: eventListQueryKey(status, sort),
+    queryFn: ({ pageParam, signal }) => listEvents(status, pageParam, signal, sort),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }
 
-export function useEventList(status: EventStatus) {
-  return useInfiniteQuery(eventListQueryOptions(status));
+export function useEventList(status: EventStatus, sort: EventSort = 'date') {
+  return useInfiniteQuery(eventListQueryOptions(status, sort));
 }

@@ -1,6 +1,6 @@
 import type { EventDto, EventStatus } from '@townsquare/contracts';
 import { CalendarPlus, Plus, RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
-import { useEventList } from '../api/list-events.ts';
+import { type EventSort, useEventList } from '../api/list-events.ts';
 import { isEventCreator } from '../event-status.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { EventCard, EventCardSkeleton } from './event-card.tsx';
@@ -33,6 +33,7 @@ function tabFrom(value: string | null): EventStatus {
 
 interface EventGridProps {
   status: EventStatus;
+  sort: EventSort;
   userId: string | undefined;
   headingLevel: 'h2' | 'h3';
   onCreate: () => void;
@@ -43,6 +44,7 @@ interface EventGridProps {
 
 function EventGrid({
   status,
+  sort,
   userId,
   headingLevel,
   onCreate,
@@ -50,7 +52,7 @@ function EventGrid({
   onDelete,
   onEditIntent,
 }: EventGridProps) {
-  const list = useEventList(status);
+  const list = useEventList(status, sort);
 
   if (list.isPending) {
     return (
@@ -132,16 +134,30 @@ interface EventBoardProps {
   title?: string;
   /** Communities the user organises, offered as "Host as" in the create dialog. */
   hosts?: { id: string; name: string }[];
+  /** The discovery list (/events): live events can be sorted by friends going (`?sort=friends`). */
+  sortable?: boolean;
 }
 
 /**
  * One tab per status with the event cards, "Load more", and the create/edit dialog (and, on the
  * dashboard, delete with confirmation). The open tab is in the address (`?tab=draft`).
  */
-export function EventBoard({ allowDelete = false, title, hosts }: EventBoardProps) {
+export function EventBoard({ allowDelete = false, title, hosts, sortable = false }: EventBoardProps) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
+  const sortId = useId();
+  const sort: EventSort = sortable && params.get('sort') === 'friends' ? 'friends' : 'date';
+  const setSort = (next: EventSort) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'friends') updated.set('sort', 'friends');
+        else updated.delete('sort');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const [form, setForm] = useState<{ event: EventDto | null } | null>(null);
   const [confirming, setConfirming] = useState<EventDto | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
@@ -224,12 +240,29 @@ export function EventBoard({ allowDelete = false, title, hosts }: EventBoardProp
               </TabsTrigger>
             ))}
           </TabsList>
+          {sortable && tab === 'LIVE' ? (
+            <div className="flex items-center gap-2 text-sm">
+              <label htmlFor={sortId} className="font-medium text-stone-700">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                value={sort}
+                onChange={(e) => setSort(e.target.value === 'friends' ? 'friends' : 'date')}
+                className="h-9 cursor-pointer rounded-full border border-stone-300 bg-white px-3 text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <option value="date">Date</option>
+                <option value="friends">Friends going</option>
+              </select>
+            </div>
+          ) : null}
           {title ? null : createButton}
         </div>
         {TABS.map(({ status }) => (
           <TabsContent key={status} value={status}>
             <EventGrid
               status={status}
+              sort={status === 'LIVE' ? sort : 'date'}
               userId={user?.id}
               headingLevel={headingLevel}
               onCreate={openCreate}

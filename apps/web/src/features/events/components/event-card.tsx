@@ -8,6 +8,7 @@ import { formatCardDate, formatTime } from '../../../lib/format.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { EventImage } from './event-image.tsx';
 import { EventStatusBadge } from './event-status-badge.tsx';
+import { FriendsGoing } from './friends-going.tsx';
 
 interface EventCardProps {
   event: EventDto;
@@ -91,6 +92,7 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
             {creator}
           </Fact>
         </dl>
+        <FriendsGoing friendsGoing={event.friendsGoing} />
         <div className="mt-auto space-y-2 pt-1">
           <Button asChild size="sm" variant="secondary" className="w-full">
             <Link to={`/event/${event.id}`} aria-describedby={titleId}>

@@ -1,0 +1,148 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Issue 10 §3: a public event's page is sent rendered (markup in #root, the event as a JSON data
+ * block, its picture preloaded), from the anonymous view only. The web build's renderer is stood
+ * in for by a module of the same shape (the real one is apps/web/src/prerender.tsx).
+ */
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Townsquare · Connect with your local community</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** Renders the title escaped, as React does, and a preload hint first, as React does for a priority image. */
+const RENDERER = `
+const esc = (s) => s.replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function renderEventPage(event) {
+  if (event.title === 'Renderer breaks') throw new Error('boom');
+  return {
+    title: esc(event.title) + ' · Townsquare',
+    markup: (event.imageUrl ? '<link rel="preload" as="image" href="' + esc(event.imageUrl) + '"/>' : '') +
+      '<main><h1>' + esc(event.title) + '</h1><p>' + esc(event.location) + '</p></main>',
+  };
+}
+`;
+
+const HOSTILE = `</script><script>alert(1)</script> \u2028 & "x"`;
+
+let t: TestApp;
+let ada: TestUser;
+let ben: TestUser;
+let dist: string;
+let image: string;
+let publicId: string;
+let hostileId: string;
+let privateId: string;
+let draftId: string;
+let brokenId: string;
+
+beforeAll(async () => {
+  dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-render-${process.pid}-${Date.now()}`);
+  await mkdir(path.join(dist, 'ssr'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  await writeFile(path.join(dist, 'ssr', 'render.mjs'), RENDERER);
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
+  ada = await createUser(t, { username: 'ada_render' });
+  ben = await createUser(t, { username: 'ben_render' });
+  await makeFriends(t, ada, ben);
+  image = await uploadImage(t, ada, 'event-image');
+  publicId = await createEvent(t, ada, { title: 'Riverside run', location: 'North gate', imageUrl: image });
+  hostileId = await createEvent(t, ada, { title: HOSTILE, location: '<b>Hall</b>' });
+  privateId = await createEvent(t, ada, {
+    title: 'Secret dinner',
+    visibility: 'PRIVATE',
+    location: 'Secret place',
+  });
+  draftId = await createEvent(t, ada, { title: 'Draft picnic', status: 'DRAFT' });
+  brokenId = await createEvent(t, ada, { title: 'Renderer breaks' });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+function pageData(html: string): Record<string, unknown> | undefined {
+  const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return block ? JSON.parse(block[1] ?? '') : undefined;
+}
+
+describe('server-rendered public event pages', () => {
+  it('sends the event rendered in #root, its data as the public API shows it, and its picture preloaded', async () => {
+    const res = await get(`/event/${publicId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><main><h1>Riverside run</h1><p>North gate</p></main></div>');
+    const api = await get(`/api/events/public/${publicId}`);
+    expect(pageData(res.body)).toEqual((api.json() as { data: unknown }).data);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`);
+    // React's own hint was moved to the head, not sent twice.
+    expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('rel="preload"');
+    // The same bytes for everyone: only the encoding varies, and nobody caches a stale copy.
+    expect(res.headers.vary).toBe('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('renders the anonymous view whoever asks: the organizer and a friend get the same page', async () => {
+    const anonymous = (await get(`/event/${publicId}`)).body;
+    expect((await get(`/event/${publicId}`, ada.auth)).body).toBe(anonymous);
+    expect((await get(`/event/${publicId}`, ben.auth)).body).toBe(anonymous);
+    expect(pageData(anonymous)?.myRsvp ?? null).toBeNull();
+  });
+
+  it('keeps the data block a data block: nothing in the event can end it or run', async () => {
+    const html = (await get(`/event/${hostileId}`)).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>Hall</b>');
+    const block =
+      /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(block).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(pageData(html)?.title).toBe(HOSTILE);
+    const inline = [...html.matchAll(/<script\b([^>]*)>/gi)]
+      .map((m) => m[1] ?? '')
+      .filter((a) => !/\bsrc=/.test(a));
+    expect(inline).toEqual([' type="application/ld+json"', ' type="application/json" id="page-data"']);
+  });
+
+  it('never renders a private or draft event, whoever asks: the shell as built', async () => {
+    for (const [id, secret] of [
+      [privateId, 'Secret'],
+      [draftId, 'Draft picnic'],
+      ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', ''],
+    ] as const) {
+      for (const headers of [{}, ada.auth, ben.auth]) {
+        const res = await get(`/event/${id}`, headers);
+        expect(res.statusCode, id).toBe(200);
+        expect(res.body, id).toBe(TEMPLATE);
+        if (secret) expect(res.body).not.toContain(secret);
+      }
+    }
+  });
+
+  it('sends the page with its head only when the renderer fails', async () => {
+    const res = await get(`/event/${brokenId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>Renderer breaks · Townsquare</title>');
+    expect(pageData(res.body)).toBeUndefined();
+  });
+
+  it('does not serve the renderer itself', async () => {
+    const res = await get('/ssr/render.mjs');
+    expect(res.body).not.toContain('renderEventPage');
+  });
+});

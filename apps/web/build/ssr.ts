@@ -1,0 +1,33 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { type Alias, build } from 'vite';
+
+/** Where the server finds the request-time renderer, relative to the built app (never served). */
+export const SSR_ENTRY = 'ssr/render.mjs';
+
+/**
+ * Builds src/prerender.tsx for Node into `<outDir>/ssr/render.mjs`, one self-contained file (every
+ * dependency bundled in, so it runs wherever the server runs): the server renders public event
+ * pages with it. `alias` is the client build's (react-router's production build).
+ */
+export async function buildSsr(root: string, outDir: string, alias: Alias[]): Promise<void> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias },
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: path.join(outDir, path.dirname(SSR_ENTRY)),
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: false,
+      minify: false,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: path.basename(SSR_ENTRY), codeSplitting: false } },
+    },
+  });
+}
