@@ -34,6 +34,8 @@ import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
+import { createRsvpService } from './modules/events/rsvp.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -212,8 +214,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
   const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
   const uploads = createUploadsService({ db, storage, sanitizeImage });
+  const rsvps = createRsvpService({ db, mailer, background, publicUrl: config.publicUrl });
   const eventsService = createEventsService({
     db,
+    rsvps,
     publicUrl: config.publicUrl,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     onVisibilityChanged: (eventId) =>
@@ -352,6 +356,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   exportRoutes(app, createExportService({ db, limiter }), guards);
   await uploadsRoutes(app, uploads, storage, guards, limiter);
   eventsRoutes(app, eventsService, uploads, guards);
+  rsvpRoutes(app, eventsService, rsvps, guards);
   friendsRoutes(app, friends, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
   friendGroupsRoutes(app, friendGroups, guards);
@@ -407,6 +412,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       .catch((err: unknown) => app.log.warn({ err }, 'past-status job failed'));
   }, 60_000);
   pastJob.unref();
+  // Lapsed waitlist offers pass to the next person (reads and RSVPs of an event also do it lazily).
+  // The lead moves this sweep to the job queue (branch notify) at merge.
+  const offerSweep = setInterval(() => {
+    rsvps.sweep().catch((err: unknown) => app.log.warn({ err }, 'offer sweep failed'));
+  }, 60_000);
+  offerSweep.unref();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
@@ -416,6 +427,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     closing = true;
     clearInterval(housekeeping);
     clearInterval(pastJob);
+    clearInterval(offerSweep);
     realtime.disconnectAll();
     await app.close();
     await realtime.close();

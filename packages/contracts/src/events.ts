@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
 import { text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
@@ -161,6 +162,7 @@ export const eventFields = {
   imageUrl: imageUrlField.optional(),
   /** The original form repeats the image URL here; a file arrives through multipart instead. */
   image: z.unknown().optional(),
+  ...capacityFields,
 };
 
 export const createEventBody = z
@@ -187,7 +189,7 @@ export type UpdateEventInput = z.output<typeof updateEventBody>;
 
 /** No body (or an empty one) toggles "going". */
 export const rsvpBody = z
-  .object({ status: z.enum(RSVP_STATUSES, { error: EVENT_MSG.rsvpStatusInvalid }).optional() })
+  .object({ status: z.enum(RSVP_STATUSES, { error: EVENT_MSG.rsvpStatusInvalid }).optional(), ...rsvpExtras })
   .nullish();
 
 export const eventListQuery = z.object({
@@ -248,6 +250,7 @@ const eventBase = {
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  ...capacityEventFields,
 };
 
 /** List, detail, create, update, delete, publish and RSVP responses (contract 2.5). */

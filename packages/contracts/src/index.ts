@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './capacity.ts';
 export * from './chat.ts';
 export * from './communities.ts';
 export * from './errors.ts';
