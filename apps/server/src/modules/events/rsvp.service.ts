@@ -231,8 +231,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         if (of(user.id) !== 'going') throw badRequest(CAPACITY_MSG.transferNotGoing);
         const theirs = of(toUserId);
         if (theirs === 'going' || theirs === 'offered') throw conflict(CAPACITY_MSG.transferTargetGoing);
-        // The giver's place (without their guests) goes to the friend, before anyone in line.
-        const gave = await setRsvp(tx, { eventId: row.id, userId: user.id, status: 'not_going', guests: [] });
+        // The giver's place (without their guests) goes to the friend before anyone in line: the
+        // friend takes it first, then the giver leaves, so only the guests' places are offered.
         const took = await setRsvp(tx, {
           eventId: row.id,
           userId: toUserId,
@@ -241,7 +241,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
           answers: {},
           skipQueue: true,
         });
-        return [...gave.offers, ...took.offers];
+        const gave = await setRsvp(tx, { eventId: row.id, userId: user.id, status: 'not_going', guests: [] });
+        return [...took.offers, ...gave.offers];
       });
       notifyAll(outcome);
     },

@@ -72,6 +72,13 @@ export async function placesTaken(tx: Executor, eventId: string, exceptUserId?: 
   return result.rows[0]?.taken ?? 0;
 }
 
+async function anyoneWaiting(tx: Executor, eventId: string, exceptUserId: string): Promise<boolean> {
+  const waiting = await tx.execute(
+    sql`select 1 from rsvps where event_id = ${eventId} and status = 'waitlisted' and user_id <> ${exceptUserId} limit 1`,
+  );
+  return waiting.rows.length > 0;
+}
+
 const nextQueueNumber = sql`nextval('rsvp_queue_seq')`;
 
 function checkAnswers(event: EventRow, answers: Record<string, string>): Record<string, string> {
@@ -121,21 +128,21 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
     if (event.capacity === null || change.skipQueue) {
       next = { status: 'going', queuedAt: null, offerExpiresAt: null };
     } else if (holds && current) {
-      // Keeping a place: more guests only if they fit (fewer always do).
-      const held = 1 + current.guests.length;
-      const taken = await placesTaken(tx, event.id, change.userId);
-      if (party > held && taken + party > event.capacity)
-        throw conflict(CAPACITY_MSG.notEnoughPlaces(event.capacity - taken - 1));
+      // Keeping a place: more guests only if they fit and nobody is waiting (fewer always do).
+      if (guests.length > current.guests.length) {
+        const taken = await placesTaken(tx, event.id, change.userId);
+        const left = (await anyoneWaiting(tx, event.id, change.userId))
+          ? current.guests.length
+          : event.capacity - taken - 1;
+        if (guests.length > left) throw conflict(CAPACITY_MSG.notEnoughPlaces(left));
+      }
       next = { status: 'going', queuedAt: null, offerExpiresAt: null };
     } else if (current?.status === 'waitlisted') {
       // Already in line: keep the place in the queue (fillPlaces below moves them up if it can).
       next = { status: 'waitlisted', queuedAt: current.queuedAt, offerExpiresAt: null };
     } else {
       const taken = await placesTaken(tx, event.id, change.userId);
-      const waiting = await tx.execute(
-        sql`select 1 from rsvps where event_id = ${event.id} and status = 'waitlisted' and user_id <> ${change.userId} limit 1`,
-      );
-      const fits = waiting.rows.length === 0 && taken + party <= event.capacity;
+      const fits = !(await anyoneWaiting(tx, event.id, change.userId)) && taken + party <= event.capacity;
       next = fits
         ? { status: 'going', queuedAt: null, offerExpiresAt: null }
         : { status: 'waitlisted', queuedAt: nextQueueNumber, offerExpiresAt: null };
