@@ -25,7 +25,8 @@ export const CAPACITY_MSG = {
   questionTextInvalid: 'Each question needs a text of at most 200 characters',
   questionsDuplicate: 'Two questions have the same id',
   guestsInvalid: 'Guests must be a list of names (empty for an unnamed guest)',
-  tooManyGuests: (n: number) => (n === 0 ? 'This event does not allow guests' : `You can bring at most ${n} guests`),
+  tooManyGuests: (n: number) =>
+    n === 0 ? 'This event does not allow guests' : `You can bring at most ${n} guests`,
   guestNameTooLong: 'A guest name can be at most 100 characters',
   answersInvalid: 'Answers must be texts of at most 500 characters',
   answerRequired: (question: string) => `Please answer: ${question}`,
@@ -121,7 +122,10 @@ export const capacityFields = {
 export const rsvpExtras = {
   guests: z
     .array(
-      z.string({ error: CAPACITY_MSG.guestsInvalid }).trim().max(CAPACITY_LIMITS.guestNameMax, CAPACITY_MSG.guestNameTooLong),
+      z
+        .string({ error: CAPACITY_MSG.guestsInvalid })
+        .trim()
+        .max(CAPACITY_LIMITS.guestNameMax, CAPACITY_MSG.guestNameTooLong),
       { error: CAPACITY_MSG.guestsInvalid },
     )
     .max(CAPACITY_LIMITS.guestsMax, CAPACITY_MSG.tooManyGuests(CAPACITY_LIMITS.guestsMax))
@@ -129,7 +133,10 @@ export const rsvpExtras = {
   answers: z
     .record(
       z.string().max(40, CAPACITY_MSG.unknownQuestion),
-      z.string({ error: CAPACITY_MSG.answersInvalid }).trim().max(CAPACITY_LIMITS.answerMax, CAPACITY_MSG.answersInvalid),
+      z
+        .string({ error: CAPACITY_MSG.answersInvalid })
+        .trim()
+        .max(CAPACITY_LIMITS.answerMax, CAPACITY_MSG.answersInvalid),
       { error: CAPACITY_MSG.answersInvalid },
     )
     .optional(),
@@ -185,8 +192,16 @@ export const ticketResponse = z.object({ code: z.string() });
 
 export const checkInBody = z
   .object({
-    code: text('Ticket code').trim().min(1, CAPACITY_MSG.ticketInvalid).max(300, CAPACITY_MSG.ticketInvalid).optional(),
-    userId: text('User').trim().min(1, CAPACITY_MSG.userNotFound).max(64, CAPACITY_MSG.userNotFound).optional(),
+    code: text('Ticket code')
+      .trim()
+      .min(1, CAPACITY_MSG.ticketInvalid)
+      .max(300, CAPACITY_MSG.ticketInvalid)
+      .optional(),
+    userId: text('User')
+      .trim()
+      .min(1, CAPACITY_MSG.userNotFound)
+      .max(64, CAPACITY_MSG.userNotFound)
+      .optional(),
   })
   .refine((b) => (b.code === undefined) !== (b.userId === undefined), CAPACITY_MSG.checkInNeedsOne);
 

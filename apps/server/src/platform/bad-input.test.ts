@@ -136,6 +136,22 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ status: 'going' }),
     url: () => `/api/events/${foreignEventId}/rsvp`,
   },
+  'POST /api/events/:id/rsvp/transfer': {
+    base: () => ({ toUserId: NO_ONE }),
+    url: () => `/api/events/${foreignEventId}/rsvp/transfer`,
+  },
+  'POST /api/events/:id/cohosts/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/cohosts/${NO_ONE}`,
+  },
+  'DELETE /api/events/:id/cohosts/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/cohosts/${NO_ONE}`,
+  },
+  'POST /api/events/:id/check-ins': {
+    base: () => ({ userId: NO_ONE }),
+    url: (c) => `/api/events/${c.eventId}/check-ins`,
+  },
   'POST /api/friends/request': { base: () => ({ receiverId: NO_ONE }) },
   'POST /api/friends/accept': { base: () => ({ requesterId: NO_ONE }) },
   'POST /api/friends/decline': { base: () => ({ requesterId: NO_ONE }) },

@@ -5,8 +5,8 @@ import {
   createEvent,
   createUser,
   eventBody,
-  makeFriends,
   mailsTo,
+  makeFriends,
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
@@ -18,7 +18,6 @@ let host: TestUser;
 let people: TestUser[];
 
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -87,7 +86,10 @@ describe('creating and editing capacity', () => {
     [{ offerHours: 0 }, CAPACITY_MSG.offerHoursInvalid],
     [{ maxGuests: 6 }, CAPACITY_MSG.maxGuestsInvalid],
     [{ allowTransfers: 'maybe' }, CAPACITY_MSG.allowTransfersInvalid],
-    [{ questions: [{ text: 'a' }, { text: 'b' }, { text: 'c' }, { text: 'd' }] }, CAPACITY_MSG.questionsInvalid],
+    [
+      { questions: [{ text: 'a' }, { text: 'b' }, { text: 'c' }, { text: 'd' }] },
+      CAPACITY_MSG.questionsInvalid,
+    ],
     [{ questions: [{ text: 'x'.repeat(201) }] }, CAPACITY_MSG.questionTextInvalid],
     [{ questions: 'not a list' }, CAPACITY_MSG.questionsInvalid],
   ])('rejects %j with a readable 400', async (fields, message) => {
@@ -202,7 +204,10 @@ describe('a full event and its waitlist', () => {
     expect((await rsvp(id, b, { status: 'going', guests: ['Lee'] })).viewerRsvp?.status).toBe('waitlisted');
     await rsvp(id, c);
     // Too many guests for the event: 400; more guests than places: 409.
-    const tooMany = await call('POST', `/api/events/${id}/rsvp`, a, { status: 'going', guests: ['1', '2', '3'] });
+    const tooMany = await call('POST', `/api/events/${id}/rsvp`, a, {
+      status: 'going',
+      guests: ['1', '2', '3'],
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(CAPACITY_MSG.tooManyGuests(2));
     // Dropping a guest frees one place: B's party of two does not fit, and nobody skips B.
@@ -250,7 +255,9 @@ describe('a full event and its waitlist', () => {
       e.viewerRsvp?.status === 'waitlisted' ? [e.viewerRsvp.waitlistPosition] : [],
     );
     // Each saw its position at the moment it answered: distinct and exactly 1..49.
-    expect(positions.sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(Array.from({ length: 49 }, (_, i) => i + 1));
+    expect(positions.sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(
+      Array.from({ length: 49 }, (_, i) => i + 1),
+    );
     // The queue order is the order in which the requests took the event's row lock.
     const queue = await t.db.execute<{ queued_at: string }>(
       sql`select queued_at from rsvps where event_id = ${id} and status = 'waitlisted' order by queued_at`,
@@ -268,7 +275,9 @@ describe('transfers', () => {
     await makeFriends(t, a, friend);
     await rsvp(id, a);
     await rsvp(id, b);
-    const toStranger = await call('POST', `/api/events/${id}/rsvp/transfer`, a, { toUserId: stranger.user.id });
+    const toStranger = await call('POST', `/api/events/${id}/rsvp/transfer`, a, {
+      toUserId: stranger.user.id,
+    });
     expect(toStranger.statusCode).toBe(400);
     expect(toStranger.json().message).toBe(CAPACITY_MSG.transferNotFriend);
     const res = await call('POST', `/api/events/${id}/rsvp/transfer`, a, { toUserId: friend.user.id });
@@ -308,7 +317,10 @@ describe('questions and answers', () => {
     const missing = await call('POST', `/api/events/${event.id}/rsvp`, a, { status: 'going' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(CAPACITY_MSG.answerRequired('Dietary needs?'));
-    const unknown = await call('POST', `/api/events/${event.id}/rsvp`, a, { status: 'going', answers: { nope: 'x' } });
+    const unknown = await call('POST', `/api/events/${event.id}/rsvp`, a, {
+      status: 'going',
+      answers: { nope: 'x' },
+    });
     expect(unknown.statusCode).toBe(400);
     const long = await call('POST', `/api/events/${event.id}/rsvp`, a, {
       status: 'going',
@@ -338,7 +350,11 @@ describe('questions and answers', () => {
     const { event } = eventResponse.parse(create.json());
     const q = event.questions?.[0]?.id ?? '';
     const evil = await createUser(t, { fullName: '=HYPERLINK("http://x")' });
-    await rsvp(event.id, evil, { status: 'going', guests: ['+Ann'], answers: { [q]: 'Say "hi", then\nleave' } });
+    await rsvp(event.id, evil, {
+      status: 'going',
+      guests: ['+Ann'],
+      answers: { [q]: 'Say "hi", then\nleave' },
+    });
     const res = await call('GET', `/api/events/${event.id}/attendees.csv`, host);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -361,7 +377,10 @@ describe('co-hosts', () => {
     expect(refused.json().message).toBe(CAPACITY_MSG.cohostNotAllowed);
     const added = await call('POST', `/api/events/${id}/cohosts/${friend.user.id}`, host);
     expect(added.statusCode).toBe(200);
-    expect(eventResponse.parse(added.json()).event.hosts?.map((h) => h.id)).toEqual([host.user.id, friend.user.id]);
+    expect(eventResponse.parse(added.json()).event.hosts?.map((h) => h.id)).toEqual([
+      host.user.id,
+      friend.user.id,
+    ]);
     // A co-host may not add more co-hosts.
     expect((await call('POST', `/api/events/${id}/cohosts/${host.user.id}`, friend)).statusCode).toBe(403);
     const edit = await call('PUT', `/api/events/${id}`, friend, { title: 'Edited by a co-host' });

@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { communities, type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
 import { memberExists, memberTables } from '../groups/membership.repository.ts';
 
 /**

@@ -10,10 +10,10 @@ import type { Database } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
+import { capacityValues } from './capacity.ts';
 import { effectiveStatus, presentEvent, presentPublicEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import { eventToIcs } from './ics.ts';
-import { capacityValues } from './capacity.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 export type EventsServiceDeps = {

@@ -59,7 +59,8 @@ const toAttendee = (r: AttendeeRow): Attendee => ({
 /** Answers of one event (or one person) with the waitlist position of those waiting. */
 async function readAttendees(db: Database, eventId: string, userId?: string): Promise<Attendee[]> {
   const one = userId ? sql` and r.user_id = ${userId}` : sql``;
-  const result = await db.execute<AttendeeRow>(sql`select r.user_id, u.username, u.full_name, r.status, r.guests,
+  const result =
+    await db.execute<AttendeeRow>(sql`select r.user_id, u.username, u.full_name, r.status, r.guests,
       r.answers, r.offer_expires_at, r.checked_in_at,
       case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
         where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
@@ -97,7 +98,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const row = result.rows[0];
       if (!row) return;
       const link = `${deps.publicUrl}/event/${offer.eventId}`;
-      await deps.mailer.send(placeOfferedMail(row.email, row.full_name, row.title, offer.offerExpiresAt, link));
+      await deps.mailer.send(
+        placeOfferedMail(row.email, row.full_name, row.title, offer.offerExpiresAt, link),
+      );
     });
   }
   const notifyAll = (offers: Offer[]) => {
@@ -138,7 +141,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   }
 
   return {
-    isHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string | undefined) => isHost(db, event, userId),
+    isHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string | undefined) =>
+      isHost(db, event, userId),
     hosted,
     notifyOffer,
 
@@ -251,14 +255,16 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const row = await visible(eventId, user.id);
       if (row.creatorId !== user.id) throw forbidden(EVENT_MSG.notCreator);
       if (userId === row.creatorId) throw badRequest(CAPACITY_MSG.cohostIsCreator);
-      if (!isUuid(userId) || !(await mayCohost(db, row, userId))) throw badRequest(CAPACITY_MSG.cohostNotAllowed);
+      if (!isUuid(userId) || !(await mayCohost(db, row, userId)))
+        throw badRequest(CAPACITY_MSG.cohostNotAllowed);
       await addCohost(db, row.id, userId);
     },
 
     async removeCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
       const row = await visible(eventId, user.id);
       if (row.creatorId !== user.id) throw forbidden(EVENT_MSG.notCreator);
-      if (!isUuid(userId) || !(await removeCohost(db, row.id, userId))) throw notFound(CAPACITY_MSG.cohostNotFound);
+      if (!isUuid(userId) || !(await removeCohost(db, row.id, userId)))
+        throw notFound(CAPACITY_MSG.cohostNotFound);
     },
 
     async ticket(user: UserRow, eventId: string): Promise<{ code: string }> {
@@ -271,7 +277,11 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     },
 
     /** A host checks a person in by ticket code or by id; once only (409 the second time). */
-    async checkIn(user: UserRow, eventId: string, body: { code?: string; userId?: string }): Promise<Attendee> {
+    async checkIn(
+      user: UserRow,
+      eventId: string,
+      body: { code?: string; userId?: string },
+    ): Promise<Attendee> {
       const row = await hosted(eventId, user.id);
       let personId = body.userId;
       if (body.code !== undefined) {
@@ -284,7 +294,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const updated = await db.execute(sql`update rsvps set checked_in_at = now()
         where event_id = ${row.id} and user_id = ${personId} and status = 'going' and checked_in_at is null`);
       const person = (await readAttendees(db, row.id, personId))[0];
-      if (!person || person.status !== 'going') throw conflict(CAPACITY_MSG.notOnList);
+      if (person?.status !== 'going') throw conflict(CAPACITY_MSG.notOnList);
       if ((updated.rowCount ?? 0) === 0)
         throw conflict(CAPACITY_MSG.alreadyCheckedIn(`${person.checkedInAt?.slice(11, 16) ?? ''} UTC`));
       return person;

@@ -46,7 +46,12 @@ export type RsvpChange = {
 };
 
 /** A place given to someone waiting: held until `offerExpiresAt`, or straight away ("going"). */
-export type Offer = { eventId: string; userId: string; status: 'offered' | 'going'; offerExpiresAt: Date | null };
+export type Offer = {
+  eventId: string;
+  userId: string;
+  status: 'offered' | 'going';
+  offerExpiresAt: Date | null;
+};
 
 export type RsvpOutcome = { status: FullRsvpStatus | null; offers: Offer[] };
 
@@ -67,7 +72,9 @@ async function findRsvp(tx: Executor, eventId: string, userId: string): Promise<
 /** Places taken (people going or holding an offer, with their guests), leaving out `exceptUserId`. */
 export async function placesTaken(tx: Executor, eventId: string, exceptUserId?: string): Promise<number> {
   const except = exceptUserId ? sql` and user_id <> ${exceptUserId}` : sql``;
-  const result = await tx.execute<{ taken: number }>(sql`select coalesce(sum(1 + cardinality(guests)), 0)::int as taken
+  const result = await tx.execute<{
+    taken: number;
+  }>(sql`select coalesce(sum(1 + cardinality(guests)), 0)::int as taken
     from rsvps where event_id = ${eventId} and status in ('going', 'offered')${except}`);
   return result.rows[0]?.taken ?? 0;
 }
@@ -106,7 +113,8 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
   const current = await findRsvp(tx, event.id, change.userId);
   const guests = change.guests ?? current?.guests ?? [];
   if (guests.length > event.maxGuests) throw badRequest(CAPACITY_MSG.tooManyGuests(event.maxGuests));
-  const answers = change.answers !== undefined ? checkAnswers(event, change.answers) : (current?.answers ?? {});
+  const answers =
+    change.answers !== undefined ? checkAnswers(event, change.answers) : (current?.answers ?? {});
 
   let wanted = change.status;
   if (wanted === 'toggle')
@@ -117,7 +125,11 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
     return { status: null, offers: [...offers, ...(await fillPlaces(tx, event, now))] };
   }
 
-  let next: { status: FullRsvpStatus; queuedAt: number | null | typeof nextQueueNumber; offerExpiresAt: Date | null };
+  let next: {
+    status: FullRsvpStatus;
+    queuedAt: number | null | typeof nextQueueNumber;
+    offerExpiresAt: Date | null;
+  };
   if (wanted === 'going') {
     for (const q of event.questions)
       if (q.required && !answers[q.id]) throw badRequest(CAPACITY_MSG.answerRequired(q.text));
@@ -182,7 +194,8 @@ export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Prom
   const offerEnd = new Date(
     Math.min(now.getTime() + event.offerHours * HOUR, event.startDate.getTime() - OFFER_END_BEFORE_START_MS),
   );
-  let free = event.capacity === null ? Number.POSITIVE_INFINITY : event.capacity - (await placesTaken(tx, event.id));
+  let free =
+    event.capacity === null ? Number.POSITIVE_INFINITY : event.capacity - (await placesTaken(tx, event.id));
   const waiting = await tx
     .select()
     .from(rsvps)
