@@ -1,4 +1,6 @@
 import {
+  CAPACITY_LIMITS,
+  CAPACITY_MSG,
   EVENT_MSG,
   type EventDto,
   type Recurrence,
@@ -22,6 +24,12 @@ export interface EventFormValues {
   recurrence: Recurrence;
   tags: string[];
   imageUrl: string | null;
+  /** Places; '' is unlimited. */
+  capacity: string;
+  offerHours: string;
+  maxGuests: string;
+  allowTransfers: boolean;
+  questions: Array<{ id?: string; text: string; required: boolean }>;
 }
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
@@ -54,6 +62,11 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       recurrence: 'NONE',
       tags: [],
       imageUrl: null,
+      capacity: '',
+      offerHours: String(CAPACITY_LIMITS.offerHoursDefault),
+      maxGuests: '0',
+      allowTransfers: false,
+      questions: [],
     };
   }
   return {
@@ -68,8 +81,18 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     recurrence: event.recurrence,
     tags: [...event.tags],
     imageUrl: event.imageUrl ?? null,
+    capacity: event.capacity == null ? '' : String(event.capacity),
+    offerHours: String(event.offerHours ?? CAPACITY_LIMITS.offerHoursDefault),
+    maxGuests: String(event.maxGuests ?? 0),
+    allowTransfers: event.allowTransfers ?? false,
+    questions: (event.questions ?? []).map((q) => ({ ...q })),
   };
 }
+
+const wholeIn = (value: string, min: number, max: number) => {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max;
+};
 
 /**
  * Spec 5, "Event form": every problem at once, in the order of the form, for the one alert.
@@ -86,6 +109,14 @@ export function validateEventForm(values: EventFormValues): string[] {
   if (start && end && end.getTime() <= start.getTime()) problems.push(EVENT_MSG.endBeforeStart);
   const tags = tagProblem(values.tags);
   if (tags) problems.push(tags);
+  if (values.capacity.trim() !== '' && !wholeIn(values.capacity, 1, CAPACITY_LIMITS.capacityMax))
+    problems.push(CAPACITY_MSG.capacityInvalid);
+  if (!wholeIn(values.offerHours, 1, CAPACITY_LIMITS.offerHoursMax))
+    problems.push(CAPACITY_MSG.offerHoursInvalid);
+  if (!wholeIn(values.maxGuests, 0, CAPACITY_LIMITS.guestsMax)) problems.push(CAPACITY_MSG.maxGuestsInvalid);
+  if (values.questions.length > CAPACITY_LIMITS.questionsMax) problems.push(CAPACITY_MSG.questionsInvalid);
+  if (values.questions.some((q) => !q.text.trim() || q.text.trim().length > CAPACITY_LIMITS.questionMax))
+    problems.push(CAPACITY_MSG.questionTextInvalid);
   return problems;
 }
 
@@ -116,5 +147,10 @@ export function toEventInput(
     tags: values.tags,
     status: statusForSave(action, end, now),
     imageUrl: values.imageUrl,
+    capacity: values.capacity.trim() === '' ? null : Number(values.capacity),
+    offerHours: Number(values.offerHours),
+    maxGuests: Number(values.maxGuests),
+    allowTransfers: values.allowTransfers,
+    questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
   };
 }

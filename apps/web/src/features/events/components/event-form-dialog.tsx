@@ -41,6 +41,7 @@ import type { SaveAction } from '../event-status.ts';
 import { showsEndedWarning } from '../event-status.ts';
 import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
 import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
+import { CapacityFields } from './capacity-fields.tsx';
 
 const VISIBILITY_LABELS: Record<Visibility, string> = { PUBLIC: 'Public', PRIVATE: 'Private' };
 const RECURRENCE_LABELS: Record<Recurrence, string> = {
@@ -324,6 +325,7 @@ export function EventFormDialog({
               )}
             </FormField>
           </fieldset>
+          <CapacityFields values={values} set={set} />
           <ImageUpload
             value={values.imageUrl}
             onChange={(url) => set('imageUrl', url)}
