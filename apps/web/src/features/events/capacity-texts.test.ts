@@ -23,6 +23,7 @@ describe('capacity texts', () => {
   it('says how many places are left and how many wait', () => {
     expect(placesText({ capacity: null, placesLeft: null, waitlistCount: 0 })).toBeNull();
     expect(placesText({ capacity: 12, placesLeft: 3, waitlistCount: 0 })).toBe('3 of 12 places left');
+    expect(placesText({ capacity: 1, placesLeft: 0, waitlistCount: 0 })).toBe('Full (1 place)');
     expect(placesText({ capacity: 12, placesLeft: 0, waitlistCount: 4 })).toBe(
       'Full (12 places) · 4 waiting',
     );

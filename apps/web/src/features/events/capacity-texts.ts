@@ -17,7 +17,8 @@ export function placesText(
   if (event.capacity === null || event.capacity === undefined) return null;
   const left = event.placesLeft ?? 0;
   const waiting = event.waitlistCount ?? 0;
-  const head = left > 0 ? `${left} of ${event.capacity} places left` : `Full (${event.capacity} places)`;
+  const places = event.capacity === 1 ? '1 place' : `${event.capacity} places`;
+  const head = left > 0 ? `${left} of ${places} left` : `Full (${places})`;
   return waiting > 0 ? `${head} · ${waiting} waiting` : head;
 }
 
@@ -37,7 +38,7 @@ export function rsvpSummary(rsvp: ViewerRsvp | null | undefined, now: number = D
       return `You are on the waitlist: number ${rsvp.waitlistPosition ?? '?'} in line. We will offer you a place when one frees up.`;
     case 'offered': {
       const left = rsvp.offerExpiresAt ? new Date(rsvp.offerExpiresAt).getTime() - now : 0;
-      return `A place is free for you. Accept it within ${formatCountdown(Math.max(0, left))}, or it goes to the next person.`;
+      return `Accept it within ${formatCountdown(Math.max(0, left))}, or it goes to the next person.`;
     }
   }
 }

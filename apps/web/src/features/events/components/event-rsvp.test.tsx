@@ -47,7 +47,7 @@ function setup(over: Partial<PublicEventDto>) {
 describe('EventRsvp with a capacity', () => {
   it('shows the place in line and the full event', () => {
     setup({ viewerRsvp: mine({ status: 'waitlisted', waitlistPosition: 3 }), myRsvp: null });
-    expect(screen.getByText('Full (1 places) · 1 waiting')).toBeInTheDocument();
+    expect(screen.getByText('Full (1 place) · 1 waiting')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('number 3 in line');
   });
 

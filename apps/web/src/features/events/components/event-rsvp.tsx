@@ -161,8 +161,7 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
 
       <div className="flex flex-wrap gap-2">
         {choices.map(({ status: choice, label, icon: Icon }) => {
-          const chosen =
-            status === choice || (choice === 'going' && (status === 'waitlisted' || status === 'offered'));
+          const chosen = status === choice || (choice === 'going' && status === 'waitlisted');
           return (
             <Button
               key={choice}
