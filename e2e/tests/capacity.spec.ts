@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
+import { audit, SCREENSHOTS, SIZES, WCAG_TAGS } from '../support/a11y.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -8,22 +9,6 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
  * Capacity and check-in (issue 14): a one-place event, the second person waits, the first leaves,
  * the second is offered the place and accepts it; then a host checks them in by name.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const size of SIZES) {

@@ -1,16 +1,9 @@
-import type { Attendee, ViewerRsvp } from '@townsquare/contracts';
+import type { Attendee } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import { canScanQr, formatCountdown, placesText, rsvpSummary, searchAttendees } from './capacity-texts.ts';
+import { createViewerRsvp } from './event-fixtures.ts';
 
-const rsvp = (over: Partial<ViewerRsvp>): ViewerRsvp => ({
-  status: 'going',
-  waitlistPosition: null,
-  offerExpiresAt: null,
-  guests: [],
-  answers: {},
-  checkedIn: false,
-  ...over,
-});
+const rsvp = createViewerRsvp;
 
 describe('capacity texts', () => {
   it('counts down an offer in hours and minutes', () => {

@@ -7,6 +7,38 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import type { EventFormValues } from '../event-form.ts';
 
+/** A whole-number input with its label and hint. */
+function NumberField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  optional?: boolean;
+  min: number;
+  max: number;
+  value: string;
+  placeholder?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField id={props.id} label={props.label} optional={props.optional} hint={props.hint}>
+      {(field) => (
+        <Input
+          {...field}
+          type="number"
+          inputMode="numeric"
+          min={props.min}
+          max={props.max}
+          value={props.value}
+          placeholder={props.placeholder}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 type Setter = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => void;
 
 /** The event form's "Places and RSVP" part: capacity, offers, guests, transfers, questions. */
@@ -21,51 +53,36 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
     <fieldset className="space-y-5 border-t border-stone-100 pt-5">
       <legend className="text-base font-semibold">Places and RSVP</legend>
       <div className="grid gap-5 sm:grid-cols-3">
-        <FormField id="event-capacity" label="Places" optional hint="Empty for unlimited.">
-          {(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={CAPACITY_LIMITS.capacityMax}
-              value={values.capacity}
-              placeholder="Unlimited"
-              onChange={(e) => set('capacity', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id="event-guests" label="Guests per person" hint="0 to 5; guests take places.">
-          {(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={CAPACITY_LIMITS.guestsMax}
-              value={values.maxGuests}
-              onChange={(e) => set('maxGuests', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
+        <NumberField
+          id="event-capacity"
+          label="Places"
+          optional
+          hint="Empty for unlimited."
+          min={1}
+          max={CAPACITY_LIMITS.capacityMax}
+          value={values.capacity}
+          placeholder="Unlimited"
+          onChange={(v) => set('capacity', v)}
+        />
+        <NumberField
+          id="event-guests"
+          label="Guests per person"
+          hint="0 to 5; guests take places."
+          min={0}
+          max={CAPACITY_LIMITS.guestsMax}
+          value={values.maxGuests}
+          onChange={(v) => set('maxGuests', v)}
+        />
+        <NumberField
           id="event-offer-hours"
           label="Offer time (hours)"
           hint="How long a freed place is held for the next person waiting."
-        >
-          {(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={CAPACITY_LIMITS.offerHoursMax}
-              value={values.offerHours}
-              disabled={!limited}
-              onChange={(e) => set('offerHours', e.target.value)}
-            />
-          )}
-        </FormField>
+          min={1}
+          max={CAPACITY_LIMITS.offerHoursMax}
+          value={values.offerHours}
+          disabled={!limited}
+          onChange={(v) => set('offerHours', v)}
+        />
       </div>
       <div className="flex items-center gap-2.5">
         <Checkbox

@@ -1,24 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PublicEventDto, ViewerRsvp } from '@townsquare/contracts';
+import type { PublicEventDto } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
-import { createEventDto } from '../event-fixtures.ts';
+import { createEventDto, createViewerRsvp } from '../event-fixtures.ts';
 import { EventRsvp } from './event-rsvp.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const mine = (over: Partial<ViewerRsvp>): ViewerRsvp => ({
-  status: 'going',
-  waitlistPosition: null,
-  offerExpiresAt: null,
-  guests: [],
-  answers: {},
-  checkedIn: false,
-  ...over,
-});
+const mine = createViewerRsvp;
 
 function setup(over: Partial<PublicEventDto>) {
   const event: PublicEventDto = {
