@@ -120,26 +120,6 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     return row;
   }
 
-  async function hostsOf(row: EventRow): Promise<HostRef[]> {
-    const result = await db.execute<{
-      id: string;
-      username: string | null;
-      full_name: string;
-      profile_image: string | null;
-      creator: boolean;
-    }>(sql`select u.id, u.username, u.full_name, u.profile_image, u.id = ${row.creatorId} as creator
-      from users u left join event_cohosts c on c.user_id = u.id and c.event_id = ${row.id}
-      where u.id = ${row.creatorId} or c.event_id is not null
-      order by (u.id = ${row.creatorId}) desc, c.added_at`);
-    return result.rows.map((r) => ({
-      id: r.id,
-      username: r.username ?? undefined,
-      fullName: r.full_name,
-      profileImage: r.profile_image,
-      creator: r.creator,
-    }));
-  }
-
   return {
     isHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string | undefined) =>
       isHost(db, event, userId),
@@ -182,18 +162,35 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       notifyAll(outcome.offers);
     },
 
-    /** Capacity, hosts and the viewer's own answer, added to an event already presented. */
+    /**
+     * Capacity, hosts and the viewer's own answer, added to an event already presented: one
+     * round trip (places taken, people waiting, hosts, and the viewer's answer with their place).
+     */
     async decorate<T extends EventDto | Omit<EventDto, 'rsvps'>>(
       dto: T,
       row: EventRow,
       viewerId: string | undefined,
     ): Promise<T> {
-      const counts = await db.execute<{ taken: number; waiting: number }>(sql`select
-        coalesce(sum(1 + cardinality(guests)) filter (where status in ('going', 'offered')), 0)::int as taken,
-        count(*) filter (where status = 'waitlisted')::int as waiting
-        from rsvps where event_id = ${row.id}`);
-      const { taken = 0, waiting = 0 } = counts.rows[0] ?? {};
-      const mine = viewerId ? (await readAttendees(db, row.id, viewerId))[0] : undefined;
+      const result = await db.execute<{
+        taken: number;
+        waiting: number;
+        hosts: Array<{ id: string; username: string | null; fullName: string; profileImage: string | null }>;
+        mine: (AttendeeRow & { user_id: string }) | null;
+      }>(sql`select
+        (select coalesce(sum(1 + cardinality(guests)), 0)::int from rsvps
+          where event_id = ${row.id} and status in ('going', 'offered')) as taken,
+        (select count(*)::int from rsvps where event_id = ${row.id} and status = 'waitlisted') as waiting,
+        (select json_agg(json_build_object('id', u.id, 'username', u.username, 'fullName', u.full_name,
+            'profileImage', u.profile_image) order by (u.id = ${row.creatorId}) desc, c.added_at)
+          from users u left join event_cohosts c on c.user_id = u.id and c.event_id = ${row.id}
+          where u.id = ${row.creatorId} or c.event_id is not null) as hosts,
+        (select row_to_json(m) from (select r.user_id, ''::text as username, ''::text as full_name, r.status,
+            r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
+            case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
+              where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
+          from rsvps r where r.event_id = ${row.id} and r.user_id = ${viewerId ?? null}::uuid) m) as mine`);
+      const { taken = 0, waiting = 0, hosts = [], mine: own = null } = result.rows[0] ?? {};
+      const mine = own ? toAttendee(own) : undefined;
       const viewerRsvp: ViewerRsvp | null = mine
         ? {
             status: mine.status,
@@ -204,13 +201,20 @@ export function createRsvpService(deps: RsvpServiceDeps) {
             checkedIn: mine.checkedInAt !== null,
           }
         : null;
+      const hostRefs: HostRef[] = (hosts ?? []).map((h) => ({
+        id: h.id,
+        username: h.username ?? undefined,
+        fullName: h.fullName,
+        profileImage: h.profileImage,
+        creator: h.id === row.creatorId,
+      }));
       return {
         ...dto,
         placesLeft: row.capacity === null ? null : Math.max(0, row.capacity - taken),
         waitlistCount: waiting,
-        hosts: await hostsOf(row),
+        hosts: hostRefs,
         viewerRsvp,
-        isHost: await isHost(db, row, viewerId),
+        isHost: viewerId !== undefined && hostRefs.some((h) => h.id === viewerId),
       };
     },
 
