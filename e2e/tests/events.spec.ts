@@ -1,28 +1,11 @@
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
 /** Events end to end: dashboard, create/edit dialog, search, the event page, RSVP and delete. */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main h1').first()).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function noHorizontalScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

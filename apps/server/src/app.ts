@@ -38,6 +38,8 @@ import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
+import { createRsvpService } from './modules/events/rsvp.service.ts';
 import { seriesRoutes } from './modules/events/series.routes.ts';
 import { createSeriesService, extendSeries } from './modules/events/series.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
@@ -219,8 +221,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
   const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
   const uploads = createUploadsService({ db, storage, sanitizeImage });
+  const rsvps = createRsvpService({ db, mailer, background, publicUrl: config.publicUrl });
   const eventsService = createEventsService({
     db,
+    rsvps,
     publicUrl: config.publicUrl,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     onVisibilityChanged: (eventId) =>
@@ -381,6 +385,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   eventsRoutes(app, eventsService, uploads, guards, seriesService);
   seriesRoutes(app, seriesService, guards);
   calendarRoutes(app, calendar, guards);
+  rsvpRoutes(app, eventsService, rsvps, guards);
   friendsRoutes(app, friends, guards);
   blocksRoutes(app, blocks, guards);
   chatRoutes(app, chat, guards, canSeeEvent);
@@ -445,6 +450,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     extendSeries(db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'series sweep failed'));
   }, 60 * 60_000);
   seriesJob.unref();
+  // Lapsed waitlist offers pass to the next person (reads and RSVPs of an event also do it lazily).
+  // The lead moves this sweep to the job queue (branch notify) at merge.
+  const offerSweep = setInterval(() => {
+    rsvps.sweep().catch((err: unknown) => app.log.warn({ err }, 'offer sweep failed'));
+  }, 60_000);
+  offerSweep.unref();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
@@ -455,6 +466,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     clearInterval(housekeeping);
     clearInterval(pastJob);
     clearInterval(seriesJob);
+    clearInterval(offerSweep);
     realtime.disconnectAll();
     await app.close();
     await realtime.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
 import { text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
@@ -163,6 +164,7 @@ export const eventFields = {
   image: z.unknown().optional(),
   /** IANA zone of the event's local time; the web client sends the browser's, the server defaults to UTC. */
   timeZone: timeZoneField.optional(),
+  ...capacityFields,
 };
 
 export const createEventBody = z
@@ -189,7 +191,7 @@ export type UpdateEventInput = z.output<typeof updateEventBody>;
 
 /** No body (or an empty one) toggles "going". */
 export const rsvpBody = z
-  .object({ status: z.enum(RSVP_STATUSES, { error: EVENT_MSG.rsvpStatusInvalid }).optional() })
+  .object({ status: z.enum(RSVP_STATUSES, { error: EVENT_MSG.rsvpStatusInvalid }).optional(), ...rsvpExtras })
   .nullish();
 
 export const eventListQuery = z.object({
@@ -267,6 +269,7 @@ const eventBase = {
   friendsGoing: friendsGoingSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  ...capacityEventFields,
 };
 
 /** List, detail, create, update, delete, publish and RSVP responses (contract 2.5). */

@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './blocks.ts';
 export * from './calendar.ts';
+export * from './capacity.ts';
 export * from './chat.ts';
 export * from './communities.ts';
 export * from './errors.ts';

@@ -149,6 +149,22 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   'POST /api/series/:id/rsvp': { base: () => ({ status: 'going' }), url: () => `/api/series/${NO_ONE}/rsvp` },
   'POST /api/users/me/calendar-feed/reset': { base: () => ({}) },
+  'POST /api/events/:id/rsvp/transfer': {
+    base: () => ({ toUserId: NO_ONE }),
+    url: () => `/api/events/${foreignEventId}/rsvp/transfer`,
+  },
+  'POST /api/events/:id/cohosts/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/cohosts/${NO_ONE}`,
+  },
+  'DELETE /api/events/:id/cohosts/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/cohosts/${NO_ONE}`,
+  },
+  'POST /api/events/:id/check-ins': {
+    base: () => ({ userId: NO_ONE }),
+    url: (c) => `/api/events/${c.eventId}/check-ins`,
+  },
   'POST /api/friends/request': { base: () => ({ receiverId: NO_ONE }) },
   'POST /api/users/:id/block': { base: () => ({}), url: () => `/api/users/${NO_ONE}/block` },
   'DELETE /api/users/:id/block': { base: () => ({}), url: (c, s) => `/api/users/${ownId(c, s)}/block` },

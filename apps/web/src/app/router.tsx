@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
                 path: 'profile-setup',
                 lazy: page(() => import('./routes/profile-setup.tsx'), 'ProfileSetupPage'),
               },
+              {
+                path: 'event/:eventId/check-in',
+                lazy: page(() => import('./routes/event-check-in.tsx'), 'EventCheckInPage'),
+              },
               { path: 'friends', lazy: page(() => import('./routes/friends.tsx'), 'FriendsPage') },
               { path: 'messages', lazy: page(() => import('./routes/messages.tsx'), 'MessagesPage') },
               {

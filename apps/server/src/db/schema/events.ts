@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -55,6 +57,16 @@ export const events = pgTable(
     /** The series this event is an occurrence of (decision 023), and which occurrence. */
     seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     seriesIndex: integer('series_index'),
+    /** Places (people going plus their guests, and places on offer); null is unlimited (decision 022). */
+    capacity: integer('capacity'),
+    /** How long a freed place stays offered to the first person waiting, in hours. */
+    offerHours: integer('offer_hours').notNull().default(12),
+    /** Guests a person going may bring (0–5); they take places too. */
+    maxGuests: integer('max_guests').notNull().default(0),
+    /** A person going may hand their place to a friend. */
+    allowTransfers: boolean('allow_transfers').notNull().default(false),
+    /** Up to 3 questions asked at RSVP; the answers are for hosts only. */
+    questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,12 +94,43 @@ export const rsvps = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['going', 'maybe', 'not_going'] }).notNull(),
+    /** `waitlisted` and `offered` exist on events with a capacity (decision 022). */
+    status: text('status', { enum: ['going', 'maybe', 'not_going', 'waitlisted', 'offered'] }).notNull(),
+    /** Guests coming along, by name ('' for an unnamed guest). */
+    guests: text('guests').array().notNull().default(sql`'{}'::text[]`),
+    /** Answers to the event's questions, by question id. */
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    /** Place in the queue: taken from a sequence while the event row is locked, so arrival order. */
+    queuedAt: bigint('queued_at', { mode: 'number' }),
+    /** Until when an offered place is held. */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('rsvps_user_idx').on(t.userId, t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('rsvps_user_idx').on(t.userId, t.eventId),
+    // The offer sweep reads only the places on offer, soonest expiry first.
+    index('rsvps_offer_expiry_idx').on(t.offerExpiresAt).where(sql`status = 'offered'`),
+  ],
 );
 
+/** People who host an event with its creator: edit it, see answers, check people in, moderate its chat. */
+export const eventCohosts = pgTable(
+  'event_cohosts',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_cohosts_user_idx').on(t.userId)],
+);
+
+export type EventQuestion = { id: string; text: string; required: boolean };
 export type EventRow = typeof events.$inferSelect;
 export type RsvpRow = typeof rsvps.$inferSelect;

@@ -640,6 +640,68 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: SIGNED_IN_200,
   },
 
+  // Capacity, co-hosts and check-in (decision 022). Transfers are off by default: 400 for anyone
+  // who can see the event; the creator cannot answer (nor transfer) their own event.
+  'POST /api/events/:id/rsvp/transfer': eventRows(
+    (id) => `/api/events/${id}/rsvp/transfer`,
+    'POST',
+    {
+      public: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+      private: { anonymous: 401, other: 404, owner: 400, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 400, admin: 404 },
+    },
+    { toUserId: '00000000-0000-4000-8000-000000000000' },
+  ),
+  // The creator adds a friend of theirs as co-host; nobody else may.
+  'POST /api/events/:id/cohosts/:userId': (['public', 'private', 'draft'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({
+      method: 'POST',
+      url: `/api/events/${await w.event(kind)}/cohosts/${(await w.friend()).user.user.id}`,
+    }),
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+    ownersData: true,
+  })),
+  'DELETE /api/events/:id/cohosts/:userId': (['public', 'private', 'draft'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const eventId = await w.event(kind);
+      const friendId = (await w.friend()).user.user.id;
+      await t.db.execute(
+        sql`insert into event_cohosts (event_id, user_id) values (${eventId}, ${friendId}) on conflict do nothing`,
+      );
+      return { method: 'DELETE', url: `/api/events/${eventId}/cohosts/${friendId}` };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+    ownersData: true,
+  })),
+  // A ticket is for a person going: nobody here is (403), or the event is not theirs to see (404).
+  'GET /api/events/:id/ticket': eventRows((id) => `/api/events/${id}/ticket`, 'GET', {
+    public: { anonymous: 401, other: 403, owner: 403, admin: 403 },
+    private: { anonymous: 401, other: 404, owner: 403, admin: 404 },
+    draft: { anonymous: 401, other: 404, owner: 403, admin: 404 },
+  }),
+  // Hosts only; the owner may check in, but the person named is not going (409).
+  'POST /api/events/:id/check-ins': eventRows(
+    (id) => `/api/events/${id}/check-ins`,
+    'POST',
+    {
+      public: { anonymous: 401, other: 403, owner: 409, admin: 403 },
+      private: { anonymous: 401, other: 404, owner: 409, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 409, admin: 404 },
+    },
+    { userId: '00000000-0000-4000-8000-000000000000' },
+  ),
+  'GET /api/events/:id/attendees': eventRows((id) => `/api/events/${id}/attendees`, 'GET', {
+    public: ONLY_OWNER,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
+  'GET /api/events/:id/attendees.csv': eventRows((id) => `/api/events/${id}/attendees.csv`, 'GET', {
+    public: ONLY_OWNER,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
   // Friends: the owner is the person the relationship is about
   'POST /api/friends/request': {
     request: (w) => ({

@@ -36,7 +36,9 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
   for (const answer of row.attendees) {
     if (answer[1] === 'going') going.push(answer);
     else if (answer[1] === 'maybe') maybeCount++;
-    if (viewerId && answer[0] === viewerId) myRsvp = answer[1];
+    // Waiting and offered answers are the viewer's `viewerRsvp`; `myRsvp` keeps its three values.
+    if (viewerId && answer[0] === viewerId)
+      myRsvp = answer[1] === 'waitlisted' || answer[1] === 'offered' ? null : answer[1];
   }
   return {
     dto: {
@@ -82,6 +84,11 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
       cancelled: row.cancelledAt !== null,
       seriesId: row.seriesId,
       friendsGoing: presentFriendsGoing(row.friendsGoing, viewerId),
+      capacity: row.capacity,
+      offerHours: row.offerHours,
+      maxGuests: row.maxGuests,
+      allowTransfers: row.allowTransfers,
+      questions: row.questions,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     },

@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { communities, type EventRow, events, rsvps, users } from '../../db/schema/index.ts';
+import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
 import { memberExists, memberTables } from '../groups/membership.repository.ts';
 
 /**
@@ -51,7 +51,7 @@ export type ListOptions = {
 /** One answer to an event: user id, status, username, full name (an array: less to build and parse). */
 export type Attendee = [
   userId: string,
-  status: 'going' | 'maybe' | 'not_going',
+  status: 'going' | 'maybe' | 'not_going' | 'waitlisted' | 'offered',
   username: string | null,
   fullName: string,
 ];
@@ -415,31 +415,6 @@ export async function updateEvent(db: Executor, id: string, values: PgUpdateSetS
 /** Removes the event with its RSVPs and sub-groups; triggers remove their chats (migration 0009). */
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
-}
-
-export async function findRsvp(db: Executor, eventId: string, userId: string) {
-  const rows = await db
-    .select()
-    .from(rsvps)
-    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
-    .limit(1);
-  return rows[0];
-}
-
-export async function upsertRsvp(
-  db: Executor,
-  eventId: string,
-  userId: string,
-  status: 'going' | 'maybe' | 'not_going',
-) {
-  await db
-    .insert(rsvps)
-    .values({ eventId, userId, status })
-    .onConflictDoUpdate({ target: [rsvps.eventId, rsvps.userId], set: { status, updatedAt: sql`now()` } });
-}
-
-export async function deleteRsvp(db: Executor, eventId: string, userId: string) {
-  await db.delete(rsvps).where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)));
 }
 
 /** Persists the derived PAST status; one instance at a time thanks to the advisory lock. */

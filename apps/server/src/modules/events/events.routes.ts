@@ -191,7 +191,7 @@ export function eventsRoutes(
       },
     },
     async (request) => ({
-      event: await eventsService.rsvp(caller(request).user, request.params.id, request.body?.status),
+      event: await eventsService.rsvp(caller(request).user, request.params.id, request.body),
     }),
   );
 }

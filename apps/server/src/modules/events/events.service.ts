@@ -10,9 +10,11 @@ import type { Database } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
+import { capacityValues } from './capacity.ts';
 import { effectiveStatus, presentEvent, presentPublicEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import { eventToIcs } from './ics.ts';
+import type { RsvpService } from './rsvp.service.ts';
 
 export type EventsServiceDeps = {
   db: Database;
@@ -23,6 +25,8 @@ export type EventsServiceDeps = {
   onVisibilityChanged?: (eventId: string) => Promise<void>;
   /** Resolves when `userId` may host events as this community; throws (403/404) otherwise. */
   assertCanHost: (communityId: string, userId: string) => Promise<void>;
+  /** Capacity, waitlist, co-hosts and check-in (rsvp.service.ts, decision 022). */
+  rsvps: RsvpService;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -62,6 +66,7 @@ export function createEventsService(deps: EventsServiceDeps) {
 
   /** The event with its creator and attendees if the viewer may see it; otherwise 404. */
   async function withRelations(id: string, viewerId: string | undefined) {
+    await deps.rsvps.settle(id);
     const row = isUuid(id) ? await repo.findEventWithRelations(db, id, viewerId) : undefined;
     if (!row) throw notFound(EVENT_MSG.notFound);
     return row;
@@ -99,6 +104,13 @@ export function createEventsService(deps: EventsServiceDeps) {
   function assertMayPublish(user: UserRow, next: EventStatus, previous?: EventStatus): void {
     const publishing = next !== 'DRAFT' && (previous === undefined || previous === 'DRAFT');
     if (publishing && !user.emailVerifiedAt) throw forbidden(EVENT_MSG.verifyToPublish);
+  }
+
+  /** Visible and hosted (creator or co-host) by the caller: 404 for strangers, 403 for other viewers. */
+  async function hosted(id: string, user: UserRow): Promise<EventRow> {
+    const row = await visible(id, user.id);
+    if (!(await deps.rsvps.isHost(row, user.id))) throw forbidden(EVENT_MSG.notCreator);
+    return row;
   }
 
   async function owned(id: string, user: UserRow): Promise<EventRow> {
@@ -153,8 +165,10 @@ export function createEventsService(deps: EventsServiceDeps) {
       await visible(id, viewerId);
     },
 
-    get: async (id: string, viewerId: string | undefined) =>
-      presentEvent(await withRelations(id, viewerId), viewerId),
+    async get(id: string, viewerId: string | undefined) {
+      const row = await withRelations(id, viewerId);
+      return deps.rsvps.decorate(presentEvent(row, viewerId), row, viewerId);
+    },
 
     /** The public-page form for a signed-out visitor, or undefined when they may not see it. */
     async findForAnonymous(id: string) {
@@ -165,8 +179,10 @@ export function createEventsService(deps: EventsServiceDeps) {
     /** Upcoming events a signed-out visitor may see (id and last change), soonest first. */
     upcomingForAnonymous: (limit: number) => repo.listUpcomingPublic(db, limit),
 
-    getPublic: async (id: string, viewerId: string | undefined) =>
-      presentPublicEvent(await withRelations(id, viewerId), viewerId),
+    async getPublic(id: string, viewerId: string | undefined) {
+      const row = await withRelations(id, viewerId);
+      return deps.rsvps.decorate(presentPublicEvent(row, viewerId), row, viewerId);
+    },
 
     /** Events rows as the API shows them to this viewer (community pages list them too). */
     present,
@@ -192,12 +208,13 @@ export function createEventsService(deps: EventsServiceDeps) {
         imageUrl: input.imageUrl ?? null,
         communityId: input.communityId || null,
         timeZone: input.timeZone ?? 'UTC',
+        ...capacityValues(input),
       });
       return this.get(row.id, user.id);
     },
 
     async update(user: UserRow, id: string, input: UpdateEventInput) {
-      const row = await owned(id, user);
+      const row = await hosted(id, user);
       const startDate = input.startDate ?? row.startDate;
       const endDate = input.endDate ?? row.endDate;
       if (endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.endBeforeStart);
@@ -217,7 +234,10 @@ export function createEventsService(deps: EventsServiceDeps) {
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));
       values.status = settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
       if (input.status === 'PAST') values.status = 'PAST';
+      Object.assign(values, capacityValues(input, row.questions));
       await repo.updateEvent(db, row.id, values);
+      // Raising the capacity (or an earlier start) offers what became free.
+      await deps.rsvps.refill(row.id);
       // Answered once the sockets that lost sight of the event have left its chat.
       const visibilityChanged = values.visibility !== undefined && values.visibility !== row.visibility;
       if (visibilityChanged || values.status !== row.status) await deps.onVisibilityChanged?.(row.id);
@@ -242,18 +262,16 @@ export function createEventsService(deps: EventsServiceDeps) {
      * With a status, sets the caller's RSVP; without one, toggles "going" (what the original
      * client expects). Drafts, ended events and the creator's own event cannot be answered.
      */
-    async rsvp(user: UserRow, id: string, status: RsvpStatus | undefined) {
+    async rsvp(
+      user: UserRow,
+      id: string,
+      body: { status?: RsvpStatus; guests?: string[]; answers?: Record<string, string> } | null | undefined,
+    ) {
       const row = await visible(id, user.id);
       if (row.status === 'DRAFT') throw badRequest(EVENT_MSG.rsvpDraft);
       if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
       if (row.creatorId === user.id) throw badRequest(EVENT_MSG.rsvpOwn);
-      if (status) {
-        await repo.upsertRsvp(db, row.id, user.id, status);
-      } else {
-        const current = await repo.findRsvp(db, row.id, user.id);
-        if (current?.status === 'going') await repo.deleteRsvp(db, row.id, user.id);
-        else await repo.upsertRsvp(db, row.id, user.id, 'going');
-      }
+      await deps.rsvps.respond(user, row.id, body ?? {});
       return this.get(row.id, user.id);
     },
 

@@ -92,3 +92,32 @@ export function emailChangingMail(
     html: layout('Your email address is changing', lines, { label: 'Reset my password', href: resetLink }),
   };
 }
+
+/** A place freed on a full event: offered until `expiresAt`, or given directly (`expiresAt` null). */
+export function placeOfferedMail(
+  to: string,
+  name: string,
+  eventTitle: string,
+  expiresAt: Date | null,
+  link: string,
+): MailMessage {
+  const lines = expiresAt
+    ? [
+        `Hi ${name},`,
+        `A place opened up at "${eventTitle}" and it is yours if you want it.`,
+        `Accept it before ${expiresAt.toUTCString()}; after that it goes to the next person waiting.`,
+      ]
+    : [
+        `Hi ${name},`,
+        `A place opened up at "${eventTitle}" shortly before the start, and you were first in line: you are now going.`,
+        'If you cannot make it any more, change your answer so the next person gets the place.',
+      ];
+  const subject = expiresAt ? `A place is free for you: ${eventTitle}` : `You are going: ${eventTitle}`;
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— Townsquare`,
+    html: layout(subject, lines, { label: expiresAt ? 'Accept the place' : 'See the event', href: link }),
+    link,
+  };
+}

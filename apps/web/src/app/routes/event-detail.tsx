@@ -22,6 +22,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
 import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
+import { EventHosts, HostTools } from '../../features/events/components/event-hosts.tsx';
 import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
@@ -186,14 +187,26 @@ function EventBody({ event }: { event: PublicEventDto }) {
                   <Link to="/dashboard">Manage Event</Link>
                 </Button>
               )}
+              <HostTools eventId={event.id} />
             </Card>
           ) : user ? (
-            past ? null : (
-              <Card className="space-y-4 p-5 sm:p-6">
-                <EventRsvp eventId={event.id} viewerId={user.id} myRsvp={event.myRsvp} />
-                {event.seriesId ? <SeriesStandingToggle seriesId={event.seriesId} /> : null}
-              </Card>
-            )
+            <>
+              {event.isHost ? (
+                <Card className="space-y-4 border-brand-200 bg-brand-50 p-5 sm:p-6">
+                  <p className="flex items-center gap-2 font-semibold text-brand-900">
+                    <Settings2 className="size-5" aria-hidden="true" />
+                    You co-host this event
+                  </p>
+                  <HostTools eventId={event.id} />
+                </Card>
+              ) : null}
+              {past ? null : (
+                <Card className="space-y-4 p-5 sm:p-6">
+                  <EventRsvp key={event.viewerRsvp?.status ?? 'none'} event={event} viewerId={user.id} />
+                  {event.seriesId ? <SeriesStandingToggle seriesId={event.seriesId} /> : null}
+                </Card>
+              )}
+            </>
           ) : (
             <Card className="space-y-4 p-5 sm:p-6">
               <h2 className="text-lg font-semibold">Want to go?</h2>
@@ -206,6 +219,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
               </Button>
             </Card>
           )}
+          {(event.hosts?.length ?? 0) > 0 ? (
+            <Card className="p-5 sm:p-6">
+              <EventHosts event={event} viewerId={user?.id ?? null} />
+            </Card>
+          ) : null}
           <Card className="space-y-3 p-5 sm:p-6">
             <h2 className="text-lg font-semibold">Save the date</h2>
             <AddToCalendar eventId={event.id} title={event.title} signedIn={Boolean(user)} />

@@ -1,4 +1,4 @@
-import type { EventDto } from '@townsquare/contracts';
+import type { EventDto, ViewerRsvp } from '@townsquare/contracts';
 
 let seq = 0;
 
@@ -30,6 +30,19 @@ export function createEventDto(overrides: Partial<EventDto> = {}): EventDto {
     myRsvp: null,
     createdAt: '2030-01-01T10:00:00.000Z',
     updatedAt: '2030-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The viewer's own answer as the event page receives it (tests only). */
+export function createViewerRsvp(overrides: Partial<ViewerRsvp> = {}): ViewerRsvp {
+  return {
+    status: 'going',
+    waitlistPosition: null,
+    offerExpiresAt: null,
+    guests: [],
+    answers: {},
+    checkedIn: false,
     ...overrides,
   };
 }

@@ -133,3 +133,45 @@ describe('time zones and series in the form', () => {
     );
   });
 });
+
+describe('capacity fields (issue 14)', () => {
+  it('checks places, offer hours, guests and questions with the server texts', () => {
+    expect(validateEventForm({ ...filled, capacity: '0', offerHours: '0', maxGuests: '6' })).toEqual([
+      'Capacity must be a whole number between 1 and 10000, or empty for unlimited',
+      'Offer time must be a whole number of hours between 1 and 168',
+      'Guests per person must be a whole number between 0 and 5',
+    ]);
+    expect(validateEventForm({ ...filled, questions: [{ text: ' ', required: true }] })).toEqual([
+      'Each question needs a text of at most 200 characters',
+    ]);
+    expect(validateEventForm({ ...filled, capacity: '12', maxGuests: '2' })).toEqual([]);
+  });
+
+  it('sends an empty capacity as unlimited and the rest as numbers', () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    expect(toEventInput(filled, 'publish', now)).toMatchObject({
+      capacity: null,
+      offerHours: 12,
+      maxGuests: 0,
+      allowTransfers: false,
+      questions: [],
+    });
+    const input = toEventInput(
+      { ...filled, capacity: '12', maxGuests: '2', questions: [{ text: ' Diet? ', required: true }] },
+      'publish',
+      now,
+    );
+    expect(input).toMatchObject({
+      capacity: 12,
+      maxGuests: 2,
+      questions: [{ text: 'Diet?', required: true }],
+    });
+  });
+
+  it('reads an event back into the form', () => {
+    const values = formValuesFor(
+      createEventDto({ capacity: 5, offerHours: 6, maxGuests: 1, allowTransfers: true, questions: [] }),
+    );
+    expect(values).toMatchObject({ capacity: '5', offerHours: '6', maxGuests: '1', allowTransfers: true });
+  });
+});

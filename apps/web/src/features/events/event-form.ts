@@ -1,4 +1,6 @@
 import {
+  CAPACITY_LIMITS,
+  CAPACITY_MSG,
   EVENT_MSG,
   type EventDto,
   fromWallTime,
@@ -32,6 +34,12 @@ export interface EventFormValues {
   asSeries: boolean;
   /** Last day of the series (`yyyy-MM-dd`), or empty for no end. */
   until: string;
+  /** Places; '' is unlimited. */
+  capacity: string;
+  offerHours: string;
+  maxGuests: string;
+  allowTransfers: boolean;
+  questions: Array<{ id?: string; text: string; required: boolean }>;
 }
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
@@ -79,6 +87,11 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       timeZone: browserTimeZone(),
       asSeries: false,
       until: '',
+      capacity: '',
+      offerHours: String(CAPACITY_LIMITS.offerHoursDefault),
+      maxGuests: '0',
+      allowTransfers: false,
+      questions: [],
     };
   }
   const timeZone = event.timeZone ?? browserTimeZone();
@@ -97,8 +110,18 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     timeZone,
     asSeries: false,
     until: '',
+    capacity: event.capacity == null ? '' : String(event.capacity),
+    offerHours: String(event.offerHours ?? CAPACITY_LIMITS.offerHoursDefault),
+    maxGuests: String(event.maxGuests ?? 0),
+    allowTransfers: event.allowTransfers ?? false,
+    questions: (event.questions ?? []).map((q) => ({ ...q })),
   };
 }
+
+const wholeIn = (value: string, min: number, max: number) => {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max;
+};
 
 /**
  * Spec 5, "Event form": every problem at once, in the order of the form, for the one alert.
@@ -119,6 +142,14 @@ export function validateEventForm(values: EventFormValues): string[] {
     problems.push(SERIES_MSG.freqInvalid);
   if (values.asSeries && values.until && start && untilInstant(values.until, values.timeZone) < start)
     problems.push(SERIES_MSG.untilInvalid);
+  if (values.capacity.trim() !== '' && !wholeIn(values.capacity, 1, CAPACITY_LIMITS.capacityMax))
+    problems.push(CAPACITY_MSG.capacityInvalid);
+  if (!wholeIn(values.offerHours, 1, CAPACITY_LIMITS.offerHoursMax))
+    problems.push(CAPACITY_MSG.offerHoursInvalid);
+  if (!wholeIn(values.maxGuests, 0, CAPACITY_LIMITS.guestsMax)) problems.push(CAPACITY_MSG.maxGuestsInvalid);
+  if (values.questions.length > CAPACITY_LIMITS.questionsMax) problems.push(CAPACITY_MSG.questionsInvalid);
+  if (values.questions.some((q) => !q.text.trim() || q.text.trim().length > CAPACITY_LIMITS.questionMax))
+    problems.push(CAPACITY_MSG.questionTextInvalid);
   return problems;
 }
 
@@ -166,5 +197,10 @@ export function toSeriesInput(values: EventFormValues): SeriesInput {
     timeZone: values.timeZone,
     freq: values.recurrence === 'MONTHLY' ? 'monthly' : 'weekly',
     until: values.until ? untilInstant(values.until, values.timeZone).toISOString() : null,
+    capacity: values.capacity.trim() === '' ? null : Number(values.capacity),
+    offerHours: Number(values.offerHours),
+    maxGuests: Number(values.maxGuests),
+    allowTransfers: values.allowTransfers,
+    questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
   };
 }

@@ -24,6 +24,12 @@ export interface EventInput {
   timeZone?: string;
   /** Host as this community (organisers only; create only). */
   communityId?: string;
+  /** Places (null unlimited), how long an offer is held, guests per person, transfers, questions. */
+  capacity?: number | null;
+  offerHours?: number;
+  maxGuests?: number;
+  allowTransfers?: boolean;
+  questions?: Array<{ id?: string; text: string; required: boolean }>;
 }
 
 /** POST /api/events → 201 `{ event }`. */

@@ -44,6 +44,7 @@ import type { SaveAction } from '../event-status.ts';
 import { showsEndedWarning } from '../event-status.ts';
 import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
 import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
+import { CapacityFields } from './capacity-fields.tsx';
 
 /**
  * Zones offered in the form: the browser's, the event's, and the common ones of each region (a
@@ -503,6 +504,7 @@ export function EventFormDialog({
               )}
             </FormField>
           </fieldset>
+          <CapacityFields values={values} set={set} />
           <ImageUpload
             value={values.imageUrl}
             onChange={(url) => set('imageUrl', url)}

@@ -1,58 +1,214 @@
-import type { RsvpStatus } from '@townsquare/contracts';
-import { CircleCheck, CircleHelp, CircleX } from 'lucide-react';
-import { useId } from 'react';
+import type { PublicEventDto, RsvpStatus } from '@townsquare/contracts';
+import { CircleCheck, CircleHelp, CircleX, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRsvpEvent } from '../api/rsvp-event.ts';
+import { placesText, rsvpSummary } from '../capacity-texts.ts';
+import { EventTicket } from './event-ticket.tsx';
+import { TransferPlace } from './transfer-place.tsx';
 
-const CHOICES: Array<{ status: RsvpStatus; label: string; icon: typeof CircleCheck }> = [
-  { status: 'going', label: 'Going', icon: CircleCheck },
-  { status: 'maybe', label: 'Maybe', icon: CircleHelp },
-  { status: 'not_going', label: 'Not going', icon: CircleX },
-];
+type RsvpEvent = Pick<
+  PublicEventDto,
+  | 'id'
+  | 'myRsvp'
+  | 'capacity'
+  | 'placesLeft'
+  | 'waitlistCount'
+  | 'maxGuests'
+  | 'questions'
+  | 'viewerRsvp'
+  | 'allowTransfers'
+>;
 
 interface EventRsvpProps {
-  eventId: string;
+  event: RsvpEvent;
   viewerId: string;
-  myRsvp: RsvpStatus | null;
 }
 
-/** Going / Maybe / Not going for a signed-in visitor who did not create the event. */
-export function EventRsvp({ eventId, viewerId, myRsvp }: EventRsvpProps) {
+/** Re-renders every 30 s, so an offer's countdown stays current. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * Going / Maybe / Not going for a signed-in visitor who did not create the event; with a
+ * capacity, the place in line or the offer to accept; guests and the host's questions; the
+ * ticket once going.
+ */
+export function EventRsvp({ event, viewerId }: EventRsvpProps) {
   const headingId = useId();
-  const rsvp = useRsvpEvent(eventId, viewerId);
-  const current = CHOICES.find((choice) => choice.status === myRsvp);
+  const formId = useId();
+  const rsvp = useRsvpEvent(event.id, viewerId);
+  const mine = event.viewerRsvp ?? null;
+  const status = mine?.status ?? event.myRsvp ?? null;
+  const now = useNow(status === 'offered');
+  const [guests, setGuests] = useState<string[]>(() => mine?.guests ?? []);
+  const [answers, setAnswers] = useState<Record<string, string>>(() => mine?.answers ?? {});
+  const maxGuests = event.maxGuests ?? 0;
+  const questions = event.questions ?? [];
+  const full = event.capacity != null && (event.placesLeft ?? 0) < 1 + guests.length;
+  const places = placesText(event);
+  const pending = typeof rsvp.variables === 'string' ? rsvp.variables : rsvp.variables?.status;
+
+  const send = (next: RsvpStatus) =>
+    rsvp.mutate(
+      questions.length > 0 || maxGuests > 0
+        ? {
+            status: next,
+            guests: maxGuests > 0 ? guests.map((g) => g.trim()) : undefined,
+            answers: questions.length > 0 ? answers : undefined,
+          }
+        : next,
+    );
+
+  const choices: Array<{ status: RsvpStatus; label: string; icon: typeof CircleCheck }> = [
+    {
+      status: 'going',
+      label: status === 'going' ? 'Going' : full && status !== 'offered' ? 'Join the waitlist' : 'Going',
+      icon: CircleCheck,
+    },
+    { status: 'maybe', label: 'Maybe', icon: CircleHelp },
+    { status: 'not_going', label: 'Not going', icon: CircleX },
+  ];
+
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-lg font-semibold">
         Are you going?
       </h2>
+      {places ? <p className="text-sm font-medium text-stone-800">{places}</p> : null}
+
+      {status === 'offered' ? (
+        <Alert variant="info" title="A place is free for you">
+          <span className="block">{rsvpSummary(mine, now)}</span>
+          <span className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" disabled={rsvp.isPending} onClick={() => send('going')}>
+              Accept the place
+            </Button>
+            <Button size="sm" variant="secondary" disabled={rsvp.isPending} onClick={() => send('not_going')}>
+              Decline
+            </Button>
+          </span>
+        </Alert>
+      ) : null}
+
+      {questions.length > 0 || maxGuests > 0 ? (
+        <div className="space-y-3" id={formId}>
+          {questions.map((q) => (
+            <div key={q.id} className="space-y-1.5">
+              <Label htmlFor={`${formId}-${q.id}`}>
+                {q.text}
+                {q.required ? (
+                  <span className="ml-1 font-normal text-stone-600">(required to go)</span>
+                ) : (
+                  <span className="ml-1 font-normal text-stone-600">(optional)</span>
+                )}
+              </Label>
+              <Input
+                id={`${formId}-${q.id}`}
+                value={answers[q.id] ?? ''}
+                maxLength={500}
+                required={q.required}
+                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+              />
+            </div>
+          ))}
+          {maxGuests > 0 ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-stone-900">
+                Guests (up to {maxGuests}; they take places too)
+              </legend>
+              {guests.map((name, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: guests have no id; the position is the identity
+                <div key={i} className="flex items-center gap-2">
+                  <Input
+                    aria-label={`Guest ${i + 1} name (optional)`}
+                    placeholder="Name (optional)"
+                    value={name}
+                    maxLength={100}
+                    onChange={(e) => setGuests(guests.map((g, j) => (j === i ? e.target.value : g)))}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove guest ${i + 1}`}
+                    onClick={() => setGuests(guests.filter((_, j) => j !== i))}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              ))}
+              {guests.length < maxGuests ? (
+                <Button size="sm" variant="secondary" onClick={() => setGuests([...guests, ''])}>
+                  <Plus aria-hidden="true" />
+                  Add a guest
+                </Button>
+              ) : null}
+            </fieldset>
+          ) : null}
+        </div>
+      ) : null}
+
       <div className="flex flex-wrap gap-2">
-        {CHOICES.map(({ status, label, icon: Icon }) => {
-          const chosen = myRsvp === status;
+        {choices.map(({ status: choice, label, icon: Icon }) => {
+          const chosen = status === choice || (choice === 'going' && status === 'waitlisted');
           return (
             <Button
-              key={status}
+              key={choice}
               size="sm"
               variant={chosen ? 'primary' : 'secondary'}
               aria-pressed={chosen}
               disabled={rsvp.isPending}
-              loading={rsvp.isPending && rsvp.variables === status}
-              onClick={() => rsvp.mutate(status)}
+              loading={rsvp.isPending && pending === choice}
+              onClick={() => send(choice)}
             >
-              {rsvp.isPending && rsvp.variables === status ? null : <Icon aria-hidden="true" />}
+              <Icon aria-hidden="true" />
               {label}
             </Button>
           );
         })}
       </div>
+      {status === 'going' && (questions.length > 0 || maxGuests > 0) ? (
+        <p className="text-sm text-stone-600">
+          Changed your guests or answers? Press Going again to save them.
+        </p>
+      ) : null}
       <p role="status" className="text-sm text-stone-700">
-        {current ? `Your reply: ${current.label}.` : 'You have not replied yet.'}
+        {status === 'offered'
+          ? 'A place is on offer for you.'
+          : rsvpSummary(mine ?? fromMyRsvp(event.myRsvp), now)}
       </p>
       {rsvp.isError ? (
         <Alert variant="error">{errorMessage(rsvp.error, 'Could not save your reply')}</Alert>
       ) : null}
+      {status === 'going' ? <EventTicket eventId={event.id} /> : null}
+      {status === 'going' && event.allowTransfers ? (
+        <TransferPlace eventId={event.id} viewerId={viewerId} />
+      ) : null}
     </section>
   );
+}
+
+/** Events presented without `viewerRsvp` (older caches) still say the reply. */
+function fromMyRsvp(myRsvp: RsvpStatus | null) {
+  return myRsvp
+    ? {
+        status: myRsvp,
+        waitlistPosition: null,
+        offerExpiresAt: null,
+        guests: [],
+        answers: {},
+        checkedIn: false,
+      }
+    : null;
 }

@@ -1,0 +1,25 @@
+import type { Attendee, EventQuestionDto } from '@townsquare/contracts';
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break (RFC 4180), and prefixed with
+ * an apostrophe when it starts like a formula (= + - @, tab, carriage return), so a spreadsheet
+ * shows it as text instead of running it.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The hosts' attendee list: name, username, status, guests, one column per question, checked in. */
+export function attendeesCsv(attendees: Attendee[], questions: EventQuestionDto[]): string {
+  const header = ['Name', 'Username', 'Status', 'Guests', ...questions.map((q) => q.text), 'Checked in'];
+  const lines = attendees.map((a) => [
+    a.fullName,
+    a.username ?? '',
+    a.status,
+    a.guests.map((g) => g || '(unnamed)').join('; '),
+    ...questions.map((q) => a.answers[q.id] ?? ''),
+    a.checkedInAt ?? '',
+  ]);
+  return `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

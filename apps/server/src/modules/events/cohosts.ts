@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type EventRow, eventCohosts } from '../../db/schema/index.ts';
+
+/**
+ * Whether `userId` hosts the event: its creator or a co-host. Hosts edit the event, see answers,
+ * check people in and moderate its chat; other modules (chat moderation) ask through this.
+ */
+export async function isHost(
+  db: Executor,
+  event: Pick<EventRow, 'id' | 'creatorId'>,
+  userId: string | undefined,
+): Promise<boolean> {
+  if (!userId) return false;
+  if (event.creatorId === userId) return true;
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(eventCohosts)
+    .where(and(eq(eventCohosts.eventId, event.id), eq(eventCohosts.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Who may become a co-host: a friend of the creator, or an organiser (or owner) of the community
+ * hosting the event.
+ */
+export async function mayCohost(db: Executor, event: EventRow, userId: string): Promise<boolean> {
+  const organiser = event.communityId
+    ? sql` or exists (select 1 from community_members m where m.community_id = ${event.communityId}
+        and m.user_id = ${userId} and m.state = 'member' and m.role in ('OWNER', 'ORGANIZER'))`
+    : sql``;
+  const result = await db.execute(sql`select 1 where exists (select 1 from friendships f
+    where f.user_id = ${event.creatorId} and f.friend_id = ${userId})${organiser}`);
+  return result.rows.length > 0;
+}
+
+export async function addCohost(db: Executor, eventId: string, userId: string): Promise<void> {
+  await db.insert(eventCohosts).values({ eventId, userId }).onConflictDoNothing();
+}
+
+export async function removeCohost(db: Executor, eventId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(eventCohosts)
+    .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId)))
+    .returning({ userId: eventCohosts.userId });
+  return rows.length > 0;
+}

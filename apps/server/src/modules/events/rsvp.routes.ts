@@ -1,0 +1,121 @@
+import {
+  attendeesResponse,
+  checkInBody,
+  checkInResponse,
+  eventResponse,
+  idParam,
+  ticketResponse,
+  transferBody,
+} from '@townsquare/contracts';
+import { z } from 'zod';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { EventsService } from './events.service.ts';
+import type { RsvpService } from './rsvp.service.ts';
+
+const tags = ['events'];
+const security = [{ bearer: [] }];
+const params = z.object({ id: idParam });
+const cohostParams = z.object({ id: idParam, userId: idParam });
+
+/** Transfers, co-hosts, tickets, check-in and the hosts' attendee list (decision 022). */
+export function rsvpRoutes(
+  app: App,
+  eventsService: EventsService,
+  rsvps: RsvpService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  const { requireAuth } = guards;
+
+  app.post(
+    '/api/events/:id/rsvp/transfer',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params,
+        body: transferBody,
+        response: { 200: eventResponse, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      await rsvps.transfer(user, request.params.id, request.body.toUserId);
+      return { event: await eventsService.get(request.params.id, user.id) };
+    },
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/events/:id/cohosts/:userId',
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: cohostParams,
+        response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
+      },
+      handler: async (request) => {
+        const { user } = caller(request);
+        const { id, userId } = request.params;
+        if (method === 'POST') await rsvps.addCohost(user, id, userId);
+        else await rsvps.removeCohost(user, id, userId);
+        return { event: await eventsService.get(id, user.id) };
+      },
+    });
+  }
+
+  app.get(
+    '/api/events/:id/ticket',
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, params, response: { 200: ticketResponse, ...errors(401, 403, 404) } },
+    },
+    async (request) => rsvps.ticket(caller(request).user, request.params.id),
+  );
+
+  app.post(
+    '/api/events/:id/check-ins',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params,
+        body: checkInBody,
+        response: { 201: checkInResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ checkIn: await rsvps.checkIn(caller(request).user, request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/api/events/:id/attendees',
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, params, response: { 200: attendeesResponse, ...errors(401, 403, 404) } },
+    },
+    async (request) => rsvps.attendees(caller(request).user, request.params.id),
+  );
+
+  app.get(
+    '/api/events/:id/attendees.csv',
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, params, produces: ['text/csv'] },
+    },
+    async (request, reply) => {
+      const csv = await rsvps.csv(caller(request).user, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv.body);
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { Attendee, PublicEventDto, ViewerRsvp } from '@townsquare/contracts';
+
+/** "5 h 12 min", "12 min", "less than a minute" until an offer ends. */
+export function formatCountdown(ms: number): string {
+  if (ms < 60_000) return 'less than a minute';
+  const minutes = Math.floor(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** "3 of 12 places left", "Full · 4 waiting", or null for an event without a capacity. */
+export function placesText(
+  event: Pick<PublicEventDto, 'capacity' | 'placesLeft' | 'waitlistCount'>,
+): string | null {
+  if (event.capacity === null || event.capacity === undefined) return null;
+  const left = event.placesLeft ?? 0;
+  const waiting = event.waitlistCount ?? 0;
+  const places = event.capacity === 1 ? '1 place' : `${event.capacity} places`;
+  const head = left > 0 ? `${left} of ${places} left` : `Full (${places})`;
+  return waiting > 0 ? `${head} · ${waiting} waiting` : head;
+}
+
+const guestsText = (n: number) => (n === 0 ? '' : n === 1 ? ' with 1 guest' : ` with ${n} guests`);
+
+/** The line under the RSVP buttons: the reply, the place in line or the offer. */
+export function rsvpSummary(rsvp: ViewerRsvp | null | undefined, now: number = Date.now()): string {
+  if (!rsvp) return 'You have not replied yet.';
+  switch (rsvp.status) {
+    case 'going':
+      return `Your reply: Going${guestsText(rsvp.guests.length)}.`;
+    case 'maybe':
+      return 'Your reply: Maybe.';
+    case 'not_going':
+      return 'Your reply: Not going.';
+    case 'waitlisted':
+      return `You are on the waitlist: number ${rsvp.waitlistPosition ?? '?'} in line. We will offer you a place when one frees up.`;
+    case 'offered': {
+      const left = rsvp.offerExpiresAt ? new Date(rsvp.offerExpiresAt).getTime() - now : 0;
+      return `Accept it within ${formatCountdown(Math.max(0, left))}, or it goes to the next person.`;
+    }
+  }
+}
+
+/** People going whose name or username contains the search text (any case), for check-in. */
+export function searchAttendees(attendees: Attendee[], query: string): Attendee[] {
+  const q = query.trim().toLowerCase();
+  return attendees.filter(
+    (a) =>
+      a.status === 'going' &&
+      (q === '' || a.fullName.toLowerCase().includes(q) || (a.username ?? '').toLowerCase().includes(q)),
+  );
+}
+
+/** Whether this browser can read QR codes from the camera (BarcodeDetector with qr_code). */
+export async function canScanQr(win: unknown = globalThis): Promise<boolean> {
+  const detector = (win as { BarcodeDetector?: { getSupportedFormats?: () => Promise<string[]> } })
+    .BarcodeDetector;
+  if (!detector || !(win as { navigator?: { mediaDevices?: unknown } }).navigator?.mediaDevices) return false;
+  try {
+    const formats = (await detector.getSupportedFormats?.()) ?? [];
+    return formats.includes('qr_code');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,119 @@
+import type { PublicEventDto } from '@townsquare/contracts';
+import { Download, ScanLine, UserMinus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useFriends } from '../../friends/api/get-friends.ts';
+import { downloadAttendeesCsv, useCohost } from '../api/capacity.ts';
+
+const selectClassName =
+  'block w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-base text-stone-900 sm:text-sm';
+
+type HostsEvent = Pick<PublicEventDto, 'id' | 'hosts' | 'creatorId'>;
+
+/** Everyone hosting the event; the creator adds and removes co-hosts (friends) here. */
+export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: string | null }) {
+  const headingId = useId();
+  const selectId = useId();
+  const hosts = event.hosts ?? [];
+  const creator = viewerId !== null && viewerId === event.creatorId;
+  const [pick, setPick] = useState('');
+  const friends = useFriends({ enabled: creator });
+  const cohost = useCohost(event.id, viewerId ?? '');
+  const candidates = (friends.data ?? []).filter((f) => !hosts.some((h) => h.id === f.id));
+  if (hosts.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {hosts.length === 1 ? 'Host' : 'Hosts'}
+      </h2>
+      <ul className="space-y-2">
+        {hosts.map((h) => (
+          <li key={h.id} className="flex items-center justify-between gap-2">
+            <span>
+              <Link to={`/user/${h.id}`} className="font-semibold text-brand-800 hover:underline">
+                {h.fullName}
+              </Link>
+              <span className="ml-1 text-sm text-stone-600">{h.creator ? '(organizer)' : '(co-host)'}</span>
+            </span>
+            {creator && !h.creator ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${h.fullName} as co-host`}
+                disabled={cohost.isPending}
+                onClick={() => cohost.mutate({ userId: h.id, remove: true })}
+              >
+                <UserMinus aria-hidden="true" />
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {creator && candidates.length > 0 ? (
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (pick) cohost.mutate({ userId: pick }, { onSuccess: () => setPick('') });
+          }}
+        >
+          <Label htmlFor={selectId}>Add a co-host (one of your friends)</Label>
+          <div className="flex gap-2">
+            <select
+              id={selectId}
+              className={selectClassName}
+              value={pick}
+              onChange={(e) => setPick(e.target.value)}
+            >
+              <option value="">Choose a friend</option>
+              {candidates.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.fullName}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" type="submit" disabled={!pick || cohost.isPending}>
+              Add
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {cohost.isError ? (
+        <Alert variant="error">{errorMessage(cohost.error, 'Could not change the hosts')}</Alert>
+      ) : null}
+    </section>
+  );
+}
+
+/** For hosts: check people in and download the attendee list. */
+export function HostTools({ eventId }: { eventId: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      <Button asChild variant="secondary" className="w-full">
+        <Link to={`/event/${eventId}/check-in`}>
+          <ScanLine aria-hidden="true" />
+          Check people in
+        </Link>
+      </Button>
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={() => {
+          setError(null);
+          downloadAttendeesCsv(eventId).catch((err: unknown) =>
+            setError(errorMessage(err, 'Could not download the list')),
+          );
+        }}
+      >
+        <Download aria-hidden="true" />
+        Download attendees (CSV)
+      </Button>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import QRCode from 'qrcode';
+import { useEffect, useId, useRef } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useTicket } from '../api/capacity.ts';
+
+/**
+ * The ticket of a person going: a QR code drawn on a canvas in the browser (no request once the
+ * page is loaded, so it shows offline at the door), with the code as text below for hosts who
+ * type it in.
+ */
+export function EventTicket({ eventId }: { eventId: string }) {
+  const headingId = useId();
+  const ticket = useTicket(eventId, true);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (ticket.data && canvas.current)
+      void QRCode.toCanvas(canvas.current, ticket.data, { width: 200, margin: 2, errorCorrectionLevel: 'M' });
+  }, [ticket.data]);
+  return (
+    <section aria-labelledby={headingId} className="space-y-2 border-t border-stone-100 pt-4">
+      <h3 id={headingId} className="font-semibold">
+        Your ticket
+      </h3>
+      {ticket.isPending ? <Skeleton className="size-[200px]" /> : null}
+      {ticket.isError ? (
+        <Alert variant="error">{errorMessage(ticket.error, 'Could not load your ticket')}</Alert>
+      ) : null}
+      {ticket.data ? (
+        <>
+          <canvas
+            ref={canvas}
+            role="img"
+            aria-label="Ticket QR code: show it to a host at the door"
+            className="rounded-lg border border-stone-200"
+          />
+          <p className="text-sm text-stone-600">Show this code at the door. It works without a connection.</p>
+        </>
+      ) : null}
+    </section>
+  );
+}

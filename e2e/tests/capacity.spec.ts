@@ -1,0 +1,126 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, request } from '@playwright/test';
+import { audit, SCREENSHOTS, SIZES, WCAG_TAGS } from '../support/a11y.ts';
+import { e2eEnv } from '../support/env.ts';
+import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+
+/**
+ * Capacity and check-in (issue 14): a one-place event, the second person waits, the first leaves,
+ * the second is offered the place and accepts it; then a host checks them in by name.
+ */
+
+async function shoot(page: Page, name: string) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `capacity-${name}-${size.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function api(account: Account, method: 'post' | 'put', url: string, data: object) {
+  const context = await request.newContext({
+    baseURL: e2eEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${account.accessToken}` },
+  });
+  try {
+    const response = await context[method](url, { data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return (await response.json()) as { event: { id: string } };
+  } finally {
+    await context.dispose();
+  }
+}
+
+test('capacity 1: the second person waits, is offered the freed place, accepts it and is checked in', async ({
+  browser,
+}) => {
+  const [host, first, second] = await Promise.all([
+    createAccount({ fullName: 'Hana Host' }),
+    createAccount({ fullName: 'Ada Early' }),
+    createAccount({ fullName: 'Ben Waiting' }),
+  ]);
+  const start = new Date(Date.now() + 3 * 24 * 3_600_000);
+  start.setMinutes(0, 0, 0);
+  const { event } = await api(host, 'post', '/api/events', {
+    title: 'Bouldering session, 1 place',
+    description: 'A small group at the climbing hall. Shoes can be rented at the desk.',
+    location: 'Climbing hall, Mill Street',
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    status: 'LIVE',
+    visibility: 'PUBLIC',
+    capacity: 1,
+    offerHours: 12,
+  });
+  await api(first, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
+
+  const benContext = await browser.newContext();
+  const ben = await benContext.newPage();
+  await signInAs(ben, second, `/event/${event.id}`);
+  await expect(ben.getByText('Full (1 place)')).toBeVisible();
+  await ben.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(ben.getByRole('status').filter({ hasText: 'number 1 in line' })).toBeVisible();
+  await audit(ben, 'the event page, waitlisted');
+  await shoot(ben, 'waitlisted');
+
+  // The first person leaves: the place is offered to Ben.
+  await api(first, 'post', `/api/events/${event.id}/rsvp`, { status: 'not_going' });
+  await ben.reload();
+  await expect(ben.getByText('A place is free for you').first()).toBeVisible();
+  await expect(ben.getByText(/Accept it within 1[12] h/)).toBeVisible();
+  await audit(ben, 'the event page, offered');
+  await shoot(ben, 'offered');
+  await ben.getByRole('button', { name: 'Accept the place' }).click();
+  await expect(ben.getByRole('status').filter({ hasText: 'Your reply: Going.' })).toBeVisible();
+  await expect(ben.getByRole('img', { name: /Ticket QR code/ })).toBeVisible();
+  await audit(ben, 'the event page, going with a ticket');
+  await shoot(ben, 'ticket');
+  await benContext.close();
+
+  // The host checks Ben in by name.
+  const hostContext = await browser.newContext();
+  const hana = await hostContext.newPage();
+  await signInAs(hana, host, `/event/${event.id}`);
+  await hana.getByRole('link', { name: 'Check people in' }).click();
+  await expect(hana.getByRole('heading', { level: 1, name: /Check-in: Bouldering/ })).toBeVisible();
+  await expect(hana.getByText('0 of 1 people going are checked in.')).toBeVisible();
+  await hana.getByLabel('Name or username').fill('ben');
+  await hana.getByRole('button', { name: 'Check in Ben Waiting' }).click();
+  await expect(hana.getByText('Ben Waiting is checked in.')).toBeVisible();
+  await expect(hana.getByText(/Checked in at/)).toBeVisible();
+  await expect(hana.getByText('1 of 1 people going are checked in.')).toBeVisible();
+  await audit(hana, 'the check-in page');
+  await shoot(hana, 'check-in');
+
+  // The event form's places, guests, offer time, transfers and questions.
+  await hana.goto('/dashboard');
+  const board = hana.getByRole('region', { name: 'Event Management' });
+  await board.getByRole('button', { name: 'Create Event' }).first().click();
+  const dialog = hana.getByRole('dialog', { name: 'Create Event' });
+  await dialog.getByLabel('Places').fill('12');
+  await dialog.getByLabel('Guests per person').fill('2');
+  await dialog.getByLabel('People going may hand their place to a friend').check();
+  await dialog.getByRole('button', { name: 'Add a question' }).click();
+  await dialog.getByLabel('Question 1', { exact: true }).fill('Shoe size for rental?');
+  await dialog.getByLabel('Required to go').check();
+  await expect(dialog.getByLabel('Offer time (hours)')).toHaveValue('12');
+  const { violations } = await new AxeBuilder({ page: hana })
+    .include('[role="dialog"]')
+    .withTags(WCAG_TAGS)
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  for (const size of SIZES) {
+    await hana.setViewportSize(size);
+    await dialog.getByLabel('Required to go').scrollIntoViewIfNeeded();
+    await hana.screenshot({ path: path.join(SCREENSHOTS, `capacity-form-${size.width}.png`) });
+  }
+  await hostContext.close();
+});
