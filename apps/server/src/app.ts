@@ -236,6 +236,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     events: eventsService,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
+    notifyOffers: (offers) => {
+      for (const offer of offers) rsvps.notifyOffer(offer);
+    },
   });
   const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
   const users = createUsersService({

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   type EventRow,
   eventSeries,
@@ -10,6 +10,7 @@ import {
   seriesStanding,
 } from '../../db/schema/index.ts';
 import { visibleTo } from './events.repository.ts';
+import { lockEvent, type Offer, setRsvp } from './rsvp.ts';
 
 export async function insertSeries(db: Executor, values: Omit<typeof eventSeries.$inferInsert, 'id'>) {
   const rows = await db
@@ -147,20 +148,42 @@ export async function upcomingConfirmed(db: Executor, seriesId: string, now: Dat
     .orderBy(asc(events.startDate));
 }
 
-/** Ends "going" answers to the series' occurrences that have not started yet. */
-export async function dropUpcomingGoing(db: Executor, seriesId: string, userId: string, now: Date) {
-  await db.execute(sql`delete from ${rsvps} r using ${events} e
-    where r.event_id = e.id and e.series_id = ${seriesId} and r.user_id = ${userId}
-      and r.status = 'going' and e.start_date > ${now}`);
+/**
+ * Ends the person's place-taking answers (going, waitlisted, offered) to the series' occurrences
+ * that have not started yet, each through the one RSVP write path so freed places are offered on.
+ */
+export async function dropUpcomingGoing(db: Database, seriesId: string, userId: string, now: Date) {
+  const upcoming = await db.execute<{ event_id: string }>(sql`select r.event_id from ${rsvps} r
+    join ${events} e on e.id = r.event_id
+    where e.series_id = ${seriesId} and r.user_id = ${userId}
+      and r.status in ('going', 'waitlisted', 'offered') and e.start_date > ${now}`);
+  const offers: Offer[] = [];
+  for (const { event_id } of upcoming.rows) {
+    const outcome = await db.transaction((tx) =>
+      setRsvp(tx, { eventId: event_id, userId, status: 'leave', now }),
+    );
+    offers.push(...outcome.offers);
+  }
+  return offers;
 }
 
 /**
  * THE standing-RSVP write: one person counted as going to one confirmed occurrence because they
- * are going to the whole series. An answer already there (a "skip this one" = not_going, or a
- * maybe) wins, so a skip is never overwritten.
- * MERGE NOTE: this bypasses capacity rules; at merge it is to go through the events module's one
- * RSVP write path (`setRsvp(...)` of the capacity branch) so a full occurrence waitlists them.
+ * are going to the whole series. An answer already there (a "skip this one" = not_going, a maybe,
+ * a place in the waitlist) wins, so a skip is never overwritten. It goes through the one RSVP write
+ * path (`setRsvp`, decision 022), so a full occurrence puts them on its waitlist; an occurrence with
+ * a required question is left for them to answer themselves. Returns the offers made, which the
+ * caller notifies after the commit.
  */
-export async function writeStandingRsvp(db: Executor, eventId: string, userId: string) {
-  await db.insert(rsvps).values({ eventId, userId, status: 'going' }).onConflictDoNothing();
+export async function writeStandingRsvp(db: Database, eventId: string, userId: string): Promise<Offer[]> {
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (!event || event.questions.some((q) => q.required)) return [];
+    const existing = await tx
+      .select({ status: rsvps.status })
+      .from(rsvps)
+      .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)));
+    if (existing.length > 0) return [];
+    return (await setRsvp(tx, { eventId, userId, status: 'going' })).offers;
+  });
 }

@@ -224,6 +224,30 @@ describe('standing RSVP', () => {
     expect((await inject('GET', `/api/events/${c.id}`, fan)).json().event.myRsvp).toBe(null);
   });
 
+  it('goes through the capacity rules: a full occurrence waitlists, ending the standing RSVP offers the place on', async () => {
+    const second = await createUser(t);
+    await verifyEmail(t, second);
+    const { series, events: created } = await createSeries(host, { title: 'Twelve places' });
+    const first = created[0];
+    if (!first) throw new Error('no occurrences');
+    const limited = await inject('PUT', `/api/events/${first.id}`, host, { capacity: 1 });
+    expect(limited.statusCode, limited.body).toBe(200);
+    await inject('POST', `/api/events/${first.id}/confirm`, host);
+
+    await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'going' });
+    await inject('POST', `/api/series/${series.id}/rsvp`, second, { status: 'going' });
+    const fanView = (await inject('GET', `/api/events/${first.id}`, fan)).json().event;
+    expect(fanView.viewerRsvp).toMatchObject({ status: 'going' });
+    const waiting = (await inject('GET', `/api/events/${first.id}`, second)).json().event;
+    expect(waiting.viewerRsvp).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    expect(waiting.attendeeCount).toBe(1);
+
+    await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'none' });
+    const offered = (await inject('GET', `/api/events/${first.id}`, second)).json().event;
+    expect(offered.viewerRsvp).toMatchObject({ status: 'offered' });
+    expect(offered.viewerRsvp.offerExpiresAt).toEqual(expect.any(String));
+  });
+
   it('is for people who can see the series, not its host, with a valid status', async () => {
     const { series, events: created } = await createSeries(host, { visibility: 'PRIVATE' });
     expect(
