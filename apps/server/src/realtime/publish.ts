@@ -9,6 +9,8 @@ export type Publisher = {
   /** To everyone in the channel's room except every socket of `exceptUserId`. */
   toChannel(channel: string | string[], event: string, payload: unknown, exceptUserId?: string): void;
   toUser(userId: string, event: string, payload: unknown): void;
+  /** To every connected socket (an event hidden by a moderator). */
+  toAll(event: string, payload: unknown): void;
   /** Removes all of a user's sockets from a room (removed from a group, unfriended). */
   removeFromChannel(userId: string, channel: string): void;
   /** The users with a socket in the room, on every instance. */
@@ -35,6 +37,9 @@ export function createPublisher(io: Server): Publisher {
     },
     toUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    toAll(event, payload) {
+      io.emit(event, payload);
     },
     removeFromChannel(userId, channel) {
       io.in(userRoom(userId)).socketsLeave(channel);

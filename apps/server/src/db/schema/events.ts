@@ -31,6 +31,8 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     /** Hosted by this community (organisers and owners only); a PRIVATE community's events are for its members. */
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    /** Hidden by a moderator: kept for the audit, shown nowhere (`visibleTo`). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

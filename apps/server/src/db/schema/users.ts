@@ -25,6 +25,14 @@ export const users = pgTable(
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
+    /**
+     * Set while a platform admin has suspended the account (docs/decisions/021): suspended when
+     * `suspended_at` is set and `suspended_until` is null (indefinite) or still ahead. Expiry is a
+     * time comparison, so nothing has to run when it passes.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
