@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { FriendButton } from '../../features/friends/components/friend-button.tsx';
+import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
 import { RoleBadge } from '../../features/users/components/role-badge.tsx';
 import { VerifiedBadge } from '../../features/users/components/verified-badge.tsx';
@@ -76,8 +77,14 @@ export function PublicProfilePage() {
                 </Link>
               </Button>
             ) : (
-              <div className="sm:pb-1">
+              <div className="flex items-center gap-1 sm:pb-1">
                 <FriendButton userId={person.id} />
+                {user ? (
+                  <ContentMenu
+                    name={`More actions for ${name}`}
+                    report={{ subjectType: 'user', subjectId: person.id, label: `${name}'s profile` }}
+                  />
+                ) : null}
               </div>
             )}
           </div>
