@@ -45,6 +45,7 @@ test('/admin is refused to members and opens for platform admins', async ({ page
   await signInAs(page, admin, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByLabel('Search members').fill(member.email);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   const row = page.getByRole('listitem').filter({ hasText: member.email });
@@ -59,6 +60,7 @@ test('/admin is refused to members and opens for platform admins', async ({ page
   await page.goto(`/user/${member.id}`);
   await expect(page.getByText('Verified community')).toBeVisible();
   await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByLabel('Search members').fill(member.email);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await page.getByRole('listitem').filter({ hasText: member.email }).getByRole('switch').click();
