@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
+import { MyReportsCard } from '../../features/moderation/components/my-reports-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
@@ -33,6 +34,7 @@ export function SettingsPage() {
           </CardContent>
         </Card>
         <SessionsCard />
+        <MyReportsCard />
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
