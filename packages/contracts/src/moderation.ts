@@ -69,6 +69,10 @@ export function suspendedMessage(until: Date | null): string {
     : 'This account is suspended.';
 }
 
+/** Optional free text, trimmed, at most `max` characters. */
+const optionalText = (label: string, max: number) =>
+  text(label).trim().max(max, `${label} must be at most ${max} characters`).optional();
+
 const days = z
   .number({ error: 'Days must be a whole number between 1 and 3650, or null' })
   .int('Days must be a whole number between 1 and 3650, or null')
@@ -81,20 +85,14 @@ export const createReportBody = z.object({
   }),
   subjectId: text('Subject id').max(64, 'Subject id is not valid'),
   reason: z.enum(REPORT_REASONS, { error: 'Reason must be one of spam, harassment, inappropriate, other' }),
-  details: text('Details')
-    .trim()
-    .max(MODERATION_LIMITS.detailsMax, `Details must be at most ${MODERATION_LIMITS.detailsMax} characters`)
-    .optional(),
+  details: optionalText('Details', MODERATION_LIMITS.detailsMax),
 });
 export type CreateReportBody = z.infer<typeof createReportBody>;
 
 export const resolveReportBody = z.object({
   action: z.enum(REPORT_ACTIONS, { error: 'Action must be one of dismiss, hide, suspend' }),
   days: days.nullable().optional(),
-  note: text('Note')
-    .trim()
-    .max(MODERATION_LIMITS.noteMax, `Note must be at most ${MODERATION_LIMITS.noteMax} characters`)
-    .optional(),
+  note: optionalText('Note', MODERATION_LIMITS.noteMax),
 });
 export type ResolveReportBody = z.infer<typeof resolveReportBody>;
 

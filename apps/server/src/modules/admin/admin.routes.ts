@@ -14,6 +14,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { isSuspended } from '../moderation/moderation.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './admin.repository.ts';
@@ -44,13 +45,7 @@ export function adminRoutes(
   app: App,
   db: Database,
   guards: ReturnType<typeof createAuthGuards>,
-  audit?: (entry: {
-    actorId: string;
-    action: string;
-    subjectType: string;
-    subjectId: string;
-    details?: Record<string, unknown>;
-  }) => Promise<void>,
+  audit?: AuditWriter,
 ): void {
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     await guards.requireAuth(request, reply);

@@ -19,6 +19,7 @@ import type { Publisher } from '../../realtime/publish.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
+import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -38,13 +39,7 @@ export type CommunitiesServiceDeps = {
    */
   onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
   /** The audit log (moderation module): every organiser and admin action is written there. */
-  audit?: (entry: {
-    actorId: string;
-    action: string;
-    subjectType: string;
-    subjectId: string;
-    details?: Record<string, unknown>;
-  }) => Promise<void>;
+  audit?: AuditWriter;
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

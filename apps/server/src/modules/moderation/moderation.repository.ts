@@ -133,10 +133,7 @@ export async function peopleByIds(db: Executor, ids: string[]): Promise<Map<stri
 }
 
 /** A message by id, hidden or not (moderators and the report check decide what to do with it). */
-export async function findAnyMessage(db: Executor, id: string) {
-  const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
-  return rows[0];
-}
+export { findMessage as findAnyMessage } from '../chat/chat.repository.ts';
 
 /** Up to `n` messages before and after `id` in its channel, hidden ones included, oldest first. */
 export async function neighbours(db: Executor, channel: string, id: string, n: number) {
@@ -222,6 +219,9 @@ export async function setSuspension(
     .returning();
   return rows[0];
 }
+
+/** How other modules write to the audit log (injected, so they do not import this module). */
+export type AuditWriter = (entry: AuditInput) => Promise<void>;
 
 export type AuditInput = {
   actorId: string | null;
