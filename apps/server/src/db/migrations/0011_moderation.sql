@@ -34,4 +34,5 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_by_users_id_fk" FOREIGN K
 CREATE UNIQUE INDEX "reports_open_once_key" ON "reports" USING btree ("reporter_id","subject_type","subject_id") WHERE state = 'open';--> statement-breakpoint
 CREATE INDEX "reports_state_id_idx" ON "reports" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "reports_subject_idx" ON "reports" USING btree ("subject_type","subject_id");--> statement-breakpoint
-CREATE INDEX "reports_reporter_idx" ON "reports" USING btree ("reporter_id","id");
+CREATE INDEX "reports_reporter_idx" ON "reports" USING btree ("reporter_id","id");--> statement-breakpoint
+CREATE INDEX "users_suspended_idx" ON "users" USING btree ("id") WHERE suspended_at is not null;

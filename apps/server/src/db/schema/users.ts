@@ -40,6 +40,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(t.username),
     index('users_interests_gin').using('gin', t.interests),
+    // The few suspended accounts: `visibleTo` hashes them once per query (decision 021).
+    index('users_suspended_idx').on(t.id).where(sql`suspended_at is not null`),
   ],
 );
 
