@@ -1,8 +1,16 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, request } from '@playwright/test';
-import { ADMIN_EMAIL, e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, freshTokens, signInAs, test } from '../support/fixtures.ts';
+import { e2eEnv } from '../support/env.ts';
+import {
+  type Account,
+  createAccount,
+  expect,
+  freshTokens,
+  platformAdmin,
+  signInAs,
+  test,
+} from '../support/fixtures.ts';
 
 /**
  * Report and moderate (issue 13): a member reports a message in the general chat, an admin hides
@@ -12,23 +20,6 @@ import { type Account, createAccount, expect, freshTokens, signInAs, test } from
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
-const ADMIN_PASSWORD = 'correct-horse-battery';
-
-/** The platform admin (ADMIN_EMAILS): made here, or signed in if another spec made it first. */
-async function adminAccount(): Promise<Pick<Account, 'email' | 'password'>> {
-  const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
-  try {
-    const login = await api.post('/api/auth/login', {
-      data: { identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
-    if (login.ok()) return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
-  } finally {
-    await api.dispose();
-  }
-  const made = await createAccount({ email: ADMIN_EMAIL, fullName: 'Townsquare Team', verified: true });
-  return { email: made.email, password: made.password };
-}
-
 async function postGeneral(account: Account, content: string): Promise<string> {
   const { accessToken } = await freshTokens(account);
   const api = await request.newContext({
@@ -77,7 +68,7 @@ test('a reported message is hidden, its author suspended and signed out of the o
   test.setTimeout(120_000);
   const author = await createAccount({ fullName: 'Sam Spammer' });
   const reporter = await createAccount({ fullName: 'Riley Reporter' });
-  const admin = await adminAccount();
+  const admin = await platformAdmin();
   const spam = `Cheap watches at example dot com ${Date.now()}`;
   await postGeneral(author, 'Good morning, neighbours!');
   await postGeneral(author, spam);

@@ -1,5 +1,12 @@
-import { ADMIN_EMAIL } from '../support/env.ts';
-import { createAccount, expect, freshTokens, signInAs, signInWithForm, test } from '../support/fixtures.ts';
+import {
+  createAccount,
+  expect,
+  freshTokens,
+  platformAdmin,
+  signInAs,
+  signInWithForm,
+  test,
+} from '../support/fixtures.ts';
 import { fill, PROTECTED_ROUTES } from '../support/routes.ts';
 
 test('every protected route sends a signed-out visitor to /login', async ({ page, member }) => {
@@ -40,7 +47,7 @@ test('/admin is refused to members and opens for platform admins', async ({ page
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
 
-  const admin = await createAccount({ email: ADMIN_EMAIL, fullName: 'Townsquare Team', verified: true });
+  const admin = await platformAdmin();
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, admin, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
