@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, request } from '@playwright/test';
-import { e2eEnv } from './env.ts';
+import { ADMIN_EMAIL, e2eEnv } from './env.ts';
 import { waitForLink } from './mailbox.ts';
 
 /**
@@ -113,6 +113,24 @@ export async function freshTokens(account: Pick<Account, 'email' | 'password'>) 
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * The platform admin (`ADMIN_EMAILS` in global-setup.ts): one account for the whole suite, made
+ * by whichever spec needs it first and signed in to by the others.
+ */
+export async function platformAdmin(): Promise<Pick<Account, 'email' | 'password' | 'fullName'>> {
+  const password = 'correct-horse-battery';
+  const fullName = 'Townsquare Team';
+  const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
+  try {
+    const login = await api.post('/api/auth/login', { data: { identifier: ADMIN_EMAIL, password } });
+    if (login.ok()) return { email: ADMIN_EMAIL, password, fullName };
+  } finally {
+    await api.dispose();
+  }
+  const made = await createAccount({ email: ADMIN_EMAIL, password, fullName, verified: true });
+  return { email: made.email, password: made.password, fullName };
 }
 
 /** Puts a session into the browser the way the app stores it, then opens `path`. */

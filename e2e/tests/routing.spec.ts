@@ -1,5 +1,12 @@
-import { ADMIN_EMAIL } from '../support/env.ts';
-import { createAccount, expect, freshTokens, signInAs, signInWithForm, test } from '../support/fixtures.ts';
+import {
+  createAccount,
+  expect,
+  freshTokens,
+  platformAdmin,
+  signInAs,
+  signInWithForm,
+  test,
+} from '../support/fixtures.ts';
 import { fill, PROTECTED_ROUTES } from '../support/routes.ts';
 
 test('every protected route sends a signed-out visitor to /login', async ({ page, member }) => {
@@ -40,11 +47,12 @@ test('/admin is refused to members and opens for platform admins', async ({ page
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
 
-  const admin = await createAccount({ email: ADMIN_EMAIL, fullName: 'Townsquare Team', verified: true });
+  const admin = await platformAdmin();
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, admin, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByLabel('Search members').fill(member.email);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   const row = page.getByRole('listitem').filter({ hasText: member.email });
@@ -59,6 +67,7 @@ test('/admin is refused to members and opens for platform admins', async ({ page
   await page.goto(`/user/${member.id}`);
   await expect(page.getByText('Verified community')).toBeVisible();
   await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByLabel('Search members').fill(member.email);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await page.getByRole('listitem').filter({ hasText: member.email }).getByRole('switch').click();

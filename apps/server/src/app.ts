@@ -33,7 +33,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { createChannelReader, createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -48,6 +48,8 @@ import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
 import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
@@ -290,6 +292,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     memberships,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
+    audit: (entry) => moderation.record(entry),
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);
@@ -305,6 +308,20 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canJoinSubgroup: subgroups.canJoin,
     canJoinGroup: friendGroups.canJoin,
     canJoinCommunity: communitiesService.canJoin,
+  });
+
+  const moderation = createModerationService({
+    db,
+    publisher,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    endAllSessions: (userId, reason) => auth.endAllSessions(userId, reason),
+    canReadChannel: createChannelReader(resolveRoom),
+    canSeeEvent,
+    isCommunityOrganizer: (communityId, userId) => communitiesService.isOrganizer(communityId, userId),
+    onEventHidden: (eventId) =>
+      eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
   });
 
   const https = config.publicUrl.startsWith('https:');
@@ -391,12 +408,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   rsvpRoutes(app, eventsService, rsvps, guards);
   friendsRoutes(app, friends, guards);
   blocksRoutes(app, blocks, guards);
-  chatRoutes(app, chat, guards, canSeeEvent);
+  chatRoutes(app, chat, guards, canSeeEvent, moderation.removeMessage);
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
   searchRoutes(app, db, guards);
-  adminRoutes(app, db, guards);
+  adminRoutes(app, db, guards, moderation.record);
+  moderationRoutes(app, moderation, guards);
 
   const webDist = config.webDistDir ?? defaultWebDist();
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).

@@ -13,6 +13,7 @@ export * from './groups.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './sessions.ts';
 export * from './time-zones.ts';
 export * from './uploads.ts';

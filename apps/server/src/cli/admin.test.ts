@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -45,6 +46,15 @@ describe('npm run admin', () => {
     expect((await admin('revoke', user.email)).code).toBe(0);
     const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth });
     expect(after.json().isAdmin).toBe(false);
+
+    // Both are in the audit log, with no actor (the command line).
+    const audit = await t.db.execute<{ action: string; actor_id: string | null }>(
+      sql`select action, actor_id from audit_log where subject_id = ${user.user.id} order by id`,
+    );
+    expect(audit.rows).toEqual([
+      { action: 'admin.grant', actor_id: null },
+      { action: 'admin.revoke', actor_id: null },
+    ]);
   });
 
   it('says so when the account does not exist, and explains its usage', async () => {

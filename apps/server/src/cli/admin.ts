@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
-import { listAdmins, setAdminByEmails } from '../modules/users/users.repository.ts';
+import { recordAudit } from '../modules/moderation/moderation.repository.ts';
+import { findUserByEmail, listAdmins, setAdminByEmails } from '../modules/users/users.repository.ts';
 import { openDatabase } from './database.ts';
 
 /**
@@ -30,6 +31,15 @@ try {
       process.stderr.write(`no account with the e-mail ${address}\n`);
       process.exitCode = 1;
     } else {
+      const user = await findUserByEmail(handle.db, address);
+      if (user)
+        await recordAudit(handle.db, {
+          actorId: null,
+          action: command === 'grant' ? 'admin.grant' : 'admin.revoke',
+          subjectType: 'user',
+          subjectId: user.id,
+          details: { via: 'command line' },
+        });
       process.stdout.write(`${address} is ${command === 'grant' ? 'now' : 'no longer'} a platform admin\n`);
     }
   }

@@ -255,6 +255,25 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ content: 'hello club' }),
     url: () => `/api/communities/${NO_CLUB}/messages`,
   },
+  'POST /api/reports': {
+    base: () => ({ subjectType: 'user', subjectId: NO_ONE, reason: 'spam', details: 'x' }),
+  },
+  'DELETE /api/messages/:userId|:messageId': { base: () => ({}), url: () => `/api/messages/${NO_ONE}` },
+  'POST /api/admin/reports/:id/resolve': {
+    base: () => ({ action: 'suspend', days: 3, note: 'Spam' }),
+    url: () => `/api/admin/reports/${NO_ONE}/resolve`,
+    admin: true,
+  },
+  'POST /api/admin/users/:id/suspend': {
+    base: () => ({ days: 3, reason: 'Spam' }),
+    url: () => `/api/admin/users/${NO_ONE}/suspend`,
+    admin: true,
+  },
+  'DELETE /api/admin/users/:id/suspend': {
+    base: () => ({}),
+    url: () => `/api/admin/users/${NO_ONE}/suspend`,
+    admin: true,
+  },
   'PUT /api/admin/communities/:id/verified': {
     base: () => ({ value: true }),
     url: () => `/api/admin/communities/${NO_ONE}/verified`,

@@ -17,6 +17,8 @@ export type Publisher = {
   /** Every socket of `blockerId`, on every instance, stops receiving `blockedId`'s room messages. */
   hide(blockerId: string, blockedId: string): void;
   unhide(blockerId: string, blockedId: string): void;
+  /** To every connected socket (an event hidden by a moderator). */
+  toAll(event: string, payload: unknown): void;
   /** Removes all of a user's sockets from a room (removed from a group, unfriended). */
   removeFromChannel(userId: string, channel: string): void;
   /** The users with a socket in the room, on every instance. */
@@ -84,6 +86,9 @@ export function createPublisher(io: Server, options: { crossInstance?: boolean }
     },
     unhide(blockerId, blockedId) {
       io.in(userRoom(blockerId)).socketsLeave(hidesRoom(blockedId));
+    },
+    toAll(event, payload) {
+      io.emit(event, payload);
     },
     removeFromChannel(userId, channel) {
       io.in(userRoom(userId)).socketsLeave(channel);

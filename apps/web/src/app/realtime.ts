@@ -2,6 +2,7 @@ import { registerChatRealtime } from '../features/chat/realtime.ts';
 import { registerCommunitiesRealtime } from '../features/communities/realtime.ts';
 import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
+import { registerModerationRealtime } from '../features/moderation/realtime.ts';
 import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
 import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
 
@@ -16,6 +17,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerFriendGroupsRealtime(socket, deps),
     registerSubgroupsRealtime(socket, deps),
     registerCommunitiesRealtime(socket, deps),
+    registerModerationRealtime(socket, deps),
   ];
   return () => {
     for (const stop of stops) stop();

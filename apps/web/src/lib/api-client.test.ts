@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../test/factories.ts';
-import { ApiError, api, configureApiClient, INVALID_TOKEN_MESSAGE, tokenStore } from './api-client.ts';
+import {
+  ApiError,
+  api,
+  configureApiClient,
+  INVALID_TOKEN_MESSAGE,
+  takeSignedOutReason,
+  tokenStore,
+} from './api-client.ts';
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
@@ -178,6 +185,25 @@ describe('api client: refresh on 401', () => {
     expect(tokenStore.getRefreshToken()).toBeNull();
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the reason a suspended session ended for the sign-in page, once', async () => {
+    const suspended = 'This account is suspended until 3 December 2026.';
+    useServer((url) =>
+      url === '/api/auth/refresh'
+        ? jsonResponse({ statusCode: 403, error: 'Forbidden', message: suspended }, 403)
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401),
+    );
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(redirectToLogin).toHaveBeenCalledTimes(1);
+    expect(takeSignedOutReason()).toBe(suspended);
+    expect(takeSignedOutReason()).toBeNull();
+  });
+
+  it('keeps no reason when the session simply expired', async () => {
+    useServer(() => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401));
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(takeSignedOutReason()).toBeNull();
   });
 
   it('goes to /login without calling refresh when no refresh token is stored', async () => {

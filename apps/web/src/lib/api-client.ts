@@ -153,7 +153,19 @@ function settleWaiters(error: unknown, token?: unknown): void {
   }
 }
 
-function expireSession(): void {
+/** Why the last session ended, when the server said (a suspension): the sign-in page shows it once. */
+export const SIGNED_OUT_REASON_KEY = 'signedOutReason';
+
+/** Reads and forgets the reason the last session ended. */
+export function takeSignedOutReason(): string | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  const reason = sessionStorage.getItem(SIGNED_OUT_REASON_KEY);
+  sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
+  return reason;
+}
+
+function expireSession(reason?: string): void {
+  if (reason && typeof sessionStorage !== 'undefined') sessionStorage.setItem(SIGNED_OUT_REASON_KEY, reason);
   tokenStore.clear();
   handlers.onSessionExpired?.();
   if (typeof window !== 'undefined' && !window.location.pathname.includes('/login')) {
@@ -193,7 +205,8 @@ function refreshAccessToken(): Promise<string> {
     })
     .catch((error: unknown) => {
       settleWaiters(error);
-      expireSession();
+      // A 403 from refresh is a suspension: its message (with the end date) is worth showing.
+      expireSession(error instanceof ApiError && error.status === 403 ? error.message : undefined);
       throw error;
     })
     .finally(() => {

@@ -102,6 +102,18 @@ export async function connectSocket(): Promise<Socket | null> {
         .catch(() => undefined);
     }, AUTH_RETRY_MS);
   });
+  // The server closed this connection: the session ended (signed out elsewhere, a password
+  // change, a suspension) or the socket flooded. Ask the API: a dead session sends the page to
+  // the sign-in page (with the server's reason, e.g. the suspension); a live one reconnects.
+  created.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    api
+      .get('/api/auth/verify')
+      .then(() => {
+        if (socket === created && !created.connected) created.connect();
+      })
+      .catch(() => undefined);
+  });
   socket = created;
   return socket;
 }

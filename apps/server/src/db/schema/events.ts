@@ -67,6 +67,8 @@ export const events = pgTable(
     allowTransfers: boolean('allow_transfers').notNull().default(false),
     /** Up to 3 questions asked at RSVP; the answers are for hosts only. */
     questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
+    /** Hidden by a moderator: kept for the audit, shown nowhere (`visibleTo`). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ export * from './friends.ts';
 export * from './groups.ts';
 export * from './instance-secrets.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './series.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';

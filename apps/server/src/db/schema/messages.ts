@@ -21,6 +21,8 @@ export const messages = pgTable(
     /** Chosen by the client; a retried send with the same id in the same channel is stored once. */
     clientMessageId: text('client_message_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Hidden by a moderator (a report, an organiser or host): kept for the audit, shown nowhere. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

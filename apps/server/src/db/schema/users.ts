@@ -27,6 +27,14 @@ export const users = pgTable(
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
     /** The private calendar feed's URL is an HMAC of this; a new nonce resets the link. */
     calendarFeedNonce: text('calendar_feed_nonce').notNull().default(sql`gen_random_uuid()::text`),
+    /**
+     * Set while a platform admin has suspended the account (docs/decisions/021): suspended when
+     * `suspended_at` is set and `suspended_until` is null (indefinite) or still ahead. Expiry is a
+     * time comparison, so nothing has to run when it passes.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,6 +42,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(t.username),
     index('users_interests_gin').using('gin', t.interests),
+    // The few suspended accounts: `visibleTo` hashes them once per query (decision 021).
+    index('users_suspended_idx').on(t.id).where(sql`suspended_at is not null`),
   ],
 );
 

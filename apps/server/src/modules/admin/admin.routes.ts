@@ -14,6 +14,8 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { AuditWriter } from '../moderation/moderation.repository.ts';
+import { isSuspended } from '../moderation/moderation.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './admin.repository.ts';
 
@@ -32,11 +34,19 @@ function present(row: UserRow): AdminUser {
     isVerifiedCommunity: row.isVerifiedCommunity,
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
+    suspended: isSuspended(row),
+    suspendedUntil: isSuspended(row) ? (row.suspendedUntil?.toISOString() ?? null) : null,
+    suspensionReason: isSuspended(row) ? row.suspensionReason : null,
   };
 }
 
 /** Platform administration: only users with the platform-admin flag. */
-export function adminRoutes(app: App, db: Database, guards: ReturnType<typeof createAuthGuards>): void {
+export function adminRoutes(
+  app: App,
+  db: Database,
+  guards: ReturnType<typeof createAuthGuards>,
+  audit?: AuditWriter,
+): void {
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     await guards.requireAuth(request, reply);
     if (!caller(request).user.isAdmin) throw forbidden('Only platform administrators can do this');
@@ -82,6 +92,13 @@ export function adminRoutes(app: App, db: Database, guards: ReturnType<typeof cr
         ? await repo.setVerifiedCommunity(db, request.params.id, request.body.value)
         : undefined;
       if (!row) throw notFound(MSG.userNotFound);
+      await audit?.({
+        actorId: caller(request).user.id,
+        action: 'user.verified-community',
+        subjectType: 'user',
+        subjectId: row.id,
+        details: { value: request.body.value },
+      });
       return present(row);
     },
   );

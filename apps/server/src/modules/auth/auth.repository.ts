@@ -58,6 +58,17 @@ export async function findLiveSession(db: Executor, sessionId: string) {
   return rows[0];
 }
 
+/** The user a session belonged to, live or not (why a refresh failed). */
+export async function sessionOwner(db: Executor, sessionId: string) {
+  const rows = await db
+    .select({ suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return rows[0];
+}
+
 const liveSessionUser = preparedQuery<UserRow>(
   'auth_live_session_user',
   sql`select ${columnsOf(users, 'u')} from ${sessions} s join ${users} u on u.id = s.user_id

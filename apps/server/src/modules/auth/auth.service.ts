@@ -3,12 +3,20 @@ import {
   MSG,
   type RegisterBody,
   type SessionSummary,
+  suspendedMessage,
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
-import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   confirmNewEmailMail,
@@ -18,6 +26,7 @@ import {
   verifyEmailMail,
 } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
+import { isSuspended } from '../moderation/moderation.repository.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import * as usersRepo from '../users/users.repository.ts';
 import * as repo from './auth.repository.ts';
@@ -168,6 +177,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
       await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
+      // Only after the password: the refusal must not tell strangers the account exists.
+      if (isSuspended(user)) throw forbidden(suspendedMessage(user.suspendedUntil));
       return startSession(user, meta);
     },
 
@@ -185,7 +196,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
       const live = await repo.findLiveSession(db, spent.sessionId);
-      if (!live) throw unauthorized(MSG.invalidRefreshToken);
+      if (!live) {
+        // A suspension ended the session: say so (the web app shows it on the sign-in page).
+        const owner = await repo.sessionOwner(db, spent.sessionId);
+        if (owner && isSuspended(owner)) throw forbidden(suspendedMessage(owner.suspendedUntil));
+        throw unauthorized(MSG.invalidRefreshToken);
+      }
       await repo.markSessionUsed(db, spent.sessionId);
       return issueTokens(live.user, spent.sessionId);
     },

@@ -66,6 +66,10 @@ type World = {
   community: (kind: 'public' | 'private') => Promise<{ slug: string; id: string }>;
   /** A weekly series of the owner's: all drafts, or with its first occurrence confirmed. */
   series: (kind: 'draft' | 'confirmed') => Promise<{ id: string; occurrenceId: string }>;
+  /** A message of the owner's in the general chat. */
+  generalMessage: () => Promise<string>;
+  /** A message of the owner's friend in the chat of the owner's public event or community. */
+  guestMessage: (room: 'event' | 'community') => Promise<string>;
 };
 type Call = Omit<InjectOptions, 'headers' | 'remoteAddress'> & { headers?: Record<string, string> };
 type Row = {
@@ -465,6 +469,117 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: ONLY_ADMIN,
   },
+
+  // Moderation (issue 13): reports by anyone signed in who can see the subject; the rest admins
+  'POST /api/reports': [
+    {
+      label: "the owner's message in the general chat",
+      request: async (w) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { subjectType: 'message', subjectId: await w.generalMessage(), reason: 'spam' },
+      }),
+      // Nobody reports their own message.
+      expect: { anonymous: 401, other: 201, owner: 400, admin: 201 },
+    },
+    {
+      label: "the owner's private event",
+      request: async (w) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { subjectType: 'event', subjectId: await w.event('private'), reason: 'other' },
+      }),
+      expect: { anonymous: 401, other: 404, owner: 400, admin: 404 },
+    },
+    {
+      label: 'a direct message to the owner',
+      request: async (w) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { subjectType: 'message', subjectId: (await w.friend()).messageId, reason: 'harassment' },
+      }),
+      // Only its participants see a direct message.
+      expect: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+    },
+    {
+      label: "the owner's profile",
+      request: (w) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { subjectType: 'user', subjectId: w.owner.user.id, reason: 'spam', details: 'Sells things' },
+      }),
+      expect: { anonymous: 401, other: 201, owner: 400, admin: 201 },
+    },
+    {
+      label: "the owner's community",
+      request: async (w) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { subjectType: 'community', subjectId: (await w.community('public')).id, reason: 'other' },
+      }),
+      expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+    },
+  ],
+  'GET /api/reports/mine': { request: get('/api/reports/mine'), expect: SIGNED_IN_200 },
+  'GET /api/admin/reports': { request: get('/api/admin/reports?state=open'), expect: ONLY_ADMIN },
+  'POST /api/admin/reports/:id/resolve': {
+    // A fresh report on the owner's profile for every call.
+    request: async (w) => {
+      const reporter = await createUser(t);
+      const report = await api(reporter, 'POST', '/api/reports', {
+        subjectType: 'user',
+        subjectId: w.owner.user.id,
+        reason: 'spam',
+      });
+      return {
+        method: 'POST',
+        url: `/api/admin/reports/${(report as unknown as { report: { id: string } }).report.id}/resolve`,
+        payload: { action: 'dismiss' },
+      };
+    },
+    expect: ONLY_ADMIN,
+  },
+  'POST /api/admin/users/:id/suspend': {
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/users/${(await createUser(t)).user.id}/suspend`,
+      payload: { days: 3, reason: 'Spam' },
+    }),
+    expect: ONLY_ADMIN,
+  },
+  'DELETE /api/admin/users/:id/suspend': {
+    request: async () => {
+      const user = await createUser(t);
+      await t.db.execute(sql`update users set suspended_at = now() where id = ${user.user.id}`);
+      return { method: 'DELETE', url: `/api/admin/users/${user.user.id}/suspend` };
+    },
+    expect: ONLY_ADMIN,
+  },
+  'GET /api/admin/audit': { request: get('/api/admin/audit'), expect: ONLY_ADMIN },
+  'DELETE /api/messages/:userId|:messageId': [
+    {
+      label: "the owner's message in the general chat",
+      request: async (w) => ({ method: 'DELETE', url: `/api/messages/${await w.generalMessage()}` }),
+      expect: ONLY_OWNER,
+    },
+    {
+      label: "a friend's message in the owner's event chat (the owner hosts)",
+      request: async (w) => ({ method: 'DELETE', url: `/api/messages/${await w.guestMessage('event')}` }),
+      expect: ONLY_OWNER,
+    },
+    {
+      label: "a member's message in the owner's public community (the owner organises)",
+      request: async (w) => ({ method: 'DELETE', url: `/api/messages/${await w.guestMessage('community')}` }),
+      // Community chat is for members: others are not told the message exists.
+      expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+    },
+    {
+      label: 'a direct message to the owner',
+      request: async (w) => ({ method: 'DELETE', url: `/api/messages/${(await w.friend()).messageId}` }),
+      // The receiver cannot delete the sender's message; strangers do not see it.
+      expect: { anonymous: 401, other: 404, owner: 403, admin: 404 },
+    },
+  ],
 
   // Uploads: the signed URL is the credential for the PUT; stored images are public
   'POST /api/upload/signed-url': {
@@ -1186,12 +1301,25 @@ async function world(): Promise<World> {
     if (!seriesMade.has(kind)) seriesMade.set(kind, newSeries(owner!, kind));
     return seriesMade.get(kind)!;
   };
+  const generalMessage = once(
+    async () => (await api(owner!, 'POST', '/api/group-messages', { content: 'hello town' })).id,
+  );
+  const guestMessage = async (room: 'event' | 'community') => {
+    const f = await friend();
+    const url =
+      room === 'event'
+        ? `/api/event-messages/${await event('public')}`
+        : `/api/communities/${(await community('public')).slug}/messages`;
+    return (await api(f.user, 'POST', url, { content: 'a guest speaks' })).id;
+  };
   return {
     owner: owner!,
     other: other!,
     admin: admin!,
     community,
     series,
+    generalMessage,
+    guestMessage,
     event,
     friend,
     requester,

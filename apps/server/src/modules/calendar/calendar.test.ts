@@ -85,6 +85,7 @@ const row = (over: Partial<EventRow>): EventRow => ({
   maxGuests: 0,
   allowTransfers: false,
   questions: [],
+  hiddenAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   ...over,

@@ -44,12 +44,21 @@ export async function insertMessage(
   return { row: existing[0], created: false };
 }
 
-/** Newest first, keyset on (channel, id): `before` is the oldest id the client already has. */
+/**
+ * Newest first, keyset on (channel, id): `before` is the oldest id the client already has.
+ * Messages a moderator hid are left out (decision 021).
+ */
 export async function history(db: Executor, channel: string, before: string | undefined, limit: number) {
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.channel, channel), before ? lt(messages.id, before) : undefined))
+    .where(
+      and(
+        eq(messages.channel, channel),
+        isNull(messages.hiddenAt),
+        before ? lt(messages.id, before) : undefined,
+      ),
+    )
     .orderBy(desc(messages.id))
     .limit(limit);
 }
@@ -57,10 +66,6 @@ export async function history(db: Executor, channel: string, before: string | un
 export async function findMessage(db: Executor, id: string) {
   const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return rows[0];
-}
-
-export async function deleteMessage(db: Executor, id: string) {
-  await db.delete(messages).where(eq(messages.id, id));
 }
 
 export type Person = { id: string; username: string | null; fullName: string; profileImage: string | null };
@@ -88,6 +93,7 @@ export async function latestDirectMessages(db: Executor, userId: string, limit: 
     .where(
       and(
         sql`${messages.receiverId} is not null`,
+        isNull(messages.hiddenAt),
         or(eq(messages.senderId, userId), eq(messages.receiverId, userId)),
       ),
     )

@@ -185,12 +185,17 @@ describe('event chat', () => {
     expect((await call('POST', '/api/event-messages/undefined', ada, { content: 'x' })).statusCode).toBe(400);
   });
 
-  it('lets only the author delete a message', async () => {
+  it('lets the author delete a message, and the host remove one; nobody else', async () => {
     const eventId = await createEvent(t, ada);
     const msg = (await call('POST', `/api/event-messages/${eventId}`, ben, { content: 'oops' })).json();
-    expect((await call('DELETE', `/api/event-messages/${msg._id}`, ada)).statusCode).toBe(403);
+    const other = (await call('POST', `/api/event-messages/${eventId}`, ben, { content: 'rude' })).json();
+    const bystander = await createUser(t);
+    expect((await call('DELETE', `/api/event-messages/${msg._id}`, bystander)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/event-messages/${msg._id}`, ben)).json()).toEqual({
       message: 'Message deleted successfully',
     });
+    // The host (ada) moderates her event's chat (decision 021).
+    expect((await call('DELETE', `/api/event-messages/${other._id}`, ada)).statusCode).toBe(200);
+    expect((await call('GET', `/api/event-messages/${eventId}`, ben)).body).not.toContain('rude');
   });
 });

@@ -11,7 +11,8 @@ import {
 } from '@townsquare/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { badRequest, HttpError } from '../../platform/errors.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import { type ChatService, channels, type Page } from './chat.service.ts';
@@ -36,6 +37,8 @@ export function chatRoutes(
   chat: ChatService,
   guards: ReturnType<typeof createAuthGuards>,
   canSeeEvent: (eventId: string, viewerId: string | undefined) => Promise<void>,
+  /** The author deletes, the event's host hides (moderation service). */
+  removeMessage: (user: UserRow, messageId: string, prefix: string) => Promise<void>,
 ): void {
   const { requireAuth, optionalAuth } = guards;
 
@@ -217,16 +220,7 @@ export function chatRoutes(
       },
     },
     async (request) => {
-      const me = caller(request).user;
-      const seesEvent = (channel: string) =>
-        canSeeEvent(channel.slice('event:'.length), me.id).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof HttpError && error.statusCode === 404) return false;
-            throw error;
-          },
-        );
-      await chat.deleteRoomMessage(me, request.params.messageId, 'event:', seesEvent);
+      await removeMessage(caller(request).user, request.params.messageId, 'event:');
       return { message: 'Message deleted successfully' };
     },
   );

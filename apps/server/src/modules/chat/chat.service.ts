@@ -132,25 +132,6 @@ export function createChatService(deps: ChatServiceDeps) {
       };
     },
 
-    /**
-     * Deletes a room message; only its author may. Someone who cannot see the room (`canSee`)
-     * is not told that the message exists: 404, not 403.
-     */
-    async deleteRoomMessage(
-      user: UserRow,
-      messageId: string,
-      channelPrefix: string,
-      canSee?: (channel: string) => Promise<boolean>,
-    ): Promise<void> {
-      const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
-      if (!row?.channel.startsWith(channelPrefix)) throw notFound(CHAT_MSG.messageNotFound);
-      if (row.senderId !== user.id) {
-        if (canSee && !(await canSee(row.channel))) throw notFound(CHAT_MSG.messageNotFound);
-        throw forbidden('You can only delete your own messages');
-      }
-      await repo.deleteMessage(db, row.id);
-    },
-
     /** Direct messages go to friends only (docs/decisions/007). */
     async sendDirect(sender: UserRow, receiverId: string, input: ChatInput): Promise<DirectMessage> {
       if (!isUuid(receiverId)) throw notFound(CHAT_MSG.receiverNotFound);

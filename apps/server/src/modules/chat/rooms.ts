@@ -81,6 +81,28 @@ export function createRoomResolver(access: RoomAccess) {
 }
 
 /**
+ * May the user read a chat channel (history, a report of one of its messages)? The same rules as
+ * joining its room: `general` for everyone signed in, a conversation for its two participants.
+ */
+export function createChannelReader(resolve: ReturnType<typeof createRoomResolver>) {
+  const KINDS: Record<string, { kind: RoomKind; field: string }> = {
+    event: { kind: 'event', field: 'eventId' },
+    subgroup: { kind: 'subgroup', field: 'subGroupId' },
+    group: { kind: 'group', field: 'groupId' },
+    community: { kind: 'community', field: 'communityId' },
+    dm: { kind: 'conversation', field: 'conversationId' },
+  };
+  return async (userId: string, channel: string): Promise<boolean> => {
+    if (channel === channels.general) return true;
+    const colon = channel.indexOf(':');
+    const target = KINDS[channel.slice(0, colon)];
+    if (colon < 0 || !target) return false;
+    const result = await resolve(userId, target.kind, { [target.field]: channel.slice(colon + 1) });
+    return 'room' in result && result.room === channel;
+  };
+}
+
+/**
  * A socket joined an event's chat while it could see the event; when that changes (the event
  * becomes PRIVATE or DRAFT, a friendship ends) its sockets leave the room. The check is the join's
  * own (`canSeeEvent`, that is `visibleTo`), on every instance through the adapter.

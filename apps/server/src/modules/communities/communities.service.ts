@@ -19,6 +19,7 @@ import type { Publisher } from '../../realtime/publish.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
+import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -37,6 +38,8 @@ export type CommunitiesServiceDeps = {
    * or banned, or the community became PRIVATE): their sockets leave those events' chats.
    */
   onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
+  /** The audit log (moderation module): every organiser and admin action is written there. */
+  audit?: AuditWriter;
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
@@ -165,6 +168,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     canJoin: (communityId: string, userId: string) => memberships.canJoin(MEMBERS, communityId, userId),
 
     /** Hosting an event as a community: its organisers and owner; 404 if they cannot see it. */
+    /** Organisers and the owner moderate the community's chat. */
+    async isOrganizer(communityId: string, userId: string): Promise<boolean> {
+      if (!isUuid(communityId)) return false;
+      const row = await repo.findMembership(db, communityId, userId);
+      return row ? isOrganizer(row) : false;
+    },
+
     async assertCanHost(communityId: string, userId: string): Promise<void> {
       const found = isUuid(communityId) ? await repo.findById(db, communityId, userId) : undefined;
       if (!found) throw notFound(COMMUNITY_MSG.notFound);
@@ -379,6 +389,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             state: 'member',
           });
         });
+        await deps.audit?.({
+          actorId: me.id,
+          action: 'community.role',
+          subjectType: 'user',
+          subjectId: userId,
+          details: { communityId: community.id, slug: community.slug, role: 'OWNER' },
+        });
         return presentOneMember(updated, true);
       }
       const row = await target(found, userId);
@@ -398,6 +415,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         state,
         restart: row.state !== 'member' && state === 'member',
       });
+      if (change.role && change.role !== row.role)
+        await deps.audit?.({
+          actorId: me.id,
+          action: 'community.role',
+          subjectType: 'user',
+          subjectId: row.userId,
+          details: { communityId: community.id, slug: community.slug, from: row.role, role: change.role },
+        });
       if (row.state === 'pending' && state === 'member')
         deps.publisher.toUser(row.userId, 'community-approved', {
           communityId: community.id,
@@ -418,6 +443,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       )
         throw forbidden(COMMUNITY_MSG.notOwner);
       await drop(found.community, row.userId);
+      if (row.userId !== me.id)
+        await deps.audit?.({
+          actorId: me.id,
+          action: 'community.remove',
+          subjectType: 'user',
+          subjectId: row.userId,
+          details: { communityId: found.community.id, slug: found.community.slug, previousState: row.state },
+        });
       return reread(found.community.id, me.id);
     },
 
@@ -454,6 +487,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
       memberships.evict([userId], channels.community(community.id));
       await deps.onAccessReduced?.({ userIds: [userId] });
+      await deps.audit?.({
+        actorId: me.id,
+        action: 'community.ban',
+        subjectType: 'user',
+        subjectId: userId,
+        details: { communityId: community.id, slug: community.slug },
+      });
       return presentMember(updated, person, true);
     },
 
@@ -502,6 +542,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async setVerified(id: string, value: boolean, viewerId: string): Promise<Community> {
       const row = isUuid(id) ? await repo.updateCommunity(db, id, { verified: value }) : undefined;
       if (!row) throw notFound(COMMUNITY_MSG.notFound);
+      await deps.audit?.({
+        actorId: viewerId,
+        action: 'community.verify',
+        subjectType: 'community',
+        subjectId: row.id,
+        details: { value },
+      });
       return reread(row.id, viewerId);
     },
   };

@@ -6,22 +6,31 @@ import { columnsOf, preparedQuery } from '../../db/prepared.ts';
 import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
 import { memberExists, memberTables } from '../groups/membership.repository.ts';
 
+/** Not hidden by a moderator. */
+const notHidden = sql`${events.hiddenAt} is null`;
+
+/** The creator is not suspended now (a suspension without an end lasts until it is lifted). */
+const creatorNotSuspended = sql`not exists (select 1 from users su where su.id = ${events.creatorId}
+    and su.suspended_at is not null and (su.suspended_until is null or su.suspended_until > now()))`;
+
 /**
  * Who may see an event: its creator always; anyone else only once it is published, and for a
  * private event only the creator's friends and people who RSVP'd, unless the creator blocked them
  * (an earlier RSVP then no longer counts). Anonymous viewers see public,
  * published events. `viewerId` may be a `sql.placeholder`, so prepared statements share this one
  * definition. An event hosted by a PRIVATE community is, beyond that, for its members only.
+ * Moderation (decision 021): an event a moderator hid is seen by nobody, its creator included;
+ * the events of a suspended creator are seen by nobody else while the suspension lasts.
  */
 export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
   if (!viewerId)
-    return sql`(${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)})`;
-  return sql`(${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
+    return sql`(${notHidden} and ${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)} and ${creatorNotSuspended})`;
+  return sql`(${notHidden} and (${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
     ${events.visibility} = 'PUBLIC'
     or ((exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
       or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId}))
       and not exists (select 1 from blocks b where b.blocker_id = ${events.creatorId} and b.blocked_id = ${viewerId}))
-  ) and ${communityAllows(viewerId)}))`;
+  ) and ${communityAllows(viewerId)} and ${creatorNotSuspended})))`;
 }
 
 /** No host community, a PUBLIC one, or a PRIVATE one the viewer is a member of. */
@@ -141,7 +150,7 @@ type Shape = { status: ListOptions['status'] | 'ENDED'; mine: boolean; after: bo
 
 /** The SQL of one list shape; each is prepared once per connection under its own name. */
 function listQuery({ status, mine, after }: Shape): SQL {
-  const scope = mine ? sql`${events.creatorId} = ${viewer}` : visibleTo(viewer);
+  const scope = mine ? sql`${events.creatorId} = ${viewer} and ${notHidden}` : visibleTo(viewer);
   const page = (order: Order, ...conditions: (SQL | undefined)[]) =>
     withRelations(
       sql`select * from ${events} where ${and(scope, ...conditions)} order by ${order.inner} limit ${limit}`,

@@ -11,6 +11,7 @@ import { EventList } from '../../features/communities/components/community-event
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
 import { JoinButton } from '../../features/communities/components/join-button.tsx';
+import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { NotFoundPage } from './not-found.tsx';
 
 /** A community's page: header with the join button, tabs About, Events, Members, Chat (and Manage). */
@@ -53,7 +54,17 @@ export function CommunityPage() {
             </p>
           </div>
         </div>
-        {user ? <JoinButton community={community} /> : null}
+        {user ? (
+          <div className="flex items-center gap-1">
+            <JoinButton community={community} />
+            {community.viewerRole === 'OWNER' ? null : (
+              <ContentMenu
+                name={`More actions for ${community.name}`}
+                report={{ subjectType: 'community', subjectId: community.id, label: community.name }}
+              />
+            )}
+          </div>
+        ) : null}
       </header>
       <Tabs defaultValue="about">
         <TabsList aria-label="Community sections">
@@ -91,7 +102,12 @@ export function CommunityPage() {
         ) : null}
         {member ? (
           <TabsContent value="chat">
-            <CommunityChat slug={community.slug} communityId={community.id} name={community.name} />
+            <CommunityChat
+              slug={community.slug}
+              communityId={community.id}
+              name={community.name}
+              canModerate={organizer}
+            />
           </TabsContent>
         ) : null}
         {organizer ? (

@@ -30,6 +30,7 @@ import { FriendsGoing } from '../../features/events/components/friends-going.tsx
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
+import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { SeriesStandingToggle } from '../../features/series/components/series-standing-toggle.tsx';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
 import { formatLongDate } from '../../lib/format.ts';
@@ -110,9 +111,18 @@ function EventBody({ event }: { event: PublicEventDto }) {
               <Badge tone="sky">{event.recurrence.charAt(0) + event.recurrence.slice(1).toLowerCase()}</Badge>
             ) : null}
           </div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-            {event.title}
-          </h1>
+          <div className="flex items-start justify-between gap-2">
+            <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
+              {event.title}
+            </h1>
+            {user && !creator ? (
+              <ContentMenu
+                name="More actions for this event"
+                report={{ subjectType: 'event', subjectId: event.id, label: 'this event' }}
+                className="shrink-0 pt-1"
+              />
+            ) : null}
+          </div>
           <FriendsGoing friendsGoing={event.friendsGoing} />
         </div>
         {past ? (

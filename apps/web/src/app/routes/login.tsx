@@ -1,9 +1,14 @@
 import { LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { takeSignedOutReason } from '../../lib/api-client.ts';
 
 export function LoginPage() {
+  // Read once: why the last session ended (a suspension), shown above the form.
+  const [signedOutReason] = useState(takeSignedOutReason);
   return (
     <>
       <title>Sign in · Townsquare</title>
@@ -20,6 +25,11 @@ export function LoginPage() {
           </>
         }
       >
+        {signedOutReason ? (
+          <Alert variant="error" title="You have been signed out" className="mb-4">
+            {signedOutReason}
+          </Alert>
+        ) : null}
         <LoginForm />
       </AuthCard>
     </>

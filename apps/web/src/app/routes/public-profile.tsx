@@ -79,7 +79,13 @@ export function PublicProfilePage() {
             ) : (
               <div className="flex items-center gap-1 sm:pb-1">
                 <FriendButton userId={person.id} />
-                {user ? <BlockMenu userId={person.id} name={name} /> : null}
+                {user ? (
+                  <BlockMenu
+                    userId={person.id}
+                    name={name}
+                    report={{ subjectType: 'user', subjectId: person.id, label: `${name}'s profile` }}
+                  />
+                ) : null}
               </div>
             )}
           </div>

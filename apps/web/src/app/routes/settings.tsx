@@ -5,6 +5,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
 import { BlockedPeopleCard } from '../../features/blocks/components/blocked-people-card.tsx';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
+import { MyReportsCard } from '../../features/moderation/components/my-reports-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <SessionsCard />
         <BlockedPeopleCard />
         <CalendarFeedCard />
+        <MyReportsCard />
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">

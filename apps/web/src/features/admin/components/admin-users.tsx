@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate } from '../../../lib/format.ts';
+import { SuspendControls } from '../../moderation/components/suspend-controls.tsx';
 import { useAdminUsers } from '../api/list-users.ts';
 import { useSetVerifiedCommunity } from '../api/set-verified-community.ts';
 
@@ -122,7 +123,10 @@ export function AdminUsers() {
                   </p>
                   <p className="text-xs text-stone-600">Joined {formatCardDate(row.createdAt)}</p>
                 </div>
-                <VerifiedToggle row={row} />
+                <div className="flex flex-wrap items-center gap-4">
+                  <VerifiedToggle row={row} />
+                  <SuspendControls row={row} />
+                </div>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Ban, Ellipsis, ShieldCheck } from 'lucide-react';
+import { Ban, Ellipsis, Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -18,6 +18,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog.tsx';
 import { useBlockUser, useUnblockUser } from '../api/block-user.ts';
 import { useHasBlocked } from '../api/get-blocks.ts';
 
@@ -25,15 +26,18 @@ interface BlockMenuProps {
   userId: string;
   /** The person's display name, for the labels and the question. */
   name: string;
+  /** Adds "Report" to the same menu (a profile), so a person has one "More actions" menu. */
+  report?: ReportTarget;
 }
 
 /**
  * "More actions" for another person (their profile, a conversation): Block or Unblock, each asked
  * first in a dialog (focus starts on Cancel, Escape cancels) and told with a toast.
  */
-export function BlockMenu({ userId, name }: BlockMenuProps) {
+export function BlockMenu({ userId, name, report }: BlockMenuProps) {
   const blocked = useHasBlocked(userId);
   const [asking, setAsking] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const block = useBlockUser();
   const unblock = useUnblockUser();
 
@@ -54,6 +58,12 @@ export function BlockMenu({ userId, name }: BlockMenuProps) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          {report ? (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <Flag aria-hidden="true" />
+              Report
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem onSelect={() => setAsking(true)}>
             {blocked ? <ShieldCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
             {blocked ? 'Unblock' : 'Block'}
@@ -74,6 +84,7 @@ export function BlockMenu({ userId, name }: BlockMenuProps) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      {report ? <ReportDialog target={report} open={reporting} onOpenChange={setReporting} /> : null}
     </>
   );
 }

@@ -9,13 +9,17 @@ import {
   useRef,
   useState,
 } from 'react';
+import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatMessageTime } from '../../../lib/format.ts';
+import { useRemoveMessage } from '../../moderation/api/remove-message.ts';
+import { ContentMenu } from '../../moderation/components/content-menu.tsx';
 import type { ChatItem } from '../chat-item.ts';
 import type { OutboxEntry } from '../outbox.ts';
 import type { ChatThread } from '../use-chat-thread.ts';
@@ -35,6 +39,8 @@ interface ChatPanelProps {
   emptyText?: string;
   /** The log's fixed height. */
   className?: string;
+  /** The viewer moderates this room (the event's host, a community organiser): "Delete message". */
+  canModerate?: boolean;
 }
 
 /**
@@ -50,7 +56,9 @@ export function ChatPanel({
   composerNotice,
   emptyText = 'No messages yet. Say hello!',
   className,
+  canModerate = false,
 }: ChatPanelProps) {
+  const remove = useRemoveMessage();
   const logRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
@@ -139,7 +147,21 @@ export function ChatPanel({
             ) : (
               <ol className="space-y-3">
                 {items.map((item) => (
-                  <MessageRow key={item.id} item={item} mine={item.senderId === currentUserId} />
+                  <MessageRow
+                    key={item.id}
+                    item={item}
+                    mine={item.senderId === currentUserId}
+                    signedIn={currentUserId !== undefined}
+                    onDelete={
+                      canModerate && item.senderId !== currentUserId
+                        ? () =>
+                            remove.mutate(item.id, {
+                              onError: (error) =>
+                                toast.error(errorMessage(error, 'The message could not be deleted')),
+                            })
+                        : undefined
+                    }
+                  />
                 ))}
                 {outbox.map((entry) => (
                   <PendingRow
@@ -172,7 +194,17 @@ function Bubble({ mine, children }: { mine: boolean; children: ReactNode }) {
   );
 }
 
-function MessageRow({ item, mine }: { item: ChatItem; mine: boolean }) {
+function MessageRow({
+  item,
+  mine,
+  signedIn,
+  onDelete,
+}: {
+  item: ChatItem;
+  mine: boolean;
+  signedIn: boolean;
+  onDelete?: () => void;
+}) {
   if (item.hidden) {
     return (
       <li className="flex items-center gap-2 text-sm text-stone-600 italic">
@@ -185,7 +217,7 @@ function MessageRow({ item, mine }: { item: ChatItem; mine: boolean }) {
     );
   }
   return (
-    <li className={cn('flex items-end gap-2', mine && 'flex-row-reverse')}>
+    <li className={cn('group flex items-end gap-2', mine && 'flex-row-reverse')}>
       <Avatar src={item.senderImage} alt="" className="size-8 ring-0" />
       <Bubble mine={mine}>
         <p
@@ -201,6 +233,18 @@ function MessageRow({ item, mine }: { item: ChatItem; mine: boolean }) {
         </p>
         <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
       </Bubble>
+      {signedIn && !mine ? (
+        <ContentMenu
+          name={`Actions for the message from ${item.senderName}`}
+          report={{
+            subjectType: 'message',
+            subjectId: item.id,
+            label: `the message from ${item.senderName}`,
+          }}
+          onDelete={onDelete}
+          className="self-center"
+        />
+      ) : null}
     </li>
   );
 }

@@ -9,8 +9,8 @@ import { roomMessageItem } from '../chat-item.ts';
 import { useChatThread } from '../use-chat-thread.ts';
 import { ChatPanel } from './chat-panel.tsx';
 
-/** An event's chat: anyone who can see the event reads it; signed-in people write and see it live. */
-export function EventChat({ eventId }: { eventId: string }) {
+/** An event's chat: anyone who can see the event reads it; signed-in people write and see it live; the host deletes messages. */
+export function EventChat({ eventId, canModerate = false }: { eventId: string; canModerate?: boolean }) {
   const { user } = useSession();
   const location = useLocation();
   const thread = useChatThread<RoomMessage>({
@@ -27,6 +27,7 @@ export function EventChat({ eventId }: { eventId: string }) {
       label="Event chat messages"
       inputLabel="Message the event chat"
       currentUserId={user?.id}
+      canModerate={Boolean(user) && canModerate}
       emptyText="No messages yet. Start the conversation!"
       composerNotice={
         user ? undefined : (

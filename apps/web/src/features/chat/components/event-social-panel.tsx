@@ -59,7 +59,7 @@ export function EventSocialPanel({ eventId, isOrganizer }: EventSocialPanelProps
         icon={MessagesSquare}
         description="Questions, lifts and last-minute news, shared with everyone going."
       >
-        <EventChat eventId={eventId} />
+        <EventChat eventId={eventId} canModerate={isOrganizer} />
       </Section>
       <Section
         id="event-subgroups-heading"

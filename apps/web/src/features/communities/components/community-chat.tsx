@@ -12,10 +12,13 @@ export function CommunityChat({
   slug,
   communityId,
   name,
+  canModerate = false,
 }: {
   slug: string;
   communityId: string;
   name: string;
+  /** Organisers delete members' messages. */
+  canModerate?: boolean;
 }) {
   const { user } = useSession();
   const thread = useChatThread<RoomMessage>({
@@ -33,6 +36,7 @@ export function CommunityChat({
       inputLabel={`Message ${name}`}
       currentUserId={user?.id}
       className="h-96"
+      canModerate={canModerate}
     />
   );
 }

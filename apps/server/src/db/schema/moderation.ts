@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * A report of a user, message, event or community. One OPEN report per reporter and subject (a
+ * partial unique index); resolving a subject resolves every open report on it at once.
+ * `subjectId` has no foreign key: the subject may be a message, an event, a user or a community.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectType: text('subject_type', { enum: ['user', 'message', 'event', 'community'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    reason: text('reason', { enum: ['spam', 'harassment', 'inappropriate', 'other'] }).notNull(),
+    details: text('details').notNull().default(''),
+    state: text('state', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    action: text('action', { enum: ['dismiss', 'hide', 'suspend'] }),
+    note: text('note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_once_key')
+      .on(t.reporterId, t.subjectType, t.subjectId)
+      .where(sql`state = 'open'`),
+    index('reports_state_id_idx').on(t.state, t.id),
+    index('reports_subject_idx').on(t.subjectType, t.subjectId),
+    index('reports_reporter_idx').on(t.reporterId, t.id),
+  ],
+);
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * Every admin and organiser action (report resolutions, suspensions, hides, message deletions,
+ * community bans, removals and role changes, verification, admin grants). `actorId` is null for
+ * the command line. Rows outlive their actors.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  subjectType: text('subject_type').notNull(),
+  subjectId: text('subject_id').notNull(),
+  details: jsonb('details').notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AuditRow = typeof auditLog.$inferSelect;

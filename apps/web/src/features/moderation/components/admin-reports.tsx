@@ -1,0 +1,243 @@
+import { type AdminReport, REPORT_REASON_LABELS, type ReportSubject } from '@townsquare/contracts';
+import { Flag } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatCardDate, formatMessageTime } from '../../../lib/format.ts';
+import { type ReportState, useAdminReports } from '../api/admin-reports.ts';
+import { useResolveReport } from '../api/resolve-report.ts';
+import { SuspendDialog } from './suspend-dialog.tsx';
+
+const SUBJECT_LABEL: Record<ReportSubject['type'], string> = {
+  message: 'Message',
+  event: 'Event',
+  user: 'Profile',
+  community: 'Community',
+};
+
+/** The reported thing as the moderator needs to judge it: a message among its neighbours, etc. */
+function SubjectInContext({ subject }: { subject: ReportSubject }) {
+  if (!subject.exists) return <p className="text-sm text-stone-700 italic">It no longer exists.</p>;
+  return (
+    <div className="space-y-2">
+      <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-stone-900">
+        {subject.url ? (
+          <Link to={subject.url} className="hover:underline">
+            {subject.title}
+          </Link>
+        ) : (
+          subject.title
+        )}
+        {subject.hidden ? <Badge tone="rose">Hidden</Badge> : null}
+        {subject.author?.suspended ? <Badge tone="amber">Author suspended</Badge> : null}
+      </p>
+      {subject.author ? (
+        <p className="text-sm text-stone-700">
+          By{' '}
+          <Link to={`/user/${subject.author.id}`} className="font-semibold hover:underline">
+            {subject.author.username ? `@${subject.author.username}` : subject.author.fullName}
+          </Link>
+        </p>
+      ) : null}
+      {subject.type === 'message' ? (
+        <ol
+          className="space-y-1 rounded-xl border border-stone-200 bg-stone-50 p-3"
+          aria-label="The message in its room"
+        >
+          {subject.context.map((m) => (
+            <li
+              key={m.id}
+              className={cn(
+                'rounded-lg px-2 py-1 text-sm',
+                m.reported ? 'border border-rose-300 bg-rose-50' : 'text-stone-700',
+              )}
+            >
+              <span className="font-semibold">
+                {m.sender?.username ?? m.sender?.fullName ?? 'Deleted user'}
+              </span>{' '}
+              <time dateTime={m.createdAt} className="text-xs text-stone-600">
+                {formatMessageTime(m.createdAt)}
+              </time>
+              {m.reported ? <span className="sr-only"> (the reported message)</span> : null}
+              {m.hidden ? <span className="text-xs text-rose-800"> (hidden)</span> : null}
+              <span className="block break-words whitespace-pre-wrap">{m.content}</span>
+            </li>
+          ))}
+        </ol>
+      ) : subject.text ? (
+        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap text-stone-700">{subject.text}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReportActions({ report }: { report: AdminReport }) {
+  const resolve = useResolveReport();
+  const [suspending, setSuspending] = useState(false);
+  const name = report.subject.author?.username ?? report.subject.author?.fullName ?? 'the author';
+  const run = (body: Parameters<typeof resolve.mutate>[0]['body'], done: string) =>
+    resolve.mutate(
+      { id: report.id, body },
+      {
+        onSuccess: ({ resolved }) => {
+          setSuspending(false);
+          toast.success(`${done} (${resolved} ${resolved === 1 ? 'report' : 'reports'} resolved)`);
+        },
+        onError: (error) => {
+          if (!suspending) toast.error(errorMessage(error, 'The report could not be resolved'));
+        },
+      },
+    );
+  const hideable =
+    report.subject.exists && (report.subjectType === 'message' || report.subjectType === 'event');
+  const suspendable = Boolean(report.subject.author) && !report.subject.author?.isAdmin;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={resolve.isPending}
+        onClick={() => run({ action: 'dismiss' }, 'Dismissed')}
+      >
+        Dismiss
+      </Button>
+      {hideable ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={resolve.isPending}
+          onClick={() => run({ action: 'hide' }, 'Hidden')}
+        >
+          Hide {report.subjectType}
+        </Button>
+      ) : null}
+      {suspendable ? (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={resolve.isPending}
+          onClick={() => setSuspending(true)}
+        >
+          Suspend author
+        </Button>
+      ) : null}
+      <SuspendDialog
+        open={suspending}
+        onOpenChange={setSuspending}
+        name={name}
+        busy={resolve.isPending}
+        error={suspending && resolve.isError ? errorMessage(resolve.error, 'Could not suspend') : null}
+        reasonLabel="Note (kept in the audit log)"
+        onConfirm={({ days, reason }) =>
+          run({ action: 'suspend', days, note: reason }, `${name} is suspended`)
+        }
+      />
+    </div>
+  );
+}
+
+function ReportCard({ report }: { report: AdminReport }) {
+  return (
+    <li>
+      <Card className="space-y-4 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge tone="brand">{SUBJECT_LABEL[report.subjectType]}</Badge>
+          <Badge tone="rose">{REPORT_REASON_LABELS[report.reason]}</Badge>
+          <span className="text-stone-700">
+            {report.subjectReportCount} {report.subjectReportCount === 1 ? 'report' : 'reports'} on this
+          </span>
+          <span className="text-stone-600">
+            · by {report.reporter?.username ?? report.reporter?.fullName ?? 'a deleted user'} on{' '}
+            {formatCardDate(report.createdAt)}
+          </span>
+        </div>
+        {report.details ? (
+          <blockquote className="border-l-4 border-stone-300 pl-3 text-sm text-stone-800">
+            {report.details}
+          </blockquote>
+        ) : null}
+        <SubjectInContext subject={report.subject} />
+        {report.state === 'open' ? (
+          <ReportActions report={report} />
+        ) : (
+          <p className="text-sm text-stone-700">
+            {report.outcome}
+            {report.resolvedBy ? ` · by ${report.resolvedBy.username ?? report.resolvedBy.fullName}` : ''}
+            {report.note ? ` · “${report.note}”` : ''}
+          </p>
+        )}
+      </Card>
+    </li>
+  );
+}
+
+/** The moderation queue: open reports oldest first, each with its subject in context; or the resolved ones. */
+export function AdminReports() {
+  const [state, setState] = useState<ReportState>('open');
+  const reports = useAdminReports(state);
+  const rows = reports.data?.pages.flatMap((page) => page.reports) ?? [];
+  return (
+    <section aria-labelledby="reports-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reports-heading" className="text-lg font-semibold text-stone-900">
+          {state === 'open' ? 'Open reports' : 'Resolved reports'}
+        </h2>
+        <fieldset className="flex gap-1">
+          <legend className="sr-only">Which reports</legend>
+          {(['open', 'resolved'] as const).map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={state === value ? 'soft' : 'ghost'}
+              aria-pressed={state === value}
+              onClick={() => setState(value)}
+            >
+              {value === 'open' ? 'Open' : 'Resolved'}
+            </Button>
+          ))}
+        </fieldset>
+      </div>
+      {reports.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading reports">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : reports.isError ? (
+        <Alert variant="error" title="The reports could not be loaded">
+          {errorMessage(reports.error, 'Please try again in a moment.')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={Flag}
+          title={state === 'open' ? 'Nothing to review' : 'No resolved reports yet'}
+          headingLevel="h3"
+        >
+          <p>{state === 'open' ? 'Every report has been dealt with.' : 'Resolved reports show up here.'}</p>
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((report) => (
+            <ReportCard key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+      {reports.hasNextPage ? (
+        <Button
+          variant="secondary"
+          onClick={() => reports.fetchNextPage()}
+          loading={reports.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </section>
+  );
+}

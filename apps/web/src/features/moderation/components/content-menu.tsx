@@ -1,0 +1,61 @@
+import { Flag, MoreHorizontal, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { ReportDialog, type ReportTarget } from './report-dialog.tsx';
+
+/**
+ * The "⋯" menu of a message, an event, a profile or a community: "Report" (unless it is the
+ * viewer's own), and "Delete message" for those who moderate the room. `name` says what the menu
+ * is for ("Actions for the message from Ada").
+ */
+export function ContentMenu({
+  name,
+  report,
+  onDelete,
+  className,
+  triggerClassName,
+}: {
+  name: string;
+  /** Omitted for the viewer's own things. */
+  report?: ReportTarget;
+  /** Shown as "Delete message" (organisers, hosts). */
+  onDelete?: () => void;
+  className?: string;
+  triggerClassName?: string;
+}) {
+  const [reporting, setReporting] = useState(false);
+  if (!report && !onDelete) return null;
+  return (
+    <div className={className}>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className={cn('size-8', triggerClassName)} aria-label={name}>
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-44">
+          {report ? (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <Flag aria-hidden="true" />
+              Report
+            </DropdownMenuItem>
+          ) : null}
+          {onDelete ? (
+            <DropdownMenuItem onSelect={onDelete} className="text-red-800">
+              <Trash2 aria-hidden="true" />
+              Delete message
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {report ? <ReportDialog target={report} open={reporting} onOpenChange={setReporting} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { AdminUser } from '@townsquare/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatLongDate } from '../../../lib/format.ts';
+import { useRestoreUser, useSuspendUser } from '../api/suspend-user.ts';
+import { SuspendDialog } from './suspend-dialog.tsx';
+
+/** On an admin's user row: "Suspended until …" with Restore, or Suspend (never for admins). */
+export function SuspendControls({ row }: { row: AdminUser }) {
+  const suspend = useSuspendUser();
+  const restore = useRestoreUser();
+  const [open, setOpen] = useState(false);
+  const name = row.username || row.fullName;
+  if (row.isAdmin) return null;
+  if (row.suspended)
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="amber">
+          {row.suspendedUntil ? `Suspended until ${formatLongDate(row.suspendedUntil)}` : 'Suspended'}
+        </Badge>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={restore.isPending}
+          aria-label={`Restore ${name}`}
+          onClick={() =>
+            restore.mutate(row.id, {
+              onSuccess: () => toast.success(`${name} is restored`),
+              onError: (error) => toast.error(errorMessage(error, 'Could not restore the account')),
+            })
+          }
+        >
+          Restore
+        </Button>
+      </div>
+    );
+  return (
+    <>
+      <Button size="sm" variant="secondary" aria-label={`Suspend ${name}`} onClick={() => setOpen(true)}>
+        Suspend
+      </Button>
+      <SuspendDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) suspend.reset();
+          setOpen(next);
+        }}
+        name={name}
+        busy={suspend.isPending}
+        error={suspend.isError ? errorMessage(suspend.error, 'Could not suspend the account') : null}
+        onConfirm={(body) =>
+          suspend.mutate(
+            { id: row.id, body },
+            {
+              onSuccess: () => {
+                setOpen(false);
+                toast.success(`${name} is suspended and signed out`);
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}
