@@ -50,6 +50,7 @@ import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { exportRoutes } from './modules/users/export.routes.ts';
 import { createExportService } from './modules/users/export.service.ts';
+import { createNotifyEventCancelled } from './modules/users/notify-event-cancelled.ts';
 import { grantAdminToVerified } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -225,6 +226,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     confirmPassword: auth.confirmPassword,
     startEmailChange: auth.startEmailChange,
+    releaseCommunities: (tx, userId) => communitiesService.releaseAccount(tx, userId),
+    notifyEventCancelled: createNotifyEventCancelled({
+      mailer,
+      background,
+      publisher,
+      publicUrl: config.publicUrl,
+    }),
   });
   const friends = createFriendsService({
     db,

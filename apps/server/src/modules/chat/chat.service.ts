@@ -65,7 +65,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const shown = rows.slice(0, limit);
     const people = await repo.people(
       db,
-      shown.map((r) => r.senderId),
+      shown.flatMap((r) => (r.senderId ? [r.senderId] : [])),
     );
     return {
       messages: shown.reverse().map((row) => present(row, people)),
@@ -101,7 +101,9 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     roomHistory(channel: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>> {
-      return page(channel, before, limit, (row, people) => presentRoomMessage(row, people.get(row.senderId)));
+      return page(channel, before, limit, (row, people) =>
+        presentRoomMessage(row, people.get(row.senderId ?? '')),
+      );
     },
 
     /**
@@ -157,7 +159,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!isUuid(otherId)) throw notFound(CHAT_MSG.receiverNotFound);
       const channel = channels.dm(me.id, otherId);
       const result = await page(channel, before, limit, (row, people) =>
-        presentDirect(row, people.get(row.senderId)),
+        presentDirect(row, people.get(row.senderId ?? '')),
       );
       if (before === undefined) {
         const marked = await repo.markConversationRead(db, channel, me.id);
@@ -176,10 +178,12 @@ export function createChatService(deps: ChatServiceDeps) {
       ]);
       const people = await repo.people(
         db,
-        latest.flatMap((m) => [m.senderId, m.receiverId ?? '']).filter(Boolean),
+        latest.flatMap((m) => [m.senderId ?? '', m.receiverId ?? '']).filter(Boolean),
       );
       return latest.map((m) => {
-        const otherId = m.senderId === me.id ? (m.receiverId ?? '') : m.senderId;
+        // Direct messages always have a sender (they go with either account).
+        const senderId = m.senderId ?? '';
+        const otherId = senderId === me.id ? (m.receiverId ?? '') : senderId;
         const otherPerson = presentPerson(otherId, people.get(otherId));
         return {
           userId: otherId,
@@ -190,7 +194,7 @@ export function createChatService(deps: ChatServiceDeps) {
           lastMessage: {
             _id: m.id,
             id: m.id,
-            sender: presentPerson(m.senderId, people.get(m.senderId)),
+            sender: presentPerson(senderId, people.get(senderId)),
             receiver: presentPerson(m.receiverId ?? '', people.get(m.receiverId ?? '')),
             content: m.content,
             read: m.readAt !== null,

@@ -295,3 +295,51 @@ export async function deleteCommunity(db: Executor, id: string) {
   await db.delete(communities).where(eq(communities.id, id));
   return { cancelled, attendees };
 }
+
+/** Communities `userId` owns. */
+export async function ownedBy(db: Executor, userId: string) {
+  return db
+    .select({ id: communities.id, name: communities.name })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(
+      and(
+        eq(communityMembers.userId, userId),
+        eq(communityMembers.role, 'OWNER'),
+        eq(communityMembers.state, 'member'),
+      ),
+    );
+}
+
+/**
+ * Who takes over when the owner's account goes: the longest-standing organiser, else the
+ * longest-standing member (join order is `added_at`, restarted when a request is approved).
+ */
+export async function successorOf(db: Executor, communityId: string, ownerId: string) {
+  const rows = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.state, 'member'),
+        sql`${communityMembers.userId} <> ${ownerId}`,
+      ),
+    )
+    .orderBy(
+      sql`(${communityMembers.role} = 'ORGANIZER') desc`,
+      asc(communityMembers.addedAt),
+      asc(communityMembers.userId),
+    )
+    .limit(1);
+  return rows[0]?.userId;
+}
+
+/** Deletes every membership row of `userId`; the communities whose member count changed. */
+export async function dropAllMemberships(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(communityMembers)
+    .where(eq(communityMembers.userId, userId))
+    .returning({ communityId: communityMembers.communityId, state: communityMembers.state });
+  return rows.filter((r) => r.state === 'member').map((r) => r.communityId);
+}

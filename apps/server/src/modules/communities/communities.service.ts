@@ -12,7 +12,7 @@ import {
   type UpdateCommunityInput,
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
@@ -281,6 +281,47 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         for (const eventChannel of [channels.event(event.id)])
           deps.publisher.toChannel(eventChannel, 'event-cancelled', payload);
       }
+    },
+
+    /**
+     * Account deletion, inside its transaction (docs/decisions/024): each community the person
+     * owns passes to its longest-standing organiser, else its longest-standing member; one with
+     * nobody else is deleted like `remove` (its upcoming events cancelled). Every membership row
+     * of the person goes and member counts are kept true. Returns the cancelled events with who
+     * had answered them, and `afterCommit` (sockets leave the rooms of deleted communities).
+     */
+    async releaseAccount(tx: Executor, userId: string) {
+      const cancelled: { id: string; title: string; community: string }[] = [];
+      const attendees: { eventId: string; userId: string }[] = [];
+      const evictions: { people: string[]; channel: string }[] = [];
+      for (const owned of await repo.ownedBy(tx, userId)) {
+        const heir = await repo.successorOf(tx, owned.id, userId);
+        if (heir) {
+          await repo.putMembership(tx, {
+            communityId: owned.id,
+            userId: heir,
+            role: 'OWNER',
+            state: 'member',
+          });
+          continue;
+        }
+        evictions.push({
+          people: await repo.everyoneIn(tx, owned.id),
+          channel: channels.community(owned.id),
+        });
+        const gone = await repo.deleteCommunity(tx, owned.id);
+        cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
+        attendees.push(...gone.attendees);
+      }
+      for (const communityId of await repo.dropAllMemberships(tx, userId))
+        await repo.recount(tx, communityId);
+      return {
+        cancelled,
+        attendees,
+        afterCommit: () => {
+          for (const e of evictions) memberships.evict(e.people, e.channel);
+        },
+      };
     },
 
     /** OPEN → member; APPROVAL → pending with the answers; INVITE → only an invitation lets you in. */
