@@ -25,6 +25,7 @@ import { EventAttendees } from '../../features/events/components/event-attendees
 import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
+import { HostedBy } from '../../features/events/components/hosted-by.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
@@ -151,6 +152,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
               ) : (
                 creatorName
               )}
+              {event.community ? (
+                <span className="block">
+                  <HostedBy community={event.community} />
+                </span>
+              ) : null}
             </Fact>
           </dl>
           {event.tags.length > 0 ? (

@@ -8,6 +8,7 @@ import { formatCardDate, formatTime } from '../../../lib/format.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { EventImage } from './event-image.tsx';
 import { EventStatusBadge } from './event-status-badge.tsx';
+import { HostedBy } from './hosted-by.tsx';
 
 interface EventCardProps {
   event: EventDto;
@@ -90,6 +91,11 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
           <Fact icon={UserRound} label="Created by">
             {creator}
           </Fact>
+          {event.community ? (
+            <Fact icon={Users} label="Community">
+              <HostedBy community={event.community} />
+            </Fact>
+          ) : null}
         </dl>
         <div className="mt-auto space-y-2 pt-1">
           <Button asChild size="sm" variant="secondary" className="w-full">
