@@ -72,7 +72,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await create.getByLabel('Description').fill('Easy 5 km loops along the river, every Saturday at nine.');
   await create.getByLabel('Place').fill('Riverside Park');
   await create.getByLabel('Who can join').selectOption('APPROVAL');
-  await create.getByLabel('Join question (for approval)').fill(question);
+  await create.getByLabel('Join question 1').fill(question);
   await create.getByRole('button', { name: 'Create community' }).click();
   await expect(page).toHaveURL(/\/c\/riverside-runners-/);
   const slugPath = new URL(page.url()).pathname;
@@ -138,13 +138,18 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await dialog.getByLabel('End date').fill(localInput(4, 11));
   await dialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(dialog).toBeHidden();
+  const ownerCard = page
+    .getByRole('region', { name: 'Event Management' })
+    .getByRole('article', { name: title });
+  await expect(ownerCard.getByRole('link', { name: `Hosted by ${name}` })).toHaveAttribute('href', slugPath);
+  await audit(page, '/dashboard (owner, community event card)');
 
   // --- The member sees it on the dashboard, under "From your communities" -----------------------
   await memberPage.goto('/dashboard');
   const fromCommunities = memberPage.getByRole('region', { name: 'From your communities' });
-  const card = fromCommunities.getByRole('article', { name: title });
-  await expect(card).toBeVisible();
-  await expect(card).toContainText(`Hosted by ${name}`);
+  const item = fromCommunities.getByRole('listitem').filter({ hasText: title });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(`Hosted by ${name}`);
   await audit(memberPage, '/dashboard (member)');
   await shoot(memberPage, 'dashboard-member');
 
@@ -152,7 +157,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await memberPage.goto(slugPath);
   for (const tab of ['About', 'Events', 'Members', 'Chat']) {
     await memberPage.getByRole('tab', { name: tab }).click();
-    if (tab === 'Events') await expect(memberPage.getByRole('article', { name: title })).toBeVisible();
+    if (tab === 'Events') await expect(memberPage.getByRole('link', { name: title })).toBeVisible();
     await audit(memberPage, `${slugPath} ${tab} (member)`);
   }
   await memberPage.getByRole('tab', { name: 'About' }).click();
@@ -169,9 +174,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await memberPage.goto('/dashboard');
   await memberPage
     .getByRole('region', { name: 'From your communities' })
-    .getByRole('article', { name: title })
-    .getByRole('link')
-    .first()
+    .getByRole('link', { name: title })
     .click();
   await expect(memberPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(memberPage.getByRole('link', { name: `Hosted by ${name}` })).toBeVisible();
