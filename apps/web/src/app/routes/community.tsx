@@ -56,7 +56,7 @@ export function CommunityPage() {
         {user ? <JoinButton community={community} /> : null}
       </header>
       <Tabs defaultValue="about">
-        <TabsList aria-label="Community sections">
+        <TabsList aria-label="Community sections" className="flex-wrap rounded-2xl">
           <TabsTrigger value="about">About</TabsTrigger>
           <TabsTrigger value="events">Events</TabsTrigger>
           {member ? <TabsTrigger value="members">Members</TabsTrigger> : null}

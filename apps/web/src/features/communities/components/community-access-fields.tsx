@@ -16,6 +16,8 @@ const POLICIES: { value: JoinPolicy; label: string }[] = [
   { value: 'INVITE', label: 'By invitation only' },
 ];
 
+const QUESTION_SLOTS = Array.from({ length: COMMUNITY_LIMITS.questionsMax }, (_, i) => i);
+
 type Access = Pick<Community, 'visibility' | 'joinPolicy' | 'joinQuestions'>;
 
 /** Visibility, join policy and join questions as the create and edit forms submit them. */
@@ -60,13 +62,13 @@ export function CommunityAccessFields({ idPrefix, defaults }: { idPrefix: string
       </FormField>
       {policy === 'APPROVAL' ? (
         <fieldset className="space-y-2" aria-describedby={legendId}>
-          <legend className="text-sm font-medium text-stone-900">
+          <legend className="text-sm font-semibold text-stone-800">
             Join questions <span className="font-normal text-stone-600">(optional)</span>
           </legend>
           <p id={legendId} className="text-sm text-stone-600">
             People answer these when they ask to join; organisers read the answers beside the request.
           </p>
-          {Array.from({ length: COMMUNITY_LIMITS.questionsMax }, (_, i) => (
+          {QUESTION_SLOTS.map((i) => (
             <div key={i}>
               <label htmlFor={`${idPrefix}-question-${i}`} className="sr-only">
                 Join question {i + 1}

@@ -68,12 +68,12 @@ describe('CommunitySettings', () => {
   it('starts from the community as it is and clears the questions when approval is switched off', async () => {
     const patches = stubServer();
     const user = userEvent.setup();
-    const asking = {
+    const asking: Community = {
       ...club,
       visibility: 'PRIVATE',
       joinPolicy: 'APPROVAL',
       joinQuestions: ['Why?'],
-    } as const;
+    };
     renderWithApp(<CommunitySettings community={asking} />, { user: createSelfUser() });
     expect(screen.getByLabelText('Who can join')).toHaveValue('APPROVAL');
     expect(screen.getByLabelText('Join question 1')).toHaveValue('Why?');
