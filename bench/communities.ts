@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { api, type RunningServer } from '../apps/server/src/test/servers.ts';
-import { fanOut, rawWsFanOut } from './fan-out.ts';
+import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 
 /**
  * Part of `npm run bench -- data` (issue 11): 10,000 communities, one of them with 50,000 members,
@@ -69,6 +69,8 @@ export async function benchCommunities(o: {
   databaseUrl: string;
   poster: { accessToken: string; user: { id: string } };
   listener: { accessToken: string; user: { id: string } };
+  /** A fresh event room of the `chat` part, for comparison. */
+  eventRoom: () => Promise<Room>;
   /** One request at a time, then 10 connections; reports the line. */
   probe: (label: string, url: string) => Promise<void>;
   report: (line: string) => void;
@@ -117,6 +119,8 @@ export async function benchCommunities(o: {
     [`GET /api/communities/${BIG}`, `/api/communities/${BIG}`],
     ['GET /api/communities/mine', '/api/communities/mine'],
   ];
+  // The machine's floor in the same minute: a route that reads nothing.
+  await o.probe('GET /api/health (floor: no auth, no database)', `${app.url}/api/health`);
   for (const [label, path] of probes) await o.probe(label, `${app.url}${path}`);
 
   const rawWs = await rawWsFanOut(SOCKETS, 10, 5);
@@ -132,6 +136,11 @@ export async function benchCommunities(o: {
   };
   await fanOut(room, [app], [app], SOCKETS, 10, 2); // warm-up
   const community = await fanOut(room, [app], [app], SOCKETS, 10, 5);
+  // The event room of the same size in the same minute: what a community room adds, if anything.
+  const event = await fanOut(await o.eventRoom(), [app], [app], SOCKETS, 10, 5);
+  report(
+    `event chat POST → ${SOCKETS} sockets (same run, for comparison): p50 ${event.p50} ms, p99 ${event.p99} ms = ${(event.p99 / Math.max(1, rawWs.p99)).toFixed(2)} × raw ws p99`,
+  );
   const ratio = community.p99 / Math.max(1, rawWs.p99);
   report(
     `community chat POST → ${SOCKETS} sockets of a ${big.members}-member community: p50 ${community.p50} ms, p99 ${community.p99} ms = ${ratio.toFixed(2)} × raw ws p99 (bar 2.5: ${ratio <= 2.5 ? 'met' : 'NOT MET'}), delivered ${community.delivered}/${community.expected}`,

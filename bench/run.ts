@@ -275,6 +275,7 @@ async function main() {
         databaseUrl: url,
         poster: user,
         listener: await register(app.url, 'listener'),
+        eventRoom: () => eventRoom(app),
         probe,
         report,
       });
