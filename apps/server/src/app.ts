@@ -221,6 +221,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
   });
+  const notifyEventCancelled = createNotifyEventCancelled({
+    mailer,
+    background,
+    publisher,
+    publicUrl: config.publicUrl,
+  });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
@@ -264,6 +270,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     memberships,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
+    notifyEventCancelled,
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);

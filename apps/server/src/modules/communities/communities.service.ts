@@ -19,7 +19,8 @@ import type { Publisher } from '../../realtime/publish.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
-import { isUuid } from '../users/users.repository.ts';
+import type { CancelledFor } from '../users/notify-event-cancelled.ts';
+import { contactsOf, isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 
@@ -37,6 +38,8 @@ export type CommunitiesServiceDeps = {
    * or banned, or the community became PRIVATE): their sockets leave those events' chats.
    */
   onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
+  /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
+  notifyEventCancelled: (input: CancelledFor) => void;
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
@@ -274,12 +277,24 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         return { people, ...(await repo.deleteCommunity(tx, community.id)) };
       });
       memberships.evict(people, channel);
+      const contacts = new Map(
+        (await contactsOf(db, [...new Set(attendees.map((a) => a.userId))])).map((c) => [c.userId, c]),
+      );
       for (const event of cancelled) {
-        const payload = { eventId: event.id, title: event.title, community: community.name };
-        for (const a of attendees)
-          if (a.eventId === event.id) deps.publisher.toUser(a.userId, 'event-cancelled', payload);
-        for (const eventChannel of [channels.event(event.id)])
-          deps.publisher.toChannel(eventChannel, 'event-cancelled', payload);
+        for (const a of attendees) {
+          const to = contacts.get(a.userId);
+          if (a.eventId === event.id && to)
+            deps.notifyEventCancelled({
+              to,
+              event: { ...event, community: community.name },
+              reason: `${community.name} was deleted by its owner`,
+            });
+        }
+        deps.publisher.toChannel(channels.event(event.id), 'event-cancelled', {
+          eventId: event.id,
+          title: event.title,
+          community: community.name,
+        });
       }
     },
 
