@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
@@ -72,18 +72,14 @@ export type DiscoverOptions = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** What discovery searches: the expression of the trigram index communities_search_trgm. */
+const searchable = sql`(${communities.name} || ' ' || ${communities.location} || ' ' || ${communities.slug})`;
 
 /** Discovery: biggest first, keyset on (member_count, id) read through communities_discover_idx. */
 export async function discover(db: Executor, viewerId: string | undefined, o: DiscoverOptions) {
   const pattern = o.q ? `%${escapeLike(o.q)}%` : undefined;
   const conditions: (SQL | undefined)[] = [
-    pattern
-      ? or(
-          ilike(communities.name, pattern),
-          ilike(communities.location, pattern),
-          ilike(communities.slug, pattern),
-        )
-      : undefined,
+    pattern ? ilike(searchable, pattern) : undefined,
     o.tag ? sql`${communities.tags} @> array[${o.tag}]::text[]` : undefined,
     o.verified === undefined ? undefined : eq(communities.verified, o.verified),
     o.after
