@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { gradientPng } from '../support/images.ts';
 
 /**
  * Issue 11: a club founded, joined (by request, with a join question), run and used from the web
@@ -190,8 +191,14 @@ test('signed out: the discover page and a public community page pass axe', async
   await page.getByRole('button', { name: 'Start a community' }).click();
   const create = page.getByRole('dialog', { name: 'Start a community' });
   await create.getByLabel('Name').fill(name);
+  // The community's own image, uploaded as an event image is.
+  await create
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'chess.png', mimeType: 'image/png', buffer: gradientPng() });
+  await expect(page.getByText('Image uploaded successfully')).toBeVisible();
   await create.getByRole('button', { name: 'Create community' }).click();
   await expect(page).toHaveURL(/\/c\/chess-at-the-library-/);
+  await expect(page.locator('main article header img')).toHaveAttribute('src', /^https?:\/\//);
   const slugPath = new URL(page.url()).pathname;
   await page.evaluate(() => localStorage.clear());
   await page.goto('/communities');
