@@ -36,7 +36,7 @@ export function AdminCommunities() {
             <span className="font-medium text-stone-900">
               {c.name}
               {c.verified ? (
-                <BadgeCheck className="ml-1 inline size-4 text-brand-700" aria-label="Verified" />
+                <BadgeCheck className="ml-1 inline size-4 text-brand-700" role="img" aria-label="Verified" />
               ) : null}
               <span className="ml-2 text-sm font-normal text-stone-600">{c.memberCount} members</span>
             </span>

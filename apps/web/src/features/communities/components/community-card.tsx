@@ -30,7 +30,11 @@ export function CommunityCard({ community }: { community: Community }) {
             {community.name}
           </Link>
           {community.verified ? (
-            <BadgeCheck className="ml-1 inline size-4 text-brand-700" aria-label="Verified community" />
+            <BadgeCheck
+              className="ml-1 inline size-4 text-brand-700"
+              role="img"
+              aria-label="Verified community"
+            />
           ) : null}
         </h3>
         {state ? <Badge tone="brand">{state}</Badge> : null}
