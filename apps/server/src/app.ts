@@ -60,6 +60,7 @@ import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { exportRoutes } from './modules/users/export.routes.ts';
 import { createExportService } from './modules/users/export.service.ts';
+import { createNotifyEventCancelled } from './modules/users/notify-event-cancelled.ts';
 import { grantAdminToVerified } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -243,11 +244,24 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
   });
   const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
+  const notifyEventCancelled = createNotifyEventCancelled({
+    mailer,
+    background,
+    publisher,
+    publicUrl: config.publicUrl,
+  });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     confirmPassword: auth.confirmPassword,
     startEmailChange: auth.startEmailChange,
+    releaseCommunities: (tx, userId) => communitiesService.releaseAccount(tx, userId),
+    notifyEventCancelled: createNotifyEventCancelled({
+      mailer,
+      background,
+      publisher,
+      publicUrl: config.publicUrl,
+    }),
   });
   const recheckEventRooms = async (userIds: [string, string]) => {
     for (const userId of userIds)
@@ -293,6 +307,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
     audit: (entry) => moderation.record(entry),
+    notifyEventCancelled,
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);

@@ -9,6 +9,9 @@ export const CHAT_LIMITS = {
   groupNameMax: 80,
 } as const;
 
+/** How a message of a deleted account shows its sender (`sender._id` is `"deleted"`). */
+export const DELETED_USER_NAME = 'deleted user';
+
 export const CHAT_MSG = {
   contentRequired: 'Message cannot be empty',
   contentTooLong: `Messages can be at most ${CHAT_LIMITS.contentMax} characters`,

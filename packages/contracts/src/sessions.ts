@@ -78,6 +78,18 @@ export const accountExport = z.object({
       createdAt: when,
     }),
   ),
+  /** Every community row of the person: member, pending (with the answers given), invited, banned. */
+  communities: z.array(
+    z.object({
+      id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      role: z.enum(['OWNER', 'ORGANIZER', 'MEMBER']),
+      state: z.enum(['member', 'pending', 'invited', 'banned']),
+      answers: z.array(z.string()),
+      since: when,
+    }),
+  ),
   messagesSent: z.array(
     z.object({
       id: z.string(),

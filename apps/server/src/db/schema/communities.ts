@@ -43,8 +43,10 @@ export const communities = pgTable(
   },
   (t) => [
     uniqueIndex('communities_slug_idx').on(t.slug),
-    // Discovery reads the biggest first, keyset on (member_count, id).
-    index('communities_discover_idx').on(t.memberCount.desc(), t.id.desc()),
+    // Discovery reads the biggest first, keyset on (member_count, id), by scanning this index
+    // backward: `order by … desc` means NULLS FIRST, which a `desc nulls last` index cannot serve.
+    // Search (name, place, address) uses communities_search_trgm, hand-written in the migration.
+    index('communities_discover_idx').on(t.memberCount, t.id),
     index('communities_tags_gin').using('gin', t.tags),
   ],
 );

@@ -12,9 +12,8 @@ export const messages = pgTable(
   {
     id: uuid('id').primaryKey(),
     channel: text('channel').notNull(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the sender's account is deleted: room messages stay and show "deleted user". */
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     /** Direct messages only: the other participant (unread counts, read marking). */
     receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),

@@ -1,5 +1,6 @@
 import {
   conversationIdOf,
+  DELETED_USER_NAME,
   type DirectMessage,
   type PersonSummary,
   type RoomMessage,
@@ -7,8 +8,19 @@ import {
 import type { MessageRow } from '../../db/schema/index.ts';
 import type { Person } from './chat.repository.ts';
 
-/** A sender or receiver as every chat payload shows it; "Unknown User" if the account is gone. */
-export function presentPerson(id: string, person: Person | undefined): PersonSummary {
+/**
+ * A sender or receiver as every chat payload shows it; "deleted user" for a message whose
+ * sender's account was deleted (`sender_id` set null), "Unknown User" if the row is missing.
+ */
+export function presentPerson(id: string | null, person: Person | undefined): PersonSummary {
+  if (id === null)
+    return {
+      _id: 'deleted',
+      id: 'deleted',
+      username: DELETED_USER_NAME,
+      fullName: DELETED_USER_NAME,
+      profileImage: null,
+    };
   return {
     _id: id,
     id,
@@ -21,16 +33,18 @@ export function presentPerson(id: string, person: Person | undefined): PersonSum
 /** Direct message: sender and receiver stay id strings (the original client compares them). */
 export function presentDirect(row: MessageRow, sender: Person | undefined): DirectMessage {
   const receiver = row.receiverId ?? '';
+  // Direct messages are deleted with either account, so a stored one always has its sender.
+  const senderId = row.senderId ?? '';
   return {
     _id: row.id,
     id: row.id,
-    sender: row.senderId,
+    sender: senderId,
     receiver,
     content: row.content,
     timestamp: row.createdAt.toISOString(),
     read: row.readAt !== null,
-    conversationId: conversationIdOf(row.senderId, receiver),
-    senderProfile: presentPerson(row.senderId, sender),
+    conversationId: conversationIdOf(senderId, receiver),
+    senderProfile: presentPerson(senderId, sender),
     ...(row.clientMessageId ? { clientMessageId: row.clientMessageId } : {}),
   };
 }

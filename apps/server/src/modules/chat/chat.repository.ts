@@ -107,7 +107,8 @@ export async function unreadCounts(db: Executor, userId: string): Promise<Map<st
     .from(messages)
     .where(and(eq(messages.receiverId, userId), isNull(messages.readAt)))
     .groupBy(messages.senderId);
-  return new Map(rows.map((r) => [r.senderId, r.count]));
+  // Direct messages always have a sender (they go with either account).
+  return new Map(rows.map((r) => [r.senderId ?? '', r.count]));
 }
 
 export async function markConversationRead(

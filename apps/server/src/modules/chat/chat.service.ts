@@ -72,7 +72,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const shown = rows.slice(0, limit);
     const people = await repo.people(
       db,
-      shown.map((r) => r.senderId),
+      shown.flatMap((r) => (r.senderId ? [r.senderId] : [])),
     );
     return {
       messages: shown.reverse().map((row) => present(row, people)),
@@ -121,7 +121,9 @@ export function createChatService(deps: ChatServiceDeps) {
       viewerId?: string,
     ): Promise<Page<RoomMessage>> {
       const [result, blocked] = await Promise.all([
-        page(channel, before, limit, (row, people) => presentRoomMessage(row, people.get(row.senderId))),
+        page(channel, before, limit, (row, people) =>
+          presentRoomMessage(row, people.get(row.senderId ?? '')),
+        ),
         viewerId ? deps.blockedBy(viewerId) : [],
       ]);
       if (blocked.length === 0) return result;
@@ -167,7 +169,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!isUuid(otherId)) throw notFound(CHAT_MSG.receiverNotFound);
       const channel = channels.dm(me.id, otherId);
       const result = await page(channel, before, limit, (row, people) =>
-        presentDirect(row, people.get(row.senderId)),
+        presentDirect(row, people.get(row.senderId ?? '')),
       );
       if (before === undefined) {
         const marked = await repo.markConversationRead(db, channel, me.id);
@@ -186,10 +188,12 @@ export function createChatService(deps: ChatServiceDeps) {
       ]);
       const people = await repo.people(
         db,
-        latest.flatMap((m) => [m.senderId, m.receiverId ?? '']).filter(Boolean),
+        latest.flatMap((m) => [m.senderId ?? '', m.receiverId ?? '']).filter(Boolean),
       );
       return latest.map((m) => {
-        const otherId = m.senderId === me.id ? (m.receiverId ?? '') : m.senderId;
+        // Direct messages always have a sender (they go with either account).
+        const senderId = m.senderId ?? '';
+        const otherId = senderId === me.id ? (m.receiverId ?? '') : senderId;
         const otherPerson = presentPerson(otherId, people.get(otherId));
         return {
           userId: otherId,
@@ -200,7 +204,7 @@ export function createChatService(deps: ChatServiceDeps) {
           lastMessage: {
             _id: m.id,
             id: m.id,
-            sender: presentPerson(m.senderId, people.get(m.senderId)),
+            sender: presentPerson(senderId, people.get(senderId)),
             receiver: presentPerson(m.receiverId ?? '', people.get(m.receiverId ?? '')),
             content: m.content,
             read: m.readAt !== null,

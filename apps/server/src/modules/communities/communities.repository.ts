@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
@@ -72,18 +72,14 @@ export type DiscoverOptions = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** What discovery searches: the expression of the trigram index communities_search_trgm. */
+const searchable = sql`(${communities.name} || ' ' || ${communities.location} || ' ' || ${communities.slug})`;
 
 /** Discovery: biggest first, keyset on (member_count, id) read through communities_discover_idx. */
 export async function discover(db: Executor, viewerId: string | undefined, o: DiscoverOptions) {
   const pattern = o.q ? `%${escapeLike(o.q)}%` : undefined;
   const conditions: (SQL | undefined)[] = [
-    pattern
-      ? or(
-          ilike(communities.name, pattern),
-          ilike(communities.location, pattern),
-          ilike(communities.slug, pattern),
-        )
-      : undefined,
+    pattern ? ilike(searchable, pattern) : undefined,
     o.tag ? sql`${communities.tags} @> array[${o.tag}]::text[]` : undefined,
     o.verified === undefined ? undefined : eq(communities.verified, o.verified),
     o.after
@@ -294,4 +290,52 @@ export async function deleteCommunity(db: Executor, id: string) {
       and exists (select 1 from ${communities} c where c.id = ${id} and c.visibility = 'PRIVATE')`);
   await db.delete(communities).where(eq(communities.id, id));
   return { cancelled, attendees };
+}
+
+/** Communities `userId` owns. */
+export async function ownedBy(db: Executor, userId: string) {
+  return db
+    .select({ id: communities.id, name: communities.name })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(
+      and(
+        eq(communityMembers.userId, userId),
+        eq(communityMembers.role, 'OWNER'),
+        eq(communityMembers.state, 'member'),
+      ),
+    );
+}
+
+/**
+ * Who takes over when the owner's account goes: the longest-standing organiser, else the
+ * longest-standing member (join order is `added_at`, restarted when a request is approved).
+ */
+export async function successorOf(db: Executor, communityId: string, ownerId: string) {
+  const rows = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.state, 'member'),
+        sql`${communityMembers.userId} <> ${ownerId}`,
+      ),
+    )
+    .orderBy(
+      sql`(${communityMembers.role} = 'ORGANIZER') desc`,
+      asc(communityMembers.addedAt),
+      asc(communityMembers.userId),
+    )
+    .limit(1);
+  return rows[0]?.userId;
+}
+
+/** Deletes every membership row of `userId`; the communities whose member count changed. */
+export async function dropAllMemberships(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(communityMembers)
+    .where(eq(communityMembers.userId, userId))
+    .returning({ communityId: communityMembers.communityId, state: communityMembers.state });
+  return rows.filter((r) => r.state === 'member').map((r) => r.communityId);
 }

@@ -14,6 +14,7 @@ import {
   createEvent,
   createUser,
   eventBody,
+  mailsTo,
   type TestUser,
   unique,
   verifyEmail,
@@ -439,8 +440,11 @@ describe('community events and their visibility', () => {
       endDate: new Date(start.getTime() + 3_600_000).toISOString(),
     });
     await join(alice, c.slug);
+    await call('POST', `/api/events/${upcoming}/rsvp`, carol, { status: 'maybe' });
     expect((await call('DELETE', `/api/communities/${c.slug}`, alice)).statusCode).toBe(403);
     const res = await call('DELETE', `/api/communities/${c.slug}`, owner);
+    const told = await mailsTo(t, carol.email);
+    expect(told.filter((m) => m.text.includes(`${c.name} was deleted by its owner`))).toHaveLength(1);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: COMMUNITY_MSG.deleted });
     expect((await call('GET', `/api/communities/${c.slug}`)).statusCode).toBe(404);

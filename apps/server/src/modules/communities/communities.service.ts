@@ -12,7 +12,7 @@ import {
   type UpdateCommunityInput,
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
@@ -20,7 +20,8 @@ import { type ChatInput, type ChatService, channels, type Page } from '../chat/c
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
-import { isUuid } from '../users/users.repository.ts';
+import type { CancelledFor } from '../users/notify-event-cancelled.ts';
+import { contactsOf, isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 
@@ -40,6 +41,8 @@ export type CommunitiesServiceDeps = {
   onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
   /** The audit log (moderation module): every organiser and admin action is written there. */
   audit?: AuditWriter;
+  /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
+  notifyEventCancelled: (input: CancelledFor) => void;
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
@@ -284,13 +287,66 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         return { people, ...(await repo.deleteCommunity(tx, community.id)) };
       });
       memberships.evict(people, channel);
+      const contacts = new Map(
+        (await contactsOf(db, [...new Set(attendees.map((a) => a.userId))])).map((c) => [c.userId, c]),
+      );
       for (const event of cancelled) {
-        const payload = { eventId: event.id, title: event.title, community: community.name };
-        for (const a of attendees)
-          if (a.eventId === event.id) deps.publisher.toUser(a.userId, 'event-cancelled', payload);
-        for (const eventChannel of [channels.event(event.id)])
-          deps.publisher.toChannel(eventChannel, 'event-cancelled', payload);
+        for (const a of attendees) {
+          const to = contacts.get(a.userId);
+          if (a.eventId === event.id && to)
+            deps.notifyEventCancelled({
+              to,
+              event: { ...event, community: community.name },
+              reason: `${community.name} was deleted by its owner`,
+            });
+        }
+        deps.publisher.toChannel(channels.event(event.id), 'event-cancelled', {
+          eventId: event.id,
+          title: event.title,
+          community: community.name,
+        });
       }
+    },
+
+    /**
+     * Account deletion, inside its transaction (docs/decisions/024): each community the person
+     * owns passes to its longest-standing organiser, else its longest-standing member; one with
+     * nobody else is deleted like `remove` (its upcoming events cancelled). Every membership row
+     * of the person goes and member counts are kept true. Returns the cancelled events with who
+     * had answered them, and `afterCommit` (sockets leave the rooms of deleted communities).
+     */
+    async releaseAccount(tx: Executor, userId: string) {
+      const cancelled: { id: string; title: string; community: string }[] = [];
+      const attendees: { eventId: string; userId: string }[] = [];
+      const evictions: { people: string[]; channel: string }[] = [];
+      for (const owned of await repo.ownedBy(tx, userId)) {
+        const heir = await repo.successorOf(tx, owned.id, userId);
+        if (heir) {
+          await repo.putMembership(tx, {
+            communityId: owned.id,
+            userId: heir,
+            role: 'OWNER',
+            state: 'member',
+          });
+          continue;
+        }
+        evictions.push({
+          people: await repo.everyoneIn(tx, owned.id),
+          channel: channels.community(owned.id),
+        });
+        const gone = await repo.deleteCommunity(tx, owned.id);
+        cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
+        attendees.push(...gone.attendees);
+      }
+      for (const communityId of await repo.dropAllMemberships(tx, userId))
+        await repo.recount(tx, communityId);
+      return {
+        cancelled,
+        attendees,
+        afterCommit: () => {
+          for (const e of evictions) memberships.evict(e.people, e.channel);
+        },
+      };
     },
 
     /** OPEN → member; APPROVAL → pending with the answers; INVITE → only an invitation lets you in. */

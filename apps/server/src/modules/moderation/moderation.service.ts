@@ -98,7 +98,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function authorOf(type: ReportRow['subjectType'], id: string): Promise<string | undefined> {
     switch (type) {
       case 'message':
-        return (await repo.findAnyMessage(db, id))?.senderId;
+        return (await repo.findAnyMessage(db, id))?.senderId ?? undefined;
       case 'event':
         return (await repo.findAnyEvent(db, id))?.creatorId;
       case 'user':
@@ -147,11 +147,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const rows = [...before, message, ...after];
     const people = await repo.peopleByIds(
       db,
-      rows.map((r) => r.senderId),
+      rows.flatMap((r) => (r.senderId ? [r.senderId] : [])),
     );
     return rows.map((r) => ({
       id: r.id,
-      sender: personOf(people.get(r.senderId)),
+      sender: personOf(people.get(r.senderId ?? '')),
       content: r.content,
       createdAt: r.createdAt.toISOString(),
       hidden: r.hiddenAt !== null,

@@ -1,6 +1,8 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  communities,
+  communityMembers,
   eventSubgroups,
   events,
   friendGroupMembers,
@@ -102,6 +104,24 @@ export function subgroupsOf(db: Executor, userId: string) {
     .from(eventSubgroups)
     .where(or(eq(eventSubgroups.createdBy, userId), inArray(eventSubgroups.id, member)))
     .orderBy(asc(eventSubgroups.id));
+}
+
+/** Every community membership row of the person, whatever its state. */
+export function communitiesOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: communities.id,
+      slug: communities.slug,
+      name: communities.name,
+      role: communityMembers.role,
+      state: communityMembers.state,
+      answers: communityMembers.answers,
+      since: communityMembers.addedAt,
+    })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(eq(communityMembers.userId, userId))
+    .orderBy(asc(communityMembers.addedAt));
 }
 
 /** Every message the person sent, in every kind of room, oldest first. */

@@ -35,6 +35,7 @@ export function createExportService(deps: { db: Database; limiter: RateLimiter }
           const received = await repo.friendRequestsOf(tx, user.id, 'received');
           const groups = await repo.friendGroupsOf(tx, user.id);
           const subgroups = await repo.subgroupsOf(tx, user.id);
+          const communities = await repo.communitiesOf(tx, user.id);
           const messages = await repo.messagesSentBy(tx, user.id);
           return {
             exportedAt: iso(new Date()),
@@ -72,6 +73,7 @@ export function createExportService(deps: { db: Database; limiter: RateLimiter }
               createdByYou: createdBy === user.id,
               createdAt: iso(g.createdAt),
             })),
+            communities: communities.map((c) => ({ ...c, since: iso(c.since) })),
             messagesSent: messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
           };
         },

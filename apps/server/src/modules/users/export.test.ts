@@ -107,6 +107,31 @@ describe('GET /api/users/me/export', () => {
     expect(res.body).not.toContain('dm from ben');
   });
 
+  it('lists community memberships of every state, with the answers given to join questions', async () => {
+    const [ada, ben] = await Promise.all([createUser(t), createUser(t)]);
+    const own = await api(ada, 'POST', '/api/communities', { name: unique('Ada club ') });
+    const asking = await api(ben, 'POST', '/api/communities', {
+      name: unique('Ben club '),
+      joinPolicy: 'APPROVAL',
+      joinQuestions: ['Why join?'],
+    });
+    const slugOf = (c: object) => (c as { community: { slug: string } }).community.slug;
+    await api(ada, 'POST', `/api/communities/${slugOf(asking)}/join`, { answers: ['I bake'] });
+    const res = await exportOf(ada);
+    const data = res.json() as Export & {
+      communities: { slug: string; role: string; state: string; answers: string[]; since: string }[];
+    };
+    expect(data.communities).toEqual([
+      expect.objectContaining({ slug: slugOf(own), role: 'OWNER', state: 'member', answers: [] }),
+      expect.objectContaining({
+        slug: slugOf(asking),
+        role: 'MEMBER',
+        state: 'pending',
+        answers: ['I bake'],
+      }),
+    ]);
+  });
+
   it('names the file after the id when there is no username yet', async () => {
     const fresh = await createUser(t, { complete: false });
     const res = await exportOf(fresh);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { type NewUserRow, type UserRow, users } from '../../db/schema/index.ts';
+import { events, messages, type NewUserRow, rsvps, type UserRow, users } from '../../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else can never match, so it is answered without asking PostgreSQL. */
@@ -104,4 +104,39 @@ export function uniqueViolation(error: unknown): 'email' | 'username' | undefine
   if (source.constraint === 'users_email_key') return 'email';
   if (source.constraint === 'users_username_key') return 'username';
   return undefined;
+}
+
+/** Events `userId` hosts that have not ended: cancelled (deleted) with the account. */
+export async function upcomingHostedBy(db: Executor, userId: string) {
+  return db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(and(eq(events.creatorId, userId), sql`${events.endDate} >= now()`));
+}
+
+/** Who answered going or maybe to these events. */
+export async function attendeesOf(db: Executor, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({ eventId: rsvps.eventId, userId: rsvps.userId })
+    .from(rsvps)
+    .where(and(inArray(rsvps.eventId, eventIds), inArray(rsvps.status, ['going', 'maybe'])));
+}
+
+/** The address and name to tell these people at. */
+export async function contactsOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ userId: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/** Direct messages sent or received: a conversation goes with either account. */
+export async function deleteDirectMessagesOf(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(messages)
+    .where(
+      and(isNotNull(messages.receiverId), or(eq(messages.senderId, userId), eq(messages.receiverId, userId))),
+    );
 }

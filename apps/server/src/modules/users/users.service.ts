@@ -1,10 +1,13 @@
 import { MSG, type updateUserBody } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { CancelledFor } from './notify-event-cancelled.ts';
 import * as repo from './users.repository.ts';
+
+const CANCEL_REASON = "its host's account was deleted";
 
 export type UsersServiceDeps = {
   db: Database;
@@ -14,6 +17,17 @@ export type UsersServiceDeps = {
   confirmPassword: (user: UserRow, password: string) => Promise<void>;
   /** Mails a confirmation link to the new address and a notice to the old one. */
   startEmailChange: (user: UserRow, newEmail: string) => Promise<void>;
+  /** Inside the deletion's transaction: hands over or deletes the communities the person owns. */
+  releaseCommunities: (
+    tx: Executor,
+    userId: string,
+  ) => Promise<{
+    cancelled: { id: string; title: string; community: string }[];
+    attendees: { eventId: string; userId: string }[];
+    afterCommit: () => void;
+  }>;
+  /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
+  notifyEventCancelled: (input: CancelledFor) => void;
 };
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -87,8 +101,38 @@ export function createUsersService(deps: UsersServiceDeps) {
       return updated;
     },
 
+    /**
+     * Deletes the account (docs/API.md, "What account deletion does"; decision 024): communities
+     * it owns are handed over or deleted, its upcoming events are cancelled and everyone who
+     * answered them is told, direct messages go, room messages stay as "deleted user".
+     */
     async remove(user: UserRow): Promise<void> {
-      await repo.deleteUser(db, user.id);
+      const { told, afterCommit } = await db.transaction(async (tx) => {
+        const released = await deps.releaseCommunities(tx, user.id);
+        const hosted = await repo.upcomingHostedBy(tx, user.id);
+        const cancelled = new Map<string, { id: string; title: string; community?: string }>();
+        for (const e of [...hosted, ...released.cancelled]) cancelled.set(e.id, e);
+        const answered = [
+          ...(await repo.attendeesOf(
+            tx,
+            hosted.map((e) => e.id),
+          )),
+          ...released.attendees,
+        ];
+        const others = [...new Set(answered.map((a) => a.userId))].filter((id) => id !== user.id);
+        const contacts = new Map((await repo.contactsOf(tx, others)).map((c) => [c.userId, c]));
+        const told: CancelledFor[] = [];
+        for (const a of answered) {
+          const to = contacts.get(a.userId);
+          const event = cancelled.get(a.eventId);
+          if (to && event) told.push({ to, event, reason: CANCEL_REASON });
+        }
+        await repo.deleteDirectMessagesOf(tx, user.id);
+        await repo.deleteUser(tx, user.id);
+        return { told, afterCommit: released.afterCommit };
+      });
+      afterCommit();
+      for (const input of told) deps.notifyEventCancelled(input);
     },
   };
 }

@@ -121,3 +121,24 @@ export function placeOfferedMail(
     link,
   };
 }
+
+/** To someone who had answered an event that will not take place. */
+export function eventCancelledMail(
+  to: string,
+  name: string,
+  title: string,
+  reason: string,
+  link: string,
+): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    `"${title}" has been cancelled: ${reason}.`,
+    'You do not need to do anything.',
+  ];
+  return {
+    to,
+    subject: `Cancelled: ${title}`,
+    text: `${lines.join('\n\n')}\n\nYour events: ${link}\n\n— Townsquare`,
+    html: layout('An event was cancelled', lines, { label: 'See your events', href: link }),
+  };
+}

@@ -1,6 +1,7 @@
 import { BadgeCheck, MapPin, Users } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -37,7 +38,11 @@ export function CommunityPage() {
             <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
               {community.name}
               {community.verified ? (
-                <BadgeCheck className="ml-2 inline size-6 text-brand-700" aria-label="Verified community" />
+                <BadgeCheck
+                  className="ml-2 inline size-6 text-brand-700"
+                  role="img"
+                  aria-label="Verified community"
+                />
               ) : null}
             </h1>
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
@@ -64,10 +69,19 @@ export function CommunityPage() {
               />
             )}
           </div>
-        ) : null}
+        ) : (
+          // Signed out: sign in, then come back here to join.
+          <Link
+            to="/login"
+            state={{ from: { pathname: `/c/${community.slug}` } }}
+            className={buttonVariants({ variant: 'secondary' })}
+          >
+            Sign in to join
+          </Link>
+        )}
       </header>
       <Tabs defaultValue="about">
-        <TabsList aria-label="Community sections">
+        <TabsList aria-label="Community sections" className="flex-wrap rounded-2xl">
           <TabsTrigger value="about">About</TabsTrigger>
           <TabsTrigger value="events">Events</TabsTrigger>
           {member ? <TabsTrigger value="members">Members</TabsTrigger> : null}

@@ -61,6 +61,27 @@ function renderPage(eventId: string, user: ReturnType<typeof createSelfUser> | n
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('EventDetailPage (spec 2, "Event detail")', () => {
+  it('says which community hosts the event, with the verified badge, linking to the community', async () => {
+    const community = {
+      id: 'c1',
+      _id: 'c1',
+      slug: 'riverside-runners',
+      name: 'Riverside Runners',
+      verified: true,
+    };
+    const event = createEventDto({
+      title: 'Saturday loop',
+      startDate: future(2),
+      endDate: future(2.1),
+      community,
+    });
+    serve(toPublic(event));
+    renderPage(event.id, null);
+    const host = await screen.findByRole('link', { name: /Hosted by Riverside Runners/ });
+    expect(host).toHaveAttribute('href', '/c/riverside-runners');
+    expect(within(host).getByRole('img', { name: 'Verified community' })).toBeInTheDocument();
+  });
+
   it('works signed out: the details, Free, attendee names with "Unknown User", and a prompt to sign in', async () => {
     const event = createEventDto({
       title: 'Park clean-up',

@@ -27,6 +27,7 @@ import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
 import { FriendsGoing } from '../../features/events/components/friends-going.tsx';
+import { HostedBy } from '../../features/events/components/hosted-by.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
@@ -169,6 +170,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
               ) : (
                 creatorName
               )}
+              {event.community ? (
+                <span className="block">
+                  <HostedBy community={event.community} />
+                </span>
+              ) : null}
             </Fact>
           </dl>
           {event.tags.length > 0 ? (

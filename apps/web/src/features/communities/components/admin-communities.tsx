@@ -1,13 +1,18 @@
 import { BadgeCheck } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCommunities } from '../api/list-communities.ts';
 import { useSetCommunityVerified } from '../api/set-community-verified.ts';
 
-/** Admin page: verify communities (the biggest first). */
+/** Admin page: find communities by name, place or address (the biggest first) and verify them. */
 export function AdminCommunities() {
-  const list = useCommunities({});
+  const [query, setQuery] = useState('');
+  const q = useDeferredValue(query.trim());
+  const list = useCommunities(q ? { q } : {});
   const verify = useSetCommunityVerified();
   const communities = list.data?.pages.flatMap((p) => p.communities) ?? [];
   return (
@@ -15,13 +20,23 @@ export function AdminCommunities() {
       <h2 id="admin-communities" className="text-xl font-semibold text-stone-900">
         Communities
       </h2>
+      <div className="max-w-md space-y-1.5">
+        <Label htmlFor="admin-community-search">Search communities</Label>
+        <Input
+          id="admin-community-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Name, place or address"
+        />
+      </div>
       <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
         {communities.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span className="font-medium text-stone-900">
               {c.name}
               {c.verified ? (
-                <BadgeCheck className="ml-1 inline size-4 text-brand-700" aria-label="Verified" />
+                <BadgeCheck className="ml-1 inline size-4 text-brand-700" role="img" aria-label="Verified" />
               ) : null}
               <span className="ml-2 text-sm font-normal text-stone-600">{c.memberCount} members</span>
             </span>

@@ -4,19 +4,37 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 
 const STATE_LABEL = { member: 'Member', pending: 'Requested', invited: 'Invited', banned: null } as const;
+const ROLE_LABEL = { OWNER: 'Owner', ORGANIZER: 'Organiser', MEMBER: 'Member' } as const;
 
-/** A community in a list: name (verified badge), place, member count, my state. */
+/** A community in a list: image, name (verified badge), place, member count, my role or state. */
 export function CommunityCard({ community }: { community: Community }) {
-  const state = community.viewerState ? STATE_LABEL[community.viewerState] : null;
+  const state =
+    community.viewerState === 'member' && community.viewerRole
+      ? ROLE_LABEL[community.viewerRole]
+      : community.viewerState
+        ? STATE_LABEL[community.viewerState]
+        : null;
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold text-stone-900">
+        {community.imageUrl ? (
+          <img
+            src={community.imageUrl}
+            alt=""
+            className="size-12 shrink-0 rounded-xl object-cover"
+            loading="lazy"
+          />
+        ) : null}
+        <h3 className="min-w-0 flex-1 font-semibold text-stone-900">
           <Link to={`/c/${community.slug}`} className="hover:underline">
             {community.name}
           </Link>
           {community.verified ? (
-            <BadgeCheck className="ml-1 inline size-4 text-brand-700" aria-label="Verified community" />
+            <BadgeCheck
+              className="ml-1 inline size-4 text-brand-700"
+              role="img"
+              aria-label="Verified community"
+            />
           ) : null}
         </h3>
         {state ? <Badge tone="brand">{state}</Badge> : null}

@@ -33,13 +33,22 @@ export function CommunityMembers({ community }: { community: Community }) {
   const row = (m: CommunityMember, tools: React.ReactNode) => (
     <li key={m.id} className="flex flex-wrap items-center gap-3 py-3">
       <Avatar src={m.user.profileImage} alt="" className="size-9" />
-      <span className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <span className="block font-medium text-stone-900">{m.user.fullName}</span>
-        <span className="block text-sm text-stone-600">@{m.user.username}</span>
+        <span className="block text-sm break-all text-stone-600">@{m.user.username}</span>
         {m.answers?.length && m.state === 'pending' ? (
-          <span className="mt-1 block text-sm text-stone-700">{m.answers.join(' · ')}</span>
+          <dl className="mt-1 space-y-1 text-sm">
+            {m.answers.map((answer, i) => (
+              // Answers follow the questions' order; a question may have changed since.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here.
+              <div key={i}>
+                <dt className="text-stone-600">{community.joinQuestions[i] ?? `Answer ${i + 1}`}</dt>
+                <dd className="text-stone-900">{answer}</dd>
+              </div>
+            ))}
+          </dl>
         ) : null}
-      </span>
+      </div>
       {ROLE_LABEL[m.role] && m.state === 'member' ? <Badge tone="brand">{ROLE_LABEL[m.role]}</Badge> : null}
       {tools}
     </li>

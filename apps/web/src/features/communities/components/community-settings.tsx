@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteCommunity } from '../api/delete-community.ts';
 import { useUpdateCommunity } from '../api/update-community.ts';
+import { CommunityAccessFields, CommunityImageField, readAccess } from './community-access-fields.tsx';
 
 /** Organisers edit the about card; the owner deletes the community after typing its name. */
 export function CommunitySettings({ community }: { community: Community }) {
@@ -16,13 +17,21 @@ export function CommunitySettings({ community }: { community: Community }) {
   const remove = useDeleteCommunity(community.slug);
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState('');
+  const [imageUrl, setImageUrl] = useState<string | null>(community.imageUrl);
+  const [uploading, setUploading] = useState(false);
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '').trim();
     update.mutate(
-      { name: text('name'), description: text('description'), location: text('location') },
+      {
+        name: text('name'),
+        description: text('description'),
+        location: text('location'),
+        imageUrl,
+        ...readAccess(form),
+      },
       {
         onSuccess: () => toast.success('Community updated'),
         onError: (err) => toast.error(errorMessage(err, 'Could not save')),
@@ -65,7 +74,14 @@ export function CommunitySettings({ community }: { community: Community }) {
             />
           )}
         </FormField>
-        <Button type="submit" disabled={update.isPending}>
+        <CommunityImageField
+          value={imageUrl}
+          onChange={setImageUrl}
+          onBusyChange={setUploading}
+          disabled={update.isPending}
+        />
+        <CommunityAccessFields idPrefix="edit" defaults={community} />
+        <Button type="submit" disabled={update.isPending || uploading}>
           {update.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { COMMUNITY_LIMITS, type JoinPolicy } from '@townsquare/contracts';
+import { COMMUNITY_LIMITS } from '@townsquare/contracts';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,21 +14,18 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateCommunity } from '../api/create-community.ts';
-
-const POLICIES: { value: JoinPolicy; label: string }[] = [
-  { value: 'OPEN', label: 'Anyone can join' },
-  { value: 'APPROVAL', label: 'People ask, organisers approve' },
-  { value: 'INVITE', label: 'By invitation only' },
-];
+import { CommunityAccessFields, CommunityImageField, readAccess } from './community-access-fields.tsx';
 
 /** "Start a community": name, address, description, place, who can join, visibility. */
 export function CreateCommunityDialog() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const create = useCreateCommunity();
   const navigate = useNavigate();
 
@@ -36,7 +33,6 @@ export function CreateCommunityDialog() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '').trim();
-    const question = text('question');
     setError(undefined);
     create.mutate(
       {
@@ -44,14 +40,14 @@ export function CreateCommunityDialog() {
         ...(text('slug') ? { slug: text('slug') } : {}),
         description: text('description'),
         location: text('location'),
-        joinPolicy: text('joinPolicy') as JoinPolicy,
-        visibility: form.get('private') ? 'PRIVATE' : 'PUBLIC',
-        ...(question && text('joinPolicy') === 'APPROVAL' ? { joinQuestions: [question] } : {}),
+        ...(imageUrl ? { imageUrl } : {}),
+        ...readAccess(form),
       },
       {
         onSuccess: (community) => {
           toast.success(`${community.name} is ready`);
           setOpen(false);
+          setImageUrl(null);
           navigate(`/c/${community.slug}`);
         },
         onError: (err) => setError(errorMessage(err, 'Could not create the community')),
@@ -96,31 +92,15 @@ export function CreateCommunityDialog() {
           <FormField id="community-location" label="Place" optional>
             {(control) => <Input {...control} name="location" maxLength={COMMUNITY_LIMITS.locationMax} />}
           </FormField>
-          <FormField id="community-policy" label="Who can join">
-            {(control) => (
-              <select {...control} name="joinPolicy" defaultValue="OPEN" className={inputClassName}>
-                {POLICIES.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id="community-question" label="Join question (for approval)" optional>
-            {(control) => <Input {...control} name="question" maxLength={COMMUNITY_LIMITS.questionMax} />}
-          </FormField>
-          <label className="flex items-center gap-2 text-sm text-stone-800">
-            <input type="checkbox" name="private" className="size-4" /> Private: members, events and chat for
-            members only
-          </label>
+          <CommunityImageField value={imageUrl} onChange={setImageUrl} onBusyChange={setUploading} />
+          <CommunityAccessFields idPrefix="community" />
           {error ? (
             <p role="alert" className="text-sm text-red-700">
               {error}
             </p>
           ) : null}
           <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>
+            <Button type="submit" disabled={create.isPending || uploading}>
               {create.isPending ? 'Creating...' : 'Create community'}
             </Button>
           </DialogFooter>

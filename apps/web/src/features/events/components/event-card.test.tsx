@@ -31,6 +31,30 @@ describe('EventCard (spec 2, Dashboard)', () => {
     expect(screen.getByText('Draft')).toBeInTheDocument();
   });
 
+  it('says which community hosts it, linking to the community, with the verified badge', () => {
+    const community = {
+      id: 'c1',
+      _id: 'c1',
+      slug: 'riverside-runners',
+      name: 'Riverside Runners',
+      verified: true,
+    };
+    renderWithApp(<EventCard event={createEventDto({ communityId: 'c1', community })} canManage={false} />);
+    const link = screen.getByRole('link', { name: /Hosted by Riverside Runners/ });
+    expect(link).toHaveAttribute('href', '/c/riverside-runners');
+    expect(screen.getByRole('img', { name: 'Verified community' })).toBeInTheDocument();
+  });
+
+  it('shows no host line or badge for an event of a person, nor a badge for an unverified community', () => {
+    const { unmount } = renderWithApp(<EventCard event={createEventDto()} canManage={false} />);
+    expect(screen.queryByText(/Hosted by/)).not.toBeInTheDocument();
+    unmount();
+    const community = { id: 'c2', _id: 'c2', slug: 'chess', name: 'Chess Club', verified: false };
+    renderWithApp(<EventCard event={createEventDto({ community })} canManage={false} />);
+    expect(screen.getByRole('link', { name: 'Hosted by Chess Club' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Verified community' })).not.toBeInTheDocument();
+  });
+
   it('reads "Invalid date" for a date it cannot read, and "Unknown" without a creator name', () => {
     const event = createEventDto({ startDate: 'not-a-date', endDate: 'also-not' });
     renderWithApp(<EventCard event={{ ...event, creator: { id: 'x', _id: 'x' } }} canManage={false} />);

@@ -9,6 +9,7 @@ import { EVENT_TEXT } from '../event-texts.ts';
 import { EventImage } from './event-image.tsx';
 import { EventStatusBadge } from './event-status-badge.tsx';
 import { FriendsGoing } from './friends-going.tsx';
+import { HostedBy } from './hosted-by.tsx';
 
 interface EventCardProps {
   event: EventDto;
@@ -91,6 +92,11 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
           <Fact icon={UserRound} label="Created by">
             {creator}
           </Fact>
+          {event.community ? (
+            <Fact icon={Users} label="Community">
+              <HostedBy community={event.community} />
+            </Fact>
+          ) : null}
         </dl>
         <FriendsGoing friendsGoing={event.friendsGoing} />
         <div className="mt-auto space-y-2 pt-1">

@@ -1,0 +1,87 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { Community } from '@townsquare/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { createTestQueryClient } from '../../test/render.tsx';
+import { CommunityPage } from './community.tsx';
+
+const club: Community = {
+  _id: 'c1',
+  id: 'c1',
+  slug: 'riverside-runners',
+  name: 'Riverside Runners',
+  description: 'Easy loops',
+  imageUrl: 'https://town.example/uploads/event-image/x.png',
+  location: 'Riverside Park',
+  tags: [],
+  visibility: 'PUBLIC',
+  joinPolicy: 'APPROVAL',
+  joinQuestions: ['How far do you run?'],
+  verified: true,
+  memberCount: 3,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  viewerRole: null,
+  viewerState: null,
+};
+
+function serve(community: Community) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith(`/api/communities/${community.slug}/events`))
+        return jsonResponse({ events: [], nextCursor: null });
+      if (url === `/api/communities/${community.slug}`) return jsonResponse({ community });
+      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+    }),
+  );
+}
+
+function renderPage(user: ReturnType<typeof createSelfUser> | null) {
+  const router = createMemoryRouter(
+    [
+      { path: '/c/:slug', element: <CommunityPage /> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: ['/c/riverside-runners'] },
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient(user)}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CommunityPage', () => {
+  it('signed out: the about card with image and verified badge, and "Sign in to join" that comes back here', async () => {
+    serve(club);
+    const router = renderPage(null);
+    expect(await screen.findByRole('heading', { level: 1, name: /Riverside Runners/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Verified community' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'About' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Chat' })).not.toBeInTheDocument();
+    screen.getByRole('link', { name: 'Sign in to join' }).click();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: { pathname: '/c/riverside-runners' } });
+  });
+
+  it('signed in, not a member: "Request to join", no Members or Chat tab', async () => {
+    serve(club);
+    renderPage(createSelfUser());
+    expect(await screen.findByRole('button', { name: 'Request to join' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Members' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Chat' })).not.toBeInTheDocument();
+  });
+
+  it('an organiser gets the Manage tab', async () => {
+    serve({ ...club, viewerRole: 'ORGANIZER', viewerState: 'member' });
+    renderPage(createSelfUser());
+    expect(await screen.findByRole('tab', { name: 'Manage' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Chat' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  COMMUNITY_LIMITS,
+  type Community,
+  type CommunityVisibility,
+  type JoinPolicy,
+  LIMITS,
+} from '@townsquare/contracts';
+import { useId, useState } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { ImageUpload } from '../../uploads/components/image-upload.tsx';
+
+const POLICIES: { value: JoinPolicy; label: string }[] = [
+  { value: 'OPEN', label: 'Anyone can join' },
+  { value: 'APPROVAL', label: 'People ask, organisers approve' },
+  { value: 'INVITE', label: 'By invitation only' },
+];
+
+const QUESTION_SLOTS = Array.from({ length: COMMUNITY_LIMITS.questionsMax }, (_, i) => i);
+
+type Access = Pick<Community, 'visibility' | 'joinPolicy' | 'joinQuestions'>;
+
+/** Visibility, join policy and join questions as the create and edit forms submit them. */
+export function readAccess(form: FormData): Access {
+  const joinPolicy = String(form.get('joinPolicy') ?? 'OPEN') as JoinPolicy;
+  const questions = Array.from({ length: COMMUNITY_LIMITS.questionsMax }, (_, i) =>
+    String(form.get(`question-${i}`) ?? '').trim(),
+  ).filter(Boolean);
+  return {
+    visibility: (form.get('private') ? 'PRIVATE' : 'PUBLIC') as CommunityVisibility,
+    joinPolicy,
+    // Questions are asked only of people who request to join; other policies keep none.
+    joinQuestions: joinPolicy === 'APPROVAL' ? questions : [],
+  };
+}
+
+/**
+ * Who can join, the join questions (shown for APPROVAL only, up to 3) and the private switch:
+ * the same fields when a community is started and when organisers edit it.
+ */
+export function CommunityAccessFields({ idPrefix, defaults }: { idPrefix: string; defaults?: Access }) {
+  const [policy, setPolicy] = useState<JoinPolicy>(defaults?.joinPolicy ?? 'OPEN');
+  const legendId = useId();
+  return (
+    <>
+      <FormField id={`${idPrefix}-policy`} label="Who can join">
+        {(control) => (
+          <select
+            {...control}
+            name="joinPolicy"
+            value={policy}
+            onChange={(e) => setPolicy(e.target.value as JoinPolicy)}
+            className={inputClassName}
+          >
+            {POLICIES.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {policy === 'APPROVAL' ? (
+        <fieldset className="space-y-2" aria-describedby={legendId}>
+          <legend className="text-sm font-semibold text-stone-800">
+            Join questions <span className="font-normal text-stone-600">(optional)</span>
+          </legend>
+          <p id={legendId} className="text-sm text-stone-600">
+            People answer these when they ask to join; organisers read the answers beside the request.
+          </p>
+          {QUESTION_SLOTS.map((i) => (
+            <div key={i}>
+              <label htmlFor={`${idPrefix}-question-${i}`} className="sr-only">
+                Join question {i + 1}
+              </label>
+              <Input
+                id={`${idPrefix}-question-${i}`}
+                name={`question-${i}`}
+                placeholder={`Question ${i + 1}`}
+                defaultValue={defaults?.joinQuestions[i] ?? ''}
+                maxLength={COMMUNITY_LIMITS.questionMax}
+              />
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          name="private"
+          className="size-4"
+          defaultChecked={defaults?.visibility === 'PRIVATE'}
+        />{' '}
+        Private: members, events and chat for members only
+      </label>
+    </>
+  );
+}
+
+/** The community's picture: an own upload, checked and sent like an event image. */
+export function CommunityImageField({
+  value,
+  onChange,
+  onBusyChange,
+  disabled,
+}: {
+  value: string | null;
+  onChange: (url: string | null) => void;
+  onBusyChange: (busy: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <ImageUpload
+      value={value}
+      onChange={onChange}
+      label="Community image"
+      maxMB={LIMITS.eventImageMaxBytes / (1024 * 1024)}
+      folder="event-image"
+      shape="banner"
+      disabled={disabled}
+      onBusyChange={onBusyChange}
+    />
+  );
+}
