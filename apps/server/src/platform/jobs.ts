@@ -26,8 +26,10 @@ export type SendOptions = {
 };
 
 export type WorkOptions = {
-  /** Jobs fetched and run at once by this instance (default 1). */
+  /** Jobs fetched and run at once by one worker (default 1). */
   batchSize?: number;
+  /** Workers of this queue on this instance (default 1). */
+  workers?: number;
 };
 
 export type QueueOptions = {
@@ -135,10 +137,10 @@ export function createJobs(options: {
 
     async work<T>(name: string, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
       await ensureQueue(name);
-      await boss.work<T>(
-        name,
-        { batchSize: workOptions.batchSize ?? 1, pollingIntervalSeconds: polling },
-        async (jobs) => {
+      const batchSize = workOptions.batchSize ?? 1;
+      for (let i = 0; i < (workOptions.workers ?? 1); i++) {
+        let workerId = '';
+        workerId = await boss.work<T>(name, { batchSize, pollingIntervalSeconds: polling }, async (jobs) => {
           // Each job of a batch succeeds or fails on its own.
           const failed: string[] = [];
           let lastError: unknown;
@@ -151,11 +153,13 @@ export function createJobs(options: {
               }),
             ),
           );
+          // A full batch means more may be waiting: fetch again at once instead of after the interval.
+          if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
           if (failed.length === jobs.length && lastError) throw lastError;
           const message = String((lastError as Error)?.message ?? lastError);
           for (const id of failed) await boss.fail(name, id, { message });
-        },
-      );
+        });
+      }
     },
 
     async schedule(name, cron, data = {}) {

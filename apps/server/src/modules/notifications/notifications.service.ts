@@ -252,7 +252,7 @@ export function createNotifications(deps: NotificationsDeps) {
 
     /** Registers this instance's workers on the queue. */
     async start() {
-      await jobs.work<DeliverJob>(DELIVER_QUEUE, (job) => deliver(deps, job), { batchSize: 20 });
+      await jobs.work<DeliverJob>(DELIVER_QUEUE, (job) => deliver(deps, job), { batchSize: 25, workers: 2 });
       await jobs.work<ReminderJob>(QUEUES.reminder, handlers.reminder);
       await jobs.work<RsvpJob>(QUEUES.rsvp, handlers.rsvp);
       await jobs.work<UpdatedJob>(QUEUES.updated, handlers.updated);
