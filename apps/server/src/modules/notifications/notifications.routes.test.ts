@@ -390,3 +390,80 @@ describe('visibility', () => {
     expect((await list(stays)).notifications.filter((n) => n.kind === 'community_event')).toHaveLength(1);
   });
 });
+
+describe('reminder jobs', () => {
+  const jobs = async (eventId: string) =>
+    (
+      await t.db.execute(
+        sql`select state, start_after from pgboss.job where name = 'event-reminder' and data->>'eventId' = ${eventId} order by start_after`,
+      )
+    ).rows as { state: string; start_after: Date }[];
+
+  it('are queued per lead time, move with the event and are cancelled with it', async () => {
+    const host = await createUser(t);
+    const start = new Date(Date.now() + 5 * 86_400_000);
+    const eventId = await createEvent(t, host, {
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+    });
+    const queued = await jobs(eventId);
+    expect(queued.map((j) => j.state)).toEqual(['created', 'created']);
+    expect(queued.map((j) => new Date(j.start_after).getTime())).toEqual([
+      start.getTime() - 24 * 3_600_000,
+      start.getTime() - 3_600_000,
+    ]);
+
+    const moved = new Date(start.getTime() + 86_400_000);
+    await call('PUT', `/api/events/${eventId}`, host, {
+      startDate: moved.toISOString(),
+      endDate: new Date(moved.getTime() + 3_600_000).toISOString(),
+    });
+    const after = await jobs(eventId);
+    expect(after.filter((j) => j.state === 'cancelled')).toHaveLength(2);
+    expect(after.filter((j) => j.state === 'created').map((j) => new Date(j.start_after).getTime())).toEqual([
+      moved.getTime() - 24 * 3_600_000,
+      moved.getTime() - 3_600_000,
+    ]);
+    // A title change moves nothing and queues nothing new.
+    await call('PUT', `/api/events/${eventId}`, host, { title: 'Renamed' });
+    expect(await jobs(eventId)).toHaveLength(4);
+
+    expect((await call('DELETE', `/api/events/${eventId}`, host)).statusCode).toBe(200);
+    expect((await jobs(eventId)).every((j) => j.state === 'cancelled')).toBe(true);
+  });
+});
+
+describe('RSVP digest', () => {
+  it('one job per event per 15-minute window, and one notification to the host naming the first and counting the rest', async () => {
+    const host = await createUser(t);
+    const guests = [];
+    for (let i = 0; i < 4; i++) guests.push(await createUser(t, { username: unique(`g${i}_`) }));
+    const eventId = await createEvent(t, host);
+    for (const g of guests)
+      expect((await call('POST', `/api/events/${eventId}/rsvp`, g, { status: 'going' })).statusCode).toBe(
+        200,
+      );
+    const queued = (
+      await t.db.execute(
+        sql`select data, start_after from pgboss.job where name = 'rsvp-digest' and data->>'eventId' = ${eventId}`,
+      )
+    ).rows as { data: { from: string; to: string }; start_after: Date }[];
+    expect(queued).toHaveLength(1);
+    const window = queued[0]?.data as { from: string; to: string };
+    expect(new Date(window.to).getTime() - new Date(window.from).getTime()).toBe(15 * 60_000);
+    expect(new Date(queued[0]?.start_after as Date).getTime()).toBe(new Date(window.to).getTime());
+
+    // Run the window's digest now rather than waiting for its end.
+    await t.jobs.send('rsvp-digest', { eventId, ...window });
+    const n = await eventually(async () => {
+      const p = await list(host);
+      expect(p.notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
+      return p.notifications[0];
+    });
+    expect(n?.text).toBe(`${guests[0]?.user.username} and 3 others are going to Riverside park run`);
+    expect(n?.actor?.id).toBe(guests[0]?.user.id);
+    await t.jobs.send('rsvp-digest', { eventId, ...window });
+    await sleep(2_500);
+    expect((await list(host)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
+  });
+});
