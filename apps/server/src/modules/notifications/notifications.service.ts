@@ -156,17 +156,21 @@ export function createNotifications(deps: NotificationsDeps) {
       const event = await q.eventRow(db, job.eventId);
       // Moved, unpublished or deleted since: this job is stale (its successor, if any, is queued).
       if (event?.status !== 'LIVE' || event.startDate.toISOString() !== job.startsAt) return;
-      const going = await q.answeredBy(db, event.id, ['going']);
+      // Everyone going who can still see the event: `visibleTo` for all of them in one query.
+      const going = await q.attendeesWhoSee(db, event.id, ['going']);
       const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`;
       await inParallel(going, 8, (userId) =>
-        send({
-          userId,
-          kind: 'event_reminder',
-          subject: { type: 'event', id: event.id },
-          text,
-          url: `/event/${event.id}`,
-          dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
-        }),
+        send(
+          {
+            userId,
+            kind: 'event_reminder',
+            subject: { type: 'event', id: event.id },
+            text,
+            url: `/event/${event.id}`,
+            dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
+          },
+          { subjectChecked: true },
+        ),
       );
     },
 

@@ -26,7 +26,11 @@ export async function answeredBy(
  * Of those who answered going or maybe, the ones who can see the event now: `visibleTo` (the one
  * visibility predicate) applied to each answer's person.
  */
-export async function attendeesWhoSee(db: Executor, eventId: string): Promise<string[]> {
+export async function attendeesWhoSee(
+  db: Executor,
+  eventId: string,
+  statuses: ('going' | 'maybe')[] = ['going', 'maybe'],
+): Promise<string[]> {
   const rows = await db
     .select({ userId: rsvps.userId })
     .from(rsvps)
@@ -34,7 +38,7 @@ export async function attendeesWhoSee(db: Executor, eventId: string): Promise<st
     .where(
       and(
         eq(rsvps.eventId, eventId),
-        inArray(rsvps.status, ['going', 'maybe']),
+        inArray(rsvps.status, statuses),
         visibleTo(sql`${rsvps.userId}` as unknown as string),
       ),
     );

@@ -31,7 +31,10 @@ export function createMailer(options: {
   log: Logger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A pool of up to 5 connections: notification bursts reuse connections instead of opening one per mail.
+    const url = new URL(options.smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
     return {
       async send(message) {
         await transport.sendMail({
