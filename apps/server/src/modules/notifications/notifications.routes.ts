@@ -9,18 +9,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
+import { escapeHtml } from '../../platform/mail/templates.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];
 const UNSUBSCRIBE = '/api/notifications/unsubscribe';
 const security = [{ bearer: [] }];
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** A small page of our own (no script): the unsubscribe link opened in a browser. */
 function page(title: string, body: string): string {
