@@ -105,21 +105,29 @@ export function createJobs(options: {
     return ready;
   }
 
-  function createOne(name: string): Promise<void> {
+  /**
+   * Declares a queue. pg-boss attaches a partition per queue, and two declarations at once (two
+   * instances starting together) can deadlock in PostgreSQL: the loser tries again.
+   */
+  async function createOne(name: string, attempt = 1): Promise<void> {
     const p = policies.get(name) ?? {};
-    return boss
-      .createQueue(name, {
+    try {
+      await boss.createQueue(name, {
         name,
         retryLimit: p.retryLimit ?? 5,
         retryDelay: p.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: p.expireInSeconds ?? 300,
         ...(name === DEAD_LETTER_QUEUE ? {} : { deadLetter: DEAD_LETTER_QUEUE }),
-      })
-      .catch((err: unknown) => {
-        created.delete(name);
-        throw err;
       });
+    } catch (err) {
+      if ((err as { code?: string }).code === '40P01' && attempt < 5) {
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+        return createOne(name, attempt + 1);
+      }
+      created.delete(name);
+      throw err;
+    }
   }
 
   return {
