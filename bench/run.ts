@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse
+ *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse, notifications
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,7 @@ import { benchCommunities } from './communities.ts';
 import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { benchLists } from './lists.ts';
+import { benchNotifications } from './notifications.ts';
 import { wireBytes } from './wire.ts';
 
 const parts = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
@@ -211,7 +212,11 @@ async function bundleSizes() {
 async function main() {
   if (wants('bundle')) await bundleSizes();
   if (wants('lighthouse')) await lighthouseScores(report);
-  if (parts.size > 0 && !['http', 'lists', 'data', 'chat', 'wire', 'abuse'].some((p) => parts.has(p))) return;
+  if (
+    parts.size > 0 &&
+    !['http', 'lists', 'data', 'chat', 'wire', 'abuse', 'notifications'].some((p) => parts.has(p))
+  )
+    return;
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgServer.adminUrl, `create database ${name}`);
@@ -331,6 +336,7 @@ async function main() {
     }
 
     if (wants('abuse')) await abuse(env, report);
+    if (wants('notifications')) await benchNotifications(env, url, report);
 
     if (wants('chat')) {
       const SOCKETS = 200;

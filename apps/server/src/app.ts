@@ -50,6 +50,11 @@ import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createEmailChannel } from './modules/notifications/email-channel.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotifications } from './modules/notifications/notifications.service.ts';
+import type { NotificationChannel } from './modules/notifications/notify.ts';
+import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
@@ -67,6 +72,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -87,6 +93,22 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** The process logger (server.ts); defaults to a new pino logger at the configured level. */
   logger?: FastifyBaseLogger;
+  /**
+   * Notification channels beyond the app and e-mail (Web Push: `createPushChannel` from
+   * modules/push), built from the app's dependencies.
+   */
+  channels?: (deps: AppDeps) => NotificationChannel[];
+  /** How often idle queue workers poll (seconds; default 2). */
+  jobsPollingSeconds?: number;
+};
+
+/** What a channel factory may use. */
+export type AppDeps = {
+  db: ReturnType<typeof createDb>['db'];
+  jobs: Jobs;
+  mailer: Mailer;
+  config: Config & { databaseUrl: string };
+  log: FastifyBaseLogger;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -166,6 +188,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const secrets = await loadSecrets(db, config.dataDir, config);
   const background = createBackground(app.log);
+  // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
+  const jobs = createJobs({
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    pollingIntervalSeconds: options.jobsPollingSeconds,
+  });
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -233,6 +261,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onVisibilityChanged: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
+    onChanged: (change) => notifications.eventChanged(change),
+    onRsvp: (event, userId, status) => notifications.rsvped(event, userId, status),
   });
   const seriesService = createSeriesService({
     db,
@@ -275,6 +305,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     onFriendshipEnded: recheckEventRooms,
     blockedBetween: (tx, a, b) => blocks.between(a, b, tx),
+    onRequested: (sender, receiverId) => notifications.friendRequested(sender, receiverId),
+    onAccepted: (accepter, requesterId) => notifications.friendAccepted(accepter, requesterId),
   });
   const chat = createChatService({
     db,
@@ -284,6 +316,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     blockedBetween: (a, b) => blocks.between(a, b),
     blockedBy: (userId) => blocks.blockedIds(userId),
     onStored: metrics.messageStored,
+    // Off the request path: the sender's answer never waits for notifications.
+    onMessage: async (row, sender) =>
+      background.run('message notifications', () => notifications.messageStored(row, sender)),
+    onConversationRead: (userId, otherId) => notifications.conversationRead(userId, otherId),
     sendLimit: config.chatSendLimit,
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
@@ -316,6 +352,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         app.log.warn({ err }, 'event room recheck failed');
       }
     },
+    notify: {
+      requested: (community, requester, organizerIds) =>
+        notifications.communityRequested(community, requester, organizerIds),
+      approved: (community, actorId, userId) => notifications.communityApproved(community, actorId, userId),
+      invited: (community, actorId, userId) => notifications.communityInvited(community, actorId, userId),
+    },
   });
   const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const resolveRoom = createRoomResolver({
@@ -338,6 +380,60 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onEventHidden: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
   });
+  // Notifications: every one through notify() (modules/notifications/notify.ts), delivered by the
+  // queue on e-mail and the channels given (Web Push).
+  const unsubscribeSecret = await loadUnsubscribeSecret(db);
+  const appDeps: AppDeps = { db, jobs, mailer, config, log: app.log };
+  const notifications = createNotifications({
+    db,
+    publisher,
+    jobs,
+    log: app.log,
+    unsubscribeSecret,
+    reminderLeadTimes: config.reminderLeadTimes,
+    dmEmailDelay: config.dmEmailDelay,
+    membersNotifiedOfEvents: (communityId) => communitiesService.membersNotifiedOfEvents(communityId),
+    canSee: (userId, subject) => canSeeSubject(userId, subject),
+    channels: [
+      createEmailChannel({
+        db,
+        mailer,
+        publicUrl: config.publicUrl,
+        unsubscribeSecret,
+        dmDelaySeconds: Math.round(config.dmEmailDelay / 1000),
+      }),
+      ...(options.channels?.(appDeps) ?? []),
+    ],
+  });
+  /** The subject rules: events by visibleTo, communities by membership, chats by room access. */
+  async function canSeeSubject(userId: string, subject: { type: string; id: string }): Promise<boolean> {
+    switch (subject.type) {
+      case 'event':
+        return canSeeEvent(subject.id, userId).then(
+          () => true,
+          () => false,
+        );
+      case 'community':
+        return communitiesService.isVisibleTo(subject.id, userId);
+      case 'chat': {
+        const [kind, id] = subject.id.split(':');
+        const payloads: Record<string, [Parameters<typeof resolveRoom>[1], unknown]> = {
+          general: ['general', {}],
+          event: ['event', { eventId: id }],
+          subgroup: ['subgroup', { subGroupId: id }],
+          group: ['group', { groupId: id }],
+          community: ['community', { communityId: id }],
+        };
+        const target = kind ? payloads[kind] : undefined;
+        if (!target) return false;
+        return 'room' in (await resolveRoom(userId, target[0], target[1]));
+      }
+      case 'user':
+        return true;
+      default:
+        return false;
+    }
+  }
 
   const https = config.publicUrl.startsWith('https:');
   // Pages may connect to their own origin and the configured ones only: the public URL (and its
@@ -411,6 +507,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);
     if (access === 'loopback only') return send(reply, request, 403, MSG.metricsLoopbackOnly);
     metrics.setSocketCount(realtime.io.engine.clientsCount);
+    metrics.setDeadLetters(await jobs.deadLetters().catch(() => []));
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   authRoutes(app, auth, guards, limiter);
@@ -427,6 +524,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
+  notificationsRoutes(app, notifications, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
@@ -470,28 +568,28 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   await grantAdminToVerified(db, config.adminEmails);
 
-  const housekeeping = setInterval(() => {
-    purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-  }, 60 * 60_000);
-  housekeeping.unref();
+  // Periodic work runs on the queue: declared by every instance, run by one.
+  await jobs.start();
+  await jobs.work('housekeeping', async () => {
+    await purgeExpired(db);
+  });
+  await jobs.schedule('housekeeping', '7 * * * *');
   // Every read already reports ended events as PAST; this persists it for other consumers.
-  const pastJob = setInterval(() => {
-    eventsService
-      .persistPastStatus()
-      .catch((err: unknown) => app.log.warn({ err }, 'past-status job failed'));
-  }, 60_000);
-  pastJob.unref();
-  // The series horizon (occurrences 8 weeks ahead). MERGE NOTE: moves to the job queue (notify branch).
-  const seriesJob = setInterval(() => {
-    extendSeries(db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'series sweep failed'));
-  }, 60 * 60_000);
-  seriesJob.unref();
+  await jobs.work('past-status', async () => {
+    await eventsService.persistPastStatus();
+  });
+  await jobs.schedule('past-status', '* * * * *');
+  // The series horizon: occurrences 8 weeks ahead (decision 023); idempotent, so any instance may run it.
+  await jobs.work('series-horizon', async () => {
+    await extendSeries(db, new Date());
+  });
+  await jobs.schedule('series-horizon', '17 * * * *');
   // Lapsed waitlist offers pass to the next person (reads and RSVPs of an event also do it lazily).
-  // The lead moves this sweep to the job queue (branch notify) at merge.
-  const offerSweep = setInterval(() => {
-    rsvps.sweep().catch((err: unknown) => app.log.warn({ err }, 'offer sweep failed'));
-  }, 60_000);
-  offerSweep.unref();
+  await jobs.work('offer-sweep', async () => {
+    await rsvps.sweep();
+  });
+  await jobs.schedule('offer-sweep', '* * * * *');
+  await notifications.start();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
@@ -499,12 +597,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (closed) return;
     closed = true;
     closing = true;
-    clearInterval(housekeeping);
-    clearInterval(pastJob);
-    clearInterval(seriesJob);
-    clearInterval(offerSweep);
     realtime.disconnectAll();
     await app.close();
+    // Running jobs finish (or are failed and retried later by any instance); no new ones start.
+    await jobs.stop();
     await realtime.close();
     await background.drain();
     await mailer.close();
@@ -514,5 +610,5 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io, images };
+  return { app, close, db, background, io: realtime.io, images, jobs, notifications };
 }

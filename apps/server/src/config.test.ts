@@ -61,6 +61,25 @@ describe('loadConfig', () => {
   });
 });
 
+describe('notification timings', () => {
+  it('REMINDER_LEAD_TIMES and DM_EMAIL_DELAY take m, h and d, with defaults 24h,1h and 10m', () => {
+    const defaults = loadConfig({});
+    expect(defaults.reminderLeadTimes).toEqual([86_400_000, 3_600_000]);
+    expect(defaults.dmEmailDelay).toBe(600_000);
+    const set = loadConfig({ REMINDER_LEAD_TIMES: '1m, 2d,1h,1m', DM_EMAIL_DELAY: '30s' });
+    expect(set.reminderLeadTimes).toEqual([172_800_000, 3_600_000, 60_000]);
+    expect(set.dmEmailDelay).toBe(30_000);
+    for (const bad of [
+      { REMINDER_LEAD_TIMES: '1 hour' },
+      { REMINDER_LEAD_TIMES: '24h,' },
+      { DM_EMAIL_DELAY: '0m' },
+    ]) {
+      expect(() => loadConfig(bad)).toThrow(ConfigError);
+      expect(() => loadConfig(bad)).toThrow(new RegExp(Object.keys(bad)[0] as string));
+    }
+  });
+});
+
 describe('documentation', () => {
   it('README and .env.example list exactly the variables the server reads', () => {
     const root = new URL('../../../', import.meta.url);

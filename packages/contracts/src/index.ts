@@ -14,6 +14,7 @@ export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
+export * from './notifications.ts';
 export * from './sessions.ts';
 export * from './time-zones.ts';
 export * from './uploads.ts';

@@ -27,6 +27,13 @@ export type EventsServiceDeps = {
   assertCanHost: (communityId: string, userId: string) => Promise<void>;
   /** Capacity, waitlist, co-hosts and check-in (rsvp.service.ts, decision 022). */
   rsvps: RsvpService;
+  /**
+   * Notifications: after a create, publish or update (`before` absent for a new event), and
+   * before a delete (`after` absent). Must not throw.
+   */
+  onChanged?: (change: { before?: EventRow; after?: EventRow; actorId: string }) => Promise<void>;
+  /** Notifications: after someone answered. Must not throw. */
+  onRsvp?: (event: EventRow, userId: string, status: RsvpStatus | 'removed') => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -210,6 +217,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         timeZone: input.timeZone ?? 'UTC',
         ...capacityValues(input),
       });
+      await deps.onChanged?.({ after: row, actorId: user.id });
       return this.get(row.id, user.id);
     },
 
@@ -235,9 +243,10 @@ export function createEventsService(deps: EventsServiceDeps) {
       values.status = settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
       if (input.status === 'PAST') values.status = 'PAST';
       Object.assign(values, capacityValues(input, row.questions));
-      await repo.updateEvent(db, row.id, values);
+      const updated = await repo.updateEvent(db, row.id, values);
       // Raising the capacity (or an earlier start) offers what became free.
       await deps.rsvps.refill(row.id);
+      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId: user.id });
       // Answered once the sockets that lost sight of the event have left its chat.
       const visibilityChanged = values.visibility !== undefined && values.visibility !== row.visibility;
       if (visibilityChanged || values.status !== row.status) await deps.onVisibilityChanged?.(row.id);
@@ -247,6 +256,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     async remove(user: UserRow, id: string) {
       const row = await owned(id, user);
       const event = await this.get(row.id, user.id);
+      await deps.onChanged?.({ before: row, actorId: user.id });
       await repo.deleteEvent(db, row.id);
       return event;
     },
@@ -254,7 +264,8 @@ export function createEventsService(deps: EventsServiceDeps) {
     async publish(user: UserRow, id: string) {
       const row = await owned(id, user);
       assertMayPublish(user, 'LIVE', row.status);
-      await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
+      const updated = await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
+      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId: user.id });
       return this.get(row.id, user.id);
     },
 
@@ -271,7 +282,11 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (row.status === 'DRAFT') throw badRequest(EVENT_MSG.rsvpDraft);
       if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
       if (row.creatorId === user.id) throw badRequest(EVENT_MSG.rsvpOwn);
-      await deps.rsvps.respond(user, row.id, body ?? {});
+      const status = await deps.rsvps.respond(user, row.id, body ?? {});
+      // Hosts hear about people going (waitlisted and offered places are not "going" yet).
+      if (status === null) await deps.onRsvp?.(row, user.id, 'removed');
+      else if (status === 'going' || status === 'maybe' || status === 'not_going')
+        await deps.onRsvp?.(row, user.id, status);
       return this.get(row.id, user.id);
     },
 

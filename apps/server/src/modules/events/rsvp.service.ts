@@ -149,7 +149,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       user: UserRow,
       eventId: string,
       body: { status?: RsvpStatus; guests?: string[]; answers?: Record<string, string> },
-    ): Promise<void> {
+    ): Promise<FullRsvpStatus | null> {
       const outcome = await db.transaction((tx) =>
         setRsvp(tx, {
           eventId,
@@ -160,6 +160,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         }),
       );
       notifyAll(outcome.offers);
+      return outcome.status;
     },
 
     /**

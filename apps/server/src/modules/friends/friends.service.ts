@@ -43,6 +43,9 @@ export function createFriendsService(deps: {
   blockedBetween: (tx: Executor, a: string, b: string) => Promise<boolean>;
   /** Counts friend requests per day (SPAM_LIMITS; Redis when REDIS_URL is set). */
   limiter: RateLimiter;
+  /** Notifications: a request was sent, or accepted. Must not throw. */
+  onRequested?: (sender: UserRow, receiverId: string) => Promise<void>;
+  onAccepted?: (accepter: UserRow, requesterId: string) => Promise<void>;
 }) {
   const { db } = deps;
 
@@ -61,7 +64,8 @@ export function createFriendsService(deps: {
     });
   }
 
-  function notifyAccepted(me: UserRow, requester: UserRow): void {
+  async function notifyAccepted(me: UserRow, requester: UserRow): Promise<void> {
+    await deps.onAccepted?.(me, requester.id);
     const update: FriendRequestUpdateEvent = {
       type: 'friend_request_accepted',
       userId: me.id,
@@ -111,7 +115,7 @@ export function createFriendsService(deps: {
         throw error;
       });
       if (outcome === 'accepted') {
-        notifyAccepted(me, receiver);
+        await notifyAccepted(me, receiver);
         return FRIEND_MSG.accepted;
       }
       const event: NewFriendRequestEvent = {
@@ -121,6 +125,7 @@ export function createFriendsService(deps: {
         message: FRIEND_MSG.receivedNotification,
       };
       deps.publisher.toUser(receiver.id, 'new-friend-request', event);
+      await deps.onRequested?.(me, receiver.id);
       return FRIEND_MSG.sent;
     },
 
@@ -132,7 +137,7 @@ export function createFriendsService(deps: {
           throw badRequest(FRIEND_MSG.requestNotFound);
         await repo.befriend(tx, me.id, requester.id);
       });
-      notifyAccepted(me, requester);
+      await notifyAccepted(me, requester);
     },
 
     async decline(me: UserRow, requesterId: string): Promise<void> {

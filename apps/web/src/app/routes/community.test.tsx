@@ -24,6 +24,7 @@ const club: Community = {
   createdAt: '2026-11-01T09:00:00.000Z',
   viewerRole: null,
   viewerState: null,
+  viewerNotifications: null,
 };
 
 function serve(community: Community) {

@@ -19,6 +19,7 @@ const base: Omit<Community, 'id' | '_id' | 'slug' | 'name'> = {
   createdAt: '2026-11-01T09:00:00.000Z',
   viewerRole: null,
   viewerState: null,
+  viewerNotifications: null,
 };
 const runners: Community = { ...base, id: 'c1', _id: 'c1', slug: 'runners', name: 'Riverside Runners' };
 const chess: Community = { ...base, id: 'c2', _id: 'c2', slug: 'chess', name: 'Chess Club', verified: true };

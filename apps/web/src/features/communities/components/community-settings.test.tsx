@@ -23,6 +23,7 @@ const club: Community = {
   createdAt: '2026-11-01T09:00:00.000Z',
   viewerRole: 'OWNER',
   viewerState: 'member',
+  viewerNotifications: 'all',
 };
 
 function stubServer() {

@@ -22,7 +22,7 @@ const options = [
 
 /** Spec 2, Settings: two checkboxes, both on by default, saved to the server. */
 export function NotificationPreferencesForm({ initial }: { initial: NotificationPreferences | undefined }) {
-  const [prefs, setPrefs] = useState<NotificationPreferences>({
+  const [prefs, setPrefs] = useState<Pick<NotificationPreferences, 'securityAlerts' | 'productUpdates'>>({
     securityAlerts: initial?.securityAlerts ?? true,
     productUpdates: initial?.productUpdates ?? true,
   });
