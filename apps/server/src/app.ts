@@ -43,6 +43,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createShell } from './modules/pages/shell.ts';
+import { createPushChannel, generateVapidKeys } from './modules/push/push.channel.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
@@ -63,7 +66,7 @@ import { createMetrics, metricsAccess } from './platform/metrics.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
-import { loadSecrets } from './platform/secrets.ts';
+import { loadSecrets, loadVapidKeys } from './platform/secrets.ts';
 import { createImageSanitizer } from './platform/storage/image.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
@@ -154,6 +157,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const secrets = await loadSecrets(db, config.dataDir, config);
+  const vapid = await loadVapidKeys(db, config.push.vapid, generateVapidKeys);
   const background = createBackground(app.log);
   const mailer =
     options.mailer ??
@@ -266,6 +270,18 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
   });
   const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
+  const push = createPushService({
+    db,
+    publicKey: vapid.publicKey,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+  });
+  // Web Push as a notification channel (decision 019).
+  const pushChannel = createPushChannel({
+    db,
+    vapid: { ...vapid, subject: config.push.subject },
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    log: app.log,
+  });
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,
@@ -357,6 +373,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
+  pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
 
@@ -427,5 +444,5 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io, images };
+  return { app, close, db, background, io: realtime.io, images, pushChannel };
 }
