@@ -2,6 +2,7 @@ import { registerChatRealtime } from '../features/chat/realtime.ts';
 import { registerCommunitiesRealtime } from '../features/communities/realtime.ts';
 import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
+import { registerNotificationsRealtime } from '../features/notifications/realtime.ts';
 import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
 import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
 
@@ -16,6 +17,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerFriendGroupsRealtime(socket, deps),
     registerSubgroupsRealtime(socket, deps),
     registerCommunitiesRealtime(socket, deps),
+    registerNotificationsRealtime(socket, deps),
   ];
   return () => {
     for (const stop of stops) stop();

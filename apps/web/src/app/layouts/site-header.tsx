@@ -12,6 +12,12 @@ import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
 
 // The menu (Radix dropdown and positioning) is only needed once someone is signed in.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+// So is the bell with its panel (issue 12).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 const publicLinks = [
   { to: '/features', label: 'Features' },
@@ -99,9 +105,14 @@ export function SiteHeader() {
               Sign out
             </Button>
           ) : user ? (
-            <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
-              <ProfileMenu user={user} counts={counts} onSignOut={signOut} />
-            </Suspense>
+            <>
+              <Suspense fallback={<span className="size-10" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
+                <ProfileMenu user={user} counts={counts} onSignOut={signOut} />
+              </Suspense>
+            </>
           ) : (
             <div className="flex items-center gap-2">
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">

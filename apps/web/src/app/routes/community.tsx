@@ -9,6 +9,7 @@ import { useCommunityEvents } from '../../features/communities/api/get-community
 import { CommunityChat } from '../../features/communities/components/community-chat.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
+import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
 import { JoinButton } from '../../features/communities/components/join-button.tsx';
 import { NotFoundPage } from './not-found.tsx';
@@ -53,7 +54,12 @@ export function CommunityPage() {
             </p>
           </div>
         </div>
-        {user ? <JoinButton community={community} /> : null}
+        {user ? (
+          <div className="flex flex-col items-start gap-3 sm:items-end">
+            <JoinButton community={community} />
+            {member ? <CommunityNotifications community={community} /> : null}
+          </div>
+        ) : null}
       </header>
       <Tabs defaultValue="about">
         <TabsList aria-label="Community sections">
