@@ -174,6 +174,12 @@ export function SiteHeader() {
               >
                 Settings
               </NavLink>
+              <NavLink
+                to="/notifications"
+                className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
+              >
+                Notifications
+              </NavLink>
               <button
                 type="button"
                 onClick={signOut}
