@@ -71,7 +71,11 @@ export function SiteHeader() {
 
   function signOut() {
     setMenuOpen(false);
-    logout.mutate();
+    // The browser's push subscription goes first, while the session can still delete it.
+    void import('../../features/push/browser-push.ts')
+      .then((push) => push.forgetPushOnSignOut())
+      .catch(() => undefined)
+      .finally(() => logout.mutate());
   }
 
   return (

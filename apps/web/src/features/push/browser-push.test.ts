@@ -44,3 +44,14 @@ describe('browser push', () => {
     expect(b.subscription.unsubscribe).toHaveBeenCalled();
   });
 });
+
+describe('signing out', () => {
+  it('drops the subscription, and does nothing where push is unsupported', async () => {
+    const { forgetPushOnSignOut } = await import('./browser-push.ts');
+    await expect(forgetPushOnSignOut()).resolves.toBeUndefined();
+    const b = stubPushBrowser();
+    await enablePush();
+    await forgetPushOnSignOut();
+    expect(b.subscription.unsubscribe).toHaveBeenCalled();
+  });
+});

@@ -81,3 +81,13 @@ export async function disablePush(): Promise<PushState> {
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
+
+/**
+ * Signing out: this browser stops receiving the account's pushes (a shared computer must not show
+ * the next person someone else's notifications). Never holds the sign-out up for more than 2 s.
+ */
+export async function forgetPushOnSignOut(): Promise<void> {
+  if (!pushSupported()) return;
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2000));
+  await Promise.race([disablePush().then(() => undefined), timeout]).catch(() => undefined);
+}
