@@ -114,3 +114,36 @@ test('a friend request lights the bell live; the panel and /notifications work w
 
   await context.close();
 });
+
+test('/settings: per-kind choices save, and turning push on registers the service worker from that click only', async ({
+  browser,
+  member,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // The permission prompt cannot be clicked in headless Chromium: grant it up front.
+  await context.grantPermissions(['notifications']);
+  const page = await context.newPage();
+  await signInAs(page, member, '/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  // Nothing is registered on load.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+  await page.getByRole('checkbox', { name: 'Push: Mentions of you in chats' }).click();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Preferences saved')).toBeVisible();
+  await audit(page, '/settings');
+
+  // The push service itself is on the internet, which this machine cannot reach: subscribing may
+  // fail, but the worker must be served (same origin, CSP script-src 'self') and registered at /.
+  await page.getByRole('switch', { name: 'Push notifications in this browser' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        return registration ? new URL(registration.scope).pathname : null;
+      }),
+    )
+    .toBe('/');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-notifications-1280.png'), fullPage: true });
+  await context.close();
+});
