@@ -145,5 +145,9 @@ test('/settings: per-kind choices save, and turning push on registers the servic
     )
     .toBe('/');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-notifications-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Save Preferences' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-notifications-375.png') });
   await context.close();
 });
