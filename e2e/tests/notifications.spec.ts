@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
+import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -9,7 +9,6 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
  * bell, its panel and /notifications work with the keyboard alone and pass axe.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
 
 async function post(account: Account, url: string, data: unknown): Promise<void> {
@@ -34,17 +33,6 @@ function watchConnections(page: Page): () => number {
     });
   });
   return () => connections;
-}
-
-async function audit(page: Page, label: string, include?: string) {
-  await page.waitForLoadState('networkidle');
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 test('a friend request lights the bell live; the panel and /notifications work with the keyboard', async ({
