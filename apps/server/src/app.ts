@@ -40,6 +40,11 @@ import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
 import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createEmailChannel } from './modules/notifications/email-channel.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotifications } from './modules/notifications/notifications.service.ts';
+import type { NotificationChannel } from './modules/notifications/notify.ts';
+import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createShell } from './modules/pages/shell.ts';
@@ -59,6 +64,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -79,6 +85,22 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** The process logger (server.ts); defaults to a new pino logger at the configured level. */
   logger?: FastifyBaseLogger;
+  /**
+   * Notification channels beyond the app and e-mail (Web Push: `createPushChannel` from
+   * modules/push), built from the app's dependencies.
+   */
+  channels?: (deps: AppDeps) => NotificationChannel[];
+  /** How often idle queue workers poll (seconds; default 2). */
+  jobsPollingSeconds?: number;
+};
+
+/** What a channel factory may use. */
+export type AppDeps = {
+  db: ReturnType<typeof createDb>['db'];
+  jobs: Jobs;
+  mailer: Mailer;
+  config: Config & { databaseUrl: string };
+  log: FastifyBaseLogger;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -159,6 +181,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const secrets = await loadSecrets(db, config.dataDir, config);
   const vapid = await loadVapidKeys(db, config.push.vapid, generateVapidKeys);
   const background = createBackground(app.log);
+  // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
+  const jobs = createJobs({
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    pollingIntervalSeconds: options.jobsPollingSeconds,
+  });
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -223,6 +251,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onVisibilityChanged: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
+    onChanged: (change) => notifications.eventChanged(change),
+    onRsvp: (event, userId, status) => notifications.rsvped(event, userId, status),
   });
   const users = createUsersService({
     db,
@@ -239,6 +269,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
           .user(userId)
           .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed'));
     },
+    onRequested: (sender, receiverId) => notifications.friendRequested(sender, receiverId),
+    onAccepted: (accepter, requesterId) => notifications.friendAccepted(accepter, requesterId),
   });
   const chat = createChatService({
     db,
@@ -246,6 +278,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     areFriends: friends.areFriends,
     onStored: metrics.messageStored,
+    // Off the request path: the sender's answer never waits for notifications.
+    onMessage: async (row, sender) =>
+      background.run('message notifications', () => notifications.messageStored(row, sender)),
+    onConversationRead: (userId, otherId) => notifications.conversationRead(userId, otherId),
     sendLimit: config.chatSendLimit,
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
@@ -268,6 +304,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         app.log.warn({ err }, 'event room recheck failed');
       }
     },
+    notify: {
+      requested: (community, requester, organizerIds) =>
+        notifications.communityRequested(community, requester, organizerIds),
+      approved: (community, actorId, userId) => notifications.communityApproved(community, actorId, userId),
+      invited: (community, actorId, userId) => notifications.communityInvited(community, actorId, userId),
+    },
   });
   const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const push = createPushService({
@@ -288,6 +330,62 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canJoinGroup: friendGroups.canJoin,
     canJoinCommunity: communitiesService.canJoin,
   });
+
+  // Notifications: every one through notify() (modules/notifications/notify.ts), delivered by the
+  // queue on e-mail and the channels given (Web Push).
+  const unsubscribeSecret = await loadUnsubscribeSecret(db);
+  const appDeps: AppDeps = { db, jobs, mailer, config, log: app.log };
+  const notifications = createNotifications({
+    db,
+    publisher,
+    jobs,
+    log: app.log,
+    unsubscribeSecret,
+    reminderLeadTimes: config.reminderLeadTimes,
+    dmEmailDelay: config.dmEmailDelay,
+    membersNotifiedOfEvents: (communityId) => communitiesService.membersNotifiedOfEvents(communityId),
+    canSee: (userId, subject) => canSeeSubject(userId, subject),
+    channels: [
+      createEmailChannel({
+        db,
+        mailer,
+        publicUrl: config.publicUrl,
+        unsubscribeSecret,
+        dmDelaySeconds: Math.round(config.dmEmailDelay / 1000),
+      }),
+      pushChannel,
+      ...(options.channels?.(appDeps) ?? []),
+    ],
+  });
+  /** The subject rules: events by visibleTo, communities by membership, chats by room access. */
+  async function canSeeSubject(userId: string, subject: { type: string; id: string }): Promise<boolean> {
+    switch (subject.type) {
+      case 'event':
+        return canSeeEvent(subject.id, userId).then(
+          () => true,
+          () => false,
+        );
+      case 'community':
+        return communitiesService.isVisibleTo(subject.id, userId);
+      case 'chat': {
+        const [kind, id] = subject.id.split(':');
+        const payloads: Record<string, [Parameters<typeof resolveRoom>[1], unknown]> = {
+          general: ['general', {}],
+          event: ['event', { eventId: id }],
+          subgroup: ['subgroup', { subGroupId: id }],
+          group: ['group', { groupId: id }],
+          community: ['community', { communityId: id }],
+        };
+        const target = kind ? payloads[kind] : undefined;
+        if (!target) return false;
+        return 'room' in (await resolveRoom(userId, target[0], target[1]));
+      }
+      case 'user':
+        return true;
+      default:
+        return false;
+    }
+  }
 
   const https = config.publicUrl.startsWith('https:');
   // Pages may connect to their own origin and the configured ones only: the public URL (and its
@@ -361,6 +459,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);
     if (access === 'loopback only') return send(reply, request, 403, MSG.metricsLoopbackOnly);
     metrics.setSocketCount(realtime.io.engine.clientsCount);
+    metrics.setDeadLetters(await jobs.deadLetters().catch(() => []));
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   authRoutes(app, auth, guards, limiter);
@@ -373,6 +472,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
+  notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards);
@@ -413,17 +513,18 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   await grantAdminToVerified(db, config.adminEmails);
 
-  const housekeeping = setInterval(() => {
-    purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-  }, 60 * 60_000);
-  housekeeping.unref();
+  // Periodic work runs on the queue: declared by every instance, run by one.
+  await jobs.start();
+  await jobs.work('housekeeping', async () => {
+    await purgeExpired(db);
+  });
+  await jobs.schedule('housekeeping', '7 * * * *');
   // Every read already reports ended events as PAST; this persists it for other consumers.
-  const pastJob = setInterval(() => {
-    eventsService
-      .persistPastStatus()
-      .catch((err: unknown) => app.log.warn({ err }, 'past-status job failed'));
-  }, 60_000);
-  pastJob.unref();
+  await jobs.work('past-status', async () => {
+    await eventsService.persistPastStatus();
+  });
+  await jobs.schedule('past-status', '* * * * *');
+  await notifications.start();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
@@ -431,10 +532,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (closed) return;
     closed = true;
     closing = true;
-    clearInterval(housekeeping);
-    clearInterval(pastJob);
     realtime.disconnectAll();
     await app.close();
+    // Running jobs finish (or are failed and retried later by any instance); no new ones start.
+    await jobs.stop();
     await realtime.close();
     await background.drain();
     await mailer.close();
@@ -444,5 +545,5 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io, images, pushChannel };
+  return { app, close, db, background, io: realtime.io, images, jobs, notifications, pushChannel };
 }

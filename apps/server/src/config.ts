@@ -45,6 +45,30 @@ const vapidKey = (bytes: number, what: string) =>
         .optional(),
     );
 
+/** `30s`, `10m`, `24h`, `2d` → milliseconds. */
+const DURATION = /^(\d{1,6})(s|m|h|d)$/;
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+export function parseDuration(value: string): number | undefined {
+  const match = DURATION.exec(value.trim());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  return ms > 0 ? ms : undefined;
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || fallback)
+    .transform((v, ctx) => {
+      const ms = parseDuration(v);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 30s, 10m, 24h or 2d' });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -115,6 +139,22 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WEB_DIST_DIR: z.string().optional(),
+  REMINDER_LEAD_TIMES: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || '24h,1h')
+    .transform((v, ctx) => {
+      const leads = v.split(',').map((part) => parseDuration(part));
+      if (leads.some((ms) => ms === undefined) || leads.length > 10) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a comma-separated list of durations such as 24h,1h (m, h or d)',
+        });
+        return z.NEVER;
+      }
+      return [...new Set(leads as number[])].sort((a, b) => b - a);
+    }),
+  DM_EMAIL_DELAY: duration('10m'),
   S3_BUCKET: z
     .string()
     .optional()
@@ -242,6 +282,10 @@ export type Config = {
   /** Open sockets per user (the oldest is closed beyond it) and client events per user per 10 s. */
   socketLimits: { socketsPerUser: number; eventsPerUser: number };
   webDistDir: string | undefined;
+  /** Before an event's start, in milliseconds, longest first: when attendees are reminded. */
+  reminderLeadTimes: number[];
+  /** A direct message still unread this long after it was sent (ms) is e-mailed. */
+  dmEmailDelay: number;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
   /** Web Push: configured VAPID keys (else generated once and shared through the database). */
@@ -309,6 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
     socketLimits: { socketsPerUser: e.SOCKETS_PER_USER, eventsPerUser: e.SOCKET_EVENTS_PER_USER },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    reminderLeadTimes: e.REMINDER_LEAD_TIMES,
+    dmEmailDelay: e.DM_EMAIL_DELAY,
     s3: s3Base && {
       ...s3Base,
       endpoint: s3Base.endpoint?.replace(/\/+$/, ''),

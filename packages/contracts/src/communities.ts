@@ -239,6 +239,8 @@ export const communitySchema = z.object({
   /** The caller's role and state; null when signed out or not related. */
   viewerRole: z.enum(COMMUNITY_ROLES).nullable(),
   viewerState: z.enum(MEMBERSHIP_STATES).nullable(),
+  /** Members: whether each new event notifies them (`all`, the default) or not; else null. */
+  viewerNotifications: z.enum(['all', 'none']).nullable(),
 });
 export type Community = z.infer<typeof communitySchema>;
 

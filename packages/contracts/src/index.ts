@@ -10,6 +10,7 @@ export * from './groups.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './push.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';

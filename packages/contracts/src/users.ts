@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { emailField, interestsField, phoneField, rolesField, text, usernameField } from './fields.ts';
 import { LIMITS, ROLES } from './limits.ts';
 import { MSG } from './messages.ts';
+import { channelPreferences } from './notifications.ts';
 
+/**
+ * The account's notification settings: the two account mails, and per kind group whether to be
+ * told by e-mail and by push (defaults: DEFAULT_EMAIL_PREFERENCES, DEFAULT_PUSH_PREFERENCES).
+ */
 export const notificationPreferences = z.object({
   securityAlerts: z.boolean({ error: 'Security alerts must be true or false' }),
   productUpdates: z.boolean({ error: 'Product updates must be true or false' }),
+  email: channelPreferences,
+  push: channelPreferences,
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
@@ -90,7 +97,14 @@ export const updateUserBody = z.object({
   bio: text('Bio').max(LIMITS.bioMax, MSG.bioTooLong).optional(),
   phoneNumber: z.union([z.null(), phoneField], { error: MSG.phoneInvalid }).optional(),
   profileImage: imageUrlField.optional(),
-  notificationPreferences: notificationPreferences.partial().optional(),
+  notificationPreferences: z
+    .object({
+      securityAlerts: notificationPreferences.shape.securityAlerts.optional(),
+      productUpdates: notificationPreferences.shape.productUpdates.optional(),
+      email: channelPreferences.partial().optional(),
+      push: channelPreferences.partial().optional(),
+    })
+    .optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 

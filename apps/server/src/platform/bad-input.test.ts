@@ -213,6 +213,15 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/communities/${NO_CLUB}/join`,
   },
   'POST /api/communities/:slug/leave': { base: () => ({}), url: () => `/api/communities/${NO_CLUB}/leave` },
+  'PUT /api/communities/:slug/notifications': {
+    base: () => ({ events: 'none' }),
+    url: () => `/api/communities/${NO_CLUB}/notifications`,
+  },
+  'POST /api/notifications/read': { base: () => ({ ids: [NO_ONE] }) },
+  'POST /api/notifications/unsubscribe': {
+    base: () => ({}),
+    url: () => `/api/notifications/unsubscribe?token=${NO_ONE}.reminders.forged`,
+  },
   'PATCH /api/communities/:slug/members/:userId': {
     base: () => ({ role: 'ORGANIZER', state: 'member' }),
     url: () => `/api/communities/${NO_CLUB}/members/${NO_ONE}`,

@@ -23,8 +23,18 @@ export function createMetrics() {
     help: 'Open Socket.IO connections on this instance',
     registers: [registry],
   });
+  const deadLetters = new Gauge({
+    name: 'townsquare_jobs_dead_letter',
+    help: 'Queue jobs that failed for good after their retries (dead letters), by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
   return {
     registry,
+    setDeadLetters(counts: { queue: string; count: number }[]) {
+      deadLetters.reset();
+      for (const { queue, count } of counts) deadLetters.set({ queue }, count);
+    },
     messageStored: (channel: string) => messages.inc({ kind: channel.split(':')[0] ?? 'unknown' }),
     setSocketCount: (count: number) => sockets.set(count),
     /** Times every request by its route pattern (never the raw URL, which would explode the label set). */

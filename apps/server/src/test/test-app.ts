@@ -64,7 +64,8 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   // With SMTP_URL the app sends through its real SMTP transport; otherwise mail stays in memory.
   const mailer = options.mailer ?? (config.smtpUrl ? undefined : memory.mailer);
   const url = databaseUrl(adminUrl, name);
-  const built = await buildApp({ ...config, databaseUrl: url }, { mailer });
+  // Queue workers poll every second, so delayed jobs run soon after they are due.
+  const built = await buildApp({ ...config, databaseUrl: url }, { mailer, jobsPollingSeconds: 1 });
   return {
     ...built,
     config,

@@ -1,4 +1,4 @@
-import type { SelfUser } from '@townsquare/contracts';
+import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_PUSH_PREFERENCES, type SelfUser } from '@townsquare/contracts';
 
 let seq = 0;
 
@@ -22,7 +22,12 @@ export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     emailVerified: true,
     isAdmin: false,
     isVerifiedCommunity: false,
-    notificationPreferences: { securityAlerts: true, productUpdates: true },
+    notificationPreferences: {
+      securityAlerts: true,
+      productUpdates: true,
+      email: { ...DEFAULT_EMAIL_PREFERENCES },
+      push: { ...DEFAULT_PUSH_PREFERENCES },
+    },
     createdAt: '2025-03-08T10:00:00.000Z',
     updatedAt: '2025-03-08T10:00:00.000Z',
     ...overrides,

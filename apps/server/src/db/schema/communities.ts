@@ -64,6 +64,10 @@ export const communityMembers = pgTable(
     state: text('state', { enum: ['member', 'pending', 'invited', 'banned'] }).notNull(),
     /** Answers to the join questions, in their order (APPROVAL communities). */
     answers: text('answers').array().notNull().default(sql`'{}'::text[]`),
+    /** New events of the community: `all` notifies this member of each one, `none` of none. */
+    eventNotifications: text('event_notifications', { enum: ['all', 'none'] })
+      .notNull()
+      .default('all'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ export * from './friends.ts';
 export * from './groups.ts';
 export * from './instance-secrets.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './push.ts';
 export * from './sessions.ts';
 export * from './uploads.ts';

@@ -5,7 +5,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  * configured, so every instance on this database signs and verifies with the same ones.
  */
 export const instanceSecrets = pgTable('instance_secrets', {
-  name: text('name', { enum: ['jwt', 'upload_signing', 'vapid'] }).primaryKey(),
+  name: text('name', { enum: ['jwt', 'upload_signing', 'unsubscribe', 'vapid'] }).primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -25,6 +25,9 @@ export const users = pgTable(
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
+    /** Per kind group, only the choices the person changed; the defaults fill in the rest. */
+    notifyEmail: jsonb('notify_email').$type<Record<string, boolean>>().notNull().default({}),
+    notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ import {
   verifyEmail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { loadUnsubscribeSecret, unsubscribeToken } from '../notifications/unsubscribe.ts';
 import { fakeBrowser } from '../push/push-test-service.ts';
 
 /**
@@ -791,6 +792,48 @@ const MATRIX: Record<string, Row | Row[]> = {
       url: `/api/communities/${(await w.community('public')).slug}/join`,
     }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  // Members choose; anyone else is told it is for members (the community itself is public knowledge).
+  'PUT /api/communities/:slug/notifications': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/communities/${(await w.community('private')).slug}/notifications`,
+      payload: { events: 'none' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 403 },
+  },
+  // Each person's own list: nobody reads or marks anyone else's.
+  'GET /api/notifications': {
+    request: get('/api/notifications'),
+    expect: SIGNED_IN_200,
+    check: (res, actor, w) => {
+      const body = res.json() as { notifications: { subject: { id: string } }[] };
+      if (actor !== 'owner') expect(JSON.stringify(body)).not.toContain(PRIVATE_TITLE);
+      expect(w.owner.user.id).toBeTruthy();
+    },
+  },
+  'GET /api/notifications/unread-count': {
+    request: get('/api/notifications/unread-count'),
+    expect: SIGNED_IN_200,
+  },
+  'POST /api/notifications/read': {
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: {} }),
+    expect: SIGNED_IN_200,
+  },
+  // The signed link is the authorization: it works without a session, for its one person.
+  'GET /api/notifications/unsubscribe': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(await loadUnsubscribeSecret(t.db), w.owner.user.id, 'mentions')}`,
+    }),
+    expect: PUBLIC_200,
+  },
+  'POST /api/notifications/unsubscribe': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(await loadUnsubscribeSecret(t.db), w.owner.user.id, 'mentions')}`,
+    }),
+    expect: PUBLIC_200,
   },
   'POST /api/communities/:slug/leave': {
     request: async (w) => ({

@@ -7,7 +7,7 @@ import {
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { MessageRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { type Publisher, userRoom } from '../../realtime/publish.ts';
@@ -38,6 +38,10 @@ export type ChatServiceDeps = {
   areFriends: (a: string, b: string) => Promise<boolean>;
   /** Called once per newly stored message (metrics). */
   onStored?: (channel: string) => void;
+  /** Notifications (direct messages, mentions): after a new message was stored. Must not throw. */
+  onMessage?: (row: MessageRow, sender: UserRow) => Promise<void>;
+  /** Notifications: the caller read a conversation (its read pointer moved). Must not throw. */
+  onConversationRead?: (userId: string, otherId: string) => Promise<void>;
   sendLimit?: number;
 };
 
@@ -96,6 +100,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (created) {
         deps.onStored?.(channel);
         publisher.toChannel(channel, socketEvent, message, sender.id);
+        await deps.onMessage?.(row, sender);
       }
       return message;
     },
@@ -144,6 +149,7 @@ export function createChatService(deps: ChatServiceDeps) {
       // The conversation room (an open thread) and the receiver's own room (badges, toasts);
       // a socket in both gets it once.
       if (created) publisher.toChannel([channel, userRoom(receiver.id)], 'new-message', message, sender.id);
+      if (created) await deps.onMessage?.(row, sender);
       return message;
     },
 
@@ -165,6 +171,7 @@ export function createChatService(deps: ChatServiceDeps) {
           for (const m of result.messages) if (m.receiver === me.id) m.read = true;
           publisher.toUser(me.id, 'messages-read', { conversationId: conversationIdOf(me.id, otherId) });
         }
+        await deps.onConversationRead?.(me.id, otherId);
       }
       return result;
     },

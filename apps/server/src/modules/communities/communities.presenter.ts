@@ -10,7 +10,11 @@ import type { Membership } from './communities.repository.ts';
  */
 export function presentCommunity(
   row: CommunityRow,
-  viewer: { role: Membership['role'] | null; state: Membership['state'] | null },
+  viewer: {
+    role: Membership['role'] | null;
+    state: Membership['state'] | null;
+    eventNotifications?: 'all' | 'none' | null;
+  },
 ): Community {
   const { state } = viewer;
   return {
@@ -31,6 +35,7 @@ export function presentCommunity(
     // A role means something only to a member; a pending or banned row's role is not shown.
     viewerRole: state === 'member' ? viewer.role : null,
     viewerState: state,
+    viewerNotifications: state === 'member' ? (viewer.eventNotifications ?? 'all') : null,
   };
 }
 

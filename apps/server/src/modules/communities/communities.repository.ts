@@ -19,12 +19,20 @@ export type CommunityWithViewer = {
   community: CommunityRow;
   role: Membership['role'] | null;
   state: Membership['state'] | null;
+  eventNotifications: CommunityMemberRow['eventNotifications'] | null;
+};
+
+const viewerColumns = {
+  community: communities,
+  role: communityMembers.role,
+  state: communityMembers.state,
+  eventNotifications: communityMembers.eventNotifications,
 };
 
 /** The viewer's row joined in, so every community read carries `viewerRole`/`viewerState`. */
 function withViewer(db: Executor, viewerId: string | undefined) {
   return db
-    .select({ community: communities, role: communityMembers.role, state: communityMembers.state })
+    .select(viewerColumns)
     .from(communities)
     .leftJoin(
       communityMembers,
@@ -99,7 +107,7 @@ export async function discover(db: Executor, viewerId: string | undefined, o: Di
 /** The communities `userId` is in or has asked to join or been invited to, by name. */
 export async function listMine(db: Executor, userId: string) {
   return db
-    .select({ community: communities, role: communityMembers.role, state: communityMembers.state })
+    .select(viewerColumns)
     .from(communityMembers)
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .where(and(eq(communityMembers.userId, userId), sql`${communityMembers.state} <> 'banned'`))
@@ -294,4 +302,47 @@ export async function deleteCommunity(db: Executor, id: string) {
       and exists (select 1 from ${communities} c where c.id = ${id} and c.visibility = 'PRIVATE')`);
   await db.delete(communities).where(eq(communities.id, id));
   return { cancelled, attendees };
+}
+
+/** A member's choice for new events of the community (`all` or `none`). */
+export async function setEventNotifications(
+  db: Executor,
+  communityId: string,
+  userId: string,
+  choice: CommunityMemberRow['eventNotifications'],
+): Promise<void> {
+  await db
+    .update(communityMembers)
+    .set({ eventNotifications: choice })
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
+}
+
+/** Members of the community who want to hear of each new event. */
+export async function membersNotifiedOfEvents(db: Executor, communityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.state, 'member'),
+        eq(communityMembers.eventNotifications, 'all'),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** Owners and organisers of the community (who hear of join requests). */
+export async function organizerIds(db: Executor, communityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.state, 'member'),
+        sql`${communityMembers.role} in ('OWNER', 'ORGANIZER')`,
+      ),
+    );
+  return rows.map((r) => r.userId);
 }

@@ -7,6 +7,7 @@ import {
   communityListResponse,
   communityMemberResponse,
   communityMembersResponse,
+  communityNotificationsBody,
   communityResponse,
   communityUserBody,
   createCommunityBody,
@@ -149,6 +150,27 @@ export function communitiesRoutes(
       },
     },
     async (request) => ({ community: await service.leave(caller(request).user, request.params.slug) }),
+  );
+
+  app.put(
+    '/api/communities/:slug/notifications',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        body: communityNotificationsBody,
+        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      community: await service.setEventNotifications(
+        caller(request).user,
+        request.params.slug,
+        request.body.events,
+      ),
+    }),
   );
 
   app.get(

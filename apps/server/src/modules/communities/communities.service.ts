@@ -37,6 +37,12 @@ export type CommunitiesServiceDeps = {
    * or banned, or the community became PRIVATE): their sockets leave those events' chats.
    */
   onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
+  /** Notifications (modules/notifications): each must not throw. */
+  notify?: {
+    requested: (community: CommunityRow, requester: UserRow, organizerIds: string[]) => Promise<void>;
+    approved: (community: CommunityRow, actorId: string, userId: string) => Promise<void>;
+    invited: (community: CommunityRow, actorId: string, userId: string) => Promise<void>;
+  };
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
@@ -307,11 +313,34 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         answers: state === 'pending' ? answers : undefined,
         restart: true,
       });
-      if (state === 'pending')
+      if (state === 'pending') {
         deps.publisher.toChannel(channels.community(community.id), 'community-request', {
           communityId: community.id,
         });
+        await deps.notify?.requested(community, me, await repo.organizerIds(db, community.id));
+      }
       return reread(community.id, me.id);
+    },
+
+    /** A member's choice for the community's new events: `all` (default) or `none`. */
+    async setEventNotifications(me: UserRow, slug: string, choice: 'all' | 'none'): Promise<Community> {
+      const found = await asMember(slug, me.id);
+      await repo.setEventNotifications(db, found.community.id, me.id, choice);
+      return reread(found.community.id, me.id);
+    },
+
+    /** Members whose choice for new events is `all` (community_event notifications). */
+    membersNotifiedOfEvents: (communityId: string) => repo.membersNotifiedOfEvents(db, communityId),
+
+    /**
+     * Whether the person may see the community as a notification subject: a PUBLIC one unless
+     * banned; a PRIVATE one as a member, or when asked to or invited to join it.
+     */
+    async isVisibleTo(communityId: string, userId: string): Promise<boolean> {
+      if (!isUuid(communityId)) return false;
+      const found = await repo.findById(db, communityId, userId);
+      if (!found || found.state === 'banned') return false;
+      return found.community.visibility === 'PUBLIC' || found.state !== null;
     },
 
     /** Leaves, cancels a request or declines an invitation; an owner hands over first. */
@@ -398,11 +427,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         state,
         restart: row.state !== 'member' && state === 'member',
       });
-      if (row.state === 'pending' && state === 'member')
+      if (row.state === 'pending' && state === 'member') {
         deps.publisher.toUser(row.userId, 'community-approved', {
           communityId: community.id,
           slug: community.slug,
         });
+        await deps.notify?.approved(community, me.id, row.userId);
+      }
       return presentOneMember(updated, true);
     },
 
@@ -437,6 +468,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         slug: community.slug,
         name: community.name,
       });
+      if (state === 'member') await deps.notify?.approved(community, me.id, userId);
+      else await deps.notify?.invited(community, me.id, userId);
       return presentMember(updated, person, true);
     },
 

@@ -23,6 +23,13 @@ export type EventsServiceDeps = {
   onVisibilityChanged?: (eventId: string) => Promise<void>;
   /** Resolves when `userId` may host events as this community; throws (403/404) otherwise. */
   assertCanHost: (communityId: string, userId: string) => Promise<void>;
+  /**
+   * Notifications: after a create, publish or update (`before` absent for a new event), and
+   * before a delete (`after` absent). Must not throw.
+   */
+  onChanged?: (change: { before?: EventRow; after?: EventRow; actorId: string }) => Promise<void>;
+  /** Notifications: after someone answered. Must not throw. */
+  onRsvp?: (event: EventRow, userId: string, status: RsvpStatus | 'removed') => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -163,6 +170,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         imageUrl: input.imageUrl ?? null,
         communityId: input.communityId || null,
       });
+      await deps.onChanged?.({ after: row, actorId: user.id });
       return this.get(row.id, user.id);
     },
 
@@ -186,7 +194,8 @@ export function createEventsService(deps: EventsServiceDeps) {
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));
       values.status = settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
       if (input.status === 'PAST') values.status = 'PAST';
-      await repo.updateEvent(db, row.id, values);
+      const updated = await repo.updateEvent(db, row.id, values);
+      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId: user.id });
       // Answered once the sockets that lost sight of the event have left its chat.
       const visibilityChanged = values.visibility !== undefined && values.visibility !== row.visibility;
       if (visibilityChanged || values.status !== row.status) await deps.onVisibilityChanged?.(row.id);
@@ -196,6 +205,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     async remove(user: UserRow, id: string) {
       const row = await owned(id, user);
       const event = await this.get(row.id, user.id);
+      await deps.onChanged?.({ before: row, actorId: user.id });
       await repo.deleteEvent(db, row.id);
       return event;
     },
@@ -203,7 +213,8 @@ export function createEventsService(deps: EventsServiceDeps) {
     async publish(user: UserRow, id: string) {
       const row = await owned(id, user);
       assertMayPublish(user, 'LIVE', row.status);
-      await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
+      const updated = await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
+      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId: user.id });
       return this.get(row.id, user.id);
     },
 
@@ -216,13 +227,17 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (row.status === 'DRAFT') throw badRequest(EVENT_MSG.rsvpDraft);
       if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
       if (row.creatorId === user.id) throw badRequest(EVENT_MSG.rsvpOwn);
+      let answer: RsvpStatus | 'removed' = status ?? 'going';
       if (status) {
         await repo.upsertRsvp(db, row.id, user.id, status);
       } else {
         const current = await repo.findRsvp(db, row.id, user.id);
-        if (current?.status === 'going') await repo.deleteRsvp(db, row.id, user.id);
-        else await repo.upsertRsvp(db, row.id, user.id, 'going');
+        if (current?.status === 'going') {
+          await repo.deleteRsvp(db, row.id, user.id);
+          answer = 'removed';
+        } else await repo.upsertRsvp(db, row.id, user.id, 'going');
       }
+      await deps.onRsvp?.(row, user.id, answer);
       return this.get(row.id, user.id);
     },
 

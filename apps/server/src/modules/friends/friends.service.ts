@@ -35,6 +35,9 @@ export function createFriendsService(deps: {
   publisher: Publisher;
   /** After a friendship ended: each of the two may have lost sight of the other's events. */
   onFriendshipEnded?: (userIds: [string, string]) => Promise<void>;
+  /** Notifications: a request was sent, or accepted. Must not throw. */
+  onRequested?: (sender: UserRow, receiverId: string) => Promise<void>;
+  onAccepted?: (accepter: UserRow, requesterId: string) => Promise<void>;
 }) {
   const { db } = deps;
 
@@ -53,7 +56,8 @@ export function createFriendsService(deps: {
     });
   }
 
-  function notifyAccepted(me: UserRow, requester: UserRow): void {
+  async function notifyAccepted(me: UserRow, requester: UserRow): Promise<void> {
+    await deps.onAccepted?.(me, requester.id);
     const update: FriendRequestUpdateEvent = {
       type: 'friend_request_accepted',
       userId: me.id,
@@ -82,7 +86,7 @@ export function createFriendsService(deps: {
         return 'sent' as const;
       });
       if (outcome === 'accepted') {
-        notifyAccepted(me, receiver);
+        await notifyAccepted(me, receiver);
         return FRIEND_MSG.accepted;
       }
       const event: NewFriendRequestEvent = {
@@ -92,6 +96,7 @@ export function createFriendsService(deps: {
         message: FRIEND_MSG.receivedNotification,
       };
       deps.publisher.toUser(receiver.id, 'new-friend-request', event);
+      await deps.onRequested?.(me, receiver.id);
       return FRIEND_MSG.sent;
     },
 
@@ -103,7 +108,7 @@ export function createFriendsService(deps: {
           throw badRequest(FRIEND_MSG.requestNotFound);
         await repo.befriend(tx, me.id, requester.id);
       });
-      notifyAccepted(me, requester);
+      await notifyAccepted(me, requester);
     },
 
     async decline(me: UserRow, requesterId: string): Promise<void> {

@@ -37,12 +37,13 @@ export type Received = { path: string; headers: IncomingHttpHeaders; body: Buffe
 export async function startPushService() {
   const received: Received[] = [];
   let status = 201;
+  const byPath = new Map<string, number>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = status;
+      res.statusCode = byPath.get(req.url ?? '/') ?? status;
       res.end();
     });
   });
@@ -54,6 +55,11 @@ export async function startPushService() {
     /** The status every following POST is answered with. */
     answer(next: number) {
       status = next;
+      byPath.clear();
+    },
+    /** The status POSTs to one endpoint (by the name given to `endpoint`) are answered with. */
+    answerFor(name: string, next: number) {
+      byPath.set(`/push/${name}`, next);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,3 +1,4 @@
+import type { NotificationDto } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
@@ -10,7 +11,17 @@ import { fakeBrowser, startPushService } from './push-test-service.ts';
 let t: TestApp;
 let service: Awaited<ReturnType<typeof startPushService>>;
 let user: TestUser;
+const GROUPS_ON = {
+  friends: true,
+  rsvp: true,
+  eventUpdates: true,
+  reminders: true,
+  directMessages: true,
+  mentions: true,
+  communities: true,
+};
 const ALL_ON = {
+  email: GROUPS_ON,
   push: {
     friends: true,
     rsvp: true,
@@ -21,9 +32,13 @@ const ALL_ON = {
     communities: true,
   },
 };
-const notification = (over: Partial<{ id: string; kind: string; text: string; url: string }> = {}) => ({
+const notification = (over: Partial<NotificationDto> = {}): NotificationDto => ({
   id: '0193a0c1-0000-7000-8000-000000000001',
   kind: 'friend_request',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  readAt: null,
+  actor: null,
+  subject: { type: 'user', id: '0193a0c1-0000-7000-8000-0000000000aa' },
   text: 'Ana sent you a friend request',
   url: '/friends',
   ...over,
@@ -97,11 +112,20 @@ describe('push channel', () => {
 
   it("respects prefs.push for the kind's group", async () => {
     await subscribe('b');
-    await t.pushChannel.deliver(user.user.id, notification(), { push: { ...ALL_ON.push, friends: false } });
+    await t.pushChannel.deliver(user.user.id, notification(), {
+      ...ALL_ON,
+      push: { ...ALL_ON.push, friends: false },
+    });
     await t.pushChannel.deliver(user.user.id, notification({ kind: 'event_reminder' }), {
+      ...ALL_ON,
       push: { ...ALL_ON.push, reminders: false },
     });
-    await t.pushChannel.deliver(user.user.id, notification({ kind: 'unknown_kind' }), ALL_ON);
+    // A kind unknown to this build is never pushed.
+    await t.pushChannel.deliver(
+      user.user.id,
+      notification({ kind: 'unknown_kind' as NotificationDto['kind'] }),
+      ALL_ON,
+    );
     expect(service.received).toHaveLength(0);
     await t.pushChannel.deliver(user.user.id, notification({ kind: 'event_reminder' }), ALL_ON);
     expect(service.received).toHaveLength(1);
@@ -115,15 +139,27 @@ describe('push channel', () => {
     expect(await rowsOf(user.user.id)).toHaveLength(0);
   });
 
-  it('keeps a subscription on other failures and does not throw', async () => {
+  it('keeps a subscription on other failures; throws (to be retried) only when no browser got it', async () => {
     await subscribe('flaky');
     service.answer(500);
-    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).resolves.toBeUndefined();
+    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).rejects.toThrow(
+      /push delivery failed/,
+    );
     service.answer(429);
-    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).rejects.toThrow();
     const rows = await rowsOf(user.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.lastSuccessAt).toBeNull();
+  });
+
+  it('does not throw when one browser got it and another failed (a retry would push twice)', async () => {
+    await subscribe('works');
+    await subscribe('broken');
+    service.answer(201);
+    service.answerFor('broken', 503);
+    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).resolves.toBeUndefined();
+    expect(service.received).toHaveLength(2);
+    expect(await rowsOf(user.user.id)).toHaveLength(2);
   });
 
   it('does nothing for a person without subscriptions', async () => {

@@ -1,52 +1,16 @@
 import http from 'node:http';
 import https from 'node:https';
+import { NOTIFICATION_GROUP_OF, type NotificationDto } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
 import type { PushSubscriptionRow } from '../../db/schema/index.ts';
+import type { NotificationChannel } from '../notifications/notify.ts';
 import { publicOnlyLookup } from './endpoint-guard.ts';
 import { deleteSubscriptionById, markDelivered, subscriptionsOf } from './push.repository.ts';
 
-/** The preference groups a notification kind belongs to (the keys of `prefs.push`). */
-export const PUSH_GROUPS = [
-  'friends',
-  'rsvp',
-  'eventUpdates',
-  'reminders',
-  'directMessages',
-  'mentions',
-  'communities',
-] as const;
-export type PushGroup = (typeof PUSH_GROUPS)[number];
-
-const GROUP_OF: Record<string, PushGroup> = {
-  friend_request: 'friends',
-  friend_accepted: 'friends',
-  rsvp: 'rsvp',
-  event_updated: 'eventUpdates',
-  event_cancelled: 'eventUpdates',
-  event_reminder: 'reminders',
-  direct_message: 'directMessages',
-  mention: 'mentions',
-  community_event: 'communities',
-  community_request: 'communities',
-  community_approved: 'communities',
-  community_invite: 'communities',
-  community_announcement: 'communities',
-};
-
-/** The group of a kind; unknown kinds are not pushed. */
-export const pushGroupOf = (kind: string): PushGroup | undefined => GROUP_OF[kind];
-
 /** What the push channel needs of a notification (the in-app notification object). */
-export type PushableNotification = { id: string; kind: string; text: string; url: string };
-export type PushPreferences = { push: Partial<Record<PushGroup, boolean>> };
-
-/** The notify pipeline's channel interface. */
-export type NotificationChannel<N = PushableNotification, P = PushPreferences> = {
-  name: string;
-  deliver(userId: string, notification: N, prefs: P): Promise<void>;
-};
+type Pushable = Pick<NotificationDto, 'id' | 'kind' | 'text' | 'url'>;
 
 export type PushChannelDeps = {
   db: Database;
@@ -60,7 +24,7 @@ export type PushChannelDeps = {
 };
 
 /** The payload the service worker reads (apps/web/public/sw.js). Kept far below the 4 KiB limit. */
-export function pushPayload(n: PushableNotification): string {
+export function pushPayload(n: Pushable): string {
   return JSON.stringify({
     id: n.id,
     kind: n.kind,
@@ -76,8 +40,8 @@ type Outcome = 'delivered' | 'gone' | 'failed';
  * Web Push as a notification channel: encrypts the notification for each of the person's browsers
  * (aes128gcm, VAPID-signed) and POSTs it to their push services, when the person wants pushes of
  * that kind (`prefs.push[group]`). A subscription the push service answers 404 or 410 is deleted.
- * A failing browser never fails the others nor the delivery (it is logged), so a retried job does
- * not push twice to the browsers that worked.
+ * A failing browser never fails the others (it is logged); the delivery throws (to be retried)
+ * only when no browser got it, so a retry never pushes twice to one that did.
  */
 export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
   const ttl = deps.ttlSeconds ?? 24 * 60 * 60;
@@ -139,12 +103,16 @@ export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
   return {
     name: 'push',
     async deliver(userId, notification, prefs) {
-      const group = pushGroupOf(notification.kind);
+      const group = NOTIFICATION_GROUP_OF[notification.kind];
       if (!group || prefs.push[group] !== true) return;
       const subscriptions = await subscriptionsOf(deps.db, userId);
       if (subscriptions.length === 0) return;
       const payload = pushPayload(notification);
-      await Promise.all(subscriptions.map((sub) => send(sub, payload)));
+      const outcomes = await Promise.all(subscriptions.map((sub) => send(sub, payload)));
+      // Every browser failed for a passing reason (5xx, 429, timeout): the queue retries with
+      // back-off. When one got it, a retry would push twice to that one: done as it is.
+      if (outcomes.includes('failed') && !outcomes.includes('delivered'))
+        throw new Error(`push delivery failed for all ${subscriptions.length} subscription(s)`);
     },
   };
 }

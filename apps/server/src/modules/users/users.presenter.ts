@@ -1,5 +1,6 @@
 import type { PublicProfile, Role, SelfUser } from '@townsquare/contracts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { preferencesOf } from '../notifications/notifications.presenter.ts';
 
 const roles = (row: UserRow) => row.roles as Role[];
 
@@ -24,6 +25,7 @@ export function presentSelf(row: UserRow): SelfUser {
     notificationPreferences: {
       securityAlerts: row.notifySecurityAlerts,
       productUpdates: row.notifyProductUpdates,
+      ...preferencesOf(row),
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,4 +1,12 @@
-import { errorBody, MSG, messageResponse, publicProfile, selfUser } from '@townsquare/contracts';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  errorBody,
+  MSG,
+  messageResponse,
+  publicProfile,
+  selfUser,
+} from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createUser,
@@ -91,7 +99,12 @@ describe('GET /api/users/me', () => {
     const body = selfUser.strict().parse(res.json());
     expect(body.id).toBe(user.user.id);
     expect(body.email).toBe(user.email);
-    expect(body.notificationPreferences).toEqual({ securityAlerts: true, productUpdates: true });
+    expect(body.notificationPreferences).toEqual({
+      securityAlerts: true,
+      productUpdates: true,
+      email: DEFAULT_EMAIL_PREFERENCES,
+      push: DEFAULT_PUSH_PREFERENCES,
+    });
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash|tokenHash/);
   });
 

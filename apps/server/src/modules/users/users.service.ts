@@ -1,8 +1,9 @@
 import { MSG, type updateUserBody } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import type { UserRow, users } from '../../db/schema/index.ts';
+import { type UserRow, type users, users as usersTable } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import * as repo from './users.repository.ts';
 
@@ -69,6 +70,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       const prefs = input.notificationPreferences;
       if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;
       if (prefs?.productUpdates !== undefined) values.notifyProductUpdates = prefs.productUpdates;
+      // Per kind group: merged into what is stored, so a partial update changes only what it names.
+      if (prefs?.email && Object.keys(prefs.email).length > 0)
+        values.notifyEmail = sql`${usersTable.notifyEmail} || ${JSON.stringify(prefs.email)}::jsonb`;
+      if (prefs?.push && Object.keys(prefs.push).length > 0)
+        values.notifyPush = sql`${usersTable.notifyPush} || ${JSON.stringify(prefs.push)}::jsonb`;
       const username = input.username ?? user.username;
       const roles = input.roles ?? user.roles;
       values.profileCompleted = Boolean(username) && roles.length > 0;

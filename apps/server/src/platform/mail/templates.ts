@@ -6,12 +6,17 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; href: string },
+  footer?: string,
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.href)}">${escapeHtml(action.href)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#faf7f2;padding:24px;color:#1c1917"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:12px;color:#78716c">Townsquare — connect with your local community.</p></div></body></html>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#faf7f2;padding:24px;color:#1c1917"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}${footer ?? ''}<p style="margin:24px 0 0;font-size:12px;color:#78716c">Townsquare — connect with your local community.</p></div></body></html>`;
 }
 
 export function verifyEmailMail(to: string, name: string, link: string): MailMessage {
@@ -90,5 +95,39 @@ export function emailChangingMail(
     subject: 'Your Townsquare email address is changing',
     text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n\n— Townsquare`,
     html: layout('Your email address is changing', lines, { label: 'Reset my password', href: resetLink }),
+  };
+}
+
+/**
+ * A notification by e-mail: what happened and a link to it, and a footer that says why it came,
+ * with a one-click link that turns off this kind (RFC 8058 headers) and the settings page.
+ */
+export function notificationMail(input: {
+  to: string;
+  name: string;
+  text: string;
+  link: string;
+  why: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}): MailMessage {
+  const lines = [`Hi ${input.name},`, input.text];
+  const footerText = `You get this e-mail because ${input.why} are on in your Townsquare settings.`;
+  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.unsubscribeUrl)}">Turn these e-mails off</a> · <a href="${escapeHtml(input.settingsUrl)}">All notification settings</a></p>`;
+  return {
+    to: input.to,
+    subject: input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text,
+    text: `${lines.join('\n\n')}\n\nOpen: ${input.link}\n\n-- \n${footerText}\nTurn these e-mails off: ${input.unsubscribeUrl}\nAll notification settings: ${input.settingsUrl}\n`,
+    html: layout(
+      input.text,
+      lines.slice(0, 1).concat(lines.slice(1)),
+      { label: 'Open Townsquare', href: input.link },
+      footer,
+    ),
+    link: input.link,
+    headers: {
+      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

@@ -10,7 +10,7 @@ export function createNotification(overrides: Partial<AppNotification> = {}): Ap
     kind: 'friend_request',
     createdAt: '2026-11-24T10:00:00.000Z',
     readAt: null,
-    actor: { id: 'a1', username: 'ana', fullName: 'Ana Lima', profileImage: null },
+    actor: { _id: 'a1', id: 'a1', username: 'ana', fullName: 'Ana Lima', profileImage: null },
     subject: { type: 'user', id: 'a1' },
     text: `Ana Lima sent you a friend request (${seq})`,
     url: '/friends',

@@ -1,28 +1,11 @@
+import { NOTIFICATION_KINDS, type NotificationDto, type NotificationsResponse } from '@townsquare/contracts';
+
 /**
  * The in-app notification as GET /api/notifications and the `notification` socket event carry it
  * (issue 12). `url` is the subject's path in this app (an event, a conversation, /friends).
  */
-export interface AppNotification {
-  id: string;
-  kind: string;
-  createdAt: string;
-  readAt: string | null;
-  actor: {
-    id: string;
-    username?: string | null;
-    fullName?: string | null;
-    profileImage?: string | null;
-  } | null;
-  subject: { type: string; id: string } | null;
-  text: string;
-  url: string;
-}
-
-export interface NotificationsPage {
-  notifications: AppNotification[];
-  nextCursor: string | null;
-  unread: number;
-}
+export type AppNotification = NotificationDto;
+export type NotificationsPage = NotificationsResponse;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -31,20 +14,18 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function asNotification(value: unknown): AppNotification | null {
   if (!isRecord(value)) return null;
   const { id, kind, createdAt, readAt, text, url } = value;
-  if (
-    typeof id !== 'string' ||
-    typeof kind !== 'string' ||
-    typeof text !== 'string' ||
-    typeof url !== 'string'
-  )
-    return null;
+  if (typeof id !== 'string' || typeof text !== 'string' || typeof url !== 'string') return null;
+  const known = NOTIFICATION_KINDS.find((k) => k === kind);
+  if (!known) return null;
   return {
     id,
-    kind,
+    kind: known,
     createdAt: typeof createdAt === 'string' ? createdAt : new Date().toISOString(),
     readAt: typeof readAt === 'string' ? readAt : null,
     actor: isRecord(value.actor) ? (value.actor as AppNotification['actor']) : null,
-    subject: isRecord(value.subject) ? (value.subject as AppNotification['subject']) : null,
+    subject: isRecord(value.subject)
+      ? (value.subject as AppNotification['subject']) // shown, never trusted for access
+      : { type: 'user', id: '' },
     text,
     url,
   };

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Community } from '@townsquare/contracts';
+import type { Community, CommunityEventChoice } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys, slugPath } from './keys.ts';
 
-export type CommunityEventNotifications = 'all' | 'none';
+export type CommunityEventNotifications = CommunityEventChoice;
 
 /** PUT /api/communities/:slug/notifications: a member's choice about new events (issue 12). */
 export async function setCommunityNotifications(slug: string, events: CommunityEventNotifications) {
@@ -12,9 +12,7 @@ export async function setCommunityNotifications(slug: string, events: CommunityE
 
 /** The viewer's current choice; every new event (the default) when the server says nothing. */
 export function viewerEventNotifications(community: Community): CommunityEventNotifications {
-  const value = (community as Community & { viewerNotifications?: unknown }).viewerNotifications;
-  const events = typeof value === 'object' && value !== null ? (value as { events?: unknown }).events : value;
-  return events === 'none' ? 'none' : 'all';
+  return community.viewerNotifications === 'none' ? 'none' : 'all';
 }
 
 export function useSetCommunityNotifications(slug: string) {

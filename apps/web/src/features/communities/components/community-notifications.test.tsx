@@ -13,10 +13,10 @@ const community = (viewerNotifications: unknown) =>
 
 describe('CommunityNotifications', () => {
   it('shows the current choice and saves "none" with the keyboard', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ community: community({ events: 'none' }) }));
+    const fetchMock = vi.fn(async () => jsonResponse({ community: community('none') }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    renderWithApp(<CommunityNotifications community={community({ events: 'all' })} />, {
+    renderWithApp(<CommunityNotifications community={community('all')} />, {
       path: '/c/allotments',
       user: createSelfUser(),
     });
@@ -35,7 +35,7 @@ describe('CommunityNotifications', () => {
   });
 
   it('defaults to all when the server says nothing', () => {
-    renderWithApp(<CommunityNotifications community={community(undefined)} />, { path: '/c/allotments' });
+    renderWithApp(<CommunityNotifications community={community(null)} />, { path: '/c/allotments' });
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
   });
 });

@@ -1,4 +1,9 @@
-import type { NotificationPreferences, UpdateUserBody } from '@townsquare/contracts';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  type NotificationGroup,
+  type NotificationPreferences,
+} from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -22,7 +27,7 @@ const options = [
 ] as const;
 
 /** The kinds of notification a person chooses per channel (issue 12), in the order shown. */
-export const KINDS = [
+export const KINDS: { key: NotificationGroup; label: string }[] = [
   { key: 'friends', label: 'Friend requests and accepted requests' },
   { key: 'rsvp', label: 'RSVPs to events you host' },
   { key: 'eventUpdates', label: 'Changes to or cancellation of events you are going to' },
@@ -30,31 +35,15 @@ export const KINDS = [
   { key: 'directMessages', label: 'Direct messages you have not read' },
   { key: 'mentions', label: 'Mentions of you in chats' },
   { key: 'communities', label: 'New events and news from your communities' },
-] as const;
-type KindKey = (typeof KINDS)[number]['key'];
-type PerKind = Record<KindKey, boolean>;
+];
+type KindKey = NotificationGroup;
 
-/** The preferences with the per-kind e-mail and push choices the server keeps (issue 12). */
-export type FullNotificationPreferences = NotificationPreferences & { email: PerKind; push: PerKind };
-
-const allOn = (): PerKind => ({
-  friends: true,
-  rsvp: true,
-  eventUpdates: true,
-  reminders: true,
-  directMessages: true,
-  mentions: true,
-  communities: true,
-});
-
-function withDefaults(
-  initial: Partial<FullNotificationPreferences> | undefined,
-): FullNotificationPreferences {
+function withDefaults(initial: Partial<NotificationPreferences> | undefined): NotificationPreferences {
   return {
     securityAlerts: initial?.securityAlerts ?? true,
     productUpdates: initial?.productUpdates ?? true,
-    email: { ...allOn(), ...initial?.email },
-    push: { ...allOn(), ...initial?.push },
+    email: { ...DEFAULT_EMAIL_PREFERENCES, ...initial?.email },
+    push: { ...DEFAULT_PUSH_PREFERENCES, ...initial?.push },
   };
 }
 
@@ -70,16 +59,15 @@ const CHANNELS = [
 export function NotificationPreferencesForm({
   initial,
 }: {
-  initial: Partial<FullNotificationPreferences> | NotificationPreferences | undefined;
+  initial: Partial<NotificationPreferences> | undefined;
 }) {
-  const [prefs, setPrefs] = useState(() => withDefaults(initial as Partial<FullNotificationPreferences>));
+  const [prefs, setPrefs] = useState(() => withDefaults(initial));
   const update = useUpdateMe();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     update.mutate(
-      // The nested e-mail and push choices are part of the self user's preferences (issue 12).
-      { notificationPreferences: prefs } as UpdateUserBody,
+      { notificationPreferences: prefs },
       {
         onSuccess: () => toast.success(MSG.preferencesSaved),
         onError: (error) => toast.error(errorMessage(error, 'Failed to save preferences')),

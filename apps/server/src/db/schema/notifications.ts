@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * What a person was told, in the app (GET /api/notifications) and as the source of every other
+ * channel (e-mail, push). Written only by modules/notifications/notify.ts. `dedupe_key` is unique
+ * per person: a retried job, a second instance or a repeated trigger stores nothing new, and so
+ * delivers nothing new (docs/decisions/017).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    text: text('text').notNull(),
+    url: text('url').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    // The list, newest first, keyset on id (UUIDv7: time-ordered).
+    index('notifications_user_id_idx').on(t.userId, t.id),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`read_at is null`),
+  ],
+);
+
+/**
+ * One row per notification and channel once delivery was claimed: a retried delivery job finds
+ * the claim and sends nothing twice.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.channel] })],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,46 @@
+import {
+  type ChannelPreferences,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  type NotificationDto,
+  type NotificationGroup,
+  type NotificationKind,
+  type NotificationSubjectType,
+} from '@townsquare/contracts';
+import type { NotificationRow } from '../../db/schema/index.ts';
+import { presentPerson } from '../chat/chat.presenter.ts';
+import type { Person } from '../chat/chat.repository.ts';
+
+/** The one shape of a notification: in the list and as the socket event `notification`. */
+export function presentNotification(row: NotificationRow, actor: Person | undefined): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+    actor: row.actorId && actor ? presentPerson(row.actorId, actor) : null,
+    subject: { type: row.subjectType as NotificationSubjectType, id: row.subjectId },
+    text: row.text,
+    url: row.url,
+  };
+}
+
+export type Preferences = { email: ChannelPreferences; push: ChannelPreferences };
+
+/** Stored choices over the defaults. */
+export function preferencesOf(row: {
+  notifyEmail: Record<string, boolean>;
+  notifyPush: Record<string, boolean>;
+}): Preferences {
+  return {
+    email: { ...DEFAULT_EMAIL_PREFERENCES, ...pick(row.notifyEmail) },
+    push: { ...DEFAULT_PUSH_PREFERENCES, ...pick(row.notifyPush) },
+  };
+}
+
+function pick(stored: Record<string, boolean>): Partial<ChannelPreferences> {
+  const out: Partial<ChannelPreferences> = {};
+  for (const key of Object.keys(DEFAULT_EMAIL_PREFERENCES) as NotificationGroup[])
+    if (typeof stored?.[key] === 'boolean') out[key] = stored[key];
+  return out;
+}

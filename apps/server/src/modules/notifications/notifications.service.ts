@@ -1,0 +1,523 @@
+import {
+  NOTIFICATION_GROUP_LABELS,
+  NOTIFICATION_MSG,
+  type NotificationsResponse,
+} from '@townsquare/contracts';
+import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { people } from '../chat/chat.repository.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { presentNotification } from './notifications.presenter.ts';
+import * as repo from './notifications.repository.ts';
+import {
+  DELIVER_QUEUE,
+  type DeliverJob,
+  deliver,
+  type NotificationChannel,
+  type NotifyDeps,
+  type NotifyInput,
+  notify,
+} from './notify.ts';
+import * as q from './triggers.repository.ts';
+import { readUnsubscribeToken } from './unsubscribe.ts';
+
+export type NotificationsDeps = Omit<NotifyDeps, 'channels'> & {
+  jobs: Jobs;
+  /** Every channel beyond the app: e-mail, push (modules/push), … */
+  channels: NotificationChannel[];
+  unsubscribeSecret: string;
+  /** REMINDER_LEAD_TIMES in ms. */
+  reminderLeadTimes: number[];
+  /** RSVP notifications to the host: at most one per event per this window (ms). */
+  rsvpWindowMs?: number;
+  /** DM_EMAIL_DELAY in ms: also the window of one direct-message notification per conversation. */
+  dmEmailDelay: number;
+  log: { warn: (obj: object, msg: string) => void };
+  /** communities: members of the community whose choice for new events is `all`. */
+  membersNotifiedOfEvents: (communityId: string) => Promise<string[]>;
+};
+
+export type NotificationsService = ReturnType<typeof createNotifications>;
+
+const QUEUES = {
+  reminder: 'event-reminder',
+  rsvp: 'rsvp-digest',
+  updated: 'event-updated',
+  cancelled: 'event-cancelled',
+  communityEvent: 'community-event',
+} as const;
+
+type ReminderJob = { eventId: string; leadMs: number; startsAt: string };
+type RsvpJob = { eventId: string; from: string; to: string };
+type UpdatedJob = { eventId: string; actorId: string; version: string; text: string };
+type CancelledJob = { eventId: string; actorId: string; title: string; recipients: string[] };
+type CommunityEventJob = { eventId: string; actorId: string };
+
+const displayName = (p: { username: string | null; fullName: string }) => p.username ?? p.fullName;
+
+/** 90 minutes → "1 hour 30 minutes" is not needed: leads are whole days, hours or minutes. */
+export function humanLead(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1_000, 'second'],
+  ];
+  for (const [size, name] of units)
+    if (ms % size === 0) {
+      const n = ms / size;
+      return `${n} ${name}${n === 1 ? '' : 's'}`;
+    }
+  return `${Math.round(ms / 1000)} seconds`;
+}
+
+const when = (date: Date) =>
+  date.toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
+
+const MENTION = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
+
+/**
+ * Notifications: the in-app list and its read pointers, the delivery worker, and every trigger
+ * (the hooks other services call, and the queue jobs they schedule). Every notification goes
+ * through `notify` (notify.ts).
+ */
+export function createNotifications(deps: NotificationsDeps) {
+  const { db, jobs } = deps;
+  const rsvpWindowMs = deps.rsvpWindowMs ?? 15 * 60_000;
+  const send = (input: NotifyInput, options?: { subjectChecked?: boolean }) => notify(deps, input, options);
+
+  /** Runs a hook's work without failing the request that caused it. */
+  function quietly(label: string, work: () => Promise<unknown>): Promise<void> {
+    return work().then(
+      () => undefined,
+      (err: unknown) => deps.log.warn({ err }, `${label} failed`),
+    );
+  }
+
+  const reminderKey = (eventId: string, leadMs: number, startsAt: Date) =>
+    `${eventId}:${leadMs}:${startsAt.toISOString()}`;
+
+  async function scheduleReminders(event: EventRow) {
+    if (event.status === 'DRAFT') return;
+    const now = Date.now();
+    for (const leadMs of deps.reminderLeadTimes) {
+      const due = event.startDate.getTime() - leadMs;
+      // A lead already past when the event was published or moved is skipped.
+      if (due < now - 30_000) continue;
+      await jobs.send(
+        QUEUES.reminder,
+        { eventId: event.id, leadMs, startsAt: event.startDate.toISOString() } satisfies ReminderJob,
+        { key: reminderKey(event.id, leadMs, event.startDate), startAfter: new Date(due) },
+      );
+    }
+  }
+
+  async function cancelReminders(event: EventRow) {
+    for (const leadMs of deps.reminderLeadTimes)
+      await jobs.cancel(QUEUES.reminder, reminderKey(event.id, leadMs, event.startDate));
+  }
+
+  async function channelUrl(channel: string): Promise<string> {
+    const [type, id] = channel.split(':');
+    if (type === 'event' && id) return `/event/${id}`;
+    if (type === 'community' && id) return `/c/${(await q.communitySlug(db, id)) ?? ''}`;
+    if (type === 'subgroup' && id) {
+      const eventId = await q.subgroupEventId(db, id);
+      return eventId ? `/event/${eventId}` : '/dashboard';
+    }
+    if (type === 'group') return '/friends';
+    return '/dashboard';
+  }
+
+  const handlers = {
+    async reminder(job: ReminderJob) {
+      const event = await q.eventRow(db, job.eventId);
+      // Moved, unpublished or deleted since: this job is stale (its successor, if any, is queued).
+      if (event?.status !== 'LIVE' || event.startDate.toISOString() !== job.startsAt) return;
+      const going = await q.answeredBy(db, event.id, ['going']);
+      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`;
+      await inParallel(going, 8, (userId) =>
+        send({
+          userId,
+          kind: 'event_reminder',
+          subject: { type: 'event', id: event.id },
+          text,
+          url: `/event/${event.id}`,
+          dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
+        }),
+      );
+    },
+
+    async rsvp(job: RsvpJob) {
+      const event = await q.eventRow(db, job.eventId);
+      if (!event) return;
+      const answers = (await q.goingBetween(db, event.id, new Date(job.from), new Date(job.to))).filter(
+        (a) => a.userId !== event.creatorId,
+      );
+      const first = answers[0];
+      if (!first) return;
+      const others = answers.length - 1;
+      const who =
+        others === 0
+          ? `${displayName(first)} is`
+          : others === 1
+            ? `${displayName(first)} and ${displayName(answers[1] as typeof first)} are`
+            : `${displayName(first)} and ${others} others are`;
+      await send({
+        userId: event.creatorId,
+        kind: 'rsvp',
+        actorId: first.userId,
+        subject: { type: 'event', id: event.id },
+        text: `${who} going to ${event.title}`,
+        url: `/event/${event.id}`,
+        dedupeKey: `rsvp:${event.id}:${job.from}`,
+      });
+    },
+
+    async updated(job: UpdatedJob) {
+      const recipients = await q.answeredBy(db, job.eventId, ['going', 'maybe']);
+      await inParallel(recipients, 8, (userId) =>
+        send({
+          userId,
+          kind: 'event_updated',
+          actorId: job.actorId,
+          subject: { type: 'event', id: job.eventId },
+          text: job.text,
+          url: `/event/${job.eventId}`,
+          dedupeKey: `event_updated:${job.eventId}:${job.version}`,
+        }),
+      );
+    },
+
+    async cancelled(job: CancelledJob) {
+      await inParallel(job.recipients, 8, (userId) =>
+        send(
+          {
+            userId,
+            kind: 'event_cancelled',
+            actorId: job.actorId,
+            subject: { type: 'event', id: job.eventId },
+            text: `${job.title} was cancelled`,
+            url: '/events',
+            dedupeKey: `event_cancelled:${job.eventId}`,
+          },
+          // Checked with visibleTo while the event still existed.
+          { subjectChecked: true },
+        ),
+      );
+    },
+
+    async communityEvent(job: CommunityEventJob) {
+      const event = await q.eventRow(db, job.eventId);
+      if (!event?.communityId || event.status === 'DRAFT') return;
+      const members = await deps.membersNotifiedOfEvents(event.communityId);
+      await inParallel(members, 8, (userId) =>
+        send({
+          userId,
+          kind: 'community_event',
+          actorId: job.actorId,
+          subject: { type: 'event', id: event.id },
+          text: `New event: ${event.title} (${when(event.startDate)})`,
+          url: `/event/${event.id}`,
+          dedupeKey: `community_event:${event.id}`,
+        }),
+      );
+    },
+  };
+
+  return {
+    notify: send,
+
+    /** Registers this instance's workers on the queue. */
+    async start() {
+      await jobs.work<DeliverJob>(DELIVER_QUEUE, (job) => deliver(deps, job), { batchSize: 20 });
+      await jobs.work<ReminderJob>(QUEUES.reminder, handlers.reminder);
+      await jobs.work<RsvpJob>(QUEUES.rsvp, handlers.rsvp);
+      await jobs.work<UpdatedJob>(QUEUES.updated, handlers.updated);
+      await jobs.work<CancelledJob>(QUEUES.cancelled, handlers.cancelled);
+      await jobs.work<CommunityEventJob>(QUEUES.communityEvent, handlers.communityEvent);
+    },
+
+    // --- the API ---
+
+    async list(me: UserRow, query: { cursor?: string; limit: number }): Promise<NotificationsResponse> {
+      if (query.cursor !== undefined && !isUuid(query.cursor))
+        throw badRequest(NOTIFICATION_MSG.cursorInvalid);
+      const rows = await repo.page(db, me.id, query.cursor, query.limit + 1);
+      const shown = rows.slice(0, query.limit);
+      const actors = await people(
+        db,
+        shown.flatMap((r) => (r.actorId ? [r.actorId] : [])),
+      );
+      return {
+        notifications: shown.map((r) =>
+          presentNotification(r, r.actorId ? actors.get(r.actorId) : undefined),
+        ),
+        nextCursor: rows.length > query.limit ? (shown.at(-1)?.id ?? null) : null,
+        unread: await repo.unreadCount(db, me.id),
+      };
+    },
+
+    unread: async (me: UserRow) => ({ unread: await repo.unreadCount(db, me.id) }),
+
+    async markRead(me: UserRow, ids: string[] | undefined) {
+      const valid = ids?.filter(isUuid);
+      if (!valid || valid.length > 0) await repo.markRead(db, me.id, valid);
+      const unread = await repo.unreadCount(db, me.id);
+      deps.publisher.toUser(me.id, 'notifications-read', { unread });
+      return { unread };
+    },
+
+    /** One-click unsubscribe: turns off the token's group of e-mails; no session needed. */
+    async unsubscribe(token: string) {
+      const parsed = readUnsubscribeToken(deps.unsubscribeSecret, token);
+      if (!parsed) throw badRequest(NOTIFICATION_MSG.tokenInvalid);
+      if (!(await repo.setPreference(db, parsed.userId, 'email', { [parsed.group]: false })))
+        throw badRequest(NOTIFICATION_MSG.tokenInvalid);
+      return {
+        group: parsed.group,
+        email: false as const,
+        message: `You will no longer get e-mails about ${NOTIFICATION_GROUP_LABELS[parsed.group]}.`,
+      };
+    },
+
+    /** What an unsubscribe link is about, for the page that offers the button. */
+    describeToken(token: string) {
+      const parsed = readUnsubscribeToken(deps.unsubscribeSecret, token);
+      return parsed ? NOTIFICATION_GROUP_LABELS[parsed.group] : undefined;
+    },
+
+    // --- hooks other services call ---
+
+    /** friends.service: a request was sent. */
+    friendRequested: (sender: UserRow, receiverId: string) =>
+      quietly('friend request notification', () =>
+        send({
+          userId: receiverId,
+          kind: 'friend_request',
+          actorId: sender.id,
+          subject: { type: 'user', id: sender.id },
+          text: `${displayName(sender)} sent you a friend request`,
+          url: '/friends',
+          dedupeKey: `friend_request:${sender.id}:${Math.floor(Date.now() / 86_400_000)}`,
+        }),
+      ),
+
+    /** friends.service: `accepter` accepted the request `requesterId` had sent. */
+    friendAccepted: (accepter: UserRow, requesterId: string) =>
+      quietly('friend accepted notification', () =>
+        send({
+          userId: requesterId,
+          kind: 'friend_accepted',
+          actorId: accepter.id,
+          subject: { type: 'user', id: accepter.id },
+          text: `${displayName(accepter)} accepted your friend request`,
+          url: `/user/${accepter.id}`,
+          dedupeKey: `friend_accepted:${accepter.id}`,
+        }),
+      ),
+
+    /**
+     * events.service, after a change: created or published (`before` absent or DRAFT), updated,
+     * or about to be deleted (`after` absent; called before the row goes, so who may see it can
+     * still be asked).
+     */
+    eventChanged: (change: { before?: EventRow; after?: EventRow; actorId: string }) =>
+      quietly('event notifications', async () => {
+        const { before, after, actorId } = change;
+        if (!after) {
+          if (!before) return;
+          await cancelReminders(before);
+          if (before.status === 'DRAFT') return;
+          const recipients = await q.attendeesWhoSee(db, before.id);
+          if (recipients.length > 0)
+            await jobs.send(QUEUES.cancelled, {
+              eventId: before.id,
+              actorId,
+              title: before.title,
+              recipients,
+            } satisfies CancelledJob);
+          return;
+        }
+        const moved = before !== undefined && before.startDate.getTime() !== after.startDate.getTime();
+        if (before && (moved || after.status === 'DRAFT')) await cancelReminders(before);
+        await scheduleReminders(after);
+        const published = after.status !== 'DRAFT' && (!before || before.status === 'DRAFT');
+        if (published && after.communityId)
+          await jobs.send(QUEUES.communityEvent, { eventId: after.id, actorId } satisfies CommunityEventJob, {
+            key: after.id,
+          });
+        if (!before || before.status === 'DRAFT' || after.status === 'DRAFT') return;
+        const changes: string[] = [];
+        if (moved || before.endDate.getTime() !== after.endDate.getTime())
+          changes.push(`now ${when(after.startDate)}`);
+        if (before.location !== after.location) changes.push(`now at ${after.location}`);
+        if (before.status !== after.status && after.status === 'PAST') changes.push('marked as ended');
+        if (changes.length === 0) return;
+        await jobs.send(QUEUES.updated, {
+          eventId: after.id,
+          actorId,
+          version: after.updatedAt.toISOString(),
+          text: `${after.title} changed: ${changes.join('; ')}`,
+        } satisfies UpdatedJob);
+      }),
+
+    /** events.service: someone answered "going"; the host hears of it once per window. */
+    rsvped: (event: EventRow, userId: string, status: string) =>
+      quietly('rsvp notification', async () => {
+        if (status !== 'going' || userId === event.creatorId) return;
+        const from = Math.floor(Date.now() / rsvpWindowMs) * rsvpWindowMs;
+        const to = from + rsvpWindowMs;
+        await jobs.send(
+          QUEUES.rsvp,
+          {
+            eventId: event.id,
+            from: new Date(from).toISOString(),
+            to: new Date(to).toISOString(),
+          } satisfies RsvpJob,
+          { key: `${event.id}:${from}`, startAfter: new Date(to) },
+        );
+      }),
+
+    /** chat.service: a message was stored (direct messages and mentions in any room). */
+    messageStored: (row: MessageRow, sender: UserRow) =>
+      quietly('message notifications', async () => {
+        if (row.receiverId) {
+          const window = Math.floor(row.createdAt.getTime() / deps.dmEmailDelay);
+          await send({
+            userId: row.receiverId,
+            kind: 'direct_message',
+            actorId: sender.id,
+            subject: { type: 'user', id: sender.id },
+            text: `${displayName(sender)} sent you a message`,
+            url: `/messages/${sender.id}`,
+            dedupeKey: `direct_message:${sender.id}:${window}`,
+          });
+          return;
+        }
+        const names = [...row.content.matchAll(MENTION)].map((m) => (m[1] as string).toLowerCase());
+        const unique = [...new Set(names)].slice(0, 10);
+        if (unique.length === 0) return;
+        const ids = await repo.userIdsByUsername(db, unique);
+        if (ids.length === 0) return;
+        const url = await channelUrl(row.channel);
+        const excerpt = row.content.length > 80 ? `${row.content.slice(0, 77)}...` : row.content;
+        for (const userId of ids)
+          await send({
+            userId,
+            kind: 'mention',
+            actorId: sender.id,
+            subject: { type: 'chat', id: row.channel },
+            text: `${displayName(sender)} mentioned you: ${excerpt}`,
+            url,
+            dedupeKey: `mention:${row.id}`,
+          });
+      }),
+
+    /** chat.service: the person read the conversation with `otherId` (the same read pointer). */
+    conversationRead: (userId: string, otherId: string) =>
+      quietly('direct message notifications read', async () => {
+        if ((await repo.markReadByActor(db, userId, 'direct_message', otherId)) > 0)
+          deps.publisher.toUser(userId, 'notifications-read', { unread: await repo.unreadCount(db, userId) });
+      }),
+
+    /** communities.service hooks (issue 11's flows). */
+    communityRequested: (
+      community: { id: string; slug: string; name: string },
+      requester: UserRow,
+      organizerIds: string[],
+    ) =>
+      quietly('community request notification', async () => {
+        for (const userId of organizerIds)
+          await send({
+            userId,
+            kind: 'community_request',
+            actorId: requester.id,
+            subject: { type: 'community', id: community.id },
+            text: `${displayName(requester)} asked to join ${community.name}`,
+            url: `/c/${community.slug}`,
+            dedupeKey: `community_request:${community.id}:${requester.id}:${Math.floor(Date.now() / 86_400_000)}`,
+          });
+      }),
+
+    communityApproved: (
+      community: { id: string; slug: string; name: string },
+      actorId: string,
+      userId: string,
+    ) =>
+      quietly('community approved notification', () =>
+        send({
+          userId,
+          kind: 'community_approved',
+          actorId,
+          subject: { type: 'community', id: community.id },
+          text: `You are now a member of ${community.name}`,
+          url: `/c/${community.slug}`,
+          dedupeKey: `community_approved:${community.id}:${Math.floor(Date.now() / 60_000)}`,
+        }),
+      ),
+
+    communityInvited: (
+      community: { id: string; slug: string; name: string },
+      actorId: string,
+      userId: string,
+    ) =>
+      quietly('community invite notification', () =>
+        send({
+          userId,
+          kind: 'community_invite',
+          actorId,
+          subject: { type: 'community', id: community.id },
+          text: `You are invited to join ${community.name}`,
+          url: `/c/${community.slug}`,
+          dedupeKey: `community_invite:${community.id}:${Math.floor(Date.now() / 86_400_000)}`,
+        }),
+      ),
+
+    /**
+     * The plug point for community announcements (no announcement feature exists yet): call it
+     * with the members to tell, once per announcement id.
+     */
+    communityAnnouncement: (
+      community: { id: string; slug: string; name: string },
+      actorId: string,
+      memberIds: string[],
+      announcement: { id: string; text: string },
+    ) =>
+      quietly('community announcement notifications', () =>
+        inParallel(memberIds, 8, (userId) =>
+          send({
+            userId,
+            kind: 'community_announcement',
+            actorId,
+            subject: { type: 'community', id: community.id },
+            text: `${community.name}: ${announcement.text}`,
+            url: `/c/${community.slug}`,
+            dedupeKey: `community_announcement:${announcement.id}`,
+          }),
+        ),
+      ),
+  };
+}

@@ -1,0 +1,72 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { communities, type EventRow, eventSubgroups, events, rsvps, users } from '../../db/schema/index.ts';
+import { visibleTo } from '../events/events.repository.ts';
+
+/** The event as stored, whoever may see it (jobs check visibility per person through notify). */
+export async function eventRow(db: Executor, id: string): Promise<EventRow | undefined> {
+  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return rows[0];
+}
+
+/** People who answered the event with one of these statuses. */
+export async function answeredBy(
+  db: Executor,
+  eventId: string,
+  statuses: ('going' | 'maybe')[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ userId: rsvps.userId })
+    .from(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), inArray(rsvps.status, statuses)));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Of those who answered going or maybe, the ones who can see the event now: `visibleTo` (the one
+ * visibility predicate) applied to each answer's person.
+ */
+export async function attendeesWhoSee(db: Executor, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: rsvps.userId })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(
+      and(
+        eq(rsvps.eventId, eventId),
+        inArray(rsvps.status, ['going', 'maybe']),
+        visibleTo(sql`${rsvps.userId}` as unknown as string),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** "going" answers given in [from, to), first first, with the person's display name. */
+export async function goingBetween(db: Executor, eventId: string, from: Date, to: Date) {
+  return db
+    .select({ userId: rsvps.userId, username: users.username, fullName: users.fullName })
+    .from(rsvps)
+    .innerJoin(users, eq(users.id, rsvps.userId))
+    .where(
+      and(
+        eq(rsvps.eventId, eventId),
+        eq(rsvps.status, 'going'),
+        gte(rsvps.updatedAt, from),
+        lt(rsvps.updatedAt, to),
+      ),
+    )
+    .orderBy(rsvps.updatedAt);
+}
+
+export async function communitySlug(db: Executor, id: string): Promise<string | undefined> {
+  const rows = await db.select({ slug: communities.slug }).from(communities).where(eq(communities.id, id));
+  return rows[0]?.slug;
+}
+
+export async function subgroupEventId(db: Executor, id: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ eventId: eventSubgroups.eventId })
+    .from(eventSubgroups)
+    .where(eq(eventSubgroups.id, id));
+  return rows[0]?.eventId;
+}

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+
+/**
+ * The one job queue (docs/decisions/017): pg-boss in its own schema (`pgboss`) of the app's
+ * PostgreSQL database, so delayed and periodic work survives restarts and deploys and runs once
+ * across every instance. Modules use this small facade, never pg-boss itself:
+ *
+ * - `send(name, data, { key, startAfter })`: enqueue. A `key` makes the job's id a hash of
+ *   (queue, key): sending the same key twice, from any instance, stores one job (the second send
+ *   answers null), and `cancel(name, key)` finds it again.
+ * - `work(name, handler)`: run jobs of a queue on this instance. A handler that throws is retried
+ *   with exponential back-off (`retryLimit` times); after that the job is failed for good and
+ *   copied to the `dead-letter` queue, counted in /metrics.
+ * - `schedule(name, cron)`: a cron job (UTC); every instance may declare it, one runs it.
+ *
+ * Handlers must be idempotent: a job whose instance died mid-way runs again after it expires.
+ */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+export type SendOptions = {
+  /** Deduplication key within the queue: one job per key (see above). */
+  key?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+};
+
+export type WorkOptions = {
+  /** Jobs fetched and run at once by this instance (default 1). */
+  batchSize?: number;
+};
+
+export type QueueOptions = {
+  /** Attempts after the first (default 5), with exponential back-off from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A running job not finished in this time is failed (and retried). Default 5 minutes. */
+  expireInSeconds?: number;
+};
+
+export type Jobs = {
+  /** Declares a queue's retry policy; queues are otherwise created on first use with the defaults. */
+  define(name: string, options: QueueOptions): void;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Cancels the job sent with this key if it has not run yet. */
+  cancel(name: string, key: string): Promise<void>;
+  /** Jobs failed for good, per queue (the dead letters), for /metrics. */
+  deadLetters(): Promise<{ queue: string; count: number }[]>;
+  start(): Promise<void>;
+  /** Stops fetching; running jobs get up to `timeoutMs` to finish, the rest are retried later. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+export const JOBS_SCHEMA = 'pgboss';
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+/** The job id for a key: a UUID made from a hash of the queue name and the key. */
+export function jobIdFor(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  // Shaped like a version 8 (custom) UUID so PostgreSQL's uuid type takes it.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+export function createJobs(options: {
+  databaseUrl: string;
+  log: Logger;
+  /** How often an idle worker looks for due jobs (default 2 s). */
+  pollingIntervalSeconds?: number;
+}): Jobs {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: JOBS_SCHEMA,
+    max: 4,
+    application_name: 'townsquare-jobs',
+    // Completed jobs stay a day (a keyed send within that day is still deduplicated), then go.
+    archiveCompletedAfterSeconds: 24 * 3600,
+    deleteAfterDays: 7,
+    // Cron schedules are checked often enough for a per-minute job.
+    cronWorkerIntervalSeconds: 10,
+  });
+  boss.on('error', (err) => options.log.warn({ err }, 'job queue error'));
+  const polling = options.pollingIntervalSeconds ?? 2;
+
+  const policies = new Map<string, QueueOptions>();
+  const created = new Map<string, Promise<void>>();
+  let started = false;
+  let stopping = false;
+
+  function ensureQueue(name: string): Promise<void> {
+    let ready = created.get(name);
+    if (!ready && name !== DEAD_LETTER_QUEUE) {
+      // The dead-letter queue exists before any queue that names it.
+      ready = ensureQueue(DEAD_LETTER_QUEUE).then(() => createOne(name));
+      created.set(name, ready);
+    } else if (!ready) {
+      ready = createOne(name);
+      created.set(name, ready);
+    }
+    return ready;
+  }
+
+  function createOne(name: string): Promise<void> {
+    const p = policies.get(name) ?? {};
+    return boss
+      .createQueue(name, {
+        name,
+        retryLimit: p.retryLimit ?? 5,
+        retryDelay: p.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: p.expireInSeconds ?? 300,
+        ...(name === DEAD_LETTER_QUEUE ? {} : { deadLetter: DEAD_LETTER_QUEUE }),
+      })
+      .catch((err: unknown) => {
+        created.delete(name);
+        throw err;
+      });
+  }
+
+  return {
+    define(name, queueOptions) {
+      policies.set(name, queueOptions);
+    },
+
+    async send(name, data, sendOptions = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+
+    async work<T>(name: string, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
+      await ensureQueue(name);
+      await boss.work<T>(
+        name,
+        { batchSize: workOptions.batchSize ?? 1, pollingIntervalSeconds: polling },
+        async (jobs) => {
+          // Each job of a batch succeeds or fails on its own.
+          const failed: string[] = [];
+          let lastError: unknown;
+          await Promise.all(
+            jobs.map((job) =>
+              handler(job.data, { id: job.id }).catch((err: unknown) => {
+                options.log.warn({ err, queue: name, job: job.id }, 'job failed; it will be retried');
+                failed.push(job.id);
+                lastError = err;
+              }),
+            ),
+          );
+          if (failed.length === jobs.length && lastError) throw lastError;
+          const message = String((lastError as Error)?.message ?? lastError);
+          for (const id of failed) await boss.fail(name, id, { message });
+        },
+      );
+    },
+
+    async schedule(name, cron, data = {}) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data, { tz: 'UTC' });
+    },
+
+    async cancel(name, key) {
+      await ensureQueue(name);
+      await boss.cancel(name, jobIdFor(name, key));
+    },
+
+    async deadLetters() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `select name as queue, count(*)::int as count from ${JOBS_SCHEMA}.job where state = 'failed' and name <> $1 group by name`,
+          [DEAD_LETTER_QUEUE],
+        );
+      return rows as { queue: string; count: number }[];
+    },
+
+    async start() {
+      await boss.start();
+      started = true;
+    },
+
+    async stop(timeoutMs = 8_000) {
+      if (!started || stopping) return;
+      stopping = true;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}
