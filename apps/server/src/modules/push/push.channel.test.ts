@@ -1,4 +1,4 @@
-import type { NotificationDto } from '@townsquare/contracts';
+import { DEFAULT_PUSH_PREFERENCES, type NotificationDto } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
@@ -11,27 +11,8 @@ import { fakeBrowser, startPushService } from './push-test-service.ts';
 let t: TestApp;
 let service: Awaited<ReturnType<typeof startPushService>>;
 let user: TestUser;
-const GROUPS_ON = {
-  friends: true,
-  rsvp: true,
-  eventUpdates: true,
-  reminders: true,
-  directMessages: true,
-  mentions: true,
-  communities: true,
-};
-const ALL_ON = {
-  email: GROUPS_ON,
-  push: {
-    friends: true,
-    rsvp: true,
-    eventUpdates: true,
-    reminders: true,
-    directMessages: true,
-    mentions: true,
-    communities: true,
-  },
-};
+// Every group on (the push defaults are all on).
+const ALL_ON = { email: DEFAULT_PUSH_PREFERENCES, push: DEFAULT_PUSH_PREFERENCES };
 const notification = (over: Partial<NotificationDto> = {}): NotificationDto => ({
   id: '0193a0c1-0000-7000-8000-000000000001',
   kind: 'friend_request',

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_PUSH_PREFERENCES } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
@@ -261,15 +262,7 @@ describe('NotificationPreferencesForm', () => {
   it('saves per-kind e-mail and push choices and says "Preferences saved"', async () => {
     const fetchMock = stubFetch(() => jsonResponse(createSelfUser()));
     const user = userEvent.setup();
-    const email = {
-      friends: true,
-      rsvp: true,
-      eventUpdates: true,
-      reminders: true,
-      directMessages: true,
-      mentions: true,
-      communities: true,
-    };
+    const email = DEFAULT_PUSH_PREFERENCES; // every group on
     renderWithApp(
       <NotificationPreferencesForm
         initial={{ securityAlerts: true, productUpdates: true, email, push: { ...email, rsvp: false } }}
