@@ -25,6 +25,7 @@ export const PROTECTED_ROUTES = [
   '/events',
   '/profile',
   '/settings',
+  '/notifications',
   '/profile-setup',
   '/friends',
   '/messages',

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, request, type WebSocketRoute } from '@playwright/test';
+import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -9,7 +9,6 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
  * arrives over the socket, without a reload.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
 
 // --- API helpers (test data is made through the public API) ------------------------------------
@@ -114,18 +113,6 @@ async function openAs(browser: Browser, account: Account, route: string, joins =
 async function send(page: Page, box: string, text: string) {
   await page.getByLabel(box).fill(text);
   await page.getByLabel(box).press('Enter');
-}
-
-/** axe on the page, or only on the parts named by `include` (selectors). */
-async function audit(page: Page, label: string, include: string[] = []) {
-  await page.waitForLoadState('networkidle');
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  for (const selector of include) builder = builder.include(selector);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 const name = (account: Account) => account.username ?? account.fullName;

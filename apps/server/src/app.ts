@@ -58,6 +58,9 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
+import { createPushChannel, generateVapidKeys } from './modules/push/push.channel.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
@@ -80,7 +83,7 @@ import { createMetrics, metricsAccess } from './platform/metrics.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
-import { loadSecrets } from './platform/secrets.ts';
+import { loadSecrets, loadVapidKeys } from './platform/secrets.ts';
 import { createImageSanitizer } from './platform/storage/image.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
@@ -187,6 +190,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const secrets = await loadSecrets(db, config.dataDir, config);
+  const vapid = await loadVapidKeys(db, config.push.vapid, generateVapidKeys);
   const background = createBackground(app.log);
   // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
   const jobs = createJobs({
@@ -360,6 +364,18 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
   });
   const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
+  const push = createPushService({
+    db,
+    publicKey: vapid.publicKey,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+  });
+  // Web Push as a notification channel (decision 019).
+  const pushChannel = createPushChannel({
+    db,
+    vapid: { ...vapid, subject: config.push.subject },
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    log: app.log,
+  });
   const resolveRoom = createRoomResolver({
     canSeeEvent,
     canJoinSubgroup: subgroups.canJoin,
@@ -402,6 +418,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         unsubscribeSecret,
         dmDelaySeconds: Math.round(config.dmEmailDelay / 1000),
       }),
+      pushChannel,
       ...(options.channels?.(appDeps) ?? []),
     ],
   });
@@ -525,6 +542,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
   notificationsRoutes(app, notifications, guards);
+  pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
@@ -610,5 +628,5 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io, images, jobs, notifications };
+  return { app, close, db, background, io: realtime.io, images, jobs, notifications, pushChannel };
 }

@@ -31,6 +31,20 @@ const secret = z
   .transform((v) => v || undefined)
   .pipe(z.string().min(32, 'must be at least 32 characters').optional());
 
+/** A VAPID key as web-push prints it: base64url, `bytes` long once decoded. */
+const vapidKey = (bytes: number, what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/, `must be base64url, ${what}`)
+        .refine((v) => Buffer.from(v, 'base64url').length === bytes, `must be base64url, ${what}`)
+        .optional(),
+    );
+
 /** `30s`, `10m`, `24h`, `2d` → milliseconds. */
 const DURATION = /^(\d{1,6})(s|m|h|d)$/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -170,6 +184,20 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   S3_PUBLIC_URL: optionalUrl(['http', 'https']),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Web Push (issue 12): both keys or neither (then generated once into instance_secrets).
+  VAPID_PUBLIC_KEY: vapidKey(65, 'an uncompressed P-256 public key (65 bytes)'),
+  VAPID_PRIVATE_KEY: vapidKey(32, 'a P-256 private key (32 bytes)'),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+        .optional(),
+    ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
 });
 
 /** The two halves of an S3 key pair come together or not at all. */
@@ -186,6 +214,13 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
       code: 'custom',
       path: ['S3_ACCESS_KEY_ID'],
       message: 'is required with S3_SECRET_ACCESS_KEY',
+    });
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: `is required with ${e.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}`,
     });
   }
 });
@@ -253,6 +288,14 @@ export type Config = {
   dmEmailDelay: number;
   /** Set (by S3_BUCKET) when uploads go to an S3-compatible bucket. */
   s3: S3Config | undefined;
+  /** Web Push: configured VAPID keys (else generated once and shared through the database). */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    /** The contact the push services see (RFC 8292 `sub`): VAPID_SUBJECT, else MAIL_FROM's address. */
+    subject: string;
+    /** Accept endpoints on private or loopback addresses (always in development and tests). */
+    allowPrivateEndpoints: boolean;
+  };
   /** Settings that work but probably not as meant; server.ts logs each once at start. */
   warnings: string[];
 };
@@ -260,6 +303,11 @@ export type Config = {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 export class ConfigError extends Error {}
+
+/** The bare address of `Name <address>` (or the value itself). */
+function mailAddress(from: string): string {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+}
 
 /** Reads and validates the environment. Throws ConfigError with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -313,6 +361,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       publicUrl: (e.S3_PUBLIC_URL ?? s3BucketUrl(s3Base)).replace(/\/+$/, ''),
+    },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS || e.NODE_ENV !== 'production',
     },
     warnings:
       e.PUBLIC_URL || LOOPBACK.test(e.HOST)

@@ -15,6 +15,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './push.ts';
 export * from './sessions.ts';
 export * from './time-zones.ts';
 export * from './uploads.ts';

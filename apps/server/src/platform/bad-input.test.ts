@@ -2,6 +2,7 @@ import { errorBody, MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeBrowser } from '../modules/push/push-test-service.ts';
 import {
   createEvent,
   createUser,
@@ -117,6 +118,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: (c, s) => `/api/admin/users/${ownId(c, s)}/verified-community`,
     admin: true,
   },
+  'POST /api/push/subscriptions': {
+    base: () => ({
+      endpoint: `https://push.example.net/${unique('fuzz')}`,
+      expirationTime: null,
+      keys: fakeBrowser().keys,
+    }),
+  },
+  'DELETE /api/push/subscriptions': { base: () => ({ endpoint: 'https://push.example.net/none' }) },
   'POST /api/upload/signed-url': {
     base: () => ({ fileName: 'picture.png', fileType: 'image/png', folder: 'profile-image' }),
   },

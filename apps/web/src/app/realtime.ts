@@ -3,6 +3,7 @@ import { registerCommunitiesRealtime } from '../features/communities/realtime.ts
 import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
 import { registerModerationRealtime } from '../features/moderation/realtime.ts';
+import { registerNotificationsRealtime } from '../features/notifications/realtime.ts';
 import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
 import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
 
@@ -18,6 +19,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerSubgroupsRealtime(socket, deps),
     registerCommunitiesRealtime(socket, deps),
     registerModerationRealtime(socket, deps),
+    registerNotificationsRealtime(socket, deps),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -78,6 +78,10 @@ export const routes: RouteObject[] = [
               { path: 'profile', lazy: page(() => import('./routes/profile.tsx'), 'ProfilePage') },
               { path: 'settings', lazy: page(() => import('./routes/settings.tsx'), 'SettingsPage') },
               {
+                path: 'notifications',
+                lazy: page(() => import('./routes/notifications.tsx'), 'NotificationsPage'),
+              },
+              {
                 path: 'profile-setup',
                 lazy: page(() => import('./routes/profile-setup.tsx'), 'ProfileSetupPage'),
               },

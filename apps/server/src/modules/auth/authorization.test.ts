@@ -18,6 +18,7 @@ import {
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { loadUnsubscribeSecret, unsubscribeToken } from '../notifications/unsubscribe.ts';
+import { fakeBrowser } from '../push/push-test-service.ts';
 
 /**
  * QUALITY security 1: every route of the app, enumerated from its own route table, called as
@@ -105,6 +106,13 @@ const DM_TEXT = unique('a private note ');
 const GROUP_NAME = unique('Close friends ');
 const SUBGROUP_NAME = unique('Carpool ');
 const COMMUNITY_NAME = unique('Allotment society ');
+
+/** A browser's PushSubscription JSON with fresh keys, for an endpoint on a made-up push service. */
+function pushBody(name: string) {
+  const { keys } = fakeBrowser();
+  const endpoint = name.startsWith('https:') ? name : `https://push.example.net/${name}`;
+  return { endpoint, expirationTime: null, keys };
+}
 
 async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
@@ -1200,6 +1208,33 @@ const MATRIX: Record<string, Row | Row[]> = {
       payload: { value: true },
     }),
     expect: ONLY_ADMIN,
+  },
+
+  'GET /api/push/public-key': { request: get('/api/push/public-key'), expect: PUBLIC_200 },
+  'POST /api/push/subscriptions': [
+    {
+      label: 'a new endpoint',
+      request: () => ({ method: 'POST', url: '/api/push/subscriptions', payload: pushBody(unique('new-')) }),
+      expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+    },
+    {
+      label: "the owner's endpoint with other keys",
+      request: async (w) => {
+        const endpoint = unique('owned-');
+        await api(w.owner, 'POST', '/api/push/subscriptions', pushBody(endpoint));
+        return { method: 'POST', url: '/api/push/subscriptions', payload: pushBody(endpoint) };
+      },
+      // The owner may re-key their own subscription; nobody else can take it.
+      expect: { anonymous: 401, other: 409, owner: 201, admin: 409 },
+    },
+  ],
+  'DELETE /api/push/subscriptions': {
+    request: async (w) => {
+      const { endpoint } = pushBody(unique('to-delete-'));
+      await api(w.owner, 'POST', '/api/push/subscriptions', pushBody(endpoint));
+      return { method: 'DELETE', url: '/api/push/subscriptions', payload: { endpoint } };
+    },
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
   },
 
   'GET /api/search': {

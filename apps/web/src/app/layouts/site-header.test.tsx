@@ -10,6 +10,7 @@ function serve() {
   const fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/friends/requests') return jsonResponse({ received: [], sent: [] });
     if (url.startsWith('/api/messages')) return jsonResponse([]);
+    if (url === '/api/notifications/unread-count') return jsonResponse({ unread: 4 });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -39,5 +40,23 @@ describe('SiteHeader during profile setup', () => {
     renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');
+  });
+});
+
+describe('SiteHeader notifications', () => {
+  it('shows the bell with the unread count to a signed-in member, and none to visitors', async () => {
+    serve();
+    renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });
+    // The bell is a lazy chunk: give it time on a busy machine.
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 4 unread' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('has no bell when signed out', async () => {
+    serve();
+    renderWithApp(<SiteHeader />, { path: '/' });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 });

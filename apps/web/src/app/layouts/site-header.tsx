@@ -12,6 +12,12 @@ import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
 
 // The menu (Radix dropdown and positioning) is only needed once someone is signed in.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+// So is the bell with its panel (issue 12).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 const publicLinks = [
   { to: '/features', label: 'Features' },
@@ -65,7 +71,11 @@ export function SiteHeader() {
 
   function signOut() {
     setMenuOpen(false);
-    logout.mutate();
+    // The browser's push subscription goes first, while the session can still delete it.
+    void import('../../features/push/browser-push.ts')
+      .then((push) => push.forgetPushOnSignOut())
+      .catch(() => undefined)
+      .finally(() => logout.mutate());
   }
 
   return (
@@ -99,9 +109,14 @@ export function SiteHeader() {
               Sign out
             </Button>
           ) : user ? (
-            <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
-              <ProfileMenu user={user} counts={counts} onSignOut={signOut} />
-            </Suspense>
+            <>
+              <Suspense fallback={<span className="size-10" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<span className="size-10 animate-pulse rounded-full bg-stone-200" />}>
+                <ProfileMenu user={user} counts={counts} onSignOut={signOut} />
+              </Suspense>
+            </>
           ) : (
             <div className="flex items-center gap-2">
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
@@ -162,6 +177,12 @@ export function SiteHeader() {
                 className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
               >
                 Settings
+              </NavLink>
+              <NavLink
+                to="/notifications"
+                className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
+              >
+                Notifications
               </NavLink>
               <button
                 type="button"

@@ -10,6 +10,7 @@ import { useCommunityEvents } from '../../features/communities/api/get-community
 import { CommunityChat } from '../../features/communities/components/community-chat.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
+import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
 import { JoinButton } from '../../features/communities/components/join-button.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
@@ -60,14 +61,17 @@ export function CommunityPage() {
           </div>
         </div>
         {user ? (
-          <div className="flex items-center gap-1">
-            <JoinButton community={community} />
-            {community.viewerRole === 'OWNER' ? null : (
-              <ContentMenu
-                name={`More actions for ${community.name}`}
-                report={{ subjectType: 'community', subjectId: community.id, label: community.name }}
-              />
-            )}
+          <div className="flex flex-col items-start gap-3 sm:items-end">
+            <div className="flex items-center gap-1">
+              <JoinButton community={community} />
+              {community.viewerRole === 'OWNER' ? null : (
+                <ContentMenu
+                  name={`More actions for ${community.name}`}
+                  report={{ subjectType: 'community', subjectId: community.id, label: community.name }}
+                />
+              )}
+            </div>
+            {member ? <CommunityNotifications community={community} /> : null}
           </div>
         ) : (
           // Signed out: sign in, then come back here to join.

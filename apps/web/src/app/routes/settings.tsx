@@ -45,7 +45,10 @@ export function SettingsPage() {
               <Bell className="size-5 text-brand-700" aria-hidden="true" />
               Email notifications
             </CardTitle>
-            <CardDescription>Choose which emails you would like to receive.</CardDescription>
+            <CardDescription>
+              Choose which emails you would like to receive, and which notifications reach this browser as
+              push notifications.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />

@@ -1,10 +1,16 @@
-import type { NotificationPreferences } from '@townsquare/contracts';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  type NotificationGroup,
+  type NotificationPreferences,
+} from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PushToggle } from '../../push/components/push-toggle.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 
 const options = [
@@ -20,12 +26,42 @@ const options = [
   },
 ] as const;
 
-/** Spec 2, Settings: two checkboxes, both on by default, saved to the server. */
-export function NotificationPreferencesForm({ initial }: { initial: NotificationPreferences | undefined }) {
-  const [prefs, setPrefs] = useState<Pick<NotificationPreferences, 'securityAlerts' | 'productUpdates'>>({
+/** The kinds of notification a person chooses per channel (issue 12), in the order shown. */
+export const KINDS: { key: NotificationGroup; label: string }[] = [
+  { key: 'friends', label: 'Friend requests and accepted requests' },
+  { key: 'rsvp', label: 'RSVPs to events you host' },
+  { key: 'eventUpdates', label: 'Changes to or cancellation of events you are going to' },
+  { key: 'reminders', label: 'Reminders before events you are going to' },
+  { key: 'directMessages', label: 'Direct messages you have not read' },
+  { key: 'mentions', label: 'Mentions of you in chats' },
+  { key: 'communities', label: 'New events and news from your communities' },
+];
+type KindKey = NotificationGroup;
+
+function withDefaults(initial: Partial<NotificationPreferences> | undefined): NotificationPreferences {
+  return {
     securityAlerts: initial?.securityAlerts ?? true,
     productUpdates: initial?.productUpdates ?? true,
-  });
+    email: { ...DEFAULT_EMAIL_PREFERENCES, ...initial?.email },
+    push: { ...DEFAULT_PUSH_PREFERENCES, ...initial?.push },
+  };
+}
+
+const CHANNELS = [
+  { key: 'email', label: 'Email' },
+  { key: 'push', label: 'Push' },
+] as const;
+
+/**
+ * Spec 2, Settings: the two e-mail checkboxes (both on by default), then per kind of notification
+ * an e-mail and a push choice, and push on or off for this browser. Save sends them all.
+ */
+export function NotificationPreferencesForm({
+  initial,
+}: {
+  initial: Partial<NotificationPreferences> | undefined;
+}) {
+  const [prefs, setPrefs] = useState(() => withDefaults(initial));
   const update = useUpdateMe();
 
   function onSubmit(event: FormEvent) {
@@ -39,8 +75,12 @@ export function NotificationPreferencesForm({ initial }: { initial: Notification
     );
   }
 
+  function toggle(channel: 'email' | 'push', key: KindKey, value: boolean) {
+    setPrefs((p) => ({ ...p, [channel]: { ...p[channel], [key]: value } }));
+  }
+
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    <form onSubmit={onSubmit} className="space-y-6">
       <fieldset disabled={update.isPending} className="space-y-4">
         <legend className="sr-only">Email notifications</legend>
         {options.map(({ key, label, description }) => (
@@ -63,6 +103,50 @@ export function NotificationPreferencesForm({ initial }: { initial: Notification
           </div>
         ))}
       </fieldset>
+
+      <fieldset disabled={update.isPending}>
+        <legend className="font-semibold text-stone-900">What we tell you about, and how</legend>
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="border-b border-stone-200 text-left">
+              <th scope="col" className="py-2 pr-2 font-semibold text-stone-800">
+                Notification
+              </th>
+              {CHANNELS.map((channel) => (
+                <th
+                  key={channel.key}
+                  scope="col"
+                  className="w-16 py-2 text-center font-semibold text-stone-800"
+                >
+                  {channel.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {KINDS.map((kind) => (
+              <tr key={kind.key} className="border-b border-stone-100 last:border-0">
+                <th scope="row" className="py-2.5 pr-2 text-left font-normal text-stone-800">
+                  {kind.label}
+                </th>
+                {CHANNELS.map((channel) => (
+                  <td key={channel.key} className="py-2.5 text-center">
+                    <Checkbox
+                      className="mx-auto"
+                      aria-label={`${channel.label}: ${kind.label}`}
+                      checked={prefs[channel.key][kind.key]}
+                      onCheckedChange={(checked) => toggle(channel.key, kind.key, checked === true)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </fieldset>
+
+      <PushToggle />
+
       <Button type="submit" variant="secondary" loading={update.isPending}>
         Save Preferences
       </Button>

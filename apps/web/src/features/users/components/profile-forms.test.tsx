@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_PUSH_PREFERENCES } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
@@ -253,8 +254,37 @@ describe('NotificationPreferencesForm', () => {
     fireEvent.click(updates);
     fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toMatchObject({
       notificationPreferences: { securityAlerts: true, productUpdates: false },
     });
   });
+
+  it('saves per-kind e-mail and push choices and says "Preferences saved"', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(createSelfUser()));
+    const user = userEvent.setup();
+    const email = DEFAULT_PUSH_PREFERENCES; // every group on
+    renderWithApp(
+      <NotificationPreferencesForm
+        initial={{ securityAlerts: true, productUpdates: true, email, push: { ...email, rsvp: false } }}
+      />,
+      { path: '/settings' },
+    );
+    expect(screen.getByRole('checkbox', { name: 'Push: RSVPs to events you host' })).not.toBeChecked();
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Email: Reminders before events you are going to' }),
+    );
+    screen.getByRole('checkbox', { name: 'Push: RSVPs to events you host' }).focus();
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('checkbox', { name: 'Push: Mentions of you in chats' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1].body))).toEqual({
+      notificationPreferences: {
+        securityAlerts: true,
+        productUpdates: true,
+        email: { ...email, reminders: false },
+        push: { ...email, rsvp: true, mentions: false },
+      },
+    });
+  }, 15_000);
 });

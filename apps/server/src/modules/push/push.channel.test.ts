@@ -1,0 +1,150 @@
+import { DEFAULT_PUSH_PREFERENCES, type NotificationDto } from '@townsquare/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pushSubscriptions } from '../../db/schema/index.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fakeBrowser, startPushService } from './push-test-service.ts';
+
+/** Issue 12, Web Push delivery, against a push service started inside the test. */
+
+let t: TestApp;
+let service: Awaited<ReturnType<typeof startPushService>>;
+let user: TestUser;
+// Every group on (the push defaults are all on).
+const ALL_ON = { email: DEFAULT_PUSH_PREFERENCES, push: DEFAULT_PUSH_PREFERENCES };
+const notification = (over: Partial<NotificationDto> = {}): NotificationDto => ({
+  id: '0193a0c1-0000-7000-8000-000000000001',
+  kind: 'friend_request',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  readAt: null,
+  actor: null,
+  subject: { type: 'user', id: '0193a0c1-0000-7000-8000-0000000000aa' },
+  text: 'Ana sent you a friend request',
+  url: '/friends',
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service.close();
+  await t.close();
+});
+beforeEach(async () => {
+  user = await createUser(t);
+  service.received.length = 0;
+  service.answer(201);
+});
+
+async function subscribe(name: string) {
+  const browser = fakeBrowser();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    headers: user.auth,
+    payload: { endpoint: service.endpoint(name), expirationTime: null, keys: browser.keys },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return browser;
+}
+
+const rowsOf = (userId: string) =>
+  t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+describe('push channel', () => {
+  it('POSTs an encrypted, VAPID-signed payload that the browser can decrypt', async () => {
+    const browser = await subscribe('a');
+    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+
+    expect(service.received).toHaveLength(1);
+    const [request] = service.received;
+    expect(request?.path).toBe('/push/a');
+    expect(request?.headers['content-encoding']).toBe('aes128gcm');
+    expect(request?.headers.ttl).toBe(String(24 * 60 * 60));
+    expect(request?.headers.urgency).toBe('normal');
+    const { publicKey } = (await t.app.inject({ url: '/api/push/public-key' })).json() as {
+      publicKey: string;
+    };
+    expect(request?.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    // The payload is not readable on the wire, only by the browser.
+    expect(request?.body.toString('latin1')).not.toContain('friend request');
+    expect(JSON.parse(browser.decrypt(request?.body as Buffer))).toEqual({
+      id: notification().id,
+      kind: 'friend_request',
+      title: 'Townsquare',
+      body: 'Ana sent you a friend request',
+      url: '/friends',
+    });
+    const [row] = await rowsOf(user.user.id);
+    expect(row?.lastSuccessAt).toBeInstanceOf(Date);
+  });
+
+  it("sends to every one of the person's browsers", async () => {
+    await subscribe('laptop');
+    await subscribe('phone');
+    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    expect(service.received.map((r) => r.path).sort()).toEqual(['/push/laptop', '/push/phone']);
+  });
+
+  it("respects prefs.push for the kind's group", async () => {
+    await subscribe('b');
+    await t.pushChannel.deliver(user.user.id, notification(), {
+      ...ALL_ON,
+      push: { ...ALL_ON.push, friends: false },
+    });
+    await t.pushChannel.deliver(user.user.id, notification({ kind: 'event_reminder' }), {
+      ...ALL_ON,
+      push: { ...ALL_ON.push, reminders: false },
+    });
+    // A kind unknown to this build is never pushed.
+    await t.pushChannel.deliver(
+      user.user.id,
+      notification({ kind: 'unknown_kind' as NotificationDto['kind'] }),
+      ALL_ON,
+    );
+    expect(service.received).toHaveLength(0);
+    await t.pushChannel.deliver(user.user.id, notification({ kind: 'event_reminder' }), ALL_ON);
+    expect(service.received).toHaveLength(1);
+  });
+
+  it.each([410, 404])('deletes a subscription the push service answers %i', async (status) => {
+    await subscribe('gone');
+    await subscribe('alive');
+    service.answer(status);
+    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    expect(await rowsOf(user.user.id)).toHaveLength(0);
+  });
+
+  it('keeps a subscription on other failures; throws (to be retried) only when no browser got it', async () => {
+    await subscribe('flaky');
+    service.answer(500);
+    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).rejects.toThrow(
+      /push delivery failed/,
+    );
+    service.answer(429);
+    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).rejects.toThrow();
+    const rows = await rowsOf(user.user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.lastSuccessAt).toBeNull();
+  });
+
+  it('does not throw when one browser got it and another failed (a retry would push twice)', async () => {
+    await subscribe('works');
+    await subscribe('broken');
+    service.answer(201);
+    service.answerFor('broken', 503);
+    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).resolves.toBeUndefined();
+    expect(service.received).toHaveLength(2);
+    expect(await rowsOf(user.user.id)).toHaveLength(2);
+  });
+
+  it('does nothing for a person without subscriptions', async () => {
+    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    expect(service.received).toHaveLength(0);
+  });
+});

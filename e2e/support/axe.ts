@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG 2.2 A and AA rules (QUALITY: accessibility). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** axe on the page, or only on the parts named by `include` (selectors): 0 violations. */
+export async function audit(page: Page, label: string, include: string[] = []) {
+  await page.waitForLoadState('networkidle');
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of include) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
