@@ -256,7 +256,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
   const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
   const uploads = createUploadsService({ db, storage, sanitizeImage });
-  const rsvps = createRsvpService({ db, mailer, background, publicUrl: config.publicUrl });
+  const rsvps = createRsvpService({
+    db,
+    background,
+    publicUrl: config.publicUrl,
+    notify: (input) => notifications.notify(input),
+  });
   const eventsService = createEventsService({
     db,
     rsvps,
@@ -279,10 +284,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
   const notifyEventCancelled = createNotifyEventCancelled({
-    mailer,
     background,
     publisher,
-    publicUrl: config.publicUrl,
+    notify: (input, options) => notifications.notify(input, options),
   });
   const users = createUsersService({
     db,
@@ -290,12 +294,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     confirmPassword: auth.confirmPassword,
     startEmailChange: auth.startEmailChange,
     releaseCommunities: (tx, userId) => communitiesService.releaseAccount(tx, userId),
-    notifyEventCancelled: createNotifyEventCancelled({
-      mailer,
-      background,
-      publisher,
-      publicUrl: config.publicUrl,
-    }),
+    notifyEventCancelled,
   });
   const recheckEventRooms = async (userIds: [string, string]) => {
     for (const userId of userIds)
@@ -395,6 +394,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isCommunityOrganizer: (communityId, userId) => communitiesService.isOrganizer(communityId, userId),
     onEventHidden: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
+    notify: (input) => notifications.notify(input),
   });
   // Notifications: every one through notify() (modules/notifications/notify.ts), delivered by the
   // queue on e-mail and the channels given (Web Push).
@@ -446,6 +446,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         return 'room' in (await resolveRoom(userId, target[0], target[1]));
       }
       case 'user':
+        return true;
+      // Only ever sent to the person who reported (moderation).
+      case 'report':
         return true;
       default:
         return false;

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'community_approved',
   'community_invite',
   'community_announcement',
+  'waitlist_offer',
+  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +30,7 @@ export const NOTIFICATION_GROUPS = [
   'directMessages',
   'mentions',
   'communities',
+  'reports',
 ] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
@@ -45,6 +48,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   community_approved: 'communities',
   community_invite: 'communities',
   community_announcement: 'communities',
+  waitlist_offer: 'eventUpdates',
+  report_resolved: 'reports',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */
@@ -56,6 +61,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   directMessages: 'direct messages',
   mentions: 'mentions',
   communities: 'community news',
+  reports: 'outcomes of your reports',
 };
 
 export type ChannelPreferences = Record<NotificationGroup, boolean>;
@@ -68,6 +74,7 @@ export const DEFAULT_EMAIL_PREFERENCES: ChannelPreferences = {
   directMessages: true,
   mentions: false,
   communities: true,
+  reports: true,
 };
 export const DEFAULT_PUSH_PREFERENCES: ChannelPreferences = {
   friends: true,
@@ -77,6 +84,7 @@ export const DEFAULT_PUSH_PREFERENCES: ChannelPreferences = {
   directMessages: true,
   mentions: true,
   communities: true,
+  reports: true,
 };
 
 const groupFlag = (group: NotificationGroup) =>
@@ -91,9 +99,10 @@ export const channelPreferences = z.object({
   directMessages: groupFlag('directMessages'),
   mentions: groupFlag('mentions'),
   communities: groupFlag('communities'),
+  reports: groupFlag('reports'),
 });
 
-export const NOTIFICATION_SUBJECT_TYPES = ['event', 'community', 'user', 'chat'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['event', 'community', 'user', 'chat', 'report'] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
 export const NOTIFICATION_LIMITS = { pageDefault: 20, pageMax: 100, idsMax: 200 } as const;

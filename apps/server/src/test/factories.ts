@@ -70,6 +70,15 @@ export async function mailsTo(t: TestApp, to: string, subject?: string) {
   return t.sent.filter((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject === subject));
 }
 
+/** The person's in-app notifications of one kind, newest first, once background work has settled. */
+export async function notificationsOf(t: TestApp, user: TestUser, kind: string) {
+  await t.background.drain();
+  const res = await t.app.inject({ method: 'GET', url: '/api/notifications?limit=100', headers: user.auth });
+  if (res.statusCode !== 200) throw new Error(`GET /api/notifications: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { notifications: { kind: string; text: string; url: string }[] };
+  return body.notifications.filter((n) => n.kind === kind);
+}
+
 /** The token of the newest mail to `to` that carries a link. */
 export async function lastTokenTo(t: TestApp, to: string, subject?: string): Promise<string> {
   const link = (await mailsTo(t, to, subject)).filter((m) => m.link).at(-1)?.link;

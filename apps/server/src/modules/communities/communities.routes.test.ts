@@ -14,7 +14,7 @@ import {
   createEvent,
   createUser,
   eventBody,
-  mailsTo,
+  notificationsOf,
   type TestUser,
   unique,
   verifyEmail,
@@ -443,8 +443,8 @@ describe('community events and their visibility', () => {
     await call('POST', `/api/events/${upcoming}/rsvp`, carol, { status: 'maybe' });
     expect((await call('DELETE', `/api/communities/${c.slug}`, alice)).statusCode).toBe(403);
     const res = await call('DELETE', `/api/communities/${c.slug}`, owner);
-    const told = await mailsTo(t, carol.email);
-    expect(told.filter((m) => m.text.includes(`${c.name} was deleted by its owner`))).toHaveLength(1);
+    const told = await notificationsOf(t, carol, 'event_cancelled');
+    expect(told.filter((n) => n.text.includes(`${c.name} was deleted by its owner`))).toHaveLength(1);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: COMMUNITY_MSG.deleted });
     expect((await call('GET', `/api/communities/${c.slug}`)).statusCode).toBe(404);

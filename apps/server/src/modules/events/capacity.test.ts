@@ -5,7 +5,6 @@ import {
   createEvent,
   createUser,
   eventBody,
-  mailsTo,
   makeFriends,
   type TestUser,
   verifyEmail,
@@ -42,6 +41,16 @@ async function view(eventId: string, user: TestUser): Promise<EventDto> {
   const res = await call('GET', `/api/events/${eventId}`, user);
   expect(res.statusCode).toBe(200);
   return eventResponse.parse(res.json()).event;
+}
+
+/** The person's place offers as notifications, newest first (they go through notify()). */
+async function offersTo(user: TestUser): Promise<{ text: string; url: string }[]> {
+  await t.background.drain();
+  const res = await call('GET', '/api/notifications', user);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().notifications as { kind: string; text: string; url: string }[]).filter(
+    (n) => n.kind === 'waitlist_offer',
+  );
 }
 
 const statusOf = async (eventId: string, user: TestUser) => (await view(eventId, user)).viewerRsvp?.status;
@@ -132,9 +141,9 @@ describe('a full event and its waitlist', () => {
     expect((await view(id, c)).viewerRsvp).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
     // The offer is held: someone new pressing going joins the end of the line.
     expect((await rsvp(id, a)).viewerRsvp).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
-    const mail = await mailsTo(t, b.email);
-    expect(mail.at(-1)?.subject).toMatch(/A place is free for you/);
-    expect(mail.at(-1)?.link).toBe(`${t.config.publicUrl}/event/${id}`);
+    const told = await offersTo(b);
+    expect(told.at(0)?.text).toMatch(/^A place is free for you at /);
+    expect(told.at(0)?.url).toBe(`/event/${id}`);
     const accepted = await rsvp(id, b);
     expect(accepted.viewerRsvp).toMatchObject({ status: 'going', offerExpiresAt: null });
     expect(accepted.attendeeCount).toBe(1);
@@ -192,7 +201,7 @@ describe('a full event and its waitlist', () => {
     await rsvp(id, a, { status: 'not_going' });
     expect((await view(id, b)).viewerRsvp).toMatchObject({ status: 'going', offerExpiresAt: null });
     expect((await view(id, c)).viewerRsvp).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
-    expect((await mailsTo(t, b.email)).at(-1)?.subject).toMatch(/You are going/);
+    expect((await offersTo(b)).at(0)?.text).toMatch(/you are going$/);
   });
 
   it('counts guests toward the capacity and the waitlist', async () => {

@@ -13,8 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import { placeOfferedMail } from '../../platform/mail/templates.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
 import { loadTicketSecret, readTicket, ticketCode } from './checkin.ts';
@@ -25,9 +24,10 @@ import { expireOffers, type Offer, refillEvent, setRsvp } from './rsvp.ts';
 
 export type RsvpServiceDeps = {
   db: Database;
-  mailer: Mailer;
   background: Background;
   publicUrl: string;
+  /** The one notification path (modules/notifications): offers are told in the app, by e-mail and push. */
+  notify: (input: NotifyInput) => Promise<unknown>;
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -87,20 +87,25 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     return ticketSecret;
   };
 
-  /**
-   * Tells the person a place was offered (or given) to them. An e-mail sent directly for now; the
-   * lead re-routes this to notifications' `notify()` at merge (issue 12).
-   */
+  /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {
-    deps.background.run('place offer mail', async () => {
-      const result = await db.execute<{ email: string; full_name: string; title: string }>(sql`select u.email,
-        u.full_name, e.title from users u, events e where u.id = ${offer.userId} and e.id = ${offer.eventId}`);
-      const row = result.rows[0];
-      if (!row) return;
-      const link = `${deps.publicUrl}/event/${offer.eventId}`;
-      await deps.mailer.send(
-        placeOfferedMail(row.email, row.full_name, row.title, offer.offerExpiresAt, link),
+    deps.background.run('place offer notification', async () => {
+      const result = await db.execute<{ title: string }>(
+        sql`select title from events where id = ${offer.eventId}`,
       );
+      const title = result.rows[0]?.title;
+      if (!title) return;
+      const until = offer.offerExpiresAt;
+      await deps.notify({
+        userId: offer.userId,
+        kind: 'waitlist_offer',
+        subject: { type: 'event', id: offer.eventId },
+        text: until
+          ? `A place is free for you at ${title}: accept it before ${until.toUTCString()}`
+          : `A place opened up at ${title} and you were first in line: you are going`,
+        url: `/event/${offer.eventId}`,
+        dedupeKey: `waitlist_offer:${offer.eventId}:${until ? until.toISOString() : 'going'}`,
+      });
     });
   }
   const notifyAll = (offers: Offer[]) => {

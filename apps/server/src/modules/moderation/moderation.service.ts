@@ -19,6 +19,7 @@ import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './moderation.repository.ts';
 import { notifyReporter } from './notify-reporter.ts';
@@ -42,6 +43,8 @@ export type ModerationServiceDeps = {
   isCommunityOrganizer: (communityId: string, userId: string) => Promise<boolean>;
   /** After an event was hidden: sockets that can no longer see it leave its chat. */
   onEventHidden?: (eventId: string) => Promise<void>;
+  /** The one notification path (modules/notifications): reporters hear the outcome. */
+  notify: (input: NotifyInput) => Promise<unknown>;
 };
 
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -369,8 +372,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           note: input.note ?? null,
         },
       });
-      const reporters = await Promise.all(resolved.map((r) => repo.findUser(db, r.reporterId)));
-      for (const reporter of reporters) if (reporter) notifyReporter(deps, reporter, input.action);
+      for (const r of resolved) notifyReporter(deps, r, input.action);
       const updated = (await repo.findReport(db, report.id)) ?? report;
       const [presented] = await presentAdmin([updated]);
       return { report: presented!, resolved: resolved.length }; // presentAdmin maps one row to one

@@ -1,7 +1,6 @@
 import type { Background } from '../../platform/background.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import { eventCancelledMail } from '../../platform/mail/templates.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
 
 export type CancelledFor = {
   to: { userId: string; email: string; fullName: string };
@@ -10,15 +9,16 @@ export type CancelledFor = {
 };
 
 /**
- * Tells one attendee that an event they answered is cancelled: the `event-cancelled` socket event
- * on their user room and an e-mail through the mailer. The one call site of account deletion; it
- * moves to notifications/notify.ts when that lands (issue 12).
+ * Tells one attendee that an event they answered is cancelled because its host's account or its
+ * community went: the `event-cancelled` socket event on their user room, and an `event_cancelled`
+ * notification through the one notification path (in the app, and by e-mail and push as the
+ * person's `eventUpdates` choices say). The event row is gone by then, so the subject was checked
+ * by the caller (they had answered it).
  */
 export function createNotifyEventCancelled(deps: {
-  mailer: Mailer;
   background: Background;
   publisher: Publisher;
-  publicUrl: string;
+  notify: (input: NotifyInput, options: { subjectChecked: boolean }) => Promise<unknown>;
 }) {
   return function notifyEventCancelled({ to, event, reason }: CancelledFor): void {
     deps.publisher.toUser(to.userId, 'event-cancelled', {
@@ -26,9 +26,18 @@ export function createNotifyEventCancelled(deps: {
       title: event.title,
       ...(event.community ? { community: event.community } : {}),
     });
-    const link = new URL('/dashboard', deps.publicUrl).toString();
-    deps.background.run('event cancelled mail', () =>
-      deps.mailer.send(eventCancelledMail(to.email, to.fullName, event.title, reason, link)),
+    deps.background.run('event cancelled notification', () =>
+      deps.notify(
+        {
+          userId: to.userId,
+          kind: 'event_cancelled',
+          subject: { type: 'event', id: event.id },
+          text: `${event.title} was cancelled: ${reason}`,
+          url: '/events',
+          dedupeKey: `event_cancelled:${event.id}`,
+        },
+        { subjectChecked: true },
+      ),
     );
   };
 }

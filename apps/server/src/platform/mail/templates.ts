@@ -98,56 +98,6 @@ export function emailChangingMail(
   };
 }
 
-/** A place freed on a full event: offered until `expiresAt`, or given directly (`expiresAt` null). */
-export function placeOfferedMail(
-  to: string,
-  name: string,
-  eventTitle: string,
-  expiresAt: Date | null,
-  link: string,
-): MailMessage {
-  const lines = expiresAt
-    ? [
-        `Hi ${name},`,
-        `A place opened up at "${eventTitle}" and it is yours if you want it.`,
-        `Accept it before ${expiresAt.toUTCString()}; after that it goes to the next person waiting.`,
-      ]
-    : [
-        `Hi ${name},`,
-        `A place opened up at "${eventTitle}" shortly before the start, and you were first in line: you are now going.`,
-        'If you cannot make it any more, change your answer so the next person gets the place.',
-      ];
-  const subject = expiresAt ? `A place is free for you: ${eventTitle}` : `You are going: ${eventTitle}`;
-  return {
-    to,
-    subject,
-    text: `${lines.join('\n\n')}\n\n${link}\n\n— Townsquare`,
-    html: layout(subject, lines, { label: expiresAt ? 'Accept the place' : 'See the event', href: link }),
-    link,
-  };
-}
-
-/** To someone who had answered an event that will not take place. */
-export function eventCancelledMail(
-  to: string,
-  name: string,
-  title: string,
-  reason: string,
-  link: string,
-): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    `"${title}" has been cancelled: ${reason}.`,
-    'You do not need to do anything.',
-  ];
-  return {
-    to,
-    subject: `Cancelled: ${title}`,
-    text: `${lines.join('\n\n')}\n\nYour events: ${link}\n\n— Townsquare`,
-    html: layout('An event was cancelled', lines, { label: 'See your events', href: link }),
-  };
-}
-
 /**
  * A notification by e-mail: what happened and a link to it, and a footer that says why it came,
  * with a one-click link that turns off this kind (RFC 8058 headers) and the settings page.

@@ -35,6 +35,7 @@ export const KINDS: { key: NotificationGroup; label: string }[] = [
   { key: 'directMessages', label: 'Direct messages you have not read' },
   { key: 'mentions', label: 'Mentions of you in chats' },
   { key: 'communities', label: 'New events and news from your communities' },
+  { key: 'reports', label: 'What came of your reports' },
 ];
 type KindKey = NotificationGroup;
 
