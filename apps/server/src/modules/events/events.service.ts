@@ -180,7 +180,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     /** The public-page form for a signed-out visitor, or undefined when they may not see it. */
     async findForAnonymous(id: string) {
       const row = isUuid(id) ? await repo.findEventWithRelations(db, id, undefined) : undefined;
-      return row ? presentPublicEvent(row, undefined) : undefined;
+      return row ? deps.rsvps.decorate(presentPublicEvent(row, undefined), row, undefined) : undefined;
     },
 
     /** Upcoming events a signed-out visitor may see (id and last change), soonest first. */

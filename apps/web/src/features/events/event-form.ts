@@ -181,6 +181,11 @@ export function toEventInput(
     status: statusForSave(action, end, now),
     imageUrl: values.imageUrl,
     timeZone: values.timeZone,
+    capacity: values.capacity.trim() === '' ? null : Number(values.capacity),
+    offerHours: Number(values.offerHours),
+    maxGuests: Number(values.maxGuests),
+    allowTransfers: values.allowTransfers,
+    questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
   };
 }
 
@@ -197,10 +202,5 @@ export function toSeriesInput(values: EventFormValues): SeriesInput {
     timeZone: values.timeZone,
     freq: values.recurrence === 'MONTHLY' ? 'monthly' : 'weekly',
     until: values.until ? untilInstant(values.until, values.timeZone).toISOString() : null,
-    capacity: values.capacity.trim() === '' ? null : Number(values.capacity),
-    offerHours: Number(values.offerHours),
-    maxGuests: Number(values.maxGuests),
-    allowTransfers: values.allowTransfers,
-    questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
   };
 }
