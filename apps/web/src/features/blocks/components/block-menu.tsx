@@ -58,16 +58,16 @@ export function BlockMenu({ userId, name, report }: BlockMenuProps) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => setAsking(true)}>
+            {blocked ? <ShieldCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
+            {blocked ? 'Unblock' : 'Block'}
+          </DropdownMenuItem>
           {report ? (
             <DropdownMenuItem onSelect={() => setReporting(true)}>
               <Flag aria-hidden="true" />
               Report
             </DropdownMenuItem>
           ) : null}
-          <DropdownMenuItem onSelect={() => setAsking(true)}>
-            {blocked ? <ShieldCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
-            {blocked ? 'Unblock' : 'Block'}
-          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <AlertDialog open={asking} onOpenChange={setAsking}>

@@ -72,6 +72,24 @@ describe('BlockMenu', () => {
     );
     await waitFor(() => expect(server.calls('DELETE')).toEqual([`/api/users/${OTHER}/block`]));
   }, 20_000);
+
+  it('on a profile, one menu holds Block first and then Report, which opens the report dialog', async () => {
+    serve([]);
+    const user = userEvent.setup();
+    renderWithApp(
+      <BlockMenu
+        userId={OTHER}
+        name="pest"
+        report={{ subjectType: 'user', subjectId: OTHER, label: "pest's profile" }}
+      />,
+      { path: `/user/${OTHER}`, user: me },
+    );
+    await user.click(screen.getByRole('button', { name: 'More actions for pest' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Block', 'Report']);
+    await user.click(screen.getByRole('menuitem', { name: 'Report' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  }, 20_000);
 });
 
 describe('Blocked people (settings)', () => {
