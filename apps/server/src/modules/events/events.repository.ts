@@ -9,9 +9,13 @@ import { memberExists, memberTables } from '../groups/membership.repository.ts';
 /** Not hidden by a moderator. */
 const notHidden = sql`${events.hiddenAt} is null`;
 
-/** The creator is not suspended now (a suspension without an end lasts until it is lifted). */
-const creatorNotSuspended = sql`not exists (select 1 from users su where su.id = ${events.creatorId}
-    and su.suspended_at is not null and (su.suspended_until is null or su.suspended_until > now()))`;
+/**
+ * The creator is not suspended now (a suspension without an end lasts until it is lifted). The
+ * subquery is uncorrelated, so PostgreSQL reads the (few) suspended accounts once per query into a
+ * hashed subplan, instead of probing users for every candidate event row (counts walk 4,000).
+ */
+const creatorNotSuspended = sql`${events.creatorId} not in (select su.id from users su
+    where su.suspended_at is not null and (su.suspended_until is null or su.suspended_until > now()))`;
 
 /**
  * Who may see an event: its creator always; anyone else only once it is published, and for a
