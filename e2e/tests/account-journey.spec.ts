@@ -1,43 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { createAccount, expect, signInWithForm, test, uniqueEmail } from '../support/fixtures.ts';
-
-/** A real 8×8 orange PNG, built here so the upload goes through the server's image checks. */
-function orangePng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const size = 8;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: size }, () => [234, 88, 12]).flat()),
-  ]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { gradientPng } from '../support/images.ts';
 
 test('register → profile setup with a photo → dashboard, then sign out and back in by username and by e-mail', async ({
   page,
@@ -59,7 +21,7 @@ test('register → profile setup with a photo → dashboard, then sign out and b
 
   await page
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: orangePng() });
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: gradientPng(8, 8) });
   await expect(page.getByText('Image uploaded successfully')).toBeVisible();
   await expect(page.getByAltText('Current selection')).toHaveAttribute('src', /^https?:\/\//);
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
-import { audit, SCREENSHOTS, SIZES, WCAG_TAGS } from '../support/a11y.ts';
+import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { WCAG_TAGS } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { audit } from '../support/axe.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
@@ -9,22 +10,6 @@ import { gradientPng } from '../support/images.ts';
  * app alone, by two people in separate browsers; live chat; an event hosted as the community
  * reaches the member's dashboard.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** Full-page screenshots at phone and desktop width (looked at by people; git-ignored). */
 async function shoot(page: Page, name: string) {

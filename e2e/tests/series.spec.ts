@@ -1,6 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
+import { SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -8,22 +9,6 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
  * Series that stay honest (issue 14): a host creates a weekly series, confirms the next date from
  * the dashboard card, and a second person goes to the whole series and is counted on that date.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const size of SIZES) {
