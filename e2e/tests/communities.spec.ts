@@ -128,6 +128,8 @@ test('a club is founded, joined by request, chats live and hosts an event its me
     .getByRole('region', { name: 'Event Management' })
     .getByRole('article', { name: title });
   await expect(ownerCard.getByRole('link', { name: `Hosted by ${name}` })).toHaveAttribute('href', slugPath);
+  // A toast fading in is half-transparent for axe's contrast rule: audit once it has gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await audit(page, '/dashboard (owner, community event card)');
 
   // --- The member sees it on the dashboard, under "From your communities" -----------------------
