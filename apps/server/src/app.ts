@@ -392,6 +392,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canReadChannel: createChannelReader(resolveRoom),
     canSeeEvent,
     isCommunityOrganizer: (communityId, userId) => communitiesService.isOrganizer(communityId, userId),
+    isEventHost: (event, userId) => rsvps.isHost(event, userId),
     onEventHidden: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     notify: (input) => notifications.notify(input),
@@ -412,7 +413,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canSee: (userId, subject) => canSeeSubject(userId, subject),
     channels: [
       createEmailChannel({
-        db,
         mailer,
         publicUrl: config.publicUrl,
         unsubscribeSecret,

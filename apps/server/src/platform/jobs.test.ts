@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { jobIdFor } from './jobs.ts';
@@ -38,5 +39,54 @@ describe('the job queue', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(attempts).toBe(2);
+  });
+
+  it('sendMany stores many jobs in one go, one per key, also when a key is sent again', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    await t.jobs.sendMany(
+      'test-many',
+      Array.from({ length: 1_500 }, (_, i) => ({ data: { i }, key: `k${i % 1_200}`, startAfter: later })),
+    );
+    await t.jobs.sendMany('test-many', [{ data: { i: 0 }, key: 'k0', startAfter: later }]);
+    const { rows } = await t.db.execute(
+      sql`select count(*)::int as n, min(start_after) > now() + interval '50 minutes' as later
+          from pgboss.job where name = 'test-many'`,
+    );
+    expect(rows[0]).toEqual({ n: 1_200, later: true });
+  });
+
+  it('a batch handler fails only the jobs it names; the others complete', async () => {
+    t.jobs.define('test-batch', { retryLimit: 0 });
+    const seen: number[][] = [];
+    await t.jobs.workBatch<{ n: number }>(
+      'test-batch',
+      async (batch) => {
+        seen.push(batch.map((j) => j.data.n));
+        return batch.filter((j) => j.data.n % 2 === 1).map((j) => ({ id: j.id, error: new Error('odd') }));
+      },
+      { batchSize: 10 },
+    );
+    await t.jobs.sendMany(
+      'test-batch',
+      Array.from({ length: 6 }, (_, n) => ({ data: { n } })),
+    );
+    const states = async () =>
+      (
+        await t.db.execute(
+          sql`select state, count(*)::int as n from pgboss.job where name = 'test-batch' group by state order by state`,
+        )
+      ).rows;
+    const deadline = Date.now() + 20_000;
+    while (
+      JSON.stringify(await states()) !==
+      JSON.stringify([
+        { state: 'completed', n: 3 },
+        { state: 'failed', n: 3 },
+      ])
+    ) {
+      if (Date.now() > deadline) throw new Error(`states: ${JSON.stringify(await states())}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(seen.flat().sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

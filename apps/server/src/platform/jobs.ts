@@ -8,15 +8,20 @@ import PgBoss from 'pg-boss';
  *
  * - `send(name, data, { key, startAfter })`: enqueue. A `key` makes the job's id a hash of
  *   (queue, key): sending the same key twice, from any instance, stores one job (the second send
- *   answers null), and `cancel(name, key)` finds it again.
+ *   answers null), and `cancel(name, key)` finds it again. `sendMany` enqueues many jobs of one
+ *   queue in one statement (a notification fan-out), with the same keys.
  * - `work(name, handler)`: run jobs of a queue on this instance. A handler that throws is retried
  *   with exponential back-off (`retryLimit` times); after that the job is failed for good and
- *   copied to the `dead-letter` queue, counted in /metrics.
+ *   copied to the `dead-letter` queue, counted in /metrics. `workBatch` hands a handler the whole
+ *   batch (one query for many jobs) and lets it fail some of them.
  * - `schedule(name, cron)`: a cron job (UTC); every instance may declare it, one runs it.
  *
  * Handlers must be idempotent: a job whose instance died mid-way runs again after it expires.
  */
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+export type Job<T> = { id: string; data: T };
+/** Runs a batch; answers the jobs that failed (each retried on its own), empty when all went well. */
+export type BatchHandler<T> = (jobs: Job<T>[]) => Promise<{ id: string; error: unknown }[]>;
 
 export type SendOptions = {
   /** Deduplication key within the queue: one job per key (see above). */
@@ -44,7 +49,9 @@ export type Jobs = {
   /** Declares a queue's retry policy; queues are otherwise created on first use with the defaults. */
   define(name: string, options: QueueOptions): void;
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  sendMany(name: string, jobs: (SendOptions & { data: object })[]): Promise<void>;
   work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  workBatch<T>(name: string, handler: BatchHandler<T>, options?: WorkOptions): Promise<void>;
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Cancels the job sent with this key if it has not run yet. */
   cancel(name: string, key: string): Promise<void>;
@@ -56,6 +63,8 @@ export type Jobs = {
 };
 
 export const JOBS_SCHEMA = 'pgboss';
+/** Jobs per INSERT statement in `sendMany`. */
+const SEND_CHUNK = 1_000;
 export const DEAD_LETTER_QUEUE = 'dead-letter';
 
 /** The job id for a key: a UUID made from a hash of the queue name and the key. */
@@ -130,6 +139,25 @@ export function createJobs(options: {
     }
   }
 
+  async function workBatch<T>(name: string, handler: BatchHandler<T>, workOptions: WorkOptions = {}) {
+    await ensureQueue(name);
+    const batchSize = workOptions.batchSize ?? 1;
+    for (let i = 0; i < (workOptions.workers ?? 1); i++) {
+      let workerId = '';
+      workerId = await boss.work<T>(name, { batchSize, pollingIntervalSeconds: polling }, async (jobs) => {
+        const failed = await handler(jobs.map((job) => ({ id: job.id, data: job.data })));
+        for (const { id, error } of failed)
+          options.log.warn({ err: error, queue: name, job: id }, 'job failed; it will be retried');
+        // A full batch means more may be waiting: fetch again at once instead of after the interval.
+        if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
+        // All failed: pg-boss fails the batch. Some failed: those are failed here, the rest complete.
+        if (failed.length > 0 && failed.length === jobs.length) throw failed[0]?.error;
+        for (const { id, error } of failed)
+          await boss.fail(name, id, { message: String((error as Error)?.message ?? error) });
+      });
+    }
+  }
+
   return {
     define(name, queueOptions) {
       policies.set(name, queueOptions);
@@ -143,32 +171,39 @@ export function createJobs(options: {
       });
     },
 
-    async work<T>(name: string, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
+    async sendMany(name, items) {
+      if (items.length === 0) return;
       await ensureQueue(name);
-      const batchSize = workOptions.batchSize ?? 1;
-      for (let i = 0; i < (workOptions.workers ?? 1); i++) {
-        let workerId = '';
-        workerId = await boss.work<T>(name, { batchSize, pollingIntervalSeconds: polling }, async (jobs) => {
-          // Each job of a batch succeeds or fails on its own.
-          const failed: string[] = [];
-          let lastError: unknown;
+      // pg-boss inserts with ON CONFLICT DO NOTHING: a key already queued stays one job.
+      for (let i = 0; i < items.length; i += SEND_CHUNK)
+        await boss.insert(
+          items.slice(i, i + SEND_CHUNK).map((item) => ({
+            name,
+            data: item.data,
+            ...(item.key ? { id: jobIdFor(name, item.key) } : {}),
+            ...(item.startAfter ? { startAfter: item.startAfter } : {}),
+          })),
+        );
+    },
+
+    work<T>(name: string, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
+      // Each job of a batch succeeds or fails on its own.
+      return workBatch<T>(
+        name,
+        async (batch) => {
+          const failed: { id: string; error: unknown }[] = [];
           await Promise.all(
-            jobs.map((job) =>
-              handler(job.data, { id: job.id }).catch((err: unknown) => {
-                options.log.warn({ err, queue: name, job: job.id }, 'job failed; it will be retried');
-                failed.push(job.id);
-                lastError = err;
-              }),
+            batch.map((job) =>
+              handler(job.data, { id: job.id }).catch((error: unknown) => failed.push({ id: job.id, error })),
             ),
           );
-          // A full batch means more may be waiting: fetch again at once instead of after the interval.
-          if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
-          if (failed.length === jobs.length && lastError) throw lastError;
-          const message = String((lastError as Error)?.message ?? lastError);
-          for (const id of failed) await boss.fail(name, id, { message });
-        });
-      }
+          return failed;
+        },
+        workOptions,
+      );
     },
+
+    workBatch,
 
     async schedule(name, cron, data = {}) {
       await ensureQueue(name);

@@ -21,6 +21,15 @@ export async function isHost(
   return rows.length > 0;
 }
 
+/** Everyone hosting the event: its creator first, then its co-hosts. */
+export async function hostIds(db: Executor, event: Pick<EventRow, 'id' | 'creatorId'>): Promise<string[]> {
+  const rows = await db
+    .select({ userId: eventCohosts.userId })
+    .from(eventCohosts)
+    .where(eq(eventCohosts.eventId, event.id));
+  return [event.creatorId, ...rows.map((r) => r.userId)];
+}
+
 /**
  * Who may become a co-host: a friend of the creator, or an organiser (or owner) of the community
  * hosting the event.

@@ -14,7 +14,7 @@ import {
   type SuspensionResponse,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
-import type { MessageRow, ReportRow, UserRow } from '../../db/schema/index.ts';
+import type { EventRow, MessageRow, ReportRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -41,6 +41,8 @@ export type ModerationServiceDeps = {
   canSeeEvent: (eventId: string, viewerId: string) => Promise<void>;
   /** Organisers (and the owner) of the community moderate its chat. */
   isCommunityOrganizer: (communityId: string, userId: string) => Promise<boolean>;
+  /** The event's creator or one of its co-hosts (they moderate its chat). */
+  isEventHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string) => Promise<boolean>;
   /** After an event was hidden: sockets that can no longer see it leave its chat. */
   onEventHidden?: (eventId: string) => Promise<void>;
   /** The one notification path (modules/notifications): reporters hear the outcome. */
@@ -432,7 +434,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
       }
       const [kind, roomId = ''] = row.channel.split(':');
       let moderator = false;
-      if (kind === 'event') moderator = (await repo.findAnyEvent(db, roomId))?.creatorId === me.id;
+      if (kind === 'event') {
+        const event = await repo.findAnyEvent(db, roomId);
+        moderator = event !== undefined && (await deps.isEventHost(event, me.id));
+      }
       if (kind === 'community') moderator = await deps.isCommunityOrganizer(roomId, me.id);
       if (!moderator) throw forbidden(MODERATION_MSG.notModerator);
       await hideMessageRow(row);

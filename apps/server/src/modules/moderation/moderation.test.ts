@@ -330,6 +330,18 @@ describe('organisers and hosts remove messages', () => {
     });
   });
 
+  it('a co-host of an event removes a guest’s message too (issue 14: co-hosts moderate its chat)', async () => {
+    const [host, cohost, guest] = [await createUser(t), await createUser(t), await createUser(t)];
+    const eventId = await createEvent(t, host);
+    await makeFriends(t, host, cohost);
+    const id = await say(guest, `/api/event-messages/${eventId}`, 'off-topic advert');
+    expect((await call(cohost, { method: 'DELETE', url: `/api/messages/${id}` })).statusCode).toBe(403);
+    expect((await post(host, `/api/events/${eventId}/cohosts/${cohost.user.id}`, {})).statusCode).toBe(200);
+    const res = await call(cohost, { method: 'DELETE', url: `/api/messages/${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(guest, `/api/event-messages/${eventId}`)).body).not.toContain('off-topic advert');
+  });
+
   it('a community organiser removes a member’s message; bans are in the audit log', async () => {
     const [owner, member] = [await createUser(t), await createUser(t)];
     const created = await post(owner, '/api/communities', { name: unique('Quiet readers ') });

@@ -9,37 +9,60 @@ import {
   notifications,
   users,
 } from '../../db/schema/index.ts';
-import { preferencesOf } from './notifications.presenter.ts';
+import { type Preferences, preferencesOf } from './notifications.presenter.ts';
 
-export type { Preferences } from './notifications.presenter.ts';
+export type { Preferences };
 
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt' | 'readAt'>;
 
+/** Rows per INSERT in `insertMany` (9 parameters each, far below PostgreSQL's 65,535). */
+const INSERT_CHUNK = 1_000;
+
 /**
- * Stores the notification unless this person already has one with the same dedupe key.
- * `created` is false for the existing row.
+ * Stores one notification for each of `userIds` unless that person already has one with the same
+ * dedupe key; people whose account is gone are skipped. `created` holds the new rows; `repeated`
+ * the existing rows of this key stored within the last hour (their deliveries may not have been
+ * queued yet).
  */
-export async function insertOnce(
+export async function insertMany(
   db: Executor,
-  values: NewNotification,
-): Promise<{ row: NotificationRow; created: boolean } | undefined> {
-  const inserted = await db
-    .insert(notifications)
-    .values({ id: uuidv7(), ...values })
-    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
-    .returning();
-  if (inserted[0]) return { row: inserted[0], created: true };
-  const existing = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, values.userId), eq(notifications.dedupeKey, values.dedupeKey)))
-    .limit(1);
-  return existing[0] ? { row: existing[0], created: false } : undefined;
+  userIds: string[],
+  values: Omit<NewNotification, 'userId'>,
+): Promise<{ created: NotificationRow[]; repeated: NotificationRow[] }> {
+  const created: NotificationRow[] = [];
+  const repeated: NotificationRow[] = [];
+  for (let i = 0; i < userIds.length; i += INSERT_CHUNK) {
+    const chunk = userIds.slice(i, i + INSERT_CHUNK);
+    const living = await db.select({ id: users.id }).from(users).where(inArray(users.id, chunk));
+    if (living.length === 0) continue;
+    const inserted = await db
+      .insert(notifications)
+      .values(living.map((u) => ({ id: uuidv7(), ...values, userId: u.id })))
+      .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+      .returning();
+    created.push(...inserted);
+    if (inserted.length === living.length) continue;
+    const fresh = new Set(inserted.map((r) => r.userId));
+    const others = living.map((u) => u.id).filter((id) => !fresh.has(id));
+    repeated.push(
+      ...(await db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            inArray(notifications.userId, others),
+            eq(notifications.dedupeKey, values.dedupeKey),
+            gte(notifications.createdAt, sql`now() - interval '1 hour'`),
+          ),
+        )),
+    );
+  }
+  return { created, repeated };
 }
 
-export async function findById(db: Executor, id: string): Promise<NotificationRow | undefined> {
-  const rows = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
-  return rows[0];
+export async function findByIds(db: Executor, ids: string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(notifications).where(inArray(notifications.id, ids));
 }
 
 /** Newest first; keyset on id (UUIDv7, so time order). */
@@ -89,33 +112,21 @@ export async function markReadByActor(db: Executor, userId: string, kind: string
   return result.rowCount ?? 0;
 }
 
-/** Claims the delivery of a notification on a channel; false when it was already claimed. */
-export async function claimDelivery(db: Executor, notificationId: string, channel: string): Promise<boolean> {
+/**
+ * Claims deliveries (a notification on a channel); answers the `<notification>:<channel>` pairs
+ * this call claimed. A pair claimed before (a retried job, another instance) is not among them.
+ */
+export async function claimDeliveries(
+  db: Executor,
+  claims: { notificationId: string; channel: string }[],
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
   const rows = await db
     .insert(notificationDeliveries)
-    .values({ notificationId, channel })
+    .values(claims)
     .onConflictDoNothing()
-    .returning({ id: notificationDeliveries.notificationId });
-  return rows.length > 0;
-}
-
-/** True when a notification of the same kind from the same actor was delivered on the channel since. */
-export async function deliveredSince(db: Executor, row: NotificationRow, channel: string, since: Date) {
-  const rows = await db
-    .select({ id: notifications.id })
-    .from(notificationDeliveries)
-    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
-    .where(
-      and(
-        eq(notifications.userId, row.userId),
-        eq(notifications.kind, row.kind),
-        row.actorId ? eq(notifications.actorId, row.actorId) : isNull(notifications.actorId),
-        eq(notificationDeliveries.channel, channel),
-        gte(notificationDeliveries.deliveredAt, since),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    .returning({ id: notificationDeliveries.notificationId, channel: notificationDeliveries.channel });
+  return new Set(rows.map((r) => `${r.id}:${r.channel}`));
 }
 
 /** Gives a claim back after a failed delivery, so the retry may deliver. */
@@ -140,22 +151,41 @@ export async function hasUnreadFrom(db: Executor, receiverId: string, senderId: 
   return rows.length > 0;
 }
 
-export async function recipient(db: Executor, userId: string) {
+/** A person a notification goes to: their address and their choices per channel. */
+export type Recipient = {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  preferences: Preferences;
+};
+
+export async function recipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
   const rows = await db
     .select({
       id: users.id,
       email: users.email,
       fullName: users.fullName,
-      username: users.username,
       emailVerifiedAt: users.emailVerifiedAt,
       notifyEmail: users.notifyEmail,
       notifyPush: users.notifyPush,
     })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row, preferences: preferencesOf(row) } : undefined;
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        email: r.email,
+        fullName: r.fullName,
+        emailVerified: r.emailVerifiedAt !== null,
+        preferences: preferencesOf(r),
+      },
+    ]),
+  );
 }
 
 /** Turns one kind group off (or on) for one channel, leaving every other choice as it was. */

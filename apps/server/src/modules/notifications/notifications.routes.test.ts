@@ -434,11 +434,16 @@ describe('reminder jobs', () => {
 });
 
 describe('RSVP digest', () => {
-  it('one job per event per 15-minute window, and one notification to the host naming the first and counting the rest', async () => {
+  it('one job per event per 15-minute window, and one notification to each host naming the first and counting the rest', async () => {
     const host = await createUser(t);
+    const cohost = await createUser(t);
     const guests = [];
     for (let i = 0; i < 4; i++) guests.push(await createUser(t, { username: unique(`g${i}_`) }));
     const eventId = await createEvent(t, host);
+    await makeFriends(t, host, cohost);
+    expect((await call('POST', `/api/events/${eventId}/cohosts/${cohost.user.id}`, host)).statusCode).toBe(
+      200,
+    );
     for (const g of guests)
       expect((await call('POST', `/api/events/${eventId}/rsvp`, g, { status: 'going' })).statusCode).toBe(
         200,
@@ -462,8 +467,16 @@ describe('RSVP digest', () => {
     });
     expect(n?.text).toBe(`${guests[0]?.user.username} and 3 others are going to Riverside park run`);
     expect(n?.actor?.id).toBe(guests[0]?.user.id);
+    // Co-hosts get the same digest (issue 12: "the event's host and co-hosts").
+    const forCohost = await eventually(async () => {
+      const p = await list(cohost);
+      expect(p.notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
+      return p.notifications[0];
+    });
+    expect(forCohost?.text).toBe(n?.text);
     await t.jobs.send('rsvp-digest', { eventId, ...window });
     await sleep(2_500);
     expect((await list(host)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
+    expect((await list(cohost)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
   });
 });

@@ -7,17 +7,20 @@ import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { people } from '../chat/chat.repository.ts';
+import { hostIds } from '../events/cohosts.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
 import {
   DELIVER_QUEUE,
   type DeliverJob,
-  deliver,
+  deliverBatch,
   type NotificationChannel,
   type NotifyDeps,
   type NotifyInput,
+  type NotifyManyInput,
   notify,
+  notifyMany,
 } from './notify.ts';
 import * as q from './triggers.repository.ts';
 import { readUnsubscribeToken } from './unsubscribe.ts';
@@ -54,6 +57,13 @@ type UpdatedJob = { eventId: string; actorId: string; version: string; text: str
 type CancelledJob = { eventId: string; actorId: string; title: string; recipients: string[] };
 type CommunityEventJob = { eventId: string; actorId: string };
 
+/**
+ * Deliveries fetched per batch and batches at once on each instance: a burst of 10,000 reminders
+ * is 20,000 deliveries (e-mail and push), read and claimed 100 at a time.
+ */
+const DELIVER_BATCH = 100;
+const DELIVER_WORKERS = 2;
+
 const displayName = (p: { username: string | null; fullName: string }) => p.username ?? p.fullName;
 
 /** 90 minutes → "1 hour 30 minutes" is not needed: leads are whole days, hours or minutes. */
@@ -83,19 +93,6 @@ const when = (date: Date) =>
     timeZoneName: 'short',
   });
 
-/** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next++] as T;
-        await work(item);
-      }
-    }),
-  );
-}
-
 const MENTION = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
 
 /**
@@ -107,6 +104,8 @@ export function createNotifications(deps: NotificationsDeps) {
   const { db, jobs } = deps;
   const rsvpWindowMs = deps.rsvpWindowMs ?? 15 * 60_000;
   const send = (input: NotifyInput, options?: { subjectChecked?: boolean }) => notify(deps, input, options);
+  const sendMany = (input: NotifyManyInput, options?: { subjectChecked?: boolean }) =>
+    notifyMany(deps, input, options);
 
   /** Runs a hook's work without failing the request that caused it. */
   function quietly(label: string, work: () => Promise<unknown>): Promise<void> {
@@ -158,27 +157,25 @@ export function createNotifications(deps: NotificationsDeps) {
       if (event?.status !== 'LIVE' || event.startDate.toISOString() !== job.startsAt) return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
-      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`;
-      await inParallel(going, 8, (userId) =>
-        send(
-          {
-            userId,
-            kind: 'event_reminder',
-            subject: { type: 'event', id: event.id },
-            text,
-            url: `/event/${event.id}`,
-            dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
-          },
-          { subjectChecked: true },
-        ),
+      await sendMany(
+        {
+          userIds: going,
+          kind: 'event_reminder',
+          subject: { type: 'event', id: event.id },
+          text: `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`,
+          url: `/event/${event.id}`,
+          dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
+        },
+        { subjectChecked: true },
       );
     },
 
     async rsvp(job: RsvpJob) {
       const event = await q.eventRow(db, job.eventId);
       if (!event) return;
+      const hosts = await hostIds(db, event);
       const answers = (await q.goingBetween(db, event.id, new Date(job.from), new Date(job.to))).filter(
-        (a) => a.userId !== event.creatorId,
+        (a) => !hosts.includes(a.userId),
       );
       const first = answers[0];
       if (!first) return;
@@ -189,8 +186,8 @@ export function createNotifications(deps: NotificationsDeps) {
           : others === 1
             ? `${displayName(first)} and ${displayName(answers[1] as typeof first)} are`
             : `${displayName(first)} and ${others} others are`;
-      await send({
-        userId: event.creatorId,
+      await sendMany({
+        userIds: hosts,
         kind: 'rsvp',
         actorId: first.userId,
         subject: { type: 'event', id: event.id },
@@ -201,53 +198,45 @@ export function createNotifications(deps: NotificationsDeps) {
     },
 
     async updated(job: UpdatedJob) {
-      const recipients = await q.answeredBy(db, job.eventId, ['going', 'maybe']);
-      await inParallel(recipients, 8, (userId) =>
-        send({
-          userId,
-          kind: 'event_updated',
-          actorId: job.actorId,
-          subject: { type: 'event', id: job.eventId },
-          text: job.text,
-          url: `/event/${job.eventId}`,
-          dedupeKey: `event_updated:${job.eventId}:${job.version}`,
-        }),
-      );
+      await sendMany({
+        userIds: await q.answeredBy(db, job.eventId, ['going', 'maybe']),
+        kind: 'event_updated',
+        actorId: job.actorId,
+        subject: { type: 'event', id: job.eventId },
+        text: job.text,
+        url: `/event/${job.eventId}`,
+        dedupeKey: `event_updated:${job.eventId}:${job.version}`,
+      });
     },
 
     async cancelled(job: CancelledJob) {
-      await inParallel(job.recipients, 8, (userId) =>
-        send(
-          {
-            userId,
-            kind: 'event_cancelled',
-            actorId: job.actorId,
-            subject: { type: 'event', id: job.eventId },
-            text: `${job.title} was cancelled`,
-            url: '/events',
-            dedupeKey: `event_cancelled:${job.eventId}`,
-          },
-          // Checked with visibleTo while the event still existed.
-          { subjectChecked: true },
-        ),
+      await sendMany(
+        {
+          userIds: job.recipients,
+          kind: 'event_cancelled',
+          actorId: job.actorId,
+          subject: { type: 'event', id: job.eventId },
+          text: `${job.title} was cancelled`,
+          url: '/events',
+          dedupeKey: `event_cancelled:${job.eventId}`,
+        },
+        // Checked with visibleTo while the event still existed.
+        { subjectChecked: true },
       );
     },
 
     async communityEvent(job: CommunityEventJob) {
       const event = await q.eventRow(db, job.eventId);
       if (!event?.communityId || event.status === 'DRAFT') return;
-      const members = await deps.membersNotifiedOfEvents(event.communityId);
-      await inParallel(members, 8, (userId) =>
-        send({
-          userId,
-          kind: 'community_event',
-          actorId: job.actorId,
-          subject: { type: 'event', id: event.id },
-          text: `New event: ${event.title} (${when(event.startDate)})`,
-          url: `/event/${event.id}`,
-          dedupeKey: `community_event:${event.id}`,
-        }),
-      );
+      await sendMany({
+        userIds: await deps.membersNotifiedOfEvents(event.communityId),
+        kind: 'community_event',
+        actorId: job.actorId,
+        subject: { type: 'event', id: event.id },
+        text: `New event: ${event.title} (${when(event.startDate)})`,
+        url: `/event/${event.id}`,
+        dedupeKey: `community_event:${event.id}`,
+      });
     },
   };
 
@@ -256,7 +245,10 @@ export function createNotifications(deps: NotificationsDeps) {
 
     /** Registers this instance's workers on the queue. */
     async start() {
-      await jobs.work<DeliverJob>(DELIVER_QUEUE, (job) => deliver(deps, job), { batchSize: 25, workers: 2 });
+      await jobs.workBatch<DeliverJob>(DELIVER_QUEUE, (batch) => deliverBatch(deps, batch), {
+        batchSize: DELIVER_BATCH,
+        workers: DELIVER_WORKERS,
+      });
       await jobs.work<ReminderJob>(QUEUES.reminder, handlers.reminder);
       await jobs.work<RsvpJob>(QUEUES.rsvp, handlers.rsvp);
       await jobs.work<UpdatedJob>(QUEUES.updated, handlers.updated);
@@ -454,16 +446,15 @@ export function createNotifications(deps: NotificationsDeps) {
       organizerIds: string[],
     ) =>
       quietly('community request notification', async () => {
-        for (const userId of organizerIds)
-          await send({
-            userId,
-            kind: 'community_request',
-            actorId: requester.id,
-            subject: { type: 'community', id: community.id },
-            text: `${displayName(requester)} asked to join ${community.name}`,
-            url: `/c/${community.slug}`,
-            dedupeKey: `community_request:${community.id}:${requester.id}:${Math.floor(Date.now() / 86_400_000)}`,
-          });
+        await sendMany({
+          userIds: organizerIds,
+          kind: 'community_request',
+          actorId: requester.id,
+          subject: { type: 'community', id: community.id },
+          text: `${displayName(requester)} asked to join ${community.name}`,
+          url: `/c/${community.slug}`,
+          dedupeKey: `community_request:${community.id}:${requester.id}:${Math.floor(Date.now() / 86_400_000)}`,
+        });
       }),
 
     communityApproved: (
@@ -511,17 +502,15 @@ export function createNotifications(deps: NotificationsDeps) {
       announcement: { id: string; text: string },
     ) =>
       quietly('community announcement notifications', () =>
-        inParallel(memberIds, 8, (userId) =>
-          send({
-            userId,
-            kind: 'community_announcement',
-            actorId,
-            subject: { type: 'community', id: community.id },
-            text: `${community.name}: ${announcement.text}`,
-            url: `/c/${community.slug}`,
-            dedupeKey: `community_announcement:${announcement.id}`,
-          }),
-        ),
+        sendMany({
+          userIds: memberIds,
+          kind: 'community_announcement',
+          actorId,
+          subject: { type: 'community', id: community.id },
+          text: `${community.name}: ${announcement.text}`,
+          url: `/c/${community.slug}`,
+          dedupeKey: `community_announcement:${announcement.id}`,
+        }),
       ),
   };
 }

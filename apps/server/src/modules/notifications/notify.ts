@@ -1,6 +1,7 @@
 import type { NotificationDto, NotificationKind, NotificationSubjectType } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
-import type { Jobs } from '../../platform/jobs.ts';
+import type { NotificationRow } from '../../db/schema/index.ts';
+import type { Job, Jobs } from '../../platform/jobs.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { people } from '../chat/chat.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
@@ -8,16 +9,18 @@ import * as repo from './notifications.repository.ts';
 
 export type Subject = { type: NotificationSubjectType; id: string };
 export type Preferences = repo.Preferences;
+export type Recipient = repo.Recipient;
 
 /**
  * A way to reach a person outside the app (e-mail here, Web Push in modules/push). `deliver` runs
- * in a queue job, once per notification and channel (claimed in notification_deliveries); it
- * decides from `prefs` whether this person wants this kind on this channel, and throws to be
- * retried with back-off.
+ * in a queue job, once per notification and channel (claimed in notification_deliveries), and
+ * throws to be retried with back-off. `wants` says from the person's choices (and address)
+ * whether this channel has anything to do; a delivery it does not want is not even claimed.
  */
 export type NotificationChannel = {
   name: string;
-  deliver(userId: string, notification: NotificationDto, prefs: Preferences): Promise<void>;
+  wants(to: Recipient, kind: NotificationKind): boolean;
+  deliver(to: Recipient, notification: NotificationDto): Promise<void>;
   /** Seconds to wait before delivering this kind (the e-mail of a direct message waits). */
   delaySeconds?(kind: NotificationKind): number;
 };
@@ -25,7 +28,7 @@ export type NotificationChannel = {
 export type NotifyDeps = {
   db: Database;
   publisher: Pick<Publisher, 'toUser'>;
-  jobs: Pick<Jobs, 'send'>;
+  jobs: Pick<Jobs, 'sendMany'>;
   /** The visibility rules of the subject's module: events' `visibleTo`, communities, chat rooms. */
   canSee: (userId: string, subject: Subject) => Promise<boolean>;
   channels: NotificationChannel[];
@@ -47,27 +50,35 @@ export type NotifyInput = {
   dedupeKey?: string;
 };
 
+/** The same notification for many people (a reminder to everyone going, a community's members). */
+export type NotifyManyInput = Omit<NotifyInput, 'userId'> & { userIds: string[] };
+
 export const DELIVER_QUEUE = 'notification-deliver';
 export type DeliverJob = { notificationId: string; channel: string };
 
+/** People checked against the subject's visibility rule at once, when the caller did not. */
+const VISIBILITY_CHECKS_AT_ONCE = 8;
+
 /**
- * The single entry point of every notification. Stores the in-app row (once per dedupe key),
- * emits `notification` to every socket of the person, and queues one delivery per channel.
- * Answers the notification, or null when nothing was (or needed to be) sent: the person's own
- * action, a subject they cannot see, or a key already used.
+ * The single entry point of every notification, for one person or many. Stores the in-app rows
+ * (once per person and dedupe key, in one statement), emits `notification` to every socket of each
+ * person, and queues one delivery per person and channel (in one statement). Answers the
+ * notifications created; nobody is notified about their own action, about a subject they cannot
+ * see, or twice for one key.
  *
- * `subjectChecked`: the caller already applied the subject's visibility rule to this person at
- * the moment it happened (an event being deleted no longer exists to check).
+ * `subjectChecked`: the caller already applied the subject's visibility rule to these people at
+ * the moment it happened (everyone going, read with `visibleTo`; an event being deleted no
+ * longer exists to check).
  */
-export async function notify(
+export async function notifyMany(
   deps: NotifyDeps,
-  input: NotifyInput,
+  input: NotifyManyInput,
   options: { subjectChecked?: boolean } = {},
-): Promise<NotificationDto | null> {
-  if (input.actorId && input.actorId === input.userId) return null;
-  if (!options.subjectChecked && !(await deps.canSee(input.userId, input.subject))) return null;
-  const stored = await repo.insertOnce(deps.db, {
-    userId: input.userId,
+): Promise<NotificationDto[]> {
+  let userIds = [...new Set(input.userIds)].filter((id) => !input.actorId || id !== input.actorId);
+  if (!options.subjectChecked) userIds = await whoCanSee(deps, userIds, input.subject);
+  if (userIds.length === 0) return [];
+  const { created, repeated } = await repo.insertMany(deps.db, userIds, {
     kind: input.kind,
     actorId: input.actorId ?? null,
     subjectType: input.subject.type,
@@ -76,57 +87,122 @@ export async function notify(
     url: input.url,
     dedupeKey: input.dedupeKey ?? `${input.kind}:${input.subject.type}:${input.subject.id}`,
   });
-  if (!stored) return null; // the person's account is gone
-  const { row, created } = stored;
-  // A repeat within the hour re-queues the deliveries (each keyed, so queued once): a process
-  // that died between storing the row and queueing them loses nothing.
-  if (!created && Date.now() - row.createdAt.getTime() > 3_600_000) return null;
-  const actor = row.actorId ? (await people(deps.db, [row.actorId])).get(row.actorId) : undefined;
-  const dto = presentNotification(row, actor);
-  if (created) deps.publisher.toUser(row.userId, 'notification', dto);
-  for (const channel of deps.channels) {
-    const delay = channel.delaySeconds?.(row.kind as NotificationKind) ?? 0;
-    await deps.jobs.send(
-      DELIVER_QUEUE,
-      { notificationId: row.id, channel: channel.name } satisfies DeliverJob,
-      {
-        key: `${row.id}:${channel.name}`,
-        startAfter: delay > 0 ? new Date(row.createdAt.getTime() + delay * 1000) : undefined,
-      },
-    );
-  }
-  return created ? dto : null;
+  const actor = input.actorId ? (await people(deps.db, [input.actorId])).get(input.actorId) : undefined;
+  const dtos = created.map((row) => {
+    const dto = presentNotification(row, actor);
+    deps.publisher.toUser(row.userId, 'notification', dto);
+    return dto;
+  });
+  // A repeat within the hour (`repeated`) queues the deliveries again (each keyed, so queued
+  // once): a process that died between storing the rows and queueing them loses nothing.
+  await deps.jobs.sendMany(
+    DELIVER_QUEUE,
+    [...created, ...repeated].flatMap((row) =>
+      deps.channels.map((channel) => {
+        const delay = channel.delaySeconds?.(row.kind as NotificationKind) ?? 0;
+        return {
+          data: { notificationId: row.id, channel: channel.name } satisfies DeliverJob,
+          key: `${row.id}:${channel.name}`,
+          startAfter: delay > 0 ? new Date(row.createdAt.getTime() + delay * 1000) : undefined,
+        };
+      }),
+    ),
+  );
+  return dtos;
+}
+
+/** One person: `notifyMany` for one. Answers the notification, or null when none was created. */
+export async function notify(
+  deps: NotifyDeps,
+  input: NotifyInput,
+  options: { subjectChecked?: boolean } = {},
+): Promise<NotificationDto | null> {
+  const { userId, ...rest } = input;
+  const [dto] = await notifyMany(deps, { ...rest, userIds: [userId] }, options);
+  return dto ?? null;
+}
+
+async function whoCanSee(deps: NotifyDeps, userIds: string[], subject: Subject): Promise<string[]> {
+  const seen = new Array<boolean>(userIds.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(VISIBILITY_CHECKS_AT_ONCE, userIds.length) }, async () => {
+      while (next < userIds.length) {
+        const i = next++;
+        seen[i] = await deps.canSee(userIds[i] as string, subject);
+      }
+    }),
+  );
+  return userIds.filter((_, i) => seen[i]);
 }
 
 /**
- * The delivery job: one notification on one channel, at most once. A delayed delivery (a direct
- * message's e-mail) is dropped when the person read it meanwhile or can no longer see its subject.
+ * The delivery jobs of a batch: each is one notification on one channel, delivered at most once.
+ * The rows, their people and actors are read in one query each, and the deliveries claimed in
+ * one; the channels then send in parallel. A delayed delivery (a direct message's e-mail) is
+ * dropped when the person read it meanwhile or can no longer see its subject. Answers the jobs
+ * whose channel failed (their claims are given back, so the retry may deliver).
  */
-export async function deliver(deps: NotifyDeps, job: DeliverJob): Promise<void> {
-  const channel = deps.channels.find((c) => c.name === job.channel);
-  if (!channel) return;
-  const row = await repo.findById(deps.db, job.notificationId);
-  if (!row) return;
-  const delayed = (channel.delaySeconds?.(row.kind as NotificationKind) ?? 0) > 0;
-  if (delayed) {
-    if (row.readAt) return;
-    if (!(await deps.canSee(row.userId, { type: row.subjectType as Subject['type'], id: row.subjectId })))
-      return;
-    if (
-      row.kind === 'direct_message' &&
-      row.actorId &&
-      !(await repo.hasUnreadFrom(deps.db, row.userId, row.actorId))
-    )
-      return;
+export async function deliverBatch(
+  deps: NotifyDeps,
+  jobs: Job<DeliverJob>[],
+): Promise<{ id: string; error: unknown }[]> {
+  const rows = new Map(
+    (
+      await repo.findByIds(
+        deps.db,
+        jobs.map((j) => j.data.notificationId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const recipients = await repo.recipients(
+    deps.db,
+    [...rows.values()].map((r) => r.userId),
+  );
+  const due: { job: Job<DeliverJob>; row: NotificationRow; to: Recipient; channel: NotificationChannel }[] =
+    [];
+  for (const job of jobs) {
+    const row = rows.get(job.data.notificationId);
+    const channel = deps.channels.find((c) => c.name === job.data.channel);
+    const to = row && recipients.get(row.userId);
+    if (!row || !channel || !to || !channel.wants(to, row.kind as NotificationKind)) continue;
+    if ((channel.delaySeconds?.(row.kind as NotificationKind) ?? 0) > 0 && !(await stillWanted(deps, row)))
+      continue;
+    due.push({ job, row, to, channel });
   }
-  const person = await repo.recipient(deps.db, row.userId);
-  if (!person) return;
-  if (!(await repo.claimDelivery(deps.db, row.id, channel.name))) return;
-  const actor = row.actorId ? (await people(deps.db, [row.actorId])).get(row.actorId) : undefined;
-  try {
-    await channel.deliver(row.userId, presentNotification(row, actor), person.preferences);
-  } catch (err) {
-    await repo.releaseDelivery(deps.db, row.id, channel.name);
-    throw err;
-  }
+  const claimed = await repo.claimDeliveries(
+    deps.db,
+    due.map((d) => ({ notificationId: d.row.id, channel: d.channel.name })),
+  );
+  const actors = await people(
+    deps.db,
+    due.flatMap((d) => (d.row.actorId ? [d.row.actorId] : [])),
+  );
+  const failed: { id: string; error: unknown }[] = [];
+  await Promise.all(
+    due
+      .filter((d) => claimed.has(`${d.row.id}:${d.channel.name}`))
+      .map(async ({ job, row, to, channel }) => {
+        try {
+          await channel.deliver(
+            to,
+            presentNotification(row, row.actorId ? actors.get(row.actorId) : undefined),
+          );
+        } catch (error) {
+          await repo.releaseDelivery(deps.db, row.id, channel.name);
+          failed.push({ id: job.id, error });
+        }
+      }),
+  );
+  return failed;
+}
+
+/** A delayed delivery still makes sense: unread, its subject visible, the conversation unread. */
+async function stillWanted(deps: NotifyDeps, row: NotificationRow): Promise<boolean> {
+  if (row.readAt) return false;
+  if (!(await deps.canSee(row.userId, { type: row.subjectType as Subject['type'], id: row.subjectId })))
+    return false;
+  if (row.kind === 'direct_message' && row.actorId)
+    return repo.hasUnreadFrom(deps.db, row.userId, row.actorId);
+  return true;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { Preferences, Recipient } from '../notifications/notify.ts';
 import { fakeBrowser, startPushService } from './push-test-service.ts';
 
 /** Issue 12, Web Push delivery, against a push service started inside the test. */
@@ -51,13 +52,22 @@ async function subscribe(name: string) {
   return browser;
 }
 
+/** The person a delivery goes to, as the delivery job reads them. */
+const to = (preferences: Preferences = ALL_ON): Recipient => ({
+  id: user.user.id,
+  email: user.user.email,
+  fullName: user.user.fullName,
+  emailVerified: true,
+  preferences,
+});
+
 const rowsOf = (userId: string) =>
   t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
 describe('push channel', () => {
   it('POSTs an encrypted, VAPID-signed payload that the browser can decrypt', async () => {
     const browser = await subscribe('a');
-    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    await t.pushChannel.deliver(to(), notification());
 
     expect(service.received).toHaveLength(1);
     const [request] = service.received;
@@ -87,47 +97,33 @@ describe('push channel', () => {
   it("sends to every one of the person's browsers", async () => {
     await subscribe('laptop');
     await subscribe('phone');
-    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    await t.pushChannel.deliver(to(), notification());
     expect(service.received.map((r) => r.path).sort()).toEqual(['/push/laptop', '/push/phone']);
   });
 
-  it("respects prefs.push for the kind's group", async () => {
-    await subscribe('b');
-    await t.pushChannel.deliver(user.user.id, notification(), {
-      ...ALL_ON,
-      push: { ...ALL_ON.push, friends: false },
-    });
-    await t.pushChannel.deliver(user.user.id, notification({ kind: 'event_reminder' }), {
-      ...ALL_ON,
-      push: { ...ALL_ON.push, reminders: false },
-    });
+  it("wants only the kinds whose group is on in the person's push choices", () => {
+    const friendsOff = to({ ...ALL_ON, push: { ...ALL_ON.push, friends: false } });
+    expect(t.pushChannel.wants(friendsOff, 'friend_request')).toBe(false);
+    expect(t.pushChannel.wants(friendsOff, 'event_reminder')).toBe(true);
+    expect(t.pushChannel.wants(to(), 'friend_request')).toBe(true);
     // A kind unknown to this build is never pushed.
-    await t.pushChannel.deliver(
-      user.user.id,
-      notification({ kind: 'unknown_kind' as NotificationDto['kind'] }),
-      ALL_ON,
-    );
-    expect(service.received).toHaveLength(0);
-    await t.pushChannel.deliver(user.user.id, notification({ kind: 'event_reminder' }), ALL_ON);
-    expect(service.received).toHaveLength(1);
+    expect(t.pushChannel.wants(to(), 'unknown_kind' as NotificationDto['kind'])).toBe(false);
   });
 
   it.each([410, 404])('deletes a subscription the push service answers %i', async (status) => {
     await subscribe('gone');
     await subscribe('alive');
     service.answer(status);
-    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    await t.pushChannel.deliver(to(), notification());
     expect(await rowsOf(user.user.id)).toHaveLength(0);
   });
 
   it('keeps a subscription on other failures; throws (to be retried) only when no browser got it', async () => {
     await subscribe('flaky');
     service.answer(500);
-    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).rejects.toThrow(
-      /push delivery failed/,
-    );
+    await expect(t.pushChannel.deliver(to(), notification())).rejects.toThrow(/push delivery failed/);
     service.answer(429);
-    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).rejects.toThrow();
+    await expect(t.pushChannel.deliver(to(), notification())).rejects.toThrow();
     const rows = await rowsOf(user.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.lastSuccessAt).toBeNull();
@@ -138,13 +134,13 @@ describe('push channel', () => {
     await subscribe('broken');
     service.answer(201);
     service.answerFor('broken', 503);
-    await expect(t.pushChannel.deliver(user.user.id, notification(), ALL_ON)).resolves.toBeUndefined();
+    await expect(t.pushChannel.deliver(to(), notification())).resolves.toBeUndefined();
     expect(service.received).toHaveLength(2);
     expect(await rowsOf(user.user.id)).toHaveLength(2);
   });
 
   it('does nothing for a person without subscriptions', async () => {
-    await t.pushChannel.deliver(user.user.id, notification(), ALL_ON);
+    await t.pushChannel.deliver(to(), notification());
     expect(service.received).toHaveLength(0);
   });
 });

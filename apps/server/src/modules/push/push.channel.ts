@@ -39,7 +39,7 @@ type Outcome = 'delivered' | 'gone' | 'failed';
 /**
  * Web Push as a notification channel: encrypts the notification for each of the person's browsers
  * (aes128gcm, VAPID-signed) and POSTs it to their push services, when the person wants pushes of
- * that kind (`prefs.push[group]`). A subscription the push service answers 404 or 410 is deleted.
+ * that kind (`wants`). A subscription the push service answers 404 or 410 is deleted.
  * A failing browser never fails the others (it is logged); the delivery throws (to be retried)
  * only when no browser got it, so a retry never pushes twice to one that did.
  */
@@ -102,10 +102,9 @@ export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
 
   return {
     name: 'push',
-    async deliver(userId, notification, prefs) {
-      const group = NOTIFICATION_GROUP_OF[notification.kind];
-      if (!group || prefs.push[group] !== true) return;
-      const subscriptions = await subscriptionsOf(deps.db, userId);
+    wants: (to, kind) => to.preferences.push[NOTIFICATION_GROUP_OF[kind]] === true,
+    async deliver(to, notification) {
+      const subscriptions = await subscriptionsOf(deps.db, to.id);
       if (subscriptions.length === 0) return;
       const payload = pushPayload(notification);
       const outcomes = await Promise.all(subscriptions.map((sub) => send(sub, payload)));
