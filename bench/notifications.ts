@@ -149,9 +149,18 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
         )
       ).rows[0].d,
     );
+    const jobs = (
+      await db.query<{ state: string; n: number; retries: number }>(
+        `select state, count(*)::int as n, sum(retry_count)::int as retries from pgboss.job
+         where name = 'notification-deliver' group by state order by state`,
+      )
+    ).rows;
     const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
     report(
       `notifications: ${TOTAL} reminders due from ${new Date(firstDue).toISOString().slice(11, 19)} over 50 s: in the app ${stored}/${TOTAL} after ${Number.isNaN(inApp) ? '>180' : inApp.toFixed(1)} s, e-mails ${smtp.count()}/${TOTAL} after ${Number.isNaN(mail) ? '>180' : mail.toFixed(1)} s (bar 120 s: ${met(mail <= 120 && inApp <= 120)}), duplicates ${duplicates}`,
+    );
+    report(
+      `notifications: delivery jobs (e-mail and push) by state: ${jobs.map((j) => `${j.state} ${j.n} (retries ${j.retries})`).join(', ')}`,
     );
     report(
       `notifications: API during the burst: p50 ${during.p50} ms, p99 ${during.p99} ms = ${(during.p99 / Math.max(1, idle.p99)).toFixed(2)} × idle p99 (bar 2: ${met(during.p99 <= 2 * Math.max(1, idle.p99))}), errors ${during.errors}`,
