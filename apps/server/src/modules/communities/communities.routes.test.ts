@@ -287,7 +287,9 @@ describe('joining', () => {
     for (const role of ['KING', '', 'OWNER,,MEMBER']) {
       const res = await call('GET', `/api/communities/${c.slug}/members?role=${role}`, alice);
       expect(res.statusCode, role).toBe(400);
-      expect(res.json().message).toBe('Role must be OWNER, ORGANIZER or MEMBER (several separated by commas)');
+      expect(res.json().message).toBe(
+        'Role must be OWNER, ORGANIZER or MEMBER (several separated by commas)',
+      );
     }
   });
 

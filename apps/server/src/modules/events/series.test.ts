@@ -383,7 +383,10 @@ describe('capacity rules of a series', () => {
         status: 'going',
         answers: { [questionId]: 'Easy' },
       });
-      expect(res.json().event.viewerRsvp).toMatchObject({ status: 'going', answers: { [questionId]: 'Easy' } });
+      expect(res.json().event.viewerRsvp).toMatchObject({
+        status: 'going',
+        answers: { [questionId]: 'Easy' },
+      });
     }
     const waiting = await inject('POST', `/api/events/${first.id}/rsvp`, third, { status: 'going' });
     expect(waiting.statusCode, waiting.body).toBe(200);
@@ -421,7 +424,9 @@ describe('capacity rules of a series', () => {
     expect((await occurrences(series.id))[2]?.capacity).toBe(5);
     const bad = await inject('PUT', `/api/events/${b.id}?scope=following`, host, { capacity: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Capacity must be a whole number between 1 and 10000, or empty for unlimited');
+    expect(bad.json().message).toBe(
+      'Capacity must be a whole number between 1 and 10000, or empty for unlimited',
+    );
     const badSeries = await inject('POST', '/api/series', host, seriesBody({ maxGuests: 9 }));
     expect(badSeries.statusCode).toBe(400);
     expect(badSeries.json().message).toBe('Guests per person must be a whole number between 0 and 5');
@@ -455,7 +460,9 @@ describe('a cancelled occurrence', () => {
     const standing = await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'going' });
     expect(standing.statusCode).toBe(200);
     expect((await inject('GET', `/api/events/${b.id}`, fan)).json().event.myRsvp).toBe('going');
-    expect((await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'none' })).statusCode).toBe(200);
+    expect((await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'none' })).statusCode).toBe(
+      200,
+    );
     expect((await inject('GET', `/api/events/${a.id}`, fan)).json().event.myRsvp).toBe(null);
   });
 });
