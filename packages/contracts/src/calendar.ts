@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capacityFields } from './capacity.ts';
 import { eventFields, eventSchema } from './events.ts';
 import { text } from './fields.ts';
 
@@ -26,7 +27,8 @@ const untilField = z
 
 /**
  * `POST /api/series`: the first occurrence's fields plus how it repeats. Occurrences are created
- * as drafts up to 8 weeks ahead; each goes live when a host confirms it.
+ * as drafts up to 8 weeks ahead; each goes live when a host confirms it. The capacity, guest and
+ * question fields are those of a single event, copied onto every occurrence.
  */
 export const createSeriesBody = z
   .object({
@@ -41,6 +43,7 @@ export const createSeriesBody = z
     tags: eventFields.tags,
     imageUrl: eventFields.imageUrl,
     timeZone: eventFields.timeZone,
+    ...capacityFields,
     communityId: text('Community').trim().max(64, 'Community not found').optional(),
     freq: z.enum(SERIES_FREQS, { error: SERIES_MSG.freqInvalid }),
     interval: z

@@ -76,6 +76,7 @@ export const COMMUNITY_MSG = {
   roleInvalid: 'Role must be OWNER, ORGANIZER or MEMBER',
   stateInvalid: 'State must be member',
   stateFilterInvalid: 'State must be member, pending, invited or banned',
+  roleFilterInvalid: 'Role must be OWNER, ORGANIZER or MEMBER (several separated by commas)',
   nothingToChange: 'Send a state or a role',
   notHostable: 'Only organisers of this community can host events as it',
   whenInvalid: 'When must be upcoming or past',
@@ -196,6 +197,18 @@ export const joinCommunityBody = z
 
 export const memberListQuery = z.object({
   state: z.enum(MEMBERSHIP_STATES, { error: COMMUNITY_MSG.stateFilterInvalid }).default('member'),
+  /** Only these roles, comma-separated (`OWNER,ORGANIZER`: the organisers); all when absent. */
+  role: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').map(upper) : v),
+      z
+        .array(z.enum(COMMUNITY_ROLES, { error: COMMUNITY_MSG.roleFilterInvalid }), {
+          error: COMMUNITY_MSG.roleFilterInvalid,
+        })
+        .min(1, COMMUNITY_MSG.roleFilterInvalid)
+        .max(COMMUNITY_ROLES.length, COMMUNITY_MSG.roleFilterInvalid),
+    )
+    .optional(),
   cursor: cursorField,
   limit: limitField,
 });

@@ -45,6 +45,8 @@ export const EVENT_MSG = {
   rsvpDraft: 'You cannot RSVP to an event that has not been published yet',
   rsvpPast: 'This event has already ended',
   rsvpOwn: 'You are the creator of this event',
+  /** 409: an answer (or a standing series answer) to an occurrence or event that was called off. */
+  rsvpCancelled: 'This event was cancelled',
   deleted: 'Event deleted',
   eventIdMissing: 'Event ID is missing - cannot update event',
 } as const;

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { communities } from './communities.ts';
+import type { EventQuestion } from './events.ts';
 import { users } from './users.ts';
 
 /**
@@ -45,6 +47,13 @@ export const eventSeries = pgTable(
       .default('PUBLIC'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     imageUrl: text('image_url'),
+    /** Capacity rules copied onto each occurrence (the same columns and defaults as `events`). */
+    capacity: integer('capacity'),
+    offerHours: integer('offer_hours').notNull().default(12),
+    maxGuests: integer('max_guests').notNull().default(0),
+    allowTransfers: boolean('allow_transfers').notNull().default(false),
+    /** Asked at RSVP on every occurrence, with the same question ids. */
+    questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
     /** Occurrences 0 … generated-1 have been created (some may since have been deleted). */
     generated: integer('generated').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

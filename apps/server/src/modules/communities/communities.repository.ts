@@ -190,6 +190,7 @@ export async function memberPage(
   state: CommunityMemberRow['state'],
   afterUserId: string | undefined,
   limit: number,
+  roles?: CommunityMemberRow['role'][],
 ) {
   return db
     .select({
@@ -204,6 +205,7 @@ export async function memberPage(
       and(
         eq(communityMembers.communityId, communityId),
         eq(communityMembers.state, state),
+        roles ? inArray(communityMembers.role, roles) : undefined,
         afterUserId
           ? sql`(${communityMembers.addedAt}, ${communityMembers.userId}) > ((select m.added_at from community_members m
               where m.community_id = ${communityId} and m.user_id = ${afterUserId}), ${afterUserId}::uuid)`
@@ -361,8 +363,15 @@ export async function setEventNotifications(
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
 }
 
-/** Members of the community who want to hear of each new event. */
-export async function membersNotifiedOfEvents(db: Executor, communityId: string): Promise<string[]> {
+/**
+ * Ids of the community's members: `notifiedOfEvents` those who want to hear of each new event,
+ * `organizers` its owner and organisers (who hear of join requests).
+ */
+export async function memberIds(
+  db: Executor,
+  communityId: string,
+  which: 'notifiedOfEvents' | 'organizers',
+): Promise<string[]> {
   const rows = await db
     .select({ userId: communityMembers.userId })
     .from(communityMembers)
@@ -370,22 +379,9 @@ export async function membersNotifiedOfEvents(db: Executor, communityId: string)
       and(
         eq(communityMembers.communityId, communityId),
         eq(communityMembers.state, 'member'),
-        eq(communityMembers.eventNotifications, 'all'),
-      ),
-    );
-  return rows.map((r) => r.userId);
-}
-
-/** Owners and organisers of the community (who hear of join requests). */
-export async function organizerIds(db: Executor, communityId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: communityMembers.userId })
-    .from(communityMembers)
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.state, 'member'),
-        sql`${communityMembers.role} in ('OWNER', 'ORGANIZER')`,
+        which === 'organizers'
+          ? inArray(communityMembers.role, ['OWNER', 'ORGANIZER'])
+          : eq(communityMembers.eventNotifications, 'all'),
       ),
     );
   return rows.map((r) => r.userId);

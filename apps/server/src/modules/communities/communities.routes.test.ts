@@ -272,6 +272,27 @@ describe('joining', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('filters the member list by role (the organisers: OWNER,ORGANIZER), with a readable 400', async () => {
+    const c = await createCommunity(owner);
+    for (const u of [alice, bob]) await join(u, c.slug);
+    await call('PATCH', `/api/communities/${c.slug}/members/${bob.user.id}`, owner, { role: 'ORGANIZER' });
+    const organisers = communityMembersResponse.parse(
+      (await call('GET', `/api/communities/${c.slug}/members?role=OWNER,ORGANIZER`, alice)).json(),
+    );
+    expect(organisers.members.map((m) => m.id)).toEqual([owner.user.id, bob.user.id]);
+    const plain = communityMembersResponse.parse(
+      (await call('GET', `/api/communities/${c.slug}/members?role=member`, alice)).json(),
+    );
+    expect(plain.members.map((m) => m.id)).toEqual([alice.user.id]);
+    for (const role of ['KING', '', 'OWNER,,MEMBER']) {
+      const res = await call('GET', `/api/communities/${c.slug}/members?role=${role}`, alice);
+      expect(res.statusCode, role).toBe(400);
+      expect(res.json().message).toBe(
+        'Role must be OWNER, ORGANIZER or MEMBER (several separated by commas)',
+      );
+    }
+  });
+
   it('INVITE: 403 unless invited; an invitation is accepted by joining', async () => {
     const c = await createCommunity(owner, { joinPolicy: 'INVITE' });
     const refused = await join(carol, c.slug);

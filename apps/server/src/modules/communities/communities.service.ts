@@ -383,7 +383,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         deps.publisher.toChannel(channels.community(community.id), 'community-request', {
           communityId: community.id,
         });
-        await deps.notify?.requested(community, me, await repo.organizerIds(db, community.id));
+        await deps.notify?.requested(community, me, await repo.memberIds(db, community.id, 'organizers'));
       }
       return reread(community.id, me.id);
     },
@@ -396,7 +396,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     },
 
     /** Members whose choice for new events is `all` (community_event notifications). */
-    membersNotifiedOfEvents: (communityId: string) => repo.membersNotifiedOfEvents(db, communityId),
+    membersNotifiedOfEvents: (communityId: string) => repo.memberIds(db, communityId, 'notifiedOfEvents'),
 
     /**
      * Whether the person may see the community as a notification subject: a PUBLIC one unless
@@ -423,13 +423,20 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async members(
       me: UserRow,
       slug: string,
-      query: { state: MembershipState; cursor?: string; limit: number },
+      query: { state: MembershipState; role?: CommunityRole[]; cursor?: string; limit: number },
     ) {
       const found = await asMember(slug, me.id);
       const organizer = isOrganizer(found);
       if (query.state !== 'member' && !organizer) throw forbidden(COMMUNITY_MSG.notOrganizer);
       const cursor = decode(query.cursor);
-      const rows = await repo.memberPage(db, found.community.id, query.state, cursor?.[1], query.limit + 1);
+      const rows = await repo.memberPage(
+        db,
+        found.community.id,
+        query.state,
+        cursor?.[1],
+        query.limit + 1,
+        query.role,
+      );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1)?.member;
       return {

@@ -7,12 +7,17 @@ type CapacityInput = Pick<
   'capacity' | 'offerHours' | 'maxGuests' | 'allowTransfers' | 'questions'
 >;
 
+/** The capacity columns; a series template has the same ones (copied onto its occurrences). */
+export type CapacityColumns = Partial<
+  Pick<typeof events.$inferInsert, 'capacity' | 'offerHours' | 'maxGuests' | 'allowTransfers' | 'questions'>
+>;
+
 /**
  * The capacity columns a create or update sets (only those sent). A question keeps its id when
  * the host sends it back, so earlier answers stay attached; a new one gets a fresh id.
  */
-export function capacityValues(input: CapacityInput, current: EventQuestion[] = []) {
-  const values: Partial<typeof events.$inferInsert> = {};
+export function capacityValues(input: CapacityInput, current: EventQuestion[] = []): CapacityColumns {
+  const values: CapacityColumns = {};
   if (input.capacity !== undefined) values.capacity = input.capacity;
   if (input.offerHours !== undefined) values.offerHours = input.offerHours;
   if (input.maxGuests !== undefined) values.maxGuests = input.maxGuests;

@@ -187,7 +187,7 @@ export function eventsRoutes(
         security,
         params,
         body: rsvpBody,
-        response: { 200: eventResponse, ...errors(400, 401, 404) },
+        response: { 200: eventResponse, ...errors(400, 401, 404, 409) },
       },
     },
     async (request) => ({

@@ -103,7 +103,7 @@ const ended = (event: EventRow, now: Date) => event.endDate.getTime() < now.getT
 /**
  * Sets one person's answer to an event, under the event's row lock (see the top of this file).
  * Throws 404 for a missing event, 400 for too many guests, unknown or missing required answers,
- * 409 when a going person's extra guests do not fit.
+ * 409 when a going person's extra guests do not fit or the event was cancelled.
  */
 export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOutcome> {
   const now = change.now ?? new Date();
@@ -119,6 +119,8 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
   let wanted = change.status;
   if (wanted === 'toggle')
     wanted = current?.status === 'going' || current?.status === 'waitlisted' ? 'leave' : 'going';
+  // A called-off event takes no new answers (RSVPs, standing answers, transfers); leaving still works.
+  if (event.cancelledAt && wanted !== 'leave') throw conflict(EVENT_MSG.rsvpCancelled);
 
   if (wanted === 'leave') {
     await tx.delete(rsvps).where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, change.userId)));
@@ -188,7 +190,8 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
  * The event row must be locked by the caller's transaction.
  */
 export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Promise<Offer[]> {
-  if (event.status === 'DRAFT' || ended(event, now)) return [];
+  // No places are offered on a draft, an ended or a cancelled event.
+  if (event.status === 'DRAFT' || event.cancelledAt || ended(event, now)) return [];
   const offers: Offer[] = [];
   const direct = event.capacity === null || now.getTime() >= event.startDate.getTime() - DIRECT_WINDOW_MS;
   const offerEnd = new Date(

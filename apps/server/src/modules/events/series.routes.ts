@@ -65,7 +65,7 @@ export function seriesRoutes(
         security,
         params,
         body: seriesRsvpBody,
-        response: { 200: seriesResponse, ...errors(400, 401, 404) },
+        response: { 200: seriesResponse, ...errors(400, 401, 404, 409) },
       },
     },
     async (request) => ({

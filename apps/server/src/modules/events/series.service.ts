@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import type { EventRow, SeriesRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
+import { capacityValues } from './capacity.ts';
 import type { EventsService } from './events.service.ts';
 import type { Offer } from './rsvp.ts';
 import * as repo from './series.repository.ts';
@@ -87,6 +88,11 @@ async function extendOne(
         tags: series.tags,
         imageUrl: series.imageUrl,
         timeZone: series.timeZone,
+        capacity: series.capacity,
+        offerHours: series.offerHours,
+        maxGuests: series.maxGuests,
+        allowTransfers: series.allowTransfers,
+        questions: series.questions,
         status: 'DRAFT',
       });
     index++;
@@ -203,6 +209,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         visibility: input.visibility ?? 'PUBLIC',
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
+        ...capacityValues(input),
       });
       await db.transaction(async (tx) => {
         const locked = await repo.lockSeries(tx, series.id);
@@ -293,6 +300,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         timeZone: newZone,
         startLocal: formatLocal(fromWallMs(wallMs(parseLocal(series.startLocal)) + shift)),
         durationMinutes: Math.round(duration / 60_000),
+        // Future runs take the new capacity rules too (only those sent, as for an event).
+        ...capacityValues(input, series.questions),
       });
       return events.get(id, user.id);
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, type SeriesRow } from '../../db/schema/index.ts';
 import { createUser, makeFriends, type TestUser, verifyEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { writeStandingRsvp } from './series.repository.ts';
 import { extendSeries, occurrenceTimes } from './series.service.ts';
 
 const DAY = 86_400_000;
@@ -26,6 +27,11 @@ describe('occurrence times', () => {
     visibility: 'PUBLIC',
     tags: [],
     imageUrl: null,
+    capacity: null,
+    offerHours: 12,
+    maxGuests: 0,
+    allowTransfers: false,
+    questions: [],
     generated: 0,
     createdAt: new Date(),
     updatedAt: new Date(),
@@ -338,5 +344,125 @@ describe('editing and deleting with a scope', () => {
     const id = single.json().event.id;
     expect((await inject('DELETE', `/api/events/${id}?scope=following`, host)).statusCode).toBe(400);
     expect((await inject('DELETE', `/api/events/${id}`, host)).statusCode).toBe(200);
+  });
+});
+
+describe('capacity rules of a series', () => {
+  const question = { text: 'Which pace group?', required: false };
+
+  it('copies capacity, guests, offer time, transfers and questions onto every occurrence; the third "going" waits', async () => {
+    const { series, events: created } = await createSeries(host, {
+      title: 'Two places',
+      capacity: 2,
+      maxGuests: 1,
+      offerHours: 6,
+      allowTransfers: true,
+      questions: [question],
+    });
+    const rows = await occurrences(series.id);
+    expect(rows).toHaveLength(created.length);
+    for (const row of rows) {
+      expect(row).toMatchObject({ capacity: 2, maxGuests: 1, offerHours: 6, allowTransfers: true });
+      expect(row.questions).toEqual([{ id: expect.any(String), ...question }]);
+    }
+    // The hourly horizon job copies them too.
+    await extendSeries(t.db, new Date(Date.now() + 7 * DAY));
+    const added = (await occurrences(series.id)).at(-1);
+    expect(added?.seriesIndex).toBe(created.length);
+    expect(added).toMatchObject({ capacity: 2, maxGuests: 1, offerHours: 6, allowTransfers: true });
+    expect(added?.questions.map((q) => q.text)).toEqual([question.text]);
+
+    const first = created[0];
+    if (!first) throw new Error('no occurrences');
+    const shown = (await inject('POST', `/api/events/${first.id}/confirm`, host)).json().event;
+    expect(shown).toMatchObject({ capacity: 2, maxGuests: 1, offerHours: 6, allowTransfers: true });
+    const questionId = shown.questions[0].id as string;
+    const third = await createUser(t);
+    for (const user of [fan, stranger]) {
+      const res = await inject('POST', `/api/events/${first.id}/rsvp`, user, {
+        status: 'going',
+        answers: { [questionId]: 'Easy' },
+      });
+      expect(res.json().event.viewerRsvp).toMatchObject({
+        status: 'going',
+        answers: { [questionId]: 'Easy' },
+      });
+    }
+    const waiting = await inject('POST', `/api/events/${first.id}/rsvp`, third, { status: 'going' });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json().event.viewerRsvp).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    expect(waiting.json().event.attendeeCount).toBe(2);
+  });
+
+  it('"this and following" changes the rules of that occurrence, the later ones and future runs', async () => {
+    const { series, events: created } = await createSeries(host, {
+      title: 'Rules change',
+      capacity: 2,
+      questions: [question],
+    });
+    const b = created[1];
+    if (!b) throw new Error('no occurrences');
+    const res = await inject('PUT', `/api/events/${b.id}?scope=following`, host, {
+      capacity: 5,
+      maxGuests: 2,
+      questions: [],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().event).toMatchObject({ capacity: 5, maxGuests: 2, questions: [] });
+    const rows = await occurrences(series.id);
+    expect(rows[0]).toMatchObject({ capacity: 2, maxGuests: 0 });
+    expect(rows[0]?.questions).toHaveLength(1);
+    for (const row of rows.slice(1)) expect(row).toMatchObject({ capacity: 5, maxGuests: 2, questions: [] });
+    await extendSeries(t.db, new Date(Date.now() + 14 * DAY));
+    const future = (await occurrences(series.id)).at(-1);
+    expect(future?.seriesIndex).toBeGreaterThan(rows.length - 1);
+    expect(future).toMatchObject({ capacity: 5, maxGuests: 2, questions: [] });
+
+    // "Only this one" leaves the others alone; bad values are 400s as for an event.
+    const only = await inject('PUT', `/api/events/${b.id}`, host, { capacity: null });
+    expect(only.json().event.capacity).toBe(null);
+    expect((await occurrences(series.id))[2]?.capacity).toBe(5);
+    const bad = await inject('PUT', `/api/events/${b.id}?scope=following`, host, { capacity: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(
+      'Capacity must be a whole number between 1 and 10000, or empty for unlimited',
+    );
+    const badSeries = await inject('POST', '/api/series', host, seriesBody({ maxGuests: 9 }));
+    expect(badSeries.statusCode).toBe(400);
+    expect(badSeries.json().message).toBe('Guests per person must be a whole number between 0 and 5');
+  });
+});
+
+describe('a cancelled occurrence', () => {
+  it('takes no new answers (409), standing ones included; leaving it still works', async () => {
+    const other = await createUser(t);
+    const { series, events: created } = await createSeries(host, { title: 'Called off' });
+    const [a, b] = created;
+    if (!a || !b) throw new Error('no occurrences');
+    await inject('POST', `/api/events/${a.id}/confirm`, host);
+    await inject('POST', `/api/events/${b.id}/confirm`, host);
+    expect((await inject('POST', `/api/events/${a.id}/rsvp`, fan, { status: 'going' })).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/events/${a.id}`, host)).json().event.cancelled).toBe(true);
+
+    for (const body of [{ status: 'going' }, { status: 'maybe' }, { status: 'not_going' }, undefined]) {
+      const res = await inject('POST', `/api/events/${a.id}/rsvp`, other, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json().message).toBe('This event was cancelled');
+    }
+    const change = await inject('POST', `/api/events/${a.id}/rsvp`, fan, { status: 'maybe' });
+    expect(change.statusCode).toBe(409);
+    await expect(writeStandingRsvp(t.db, a.id, other.user.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This event was cancelled',
+    });
+
+    // Going to the whole series skips the cancelled run; ending it leaves the cancelled one too.
+    const standing = await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'going' });
+    expect(standing.statusCode).toBe(200);
+    expect((await inject('GET', `/api/events/${b.id}`, fan)).json().event.myRsvp).toBe('going');
+    expect((await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'none' })).statusCode).toBe(
+      200,
+    );
+    expect((await inject('GET', `/api/events/${a.id}`, fan)).json().event.myRsvp).toBe(null);
   });
 });

@@ -168,6 +168,27 @@ describe('capacity fields (issue 14)', () => {
     });
   });
 
+  it('sends the capacity fields with a series too (the server copies them onto every date)', () => {
+    const series = toSeriesInput({
+      ...filled,
+      asSeries: true,
+      recurrence: 'WEEKLY',
+      capacity: '2',
+      offerHours: '6',
+      maxGuests: '1',
+      allowTransfers: true,
+      questions: [{ text: 'Pace?', required: false }],
+    });
+    expect(series).toMatchObject({
+      freq: 'weekly',
+      capacity: 2,
+      offerHours: 6,
+      maxGuests: 1,
+      allowTransfers: true,
+      questions: [{ text: 'Pace?', required: false }],
+    });
+  });
+
   it('reads an event back into the form', () => {
     const values = formValuesFor(
       createEventDto({ capacity: 5, offerHours: 6, maxGuests: 1, allowTransfers: true, questions: [] }),

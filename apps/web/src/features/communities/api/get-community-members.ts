@@ -21,3 +21,20 @@ export function communityMembersQueryOptions(slug: string, state: MembershipStat
 export function useCommunityMembers(slug: string, state: MembershipState, enabled: boolean) {
   return useQuery({ ...communityMembersQueryOptions(slug, state), enabled });
 }
+
+/** Its owner and organisers (GET …/members?role=OWNER,ORGANIZER): who may co-host its events. */
+export async function getCommunityOrganizers(slug: string, signal?: AbortSignal) {
+  const body = await api.get<{ members: CommunityMember[] } | undefined>(
+    `${slugPath(slug)}/members?role=OWNER,ORGANIZER&limit=100`,
+    signal,
+  );
+  return body?.members ?? [];
+}
+
+export function useCommunityOrganizers(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: communityKeys.members(slug, 'organizers'),
+    queryFn: ({ signal }) => getCommunityOrganizers(slug, signal),
+    enabled,
+  });
+}

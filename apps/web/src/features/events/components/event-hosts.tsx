@@ -6,15 +6,39 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useCommunityOrganizers } from '../../communities/api/get-community-members.ts';
 import { useFriends } from '../../friends/api/get-friends.ts';
 import { downloadAttendeesCsv, useCohost } from '../api/capacity.ts';
 
 const selectClassName =
   'block w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-base text-stone-900 sm:text-sm';
 
-type HostsEvent = Pick<PublicEventDto, 'id' | 'hosts' | 'creatorId'>;
+type HostsEvent = Pick<PublicEventDto, 'id' | 'hosts' | 'creatorId' | 'community'>;
 
-/** Everyone hosting the event; the creator adds and removes co-hosts (friends) here. */
+/** Who may be added: friends, and on a community's event its organisers (as the server allows). */
+export function cohostCandidates(
+  friends: Array<{ id: string; fullName: string }>,
+  organizers: Array<{ id: string; fullName: string }>,
+  hosts: Array<{ id: string }>,
+  viewerId: string | null,
+): Array<{ id: string; fullName: string; organizer: boolean }> {
+  const seen = new Set<string>([...hosts.map((h) => h.id), ...(viewerId ? [viewerId] : [])]);
+  const out: Array<{ id: string; fullName: string; organizer: boolean }> = [];
+  for (const p of [
+    ...organizers.map((o) => ({ ...o, organizer: true })),
+    ...friends.map((f) => ({ ...f, organizer: false })),
+  ]) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    out.push({ id: p.id, fullName: p.fullName, organizer: p.organizer });
+  }
+  return out.sort((a, b) => a.fullName.localeCompare(b.fullName));
+}
+
+/**
+ * Everyone hosting the event; the creator adds and removes co-hosts here: friends, and organisers
+ * of the community hosting it.
+ */
 export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: string | null }) {
   const headingId = useId();
   const selectId = useId();
@@ -22,8 +46,16 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
   const creator = viewerId !== null && viewerId === event.creatorId;
   const [pick, setPick] = useState('');
   const friends = useFriends({ enabled: creator });
+  const communitySlug = event.community?.slug ?? '';
+  const organizers = useCommunityOrganizers(communitySlug, creator && communitySlug !== '');
   const cohost = useCohost(event.id, viewerId ?? '');
-  const candidates = (friends.data ?? []).filter((f) => !hosts.some((h) => h.id === f.id));
+  const candidates = cohostCandidates(
+    friends.data ?? [],
+    (organizers.data ?? []).map((m) => m.user),
+    hosts,
+    viewerId,
+  );
+  const community = event.community;
   if (hosts.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
@@ -61,7 +93,11 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
             if (pick) cohost.mutate({ userId: pick }, { onSuccess: () => setPick('') });
           }}
         >
-          <Label htmlFor={selectId}>Add a co-host (one of your friends)</Label>
+          <Label htmlFor={selectId}>
+            {community
+              ? `Add a co-host (a friend or an organiser of ${community.name})`
+              : 'Add a co-host (one of your friends)'}
+          </Label>
           <div className="flex gap-2">
             <select
               id={selectId}
@@ -69,10 +105,10 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
               value={pick}
               onChange={(e) => setPick(e.target.value)}
             >
-              <option value="">Choose a friend</option>
-              {candidates.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.fullName}
+              <option value="">{community ? 'Choose a person' : 'Choose a friend'}</option>
+              {candidates.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.organizer ? `${c.fullName} (organiser)` : c.fullName}
                 </option>
               ))}
             </select>
