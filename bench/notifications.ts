@@ -11,7 +11,8 @@ import { api, type RunningServer, startServer } from '../apps/server/src/test/se
  * (authenticated GET /api/events?limit=20 at a fixed rate, idle and during the burst, same run).
  * 100 events × 100 attendees, REMINDER_LEAD_TIMES=1m, one instance.
  */
-const EVENTS = 100;
+/** `BENCH_NOTIFICATION_EVENTS` scales it down for a quick look; the bar is for 100. */
+const EVENTS = Number(process.env.BENCH_NOTIFICATION_EVENTS ?? 100);
 const PER_EVENT = 100;
 const TOTAL = EVENTS * PER_EVENT;
 const RATE = 50; // requests per second for the latency probe
@@ -155,13 +156,19 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
          where name = 'notification-deliver' group by state order by state`,
       )
     ).rows;
+    const claimed = (
+      await db.query<{ channel: string; n: number }>(
+        `select channel, count(*)::int as n from notification_deliveries group by channel order by channel`,
+      )
+    ).rows;
     const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
     report(
       `notifications: ${TOTAL} reminders due from ${new Date(firstDue).toISOString().slice(11, 19)} over 50 s: in the app ${stored}/${TOTAL} after ${Number.isNaN(inApp) ? '>180' : inApp.toFixed(1)} s, e-mails ${smtp.count()}/${TOTAL} after ${Number.isNaN(mail) ? '>180' : mail.toFixed(1)} s (bar 120 s: ${met(mail <= 120 && inApp <= 120)}), duplicates ${duplicates}`,
     );
     report(
-      `notifications: delivery jobs (e-mail and push) by state: ${jobs.map((j) => `${j.state} ${j.n} (retries ${j.retries})`).join(', ')}`,
+      `notifications: delivery jobs (e-mail and push) by state: ${jobs.map((j) => `${j.state} ${j.n} (retries ${j.retries})`).join(', ')}; claimed ${claimed.map((c) => `${c.channel} ${c.n}`).join(', ') || 'none'}`,
     );
+    if (smtp.count() < TOTAL) report(`notifications: the server's last log lines:\n${server.output().slice(-4000)}`);
     report(
       `notifications: API during the burst: p50 ${during.p50} ms, p99 ${during.p99} ms = ${(during.p99 / Math.max(1, idle.p99)).toFixed(2)} × idle p99 (bar 2: ${met(during.p99 <= 2 * Math.max(1, idle.p99))}), errors ${during.errors}`,
     );

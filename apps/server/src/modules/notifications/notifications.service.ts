@@ -242,6 +242,7 @@ export function createNotifications(deps: NotificationsDeps) {
 
   return {
     notify: send,
+    notifyMany: sendMany,
 
     /** Registers this instance's workers on the queue. */
     async start() {
