@@ -24,8 +24,12 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, user: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user.auth, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  user: TestUser,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user.auth, payload });
 
 const patch = (eventId: string, user: TestUser, payload: object) =>
   call('PATCH', `/api/events/${eventId}`, user, payload);
@@ -125,9 +129,9 @@ describe('cancelling an event', () => {
     expect(refused.json().message).toBe(EVENT_MSG.notCreator);
     const hidden = await upcoming(host, { visibility: 'PRIVATE' });
     expect((await patch(hidden, viewer, { cancelled: true })).statusCode).toBe(404);
-    expect(eventResponse.parse((await call('GET', `/api/events/${eventId}`, host)).json()).event.cancelled).toBe(
-      false,
-    );
+    expect(
+      eventResponse.parse((await call('GET', `/api/events/${eventId}`, host)).json()).event.cancelled,
+    ).toBe(false);
 
     const res = await patch(eventId, cohost, { cancelled: true });
     expect(res.statusCode, res.body).toBe(200);

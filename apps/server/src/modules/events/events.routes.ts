@@ -149,7 +149,12 @@ export function eventsRoutes(
         response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
       },
       handler: async (request) => ({
-        event: await series.update(caller(request).user, request.params.id, request.body, request.query.scope),
+        event: await series.update(
+          caller(request).user,
+          request.params.id,
+          request.body,
+          request.query.scope,
+        ),
       }),
     });
 

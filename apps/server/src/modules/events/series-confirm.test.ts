@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeFriends, notificationsOf, type TestUser, verifyEmail } from '../../test/factories.ts';
+import {
+  createUser,
+  makeFriends,
+  notificationsOf,
+  type TestUser,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { askHostsToConfirm } from './series.service.ts';
 
