@@ -168,7 +168,8 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
     report(
       `notifications: delivery jobs (e-mail and push) by state: ${jobs.map((j) => `${j.state} ${j.n} (retries ${j.retries})`).join(', ')}; claimed ${claimed.map((c) => `${c.channel} ${c.n}`).join(', ') || 'none'}`,
     );
-    if (smtp.count() < TOTAL) report(`notifications: the server's last log lines:\n${server.output().slice(-4000)}`);
+    if (smtp.count() < TOTAL)
+      report(`notifications: the server's last log lines:\n${server.output().slice(-4000)}`);
     report(
       `notifications: API during the burst: p50 ${during.p50} ms, p99 ${during.p99} ms = ${(during.p99 / Math.max(1, idle.p99)).toFixed(2)} × idle p99 (bar 2: ${met(during.p99 <= 2 * Math.max(1, idle.p99))}), errors ${during.errors}`,
     );

@@ -41,7 +41,7 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
 import { createRsvpService } from './modules/events/rsvp.service.ts';
 import { seriesRoutes } from './modules/events/series.routes.ts';
-import { createSeriesService, extendSeries } from './modules/events/series.service.ts';
+import { askHostsToConfirm, createSeriesService, extendSeries } from './modules/events/series.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -605,6 +605,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await extendSeries(db, new Date());
   });
   await jobs.schedule('series-horizon', '17 * * * *');
+  // Hosts are asked to confirm each date entering the confirmation window, once per date (its key).
+  await jobs.work('series-confirm', async () => {
+    await askHostsToConfirm(db, new Date(), notifications.seriesConfirmDue);
+  });
+  await jobs.schedule('series-confirm', '*/15 * * * *');
   // Lapsed waitlist offers pass to the next person (reads and RSVPs of an event also do it lazily).
   await jobs.work('offer-sweep', async () => {
     await rsvps.sweep();

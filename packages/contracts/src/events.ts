@@ -49,6 +49,11 @@ export const EVENT_MSG = {
   rsvpCancelled: 'This event was cancelled',
   deleted: 'Event deleted',
   eventIdMissing: 'Event ID is missing - cannot update event',
+  cancelledInvalid: 'Cancelled must be true or false',
+  /** `{ cancelled: true }` on a draft (400): nobody can see it yet, so it is deleted instead. */
+  cancelDraft: 'A draft cannot be cancelled. Delete it instead.',
+  /** `{ cancelled: false }` once the event has started (400). */
+  uncancelStarted: 'This event has already started, so it cannot be restored',
 } as const;
 
 export const maxTagsMessage = (n: number) => `Maximum of ${n} tags allowed`;
@@ -187,6 +192,11 @@ export const updateEventBody = z.object({
   location: eventFields.location.optional(),
   startDate: eventFields.startDate.optional(),
   endDate: eventFields.endDate.optional(),
+  /**
+   * An addition to contract E5: `true` calls a published event off (it stays readable, marked
+   * cancelled); `false` restores it while it has not started. Hosts only; drafts are deleted instead.
+   */
+  cancelled: boolField(EVENT_MSG.cancelledInvalid).optional(),
 });
 export type CreateEventInput = z.output<typeof createEventBody>;
 export type UpdateEventInput = z.output<typeof updateEventBody>;

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'community_announcement',
   'waitlist_offer',
   'report_resolved',
+  'series_confirm',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -50,12 +51,14 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   community_announcement: 'communities',
   waitlist_offer: 'eventUpdates',
   report_resolved: 'reports',
+  // Asks a host to confirm a date of their series: about hosting, like RSVPs to their events.
+  series_confirm: 'rsvp',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */
 export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   friends: 'friend requests',
-  rsvp: 'RSVPs to your events',
+  rsvp: 'RSVPs to your events and dates to confirm',
   eventUpdates: 'changes to events you are going to',
   reminders: 'event reminders',
   directMessages: 'direct messages',

@@ -139,6 +139,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ title: 'Renamed', description: 'Still fine', tags: ['Running'] }),
     url: (c) => `/api/events/${c.eventId}`,
   },
+  'PATCH /api/events/:id': { base: () => ({ cancelled: true }), url: (c) => `/api/events/${c.eventId}` },
   'DELETE /api/events/:id': { base: () => ({}), url: (c) => `/api/events/${c.eventId}` },
   'POST /api/events/:id/publish': { base: () => ({}), url: (c) => `/api/events/${c.eventId}/publish` },
   'POST /api/events/:id/rsvp': {

@@ -14,6 +14,7 @@ import PgBoss from 'pg-boss';
  *   with exponential back-off (`retryLimit` times); after that the job is failed for good and
  *   copied to the `dead-letter` queue, counted in /metrics. `workBatch` hands a handler the whole
  *   batch (one query for many jobs) and lets it fail some of them.
+ * - `resume(name, key)`: the job `cancel` stopped is queued again (same key, same time).
  * - `schedule(name, cron)`: a cron job (UTC); every instance may declare it, one runs it.
  *
  * Handlers must be idempotent: a job whose instance died mid-way runs again after it expires.
@@ -55,6 +56,8 @@ export type Jobs = {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Cancels the job sent with this key if it has not run yet. */
   cancel(name: string, key: string): Promise<void>;
+  /** Queues again the job `cancel` stopped under this key (a cancelled event restored). */
+  resume(name: string, key: string): Promise<void>;
   /** Jobs failed for good, per queue (the dead letters), for /metrics. */
   deadLetters(): Promise<{ queue: string; count: number }[]>;
   start(): Promise<void>;
@@ -213,6 +216,11 @@ export function createJobs(options: {
     async cancel(name, key) {
       await ensureQueue(name);
       await boss.cancel(name, jobIdFor(name, key));
+    },
+
+    async resume(name, key) {
+      await ensureQueue(name);
+      await boss.resume(name, jobIdFor(name, key));
     },
 
     async deadLetters() {

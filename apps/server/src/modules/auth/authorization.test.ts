@@ -163,7 +163,7 @@ async function resetToken(w: World): Promise<string> {
 
 const eventRows = (
   path: (id: string) => string,
-  method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+  method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST',
   expect: Record<EventKind, Record<Actor, number>>,
   payload?: object,
 ): Row[] =>
@@ -648,6 +648,13 @@ const MATRIX: Record<string, Row | Row[]> = {
     'PUT',
     { public: ONLY_OWNER, private: HIDDEN, draft: HIDDEN },
     { title: 'Changed title' },
+  ),
+  // Cancelling (decision 028): hosts only; a draft is deleted instead (400 to its creator).
+  'PATCH /api/events/:id': eventRows(
+    (id) => `/api/events/${id}`,
+    'PATCH',
+    { public: ONLY_OWNER, private: HIDDEN, draft: { ...HIDDEN, owner: 400 } },
+    { cancelled: true },
   ),
   'DELETE /api/events/:id': eventRows((id) => `/api/events/${id}`, 'DELETE', {
     public: ONLY_OWNER,

@@ -133,9 +133,11 @@ export function eventsRoutes(
       reply.status(201).send({ event: await eventsService.create(caller(request).user, request.body) }),
   );
 
-  app.put(
-    '/api/events/:id',
-    {
+  // PUT is contract E5; PATCH (the same partial update) is how `{ "cancelled": true }` reads best.
+  for (const method of ['PUT', 'PATCH'] as const)
+    app.route({
+      method,
+      url: '/api/events/:id',
       onRequest: requireAuth,
       preValidation: fromMultipart,
       schema: {
@@ -146,11 +148,15 @@ export function eventsRoutes(
         body: updateEventBody,
         response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
       },
-    },
-    async (request) => ({
-      event: await series.update(caller(request).user, request.params.id, request.body, request.query.scope),
-    }),
-  );
+      handler: async (request) => ({
+        event: await series.update(
+          caller(request).user,
+          request.params.id,
+          request.body,
+          request.query.scope,
+        ),
+      }),
+    });
 
   app.delete(
     '/api/events/:id',

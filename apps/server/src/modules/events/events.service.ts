@@ -126,6 +126,21 @@ export function createEventsService(deps: EventsServiceDeps) {
     return row;
   }
 
+  /**
+   * The `cancelledAt` a `{ cancelled }` update leaves: true on a published event calls it off
+   * (again: no change), false restores it until it starts (decision 028). Drafts are deleted, not
+   * cancelled, since nobody can see them yet.
+   */
+  function cancellation(row: EventRow, cancelled: boolean, status: EventStatus): Date | null {
+    if (cancelled) {
+      if (row.cancelledAt) return row.cancelledAt;
+      if (status === 'DRAFT') throw badRequest(EVENT_MSG.cancelDraft);
+      return new Date();
+    }
+    if (row.cancelledAt && row.startDate.getTime() <= Date.now()) throw badRequest(EVENT_MSG.uncancelStarted);
+    return null;
+  }
+
   async function checkImage(url: string | null | undefined, user: UserRow, current?: string | null) {
     if (url === undefined || url === null || url === current) return;
     if (!(await deps.isOwnImage(url, user.id))) throw badRequest(EVENT_MSG.imageInvalid);
@@ -240,8 +255,12 @@ export function createEventsService(deps: EventsServiceDeps) {
       const isFree = input.isFree ?? (input.cost !== undefined ? input.cost === 0 : row.isFree);
       values.isFree = isFree;
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));
-      values.status = settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
-      if (input.status === 'PAST') values.status = 'PAST';
+      const status =
+        input.status === 'PAST'
+          ? 'PAST'
+          : settle(input.status ?? (row.status === 'PAST' ? 'LIVE' : row.status), endDate);
+      values.status = status;
+      if (input.cancelled !== undefined) values.cancelledAt = cancellation(row, input.cancelled, status);
       Object.assign(values, capacityValues(input, row.questions));
       const updated = await repo.updateEvent(db, row.id, values);
       // Raising the capacity (or an earlier start) offers what became free.
@@ -311,9 +330,13 @@ export function createEventsService(deps: EventsServiceDeps) {
     isVisible: async (id: string, viewerId: string | undefined) =>
       isUuid(id) && (await repo.findEvent(db, id, viewerId)) !== undefined,
 
-    /** Calls the event off; it stays readable, marked cancelled (STATUS:CANCELLED in calendars). */
-    async setCancelled(id: string, at: Date) {
-      await repo.updateEvent(db, id, { cancelledAt: at });
+    /**
+     * Calls the event off; it stays readable, marked cancelled (STATUS:CANCELLED in calendars),
+     * and attendees hear of it as with `{ cancelled: true }` (series use it for published dates).
+     */
+    async setCancelled(row: EventRow, at: Date, actorId: string) {
+      const updated = await repo.updateEvent(db, row.id, { cancelledAt: at });
+      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId });
     },
   };
 }

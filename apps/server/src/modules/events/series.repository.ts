@@ -97,6 +97,35 @@ export async function pendingOccurrences(db: Executor, creatorId: string, from: 
     .orderBy(asc(events.startDate), asc(events.id));
 }
 
+/**
+ * Every host's draft occurrences starting between `from` and `to` (the confirmation window), with
+ * who hosts each: its creator, then its co-hosts.
+ */
+export async function occurrencesToConfirm(
+  db: Executor,
+  from: Date,
+  to: Date,
+): Promise<{ event: EventRow; hostIds: string[] }[]> {
+  const rows = await db
+    .select({
+      event: events,
+      cohostIds: sql<string[]>`coalesce((select array_agg(c.user_id::text order by c.user_id)
+        from event_cohosts c where c.event_id = ${events.id}), '{}')`,
+    })
+    .from(events)
+    .where(
+      and(
+        sql`${events.seriesId} is not null`,
+        eq(events.status, 'DRAFT'),
+        isNull(events.cancelledAt),
+        gt(events.startDate, from),
+        lte(events.startDate, to),
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.id));
+  return rows.map((r) => ({ event: r.event, hostIds: [r.event.creatorId, ...r.cohostIds] }));
+}
+
 export async function standingOf(db: Executor, seriesId: string, userId: string) {
   const rows = await db
     .select({ userId: seriesStanding.userId })

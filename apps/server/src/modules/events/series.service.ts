@@ -117,6 +117,22 @@ export async function extendSeries(db: Database, now: Date): Promise<number> {
   return created;
 }
 
+/**
+ * The confirmation job (a pg-boss cron, app.ts): asks the hosts of every unconfirmed date that
+ * has entered the confirmation window, the one the dashboard card shows. `ask` notifies with a
+ * key per occurrence, so however often it runs, on however many instances, each host is asked
+ * once per date. Returns how many dates it asked about.
+ */
+export async function askHostsToConfirm(
+  db: Database,
+  now: Date,
+  ask: (event: EventRow, hostIds: string[]) => Promise<void>,
+): Promise<number> {
+  const due = await repo.occurrencesToConfirm(db, now, new Date(now.getTime() + CONFIRM_WINDOW_MS));
+  for (const { event, hostIds } of due) await ask(event, hostIds);
+  return due.length;
+}
+
 export type SeriesServiceDeps = {
   db: Database;
   events: EventsService;
@@ -180,7 +196,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
   /** Deletes a draft occurrence; a published one is cancelled, so calendars show it called off. */
   async function removeOccurrence(user: UserRow, event: EventRow) {
     if (event.status === 'DRAFT') return events.remove(user, event.id);
-    if (!event.cancelledAt) await events.setCancelled(event.id, now());
+    if (!event.cancelledAt) await events.setCancelled(event, now(), user.id);
     return events.get(event.id, user.id);
   }
 
@@ -274,7 +290,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       const newZone = updated.timeZone ?? event.timeZone;
       const shift = wallMs(wallTime(newZone, newStart)) - wallMs(wallTime(event.timeZone, event.startDate));
       const duration = newEnd.getTime() - newStart.getTime();
-      const { status: _status, startDate: _s, endDate: _e, ...shared } = input;
+      // Cancelling is per date (a later one is still a draft, which cannot be cancelled).
+      const { status: _status, startDate: _s, endDate: _e, cancelled: _c, ...shared } = input;
       for (const later of await repo.occurrencesFrom(db, series.id, (event.seriesIndex ?? 0) + 1)) {
         if (later.cancelledAt) continue;
         const start = fromWallTime(

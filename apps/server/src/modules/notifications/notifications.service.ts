@@ -54,7 +54,14 @@ const QUEUES = {
 type ReminderJob = { eventId: string; leadMs: number; startsAt: string };
 type RsvpJob = { eventId: string; from: string; to: string };
 type UpdatedJob = { eventId: string; actorId: string; version: string; text: string };
-type CancelledJob = { eventId: string; actorId: string; title: string; recipients: string[] };
+type CancelledJob = {
+  eventId: string;
+  actorId: string;
+  title: string;
+  recipients: string[];
+  /** The event's page when it was cancelled and still exists; absent (deleted): the events list. */
+  url?: string;
+};
 type CommunityEventJob = { eventId: string; actorId: string };
 
 /**
@@ -93,6 +100,22 @@ const when = (date: Date) =>
     timeZoneName: 'short',
   });
 
+/** "Tuesday" and "Tue 1 Dec, 19:00", in the event's own zone (what its page shows first). */
+function localDay(date: Date, timeZone: string) {
+  const zone = { timeZone, hourCycle: 'h23' } as const;
+  return {
+    weekday: date.toLocaleString('en-GB', { ...zone, weekday: 'long' }),
+    when: date.toLocaleString('en-GB', {
+      ...zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+  };
+}
+
 const MENTION = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
 
 /**
@@ -118,19 +141,35 @@ export function createNotifications(deps: NotificationsDeps) {
   const reminderKey = (eventId: string, leadMs: number, startsAt: Date) =>
     `${eventId}:${leadMs}:${startsAt.toISOString()}`;
 
-  async function scheduleReminders(event: EventRow) {
-    if (event.status === 'DRAFT') return;
+  async function scheduleReminders(event: EventRow, options: { restore?: boolean } = {}) {
+    if (event.status === 'DRAFT' || event.cancelledAt) return;
     const now = Date.now();
     for (const leadMs of deps.reminderLeadTimes) {
       const due = event.startDate.getTime() - leadMs;
       // A lead already past when the event was published or moved is skipped.
       if (due < now - 30_000) continue;
-      await jobs.send(
+      const key = reminderKey(event.id, leadMs, event.startDate);
+      const sent = await jobs.send(
         QUEUES.reminder,
         { eventId: event.id, leadMs, startsAt: event.startDate.toISOString() } satisfies ReminderJob,
-        { key: reminderKey(event.id, leadMs, event.startDate), startAfter: new Date(due) },
+        { key, startAfter: new Date(due) },
       );
+      // A restored event finds its reminders cancelled under the same keys: they are queued again.
+      if (sent === null && options.restore) await jobs.resume(QUEUES.reminder, key);
     }
+  }
+
+  /** Tells everyone going or maybe who can see the event (now, before it may go) that it is off. */
+  async function announceCancelled(event: EventRow, actorId: string, url?: string) {
+    const recipients = await q.attendeesWhoSee(db, event.id);
+    if (recipients.length > 0)
+      await jobs.send(QUEUES.cancelled, {
+        eventId: event.id,
+        actorId,
+        title: event.title,
+        recipients,
+        url,
+      } satisfies CancelledJob);
   }
 
   async function cancelReminders(event: EventRow) {
@@ -153,8 +192,9 @@ export function createNotifications(deps: NotificationsDeps) {
   const handlers = {
     async reminder(job: ReminderJob) {
       const event = await q.eventRow(db, job.eventId);
-      // Moved, unpublished or deleted since: this job is stale (its successor, if any, is queued).
-      if (event?.status !== 'LIVE' || event.startDate.toISOString() !== job.startsAt) return;
+      // Moved, unpublished, cancelled or deleted since: this job is stale (its successor, if any, is queued).
+      if (event?.status !== 'LIVE' || event.cancelledAt || event.startDate.toISOString() !== job.startsAt)
+        return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
       await sendMany(
@@ -217,10 +257,10 @@ export function createNotifications(deps: NotificationsDeps) {
           actorId: job.actorId,
           subject: { type: 'event', id: job.eventId },
           text: `${job.title} was cancelled`,
-          url: '/events',
+          url: job.url ?? '/events',
           dedupeKey: `event_cancelled:${job.eventId}`,
         },
-        // Checked with visibleTo while the event still existed.
+        // Checked with visibleTo when it was cancelled (a deleted event no longer exists to check).
         { subjectChecked: true },
       );
     },
@@ -347,27 +387,31 @@ export function createNotifications(deps: NotificationsDeps) {
         if (!after) {
           if (!before) return;
           await cancelReminders(before);
-          if (before.status === 'DRAFT') return;
-          const recipients = await q.attendeesWhoSee(db, before.id);
-          if (recipients.length > 0)
-            await jobs.send(QUEUES.cancelled, {
-              eventId: before.id,
-              actorId,
-              title: before.title,
-              recipients,
-            } satisfies CancelledJob);
+          // Already cancelled: its attendees were told then (the dedupe key would hold it anyway).
+          if (before.status === 'DRAFT' || before.cancelledAt) return;
+          await announceCancelled(before, actorId);
           return;
         }
+        if (before && !before.cancelledAt && after.cancelledAt) {
+          // Called off (decision 028): no reminders, and one event_cancelled linking to its page.
+          await cancelReminders(before);
+          if (before.status !== 'DRAFT') await announceCancelled(after, actorId, `/event/${after.id}`);
+          return;
+        }
+        const restored = before?.cancelledAt != null && after.cancelledAt === null;
         const moved = before !== undefined && before.startDate.getTime() !== after.startDate.getTime();
         if (before && (moved || after.status === 'DRAFT')) await cancelReminders(before);
-        await scheduleReminders(after);
+        await scheduleReminders(after, { restore: restored });
         const published = after.status !== 'DRAFT' && (!before || before.status === 'DRAFT');
         if (published && after.communityId)
           await jobs.send(QUEUES.communityEvent, { eventId: after.id, actorId } satisfies CommunityEventJob, {
             key: after.id,
           });
         if (!before || before.status === 'DRAFT' || after.status === 'DRAFT') return;
+        // Edits to an event that stays cancelled concern nobody going any more.
+        if (after.cancelledAt) return;
         const changes: string[] = [];
+        if (restored) changes.push('it is on again');
         if (moved || before.endDate.getTime() !== after.endDate.getTime())
           changes.push(`now ${when(after.startDate)}`);
         if (before.location !== after.location) changes.push(`now at ${after.location}`);
@@ -380,6 +424,24 @@ export function createNotifications(deps: NotificationsDeps) {
           text: `${after.title} changed: ${changes.join('; ')}`,
         } satisfies UpdatedJob);
       }),
+
+    /**
+     * series confirmation job: asks the hosts of a draft occurrence to confirm it, once per
+     * occurrence (its dedupe key). Hosts who cannot see the draft (today only its creator can)
+     * are left out by `notify`, like anyone who cannot see a subject.
+     */
+    seriesConfirmDue: async (event: EventRow, hostIds: string[]) => {
+      const { weekday, when: at } = localDay(event.startDate, event.timeZone);
+      for (const userId of hostIds)
+        await send({
+          userId,
+          kind: 'series_confirm',
+          subject: { type: 'event', id: event.id },
+          text: `Confirm ${weekday}'s run: ${event.title} on ${at}?`,
+          url: `/event/${event.id}`,
+          dedupeKey: `series_confirm:${event.id}`,
+        });
+    },
 
     /** events.service: someone answered "going"; the host hears of it once per window. */
     rsvped: (event: EventRow, userId: string, status: string) =>

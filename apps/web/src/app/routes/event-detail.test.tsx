@@ -144,6 +144,27 @@ describe('EventDetailPage (spec 2, "Event detail")', () => {
     expect(screen.queryByRole('link', { name: 'Manage Event' })).not.toBeInTheDocument();
   });
 
+  it('says a cancelled event was cancelled and offers no RSVP; hosts see Cancel event only while it is on', async () => {
+    const me = createSelfUser();
+    const off = createEventDto({ startDate: future(2), endDate: future(2.1), cancelled: true });
+    serve(toPublic(off));
+    const first = renderPage(off.id, me);
+    expect(await screen.findByText('This event was cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Going' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel event' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const mine = { creatorId: me.id, creator: { id: me.id, _id: me.id, username: me.username } };
+    const on = createEventDto({ ...mine, startDate: future(2), endDate: future(2.1), cancelled: false });
+    serve(toPublic(on));
+    renderPage(on.id, me);
+    expect(await screen.findByRole('button', { name: 'Cancel event' })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
+    );
+    expect(screen.queryByText('This event was cancelled')).not.toBeInTheDocument();
+  });
+
   it('shows "+N more" after twenty names', async () => {
     const ids = Array.from({ length: 23 }, (_, i) => `p${i}`);
     const event = createEventDto({ startDate: future(2), endDate: future(2.1), attendeeCount: 23 });

@@ -21,6 +21,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
+import { CancelEventControls } from '../../features/events/components/cancel-event-dialog.tsx';
 import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
 import { EventHosts, HostTools } from '../../features/events/components/event-hosts.tsx';
 import { EventImage } from '../../features/events/components/event-image.tsx';
@@ -126,7 +127,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
           </div>
           <FriendsGoing friendsGoing={event.friendsGoing} />
         </div>
-        {past ? (
+        {event.cancelled ? (
+          <Alert variant="warning" title={EVENT_TEXT.cancelledNotice}>
+            {event.isHost || creator
+              ? 'Everyone going or maybe was told.'
+              : 'The host called it off. There is nothing to go to on this date.'}
+          </Alert>
+        ) : past ? (
           <Alert variant="info" title="This event has ended">
             It took place on {formatLongDate(event.startDate)}. RSVPs are closed.
           </Alert>
@@ -204,6 +211,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 </Button>
               )}
               <HostTools eventId={event.id} />
+              {past ? null : <CancelEventControls event={event} />}
             </Card>
           ) : user ? (
             <>
@@ -214,9 +222,10 @@ function EventBody({ event }: { event: PublicEventDto }) {
                     You co-host this event
                   </p>
                   <HostTools eventId={event.id} />
+                  {past ? null : <CancelEventControls event={event} />}
                 </Card>
               ) : null}
-              {past ? null : (
+              {past || event.cancelled ? null : (
                 <Card className="space-y-4 p-5 sm:p-6">
                   <EventRsvp key={event.viewerRsvp?.status ?? 'none'} event={event} viewerId={user.id} />
                   {event.seriesId ? <SeriesStandingToggle seriesId={event.seriesId} /> : null}

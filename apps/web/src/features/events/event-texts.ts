@@ -18,6 +18,14 @@ export const EVENT_TEXT = {
   unknownUser: 'Unknown User',
   creatorNotice: 'You are the creator of this event',
   invalidDate: 'Invalid date',
+  /** On a cancelled event's page and card. */
+  cancelledNotice: 'This event was cancelled',
+  cancelAction: 'Cancel event',
+  cancelFailed: 'Could not cancel the event. Please try again.',
+  cancelled: 'Event cancelled',
+  restoreAction: 'Restore event',
+  restoreFailed: 'Could not restore the event. Please try again.',
+  restored: 'Event restored',
 } as const;
 
 /** "Failed to save event: {message}", or the generic text when there is no message to show. */

@@ -31,6 +31,16 @@ describe('EventCard (spec 2, Dashboard)', () => {
     expect(screen.getByText('Draft')).toBeInTheDocument();
   });
 
+  it('says plainly when the event was cancelled, and nothing when it was not', () => {
+    const { unmount } = renderWithApp(
+      <EventCard event={createEventDto({ cancelled: true })} canManage={false} />,
+    );
+    expect(screen.getByText('This event was cancelled')).toBeInTheDocument();
+    unmount();
+    renderWithApp(<EventCard event={createEventDto({ cancelled: false })} canManage={false} />);
+    expect(screen.queryByText('This event was cancelled')).not.toBeInTheDocument();
+  });
+
   it('says which community hosts it, linking to the community, with the verified badge', () => {
     const community = {
       id: 'c1',

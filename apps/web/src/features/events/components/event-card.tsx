@@ -1,5 +1,5 @@
 import type { EventDto } from '@townsquare/contracts';
-import { CalendarDays, Clock, MapPin, Pencil, Tag, Trash2, UserRound, Users } from 'lucide-react';
+import { CalendarDays, CalendarX2, Clock, MapPin, Pencil, Tag, Trash2, UserRound, Users } from 'lucide-react';
 import { type ComponentType, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -69,6 +69,12 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
         <h3 id={titleId} className="text-lg leading-snug font-semibold break-words">
           {event.title}
         </h3>
+        {event.cancelled ? (
+          <p className="-mt-2 flex items-center gap-2 rounded-lg bg-rose-50 px-3 py-2 text-sm font-semibold text-rose-900">
+            <CalendarX2 className="size-4 shrink-0" aria-hidden="true" />
+            {EVENT_TEXT.cancelledNotice}
+          </p>
+        ) : null}
         <dl className="space-y-1.5 text-sm text-stone-700">
           <Fact icon={CalendarDays} label="Date">
             {formatCardDate(event.startDate)}

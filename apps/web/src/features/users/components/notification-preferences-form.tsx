@@ -29,7 +29,7 @@ const options = [
 /** The kinds of notification a person chooses per channel (issue 12), in the order shown. */
 export const KINDS: { key: NotificationGroup; label: string }[] = [
   { key: 'friends', label: 'Friend requests and accepted requests' },
-  { key: 'rsvp', label: 'RSVPs to events you host' },
+  { key: 'rsvp', label: 'RSVPs to events you host, and dates of your series to confirm' },
   { key: 'eventUpdates', label: 'Changes to or cancellation of events you are going to' },
   { key: 'reminders', label: 'Reminders before events you are going to' },
   { key: 'directMessages', label: 'Direct messages you have not read' },

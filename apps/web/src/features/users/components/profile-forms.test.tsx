@@ -269,11 +269,17 @@ describe('NotificationPreferencesForm', () => {
       />,
       { path: '/settings' },
     );
-    expect(screen.getByRole('checkbox', { name: 'Push: RSVPs to events you host' })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Push: RSVPs to events you host, and dates of your series to confirm',
+      }),
+    ).not.toBeChecked();
     await user.click(
       screen.getByRole('checkbox', { name: 'Email: Reminders before events you are going to' }),
     );
-    screen.getByRole('checkbox', { name: 'Push: RSVPs to events you host' }).focus();
+    screen
+      .getByRole('checkbox', { name: 'Push: RSVPs to events you host, and dates of your series to confirm' })
+      .focus();
     await user.keyboard(' ');
     await user.click(screen.getByRole('checkbox', { name: 'Push: Mentions of you in chats' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));

@@ -1,0 +1,113 @@
+import type { PublicEventDto } from '@townsquare/contracts';
+import { CalendarCheck2, CalendarX2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSetEventCancelled } from '../api/cancel-event.ts';
+import { EVENT_TEXT } from '../event-texts.ts';
+
+type CancellableEvent = Pick<PublicEventDto, 'id' | 'title' | 'status' | 'startDate' | 'cancelled'>;
+
+/**
+ * For the hosts on the event page: "Cancel event" asks first (the alert dialog: focus starts on
+ * "Keep event", stays inside, Escape keeps it); a cancelled event that has not started offers
+ * "Restore event". Drafts show nothing (they are deleted, not cancelled). The dialog stays
+ * mounted while the button under it changes, so focus comes back to whichever button is there.
+ */
+export function CancelEventControls({ event }: { event: CancellableEvent }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const set = useSetEventCancelled(event.id);
+  if (event.status === 'DRAFT') return null;
+  const started = Date.parse(event.startDate) <= Date.now();
+
+  return (
+    <>
+      {event.cancelled ? (
+        started ? null : (
+          <Button
+            ref={button}
+            variant="secondary"
+            className="w-full"
+            disabled={set.isPending}
+            onClick={() =>
+              set.mutate(false, {
+                onSuccess: () => toast.success(EVENT_TEXT.restored),
+                onError: (err) => toast.error(errorMessage(err, EVENT_TEXT.restoreFailed)),
+              })
+            }
+          >
+            <CalendarCheck2 aria-hidden="true" />
+            {EVENT_TEXT.restoreAction}
+          </Button>
+        )
+      ) : (
+        <Button
+          ref={button}
+          variant="secondary"
+          className="w-full text-red-800 hover:text-red-900"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setError(null);
+            setOpen(true);
+          }}
+        >
+          <CalendarX2 aria-hidden="true" />
+          {EVENT_TEXT.cancelAction}
+        </Button>
+      )}
+      <AlertDialog open={open} onOpenChange={setOpen}>
+        <AlertDialogContent
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            button.current?.focus();
+          }}
+        >
+          <AlertDialogTitle>Cancel this event?</AlertDialogTitle>
+          <AlertDialogDescription>
+            <span className="font-semibold break-words text-stone-900">{event.title}</span> will be marked as
+            cancelled, and everyone going or maybe will be told. Its page stays up, and you can restore it
+            until it starts.
+          </AlertDialogDescription>
+          {error ? (
+            <Alert variant="error" className="mt-4">
+              {error}
+            </Alert>
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep event</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={set.isPending}
+              onClick={(e) => {
+                // Closed once the server agrees; a refusal is shown inside the dialog.
+                e.preventDefault();
+                setError(null);
+                set.mutate(true, {
+                  onSuccess: () => {
+                    setOpen(false);
+                    toast.success(EVENT_TEXT.cancelled);
+                  },
+                  onError: (err) => setError(errorMessage(err, EVENT_TEXT.cancelFailed)),
+                });
+              }}
+            >
+              {EVENT_TEXT.cancelAction}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
