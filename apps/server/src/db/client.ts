@@ -15,6 +15,9 @@ export function createDb(url: string, options: { max?: number } = {}): DbHandle 
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'townsquare',
+    // No JIT (decision 029): a capped count or a ranked list carries a large estimated cost that
+    // trips `jit_above_cost`, and compiling the plan took 60 ms for a query that runs in 2.
+    options: '-c jit=off',
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query gets a fresh one.

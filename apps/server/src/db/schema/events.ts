@@ -113,6 +113,8 @@ export const rsvps = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
     index('rsvps_user_idx').on(t.userId, t.eventId),
+    // "Friends going" counts a viewer's friends' going answers from the index alone (decision 029).
+    index('rsvps_going_user_idx').on(t.userId, t.eventId).where(sql`status = 'going'`),
     // The offer sweep reads only the places on offer, soonest expiry first.
     index('rsvps_offer_expiry_idx').on(t.offerExpiresAt).where(sql`status = 'offered'`),
   ],

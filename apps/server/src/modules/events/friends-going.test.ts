@@ -186,6 +186,54 @@ describe('friendsGoing', () => {
     expect(mine(byDate.body.events)[0]).toBe('Zebrafg nobody I know');
   });
 
+  it('sort=friends walks the same order with pages that span the ranked part and the rest', async () => {
+    const all = await get<{ events: Listed[] }>('/api/events?status=LIVE&sort=friends&limit=100', viewer);
+    const ranked = all.body.events.filter((e) => (e.friendsGoing?.total ?? 0) > 0).length;
+    expect(ranked).toBeGreaterThan(0);
+    expect(ranked).toBeLessThan(all.body.events.length);
+    // Pages of 2 and 3: at least one page ends the ranked part and begins the rest.
+    for (const size of [2, 3]) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 100; i++) {
+        const url: string = `/api/events?status=LIVE&sort=friends&limit=${size}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = await get<{ events: Listed[]; nextCursor: string | null }>(url, viewer);
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        walked.push(...page.body.events.map((e) => e.id));
+        cursor = page.body.nextCursor;
+        if (!cursor) break;
+      }
+      expect(walked).toEqual(all.body.events.map((e) => e.id));
+    }
+  });
+
+  it('neither ranks nor counts a private event the viewer may not see, however many friends go', async () => {
+    type Counts = { live: number; past: number; draft: number };
+    const before = await get<Counts>('/api/events/counts', viewer);
+    const anaBefore = await get<Counts>('/api/events/counts', ana);
+    // Private to the host's friends: all four of the viewer's friends, not the viewer. It would rank
+    // first (as many friends as the picnic, and sooner) if visibility were not applied.
+    const secretive = await createUser(t, { username: 'secretive_fg', fullName: 'Secretive' });
+    for (const friend of [ana, ben, cai, dee]) await makeFriends(t, secretive, friend);
+    const secret = await createEvent(t, secretive, {
+      title: 'Zebrafg secret supper',
+      visibility: 'PRIVATE',
+      ...at(2),
+    });
+    for (const friend of [ana, ben, cai, dee]) await going(friend, secret);
+
+    const first = await get<{ events: Listed[] }>('/api/events?status=LIVE&sort=friends&limit=1', viewer);
+    expect(first.body.events.map((e) => e.title)).toEqual(['Zebrafg popular picnic']);
+    const all = await get<{ events: Listed[] }>('/api/events?sort=friends&limit=100', viewer);
+    expect(all.body.events.map((e) => e.id)).not.toContain(secret);
+    expect((await get<Counts>('/api/events/counts', viewer)).body).toEqual(before.body);
+
+    // Ana, a friend of the host, sees it: it is in her friends-sorted list and her live count.
+    const anaList = await get<{ events: Listed[] }>('/api/events?sort=friends&limit=100', ana);
+    expect(anaList.body.events.map((e) => e.id)).toContain(secret);
+    expect((await get<Counts>('/api/events/counts', ana)).body.live).toBe(anaBefore.body.live + 1);
+  });
+
   it('refuses a bad sort or cursor with a readable 400', async () => {
     const sort = await get<{ message?: string; error?: string }>('/api/events?sort=popular', viewer);
     expect(sort.status).toBe(400);

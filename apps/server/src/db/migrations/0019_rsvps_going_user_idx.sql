@@ -1,0 +1,1 @@
+CREATE INDEX "rsvps_going_user_idx" ON "rsvps" USING btree ("user_id","event_id") WHERE status = 'going';
