@@ -277,6 +277,19 @@ describe('a full event and its waitlist', () => {
   });
 });
 
+describe('a place freed by account deletion', () => {
+  it('is offered to the first in line at once, not on the next RSVP', async () => {
+    const id = await createEvent(t, host, { capacity: 1 });
+    const leaving = await createUser(t);
+    const [waiting] = people as [TestUser];
+    await rsvp(id, leaving);
+    expect((await rsvp(id, waiting)).viewerRsvp?.status).toBe('waitlisted');
+    const gone = await call('DELETE', '/api/users/me', leaving, { currentPassword: leaving.password });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await statusOf(id, waiting)).toBe('offered');
+  });
+});
+
 describe('transfers', () => {
   it('hands a place to a friend who can see the event, before anyone in line', async () => {
     const id = await createEvent(t, host, { capacity: 1, allowTransfers: true });

@@ -114,6 +114,23 @@ export async function upcomingHostedBy(db: Executor, userId: string) {
     .where(and(eq(events.creatorId, userId), sql`${events.endDate} >= now()`));
 }
 
+/** Upcoming events with a capacity where this person holds a place (going or offered). */
+export async function placesHeldBy(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: rsvps.eventId })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(
+      and(
+        eq(rsvps.userId, userId),
+        inArray(rsvps.status, ['going', 'offered']),
+        sql`${events.capacity} is not null`,
+        sql`${events.startDate} > now()`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** Who answered going or maybe to these events. */
 export async function attendeesOf(db: Executor, eventIds: string[]) {
   if (eventIds.length === 0) return [];

@@ -29,6 +29,8 @@ export type UsersServiceDeps = {
   }>;
   /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
   notifyEventCancelled: (input: CancelledFor) => void;
+  /** Offers the places the deleted account held to the people waiting (modules/events). */
+  refillEvent: (eventId: string) => Promise<void>;
 };
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -113,7 +115,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * answered them is told, direct messages go, room messages stay as "deleted user".
      */
     async remove(user: UserRow): Promise<void> {
-      const { told, afterCommit } = await db.transaction(async (tx) => {
+      const { told, freed, afterCommit } = await db.transaction(async (tx) => {
         const released = await deps.releaseCommunities(tx, user.id);
         const hosted = await repo.upcomingHostedBy(tx, user.id);
         const cancelled = new Map<string, { id: string; title: string; community?: string }>();
@@ -126,6 +128,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           ...released.attendees,
         ];
         const others = [...new Set(answered.map((a) => a.userId))].filter((id) => id !== user.id);
+        // Places this person held on other hosts' full events: offered to the waitlist once gone.
+        const freed = await repo.placesHeldBy(tx, user.id);
         const contacts = new Map((await repo.contactsOf(tx, others)).map((c) => [c.userId, c]));
         const told: CancelledFor[] = [];
         for (const a of answered) {
@@ -135,10 +139,11 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         await repo.deleteDirectMessagesOf(tx, user.id);
         await repo.deleteUser(tx, user.id);
-        return { told, afterCommit: released.afterCommit };
+        return { told, freed, afterCommit: released.afterCommit };
       });
       afterCommit();
       for (const input of told) deps.notifyEventCancelled(input);
+      for (const eventId of freed) await deps.refillEvent(eventId);
     },
   };
 }
