@@ -126,6 +126,9 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
     const firstDue = base - 60_000;
     const wait = firstDue - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    // Only reminders count: the host's address-confirmation e-mail went out before.
+    const earlier = smtp.count();
+    const reminderMails = () => smtp.count() - earlier;
     const started = Date.now();
     const deadline = started + 180_000;
     let stored = 0;
@@ -138,7 +141,17 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
         (await db.query(`select count(*) from notifications where kind = 'event_reminder'`)).rows[0].count,
       );
       if (!inAppDoneAt && stored >= TOTAL) inAppDoneAt = Date.now();
-      if (!mailDoneAt && smtp.count() >= TOTAL) mailDoneAt = Date.now();
+      if (process.env.BENCH_VERBOSE && Math.round((Date.now() - started) / 1000) % 10 === 0) {
+        const states = (
+          await db.query<{ state: string; n: number }>(
+            `select state, count(*)::int as n from pgboss.job where name = 'notification-deliver' group by state`,
+          )
+        ).rows;
+        report(
+          `  +${Math.round((Date.now() - started) / 1000)} s: in the app ${stored}, e-mails ${reminderMails()}, deliveries ${states.map((x) => `${x.state} ${x.n}`).join(' ')}`,
+        );
+      }
+      if (!mailDoneAt && reminderMails() >= TOTAL) mailDoneAt = Date.now();
     }
     const during = await burst;
     const inApp = inAppDoneAt ? (inAppDoneAt - started) / 1000 : Number.NaN;
@@ -163,12 +176,12 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
     ).rows;
     const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
     report(
-      `notifications: ${TOTAL} reminders due from ${new Date(firstDue).toISOString().slice(11, 19)} over 50 s: in the app ${stored}/${TOTAL} after ${Number.isNaN(inApp) ? '>180' : inApp.toFixed(1)} s, e-mails ${smtp.count()}/${TOTAL} after ${Number.isNaN(mail) ? '>180' : mail.toFixed(1)} s (bar 120 s: ${met(mail <= 120 && inApp <= 120)}), duplicates ${duplicates}`,
+      `notifications: ${TOTAL} reminders due from ${new Date(firstDue).toISOString().slice(11, 19)} over 50 s: in the app ${stored}/${TOTAL} after ${Number.isNaN(inApp) ? '>180' : inApp.toFixed(1)} s, e-mails ${reminderMails()}/${TOTAL} after ${Number.isNaN(mail) ? '>180' : mail.toFixed(1)} s (bar 120 s: ${met(mail <= 120 && inApp <= 120)}), duplicates ${duplicates}`,
     );
     report(
       `notifications: delivery jobs (e-mail and push) by state: ${jobs.map((j) => `${j.state} ${j.n} (retries ${j.retries})`).join(', ')}; claimed ${claimed.map((c) => `${c.channel} ${c.n}`).join(', ') || 'none'}`,
     );
-    if (smtp.count() < TOTAL)
+    if (reminderMails() < TOTAL)
       report(`notifications: the server's last log lines:\n${server.output().slice(-4000)}`);
     report(
       `notifications: API during the burst: p50 ${during.p50} ms, p99 ${during.p99} ms = ${(during.p99 / Math.max(1, idle.p99)).toFixed(2)} × idle p99 (bar 2: ${met(during.p99 <= 2 * Math.max(1, idle.p99))}), errors ${during.errors}`,
