@@ -10,7 +10,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -105,6 +105,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
   // In the event's own zone, and in the viewer's too when it differs (issue 14).
   const when = eventTimeText(event);
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
+  const socialPanel = useRef<HTMLDivElement>(null);
 
   return (
     <article className="space-y-8">
@@ -274,11 +275,18 @@ function EventBody({ event }: { event: PublicEventDto }) {
 
       {/* The event chat and sub-groups (the chat feature's panel). Signed out, the chat is readable
           with a prompt to sign in, and sub-groups are not asked for. */}
-      <WhenIdle fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
-        <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
-          <EventSocialPanel eventId={event.id} isOrganizer={creator} />
-        </Suspense>
-      </WhenIdle>
+      {/* Signed out, it loads as the reader nears it (on a phone it is screens below the event), so
+          a visitor who only reads the event never parses the chat; signed in, once the page is idle. */}
+      <div ref={socialPanel}>
+        <WhenIdle
+          fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}
+          near={user ? undefined : socialPanel}
+        >
+          <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
+            <EventSocialPanel eventId={event.id} isOrganizer={creator} />
+          </Suspense>
+        </WhenIdle>
+      </div>
     </article>
   );
 }
