@@ -65,6 +65,42 @@ test('a public event page is server-rendered and hydrated, not replaced', async 
   expect(apiCalls).toEqual([]);
 });
 
+test('the app starts after the first paint and the page becomes interactive: links navigate in the app', async ({
+  page,
+}) => {
+  const host = await createAccount({ complete: true });
+  const id = await createEvent(host.accessToken, { title: 'Bike repair evening' });
+
+  // The page does not carry the app's scripts: a boot script requests them after the first paint.
+  const html = await (await page.request.get(`/event/${id}`)).text();
+  const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+  expect(html).not.toContain('modulepreload');
+
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  await page.goto(`/event/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bike repair evening' })).toBeVisible();
+  // Signed out, the chat panel (readable) comes when the reader scrolls near it.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('heading', { name: 'Event chat' })).toBeVisible();
+  // A full page load would lose this; the app's router keeps it.
+  await page.evaluate(() => {
+    (window as unknown as { stayedInApp: boolean }).stayedInApp = true;
+  });
+  await page.getByRole('link', { name: 'Sign in to RSVP' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+  // The sign-in form the app rendered is live (a server page's form would stay disabled).
+  await expect(page.getByLabel('Email or username')).toBeEnabled();
+  // No recoverable error either (a Suspense boundary the server could not finish reports one).
+  expect(errors).toEqual([]);
+});
+
 test('a signed-in visitor gets their own view; a private event is never rendered', async ({ page }) => {
   const host = await createAccount({ complete: true });
   const publicId = await createEvent(host.accessToken, { title: 'Repair café on Saturday' });

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { precompress } from './precompress.ts';
-import { prerender } from './prerender.ts';
+import { prerender, writeEventTemplate } from './prerender.ts';
 import { buildSsr } from './ssr.ts';
 
 /**
- * After the client build: the landing, sign-in and registration pages pre-rendered, then brotli
- * and gzip copies of every text asset, then the request-time renderer of event pages (`ssr/`,
- * built last: it is read by the server, never sent to browsers, so it is not compressed).
+ * After the client build: the landing, sign-in and registration pages pre-rendered and the
+ * template of event pages (`ssr/event.html`), then brotli and gzip copies of every text asset,
+ * then the request-time renderer of event pages (`ssr/render.mjs`, built last). `ssr/` is read by
+ * the server, never sent to browsers.
  */
 export function firstPaintPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -24,6 +25,7 @@ export function firstPaintPlugin(): Plugin {
         if (config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
         const pages = await prerender(config.root, outDir);
+        await writeEventTemplate(outDir);
         const { files, bytes, brotli } = await precompress(outDir);
         await buildSsr(config.root, outDir, config.resolve.alias);
         config.logger.info(

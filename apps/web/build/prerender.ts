@@ -74,16 +74,39 @@ export function pageHtml(
   return { html, boot: { file, source } };
 }
 
+/** The template the server fills a public event's page into (decision 025), never served as a file. */
+export const EVENT_TEMPLATE = { file: 'ssr/event.html', module: 'src/app/routes/event-detail.tsx' } as const;
+
+async function readBuilt(outDir: string): Promise<{ shell: string; manifest: Manifest }> {
+  const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(
+    await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  return { shell, manifest };
+}
+
+/**
+ * The shell as the server's event pages use it: the app starts from a boot script after the first
+ * paint (as on the pre-rendered pages) with the event page's route chunks preloaded, so the server's
+ * markup paints without 110 kB of script competing for the phone's bandwidth, and the parsing and
+ * hydration come after it. The root stays empty for the server to fill; the title is the shell's.
+ */
+export async function writeEventTemplate(outDir: string): Promise<void> {
+  const { shell, manifest } = await readBuilt(outDir);
+  const title = /<title>([^<]*)<\/title>/.exec(shell)?.[1] ?? '';
+  const { html, boot } = pageHtml(shell, { title, markup: '' }, chunksOf(manifest, EVENT_TEMPLATE.module));
+  await writeFile(path.join(outDir, boot.file), boot.source);
+  await mkdir(path.join(outDir, path.dirname(EVENT_TEMPLATE.file)), { recursive: true });
+  await writeFile(path.join(outDir, EVENT_TEMPLATE.file), html);
+}
+
 /**
  * Renders PRERENDERED with the app's own components (src/prerender.tsx, loaded through Vite in
  * Node) into `<outDir>/prerendered/<file>`; the server sends those for their paths, the shell
  * (index.html) for every other page.
  */
 export async function prerender(root: string, outDir: string): Promise<number> {
-  const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(
-    await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Manifest;
+  const { shell, manifest } = await readBuilt(outDir);
   const server = await createServer({
     configFile: false,
     root,

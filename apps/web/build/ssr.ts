@@ -22,7 +22,8 @@ export async function buildSsr(root: string, outDir: string, alias: Alias[]): Pr
     build: {
       ssr: 'src/prerender.tsx',
       outDir: path.join(outDir, path.dirname(SSR_ENTRY)),
-      emptyOutDir: true,
+      // The client build emptied dist/ already, and ssr/ holds the event template written since.
+      emptyOutDir: false,
       target: 'node20',
       sourcemap: false,
       minify: false,

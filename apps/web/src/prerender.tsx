@@ -8,7 +8,6 @@
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PublicEventDto } from '@townsquare/contracts';
-import { lazy, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router.tsx';
@@ -19,9 +18,8 @@ import { createQueryClient } from './lib/query-client.ts';
 
 type Rendered = { title: string; markup: string };
 
-/** Stands in for `SessionBridge` (renders nothing) and the lazy toaster, as AppProviders has them. */
+/** Stands in for `SessionBridge` and the toaster (`WhenIdle`: nothing until the browser is idle). */
 const Nothing = () => null;
-const NeverHere = lazy(() => new Promise<{ default: () => null }>(() => {}));
 
 async function render(pathname: string, queryClient: QueryClient, prerendering: boolean): Promise<Rendered> {
   const handler = createStaticHandler(routes);
@@ -38,9 +36,7 @@ async function render(pathname: string, queryClient: QueryClient, prerendering: 
           context={context}
           hydrate={false}
         />
-        <Suspense fallback={null}>
-          <NeverHere />
-        </Suspense>
+        <Nothing />
       </QueryClientProvider>
     </Prerendering>,
   );

@@ -1,6 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { WhenIdle } from '../components/when-idle.tsx';
 import { sessionQueryKey, useSession } from '../features/auth/api/get-session.ts';
 import { configureApiClient, tokenStore } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -76,19 +77,22 @@ export function AppProviders() {
     <QueryClientProvider client={queryClient}>
       <SessionBridge />
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        {/* Top centre, just below the sticky 64 px header: over no control (the account menu and
+      {/* After the first idle moment: a server-rendered page is hydrated without a boundary to finish. */}
+      <WhenIdle>
+        <Suspense fallback={null}>
+          {/* Top centre, just below the sticky 64 px header: over no control (the account menu and
             the page's own buttons sit at the sides, chat composers at the bottom). */}
-        <Toaster
-          position="top-center"
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72 }}
-          duration={5000}
-          visibleToasts={20}
-          closeButton
-          richColors
-        />
-      </Suspense>
+          <Toaster
+            position="top-center"
+            offset={{ top: 76 }}
+            mobileOffset={{ top: 72 }}
+            duration={5000}
+            visibleToasts={20}
+            closeButton
+            richColors
+          />
+        </Suspense>
+      </WhenIdle>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { wallTime } from '@townsquare/contracts';
+// The subpath: the package index would bring every zod schema into each page that formats a date.
+import { wallTime } from '@townsquare/contracts/time-zones';
 import { format, isSameDay, isValid, parseISO } from 'date-fns';
 
 /** Every date and number format the screens show (spec section 9), in one place. */

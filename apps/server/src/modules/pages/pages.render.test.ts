@@ -35,6 +35,12 @@ export async function renderEventPage(event) {
 }
 `;
 
+/** The build's template for rendered pages: the app starts from a boot script after the first paint. */
+const EVENT_TEMPLATE = TEMPLATE.replace(
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+  '<script type="module" src="/assets/boot-abc123.js"></script>',
+);
+
 const HOSTILE = `</script><script>alert(1)</script> \u2028 & "x"`;
 
 let t: TestApp;
@@ -53,6 +59,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'ssr'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), TEMPLATE);
   await writeFile(path.join(dist, 'ssr', 'render.mjs'), RENDERER);
+  await writeFile(path.join(dist, 'ssr', 'event.html'), EVENT_TEMPLATE);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
   ada = await createUser(t, { username: 'ada_render' });
   ben = await createUser(t, { username: 'ben_render' });
@@ -95,6 +102,23 @@ describe('server-rendered public event pages', () => {
     // The same bytes for everyone: only the encoding varies, and nobody caches a stale copy.
     expect(res.headers.vary).toBe('accept-encoding');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("puts a rendered page in the build's event template (the app starts after paint), else in the shell", async () => {
+    const rendered = (await get(`/event/${publicId}`)).body;
+    expect(rendered).toContain('<script type="module" src="/assets/boot-abc123.js"></script>');
+    expect(rendered).not.toContain('index-abc123.js');
+    // Nothing rendered (the renderer failed): the shell, whose scripts start the app at once.
+    expect((await get(`/event/${brokenId}`)).body).toContain('src="/assets/index-abc123.js"');
+    // A build without the template: the shell, as before.
+    await rm(path.join(dist, 'ssr', 'event.html'));
+    try {
+      const shellOnly = (await get(`/event/${publicId}`)).body;
+      expect(shellOnly).toContain('<main><h1>Riverside run</h1>');
+      expect(shellOnly).toContain('src="/assets/index-abc123.js"');
+    } finally {
+      await writeFile(path.join(dist, 'ssr', 'event.html'), EVENT_TEMPLATE);
+    }
   });
 
   it('renders the anonymous view whoever asks: the organizer and a friend get the same page', async () => {
@@ -141,8 +165,9 @@ describe('server-rendered public event pages', () => {
     expect(pageData(res.body)).toBeUndefined();
   });
 
-  it('does not serve the renderer itself', async () => {
+  it('does not serve the renderer itself, nor its template', async () => {
     const res = await get('/ssr/render.mjs');
     expect(res.body).not.toContain('renderEventPage');
+    expect((await get('/ssr/event.html')).body).not.toContain('boot-abc123.js');
   });
 });

@@ -11,15 +11,17 @@ import type { Renderer, Shell } from './shell.ts';
  */
 export function pagesRoutes(app: App, pages: PagesService, shell: Shell, renderer: Renderer): void {
   /**
-   * The web app's index.html, with `head` in it when there is one, and the page's markup and data
-   * in its body when it was rendered; 404 without a built app.
+   * The web app's index.html, with `head` in it when there is one; when the page was rendered, the
+   * build's template for rendered pages (the app starts after the first paint) with the markup and
+   * data in its body. 404 without a built app.
    */
   async function sendPage(
     reply: FastifyReply,
     head: Head | undefined,
     body?: { markup: string | undefined; data: unknown },
   ) {
-    let template = await shell.read();
+    const rendered = body?.markup !== undefined ? await renderer.template() : undefined;
+    let template = rendered ?? (await shell.read());
     if (template === undefined) return reply.callNotFound();
     if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
     // Compressed on the fly when the client accepts it, so caches must key on Accept-Encoding

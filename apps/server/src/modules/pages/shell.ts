@@ -33,6 +33,11 @@ type RenderModule = {
 
 /** Where the web build writes its request-time renderer, relative to the built app. */
 export const SSR_ENTRY = path.join('ssr', 'render.mjs');
+/**
+ * The shell the rendered markup goes into (apps/web/build/prerender.ts `writeEventTemplate`): the
+ * app starts from a boot script after the first paint instead of from the shell's module scripts.
+ */
+export const EVENT_TEMPLATE = path.join('ssr', 'event.html');
 
 /**
  * The web app's own renderer of event pages, loaded from the built app on first use and again when
@@ -57,7 +62,10 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
     }
     return loaded.module;
   }
+  const template = createShell(webDist, EVENT_TEMPLATE);
   return {
+    /** The template for rendered markup; undefined (use the shell) when the build has none. */
+    template: () => template.read(),
     /** The event page's markup as a signed-out visitor sees it. */
     async event(event: PublicEventDto): Promise<string | undefined> {
       try {

@@ -10,7 +10,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { WhenIdle } from '../../components/when-idle.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
@@ -25,15 +26,12 @@ import { CancelEventControls } from '../../features/events/components/cancel-eve
 import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
 import { EventHosts, HostTools } from '../../features/events/components/event-hosts.tsx';
 import { EventImage } from '../../features/events/components/event-image.tsx';
-import { EventRsvp } from '../../features/events/components/event-rsvp.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
 import { FriendsGoing } from '../../features/events/components/friends-going.tsx';
 import { HostedBy } from '../../features/events/components/hosted-by.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
-import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
-import { SeriesStandingToggle } from '../../features/series/components/series-standing-toggle.tsx';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
 import { formatLongDate } from '../../lib/format.ts';
 
@@ -41,6 +39,20 @@ import { formatLongDate } from '../../lib/format.ts';
 const EventSocialPanel = lazy(() =>
   import('../../features/chat/components/event-social-panel.tsx').then((m) => ({
     default: m.EventSocialPanel,
+  })),
+);
+// What only a signed-in visitor sees (RSVP with its ticket's QR code, the report menu with its
+// dialogs, the series toggle) loads when it is shown: the public page a signed-out visitor opens
+// from a link then parses none of it before it can respond (decision 025).
+const EventRsvp = lazy(() =>
+  import('../../features/events/components/event-rsvp.tsx').then((m) => ({ default: m.EventRsvp })),
+);
+const ContentMenu = lazy(() =>
+  import('../../features/moderation/components/content-menu.tsx').then((m) => ({ default: m.ContentMenu })),
+);
+const SeriesStandingToggle = lazy(() =>
+  import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
+    default: m.SeriesStandingToggle,
   })),
 );
 
@@ -94,6 +106,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
   // In the event's own zone, and in the viewer's too when it differs (issue 14).
   const when = eventTimeText(event);
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
+  const socialPanel = useRef<HTMLDivElement>(null);
 
   return (
     <article className="space-y-8">
@@ -118,11 +131,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
               {event.title}
             </h1>
             {user && !creator ? (
-              <ContentMenu
-                name="More actions for this event"
-                report={{ subjectType: 'event', subjectId: event.id, label: 'this event' }}
-                className="shrink-0 pt-1"
-              />
+              <Suspense fallback={null}>
+                <ContentMenu
+                  name="More actions for this event"
+                  report={{ subjectType: 'event', subjectId: event.id, label: 'this event' }}
+                  className="shrink-0 pt-1"
+                />
+              </Suspense>
             ) : null}
           </div>
           <FriendsGoing friendsGoing={event.friendsGoing} />
@@ -227,8 +242,10 @@ function EventBody({ event }: { event: PublicEventDto }) {
               ) : null}
               {past || event.cancelled ? null : (
                 <Card className="space-y-4 p-5 sm:p-6">
-                  <EventRsvp key={event.viewerRsvp?.status ?? 'none'} event={event} viewerId={user.id} />
-                  {event.seriesId ? <SeriesStandingToggle seriesId={event.seriesId} /> : null}
+                  <Suspense fallback={<Skeleton className="h-24" />}>
+                    <EventRsvp key={event.viewerRsvp?.status ?? 'none'} event={event} viewerId={user.id} />
+                    {event.seriesId ? <SeriesStandingToggle seriesId={event.seriesId} /> : null}
+                  </Suspense>
                 </Card>
               )}
             </>
@@ -267,9 +284,18 @@ function EventBody({ event }: { event: PublicEventDto }) {
 
       {/* The event chat and sub-groups (the chat feature's panel). Signed out, the chat is readable
           with a prompt to sign in, and sub-groups are not asked for. */}
-      <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
-        <EventSocialPanel eventId={event.id} isOrganizer={creator} />
-      </Suspense>
+      {/* Signed out, it loads as the reader nears it (on a phone it is screens below the event), so
+          a visitor who only reads the event never parses the chat; signed in, once the page is idle. */}
+      <div ref={socialPanel}>
+        <WhenIdle
+          fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}
+          near={user ? undefined : socialPanel}
+        >
+          <Suspense fallback={<Skeleton className="h-64 rounded-(--radius-card)" />}>
+            <EventSocialPanel eventId={event.id} isOrganizer={creator} />
+          </Suspense>
+        </WhenIdle>
+      </div>
     </article>
   );
 }

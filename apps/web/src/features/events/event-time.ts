@@ -1,4 +1,6 @@
-import { offsetMinutes } from '@townsquare/contracts';
+// The subpath, not the package index: the index evaluates every zod schema, which the public event
+// page (this file's main reader) does not need.
+import { offsetMinutes } from '@townsquare/contracts/time-zones';
 import { browserTimeZone, formatLongDate, formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
 
 export interface EventTimeText {

@@ -1,6 +1,5 @@
 import { CalendarPlus } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { toast } from 'sonner';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 
@@ -35,6 +34,9 @@ export function AddToCalendar({ eventId, title, signedIn }: AddToCalendarProps) 
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (error) {
+      // Loaded here, not with the module: the public event page shows this link, and nothing of the
+      // toaster needs to be parsed before that page responds (the Toaster loads it after paint too).
+      const { toast } = await import('sonner');
       toast.error(errorMessage(error, 'Could not download the calendar file'));
     }
   }
