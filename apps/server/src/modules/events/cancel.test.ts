@@ -1,6 +1,7 @@
 import { EVENT_MSG, eventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
   createUser,
@@ -33,19 +34,6 @@ const call = (
 
 const patch = (eventId: string, user: TestUser, payload: object) =>
   call('PATCH', `/api/events/${eventId}`, user, payload);
-
-/** Polls until `check` passes (queue jobs run asynchronously). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
 
 const jobStates = async (queue: string, eventId: string) =>
   (

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import {
   createUser,
   makeFriends,
@@ -21,19 +22,6 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-
-/** Polls until `check` passes (queue jobs run asynchronously). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
 
 /** A weekly series whose first date is `days` from now; answers its occurrences, soonest first. */
 async function weekly(host: TestUser, title: string, days: number) {

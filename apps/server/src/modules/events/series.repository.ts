@@ -79,21 +79,22 @@ export async function seesSeries(db: Executor, seriesId: string, viewerId: strin
   return rows.length > 0;
 }
 
+/** Occurrences still drafts (not called off) starting in (`from`, `to`]: a host confirms them. */
+const awaitingConfirmation = (from: Date, to: Date) =>
+  and(
+    sql`${events.seriesId} is not null`,
+    eq(events.status, 'DRAFT'),
+    isNull(events.cancelledAt),
+    gt(events.startDate, from),
+    lte(events.startDate, to),
+  );
+
 /** A host's draft occurrences starting between `from` and `to`, soonest first. */
 export async function pendingOccurrences(db: Executor, creatorId: string, from: Date, to: Date) {
   return db
     .select()
     .from(events)
-    .where(
-      and(
-        eq(events.creatorId, creatorId),
-        sql`${events.seriesId} is not null`,
-        eq(events.status, 'DRAFT'),
-        isNull(events.cancelledAt),
-        gt(events.startDate, from),
-        lte(events.startDate, to),
-      ),
-    )
+    .where(and(eq(events.creatorId, creatorId), awaitingConfirmation(from, to)))
     .orderBy(asc(events.startDate), asc(events.id));
 }
 
@@ -113,15 +114,7 @@ export async function occurrencesToConfirm(
         from event_cohosts c where c.event_id = ${events.id}), '{}')`,
     })
     .from(events)
-    .where(
-      and(
-        sql`${events.seriesId} is not null`,
-        eq(events.status, 'DRAFT'),
-        isNull(events.cancelledAt),
-        gt(events.startDate, from),
-        lte(events.startDate, to),
-      ),
-    )
+    .where(awaitingConfirmation(from, to))
     .orderBy(asc(events.startDate), asc(events.id));
   return rows.map((r) => ({ event: r.event, hostIds: [r.event.creatorId, ...r.cohostIds] }));
 }

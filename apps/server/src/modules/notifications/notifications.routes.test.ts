@@ -7,6 +7,7 @@ import {
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
   createUser,
@@ -41,19 +42,6 @@ async function list(user: TestUser) {
   const res = await call('GET', '/api/notifications', user);
   expect(res.statusCode).toBe(200);
   return notificationsResponse.parse(res.json());
-}
-
-/** Polls until `check` passes (queue jobs run asynchronously). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,12 @@
+/** Polls until `check` passes, then answers its result (queue jobs and sockets run asynchronously). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
