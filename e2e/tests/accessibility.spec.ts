@@ -1,19 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { audit } from '../support/a11y.ts';
 import { expect, signInAs, test } from '../support/fixtures.ts';
 import { fill, PROTECTED_ROUTES, PUBLIC_ROUTES, WRAPPER_ROUTES } from '../support/routes.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main h1').first()).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function noHorizontalScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
+import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -9,7 +9,6 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
  * the placeholder for Ana (those already there and a new one, live); Ben cannot message Ana.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
 const PLACEHOLDER = 'Message from a person you blocked';
 
@@ -24,15 +23,6 @@ async function call(account: Account, method: 'POST' | 'GET', url: string, data?
   } finally {
     await api.dispose();
   }
-}
-
-async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 /** Counts the general-chat joins the server acknowledged on the page's socket. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, request } from '@playwright/test';
+import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import {
   type Account,
@@ -18,7 +18,6 @@ import {
  * suspension message. Three people, three browser contexts; every change arrives live.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
 async function postGeneral(account: Account, content: string): Promise<string> {
   const { accessToken } = await freshTokens(account);
@@ -40,14 +39,6 @@ async function openAs(browser: Browser, account: Pick<Account, 'email' | 'passwo
   const page = await context.newPage();
   await signInAs(page, account, route);
   return page;
-}
-
-async function axe(page: Page, label: string, include: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).include(include).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -87,7 +78,7 @@ test('a reported message is hidden, its author suspended and signed out of the o
   await memberPage.getByRole('menuitem', { name: 'Report' }).click();
   const dialog = memberPage.getByRole('dialog', { name: `Report the message from ${author.username}` });
   await expect(dialog).toBeVisible();
-  await axe(memberPage, 'the report dialog', '[role="dialog"]');
+  await audit(memberPage, 'the report dialog', ['[role="dialog"]']);
   await dialog.getByRole('radio', { name: /Spam/ }).check();
   await dialog.getByLabel('Details (optional)').fill('Posts the same advert every morning.');
   await shoot(memberPage, 'report-dialog');
@@ -95,7 +86,7 @@ test('a reported message is hidden, its author suspended and signed out of the o
   // The dialog is now named by its confirmation.
   const sent = memberPage.getByRole('dialog', { name: 'Report sent' });
   await expect(sent).toBeVisible();
-  await axe(memberPage, 'the report confirmation', '[role="dialog"]');
+  await audit(memberPage, 'the report confirmation', ['[role="dialog"]']);
   await sent.getByRole('button', { name: 'Done' }).click();
   await expect(sent).toBeHidden();
 
@@ -108,7 +99,7 @@ test('a reported message is hidden, its author suspended and signed out of the o
   await expect(card.getByRole('list', { name: 'The message in its room' })).toContainText(
     'Good morning, neighbours!',
   );
-  await axe(adminPage, 'the admin Reports tab', 'main');
+  await audit(adminPage, 'the admin Reports tab', ['main']);
   await shoot(adminPage, 'admin-reports');
 
   // Hide: it leaves the member's open chat at once, without a reload.
