@@ -1,3 +1,4 @@
+import { imageSources } from '@townsquare/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
@@ -7,17 +8,28 @@ interface EventImageProps {
   className?: string;
   /** The banner on the event page is the largest image there: load it at once. */
   priority?: boolean;
+  /** How wide the picture is shown (`<img sizes>`): the browser picks the copy for that width. */
+  sizes: string;
 }
 
+/** Width and height of the box the picture fills (16:9; object-cover crops the rest). */
+const BOX = { width: 1600, height: 900 };
+
 /** The event's picture, or a warm placeholder when there is none or it fails to load. */
-export function EventImage({ src, className, priority = false }: EventImageProps) {
+export function EventImage({ src, className, priority = false, sizes }: EventImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = src && failed !== src;
+  // WebP copies at the shown size, on the page's own origin; anything else as it is.
+  const sources = imageSources(src);
   return (
     <div className={cn('relative overflow-hidden bg-brand-100', className)}>
       {show ? (
         <img
-          src={src}
+          src={sources?.src ?? src}
+          srcSet={sources?.srcSet}
+          sizes={sources ? sizes : undefined}
+          width={BOX.width}
+          height={BOX.height}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
