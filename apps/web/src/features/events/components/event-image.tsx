@@ -15,16 +15,23 @@ interface EventImageProps {
 /** Width and height of the box the picture fills (16:9; object-cover crops the rest). */
 const BOX = { width: 1600, height: 900 };
 
-/** The event's picture, or a warm placeholder when there is none or it fails to load. */
+/**
+ * The event's picture, or a warm placeholder when there is none or it fails to load. A stored
+ * picture is shown from its WebP copies at the shown size (same-origin); should a copy fail, the
+ * original `src` is tried before the placeholder.
+ */
 export function EventImage({ src, className, priority = false, sizes }: EventImageProps) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const show = src && failed !== src;
-  // WebP copies at the shown size, on the page's own origin; anything else as it is.
-  const sources = imageSources(src);
+  // How far `src` got: its copies failed ('copies'), or the original too ('all').
+  const [failed, setFailed] = useState<{ src: string; stage: 'copies' | 'all' } | null>(null);
+  const stage = src && failed?.src === src ? failed.stage : undefined;
+  const show = src && stage !== 'all';
+  const sources = stage === 'copies' ? undefined : imageSources(src);
   return (
     <div className={cn('relative overflow-hidden bg-brand-100', className)}>
       {show ? (
         <img
+          // A new element for the original: the failed srcset must not linger in the browser's choice.
+          key={sources ? 'copies' : 'original'}
           src={sources?.src ?? src}
           srcSet={sources?.srcSet}
           sizes={sources ? sizes : undefined}
@@ -34,7 +41,7 @@ export function EventImage({ src, className, priority = false, sizes }: EventIma
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           fetchPriority={priority ? 'high' : 'auto'}
-          onError={() => setFailed(src)}
+          onError={() => setFailed({ src, stage: sources ? 'copies' : 'all' })}
           className="size-full object-cover"
         />
       ) : (
