@@ -188,6 +188,7 @@ export function createUploadsService(deps: {
     async variant(key: string, width: number): Promise<ImageVariant> {
       const missing = notFound(UPLOAD_MSG.imageNotFound);
       if (!KEY_PATTERN.test(key) || !RESIZABLE.test(key)) throw missing;
+      // Widened to number[] so that any number can be asked about (includes takes the tuple's type).
       if (!(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) throw missing;
       const stored = variantKey(key, width);
       // The bucket serves its objects itself; local files are sent by this server.
