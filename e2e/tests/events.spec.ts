@@ -111,7 +111,11 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   await expect(card).toBeVisible();
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
   await expect(card.getByText('Lanterns, Family')).toBeVisible();
-  await expect(card.locator('img')).toHaveAttribute('src', /^https?:\/\//);
+  // The card shows the picture's WebP copy, same-origin, and it loads.
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/api\/images\/960\/event-image\//);
+  await expect
+    .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByRole('listitem').filter({ hasText: 'Draft Events' })).toContainText('1');
 
   // --- Publish: Update Event on a draft makes it live --------------------------------------------

@@ -84,7 +84,7 @@ import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/r
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets, loadVapidKeys } from './platform/secrets.ts';
-import { createImageSanitizer } from './platform/storage/image.ts';
+import { createImageResizer, createImageSanitizer } from './platform/storage/image.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createWorkQueue } from './platform/work-queue.ts';
@@ -255,7 +255,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
   const s3Origins = storage.kind === 's3' ? storage.origins : undefined;
-  const uploads = createUploadsService({ db, storage, sanitizeImage });
+  const uploads = createUploadsService({
+    db,
+    storage,
+    sanitizeImage,
+    resizeImage: createImageResizer(images),
+  });
   const rsvps = createRsvpService({
     db,
     background,

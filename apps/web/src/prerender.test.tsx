@@ -1,3 +1,4 @@
+import { EVENT_BANNER_SIZES } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import { createEventDto } from './features/events/event-fixtures.ts';
 import { renderEventPage, renderPage } from './prerender.tsx';
@@ -44,7 +45,7 @@ describe('request-time rendering of a public event page', () => {
         title: 'Repair café <Saturday>',
         location: 'Community hall, Market Street 4',
         description: 'Bring a broken lamp.',
-        imageUrl: '/uploads/event-image/x.jpg',
+        imageUrl: 'http://localhost:4000/uploads/event-image/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jpg',
       }),
       rsvps: [],
     };
@@ -53,7 +54,12 @@ describe('request-time rendering of a public event page', () => {
     expect(markup).toContain('Repair café &lt;Saturday&gt;</h1>');
     expect(markup).toContain('Community hall, Market Street 4');
     expect(markup).toContain('Bring a broken lamp.');
-    expect(markup).toMatch(/<img src="\/uploads\/event-image\/x.jpg"[^>]*fetchPriority="high"/);
+    // The WebP copy for the page's width, same-origin, with the srcset the server's preload names.
+    const copy = (w: number) => `/api/images/${w}/event-image/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jpg`;
+    expect(markup).toContain(
+      `<img src="${copy(960)}" srcSet="${copy(480)} 480w, ${copy(960)} 960w, ${copy(1600)} 1600w" sizes="${EVENT_BANNER_SIZES}" width="1600" height="900"`,
+    );
+    expect(markup).toMatch(/<img [^>]*fetchPriority="high"/);
     expect(markup).toContain('Sign in to RSVP');
     expect(markup).not.toContain('<title>');
     expect(markup).not.toMatch(/<script(?! type="application)/);

@@ -23,7 +23,8 @@ export type RunningServer = {
 
 /**
  * Runs the built server (or `options.entry`, from `options.cwd`) as its own process and waits
- * until /api/health answers.
+ * until /api/health answers. On `env.PORT` when given (a caller that must know the address
+ * before the start, for PUBLIC_URL), else on a free port.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -31,7 +32,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const entry = options.entry ?? serverEntry;
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     cwd: options.cwd,

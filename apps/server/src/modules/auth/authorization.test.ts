@@ -620,6 +620,14 @@ const MATRIX: Record<string, Row | Row[]> = {
     request: async (w) => ({ method: 'GET', url: new URL(await uploadImage(t, w.owner)).pathname }),
     expect: PUBLIC_200,
   },
+  // Pictures are public: anyone may fetch a copy (and nobody can write one: uploads.variants.test.ts).
+  'GET /api/images/:width/*': {
+    request: async (w) => {
+      const url = await uploadImage(t, w.owner, 'event-image');
+      return { method: 'GET', url: `/api/images/480/${url.slice(url.indexOf('event-image/'))}` };
+    },
+    expect: PUBLIC_200,
+  },
 
   // Events: the owner is the organizer; the other user is not the owner's friend
   'GET /api/events': { request: get('/api/events'), expect: SIGNED_IN_200 },

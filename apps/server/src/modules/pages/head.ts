@@ -14,8 +14,11 @@ export type Head = {
   canonical?: string;
   /** Structured data, sent as `<script type="application/ld+json">` (data, never run). */
   jsonLd?: Record<string, unknown>;
-  /** The page's largest image, fetched at high priority before any script asks for it. */
-  preloadImage?: string;
+  /**
+   * The page's largest image, fetched at high priority before any script asks for it: `href`, or
+   * with `srcset` and `sizes` the copy the page's `<img>` picks (the same attributes as it has).
+   */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -58,10 +61,14 @@ function renderTags(head: Head): string {
       : `<meta property="${escapeHtml(m.property)}" content="${escapeHtml(m.content)}" />`,
   );
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
-  if (head.preloadImage)
+  if (head.preloadImage) {
+    const { href, srcset, sizes } = head.preloadImage;
+    const responsive =
+      srcset && sizes ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
     tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high" />`,
     );
+  }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('\n    ');
 }

@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { EVENT_BANNER_SIZES } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -96,7 +97,12 @@ describe('server-rendered public event pages', () => {
     const api = await get(`/api/events/public/${publicId}`);
     expect(pageData(res.body)).toEqual((api.json() as { data: unknown }).data);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`);
+    // The copy the banner's srcset picks, not the full-size original.
+    const key = image.slice(image.indexOf('event-image/'));
+    const srcset = [480, 960, 1600].map((w) => `/api/images/${w}/${key} ${w}w`).join(', ');
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="/api/images/960/${key}" imagesrcset="${srcset}" imagesizes="${EVENT_BANNER_SIZES}" fetchpriority="high" />`,
+    );
     // React's own hint was moved to the head, not sent twice.
     expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('rel="preload"');
     // The same bytes for everyone: only the encoding varies, and nobody caches a stale copy.

@@ -1,4 +1,4 @@
-import type { PublicEventDto } from '@townsquare/contracts';
+import { EVENT_BANNER_SIZES, imageSources, type PublicEventDto } from '@townsquare/contracts';
 import type { EventsService } from '../events/events.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
 
@@ -72,9 +72,16 @@ export function createPagesService(deps: PagesServiceDeps) {
       timeZone: 'UTC',
     });
     const description = truncate(`${when} · ${event.location}. ${event.description}`.trim(), DESCRIPTION_MAX);
+    // Link previews get the original (a JPEG or PNG as uploaded, which every crawler reads); the
+    // page itself shows the WebP copies.
     const image = absolute(event.imageUrl ?? DEFAULT_IMAGE);
-    // Same-origin path as the page's <img> uses it, so the preloaded response is the one it reuses.
-    const preloadImage = event.imageUrl ?? undefined;
+    // The banner's own attributes, so the preloaded response is the one its <img> reuses.
+    const sources = imageSources(event.imageUrl);
+    const preloadImage = sources
+      ? { href: sources.src, srcset: sources.srcSet, sizes: EVENT_BANNER_SIZES }
+      : event.imageUrl
+        ? { href: event.imageUrl }
+        : undefined;
     const organizer = event.creator.fullName ?? event.creator.username;
     return {
       title: `${event.title} · ${SITE_NAME}`,

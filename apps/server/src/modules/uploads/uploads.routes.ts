@@ -23,6 +23,17 @@ const tags = ['uploads'];
 /** The largest body the PUT route reads; each signed URL carries its own, smaller limit. */
 export const MAX_BODY = 10 * 1024 * 1024 + 1024;
 
+/**
+ * Headers of every stored image we serve. An image opened on its own runs nothing (sandbox). It is
+ * public, and embeddable from any origin: the page may have been loaded from another address than
+ * PUBLIC_URL (127.0.0.1 for localhost), and the original client is served from elsewhere, so the
+ * default `cross-origin-resource-policy: same-origin` would block it there.
+ */
+const PUBLIC_IMAGE_HEADERS = {
+  'content-security-policy': "default-src 'none'; img-src 'self'; sandbox",
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
 /** CORS for the signed PUT: the signature is the credential, so any origin may use it. */
 const UPLOAD_CORS = {
   'access-control-allow-origin': '*',
@@ -140,6 +151,22 @@ export async function uploadsRoutes(
     );
   });
 
+  /**
+   * A WebP copy of a stored picture, for `srcset` (contracts `imageSources`): same-origin, so it
+   * shows whatever address the page was loaded from. Local copies are sent from here; with S3 a
+   * redirect to the bucket's copy (cached like the copy itself: keys are never reused).
+   */
+  app.get<{ Params: { width: string; '*': string } }>(
+    '/api/images/:width/*',
+    { schema: { tags, hide: true } },
+    async (request, reply) => {
+      const variant = await uploads.variant(request.params['*'], Number(request.params.width));
+      reply.header('cache-control', IMMUTABLE_CACHE).headers(PUBLIC_IMAGE_HEADERS);
+      if ('location' in variant) return reply.redirect(variant.location, 301);
+      return reply.type('image/webp').send(variant.data);
+    },
+  );
+
   if (!isLocalStorage(storage)) return;
   await app.register(fastifyStatic, {
     root: storage.root,
@@ -148,8 +175,7 @@ export async function uploadsRoutes(
     index: false,
     // Keys are never reused, so a stored image never changes.
     setHeaders: (reply) => {
-      reply.header('cache-control', IMMUTABLE_CACHE);
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+      reply.header('cache-control', IMMUTABLE_CACHE).headers(PUBLIC_IMAGE_HEADERS);
     },
   });
 }

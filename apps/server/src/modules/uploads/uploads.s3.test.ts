@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MSG, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -14,7 +14,7 @@ import { uploads } from '../../db/schema/index.ts';
 import { createImageSanitizer } from '../../platform/storage/image.ts';
 import { createS3Storage } from '../../platform/storage/s3.ts';
 import { createWorkQueue } from '../../platform/work-queue.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createEvent, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** s3rver ships no types: the little of it these tests use. */
@@ -363,6 +363,55 @@ describe('S3 uploads end to end', () => {
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
     expect((await saveProfileImage(owner, url)).statusCode).toBe(200);
+  });
+});
+
+describe('S3 WebP copies of event pictures', () => {
+  it('are stored in the bucket when the picture is first saved, and made there on request for an older one', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#d97706' } })
+      .jpeg()
+      .toBuffer();
+    const target = await signedUrl(owner, 'image/jpeg', 'event-image');
+    expect((await browserPut(target.signedUrl, photo, 'image/jpeg')).status).toBe(200);
+    await createEvent(app(), owner, { title: 'Bucket picture', imageUrl: target.publicUrl });
+    const copy = (width: number) => `${bucketUrl}/${target.key.replace(/\.jpg$/, `.w${width}.webp`)}`;
+    // Saved into the event: checked, then copied next to the original (which stays imageUrl).
+    for (const [width, expected] of [
+      [480, 480],
+      [960, 960],
+      [1600, 1200],
+    ] as const) {
+      const res = await app().app.inject({ method: 'GET', url: `/api/images/${width}/${target.key}` });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(copy(width));
+      expect(res.headers['cache-control']).toContain('immutable');
+      const object = await fetch(copy(width));
+      expect(object.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await object.arrayBuffer())).metadata()).width).toBe(expected);
+    }
+    expect((await fetch(target.publicUrl)).headers.get('content-type')).toBe('image/jpeg');
+
+    // An event picture saved before copies existed: the first request makes it in the bucket.
+    const storage = createS3Storage(app().config.s3!, createImageSanitizer(app().images));
+    try {
+      await storage.client.send(
+        new DeleteObjectCommand({ Bucket: BUCKET, Key: target.key.replace(/\.jpg$/, '.w480.webp') }),
+      );
+      expect(await storage.exists(target.key.replace(/\.jpg$/, '.w480.webp'))).toBe(false);
+      const res = await app().app.inject({ method: 'GET', url: `/api/images/480/${target.key}` });
+      expect(res.statusCode).toBe(301);
+      expect(await storage.exists(target.key.replace(/\.jpg$/, '.w480.webp'))).toBe(true);
+    } finally {
+      storage.client.destroy();
+    }
+  });
+
+  it('are never made from an object nobody saved yet (unchecked bytes)', async () => {
+    const target = await signedUrl(stranger, 'image/png', 'event-image');
+    expect((await browserPut(target.signedUrl, png, 'image/png')).status).toBe(200);
+    const res = await app().app.inject({ method: 'GET', url: `/api/images/480/${target.key}` });
+    expect(res.statusCode).toBe(404);
+    expect((await fetch(`${bucketUrl}/${target.key.replace(/\.png$/, '.w480.webp')}`)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   fileTooLargeMessage,
+  IMAGE_VARIANT_WIDTHS,
   type ImageType,
   UPLOAD_FOLDERS,
   UPLOAD_MSG,
@@ -8,8 +9,8 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
-import { EXTENSIONS, type SanitizeImage } from '../../platform/storage/image.ts';
-import { isLocalStorage, type Storage } from '../../platform/storage/storage.ts';
+import { EXTENSIONS, type ResizeImage, type SanitizeImage } from '../../platform/storage/image.ts';
+import { isLocalStorage, KEY_PATTERN, type Storage, variantKey } from '../../platform/storage/storage.ts';
 import * as repo from './uploads.repository.ts';
 
 const URL_LIFETIME_MS = 15 * 60_000;
@@ -26,8 +27,38 @@ const tooLarge = (maxBytes: number) => new HttpError(413, fileTooLargeMessage(ma
 /** Event images are the default: the original client sends no folder for them. */
 const folderOf = (folder: UploadFolder | undefined) => UPLOAD_FOLDERS[folder ?? 'event-image'];
 
-export function createUploadsService(deps: { db: Database; storage: Storage; sanitizeImage: SanitizeImage }) {
-  const { db, storage, sanitizeImage } = deps;
+/** Pictures that get WebP copies: not GIFs (a copy would be one still frame of the animation). */
+const RESIZABLE = /\.(jpg|png|webp)$/;
+
+/** What GET /api/images/:width/:key answers: the copy's bytes, or where the bucket serves it. */
+export type ImageVariant = { data: Buffer } | { location: string };
+
+export function createUploadsService(deps: {
+  db: Database;
+  storage: Storage;
+  sanitizeImage: SanitizeImage;
+  resizeImage: ResizeImage;
+}) {
+  const { db, storage, sanitizeImage, resizeImage } = deps;
+
+  /** Makes and stores the WebP copy of `key` at `width` from the original's bytes. */
+  async function makeVariant(key: string, original: Buffer, width: number): Promise<Buffer> {
+    const data = await resizeImage(original, width);
+    await storage.write(variantKey(key, width), data);
+    return data;
+  }
+
+  /**
+   * The WebP copies of a new event picture, made while its upload is answered so that the page
+   * showing it next finds them. A failure (a busy image queue) costs nothing but time later: the
+   * copy is made on its first request instead, so it never fails the upload.
+   */
+  async function storeVariants(key: string, original: Buffer): Promise<void> {
+    if (!key.startsWith('event-image/') || !RESIZABLE.test(key)) return;
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      await makeVariant(key, original, width).catch(() => undefined);
+    }
+  }
 
   function newKey(purpose: 'profile-image' | 'event-image', type: ImageType) {
     return `${purpose}/${uuidv7()}.${EXTENSIONS[type]}`;
@@ -92,6 +123,7 @@ export function createUploadsService(deps: { db: Database; storage: Storage; san
         await repo.releaseUpload(db, key);
         throw error;
       }
+      await storeVariants(key, image.data);
       return { key, publicUrl: storage.publicUrl(key) };
     },
 
@@ -102,6 +134,7 @@ export function createUploadsService(deps: { db: Database; storage: Storage; san
       const image = await sanitizeImage(bytes);
       const key = newKey(purpose, image.type);
       await storage.write(key, image.data);
+      await storeVariants(key, image.data);
       await repo.insertStoredUpload(db, {
         key,
         ownerId,
@@ -134,13 +167,42 @@ export function createUploadsService(deps: { db: Database; storage: Storage; san
       // Local storage stores on PUT: a pending row there is an upload that never arrived.
       if (!storage.finalize) return false;
       if (row.expiresAt.getTime() + FINALIZE_GRACE_MS < Date.now()) return false;
-      const { sizeBytes } = await storage.finalize(key, {
+      const { sizeBytes, data } = await storage.finalize(key, {
         contentType: row.contentType,
         maxBytes: row.maxBytes,
       });
       // A concurrent save of the same URL by the same owner may have claimed it first.
-      if (await repo.claimUpload(db, key, sizeBytes, FINALIZE_GRACE_MS)) return true;
+      if (await repo.claimUpload(db, key, sizeBytes, FINALIZE_GRACE_MS)) {
+        await storeVariants(key, data);
+        return true;
+      }
       return (await repo.findStoredUpload(db, key))?.ownerId === ownerId;
+    },
+
+    /**
+     * The WebP copy of a stored picture at `width` (one of IMAGE_VARIANT_WIDTHS). A picture stored
+     * before copies existed (or whose copy failed) gets it made now, from the original, and
+     * stored for every later request. Only uploads the server has checked have copies: a pending
+     * S3 object is nobody's picture yet. 404 for anything else.
+     */
+    async variant(key: string, width: number): Promise<ImageVariant> {
+      const missing = notFound(UPLOAD_MSG.imageNotFound);
+      if (!KEY_PATTERN.test(key) || !RESIZABLE.test(key)) throw missing;
+      // Widened to number[] so that any number can be asked about (includes takes the tuple's type).
+      if (!(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) throw missing;
+      const stored = variantKey(key, width);
+      // The bucket serves its objects itself; local files are sent by this server.
+      if (storage.kind === 's3' && (await storage.exists(stored)))
+        return { location: storage.publicUrl(stored) };
+      if (storage.kind === 'local') {
+        const data = await storage.read(stored);
+        if (data) return { data };
+      }
+      if (!(await repo.findStoredUpload(db, key))) throw missing;
+      const original = await storage.read(key);
+      if (!original) throw missing;
+      const data = await makeVariant(key, original, width);
+      return storage.kind === 's3' ? { location: storage.publicUrl(stored) } : { data };
     },
   };
 }

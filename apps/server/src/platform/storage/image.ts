@@ -84,3 +84,20 @@ async function reencode(bytes: Buffer, type: ImageType, animated: boolean) {
     throw badRequest(UPLOAD_MSG.unreadable);
   }
 }
+
+export type ResizeImage = (bytes: Buffer, width: number) => Promise<Buffer>;
+
+/**
+ * A WebP copy of an image we stored (already checked and re-encoded), at most `width` pixels wide,
+ * never enlarged; the first frame of an animation. Runs in `queue`, like every decode.
+ */
+export function createImageResizer(queue: WorkQueue): ResizeImage {
+  return (bytes, width) =>
+    queue.run(() =>
+      sharp(bytes, { limitInputPixels: LIMITS.imageMaxPixels })
+        .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 72 })
+        .toBuffer(),
+    );
+}

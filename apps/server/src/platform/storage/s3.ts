@@ -121,6 +121,24 @@ export function createS3Storage(options: S3Config, sanitize: SanitizeImage) {
       await put(key, data, contentType);
     },
 
+    async read(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key })).catch((error) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      });
+      return object ? Buffer.from((await object.Body?.transformToByteArray()) ?? []) : undefined;
+    },
+
+    async exists(key) {
+      return client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
+        () => true,
+        (error) => {
+          if (isNotFound(error)) return false;
+          throw error;
+        },
+      );
+    },
+
     async finalize(key, { contentType, maxBytes }) {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch((error) => {
         if (isNotFound(error)) throw badRequest(UPLOAD_MSG.notUploaded);
@@ -151,7 +169,7 @@ export function createS3Storage(options: S3Config, sanitize: SanitizeImage) {
       }
       if (image.type !== contentType) return refuse(key, badRequest(UPLOAD_MSG.invalidType));
       await put(key, image.data, image.type);
-      return { sizeBytes: image.data.length };
+      return { sizeBytes: image.data.length, data: image.data };
     },
   };
   return storage;

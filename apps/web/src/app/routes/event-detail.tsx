@@ -1,4 +1,4 @@
-import type { PublicEventDto } from '@townsquare/contracts';
+import { EVENT_BANNER_SIZES, type PublicEventDto } from '@townsquare/contracts';
 import {
   CalendarDays,
   CalendarX2,
@@ -115,6 +115,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
         <EventImage
           src={event.imageUrl}
           priority
+          sizes={EVENT_BANNER_SIZES}
           className="aspect-[16/9] w-full rounded-(--radius-card) shadow-(--shadow-soft) sm:aspect-[21/8]"
         />
         <div className="space-y-3">

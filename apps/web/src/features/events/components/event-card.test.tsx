@@ -108,4 +108,27 @@ describe('EventCard (spec 2, Dashboard)', () => {
     if (image) fireEvent.error(image);
     expect(screen.getByTestId('event-image-fallback')).toBeInTheDocument();
   });
+
+  it('shows a stored picture from its WebP copies at the card width, then the original should they fail', () => {
+    const key = 'event-image/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jpg';
+    const original = `http://localhost:4000/uploads/${key}`;
+    const { container } = renderWithApp(
+      <EventCard event={createEventDto({ imageUrl: original })} canManage={false} />,
+    );
+    let image = container.querySelector('img');
+    expect(image).toHaveAttribute('src', `/api/images/960/${key}`);
+    expect(image).toHaveAttribute(
+      'srcset',
+      `/api/images/480/${key} 480w, /api/images/960/${key} 960w, /api/images/1600/${key} 1600w`,
+    );
+    expect(image?.getAttribute('sizes')).toContain('100vw');
+    expect(image).toHaveAttribute('width', '1600');
+    expect(image).toHaveAttribute('height', '900');
+    if (image) fireEvent.error(image);
+    image = container.querySelector('img');
+    expect(image).toHaveAttribute('src', original);
+    expect(image).not.toHaveAttribute('srcset');
+    if (image) fireEvent.error(image);
+    expect(screen.getByTestId('event-image-fallback')).toBeInTheDocument();
+  });
 });

@@ -62,7 +62,11 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
       className="flex flex-col overflow-hidden rounded-(--radius-card) border border-stone-200/80 bg-white shadow-(--shadow-soft)"
     >
       <div className="relative">
-        <EventImage src={event.imageUrl} className="aspect-[16/9] w-full" />
+        <EventImage
+          src={event.imageUrl}
+          sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 50vw, 100vw"
+          className="aspect-[16/9] w-full"
+        />
         <EventStatusBadge status={event.status} className="absolute top-3 left-3 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">

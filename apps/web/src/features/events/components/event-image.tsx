@@ -1,3 +1,4 @@
+import { imageSources } from '@townsquare/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
@@ -7,22 +8,40 @@ interface EventImageProps {
   className?: string;
   /** The banner on the event page is the largest image there: load it at once. */
   priority?: boolean;
+  /** How wide the picture is shown (`<img sizes>`): the browser picks the copy for that width. */
+  sizes: string;
 }
 
-/** The event's picture, or a warm placeholder when there is none or it fails to load. */
-export function EventImage({ src, className, priority = false }: EventImageProps) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const show = src && failed !== src;
+/** Width and height of the box the picture fills (16:9; object-cover crops the rest). */
+const BOX = { width: 1600, height: 900 };
+
+/**
+ * The event's picture, or a warm placeholder when there is none or it fails to load. A stored
+ * picture is shown from its WebP copies at the shown size (same-origin); should a copy fail, the
+ * original `src` is tried before the placeholder.
+ */
+export function EventImage({ src, className, priority = false, sizes }: EventImageProps) {
+  // How far `src` got: its copies failed ('copies'), or the original too ('all').
+  const [failed, setFailed] = useState<{ src: string; stage: 'copies' | 'all' } | null>(null);
+  const stage = src && failed?.src === src ? failed.stage : undefined;
+  const show = src && stage !== 'all';
+  const sources = stage === 'copies' ? undefined : imageSources(src);
   return (
     <div className={cn('relative overflow-hidden bg-brand-100', className)}>
       {show ? (
         <img
-          src={src}
+          // A new element for the original: the failed srcset must not linger in the browser's choice.
+          key={sources ? 'copies' : 'original'}
+          src={sources?.src ?? src}
+          srcSet={sources?.srcSet}
+          sizes={sources ? sizes : undefined}
+          width={BOX.width}
+          height={BOX.height}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           fetchPriority={priority ? 'high' : 'auto'}
-          onError={() => setFailed(src)}
+          onError={() => setFailed({ src, stage: sources ? 'copies' : 'all' })}
           className="size-full object-cover"
         />
       ) : (
