@@ -166,6 +166,11 @@ describe('cancelling an event', () => {
       return list[0];
     });
     expect(update?.text).toBe('Riverside clean-up changed: it is on again');
+    // Called off again after the "on again": people hear of this cancellation too.
+    expect((await patch(eventId, host, { cancelled: true })).statusCode).toBe(200);
+    await eventually(async () => {
+      expect(await notificationsOf(t, ana, 'event_cancelled')).toHaveLength(2);
+    });
 
     // Under way (started an hour ago): it can be called off, but not restored.
     const started = await upcoming(host, {

@@ -61,6 +61,11 @@ type CancelledJob = {
   recipients: string[];
   /** The event's page when it was cancelled and still exists; absent (deleted): the events list. */
   url?: string;
+  /**
+   * When it was called off (absent when deleted): each cancellation is its own notification, so a
+   * cancelled, restored ("on again") and again cancelled event is announced twice.
+   */
+  at?: string;
 };
 type CommunityEventJob = { eventId: string; actorId: string };
 
@@ -169,6 +174,7 @@ export function createNotifications(deps: NotificationsDeps) {
         title: event.title,
         recipients,
         url,
+        at: event.cancelledAt?.toISOString(),
       } satisfies CancelledJob);
   }
 
@@ -258,7 +264,7 @@ export function createNotifications(deps: NotificationsDeps) {
           subject: { type: 'event', id: job.eventId },
           text: `${job.title} was cancelled`,
           url: job.url ?? '/events',
-          dedupeKey: `event_cancelled:${job.eventId}`,
+          dedupeKey: `event_cancelled:${job.eventId}${job.at ? `:${job.at}` : ''}`,
         },
         // Checked with visibleTo when it was cancelled (a deleted event no longer exists to check).
         { subjectChecked: true },
