@@ -106,6 +106,12 @@ describe('WebP copies of event pictures', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect((await sharp(res.rawPayload).metadata()).width).toBe(480);
     expect(await exists(copy)).toBe(true);
+
+    // Many visitors asking for a missing copy at once: every one gets the picture, whole.
+    await rm(copy);
+    const at = await Promise.all(Array.from({ length: 8 }, () => getVariant(480, key)));
+    expect(at.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    for (const r of at) expect((await sharp(r.rawPayload).metadata()).width).toBe(480);
   });
 
   it('are 404 for other widths, unknown or pending uploads, GIFs and anything that is not a key', async () => {

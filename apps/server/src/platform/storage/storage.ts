@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -119,8 +119,9 @@ export function createLocalStorage(options: {
     async write(key, data) {
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const partial = `${file}.partial`;
+      // Write then rename, so a reader never sees half a file. Each write has its own partial file:
+      // two requests making the same picture copy at once must not truncate each other's.
+      const partial = `${file}.${randomUUID()}.partial`;
       await writeFile(partial, data, { mode: 0o644 });
       await rename(partial, file);
     },
