@@ -1,9 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody, healthResponse, MSG, readyResponse } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
 import { createUser, followVerificationLink, nextIp } from './test/factories.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, createTestDatabase, type TestApp } from './test/test-app.ts';
 
 describe('platform', () => {
   let t: TestApp;
@@ -24,6 +27,24 @@ describe('platform', () => {
       migrations: 'applied',
       images: 'ok',
     });
+  });
+
+  it("runs the app's sessions without JIT, and migrations make it the database's default (decision 029)", async () => {
+    const { rows } = await t.db.execute(sql`select current_setting('jit') as jit`);
+    expect(rows[0]).toEqual({ jit: 'off' });
+    const fresh = await createTestDatabase({ empty: true });
+    const handle = createDb(fresh.url, { max: 2 });
+    try {
+      await runMigrations(handle);
+      const defaults = await handle.db.execute(
+        sql`select s.setconfig from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+            where d.datname = current_database() and s.setrole = 0`,
+      );
+      expect(defaults.rows[0]).toEqual({ setconfig: ['jit=off'] });
+    } finally {
+      await handle.close();
+      await fresh.drop();
+    }
   });
 
   it('answers unknown /api paths with 404 JSON in the one error shape', async () => {
