@@ -300,10 +300,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     startEmailChange: auth.startEmailChange,
     releaseCommunities: (tx, userId) => communitiesService.releaseAccount(tx, userId),
     notifyEventCancelled,
-    refillEvent: (eventId) =>
-      rsvps
-        .refill(eventId)
-        .catch((err: unknown) => app.log.warn({ err, eventId }, 'refill after deletion failed')),
+    refillWithin: (tx, eventIds) => rsvps.refillWithin(tx, eventIds),
   });
   const recheckEventRooms = async (userIds: [string, string]) => {
     for (const userId of userIds)

@@ -9,7 +9,7 @@ import {
   type ViewerRsvp,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -20,7 +20,7 @@ import { loadTicketSecret, readTicket, ticketCode } from './checkin.ts';
 import { addCohost, isHost, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
-import { expireOffers, type Offer, refillEvent, setRsvp } from './rsvp.ts';
+import { expireOffers, fillPlaces, lockEvent, type Offer, refillEvent, setRsvp } from './rsvp.ts';
 
 export type RsvpServiceDeps = {
   db: Database;
@@ -142,6 +142,21 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const offers = await expireOffers(db, now);
       notifyAll(offers);
       return offers.length;
+    },
+
+    /**
+     * Inside a transaction that freed places (account deletion, once its answers are gone): the
+     * places go to the people waiting in the same commit. Answers what tells them, to call after
+     * the commit.
+     */
+    async refillWithin(tx: Executor, eventIds: string[], now = new Date()): Promise<() => void> {
+      const offers: Offer[] = [];
+      // In id order, so two such transactions never wait on each other.
+      for (const id of [...eventIds].sort()) {
+        const event = await lockEvent(tx, id);
+        if (event) offers.push(...(await fillPlaces(tx, event, now)));
+      }
+      return () => notifyAll(offers);
     },
 
     /** After a host's edit: raising the capacity (or removing it) offers the new places. */

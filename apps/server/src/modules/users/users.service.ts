@@ -29,8 +29,11 @@ export type UsersServiceDeps = {
   }>;
   /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
   notifyEventCancelled: (input: CancelledFor) => void;
-  /** Offers the places the deleted account held to the people waiting (modules/events). */
-  refillEvent: (eventId: string) => Promise<void>;
+  /**
+   * Offers the places the deleted account held to the people waiting, in the deletion's
+   * transaction (modules/events); answers what tells them, for after the commit.
+   */
+  refillWithin: (tx: Executor, eventIds: string[]) => Promise<() => void>;
 };
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -115,7 +118,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * answered them is told, direct messages go, room messages stay as "deleted user".
      */
     async remove(user: UserRow): Promise<void> {
-      const { told, freed, afterCommit } = await db.transaction(async (tx) => {
+      const { told, tellOffers, afterCommit } = await db.transaction(async (tx) => {
         const released = await deps.releaseCommunities(tx, user.id);
         const hosted = await repo.upcomingHostedBy(tx, user.id);
         const cancelled = new Map<string, { id: string; title: string; community?: string }>();
@@ -139,11 +142,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         await repo.deleteDirectMessagesOf(tx, user.id);
         await repo.deleteUser(tx, user.id);
-        return { told, freed, afterCommit: released.afterCommit };
+        const tellOffers = await deps.refillWithin(tx, freed);
+        return { told, tellOffers, afterCommit: released.afterCommit };
       });
       afterCommit();
       for (const input of told) deps.notifyEventCancelled(input);
-      for (const eventId of freed) await deps.refillEvent(eventId);
+      tellOffers();
     },
   };
 }
