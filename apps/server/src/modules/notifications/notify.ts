@@ -56,6 +56,9 @@ export type NotifyManyInput = Omit<NotifyInput, 'userId'> & { userIds: string[] 
 export const DELIVER_QUEUE = 'notification-deliver';
 export type DeliverJob = { notificationId: string; channel: string };
 
+/** Deliveries of one batch claimed and sent together (about twice the mail pool's connections). */
+const SENDS_AT_ONCE = 10;
+
 /** People checked against the subject's visibility rule at once, when the caller did not. */
 const VISIBILITY_CHECKS_AT_ONCE = 8;
 
@@ -138,8 +141,8 @@ async function whoCanSee(deps: NotifyDeps, userIds: string[], subject: Subject):
 
 /**
  * The delivery jobs of a batch: each is one notification on one channel, delivered at most once.
- * The rows, their people and actors are read in one query each, and the deliveries claimed in
- * one; the channels then send in parallel. A delayed delivery (a direct message's e-mail) is
+ * The rows, their people and actors are read in one query each; the deliveries are then claimed
+ * and sent in groups of SENDS_AT_ONCE. A delayed delivery (a direct message's e-mail) is
  * dropped when the person read it meanwhile or can no longer see its subject. Answers the jobs
  * whose channel failed (their claims are given back, so the retry may deliver).
  */
@@ -170,30 +173,35 @@ export async function deliverBatch(
       continue;
     due.push({ job, row, to, channel });
   }
-  const claimed = await repo.claimDeliveries(
-    deps.db,
-    due.map((d) => ({ notificationId: d.row.id, channel: d.channel.name })),
-  );
   const actors = await people(
     deps.db,
     due.flatMap((d) => (d.row.actorId ? [d.row.actorId] : [])),
   );
   const failed: { id: string; error: unknown }[] = [];
-  await Promise.all(
-    due
-      .filter((d) => claimed.has(`${d.row.id}:${d.channel.name}`))
-      .map(async ({ job, row, to, channel }) => {
-        try {
-          await channel.deliver(
-            to,
-            presentNotification(row, row.actorId ? actors.get(row.actorId) : undefined),
-          );
-        } catch (error) {
-          await repo.releaseDelivery(deps.db, row.id, channel.name);
-          failed.push({ id: job.id, error });
-        }
-      }),
-  );
+  // Claimed a few at a time, right before sending: a process killed mid-batch loses at most the
+  // group in flight (claimed, not yet accepted by the SMTP server), never the whole batch.
+  for (let i = 0; i < due.length; i += SENDS_AT_ONCE) {
+    const group = due.slice(i, i + SENDS_AT_ONCE);
+    const claimed = await repo.claimDeliveries(
+      deps.db,
+      group.map((d) => ({ notificationId: d.row.id, channel: d.channel.name })),
+    );
+    await Promise.all(
+      group
+        .filter((d) => claimed.has(`${d.row.id}:${d.channel.name}`))
+        .map(async ({ job, row, to, channel }) => {
+          try {
+            await channel.deliver(
+              to,
+              presentNotification(row, row.actorId ? actors.get(row.actorId) : undefined),
+            );
+          } catch (error) {
+            await repo.releaseDelivery(deps.db, row.id, channel.name);
+            failed.push({ id: job.id, error });
+          }
+        }),
+    );
+  }
   return failed;
 }
 
