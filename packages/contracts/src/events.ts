@@ -54,6 +54,7 @@ export const EVENT_MSG = {
   cancelDraft: 'A draft cannot be cancelled. Delete it instead.',
   /** `{ cancelled: false }` once the event has started (400). */
   uncancelStarted: 'This event has already started, so it cannot be restored',
+  cancelEnded: 'This event has already ended, so it cannot be cancelled',
 } as const;
 
 export const maxTagsMessage = (n: number) => `Maximum of ${n} tags allowed`;

@@ -136,6 +136,15 @@ describe('cancelling an event', () => {
     // Nothing to restore on a draft that was never cancelled: a harmless no-op.
     expect((await patch(draft, host, { cancelled: false })).statusCode).toBe(200);
 
+    // An event that has ended happened: calling it off would tell everyone who went it did not.
+    const over = await upcoming(host);
+    await t.db.execute(
+      sql`update events set start_date = now() - interval '3 hours', end_date = now() - interval '1 hour' where id = ${over}`,
+    );
+    const late = await patch(over, host, { cancelled: true });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(EVENT_MSG.cancelEnded);
+
     const eventId = await upcoming(host);
     for (const cancelled of ['soon', 1, null, ['true'], { yes: true }]) {
       const bad = await patch(eventId, host, { cancelled });

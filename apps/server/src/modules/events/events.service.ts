@@ -129,12 +129,13 @@ export function createEventsService(deps: EventsServiceDeps) {
   /**
    * The `cancelledAt` a `{ cancelled }` update leaves: true on a published event calls it off
    * (again: no change), false restores it until it starts (decision 028). Drafts are deleted, not
-   * cancelled, since nobody can see them yet.
+   * cancelled, since nobody can see them yet; an event that has ended took place.
    */
   function cancellation(row: EventRow, cancelled: boolean, status: EventStatus): Date | null {
     if (cancelled) {
       if (row.cancelledAt) return row.cancelledAt;
       if (status === 'DRAFT') throw badRequest(EVENT_MSG.cancelDraft);
+      if (row.endDate.getTime() <= Date.now()) throw badRequest(EVENT_MSG.cancelEnded);
       return new Date();
     }
     if (row.cancelledAt && row.startDate.getTime() <= Date.now()) throw badRequest(EVENT_MSG.uncancelStarted);
