@@ -110,7 +110,15 @@ describe('CancelEventControls', () => {
       endDate: new Date(Date.now() + 3_600_000).toISOString(),
       cancelled: true,
     });
-    renderWithApp(<CancelEventControls event={toPublicEvent(started)} />);
+    const second = renderWithApp(<CancelEventControls event={toPublicEvent(started)} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    second.unmount();
+    // An event that has ended took place: no "Cancel event" either.
+    const ended = createEventDto({
+      startDate: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+      endDate: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    renderWithApp(<CancelEventControls event={toPublicEvent(ended)} />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -17,12 +17,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetEventCancelled } from '../api/cancel-event.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 
-type CancellableEvent = Pick<PublicEventDto, 'id' | 'title' | 'status' | 'startDate' | 'cancelled'>;
+type CancellableEvent = Pick<
+  PublicEventDto,
+  'id' | 'title' | 'status' | 'startDate' | 'endDate' | 'cancelled'
+>;
 
 /**
  * For the hosts on the event page: "Cancel event" asks first (the alert dialog: focus starts on
  * "Keep event", stays inside, Escape keeps it); a cancelled event that has not started offers
- * "Restore event". Drafts show nothing (they are deleted, not cancelled). The dialog stays
+ * "Restore event". Drafts and ended events show nothing (deleted, not cancelled; it took place). The dialog stays
  * mounted while the button under it changes, so focus comes back to whichever button is there.
  */
 export function CancelEventControls({ event }: { event: CancellableEvent }) {
@@ -32,6 +35,8 @@ export function CancelEventControls({ event }: { event: CancellableEvent }) {
   const set = useSetEventCancelled(event.id);
   if (event.status === 'DRAFT') return null;
   const started = Date.parse(event.startDate) <= Date.now();
+  // An event that has ended took place: it can be neither called off nor restored.
+  if (Date.parse(event.endDate) <= Date.now()) return null;
 
   return (
     <>
