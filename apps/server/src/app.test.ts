@@ -29,9 +29,7 @@ describe('platform', () => {
     });
   });
 
-  it("runs the app's sessions without JIT, and migrations make it the database's default (decision 029)", async () => {
-    const { rows } = await t.db.execute(sql`select current_setting('jit') as jit`);
-    expect(rows[0]).toEqual({ jit: 'off' });
+  it("migrations make JIT off the database's default, so the app's sessions run without it (decision 029)", async () => {
     const fresh = await createTestDatabase({ empty: true });
     const handle = createDb(fresh.url, { max: 2 });
     try {
@@ -41,6 +39,10 @@ describe('platform', () => {
             where d.datname = current_database() and s.setrole = 0`,
       );
       expect(defaults.rows[0]).toEqual({ setconfig: ['jit=off'] });
+      const session = createDb(fresh.url, { max: 1 });
+      const { rows } = await session.db.execute(sql`select current_setting('jit') as jit`);
+      await session.close();
+      expect(rows[0]).toEqual({ jit: 'off' });
     } finally {
       await handle.close();
       await fresh.drop();

@@ -19,13 +19,6 @@ export function createDb(url: string, options: { max?: number } = {}): DbHandle 
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query gets a fresh one.
   pool.on('error', () => {});
-  // No JIT (decision 029): a capped count or a ranked list carries a large estimated cost that
-  // trips `jit_above_cost`, and compiling the plan took 60 ms for a query that runs in 2. Set when
-  // each connection opens (queued before its first query), not as a startup `options` parameter,
-  // which PgBouncer refuses; migration 0020 also makes it the database's default.
-  pool.on('connect', (client) => {
-    client.query('set jit = off').catch(() => {});
-  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   let closed = false;
   return {
