@@ -47,4 +47,29 @@ describe('registerNotificationsRealtime', () => {
     stop();
     expect(socket.listenerCount('notification')).toBe(0);
   });
+
+  it('a count fetched before the notification was stored does not overwrite it when it lands late', async () => {
+    const { queryClient, socket } = setup();
+    queryClient.setQueryData(unreadCountQueryKey, { unread: 0 });
+    // A refetch (after a reconnect, say) answered by the server just before the insert...
+    let answer: (value: { unread: number }) => void = () => undefined;
+    const stale = new Promise<{ unread: number }>((resolve) => {
+      answer = resolve;
+    });
+    let fetches = 0;
+    const fetching = queryClient.fetchQuery({
+      queryKey: unreadCountQueryKey,
+      queryFn: () => {
+        fetches += 1;
+        return fetches === 1 ? stale : Promise.resolve({ unread: 1 });
+      },
+    });
+    // ...then the notification arrives, and only then the stale answer.
+    socket.receive('notification', createNotification());
+    answer({ unread: 0 });
+    await fetching.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    await queryClient.getQueryCache().find({ queryKey: unreadCountQueryKey })?.promise;
+    expect(queryClient.getQueryData(unreadCountQueryKey)).toEqual({ unread: 1 });
+  });
 });

@@ -24,8 +24,12 @@ export function registerNotificationsRealtime(socket: RealtimeSocket, deps: Real
         );
         if (notification.readAt) return;
         const current = queryClient.getQueryData<{ unread: number }>(unreadCountQueryKey);
-        if (current) setUnreadCount(queryClient, current.unread + 1);
-        else void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+        // A count already on its way may have been read before this notification was stored, and
+        // would overwrite the new count when it lands: that fetch is dropped and the count asked
+        // again (the server sends the event after storing the row, so the new answer includes it).
+        if (current && queryClient.isFetching({ queryKey: unreadCountQueryKey }) === 0)
+          setUnreadCount(queryClient, current.unread + 1);
+        else void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey, refetchType: 'all' });
       },
     },
     () => {
