@@ -7,6 +7,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a',
 /** axe on the page, or only on the parts named by `include` (selectors): 0 violations. */
 export async function audit(page: Page, label: string, include: string[] = []) {
   await page.waitForLoadState('networkidle');
+  // A toast or dialog still fading in is half transparent, and axe measures the contrast of what
+  // it sees: let every finite animation and transition end first (spinners run forever: skipped).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of include) builder = builder.include(selector);
   const { violations } = await builder.analyze();
