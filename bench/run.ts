@@ -196,7 +196,7 @@ async function bundleSizes() {
   let initialTotal = 0;
   for (const file of initial) initialTotal += await gz(file);
   report(
-    `initial JS of / (entry + modulepreloads, ${initial.length} files): ${fmt(initialTotal / 1024)} kB gzip (bar 120 kB)`,
+    `initial JS of / (entry + modulepreloads, ${initial.length} files): ${fmt(initialTotal / 1024)} kB gzip (bar 120 kB: ${initialTotal / 1024 <= 120 ? 'met' : 'NOT MET'})`,
   );
   const chunks = (await readdir(path.join(dist, 'assets'))).filter(
     (f) => f.endsWith('.js') && !initial.includes(`assets/${f}`),
