@@ -8,7 +8,6 @@ import {
   type RsvpStatus,
   type ViewerRsvp,
 } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
@@ -20,6 +19,16 @@ import { loadTicketSecret, readTicket, ticketCode } from './checkin.ts';
 import { addCohost, isHost, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
+import {
+  type AttendeeRow,
+  areFriends,
+  attendeeRows,
+  decoration,
+  eventTitle,
+  markCheckedIn,
+  rsvpStates,
+  rsvpStatus,
+} from './rsvp.repository.ts';
 import { expireOffers, fillPlaces, lockEvent, type Offer, refillEvent, setRsvp } from './rsvp.ts';
 
 export type RsvpServiceDeps = {
@@ -31,18 +40,6 @@ export type RsvpServiceDeps = {
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
-
-type AttendeeRow = {
-  user_id: string;
-  username: string | null;
-  full_name: string;
-  status: FullRsvpStatus;
-  guests: string[];
-  answers: Record<string, string>;
-  position: number | null;
-  offer_expires_at: string | null;
-  checked_in_at: string | null;
-};
 
 const toAttendee = (r: AttendeeRow): Attendee => ({
   userId: r.user_id,
@@ -58,17 +55,7 @@ const toAttendee = (r: AttendeeRow): Attendee => ({
 
 /** Answers of one event (or one person) with the waitlist position of those waiting. */
 async function readAttendees(db: Database, eventId: string, userId?: string): Promise<Attendee[]> {
-  const one = userId ? sql` and r.user_id = ${userId}` : sql``;
-  const result =
-    await db.execute<AttendeeRow>(sql`select r.user_id, u.username, u.full_name, r.status, r.guests,
-      r.answers, r.offer_expires_at, r.checked_in_at,
-      case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
-        where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
-    from rsvps r join users u on u.id = r.user_id
-    where r.event_id = ${eventId}${one}
-    order by case r.status when 'going' then 0 when 'offered' then 1 when 'waitlisted' then 2 when 'maybe' then 3 else 4 end,
-      r.queued_at nulls last, u.full_name, r.user_id`);
-  return result.rows.map(toAttendee);
+  return (await attendeeRows(db, eventId, userId)).map(toAttendee);
 }
 
 /**
@@ -90,10 +77,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {
     deps.background.run('place offer notification', async () => {
-      const result = await db.execute<{ title: string }>(
-        sql`select title from events where id = ${offer.eventId}`,
-      );
-      const title = result.rows[0]?.title;
+      const title = await eventTitle(db, offer.eventId);
       if (!title) return;
       const until = offer.offerExpiresAt;
       await deps.notify({
@@ -192,25 +176,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       row: EventRow,
       viewerId: string | undefined,
     ): Promise<T> {
-      const result = await db.execute<{
-        taken: number;
-        waiting: number;
-        hosts: Array<{ id: string; username: string | null; fullName: string; profileImage: string | null }>;
-        mine: (AttendeeRow & { user_id: string }) | null;
-      }>(sql`select
-        (select coalesce(sum(1 + cardinality(guests)), 0)::int from rsvps
-          where event_id = ${row.id} and status in ('going', 'offered')) as taken,
-        (select count(*)::int from rsvps where event_id = ${row.id} and status = 'waitlisted') as waiting,
-        (select json_agg(json_build_object('id', u.id, 'username', u.username, 'fullName', u.full_name,
-            'profileImage', u.profile_image) order by (u.id = ${row.creatorId}) desc, c.added_at)
-          from users u left join event_cohosts c on c.user_id = u.id and c.event_id = ${row.id}
-          where u.id = ${row.creatorId} or c.event_id is not null) as hosts,
-        (select row_to_json(m) from (select r.user_id, ''::text as username, ''::text as full_name, r.status,
-            r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
-            case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
-              where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
-          from rsvps r where r.event_id = ${row.id} and r.user_id = ${viewerId ?? null}::uuid) m) as mine`);
-      const { taken = 0, waiting = 0, hosts = [], mine: own = null } = result.rows[0] ?? {};
+      const decorated = await decoration(db, row, viewerId);
+      const { taken = 0, waiting = 0, hosts = [], mine: own = null } = decorated ?? {};
       const mine = own ? toAttendee(own) : undefined;
       const viewerRsvp: ViewerRsvp | null = mine
         ? {
@@ -246,17 +213,16 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
       if (toUserId === user.id) throw badRequest(CAPACITY_MSG.transferSelf);
       if (!isUuid(toUserId)) throw badRequest(CAPACITY_MSG.transferNotFriend);
-      const friend = await db.execute(
-        sql`select 1 from friendships where user_id = ${user.id} and friend_id = ${toUserId}`,
-      );
-      if (friend.rows.length === 0 || !(await findEvent(db, row.id, toUserId)) || toUserId === row.creatorId)
+      if (
+        !(await areFriends(db, user.id, toUserId)) ||
+        !(await findEvent(db, row.id, toUserId)) ||
+        toUserId === row.creatorId
+      )
         throw badRequest(CAPACITY_MSG.transferNotFriend);
       const outcome = await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from events where id = ${row.id} for update`);
-        const states = await tx.execute<{ user_id: string; status: FullRsvpStatus }>(
-          sql`select user_id, status from rsvps where event_id = ${row.id} and user_id in (${user.id}, ${toUserId})`,
-        );
-        const of = (id: string) => states.rows.find((r) => r.user_id === id)?.status;
+        await lockEvent(tx, row.id);
+        const states = await rsvpStates(tx, row.id, [user.id, toUserId]);
+        const of = (id: string) => states.find((r) => r.user_id === id)?.status;
         if (of(user.id) !== 'going') throw badRequest(CAPACITY_MSG.transferNotGoing);
         const theirs = of(toUserId);
         if (theirs === 'going' || theirs === 'offered') throw conflict(CAPACITY_MSG.transferTargetGoing);
@@ -294,10 +260,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     async ticket(user: UserRow, eventId: string): Promise<{ code: string }> {
       const row = await visible(eventId, user.id);
-      const mine = await db.execute<{ status: string }>(
-        sql`select status from rsvps where event_id = ${row.id} and user_id = ${user.id}`,
-      );
-      if (mine.rows[0]?.status !== 'going') throw forbidden(CAPACITY_MSG.ticketNotGoing);
+      if ((await rsvpStatus(db, row.id, user.id)) !== 'going') throw forbidden(CAPACITY_MSG.ticketNotGoing);
       return { code: ticketCode(await secret(), row.id, user.id) };
     },
 
@@ -316,11 +279,10 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         personId = ticket.userId;
       }
       if (!personId || !isUuid(personId)) throw badRequest(CAPACITY_MSG.notOnList);
-      const updated = await db.execute(sql`update rsvps set checked_in_at = now()
-        where event_id = ${row.id} and user_id = ${personId} and status = 'going' and checked_in_at is null`);
+      const marked = await markCheckedIn(db, row.id, personId);
       const person = (await readAttendees(db, row.id, personId))[0];
       if (person?.status !== 'going') throw conflict(CAPACITY_MSG.notOnList);
-      if ((updated.rowCount ?? 0) === 0)
+      if (!marked)
         throw conflict(CAPACITY_MSG.alreadyCheckedIn(`${person.checkedInAt?.slice(11, 16) ?? ''} UTC`));
       return person;
     },

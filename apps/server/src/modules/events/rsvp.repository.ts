@@ -1,0 +1,108 @@
+/**
+ * The SQL of the RSVP service's extra routes (rsvp.service.ts): attendee lists with waitlist
+ * positions, the capacity decoration of one event, transfers and check-in. The RSVP write path
+ * itself stays in rsvp.ts (decision 022).
+ */
+import type { FullRsvpStatus } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+export type AttendeeRow = {
+  user_id: string;
+  username: string | null;
+  full_name: string;
+  status: FullRsvpStatus;
+  guests: string[];
+  answers: Record<string, string>;
+  position: number | null;
+  offer_expires_at: string | null;
+  checked_in_at: string | null;
+};
+
+export type DecorationRow = {
+  taken: number;
+  waiting: number;
+  hosts: Array<{ id: string; username: string | null; fullName: string; profileImage: string | null }>;
+  mine: AttendeeRow | null;
+};
+
+/** Answers of one event (or one person) with the waitlist position of those waiting. */
+export async function attendeeRows(db: Executor, eventId: string, userId?: string): Promise<AttendeeRow[]> {
+  const one = userId ? sql` and r.user_id = ${userId}` : sql``;
+  const result =
+    await db.execute<AttendeeRow>(sql`select r.user_id, u.username, u.full_name, r.status, r.guests,
+      r.answers, r.offer_expires_at, r.checked_in_at,
+      case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
+        where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
+    from rsvps r join users u on u.id = r.user_id
+    where r.event_id = ${eventId}${one}
+    order by case r.status when 'going' then 0 when 'offered' then 1 when 'waitlisted' then 2 when 'maybe' then 3 else 4 end,
+      r.queued_at nulls last, u.full_name, r.user_id`);
+  return result.rows;
+}
+
+export async function eventTitle(db: Executor, eventId: string): Promise<string | undefined> {
+  const result = await db.execute<{ title: string }>(sql`select title from events where id = ${eventId}`);
+  return result.rows[0]?.title;
+}
+
+/**
+ * Places taken, people waiting, hosts, and the viewer's answer with their place: one round trip.
+ */
+export async function decoration(
+  db: Executor,
+  event: { id: string; creatorId: string },
+  viewerId: string | undefined,
+): Promise<DecorationRow | undefined> {
+  const result = await db.execute<DecorationRow>(sql`select
+    (select coalesce(sum(1 + cardinality(guests)), 0)::int from rsvps
+      where event_id = ${event.id} and status in ('going', 'offered')) as taken,
+    (select count(*)::int from rsvps where event_id = ${event.id} and status = 'waitlisted') as waiting,
+    (select json_agg(json_build_object('id', u.id, 'username', u.username, 'fullName', u.full_name,
+        'profileImage', u.profile_image) order by (u.id = ${event.creatorId}) desc, c.added_at)
+      from users u left join event_cohosts c on c.user_id = u.id and c.event_id = ${event.id}
+      where u.id = ${event.creatorId} or c.event_id is not null) as hosts,
+    (select row_to_json(m) from (select r.user_id, ''::text as username, ''::text as full_name, r.status,
+        r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
+        case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
+          where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
+      from rsvps r where r.event_id = ${event.id} and r.user_id = ${viewerId ?? null}::uuid) m) as mine`);
+  return result.rows[0];
+}
+
+export async function areFriends(db: Executor, userId: string, friendId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from friendships where user_id = ${userId} and friend_id = ${friendId}`,
+  );
+  return result.rows.length > 0;
+}
+
+/** The answers of the given people to one event. */
+export async function rsvpStates(
+  db: Executor,
+  eventId: string,
+  userIds: string[],
+): Promise<Array<{ user_id: string; status: FullRsvpStatus }>> {
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ user_id: string; status: FullRsvpStatus }>(
+    sql`select user_id, status from rsvps where event_id = ${eventId} and user_id in (${ids})`,
+  );
+  return result.rows;
+}
+
+export async function rsvpStatus(db: Executor, eventId: string, userId: string): Promise<string | undefined> {
+  const result = await db.execute<{ status: string }>(
+    sql`select status from rsvps where event_id = ${eventId} and user_id = ${userId}`,
+  );
+  return result.rows[0]?.status;
+}
+
+/** Marks a going person checked in, once: whether this call did it. */
+export async function markCheckedIn(db: Executor, eventId: string, userId: string): Promise<boolean> {
+  const updated = await db.execute(sql`update rsvps set checked_in_at = now()
+    where event_id = ${eventId} and user_id = ${userId} and status = 'going' and checked_in_at is null`);
+  return (updated.rowCount ?? 0) > 0;
+}
