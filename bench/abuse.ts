@@ -180,7 +180,14 @@ export async function abuse(env: Record<string, string>, report: Report): Promis
       .toBuffer(),
   );
   // The per-test overrides of run.ts (chat limits raised for the fan-out) do not apply here.
-  const { CHAT_SEND_LIMIT: _c, SOCKETS_PER_USER: _s, SOCKET_EVENTS_PER_USER: _e, ...defaults } = env;
+  const {
+    CHAT_SEND_LIMIT: _c,
+    SOCKETS_PER_USER: _s,
+    SOCKET_EVENTS_PER_USER: _e,
+    SOCKET_CONNECTIONS_PER_USER: _cu,
+    SOCKET_CONNECTIONS_PER_IP: _ci,
+    ...defaults
+  } = env;
   const builds: [string, string | undefined][] = [
     ...(process.env.BENCH_ABUSE_BEFORE
       ? [['before', process.env.BENCH_ABUSE_BEFORE] as [string, string]]

@@ -238,6 +238,9 @@ async function main() {
     // The fan-out test opens 200 sockets for one listener, each joining one room.
     SOCKETS_PER_USER: '1000',
     SOCKET_EVENTS_PER_USER: '10000',
+    // ... and 1,000 room members, all from this machine's address (the abuse part keeps the defaults).
+    SOCKET_CONNECTIONS_PER_USER: '10000',
+    SOCKET_CONNECTIONS_PER_IP: '10000',
   };
   const servers: RunningServer[] = [];
   try {

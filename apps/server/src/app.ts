@@ -74,7 +74,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
-import type { App } from './platform/http.ts';
+import { type App, clientAddressOf, trustProxyOption } from './platform/http.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
@@ -154,10 +154,7 @@ function servePrerendered(app: App, webDist: string): void {
 export async function buildApp(config: Config & { databaseUrl: string }, options: BuildOptions = {}) {
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number) // a hop count
-        : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -218,6 +215,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       friendIdsOf: (userId) => friends.friendIds(userId),
       blockedIdsOf: (userId) => blocks.blockedIds(userId),
       limiter,
+      addressOf: clientAddressOf(config.trustProxy),
       log: app.log,
     },
     {

@@ -133,6 +133,8 @@ const envSchema = z.object({
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
+  SOCKET_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(30),
+  SOCKET_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(300),
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -279,8 +281,16 @@ export type Config = {
   chatSendLimit: number;
   /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
   imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number };
-  /** Open sockets per user (the oldest is closed beyond it) and client events per user per 10 s. */
-  socketLimits: { socketsPerUser: number; eventsPerUser: number };
+  /**
+   * Open sockets per user (the oldest is closed beyond it), client events per user per 10 s, and
+   * new connections per user and per client address per minute.
+   */
+  socketLimits: {
+    socketsPerUser: number;
+    eventsPerUser: number;
+    connectionsPerUser: number;
+    connectionsPerIp: number;
+  };
   webDistDir: string | undefined;
   /** Before an event's start, in milliseconds, longest first: when attendees are reminded. */
   reminderLeadTimes: number[];
@@ -351,7 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
     imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
-    socketLimits: { socketsPerUser: e.SOCKETS_PER_USER, eventsPerUser: e.SOCKET_EVENTS_PER_USER },
+    socketLimits: {
+      socketsPerUser: e.SOCKETS_PER_USER,
+      eventsPerUser: e.SOCKET_EVENTS_PER_USER,
+      connectionsPerUser: e.SOCKET_CONNECTIONS_PER_USER,
+      connectionsPerIp: e.SOCKET_CONNECTIONS_PER_IP,
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     reminderLeadTimes: e.REMINDER_LEAD_TIMES,
     dmEmailDelay: e.DM_EMAIL_DELAY,

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { errorBody } from '@townsquare/contracts';
 import type {
   FastifyBaseLogger,
@@ -19,3 +21,26 @@ export type App = FastifyInstance<
 
 /** Error responses a route documents in OpenAPI, all in the one error shape. */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY setting: a hop count becomes a function (Fastify's own
+ * number form trusts no header at all), the rest passes through.
+ */
+export function trustProxyOption(trustProxy: boolean | number | string) {
+  return typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+}
+
+/**
+ * The client address of a raw request by the same rule as Fastify's `request.ip`, for what never
+ * reaches Fastify's routing (Socket.IO's handshakes).
+ */
+export function clientAddressOf(trustProxy: boolean | number | string): (req: IncomingMessage) => string {
+  const option = trustProxyOption(trustProxy);
+  const trust =
+    typeof option === 'function'
+      ? option
+      : typeof option === 'string'
+        ? proxyAddr.compile(option.split(',').map((v) => v.trim()))
+        : () => option;
+  return (req) => proxyAddr(req, trust);
+}

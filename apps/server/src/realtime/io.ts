@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { type JoinAck, tooManyRequestsMessage } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
@@ -24,10 +24,20 @@ export type RealtimeDeps = {
   friendIdsOf: (userId: string) => Promise<string[]>;
   /** The app's rate limiter (Redis when REDIS_URL is set): the per-user event count. */
   limiter: RateLimiter;
+  /** The client address of a handshake, by the same rule as the HTTP routes (TRUST_PROXY). */
+  addressOf?: (req: IncomingMessage) => string;
   log: FastifyBaseLogger;
 };
 
-export type SocketLimits = { socketsPerUser: number; eventsPerUser: number };
+export type SocketLimits = {
+  socketsPerUser: number;
+  eventsPerUser: number;
+  /** New connections per user and per client address per minute. */
+  connectionsPerUser?: number;
+  connectionsPerIp?: number;
+};
+
+const CONNECTION_WINDOW_MS = 60_000;
 
 /** A socket that sends this many times its limit within one window is disconnected. */
 const FLOOD_FACTOR = 10;
@@ -106,13 +116,29 @@ export function createRealtime(
     cors: { origin: false },
   });
 
+  /**
+   * A connection counts against its address before anything is checked (a flood of handshakes,
+   * valid token or not, is refused without a database round trip), then against its user once
+   * the token is known: not only how many sockets one may hold, but how fast one may open them.
+   */
+  const { connectionsPerUser, connectionsPerIp } = options.limits;
+  const addressOf = deps.addressOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
+  async function connectionRefusal(key: string, limit: number | undefined): Promise<Error | undefined> {
+    if (limit === undefined) return undefined;
+    const verdict = await deps.limiter.consume(key, { limit, windowMs: CONNECTION_WINDOW_MS });
+    return verdict.limited ? new Error(tooManyRequestsMessage(verdict.retryAfterSeconds)) : undefined;
+  }
+
   io.use((socket, next) => {
     const token = tokenOf(socket);
     if (!token) return next(new Error('Authentication token required'));
-    deps
-      .authenticate(token)
-      .then((found) => {
+    connectionRefusal(`socket:connect:ip:${addressOf(socket.request)}`, connectionsPerIp)
+      .then(async (refused) => {
+        if (refused) return next(refused);
+        const found = await deps.authenticate(token);
         if (!found) return next(new Error('Invalid authentication token'));
+        const tooFast = await connectionRefusal(`socket:connect:user:${found.user.id}`, connectionsPerUser);
+        if (tooFast) return next(tooFast);
         socket.data = { userId: found.user.id, sessionId: found.sessionId } satisfies SocketData;
         next();
       })

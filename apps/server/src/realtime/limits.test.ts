@@ -123,3 +123,41 @@ describe('room checks', () => {
     expect(most.get('user-b')).toBe(1);
   });
 });
+
+/**
+ * Issue 27 (and issue 19's "one token can open 2,000 sockets in 4–6 s"): connections are counted
+ * per user and per client address per minute, not only how many stay open.
+ */
+describe('socket connection rates', () => {
+  let limited: TestApp;
+  let limitedUrl: string;
+
+  beforeAll(async () => {
+    limited = await createTestApp({
+      env: { SOCKET_CONNECTIONS_PER_USER: '3', SOCKET_CONNECTIONS_PER_IP: '8' },
+    });
+    limitedUrl = await listen(limited);
+  });
+  afterAll(async () => {
+    closeSockets();
+    await limited.close();
+  });
+
+  it('refuses a user opening sockets faster than the per-user rate, and only that user', async () => {
+    const flooder = await createUser(limited);
+    for (let i = 0; i < 3; i++) (await openSocket(limitedUrl, flooder.accessToken)).disconnect();
+    await expect(openSocket(limitedUrl, flooder.accessToken)).rejects.toThrow(/^Too many attempts\./);
+    const neighbour = await createUser(limited);
+    expect((await openSocket(limitedUrl, neighbour.accessToken)).connected).toBe(true);
+  });
+
+  it('refuses an address opening sockets faster than the per-address rate, before the token is checked', async () => {
+    // 5 of the 8 were taken by the test above (same address, same minute): the flooder's 4
+    // attempts, the refused one included, and the neighbour's socket.
+    const users = await Promise.all([createUser(limited), createUser(limited), createUser(limited)]);
+    for (const user of users) (await openSocket(limitedUrl, user.accessToken)).disconnect();
+    const another = await createUser(limited);
+    await expect(openSocket(limitedUrl, another.accessToken)).rejects.toThrow(/^Too many attempts/);
+    await expect(openSocket(limitedUrl, 'not-a-token')).rejects.toThrow(/^Too many attempts/);
+  });
+});
