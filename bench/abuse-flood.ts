@@ -10,7 +10,8 @@ import { io as connect } from 'socket.io-client';
 type Job =
   | { kind: 'uploads'; base: string; token: string; file: string; count: number }
   | { kind: 'joins'; base: string; token: string; eventId: string; count: number }
-  | { kind: 'bodies'; base: string; count: number };
+  | { kind: 'bodies'; base: string; count: number }
+  | { kind: 'connections'; base: string; token: string; count: number };
 
 function multipart(file: Buffer) {
   const boundary = `----abuse${randomBytes(6).toString('hex')}`;
@@ -79,6 +80,35 @@ async function joins(job: Extract<Job, { kind: 'joins' }>) {
   return summary;
 }
 
+/** `count` socket handshakes with one token, 100 at a time, as fast as the server answers. */
+async function connections(job: Extract<Job, { kind: 'connections' }>) {
+  process.send?.({ started: true });
+  const outcomes: string[] = [];
+  const open: ReturnType<typeof connect>[] = [];
+  let next = 0;
+  const one = async () => {
+    while (next < job.count) {
+      next += 1;
+      const socket = connect(job.base, {
+        auth: { token: job.token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      open.push(socket);
+      outcomes.push(
+        await new Promise<string>((resolve) => {
+          socket.once('connect', () => resolve('connected'));
+          socket.once('connect_error', (err) => resolve(/Too many/.test(err.message) ? 'refused' : 'failed'));
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 100 }, one));
+  for (const socket of open) socket.disconnect();
+  return tally(outcomes.map((o) => (o === 'connected' ? 101 : o === 'refused' ? 429 : 0)));
+}
+
 async function bodies(job: Extract<Job, { kind: 'bodies' }>) {
   const nested = `{"identifier":[${Array.from({ length: 316_000 }, () => '[[0]]').join(',')}],"password":"x"}`;
   process.send?.({ started: true });
@@ -100,7 +130,14 @@ async function bodies(job: Extract<Job, { kind: 'bodies' }>) {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
-const run = job.kind === 'uploads' ? uploads(job) : job.kind === 'joins' ? joins(job) : bodies(job);
+const run =
+  job.kind === 'uploads'
+    ? uploads(job)
+    : job.kind === 'joins'
+      ? joins(job)
+      : job.kind === 'connections'
+        ? connections(job)
+        : bodies(job);
 run.then(
   (summary) => process.send?.({ summary }, () => process.exit(0)),
   (error: unknown) => process.send?.({ summary: `flood failed: ${String(error)}` }, () => process.exit(1)),

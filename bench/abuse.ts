@@ -6,6 +6,10 @@
  *      in again and again (bar: every login within 1 s).
  *   2. 20,000 `join-event-chat` from one socket; the victim reads the event list (bar: p99 ≤ 2×
  *      idle p99).
+ *   1b. 24 parallel uploads of the largest accepted picture (24 MP), really decoded; the victim
+ *      signs in and reads a stored image meanwhile (bar: each p99 ≤ 2× its idle p99).
+ *   2b. 2,000 socket connections from one token, 100 at a time; the victim reads the event list
+ *      (bar: p99 ≤ 2× idle p99).
  *   3. 20 unauthenticated 1.9 MB nested-array bodies to /api/auth/login; the victim reads the
  *      event list (bar: p99 ≤ 2× idle p99).
  *
@@ -43,6 +47,24 @@ async function register(base: string, name: string) {
     res.body.accessToken,
   );
   return { ...res.body, email, password };
+}
+
+/** A small PNG uploaded by `token`: its public URL. */
+async function uploadSmall(base: string, token: string): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0ea5e9' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('folder', 'event-image');
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'small.png');
+  const res = await fetch(`${base}/api/upload/file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { url?: string };
+  if (!body.url) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.url;
 }
 
 /**
@@ -108,7 +130,13 @@ function flood(job: Record<string, unknown>) {
   return { started, done };
 }
 
-async function floods(server: RunningServer, label: string, report: Report, jpegFile: string) {
+async function floods(
+  server: RunningServer,
+  label: string,
+  report: Report,
+  jpegFile: string,
+  accepted: string,
+) {
   const base = server.url;
   const victim = await register(base, 'victim');
   const attacker = await register(base, 'attacker');
@@ -125,6 +153,29 @@ async function floods(server: RunningServer, label: string, report: Report, jpeg
   report(
     `[${label}] 24 uploads of a 49 MP JPEG from one account (${await uploads.done}): another user's login worst ${worst.toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms = ${(percentile(during, 99) / loginIdleP99).toFixed(2)} × idle p99 ${loginIdleP99.toFixed(0)} ms over ${during.length} logins (bar: every login < 1000 ms) ${verdict(worst < 1000)}`,
   );
+
+  // 1b. The largest picture accepted (24 MP), decoded and re-encoded for real: others' sign-in
+  // (argon2) and a static file (an image stored earlier) against their idle p99.
+  const stored = await uploadSmall(base, victim.accessToken);
+  const staticFile = () => fetch(`${base}${new URL(stored, base).pathname}`).then((r) => r.arrayBuffer());
+  const loginIdle = percentile(await idle(login, 20), 99);
+  const staticIdle = percentile(await idle(staticFile, 100), 99);
+  const heavy = flood({ kind: 'uploads', base, token: attacker.accessToken, file: accepted, count: 24 });
+  await heavy.started;
+  const [loginsDuring, filesDuring] = await Promise.all([
+    probeDuring(login, heavy.done, 400_000),
+    probeDuring(staticFile, heavy.done, 400_000),
+  ]);
+  const heavySummary = await heavy.done;
+  for (const [what, idleP99, duringFlood] of [
+    ['login', loginIdle, loginsDuring],
+    ['static file', staticIdle, filesDuring],
+  ] as const) {
+    const p99 = percentile(duringFlood, 99);
+    report(
+      `[${label}] 24 uploads of a 24 MP JPEG from one account (${heavySummary}): another user's ${what} p99 ${p99.toFixed(0)} ms = ${(p99 / idleP99).toFixed(2)} × idle p99 ${idleP99.toFixed(1)} ms over ${duringFlood.length} requests (bar 2) ${verdict(p99 <= 2 * idleP99)}`,
+    );
+  }
 
   // 2. Socket join flood.
   const created = await api<{ event: { id: string } }>(
@@ -158,6 +209,16 @@ async function floods(server: RunningServer, label: string, report: Report, jpeg
     `[${label}] 20,000 join-event-chat from one socket (${await joins.done}): another user's GET /api/events p99 ${floodP99.toFixed(0)} ms = ${(floodP99 / eventsIdleP99).toFixed(2)} × idle p99 ${eventsIdleP99.toFixed(0)} ms over ${duringFlood.length} requests (bar 2) ${verdict(floodP99 <= 2 * eventsIdleP99)}`,
   );
 
+  // 2b. 2,000 socket handshakes from one token (issue 19's Info item).
+  const connIdleP99 = percentile(await idle(events, 60), 99);
+  const handshakes = flood({ kind: 'connections', base, token: attacker.accessToken, count: 2000 });
+  await handshakes.started;
+  const duringHandshakes = await probeDuring(events, handshakes.done, 120_000);
+  const handshakesP99 = percentile(duringHandshakes, 99);
+  report(
+    `[${label}] 2,000 socket connections from one token (${await handshakes.done}; 101 connected, 429 refused): another user's GET /api/events p99 ${handshakesP99.toFixed(0)} ms = ${(handshakesP99 / connIdleP99).toFixed(2)} × idle p99 ${connIdleP99.toFixed(0)} ms over ${duringHandshakes.length} requests (bar 2) ${verdict(handshakesP99 <= 2 * connIdleP99)}`,
+  );
+
   // 3. Unauthenticated nested-array bodies.
   const bodyIdleP99 = percentile(await idle(events, 60), 99);
   const bodies = flood({ kind: 'bodies', base, count: 20 });
@@ -177,6 +238,16 @@ export async function abuse(env: Record<string, string>, report: Report): Promis
     jpegFile,
     await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#ffffff' } })
       .jpeg({ quality: 10 })
+      .toBuffer(),
+  );
+  // The largest picture accepted: 24 MP (6000 × 4000), noisy enough to cost a real decode.
+  const acceptedFile = path.join(env.DATA_DIR ?? os.tmpdir(), 'abuse-24mp.jpg');
+  const noise = randomBytes(600 * 400 * 3);
+  await writeFile(
+    acceptedFile,
+    await sharp(noise, { raw: { width: 600, height: 400, channels: 3 } })
+      .resize(6000, 4000, { kernel: 'nearest' })
+      .jpeg({ quality: 70 })
       .toBuffer(),
   );
   // The per-test overrides of run.ts (chat limits raised for the fan-out) do not apply here.
@@ -199,7 +270,7 @@ export async function abuse(env: Record<string, string>, report: Report): Promis
     await mkdir(dataDir, { recursive: true });
     const server = await startServer({ ...defaults, DATA_DIR: dataDir }, { entry });
     try {
-      await floods(server, label, report, jpegFile);
+      await floods(server, label, report, jpegFile, acceptedFile);
     } finally {
       await server.stop();
     }

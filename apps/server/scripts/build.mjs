@@ -11,6 +11,8 @@ await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     server: 'src/server.ts',
+    // Forked by the server for image work (platform/storage/image-process.ts, decision 036).
+    'image-worker': 'src/platform/storage/image-worker.ts',
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/admin': 'src/cli/admin.ts',
     'cli/seed': 'src/cli/seed.ts',

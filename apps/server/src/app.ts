@@ -85,6 +85,7 @@ import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets, loadVapidKeys } from './platform/secrets.ts';
 import { createImageResizer, createImageSanitizer } from './platform/storage/image.ts';
+import { createImageProcess } from './platform/storage/image-process.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createWorkQueue } from './platform/work-queue.ts';
@@ -240,7 +241,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const guards = createAuthGuards(auth);
   // Every image decode (uploads, S3 finalize) goes through this one bounded queue.
   const images = createWorkQueue(config.imageWork);
-  const sanitizeImage = createImageSanitizer(images);
+  // ... decoded in a child process at the lowest CPU priority (decision 036).
+  const imageCodec = createImageProcess();
+  const sanitizeImage = createImageSanitizer(images, imageCodec);
   // S3_BUCKET: images live in the bucket (shared by every instance); else in DATA_DIR/uploads.
   const storage = config.s3
     ? createS3Storage(config.s3, sanitizeImage)
@@ -257,7 +260,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     storage,
     sanitizeImage,
-    resizeImage: createImageResizer(images),
+    resizeImage: createImageResizer(images, imageCodec),
   });
   const rsvps = createRsvpService({
     db,
@@ -633,6 +636,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await jobs.stop();
     await realtime.close();
     await background.drain();
+    await imageCodec.close();
     await mailer.close();
     await limiter.close();
     await closeDb();

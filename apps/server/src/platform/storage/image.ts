@@ -2,13 +2,7 @@ import { type ImageType, LIMITS, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { badRequest } from '../errors.ts';
 import type { WorkQueue } from '../work-queue.ts';
-
-// One libvips thread per image: with IMAGE_CONCURRENCY at most half the cores, image work never
-// takes the whole machine (the default is one thread per core for every image).
-sharp.concurrency(1);
-
-/** An image that takes longer than this to re-encode is refused as unreadable. */
-const ENCODE_TIMEOUT_SECONDS = 20;
+import { type ImageCodec, inProcessCodec } from './image-codec.ts';
 
 /** The raster format a file's first bytes announce, whatever its name or declared type. */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
@@ -47,9 +41,9 @@ export type SanitizeImage = (bytes: Buffer) => Promise<{ type: ImageType; data: 
  * The cheap checks come first: the magic bytes, then the header's dimensions (a few kilobytes of
  * JPEG can announce 50 megapixels), refused over LIMITS.imageMaxPixels before anything is decoded.
  * Decoding and encoding run in `queue` (IMAGE_CONCURRENCY at once, a bounded waiting line, 503
- * beyond it), each within ENCODE_TIMEOUT_SECONDS.
+ * beyond it), by `codec` (the server's: the low-priority image process, decision 036).
  */
-export function createImageSanitizer(queue: WorkQueue): SanitizeImage {
+export function createImageSanitizer(queue: WorkQueue, codec: ImageCodec = inProcessCodec): SanitizeImage {
   return async (bytes) => {
     if (bytes.length === 0) throw badRequest(UPLOAD_MSG.empty);
     const type = sniffImageType(bytes);
@@ -62,42 +56,21 @@ export function createImageSanitizer(queue: WorkQueue): SanitizeImage {
       });
     const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0) * (header.pages ?? 1);
     if (pixels > LIMITS.imageMaxPixels) throw badRequest(UPLOAD_MSG.tooManyPixels);
-    return queue.run(() => reencode(bytes, type, animated));
+    return queue.run(async () => {
+      const data = await codec.reencode(bytes, type, animated).catch(() => {
+        throw badRequest(UPLOAD_MSG.unreadable);
+      });
+      return { type, data };
+    });
   };
-}
-
-async function reencode(bytes: Buffer, type: ImageType, animated: boolean) {
-  try {
-    const image = sharp(bytes, { animated, limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error' })
-      .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
-      .rotate();
-    const data =
-      type === 'image/jpeg'
-        ? await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer()
-        : type === 'image/png'
-          ? await image.png({ compressionLevel: 9 }).toBuffer()
-          : type === 'image/gif'
-            ? await image.gif().toBuffer()
-            : await image.webp({ quality: 88 }).toBuffer();
-    return { type, data };
-  } catch {
-    throw badRequest(UPLOAD_MSG.unreadable);
-  }
 }
 
 export type ResizeImage = (bytes: Buffer, width: number) => Promise<Buffer>;
 
 /**
  * A WebP copy of an image we stored (already checked and re-encoded), at most `width` pixels wide,
- * never enlarged; the first frame of an animation. Runs in `queue`, like every decode.
+ * never enlarged; the first frame of an animation. Runs in `queue` by `codec`, like every decode.
  */
-export function createImageResizer(queue: WorkQueue): ResizeImage {
-  return (bytes, width) =>
-    queue.run(() =>
-      sharp(bytes, { limitInputPixels: LIMITS.imageMaxPixels })
-        .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 72 })
-        .toBuffer(),
-    );
+export function createImageResizer(queue: WorkQueue, codec: ImageCodec = inProcessCodec): ResizeImage {
+  return (bytes, width) => queue.run(() => codec.resize(bytes, width));
 }
