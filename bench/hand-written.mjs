@@ -1,98 +1,140 @@
-// The hand-written baseline for the list benchmarks (bench/lists.ts): Fastify + pg + jose doing
-// the work of an authenticated `GET /api/events` the plain way, on the same database, in its own
-// process. The HMAC key is imported once; per request: verify the JWT, one session-is-live check,
-// one query for the visible events with their creators and RSVPs, JSON.stringify out. Same JSON
-// shape as Townsquare, so both send the same bytes.
+// The same-SQL baseline of the list benchmarks (bench/lists.ts, QUALITY.md): Fastify + pg + jose
+// doing an authenticated `GET /api/events` the plain way, on the same database, in its own
+// process. It sends PostgreSQL the very statements Townsquare sends, under the same names as
+// named prepared statements: the session check and the list query, whose text bench/lists.ts
+// exports from Townsquare's repositories and hands over in STATEMENTS. It maps the rows to the
+// same JSON (bench/lists.ts checks that both answer the same). So the database work is identical
+// and the ratio measures Townsquare's own layers. The HMAC key is imported once.
 import { createSecretKey } from 'node:crypto';
 import Fastify from 'fastify';
-import { jwtVerify } from 'jose';
+import { errors, jwtVerify } from 'jose';
 import pg from 'pg';
 
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET ?? ''));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+/** `{ session, live, all }`: each `{ name, text, params: [{ placeholder } | { value }] }`. */
+const STATEMENTS = JSON.parse(process.env.STATEMENTS ?? '{}');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// The page of visible events, then its creators and its answers (the answering users joined once
-// per page): the same SQL Townsquare runs, so the ratio measures the layers, not the query.
-const VISIBLE = `(e.creator_id = $1 or (e.status <> 'DRAFT' and (e.visibility = 'PUBLIC'
-    or exists (select 1 from friendships f where f.user_id = e.creator_id and f.friend_id = $1)
-    or exists (select 1 from rsvps r where r.event_id = e.id and r.user_id = $1))))`;
-const withRelations = (selection) => `with page as materialized (${selection}),
-  answers as (
-    select r.event_id, json_agg(json_build_array(r.user_id, r.status, u.username, u.full_name) order by r.created_at) as list
-    from rsvps r join users u on u.id = r.user_id where r.event_id in (select id from page) group by r.event_id)
-  select page.*, c.username as c_username, c.full_name as c_full_name, c.profile_image as c_profile_image,
-    coalesce(a.list, '[]') as attendees
-  from page join users c on c.id = page.creator_id left join answers a on a.event_id = page.id
-  order by page.start_date, page.id`;
-const LIVE = withRelations(
-  `select * from events e where ${VISIBLE} and e.status = 'LIVE' and e.end_date >= now() order by e.start_date, e.id limit $2`,
-);
-const ALL = withRelations(`select * from events e where ${VISIBLE} order by e.start_date, e.id limit $2`);
+const run = async (statement, values) =>
+  (
+    await pool.query({
+      name: statement.name,
+      text: statement.text,
+      values: statement.params.map((p) => ('placeholder' in p ? values[p.placeholder] : p.value)),
+    })
+  ).rows;
 
 const present = (row, viewerId, now) => {
   const going = [];
-  let maybe = 0;
-  let mine = null;
-  for (const [userId, status, username, fullName] of row.attendees) {
-    if (status === 'going') going.push({ id: userId, username: username ?? fullName, status });
-    else if (status === 'maybe') maybe++;
-    if (userId === viewerId) mine = status;
+  let maybeCount = 0;
+  let myRsvp = null;
+  for (const answer of row.attendees) {
+    if (answer[1] === 'going') going.push(answer);
+    else if (answer[1] === 'maybe') maybeCount++;
+    if (answer[0] === viewerId)
+      myRsvp = answer[1] === 'waitlisted' || answer[1] === 'offered' ? null : answer[1];
   }
+  const fg = row.friendsGoing;
   return {
     id: row.id,
     _id: row.id,
     title: row.title,
     description: row.description,
-    startDate: row.start_date.toISOString(),
-    endDate: row.end_date.toISOString(),
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
     location: row.location,
-    cost: row.is_free ? 0 : Number(row.cost),
-    isFree: row.is_free,
-    status: row.status === 'LIVE' && row.end_date.getTime() < now ? 'PAST' : row.status,
+    cost: row.isFree ? 0 : Number(row.cost),
+    isFree: row.isFree,
+    status: row.status === 'LIVE' && row.endDate.getTime() < now ? 'PAST' : row.status,
     visibility: row.visibility,
     recurrence: row.recurrence,
     tags: row.tags,
-    ...(row.image_url ? { imageUrl: row.image_url } : {}),
-    creatorId: row.creator_id,
+    imageUrl: row.imageUrl || undefined,
+    creatorId: row.creatorId,
+    communityId: row.communityId,
+    community:
+      row.communityId && row.hostSlug !== null
+        ? {
+            _id: row.communityId,
+            id: row.communityId,
+            slug: row.hostSlug,
+            name: row.hostName ?? '',
+            verified: row.hostVerified ?? false,
+          }
+        : undefined,
     creator: {
-      _id: row.creator_id,
-      id: row.creator_id,
-      ...(row.c_username ? { username: row.c_username } : {}),
-      fullName: row.c_full_name,
-      profileImage: row.c_profile_image,
+      _id: row.creatorId,
+      id: row.creatorId,
+      username: row.creatorUsername || undefined,
+      fullName: row.creatorFullName,
+      profileImage: row.creatorProfileImage,
     },
     attendeeCount: going.length,
-    maybeCount: maybe,
-    myRsvp: mine,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    rsvps: going,
+    maybeCount,
+    myRsvp,
+    timeZone: row.timeZone,
+    sequence: row.sequence,
+    cancelled: row.cancelledAt !== null,
+    seriesId: row.seriesId,
+    friendsGoing: fg
+      ? {
+          users: fg.users.map(([id, username, fullName, profileImage]) => ({
+            _id: id,
+            id,
+            username: username || undefined,
+            fullName,
+            profileImage,
+          })),
+          total: fg.total,
+        }
+      : { users: [], total: 0 },
+    capacity: row.capacity,
+    offerHours: row.offerHours,
+    maxGuests: row.maxGuests,
+    allowTransfers: row.allowTransfers,
+    questions: row.questions,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    rsvps: going.map(([id, , username, fullName]) => ({
+      id,
+      username: username ?? fullName,
+      status: 'going',
+    })),
   };
 };
+
+const unauthorized = (reply) => reply.code(401).send({ error: 'Invalid token' });
 
 const app = Fastify();
 app.get('/api/events', async (request, reply) => {
   const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
   let claims;
   try {
-    claims = token ? (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload : undefined;
-  } catch {}
-  if (!claims) return reply.code(401).send({ error: 'Invalid token' });
-  const live = await pool.query(
-    'select 1 from sessions where id = $1 and user_id = $2 and revoked_at is null and expires_at > now()',
-    [claims.sid, claims.sub],
-  );
-  if (live.rowCount === 0) return reply.code(401).send({ error: 'Invalid token' });
+    claims = token
+      ? (await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload
+      : undefined;
+  } catch (error) {
+    if (!(error instanceof errors.JOSEError)) throw error;
+  }
+  if (claims?.typ !== 'access' || !UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid)))
+    return unauthorized(reply);
+  const [user] = await run(STATEMENTS.session, { sid: claims.sid, uid: claims.sub });
+  if (!user) return unauthorized(reply);
   const limit = Math.min(100, Number(request.query.limit ?? 100) || 100);
-  const { rows } = await pool.query(request.query.status === 'LIVE' ? LIVE : ALL, [claims.sub, limit + 1]);
+  const rows = await run(request.query.status === 'LIVE' ? STATEMENTS.live : STATEMENTS.all, {
+    viewer: user.id,
+    limit: limit + 1,
+  });
   const now = Date.now();
   const page = rows.slice(0, limit);
+  const last = page.at(-1);
   reply.type('application/json');
   return JSON.stringify({
-    events: page.map((row) => present(row, claims.sub, now)),
+    events: page.map((row) => present(row, user.id, now)),
     nextCursor:
-      rows.length > limit
-        ? Buffer.from(`${page.at(-1).start_date.toISOString()}|${page.at(-1).id}`).toString('base64url')
+      rows.length > limit && last
+        ? Buffer.from(`${last.startDate.toISOString()}|${last.id}`).toString('base64url')
         : null,
   });
 });

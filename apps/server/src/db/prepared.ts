@@ -1,4 +1,4 @@
-import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -14,13 +14,32 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  */
 export function preparedQuery<Row>(name: string, query: SQL) {
   const compiled = dialect.sqlToQuery(query);
-  return async (db: Database, values: Record<string, unknown>): Promise<Row[]> => {
+  const run = async (db: Database, values: Record<string, unknown>): Promise<Row[]> => {
     const result = await db.$client.query({
       name,
       text: compiled.sql,
       values: fillPlaceholders(compiled.params, values),
     });
     return result.rows as Row[];
+  };
+  return Object.assign(run, { statement: statementOf(name, compiled.sql, compiled.params) });
+}
+
+/**
+ * What PostgreSQL receives: the name, the text, and per parameter the placeholder it is filled
+ * from (or its fixed value). The list benchmark's hand-written baseline sends exactly this.
+ */
+export type PreparedStatement = {
+  name: string;
+  text: string;
+  params: Array<{ placeholder: string } | { value: unknown }>;
+};
+
+function statementOf(name: string, text: string, params: unknown[]): PreparedStatement {
+  return {
+    name,
+    text,
+    params: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { value: p })),
   };
 }
 

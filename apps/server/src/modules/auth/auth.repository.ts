@@ -69,7 +69,8 @@ export async function sessionOwner(db: Executor, sessionId: string) {
   return rows[0];
 }
 
-const liveSessionUser = preparedQuery<UserRow>(
+/** Exported for the list benchmark's baseline, which sends the same statement (bench/lists.ts). */
+export const liveSessionUser = preparedQuery<UserRow>(
   'auth_live_session_user',
   sql`select ${columnsOf(users, 'u')} from ${sessions} s join ${users} u on u.id = s.user_id
       where s.id = ${sql.placeholder('sid')} and s.user_id = ${sql.placeholder('uid')}

@@ -185,14 +185,19 @@ function listQuery({ status, mine, after }: Shape): SQL {
 
 const listStatements = new Map<string, ReturnType<typeof preparedQuery<EventWithRelations>>>();
 
-function runList(db: Database, shape: Shape, o: ListOptions, rows: number) {
+/** The prepared statement of one list shape (exported for the list benchmark's baseline). */
+export function listStatement(shape: Shape) {
   const name = `events_list_${shape.status ?? 'ALL'}_${shape.mine ? 'mine' : 'visible'}_${shape.after ? 'after' : 'first'}`;
   let statement = listStatements.get(name);
   if (!statement) {
     statement = preparedQuery<EventWithRelations>(name, listQuery(shape));
     listStatements.set(name, statement);
   }
-  return statement(db, {
+  return statement;
+}
+
+function runList(db: Database, shape: Shape, o: ListOptions, rows: number) {
+  return listStatement(shape)(db, {
     viewer: o.viewerId,
     limit: rows,
     afterStart: o.after?.startDate.toISOString(),
