@@ -49,6 +49,15 @@ async function cpuMs(pid: number | undefined): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
 }
 
+/**
+ * BENCH_CPU_PROF=<dir>: every server of the run (Townsquare's, through run.ts, and the baselines)
+ * writes a V8 CPU profile there when it exits, all under the same load.
+ */
+export const cpuProfile = (): Record<string, string> =>
+  process.env.BENCH_CPU_PROF
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
+    : {};
+
 /** Townsquare's statements for an authenticated first page: the session check, LIVE, and all. */
 const statements = () =>
   JSON.stringify({
@@ -67,6 +76,7 @@ function startHandWritten(
       DATABASE_URL: env.DATABASE_URL ?? '',
       JWT_SECRET: env.JWT_SECRET ?? '',
       STATEMENTS: statements(),
+      ...cpuProfile(),
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     execArgv: [],

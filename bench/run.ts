@@ -24,7 +24,7 @@ import { abuse } from './abuse.ts';
 import { benchCommunities } from './communities.ts';
 import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 import { lighthouseScores } from './lighthouse.ts';
-import { benchLists } from './lists.ts';
+import { benchLists, cpuProfile } from './lists.ts';
 import { benchNotifications } from './notifications.ts';
 import { wireBytes } from './wire.ts';
 
@@ -241,6 +241,7 @@ async function main() {
     // ... and 1,000 room members, all from this machine's address (the abuse part keeps the defaults).
     SOCKET_CONNECTIONS_PER_USER: '10000',
     SOCKET_CONNECTIONS_PER_IP: '10000',
+    ...cpuProfile(),
   };
   const servers: RunningServer[] = [];
   try {
