@@ -53,10 +53,8 @@ async function cpuMs(pid: number | undefined): Promise<number> {
  * BENCH_CPU_PROF=<dir>: every server of the run (Townsquare's, through run.ts, and the baselines)
  * writes a V8 CPU profile there when it exits, all under the same load.
  */
-export const cpuProfile = (): Record<string, string> =>
-  process.env.BENCH_CPU_PROF
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
-    : {};
+export const cpuProfile = (): string[] =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 
 /** Townsquare's statements for an authenticated first page: the session check, LIVE, and all. */
 const statements = () =>
@@ -76,10 +74,9 @@ function startHandWritten(
       DATABASE_URL: env.DATABASE_URL ?? '',
       JWT_SECRET: env.JWT_SECRET ?? '',
       STATEMENTS: statements(),
-      ...cpuProfile(),
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    execArgv: [],
+    execArgv: cpuProfile(),
   });
   return new Promise((resolve) =>
     child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, child })),

@@ -241,14 +241,13 @@ async function main() {
     // ... and 1,000 room members, all from this machine's address (the abuse part keeps the defaults).
     SOCKET_CONNECTIONS_PER_USER: '10000',
     SOCKET_CONNECTIONS_PER_IP: '10000',
-    ...cpuProfile(),
   };
   const servers: RunningServer[] = [];
   try {
     report(
       `# Townsquare benchmarks, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`,
     );
-    const app = await startServer(env);
+    const app = await startServer(env, { execArgv: cpuProfile() });
     servers.push(app);
     const user = await register(app.url, 'bencher');
     const auth = { authorization: `Bearer ${user.accessToken}` };

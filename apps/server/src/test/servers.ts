@@ -28,12 +28,12 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { entry?: string; cwd?: string } = {},
+  options: { entry?: string; cwd?: string; execArgv?: string[] } = {},
 ): Promise<RunningServer> {
   const entry = options.entry ?? serverEntry;
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
