@@ -168,6 +168,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // Test data is created through the API with a distinct X-Forwarded-For per account, as if
         // behind a proxy, so the per-IP registration limit (10 an hour) does not cap the suite.
         TRUST_PROXY: '127.0.0.1',
+        // Every browser of the suite opens its sockets from 127.0.0.1 (no proxy header there).
+        SOCKET_CONNECTIONS_PER_IP: '10000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
