@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { createDb } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -467,7 +467,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // WebSocket form, for browsers that do not count ws: as 'self') and the upload bucket.
   const publicOrigin = new URL(config.publicUrl).origin;
   const socketOrigin = publicOrigin.replace(/^http/, 'ws');
-  await app.register(fastifyHelmet, {
+  // The security headers, built once: @fastify/helmet built helmet's middleware (parsing the CSP
+  // again) on every request, ≈ 50 µs of the list's layer cost (issue 27).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -497,6 +499,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   // Brotli or gzip for bodies of 1 KiB and more when the client accepts it (every route declared
   // below). Request bodies are never inflated: a compressed upload is not something we take.
   await app.register(fastifyCompress, {
