@@ -54,7 +54,9 @@ async function cpuMs(pid: number | undefined): Promise<number> {
  * writes a V8 CPU profile there when it exits, all under the same load.
  */
 export const cpuProfile = (): string[] =>
-  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
 
 /** Townsquare's statements for an authenticated first page: the session check, LIVE, and all. */
 const statements = () =>
