@@ -123,6 +123,25 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
+  PUBLIC_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/,
+            'must be a comma-separated list of host names or addresses, each with an optional :port, such as 192.168.1.20:3000',
+          ),
+      ),
+    ),
   CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
   // Empty (as in .env.example) means the default: half the cores, at least one.
   IMAGE_CONCURRENCY: z
@@ -275,6 +294,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | number | string;
   corsOrigins: string[];
+  /** Other hosts (`host` or `host:port`) the app is opened at, besides PUBLIC_URL's. */
+  publicHosts: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
   /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
@@ -348,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    publicHosts: e.PUBLIC_HOSTS,
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
     imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
