@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type APIRequestContext, request } from '@playwright/test';
 import { e2eEnv } from '../support/env.ts';
-import { createAccount, expect, test } from '../support/fixtures.ts';
+import { createAccount, createLiveEvent, expect, test } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /**
@@ -42,19 +42,11 @@ test('a page on another origin makes every PUT, PATCH and DELETE call of the con
     extraHTTPHeaders: { Authorization: `Bearer ${owner.accessToken}` },
   });
   // What the calls act on, made server-side: only the calls under test come from the page.
-  const start = new Date(Date.now() + 5 * 86_400_000);
-  const created = await api.post('/api/events', {
-    data: {
-      title: `Repair café ${Date.now().toString(36).slice(-5)}`,
-      description: 'Bring a broken lamp, leave with a working one.',
-      location: 'Library basement',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-      status: 'LIVE',
-    },
+  const eventId = await createLiveEvent(owner, {
+    title: 'Repair café',
+    description: 'Bring a broken lamp, leave with a working one.',
+    location: 'Library basement',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const eventId = ((await created.json()) as { event: { id: string } }).event.id;
   const subgroup = await api.post('/api/event-subgroups', { data: { eventId, name: 'Soldering table' } });
   expect(subgroup.status(), await subgroup.text()).toBe(201);
   const subgroupId = ((await subgroup.json()) as { id: string }).id;

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, request } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { e2eEnv } from '../support/env.ts';
-import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { createAccount, createLiveEvent, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * An installable app (issue 24, "Installable"; decision 033): a manifest linked from every page,
@@ -59,24 +59,11 @@ test('Chromium finds nothing stopping an install, and every kind of page links t
 
   // Pre-rendered, server-rendered (a public event for a signed-out visitor) and app pages alike.
   const host = await createAccount({ fullName: 'Ines Installer' });
-  const api = await request.newContext({
-    baseURL: e2eEnv.baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${host.accessToken}` },
+  const eventId = await createLiveEvent(host, {
+    title: 'Seed swap',
+    description: 'Bring seeds, take seeds.',
+    location: 'Community garden',
   });
-  const start = new Date(Date.now() + 4 * 86_400_000);
-  const created = await api.post('/api/events', {
-    data: {
-      title: `Seed swap ${Date.now().toString(36).slice(-5)}`,
-      description: 'Bring seeds, take seeds.',
-      location: 'Community garden',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-      status: 'LIVE',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const eventId = ((await created.json()) as { event: { id: string } }).event.id;
-  await api.dispose();
   for (const pagePath of [
     '/',
     '/login',
