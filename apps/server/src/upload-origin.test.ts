@@ -147,6 +147,18 @@ describe('a client served from another origin (CORS_ORIGINS), and the Host heade
       expect(originOf(url), host).toBe('http://townsquare.test');
       expect(url, host).not.toContain('evil');
     }
+    // Without TRUST_PROXY a forwarded host is not believed either.
+    const forwarded = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      headers: {
+        host: 'townsquare.test',
+        'x-forwarded-host': 'evil.example',
+        authorization: `Bearer ${token}`,
+      },
+      payload: { fileName: 'me.png', fileType: 'image/png' },
+    });
+    expect(originOf((forwarded.json() as { signedUrl: string }).signedUrl)).toBe('http://townsquare.test');
   });
 
   it('lets a configured origin preflight every method of the contract with its headers', async () => {
