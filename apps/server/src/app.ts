@@ -124,6 +124,7 @@ function defaultWebDist(): string {
 
 /** Every method of the original client contract, for CORS_ORIGINS clients. */
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 /**
  * Responses compressed on the fly: the API's JSON and the server-rendered text (sitemap, pages
  * with a filled-in head). Built scripts and styles are not: they are compressed at build time.
