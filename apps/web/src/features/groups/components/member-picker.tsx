@@ -4,9 +4,9 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useFriends } from '../api/get-friends.ts';
+import { useFriends } from '../../friends/api/get-friends.ts';
 
-interface FriendPickerProps {
+interface MemberPickerProps {
   legend: string;
   value: string[];
   onChange: (ids: string[]) => void;
@@ -16,8 +16,8 @@ interface FriendPickerProps {
   disabled?: boolean;
 }
 
-/** Members are chosen from the user's friends (spec 6): one checkbox per friend. */
-export function FriendPicker({ legend, value, onChange, exclude = [], error, disabled }: FriendPickerProps) {
+/** The one member picker: members of any kind of group are chosen from the user's friends (spec 6), one checkbox each. */
+export function MemberPicker({ legend, value, onChange, exclude = [], error, disabled }: MemberPickerProps) {
   const friends = useFriends();
   const baseId = useId();
   const errorId = `${baseId}-error`;

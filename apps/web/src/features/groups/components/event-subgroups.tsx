@@ -4,7 +4,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -21,13 +20,13 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/get-session.ts';
-import { personName } from '../../chat/chat-item.ts';
-import { FriendPicker } from '../../friends/components/friend-picker.tsx';
 import { CREATE_SUBGROUP_FAILED, useCreateSubgroup } from '../api/create-subgroup.ts';
 import { DELETE_SUBGROUP_FAILED, useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { RENAME_SUBGROUP_FAILED, useRenameSubgroup } from '../api/rename-subgroup.ts';
-import { SubgroupChat } from './subgroup-chat.tsx';
+import { GroupChat } from './group-chat.tsx';
+import { MemberList, memberCountLabel } from './member-list.tsx';
+import { MemberPicker } from './member-picker.tsx';
 
 interface EventSubgroupsProps {
   eventId: string;
@@ -166,7 +165,7 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
           />
         )}
       </FormField>
-      <FriendPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
+      <MemberPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onDone} disabled={create.isPending}>
           Cancel
@@ -208,12 +207,7 @@ function SubgroupItem({
             <h3 className="font-semibold break-words text-stone-900">{subgroup.name}</h3>
             <p className="flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
               <UsersRound className="size-4 shrink-0" aria-hidden="true" />
-              <span className="shrink-0">
-                {members.length} {members.length === 1 ? 'member' : 'members'}
-              </span>
-              {members.length > 0 ? (
-                <span className="truncate">· {members.map((m) => personName(m)).join(', ')}</span>
-              ) : null}
+              <span className="shrink-0">{memberCountLabel(members.length)}</span>
             </p>
           </div>
         )}
@@ -243,16 +237,14 @@ function SubgroupItem({
         )}
       </div>
       {members.length > 0 ? (
-        <ul className="mt-3 flex -space-x-2" aria-label="Members">
-          {members.slice(0, 8).map((member) => (
-            <li key={member.id}>
-              <Avatar src={member.profileImage} alt={personName(member)} className="size-8" />
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3">
+          <MemberList members={members} person={(member) => member} layout="chips" label="Members" />
+        </div>
       ) : null}
       <div id={chatId} hidden={!chatOpen} className="mt-4">
-        {chatOpen ? <SubgroupChat subgroupId={subgroup.id} name={subgroup.name} /> : null}
+        {chatOpen ? (
+          <GroupChat group={{ kind: 'event_subgroup', id: subgroup.id }} name={subgroup.name} />
+        ) : null}
       </div>
     </li>
   );

@@ -3,7 +3,6 @@ import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-rea
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -21,11 +20,14 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { personName } from '../../chat/chat-item.ts';
-import { FriendPicker } from '../../friends/components/friend-picker.tsx';
 import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
 import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
-import { FriendGroupChat } from './friend-group-chat.tsx';
+import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
+import { GroupChat } from './group-chat.tsx';
+import { JoinButton, type Membership, type MembershipAction } from './join-button.tsx';
+import { MemberList, memberCountLabel } from './member-list.tsx';
+import { MemberPicker } from './member-picker.tsx';
 
 /** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
 export function FriendGroupsPanel() {
@@ -81,7 +83,8 @@ export function FriendGroupsPanel() {
               <div className="min-w-0 flex-1 space-y-1">
                 <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
                 <p className="truncate text-sm text-stone-600">
-                  {group.members.length} members · {group.members.map((m) => personName(m)).join(', ')}
+                  {memberCountLabel(group.members.length)} ·{' '}
+                  {group.members.map((m) => personName(m)).join(', ')}
                 </p>
               </div>
               <Button variant="soft" size="sm" data-group-open={group.id} onClick={() => setOpenId(group.id)}>
@@ -167,7 +170,7 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
               />
             )}
           </FormField>
-          <FriendPicker
+          <MemberPicker
             legend="Members"
             value={members}
             onChange={(next) => {
@@ -194,6 +197,19 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
   const { user } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const isCreator = user?.id === group.createdBy.id;
+  const leaving = useLeaveFriendGroup(group.id, user?.id ?? '');
+  // Having left, the group is gone from the list: back to it, and say so.
+  const leave: MembershipAction<void> = {
+    isPending: leaving.isPending,
+    mutate: (_, { onError }) =>
+      leaving.mutate(undefined, {
+        onError,
+        onSuccess: () => {
+          toast.success(`You left "${group.name}"`);
+          onBack();
+        },
+      }),
+  };
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -213,23 +229,33 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
           >
             {group.name}
           </h2>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Members">
-            {group.members.map((member) => (
-              <li
-                key={member.id}
-                className="inline-flex items-center gap-1.5 rounded-full border border-stone-200 bg-white py-0.5 pr-2.5 pl-0.5 text-sm text-stone-800"
-              >
-                <Avatar src={member.profileImage} alt="" className="size-6 ring-0" />
-                {member.id === user?.id ? 'You' : personName(member)}
-              </li>
-            ))}
-          </ul>
+          <MemberList
+            members={group.members}
+            person={(member) => member}
+            layout="chips"
+            label="Members"
+            currentUserId={user?.id}
+          />
         </div>
-        {isCreator ? <AddMembersDialog group={group} /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {isCreator ? <AddMembersDialog group={group} /> : null}
+          <JoinButton group={asMembership(group)} leave={leave} leaveLabel="Leave group" />
+        </div>
       </div>
-      <FriendGroupChat groupId={group.id} name={group.name} />
+      <GroupChat group={{ kind: 'friend_group', id: group.id }} name={group.name} />
     </section>
   );
+}
+
+/** A friend group as the join button sees it: the viewer belongs (it is in their list); the creator adds people. */
+function asMembership(group: FriendGroup): Membership {
+  return {
+    name: group.name,
+    viewerState: 'member',
+    viewerRole: 'MEMBER',
+    joinPolicy: 'INVITE',
+    joinQuestions: [],
+  };
 }
 
 function AddMembersDialog({ group }: { group: FriendGroup }) {
@@ -275,7 +301,7 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
           <DialogDescription>Choose from your friends who are not in the group yet.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FriendPicker
+          <MemberPicker
             legend="Friends"
             value={chosen}
             onChange={(next) => {

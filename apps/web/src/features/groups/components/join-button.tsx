@@ -1,4 +1,4 @@
-import type { Community } from '@townsquare/contracts';
+import type { CommunityRole, JoinPolicy, MembershipState } from '@townsquare/contracts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,28 +18,58 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useJoinCommunity } from '../api/join-community.ts';
-import { useLeaveCommunity } from '../api/leave-community.ts';
 
-/** Join / Request to join / Requested / Invited: accept / Member ▾ leave. */
-export function JoinButton({ community }: { community: Community }) {
-  const join = useJoinCommunity(community.slug);
-  const leave = useLeaveCommunity(community.slug);
+/** What the button shows of a group and of the viewer's place in it (a community carries all of it). */
+export interface Membership {
+  name: string;
+  viewerState: MembershipState | null;
+  viewerRole: CommunityRole | null;
+  joinPolicy: JoinPolicy;
+  joinQuestions: readonly string[];
+}
+
+/** A mutation as the button uses it (a TanStack `useMutation` result fits). */
+export interface MembershipAction<V> {
+  mutate: (variables: V, options: { onError: (error: unknown) => void; onSuccess?: () => void }) => void;
+  isPending: boolean;
+}
+
+const ROLE_LABEL = { OWNER: 'Owner', ORGANIZER: 'Organiser', MEMBER: 'Member' } as const;
+
+/**
+ * The one join button of every kind of group, with every state: Join / Request to join (with the
+ * group's questions) / Requested / Invited: accept / By invitation only, and for a member their
+ * role ("Owner ▾", "Organiser ▾", "Member ▾") opening Leave (the server tells an owner to hand over first).
+ */
+export function JoinButton({
+  group,
+  join,
+  leave,
+  leaveLabel,
+}: {
+  group: Membership;
+  /** Absent where nobody joins by themselves (a friend group: its creator adds people). */
+  join?: MembershipAction<string[] | undefined>;
+  leave: MembershipAction<void>;
+  /** "Leave community", "Leave group". */
+  leaveLabel: string;
+}) {
   const [asking, setAsking] = useState(false);
   const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
   const doJoin = (answers?: string[]) =>
-    join.mutate(answers, { onError: fail, onSuccess: () => setAsking(false) });
+    join?.mutate(answers, { onError: fail, onSuccess: () => setAsking(false) });
+  const joining = join?.isPending ?? false;
 
-  switch (community.viewerState) {
+  switch (group.viewerState) {
     case 'member':
       return (
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
-            <Button variant="secondary">Member ▾</Button>
+            <Button variant="secondary">{ROLE_LABEL[group.viewerRole ?? 'MEMBER']} ▾</Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => leave.mutate(undefined, { onError: fail })}>
-              Leave community
+              {leaveLabel}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
@@ -56,33 +86,33 @@ export function JoinButton({ community }: { community: Community }) {
       );
     case 'invited':
       return (
-        <Button onClick={() => doJoin()} disabled={join.isPending}>
+        <Button onClick={() => doJoin()} disabled={joining}>
           Invited: accept
         </Button>
       );
     case 'banned':
       return null;
     default:
-      if (community.joinPolicy === 'INVITE')
+      if (!join || group.joinPolicy === 'INVITE')
         return <p className="text-sm text-stone-700">By invitation only</p>;
-      if (community.joinPolicy === 'OPEN')
+      if (group.joinPolicy === 'OPEN')
         return (
-          <Button onClick={() => doJoin()} disabled={join.isPending}>
-            {join.isPending ? 'Joining...' : 'Join'}
+          <Button onClick={() => doJoin()} disabled={joining}>
+            {joining ? 'Joining...' : 'Join'}
           </Button>
         );
       return (
         <>
           <Button
-            onClick={() => (community.joinQuestions.length ? setAsking(true) : doJoin([]))}
-            disabled={join.isPending}
+            onClick={() => (group.joinQuestions.length ? setAsking(true) : doJoin([]))}
+            disabled={joining}
           >
             Request to join
           </Button>
           <Dialog open={asking} onOpenChange={setAsking}>
             <DialogContent>
               <DialogHeader>
-                <DialogTitle>Request to join {community.name}</DialogTitle>
+                <DialogTitle>Request to join {group.name}</DialogTitle>
                 <DialogDescription>
                   The organisers read your answers before they let you in.
                 </DialogDescription>
@@ -91,11 +121,11 @@ export function JoinButton({ community }: { community: Community }) {
                 onSubmit={(event: FormEvent<HTMLFormElement>) => {
                   event.preventDefault();
                   const form = new FormData(event.currentTarget);
-                  doJoin(community.joinQuestions.map((_, i) => String(form.get(`answer-${i}`) ?? '')));
+                  doJoin(group.joinQuestions.map((_, i) => String(form.get(`answer-${i}`) ?? '')));
                 }}
                 className="space-y-4"
               >
-                {community.joinQuestions.map((question, i) => (
+                {group.joinQuestions.map((question, i) => (
                   <div key={question} className="space-y-1.5">
                     <label htmlFor={`answer-${i}`} className="text-sm font-medium text-stone-900">
                       {question}
@@ -104,8 +134,8 @@ export function JoinButton({ community }: { community: Community }) {
                   </div>
                 ))}
                 <DialogFooter>
-                  <Button type="submit" disabled={join.isPending}>
-                    {join.isPending ? 'Sending...' : 'Send request'}
+                  <Button type="submit" disabled={joining}>
+                    {joining ? 'Sending...' : 'Send request'}
                   </Button>
                 </DialogFooter>
               </form>
