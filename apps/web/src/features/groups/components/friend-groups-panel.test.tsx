@@ -24,6 +24,7 @@ const group: FriendGroup = {
   members: [ben, ana],
   createdBy: ben,
   createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
 };
 
 function serve() {

@@ -1,6 +1,6 @@
-import { CHAT_LIMITS, CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
+import { CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
 import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,9 +14,6 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { personName } from '../../chat/chat-item.ts';
@@ -25,6 +22,7 @@ import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
 import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
 import { GroupChat } from './group-chat.tsx';
+import { checkGroupName, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
 import { JoinButton, type Membership, type MembershipAction } from './join-button.tsx';
 import { MemberList, memberCountLabel } from './member-list.tsx';
 import { MemberPicker } from './member-picker.tsx';
@@ -60,41 +58,47 @@ export function FriendGroupsPanel() {
         </h2>
         <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
       </div>
-      {groups.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading groups">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      ) : groups.isError ? (
-        <Alert variant="error" title={errorMessage(groups.error, 'Failed to load groups')} />
-      ) : groups.data.length === 0 ? (
-        <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
-          <p>
-            Gather a few friends into a group with its own chat: a book club, a running crew, the neighbours.
-          </p>
-        </EmptyState>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {groups.data.map((group) => (
-            <li
-              key={group.id}
-              className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
-            >
-              <div className="min-w-0 flex-1 space-y-1">
-                <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
-                <p className="truncate text-sm text-stone-600">
-                  {memberCountLabel(group.members.length)} ·{' '}
-                  {group.members.map((m) => personName(m)).join(', ')}
-                </p>
-              </div>
-              <Button variant="soft" size="sm" data-group-open={group.id} onClick={() => setOpenId(group.id)}>
-                <MessageCircle aria-hidden="true" />
-                Open chat <span className="sr-only">of {group.name}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <GroupListStatus
+        query={groups}
+        loadingLabel="Loading groups"
+        errorText="Failed to load groups"
+        empty={
+          <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
+            <p>
+              Gather a few friends into a group with its own chat: a book club, a running crew, the
+              neighbours.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {list.map((group) => (
+              <li
+                key={group.id}
+                className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
+              >
+                <div className="min-w-0 flex-1 space-y-1">
+                  <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
+                  <p className="truncate text-sm text-stone-600">
+                    {memberCountLabel(group.members.length)} ·{' '}
+                    {group.members.map((m) => personName(m)).join(', ')}
+                  </p>
+                </div>
+                <Button
+                  variant="soft"
+                  size="sm"
+                  data-group-open={group.id}
+                  onClick={() => setOpenId(group.id)}
+                >
+                  <MessageCircle aria-hidden="true" />
+                  Open chat <span className="sr-only">of {group.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </GroupListStatus>
     </div>
   );
 }
@@ -105,7 +109,6 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ name?: string; members?: string; form?: string }>({});
-  const id = useId();
 
   function reset(next: boolean) {
     setOpen(next);
@@ -119,15 +122,15 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
+    const checked = checkGroupName(name);
     const found = {
-      name: trimmed ? undefined : CHAT_MSG.nameRequired,
+      name: checked.error,
       members: members.length > 0 ? undefined : CHAT_MSG.membersRequired,
     };
     setErrors(found);
-    if (found.name || found.members) return;
+    if (checked.error !== undefined || found.members) return;
     create.mutate(
-      { name: trimmed, members },
+      { name: checked.name, members },
       {
         onSuccess: (group) => {
           toast.success(`Group "${group.name}" created`);
@@ -156,20 +159,16 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
-          <FormField id={`${id}-name`} label="Group name" error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={name}
-                maxLength={CHAT_LIMITS.groupNameMax}
-                placeholder="e.g. Thursday runners"
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setErrors((current) => ({ ...current, name: undefined }));
-                }}
-              />
-            )}
-          </FormField>
+          <GroupNameField
+            label="Group name"
+            value={name}
+            placeholder="e.g. Thursday runners"
+            error={errors.name}
+            onChange={(next) => {
+              setName(next);
+              setErrors((current) => ({ ...current, name: undefined }));
+            }}
+          />
           <MemberPicker
             legend="Members"
             value={members}
