@@ -21,7 +21,7 @@ import { DELETE_SUBGROUP_FAILED, useDeleteSubgroup } from '../api/delete-subgrou
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { RENAME_SUBGROUP_FAILED, useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
+import { checkGroupName, GroupFormActions, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
 import { MemberList, memberCountLabel } from './member-list.tsx';
 import { MemberPicker } from './member-picker.tsx';
 
@@ -158,14 +158,13 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
         }}
       />
       <MemberPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={create.isPending}>
-          Create sub-group
-        </Button>
-      </div>
+      <GroupFormActions
+        className="flex-row flex-wrap"
+        size="sm"
+        submitLabel="Create sub-group"
+        pending={create.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

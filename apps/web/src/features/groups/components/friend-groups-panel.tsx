@@ -8,7 +8,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -22,7 +21,7 @@ import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
 import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
 import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
+import { checkGroupName, GroupFormActions, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
 import { JoinButton, type Membership, type MembershipAction } from './join-button.tsx';
 import { MemberList, memberCountLabel } from './member-list.tsx';
 import { MemberPicker } from './member-picker.tsx';
@@ -178,14 +177,12 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
             }}
             error={errors.members}
           />
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => reset(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create group
-            </Button>
-          </DialogFooter>
+          <GroupFormActions
+            className="mt-6"
+            submitLabel="Create group"
+            pending={create.isPending}
+            onCancel={() => reset(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -311,14 +308,12 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
             error={error}
             disabled={add.isPending}
           />
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => change(false)} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add
-            </Button>
-          </DialogFooter>
+          <GroupFormActions
+            className="mt-6"
+            submitLabel="Add"
+            pending={add.isPending}
+            onCancel={() => change(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

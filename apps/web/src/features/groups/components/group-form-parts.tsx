@@ -2,10 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CHAT_LIMITS, CHAT_MSG } from '@townsquare/contracts';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 
 /** A group's name as typed, trimmed, or why it cannot be one (every kind needs a non-blank name). */
 export function checkGroupName(typed: string): { name: string; error?: undefined } | { error: string } {
@@ -71,4 +73,30 @@ export function GroupListStatus<T>({
     );
   if (query.isError) return <Alert variant="error" title={errorMessage(query.error, errorText)} />;
   return query.data.length === 0 ? empty : children(query.data);
+}
+
+/** Cancel and the submit button of a group's form (creating one, adding members). */
+export function GroupFormActions({
+  submitLabel,
+  pending,
+  onCancel,
+  size,
+  className,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+  size?: 'sm';
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <Button variant="secondary" size={size} onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" size={size} loading={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
 }
