@@ -235,7 +235,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {isCreator ? <AddMembersDialog group={group} /> : null}
-          <JoinButton group={asMembership(group)} leave={leave} leaveLabel="Leave group" />
+          <JoinButton group={asMembership(group)} leave={leave} leaveLabel="Leave group" size="sm" />
         </div>
       </div>
       <GroupChat group={{ kind: 'friend_group', id: group.id }} name={group.name} />

@@ -46,6 +46,7 @@ export function JoinButton({
   join,
   leave,
   leaveLabel,
+  size,
 }: {
   group: Membership;
   /** Absent where nobody joins by themselves (a friend group: its creator adds people). */
@@ -53,6 +54,8 @@ export function JoinButton({
   leave: MembershipAction<void>;
   /** "Leave community", "Leave group". */
   leaveLabel: string;
+  /** `sm` beside a group's other small buttons. */
+  size?: 'sm';
 }) {
   const [asking, setAsking] = useState(false);
   const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
@@ -65,7 +68,9 @@ export function JoinButton({
       return (
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
-            <Button variant="secondary">{ROLE_LABEL[group.viewerRole ?? 'MEMBER']} ▾</Button>
+            <Button variant="secondary" size={size}>
+              {ROLE_LABEL[group.viewerRole ?? 'MEMBER']} ▾
+            </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => leave.mutate(undefined, { onError: fail })}>
