@@ -14,7 +14,7 @@ import { CommunityMembers } from '../../features/communities/components/communit
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
 import { GroupChat } from '../../features/groups/components/group-chat.tsx';
-import { JoinButton } from '../../features/groups/components/join-button.tsx';
+import { JoinButton } from '../../features/groups/components/membership.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { NotFoundPage } from './not-found.tsx';
 

@@ -58,3 +58,7 @@ export function groupRoom({ kind, id }: GroupRef): RoomSpec {
   const { join, leave, idField } = GROUP_KINDS[kind].room;
   return { join, leave, payload: { [idField]: id } };
 }
+
+/** A group's cached chat, keyed by its id (sockets name a community by id too, not by slug). */
+export const groupMessagesQueryKey = (kind: GroupKind, id: string) =>
+  [GROUP_KINDS[kind].queryRoot, 'messages', id] as const;

@@ -3,7 +3,7 @@ import type { RoomMessage } from '@townsquare/contracts';
 import { expect, it, vi } from 'vitest';
 import { createFakeSocket } from '../../test/fake-socket.ts';
 import { type ChatHistory, flattenHistory } from '../chat/history.ts';
-import { groupMessagesQueryKey } from './api/get-group-messages.ts';
+import { groupMessagesQueryKey } from './kinds.ts';
 import { registerGroupsRealtime } from './realtime.ts';
 
 const subgroupMessagesQueryKey = (id: string) => groupMessagesQueryKey('event_subgroup', id);

@@ -2,8 +2,7 @@ import { roomMessage } from '@townsquare/contracts';
 import { listen, type RealtimeDeps, type RealtimeSocket } from '../../lib/socket.ts';
 import { appendToHistory } from '../chat/history.ts';
 import { communityKeys } from '../communities/api/keys.ts';
-import { groupMessagesQueryKey } from './api/get-group-messages.ts';
-import { GROUP_KIND_NAMES, GROUP_KINDS } from './kinds.ts';
+import { GROUP_KIND_NAMES, GROUP_KINDS, groupMessagesQueryKey } from './kinds.ts';
 
 /**
  * Each kind's new-message event goes into that group's cached history (open chats refetch when

@@ -21,9 +21,14 @@ import { DELETE_SUBGROUP_FAILED, useDeleteSubgroup } from '../api/delete-subgrou
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { RENAME_SUBGROUP_FAILED, useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupFormActions, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
-import { MemberList, memberCountLabel } from './member-list.tsx';
-import { MemberPicker } from './member-picker.tsx';
+import {
+  checkGroupName,
+  GroupFormActions,
+  GroupListStatus,
+  GroupNameField,
+  MemberPicker,
+} from './group-form.tsx';
+import { MemberList, memberCountLabel } from './membership.tsx';
 
 interface EventSubgroupsProps {
   eventId: string;

@@ -21,10 +21,20 @@ import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
 import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
 import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupFormActions, GroupListStatus, GroupNameField } from './group-form-parts.tsx';
-import { JoinButton, type Membership, type MembershipAction } from './join-button.tsx';
-import { MemberList, memberCountLabel } from './member-list.tsx';
-import { MemberPicker } from './member-picker.tsx';
+import {
+  checkGroupName,
+  GroupFormActions,
+  GroupListStatus,
+  GroupNameField,
+  MemberPicker,
+} from './group-form.tsx';
+import {
+  JoinButton,
+  MemberList,
+  type Membership,
+  type MembershipAction,
+  memberCountLabel,
+} from './membership.tsx';
 
 /** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
 export function FriendGroupsPanel() {

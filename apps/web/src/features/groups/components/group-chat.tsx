@@ -3,9 +3,9 @@ import { useSession } from '../../auth/api/get-session.ts';
 import { roomMessageItem } from '../../chat/chat-item.ts';
 import { ChatPanel } from '../../chat/components/chat-panel.tsx';
 import { useChatThread } from '../../chat/use-chat-thread.ts';
-import { groupMessagesQueryKey, useGroupMessages } from '../api/get-group-messages.ts';
+import { useGroupMessages } from '../api/get-group-messages.ts';
 import { sendGroupMessage } from '../api/send-group-message.ts';
-import { GROUP_KINDS, type GroupRef, groupRoom } from '../kinds.ts';
+import { GROUP_KINDS, type GroupRef, groupMessagesQueryKey, groupRoom } from '../kinds.ts';
 
 /** A group's chat room, whatever its kind (members only; organisers may delete messages). */
 export function GroupChat({
