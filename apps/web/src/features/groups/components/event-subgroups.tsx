@@ -1,10 +1,8 @@
-import { CHAT_LIMITS, CHAT_MSG, type Subgroup } from '@townsquare/contracts';
+import type { Subgroup } from '@townsquare/contracts';
 import { ChevronDown, LogIn, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -16,18 +14,21 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/get-session.ts';
-import { personName } from '../../chat/chat-item.ts';
-import { FriendPicker } from '../../friends/components/friend-picker.tsx';
 import { CREATE_SUBGROUP_FAILED, useCreateSubgroup } from '../api/create-subgroup.ts';
 import { DELETE_SUBGROUP_FAILED, useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { RENAME_SUBGROUP_FAILED, useRenameSubgroup } from '../api/rename-subgroup.ts';
-import { SubgroupChat } from './subgroup-chat.tsx';
+import { GroupChat } from './group-chat.tsx';
+import {
+  checkGroupName,
+  GroupFormActions,
+  GroupListStatus,
+  GroupNameField,
+  MemberPicker,
+} from './group-form.tsx';
+import { MemberList, memberCountLabel } from './membership.tsx';
 
 interface EventSubgroupsProps {
   eventId: string;
@@ -84,34 +85,34 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
         )
       ) : null}
 
-      {subgroups.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading sub-groups">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      ) : subgroups.isError ? (
-        <Alert variant="error" title={errorMessage(subgroups.error, 'Failed to load sub-groups')} />
-      ) : subgroups.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-sm text-stone-600">
-          {isOrganizer
-            ? 'No sub-groups yet. Create one for a carpool, a team or the volunteers.'
-            : 'You are not in any sub-group of this event.'}
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {subgroups.data.map((subgroup) => (
-            <SubgroupItem
-              key={subgroup.id}
-              subgroup={subgroup}
-              isOrganizer={isOrganizer}
-              renaming={renamingId === subgroup.id}
-              onRename={(on) => setRenamingId(on ? subgroup.id : null)}
-              chatOpen={openChats.has(subgroup.id)}
-              onToggleChat={() => toggleChat(subgroup.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <GroupListStatus
+        query={subgroups}
+        loadingLabel="Loading sub-groups"
+        errorText="Failed to load sub-groups"
+        empty={
+          <p className="rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-sm text-stone-600">
+            {isOrganizer
+              ? 'No sub-groups yet. Create one for a carpool, a team or the volunteers.'
+              : 'You are not in any sub-group of this event.'}
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="space-y-3">
+            {list.map((subgroup) => (
+              <SubgroupItem
+                key={subgroup.id}
+                subgroup={subgroup}
+                isOrganizer={isOrganizer}
+                renaming={renamingId === subgroup.id}
+                onRename={(on) => setRenamingId(on ? subgroup.id : null)}
+                chatOpen={openChats.has(subgroup.id)}
+                onToggleChat={() => toggleChat(subgroup.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </GroupListStatus>
     </div>
   );
 }
@@ -121,17 +122,16 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const [nameError, setNameError] = useState<string>();
-  const id = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError(CHAT_MSG.nameRequired);
+    const checked = checkGroupName(name);
+    if (checked.error !== undefined) {
+      setNameError(checked.error);
       return;
     }
     create.mutate(
-      { eventId, name: trimmed, members },
+      { eventId, name: checked.name, members },
       {
         onSuccess: (subgroup) => {
           toast.success(`Sub-group "${subgroup.name}" created`);
@@ -152,29 +152,24 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
       aria-label="New sub-group"
       className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
     >
-      <FormField id={`${id}-name`} label="Sub-group name" error={nameError}>
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            maxLength={CHAT_LIMITS.groupNameMax}
-            placeholder="e.g. Carpool from downtown"
-            onChange={(e) => {
-              setName(e.target.value);
-              setNameError(undefined);
-            }}
-          />
-        )}
-      </FormField>
-      <FriendPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={create.isPending}>
-          Create sub-group
-        </Button>
-      </div>
+      <GroupNameField
+        label="Sub-group name"
+        value={name}
+        placeholder="e.g. Carpool from downtown"
+        error={nameError}
+        onChange={(next) => {
+          setName(next);
+          setNameError(undefined);
+        }}
+      />
+      <MemberPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
+      <GroupFormActions
+        className="flex-row flex-wrap"
+        size="sm"
+        submitLabel="Create sub-group"
+        pending={create.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -208,12 +203,7 @@ function SubgroupItem({
             <h3 className="font-semibold break-words text-stone-900">{subgroup.name}</h3>
             <p className="flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
               <UsersRound className="size-4 shrink-0" aria-hidden="true" />
-              <span className="shrink-0">
-                {members.length} {members.length === 1 ? 'member' : 'members'}
-              </span>
-              {members.length > 0 ? (
-                <span className="truncate">· {members.map((m) => personName(m)).join(', ')}</span>
-              ) : null}
+              <span className="shrink-0">{memberCountLabel(members.length)}</span>
             </p>
           </div>
         )}
@@ -243,16 +233,14 @@ function SubgroupItem({
         )}
       </div>
       {members.length > 0 ? (
-        <ul className="mt-3 flex -space-x-2" aria-label="Members">
-          {members.slice(0, 8).map((member) => (
-            <li key={member.id}>
-              <Avatar src={member.profileImage} alt={personName(member)} className="size-8" />
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3">
+          <MemberList members={members} person={(member) => member} layout="chips" label="Members" />
+        </div>
       ) : null}
       <div id={chatId} hidden={!chatOpen} className="mt-4">
-        {chatOpen ? <SubgroupChat subgroupId={subgroup.id} name={subgroup.name} /> : null}
+        {chatOpen ? (
+          <GroupChat group={{ kind: 'event_subgroup', id: subgroup.id }} name={subgroup.name} />
+        ) : null}
       </div>
     </li>
   );
@@ -262,21 +250,20 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
   const rename = useRenameSubgroup();
   const [name, setName] = useState(subgroup.name);
   const [error, setError] = useState<string>();
-  const id = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError(CHAT_MSG.nameRequired);
+    const checked = checkGroupName(name);
+    if (checked.error !== undefined) {
+      setError(checked.error);
       return;
     }
-    if (trimmed === subgroup.name) {
+    if (checked.name === subgroup.name) {
       onDone();
       return;
     }
     rename.mutate(
-      { id: subgroup.id, name: trimmed },
+      { id: subgroup.id, name: checked.name },
       {
         onSuccess: onDone,
         onError: (err) => {
@@ -296,25 +283,17 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
         if (e.key === 'Escape') onDone();
       }}
     >
-      <FormField
-        id={`${id}-name`}
+      <GroupNameField
         label={`New name for ${subgroup.name}`}
+        value={name}
+        autoFocus
         error={error}
         className="min-w-48 flex-1"
-      >
-        {(control) => (
-          <Input
-            {...control}
-            autoFocus
-            value={name}
-            maxLength={CHAT_LIMITS.groupNameMax}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </FormField>
+        onChange={(next) => {
+          setName(next);
+          setError(undefined);
+        }}
+      />
       <div className="flex gap-2 sm:mt-7">
         <Button type="submit" size="sm" loading={rename.isPending}>
           Save

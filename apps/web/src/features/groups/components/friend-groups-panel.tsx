@@ -1,31 +1,40 @@
-import { CHAT_LIMITS, CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
+import { CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
 import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { personName } from '../../chat/chat-item.ts';
-import { FriendPicker } from '../../friends/components/friend-picker.tsx';
 import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
 import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
-import { FriendGroupChat } from './friend-group-chat.tsx';
+import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
+import { GroupChat } from './group-chat.tsx';
+import {
+  checkGroupName,
+  GroupFormActions,
+  GroupListStatus,
+  GroupNameField,
+  MemberPicker,
+} from './group-form.tsx';
+import {
+  JoinButton,
+  MemberList,
+  type Membership,
+  type MembershipAction,
+  memberCountLabel,
+} from './membership.tsx';
 
 /** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
 export function FriendGroupsPanel() {
@@ -58,40 +67,47 @@ export function FriendGroupsPanel() {
         </h2>
         <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
       </div>
-      {groups.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading groups">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      ) : groups.isError ? (
-        <Alert variant="error" title={errorMessage(groups.error, 'Failed to load groups')} />
-      ) : groups.data.length === 0 ? (
-        <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
-          <p>
-            Gather a few friends into a group with its own chat: a book club, a running crew, the neighbours.
-          </p>
-        </EmptyState>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {groups.data.map((group) => (
-            <li
-              key={group.id}
-              className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
-            >
-              <div className="min-w-0 flex-1 space-y-1">
-                <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
-                <p className="truncate text-sm text-stone-600">
-                  {group.members.length} members · {group.members.map((m) => personName(m)).join(', ')}
-                </p>
-              </div>
-              <Button variant="soft" size="sm" data-group-open={group.id} onClick={() => setOpenId(group.id)}>
-                <MessageCircle aria-hidden="true" />
-                Open chat <span className="sr-only">of {group.name}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <GroupListStatus
+        query={groups}
+        loadingLabel="Loading groups"
+        errorText="Failed to load groups"
+        empty={
+          <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
+            <p>
+              Gather a few friends into a group with its own chat: a book club, a running crew, the
+              neighbours.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {list.map((group) => (
+              <li
+                key={group.id}
+                className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
+              >
+                <div className="min-w-0 flex-1 space-y-1">
+                  <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
+                  <p className="truncate text-sm text-stone-600">
+                    {memberCountLabel(group.members.length)} ·{' '}
+                    {group.members.map((m) => personName(m)).join(', ')}
+                  </p>
+                </div>
+                <Button
+                  variant="soft"
+                  size="sm"
+                  data-group-open={group.id}
+                  onClick={() => setOpenId(group.id)}
+                >
+                  <MessageCircle aria-hidden="true" />
+                  Open chat <span className="sr-only">of {group.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </GroupListStatus>
     </div>
   );
 }
@@ -102,7 +118,6 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ name?: string; members?: string; form?: string }>({});
-  const id = useId();
 
   function reset(next: boolean) {
     setOpen(next);
@@ -116,15 +131,15 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
+    const checked = checkGroupName(name);
     const found = {
-      name: trimmed ? undefined : CHAT_MSG.nameRequired,
+      name: checked.error,
       members: members.length > 0 ? undefined : CHAT_MSG.membersRequired,
     };
     setErrors(found);
-    if (found.name || found.members) return;
+    if (checked.error !== undefined || found.members) return;
     create.mutate(
-      { name: trimmed, members },
+      { name: checked.name, members },
       {
         onSuccess: (group) => {
           toast.success(`Group "${group.name}" created`);
@@ -153,21 +168,17 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
-          <FormField id={`${id}-name`} label="Group name" error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={name}
-                maxLength={CHAT_LIMITS.groupNameMax}
-                placeholder="e.g. Thursday runners"
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setErrors((current) => ({ ...current, name: undefined }));
-                }}
-              />
-            )}
-          </FormField>
-          <FriendPicker
+          <GroupNameField
+            label="Group name"
+            value={name}
+            placeholder="e.g. Thursday runners"
+            error={errors.name}
+            onChange={(next) => {
+              setName(next);
+              setErrors((current) => ({ ...current, name: undefined }));
+            }}
+          />
+          <MemberPicker
             legend="Members"
             value={members}
             onChange={(next) => {
@@ -176,14 +187,12 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
             }}
             error={errors.members}
           />
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => reset(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create group
-            </Button>
-          </DialogFooter>
+          <GroupFormActions
+            className="mt-6"
+            submitLabel="Create group"
+            pending={create.isPending}
+            onCancel={() => reset(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -194,6 +203,19 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
   const { user } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const isCreator = user?.id === group.createdBy.id;
+  const leaving = useLeaveFriendGroup(group.id, user?.id ?? '');
+  // Having left, the group is gone from the list: back to it, and say so.
+  const leave: MembershipAction<void> = {
+    isPending: leaving.isPending,
+    mutate: (_, { onError }) =>
+      leaving.mutate(undefined, {
+        onError,
+        onSuccess: () => {
+          toast.success(`You left "${group.name}"`);
+          onBack();
+        },
+      }),
+  };
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -213,23 +235,33 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
           >
             {group.name}
           </h2>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Members">
-            {group.members.map((member) => (
-              <li
-                key={member.id}
-                className="inline-flex items-center gap-1.5 rounded-full border border-stone-200 bg-white py-0.5 pr-2.5 pl-0.5 text-sm text-stone-800"
-              >
-                <Avatar src={member.profileImage} alt="" className="size-6 ring-0" />
-                {member.id === user?.id ? 'You' : personName(member)}
-              </li>
-            ))}
-          </ul>
+          <MemberList
+            members={group.members}
+            person={(member) => member}
+            layout="chips"
+            label="Members"
+            currentUserId={user?.id}
+          />
         </div>
-        {isCreator ? <AddMembersDialog group={group} /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {isCreator ? <AddMembersDialog group={group} /> : null}
+          <JoinButton group={asMembership(group)} leave={leave} leaveLabel="Leave group" size="sm" />
+        </div>
       </div>
-      <FriendGroupChat groupId={group.id} name={group.name} />
+      <GroupChat group={{ kind: 'friend_group', id: group.id }} name={group.name} />
     </section>
   );
+}
+
+/** A friend group as the join button sees it: the viewer belongs (it is in their list); the creator adds people. */
+function asMembership(group: FriendGroup): Membership {
+  return {
+    name: group.name,
+    viewerState: 'member',
+    viewerRole: 'MEMBER',
+    joinPolicy: 'INVITE',
+    joinQuestions: [],
+  };
 }
 
 function AddMembersDialog({ group }: { group: FriendGroup }) {
@@ -275,7 +307,7 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
           <DialogDescription>Choose from your friends who are not in the group yet.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FriendPicker
+          <MemberPicker
             legend="Friends"
             value={chosen}
             onChange={(next) => {
@@ -286,14 +318,12 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
             error={error}
             disabled={add.isPending}
           />
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => change(false)} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add
-            </Button>
-          </DialogFooter>
+          <GroupFormActions
+            className="mt-6"
+            submitLabel="Add"
+            pending={add.isPending}
+            onCancel={() => change(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

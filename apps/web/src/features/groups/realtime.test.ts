@@ -3,10 +3,11 @@ import type { RoomMessage } from '@townsquare/contracts';
 import { expect, it, vi } from 'vitest';
 import { createFakeSocket } from '../../test/fake-socket.ts';
 import { type ChatHistory, flattenHistory } from '../chat/history.ts';
-import { friendGroupMessagesQueryKey } from '../friend-groups/api/get-friend-group-messages.ts';
-import { registerFriendGroupsRealtime } from '../friend-groups/realtime.ts';
-import { subgroupMessagesQueryKey } from './api/get-subgroup-messages.ts';
-import { registerSubgroupsRealtime } from './realtime.ts';
+import { groupMessagesQueryKey } from './kinds.ts';
+import { registerGroupsRealtime } from './realtime.ts';
+
+const subgroupMessagesQueryKey = (id: string) => groupMessagesQueryKey('event_subgroup', id);
+const friendGroupMessagesQueryKey = (id: string) => groupMessagesQueryKey('friend_group', id);
 
 const message = (id: string, extra: Partial<RoomMessage>): RoomMessage => ({
   _id: id,
@@ -22,7 +23,7 @@ it('sub-group and friend-group messages go into their cached histories, once eac
   const queryClient = new QueryClient();
   const socket = createFakeSocket();
   const deps = { queryClient, userId: 'me', pathname: () => '/', navigate: vi.fn() };
-  const stops = [registerSubgroupsRealtime(socket, deps), registerFriendGroupsRealtime(socket, deps)];
+  const stops = [registerGroupsRealtime(socket, deps)];
   const empty: ChatHistory<RoomMessage> = {
     pages: [{ messages: [], nextBefore: null }],
     pageParams: [undefined],
@@ -42,4 +43,28 @@ it('sub-group and friend-group messages go into their cached histories, once eac
   expect(ids(friendGroupMessagesQueryKey('g1'))).toEqual(['c']);
   expect(queryClient.getQueryData(subgroupMessagesQueryKey('s2'))).toBeUndefined();
   for (const stop of stops) stop();
+});
+
+it('community messages go into the community cache by id; other kinds and malformed frames do not leak in', () => {
+  const queryClient = new QueryClient();
+  const socket = createFakeSocket();
+  const deps = { queryClient, userId: 'me', pathname: () => '/', navigate: vi.fn() };
+  const stop = registerGroupsRealtime(socket, deps);
+  const empty: ChatHistory<RoomMessage> = {
+    pages: [{ messages: [], nextBefore: null }],
+    pageParams: [undefined],
+  };
+  queryClient.setQueryData(groupMessagesQueryKey('community', 'c1'), empty);
+  queryClient.setQueryData(groupMessagesQueryKey('friend_group', 'c1'), empty);
+
+  socket.receive('new-community-message', message('a', { communityId: 'c1' }));
+  socket.receive('new-community-message', message('b', { groupId: 'c1' }));
+  socket.receive('new-community-message', { communityId: 'c1' });
+
+  const ids = (key: readonly unknown[]) =>
+    flattenHistory(queryClient.getQueryData<ChatHistory<RoomMessage>>(key)).map((m) => m.id);
+  expect(ids(groupMessagesQueryKey('community', 'c1'))).toEqual(['a']);
+  expect(ids(groupMessagesQueryKey('friend_group', 'c1'))).toEqual([]);
+  expect(groupMessagesQueryKey('community', 'c1')).toEqual(['communities', 'messages', 'c1']);
+  stop();
 });
