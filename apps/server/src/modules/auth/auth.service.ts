@@ -64,26 +64,32 @@ function throttle(verdict: Verdict): void {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, tokens, mailer, background, limiter } = deps;
 
-  async function issueTokens(user: UserRow, sessionId: string): Promise<AuthResponse> {
-    const refreshToken = randomToken();
-    await repo.insertRefreshToken(db, sessionId, hashToken(refreshToken));
-    const accessToken = await tokens.sign({
-      sub: user.id,
-      sid: sessionId,
-      email: user.email,
-      roles: user.roles,
-    });
-    return { accessToken, refreshToken, user: presentSelf(user) };
+  async function accessTokenFor(user: UserRow, sessionId: string): Promise<string> {
+    return tokens.sign({ sub: user.id, sid: sessionId, email: user.email, roles: user.roles });
   }
 
+  /**
+   * A new session for `user` as read together with the password hash that was checked. Refused
+   * when a suspension, password change or reset, or "sign out everywhere" landed since that read.
+   */
   async function startSession(user: UserRow, meta: ClientMeta): Promise<AuthResponse> {
+    const refreshToken = randomToken();
     const sessionId = await repo.createSession(db, {
       userId: user.id,
+      epoch: user.sessionEpoch,
       expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_MS),
       userAgent: meta.userAgent,
       ip: meta.ip,
+      tokenHash: hashToken(refreshToken),
     });
-    return issueTokens(user, sessionId);
+    if (!sessionId) {
+      const now = await usersRepo.findUserById(db, user.id);
+      if (now && isSuspended(now)) throw forbidden(suspendedMessage(now.suspendedUntil));
+      // The password checked is no longer the account's, or every sign-in was just ended.
+      throw unauthorized(MSG.invalidCredentials);
+    }
+    const accessToken = await accessTokenFor(user, sessionId);
+    return { accessToken, refreshToken, user: presentSelf(user) };
   }
 
   /** Queues the verification mail for the user's current address. */
@@ -188,22 +194,22 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the thief and the owner both have to sign in again.
      */
     async refresh(refreshToken: string): Promise<AuthResponse> {
-      const spent = await repo.spendRefreshToken(db, hashToken(refreshToken));
+      const nextToken = randomToken();
+      const spent = await repo.rotateRefreshToken(db, hashToken(refreshToken), hashToken(nextToken));
       if (spent.kind === 'reused') {
         await repo.revokeSession(db, spent.sessionId, 'refresh token reuse');
         revoked([spent.sessionId]);
         throw unauthorized(MSG.invalidRefreshToken);
       }
       if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
-      const live = await repo.findLiveSession(db, spent.sessionId);
-      if (!live) {
+      if (spent.kind === 'ended') {
         // A suspension ended the session: say so (the web app shows it on the sign-in page).
         const owner = await repo.sessionOwner(db, spent.sessionId);
         if (owner && isSuspended(owner)) throw forbidden(suspendedMessage(owner.suspendedUntil));
         throw unauthorized(MSG.invalidRefreshToken);
       }
-      await repo.markSessionUsed(db, spent.sessionId);
-      return issueTokens(live.user, spent.sessionId);
+      const accessToken = await accessTokenFor(spent.user, spent.sessionId);
+      return { accessToken, refreshToken: nextToken, user: presentSelf(spent.user) };
     },
 
     async logout(sessionId: string): Promise<void> {
@@ -213,7 +219,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends every session of the account (deletion, suspension) and closes their sockets. */
     async endAllSessions(userId: string, reason: string): Promise<void> {
-      revoked(await repo.revokeUserSessions(db, userId, reason));
+      revoked(await db.transaction((tx) => repo.endUserSessions(tx, userId, reason)));
     },
 
     /** The user and session behind a bearer access token, or undefined. */
@@ -260,7 +266,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.voidEmailTokens(tx, redeemed.userId, 'change_email');
         // Following the link proves the address, so it counts as verified.
         const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
-        const sessionIds = await repo.revokeUserSessions(tx, redeemed.userId, 'password reset');
+        const sessionIds = await repo.endUserSessions(tx, redeemed.userId, 'password reset', {
+          rotateFeed: true,
+        });
         return user ? { user, sessionIds } : undefined;
       });
       if (!result) throw badRequest(MSG.resetTokenInvalid);
@@ -341,7 +349,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(newPassword);
       const sessionIds = await db.transaction(async (tx) => {
         await usersRepo.updateUser(tx, user.id, { passwordHash });
-        return repo.revokeUserSessions(tx, user.id, 'password change', sessionId);
+        return repo.endUserSessions(tx, user.id, 'password change', { keep: sessionId, rotateFeed: true });
       });
       revoked(sessionIds);
       sendPasswordChanged(user);
@@ -373,11 +381,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends every session of the user except the current one (and closes their sockets). */
     async endOtherSessions(userId: string, currentSessionId: string): Promise<void> {
-      const sessionIds = await repo.revokeUserSessions(
-        db,
-        userId,
-        'signed out everywhere else',
-        currentSessionId,
+      const sessionIds = await db.transaction((tx) =>
+        repo.endUserSessions(tx, userId, 'signed out everywhere else', {
+          keep: currentSessionId,
+          rotateFeed: true,
+        }),
       );
       revoked(sessionIds);
     },
