@@ -113,6 +113,16 @@ export async function rotateRefreshToken(
   });
 }
 
+/** Whether the user ever signed in from this address (within the sessions kept: 37 days). */
+export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The user a session belonged to, live or not (why a refresh failed). */
 export async function sessionOwner(db: Executor, sessionId: string) {
   const rows = await db

@@ -135,6 +135,32 @@ describe('POST /api/auth/login', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
   });
 
+  it("a stranger's failures do not lock the owner out of an address they signed in from", async () => {
+    const user = await createUser(t);
+    const home = nextIp();
+    const owner = (password: string) =>
+      post('/api/auth/login', { identifier: user.email, password }, {}, home);
+    expect((await owner(user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post('/api/auth/login', { identifier: user.email, password: `guess-${i}` })).statusCode,
+      ).toBe(401);
+    // Anywhere else the account is locked, right password or not…
+    expect(
+      (await post('/api/auth/login', { identifier: user.email, password: user.password })).statusCode,
+    ).toBe(429);
+    // …but from the owner's own address it opens, with its own limit of 10 failures.
+    expect((await owner(user.password)).statusCode).toBe(200);
+    // Which leaves the stranger locked out.
+    expect(
+      (await post('/api/auth/login', { identifier: user.email, password: user.password })).statusCode,
+    ).toBe(429);
+    for (let i = 0; i < 10; i++) expect((await owner(`typo-${i}`)).statusCode).toBe(401);
+    const locked = await owner(user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
   it('limits one address to 25 failures in 5 minutes', async () => {
     const ip = nextIp();
     for (let i = 0; i < 25; i++) {

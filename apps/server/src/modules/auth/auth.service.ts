@@ -173,13 +173,21 @@ export function createAuthService(deps: AuthServiceDeps) {
      * guesses cannot all pass a check made before any of them was counted. The account counter is
      * keyed by the account (e-mail and username share it); an unknown identifier has its own.
      * A successful sign-in gives its slots back: the throttles count failures.
+     *
+     * A locked account still opens from an address it has signed in from before, with that
+     * address's own limit (decision 031): a stranger's guesses elsewhere cannot lock the owner out
+     * at home, and gain nothing there. Such a sign-in leaves the account counter as it is.
      */
     async login(identifier: string, password: string, meta: ClientMeta): Promise<AuthResponse> {
       const ipKey = `login:ip:${meta.ip}`;
       throttle(await limiter.consume(ipKey, LIMITS_PER.loginFailuresPerIp));
       const user = await usersRepo.findUserByIdentifier(db, identifier);
-      const accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
-      throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      let accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
+      const verdict = await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount);
+      if (verdict.limited && user && (await repo.hasSignedInFrom(db, user.id, meta.ip))) {
+        accountKey = `login:account:${user.id}:${meta.ip}`;
+        throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      } else throttle(verdict);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
       await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
