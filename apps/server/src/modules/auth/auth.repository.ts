@@ -244,25 +244,55 @@ export async function endUserSessions(
   return revokeUserSessions(tx, userId, reason, options.keep);
 }
 
-/** Voids every unused e-mail token of the user with this purpose. */
+/** Voids every unused e-mail token of the user with this purpose (but `except`). */
 export async function voidEmailTokens(
   db: Executor,
   userId: string,
   purpose: EmailTokenPurpose,
+  except?: string,
 ): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        except ? ne(emailTokens.id, except) : undefined,
+      ),
+    );
 }
 
-/** Creates an e-mail token and voids every earlier unused one of the same purpose. */
-export async function createEmailToken(
-  db: Executor,
-  input: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; email: string; expiresAt: Date },
-): Promise<void> {
-  await voidEmailTokens(db, input.userId, input.purpose);
-  await db.insert(emailTokens).values({ id: uuidv7(), ...input });
+/**
+ * The e-mail token with this id, created if it does not exist yet (a newer token voids every
+ * earlier unused one of its purpose). True while it can still be redeemed: a mail job that runs
+ * again finds its own token and sends the same link, or nothing once it was used or replaced.
+ */
+export async function ensureEmailToken(
+  tx: Executor,
+  input: {
+    id: string;
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    email: string;
+    expiresAt: Date;
+  },
+): Promise<boolean> {
+  const created = await tx
+    .insert(emailTokens)
+    .values(input)
+    .onConflictDoNothing({ target: emailTokens.id })
+    .returning({ id: emailTokens.id });
+  if (created[0]) await voidEmailTokens(tx, input.userId, input.purpose, input.id);
+  const live = await tx
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(eq(emailTokens.id, input.id), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)),
+    );
+  return live.length > 0;
 }
 
 /** Redeems an e-mail token once: a single UPDATE guards against parallel redemptions. */

@@ -2,7 +2,7 @@ import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
+import { accountMailSent, createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
 import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
 import { createTestApp, memoryMailer, type TestApp } from '../../test/test-app.ts';
 
@@ -34,7 +34,7 @@ describe('POST /api/auth/register', () => {
     expect(body.user.username).toBeUndefined();
     expect(body.user.roles).toEqual(['Member']);
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
-    await t.background.drain();
+    await accountMailSent(t);
     const mail = t.sent.find((m) => m.to === email.toLowerCase());
     expect(mail?.subject).toBe('Confirm your email address');
     expect(mail?.link).toMatch(/^http:\/\/townsquare\.test\/verify-email\?token=[\w-]{43}$/);

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../db/embedded.ts';
+import { eventually } from '../../test/eventually.ts';
+import { api, type RunningServer, startServer } from '../../test/servers.ts';
+import { linkIn, startSmtpCapture } from '../../test/smtp.ts';
+import { createTestDatabase } from '../../test/test-app.ts';
+
+/**
+ * Issue 21, "Nothing a crash must not lose runs in memory": account e-mails are queued jobs. An
+ * instance whose SMTP server is down answers every request that sends account mail, is killed
+ * with SIGKILL before any of it went out, and a new instance (whose SMTP works) sends all of it,
+ * once, with links that work.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const dataDirs: string[] = [];
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpCapture();
+});
+afterAll(async () => {
+  for (const s of servers) await s.stop('SIGKILL');
+  await database?.drop();
+  await smtp?.close();
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function instance(smtpUrl: string): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-account-mail-'));
+  dataDirs.push(dataDir);
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'http://townsquare.test',
+    JWT_SECRET: 'account-mail-secret-that-is-long-enough-01234',
+    UPLOAD_SIGNING_SECRET: 'account-mail-upload-secret-long-enough-0123',
+  });
+  servers.push(server);
+  return server;
+}
+
+type Auth = { accessToken: string; user: { id: string } };
+
+describe('account e-mails', () => {
+  it('are sent after a SIGKILL between the request and the send', async () => {
+    // Nothing listens on this port: every send of the first instance fails.
+    const down = await instance(`smtp://127.0.0.1:${await freePort()}`);
+    const tag = randomBytes(4).toString('hex');
+    const ana = { email: `ana-${tag}@example.com`, password: 'first long password' };
+    const ben = { email: `ben-${tag}@example.com`, password: 'second long password' };
+    const newBen = `ben-new-${tag}@example.com`;
+
+    const registered = await api<Auth>(down.url, 'POST', '/api/auth/register', { fullName: 'Ana', ...ana });
+    expect(registered.status).toBe(201);
+    const benAuth = (await api<Auth>(down.url, 'POST', '/api/auth/register', { fullName: 'Ben', ...ben }))
+      .body;
+    expect((await api(down.url, 'POST', '/api/auth/forgot-password', { email: ana.email })).status).toBe(200);
+    const changed = await api(
+      down.url,
+      'PUT',
+      '/api/users/me/password',
+      { currentPassword: ben.password, newPassword: 'a third long password' },
+      benAuth.accessToken,
+    );
+    expect(changed.status).toBe(200);
+    const moved = await api(
+      down.url,
+      'PUT',
+      '/api/users/me',
+      { email: newBen, currentPassword: 'a third long password' },
+      benAuth.accessToken,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await down.stop('SIGKILL');
+    expect(smtp.inbox).toHaveLength(0);
+
+    const up = await instance(smtp.url);
+    // Jobs the dead instance failed are retried after their back-off (10 s, then 20 s).
+    const expected: [string, RegExp][] = [
+      [ana.email, /^Confirm your email address$/],
+      [ben.email, /^Confirm your email address$/],
+      [ana.email, /^Reset your Townsquare password$/],
+      [ben.email, /^Your Townsquare password was changed$/],
+      [newBen, /^Confirm your new email address$/],
+      [ben.email, /^Your Townsquare email address is changing$/],
+    ];
+    await eventually(async () => {
+      for (const [to, subject] of expected)
+        expect(
+          smtp.inbox.some((m) => m.to === to && subject.test(m.subject)),
+          `${to} ${subject}`,
+        ).toBe(true);
+    }, 90_000);
+    for (const [to, subject] of expected)
+      expect(
+        smtp.inbox.filter((m) => m.to === to && subject.test(m.subject)),
+        `${to} ${subject}`,
+      ).toHaveLength(1);
+
+    // The links work: the reset link sets a new password, the new address is confirmed.
+    const reset = smtp.inbox.find((m) => m.to === ana.email && /Reset/.test(m.subject))!;
+    const resetToken = new URL(linkIn(reset, 'http://townsquare.test/reset-password')).searchParams.get(
+      'token',
+    );
+    expect(
+      (
+        await api(up.url, 'POST', '/api/auth/reset-password', {
+          token: resetToken,
+          newPassword: 'ana resets it',
+        })
+      ).status,
+    ).toBe(200);
+    const confirm = smtp.inbox.find((m) => m.to === newBen)!;
+    const confirmToken = new URL(linkIn(confirm, 'http://townsquare.test/verify-email')).searchParams.get(
+      'token',
+    );
+    expect((await api(up.url, 'POST', '/api/auth/verify-email', { token: confirmToken })).status).toBe(200);
+    const me = await api<{ email: string }>(up.url, 'GET', '/api/users/me', undefined, benAuth.accessToken);
+    expect(me.body.email).toBe(newBen);
+  }, 150_000);
+});
