@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../db/embedded.ts';
+import { serversOnOneDatabase } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
-import { api, type RunningServer, startServer } from '../../test/servers.ts';
-import { linkIn, startSmtpCapture } from '../../test/smtp.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { api, type RunningServer } from '../../test/servers.ts';
+import { linkIn } from '../../test/smtp.ts';
 
 /**
  * Issue 21, "Nothing a crash must not lose runs in memory": account e-mails are queued jobs. An
@@ -15,36 +12,14 @@ import { createTestDatabase } from '../../test/test-app.ts';
  * with SIGKILL before any of it went out, and a new instance (whose SMTP works) sends all of it,
  * once, with links that work.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const dataDirs: string[] = [];
-const servers: RunningServer[] = [];
+const cluster = serversOnOneDatabase();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpCapture();
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop('SIGKILL');
-  await database?.drop();
-  await smtp?.close();
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
-});
-
-async function instance(smtpUrl: string): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-account-mail-'));
-  dataDirs.push(dataDir);
-  const server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
+const instance = (smtpUrl: string): Promise<RunningServer> =>
+  cluster.instance({
     SMTP_URL: smtpUrl,
-    PUBLIC_URL: 'http://townsquare.test',
     JWT_SECRET: 'account-mail-secret-that-is-long-enough-01234',
     UPLOAD_SIGNING_SECRET: 'account-mail-upload-secret-long-enough-0123',
   });
-  servers.push(server);
-  return server;
-}
 
 type Auth = { accessToken: string; user: { id: string } };
 
@@ -79,9 +54,9 @@ describe('account e-mails', () => {
     );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await down.stop('SIGKILL');
-    expect(smtp.inbox).toHaveLength(0);
+    expect(cluster.smtp.inbox).toHaveLength(0);
 
-    const up = await instance(smtp.url);
+    const up = await instance(cluster.smtp.url);
     // Jobs the dead instance failed are retried after their back-off (10 s, then 20 s).
     const expected: [string, RegExp][] = [
       [ana.email, /^Confirm your email address$/],
@@ -94,18 +69,18 @@ describe('account e-mails', () => {
     await eventually(async () => {
       for (const [to, subject] of expected)
         expect(
-          smtp.inbox.some((m) => m.to === to && subject.test(m.subject)),
+          cluster.smtp.inbox.some((m) => m.to === to && subject.test(m.subject)),
           `${to} ${subject}`,
         ).toBe(true);
     }, 90_000);
     for (const [to, subject] of expected)
       expect(
-        smtp.inbox.filter((m) => m.to === to && subject.test(m.subject)),
+        cluster.smtp.inbox.filter((m) => m.to === to && subject.test(m.subject)),
         `${to} ${subject}`,
       ).toHaveLength(1);
 
     // The links work: the reset link sets a new password, the new address is confirmed.
-    const reset = smtp.inbox.find((m) => m.to === ana.email && /Reset/.test(m.subject))!;
+    const reset = cluster.smtp.inbox.find((m) => m.to === ana.email && /Reset/.test(m.subject))!;
     const resetToken = new URL(linkIn(reset, 'http://townsquare.test/reset-password')).searchParams.get(
       'token',
     );
@@ -117,7 +92,7 @@ describe('account e-mails', () => {
         })
       ).status,
     ).toBe(200);
-    const confirm = smtp.inbox.find((m) => m.to === newBen)!;
+    const confirm = cluster.smtp.inbox.find((m) => m.to === newBen)!;
     const confirmToken = new URL(linkIn(confirm, 'http://townsquare.test/verify-email')).searchParams.get(
       'token',
     );

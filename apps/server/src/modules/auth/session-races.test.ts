@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { createUser, lastTokenTo, nextIp, signIn, type TestUser } from '../../test/factories.ts';
+import { createUser, lastTokenTo, nextIp, signIn } from '../../test/factories.ts';
 import { closeSockets, listen, openSocket } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -44,13 +44,8 @@ function holdNextPasswordCheck() {
 }
 
 let t: TestApp;
-let url: string;
-let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  url = await listen(t);
-  admin = await createUser(t);
-  await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
 });
 afterAll(async () => {
   closeSockets();
@@ -96,7 +91,8 @@ async function expectNothingUsable(res: Awaited<ReturnType<typeof login>>) {
 
 describe('a sign-in in flight', () => {
   it('is refused when a suspension lands between its password check and its session', async () => {
-    const user = await createUser(t);
+    const [user, admin] = [await createUser(t), await createUser(t)];
+    await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
     const res = await signInAcross(user, user.password, async () => {
       const suspended = await t.app.inject({
         method: 'POST',
@@ -174,7 +170,7 @@ describe('a suspended account', () => {
     const refused = await refresh(second.refreshToken);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This account is suspended.');
-    const socket = openSocket(url, second.accessToken);
+    const socket = openSocket(await listen(t), second.accessToken);
     await expect(socket).rejects.toThrow();
   });
 });
