@@ -113,7 +113,8 @@ export function createAccountMail(deps: {
     /** A new token id for a link (its row is made when the mail is sent). */
     newTokenId: () => uuidv7(),
     async start(): Promise<void> {
-      await jobs.work<AccountMail>(ACCOUNT_MAIL_QUEUE, deliver, { batchSize: 5 });
+      // One at a time, so mails go out in the order they were asked for (the newest link last).
+      await jobs.work<AccountMail>(ACCOUNT_MAIL_QUEUE, deliver);
     },
   };
 }
