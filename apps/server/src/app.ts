@@ -237,7 +237,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     tokens,
     mailer,
-    background,
+    jobs,
+    linkSecret: secrets.jwtSecret,
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
@@ -611,6 +612,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   // Periodic work runs on the queue: declared by every instance, run by one.
   await jobs.start();
+  await auth.startMailWorker();
   await jobs.work('housekeeping', async () => {
     await purgeExpired(db);
   });
