@@ -225,6 +225,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
     {
       limits: config.socketLimits,
+      corsOrigins: config.corsOrigins,
       adapter: redis
         ? createAdapter(redis.pub, redis.sub, { key: `${config.redisPrefix}socket.io` })
         : undefined,

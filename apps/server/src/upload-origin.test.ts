@@ -205,4 +205,16 @@ describe('a client served from another origin (CORS_ORIGINS), and the Host heade
       expect(res.headers['access-control-allow-methods']).toContain('PUT');
     }
   });
+  it("lets a configured origin use Socket.IO's polling fallback, and no other", async () => {
+    // Socket.IO answers on the HTTP server itself, outside Fastify's inject: listen for real.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number }; // listening on TCP: an AddressInfo
+    const handshake = (origin: string) =>
+      fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`, { headers: { origin } });
+    const allowed = await handshake('https://client.example');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://client.example');
+    const other = await handshake('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });

@@ -107,7 +107,12 @@ function tokenOf(socket: Socket): string | undefined {
 export function createRealtime(
   server: HttpServer,
   deps: RealtimeDeps,
-  options: { adapter?: ServerOptions['adapter']; limits: SocketLimits },
+  options: {
+    adapter?: ServerOptions['adapter'];
+    limits: SocketLimits;
+    /** Origins allowed to use the polling transport cross-site (the HTTP API's CORS_ORIGINS). */
+    corsOrigins?: string[];
+  },
 ) {
   const perSocket = LIMITS_PER.socketEventsPerSocket;
   const perUser = { limit: options.limits.eventsPerUser, windowMs: perSocket.windowMs };
@@ -120,7 +125,8 @@ export function createRealtime(
     maxHttpBufferSize: 64 * 1024,
     pingInterval: 25_000,
     pingTimeout: 20_000,
-    cors: { origin: false },
+    // The polling fallback is an XHR: the same origins as the HTTP API may use it cross-site.
+    cors: { origin: options.corsOrigins?.length ? options.corsOrigins : false },
   });
 
   /**
