@@ -112,7 +112,8 @@ export type UpdatePollInput = z.infer<typeof updatePollBody>;
 export const pollVotesBody = z.object({
   votes: z
     .record(
-      z.string().max(64, POLL_MSG.optionUnknown),
+      // Any key: a wrong one is answered "not part of the poll" by the service.
+      z.string(),
       z.enum(VOTE_CHOICES, { error: POLL_MSG.voteInvalid }),
       { error: POLL_MSG.votesInvalid },
     )
@@ -129,7 +130,7 @@ export const finalizePollBody = z.object({
 });
 
 export const pollListQuery = z.object({
-  community: z.string().max(64, POLL_MSG.communityInvalid),
+  community: z.string({ error: POLL_MSG.communityInvalid }).max(64, POLL_MSG.communityInvalid),
 });
 
 export const pollOption = z.object({
