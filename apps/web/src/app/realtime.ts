@@ -4,6 +4,8 @@ import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
 import { registerModerationRealtime } from '../features/moderation/realtime.ts';
 import { registerNotificationsRealtime } from '../features/notifications/realtime.ts';
+import { registerPollsRealtime } from '../features/polls/realtime.ts';
+import { registerSignupsRealtime } from '../features/signups/realtime.ts';
 import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
 import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
 
@@ -20,6 +22,8 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerCommunitiesRealtime(socket, deps),
     registerModerationRealtime(socket, deps),
     registerNotificationsRealtime(socket, deps),
+    registerPollsRealtime(socket, deps),
+    registerSignupsRealtime(socket, deps),
   ];
   return () => {
     for (const stop of stops) stop();
