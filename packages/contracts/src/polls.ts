@@ -207,6 +207,12 @@ export const pollUpdatedEvent = z.object({
 });
 export type PollUpdatedEvent = z.infer<typeof pollUpdatedEvent>;
 
+/**
+ * PUT /api/polls/:id/votes answers what the room hears: the tallies and the caller's row, not the
+ * whole poll (2,000 voters would be re-read and re-sent for every answer).
+ */
+export const pollVoteResponse = pollUpdatedEvent;
+
 /** The event made from the poll, as `POST /api/events` answers it. */
 export const finalizePollResponse = eventResponse;
 export const pollDeletedResponse = z.object({ message: z.string() });

@@ -6,6 +6,7 @@ import {
   pollListQuery,
   pollListResponse,
   pollResponse,
+  pollVoteResponse,
   pollVotesBody,
   updatePollBody,
 } from '@townsquare/contracts';
@@ -103,12 +104,10 @@ export function pollsRoutes(
         security,
         params,
         body: pollVotesBody,
-        response: { 200: pollResponse, ...errors(400, 401, 404, 409) },
+        response: { 200: pollVoteResponse, ...errors(400, 401, 404, 409) },
       },
     },
-    async (request) => ({
-      poll: await service.vote(caller(request).user, request.params.id, request.body.votes),
-    }),
+    async (request) => service.vote(caller(request).user, request.params.id, request.body.votes),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   POLL_MSG,
   type Poll,
   type PollListResponse,
+  type PollUpdatedEvent,
   type UpdatePollInput,
   type VoteChoice,
 } from '@townsquare/contracts';
@@ -115,17 +116,19 @@ export function createPolls(deps: PollsDeps) {
   const cancelReminder = (row: PollRow) =>
     deps.jobs.cancel(CLOSING_QUEUE, `${row.id}:${row.closesAt.toISOString()}`);
 
-  async function publish(row: PollRow, change: { voterId?: string } = {}): Promise<void> {
-    const tallies = await repo.tallies(db, row.id);
-    const voter = change.voterId ? (await repo.voters(db, row.id, change.voterId))[0] : undefined;
-    deps.publisher.toChannel(
-      pollRoom(row.id),
-      'poll-updated',
-      presentUpdate(row, tallies, {
-        voter,
-        removedVoterId: change.voterId && !voter ? change.voterId : undefined,
-      }),
-    );
+  /** Emits `poll-updated` to the poll's room and answers the same payload. */
+  async function publish(row: PollRow, change: { voterId?: string } = {}): Promise<PollUpdatedEvent> {
+    const [tallies, voters] = await Promise.all([
+      repo.tallies(db, row.id),
+      change.voterId ? repo.voters(db, row.id, change.voterId) : Promise.resolve([]),
+    ]);
+    const voter = voters[0];
+    const update = presentUpdate(row, tallies, {
+      voter,
+      removedVoterId: change.voterId && !voter ? change.voterId : undefined,
+    });
+    deps.publisher.toChannel(pollRoom(row.id), 'poll-updated', update);
+    return update;
   }
 
   /**
@@ -260,11 +263,12 @@ export function createPolls(deps: PollsDeps) {
     },
 
     /**
-     * Replaces the caller's answers (an empty map withdraws them) while the poll is open. Two
+     * Replaces the caller's answers (an empty map withdraws them) while the poll is open, and
+     * answers the new tallies with the caller's row (what the room hears). Two
      * saves of one person at once are taken one after the other (a lock on the pair), so the
      * second replaces the first instead of colliding with it.
      */
-    async vote(user: UserRow, id: string, votes: Record<string, VoteChoice>): Promise<Poll> {
+    async vote(user: UserRow, id: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
       const row = await visible(id, user.id);
       if (row.finalizedAt) throw conflict(POLL_MSG.finalized);
       if (pollState(row) !== 'open') throw conflict(POLL_MSG.closed);
@@ -277,8 +281,7 @@ export function createPolls(deps: PollsDeps) {
         );
         await repo.replaceVotes(tx, row.id, user.id, entries);
       });
-      await publish(row, { voterId: user.id });
-      return read(row.id, user.id);
+      return publish(row, { voterId: user.id });
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   type PollUpdatedEvent,
   pollListResponse,
   pollResponse,
+  pollUpdatedEvent,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,9 @@ async function createPoll(by: TestUser, body: Record<string, unknown> = {}): Pro
   return pollResponse.parse(res.json()).poll;
 }
 
+const read = async (user: TestUser, poll: Poll) =>
+  pollResponse.parse((await call('GET', `/api/polls/${poll.id}`, user)).json()).poll;
+
 const vote = (user: TestUser, poll: Poll, choices: string[]) =>
   call('PUT', `/api/polls/${poll.id}/votes`, user, {
     votes: Object.fromEntries(choices.map((c, i) => [poll.options[i]?.id, c])),
@@ -91,7 +95,12 @@ describe('a community date poll', () => {
     expect((await vote(alice, poll, ['yes', 'if_need_be', 'no'])).statusCode).toBe(200);
     const res = await vote(bob, poll, ['if_need_be', 'yes', 'no']);
     expect(res.statusCode).toBe(200);
-    const after = pollResponse.parse(res.json()).poll;
+    // The answer is what the room hears: the tallies and Bob's own row.
+    expect(pollUpdatedEvent.parse(res.json())).toMatchObject({
+      pollId: poll.id,
+      voter: { user: { id: bob.user.id }, choices: ['if_need_be', 'yes', 'no'] },
+    });
+    const after = await read(alice, poll);
     expect(after.options.map((o) => [o.yes, o.ifNeedBe, o.no])).toEqual([
       [1, 1, 0],
       [1, 1, 0],
@@ -105,7 +114,8 @@ describe('a community date poll', () => {
     ]);
 
     // Changing an answer replaces it: Alice now says yes to the second date too.
-    const changed = pollResponse.parse((await vote(alice, poll, ['no', 'yes', 'no'])).json()).poll;
+    await vote(alice, poll, ['no', 'yes', 'no']);
+    const changed = await read(alice, poll);
     expect(changed.options.map((o) => o.best)).toEqual([false, true, false]);
     expect(changed.voters).toHaveLength(2);
 

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Poll, VoteChoice } from '@townsquare/contracts';
+import type { PollUpdatedEvent, VoteChoice } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { pollKeys, pollPath } from './keys.ts';
+import { pollPath } from './keys.ts';
+import { applyPollUpdate } from './poll-cache.ts';
 
-/** PUT /api/polls/:id/votes { votes }: the caller's whole answer, replacing the last one. */
-export async function votePoll(id: string, votes: Record<string, VoteChoice>): Promise<Poll> {
-  return (await api.put<{ poll: Poll }>(`${pollPath(id)}/votes`, { votes })).poll;
+/** PUT /api/polls/:id/votes { votes }: the caller's whole answer → the new tallies and their row. */
+export async function votePoll(id: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
+  return api.put<PollUpdatedEvent>(`${pollPath(id)}/votes`, { votes });
 }
 
 export function useVotePoll(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (votes: Record<string, VoteChoice>) => votePoll(id, votes),
-    onSuccess: (poll) => queryClient.setQueryData(pollKeys.detail(id), poll),
+    onSuccess: (update) => applyPollUpdate(queryClient, update),
   });
 }

@@ -11,16 +11,16 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PollView', () => {
   it('one date per row with Yes, If need be and No; an answer sends my whole answer', async () => {
     const poll = createPoll();
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body ?? '{}')) as { votes: Record<string, string> };
-      return jsonResponse({
-        poll: {
-          ...poll,
-          voters: [...poll.voters, { user: person('me', 'me'), choices: ['yes', null, null] }],
-        },
-        sent: body,
-      });
-    });
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({
+        pollId: poll.id,
+        state: 'open',
+        eventId: null,
+        chosenOptionId: null,
+        options: poll.options,
+        voter: { user: person('me', 'me'), choices: ['yes', null, null] },
+      }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<PollView poll={poll} viewerId="me" />, { user: createSelfUser({ id: 'me' }) });
@@ -37,7 +37,7 @@ describe('PollView', () => {
 
     await user.click(within(rows[0]!).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/api/polls/p1/votes');
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String(init?.body))).toEqual({ votes: { o1: 'yes' } });
