@@ -191,16 +191,22 @@ export const pollListResponse = z.object({
 });
 export type PollListResponse = z.infer<typeof pollListResponse>;
 
+/** An option's counts, without its (unchanging) dates: what changes with each answer. */
+export const pollTally = pollOption.pick({ id: true, yes: true, ifNeedBe: true, no: true, best: true });
+export type PollTally = z.infer<typeof pollTally>;
+
 /**
- * Socket `poll-updated` to the poll's room (`join-poll` { pollId }): the tallies after a vote, an
- * edit or the finalisation, and the voter whose answer changed (absent for edits).
+ * Socket `poll-updated` to the poll's room (`join-poll` { pollId }): the counts after a vote, an
+ * edit or the finalisation, and the voter whose answer changed (absent for edits). It is sent to
+ * every socket in the room, so it carries counts only: a client that finds a date it does not
+ * know (one was added) reads the poll again.
  */
 export const pollUpdatedEvent = z.object({
   pollId: z.string(),
   state: z.enum(POLL_STATES),
   eventId: z.string().nullable(),
   chosenOptionId: z.string().nullable(),
-  options: z.array(pollOption),
+  tallies: z.array(pollTally),
   voter: pollVoter.optional(),
   /** Someone withdrew their answers (an empty vote). */
   removedVoterId: z.string().optional(),

@@ -85,7 +85,13 @@ export function presentUpdate(
     state: pollState(row),
     eventId: row.eventId,
     chosenOptionId: row.chosenOptionId,
-    options: presentOptions(tallies),
+    tallies: presentOptions(tallies).map(({ id, yes, ifNeedBe, no, best }) => ({
+      id,
+      yes,
+      ifNeedBe,
+      no,
+      best,
+    })),
     ...(change.voter ? { voter: presentVoter(change.voter, tallies.length) } : {}),
     ...(change.removedVoterId ? { removedVoterId: change.removedVoterId } : {}),
   };

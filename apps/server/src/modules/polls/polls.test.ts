@@ -167,7 +167,7 @@ describe('a community date poll', () => {
     await vote(alice, poll, ['yes', 'no', 'no']);
     const update = await arrived;
     expect(update).toMatchObject({ pollId: poll.id, state: 'open', voter: { user: { id: alice.user.id } } });
-    expect(update.options.map((o) => o.yes)).toEqual([1, 0, 0]);
+    expect(update.tallies.map((o) => o.yes)).toEqual([1, 0, 0]);
     await settle();
     expect(leaked).toEqual([]);
   });

@@ -18,14 +18,20 @@ describe('registerPollsRealtime', () => {
     });
     const poll = createPoll();
     queryClient.setQueryData(pollKeys.detail(poll.id), poll);
-    const options = poll.options.map((o, i) => ({ ...o, yes: i === 1 ? 1 : o.yes }));
+    const tallies = poll.options.map(({ id, yes, ifNeedBe, no, best }, i) => ({
+      id,
+      yes: i === 1 ? 1 : yes,
+      ifNeedBe,
+      no,
+      best,
+    }));
     const bob = { _id: 'bob', id: 'bob', username: 'bob', fullName: 'Bob', profileImage: null };
     socket.receive('poll-updated', {
       pollId: poll.id,
       state: 'open',
       eventId: null,
       chosenOptionId: null,
-      options,
+      tallies,
       voter: { user: bob, choices: [null, 'yes', null] },
     });
     socket.receive('poll-updated', { pollId: poll.id, nonsense: true });

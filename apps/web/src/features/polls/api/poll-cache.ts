@@ -3,11 +3,21 @@ import type { Poll, PollUpdatedEvent } from '@townsquare/contracts';
 import { pollKeys } from './keys.ts';
 
 /**
- * Puts new tallies (and the voter whose answer changed) into the cached poll: the one way both
- * the vote's answer and the room's `poll-updated` reach the screen.
+ * Puts new counts (and the voter whose answer changed) into the cached poll: the one way both
+ * the vote's answer and the room's `poll-updated` reach the screen. Counts for a date the cache
+ * does not know (the host added one) mean the poll is read again.
  */
 export function applyPollUpdate(queryClient: QueryClient, update: PollUpdatedEvent): void {
-  queryClient.setQueryData<Poll>(pollKeys.detail(update.pollId), (poll) => {
+  const key = pollKeys.detail(update.pollId);
+  const cached = queryClient.getQueryData<Poll>(key);
+  if (!cached) return;
+  const known = new Set(cached.options.map((o) => o.id));
+  if (update.tallies.length !== cached.options.length || update.tallies.some((t) => !known.has(t.id))) {
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  const counts = new Map(update.tallies.map((t) => [t.id, t]));
+  queryClient.setQueryData<Poll>(key, (poll) => {
     if (!poll) return poll;
     let voters = poll.voters;
     const changed = update.voter;
@@ -21,7 +31,7 @@ export function applyPollUpdate(queryClient: QueryClient, update: PollUpdatedEve
       state: update.state,
       eventId: update.eventId,
       chosenOptionId: update.chosenOptionId,
-      options: update.options,
+      options: poll.options.map((o) => ({ ...o, ...counts.get(o.id) })),
       voters,
     };
   });

@@ -17,7 +17,7 @@ describe('PollView', () => {
         state: 'open',
         eventId: null,
         chosenOptionId: null,
-        options: poll.options,
+        tallies: poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best })),
         voter: { user: person('me', 'me'), choices: ['yes', null, null] },
       }),
     );
