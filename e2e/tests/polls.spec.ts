@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { type Browser, type Page, request } from '@playwright/test';
-import { SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { localInput, shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
@@ -13,30 +12,7 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
 
 const PHONE = { width: 375, height: 812 };
 
-/** Full-page screenshots at phone and desktop width (looked at by people; git-ignored). */
-async function shoot(page: Page, name: string) {
-  const before = page.viewportSize();
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `polls-${name}-${size.width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-/** "2030-03-08T19:00" in the browser's local time, `days` from now. */
-function localInput(days: number, hour: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
-}
+const shoot = (page: Page, name: string) => shootAtBothSizes(page, `polls-${name}`);
 
 const unique = () => Date.now().toString(36).slice(-5);
 

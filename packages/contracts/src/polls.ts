@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personSummary } from './chat.ts';
-import { EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
+import { dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
 import { text, timeZoneField } from './fields.ts';
 
 /** Date polls (issue 25): a host proposes dates, people answer, the chosen one becomes the event. */
@@ -48,15 +48,6 @@ export const POLL_MSG = {
   nothingToChange: 'Send something to change',
   deleted: 'Poll deleted',
 } as const;
-
-const dateField = (required: string, invalid: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined || i.input === null ? required : invalid) })
-    .trim()
-    .min(1, required)
-    .max(64, invalid)
-    .refine((v) => !Number.isNaN(Date.parse(v)), invalid)
-    .transform((v) => new Date(v));
 
 export const pollOptionInput = z
   .object(
