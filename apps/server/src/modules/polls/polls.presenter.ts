@@ -2,7 +2,7 @@ import type { Poll, PollOption, PollUpdatedEvent, PollVoter, VoteChoice } from '
 import type { PollRow } from '../../db/schema/index.ts';
 import { presentPerson } from '../chat/chat.presenter.ts';
 import type { Person } from '../chat/chat.repository.ts';
-import type { OptionTally, VoterRow } from './polls.repository.ts';
+import { CHOICE_CODES, type OptionRow, type OptionTally, type VoterRow } from './polls.repository.ts';
 
 export type PollHeader = {
   row: PollRow;
@@ -35,10 +35,29 @@ export function presentOptions(tallies: OptionTally[]): PollOption[] {
   }));
 }
 
-/** A voter's answers laid out in the order of the poll's dates (positions may have gaps: none today). */
+/** The counts of each date, from the voters already read (a GET reads the votes once). */
+export function talliesOf(options: OptionRow[], voters: VoterRow[]): OptionTally[] {
+  const counts = options.map(() => [0, 0, 0]);
+  for (const v of voters)
+    for (const code of v.answers) {
+      const row = counts[Math.floor(code / 3)];
+      if (row) row[code % 3] = (row[code % 3] ?? 0) + 1;
+    }
+  return options.map((o, i) => ({
+    ...o,
+    yes: counts[i]?.[0] ?? 0,
+    if_need_be: counts[i]?.[1] ?? 0,
+    no: counts[i]?.[2] ?? 0,
+  }));
+}
+
+/** A voter's answers laid out in the order of the poll's dates (positions are 0…n-1). */
 export function presentVoter(v: VoterRow, optionCount: number): PollVoter {
   const choices: (VoteChoice | null)[] = new Array(optionCount).fill(null);
-  for (const [position, choice] of v.answers) if (position < optionCount) choices[position] = choice;
+  for (const code of v.answers) {
+    const position = Math.floor(code / 3);
+    if (position < optionCount) choices[position] = CHOICE_CODES[code % 3] ?? null;
+  }
   return {
     user: presentPerson(v.user_id, {
       id: v.user_id,

@@ -21,7 +21,7 @@ import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
-import { pollState, presentPoll, presentUpdate } from './polls.presenter.ts';
+import { pollState, presentPoll, presentUpdate, talliesOf } from './polls.presenter.ts';
 import * as repo from './polls.repository.ts';
 
 /** The Socket.IO room of a poll's page (`join-poll` { pollId }): its tallies arrive there live. */
@@ -89,13 +89,13 @@ export function createPolls(deps: PollsDeps) {
   }
 
   async function read(id: string, viewerId: string): Promise<Poll> {
-    const [header, tallies, voters] = await Promise.all([
+    const [header, options, voters] = await Promise.all([
       repo.findHeader(db, id),
-      repo.tallies(db, id),
+      repo.options(db, id),
       repo.voters(db, id),
     ]);
     if (!header) throw notFound(POLL_MSG.notFound);
-    return presentPoll(header, tallies, voters, viewerId);
+    return presentPoll(header, talliesOf(options, voters), voters, viewerId);
   }
 
   function assertFuture(options: { startsAt: Date }[]): void {
