@@ -365,6 +365,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);
+        for (const userId of userIds) await polls.recheckRooms(userId);
         for (const eventId of eventIds) await eventRooms.event(eventId);
       } catch (err) {
         app.log.warn({ err }, 'event room recheck failed');

@@ -32,7 +32,7 @@ type ClosingJob = { pollId: string; closesAt: string };
 
 export type PollsDeps = {
   db: Database;
-  publisher: Pick<Publisher, 'toChannel'>;
+  publisher: Pick<Publisher, 'toChannel' | 'roomsOf' | 'removeFromChannel'>;
   jobs: Pick<Jobs, 'send' | 'cancel' | 'work'>;
   memberships: Pick<Memberships, 'isMember' | 'peopleByGroup'>;
   /** Resolves when `userId` may host as this community (organisers and owner); throws 403/404. */
@@ -167,6 +167,18 @@ export function createPolls(deps: PollsDeps) {
     async canSeeById(id: string, userId: string): Promise<boolean> {
       const row = isUuid(id) ? await repo.findPoll(db, id) : undefined;
       return row !== undefined && (await canSee(row, userId));
+    },
+
+    /**
+     * After someone lost access to a community (left, removed, banned): their sockets leave the
+     * rooms of the polls they can no longer see, on every instance, as event chats do.
+     */
+    async recheckRooms(userId: string): Promise<void> {
+      for (const room of await deps.publisher.roomsOf(userId)) {
+        const pollId = /^poll:(.+)$/.exec(room)?.[1];
+        if (pollId && !(await this.canSeeById(pollId, userId)))
+          deps.publisher.removeFromChannel(userId, room);
+      }
     },
 
     /** Starts a poll: a verified member, or an organiser of the community it is for. */

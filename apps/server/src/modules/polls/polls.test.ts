@@ -172,6 +172,20 @@ describe('a community date poll', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('a member who leaves the community stops hearing its poll at once', async () => {
+    const poll = await createPoll(host, { communityId: club.id });
+    const leaver = await createUser(t);
+    expect((await call('POST', `/api/communities/${club.slug}/join`, leaver)).statusCode).toBe(200);
+    const socket = await openSocket(url, leaver.accessToken);
+    expect(await ask(socket, 'join-poll', { pollId: poll.id })).toEqual({ ok: true });
+    expect((await call('POST', `/api/communities/${club.slug}/leave`, leaver)).statusCode).toBe(200);
+    const heard = collect(socket, 'poll-updated');
+    await vote(alice, poll, ['yes', 'yes', 'no']);
+    await settle();
+    expect(heard).toEqual([]);
+    expect((await call('GET', `/api/polls/${poll.id}`, leaver)).statusCode).toBe(404);
+  });
+
   it('the host adds a date while it is open; others may not edit or delete it', async () => {
     const poll = await createPoll(host, { communityId: club.id });
     expect((await call('PATCH', `/api/polls/${poll.id}`, alice, { title: 'Taken over' })).statusCode).toBe(
