@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse, notifications
+ *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse, notifications, polls
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,7 @@ import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { benchLists, cpuProfile } from './lists.ts';
 import { benchNotifications } from './notifications.ts';
+import { benchPolls } from './polls.ts';
 import { wireBytes } from './wire.ts';
 
 const parts = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
@@ -214,7 +215,7 @@ async function main() {
   if (wants('lighthouse')) await lighthouseScores(report);
   if (
     parts.size > 0 &&
-    !['http', 'lists', 'data', 'chat', 'wire', 'abuse', 'notifications'].some((p) => parts.has(p))
+    !['http', 'lists', 'data', 'chat', 'wire', 'abuse', 'notifications', 'polls'].some((p) => parts.has(p))
   )
     return;
   const pgServer = await resolveTestServer();
@@ -339,6 +340,11 @@ async function main() {
       });
     }
 
+    if (wants('polls')) {
+      // Issue 25: a poll of 10 dates and 2,000 voters, read and answered live.
+      const listener = await register(app.url, 'pollwatcher');
+      await benchPolls({ app, databaseUrl: url, host: user, listener, report });
+    }
     if (wants('abuse')) await abuse(env, report);
     if (wants('notifications')) {
       // Its own database: the queue workers of the server above would otherwise take half of the

@@ -15,3 +15,31 @@ export async function audit(page: Page, label: string) {
   await expect(page.locator('main h1').first()).toBeVisible();
   await axeAudit(page, label);
 }
+
+/**
+ * Full-page screenshots at phone and desktop width into SCREENSHOTS as `<name>-<width>.png`
+ * (looked at by people; git-ignored), after checking the page does not scroll sideways.
+ */
+export async function shootAtBothSizes(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** "2030-03-08T19:00" in the browser's (and this process's) local time, `days` from now. */
+export function localInput(days: number, hour: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setHours(hour, 0, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
+}

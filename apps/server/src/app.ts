@@ -58,10 +58,14 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
+import { pollsRoutes } from './modules/polls/polls.routes.ts';
+import { createPolls } from './modules/polls/polls.service.ts';
 import { createPushChannel, generateVapidKeys } from './modules/push/push.channel.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { signupsRoutes } from './modules/signups/signups.routes.ts';
+import { createSignups } from './modules/signups/signups.service.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
 import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -273,6 +277,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     background,
     publicUrl: config.publicUrl,
     notify: (input) => notifications.notify(input),
+    sheets: {
+      releaseWithin: (tx, eventId, userId) => signups.releaseWithin(tx, eventId, userId),
+      released: (eventId, userId, released) => signups.released(eventId, userId, released),
+      bringing: (event) => signups.bringing(event),
+    },
   });
   const eventsService = createEventsService({
     db,
@@ -363,6 +372,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);
+        for (const userId of userIds) await polls.recheckRooms(userId);
         for (const eventId of eventIds) await eventRooms.event(eventId);
       } catch (err) {
         app.log.warn({ err }, 'event room recheck failed');
@@ -393,6 +403,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canJoinSubgroup: subgroups.canJoin,
     canJoinGroup: friendGroups.canJoin,
     canJoinCommunity: communitiesService.canJoin,
+    canJoinPoll: (pollId, userId) => polls.canSeeById(pollId, userId),
   });
 
   const moderation = createModerationService({
@@ -423,6 +434,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     reminderLeadTimes: config.reminderLeadTimes,
     dmEmailDelay: config.dmEmailDelay,
     membersNotifiedOfEvents: (communityId) => communitiesService.membersNotifiedOfEvents(communityId),
+    bringing: (event) => signups.bringing(event),
     canSee: (userId, subject) => canSeeSubject(userId, subject),
     channels: [
       createEmailChannel({
@@ -434,6 +446,25 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       pushChannel,
       ...(options.channels?.(appDeps) ?? []),
     ],
+  });
+  // Date polls and sign-up sheets (issue 25).
+  const polls = createPolls({
+    db,
+    publisher,
+    jobs,
+    memberships,
+    assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
+    createEvent: (user, input) => eventsService.create(user, input),
+    notifyMany: (input, options) => notifications.notifyMany(input, options),
+    log: app.log,
+  });
+  const signups = createSignups({
+    db,
+    publisher,
+    findVisibleEvent: (eventId, viewerId) => eventsService.findVisibleRow(eventId, viewerId),
+    isHost: (event, userId) => rsvps.isHost(event, userId),
+    notifyMany: (input) => notifications.notifyMany(input),
+    log: app.log,
   });
   /** The subject rules: events by visibleTo, communities by membership, chats by room access. */
   async function canSeeSubject(userId: string, subject: { type: string; id: string }): Promise<boolean> {
@@ -458,6 +489,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         if (!target) return false;
         return 'room' in (await resolveRoom(userId, target[0], target[1]));
       }
+      case 'poll':
+        return polls.canSeeById(subject.id, userId);
       case 'user':
         return true;
       // Only ever sent to the person who reported (moderation).
@@ -575,6 +608,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   searchRoutes(app, db, guards);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
+  pollsRoutes(app, polls, guards);
+  signupsRoutes(app, signups, guards);
 
   const webDist = config.webDistDir ?? defaultWebDist();
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
@@ -643,6 +678,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await jobs.schedule('offer-sweep', '* * * * *');
   await notifications.start();
+  await polls.start();
 
   let closed = false;
   /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */

@@ -120,7 +120,8 @@ const requiredText = (required: string, max: number, tooLong: string) =>
     .min(1, required)
     .max(max, tooLong);
 
-const dateField = (required: string, invalid: string) =>
+/** A date as ISO text (or anything `Date.parse` reads), with the field's own messages. */
+export const dateField = (required: string, invalid: string) =>
   z
     .string({ error: (i) => (i.input === undefined || i.input === null ? required : invalid) })
     .trim()

@@ -19,6 +19,9 @@ export const NOTIFICATION_KINDS = [
   'waitlist_offer',
   'report_resolved',
   'series_confirm',
+  'poll_finalized',
+  'poll_closing',
+  'signup_released',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +56,11 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   report_resolved: 'reports',
   // Asks a host to confirm a date of their series: about hosting, like RSVPs to their events.
   series_confirm: 'rsvp',
+  // A date poll you answered became an event (issue 25): news about an event you may go to.
+  poll_finalized: 'eventUpdates',
+  poll_closing: 'reminders',
+  // Someone who had signed up to bring something is no longer going: about hosting.
+  signup_released: 'rsvp',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */
@@ -105,7 +113,7 @@ export const channelPreferences = z.object({
   reports: groupFlag('reports'),
 });
 
-export const NOTIFICATION_SUBJECT_TYPES = ['event', 'community', 'user', 'chat', 'report'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['event', 'community', 'user', 'chat', 'report', 'poll'] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
 export const NOTIFICATION_LIMITS = { pageDefault: 20, pageMax: 100, idsMax: 200 } as const;

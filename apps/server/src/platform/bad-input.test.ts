@@ -293,6 +293,49 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/admin/users/${NO_ONE}/suspend`,
     admin: true,
   },
+  // Date polls and sign-up sheets (issue 25).
+  'POST /api/polls': {
+    base: () => ({
+      title: 'Fuzz poll',
+      closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+      options: [
+        { startsAt: '2031-05-01T10:00:00Z', endsAt: '2031-05-01T12:00:00Z', place: 'Hall' },
+        { startsAt: '2031-05-08T10:00:00Z', endsAt: '2031-05-08T12:00:00Z' },
+      ],
+    }),
+  },
+  'PATCH /api/polls/:id': {
+    base: () => ({
+      title: 'Renamed',
+      addOptions: [{ startsAt: '2031-06-01T10:00:00Z', endsAt: '2031-06-01T11:00:00Z' }],
+    }),
+    url: () => `/api/polls/${NO_ONE}`,
+  },
+  'DELETE /api/polls/:id': { base: () => ({}), url: () => `/api/polls/${NO_ONE}` },
+  'PUT /api/polls/:id/votes': {
+    base: () => ({ votes: { [NO_ONE]: 'yes' } }),
+    url: () => `/api/polls/${NO_ONE}/votes`,
+  },
+  'POST /api/polls/:id/finalize': {
+    base: () => ({ optionId: NO_ONE, status: 'LIVE' }),
+    url: () => `/api/polls/${NO_ONE}/finalize`,
+  },
+  'POST /api/events/:id/signups': {
+    base: () => ({ name: 'Chairs', quantity: 2, note: 'Folding' }),
+    url: (c) => `/api/events/${c.eventId}/signups`,
+  },
+  'PATCH /api/events/:id/signups/:itemId': {
+    base: () => ({ name: 'Tables', quantity: 3 }),
+    url: (c) => `/api/events/${c.eventId}/signups/${NO_ONE}`,
+  },
+  'DELETE /api/events/:id/signups/:itemId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/signups/${NO_ONE}`,
+  },
+  'PUT /api/events/:id/signups/:itemId/claim': {
+    base: () => ({ quantity: 1 }),
+    url: (c) => `/api/events/${c.eventId}/signups/${NO_ONE}/claim`,
+  },
   'PUT /api/admin/communities/:id/verified': {
     base: () => ({ value: true }),
     url: () => `/api/admin/communities/${NO_ONE}/verified`,

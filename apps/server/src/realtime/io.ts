@@ -69,7 +69,7 @@ function perUserQueue() {
   };
 }
 
-export type RoomKind = 'conversation' | 'event' | 'subgroup' | 'group' | 'community' | 'general';
+export type RoomKind = 'conversation' | 'event' | 'subgroup' | 'group' | 'community' | 'general' | 'poll';
 
 type SocketData = { userId: string; sessionId: string };
 
@@ -81,6 +81,8 @@ const ROOM_EVENTS: Record<string, RoomKind> = {
   'join-group-chat': 'group',
   'join-community-chat': 'community',
   'join-general-chat': 'general',
+  // A date poll's page: its live tallies (modules/polls).
+  'join-poll': 'poll',
 };
 const LEAVE_EVENTS: Record<string, RoomKind> = {
   'leave-conversation': 'conversation',
@@ -89,6 +91,7 @@ const LEAVE_EVENTS: Record<string, RoomKind> = {
   'leave-group-chat': 'group',
   'leave-community-chat': 'community',
   'leave-general-chat': 'general',
+  'leave-poll': 'poll',
 };
 
 function tokenOf(socket: Socket): string | undefined {

@@ -3,6 +3,8 @@ import { registerFriendsRealtime } from '../features/friends/realtime.ts';
 import { registerGroupsRealtime } from '../features/groups/realtime.ts';
 import { registerModerationRealtime } from '../features/moderation/realtime.ts';
 import { registerNotificationsRealtime } from '../features/notifications/realtime.ts';
+import { registerPollsRealtime } from '../features/polls/realtime.ts';
+import { registerSignupsRealtime } from '../features/signups/realtime.ts';
 import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
 
 /**
@@ -16,6 +18,8 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerGroupsRealtime(socket, deps),
     registerModerationRealtime(socket, deps),
     registerNotificationsRealtime(socket, deps),
+    registerPollsRealtime(socket, deps),
+    registerSignupsRealtime(socket, deps),
   ];
   return () => {
     for (const stop of stops) stop();

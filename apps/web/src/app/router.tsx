@@ -89,6 +89,9 @@ export const routes: RouteObject[] = [
                 path: 'event/:eventId/check-in',
                 lazy: page(() => import('./routes/event-check-in.tsx'), 'EventCheckInPage'),
               },
+              // Date polls (issue 25).
+              { path: 'polls/new', lazy: page(() => import('./routes/new-poll.tsx'), 'NewPollPage') },
+              { path: 'polls/:pollId', lazy: page(() => import('./routes/poll.tsx'), 'PollPage') },
               { path: 'friends', lazy: page(() => import('./routes/friends.tsx'), 'FriendsPage') },
               { path: 'messages', lazy: page(() => import('./routes/messages.tsx'), 'MessagesPage') },
               {

@@ -234,6 +234,71 @@ const subgroupListRows = (path: (eventId: string) => string): Row[] =>
     check: onlyOwnerSees(SUBGROUP_NAME),
   }));
 
+const POLL_TITLE = unique('Which Saturday ');
+
+function pollBody(extra: Record<string, unknown> = {}) {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  return {
+    title: POLL_TITLE,
+    closesAt: day(2),
+    options: [
+      { startsAt: day(7), endsAt: day(7.1) },
+      { startsAt: day(14), endsAt: day(14.1) },
+    ],
+    ...extra,
+  };
+}
+
+/** A new poll of `owner` (in the community when given): its id and first date. */
+async function newPoll(owner: TestUser, communityId?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/polls',
+    headers: owner.auth,
+    payload: pollBody(communityId ? { communityId } : {}),
+  });
+  const { poll } = res.json() as { poll: { id: string; options: { id: string }[] } };
+  return { id: poll.id, optionId: poll.options[0]?.id ?? '' };
+}
+
+/** A fresh poll per call (deleting and finalising are once only): a link poll and a private community's. */
+const pollRows = (
+  call: (pollId: string, optionId: string) => Call,
+  expect: Record<'link' | 'community', Record<Actor, number>>,
+): Row[] =>
+  (['link', 'community'] as const).map((kind) => ({
+    label: `${kind} poll`,
+    request: async (w) => {
+      const poll = await newPoll(
+        w.owner,
+        kind === 'community' ? (await w.community('private')).id : undefined,
+      );
+      return call(poll.id, poll.optionId);
+    },
+    expect: expect[kind],
+  }));
+
+/** A fresh sign-up item per call, on the owner's public or private event. */
+const signupRows = (
+  call: (eventId: string, itemId: string) => Call,
+  expect: Record<'public' | 'private', Record<Actor, number>>,
+): Row[] =>
+  (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w) => {
+      const eventId = await w.event(kind);
+      const item = (await api(w.owner, 'POST', `/api/events/${eventId}/signups`, {
+        name: 'Cups',
+        quantity: 5,
+      })) as {
+        id?: string;
+        item?: { id: string };
+      };
+      return call(eventId, item.item?.id ?? '');
+    },
+    expect: expect[kind],
+  }));
+
 const MATRIX: Record<string, Row | Row[]> = {
   // Platform
   'GET /api/health': { request: get('/api/health'), expect: PUBLIC_200 },
@@ -1251,6 +1316,91 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
   },
+
+  // Date polls (issue 25): a link poll is for everyone signed in; a PRIVATE community's poll is not
+  // there for anyone outside it. Hosts only edit, delete and finalise.
+  'POST /api/polls': [
+    {
+      label: 'link poll',
+      request: () => ({ method: 'POST', url: '/api/polls', payload: pollBody() }),
+      expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+    },
+    {
+      label: 'private community poll',
+      request: async (w) => ({
+        method: 'POST',
+        url: '/api/polls',
+        payload: pollBody({ communityId: (await w.community('private')).id }),
+      }),
+      expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+    },
+  ],
+  'GET /api/polls': {
+    request: async (w) => {
+      const { id } = await w.community('private');
+      await newPoll(w.owner, id);
+      return { method: 'GET', url: `/api/polls?community=${id}` };
+    },
+    expect: SIGNED_IN_200,
+    check: onlyOwnerSees(POLL_TITLE),
+  },
+  'GET /api/polls/:id': pollRows((id) => ({ method: 'GET', url: `/api/polls/${id}` }), {
+    link: SIGNED_IN_200,
+    community: HIDDEN,
+  }),
+  'PATCH /api/polls/:id': pollRows(
+    (id) => ({ method: 'PATCH', url: `/api/polls/${id}`, payload: { title: 'Renamed poll' } }),
+    { link: ONLY_OWNER, community: HIDDEN },
+  ),
+  'DELETE /api/polls/:id': pollRows((id) => ({ method: 'DELETE', url: `/api/polls/${id}` }), {
+    link: ONLY_OWNER,
+    community: HIDDEN,
+  }),
+  'PUT /api/polls/:id/votes': pollRows(
+    (id, optionId) => ({
+      method: 'PUT',
+      url: `/api/polls/${id}/votes`,
+      payload: { votes: { [optionId]: 'yes' } },
+    }),
+    { link: SIGNED_IN_200, community: HIDDEN },
+  ),
+  'POST /api/polls/:id/finalize': pollRows(
+    (id, optionId) => ({ method: 'POST', url: `/api/polls/${id}/finalize`, payload: { optionId } }),
+    { link: ONLY_OWNER, community: HIDDEN },
+  ),
+  // Sign-up sheets: the event's visibility (visibleTo) first, then hosts edit and people going claim.
+  'GET /api/events/:id/signups': eventRows((id) => `/api/events/${id}/signups`, 'GET', {
+    public: SIGNED_IN_200,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
+  'POST /api/events/:id/signups': eventRows(
+    (id) => `/api/events/${id}/signups`,
+    'POST',
+    { public: ONLY_OWNER_201, private: { ...HIDDEN, owner: 201 }, draft: { ...HIDDEN, owner: 201 } },
+    { name: 'Chairs', quantity: 4 },
+  ),
+  'PATCH /api/events/:id/signups/:itemId': signupRows(
+    (eventId, itemId) => ({
+      method: 'PATCH',
+      url: `/api/events/${eventId}/signups/${itemId}`,
+      payload: { name: 'Tables' },
+    }),
+    { public: ONLY_OWNER, private: HIDDEN },
+  ),
+  'DELETE /api/events/:id/signups/:itemId': signupRows(
+    (eventId, itemId) => ({ method: 'DELETE', url: `/api/events/${eventId}/signups/${itemId}` }),
+    { public: ONLY_OWNER, private: HIDDEN },
+  ),
+  // The owner hosts; the others are not going, so they may not claim.
+  'PUT /api/events/:id/signups/:itemId/claim': signupRows(
+    (eventId, itemId) => ({
+      method: 'PUT',
+      url: `/api/events/${eventId}/signups/${itemId}/claim`,
+      payload: { quantity: 1 },
+    }),
+    { public: ONLY_OWNER, private: HIDDEN },
+  ),
 
   'GET /api/search': {
     request: async (w) => {

@@ -1,6 +1,7 @@
 import { conversationIdOf } from '@townsquare/contracts';
 import type { RoomKind } from '../../realtime/io.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { pollRoom } from '../polls/polls.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { channels } from './chat.service.ts';
 
@@ -10,6 +11,8 @@ export type RoomAccess = {
   canJoinSubgroup: (subgroupId: string, userId: string) => Promise<boolean>;
   canJoinGroup: (groupId: string, userId: string) => Promise<boolean>;
   canJoinCommunity: (communityId: string, userId: string) => Promise<boolean>;
+  /** A date poll's page: the poll's own rule (its community's members, else anyone signed in). */
+  canJoinPoll: (pollId: string, userId: string) => Promise<boolean>;
 };
 
 const field = (payload: unknown, name: string): string | undefined => {
@@ -75,6 +78,11 @@ export function createRoomResolver(access: RoomAccess) {
         if (!isUuid(id) || !(await access.canJoinCommunity(id, userId)))
           return { error: 'Community not found' };
         return { room: channels.community(id) };
+      }
+      case 'poll': {
+        const id = field(payload, 'pollId') ?? '';
+        if (!isUuid(id) || !(await access.canJoinPoll(id, userId))) return { error: 'Poll not found' };
+        return { room: pollRoom(id) };
       }
     }
   };

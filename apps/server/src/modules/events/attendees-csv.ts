@@ -10,9 +10,25 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The hosts' attendee list: name, username, status, guests, one column per question, checked in. */
-export function attendeesCsv(attendees: Attendee[], questions: EventQuestionDto[]): string {
-  const header = ['Name', 'Username', 'Status', 'Guests', ...questions.map((q) => q.text), 'Checked in'];
+/**
+ * The hosts' attendee list: name, username, status, guests, one column per question, checked in,
+ * and, when the event has a sign-up sheet with claims, what each person is bringing.
+ */
+export function attendeesCsv(
+  attendees: Attendee[],
+  questions: EventQuestionDto[],
+  bringing: Map<string, string> = new Map(),
+): string {
+  const sheet = bringing.size > 0;
+  const header = [
+    'Name',
+    'Username',
+    'Status',
+    'Guests',
+    ...questions.map((q) => q.text),
+    'Checked in',
+    ...(sheet ? ['Bringing'] : []),
+  ];
   const lines = attendees.map((a) => [
     a.fullName,
     a.username ?? '',
@@ -20,6 +36,7 @@ export function attendeesCsv(attendees: Attendee[], questions: EventQuestionDto[
     a.guests.map((g) => g || '(unnamed)').join('; '),
     ...questions.map((q) => a.answers[q.id] ?? ''),
     a.checkedInAt ?? '',
+    ...(sheet ? [bringing.get(a.userId) ?? ''] : []),
   ]);
   return `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

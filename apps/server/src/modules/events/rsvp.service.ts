@@ -13,6 +13,7 @@ import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
+import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
 import { loadTicketSecret, readTicket, ticketCode } from './checkin.ts';
@@ -37,6 +38,15 @@ export type RsvpServiceDeps = {
   publicUrl: string;
   /** The one notification path (modules/notifications): offers are told in the app, by e-mail and push. */
   notify: (input: NotifyInput) => Promise<unknown>;
+  /**
+   * Sign-up sheets (modules/signups): someone who stops going gives back what they claimed, in the
+   * same transaction as their answer; hosts hear of it after the commit; the CSV lists the claims.
+   */
+  sheets?: {
+    releaseWithin: (tx: Executor, eventId: string, userId: string) => Promise<Released>;
+    released: (eventId: string, userId: string, released: Released) => Promise<void>;
+    bringing: (event: EventRow) => Promise<Map<string, string>>;
+  };
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -95,6 +105,13 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   const notifyAll = (offers: Offer[]) => {
     for (const offer of offers) notifyOffer(offer);
   };
+  const releaseWithin = async (tx: Executor, eventId: string, userId: string): Promise<Released> =>
+    (await deps.sheets?.releaseWithin(tx, eventId, userId)) ?? [];
+  function announceReleased(eventId: string, userId: string, released: Released): void {
+    const sheets = deps.sheets;
+    if (sheets && released.length > 0)
+      deps.background.run('sign-up release', () => sheets.released(eventId, userId, released));
+  }
 
   async function visible(id: string, viewerId: string): Promise<EventRow> {
     const row = isUuid(id) ? await findEvent(db, id, viewerId) : undefined;
@@ -154,16 +171,19 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       eventId: string,
       body: { status?: RsvpStatus; guests?: string[]; answers?: Record<string, string> },
     ): Promise<FullRsvpStatus | null> {
-      const outcome = await db.transaction((tx) =>
-        setRsvp(tx, {
+      const outcome = await db.transaction(async (tx) => {
+        const answered = await setRsvp(tx, {
           eventId,
           userId: user.id,
           status: body.status ?? 'toggle',
           guests: body.guests,
           answers: body.answers,
-        }),
-      );
+        });
+        const released = answered.status === 'going' ? [] : await releaseWithin(tx, eventId, user.id);
+        return { ...answered, released };
+      });
       notifyAll(outcome.offers);
+      announceReleased(eventId, user.id, outcome.released);
       return outcome.status;
     },
 
@@ -237,9 +257,13 @@ export function createRsvpService(deps: RsvpServiceDeps) {
           skipQueue: true,
         });
         const gave = await setRsvp(tx, { eventId: row.id, userId: user.id, status: 'not_going', guests: [] });
-        return [...took.offers, ...gave.offers];
+        return {
+          offers: [...took.offers, ...gave.offers],
+          released: await releaseWithin(tx, row.id, user.id),
+        };
       });
-      notifyAll(outcome);
+      notifyAll(outcome.offers);
+      announceReleased(row.id, user.id, outcome.released);
     },
 
     async addCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
@@ -303,7 +327,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     async csv(user: UserRow, eventId: string): Promise<{ body: string; filename: string }> {
       const row = await hosted(eventId, user.id);
-      const body = attendeesCsv(await readAttendees(db, row.id), row.questions);
+      const bringing = (await deps.sheets?.bringing(row)) ?? new Map<string, string>();
+      const body = attendeesCsv(await readAttendees(db, row.id), row.questions, bringing);
       return { body, filename: `attendees-${row.id}.csv` };
     },
   };

@@ -39,6 +39,8 @@ export type NotificationsDeps = Omit<NotifyDeps, 'channels'> & {
   log: { warn: (obj: object, msg: string) => void };
   /** communities: members of the community whose choice for new events is `all`. */
   membersNotifiedOfEvents: (communityId: string) => Promise<string[]>;
+  /** Sign-up sheets: what each person claimed ("2 × Chairs"), added to their reminder. */
+  bringing?: (event: EventRow) => Promise<Map<string, string>>;
 };
 
 export type NotificationsService = ReturnType<typeof createNotifications>;
@@ -203,17 +205,27 @@ export function createNotifications(deps: NotificationsDeps) {
         return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
-      await sendMany(
-        {
-          userIds: going,
-          kind: 'event_reminder',
-          subject: { type: 'event', id: event.id },
-          text: `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`,
-          url: `/event/${event.id}`,
-          dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
-        },
-        { subjectChecked: true },
-      );
+      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`;
+      // Those who signed up to bring something read what, in their own reminder.
+      const bringing = (await deps.bringing?.(event)) ?? new Map<string, string>();
+      const byText = new Map<string, string[]>();
+      for (const userId of going) {
+        const own = bringing.get(userId);
+        const line = own ? `${text}. You're bringing: ${own}` : text;
+        byText.set(line, [...(byText.get(line) ?? []), userId]);
+      }
+      for (const [line, userIds] of byText)
+        await sendMany(
+          {
+            userIds,
+            kind: 'event_reminder',
+            subject: { type: 'event', id: event.id },
+            text: line,
+            url: `/event/${event.id}`,
+            dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
+          },
+          { subjectChecked: true },
+        );
     },
 
     async rsvp(job: RsvpJob) {

@@ -16,6 +16,7 @@ import { CommunitySettings } from '../../features/communities/components/communi
 import { GroupChat } from '../../features/groups/components/group-chat.tsx';
 import { JoinButton } from '../../features/groups/components/membership.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
+import { CommunityPolls } from '../../features/polls/components/community-polls.tsx';
 import { NotFoundPage } from './not-found.tsx';
 
 /** A community's page: header with the join button, tabs About, Events, Members, Chat (and Manage). */
@@ -116,6 +117,11 @@ export function CommunityPage() {
           ) : (
             <p className="text-stone-700">The events of this private community are for its members.</p>
           )}
+          {member ? (
+            <div className="mt-8">
+              <CommunityPolls communityId={community.id} organizer={organizer} />
+            </div>
+          ) : null}
         </TabsContent>
         {member ? (
           <TabsContent value="members">

@@ -50,6 +50,10 @@ const EventRsvp = lazy(() =>
 const ContentMenu = lazy(() =>
   import('../../features/moderation/components/content-menu.tsx').then((m) => ({ default: m.ContentMenu })),
 );
+// The sign-up sheet (issue 25): signed in only, so the public page never loads it.
+const SignupSheet = lazy(() =>
+  import('../../features/signups/components/signup-sheet.tsx').then((m) => ({ default: m.SignupSheet })),
+);
 const SeriesStandingToggle = lazy(() =>
   import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
     default: m.SeriesStandingToggle,
@@ -276,6 +280,20 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <h2 className="text-lg font-semibold">About this event</h2>
           <p className="mt-3 break-words whitespace-pre-line text-stone-800">{event.description}</p>
         </Card>
+
+        {user ? (
+          <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+            <Suspense fallback={<Skeleton className="h-24" />}>
+              <SignupSheet
+                eventId={event.id}
+                viewerId={user.id}
+                timeZone={event.timeZone ?? 'UTC'}
+                isHost={creator || Boolean(event.isHost)}
+                going={event.viewerRsvp?.status === 'going'}
+              />
+            </Suspense>
+          </Card>
+        ) : null}
 
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
           <h2 className="mb-4 text-lg font-semibold">Who is going</h2>

@@ -1,9 +1,9 @@
 import type { EventDto, EventStatus } from '@townsquare/contracts';
-import { CalendarPlus, Plus, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarSearch, Plus, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -193,17 +193,18 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
   const openEdit = (event: EventDto) => setForm({ event });
 
   const headingLevel = title ? 'h3' : 'h2';
+  // "Find a date" (a date poll, issue 25) sits next to "Create Event": a poll ends as an event.
   const createButton = (
-    <Button
-      ref={createButtonRef}
-      onClick={openCreate}
-      onPointerEnter={preloadForm}
-      onFocus={preloadForm}
-      className="ml-auto"
-    >
-      <Plus aria-hidden="true" />
-      Create Event
-    </Button>
+    <div className="ml-auto flex flex-wrap items-center gap-2">
+      <Link to="/polls/new" className={buttonVariants({ variant: 'secondary' })}>
+        <CalendarSearch aria-hidden="true" />
+        Find a date
+      </Link>
+      <Button ref={createButtonRef} onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
+        <Plus aria-hidden="true" />
+        Create Event
+      </Button>
+    </div>
   );
   return (
     <div className="space-y-5">

@@ -7,6 +7,7 @@ import { useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkRead } from '../api/mark-read.ts';
 import type { AppNotification } from '../types.ts';
+import { GoingButton } from './going-button.tsx';
 import { NotificationItem } from './notification-item.tsx';
 
 /** /notifications: every notification, newest first, a page at a time ("Load more"). */
@@ -66,6 +67,7 @@ export function NotificationsList() {
         {items.map((n) => (
           <li key={n.id}>
             <NotificationItem notification={n} onFollow={follow} className="rounded-none px-4" />
+            <GoingButton notification={n} />
           </li>
         ))}
       </ul>

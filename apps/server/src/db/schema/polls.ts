@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { communities } from './communities.ts';
+import { events } from './events.ts';
+import { users } from './users.ts';
+
+/** Date polls (migration 0026, issue 25): the chosen date becomes `event_id`. */
+export const polls = pgTable(
+  'polls',
+  {
+    id: uuid('id').primaryKey(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    chosenOptionId: uuid('chosen_option_id'),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('polls_community_open_idx').on(t.communityId, t.closesAt).where(sql`${t.finalizedAt} is null`),
+  ],
+);
+export type PollRow = typeof polls.$inferSelect;
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: uuid('id').primaryKey(),
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    place: text('place'),
+  },
+  (t) => [
+    uniqueIndex('poll_options_poll_position_idx').on(t.pollId, t.position),
+    check('poll_options_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+export type PollOptionRow = typeof pollOptions.$inferSelect;
+
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    choice: text('choice', { enum: ['yes', 'if_need_be', 'no'] }).notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'poll_votes_pk', columns: [t.pollId, t.userId, t.optionId] }),
+    index('poll_votes_option_idx').on(t.optionId),
+    check('poll_votes_choice', sql`${t.choice} in ('yes', 'if_need_be', 'no')`),
+  ],
+);

@@ -1,0 +1,117 @@
+import type { Poll, PollOption, PollUpdatedEvent, PollVoter, VoteChoice } from '@townsquare/contracts';
+import type { PollRow } from '../../db/schema/index.ts';
+import { presentPerson } from '../chat/chat.presenter.ts';
+import type { Person } from '../chat/chat.repository.ts';
+import { CHOICE_CODES, type OptionRow, type OptionTally, type VoterRow } from './polls.repository.ts';
+
+export type PollHeader = {
+  row: PollRow;
+  host: Person | undefined;
+  community: { id: string; slug: string; name: string } | null;
+};
+
+export const pollState = (row: PollRow, now = Date.now()): Poll['state'] =>
+  row.finalizedAt ? 'finalized' : row.closesAt.getTime() <= now ? 'closed' : 'open';
+
+/**
+ * The dates with their counts; the best one (most yes, then most if-need-be, the earlier date on a
+ * tie) is marked once anybody said yes or if need be.
+ */
+export function presentOptions(tallies: OptionTally[]): PollOption[] {
+  let best: OptionTally | undefined;
+  for (const t of tallies) {
+    if (t.yes + t.if_need_be === 0) continue;
+    if (!best || t.yes > best.yes || (t.yes === best.yes && t.if_need_be > best.if_need_be)) best = t;
+  }
+  return tallies.map((t) => ({
+    id: t.id,
+    startsAt: t.starts_at.toISOString(),
+    endsAt: t.ends_at.toISOString(),
+    place: t.place,
+    yes: t.yes,
+    ifNeedBe: t.if_need_be,
+    no: t.no,
+    best: t === best,
+  }));
+}
+
+/** The counts of each date, from the voters already read (a GET reads the votes once). */
+export function talliesOf(options: OptionRow[], voters: VoterRow[]): OptionTally[] {
+  const counts = options.map(() => [0, 0, 0]);
+  for (const v of voters)
+    for (const code of v.answers) {
+      const row = counts[Math.floor(code / 3)];
+      if (row) row[code % 3] = (row[code % 3] ?? 0) + 1;
+    }
+  return options.map((o, i) => ({
+    ...o,
+    yes: counts[i]?.[0] ?? 0,
+    if_need_be: counts[i]?.[1] ?? 0,
+    no: counts[i]?.[2] ?? 0,
+  }));
+}
+
+/** A voter's answers laid out in the order of the poll's dates (positions are 0…n-1). */
+export function presentVoter(v: VoterRow, optionCount: number): PollVoter {
+  const choices: (VoteChoice | null)[] = new Array(optionCount).fill(null);
+  for (const code of v.answers) {
+    const position = Math.floor(code / 3);
+    if (position < optionCount) choices[position] = CHOICE_CODES[code % 3] ?? null;
+  }
+  return {
+    user: presentPerson(v.user_id, {
+      id: v.user_id,
+      username: v.username,
+      fullName: v.full_name,
+      profileImage: v.profile_image,
+    }),
+    choices,
+  };
+}
+
+export function presentPoll(
+  header: PollHeader,
+  tallies: OptionTally[],
+  voters: VoterRow[],
+  viewerId: string,
+): Poll {
+  const { row } = header;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    community: header.community,
+    host: presentPerson(row.hostId, header.host),
+    timeZone: row.timeZone,
+    closesAt: row.closesAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    state: pollState(row),
+    chosenOptionId: row.chosenOptionId,
+    eventId: row.eventId,
+    options: presentOptions(tallies),
+    voters: voters.map((v) => presentVoter(v, tallies.length)),
+    isHost: row.hostId === viewerId,
+  };
+}
+
+export function presentUpdate(
+  row: PollRow,
+  tallies: OptionTally[],
+  change: { voter?: VoterRow; removedVoterId?: string } = {},
+): PollUpdatedEvent {
+  return {
+    pollId: row.id,
+    state: pollState(row),
+    eventId: row.eventId,
+    chosenOptionId: row.chosenOptionId,
+    tallies: presentOptions(tallies).map(({ id, yes, ifNeedBe, no, best }) => ({
+      id,
+      yes,
+      ifNeedBe,
+      no,
+      best,
+    })),
+    ...(change.voter ? { voter: presentVoter(change.voter, tallies.length) } : {}),
+    ...(change.removedVoterId ? { removedVoterId: change.removedVoterId } : {}),
+  };
+}

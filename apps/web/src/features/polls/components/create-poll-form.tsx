@@ -1,0 +1,172 @@
+import { POLL_LIMITS } from '@townsquare/contracts';
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
+import { useCreatePoll } from '../api/create-poll.ts';
+
+type Draft = { key: number; startsAt: string; endsAt: string; place: string };
+
+/** A `datetime-local` value (the browser's wall clock) as an instant. */
+const instant = (local: string) => (local ? new Date(local).toISOString() : '');
+
+let nextKey = 0;
+const emptyOption = (): Draft => ({ key: nextKey++, startsAt: '', endsAt: '', place: '' });
+
+/**
+ * "Find a date": a title, what it is about, the community it is for (organisers only), when
+ * answers close, and 2 to 10 dates, each a start, an end and optionally a place.
+ */
+export function CreatePollForm({
+  hosts,
+  communityId,
+}: {
+  hosts: { id: string; name: string }[];
+  communityId?: string;
+}) {
+  const [options, setOptions] = useState<Draft[]>(() => [emptyOption(), emptyOption(), emptyOption()]);
+  const [error, setError] = useState<string>();
+  const create = useCreatePoll();
+  const navigate = useNavigate();
+
+  const change = (key: number, field: keyof Omit<Draft, 'key'>, value: string) =>
+    setOptions((list) => list.map((o) => (o.key === key ? { ...o, [field]: value } : o)));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => String(form.get(key) ?? '').trim();
+    setError(undefined);
+    const filled = options.filter((o) => o.startsAt || o.endsAt);
+    create.mutate(
+      {
+        title: text('title'),
+        description: text('description'),
+        ...(text('communityId') ? { communityId: text('communityId') } : {}),
+        closesAt: instant(text('closesAt')),
+        timeZone: browserTimeZone(),
+        options: filled.map((o) => ({
+          startsAt: instant(o.startsAt),
+          endsAt: instant(o.endsAt),
+          ...(o.place.trim() ? { place: o.place.trim() } : {}),
+        })),
+      },
+      {
+        onSuccess: (poll) => {
+          toast.success('Your date poll is ready: share its link');
+          navigate(`/polls/${poll.id}`);
+        },
+        onError: (err) => setError(errorMessage(err, 'Could not start the poll')),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <FormField id="poll-title" label="Title">
+        {(control) => <Input {...control} name="title" maxLength={POLL_LIMITS.titleMax} required />}
+      </FormField>
+      <FormField id="poll-description" label="Description" optional>
+        {(control) => (
+          <Textarea {...control} name="description" rows={3} maxLength={POLL_LIMITS.descriptionMax} />
+        )}
+      </FormField>
+      {hosts.length > 0 ? (
+        <FormField id="poll-community" label="For a community" optional hint="Only its members see the poll.">
+          {(control) => (
+            <select
+              {...control}
+              name="communityId"
+              defaultValue={communityId ?? ''}
+              className={inputClassName}
+            >
+              <option value="">Anyone with the link</option>
+              {hosts.map((h) => (
+                <option key={h.id} value={h.id}>
+                  {h.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ) : null}
+      <FormField id="poll-closes" label="Answers close">
+        {(control) => <Input {...control} type="datetime-local" name="closesAt" required />}
+      </FormField>
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold">Dates to choose from</legend>
+        {options.map((o, i) => (
+          <div key={o.key} className="space-y-3 rounded-2xl border border-stone-200 p-4">
+            <div className="flex items-center justify-between">
+              <p className="font-semibold">Date {i + 1}</p>
+              {options.length > POLL_LIMITS.optionsMin ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setOptions((list) => list.filter((x) => x.key !== o.key))}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove date {i + 1}
+                </Button>
+              ) : null}
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField id={`option-${o.key}-start`} label="Starts">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="datetime-local"
+                    value={o.startsAt}
+                    onChange={(e) => change(o.key, 'startsAt', e.target.value)}
+                  />
+                )}
+              </FormField>
+              <FormField id={`option-${o.key}-end`} label="Ends">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="datetime-local"
+                    value={o.endsAt}
+                    onChange={(e) => change(o.key, 'endsAt', e.target.value)}
+                  />
+                )}
+              </FormField>
+            </div>
+            <FormField id={`option-${o.key}-place`} label="Place" optional>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={o.place}
+                  maxLength={POLL_LIMITS.placeMax}
+                  onChange={(e) => change(o.key, 'place', e.target.value)}
+                />
+              )}
+            </FormField>
+          </div>
+        ))}
+        {options.length < POLL_LIMITS.optionsMax ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => setOptions((list) => [...list, emptyOption()])}
+          >
+            <Plus aria-hidden="true" />
+            Add a date
+          </Button>
+        ) : null}
+      </fieldset>
+      <Button type="submit" loading={create.isPending}>
+        {create.isPending ? 'Starting...' : 'Start the poll'}
+      </Button>
+    </form>
+  );
+}

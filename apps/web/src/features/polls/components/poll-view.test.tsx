@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { createPoll, person } from '../test-data.ts';
+import { PollView } from './poll-view.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PollView', () => {
+  it('one date per row with Yes, If need be and No; an answer sends my whole answer', async () => {
+    const poll = createPoll();
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({
+        pollId: poll.id,
+        state: 'open',
+        eventId: null,
+        chosenOptionId: null,
+        tallies: poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best })),
+        voter: { user: person('me', 'me'), choices: ['yes', null, null] },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithApp(<PollView poll={poll} viewerId="me" />, { user: createSelfUser({ id: 'me' }) });
+
+    const rows = within(screen.getByRole('list', { name: 'Proposed dates' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    for (const row of rows)
+      expect(
+        within(row)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Yes', 'If need be', 'No']);
+    expect(within(rows[0]!).getByText('Best date')).toBeInTheDocument();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/polls/p1/votes');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ votes: { o1: 'yes' } });
+    // The table shows who answered what.
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'ana' })).toBeInTheDocument();
+  });
+
+  it('shows the host "Make this the event" and a finalised poll its event, with no answer buttons', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const { unmount } = renderWithApp(<PollView poll={createPoll({ isHost: true })} viewerId="host" />, {
+      user: createSelfUser({ id: 'host' }),
+    });
+    expect(screen.getAllByRole('button', { name: 'Make this the event' })).toHaveLength(3);
+    unmount();
+    renderWithApp(
+      <PollView
+        poll={createPoll({ state: 'finalized', eventId: 'e9', chosenOptionId: 'o2' })}
+        viewerId="me"
+      />,
+      { user: createSelfUser({ id: 'me' }) },
+    );
+    expect(screen.getByRole('link', { name: 'See the event' })).toHaveAttribute('href', '/event/e9');
+    expect(screen.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+  });
+});

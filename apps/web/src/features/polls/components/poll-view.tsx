@@ -1,0 +1,240 @@
+import type { Poll, PollOption, VoteChoice } from '@townsquare/contracts';
+import { CalendarCheck, Check, Minus, Star, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatLongDate } from '../../../lib/format.ts';
+import { useFinalizePoll } from '../api/finalize-poll.ts';
+import { useVotePoll } from '../api/vote-poll.ts';
+import { optionShortText, optionTimeText } from '../poll-time.ts';
+
+const CHOICES: { value: VoteChoice; label: string; icon: typeof Check; on: string }[] = [
+  { value: 'yes', label: 'Yes', icon: Check, on: 'border-emerald-700 bg-emerald-700 text-white' },
+  {
+    value: 'if_need_be',
+    label: 'If need be',
+    icon: Minus,
+    on: 'border-amber-600 bg-amber-100 text-amber-950',
+  },
+  { value: 'no', label: 'No', icon: X, on: 'border-stone-700 bg-stone-700 text-white' },
+];
+const LABEL: Record<VoteChoice, string> = { yes: 'Yes', if_need_be: 'If need be', no: 'No' };
+
+/** The viewer's own answers, by date id. */
+function myVotes(poll: Poll, viewerId: string): Record<string, VoteChoice> {
+  const mine = poll.voters.find((v) => v.user.id === viewerId);
+  const votes: Record<string, VoteChoice> = {};
+  poll.options.forEach((o, i) => {
+    const choice = mine?.choices[i];
+    if (choice) votes[o.id] = choice;
+  });
+  return votes;
+}
+
+/**
+ * One date per row with its counts and, while the poll is open, the three answers as large
+ * buttons (a 375 px phone shows them side by side under the date). The host keeps a date here.
+ */
+function OptionRow({
+  poll,
+  option,
+  mine,
+  onChoose,
+  busy,
+  hostAction,
+}: {
+  poll: Poll;
+  option: PollOption;
+  mine: VoteChoice | undefined;
+  onChoose: (choice: VoteChoice) => void;
+  busy: boolean;
+  hostAction: React.ReactNode;
+}) {
+  const open = poll.state === 'open';
+  const chosen = poll.chosenOptionId === option.id;
+  const when = optionTimeText(option.startsAt, option.endsAt, poll.timeZone);
+  return (
+    <li
+      className={cn('rounded-2xl border p-4', chosen ? 'border-brand-700 bg-brand-50' : 'border-stone-200')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-stone-900">{when}</p>
+          {option.place ? <p className="text-sm text-stone-700">{option.place}</p> : null}
+          <p className="mt-1 text-sm text-stone-700">
+            {option.yes} yes · {option.ifNeedBe} if need be · {option.no} no
+          </p>
+        </div>
+        <div className="flex gap-1.5">
+          {option.best ? (
+            <Badge tone="brand">
+              <Star className="size-3.5" aria-hidden="true" /> Best date
+            </Badge>
+          ) : null}
+          {chosen ? <Badge tone="emerald">Chosen</Badge> : null}
+        </div>
+      </div>
+      {open ? (
+        <fieldset className="mt-3">
+          <legend className="sr-only">Your answer for {when}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {CHOICES.map(({ value, label, icon: Icon, on }) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={mine === value}
+                disabled={busy}
+                onClick={() => onChoose(value)}
+                className={cn(
+                  'flex min-h-12 items-center justify-center gap-1.5 rounded-xl border-2 px-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60',
+                  mine === value ? on : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50',
+                )}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {hostAction}
+    </li>
+  );
+}
+
+/** Who answered what: voters down, dates across (scrolls sideways inside its box on a phone). */
+function VotersTable({ poll }: { poll: Poll }) {
+  if (poll.voters.length === 0) return <p className="text-sm text-stone-700">Nobody has answered yet.</p>;
+  return (
+    // A table wider than a phone scrolls inside its box; keyboard users scroll it once it has focus.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable).
+    <section className="overflow-x-auto rounded-xl border border-stone-200" aria-label="Answers" tabIndex={0}>
+      <table className="w-full min-w-max text-left text-sm">
+        <caption className="sr-only">Who answered what</caption>
+        <thead className="bg-stone-50">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Person
+            </th>
+            {poll.options.map((o) => (
+              <th key={o.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {optionShortText(o.startsAt, poll.timeZone)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {poll.voters.map((v) => (
+            <tr key={v.user.id} className="border-t border-stone-100">
+              <th scope="row" className="px-3 py-2 font-medium">
+                {v.user.username || v.user.fullName}
+              </th>
+              {v.choices.map((c, i) => (
+                <td key={poll.options[i]?.id ?? i} className="px-3 py-2">
+                  {c ? LABEL[c] : '–'}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A date poll's page body: the dates, the viewer's answers, who answered what, and the host's choice. */
+export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
+  const vote = useVotePoll(poll.id);
+  const finalize = useFinalizePoll(poll.id);
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(false);
+  const votes = myVotes(poll, viewerId);
+
+  function choose(optionId: string, choice: VoteChoice) {
+    vote.mutate(
+      { ...votes, [optionId]: choice },
+      { onError: (err) => toast.error(errorMessage(err, 'Could not save your answer')) },
+    );
+  }
+
+  function keep(option: PollOption) {
+    finalize.mutate(
+      { optionId: option.id, status: draft ? 'DRAFT' : 'LIVE' },
+      {
+        onSuccess: (event) => {
+          toast.success(draft ? 'The event is saved as a draft' : 'The event is published');
+          navigate(`/event/${event.id}`);
+        },
+        onError: (err) => toast.error(errorMessage(err, 'Could not create the event')),
+      },
+    );
+  }
+
+  const hostCanKeep = poll.isHost && poll.state !== 'finalized';
+  return (
+    <div className="space-y-6">
+      {poll.state === 'finalized' ? (
+        <Card className="flex flex-wrap items-center gap-3 border-brand-200 bg-brand-50 p-5">
+          <CalendarCheck className="size-6 text-brand-800" aria-hidden="true" />
+          <p className="font-semibold text-brand-900">The date is set.</p>
+          {poll.eventId ? (
+            <Link to={`/event/${poll.eventId}`} className="font-semibold text-brand-800 underline">
+              See the event
+            </Link>
+          ) : null}
+        </Card>
+      ) : (
+        <p className="text-sm text-stone-700">
+          {poll.state === 'open' ? 'Answers close' : 'Answers closed'} {formatLongDate(poll.closesAt)}.
+        </p>
+      )}
+      {hostCanKeep ? (
+        <label className="flex items-center gap-2 text-sm text-stone-800">
+          <input
+            type="checkbox"
+            checked={draft}
+            onChange={(e) => setDraft(e.target.checked)}
+            className="size-5 accent-brand-700"
+          />
+          Save the event as a draft (publish it later)
+        </label>
+      ) : null}
+      <ol className="space-y-3" aria-label="Proposed dates">
+        {poll.options.map((option) => (
+          <OptionRow
+            key={option.id}
+            poll={poll}
+            option={option}
+            mine={votes[option.id]}
+            busy={vote.isPending}
+            onChoose={(choice) => choose(option.id, choice)}
+            hostAction={
+              hostCanKeep ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-3"
+                  loading={finalize.isPending && finalize.variables?.optionId === option.id}
+                  disabled={finalize.isPending}
+                  onClick={() => keep(option)}
+                >
+                  <CalendarCheck aria-hidden="true" />
+                  Make this the event
+                </Button>
+              ) : null
+            }
+          />
+        ))}
+      </ol>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Who answered what</h2>
+        <VotersTable poll={poll} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { personSummary } from './chat.ts';
+import { dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
+import { text, timeZoneField } from './fields.ts';
+
+/** Date polls (issue 25): a host proposes dates, people answer, the chosen one becomes the event. */
+export const POLL_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 5000,
+  placeMax: 300,
+  optionsMin: 2,
+  optionsMax: 10,
+  /** Reminders to those who have not voted go this long before the poll closes. */
+  reminderLeadMs: 24 * 60 * 60_000,
+} as const;
+
+export const VOTE_CHOICES = ['yes', 'if_need_be', 'no'] as const;
+export type VoteChoice = (typeof VOTE_CHOICES)[number];
+
+export const POLL_MSG = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${POLL_LIMITS.titleMax} characters`,
+  descriptionTooLong: `Description must be at most ${POLL_LIMITS.descriptionMax} characters`,
+  placeTooLong: `Place must be at most ${POLL_LIMITS.placeMax} characters`,
+  optionsInvalid: 'Options must be a list of dates, each with a start and an end',
+  tooFewOptions: `Propose at least ${POLL_LIMITS.optionsMin} dates`,
+  tooManyOptions: `A poll has at most ${POLL_LIMITS.optionsMax} dates`,
+  startRequired: 'Each date needs a start',
+  startInvalid: 'Start must be a valid date',
+  endRequired: 'Each date needs an end',
+  endInvalid: 'End must be a valid date',
+  endBeforeStart: 'Each date must end after it starts',
+  optionInPast: 'Dates must be in the future',
+  closesRequired: 'Closing time is required',
+  closesInvalid: 'Closing time must be a valid date',
+  closesInPast: 'Closing time must be in the future',
+  votesInvalid: 'Votes must map each date to yes, if_need_be or no',
+  voteInvalid: 'Each vote must be yes, if_need_be or no',
+  optionUnknown: 'This date is not part of the poll',
+  optionRequired: 'Choose the date to keep',
+  statusInvalid: 'Status must be DRAFT or LIVE',
+  communityInvalid: 'Community not found',
+  notFound: 'Poll not found',
+  notHost: 'Only the host of this poll can do this',
+  verifyToHost: 'Verify your email address to start a date poll',
+  closed: 'This poll is closed',
+  finalized: 'This poll already has its date',
+  nothingToChange: 'Send something to change',
+  deleted: 'Poll deleted',
+} as const;
+
+export const pollOptionInput = z
+  .object(
+    {
+      startsAt: dateField(POLL_MSG.startRequired, POLL_MSG.startInvalid),
+      endsAt: dateField(POLL_MSG.endRequired, POLL_MSG.endInvalid),
+      place: text('Place').trim().max(POLL_LIMITS.placeMax, POLL_MSG.placeTooLong).optional(),
+    },
+    { error: POLL_MSG.optionsInvalid },
+  )
+  .refine(
+    (o) => !(o.startsAt instanceof Date && o.endsAt instanceof Date) || o.endsAt > o.startsAt,
+    POLL_MSG.endBeforeStart,
+  );
+export type PollOptionInput = z.infer<typeof pollOptionInput>;
+
+const optionsList = z.array(pollOptionInput, { error: POLL_MSG.optionsInvalid });
+
+const titleField = text('Title', POLL_MSG.titleRequired)
+  .trim()
+  .min(1, POLL_MSG.titleRequired)
+  .max(POLL_LIMITS.titleMax, POLL_MSG.titleTooLong);
+const descriptionField = text('Description')
+  .trim()
+  .max(POLL_LIMITS.descriptionMax, POLL_MSG.descriptionTooLong);
+const closesField = dateField(POLL_MSG.closesRequired, POLL_MSG.closesInvalid);
+
+/** POST /api/polls */
+export const createPollBody = z.object({
+  title: titleField,
+  description: descriptionField.optional(),
+  /** A community poll: its members see it and vote; its organisers and owner may start one. */
+  communityId: text('Community').trim().max(64, POLL_MSG.communityInvalid).optional(),
+  closesAt: closesField,
+  /** The zone the dates are shown in (the host's). */
+  timeZone: timeZoneField.optional(),
+  options: optionsList
+    .min(POLL_LIMITS.optionsMin, POLL_MSG.tooFewOptions)
+    .max(POLL_LIMITS.optionsMax, POLL_MSG.tooManyOptions),
+});
+export type CreatePollInput = z.infer<typeof createPollBody>;
+
+/** PATCH /api/polls/:id: the host edits the text or closing time and adds dates while it is open. */
+export const updatePollBody = z.object({
+  title: titleField.optional(),
+  description: descriptionField.optional(),
+  closesAt: closesField.optional(),
+  addOptions: optionsList.max(POLL_LIMITS.optionsMax, POLL_MSG.tooManyOptions).optional(),
+});
+export type UpdatePollInput = z.infer<typeof updatePollBody>;
+
+/** PUT /api/polls/:id/votes: the caller's whole answer, replacing any earlier one. */
+export const pollVotesBody = z.object({
+  votes: z
+    .record(
+      // Any key: a wrong one is answered "not part of the poll" by the service.
+      z.string(),
+      z.enum(VOTE_CHOICES, { error: POLL_MSG.voteInvalid }),
+      { error: POLL_MSG.votesInvalid },
+    )
+    .refine((v) => Object.keys(v).length <= POLL_LIMITS.optionsMax, POLL_MSG.optionUnknown),
+});
+
+/** POST /api/polls/:id/finalize */
+export const finalizePollBody = z.object({
+  optionId: text('Date', POLL_MSG.optionRequired).max(64, POLL_MSG.optionUnknown),
+  /** The event starts as a draft or published (the default). */
+  status: z.enum(['DRAFT', 'LIVE'], { error: POLL_MSG.statusInvalid }).optional(),
+  /** PUBLIC by default; a community poll's event is for the community's members either way when it is PRIVATE. */
+  visibility: z.enum(VISIBILITIES, { error: EVENT_MSG.visibilityInvalid }).optional(),
+});
+
+export const pollListQuery = z.object({
+  community: z.string({ error: POLL_MSG.communityInvalid }).max(64, POLL_MSG.communityInvalid),
+});
+
+export const pollOption = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  place: z.string().nullable(),
+  yes: z.number().int(),
+  ifNeedBe: z.number().int(),
+  no: z.number().int(),
+  /** Most yes, then most if-need-be (ties: the earlier date); none before anyone said yes or if-need-be. */
+  best: z.boolean(),
+});
+export type PollOption = z.infer<typeof pollOption>;
+
+/** One voter and their answers, in the order of `options` (null: no answer for that date). */
+export const pollVoter = z.object({
+  user: personSummary,
+  choices: z.array(z.enum(VOTE_CHOICES).nullable()),
+});
+export type PollVoter = z.infer<typeof pollVoter>;
+
+export const POLL_STATES = ['open', 'closed', 'finalized'] as const;
+
+export const pollSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  community: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+  host: personSummary,
+  timeZone: z.string(),
+  closesAt: z.string(),
+  createdAt: z.string(),
+  state: z.enum(POLL_STATES),
+  /** Once finalized: the date kept and the event made from it (null if that event was deleted). */
+  chosenOptionId: z.string().nullable(),
+  eventId: z.string().nullable(),
+  options: z.array(pollOption),
+  voters: z.array(pollVoter),
+  isHost: z.boolean(),
+});
+export type Poll = z.infer<typeof pollSchema>;
+
+export const pollResponse = z.object({ poll: pollSchema });
+export type PollResponse = z.infer<typeof pollResponse>;
+
+/** A poll in a list (the community page's open polls). */
+export const pollSummary = pollSchema.pick({
+  id: true,
+  title: true,
+  closesAt: true,
+  state: true,
+  eventId: true,
+  host: true,
+});
+export const pollListResponse = z.object({
+  polls: z.array(pollSummary.extend({ options: z.number().int(), voters: z.number().int() })),
+});
+export type PollListResponse = z.infer<typeof pollListResponse>;
+
+/** An option's counts, without its (unchanging) dates: what changes with each answer. */
+export const pollTally = pollOption.pick({ id: true, yes: true, ifNeedBe: true, no: true, best: true });
+export type PollTally = z.infer<typeof pollTally>;
+
+/**
+ * Socket `poll-updated` to the poll's room (`join-poll` { pollId }): the counts after a vote, an
+ * edit or the finalisation, and the voter whose answer changed (absent for edits). It is sent to
+ * every socket in the room, so it carries counts only: a client that finds a date it does not
+ * know (one was added) reads the poll again.
+ */
+export const pollUpdatedEvent = z.object({
+  pollId: z.string(),
+  state: z.enum(POLL_STATES),
+  eventId: z.string().nullable(),
+  chosenOptionId: z.string().nullable(),
+  tallies: z.array(pollTally),
+  voter: pollVoter.optional(),
+  /** Someone withdrew their answers (an empty vote). */
+  removedVoterId: z.string().optional(),
+});
+export type PollUpdatedEvent = z.infer<typeof pollUpdatedEvent>;
+
+/**
+ * PUT /api/polls/:id/votes answers what the room hears: the tallies and the caller's row, not the
+ * whole poll (2,000 voters would be re-read and re-sent for every answer).
+ */
+export const pollVoteResponse = pollUpdatedEvent;
+
+/** The event made from the poll, as `POST /api/events` answers it. */
+export const finalizePollResponse = eventResponse;
+export const pollDeletedResponse = z.object({ message: z.string() });
