@@ -527,7 +527,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, db, images, redis);
+  healthRoutes(app, db, images, redis, { currency: config.currency });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const access = metricsAccess(request, config.metricsToken);
     if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);
@@ -560,7 +560,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
   pagesRoutes(
     app,
-    createPagesService({ events: eventsService, publicUrl: config.publicUrl }),
+    createPagesService({ events: eventsService, publicUrl: config.publicUrl, currency: config.currency }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );

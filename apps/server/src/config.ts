@@ -124,6 +124,19 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
   CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Costs are numbers; the instance says what they are in (ISO 4217, a code the runtime knows).
+  CURRENCY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toUpperCase() || 'USD')
+    .pipe(
+      z
+        .string()
+        .refine(
+          (code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code),
+          'must be an ISO 4217 currency code such as USD, EUR or GBP',
+        ),
+    ),
   // Empty (as in .env.example) means the default: half the cores, at least one.
   IMAGE_CONCURRENCY: z
     .string()
@@ -277,6 +290,8 @@ export type Config = {
   corsOrigins: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
+  /** CURRENCY: the ISO 4217 code of every cost (pages' JSON-LD, the web's price display). */
+  currency: string;
   /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
   imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number };
   /** Open sockets per user (the oldest is closed beyond it) and client events per user per 10 s. */
@@ -350,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
+    currency: e.CURRENCY,
     imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
     socketLimits: { socketsPerUser: e.SOCKETS_PER_USER, eventsPerUser: e.SOCKET_EVENTS_PER_USER },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -1,5 +1,5 @@
 // The subpath: the package index would bring every zod schema into each page that formats a date.
-import { wallTime } from '@townsquare/contracts/time-zones';
+import { wallTime, zoneName } from '@townsquare/contracts/time-zones';
 import { format, isSameDay, isValid, parseISO } from 'date-fns';
 
 /** Every date and number format the screens show (spec section 9), in one place. */
@@ -80,11 +80,7 @@ export function inTimeZone(value: string | Date, timeZone: string): Date {
   return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }
 
-/** "GMT+1", "EST": the zone's short name at that instant. */
+/** "CET", "PST", "GMT+9": the zone's short name at that instant (the server names it the same way). */
 export function formatZoneName(value: string | Date, timeZone: string): string {
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-    .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
+  return zoneName(timeZone, typeof value === 'string' ? parseISO(value) : value);
 }

@@ -238,6 +238,7 @@ const MATRIX: Record<string, Row | Row[]> = {
   // Platform
   'GET /api/health': { request: get('/api/health'), expect: PUBLIC_200 },
   'GET /api/ready': { request: get('/api/ready'), expect: PUBLIC_200 },
+  'GET /api/instance': { request: get('/api/instance'), expect: PUBLIC_200 },
   'GET /api/docs': { request: get('/api/docs'), expect: PUBLIC_200 },
   'GET /api/docs/': { request: get('/api/docs/'), expect: PUBLIC_200 },
   'GET /api/docs/static/index.html': {

@@ -1,4 +1,5 @@
 import type { Attendee, EventQuestionDto } from '@townsquare/contracts';
+import { sheetTime } from '../../platform/dates.ts';
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break (RFC 4180), and prefixed with
@@ -10,8 +11,11 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The hosts' attendee list: name, username, status, guests, one column per question, checked in. */
-export function attendeesCsv(attendees: Attendee[], questions: EventQuestionDto[]): string {
+/**
+ * The hosts' attendee list: name, username, status, guests, one column per question, checked in
+ * (in the event's time zone, named).
+ */
+export function attendeesCsv(attendees: Attendee[], questions: EventQuestionDto[], timeZone: string): string {
   const header = ['Name', 'Username', 'Status', 'Guests', ...questions.map((q) => q.text), 'Checked in'];
   const lines = attendees.map((a) => [
     a.fullName,
@@ -19,7 +23,7 @@ export function attendeesCsv(attendees: Attendee[], questions: EventQuestionDto[
     a.status,
     a.guests.map((g) => g || '(unnamed)').join('; '),
     ...questions.map((q) => a.answers[q.id] ?? ''),
-    a.checkedInAt ?? '',
+    a.checkedInAt ? sheetTime(new Date(a.checkedInAt), timeZone) : '',
   ]);
   return `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

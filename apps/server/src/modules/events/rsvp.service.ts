@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
+import { clockTime, eventTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
@@ -90,18 +91,19 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {
     deps.background.run('place offer notification', async () => {
-      const result = await db.execute<{ title: string }>(
-        sql`select title from events where id = ${offer.eventId}`,
+      const result = await db.execute<{ title: string; time_zone: string }>(
+        sql`select title, time_zone from events where id = ${offer.eventId}`,
       );
-      const title = result.rows[0]?.title;
-      if (!title) return;
+      const event = result.rows[0];
+      if (!event) return;
+      const { title } = event;
       const until = offer.offerExpiresAt;
       await deps.notify({
         userId: offer.userId,
         kind: 'waitlist_offer',
         subject: { type: 'event', id: offer.eventId },
         text: until
-          ? `A place is free for you at ${title}: accept it before ${until.toUTCString()}`
+          ? `A place is free for you at ${title}: accept it before ${eventTime(until, event.time_zone)}`
           : `A place opened up at ${title} and you were first in line: you are going`,
         url: `/event/${offer.eventId}`,
         dedupeKey: `waitlist_offer:${offer.eventId}:${until ? until.toISOString() : 'going'}`,
@@ -321,7 +323,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const person = (await readAttendees(db, row.id, personId))[0];
       if (person?.status !== 'going') throw conflict(CAPACITY_MSG.notOnList);
       if ((updated.rowCount ?? 0) === 0)
-        throw conflict(CAPACITY_MSG.alreadyCheckedIn(`${person.checkedInAt?.slice(11, 16) ?? ''} UTC`));
+        throw conflict(
+          CAPACITY_MSG.alreadyCheckedIn(clockTime(new Date(person.checkedInAt ?? Date.now()), row.timeZone)),
+        );
       return person;
     },
 
@@ -341,7 +345,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     async csv(user: UserRow, eventId: string): Promise<{ body: string; filename: string }> {
       const row = await hosted(eventId, user.id);
-      const body = attendeesCsv(await readAttendees(db, row.id), row.questions);
+      const body = attendeesCsv(await readAttendees(db, row.id), row.questions, row.timeZone);
       return { body, filename: `attendees-${row.id}.csv` };
     },
   };

@@ -4,6 +4,7 @@ import {
   type NotificationsResponse,
 } from '@townsquare/contracts';
 import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
+import { eventTime, weekdayName } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { people } from '../chat/chat.repository.ts';
@@ -94,33 +95,6 @@ export function humanLead(ms: number): string {
   return `${Math.round(ms / 1000)} seconds`;
 }
 
-const when = (date: Date) =>
-  date.toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-
-/** "Tuesday" and "Tue 1 Dec, 19:00", in the event's own zone (what its page shows first). */
-function localDay(date: Date, timeZone: string) {
-  const zone = { timeZone, hourCycle: 'h23' } as const;
-  return {
-    weekday: date.toLocaleString('en-GB', { ...zone, weekday: 'long' }),
-    when: date.toLocaleString('en-GB', {
-      ...zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-  };
-}
-
 const MENTION = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
 
 /**
@@ -208,7 +182,7 @@ export function createNotifications(deps: NotificationsDeps) {
           userIds: going,
           kind: 'event_reminder',
           subject: { type: 'event', id: event.id },
-          text: `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`,
+          text: `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${eventTime(event.startDate, event.timeZone)})`,
           url: `/event/${event.id}`,
           dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
         },
@@ -279,7 +253,7 @@ export function createNotifications(deps: NotificationsDeps) {
         kind: 'community_event',
         actorId: job.actorId,
         subject: { type: 'event', id: event.id },
-        text: `New event: ${event.title} (${when(event.startDate)})`,
+        text: `New event: ${event.title} (${eventTime(event.startDate, event.timeZone)})`,
         url: `/event/${event.id}`,
         dedupeKey: `community_event:${event.id}`,
       });
@@ -419,7 +393,7 @@ export function createNotifications(deps: NotificationsDeps) {
         const changes: string[] = [];
         if (restored) changes.push('it is on again');
         if (moved || before.endDate.getTime() !== after.endDate.getTime())
-          changes.push(`now ${when(after.startDate)}`);
+          changes.push(`now ${eventTime(after.startDate, after.timeZone)}`);
         if (before.location !== after.location) changes.push(`now at ${after.location}`);
         if (before.status !== after.status && after.status === 'PAST') changes.push('marked as ended');
         if (changes.length === 0) return;
@@ -437,7 +411,8 @@ export function createNotifications(deps: NotificationsDeps) {
      * are left out by `notify`, like anyone who cannot see a subject.
      */
     seriesConfirmDue: async (event: EventRow, hostIds: string[]) => {
-      const { weekday, when: at } = localDay(event.startDate, event.timeZone);
+      const weekday = weekdayName(event.startDate, event.timeZone);
+      const at = eventTime(event.startDate, event.timeZone);
       for (const userId of hostIds)
         await send({
           userId,
