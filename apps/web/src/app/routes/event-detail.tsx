@@ -32,8 +32,9 @@ import { HostedBy } from '../../features/events/components/hosted-by.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
+import { useCurrency } from '../../features/instance/api/get-instance.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
-import { formatLongDate } from '../../lib/format.ts';
+import { formatLongDate, formatMoney } from '../../lib/format.ts';
 
 // The event chat and sub-groups (the chat feature's panel) load after the event itself.
 const EventSocialPanel = lazy(() =>
@@ -56,11 +57,10 @@ const SeriesStandingToggle = lazy(() =>
   })),
 );
 
-/** "$12" or "$12.50", or "Free" (spec 9, cost display). */
-export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>): string {
+/** "$12" or "$7.50", or "Free" (spec 9, cost display), in the instance's currency and the viewer's locale. */
+export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>, currency = 'USD'): string {
   if (event.isFree) return 'Free';
-  const cost = Number(event.cost) || 0;
-  return `$${Number.isInteger(cost) ? cost : cost.toFixed(2)}`;
+  return formatMoney(Number(event.cost) || 0, currency);
 }
 
 function Fact({
@@ -105,6 +105,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
   const creator = isEventCreator(event, user?.id);
   // In the event's own zone, and in the viewer's too when it differs (issue 14).
   const when = eventTimeText(event);
+  const currency = useCurrency();
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
   const socialPanel = useRef<HTMLDivElement>(null);
 
@@ -176,7 +177,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
               {event.location}
             </Fact>
             <Fact icon={DollarSign} label="Cost">
-              {formatCost(event)}
+              {formatCost(event, currency)}
             </Fact>
             <Fact icon={Users} label="Attendees">
               {event.attendeeCount} going

@@ -26,8 +26,9 @@ import {
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { browserTimeZone } from '../../../lib/format.ts';
+import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
+import { useCurrency } from '../../instance/api/get-instance.ts';
 import { useCreateSeries } from '../../series/api/create-series.ts';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
@@ -176,6 +177,7 @@ export function EventFormDialog({
 }: EventFormDialogProps) {
   const editing = Boolean(event);
   const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
+  const currency = useCurrency();
   const [problems, setProblems] = useState<string[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [action, setAction] = useState<SaveAction | null>(null);
@@ -354,7 +356,7 @@ export function EventFormDialog({
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField
                 id="event-cost"
-                label="Cost ($)"
+                label={`Cost (${currencySymbol(currency)})`}
                 hint={values.isFree ? 'Free events cost nothing.' : undefined}
               >
                 {(field) => (
