@@ -266,6 +266,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     background,
     publicUrl: config.publicUrl,
     notify: (input) => notifications.notify(input),
+    publisher,
   });
   const eventsService = createEventsService({
     db,

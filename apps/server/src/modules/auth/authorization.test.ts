@@ -837,6 +837,16 @@ const MATRIX: Record<string, Row | Row[]> = {
     private: HIDDEN,
     draft: HIDDEN,
   }),
+  // Hosts only; nobody is on the owner's fresh event, so the owner hears 404 for the person.
+  'DELETE /api/events/:id/attendees/:userId': eventRows(
+    (id) => `/api/events/${id}/attendees/00000000-0000-4000-8000-000000000000`,
+    'DELETE',
+    {
+      public: { anonymous: 401, other: 403, owner: 404, admin: 403 },
+      private: { anonymous: 401, other: 404, owner: 404, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 404, admin: 404 },
+    },
+  ),
   'GET /api/events/:id/attendees.csv': eventRows((id) => `/api/events/${id}/attendees.csv`, 'GET', {
     public: ONLY_OWNER,
     private: HIDDEN,

@@ -16,6 +16,7 @@ import type { RsvpService } from './rsvp.service.ts';
 const tags = ['events'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
+/** An event and a person on it (co-hosts, the guest list). */
 const cohostParams = z.object({ id: idParam, userId: idParam });
 
 /** Transfers, co-hosts, tickets, check-in and the hosts' attendee list (decision 022). */
@@ -101,6 +102,24 @@ export function rsvpRoutes(
       schema: { tags, security, params, response: { 200: attendeesResponse, ...errors(401, 403, 404) } },
     },
     async (request) => rsvps.attendees(caller(request).user, request.params.id),
+  );
+
+  app.delete(
+    '/api/events/:id/attendees/:userId',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: cohostParams,
+        response: { 200: attendeesResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      await rsvps.removeAttendee(user, request.params.id, request.params.userId);
+      return rsvps.attendees(user, request.params.id);
+    },
   );
 
   app.get(

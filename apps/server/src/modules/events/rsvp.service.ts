@@ -1,5 +1,7 @@
 import {
+  ATTENDEES_CHANGED,
   type Attendee,
+  type AttendeesChangedPayload,
   CAPACITY_MSG,
   EVENT_MSG,
   type EventDto,
@@ -14,6 +16,7 @@ import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { clockTime, eventTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
@@ -29,6 +32,8 @@ export type RsvpServiceDeps = {
   publicUrl: string;
   /** The one notification path (modules/notifications): offers are told in the app, by e-mail and push. */
   notify: (input: NotifyInput) => Promise<unknown>;
+  /** Tells the event's room that its guest list changed (hosts' Guests tab refetches). */
+  publisher: Pick<Publisher, 'toChannel'>;
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -110,8 +115,14 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       });
     });
   }
+  /** The payload names nobody: anyone in the room may see it, only hosts can fetch the list. */
+  const changed = (eventId: string) =>
+    deps.publisher.toChannel(`event:${eventId}`, ATTENDEES_CHANGED, {
+      eventId,
+    } satisfies AttendeesChangedPayload);
   const notifyAll = (offers: Offer[]) => {
     for (const offer of offers) notifyOffer(offer);
+    for (const eventId of new Set(offers.map((o) => o.eventId))) changed(eventId);
   };
 
   async function visible(id: string, viewerId: string): Promise<EventRow> {
@@ -182,6 +193,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         }),
       );
       notifyAll(outcome.offers);
+      changed(eventId);
       return outcome.status;
     },
 
@@ -276,6 +288,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         return [...took.offers, ...gave.offers];
       });
       notifyAll(outcome);
+      changed(row.id);
     },
 
     async addCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
@@ -322,6 +335,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         where event_id = ${row.id} and user_id = ${personId} and status = 'going' and checked_in_at is null`);
       const person = (await readAttendees(db, row.id, personId))[0];
       if (person?.status !== 'going') throw conflict(CAPACITY_MSG.notOnList);
+      if ((updated.rowCount ?? 0) > 0) changed(row.id);
       if ((updated.rowCount ?? 0) === 0)
         throw conflict(
           CAPACITY_MSG.alreadyCheckedIn(clockTime(new Date(person.checkedInAt ?? Date.now()), row.timeZone)),
@@ -341,6 +355,20 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         came: going.filter((a) => a.checkedInAt !== null).length,
         ended: effectiveStatus(row) === 'PAST',
       };
+    },
+
+    /**
+     * A host takes someone off the guest list (going, maybe, waiting or offered): their answer is
+     * removed and the place they held is offered to the next in line at once (decision 022).
+     */
+    async removeAttendee(user: UserRow, eventId: string, userId: string) {
+      const row = await hosted(eventId, user.id);
+      if (!isUuid(userId)) throw badRequest(CAPACITY_MSG.attendeeIdInvalid);
+      if ((await readAttendees(db, row.id, userId)).length === 0)
+        throw notFound(CAPACITY_MSG.attendeeNotFound);
+      const outcome = await db.transaction((tx) => setRsvp(tx, { eventId: row.id, userId, status: 'leave' }));
+      notifyAll(outcome.offers);
+      changed(row.id);
     },
 
     async csv(user: UserRow, eventId: string): Promise<{ body: string; filename: string }> {
