@@ -1,5 +1,6 @@
 import { registerChatRealtime } from '../features/chat/realtime.ts';
 import { registerCommunitiesRealtime } from '../features/communities/realtime.ts';
+import { registerEventsRealtime } from '../features/events/realtime.ts';
 import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
 import { registerModerationRealtime } from '../features/moderation/realtime.ts';
@@ -18,6 +19,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerFriendGroupsRealtime(socket, deps),
     registerSubgroupsRealtime(socket, deps),
     registerCommunitiesRealtime(socket, deps),
+    registerEventsRealtime(socket, deps),
     registerModerationRealtime(socket, deps),
     registerNotificationsRealtime(socket, deps),
   ];

@@ -51,6 +51,9 @@ const EventRsvp = lazy(() =>
 const ContentMenu = lazy(() =>
   import('../../features/moderation/components/content-menu.tsx').then((m) => ({ default: m.ContentMenu })),
 );
+const GuestList = lazy(() =>
+  import('../../features/events/components/guest-list.tsx').then((m) => ({ default: m.GuestList })),
+);
 const SeriesStandingToggle = lazy(() =>
   import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
     default: m.SeriesStandingToggle,
@@ -282,6 +285,15 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <h2 className="mb-4 text-lg font-semibold">Who is going</h2>
           <EventAttendees userIds={event.rsvps} />
         </Card>
+
+        {creator || event.isHost ? (
+          <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+            <h2 className="mb-4 text-lg font-semibold">Guests</h2>
+            <Suspense fallback={<Skeleton className="h-40" />}>
+              <GuestList eventId={event.id} timeZone={event.timeZone ?? 'UTC'} />
+            </Suspense>
+          </Card>
+        ) : null}
       </div>
 
       {/* The event chat and sub-groups (the chat feature's panel). Signed out, the chat is readable

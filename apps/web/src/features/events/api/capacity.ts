@@ -67,6 +67,24 @@ export function useAttendees(eventId: string) {
   });
 }
 
+/**
+ * DELETE /api/events/:id/attendees/:userId (hosts only): takes the person off the list; the answer
+ * is the list as it is now, with their place already offered to the first in line.
+ */
+export function useRemoveAttendee(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) => {
+      const list = await api.delete<AttendeesResponse | undefined>(
+        `${base(eventId)}/attendees/${encodeURIComponent(userId)}`,
+      );
+      if (!list?.attendees) throw new DisplayError(EVENT_TEXT.noData);
+      return list;
+    },
+    onSuccess: (list) => queryClient.setQueryData(attendeesQueryKey(eventId), list),
+  });
+}
+
 /** POST /api/events/:id/check-ins `{ code }` or `{ userId }` (hosts only). */
 export function useCheckIn(eventId: string) {
   const queryClient = useQueryClient();
