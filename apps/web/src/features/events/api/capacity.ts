@@ -81,7 +81,11 @@ export function useRemoveAttendee(eventId: string) {
       if (!list?.attendees) throw new DisplayError(EVENT_TEXT.noData);
       return list;
     },
-    onSuccess: (list) => queryClient.setQueryData(attendeesQueryKey(eventId), list),
+    onSuccess: (list) => {
+      queryClient.setQueryData(attendeesQueryKey(eventId), list);
+      // The page's counts and "Who is going" change with the list.
+      void queryClient.invalidateQueries({ queryKey: ['events', 'public', eventId] });
+    },
   });
 }
 
