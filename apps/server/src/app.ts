@@ -36,6 +36,7 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { createChannelReader, createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
+import { createEventAnnouncements } from './modules/events/announcements.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
@@ -544,7 +545,18 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   eventsRoutes(app, eventsService, uploads, guards, seriesService);
   seriesRoutes(app, seriesService, guards);
   calendarRoutes(app, calendar, guards);
-  rsvpRoutes(app, eventsService, rsvps, guards);
+  rsvpRoutes(
+    app,
+    eventsService,
+    rsvps,
+    guards,
+    createEventAnnouncements({
+      hosted: rsvps.hosted,
+      limiter,
+      announce: (event, actorId, audience, announcement) =>
+        notifications.eventAnnouncement(event, actorId, audience, announcement),
+    }),
+  );
   friendsRoutes(app, friends, guards);
   blocksRoutes(app, blocks, guards);
   chatRoutes(app, chat, guards, canSeeEvent, moderation.removeMessage);

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'waitlist_offer',
   'report_resolved',
   'series_confirm',
+  'event_announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +54,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   report_resolved: 'reports',
   // Asks a host to confirm a date of their series: about hosting, like RSVPs to their events.
   series_confirm: 'rsvp',
+  // A host's message to the people of an event: news about an event you answered.
+  event_announcement: 'eventUpdates',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */

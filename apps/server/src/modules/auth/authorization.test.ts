@@ -847,6 +847,17 @@ const MATRIX: Record<string, Row | Row[]> = {
       draft: { anonymous: 401, other: 404, owner: 404, admin: 404 },
     },
   ),
+  // Hosts only; the owner's fresh event has nobody to tell (201, zero recipients).
+  'POST /api/events/:id/announcements': eventRows(
+    (id) => `/api/events/${id}/announcements`,
+    'POST',
+    {
+      public: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+      private: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+    },
+    { message: 'Doors open at 18:30.', audience: 'all' },
+  ),
   'GET /api/events/:id/attendees.csv': eventRows((id) => `/api/events/${id}/attendees.csv`, 'GET', {
     public: ONLY_OWNER,
     private: HIDDEN,

@@ -2,6 +2,8 @@ import {
   attendeesResponse,
   checkInBody,
   checkInResponse,
+  eventAnnouncementBody,
+  eventAnnouncementResponse,
   eventResponse,
   idParam,
   ticketResponse,
@@ -10,6 +12,7 @@ import {
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { EventAnnouncements } from './announcements.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
@@ -19,12 +22,13 @@ const params = z.object({ id: idParam });
 /** An event and a person on it (co-hosts, the guest list). */
 const cohostParams = z.object({ id: idParam, userId: idParam });
 
-/** Transfers, co-hosts, tickets, check-in and the hosts' attendee list (decision 022). */
+/** Transfers, co-hosts, tickets, check-in, the hosts' attendee list (decision 022) and announcements. */
 export function rsvpRoutes(
   app: App,
   eventsService: EventsService,
   rsvps: RsvpService,
   guards: ReturnType<typeof createAuthGuards>,
+  announcements: EventAnnouncements,
 ): void {
   const { requireAuth } = guards;
 
@@ -120,6 +124,22 @@ export function rsvpRoutes(
       await rsvps.removeAttendee(user, request.params.id, request.params.userId);
       return rsvps.attendees(user, request.params.id);
     },
+  );
+
+  app.post(
+    '/api/events/:id/announcements',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params,
+        body: eventAnnouncementBody,
+        response: { 201: eventAnnouncementResponse, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await announcements.send(caller(request).user, request.params.id, request.body)),
   );
 
   app.get(

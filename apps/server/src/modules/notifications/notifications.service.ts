@@ -536,6 +536,40 @@ export function createNotifications(deps: NotificationsDeps) {
       ),
 
     /**
+     * A host's message to the people of an event who can still see it (decision 038's sibling:
+     * announcements, issue 23), by their answer. Not quiet: the route says how many it reached.
+     */
+    eventAnnouncement: async (
+      event: Pick<EventRow, 'id' | 'title'>,
+      actorId: string,
+      audience: 'going' | 'waitlist' | 'all',
+      announcement: { id: string; message: string },
+    ): Promise<number> => {
+      const statuses = (
+        {
+          going: ['going'],
+          waitlist: ['waitlisted', 'offered'],
+          all: ['going', 'maybe', 'waitlisted', 'offered'],
+        } as const
+      )[audience];
+      const userIds = (await q.attendeesWhoSee(db, event.id, [...statuses])).filter((id) => id !== actorId);
+      if (userIds.length > 0)
+        await sendMany(
+          {
+            userIds,
+            kind: 'event_announcement',
+            actorId,
+            subject: { type: 'event', id: event.id },
+            text: `${event.title}: ${announcement.message}`,
+            url: `/event/${event.id}`,
+            dedupeKey: `event_announcement:${announcement.id}`,
+          },
+          { subjectChecked: true },
+        );
+      return userIds.length;
+    },
+
+    /**
      * The plug point for community announcements (no announcement feature exists yet): call it
      * with the members to tell, once per announcement id.
      */
