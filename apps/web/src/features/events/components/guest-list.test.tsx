@@ -95,3 +95,31 @@ describe('GuestList', () => {
     expect(calls).toContain('DELETE /api/events/e1/attendees/ana');
   });
 });
+
+describe('MessageGuests', () => {
+  it('sends the message to the chosen audience and says how many it reached', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/api/events/e1/attendees')) return jsonResponse(list([ana, ben]));
+        if (url.endsWith('/api/events/e1/announcements') && init?.method === 'POST') {
+          bodies.push(JSON.parse(String(init.body)));
+          return jsonResponse({ recipients: 1 }, 201);
+        }
+        return jsonResponse({ message: 'unexpected' }, 500);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<GuestList eventId="e1" timeZone="UTC" />, { user: createSelfUser() });
+    const send = await screen.findByRole('button', { name: 'Send message' });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByLabelText('Message'), 'Doors open at 18:30.');
+    await user.click(screen.getByLabelText('Waitlist'));
+    await user.click(send);
+    expect(await screen.findByText('Message sent to 1 person')).toBeVisible();
+    expect(bodies).toEqual([{ message: 'Doors open at 18:30.', audience: 'waitlist' }]);
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+});

@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime, inTimeZone } from '../../../lib/format.ts';
 import { joinRoom } from '../../../lib/socket.ts';
 import { downloadAttendeesCsv, useAttendees, useRemoveAttendee } from '../api/capacity.ts';
+import { MessageGuests } from './message-guests.tsx';
 
 type Filter = 'all' | 'going' | 'maybe' | 'waitlisted' | 'offered' | 'checkedIn';
 
@@ -135,6 +136,7 @@ export function GuestList({ eventId, timeZone }: { eventId: string; timeZone: st
         </Button>
       </div>
       {error ? <Alert variant="error">{error}</Alert> : null}
+      <MessageGuests eventId={eventId} />
       <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
         <TabsList aria-label="Show guests">
           {FILTERS.map((f) => (
