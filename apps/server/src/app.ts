@@ -34,6 +34,8 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChannelReader, createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { communityAnnouncementRoutes } from './modules/communities/announcements.routes.ts';
+import { createCommunityAnnouncements } from './modules/communities/announcements.service.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { createEventAnnouncements } from './modules/events/announcements.service.ts';
@@ -47,6 +49,7 @@ import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
+import { memberTables } from './modules/groups/membership.repository.ts';
 import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
@@ -563,6 +566,21 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
+  communityAnnouncementRoutes(
+    app,
+    createCommunityAnnouncements({
+      db,
+      limiter,
+      community: (slug, viewerId) => communitiesService.get(slug, viewerId),
+      memberIds: async (communityId) =>
+        ((await memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []).map(
+          (p) => p.id,
+        ),
+      notify: (community, actorId, memberIds, announcement) =>
+        notifications.communityAnnouncement(community, actorId, memberIds, announcement),
+    }),
+    guards,
+  );
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);

@@ -21,6 +21,7 @@ export const ANNOUNCEMENT_MSG = {
   audienceInvalid: 'Choose who hears it: going, waitlist or all',
   tooMany: `At most ${ANNOUNCEMENT_LIMITS.perWindow} announcements an hour; try again later`,
   notOrganiser: 'Only organisers can announce to the community',
+  membersOnly: "Only members can read this community's announcements",
 } as const;
 
 const message = text('Message', ANNOUNCEMENT_MSG.messageRequired)
@@ -36,3 +37,29 @@ export type EventAnnouncementInput = z.infer<typeof eventAnnouncementBody>;
 
 /** How many people it went to (those who can still see the event). */
 export const eventAnnouncementResponse = z.object({ recipients: z.number().int() });
+
+export const communityAnnouncementBody = z.object({
+  title: text('Title', ANNOUNCEMENT_MSG.titleRequired)
+    .trim()
+    .min(1, ANNOUNCEMENT_MSG.titleRequired)
+    .max(ANNOUNCEMENT_LIMITS.titleMax, ANNOUNCEMENT_MSG.titleTooLong),
+  message,
+});
+export type CommunityAnnouncementInput = z.infer<typeof communityAnnouncementBody>;
+
+export const communityAnnouncementSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  author: z.object({ id: z.string(), username: z.string().nullable(), fullName: z.string() }).nullable(),
+});
+export type CommunityAnnouncementDto = z.infer<typeof communityAnnouncementSchema>;
+export const communityAnnouncementResponse = z.object({
+  announcement: communityAnnouncementSchema,
+  recipients: z.number().int(),
+});
+/** The newest announcements (at most 20). */
+export const communityAnnouncementsResponse = z.object({
+  announcements: z.array(communityAnnouncementSchema),
+});

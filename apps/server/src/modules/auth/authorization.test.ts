@@ -1127,6 +1127,25 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
+  // Organisers announce; anyone else who can see the community is refused.
+  'POST /api/communities/:slug/announcements': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
+      payload: { title: 'Season opener', message: 'We start on Saturday.' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  })),
+  // A public community's news is public; a private one's is for its members.
+  'GET /api/communities/:slug/announcements': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
   // Members choose; anyone else is told it is for members (the community itself is public knowledge).
   'PUT /api/communities/:slug/notifications': {
     request: async (w) => ({

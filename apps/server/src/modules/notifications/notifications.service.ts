@@ -570,8 +570,8 @@ export function createNotifications(deps: NotificationsDeps) {
     },
 
     /**
-     * The plug point for community announcements (no announcement feature exists yet): call it
-     * with the members to tell, once per announcement id.
+     * Community announcements (modules/communities/announcements.service.ts): the members to tell,
+     * once per announcement id.
      */
     communityAnnouncement: (
       community: { id: string; slug: string; name: string },
