@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useCommunity } from '../../features/communities/api/get-community.ts';
 import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
+import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { CommunityChat } from '../../features/communities/components/community-chat.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
@@ -105,6 +106,7 @@ export function CommunityPage() {
               ))}
             </ul>
           ) : null}
+          <CommunityAnnouncements slug={community.slug} canRead={canSeeEvents} organizer={organizer} />
         </TabsContent>
         <TabsContent value="events">
           {canSeeEvents ? (
