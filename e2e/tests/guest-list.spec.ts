@@ -77,6 +77,14 @@ test('the guest list on a phone: remove someone, the next in line is offered the
   await audit(page, 'the guest list after a removal');
   await shoot(page, 'after', 375);
 
+  // Share and add-to-calendar links on the same page.
+  await expect(page.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Supper\+club/,
+  );
+  await expect(page.getByRole('link', { name: 'Outlook' })).toHaveAttribute('href', /outlook\.live\.com/);
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+
   // Ben, on his own page, is offered the place.
   const benPage = await (await browser.newContext()).newPage();
   await signInAs(benPage, ben, `/event/${event.id}`);

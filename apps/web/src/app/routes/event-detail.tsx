@@ -29,6 +29,7 @@ import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
 import { FriendsGoing } from '../../features/events/components/friends-going.tsx';
 import { HostedBy } from '../../features/events/components/hosted-by.tsx';
+import { CalendarLinks, ShareEvent } from '../../features/events/components/share-event.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
@@ -274,6 +275,14 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <Card className="space-y-3 p-5 sm:p-6">
             <h2 className="text-lg font-semibold">Save the date</h2>
             <AddToCalendar eventId={event.id} title={event.title} signedIn={Boolean(user)} />
+            <CalendarLinks event={event} />
+            <p className="text-xs text-stone-600">
+              Add to calendar downloads an .ics file (Apple Calendar and most apps).
+            </p>
+          </Card>
+          <Card className="space-y-3 p-5 sm:p-6">
+            <h2 className="text-lg font-semibold">Tell a friend</h2>
+            <ShareEvent event={event} />
           </Card>
         </aside>
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
