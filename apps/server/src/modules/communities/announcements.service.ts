@@ -1,5 +1,4 @@
 import {
-  ANNOUNCEMENT_LIMITS,
   ANNOUNCEMENT_MSG,
   type Community,
   type CommunityAnnouncementDto,
@@ -7,8 +6,9 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { forbidden, tooManyRequests } from '../../platform/errors.ts';
+import { forbidden } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { spendAnnouncement } from '../events/announcements.service.ts';
 import * as repo from './announcements.repository.ts';
 
 export type CommunityAnnouncementsDeps = {
@@ -48,15 +48,7 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
         community.viewerState === 'member' &&
         (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
       if (!organiser) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
-      const key = `community-announcements:${community.id}`;
-      const verdict = await deps.limiter.consume(key, {
-        limit: ANNOUNCEMENT_LIMITS.perWindow,
-        windowMs: ANNOUNCEMENT_LIMITS.windowMs,
-      });
-      if (verdict.limited) {
-        await deps.limiter.release(key);
-        throw tooManyRequests(ANNOUNCEMENT_MSG.tooMany, verdict.retryAfterSeconds);
-      }
+      await spendAnnouncement(deps.limiter, `community-announcements:${community.id}`);
       const row = await repo.insertAnnouncement(db, {
         communityId: community.id,
         authorId: me.id,

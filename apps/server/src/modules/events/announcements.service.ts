@@ -17,6 +17,21 @@ export type EventAnnouncementsDeps = {
   ) => Promise<number>;
 };
 
+/**
+ * One announcement of a group's allowance (an event's or a community's, whoever of its hosts
+ * sends it): 429 with Retry-After beyond ANNOUNCEMENT_LIMITS.
+ */
+export async function spendAnnouncement(limiter: RateLimiter, key: string): Promise<void> {
+  const verdict = await limiter.consume(key, {
+    limit: ANNOUNCEMENT_LIMITS.perWindow,
+    windowMs: ANNOUNCEMENT_LIMITS.windowMs,
+  });
+  if (verdict.limited) {
+    await limiter.release(key);
+    throw tooManyRequests(ANNOUNCEMENT_MSG.tooMany, verdict.retryAfterSeconds);
+  }
+}
+
 /** Hosts message the people of their event (issue 23), a few times an hour per event at most. */
 export function createEventAnnouncements(deps: EventAnnouncementsDeps) {
   return {
@@ -28,15 +43,7 @@ export function createEventAnnouncements(deps: EventAnnouncementsDeps) {
     ): Promise<{ recipients: number }> {
       const event = await deps.hosted(eventId, user.id);
       // Per event, not per host: co-hosts share the event's allowance.
-      const key = `event-announcements:${event.id}`;
-      const verdict = await deps.limiter.consume(key, {
-        limit: ANNOUNCEMENT_LIMITS.perWindow,
-        windowMs: ANNOUNCEMENT_LIMITS.windowMs,
-      });
-      if (verdict.limited) {
-        await deps.limiter.release(key);
-        throw tooManyRequests(ANNOUNCEMENT_MSG.tooMany, verdict.retryAfterSeconds);
-      }
+      await spendAnnouncement(deps.limiter, `event-announcements:${event.id}`);
       const recipients = await deps.announce(event, user.id, input.audience, {
         id: randomUUID(),
         message: input.message,
