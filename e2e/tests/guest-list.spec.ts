@@ -25,7 +25,7 @@ async function api(account: Account, method: 'post', url: string, data: object) 
 
 async function shoot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
-  await page.getByRole('heading', { name: 'Guests' }).scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: 'Guests', exact: true }).scrollIntoViewIfNeeded();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, `guest-list-${name}-${width}.png`), fullPage: true });
@@ -59,7 +59,7 @@ test('the guest list on a phone: remove someone, the next in line is offered the
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   await signInAs(page, host, `/event/${event.id}`);
-  const guests = page.getByRole('heading', { name: 'Guests' }).locator('..');
+  const guests = page.getByRole('heading', { name: 'Guests', exact: true }).locator('..');
   await expect(guests.getByText('1 going · 0 maybe · 1 waiting · 0 offered · 0 checked in')).toBeVisible();
   await expect(guests.getByText('Waitlist #1')).toBeVisible();
   await audit(page, 'the guest list');
