@@ -3,6 +3,15 @@ import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import {
@@ -184,6 +193,8 @@ export function EventFormDialog({
   const [uploading, setUploading] = useState(false);
   const [hostAs, setHostAs] = useState('');
   const [scope, setScope] = useState<'this' | 'following'>('this');
+  /** A new event that has entirely passed: publishing it asks first (issue 23). */
+  const [askPast, setAskPast] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
   const create = useCreateEvent();
   const createSeries = useCreateSeries();
@@ -213,11 +224,15 @@ export function EventFormDialog({
     [],
   );
 
-  function save(next: SaveAction) {
+  function save(next: SaveAction, pastConfirmed = false) {
     setSaveError(null);
     const found = validateEventForm(values);
     setProblems(found);
     if (found.length > 0) return;
+    if (!event && !pastConfirmed && next === 'publish' && toEventInput(values, next).status === 'PAST') {
+      setAskPast(true);
+      return;
+    }
     if (event && !event.id) {
       setSaveError(EVENT_MSG.eventIdMissing);
       return;
@@ -278,6 +293,21 @@ export function EventFormDialog({
           className="space-y-5"
         >
           {endedWarning ? <Alert variant="warning">{EVENT_TEXT.endedWarning}</Alert> : null}
+          <AlertDialog open={askPast} onOpenChange={setAskPast}>
+            <AlertDialogContent>
+              <AlertDialogTitle>This event has already ended</AlertDialogTitle>
+              <AlertDialogDescription>
+                Its end date has passed, so it would be published as a past event nobody can join. Publish it
+                anyway, or change the dates?
+              </AlertDialogDescription>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Change the dates</AlertDialogCancel>
+                <AlertDialogAction onClick={() => save('publish', true)}>
+                  Publish as past event
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
           {problems.length > 0 ? (
             <div ref={problemsRef} tabIndex={-1} className="focus:outline-none">
               <Alert variant="error" title="Please fix the following:">
