@@ -16,7 +16,8 @@ import { ADMIN_EMAIL } from './support/env.ts';
  *      TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  *   2. migrations with `node apps/server/dist/cli/migrate.js`;
  *   3. an SMTP server on a random port that writes every mail as JSON into a folder the tests read;
- *   4. `node apps/server/dist/server.js` on a random free port, waited for on GET /api/health.
+ *   4. `node apps/server/dist/server.js` on a random free port, waited for on GET /api/health, with
+ *      CORS_ORIGINS naming a second free port (E2E_CLIENT_ORIGIN) a spec serves a page from.
  * It returns the teardown, which stops everything and drops the database.
  *
  * It builds nothing: the root `npm test` runs `npm run build` first (apps/web/dist, apps/server/dist).
@@ -150,6 +151,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    // A second origin for cross-origin.spec.ts, which serves a page there itself: the original
+    // client deployed on its own host, with CORS_ORIGINS naming it.
+    const clientOrigin = `http://127.0.0.1:${await freePort()}`;
     let output = '';
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: ROOT,
@@ -168,6 +172,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // Test data is created through the API with a distinct X-Forwarded-For per account, as if
         // behind a proxy, so the per-IP registration limit (10 an hour) does not cap the suite.
         TRUST_PROXY: '127.0.0.1',
+        CORS_ORIGINS: clientOrigin,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -192,6 +197,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     // Workers are started after this function returns and inherit these.
     process.env.E2E_BASE_URL = baseUrl;
+    process.env.E2E_CLIENT_ORIGIN = clientOrigin;
     process.env.E2E_MAIL_DIR = mailDir;
     process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
   } catch (error) {

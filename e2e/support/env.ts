@@ -12,6 +12,10 @@ export const e2eEnv = {
   get baseUrl(): string {
     return required('E2E_BASE_URL');
   },
+  /** An origin CORS_ORIGINS allows, with nothing listening: a spec serves its page there. */
+  get clientOrigin(): string {
+    return required('E2E_CLIENT_ORIGIN');
+  },
   get mailDir(): string {
     return required('E2E_MAIL_DIR');
   },

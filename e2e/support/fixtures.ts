@@ -101,6 +101,33 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
   }
 }
 
+/** A published event a few days ahead, made through the API as `host`; answers its id. */
+export async function createLiveEvent(
+  host: Pick<Account, 'accessToken'>,
+  fields: { title: string; description: string; location: string },
+): Promise<string> {
+  const api = await request.newContext({
+    baseURL: e2eEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${host.accessToken}` },
+  });
+  try {
+    const start = new Date(Date.now() + 4 * 86_400_000);
+    const created = await api.post('/api/events', {
+      data: {
+        ...fields,
+        title: `${fields.title} ${Date.now().toString(36).slice(-5)}`,
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+        status: 'LIVE',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { event: { id: string } }).event.id;
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** A fresh token pair for an existing account (sign-ins that succeed are not rate limited). */
 export async function freshTokens(account: Pick<Account, 'email' | 'password'>) {
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });

@@ -86,6 +86,9 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await shoot(page, 'members-organiser');
   await request.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('region', { name: 'Members' })).toContainText('Theo Joiner');
+  await expect(
+    page.getByRole('region', { name: 'Members' }).getByRole('link', { name: 'Theo Joiner' }),
+  ).toHaveAttribute('href', `/user/${member.id}`);
 
   // --- Both chat live -----------------------------------------------------------------------------
   await memberPage.reload();
@@ -104,6 +107,15 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await memberPage.getByLabel(`Message ${name}`).fill('Thanks Rosa, see you there');
   await memberPage.getByRole('button', { name: 'Send' }).click();
   await expect(ownerLog.getByText('Thanks Rosa, see you there')).toBeVisible();
+  // Issue 23: a sender's name leads to their profile, their message's menu offers Block beside
+  // Report, and the owner's own control reads as owner.
+  const ownerName = String(owner.username);
+  await expect(memberLog.getByRole('link', { name: ownerName })).toHaveAttribute('href', `/user/${owner.id}`);
+  await memberLog.getByRole('button', { name: `Actions for the message from ${ownerName}` }).click();
+  await expect(memberPage.getByRole('menuitem', { name: 'Report' })).toBeVisible();
+  await expect(memberPage.getByRole('menuitem', { name: 'Block' })).toBeVisible();
+  await memberPage.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Owner ▾' })).toBeVisible();
   await audit(memberPage, `${slugPath} chat (member)`);
   await shoot(memberPage, 'chat-member');
 

@@ -88,6 +88,7 @@ import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/r
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets, loadVapidKeys } from './platform/secrets.ts';
+import { createServerOrigin } from './platform/server-origin.ts';
 import { createImageResizer, createImageSanitizer } from './platform/storage/image.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
@@ -124,6 +125,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 function defaultWebDist(): string {
   return path.resolve(here, '..', '..', 'web', 'dist');
 }
+
+/** Every method of the original client contract, for CORS_ORIGINS clients. */
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * Responses compressed on the fly: the API's JSON and the server-rendered text (sitemap, pages
@@ -237,7 +241,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     tokens,
     mailer,
-    background,
+    jobs,
+    linkSecret: secrets.jwtSecret,
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
@@ -254,7 +259,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,
         secret: secrets.uploadSigningSecret,
-        crossOriginClients: config.corsOrigins,
       });
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
@@ -264,6 +268,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     storage,
     sanitizeImage,
     resizeImage: createImageResizer(images),
+    serverOrigin: createServerOrigin(config),
   });
   const rsvps = createRsvpService({
     db,
@@ -511,7 +516,17 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     customTypes: COMPRESSIBLE,
   });
   if (config.corsOrigins.length > 0) {
-    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
+    // Every method and request header the original client uses (issue 20): the plugin's default
+    // (GET, HEAD, POST) made browsers block its profile save, event edit and delete. Bearer
+    // tokens, not cookies: no credentials. The signed PUT has its own CORS (any origin).
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      methods: CORS_METHODS,
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      exposedHeaders: ['Retry-After', 'X-Next-Before'],
+      credentials: false,
+      maxAge: 600,
+    });
   }
 
   // Multipart bodies: POST /api/upload/file and the original client's event form.
@@ -628,6 +643,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   // Periodic work runs on the queue: declared by every instance, run by one.
   await jobs.start();
+  await auth.startMailWorker();
   await jobs.work('housekeeping', async () => {
     await purgeExpired(db);
   });

@@ -31,12 +31,14 @@ describe('loadConfig', () => {
       TRUST_PROXY: '2',
       PUBLIC_URL: 'https://town.example/',
       CORS_ORIGINS: 'https://a.example/, https://b.example',
+      PUBLIC_HOSTS: ' Town.Local, 192.168.1.20:3000 ,[fe80::1]:3000',
     });
     expect(config.adminEmails).toEqual(['a@example.com', 'b@example.com']);
     expect(config.seedDemo).toBe(true);
     expect(config.trustProxy).toBe(2);
     expect(config.publicUrl).toBe('https://town.example');
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.publicHosts).toEqual(['town.local', '192.168.1.20:3000', '[fe80::1]:3000']);
   });
 
   it.each([
@@ -49,6 +51,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SEED_DEMO: 'perhaps' }, 'SEED_DEMO'],
+    [{ PUBLIC_HOSTS: 'https://town.example' }, 'PUBLIC_HOSTS'],
+    [{ PUBLIC_HOSTS: 'town.example/path' }, 'PUBLIC_HOSTS'],
   ])('refuses %j with one line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -69,6 +69,18 @@ const duration = (fallback: string) =>
       return ms;
     });
 
+/** A comma-separated list: items trimmed, then `normalize`d; empty items dropped. */
+const commaList = (normalize: (item: string) => string) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => normalize(item.trim()))
+        .filter(Boolean),
+    );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,16 +98,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Townsquare <no-reply@townsquare.local>'),
   JWT_SECRET: secret,
   UPLOAD_SIGNING_SECRET: secret,
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  ADMIN_EMAILS: commaList((e) => e.toLowerCase()).pipe(
+    z.array(z.email('must be a comma-separated list of e-mail addresses')),
+  ),
   SEED_DEMO: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -113,16 +118,19 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.org'))),
+  CORS_ORIGINS: commaList((o) => o.replace(/\/+$/, '')).pipe(
+    z.array(z.url('must be a comma-separated list of origins such as https://example.org')),
+  ),
+  PUBLIC_HOSTS: commaList((h) => h.toLowerCase()).pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/,
+          'must be a comma-separated list of host names or addresses, each with an optional :port, such as 192.168.1.20:3000',
+        ),
+    ),
+  ),
   CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
   // Costs are numbers; the instance says what they are in (ISO 4217, a code the runtime knows).
   CURRENCY: z
@@ -288,6 +296,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | number | string;
   corsOrigins: string[];
+  /** Other hosts (`host` or `host:port`) the app is opened at, besides PUBLIC_URL's. */
+  publicHosts: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
   /** CURRENCY: the ISO 4217 code of every cost (pages' JSON-LD, the web's price display). */
@@ -363,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    publicHosts: e.PUBLIC_HOSTS,
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
     currency: e.CURRENCY,

@@ -55,8 +55,9 @@ describe('uploads from whatever address the page was loaded from', () => {
     });
     expect(signed.status).toBe(201);
     const { signedUrl } = (await signed.json()) as { signedUrl: string };
-    const target = new URL(signedUrl, page);
-    // No CORS is configured, so a browser only lets this PUT through on the page's own origin.
+    // Absolute, as the original client needs (`new URL(signedUrl)`), and on the page's own origin
+    // (loopback is one of ours), not PUBLIC_URL's localhost: no CORS is configured.
+    const target = new URL(signedUrl);
     expect(target.origin).toBe(page.origin);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0ea5e9' } })
       .png()
@@ -83,32 +84,125 @@ describe('uploads from whatever address the page was loaded from', () => {
   });
 });
 
-describe('a client served from another origin (CORS_ORIGINS)', () => {
+describe('a client served from another origin (CORS_ORIGINS), and the Host header', () => {
   let t: TestApp;
+  let token: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CORS_ORIGINS: 'https://client.example' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  it('gets an absolute upload URL under PUBLIC_URL; a same-origin page gets a path', async () => {
+    t = await createTestApp({
+      env: { CORS_ORIGINS: 'https://client.example', PUBLIC_HOSTS: 'lan.example:8080, 10.1.2.3' },
+    });
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { fullName: 'Cross Cara', email: 'cara@example.com', password: 'cross origin ok' },
     });
-    const token = (register.json() as { accessToken: string }).accessToken;
-    const ask = (origin?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/upload/signed-url',
-        headers: { authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) },
-        payload: { fileName: 'me.png', fileType: 'image/png' },
+    token = (register.json() as { accessToken: string }).accessToken;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The signed URL asked for by a page on `origin` that reached the server as `host`. */
+  async function signedUrlFor(host: string, origin?: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      headers: { host, authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) },
+      payload: { fileName: 'me.png', fileType: 'image/png' },
+    });
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { signedUrl: string }).signedUrl;
+  }
+  const originOf = (signedUrl: string) => new URL(signedUrl).origin;
+
+  it('answers an absolute URL to a same-origin page and to a cross-origin client', async () => {
+    const same = await signedUrlFor('townsquare.test', 'http://townsquare.test');
+    expect(same.startsWith('http://townsquare.test/api/upload/put/')).toBe(true);
+    const cross = await signedUrlFor('townsquare.test', 'https://client.example');
+    expect(cross.startsWith('http://townsquare.test/api/upload/put/')).toBe(true);
+  });
+
+  it('uses the address the page reached us at when it is ours: loopback, PUBLIC_HOSTS, a CORS origin', async () => {
+    expect(originOf(await signedUrlFor('127.0.0.1:3000', 'http://127.0.0.1:3000'))).toBe(
+      'http://127.0.0.1:3000',
+    );
+    expect(originOf(await signedUrlFor('localhost:3000'))).toBe('http://localhost:3000');
+    expect(originOf(await signedUrlFor('[::1]:3000'))).toBe('http://[::1]:3000');
+    expect(originOf(await signedUrlFor('lan.example:8080'))).toBe('http://lan.example:8080');
+    expect(originOf(await signedUrlFor('10.1.2.3:3000'))).toBe('http://10.1.2.3:3000');
+    // A client's own host proxying /api to us keeps its scheme.
+    expect(originOf(await signedUrlFor('client.example'))).toBe('https://client.example');
+  });
+
+  it('never puts a spoofed Host in the URL: any other host gets PUBLIC_URL', async () => {
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      'lan.example:9999',
+      'evil.example@127.0.0.1',
+      '127.0.0.1/evil.example',
+      'client.example:8443',
+    ]) {
+      const url = await signedUrlFor(host, 'http://townsquare.test');
+      expect(originOf(url), host).toBe('http://townsquare.test');
+      expect(url, host).not.toContain('evil');
+    }
+    // Without TRUST_PROXY a forwarded host is not believed either.
+    const forwarded = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/signed-url',
+      headers: {
+        host: 'townsquare.test',
+        'x-forwarded-host': 'evil.example',
+        authorization: `Bearer ${token}`,
+      },
+      payload: { fileName: 'me.png', fileType: 'image/png' },
+    });
+    expect(originOf((forwarded.json() as { signedUrl: string }).signedUrl)).toBe('http://townsquare.test');
+  });
+
+  it('lets a configured origin preflight every method of the contract with its headers', async () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/users/me',
+        headers: {
+          origin: 'https://client.example',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
-    const cross = (await ask('https://client.example')).json() as { signedUrl: string };
-    expect(cross.signedUrl.startsWith('http://townsquare.test/api/upload/put/')).toBe(true);
-    const same = (await ask('http://townsquare.test')).json() as { signedUrl: string };
-    expect(same.signedUrl.startsWith('/api/upload/put/')).toBe(true);
+      expect(res.statusCode, method).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('https://client.example');
+      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
+      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
+      expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    }
+  });
+
+  it('gives an origin that is not configured no CORS headers', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/users/me',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets any origin preflight the signed PUT (the signature is the credential)', async () => {
+    for (const origin of ['https://client.example', 'https://elsewhere.example']) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/upload/put/profile-image/x.png',
+        headers: {
+          origin,
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-methods']).toContain('PUT');
+    }
   });
 });

@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { precompress } from './precompress.ts';
 import { prerender, writeEventTemplate } from './prerender.ts';
+import { stampServiceWorker } from './service-worker.ts';
 import { buildSsr } from './ssr.ts';
 
 /**
  * After the client build: the landing, sign-in and registration pages pre-rendered and the
- * template of event pages (`ssr/event.html`), then brotli and gzip copies of every text asset,
- * then the request-time renderer of event pages (`ssr/render.mjs`, built last). `ssr/` is read by
- * the server, never sent to browsers.
+ * template of event pages (`ssr/event.html`), the service worker stamped with the build's version,
+ * then brotli and gzip copies of every text asset, then the request-time renderer of event pages
+ * (`ssr/render.mjs`, built last). `ssr/` is read by the server, never sent to browsers.
  */
 export function firstPaintPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -26,6 +27,7 @@ export function firstPaintPlugin(): Plugin {
         const outDir = path.resolve(config.root, config.build.outDir);
         const pages = await prerender(config.root, outDir);
         await writeEventTemplate(outDir);
+        await stampServiceWorker(outDir);
         const { files, bytes, brotli } = await precompress(outDir);
         await buildSsr(config.root, outDir, config.resolve.alias);
         config.logger.info(

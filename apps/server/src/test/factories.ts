@@ -1,6 +1,8 @@
 import type { AuthResponse, RegisterBody, SelfUser } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { friendships } from '../db/schema/index.ts';
+import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
+import { eventually } from './eventually.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -64,8 +66,19 @@ export async function signIn(t: TestApp, user: { email: string; password: string
   };
 }
 
-/** Every mail queued so far to `to` (after the background queue has drained), oldest first. */
+/** Waits until every account e-mail queued so far has been sent (or has failed for good). */
+export async function accountMailSent(t: TestApp): Promise<void> {
+  await eventually(async () => {
+    const queued = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = ${ACCOUNT_MAIL_QUEUE} and state < 'completed'`,
+    );
+    if (queued.rows[0]!.n > 0) throw new Error('account e-mails still queued');
+  });
+}
+
+/** Every mail sent so far to `to` (after queued account e-mails and the background queue), oldest first. */
 export async function mailsTo(t: TestApp, to: string, subject?: string) {
+  await accountMailSent(t);
   await t.background.drain();
   return t.sent.filter((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject === subject));
 }

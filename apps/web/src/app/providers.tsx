@@ -27,8 +27,9 @@ export function routerReady(): Promise<void> {
   });
 }
 
-// Toasts only ever appear after some interaction, so their renderer loads after the first paint.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Toasts only ever appear after some interaction, so their renderer loads after the first paint,
+// with the service worker's registration.
+const Toaster = lazy(() => import('./after-first-paint.tsx'));
 
 /** Wires the API client's session events to the cache and the router. */
 function SessionBridge() {

@@ -1,11 +1,9 @@
 import { registerChatRealtime } from '../features/chat/realtime.ts';
-import { registerCommunitiesRealtime } from '../features/communities/realtime.ts';
 import { registerEventsRealtime } from '../features/events/realtime.ts';
-import { registerFriendGroupsRealtime } from '../features/friend-groups/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
+import { registerGroupsRealtime } from '../features/groups/realtime.ts';
 import { registerModerationRealtime } from '../features/moderation/realtime.ts';
 import { registerNotificationsRealtime } from '../features/notifications/realtime.ts';
-import { registerSubgroupsRealtime } from '../features/subgroups/realtime.ts';
 import type { RealtimeDeps, RealtimeSocket } from '../lib/socket.ts';
 
 /**
@@ -16,9 +14,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
   const stops = [
     registerChatRealtime(socket, deps),
     registerFriendsRealtime(socket, deps),
-    registerFriendGroupsRealtime(socket, deps),
-    registerSubgroupsRealtime(socket, deps),
-    registerCommunitiesRealtime(socket, deps),
+    registerGroupsRealtime(socket, deps),
     registerEventsRealtime(socket, deps),
     registerModerationRealtime(socket, deps),
     registerNotificationsRealtime(socket, deps),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -35,6 +45,12 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    /**
+     * Bumped by whatever ends every sign-in at once (password change or reset, "sign out
+     * everywhere", suspension, deletion): a session is live only while its `epoch` equals this
+     * (docs/decisions/031).
+     */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     /** Per kind group, only the choices the person changed; the defaults fill in the rest. */
     notifyEmail: jsonb('notify_email').$type<Record<string, boolean>>().notNull().default({}),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),

@@ -1,6 +1,7 @@
 import type { SelfUser } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { createUser, followVerificationLink, type TestUser, unique } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -22,9 +23,13 @@ afterAll(async () => {
 const me = async (user: TestUser): Promise<SelfUser> =>
   (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth })).json() as SelfUser;
 
-/** Starts a second instance on the same database with `adminEmails`, as a restart would. */
+/**
+ * Starts a second instance on the same database with `adminEmails`, as a restart would. Account
+ * e-mails are queued jobs that any instance may send: this one's land in the same outbox.
+ */
 async function restartWith(adminEmails: string[]): Promise<void> {
-  const other = await buildApp({ ...t.config, adminEmails, databaseUrl: t.databaseUrl });
+  const mailer = { send: async (m: MailMessage) => void t.sent.push(m), close: async () => {} };
+  const other = await buildApp({ ...t.config, adminEmails, databaseUrl: t.databaseUrl }, { mailer });
   await other.close();
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
@@ -6,19 +6,43 @@ import { emailTokens, refreshTokens, sessions, type UserRow, users } from '../..
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
+/** A user not suspended now (the SQL twin of `isSuspended`). */
+const notSuspended = (u: string) =>
+  sql.raw(
+    `(${u}.suspended_at is null or (${u}.suspended_until is not null and ${u}.suspended_until <= now()))`,
+  );
+
+/**
+ * Starts a session and its first refresh token, in one transaction, only if the user is still at
+ * `epoch` and not suspended. `epoch` is what the caller read together with the password hash it
+ * checked: a password change, reset, suspension or "sign out everywhere" that landed meanwhile
+ * bumped it, and the sign-in gets nothing. The user row is share-locked, so the session is
+ * committed before any such change can run its revocation (which then sees and ends it).
+ * Undefined when refused.
+ */
 export async function createSession(
-  db: Executor,
-  input: { userId: string; expiresAt: Date; userAgent?: string; ip?: string },
-): Promise<string> {
+  db: Database,
+  input: {
+    userId: string;
+    epoch: number;
+    expiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+    tokenHash: string;
+  },
+): Promise<string | undefined> {
   const id = uuidv7();
-  await db.insert(sessions).values({
-    id,
-    userId: input.userId,
-    expiresAt: input.expiresAt,
-    userAgent: input.userAgent?.slice(0, 512),
-    ip: input.ip,
+  return db.transaction(async (tx) => {
+    const inserted = await tx.execute(sql`
+      insert into ${sessions} (id, user_id, epoch, expires_at, user_agent, ip)
+      select ${id}, u.id, u.session_epoch, ${input.expiresAt}, ${input.userAgent?.slice(0, 512) ?? null}, ${input.ip ?? null}
+      from ${users} u
+      where u.id = ${input.userId} and u.session_epoch = ${input.epoch} and ${notSuspended('u')}
+      for share`);
+    if (inserted.rowCount !== 1) return undefined;
+    await insertRefreshToken(tx, id, input.tokenHash);
+    return id;
   });
-  return id;
 }
 
 export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: string): Promise<void> {
@@ -47,15 +71,56 @@ export async function spendRefreshToken(
   return existing[0] ? { kind: 'reused', sessionId: existing[0].sessionId } : { kind: 'unknown' };
 }
 
-/** The session and its user, if the session is still live (the refresh path). */
-export async function findLiveSession(db: Executor, sessionId: string) {
+/**
+ * The refresh path, in one transaction: spends the token and, if its session is still live (not
+ * revoked or expired, at the user's epoch, the user not suspended), records the use and stores
+ * the next token. The session row stays locked until commit, so a revocation running at the same
+ * time either ends the session first (nothing is issued) or waits and then ends the session with
+ * the token just issued.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  tokenHash: string,
+  nextTokenHash: string,
+): Promise<
+  | { kind: 'ok'; sessionId: string; user: UserRow }
+  | { kind: 'ended'; sessionId: string }
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'unknown' }
+> {
+  return db.transaction(async (tx) => {
+    const spent = await spendRefreshToken(tx, tokenHash);
+    if (spent.kind !== 'ok') return spent;
+    const live = await tx
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()` })
+      .from(users)
+      .where(
+        and(
+          eq(sessions.id, spent.sessionId),
+          eq(users.id, sessions.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(sessions.epoch, users.sessionEpoch),
+          notSuspended('users'),
+        ),
+      )
+      .returning(getTableColumns(users));
+    const user = live[0];
+    if (!user) return { kind: 'ended' as const, sessionId: spent.sessionId };
+    await insertRefreshToken(tx, spent.sessionId, nextTokenHash);
+    return { kind: 'ok' as const, sessionId: spent.sessionId, user };
+  });
+}
+
+/** Whether the user ever signed in from this address (within the sessions kept: 37 days). */
+export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {
   const rows = await db
-    .select({ session: sessions, user: users })
+    .select({ id: sessions.id })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
     .limit(1);
-  return rows[0];
+  return rows.length > 0;
 }
 
 /** The user a session belonged to, live or not (why a refresh failed). */
@@ -73,12 +138,14 @@ const liveSessionUser = preparedQuery<UserRow>(
   'auth_live_session_user',
   sql`select ${columnsOf(users, 'u')} from ${sessions} s join ${users} u on u.id = s.user_id
       where s.id = ${sql.placeholder('sid')} and s.user_id = ${sql.placeholder('uid')}
-        and s.revoked_at is null and s.expires_at > now()`,
+        and s.revoked_at is null and s.expires_at > now()
+        and s.epoch = u.session_epoch and ${notSuspended('u')}`,
 );
 
 /**
  * The user of a live session: what every authenticated request asks, so a prepared statement.
- * Never cached: a revoked session fails the very next request, on every instance.
+ * Never cached: a revoked session, one from before the user's last epoch bump, or a suspended
+ * user fails the very next request, on every instance, in this one query.
  */
 export async function findLiveSessionUser(db: Database, sessionId: string, userId: string) {
   const rows = await liveSessionUser(db, { sid: sessionId, uid: userId });
@@ -90,11 +157,6 @@ export async function revokeSession(db: Executor, sessionId: string, reason: str
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-/** Records a use of the session (a refresh), for the sessions list. */
-export async function markSessionUsed(db: Executor, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 /** The user's live sessions, most recently used first. */
@@ -151,25 +213,86 @@ export async function revokeUserSessions(
   return rows.map((r) => r.id);
 }
 
-/** Voids every unused e-mail token of the user with this purpose. */
+/**
+ * Ends every sign-in of the user at once, except `keep`: bumps the user's epoch (which also
+ * refuses any sign-in or refresh in flight that read the old one), moves `keep` to the new epoch
+ * and revokes the rest. `rotateFeed` also gives the private calendar feed a new link. Run it in
+ * the transaction that changes what ends the sessions (the password), so neither is seen alone.
+ * Returns the revoked ids.
+ */
+export async function endUserSessions(
+  tx: Executor,
+  userId: string,
+  reason: string,
+  options: { keep?: string; rotateFeed?: boolean } = {},
+): Promise<string[]> {
+  const bumped = await tx
+    .update(users)
+    .set({
+      sessionEpoch: sql`${users.sessionEpoch} + 1`,
+      ...(options.rotateFeed ? { calendarFeedNonce: sql`gen_random_uuid()::text` } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning({ epoch: users.sessionEpoch });
+  const epoch = bumped[0]?.epoch;
+  if (epoch === undefined) return [];
+  if (options.keep)
+    await tx
+      .update(sessions)
+      .set({ epoch })
+      .where(and(eq(sessions.id, options.keep), eq(sessions.userId, userId)));
+  return revokeUserSessions(tx, userId, reason, options.keep);
+}
+
+/** Voids every unused e-mail token of the user with this purpose (but `except`). */
 export async function voidEmailTokens(
   db: Executor,
   userId: string,
   purpose: EmailTokenPurpose,
+  except?: string,
 ): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        except ? ne(emailTokens.id, except) : undefined,
+      ),
+    );
 }
 
-/** Creates an e-mail token and voids every earlier unused one of the same purpose. */
-export async function createEmailToken(
-  db: Executor,
-  input: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; email: string; expiresAt: Date },
-): Promise<void> {
-  await voidEmailTokens(db, input.userId, input.purpose);
-  await db.insert(emailTokens).values({ id: uuidv7(), ...input });
+/**
+ * The e-mail token with this id, created if it does not exist yet (a newer token voids every
+ * earlier unused one of its purpose). True while it can still be redeemed: a mail job that runs
+ * again finds its own token and sends the same link, or nothing once it was used or replaced.
+ */
+export async function ensureEmailToken(
+  tx: Executor,
+  input: {
+    id: string;
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    email: string;
+    expiresAt: Date;
+  },
+): Promise<boolean> {
+  const created = await tx
+    .insert(emailTokens)
+    .values(input)
+    .onConflictDoNothing({ target: emailTokens.id })
+    .returning({ id: emailTokens.id });
+  if (created[0]) await voidEmailTokens(tx, input.userId, input.purpose, input.id);
+  const live = await tx
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(eq(emailTokens.id, input.id), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)),
+    );
+  return live.length > 0;
 }
 
 /** Redeems an e-mail token once: a single UPDATE guards against parallel redemptions. */

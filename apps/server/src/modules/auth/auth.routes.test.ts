@@ -2,7 +2,7 @@ import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
+import { accountMailSent, createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
 import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
 import { createTestApp, memoryMailer, type TestApp } from '../../test/test-app.ts';
 
@@ -34,7 +34,7 @@ describe('POST /api/auth/register', () => {
     expect(body.user.username).toBeUndefined();
     expect(body.user.roles).toEqual(['Member']);
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
-    await t.background.drain();
+    await accountMailSent(t);
     const mail = t.sent.find((m) => m.to === email.toLowerCase());
     expect(mail?.subject).toBe('Confirm your email address');
     expect(mail?.link).toMatch(/^http:\/\/townsquare\.test\/verify-email\?token=[\w-]{43}$/);
@@ -131,6 +131,32 @@ describe('POST /api/auth/login', () => {
       ).toBe(401);
     }
     const locked = await post('/api/auth/login', { identifier: user.email, password: user.password });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it("a stranger's failures do not lock the owner out of an address they signed in from", async () => {
+    const user = await createUser(t);
+    const home = nextIp();
+    const owner = (password: string) =>
+      post('/api/auth/login', { identifier: user.email, password }, {}, home);
+    expect((await owner(user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post('/api/auth/login', { identifier: user.email, password: `guess-${i}` })).statusCode,
+      ).toBe(401);
+    // Anywhere else the account is locked, right password or not…
+    expect(
+      (await post('/api/auth/login', { identifier: user.email, password: user.password })).statusCode,
+    ).toBe(429);
+    // …but from the owner's own address it opens, with its own limit of 10 failures.
+    expect((await owner(user.password)).statusCode).toBe(200);
+    // Which leaves the stranger locked out.
+    expect(
+      (await post('/api/auth/login', { identifier: user.email, password: user.password })).statusCode,
+    ).toBe(429);
+    for (let i = 0; i < 10; i++) expect((await owner(`typo-${i}`)).statusCode).toBe(401);
+    const locked = await owner(user.password);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
   });

@@ -8,7 +8,6 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { Background } from '../../platform/background.ts';
 import {
   badRequest,
   conflict,
@@ -17,28 +16,16 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import {
-  confirmNewEmailMail,
-  emailChangingMail,
-  passwordChangedMail,
-  resetPasswordMail,
-  verifyEmailMail,
-} from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
 import { isSuspended } from '../moderation/moderation.repository.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import * as usersRepo from '../users/users.repository.ts';
+import { createAccountMail } from './account-mail.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import {
-  type AccessTokens,
-  hashToken,
-  REFRESH_FAMILY_TTL_MS,
-  RESET_PASSWORD_TTL_MS,
-  randomToken,
-  VERIFY_EMAIL_TTL_MS,
-} from './tokens.ts';
+import { type AccessTokens, hashToken, REFRESH_FAMILY_TTL_MS, randomToken } from './tokens.ts';
 
 export type ClientMeta = { ip: string; userAgent?: string };
 
@@ -46,7 +33,10 @@ export type AuthServiceDeps = {
   db: Database;
   tokens: AccessTokens;
   mailer: Mailer;
-  background: Background;
+  /** Account e-mails are jobs: a crash between the answer and the send loses nothing. */
+  jobs: Jobs;
+  /** Derives the tokens in e-mailed links from their ids (account-mail.ts); never stored. */
+  linkSecret: string;
   limiter: RateLimiter;
   publicUrl: string;
   adminEmails: string[];
@@ -62,42 +52,51 @@ function throttle(verdict: Verdict): void {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, tokens, mailer, background, limiter } = deps;
+  const { db, tokens, limiter } = deps;
+  const accountMail = createAccountMail({
+    db,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    secret: deps.linkSecret,
+  });
 
-  async function issueTokens(user: UserRow, sessionId: string): Promise<AuthResponse> {
-    const refreshToken = randomToken();
-    await repo.insertRefreshToken(db, sessionId, hashToken(refreshToken));
-    const accessToken = await tokens.sign({
-      sub: user.id,
-      sid: sessionId,
-      email: user.email,
-      roles: user.roles,
-    });
-    return { accessToken, refreshToken, user: presentSelf(user) };
+  async function accessTokenFor(user: UserRow, sessionId: string): Promise<string> {
+    return tokens.sign({ sub: user.id, sid: sessionId, email: user.email, roles: user.roles });
   }
 
+  /**
+   * A new session for `user` as read together with the password hash that was checked. Refused
+   * when a suspension, password change or reset, or "sign out everywhere" landed since that read.
+   */
   async function startSession(user: UserRow, meta: ClientMeta): Promise<AuthResponse> {
+    const refreshToken = randomToken();
     const sessionId = await repo.createSession(db, {
       userId: user.id,
+      epoch: user.sessionEpoch,
       expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_MS),
       userAgent: meta.userAgent,
       ip: meta.ip,
+      tokenHash: hashToken(refreshToken),
     });
-    return issueTokens(user, sessionId);
+    if (!sessionId) {
+      const now = await usersRepo.findUserById(db, user.id);
+      if (now && isSuspended(now)) throw forbidden(suspendedMessage(now.suspendedUntil));
+      // The password checked is no longer the account's, or every sign-in was just ended.
+      throw unauthorized(MSG.invalidCredentials);
+    }
+    const accessToken = await accessTokenFor(user, sessionId);
+    return { accessToken, refreshToken, user: presentSelf(user) };
   }
 
-  /** Queues the verification mail for the user's current address. */
-  async function sendVerification(user: UserRow): Promise<void> {
-    const token = randomToken();
-    await repo.createEmailToken(db, {
-      userId: user.id,
+  /** Queues the verification mail for this address (sent only if its account is not verified then). */
+  function sendVerification(email: string): Promise<void> {
+    return accountMail.send({
+      kind: 'link',
       purpose: 'verify_email',
-      tokenHash: hashToken(token),
-      email: user.email,
-      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
+      tokenId: accountMail.newTokenId(),
+      email,
     });
-    const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    background.run('verification mail', () => mailer.send(verifyEmailMail(user.email, user.fullName, link)));
   }
 
   /**
@@ -105,28 +104,24 @@ export function createAuthService(deps: AuthServiceDeps) {
    * (whatever the notification settings, which a stolen access token could have switched off).
    */
   async function startEmailChange(user: UserRow, newEmail: string): Promise<void> {
-    const token = randomToken();
-    await repo.createEmailToken(db, {
-      userId: user.id,
+    await accountMail.send({
+      kind: 'link',
       purpose: 'change_email',
-      tokenHash: hashToken(token),
+      tokenId: accountMail.newTokenId(),
       email: newEmail,
-      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
+      userId: user.id,
     });
-    const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    const resetLink = `${deps.publicUrl}/forgot-password`;
-    background.run('e-mail change mails', async () => {
-      await mailer.send(confirmNewEmailMail(newEmail, user.fullName, link));
-      await mailer.send(emailChangingMail(user.email, user.fullName, newEmail, resetLink));
-    });
+    await accountMail.send({ kind: 'email-changing', to: user.email, name: user.fullName, newEmail });
   }
 
-  function sendPasswordChanged(user: UserRow): void {
+  async function sendPasswordChanged(user: UserRow): Promise<void> {
     if (!user.notifySecurityAlerts) return;
-    const link = `${deps.publicUrl}/forgot-password`;
-    background.run('password-changed mail', () =>
-      mailer.send(passwordChangedMail(user.email, user.fullName, new Date(), link)),
-    );
+    await accountMail.send({
+      kind: 'password-changed',
+      to: user.email,
+      name: user.fullName,
+      at: new Date().toISOString(),
+    });
   }
 
   function revoked(sessionIds: string[]) {
@@ -135,6 +130,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     startEmailChange,
+    /** Starts sending account e-mails from the queue on this instance (after the queue started). */
+    startMailWorker: () => accountMail.start(),
 
     /** Creates the account, signs it in and sends the verification mail. */
     async register(input: RegisterBody, meta: ClientMeta): Promise<AuthResponse & { message: string }> {
@@ -157,7 +154,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (field === 'username') throw conflict(MSG.usernameTaken);
         throw error;
       }
-      await sendVerification(user);
+      await sendVerification(user.email);
       return { message: MSG.registered, ...(await startSession(user, meta)) };
     },
 
@@ -167,13 +164,21 @@ export function createAuthService(deps: AuthServiceDeps) {
      * guesses cannot all pass a check made before any of them was counted. The account counter is
      * keyed by the account (e-mail and username share it); an unknown identifier has its own.
      * A successful sign-in gives its slots back: the throttles count failures.
+     *
+     * A locked account still opens from an address it has signed in from before, with that
+     * address's own limit (decision 031): a stranger's guesses elsewhere cannot lock the owner out
+     * at home, and gain nothing there. Such a sign-in leaves the account counter as it is.
      */
     async login(identifier: string, password: string, meta: ClientMeta): Promise<AuthResponse> {
       const ipKey = `login:ip:${meta.ip}`;
       throttle(await limiter.consume(ipKey, LIMITS_PER.loginFailuresPerIp));
       const user = await usersRepo.findUserByIdentifier(db, identifier);
-      const accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
-      throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      let accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
+      const verdict = await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount);
+      if (verdict.limited && user && (await repo.hasSignedInFrom(db, user.id, meta.ip))) {
+        accountKey = `login:account:${user.id}:${meta.ip}`;
+        throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
+      } else throttle(verdict);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
       await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
@@ -188,22 +193,22 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the thief and the owner both have to sign in again.
      */
     async refresh(refreshToken: string): Promise<AuthResponse> {
-      const spent = await repo.spendRefreshToken(db, hashToken(refreshToken));
+      const nextToken = randomToken();
+      const spent = await repo.rotateRefreshToken(db, hashToken(refreshToken), hashToken(nextToken));
       if (spent.kind === 'reused') {
         await repo.revokeSession(db, spent.sessionId, 'refresh token reuse');
         revoked([spent.sessionId]);
         throw unauthorized(MSG.invalidRefreshToken);
       }
       if (spent.kind === 'unknown') throw unauthorized(MSG.invalidRefreshToken);
-      const live = await repo.findLiveSession(db, spent.sessionId);
-      if (!live) {
+      if (spent.kind === 'ended') {
         // A suspension ended the session: say so (the web app shows it on the sign-in page).
         const owner = await repo.sessionOwner(db, spent.sessionId);
         if (owner && isSuspended(owner)) throw forbidden(suspendedMessage(owner.suspendedUntil));
         throw unauthorized(MSG.invalidRefreshToken);
       }
-      await repo.markSessionUsed(db, spent.sessionId);
-      return issueTokens(live.user, spent.sessionId);
+      const accessToken = await accessTokenFor(spent.user, spent.sessionId);
+      return { accessToken, refreshToken: nextToken, user: presentSelf(spent.user) };
     },
 
     async logout(sessionId: string): Promise<void> {
@@ -213,7 +218,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends every session of the account (deletion, suspension) and closes their sockets. */
     async endAllSessions(userId: string, reason: string): Promise<void> {
-      revoked(await repo.revokeUserSessions(db, userId, reason));
+      revoked(await db.transaction((tx) => repo.endUserSessions(tx, userId, reason)));
     },
 
     /** The user and session behind a bearer access token, or undefined. */
@@ -227,25 +232,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Always answers the same way, in the same time: the throttle counts the typed address, and
-     * the lookup, token and mail happen after the answer, for unknown addresses too.
+     * the request only queues the mail job, for unknown addresses too; its lookup, token and mail
+     * happen in the job.
      */
     async forgotPassword(rawEmail: string | undefined): Promise<void> {
       const email = rawEmail?.trim().toLowerCase();
       if (!email) return;
       throttle(await limiter.consume(`forgot:address:${email}`, LIMITS_PER.forgotPerAddress));
-      background.run('reset mail', async () => {
-        const user = await usersRepo.findUserByEmail(db, email);
-        if (!user) return;
-        const token = randomToken();
-        await repo.createEmailToken(db, {
-          userId: user.id,
-          purpose: 'reset_password',
-          tokenHash: hashToken(token),
-          email: user.email,
-          expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
-        });
-        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(resetPasswordMail(user.email, user.fullName, link));
+      await accountMail.send({
+        kind: 'link',
+        purpose: 'reset_password',
+        tokenId: accountMail.newTokenId(),
+        email,
       });
     },
 
@@ -260,12 +258,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.voidEmailTokens(tx, redeemed.userId, 'change_email');
         // Following the link proves the address, so it counts as verified.
         const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
-        const sessionIds = await repo.revokeUserSessions(tx, redeemed.userId, 'password reset');
+        const sessionIds = await repo.endUserSessions(tx, redeemed.userId, 'password reset', {
+          rotateFeed: true,
+        });
         return user ? { user, sessionIds } : undefined;
       });
       if (!result) throw badRequest(MSG.resetTokenInvalid);
       revoked(result.sessionIds);
-      sendPasswordChanged(result.user);
+      await sendPasswordChanged(result.user);
     },
 
     /**
@@ -314,17 +314,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Sends a fresh verification link. The throttle counts the address (the caller's own when
-     * signed in), and the lookup and mail run after the answer: known, verified and unknown
+     * signed in), and the lookup and mail run in the queued job: known, verified and unknown
      * addresses get the same status in the same time.
      */
     async resendVerification(target: { user?: UserRow; email?: string }): Promise<void> {
       const email = (target.user?.email ?? target.email)?.trim().toLowerCase();
       if (!email) return;
       throttle(await limiter.consume(`resend:address:${email}`, LIMITS_PER.resendPerAddress));
-      background.run('verification resend', async () => {
-        const user = target.user ?? (await usersRepo.findUserByEmail(db, email));
-        if (user && !user.emailVerifiedAt) await sendVerification(user);
-      });
+      await sendVerification(email);
     },
 
     /** Password change from settings: the current session stays, every other one ends. */
@@ -341,10 +338,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(newPassword);
       const sessionIds = await db.transaction(async (tx) => {
         await usersRepo.updateUser(tx, user.id, { passwordHash });
-        return repo.revokeUserSessions(tx, user.id, 'password change', sessionId);
+        return repo.endUserSessions(tx, user.id, 'password change', { keep: sessionId, rotateFeed: true });
       });
       revoked(sessionIds);
-      sendPasswordChanged(user);
+      await sendPasswordChanged(user);
     },
 
     /** The user's live sessions, most recently used first; `current` is the caller's own. */
@@ -373,11 +370,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends every session of the user except the current one (and closes their sockets). */
     async endOtherSessions(userId: string, currentSessionId: string): Promise<void> {
-      const sessionIds = await repo.revokeUserSessions(
-        db,
-        userId,
-        'signed out everywhere else',
-        currentSessionId,
+      const sessionIds = await db.transaction((tx) =>
+        repo.endUserSessions(tx, userId, 'signed out everywhere else', {
+          keep: currentSessionId,
+          rotateFeed: true,
+        }),
       );
       revoked(sessionIds);
     },

@@ -231,6 +231,29 @@ describe('the private feed', () => {
     expect((await inject('GET', '/api/users/me', fan)).json().calendarFeedUrl).toBe(fresh);
   });
 
+  it('gets a new link when the password changes or the person signs out everywhere', async () => {
+    const person = await createUser(t);
+    const feedUrl = async () =>
+      (await inject('GET', '/api/users/me', person)).json().calendarFeedUrl as string;
+    const changes = [
+      () =>
+        inject('PUT', '/api/users/me/password', person, {
+          currentPassword: person.password,
+          newPassword: 'another long passphrase',
+        }),
+      () => inject('DELETE', '/api/auth/sessions', person),
+    ];
+    for (const change of changes) {
+      const before = await feedUrl();
+      expect((await inject('GET', path(before))).statusCode).toBe(200);
+      expect((await change()).statusCode).toBe(200);
+      const after = await feedUrl();
+      expect(after).not.toBe(before);
+      expect((await inject('GET', path(before))).statusCode).toBe(404);
+      expect((await inject('GET', path(after))).statusCode).toBe(200);
+    }
+  });
+
   it("answers 404 for forged, malformed and other people's secrets", async () => {
     const mine = path((await inject('GET', '/api/users/me', fan)).json().calendarFeedUrl);
     const hostId = host.user.id.replace(/-/g, '');

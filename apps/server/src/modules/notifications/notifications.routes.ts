@@ -19,7 +19,7 @@ const security = [{ bearer: [] }];
 
 /** A small page of our own (no script): the unsubscribe link opened in a browser. */
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Townsquare</title></head><body style="font-family:system-ui,sans-serif;background:#faf7f2;color:#1c1917;padding:24px"><main style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}<p style="margin:24px 0 0"><a href="/settings">All notification settings</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="manifest" href="/manifest.webmanifest"><title>${escapeHtml(title)} · Townsquare</title></head><body style="font-family:system-ui,sans-serif;background:#faf7f2;color:#1c1917;padding:24px"><main style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}<p style="margin:24px 0 0"><a href="/settings">All notification settings</a></p></main></body></html>`;
 }
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');

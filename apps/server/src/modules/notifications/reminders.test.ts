@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { notificationsResponse } from '@townsquare/contracts';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type RunningServer, startServer } from '../../test/servers.ts';
-import { startSmtpCapture } from '../../test/smtp.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { serversOnOneDatabase } from '../../test/cluster.ts';
+import { api, type RunningServer } from '../../test/servers.ts';
 
 /**
  * Issue 12's bar: with REMINDER_LEAD_TIMES=1m an event starting in 2 minutes produces exactly one
@@ -17,37 +13,14 @@ import { createTestDatabase } from '../../test/test-app.ts';
  */
 type Auth = { accessToken: string; user: { id: string } };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const dataDirs: string[] = [];
-const servers: RunningServer[] = [];
+const cluster = serversOnOneDatabase();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpCapture();
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop('SIGKILL');
-  await database?.drop();
-  await smtp?.close();
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
-});
-
-async function instance(): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-reminders-'));
-  dataDirs.push(dataDir);
-  const server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'http://townsquare.test',
+const instance = (): Promise<RunningServer> =>
+  cluster.instance({
     REMINDER_LEAD_TIMES: '1m',
     JWT_SECRET: 'reminders-secret-that-is-long-enough-0123456',
     UPLOAD_SIGNING_SECRET: 'reminders-upload-secret-long-enough-012345',
   });
-  servers.push(server);
-  return server;
-}
 
 async function register(base: string, name: string): Promise<Auth & { email: string }> {
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
@@ -61,7 +34,7 @@ async function register(base: string, name: string): Promise<Auth & { email: str
 }
 
 async function verify(ids: string[]) {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
   await client.connect();
   try {
     await client.query('update users set email_verified_at = now() where id = any($1::uuid[])', [ids]);
@@ -124,12 +97,12 @@ describe('event reminders', () => {
       // The reminder is due one minute before the start.
       const dueAt = start.getTime() - 60_000;
       await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now())));
-      for (const g of guests) await smtp.waitFor(g.email, /Reminder: Sunrise swim/);
+      for (const g of guests) await cluster.smtp.waitFor(g.email, /Reminder: Sunrise swim/);
       // Time for any duplicate to show up.
       await new Promise((r) => setTimeout(r, 8_000));
 
       for (const g of guests) {
-        const mails = smtp.inbox.filter((m) => m.to === g.email && /Reminder/.test(m.subject));
+        const mails = cluster.smtp.inbox.filter((m) => m.to === g.email && /Reminder/.test(m.subject));
         expect(mails, g.email).toHaveLength(1);
         expect(mails[0]?.subject).toContain('starts in 1 minute');
         const list = notificationsResponse.parse(
@@ -138,7 +111,9 @@ describe('event reminders', () => {
         expect(list.notifications.filter((n) => n.kind === 'event_reminder')).toHaveLength(1);
       }
       for (const person of [host, maybe]) {
-        expect(smtp.inbox.filter((m) => m.to === person.email && /Reminder/.test(m.subject))).toHaveLength(0);
+        expect(
+          cluster.smtp.inbox.filter((m) => m.to === person.email && /Reminder/.test(m.subject)),
+        ).toHaveLength(0);
         const list = notificationsResponse.parse(
           (await api(b.url, 'GET', '/api/notifications', undefined, person.accessToken)).body,
         );

@@ -19,22 +19,40 @@ export async function loadUnsubscribeSecret(db: Database): Promise<string> {
   return value;
 }
 
-const mac = (secret: string, userId: string, group: string) =>
-  createHmac('sha256', secret).update(`unsubscribe:${userId}:${group}`).digest('base64url');
+/**
+ * How long a link works: well past the 30 days after sending that CAN-SPAM asks an unsubscribe
+ * link to keep working, short enough that an old forwarded or leaked mail stops being a switch
+ * for someone else's settings (issue 19). Every mail carries a fresh one.
+ */
+export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** `<userId>.<group>.<hmac>`: turns off one group of e-mails for one person, without a session. */
-export function unsubscribeToken(secret: string, userId: string, group: NotificationGroup): string {
-  return `${userId}.${group}.${mac(secret, userId, group)}`;
+const mac = (secret: string, userId: string, group: string, expires: string) =>
+  createHmac('sha256', secret).update(`unsubscribe:${userId}:${group}:${expires}`).digest('base64url');
+
+/**
+ * `<userId>.<group>.<expiry>.<hmac>` (expiry in seconds, base 36): turns off one group of e-mails
+ * for one person, without a session, until it expires.
+ */
+export function unsubscribeToken(
+  secret: string,
+  userId: string,
+  group: NotificationGroup,
+  now = Date.now(),
+): string {
+  const expires = Math.floor((now + UNSUBSCRIBE_TTL_MS) / 1000).toString(36);
+  return `${userId}.${group}.${expires}.${mac(secret, userId, group, expires)}`;
 }
 
 export function readUnsubscribeToken(
   secret: string,
   token: string,
+  now = Date.now(),
 ): { userId: string; group: NotificationGroup } | undefined {
-  const [userId, group, signature, extra] = token.split('.');
-  if (!userId || !group || !signature || extra !== undefined || !isUuid(userId)) return undefined;
+  const [userId, group, expires, signature, extra] = token.split('.');
+  if (!userId || !group || !expires || !signature || extra !== undefined || !isUuid(userId)) return undefined;
   if (!(NOTIFICATION_GROUPS as readonly string[]).includes(group)) return undefined;
-  const expected = Buffer.from(mac(secret, userId, group));
+  if (!/^[0-9a-z]{1,10}$/.test(expires) || Number.parseInt(expires, 36) * 1000 <= now) return undefined;
+  const expected = Buffer.from(mac(secret, userId, group, expires));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return { userId, group: group as NotificationGroup };

@@ -77,9 +77,12 @@ export async function uploadsRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await uploads.createSignedUrl(caller(request).user.id, request.body, request.headers.origin)),
+      reply.status(201).send(
+        await uploads.createSignedUrl(caller(request).user.id, request.body, {
+          protocol: request.protocol,
+          host: request.host,
+        }),
+      ),
   );
 
   await app.register(async (plain) => {
@@ -96,14 +99,18 @@ export async function uploadsRoutes(
         (_req, body, done) => done(null, body),
       );
 
-      scope.options('/api/upload/put/*', { schema: { hide: true } }, async (_request, reply) =>
-        reply.headers(UPLOAD_CORS).status(204).send(),
+      // `cors: false`: CORS_ORIGINS' plugin would answer this preflight first, for its origins only.
+      scope.options(
+        '/api/upload/put/*',
+        { config: { cors: false }, schema: { hide: true } },
+        async (_request, reply) => reply.headers(UPLOAD_CORS).status(204).send(),
       );
 
       scope.put(
         '/api/upload/put/*',
         {
           bodyLimit: MAX_BODY,
+          config: { cors: false },
           onRequest: throttlePuts,
           schema: { tags, hide: true, querystring: z.record(z.string(), z.string()) },
         },

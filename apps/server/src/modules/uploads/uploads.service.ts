@@ -9,6 +9,7 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import type { ReachedAt } from '../../platform/server-origin.ts';
 import { EXTENSIONS, type ResizeImage, type SanitizeImage } from '../../platform/storage/image.ts';
 import { isLocalStorage, KEY_PATTERN, type Storage, variantKey } from '../../platform/storage/storage.ts';
 import * as repo from './uploads.repository.ts';
@@ -38,8 +39,10 @@ export function createUploadsService(deps: {
   storage: Storage;
   sanitizeImage: SanitizeImage;
   resizeImage: ResizeImage;
+  /** Our origin as a caller reached it, a spoofed `Host` replaced by PUBLIC_URL's. */
+  serverOrigin: (reached: ReachedAt) => string;
 }) {
-  const { db, storage, sanitizeImage, resizeImage } = deps;
+  const { db, storage, sanitizeImage, resizeImage, serverOrigin } = deps;
 
   /** Makes and stores the WebP copy of `key` at `width` from the original's bytes. */
   async function makeVariant(key: string, original: Buffer, width: number): Promise<Buffer> {
@@ -69,7 +72,7 @@ export function createUploadsService(deps: {
     async createSignedUrl(
       ownerId: string,
       input: { fileType: ImageType; folder?: UploadFolder },
-      origin?: string,
+      reached: ReachedAt,
     ) {
       const { purpose, maxBytes } = folderOf(input.folder);
       const key = newKey(purpose, input.fileType);
@@ -88,7 +91,7 @@ export function createUploadsService(deps: {
           contentType: input.fileType,
           maxBytes,
           expiresAt,
-          origin,
+          serverOrigin: serverOrigin(reached),
         }),
         publicUrl: storage.publicUrl(key),
         key,

@@ -9,6 +9,7 @@ import {
 } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountMailSent,
   createUser,
   lastTokenTo,
   mailsTo,
@@ -481,6 +482,7 @@ describe('PUT /api/users/:id', () => {
     expectError(res, 403, MSG.forbiddenOtherUser);
     expect(await me(victim)).toEqual(victim.user);
     expect((await me(attacker)).bio).toBe('');
+    await accountMailSent(t);
     await t.background.drain();
     expect(t.sent.filter((m) => m.to.startsWith('steal'))).toHaveLength(0);
   });

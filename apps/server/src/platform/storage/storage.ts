@@ -13,8 +13,12 @@ export type UploadTarget = {
   contentType: string;
   maxBytes: number;
   expiresAt: Date;
-  /** The Origin header of the request asking for the URL (absent for non-browser callers). */
-  origin?: string;
+  /**
+   * This server's origin as the caller reached it, already checked (platform/server-origin.ts):
+   * where a local PUT URL points, so it works from whatever address the page is using. Absent:
+   * PUBLIC_URL's. The bucket's URLs (S3) ignore it.
+   */
+  serverOrigin?: string;
 };
 
 export type Storage = {
@@ -53,13 +57,7 @@ export const variantKey = (key: string, width: number) => key.replace(/\.[a-z]+$
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
-export function createLocalStorage(options: {
-  dataDir: string;
-  publicUrl: string;
-  secret: string;
-  /** Origins of clients served from elsewhere (CORS_ORIGINS): they need an absolute PUT URL. */
-  crossOriginClients?: string[];
-}) {
+export function createLocalStorage(options: { dataDir: string; publicUrl: string; secret: string }) {
   const root = path.join(options.dataDir, 'uploads');
   const base = `${options.publicUrl}/uploads/`;
 
@@ -79,11 +77,10 @@ export function createLocalStorage(options: {
     kind: 'local',
     root,
     /**
-     * A same-origin path, which the browser resolves against the address the page was loaded
-     * from, whatever PUBLIC_URL says; a client on another origin (CORS_ORIGINS) gets it under
-     * PUBLIC_URL, since a path would resolve against its own origin (decision 011).
+     * Absolute (the original client calls `new URL(signedUrl)`), under the address the caller
+     * reached us at when that is one of ours, else under PUBLIC_URL (decision 033).
      */
-    signedPutUrl({ key, contentType, maxBytes, expiresAt, origin }) {
+    signedPutUrl({ key, contentType, maxBytes, expiresAt, serverOrigin }) {
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const query = new URLSearchParams({
         type: contentType,
@@ -94,8 +91,7 @@ export function createLocalStorage(options: {
         'X-Amz-SignedHeaders': 'content-type',
         sig: sign(key, contentType, maxBytes, expires),
       });
-      const path = `/api/upload/put/${key}?${query}`;
-      return origin && options.crossOriginClients?.includes(origin) ? `${options.publicUrl}${path}` : path;
+      return `${serverOrigin ?? options.publicUrl}/api/upload/put/${key}?${query}`;
     },
     /** The signed terms of a PUT URL, if its signature is genuine and unexpired. */
     verify(key, query) {

@@ -85,4 +85,11 @@ describe('CommunityPage', () => {
     expect(screen.getByRole('tab', { name: 'Members' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Chat' })).toBeInTheDocument();
   });
+
+  it("the owner's role control reads as owner; a member's as member", async () => {
+    serve({ ...club, viewerRole: 'OWNER', viewerState: 'member' });
+    renderPage(createSelfUser());
+    expect(await screen.findByRole('button', { name: 'Owner ▾' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Member ▾' })).not.toBeInTheDocument();
+  });
 });

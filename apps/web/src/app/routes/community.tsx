@@ -7,13 +7,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useCommunity } from '../../features/communities/api/get-community.ts';
 import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
+import { useJoinCommunity } from '../../features/communities/api/join-community.ts';
+import { useLeaveCommunity } from '../../features/communities/api/leave-community.ts';
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
-import { CommunityChat } from '../../features/communities/components/community-chat.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
-import { JoinButton } from '../../features/communities/components/join-button.tsx';
+import { GroupChat } from '../../features/groups/components/group-chat.tsx';
+import { JoinButton } from '../../features/groups/components/membership.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { NotFoundPage } from './not-found.tsx';
 
@@ -25,6 +27,8 @@ export function CommunityPage() {
   const member = community?.viewerState === 'member';
   const canSeeEvents = community ? community.visibility === 'PUBLIC' || member : false;
   const events = useCommunityEvents(slug, 'upcoming', canSeeEvents);
+  const join = useJoinCommunity(slug);
+  const leave = useLeaveCommunity(slug);
   if (isPending) return <Skeleton className="h-48 w-full" />;
   if (isError || !community) return <NotFoundPage />;
   const organizer = member && (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
@@ -64,7 +68,7 @@ export function CommunityPage() {
         {user ? (
           <div className="flex flex-col items-start gap-3 sm:items-end">
             <div className="flex items-center gap-1">
-              <JoinButton community={community} />
+              <JoinButton group={community} join={join} leave={leave} leaveLabel="Leave community" />
               {community.viewerRole === 'OWNER' ? null : (
                 <ContentMenu
                   name={`More actions for ${community.name}`}
@@ -122,9 +126,8 @@ export function CommunityPage() {
         ) : null}
         {member ? (
           <TabsContent value="chat">
-            <CommunityChat
-              slug={community.slug}
-              communityId={community.id}
+            <GroupChat
+              group={{ kind: 'community', id: community.id, slug: community.slug }}
               name={community.name}
               canModerate={organizer}
             />

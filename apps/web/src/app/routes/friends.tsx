@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { FriendGroupsPanel } from '../../features/friend-groups/components/friend-groups-panel.tsx';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
 import { useFriends } from '../../features/friends/api/get-friends.ts';
 import { FriendRequests } from '../../features/friends/components/friend-requests.tsx';
 import { FriendsList } from '../../features/friends/components/friends-list.tsx';
+import { FriendGroupsPanel } from '../../features/groups/components/friend-groups-panel.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const TABS = ['friends', 'requests', 'groups'] as const;

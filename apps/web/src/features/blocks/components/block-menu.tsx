@@ -1,15 +1,5 @@
 import { Ban, Ellipsis, Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -17,10 +7,9 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog.tsx';
-import { useBlockUser, useUnblockUser } from '../api/block-user.ts';
 import { useHasBlocked } from '../api/get-blocks.ts';
+import { BlockDialog } from './block-dialog.tsx';
 
 interface BlockMenuProps {
   userId: string;
@@ -32,22 +21,12 @@ interface BlockMenuProps {
 
 /**
  * "More actions" for another person (their profile, a conversation): Block or Unblock, each asked
- * first in a dialog (focus starts on Cancel, Escape cancels) and told with a toast.
+ * first in the block dialog.
  */
 export function BlockMenu({ userId, name, report }: BlockMenuProps) {
   const blocked = useHasBlocked(userId);
   const [asking, setAsking] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const block = useBlockUser();
-  const unblock = useUnblockUser();
-
-  function confirm() {
-    const mutation = blocked ? unblock : block;
-    mutation.mutate(userId, {
-      onSuccess: () => toast.success(blocked ? `You unblocked ${name}` : `You blocked ${name}`),
-      onError: (error) => toast.error(errorMessage(error, blocked ? 'Could not unblock' : 'Could not block')),
-    });
-  }
 
   return (
     <>
@@ -70,20 +49,7 @@ export function BlockMenu({ userId, name, report }: BlockMenuProps) {
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      <AlertDialog open={asking} onOpenChange={setAsking}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{blocked ? `Unblock ${name}?` : `Block ${name}?`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {blocked
-              ? 'You will see their messages again, and you can both send friend requests. Nothing you had before comes back by itself.'
-              : 'You will no longer be friends. Neither of you can send the other a friend request or a message, you will not find each other in search, and their messages in shared chats are hidden from you. They are not told.'}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={confirm}>{blocked ? 'Unblock' : 'Block'}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <BlockDialog userId={userId} name={name} blocked={blocked} open={asking} onOpenChange={setAsking} />
       {report ? <ReportDialog target={report} open={reporting} onOpenChange={setReporting} /> : null}
     </>
   );

@@ -166,4 +166,26 @@ describe('chat panel', () => {
     ]);
     expect(within(log()).queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
   });
+
+  it("links a sender's name to their profile; their message's menu offers Block beside Report", async () => {
+    const server = serve((url, init) =>
+      init.method === 'POST' && url === '/api/users/u-2/block'
+        ? jsonResponse({ message: 'Blocked' })
+        : jsonResponse([message('m1', 'Fresh eggs at the market')]),
+    );
+    const user = userEvent.setup();
+    renderChat();
+    await within(log()).findByText('Fresh eggs at the market');
+    expect(within(log()).getByRole('link', { name: 'ada' })).toHaveAttribute('href', '/user/u-2');
+
+    await user.click(within(log()).getByRole('button', { name: 'Actions for the message from ada' }));
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Block' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Block ada?' });
+    await user.click(within(ask).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked ada')).toBeInTheDocument();
+    expect(
+      server.fetchMock.mock.calls.filter(([, init]) => init.method === 'POST').map(([url]) => url),
+    ).toEqual(['/api/users/u-2/block']);
+  });
 });

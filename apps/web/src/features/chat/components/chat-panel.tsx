@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -227,9 +228,16 @@ function MessageRow({
             mine ? 'text-white' : 'text-stone-600',
           )}
         >
-          <span className={cn('font-semibold', !mine && 'text-stone-900')}>
-            {mine ? 'You' : item.senderName}
-          </span>
+          {mine ? (
+            <span className="font-semibold">You</span>
+          ) : (
+            <Link
+              to={`/user/${item.senderId}`}
+              className="font-semibold text-stone-900 underline-offset-2 hover:underline"
+            >
+              {item.senderName}
+            </Link>
+          )}
           <time dateTime={item.timestamp}>{formatMessageTime(item.timestamp)}</time>
         </p>
         <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
@@ -242,6 +250,7 @@ function MessageRow({
             subjectId: item.id,
             label: `the message from ${item.senderName}`,
           }}
+          block={{ userId: item.senderId, name: item.senderName }}
           onDelete={onDelete}
           className="self-center"
         />

@@ -191,4 +191,18 @@ describe('EventSocialPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Hide chat' }));
     expect(screen.queryByRole('log', { name: 'Carpool chat messages' })).not.toBeInTheDocument();
   });
+
+  it("names a sub-group's members, each linking to their profile", async () => {
+    serve({
+      [`GET /api/event-subgroups/event/${EVENT}`]: () =>
+        jsonResponse([subgroup('s1', 'Carpool', [me, friend])]),
+    });
+    renderWithApp(<EventSocialPanel eventId={EVENT} isOrganizer={false} />, { user: organizer });
+    const members = await screen.findByRole('list', { name: 'Members' });
+    expect(within(members).getByRole('link', { name: 'ben' })).toHaveAttribute('href', '/user/f-1');
+    expect(within(members).getByRole('link', { name: 'organizer' })).toHaveAttribute(
+      'href',
+      `/user/${organizer.id}`,
+    );
+  });
 });

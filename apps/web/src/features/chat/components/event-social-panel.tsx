@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { MessagesSquare, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
-import { EventSubgroups } from '../../subgroups/components/event-subgroups.tsx';
+import { EventSubgroups } from '../../groups/components/event-subgroups.tsx';
 import { EventChat } from './event-chat.tsx';
 
 interface EventSocialPanelProps {

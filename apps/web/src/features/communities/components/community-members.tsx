@@ -1,13 +1,12 @@
 import type { Community, CommunityMember } from '@townsquare/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClassName } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useFriends } from '../../friends/api/get-friends.ts';
+import { MemberPicker } from '../../groups/components/group-form.tsx';
+import { MemberList } from '../../groups/components/membership.tsx';
 import { useBanCommunityMember } from '../api/ban-community-member.ts';
 import { useCommunityMembers } from '../api/get-community-members.ts';
 import { useInviteCommunityMember } from '../api/invite-community-member.ts';
@@ -29,29 +28,37 @@ export function CommunityMembers({ community }: { community: Community }) {
   const ban = useBanCommunityMember(slug);
   const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
   const done = (text: string) => () => toast.success(text);
+  // Friends already in, asking or banned are not offered an invitation.
+  const known = new Set([members, pending, banned].flatMap((q) => (q.data?.members ?? []).map((m) => m.id)));
 
-  const row = (m: CommunityMember, tools: React.ReactNode) => (
-    <li key={m.id} className="flex flex-wrap items-center gap-3 py-3">
-      <Avatar src={m.user.profileImage} alt="" className="size-9" />
-      <div className="min-w-48 flex-1">
-        <span className="block font-medium text-stone-900">{m.user.fullName}</span>
-        <span className="block text-sm break-all text-stone-600">@{m.user.username}</span>
-        {m.answers?.length && m.state === 'pending' ? (
-          <dl className="mt-1 space-y-1 text-sm">
-            {m.answers.map((answer, i) => (
-              // Answers follow the questions' order; a question may have changed since.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here.
-              <div key={i}>
-                <dt className="text-stone-600">{community.joinQuestions[i] ?? `Answer ${i + 1}`}</dt>
-                <dd className="text-stone-900">{answer}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-      </div>
-      {ROLE_LABEL[m.role] && m.state === 'member' ? <Badge tone="brand">{ROLE_LABEL[m.role]}</Badge> : null}
-      {tools}
-    </li>
+  // A join request shows its answers, in the questions' order (a question may have changed since).
+  const answers = (m: CommunityMember) =>
+    m.answers?.length && m.state === 'pending' ? (
+      <dl className="mt-1 space-y-1 text-sm">
+        {m.answers.map((answer, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here.
+          <div key={i}>
+            <dt className="text-stone-600">{community.joinQuestions[i] ?? `Answer ${i + 1}`}</dt>
+            <dd className="text-stone-900">{answer}</dd>
+          </div>
+        ))}
+      </dl>
+    ) : null;
+  const list = (rows: readonly CommunityMember[], tools: (m: CommunityMember) => ReactNode) => (
+    <MemberList
+      members={rows}
+      person={(m) => m.user}
+      layout="rows"
+      detail={answers}
+      end={(m) => (
+        <>
+          {ROLE_LABEL[m.role] && m.state === 'member' ? (
+            <Badge tone="brand">{ROLE_LABEL[m.role]}</Badge>
+          ) : null}
+          {tools(m)}
+        </>
+      )}
+    />
   );
 
   const memberTools = (m: CommunityMember) => {
@@ -122,30 +129,25 @@ export function CommunityMembers({ community }: { community: Community }) {
           <h3 id="requests-heading" className="flex items-center gap-2 font-semibold text-stone-900">
             Requests to join <Badge tone="amber">{pending.data?.members.length ?? 0}</Badge>
           </h3>
-          <ul className="divide-y divide-stone-200">
-            {(pending.data?.members ?? []).map((m) =>
-              row(
-                m,
-                <span className="flex gap-1">
-                  <Button
-                    size="sm"
-                    onClick={() =>
-                      update.mutate(
-                        { userId: m.id, state: 'member' },
-                        { onError: fail, onSuccess: done(`${m.user.fullName} approved`) },
-                      )
-                    }
-                  >
-                    Approve
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.id, { onError: fail })}>
-                    Decline
-                  </Button>
-                </span>,
-              ),
-            )}
-          </ul>
-          <InviteFriends slug={slug} />
+          {list(pending.data?.members ?? [], (m) => (
+            <span className="flex gap-1">
+              <Button
+                size="sm"
+                onClick={() =>
+                  update.mutate(
+                    { userId: m.id, state: 'member' },
+                    { onError: fail, onSuccess: done(`${m.user.fullName} approved`) },
+                  )
+                }
+              >
+                Approve
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.id, { onError: fail })}>
+                Decline
+              </Button>
+            </span>
+          ))}
+          <InviteFriends slug={slug} exclude={[...known]} />
         </section>
       ) : null}
       <section aria-labelledby="members-heading">
@@ -153,65 +155,50 @@ export function CommunityMembers({ community }: { community: Community }) {
           Members
         </h3>
         {members.isPending ? <Skeleton className="h-16 w-full" /> : null}
-        <ul className="divide-y divide-stone-200">
-          {(members.data?.members ?? []).map((m) => row(m, memberTools(m)))}
-        </ul>
+        {list(members.data?.members ?? [], memberTools)}
       </section>
       {organizer && banned.data?.members.length ? (
         <section aria-labelledby="banned-heading">
           <h3 id="banned-heading" className="font-semibold text-stone-900">
             Banned
           </h3>
-          <ul className="divide-y divide-stone-200">
-            {banned.data.members.map((m) =>
-              row(
-                m,
-                <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.id, { onError: fail })}>
-                  Lift ban
-                </Button>,
-              ),
-            )}
-          </ul>
+          {list(banned.data.members, (m) => (
+            <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.id, { onError: fail })}>
+              Lift ban
+            </Button>
+          ))}
         </section>
       ) : null}
     </div>
   );
 }
 
-/** Organisers invite their friends. */
-function InviteFriends({ slug }: { slug: string }) {
-  const friends = useFriends();
+/** Organisers invite their friends, chosen with the member picker. */
+function InviteFriends({ slug, exclude }: { slug: string; exclude: readonly string[] }) {
   const invite = useInviteCommunityMember(slug);
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
   return (
     <form
-      className="mt-3 flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
+      className="mt-3 space-y-2"
+      onSubmit={async (event) => {
         event.preventDefault();
-        if (!chosen) return;
-        invite.mutate(chosen, {
-          onSuccess: () => toast.success('Invitation sent'),
-          onError: (err) => toast.error(errorMessage(err, 'Could not invite')),
-        });
+        try {
+          for (const userId of chosen) await invite.mutateAsync(userId);
+          toast.success('Invitation sent');
+          setChosen([]);
+        } catch (err) {
+          toast.error(errorMessage(err, 'Could not invite'));
+        }
       }}
     >
-      <label htmlFor="invite-friend" className="sr-only">
-        Friend to invite
-      </label>
-      <select
-        id="invite-friend"
+      <MemberPicker
+        legend="Invite friends"
         value={chosen}
-        onChange={(e) => setChosen(e.target.value)}
-        className={`${inputClassName} max-w-xs`}
-      >
-        <option value="">Invite a friend…</option>
-        {(friends.data ?? []).map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.fullName}
-          </option>
-        ))}
-      </select>
-      <Button type="submit" size="sm" variant="secondary" disabled={!chosen || invite.isPending}>
+        onChange={setChosen}
+        exclude={exclude}
+        disabled={invite.isPending}
+      />
+      <Button type="submit" size="sm" variant="secondary" disabled={chosen.length === 0 || invite.isPending}>
         Invite
       </Button>
     </form>

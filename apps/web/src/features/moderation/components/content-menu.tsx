@@ -1,4 +1,4 @@
-import { Flag, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Ban, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -8,16 +8,18 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { BlockDialog } from '../../blocks/components/block-dialog.tsx';
 import { ReportDialog, type ReportTarget } from './report-dialog.tsx';
 
 /**
  * The "⋯" menu of a message, an event, a profile or a community: "Report" (unless it is the
- * viewer's own), and "Delete message" for those who moderate the room. `name` says what the menu
- * is for ("Actions for the message from Ada").
+ * viewer's own), "Block" beside it for a message's sender, and "Delete message" for those who
+ * moderate the room. `name` says what the menu is for ("Actions for the message from Ada").
  */
 export function ContentMenu({
   name,
   report,
+  block,
   onDelete,
   className,
   triggerClassName,
@@ -25,12 +27,15 @@ export function ContentMenu({
   name: string;
   /** Omitted for the viewer's own things. */
   report?: ReportTarget;
+  /** The person behind it (a message's sender): "Block". Their messages are hidden once blocked. */
+  block?: { userId: string; name: string };
   /** Shown as "Delete message" (organisers, hosts). */
   onDelete?: () => void;
   className?: string;
   triggerClassName?: string;
 }) {
   const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   if (!report && !onDelete) return null;
   return (
     <div className={className}>
@@ -47,6 +52,12 @@ export function ContentMenu({
               Report
             </DropdownMenuItem>
           ) : null}
+          {block ? (
+            <DropdownMenuItem onSelect={() => setBlocking(true)}>
+              <Ban aria-hidden="true" />
+              Block
+            </DropdownMenuItem>
+          ) : null}
           {onDelete ? (
             <DropdownMenuItem onSelect={onDelete} className="text-red-800">
               <Trash2 aria-hidden="true" />
@@ -56,6 +67,15 @@ export function ContentMenu({
         </DropdownMenuContent>
       </DropdownMenu>
       {report ? <ReportDialog target={report} open={reporting} onOpenChange={setReporting} /> : null}
+      {block ? (
+        <BlockDialog
+          userId={block.userId}
+          name={block.name}
+          blocked={false}
+          open={blocking}
+          onOpenChange={setBlocking}
+        />
+      ) : null}
     </div>
   );
 }

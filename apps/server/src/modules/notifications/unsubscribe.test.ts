@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { loadUnsubscribeSecret, UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './unsubscribe.ts';
+
+/** Issue 19 (info): unsubscribe links expire. */
+
+let t: TestApp;
+let secret: string;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  secret = await loadUnsubscribeSecret(t.db);
+  user = await createUser(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const unsubscribe = (token: string) =>
+  t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
+
+describe('an unsubscribe link', () => {
+  it('works until it is 90 days old, then answers 400 and changes nothing', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = unsubscribeToken(secret, user.user.id, 'mentions', Date.now() - UNSUBSCRIBE_TTL_MS - day);
+    const expired = await unsubscribe(old);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('This unsubscribe link is not valid');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(old)}`,
+    });
+    expect(page.body).toContain('This unsubscribe link is not valid');
+
+    const recent = unsubscribeToken(secret, user.user.id, 'mentions', Date.now() - UNSUBSCRIBE_TTL_MS + day);
+    const res = await unsubscribe(recent);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ group: 'mentions', email: false });
+  });
+
+  it('cannot have its expiry pushed back', async () => {
+    const token = unsubscribeToken(secret, user.user.id, 'rsvp', Date.now() - UNSUBSCRIBE_TTL_MS - 1000);
+    const [id, group, , signature] = token.split('.');
+    const later = Math.floor((Date.now() + UNSUBSCRIBE_TTL_MS) / 1000).toString(36);
+    expect((await unsubscribe(`${id}.${group}.${later}.${signature}`)).statusCode).toBe(400);
+  });
+});

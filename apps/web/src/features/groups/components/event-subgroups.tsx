@@ -1,0 +1,353 @@
+import type { Subgroup } from '@townsquare/contracts';
+import { ChevronDown, LogIn, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { CREATE_SUBGROUP_FAILED, useCreateSubgroup } from '../api/create-subgroup.ts';
+import { DELETE_SUBGROUP_FAILED, useDeleteSubgroup } from '../api/delete-subgroup.ts';
+import { useEventSubgroups } from '../api/get-event-subgroups.ts';
+import { RENAME_SUBGROUP_FAILED, useRenameSubgroup } from '../api/rename-subgroup.ts';
+import { GroupChat } from './group-chat.tsx';
+import {
+  checkGroupName,
+  GroupFormActions,
+  GroupListStatus,
+  GroupNameField,
+  MemberPicker,
+} from './group-form.tsx';
+import { MemberList, memberCountLabel } from './membership.tsx';
+
+interface EventSubgroupsProps {
+  eventId: string;
+  isOrganizer: boolean;
+}
+
+/**
+ * An event's sub-groups (carpools, teams…). The organizer creates them with members chosen from
+ * their friends, renames them (one at a time) and deletes them; members see theirs. Each one's chat
+ * opens and closes in place.
+ */
+export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
+  const { user, status } = useSession();
+  const location = useLocation();
+  const subgroups = useEventSubgroups(eventId, { enabled: Boolean(user) });
+  const [creating, setCreating] = useState(false);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [openChats, setOpenChats] = useState<ReadonlySet<string>>(new Set());
+
+  if (status === 'loading') return <Skeleton className="h-20" />;
+  if (!user) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
+        <p>Sign in to see the sub-groups you belong to.</p>
+        <Button asChild variant="secondary" size="sm">
+          <Link to="/login" state={{ from: location }}>
+            <LogIn aria-hidden="true" />
+            Sign in
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+
+  function toggleChat(id: string) {
+    setOpenChats((open) => {
+      const next = new Set(open);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <div className="space-y-4">
+      {isOrganizer ? (
+        creating ? (
+          <CreateSubgroupForm eventId={eventId} onDone={() => setCreating(false)} />
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            New sub-group
+          </Button>
+        )
+      ) : null}
+
+      <GroupListStatus
+        query={subgroups}
+        loadingLabel="Loading sub-groups"
+        errorText="Failed to load sub-groups"
+        empty={
+          <p className="rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-sm text-stone-600">
+            {isOrganizer
+              ? 'No sub-groups yet. Create one for a carpool, a team or the volunteers.'
+              : 'You are not in any sub-group of this event.'}
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="space-y-3">
+            {list.map((subgroup) => (
+              <SubgroupItem
+                key={subgroup.id}
+                subgroup={subgroup}
+                isOrganizer={isOrganizer}
+                renaming={renamingId === subgroup.id}
+                onRename={(on) => setRenamingId(on ? subgroup.id : null)}
+                chatOpen={openChats.has(subgroup.id)}
+                onToggleChat={() => toggleChat(subgroup.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </GroupListStatus>
+    </div>
+  );
+}
+
+function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () => void }) {
+  const create = useCreateSubgroup();
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const [nameError, setNameError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkGroupName(name);
+    if (checked.error !== undefined) {
+      setNameError(checked.error);
+      return;
+    }
+    create.mutate(
+      { eventId, name: checked.name, members },
+      {
+        onSuccess: (subgroup) => {
+          toast.success(`Sub-group "${subgroup.name}" created`);
+          onDone();
+        },
+        onError: (error) => {
+          console.error('Creating a sub-group failed', error);
+          toast.error(CREATE_SUBGROUP_FAILED);
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="New sub-group"
+      className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <GroupNameField
+        label="Sub-group name"
+        value={name}
+        placeholder="e.g. Carpool from downtown"
+        error={nameError}
+        onChange={(next) => {
+          setName(next);
+          setNameError(undefined);
+        }}
+      />
+      <MemberPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
+      <GroupFormActions
+        className="flex-row flex-wrap"
+        size="sm"
+        submitLabel="Create sub-group"
+        pending={create.isPending}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+interface SubgroupItemProps {
+  subgroup: Subgroup;
+  isOrganizer: boolean;
+  renaming: boolean;
+  onRename: (on: boolean) => void;
+  chatOpen: boolean;
+  onToggleChat: () => void;
+}
+
+function SubgroupItem({
+  subgroup,
+  isOrganizer,
+  renaming,
+  onRename,
+  chatOpen,
+  onToggleChat,
+}: SubgroupItemProps) {
+  const chatId = useId();
+  const members = subgroup.members;
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {renaming ? (
+          <RenameForm subgroup={subgroup} onDone={() => onRename(false)} />
+        ) : (
+          <div className="min-w-0 space-y-1">
+            <h3 className="font-semibold break-words text-stone-900">{subgroup.name}</h3>
+            <p className="flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
+              <UsersRound className="size-4 shrink-0" aria-hidden="true" />
+              <span className="shrink-0">{memberCountLabel(members.length)}</span>
+            </p>
+          </div>
+        )}
+        {renaming ? null : (
+          <div className="flex flex-wrap gap-1.5">
+            <Button
+              variant="soft"
+              size="sm"
+              aria-expanded={chatOpen}
+              aria-controls={chatId}
+              onClick={onToggleChat}
+            >
+              <MessageCircle aria-hidden="true" />
+              {chatOpen ? 'Hide chat' : 'Show chat'}
+              <ChevronDown className={chatOpen ? 'rotate-180' : undefined} aria-hidden="true" />
+            </Button>
+            {isOrganizer ? (
+              <>
+                <Button variant="ghost" size="sm" onClick={() => onRename(true)}>
+                  <Pencil aria-hidden="true" />
+                  Rename <span className="sr-only">{subgroup.name}</span>
+                </Button>
+                <DeleteSubgroupButton subgroup={subgroup} />
+              </>
+            ) : null}
+          </div>
+        )}
+      </div>
+      {members.length > 0 ? (
+        <div className="mt-3">
+          <MemberList members={members} person={(member) => member} layout="chips" label="Members" />
+        </div>
+      ) : null}
+      <div id={chatId} hidden={!chatOpen} className="mt-4">
+        {chatOpen ? (
+          <GroupChat group={{ kind: 'event_subgroup', id: subgroup.id }} name={subgroup.name} />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => void }) {
+  const rename = useRenameSubgroup();
+  const [name, setName] = useState(subgroup.name);
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkGroupName(name);
+    if (checked.error !== undefined) {
+      setError(checked.error);
+      return;
+    }
+    if (checked.name === subgroup.name) {
+      onDone();
+      return;
+    }
+    rename.mutate(
+      { id: subgroup.id, name: checked.name },
+      {
+        onSuccess: onDone,
+        onError: (err) => {
+          console.error('Renaming a sub-group failed', err);
+          toast.error(RENAME_SUBGROUP_FAILED);
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex w-full flex-wrap items-start gap-2"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone();
+      }}
+    >
+      <GroupNameField
+        label={`New name for ${subgroup.name}`}
+        value={name}
+        autoFocus
+        error={error}
+        className="min-w-48 flex-1"
+        onChange={(next) => {
+          setName(next);
+          setError(undefined);
+        }}
+      />
+      <div className="flex gap-2 sm:mt-7">
+        <Button type="submit" size="sm" loading={rename.isPending}>
+          Save
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onDone} disabled={rename.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteSubgroupButton({ subgroup }: { subgroup: Subgroup }) {
+  const remove = useDeleteSubgroup();
+  const [open, setOpen] = useState(false);
+
+  function confirm() {
+    remove.mutate(
+      { id: subgroup.id, eventId: subgroup.eventId },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(`Sub-group "${subgroup.name}" deleted`);
+        },
+        onError: (error) => {
+          console.error('Deleting a sub-group failed', error);
+          toast.error(DELETE_SUBGROUP_FAILED);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50">
+          <Trash2 aria-hidden="true" />
+          Delete <span className="sr-only">{subgroup.name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete “{subgroup.name}”?</DialogTitle>
+          <DialogDescription>Its members lose the sub-group and its whole chat history.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary">Keep it</Button>
+          </DialogClose>
+          <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
+            Delete sub-group
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,331 @@
+import { CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
+import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { personName } from '../../chat/chat-item.ts';
+import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
+import { useCreateFriendGroup } from '../api/create-friend-group.ts';
+import { useFriendGroups } from '../api/get-friend-groups.ts';
+import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
+import { GroupChat } from './group-chat.tsx';
+import {
+  checkGroupName,
+  GroupFormActions,
+  GroupListStatus,
+  GroupNameField,
+  MemberPicker,
+} from './group-form.tsx';
+import {
+  JoinButton,
+  MemberList,
+  type Membership,
+  type MembershipAction,
+  memberCountLabel,
+} from './membership.tsx';
+
+/** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
+export function FriendGroupsPanel() {
+  const groups = useFriendGroups();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const returnTo = useRef<string | null>(null);
+  const open = groups.data?.find((g) => g.id === openId);
+
+  function back() {
+    returnTo.current = openId;
+    setOpenId(null);
+  }
+
+  // Back puts focus on the group's Open button again, so keyboard users keep their place.
+  useEffect(() => {
+    if (openId || !returnTo.current) return;
+    const button = document.querySelector<HTMLElement>(`[data-group-open="${returnTo.current}"]`);
+    (button ?? listHeading.current)?.focus();
+    returnTo.current = null;
+  }, [openId]);
+
+  if (open) return <FriendGroupView group={open} onBack={back} />;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 ref={listHeading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          Your groups
+        </h2>
+        <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
+      </div>
+      <GroupListStatus
+        query={groups}
+        loadingLabel="Loading groups"
+        errorText="Failed to load groups"
+        empty={
+          <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
+            <p>
+              Gather a few friends into a group with its own chat: a book club, a running crew, the
+              neighbours.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {list.map((group) => (
+              <li
+                key={group.id}
+                className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
+              >
+                <div className="min-w-0 flex-1 space-y-1">
+                  <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
+                  <p className="truncate text-sm text-stone-600">
+                    {memberCountLabel(group.members.length)} ·{' '}
+                    {group.members.map((m) => personName(m)).join(', ')}
+                  </p>
+                </div>
+                <Button
+                  variant="soft"
+                  size="sm"
+                  data-group-open={group.id}
+                  onClick={() => setOpenId(group.id)}
+                >
+                  <MessageCircle aria-hidden="true" />
+                  Open chat <span className="sr-only">of {group.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </GroupListStatus>
+    </div>
+  );
+}
+
+function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup) => void }) {
+  const create = useCreateFriendGroup();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const [errors, setErrors] = useState<{ name?: string; members?: string; form?: string }>({});
+
+  function reset(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setName('');
+      setMembers([]);
+      setErrors({});
+      create.reset();
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkGroupName(name);
+    const found = {
+      name: checked.error,
+      members: members.length > 0 ? undefined : CHAT_MSG.membersRequired,
+    };
+    setErrors(found);
+    if (checked.error !== undefined || found.members) return;
+    create.mutate(
+      { name: checked.name, members },
+      {
+        onSuccess: (group) => {
+          toast.success(`Group "${group.name}" created`);
+          reset(false);
+          onCreated(group);
+        },
+        onError: (error) => setErrors({ form: errorMessage(error, 'Failed to create the group') }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <Plus aria-hidden="true" />
+          Create group
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create a group</DialogTitle>
+          <DialogDescription>
+            Name it and choose at least one friend. The group gets its own chat.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
+          <GroupNameField
+            label="Group name"
+            value={name}
+            placeholder="e.g. Thursday runners"
+            error={errors.name}
+            onChange={(next) => {
+              setName(next);
+              setErrors((current) => ({ ...current, name: undefined }));
+            }}
+          />
+          <MemberPicker
+            legend="Members"
+            value={members}
+            onChange={(next) => {
+              setMembers(next);
+              setErrors((current) => ({ ...current, members: undefined }));
+            }}
+            error={errors.members}
+          />
+          <GroupFormActions
+            className="mt-6"
+            submitLabel="Create group"
+            pending={create.isPending}
+            onCancel={() => reset(false)}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => void }) {
+  const { user } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isCreator = user?.id === group.createdBy.id;
+  const leaving = useLeaveFriendGroup(group.id, user?.id ?? '');
+  // Having left, the group is gone from the list: back to it, and say so.
+  const leave: MembershipAction<void> = {
+    isPending: leaving.isPending,
+    mutate: (_, { onError }) =>
+      leaving.mutate(undefined, {
+        onError,
+        onSuccess: () => {
+          toast.success(`You left "${group.name}"`);
+          onBack();
+        },
+      }),
+  };
+
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="friend-group-heading" className="space-y-4">
+      <Button variant="ghost" size="sm" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        Back to groups
+      </Button>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-2">
+          <h2
+            id="friend-group-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="font-display text-2xl font-semibold break-words focus:outline-none"
+          >
+            {group.name}
+          </h2>
+          <MemberList
+            members={group.members}
+            person={(member) => member}
+            layout="chips"
+            label="Members"
+            currentUserId={user?.id}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {isCreator ? <AddMembersDialog group={group} /> : null}
+          <JoinButton group={asMembership(group)} leave={leave} leaveLabel="Leave group" size="sm" />
+        </div>
+      </div>
+      <GroupChat group={{ kind: 'friend_group', id: group.id }} name={group.name} />
+    </section>
+  );
+}
+
+/** A friend group as the join button sees it: the viewer belongs (it is in their list); the creator adds people. */
+function asMembership(group: FriendGroup): Membership {
+  return {
+    name: group.name,
+    viewerState: 'member',
+    viewerRole: 'MEMBER',
+    joinPolicy: 'INVITE',
+    joinQuestions: [],
+  };
+}
+
+function AddMembersDialog({ group }: { group: FriendGroup }) {
+  const add = useAddFriendGroupMember();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+
+  function change(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setChosen([]);
+      setError(undefined);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen.length === 0) {
+      setError(CHAT_MSG.membersRequired);
+      return;
+    }
+    try {
+      for (const userId of chosen) await add.mutateAsync({ groupId: group.id, userId });
+      toast.success(chosen.length === 1 ? 'Member added' : `${chosen.length} members added`);
+      change(false);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to add members'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          <UserPlus aria-hidden="true" />
+          Add members
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add members to {group.name}</DialogTitle>
+          <DialogDescription>Choose from your friends who are not in the group yet.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <MemberPicker
+            legend="Friends"
+            value={chosen}
+            onChange={(next) => {
+              setChosen(next);
+              setError(undefined);
+            }}
+            exclude={group.members.map((m) => m.id)}
+            error={error}
+            disabled={add.isPending}
+          />
+          <GroupFormActions
+            className="mt-6"
+            submitLabel="Add"
+            pending={add.isPending}
+            onCancel={() => change(false)}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import type { RoomMessage } from '@townsquare/contracts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { roomMessageItem } from '../../chat/chat-item.ts';
+import { ChatPanel } from '../../chat/components/chat-panel.tsx';
+import { useChatThread } from '../../chat/use-chat-thread.ts';
+import { useGroupMessages } from '../api/get-group-messages.ts';
+import { sendGroupMessage } from '../api/send-group-message.ts';
+import { GROUP_KINDS, type GroupRef, groupMessagesQueryKey, groupRoom } from '../kinds.ts';
+
+/** A group's chat room, whatever its kind (members only; organisers may delete messages). */
+export function GroupChat({
+  group,
+  name,
+  canModerate = false,
+}: {
+  group: GroupRef;
+  name: string;
+  /** Community organisers delete members' messages. */
+  canModerate?: boolean;
+}) {
+  const { user } = useSession();
+  const kind = GROUP_KINDS[group.kind];
+  const thread = useChatThread<RoomMessage>({
+    query: useGroupMessages(group),
+    queryKey: groupMessagesQueryKey(group.kind, group.id),
+    toItem: roomMessageItem,
+    send: (input) => sendGroupMessage(group, input),
+    room: groupRoom(group),
+    loadErrorText: kind.loadErrorText,
+  });
+  return (
+    <ChatPanel
+      thread={thread}
+      label={`${name} chat messages`}
+      inputLabel={`Message ${name}`}
+      currentUserId={user?.id}
+      className={kind.chatHeight}
+      canModerate={canModerate}
+    />
+  );
+}

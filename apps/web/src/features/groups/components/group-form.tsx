@@ -1,0 +1,178 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CHAT_LIMITS, CHAT_MSG } from '@townsquare/contracts';
+import { type ReactNode, useId } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useFriends } from '../../friends/api/get-friends.ts';
+
+/*
+ * The parts every kind of group's forms share: its name, its members (chosen from the user's
+ * friends), Cancel and submit, and the list of groups while it loads.
+ */
+
+/** A group's name as typed, trimmed, or why it cannot be one (every kind needs a non-blank name). */
+export function checkGroupName(typed: string): { name: string; error?: undefined } | { error: string } {
+  const name = typed.trim();
+  return name ? { name } : { error: CHAT_MSG.nameRequired };
+}
+
+/** The name field of every kind of group: creating one, or renaming it. */
+export function GroupNameField({
+  label,
+  value,
+  onChange,
+  error,
+  placeholder,
+  autoFocus,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  placeholder?: string;
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <FormField id={`${id}-name`} label={label} error={error} className={className}>
+      {(control) => (
+        <Input
+          {...control}
+          autoFocus={autoFocus}
+          value={value}
+          maxLength={CHAT_LIMITS.groupNameMax}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A list of groups while it loads, when it failed and when it is empty; then the list itself. */
+export function GroupListStatus<T>({
+  query,
+  loadingLabel,
+  errorText,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  loadingLabel: string;
+  errorText: string;
+  empty: ReactNode;
+  children: (groups: T[]) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <div className="space-y-3" role="status" aria-label={loadingLabel}>
+        <Skeleton className="h-16" />
+        <Skeleton className="h-16" />
+      </div>
+    );
+  if (query.isError) return <Alert variant="error" title={errorMessage(query.error, errorText)} />;
+  return query.data.length === 0 ? empty : children(query.data);
+}
+
+/** Cancel and the submit button of a group's form (creating one, adding members). */
+export function GroupFormActions({
+  submitLabel,
+  pending,
+  onCancel,
+  size,
+  className,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+  size?: 'sm';
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <Button variant="secondary" size={size} onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" size={size} loading={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+interface MemberPickerProps {
+  legend: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  /** Friends not offered (already members). */
+  exclude?: readonly string[];
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/** The one member picker: members of any kind of group are chosen from the user's friends (spec 6), one checkbox each. */
+export function MemberPicker({ legend, value, onChange, exclude = [], error, disabled }: MemberPickerProps) {
+  const friends = useFriends();
+  const baseId = useId();
+  const errorId = `${baseId}-error`;
+  const offered = (friends.data ?? []).filter((f) => !exclude.includes(f.id));
+
+  function toggle(id: string, checked: boolean) {
+    onChange(checked ? [...value, id] : value.filter((v) => v !== id));
+  }
+
+  return (
+    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      {friends.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading friends">
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+        </div>
+      ) : friends.isError ? (
+        <p className="text-sm text-red-800">{errorMessage(friends.error, 'Failed to load friends')}</p>
+      ) : offered.length === 0 ? (
+        <p className="text-sm text-stone-600">
+          {friends.data.length === 0
+            ? 'You have no friends to choose from yet.'
+            : 'All your friends are in already.'}
+        </p>
+      ) : (
+        <ul className="max-h-56 space-y-1 overflow-y-auto rounded-xl border border-stone-200 p-1.5">
+          {offered.map((friend) => {
+            const id = `${baseId}-${friend.id}`;
+            return (
+              <li key={friend.id}>
+                <label
+                  htmlFor={id}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-stone-50"
+                >
+                  <Checkbox
+                    id={id}
+                    checked={value.includes(friend.id)}
+                    disabled={disabled}
+                    onCheckedChange={(checked) => toggle(friend.id, checked === true)}
+                  />
+                  <Avatar src={friend.profileImage} alt="" className="size-7 ring-0" />
+                  <span className="min-w-0 truncate text-sm font-medium text-stone-900">
+                    {friend.username}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
