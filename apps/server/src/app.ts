@@ -34,8 +34,11 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChannelReader, createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { communityAnnouncementRoutes } from './modules/communities/announcements.routes.ts';
+import { createCommunityAnnouncements } from './modules/communities/announcements.service.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
+import { createEventAnnouncements } from './modules/events/announcements.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
@@ -46,6 +49,7 @@ import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
+import { memberTables } from './modules/groups/membership.repository.ts';
 import { createMemberships } from './modules/groups/membership.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
@@ -282,6 +286,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       released: (eventId, userId, released) => signups.released(eventId, userId, released),
       bringing: (event) => signups.bringing(event),
     },
+    publisher,
   });
   const eventsService = createEventsService({
     db,
@@ -580,7 +585,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, db, images, redis);
+  healthRoutes(app, db, images, redis, { currency: config.currency });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const access = metricsAccess(request, config.metricsToken);
     if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);
@@ -596,13 +601,39 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   eventsRoutes(app, eventsService, uploads, guards, seriesService);
   seriesRoutes(app, seriesService, guards);
   calendarRoutes(app, calendar, guards);
-  rsvpRoutes(app, eventsService, rsvps, guards);
+  rsvpRoutes(
+    app,
+    eventsService,
+    rsvps,
+    guards,
+    createEventAnnouncements({
+      hosted: rsvps.hosted,
+      limiter,
+      announce: (event, actorId, audience, announcement) =>
+        notifications.eventAnnouncement(event, actorId, audience, announcement),
+    }),
+  );
   friendsRoutes(app, friends, guards);
   blocksRoutes(app, blocks, guards);
   chatRoutes(app, chat, guards, canSeeEvent, moderation.removeMessage);
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
+  communityAnnouncementRoutes(
+    app,
+    createCommunityAnnouncements({
+      db,
+      limiter,
+      community: (slug, viewerId) => communitiesService.get(slug, viewerId),
+      memberIds: async (communityId) =>
+        ((await memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []).map(
+          (p) => p.id,
+        ),
+      notify: (community, actorId, memberIds, announcement) =>
+        notifications.communityAnnouncement(community, actorId, memberIds, announcement),
+    }),
+    guards,
+  );
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
@@ -615,7 +646,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
   pagesRoutes(
     app,
-    createPagesService({ events: eventsService, publicUrl: config.publicUrl }),
+    createPagesService({ events: eventsService, publicUrl: config.publicUrl, currency: config.currency }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );

@@ -84,6 +84,18 @@ describe('notification timings', () => {
   });
 });
 
+describe('currency', () => {
+  it('CURRENCY is an ISO 4217 code, USD by default, and a readable error otherwise', () => {
+    expect(loadConfig({}).currency).toBe('USD');
+    expect(loadConfig({ CURRENCY: 'eur' }).currency).toBe('EUR');
+    expect(loadConfig({ CURRENCY: ' GBP ' }).currency).toBe('GBP');
+    for (const bad of ['EURO', '$', 'XYZ', '12']) {
+      expect(() => loadConfig({ CURRENCY: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ CURRENCY: bad })).toThrow(/CURRENCY must be an ISO 4217 currency code/);
+    }
+  });
+});
+
 describe('documentation', () => {
   it('README and .env.example list exactly the variables the server reads', () => {
     const root = new URL('../../../', import.meta.url);

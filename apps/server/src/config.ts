@@ -132,6 +132,19 @@ const envSchema = z.object({
     ),
   ),
   CHAT_SEND_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Costs are numbers; the instance says what they are in (ISO 4217, a code the runtime knows).
+  CURRENCY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toUpperCase() || 'USD')
+    .pipe(
+      z
+        .string()
+        .refine(
+          (code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code),
+          'must be an ISO 4217 currency code such as USD, EUR or GBP',
+        ),
+    ),
   // Empty (as in .env.example) means the default: half the cores, at least one.
   IMAGE_CONCURRENCY: z
     .string()
@@ -289,6 +302,8 @@ export type Config = {
   publicHosts: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
+  /** CURRENCY: the ISO 4217 code of every cost (pages' JSON-LD, the web's price display). */
+  currency: string;
   /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
   imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number };
   /**
@@ -371,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicHosts: e.PUBLIC_HOSTS,
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
+    currency: e.CURRENCY,
     imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
     socketLimits: {
       socketsPerUser: e.SOCKETS_PER_USER,

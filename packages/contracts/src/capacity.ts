@@ -49,7 +49,13 @@ export const CAPACITY_MSG = {
   checkInNeedsOne: 'Send a ticket code or a user id',
   notOnList: 'This person is not on the list of people going',
   alreadyCheckedIn: (when: string) => `Already checked in at ${when}`,
+  attendeeNotFound: 'This person is not on the guest list',
+  attendeeIdInvalid: 'The person to remove is not a valid user id',
 } as const;
+
+/** Socket event to the event's room when its guest list changed (hosts fetch it again; no names). */
+export const ATTENDEES_CHANGED = 'attendees-changed';
+export type AttendeesChangedPayload = { eventId: string };
 
 const intField = (message: string, min: number, max: number) =>
   z.preprocess(

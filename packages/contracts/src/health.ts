@@ -17,3 +17,10 @@ export const readyResponse = z.object({
     images: z.enum(['ok', 'saturated']),
   }),
 });
+
+/** What every client needs to know about this instance before showing a price (CURRENCY). */
+export const instanceResponse = z.object({
+  /** ISO 4217: every event cost is in it. */
+  currency: z.string(),
+});
+export type InstanceDto = z.infer<typeof instanceResponse>;

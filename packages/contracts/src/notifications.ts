@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'poll_finalized',
   'poll_closing',
   'signup_released',
+  'event_announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -61,6 +62,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   poll_closing: 'reminders',
   // Someone who had signed up to bring something is no longer going: about hosting.
   signup_released: 'rsvp',
+  // A host's message to the people of an event: news about an event you answered.
+  event_announcement: 'eventUpdates',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */

@@ -120,3 +120,29 @@ export function transitions(timeZone: string, from: Date, to: Date): Transition[
   }
   return out;
 }
+
+/** Locales whose short zone names cover the zones people meet: PST (en-US), CET (en-GB), IST, AEST. */
+const NAMING_LOCALES = ['en-US', 'en-GB', 'en-IN', 'en-AU'];
+const namers = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's short name at that instant: "CET", "CEST", "PST", "GMT", "UTC", else its offset
+ * ("GMT+9"). Each locale names only its own zones (en-US says "GMT+1" for Berlin), so the first
+ * that gives a name rather than an offset wins.
+ */
+export function zoneName(timeZone: string, date: Date): string {
+  let fallback: string | undefined;
+  for (const locale of NAMING_LOCALES) {
+    const key = `${locale}|${timeZone}`;
+    let f = namers.get(key);
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+      namers.set(key, f);
+    }
+    const name = f.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
+    if (!name) continue;
+    if (!/^(GMT|UTC)[+\-−]/.test(name)) return name;
+    fallback ??= name;
+  }
+  return fallback ?? timeZone;
+}

@@ -1,4 +1,5 @@
 import { registerChatRealtime } from '../features/chat/realtime.ts';
+import { registerEventsRealtime } from '../features/events/realtime.ts';
 import { registerFriendsRealtime } from '../features/friends/realtime.ts';
 import { registerGroupsRealtime } from '../features/groups/realtime.ts';
 import { registerModerationRealtime } from '../features/moderation/realtime.ts';
@@ -16,6 +17,7 @@ export function startRealtime(socket: RealtimeSocket, deps: RealtimeDeps): () =>
     registerChatRealtime(socket, deps),
     registerFriendsRealtime(socket, deps),
     registerGroupsRealtime(socket, deps),
+    registerEventsRealtime(socket, deps),
     registerModerationRealtime(socket, deps),
     registerNotificationsRealtime(socket, deps),
     registerPollsRealtime(socket, deps),

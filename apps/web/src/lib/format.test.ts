@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  currencySymbol,
   displayName,
   formatCardDate,
   formatJoinedDate,
+  formatLongDate,
   formatMessageTime,
+  formatMoney,
   formatPhone,
   formatRole,
+  formatTime,
   phoneDigits,
 } from './format.ts';
 
@@ -40,5 +44,40 @@ describe('format', () => {
     expect(displayName({ username: 'jane', fullName: 'Jane', email: 'j@x.io' })).toBe('jane');
     expect(displayName({ fullName: 'Jane', email: 'j@x.io' })).toBe('Jane');
     expect(displayName({ email: 'j@x.io' })).toBe('j@x.io');
+  });
+});
+
+describe("the viewer's locale", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('an en-GB browser reads day before month and a 24-hour clock', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    const at = new Date(2026, 10, 28, 19, 0);
+    expect(formatCardDate(at)).toBe('28 Nov 2026');
+    expect(formatTime(at)).toBe('19:00');
+    expect(formatLongDate(at)).toBe('Saturday, 28 November 2026');
+    expect(formatMessageTime(at, new Date(2026, 10, 30))).toBe('28 Nov, 19:00');
+  });
+
+  it('an en-US browser keeps the spec formats', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    const at = new Date(2026, 10, 28, 19, 0);
+    expect(formatCardDate(at)).toBe('Nov 28, 2026');
+    expect(formatTime(at)).toBe('7:00 PM');
+    expect(formatLongDate(at)).toBe('Saturday, November 28, 2026');
+  });
+});
+
+describe('money', () => {
+  it("is in the instance currency, written the viewer's way, cents only when there are some", () => {
+    expect(formatMoney(12, 'USD', 'en-US')).toBe('$12');
+    expect(formatMoney(7.5, 'USD', 'en-US')).toBe('$7.50');
+    expect(formatMoney(12, 'EUR', 'de-DE')).toBe('12 €');
+    expect(formatMoney(7.5, 'EUR', 'en-GB')).toBe('€7.50');
+    expect(formatMoney(12, 'USD', 'en-GB')).toBe('US$12');
+    expect(currencySymbol('EUR', 'en-US')).toBe('€');
+    expect(currencySymbol('USD', 'en-US')).toBe('$');
   });
 });

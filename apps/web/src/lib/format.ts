@@ -1,6 +1,6 @@
 // The subpath: the package index would bring every zod schema into each page that formats a date.
-import { wallTime } from '@townsquare/contracts/time-zones';
-import { format, isSameDay, isValid, parseISO } from 'date-fns';
+import { wallTime, zoneName } from '@townsquare/contracts/time-zones';
+import { isSameDay, isValid, parseISO } from 'date-fns';
 
 /** Every date and number format the screens show (spec section 9), in one place. */
 
@@ -10,35 +10,86 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
+/**
+ * The viewer's locale: dates, times and prices read as their browser's language says (an en-GB
+ * browser sees "28 Nov 2026, 19:00", en-US "Nov 28, 2026, 7:00 PM"). en-US where there is none.
+ */
+export function viewerLocale(): string {
+  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl in the viewer's locale and the browser's zone (see `inTimeZone` for another zone). */
+function intl(date: Date, options: Intl.DateTimeFormatOptions): string {
+  const locale = viewerLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  // ICU puts a narrow no-break space before AM/PM; a plain space reads (and matches) the same.
+  return f.format(date).replace(/\u202f/g, ' ');
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
 /** "March 2025", or "Recently" when the date is missing or unreadable. */
 export function formatJoinedDate(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'MMMM yyyy') : 'Recently';
+  return date ? intl(date, { month: 'long', year: 'numeric' }) : 'Recently';
 }
 
-/** "Saturday, March 8, 2025". */
+/** "Saturday, March 8, 2025" (en-GB: "Saturday 8 March 2025"). */
 export function formatLongDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'EEEE, MMMM d, yyyy') : 'Invalid date';
+  return date
+    ? intl(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
+    : 'Invalid date';
 }
 
-/** "Mar 8, 2025" as on event cards. */
+/** "Mar 8, 2025" as on event cards (en-GB: "8 Mar 2025"). */
 export function formatCardDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM d, yyyy') : 'Invalid date';
+  return date ? intl(date, { month: 'short', day: 'numeric', year: 'numeric' }) : 'Invalid date';
 }
 
-/** "7:30 PM". */
+/** "7:30 PM" (en-GB: "19:30"). */
 export function formatTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'h:mm a') : '';
+  return date ? intl(date, TIME) : '';
 }
 
 /** A chat message's time: "7:30 PM" today, "Mar 8, 7:30 PM" on another day. */
 export function formatMessageTime(value: string | Date | null | undefined, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '';
-  return format(date, isSameDay(date, now) ? 'h:mm a' : 'MMM d, h:mm a');
+  return isSameDay(date, now) ? intl(date, TIME) : intl(date, { month: 'short', day: 'numeric', ...TIME });
+}
+
+/**
+ * A cost in the instance's currency (GET /api/instance), for the viewer's locale: "$12",
+ * "$7.50", "12 €" (de-DE, EUR); whole amounts without cents.
+ */
+export function formatMoney(amount: number, currency: string, locale: string = viewerLocale()): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  })
+    .format(amount)
+    .replace(/\u00a0|\u202f/g, ' ');
+}
+
+/** "$", "€", "CHF": the currency's sign as the viewer's locale writes it (a form label). */
+export function currencySymbol(currency: string, locale: string = viewerLocale()): string {
+  return (
+    new Intl.NumberFormat(locale, { style: 'currency', currency })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  );
 }
 
 /** Keeps at most 10 digits of whatever was typed. */
@@ -80,11 +131,7 @@ export function inTimeZone(value: string | Date, timeZone: string): Date {
   return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }
 
-/** "GMT+1", "EST": the zone's short name at that instant. */
+/** "CET", "PST", "GMT+9": the zone's short name at that instant (the server names it the same way). */
 export function formatZoneName(value: string | Date, timeZone: string): string {
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-    .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
+  return zoneName(timeZone, typeof value === 'string' ? parseISO(value) : value);
 }

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { sessionQueryKey } from '../features/auth/api/get-session.ts';
+import { instanceQueryOptions } from '../features/instance/api/get-instance.ts';
 
 export function createTestQueryClient(user: SelfUser | null = null): QueryClient {
   const client = new QueryClient({
@@ -14,6 +15,8 @@ export function createTestQueryClient(user: SelfUser | null = null): QueryClient
     },
   });
   client.setQueryData(sessionQueryKey, user);
+  // The instance's settings (GET /api/instance) as a default server has them.
+  client.setQueryData(instanceQueryOptions().queryKey, { currency: 'USD' });
   return client;
 }
 

@@ -81,5 +81,21 @@ export const communityMembers = pgTable(
   ],
 );
 
+/** What organisers announced to the community (issue 23): shown on its page, newest first. */
+export const communityAnnouncements = pgTable(
+  'community_announcements',
+  {
+    id: uuid('id').primaryKey(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('community_announcements_community_idx').on(t.communityId, t.createdAt.desc())],
+);
+
 export type CommunityRow = typeof communities.$inferSelect;
 export type CommunityMemberRow = typeof communityMembers.$inferSelect;

@@ -303,6 +303,7 @@ const MATRIX: Record<string, Row | Row[]> = {
   // Platform
   'GET /api/health': { request: get('/api/health'), expect: PUBLIC_200 },
   'GET /api/ready': { request: get('/api/ready'), expect: PUBLIC_200 },
+  'GET /api/instance': { request: get('/api/instance'), expect: PUBLIC_200 },
   'GET /api/docs': { request: get('/api/docs'), expect: PUBLIC_200 },
   'GET /api/docs/': { request: get('/api/docs/'), expect: PUBLIC_200 },
   'GET /api/docs/static/index.html': {
@@ -901,6 +902,27 @@ const MATRIX: Record<string, Row | Row[]> = {
     private: HIDDEN,
     draft: HIDDEN,
   }),
+  // Hosts only; nobody is on the owner's fresh event, so the owner hears 404 for the person.
+  'DELETE /api/events/:id/attendees/:userId': eventRows(
+    (id) => `/api/events/${id}/attendees/00000000-0000-4000-8000-000000000000`,
+    'DELETE',
+    {
+      public: { anonymous: 401, other: 403, owner: 404, admin: 403 },
+      private: { anonymous: 401, other: 404, owner: 404, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 404, admin: 404 },
+    },
+  ),
+  // Hosts only; the owner's fresh event has nobody to tell (201, zero recipients).
+  'POST /api/events/:id/announcements': eventRows(
+    (id) => `/api/events/${id}/announcements`,
+    'POST',
+    {
+      public: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+      private: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+      draft: { anonymous: 401, other: 404, owner: 201, admin: 404 },
+    },
+    { message: 'Doors open at 18:30.', audience: 'all' },
+  ),
   'GET /api/events/:id/attendees.csv': eventRows((id) => `/api/events/${id}/attendees.csv`, 'GET', {
     public: ONLY_OWNER,
     private: HIDDEN,
@@ -1170,6 +1192,25 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
+  // Organisers announce; anyone else who can see the community is refused.
+  'POST /api/communities/:slug/announcements': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
+      payload: { title: 'Season opener', message: 'We start on Saturday.' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  })),
+  // A public community's news is public; a private one's is for its members.
+  'GET /api/communities/:slug/announcements': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
   // Members choose; anyone else is told it is for members (the community itself is public knowledge).
   'PUT /api/communities/:slug/notifications': {
     request: async (w) => ({

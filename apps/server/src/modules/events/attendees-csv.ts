@@ -1,4 +1,5 @@
 import type { Attendee, EventQuestionDto } from '@townsquare/contracts';
+import { sheetTime } from '../../platform/dates.ts';
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break (RFC 4180), and prefixed with
@@ -11,12 +12,14 @@ export function csvCell(value: string): string {
 }
 
 /**
- * The hosts' attendee list: name, username, status, guests, one column per question, checked in,
- * and, when the event has a sign-up sheet with claims, what each person is bringing.
+ * The hosts' attendee list: name, username, status, guests, one column per question, checked in
+ * (in the event's time zone, named), and, when the event has a sign-up sheet with claims, what each
+ * person is bringing.
  */
 export function attendeesCsv(
   attendees: Attendee[],
   questions: EventQuestionDto[],
+  timeZone: string,
   bringing: Map<string, string> = new Map(),
 ): string {
   const sheet = bringing.size > 0;
@@ -35,7 +38,7 @@ export function attendeesCsv(
     a.status,
     a.guests.map((g) => g || '(unnamed)').join('; '),
     ...questions.map((q) => a.answers[q.id] ?? ''),
-    a.checkedInAt ?? '',
+    a.checkedInAt ? sheetTime(new Date(a.checkedInAt), timeZone) : '',
     ...(sheet ? [bringing.get(a.userId) ?? ''] : []),
   ]);
   return `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;

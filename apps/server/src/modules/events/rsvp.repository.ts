@@ -41,9 +41,15 @@ export async function attendeeRows(db: Executor, eventId: string, userId?: strin
   return result.rows;
 }
 
-export async function eventTitle(db: Executor, eventId: string): Promise<string | undefined> {
-  const result = await db.execute<{ title: string }>(sql`select title from events where id = ${eventId}`);
-  return result.rows[0]?.title;
+/** The title and time zone of an event, for texts about it. */
+export async function eventTitleAndZone(
+  db: Executor,
+  eventId: string,
+): Promise<{ title: string; time_zone: string } | undefined> {
+  const result = await db.execute<{ title: string; time_zone: string }>(
+    sql`select title, time_zone from events where id = ${eventId}`,
+  );
+  return result.rows[0];
 }
 
 /**

@@ -2,6 +2,8 @@ import {
   attendeesResponse,
   checkInBody,
   checkInResponse,
+  eventAnnouncementBody,
+  eventAnnouncementResponse,
   eventResponse,
   idParam,
   ticketResponse,
@@ -10,20 +12,23 @@ import {
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { EventAnnouncements } from './announcements.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 const tags = ['events'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
+/** An event and a person on it (co-hosts, the guest list). */
 const cohostParams = z.object({ id: idParam, userId: idParam });
 
-/** Transfers, co-hosts, tickets, check-in and the hosts' attendee list (decision 022). */
+/** Transfers, co-hosts, tickets, check-in, the hosts' attendee list (decision 022) and announcements. */
 export function rsvpRoutes(
   app: App,
   eventsService: EventsService,
   rsvps: RsvpService,
   guards: ReturnType<typeof createAuthGuards>,
+  announcements: EventAnnouncements,
 ): void {
   const { requireAuth } = guards;
 
@@ -101,6 +106,40 @@ export function rsvpRoutes(
       schema: { tags, security, params, response: { 200: attendeesResponse, ...errors(401, 403, 404) } },
     },
     async (request) => rsvps.attendees(caller(request).user, request.params.id),
+  );
+
+  app.delete(
+    '/api/events/:id/attendees/:userId',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: cohostParams,
+        response: { 200: attendeesResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      await rsvps.removeAttendee(user, request.params.id, request.params.userId);
+      return rsvps.attendees(user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/announcements',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params,
+        body: eventAnnouncementBody,
+        response: { 201: eventAnnouncementResponse, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await announcements.send(caller(request).user, request.params.id, request.body)),
   );
 
   app.get(

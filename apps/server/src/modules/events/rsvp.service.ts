@@ -1,5 +1,7 @@
 import {
+  ATTENDEES_CHANGED,
   type Attendee,
+  type AttendeesChangedPayload,
   CAPACITY_MSG,
   EVENT_MSG,
   type EventDto,
@@ -11,7 +13,9 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
+import { clockTime, eventTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
@@ -25,7 +29,7 @@ import {
   areFriends,
   attendeeRows,
   decoration,
-  eventTitle,
+  eventTitleAndZone,
   markCheckedIn,
   rsvpStates,
   rsvpStatus,
@@ -47,6 +51,8 @@ export type RsvpServiceDeps = {
     released: (eventId: string, userId: string, released: Released) => Promise<void>;
     bringing: (event: EventRow) => Promise<Map<string, string>>;
   };
+  /** Tells the event's room that its guest list changed (hosts' Guests tab refetches). */
+  publisher: Pick<Publisher, 'toChannel'>;
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -87,23 +93,30 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {
     deps.background.run('place offer notification', async () => {
-      const title = await eventTitle(db, offer.eventId);
-      if (!title) return;
+      const event = await eventTitleAndZone(db, offer.eventId);
+      if (!event) return;
+      const { title } = event;
       const until = offer.offerExpiresAt;
       await deps.notify({
         userId: offer.userId,
         kind: 'waitlist_offer',
         subject: { type: 'event', id: offer.eventId },
         text: until
-          ? `A place is free for you at ${title}: accept it before ${until.toUTCString()}`
+          ? `A place is free for you at ${title}: accept it before ${eventTime(until, event.time_zone)}`
           : `A place opened up at ${title} and you were first in line: you are going`,
         url: `/event/${offer.eventId}`,
         dedupeKey: `waitlist_offer:${offer.eventId}:${until ? until.toISOString() : 'going'}`,
       });
     });
   }
+  /** The payload names nobody: anyone in the room may see it, only hosts can fetch the list. */
+  const changed = (eventId: string) =>
+    deps.publisher.toChannel(`event:${eventId}`, ATTENDEES_CHANGED, {
+      eventId,
+    } satisfies AttendeesChangedPayload);
   const notifyAll = (offers: Offer[]) => {
     for (const offer of offers) notifyOffer(offer);
+    for (const eventId of new Set(offers.map((o) => o.eventId))) changed(eventId);
   };
   const releaseWithin = async (tx: Executor, eventId: string, userId: string): Promise<Released> =>
     (await deps.sheets?.releaseWithin(tx, eventId, userId)) ?? [];
@@ -184,6 +197,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       });
       notifyAll(outcome.offers);
       announceReleased(eventId, user.id, outcome.released);
+      changed(eventId);
       return outcome.status;
     },
 
@@ -264,6 +278,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       });
       notifyAll(outcome.offers);
       announceReleased(row.id, user.id, outcome.released);
+      changed(row.id);
     },
 
     async addCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
@@ -306,8 +321,11 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const marked = await markCheckedIn(db, row.id, personId);
       const person = (await readAttendees(db, row.id, personId))[0];
       if (person?.status !== 'going') throw conflict(CAPACITY_MSG.notOnList);
-      if (!marked)
-        throw conflict(CAPACITY_MSG.alreadyCheckedIn(`${person.checkedInAt?.slice(11, 16) ?? ''} UTC`));
+      if (marked) changed(row.id);
+      else
+        throw conflict(
+          CAPACITY_MSG.alreadyCheckedIn(clockTime(new Date(person.checkedInAt ?? Date.now()), row.timeZone)),
+        );
       return person;
     },
 
@@ -325,10 +343,24 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       };
     },
 
+    /**
+     * A host takes someone off the guest list (going, maybe, waiting or offered): their answer is
+     * removed and the place they held is offered to the next in line at once (decision 022).
+     */
+    async removeAttendee(user: UserRow, eventId: string, userId: string) {
+      const row = await hosted(eventId, user.id);
+      if (!isUuid(userId)) throw badRequest(CAPACITY_MSG.attendeeIdInvalid);
+      if ((await readAttendees(db, row.id, userId)).length === 0)
+        throw notFound(CAPACITY_MSG.attendeeNotFound);
+      const outcome = await db.transaction((tx) => setRsvp(tx, { eventId: row.id, userId, status: 'leave' }));
+      notifyAll(outcome.offers);
+      changed(row.id);
+    },
+
     async csv(user: UserRow, eventId: string): Promise<{ body: string; filename: string }> {
       const row = await hosted(eventId, user.id);
       const bringing = (await deps.sheets?.bringing(row)) ?? new Map<string, string>();
-      const body = attendeesCsv(await readAttendees(db, row.id), row.questions, bringing);
+      const body = attendeesCsv(await readAttendees(db, row.id), row.questions, row.timeZone, bringing);
       return { body, filename: `attendees-${row.id}.csv` };
     },
   };

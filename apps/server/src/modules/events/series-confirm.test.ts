@@ -77,7 +77,7 @@ describe('series_confirm notifications', () => {
     const weekday = start.toLocaleString('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long' });
     expect(asked?.url).toBe(`/event/${next?.id}`);
     expect(asked?.text).toMatch(
-      new RegExp(`^Confirm ${weekday}'s run: Evening run on \\w{3} \\d{1,2} \\w{3}, \\d{2}:\\d{2}\\?$`),
+      new RegExp(`^Confirm ${weekday}'s run: Evening run on \\w{3} \\d{1,2} \\w{3}, \\d{2}:\\d{2} CES?T\\?$`),
     );
 
     // Second run (as another instance would): the same date is due, nobody is asked twice.

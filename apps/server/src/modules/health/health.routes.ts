@@ -1,4 +1,4 @@
-import { healthResponse, readyResponse } from '@townsquare/contracts';
+import { healthResponse, instanceResponse, readyResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { migrationsApplied } from '../../db/migrate.ts';
@@ -11,8 +11,17 @@ export function healthRoutes(
   app: App,
   db: Database,
   images: { stats(): { saturated: boolean } },
-  redis?: RedisClients,
+  redis: RedisClients | undefined,
+  instance: { currency: string },
 ): void {
+  /** The instance's settings a client needs (the currency of costs); public and cacheable. */
+  app.get(
+    '/api/instance',
+    { schema: { tags, response: { 200: instanceResponse } } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send({ currency: instance.currency }),
+  );
+
   /** Liveness: the process answers. */
   app.get('/api/health', { schema: { tags, response: { 200: healthResponse } } }, async () => ({
     status: 'ok' as const,

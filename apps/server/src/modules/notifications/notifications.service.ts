@@ -4,6 +4,7 @@ import {
   type NotificationsResponse,
 } from '@townsquare/contracts';
 import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
+import { eventTime, weekdayName } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { people } from '../chat/chat.repository.ts';
@@ -96,33 +97,6 @@ export function humanLead(ms: number): string {
   return `${Math.round(ms / 1000)} seconds`;
 }
 
-const when = (date: Date) =>
-  date.toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-
-/** "Tuesday" and "Tue 1 Dec, 19:00", in the event's own zone (what its page shows first). */
-function localDay(date: Date, timeZone: string) {
-  const zone = { timeZone, hourCycle: 'h23' } as const;
-  return {
-    weekday: date.toLocaleString('en-GB', { ...zone, weekday: 'long' }),
-    when: date.toLocaleString('en-GB', {
-      ...zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-  };
-}
-
 const MENTION = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
 
 /**
@@ -205,7 +179,7 @@ export function createNotifications(deps: NotificationsDeps) {
         return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
-      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${when(event.startDate)})`;
+      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${eventTime(event.startDate, event.timeZone)})`;
       // Those who signed up to bring something read what, in their own reminder.
       const bringing = (await deps.bringing?.(event)) ?? new Map<string, string>();
       const byText = new Map<string, string[]>();
@@ -291,7 +265,7 @@ export function createNotifications(deps: NotificationsDeps) {
         kind: 'community_event',
         actorId: job.actorId,
         subject: { type: 'event', id: event.id },
-        text: `New event: ${event.title} (${when(event.startDate)})`,
+        text: `New event: ${event.title} (${eventTime(event.startDate, event.timeZone)})`,
         url: `/event/${event.id}`,
         dedupeKey: `community_event:${event.id}`,
       });
@@ -431,7 +405,7 @@ export function createNotifications(deps: NotificationsDeps) {
         const changes: string[] = [];
         if (restored) changes.push('it is on again');
         if (moved || before.endDate.getTime() !== after.endDate.getTime())
-          changes.push(`now ${when(after.startDate)}`);
+          changes.push(`now ${eventTime(after.startDate, after.timeZone)}`);
         if (before.location !== after.location) changes.push(`now at ${after.location}`);
         if (before.status !== after.status && after.status === 'PAST') changes.push('marked as ended');
         if (changes.length === 0) return;
@@ -449,7 +423,8 @@ export function createNotifications(deps: NotificationsDeps) {
      * are left out by `notify`, like anyone who cannot see a subject.
      */
     seriesConfirmDue: async (event: EventRow, hostIds: string[]) => {
-      const { weekday, when: at } = localDay(event.startDate, event.timeZone);
+      const weekday = weekdayName(event.startDate, event.timeZone);
+      const at = eventTime(event.startDate, event.timeZone);
       for (const userId of hostIds)
         await send({
           userId,
@@ -573,8 +548,42 @@ export function createNotifications(deps: NotificationsDeps) {
       ),
 
     /**
-     * The plug point for community announcements (no announcement feature exists yet): call it
-     * with the members to tell, once per announcement id.
+     * A host's message to the people of an event who can still see it (decision 038's sibling:
+     * announcements, issue 23), by their answer. Not quiet: the route says how many it reached.
+     */
+    eventAnnouncement: async (
+      event: Pick<EventRow, 'id' | 'title'>,
+      actorId: string,
+      audience: 'going' | 'waitlist' | 'all',
+      announcement: { id: string; message: string },
+    ): Promise<number> => {
+      const statuses = (
+        {
+          going: ['going'],
+          waitlist: ['waitlisted', 'offered'],
+          all: ['going', 'maybe', 'waitlisted', 'offered'],
+        } as const
+      )[audience];
+      const userIds = (await q.attendeesWhoSee(db, event.id, [...statuses])).filter((id) => id !== actorId);
+      if (userIds.length > 0)
+        await sendMany(
+          {
+            userIds,
+            kind: 'event_announcement',
+            actorId,
+            subject: { type: 'event', id: event.id },
+            text: `${event.title}: ${announcement.message}`,
+            url: `/event/${event.id}`,
+            dedupeKey: `event_announcement:${announcement.id}`,
+          },
+          { subjectChecked: true },
+        );
+      return userIds.length;
+    },
+
+    /**
+     * Community announcements (modules/communities/announcements.service.ts): the members to tell,
+     * once per announcement id.
      */
     communityAnnouncement: (
       community: { id: string; slug: string; name: string },

@@ -29,7 +29,7 @@ export async function answeredBy(
 export async function attendeesWhoSee(
   db: Executor,
   eventId: string,
-  statuses: ('going' | 'maybe')[] = ['going', 'maybe'],
+  statuses: ('going' | 'maybe' | 'waitlisted' | 'offered')[] = ['going', 'maybe'],
 ): Promise<string[]> {
   const rows = await db
     .select({ userId: rsvps.userId })

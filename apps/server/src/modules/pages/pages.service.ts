@@ -1,4 +1,5 @@
 import { EVENT_BANNER_SIZES, imageSources, type PublicEventDto } from '@townsquare/contracts';
+import { longEventTime } from '../../platform/dates.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
 
@@ -6,6 +7,8 @@ export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
   publicUrl: string;
+  /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
+  currency: string;
 };
 
 export const SITE_NAME = 'Townsquare';
@@ -64,13 +67,7 @@ export function createPagesService(deps: PagesServiceDeps) {
   /** Title, Open Graph and Twitter tags and a schema.org Event, all from the public presenter. */
   function eventHead(event: PublicEventDto): Head {
     const url = `${publicUrl}/event/${event.id}`;
-    const when = new Date(event.startDate).toLocaleDateString('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    const when = longEventTime(new Date(event.startDate), event.timeZone ?? 'UTC');
     const description = truncate(`${when} · ${event.location}. ${event.description}`.trim(), DESCRIPTION_MAX);
     // Link previews get the original (a JPEG or PNG as uploaded, which every crawler reads); the
     // page itself shows the WebP copies.
@@ -119,7 +116,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         offers: {
           '@type': 'Offer',
           price: event.isFree ? 0 : event.cost,
-          priceCurrency: 'USD', // the web app shows costs in dollars
+          priceCurrency: deps.currency,
           url,
         },
       },

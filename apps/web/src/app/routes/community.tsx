@@ -9,6 +9,7 @@ import { useCommunity } from '../../features/communities/api/get-community.ts';
 import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
 import { useJoinCommunity } from '../../features/communities/api/join-community.ts';
 import { useLeaveCommunity } from '../../features/communities/api/leave-community.ts';
+import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
@@ -110,6 +111,7 @@ export function CommunityPage() {
               ))}
             </ul>
           ) : null}
+          <CommunityAnnouncements slug={community.slug} canRead={canSeeEvents} organizer={organizer} />
         </TabsContent>
         <TabsContent value="events">
           {canSeeEvents ? (

@@ -29,11 +29,13 @@ import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
 import { FriendsGoing } from '../../features/events/components/friends-going.tsx';
 import { HostedBy } from '../../features/events/components/hosted-by.tsx';
+import { CalendarLinks, ShareEvent } from '../../features/events/components/share-event.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
+import { useCurrency } from '../../features/instance/api/get-instance.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
-import { formatLongDate } from '../../lib/format.ts';
+import { formatLongDate, formatMoney } from '../../lib/format.ts';
 
 // The event chat and sub-groups (the chat feature's panel) load after the event itself.
 const EventSocialPanel = lazy(() =>
@@ -54,17 +56,19 @@ const ContentMenu = lazy(() =>
 const SignupSheet = lazy(() =>
   import('../../features/signups/components/signup-sheet.tsx').then((m) => ({ default: m.SignupSheet })),
 );
+const GuestList = lazy(() =>
+  import('../../features/events/components/guest-list.tsx').then((m) => ({ default: m.GuestList })),
+);
 const SeriesStandingToggle = lazy(() =>
   import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
     default: m.SeriesStandingToggle,
   })),
 );
 
-/** "$12" or "$12.50", or "Free" (spec 9, cost display). */
-export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>): string {
+/** "$12" or "$7.50", or "Free" (spec 9, cost display), in the instance's currency and the viewer's locale. */
+export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>, currency = 'USD'): string {
   if (event.isFree) return 'Free';
-  const cost = Number(event.cost) || 0;
-  return `$${Number.isInteger(cost) ? cost : cost.toFixed(2)}`;
+  return formatMoney(Number(event.cost) || 0, currency);
 }
 
 function Fact({
@@ -109,6 +113,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
   const creator = isEventCreator(event, user?.id);
   // In the event's own zone, and in the viewer's too when it differs (issue 14).
   const when = eventTimeText(event);
+  const currency = useCurrency();
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
   const socialPanel = useRef<HTMLDivElement>(null);
 
@@ -180,7 +185,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
               {event.location}
             </Fact>
             <Fact icon={DollarSign} label="Cost">
-              {formatCost(event)}
+              {formatCost(event, currency)}
             </Fact>
             <Fact icon={Users} label="Attendees">
               {event.attendeeCount} going
@@ -274,6 +279,14 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <Card className="space-y-3 p-5 sm:p-6">
             <h2 className="text-lg font-semibold">Save the date</h2>
             <AddToCalendar eventId={event.id} title={event.title} signedIn={Boolean(user)} />
+            <CalendarLinks event={event} />
+            <p className="text-xs text-stone-600">
+              Add to calendar downloads an .ics file (Apple Calendar and most apps).
+            </p>
+          </Card>
+          <Card className="space-y-3 p-5 sm:p-6">
+            <h2 className="text-lg font-semibold">Tell a friend</h2>
+            <ShareEvent event={event} />
           </Card>
         </aside>
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
@@ -299,6 +312,15 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <h2 className="mb-4 text-lg font-semibold">Who is going</h2>
           <EventAttendees userIds={event.rsvps} />
         </Card>
+
+        {creator || event.isHost ? (
+          <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+            <h2 className="mb-4 text-lg font-semibold">Guests</h2>
+            <Suspense fallback={<Skeleton className="h-40" />}>
+              <GuestList eventId={event.id} timeZone={event.timeZone ?? 'UTC'} />
+            </Suspense>
+          </Card>
+        ) : null}
       </div>
 
       {/* The event chat and sub-groups (the chat feature's panel). Signed out, the chat is readable

@@ -11,7 +11,7 @@ describe('eventTimeText', () => {
   it("shows the event's local time, and the viewer's when their zone differs", () => {
     const text = eventTimeText(event, 'America/New_York');
     expect(text.date).toBe('Thursday, July 2, 2026');
-    expect(text.time).toBe('7:00 PM - 8:30 PM (GMT+2)');
+    expect(text.time).toBe('7:00 PM - 8:30 PM (CEST)');
     expect(text.yours).toBe('Thursday, July 2, 2026, 1:00 PM - 2:30 PM (EDT)');
   });
 
@@ -22,6 +22,6 @@ describe('eventTimeText', () => {
 
   it('names the end day when the event ends on another day', () => {
     const late = { ...event, endDate: '2026-07-02T23:30:00.000Z' };
-    expect(eventTimeText(late, 'Europe/Berlin').time).toBe('7:00 PM - Friday, July 3, 2026, 1:30 AM (GMT+2)');
+    expect(eventTimeText(late, 'Europe/Berlin').time).toBe('7:00 PM - Friday, July 3, 2026, 1:30 AM (CEST)');
   });
 });

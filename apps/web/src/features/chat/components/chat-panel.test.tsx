@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoomMessage } from '@townsquare/contracts';
+import { CHAT_MSG } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -93,6 +94,27 @@ describe('chat panel', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(within(log()).getAllByText('see you at the market')).toHaveLength(1);
     expect(within(log()).getByText('You')).toBeInTheDocument();
+  });
+
+  it('a pasted 2,100-character message keeps its end: counted, refused with the message, never cut', async () => {
+    const server = serve((_url, init) => (init.method !== 'POST' ? jsonResponse([]) : jsonResponse({}, 500)));
+    const user = userEvent.setup();
+    renderChat();
+    await within(log()).findByText('No messages yet. Say hello!');
+    const box = screen.getByLabelText('Message everyone');
+    await user.click(box);
+    await user.paste(`${'a'.repeat(2_099)}z`);
+    expect(box).toHaveValue(`${'a'.repeat(2_099)}z`);
+    expect(screen.getByText(/2,100 \/ 2,000 · 100 too many/)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(CHAT_MSG.contentTooLong);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(server.posts()).toEqual([]);
+    // Back under the limit, the counter stays and the message goes.
+    await user.clear(box);
+    await user.paste('b'.repeat(1_900));
+    expect(screen.getByText('1,900 / 2,000')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows a failed send inline; Retry resends it with the same clientMessageId', async () => {

@@ -1,4 +1,4 @@
-import { BLOCK_MSG, CHAT_LIMITS } from '@townsquare/contracts';
+import { BLOCK_MSG, CHAT_LIMITS, CHAT_MSG } from '@townsquare/contracts';
 import { AlertCircle, EyeOff, Loader2, MessageCircle, RotateCw, SendHorizontal, X } from 'lucide-react';
 import {
   type FormEvent,
@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -302,9 +303,12 @@ function PendingRow({
 function Composer({ label, onSend }: { label: string; onSend: (text: string) => boolean }) {
   const [text, setText] = useState('');
   const id = useId();
+  const countId = useId();
+  const tooLong = text.length > CHAT_LIMITS.contentMax;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
+    if (tooLong) return;
     if (onSend(text)) setText('');
   }
 
@@ -317,24 +321,36 @@ function Composer({ label, onSend }: { label: string; onSend: (text: string) => 
   }
 
   return (
-    <form onSubmit={submit} className="flex items-end gap-2">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Textarea
-        id={id}
-        rows={1}
-        value={text}
-        maxLength={CHAT_LIMITS.contentMax}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Write a message…"
-        className="h-11 min-h-11 resize-none py-2.5"
-      />
-      <Button type="submit" disabled={!text.trim()} className="h-11 max-sm:w-11 max-sm:px-0">
-        <SendHorizontal aria-hidden="true" />
-        <span className="max-sm:sr-only">Send</span>
-      </Button>
+    <form onSubmit={submit} className="space-y-1">
+      <div className="flex items-end gap-2">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        {/* No maxLength: a pasted 2,100 characters must not lose their end without a word. */}
+        <Textarea
+          id={id}
+          rows={1}
+          value={text}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={countId}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Write a message…"
+          className="h-11 min-h-11 resize-none py-2.5"
+        />
+        <Button type="submit" disabled={!text.trim() || tooLong} className="h-11 max-sm:w-11 max-sm:px-0">
+          <SendHorizontal aria-hidden="true" />
+          <span className="max-sm:sr-only">Send</span>
+        </Button>
+      </div>
+      <div className="flex flex-wrap justify-between gap-x-3">
+        {tooLong ? (
+          <p role="alert" className="text-xs font-semibold text-red-800">
+            {CHAT_MSG.contentTooLong}
+          </p>
+        ) : null}
+        <CharacterCount id={countId} length={text.length} max={CHAT_LIMITS.contentMax} />
+      </div>
     </form>
   );
 }

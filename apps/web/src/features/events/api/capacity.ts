@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Attendee, AttendeesResponse, EventDto } from '@townsquare/contracts';
+import type { Attendee, AttendeesResponse, EventAnnouncementInput, EventDto } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
 import { replaceInLists, toPublicEvent } from '../event-cache.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
@@ -64,6 +64,42 @@ export function useAttendees(eventId: string) {
   return useQuery({
     queryKey: attendeesQueryKey(eventId),
     queryFn: ({ signal }) => api.get<AttendeesResponse>(`${base(eventId)}/attendees`, signal),
+  });
+}
+
+/**
+ * DELETE /api/events/:id/attendees/:userId (hosts only): takes the person off the list; the answer
+ * is the list as it is now, with their place already offered to the first in line.
+ */
+export function useRemoveAttendee(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) => {
+      const list = await api.delete<AttendeesResponse | undefined>(
+        `${base(eventId)}/attendees/${encodeURIComponent(userId)}`,
+      );
+      if (!list?.attendees) throw new DisplayError(EVENT_TEXT.noData);
+      return list;
+    },
+    onSuccess: (list) => {
+      queryClient.setQueryData(attendeesQueryKey(eventId), list);
+      // The page's counts and "Who is going" change with the list.
+      void queryClient.invalidateQueries({ queryKey: ['events', 'public', eventId] });
+    },
+  });
+}
+
+/** POST /api/events/:id/announcements (hosts only): answers how many people it reached. */
+export function useAnnounce(eventId: string) {
+  return useMutation({
+    mutationFn: async (body: EventAnnouncementInput) => {
+      const answer = await api.post<{ recipients?: number } | undefined>(
+        `${base(eventId)}/announcements`,
+        body,
+      );
+      if (typeof answer?.recipients !== 'number') throw new DisplayError(EVENT_TEXT.noData);
+      return answer.recipients;
+    },
   });
 }
 

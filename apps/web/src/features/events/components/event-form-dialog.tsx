@@ -3,6 +3,15 @@ import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import {
@@ -26,8 +35,9 @@ import {
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { browserTimeZone } from '../../../lib/format.ts';
+import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
+import { useCurrency } from '../../instance/api/get-instance.ts';
 import { useCreateSeries } from '../../series/api/create-series.ts';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
@@ -176,12 +186,15 @@ export function EventFormDialog({
 }: EventFormDialogProps) {
   const editing = Boolean(event);
   const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
+  const currency = useCurrency();
   const [problems, setProblems] = useState<string[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [action, setAction] = useState<SaveAction | null>(null);
   const [uploading, setUploading] = useState(false);
   const [hostAs, setHostAs] = useState('');
   const [scope, setScope] = useState<'this' | 'following'>('this');
+  /** A new event that has entirely passed: publishing it asks first (issue 23). */
+  const [askPast, setAskPast] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
   const create = useCreateEvent();
   const createSeries = useCreateSeries();
@@ -211,11 +224,15 @@ export function EventFormDialog({
     [],
   );
 
-  function save(next: SaveAction) {
+  function save(next: SaveAction, pastConfirmed = false) {
     setSaveError(null);
     const found = validateEventForm(values);
     setProblems(found);
     if (found.length > 0) return;
+    if (!event && !pastConfirmed && next === 'publish' && toEventInput(values, next).status === 'PAST') {
+      setAskPast(true);
+      return;
+    }
     if (event && !event.id) {
       setSaveError(EVENT_MSG.eventIdMissing);
       return;
@@ -276,6 +293,21 @@ export function EventFormDialog({
           className="space-y-5"
         >
           {endedWarning ? <Alert variant="warning">{EVENT_TEXT.endedWarning}</Alert> : null}
+          <AlertDialog open={askPast} onOpenChange={setAskPast}>
+            <AlertDialogContent>
+              <AlertDialogTitle>This event has already ended</AlertDialogTitle>
+              <AlertDialogDescription>
+                Its end date has passed, so it would be published as a past event nobody can join. Publish it
+                anyway, or change the dates?
+              </AlertDialogDescription>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Change the dates</AlertDialogCancel>
+                <AlertDialogAction onClick={() => save('publish', true)}>
+                  Publish as past event
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
           {problems.length > 0 ? (
             <div ref={problemsRef} tabIndex={-1} className="focus:outline-none">
               <Alert variant="error" title="Please fix the following:">
@@ -354,7 +386,7 @@ export function EventFormDialog({
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField
                 id="event-cost"
-                label="Cost ($)"
+                label={`Cost (${currencySymbol(currency)})`}
                 hint={values.isFree ? 'Free events cost nothing.' : undefined}
               >
                 {(field) => (

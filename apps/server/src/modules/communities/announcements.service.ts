@@ -1,0 +1,83 @@
+import {
+  ANNOUNCEMENT_MSG,
+  type Community,
+  type CommunityAnnouncementDto,
+  type CommunityAnnouncementInput,
+} from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { spendAnnouncement } from '../events/announcements.service.ts';
+import * as repo from './announcements.repository.ts';
+
+export type CommunityAnnouncementsDeps = {
+  db: Database;
+  limiter: RateLimiter;
+  /** communities.get: the community as the viewer sees it (404 when they cannot). */
+  community: (slug: string, viewerId: string | undefined) => Promise<Community>;
+  /** The ids of the community's members (groups/membership: state `member` only). */
+  memberIds: (communityId: string) => Promise<string[]>;
+  /** notifications.communityAnnouncement: the one notify() path. */
+  notify: (
+    community: { id: string; slug: string; name: string },
+    actorId: string,
+    memberIds: string[],
+    announcement: { id: string; text: string },
+  ) => Promise<void>;
+};
+
+const LATEST = 20;
+
+type Row = Awaited<ReturnType<typeof repo.latestAnnouncements>>[number];
+const present = (r: Row): CommunityAnnouncementDto => ({
+  id: r.id,
+  title: r.title,
+  message: r.message,
+  createdAt: r.createdAt.toISOString(),
+  author: r.authorId ? { id: r.authorId, username: r.username, fullName: r.fullName ?? '' } : null,
+});
+
+/** Organisers announce to their community (issue 23): stored for its page, told to every member. */
+export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
+  const { db } = deps;
+  return {
+    async announce(me: UserRow, slug: string, input: CommunityAnnouncementInput) {
+      const community = await deps.community(slug, me.id);
+      const organiser =
+        community.viewerState === 'member' &&
+        (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
+      if (!organiser) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
+      await spendAnnouncement(deps.limiter, `community-announcements:${community.id}`);
+      const row = await repo.insertAnnouncement(db, {
+        communityId: community.id,
+        authorId: me.id,
+        title: input.title,
+        message: input.message,
+      });
+      const recipients = (await deps.memberIds(community.id)).filter((id) => id !== me.id);
+      await deps.notify(community, me.id, recipients, {
+        id: row.id,
+        text: `${input.title}: ${input.message}`,
+      });
+      const announcement = present({
+        ...row,
+        authorId: me.id,
+        username: me.username,
+        fullName: me.fullName,
+      });
+      return { announcement, recipients: recipients.length };
+    },
+
+    /** The newest announcements, for whoever can see the community. */
+    async list(slug: string, viewerId: string | undefined) {
+      const community = await deps.community(slug, viewerId);
+      // A private community's page shows its about card to anyone; its news is for members.
+      if (community.visibility === 'PRIVATE' && community.viewerState !== 'member')
+        throw forbidden(ANNOUNCEMENT_MSG.membersOnly);
+      return { announcements: (await repo.latestAnnouncements(db, community.id, LATEST)).map(present) };
+    },
+  };
+}
+
+export type CommunityAnnouncements = ReturnType<typeof createCommunityAnnouncements>;

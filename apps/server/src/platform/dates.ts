@@ -1,0 +1,61 @@
+import { zoneName } from '@townsquare/contracts/time-zones';
+
+/**
+ * Every time the server writes into a text (notifications, e-mails, push, offers, check-in
+ * messages, CSV, page descriptions) comes from here, in the event's own time zone and named
+ * ("Tue 1 Dec, 19:00 CET"), so nobody reads UTC by accident (decision 038). The web app's
+ * lib/format.ts is the other half; both name zones with the contracts' `zoneName`.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function parts(date: Date, timeZone: string, style: 'day' | 'clock' | 'weekday' | 'iso' | 'long') {
+  const key = `${style}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'weekday'
+        ? { weekday: 'long' }
+        : style === 'iso'
+          ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
+          : style === 'long'
+            ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+            : style === 'day'
+              ? { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+              : { hour: '2-digit', minute: '2-digit' };
+    f = new Intl.DateTimeFormat('en-GB', { ...options, timeZone, hourCycle: 'h23' });
+    formatters.set(key, f);
+  }
+  const out: Record<string, string> = {};
+  for (const p of f.formatToParts(date)) if (p.type !== 'literal') out[p.type] = p.value;
+  return out;
+}
+
+/** "19:00 CET". */
+export function clockTime(date: Date, timeZone: string): string {
+  const p = parts(date, timeZone, 'clock');
+  return `${p.hour}:${p.minute} ${zoneName(timeZone, date)}`;
+}
+
+/** "Tue 1 Dec, 19:00 CET": a day and a time, as notifications and offers say it. */
+export function eventTime(date: Date, timeZone: string): string {
+  const p = parts(date, timeZone, 'day');
+  return `${p.weekday} ${p.day} ${p.month}, ${clockTime(date, timeZone)}`;
+}
+
+/** "Tuesday". */
+export function weekdayName(date: Date, timeZone: string): string {
+  return parts(date, timeZone, 'weekday').weekday ?? '';
+}
+
+/** "Tuesday 1 December 2026, 19:00 CET": a page's description. */
+export function longEventTime(date: Date, timeZone: string): string {
+  const p = parts(date, timeZone, 'long');
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${clockTime(date, timeZone)}`;
+}
+
+/** "2026-12-01 19:00 CET": sortable, for a spreadsheet. */
+export function sheetTime(date: Date, timeZone: string): string {
+  const p = parts(date, timeZone, 'iso');
+  return `${p.year}-${p.month}-${p.day} ${clockTime(date, timeZone)}`;
+}

@@ -1,0 +1,245 @@
+import type { Attendee, AttendeesResponse, FullRsvpStatus } from '@townsquare/contracts';
+import { Download, Search, UserMinus } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatCardDate, formatTime, inTimeZone } from '../../../lib/format.ts';
+import { joinRoom } from '../../../lib/socket.ts';
+import { downloadAttendeesCsv, useAttendees, useRemoveAttendee } from '../api/capacity.ts';
+import { MessageGuests } from './message-guests.tsx';
+
+type Filter = 'all' | 'going' | 'maybe' | 'waitlisted' | 'offered' | 'checkedIn';
+
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'going', label: 'Going' },
+  { value: 'maybe', label: 'Maybe' },
+  { value: 'waitlisted', label: 'Waitlist' },
+  { value: 'offered', label: 'Offers' },
+  { value: 'checkedIn', label: 'Checked in' },
+];
+
+const STATUS: Record<FullRsvpStatus, { label: string; tone: BadgeTone }> = {
+  going: { label: 'Going', tone: 'emerald' },
+  maybe: { label: 'Maybe', tone: 'amber' },
+  not_going: { label: 'Not going', tone: 'neutral' },
+  waitlisted: { label: 'Waitlist', tone: 'violet' },
+  offered: { label: 'Offered a place', tone: 'sky' },
+};
+
+const matches = (a: Attendee, filter: Filter) =>
+  filter === 'all' ? true : filter === 'checkedIn' ? a.checkedInAt !== null : a.status === filter;
+
+/** "Nov 28, 2026, 7:00 PM" in the event's zone, the viewer's locale. */
+const at = (iso: string, timeZone: string) => {
+  const local = inTimeZone(iso, timeZone);
+  return `${formatCardDate(local)}, ${formatTime(local)}`;
+};
+
+/**
+ * The hosts' guest list (issue 23): everyone who answered, by status, with waitlist positions,
+ * open offers, guests, check-ins and answers; a search; removing someone (their place goes to the
+ * next in line at once). Live: the event's room says when the list changed.
+ */
+export function GuestList({ eventId, timeZone }: { eventId: string; timeZone: string }) {
+  const list = useAttendees(eventId);
+  const { refetch } = list;
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [removing, setRemoving] = useState<Attendee | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const remove = useRemoveAttendee(eventId);
+  const searchId = useId();
+
+  // The room carries `attendees-changed`; a join that lands late (a reconnect) refetches.
+  useEffect(
+    () =>
+      joinRoom({ join: 'join-event-chat', leave: 'leave-event-chat', payload: { eventId } }, () => {
+        void refetch();
+      }),
+    [eventId, refetch],
+  );
+
+  const data: AttendeesResponse | undefined = list.data;
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return (data?.attendees ?? []).filter(
+      (a) =>
+        a.status !== 'not_going' &&
+        (!needle ||
+          a.fullName.toLowerCase().includes(needle) ||
+          (a.username ?? '').toLowerCase().includes(needle) ||
+          a.guests.some((g) => g.toLowerCase().includes(needle))),
+    );
+  }, [data, query]);
+
+  if (list.isPending) return <Skeleton className="h-40" />;
+  if (list.isError || !data)
+    return <Alert variant="error">{errorMessage(list.error, 'Could not load the guest list')}</Alert>;
+
+  const count = (f: Filter) => data.attendees.filter((a) => a.status !== 'not_going' && matches(a, f)).length;
+  const guestsGoing = data.attendees
+    .filter((a) => a.status === 'going')
+    .reduce((sum, a) => sum + a.guests.length, 0);
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-stone-700">
+        {data.going} going{guestsGoing > 0 ? ` (+${guestsGoing} guest${guestsGoing === 1 ? '' : 's'})` : ''} ·{' '}
+        {count('maybe')} maybe · {count('waitlisted')} waiting · {count('offered')} offered · {data.came}{' '}
+        checked in
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search guests
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            className="pl-9"
+            placeholder="Search by name"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setError(null);
+            downloadAttendeesCsv(eventId).catch((err: unknown) =>
+              setError(errorMessage(err, 'Could not download the list')),
+            );
+          }}
+        >
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <MessageGuests eventId={eventId} />
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
+        <TabsList aria-label="Show guests">
+          {FILTERS.map((f) => (
+            <TabsTrigger key={f.value} value={f.value}>
+              {f.label} ({count(f.value)})
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {FILTERS.map((f) => (
+          <TabsContent key={f.value} value={f.value} className="mt-4">
+            <GuestRows
+              people={shown.filter((a) => matches(a, f.value))}
+              questions={data.questions}
+              timeZone={timeZone}
+              onRemove={setRemoving}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <AlertDialog open={removing !== null} onOpenChange={(open) => (open ? undefined : setRemoving(null))}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Remove {removing?.fullName} from the list?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Their answer is removed, and a place they held is offered to the next person waiting at once.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const person = removing;
+                if (!person) return;
+                remove.mutate(person.userId, {
+                  onSuccess: () => toast.success(`${person.fullName} was removed from the list`),
+                  onError: (err) => setError(errorMessage(err, 'Could not remove this person')),
+                });
+              }}
+            >
+              Remove
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function GuestRows({
+  people,
+  questions,
+  timeZone,
+  onRemove,
+}: {
+  people: Attendee[];
+  questions: AttendeesResponse['questions'];
+  timeZone: string;
+  onRemove: (person: Attendee) => void;
+}) {
+  if (people.length === 0) return <p className="text-sm text-stone-600">Nobody here yet.</p>;
+  return (
+    <ul className="divide-y divide-stone-200">
+      {people.map((a) => (
+        <li key={a.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-1">
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold break-words text-stone-900">{a.fullName}</span>
+              {a.username ? <span className="text-sm text-stone-600">@{a.username}</span> : null}
+              <Badge tone={STATUS[a.status].tone}>
+                {a.status === 'waitlisted' && a.waitlistPosition !== null
+                  ? `Waitlist #${a.waitlistPosition}`
+                  : STATUS[a.status].label}
+              </Badge>
+              {a.checkedInAt ? (
+                <Badge tone="teal">Checked in {formatTime(inTimeZone(a.checkedInAt, timeZone))}</Badge>
+              ) : null}
+            </p>
+            {a.offerExpiresAt ? (
+              <p className="text-sm text-stone-700">Offer open until {at(a.offerExpiresAt, timeZone)}</p>
+            ) : null}
+            {a.guests.length > 0 ? (
+              <p className="text-sm text-stone-700">
+                Guests: {a.guests.map((g) => g || 'unnamed').join(', ')}
+              </p>
+            ) : null}
+            {questions
+              .filter((q) => q.id && a.answers[q.id])
+              .map((q) => (
+                <p key={q.id} className="text-sm break-words text-stone-700">
+                  <span className="font-medium">{q.text}</span> {a.answers[q.id as string]}
+                </p>
+              ))}
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="self-start"
+            aria-label={`Remove ${a.fullName}`}
+            onClick={() => onRemove(a)}
+          >
+            <UserMinus aria-hidden="true" />
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * One-click links to put an event in Google Calendar or Outlook on the web (the .ics download
+ * covers Apple Calendar and the rest), and the event's own address to share (issue 23).
+ */
+
+type CalendarEvent = {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  startDate: string;
+  endDate: string;
+  timeZone?: string | undefined;
+};
+
+/** 20270112T180000Z: the UTC form both calendars read. */
+const utcStamp = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** The event page's address, under the page's own origin (what a shared link opens). */
+export function eventUrl(eventId: string, origin: string = window.location.origin): string {
+  return `${origin}/event/${encodeURIComponent(eventId)}`;
+}
+
+/** Google Calendar's "create event" template, the event's zone as its display zone. */
+export function googleCalendarUrl(event: CalendarEvent, origin?: string): string {
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.title,
+    dates: `${utcStamp(event.startDate)}/${utcStamp(event.endDate)}`,
+    details: `${event.description}\n\n${eventUrl(event.id, origin)}`,
+    location: event.location,
+  });
+  if (event.timeZone) params.set('ctz', event.timeZone);
+  return `https://calendar.google.com/calendar/render?${params}`;
+}
+
+/** Outlook on the web's compose form (personal accounts; work accounts get the same fields). */
+export function outlookCalendarUrl(event: CalendarEvent, origin?: string): string {
+  const params = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: event.title,
+    startdt: new Date(event.startDate).toISOString(),
+    enddt: new Date(event.endDate).toISOString(),
+    body: `${event.description}\n\n${eventUrl(event.id, origin)}`,
+    location: event.location,
+  });
+  return `https://outlook.live.com/calendar/0/action/compose?${params}`;
+}
