@@ -340,6 +340,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     publisher,
     sever: friends.sever,
     leaveEachOthersGroups: friendGroups.removeEachOther,
+    endCohosting: rsvps.endCohosting,
     evictFromGroups: friendGroups.evictRemoved,
     onAccessReduced: recheckEventRooms,
   });

@@ -78,6 +78,8 @@ export const communityMembers = pgTable(
     index('community_members_user_idx').on(t.userId, t.state),
     // The member list pages through one state in join order.
     index('community_members_list_idx').on(t.communityId, t.state, t.addedAt, t.userId),
+    // One owner per community (issue 19): a second OWNER row is refused by the database.
+    uniqueIndex('community_members_one_owner').on(t.communityId).where(sql`${t.role} = 'OWNER'`),
   ],
 );
 

@@ -55,6 +55,7 @@ export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
 
 const MEMBERS = memberTables.community;
 type Found = repo.CommunityWithViewer;
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
 
 const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
   f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
@@ -140,8 +141,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   }
 
   /** The target's row for an organiser's action; owners are out of an organiser's reach. */
-  async function target(community: Found, userId: string) {
-    const row = isUuid(userId) ? await repo.findMembership(db, community.community.id, userId) : undefined;
+  function target(row: Row | undefined): Row {
     if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
     if (row.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
     return row;
@@ -151,25 +151,29 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     return presentMember(row, await repo.person(db, row.userId), showAnswers);
   }
 
-  /** Sets a user's row and recounts members in one transaction. */
-  async function put(values: Parameters<typeof repo.putMembership>[1]) {
+  /**
+   * One membership change of `userId`, decided against their row as it is under the community's
+   * lock (issue 19: a ban read before a join, an invitation or an approval must not be overwritten
+   * by it), with the member count recounted in the same transaction.
+   */
+  async function transition<T>(
+    communityId: string,
+    userId: string,
+    change: (tx: Executor, row: Row | undefined) => Promise<T>,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
-      const row = await repo.putMembership(tx, values);
-      await repo.recount(tx, values.communityId);
-      return row;
+      await repo.lockCommunity(tx, communityId);
+      const row = isUuid(userId) ? await repo.findMembership(tx, communityId, userId) : undefined;
+      const result = await change(tx, row);
+      await repo.recount(tx, communityId);
+      return result;
     });
   }
 
-  /** Removes a user's row, recounts, and takes their sockets out of the chat room at once. */
-  async function drop(community: CommunityRow, userId: string) {
-    const removed = await db.transaction(async (tx) => {
-      const removed = await memberships.remove(MEMBERS, community.id, userId, tx);
-      await repo.recount(tx, community.id);
-      return removed;
-    });
+  /** The removed person's sockets leave the chat room and the community's private event chats. */
+  async function evict(community: CommunityRow, userId: string) {
     memberships.evict([userId], channels.community(community.id));
     await deps.onAccessReduced?.({ userIds: [userId] });
-    return removed;
   }
 
   return {
@@ -326,8 +330,11 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const attendees: { eventId: string; userId: string }[] = [];
       const evictions: { people: string[]; channel: string }[] = [];
       for (const owned of await repo.ownedBy(tx, userId)) {
+        await repo.lockCommunity(tx, owned.id);
         const heir = await repo.successorOf(tx, owned.id, userId);
         if (heir) {
+          // One owner per community (a unique index): the leaving owner steps down first.
+          await repo.putMembership(tx, { communityId: owned.id, userId, role: 'MEMBER', state: 'member' });
           await repo.putMembership(tx, {
             communityId: owned.id,
             userId: heir,
@@ -357,33 +364,36 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** OPEN → member; APPROVAL → pending with the answers; INVITE → only an invitation lets you in. */
     async join(me: UserRow, slug: string, answers: string[] = []): Promise<Community> {
-      const found = await find(slug, me.id);
-      const { community } = found;
-      if (found.state === 'member' || found.state === 'pending') return presentCommunity(community, found);
-      if (found.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
-      let state: MembershipState = 'member';
-      if (found.state !== 'invited') {
-        if (community.joinPolicy === 'INVITE') throw forbidden(COMMUNITY_MSG.inviteOnly);
-        if (community.joinPolicy === 'APPROVAL') {
-          const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
-          if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
-          answers = given;
-          state = 'pending';
+      const { community } = await find(slug, me.id);
+      const state = await transition(community.id, me.id, async (tx, row) => {
+        if (row?.state === 'member' || row?.state === 'pending') return undefined;
+        if (row?.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+        let state: MembershipState = 'member';
+        if (row?.state !== 'invited') {
+          if (community.joinPolicy === 'INVITE') throw forbidden(COMMUNITY_MSG.inviteOnly);
+          if (community.joinPolicy === 'APPROVAL') {
+            const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
+            if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
+            answers = given;
+            state = 'pending';
+          }
         }
-      }
-      await put({
-        communityId: community.id,
-        userId: me.id,
-        role: 'MEMBER',
-        state,
-        answers: state === 'pending' ? answers : undefined,
-        restart: true,
+        await repo.putMembership(tx, {
+          communityId: community.id,
+          userId: me.id,
+          role: 'MEMBER',
+          state,
+          answers: state === 'pending' ? answers : undefined,
+          restart: true,
+        });
+        return state;
       });
       if (state === 'pending') {
-        deps.publisher.toChannel(channels.community(community.id), 'community-request', {
-          communityId: community.id,
-        });
-        await deps.notify?.requested(community, me, await repo.memberIds(db, community.id, 'organizers'));
+        // Join requests are for those who decide them: the organisers, not every member.
+        const organizerIds = await repo.memberIds(db, community.id, 'organizers');
+        for (const id of organizerIds)
+          deps.publisher.toUser(id, 'community-request', { communityId: community.id });
+        await deps.notify?.requested(community, me, organizerIds);
       }
       return reread(community.id, me.id);
     },
@@ -411,12 +421,15 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Leaves, cancels a request or declines an invitation; an owner hands over first. */
     async leave(me: UserRow, slug: string): Promise<Community> {
-      const found = await find(slug, me.id);
-      if (found.state === null) return presentCommunity(found.community, found);
-      if (found.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
-      if (found.state === 'member' && found.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
-      await drop(found.community, me.id);
-      return reread(found.community.id, me.id);
+      const { community } = await find(slug, me.id);
+      const left = await transition(community.id, me.id, async (tx, row) => {
+        if (!row) return false;
+        if (row.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+        if (row.state === 'member' && row.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
+        return memberships.remove(MEMBERS, community.id, me.id, tx);
+      });
+      if (left) await evict(community, me.id);
+      return reread(community.id, me.id);
     },
 
     /** Members see members; organisers also see pending, invited and banned rows (with answers). */
@@ -448,7 +461,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /**
      * `{ state: "member" }` approves a request; `{ role }` promotes or demotes; `{ role: "OWNER" }`
-     * (the owner only) hands the community over, the old owner staying as an organiser.
+     * (the owner only) hands the community over, the old owner staying as an organiser. Organisers
+     * are peers below the owner: one may promote a member and demote or remove an organiser.
      */
     async updateMember(
       me: UserRow,
@@ -463,11 +477,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       }
       if (change.role === 'OWNER') {
         if (found.role !== 'OWNER') throw forbidden(COMMUNITY_MSG.notOwner);
-        const row = isUuid(userId) ? await repo.findMembership(db, community.id, userId) : undefined;
-        if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
-        if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-        if (row.userId === me.id) return presentOneMember(row, true);
-        const updated = await db.transaction(async (tx) => {
+        const updated = await transition(community.id, userId, async (tx, row) => {
+          if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
+          if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
+          // Two transfers at once: the second finds its sender no longer the owner.
+          const mine = await repo.findMembership(tx, community.id, me.id);
+          if (mine?.role !== 'OWNER' || mine.state !== 'member') throw forbidden(COMMUNITY_MSG.notOwner);
+          if (row.userId === me.id) return row;
+          // The old owner steps down first: one owner per community (a unique index).
           await repo.putMembership(tx, {
             communityId: community.id,
             userId: me.id,
@@ -481,31 +498,32 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             state: 'member',
           });
         });
-        await deps.audit?.({
-          actorId: me.id,
-          action: 'community.role',
-          subjectType: 'user',
-          subjectId: userId,
-          details: { communityId: community.id, slug: community.slug, role: 'OWNER' },
-        });
+        if (updated.userId !== me.id)
+          await deps.audit?.({
+            actorId: me.id,
+            action: 'community.role',
+            subjectType: 'user',
+            subjectId: userId,
+            details: { communityId: community.id, slug: community.slug, role: 'OWNER' },
+          });
         return presentOneMember(updated, true);
       }
-      const row = await target(found, userId);
-      let state = row.state;
-      if (change.state === 'member') {
-        if (row.state === 'banned' || row.state === 'invited') throw badRequest(COMMUNITY_MSG.notARequest);
-        state = 'member';
-      }
-      if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-      // Only the owner makes or unmakes organisers' peers of equal rank.
-      if (change.role && row.role === 'ORGANIZER' && found.role !== 'OWNER')
-        throw forbidden(COMMUNITY_MSG.notOwner);
-      const updated = await put({
-        communityId: community.id,
-        userId: row.userId,
-        role: change.role ?? row.role,
-        state,
-        restart: row.state !== 'member' && state === 'member',
+      const { row, updated } = await transition(community.id, userId, async (tx, current) => {
+        const row = target(current);
+        let state = row.state;
+        if (change.state === 'member') {
+          if (row.state === 'banned' || row.state === 'invited') throw badRequest(COMMUNITY_MSG.notARequest);
+          state = 'member';
+        }
+        if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
+        const updated = await repo.putMembership(tx, {
+          communityId: community.id,
+          userId: row.userId,
+          role: change.role ?? row.role,
+          state,
+          restart: row.state !== 'member' && state === 'member',
+        });
+        return { row, updated };
       });
       if (change.role && change.role !== row.role)
         await deps.audit?.({
@@ -515,7 +533,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           subjectId: row.userId,
           details: { communityId: community.id, slug: community.slug, from: row.role, role: change.role },
         });
-      if (row.state === 'pending' && state === 'member') {
+      if (row.state === 'pending' && updated.state === 'member') {
         deps.publisher.toUser(row.userId, 'community-approved', {
           communityId: community.id,
           slug: community.slug,
@@ -527,62 +545,63 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Removes a member, declines a request, withdraws an invitation or lifts a ban. */
     async removeMember(me: UserRow, slug: string, userId: string): Promise<Community> {
-      const found = await asOrganizer(slug, me.id);
-      const row = await target(found, userId);
-      if (
-        row.role === 'ORGANIZER' &&
-        row.state === 'member' &&
-        found.role !== 'OWNER' &&
-        row.userId !== me.id
-      )
-        throw forbidden(COMMUNITY_MSG.notOwner);
-      await drop(found.community, row.userId);
+      const { community } = await asOrganizer(slug, me.id);
+      const row = await transition(community.id, userId, async (tx, current) => {
+        const row = target(current);
+        await memberships.remove(MEMBERS, community.id, row.userId, tx);
+        return row;
+      });
+      await evict(community, row.userId);
       if (row.userId !== me.id)
         await deps.audit?.({
           actorId: me.id,
           action: 'community.remove',
           subjectType: 'user',
           subjectId: row.userId,
-          details: { communityId: found.community.id, slug: found.community.slug, previousState: row.state },
+          details: { communityId: community.id, slug: community.slug, previousState: row.state },
         });
-      return reread(found.community.id, me.id);
+      return reread(community.id, me.id);
     },
 
     /** Invites a user; someone who had asked to join is simply approved. */
     async invite(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
-      const found = await asOrganizer(slug, me.id);
-      const { community } = found;
+      const { community } = await asOrganizer(slug, me.id);
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
-      const row = await repo.findMembership(db, community.id, userId);
-      if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
-      if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
-      const state = row?.state === 'pending' ? 'member' : 'invited';
-      const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state, restart: true });
-      deps.publisher.toUser(userId, state === 'member' ? 'community-approved' : 'community-invite', {
+      const updated = await transition(community.id, userId, async (tx, row) => {
+        if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
+        if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
+        const state = row?.state === 'pending' ? 'member' : 'invited';
+        return repo.putMembership(tx, {
+          communityId: community.id,
+          userId,
+          role: 'MEMBER',
+          state,
+          restart: true,
+        });
+      });
+      const approved = updated.state === 'member';
+      deps.publisher.toUser(userId, approved ? 'community-approved' : 'community-invite', {
         communityId: community.id,
         slug: community.slug,
         name: community.name,
       });
-      if (state === 'member') await deps.notify?.approved(community, me.id, userId);
+      if (approved) await deps.notify?.approved(community, me.id, userId);
       else await deps.notify?.invited(community, me.id, userId);
       return presentMember(updated, person, true);
     },
 
-    /** Bans a user (member or not): their sockets leave the room at once; they cannot rejoin. */
+    /** Bans a user (member or not): their sockets leave the room at once; only an unban lets them back. */
     async ban(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
-      const found = await asOrganizer(slug, me.id);
-      const { community } = found;
+      const { community } = await asOrganizer(slug, me.id);
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
       if (userId === me.id) throw badRequest(COMMUNITY_MSG.cannotBanSelf);
-      const row = await repo.findMembership(db, community.id, userId);
-      if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
-      if (row?.role === 'ORGANIZER' && row.state === 'member' && found.role !== 'OWNER')
-        throw forbidden(COMMUNITY_MSG.notOwner);
-      const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
-      memberships.evict([userId], channels.community(community.id));
-      await deps.onAccessReduced?.({ userIds: [userId] });
+      const updated = await transition(community.id, userId, async (tx, row) => {
+        if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
+        return repo.putMembership(tx, { communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
+      });
+      await evict(community, userId);
       await deps.audit?.({
         actorId: me.id,
         action: 'community.ban',
