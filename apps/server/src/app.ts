@@ -33,7 +33,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createChannelReader, createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { createChannelReader, createRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -369,7 +369,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       invited: (community, actorId, userId) => notifications.communityInvited(community, actorId, userId),
     },
   });
-  const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const push = createPushService({
     db,
     publicKey: vapid.publicKey,
@@ -388,6 +387,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canJoinGroup: friendGroups.canJoin,
     canJoinCommunity: communitiesService.canJoin,
   });
+  const canReadChannel = createChannelReader(resolveRoom);
+  const eventRooms = createRoomRechecks(publisher, canReadChannel, subgroups.idsOfEvent);
 
   const moderation = createModerationService({
     db,
@@ -396,7 +397,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     background,
     publicUrl: config.publicUrl,
     endAllSessions: (userId, reason) => auth.endAllSessions(userId, reason),
-    canReadChannel: createChannelReader(resolveRoom),
+    canReadChannel,
     canSeeEvent,
     isCommunityOrganizer: (communityId, userId) => communitiesService.isOrganizer(communityId, userId),
     isEventHost: (event, userId) => rsvps.isHost(event, userId),

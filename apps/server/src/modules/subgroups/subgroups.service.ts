@@ -85,6 +85,11 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       return (await find(subgroupId, userId)) !== undefined;
     },
 
+    /** Ids of the event's sub-groups: their rooms are rechecked with the event's (issue 19). */
+    async idsOfEvent(eventId: string): Promise<string[]> {
+      return (await repo.listForEvent(db, eventId, undefined)).map((r) => r.id);
+    },
+
     /** The event's sub-groups that include the caller; all of them for the organizer. */
     async listForEvent(me: UserRow, eventId: string): Promise<Subgroup[]> {
       if (isMissingId(eventId)) return [];
