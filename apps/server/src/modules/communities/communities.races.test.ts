@@ -33,7 +33,7 @@ async function createCommunity(body: Record<string, unknown> = {}) {
 
 async function rowOf(communityId: string, userId: string) {
   const { rows } = await t.db.execute<{ state: string; role: string }>(
-    sql`select state, role from community_members where community_id = ${communityId} and user_id = ${userId}`,
+    sql`select state, role from group_members where group_id = ${communityId} and user_id = ${userId}`,
   );
   return rows[0];
 }
@@ -131,7 +131,7 @@ describe('one owner (issue 19, finding 6)', () => {
         200, 403,
       ]);
       const { rows } = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from community_members where community_id = ${c.id} and role = 'OWNER'`,
+        sql`select count(*)::int as n from group_members where group_id = ${c.id} and role = 'OWNER'`,
       );
       expect(rows[0]?.n, `run ${run}`).toBe(1);
       expect(await rowOf(c.id, owner.user.id)).toMatchObject({ role: 'ORGANIZER', state: 'member' });
@@ -141,8 +141,8 @@ describe('one owner (issue 19, finding 6)', () => {
   it('the database refuses a second owner', async () => {
     const c = await createCommunity();
     const other = await createUser(t);
-    const second = t.db.execute(sql`insert into community_members (community_id, user_id, role, state)
-      values (${c.id}, ${other.user.id}, 'OWNER', 'member')`);
+    const second = t.db.execute(sql`insert into group_members (group_id, kind, user_id, role, state)
+      values (${c.id}, 'community', ${other.user.id}, 'OWNER', 'member')`);
     await expect(second).rejects.toMatchObject({ cause: { code: '23505' } });
   });
 });

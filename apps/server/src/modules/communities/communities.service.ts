@@ -17,7 +17,8 @@ import type { CommunityRow, communities, EventRow, UserRow } from '../../db/sche
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import * as members from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
@@ -53,9 +54,9 @@ export type CommunitiesServiceDeps = {
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
 
-const MEMBERS = memberTables.community;
+const MEMBERS = groupKinds.community;
 type Found = repo.CommunityWithViewer;
-type Row = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
+type Row = members.Membership;
 
 const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
   f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
@@ -163,7 +164,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   ): Promise<T> {
     return db.transaction(async (tx) => {
       await repo.lockCommunity(tx, communityId);
-      const row = isUuid(userId) ? await repo.findMembership(tx, communityId, userId) : undefined;
+      const row = isUuid(userId) ? await members.findMembership(tx, communityId, userId) : undefined;
       const result = await change(tx, row);
       await repo.recount(tx, communityId);
       return result;
@@ -184,7 +185,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** Organisers and the owner moderate the community's chat. */
     async isOrganizer(communityId: string, userId: string): Promise<boolean> {
       if (!isUuid(communityId)) return false;
-      const row = await repo.findMembership(db, communityId, userId);
+      const row = await members.findMembership(db, communityId, userId);
       return row ? isOrganizer(row) : false;
     },
 
@@ -214,8 +215,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               createdBy: me.id,
               memberCount: 1,
             });
-            await repo.putMembership(tx, {
-              communityId: community.id,
+            await members.putMembership(tx, MEMBERS, {
+              groupId: community.id,
               userId: me.id,
               role: 'OWNER',
               state: 'member',
@@ -293,7 +294,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const { community } = await asOwner(slug, me.id);
       const channel = channels.community(community.id);
       const { people, cancelled, attendees } = await db.transaction(async (tx) => {
-        const people = await repo.everyoneIn(tx, community.id);
+        const people = await members.everyoneIn(tx, community.id);
         return { people, ...(await repo.deleteCommunity(tx, community.id)) };
       });
       memberships.evict(people, channel);
@@ -331,12 +332,17 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const evictions: { people: string[]; channel: string }[] = [];
       for (const owned of await repo.ownedBy(tx, userId)) {
         await repo.lockCommunity(tx, owned.id);
-        const heir = await repo.successorOf(tx, owned.id, userId);
+        const heir = await members.successorOf(tx, owned.id, userId);
         if (heir) {
           // One owner per community (a unique index): the leaving owner steps down first.
-          await repo.putMembership(tx, { communityId: owned.id, userId, role: 'MEMBER', state: 'member' });
-          await repo.putMembership(tx, {
-            communityId: owned.id,
+          await members.putMembership(tx, MEMBERS, {
+            groupId: owned.id,
+            userId,
+            role: 'MEMBER',
+            state: 'member',
+          });
+          await members.putMembership(tx, MEMBERS, {
+            groupId: owned.id,
             userId: heir,
             role: 'OWNER',
             state: 'member',
@@ -344,14 +350,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           continue;
         }
         evictions.push({
-          people: await repo.everyoneIn(tx, owned.id),
+          people: await members.everyoneIn(tx, owned.id),
           channel: channels.community(owned.id),
         });
         const gone = await repo.deleteCommunity(tx, owned.id);
         cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
         attendees.push(...gone.attendees);
       }
-      for (const communityId of await repo.dropAllMemberships(tx, userId))
+      for (const communityId of await members.dropAllMemberships(tx, MEMBERS, userId))
         await repo.recount(tx, communityId);
       return {
         cancelled,
@@ -378,8 +384,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             state = 'pending';
           }
         }
-        await repo.putMembership(tx, {
-          communityId: community.id,
+        await members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
           userId: me.id,
           role: 'MEMBER',
           state,
@@ -390,7 +396,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       });
       if (state === 'pending') {
         // Join requests are for those who decide them: the organisers, not every member.
-        const organizerIds = await repo.memberIds(db, community.id, 'organizers');
+        const organizerIds = await members.memberIds(db, community.id, 'organizers');
         for (const id of organizerIds)
           deps.publisher.toUser(id, 'community-request', { communityId: community.id });
         await deps.notify?.requested(community, me, organizerIds);
@@ -401,12 +407,12 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** A member's choice for the community's new events: `all` (default) or `none`. */
     async setEventNotifications(me: UserRow, slug: string, choice: 'all' | 'none'): Promise<Community> {
       const found = await asMember(slug, me.id);
-      await repo.setEventNotifications(db, found.community.id, me.id, choice);
+      await members.setEventNotifications(db, found.community.id, me.id, choice);
       return reread(found.community.id, me.id);
     },
 
     /** Members whose choice for new events is `all` (community_event notifications). */
-    membersNotifiedOfEvents: (communityId: string) => repo.memberIds(db, communityId, 'notifiedOfEvents'),
+    membersNotifiedOfEvents: (communityId: string) => members.memberIds(db, communityId, 'notifiedOfEvents'),
 
     /**
      * Whether the person may see the community as a notification subject: a PUBLIC one unless
@@ -442,7 +448,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const organizer = isOrganizer(found);
       if (query.state !== 'member' && !organizer) throw forbidden(COMMUNITY_MSG.notOrganizer);
       const cursor = decode(query.cursor);
-      const rows = await repo.memberPage(
+      const rows = await members.memberPage(
         db,
         found.community.id,
         query.state,
@@ -481,18 +487,18 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
           if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
           // Two transfers at once: the second finds its sender no longer the owner.
-          const mine = await repo.findMembership(tx, community.id, me.id);
+          const mine = await members.findMembership(tx, community.id, me.id);
           if (mine?.role !== 'OWNER' || mine.state !== 'member') throw forbidden(COMMUNITY_MSG.notOwner);
           if (row.userId === me.id) return row;
           // The old owner steps down first: one owner per community (a unique index).
-          await repo.putMembership(tx, {
-            communityId: community.id,
+          await members.putMembership(tx, MEMBERS, {
+            groupId: community.id,
             userId: me.id,
             role: 'ORGANIZER',
             state: 'member',
           });
-          return repo.putMembership(tx, {
-            communityId: community.id,
+          return members.putMembership(tx, MEMBERS, {
+            groupId: community.id,
             userId,
             role: 'OWNER',
             state: 'member',
@@ -516,8 +522,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           state = 'member';
         }
         if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-        const updated = await repo.putMembership(tx, {
-          communityId: community.id,
+        const updated = await members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
           userId: row.userId,
           role: change.role ?? row.role,
           state,
@@ -572,8 +578,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
         if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
         const state = row?.state === 'pending' ? 'member' : 'invited';
-        return repo.putMembership(tx, {
-          communityId: community.id,
+        return members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
           userId,
           role: 'MEMBER',
           state,
@@ -599,7 +605,12 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       if (userId === me.id) throw badRequest(COMMUNITY_MSG.cannotBanSelf);
       const updated = await transition(community.id, userId, async (tx, row) => {
         if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
-        return repo.putMembership(tx, { communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
+        return members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
+          userId,
+          role: 'MEMBER',
+          state: 'banned',
+        });
       });
       await evict(community, userId);
       await deps.audit?.({

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type EventRow, eventCohosts, events } from '../../db/schema/index.ts';
+import { organizerExists } from '../groups/membership.repository.ts';
 
 /**
  * Whether `userId` hosts the event: its creator or a co-host. Hosts edit the event, see answers,
@@ -35,10 +36,7 @@ export async function hostIds(db: Executor, event: Pick<EventRow, 'id' | 'creato
  * hosting the event; never someone with a block between them and the creator (issue 19).
  */
 export async function mayCohost(db: Executor, event: EventRow, userId: string): Promise<boolean> {
-  const organiser = event.communityId
-    ? sql` or exists (select 1 from community_members m where m.community_id = ${event.communityId}
-        and m.user_id = ${userId} and m.state = 'member' and m.role in ('OWNER', 'ORGANIZER'))`
-    : sql``;
+  const organiser = event.communityId ? sql` or ${organizerExists(event.communityId, userId)}` : sql``;
   const result = await db.execute(sql`select 1 where (exists (select 1 from friendships f
     where f.user_id = ${event.creatorId} and f.friend_id = ${userId})${organiser})
     and not exists (select 1 from blocks b

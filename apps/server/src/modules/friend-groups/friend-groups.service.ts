@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { people } from '../chat/chat.repository.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentFriendGroup } from './friend-groups.presenter.ts';
@@ -21,7 +21,7 @@ export type FriendGroupsServiceDeps = {
   memberships: Memberships;
 };
 
-const MEMBERS = memberTables.friendGroup;
+const MEMBERS = groupKinds.friendGroup;
 
 export type FriendGroupsService = ReturnType<typeof createFriendGroupsService>;
 

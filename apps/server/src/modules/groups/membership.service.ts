@@ -24,33 +24,33 @@ export function createMemberships(deps: MembershipDeps) {
   const { db } = deps;
   return {
     /** Socket joins of a group's room: members only. */
-    async canJoin(t: repo.MemberTable, groupId: string, userId: string): Promise<boolean> {
-      return isUuid(groupId) && repo.isMember(db, t, groupId, userId);
+    async canJoin(_t: repo.GroupKindConfig, groupId: string, userId: string): Promise<boolean> {
+      return isUuid(groupId) && repo.isMember(db, groupId, userId);
     },
 
-    isMember: (t: repo.MemberTable, groupId: string, userId: string, tx: Executor = db) =>
-      repo.isMember(tx, t, groupId, userId),
+    isMember: (_t: repo.GroupKindConfig, groupId: string, userId: string, tx: Executor = db) =>
+      repo.isMember(tx, groupId, userId),
 
     /** Members of each group, in join order, keyed by group id. */
     async peopleByGroup(
-      t: repo.MemberTable,
+      _t: repo.GroupKindConfig,
       groupIds: string[],
       tx: Executor = db,
     ): Promise<Map<string, Person[]>> {
       const byGroup = new Map<string, Person[]>();
-      for (const m of await repo.membersOf(tx, t, groupIds))
+      for (const m of await repo.membersOf(tx, groupIds))
         byGroup.set(m.groupId, [...(byGroup.get(m.groupId) ?? []), m]);
       return byGroup;
     },
 
-    add: (t: repo.MemberTable, groupId: string, userIds: string[], tx: Executor = db) =>
+    add: (t: repo.GroupKindConfig, groupId: string, userIds: string[], tx: Executor = db) =>
       repo.addMembers(tx, t, groupId, userIds),
 
     /** Deletes the row; call `evict` once the transaction has committed. */
-    remove: (t: repo.MemberTable, groupId: string, userId: string, tx: Executor = db) =>
-      repo.removeMember(tx, t, groupId, userId),
+    remove: (_t: repo.GroupKindConfig, groupId: string, userId: string, tx: Executor = db) =>
+      repo.removeMember(tx, groupId, userId),
 
-    count: (t: repo.MemberTable, groupId: string, tx: Executor = db) => repo.countMembers(tx, t, groupId),
+    count: (_t: repo.GroupKindConfig, groupId: string, tx: Executor = db) => repo.countMembers(tx, groupId),
 
     /** The users' sockets leave the group's room at once: removed members stop receiving. */
     evict(userIds: Iterable<string>, channel: string): void {

@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import { people } from '../chat/chat.repository.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { findEvent } from '../events/events.repository.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
@@ -23,7 +23,7 @@ export type SubgroupsServiceDeps = {
   memberships: Memberships;
 };
 
-const MEMBERS = memberTables.subgroup;
+const MEMBERS = groupKinds.subgroup;
 
 export type SubgroupsService = ReturnType<typeof createSubgroupsService>;
 
