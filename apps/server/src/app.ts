@@ -333,8 +333,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
     eventsService.assertVisible(eventId, viewerId);
-  const memberships = createMemberships({ db, publisher, friendsAmong: friends.friendsAmong });
-  const friendGroups = createFriendGroupsService({ db, chat, memberships });
+  const memberships = createMemberships({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const friendGroups = createFriendGroupsService({ db, memberships });
   const blocks = createBlocksService({
     db,
     publisher,
@@ -344,11 +344,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     evictFromGroups: friendGroups.evictRemoved,
     onAccessReduced: recheckEventRooms,
   });
-  const subgroups = createSubgroupsService({ db, chat, memberships });
+  const subgroups = createSubgroupsService({ db, memberships });
   const communitiesService = createCommunitiesService({
     db,
     publisher,
-    chat,
     memberships,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),

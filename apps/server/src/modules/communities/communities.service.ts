@@ -6,7 +6,6 @@ import {
   type CreateCommunityInput,
   type EventDto,
   type MembershipState,
-  type RoomMessage,
   slugify,
   slugProblem,
   type UpdateCommunityInput,
@@ -16,7 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { channels } from '../chat/chat.service.ts';
 import * as members from '../groups/membership.repository.ts';
 import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
@@ -29,7 +28,6 @@ import * as repo from './communities.repository.ts';
 export type CommunitiesServiceDeps = {
   db: Database;
   publisher: Publisher;
-  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   memberships: Memberships;
   /** True when `url` is an image `ownerId` uploaded to our storage. */
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
@@ -649,20 +647,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       };
     },
 
-    async postMessage(me: UserRow, slug: string, input: ChatInput): Promise<RoomMessage> {
-      const { community } = await asMember(slug, me.id);
-      return deps.chat.postToRoom(me, channels.community(community.id), 'new-community-message', input);
-    },
-
-    async history(
-      me: UserRow,
-      slug: string,
-      before: string | undefined,
-      limit: number,
-    ): Promise<Page<RoomMessage>> {
-      const { community } = await asMember(slug, me.id);
-      return deps.chat.roomHistory(channels.community(community.id), before, limit, me.id);
-    },
+    /** The chat (`community:<id>`, `new-community-message`): members only (403 for others). */
+    ...memberships.chatFor(MEMBERS, async (me, slug) => (await asMember(slug, me.id)).community.id),
 
     /** Platform admins mark a community verified (or not). */
     async setVerified(id: string, value: boolean, viewerId: string): Promise<Community> {

@@ -1,14 +1,9 @@
-import {
-  CHAT_MSG,
-  type CreateFriendGroupInput,
-  type FriendGroup,
-  type RoomMessage,
-} from '@townsquare/contracts';
+import { CHAT_MSG, type CreateFriendGroupInput, type FriendGroup } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { people } from '../chat/chat.repository.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { channels } from '../chat/chat.service.ts';
 import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
@@ -17,7 +12,6 @@ import * as repo from './friend-groups.repository.ts';
 
 export type FriendGroupsServiceDeps = {
   db: Database;
-  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   memberships: Memberships;
 };
 
@@ -125,19 +119,7 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
       return presentOne(row);
     },
 
-    async postMessage(me: UserRow, groupId: string, input: ChatInput): Promise<RoomMessage> {
-      const group = await memberOf(groupId, me.id);
-      return deps.chat.postToRoom(me, channels.group(group.id), 'new-group-message', input);
-    },
-
-    async history(
-      me: UserRow,
-      groupId: string,
-      before: string | undefined,
-      limit: number,
-    ): Promise<Page<RoomMessage>> {
-      const group = await memberOf(groupId, me.id);
-      return deps.chat.roomHistory(channels.group(group.id), before, limit, me.id);
-    },
+    /** The chat (`group:<id>`, `new-group-message`): members only, 404 for anyone else. */
+    ...memberships.chatFor(MEMBERS, async (me, groupId) => (await memberOf(groupId, me.id)).id),
   };
 }

@@ -1,23 +1,10 @@
-import {
-  historyQuery,
-  idParam,
-  type RoomMessage,
-  roomMessage,
-  sendMessageBody,
-  userIdBody,
-} from '@townsquare/contracts';
+import { historyQuery, idParam, roomMessage, sendMessageBody, userIdBody } from '@townsquare/contracts';
 import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { caller } from '../auth/authenticate.ts';
-import type { ChatInput, Page } from '../chat/chat.service.ts';
-
-/** A kind's chat: each service checks who may read and write its groups, then uses the chat. */
-export type GroupChat = {
-  history(me: UserRow, key: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>>;
-  postMessage(me: UserRow, key: string, input: ChatInput): Promise<RoomMessage>;
-};
+import type { GroupChat } from './membership.service.ts';
 
 /**
  * `GET` and `POST <path>` for one kind of group's chat (decision 034), the same for every kind:

@@ -1,19 +1,35 @@
-import { CHAT_MSG } from '@townsquare/contracts';
+import { CHAT_MSG, type RoomMessage } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { GroupKind, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { Person } from '../chat/chat.repository.ts';
+import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './membership.repository.ts';
 
 export type MembershipDeps = {
   db: Database;
   publisher: Publisher;
+  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   /** Which of `ids` are friends of `userId`. */
   friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
 };
 
 export type Memberships = ReturnType<typeof createMemberships>;
+
+/** A kind's chat as its routes use it: `key` is what the path names the group by (id, slug). */
+export type GroupChat = {
+  history(me: UserRow, key: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>>;
+  postMessage(me: UserRow, key: string, input: ChatInput): Promise<RoomMessage>;
+};
+
+/** Each kind's chat room and its live message event (the original client listens for these). */
+const ROOMS: Record<GroupKind, { channel: (id: string) => string; event: string }> = {
+  friend_group: { channel: channels.group, event: 'new-group-message' },
+  event_subgroup: { channel: channels.subgroup, event: 'new-subgroup-message' },
+  community: { channel: channels.community, event: 'new-community-message' },
+};
 
 /**
  * Membership rules every kind of group shares: who belongs (and so may join the chat room), who
@@ -55,6 +71,23 @@ export function createMemberships(deps: MembershipDeps) {
     /** The users' sockets leave the group's room at once: removed members stop receiving. */
     evict(userIds: Iterable<string>, channel: string): void {
       for (const userId of new Set(userIds)) deps.publisher.removeFromChannel(userId, channel);
+    },
+
+    /**
+     * A kind's chat, once for every kind (history, send, idempotency and live delivery are the
+     * chat service's): `access` is the kind's own rule, answering the group's id for someone who
+     * may read and write its chat and throwing (404, 403) for anyone else.
+     */
+    chatFor(k: repo.GroupKindConfig, access: (me: UserRow, key: string) => Promise<string>): GroupChat {
+      const room = ROOMS[k.kind];
+      return {
+        async history(me, key, before, limit) {
+          return deps.chat.roomHistory(room.channel(await access(me, key)), before, limit, me.id);
+        },
+        async postMessage(me, key, input) {
+          return deps.chat.postToRoom(me, room.channel(await access(me, key)), room.event, input);
+        },
+      };
     },
 
     /** Members chosen by hand (friend groups, sub-groups) must be the chooser's friends. */

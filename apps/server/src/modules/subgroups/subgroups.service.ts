@@ -1,15 +1,9 @@
-import {
-  CHAT_MSG,
-  type CreateSubgroupInput,
-  type RoomMessage,
-  type Subgroup,
-  type UserSubgroup,
-} from '@townsquare/contracts';
+import { CHAT_MSG, type CreateSubgroupInput, type Subgroup, type UserSubgroup } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { people } from '../chat/chat.repository.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { channels } from '../chat/chat.service.ts';
 import { findEvent } from '../events/events.repository.ts';
 import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
@@ -19,7 +13,6 @@ import * as repo from './subgroups.repository.ts';
 
 export type SubgroupsServiceDeps = {
   db: Database;
-  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   memberships: Memberships;
 };
 
@@ -166,19 +159,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       return presentOne(row ?? subgroup);
     },
 
-    async postMessage(me: UserRow, id: string, input: ChatInput): Promise<RoomMessage> {
-      const { subgroup } = await visible(id, me.id);
-      return deps.chat.postToRoom(me, channels.subgroup(subgroup.id), 'new-subgroup-message', input);
-    },
-
-    async history(
-      me: UserRow,
-      id: string,
-      before: string | undefined,
-      limit: number,
-    ): Promise<Page<RoomMessage>> {
-      const { subgroup } = await visible(id, me.id);
-      return deps.chat.roomHistory(channels.subgroup(subgroup.id), before, limit, me.id);
-    },
+    /** The chat (`subgroup:<id>`, `new-subgroup-message`): members and the organizer. */
+    ...memberships.chatFor(MEMBERS, async (me, id) => (await visible(id, me.id)).subgroup.id),
   };
 }
