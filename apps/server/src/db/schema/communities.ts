@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { groups } from './members.ts';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { groupOfKind, kindColumn } from './members.ts';
 import { users } from './users.ts';
 
 /**
@@ -23,9 +12,7 @@ export const communities = pgTable(
   'communities',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['community'] })
-      .notNull()
-      .default('community'),
+    kind: kindColumn('community'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -53,12 +40,7 @@ export const communities = pgTable(
     // Search (name, place, address) uses communities_search_trgm, hand-written in the migration.
     index('communities_discover_idx').on(t.memberCount, t.id),
     index('communities_tags_gin').using('gin', t.tags),
-    foreignKey({
-      name: 'communities_group_fk',
-      columns: [t.id, t.kind],
-      foreignColumns: [groups.id, groups.kind],
-    }).onDelete('cascade'),
-    check('communities_kind_check', sql`${t.kind} = 'community'`),
+    ...groupOfKind('communities', t, 'community'),
   ],
 );
 

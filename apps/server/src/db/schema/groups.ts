@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
-import { groups } from './members.ts';
+import { groupOfKind, kindColumn } from './members.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,9 +11,7 @@ export const friendGroups = pgTable(
   'friend_groups',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['friend_group'] })
-      .notNull()
-      .default('friend_group'),
+    kind: kindColumn('friend_group'),
     name: text('name').notNull(),
     createdBy: uuid('created_by')
       .notNull()
@@ -22,14 +19,7 @@ export const friendGroups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    foreignKey({
-      name: 'friend_groups_group_fk',
-      columns: [t.id, t.kind],
-      foreignColumns: [groups.id, groups.kind],
-    }).onDelete('cascade'),
-    check('friend_groups_kind_check', sql`${t.kind} = 'friend_group'`),
-  ],
+  (t) => [...groupOfKind('friend_groups', t, 'friend_group')],
 );
 
 /**
@@ -40,9 +30,7 @@ export const eventSubgroups = pgTable(
   'event_subgroups',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['event_subgroup'] })
-      .notNull()
-      .default('event_subgroup'),
+    kind: kindColumn('event_subgroup'),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
@@ -55,11 +43,6 @@ export const eventSubgroups = pgTable(
   },
   (t) => [
     index('event_subgroups_event_idx').on(t.eventId),
-    foreignKey({
-      name: 'event_subgroups_group_fk',
-      columns: [t.id, t.kind],
-      foreignColumns: [groups.id, groups.kind],
-    }).onDelete('cascade'),
-    check('event_subgroups_kind_check', sql`${t.kind} = 'event_subgroup'`),
+    ...groupOfKind('event_subgroups', t, 'event_subgroup'),
   ],
 );

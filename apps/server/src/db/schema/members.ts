@@ -3,6 +3,7 @@ import {
   check,
   foreignKey,
   index,
+  type PgColumn,
   pgTable,
   primaryKey,
   text,
@@ -34,6 +35,25 @@ export const groups = pgTable(
     check('groups_kind_check', sql`${t.kind} IN ('friend_group', 'event_subgroup', 'community')`),
   ],
 );
+
+/** A kind's table's `kind` column: always this kind (it completes the key into `groups`). */
+export const kindColumn = <K extends GroupKind>(kind: K) =>
+  text('kind', { enum: [kind] as [K] })
+    .notNull()
+    .default(kind);
+
+/** A kind's table is a group of that kind: its (id, kind) is a `groups` row, gone with it. */
+export function groupOfKind(table: string, t: { id: PgColumn; kind: PgColumn }, kind: GroupKind) {
+  return [
+    foreignKey({
+      name: `${table}_group_fk`,
+      columns: [t.id, t.kind],
+      foreignColumns: [groups.id, groups.kind],
+    }).onDelete('cascade'),
+    // A constant from GroupKind, never input: inlined as the migration writes it.
+    check(`${table}_kind_check`, sql`${t.kind} = ${sql.raw(`'${kind}'`)}`),
+  ];
+}
 
 /**
  * Who belongs to a group, of any kind: one row per person and group, with a role and a state.

@@ -100,19 +100,18 @@ export async function discover(db: Executor, viewerId: string | undefined, o: Di
     .limit(o.limit);
 }
 
-/** The communities `userId` is in or has asked to join or been invited to, by name. */
-export async function listMine(db: Executor, userId: string) {
+/** The communities where `userId` has a row matching `condition`, with the row (as `withViewer`). */
+function rowsOf(db: Executor, userId: string, condition: SQL) {
   return db
     .select(viewerColumns)
     .from(groupMembers)
     .innerJoin(communities, eq(communities.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.userId, userId),
-        eq(groupMembers.kind, 'community'),
-        sql`${groupMembers.state} <> 'banned'`,
-      ),
-    )
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'community'), condition));
+}
+
+/** The communities `userId` is in or has asked to join or been invited to, by name. */
+export async function listMine(db: Executor, userId: string) {
+  return rowsOf(db, userId, sql`${groupMembers.state} <> 'banned'`)
     .orderBy(asc(communities.name), asc(communities.id))
     .limit(500);
 }
@@ -237,16 +236,10 @@ export async function deleteCommunity(db: Executor, id: string) {
 
 /** Communities `userId` owns. */
 export async function ownedBy(db: Executor, userId: string) {
-  return db
-    .select({ id: communities.id, name: communities.name })
-    .from(groupMembers)
-    .innerJoin(communities, eq(communities.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.userId, userId),
-        eq(groupMembers.kind, 'community'),
-        eq(groupMembers.role, 'OWNER'),
-        eq(groupMembers.state, 'member'),
-      ),
-    );
+  const rows = await rowsOf(
+    db,
+    userId,
+    sql`${groupMembers.role} = 'OWNER' and ${groupMembers.state} = 'member'`,
+  );
+  return rows.map((r) => r.community);
 }
