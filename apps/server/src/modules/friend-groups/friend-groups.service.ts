@@ -2,7 +2,6 @@ import { CHAT_MSG, type CreateFriendGroupInput, type FriendGroup } from '@townsq
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { people } from '../chat/chat.repository.ts';
 import { channels } from '../chat/chat.service.ts';
 import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
@@ -27,24 +26,7 @@ export type FriendGroupsService = ReturnType<typeof createFriendGroupsService>;
 export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
   const { db, memberships } = deps;
 
-  async function present(rows: repo.FriendGroupRow[]): Promise<FriendGroup[]> {
-    const [byGroup, creators] = await Promise.all([
-      memberships.peopleByGroup(
-        MEMBERS,
-        rows.map((r) => r.id),
-      ),
-      people(
-        db,
-        rows.map((r) => r.createdBy),
-      ),
-    ]);
-    return rows.map((row) => presentFriendGroup(row, byGroup.get(row.id) ?? [], creators.get(row.createdBy)));
-  }
-
-  async function presentOne(row: repo.FriendGroupRow): Promise<FriendGroup> {
-    const [group] = await present([row]);
-    return group!; // one row in, one out
-  }
+  const { all: present, one: presentOne } = memberships.presenter(MEMBERS, presentFriendGroup);
 
   /** The group if `userId` is a member; 404 otherwise. */
   async function memberOf(id: string, userId: string): Promise<repo.FriendGroupRow> {

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { GroupKind, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, people } from '../chat/chat.repository.ts';
 import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './membership.repository.ts';
@@ -57,6 +57,30 @@ export function createMemberships(deps: MembershipDeps) {
       for (const m of await repo.membersOf(tx, groupIds))
         byGroup.set(m.groupId, [...(byGroup.get(m.groupId) ?? []), m]);
       return byGroup;
+    },
+
+    /**
+     * Presents groups whose members are chosen by hand (friend groups, sub-groups): each row with
+     * its members in join order and its creator, read in two queries for the whole list.
+     */
+    presenter<R extends { id: string; createdBy: string }, P>(
+      t: repo.GroupKindConfig,
+      present: (row: R, members: Person[], creator: Person | undefined) => P,
+    ) {
+      const all = async (rows: R[]): Promise<P[]> => {
+        const [byGroup, creators] = await Promise.all([
+          this.peopleByGroup(
+            t,
+            rows.map((r) => r.id),
+          ),
+          people(
+            db,
+            rows.map((r) => r.createdBy),
+          ),
+        ]);
+        return rows.map((row) => present(row, byGroup.get(row.id) ?? [], creators.get(row.createdBy)));
+      };
+      return { all, one: async (row: R): Promise<P> => (await all([row]))[0]! }; // one row in, one out
     },
 
     add: (t: repo.GroupKindConfig, groupId: string, userIds: string[], tx: Executor = db) =>

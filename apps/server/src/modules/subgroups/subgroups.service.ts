@@ -2,7 +2,6 @@ import { CHAT_MSG, type CreateSubgroupInput, type Subgroup, type UserSubgroup } 
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { people } from '../chat/chat.repository.ts';
 import { channels } from '../chat/chat.service.ts';
 import { findEvent } from '../events/events.repository.ts';
 import { groupKinds } from '../groups/membership.repository.ts';
@@ -34,24 +33,7 @@ const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id ==
 export function createSubgroupsService(deps: SubgroupsServiceDeps) {
   const { db, memberships } = deps;
 
-  async function present(rows: repo.SubgroupRow[]): Promise<Subgroup[]> {
-    const [bySubgroup, creators] = await Promise.all([
-      memberships.peopleByGroup(
-        MEMBERS,
-        rows.map((r) => r.id),
-      ),
-      people(
-        db,
-        rows.map((r) => r.createdBy),
-      ),
-    ]);
-    return rows.map((row) => presentSubgroup(row, bySubgroup.get(row.id) ?? [], creators.get(row.createdBy)));
-  }
-
-  async function presentOne(row: repo.SubgroupRow): Promise<Subgroup> {
-    const [subgroup] = await present([row]);
-    return subgroup!; // one row in, one out
-  }
+  const { all: present, one: presentOne } = memberships.presenter(MEMBERS, presentSubgroup);
 
   async function find(id: string, userId: string): Promise<Access | undefined> {
     const found = isUuid(id) ? await repo.findSubgroupFor(db, id, userId) : undefined;
