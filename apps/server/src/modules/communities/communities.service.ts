@@ -82,7 +82,7 @@ const decodeDate = (value: string) => {
 /**
  * Communities: anyone (signed out too) reads the about card; members see members, chat and the
  * events of a PRIVATE community; organisers (OWNER, ORGANIZER) run it; the owner alone deletes it
- * and hands it over. Membership goes through the shared mechanism (docs/decisions/015); this
+ * and hands it over. Membership goes through the shared mechanism (docs/decisions/034); this
  * service holds only the community's rules: join policies, roles, states.
  */
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
