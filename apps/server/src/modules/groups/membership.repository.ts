@@ -18,6 +18,9 @@ export const groupKinds = {
   community: { kind: 'community' },
 } satisfies Record<string, GroupKindConfig>;
 
+/** The earlier name of `groupKinds` (decision 015), kept so callers written against it still work. */
+export const memberTables = groupKinds;
+
 export type GroupMember = Person & { groupId: string };
 export type Membership = GroupMemberRow;
 
