@@ -26,12 +26,12 @@ async function seed(databaseUrl: string, memberIds: string[]) {
       from generate_series(1, 10000) i
       join users u on u.email = 'u' || i || '@scale.example'`);
     await client.query(`
-      insert into community_members (community_id, user_id, role, state, added_at)
-      select id, created_by, 'OWNER', 'member', now() - interval '400 days' from communities`);
+      insert into group_members (group_id, kind, user_id, role, state, added_at)
+      select id, 'community', created_by, 'OWNER', 'member', now() - interval '400 days' from communities`);
     // 50,000 more people in the big one, in join order; every 100th is still asking.
     await client.query(
-      `insert into community_members (community_id, user_id, role, state, answers, added_at)
-       select c.id, u.id, 'MEMBER', case when j % 100 = 0 then 'pending' else 'member' end,
+      `insert into group_members (group_id, kind, user_id, role, state, answers, added_at)
+       select c.id, 'community', u.id, 'MEMBER', case when j % 100 = 0 then 'pending' else 'member' end,
               case when j % 100 = 0 then array['I like clubs'] else '{}'::text[] end,
               now() - (60000 - j) * interval '1 minute'
        from generate_series(10001, 60000) j
@@ -41,19 +41,19 @@ async function seed(databaseUrl: string, memberIds: string[]) {
     );
     // The benchmark's own accounts: the poster organises, the listener is a member.
     await client.query(
-      `insert into community_members (community_id, user_id, role, state)
-       select c.id, m.id::uuid, case when m.n = 1 then 'ORGANIZER' else 'MEMBER' end, 'member'
+      `insert into group_members (group_id, kind, user_id, role, state)
+       select c.id, 'community', m.id::uuid, case when m.n = 1 then 'ORGANIZER' else 'MEMBER' end, 'member'
        from unnest($2::text[]) with ordinality as m(id, n)
        cross join (select id from communities where slug = $1) c`,
       [BIG, memberIds],
     );
     await client.query(
       `update communities set member_count =
-         (select count(*) from community_members m where m.community_id = communities.id and m.state = 'member')
+         (select count(*) from group_members m where m.group_id = communities.id and m.state = 'member')
        where slug = $1`,
       [BIG],
     );
-    await client.query('vacuum analyze communities, community_members');
+    await client.query('vacuum analyze communities, group_members');
     const { rows } = await client.query<{ id: string; member_count: number }>(
       'select id, member_count from communities where slug = $1',
       [BIG],

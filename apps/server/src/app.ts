@@ -33,7 +33,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createChannelReader, createEventRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { createChannelReader, createRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
 import { communityAnnouncementRoutes } from './modules/communities/announcements.routes.ts';
 import { createCommunityAnnouncements } from './modules/communities/announcements.service.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
@@ -354,21 +354,21 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const canSeeEvent = (eventId: string, viewerId: string | undefined) =>
     eventsService.assertVisible(eventId, viewerId);
-  const memberships = createMemberships({ db, publisher, friendsAmong: friends.friendsAmong });
-  const friendGroups = createFriendGroupsService({ db, chat, memberships });
+  const memberships = createMemberships({ db, publisher, chat, friendsAmong: friends.friendsAmong });
+  const friendGroups = createFriendGroupsService({ db, memberships });
   const blocks = createBlocksService({
     db,
     publisher,
     sever: friends.sever,
     leaveEachOthersGroups: friendGroups.removeEachOther,
+    endCohosting: rsvps.endCohosting,
     evictFromGroups: friendGroups.evictRemoved,
     onAccessReduced: recheckEventRooms,
   });
-  const subgroups = createSubgroupsService({ db, chat, memberships });
+  const subgroups = createSubgroupsService({ db, memberships });
   const communitiesService = createCommunitiesService({
     db,
     publisher,
-    chat,
     memberships,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
@@ -390,7 +390,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       invited: (community, actorId, userId) => notifications.communityInvited(community, actorId, userId),
     },
   });
-  const eventRooms = createEventRoomRechecks(publisher, canSeeEvent);
   const push = createPushService({
     db,
     publicKey: vapid.publicKey,
@@ -410,6 +409,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canJoinCommunity: communitiesService.canJoin,
     canJoinPoll: (pollId, userId) => polls.canSeeById(pollId, userId),
   });
+  const canReadChannel = createChannelReader(resolveRoom);
+  const eventRooms = createRoomRechecks(publisher, canReadChannel, subgroups.idsOfEvent);
 
   const moderation = createModerationService({
     db,
@@ -418,7 +419,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     background,
     publicUrl: config.publicUrl,
     endAllSessions: (userId, reason) => auth.endAllSessions(userId, reason),
-    canReadChannel: createChannelReader(resolveRoom),
+    canReadChannel,
     canSeeEvent,
     isCommunityOrganizer: (communityId, userId) => communitiesService.isOrganizer(communityId, userId),
     isEventHost: (event, userId) => rsvps.isHost(event, userId),

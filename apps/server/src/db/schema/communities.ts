@@ -1,26 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { groupOfKind, kindColumn } from './members.ts';
 import { users } from './users.ts';
 
 /**
  * A club as a place: an about card anyone can read, members with roles and states, events and a
- * chat (channel `community:<id>`). Membership rows live in `community_members`, read and written
- * through the shared membership repository (docs/decisions/015).
+ * chat (channel `community:<id>`): a group of kind `community`, whose members are `group_members`
+ * rows with roles and states (decision 034).
  */
 export const communities = pgTable(
   'communities',
   {
     id: uuid('id').primaryKey(),
+    kind: kindColumn('community'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -48,36 +40,7 @@ export const communities = pgTable(
     // Search (name, place, address) uses communities_search_trgm, hand-written in the migration.
     index('communities_discover_idx').on(t.memberCount, t.id),
     index('communities_tags_gin').using('gin', t.tags),
-  ],
-);
-
-export const communityMembers = pgTable(
-  'community_members',
-  {
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['OWNER', 'ORGANIZER', 'MEMBER'] })
-      .notNull()
-      .default('MEMBER'),
-    state: text('state', { enum: ['member', 'pending', 'invited', 'banned'] }).notNull(),
-    /** Answers to the join questions, in their order (APPROVAL communities). */
-    answers: text('answers').array().notNull().default(sql`'{}'::text[]`),
-    /** New events of the community: `all` notifies this member of each one, `none` of none. */
-    eventNotifications: text('event_notifications', { enum: ['all', 'none'] })
-      .notNull()
-      .default('all'),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.communityId, t.userId] }),
-    index('community_members_user_idx').on(t.userId, t.state),
-    // The member list pages through one state in join order.
-    index('community_members_list_idx').on(t.communityId, t.state, t.addedAt, t.userId),
+    ...groupOfKind('communities', t, 'community'),
   ],
 );
 
@@ -98,4 +61,3 @@ export const communityAnnouncements = pgTable(
 );
 
 export type CommunityRow = typeof communities.$inferSelect;
-export type CommunityMemberRow = typeof communityMembers.$inferSelect;

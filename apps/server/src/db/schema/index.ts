@@ -5,6 +5,7 @@ export * from './events.ts';
 export * from './friends.ts';
 export * from './groups.ts';
 export * from './instance-secrets.ts';
+export * from './members.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';

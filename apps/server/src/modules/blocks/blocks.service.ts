@@ -15,6 +15,8 @@ export type BlocksServiceDeps = {
   sever: (tx: Executor, a: string, b: string) => Promise<{ wereFriends: boolean; hadRequests: boolean }>;
   /** Each leaves the friend groups the other created, in the same transaction (friend groups). */
   leaveEachOthersGroups: (tx: Executor, a: string, b: string) => Promise<Removed>;
+  /** Each stops co-hosting the other's events, in the same transaction (events). */
+  endCohosting: (tx: Executor, a: string, b: string) => Promise<void>;
   /** After commit: the removed members' sockets leave those rooms. */
   evictFromGroups: (removed: Removed) => void;
   /** After commit: the two may have lost sight of each other's events (event chat rooms). */
@@ -26,7 +28,7 @@ export type BlocksService = ReturnType<typeof createBlocksService>;
 /**
  * Blocking (issue 13, decision 020). A block is one row; its effects elsewhere are each read from
  * that row where they apply (friend requests, direct messages, search, `visibleTo`, room history,
- * the socket fan-out), and the lasting ones (friendship, requests, friend groups) end here, in one
+ * the socket fan-out), and the lasting ones (friendship, requests, friend groups, co-hosting) end here, in one
  * transaction under the pair's lock.
  */
 export function createBlocksService(deps: BlocksServiceDeps) {
@@ -57,6 +59,7 @@ export function createBlocksService(deps: BlocksServiceDeps) {
         const created = await repo.insertBlock(tx, me.id, other.id);
         if (!created) return undefined;
         const removed = await deps.leaveEachOthersGroups(tx, me.id, other.id);
+        await deps.endCohosting(tx, me.id, other.id);
         return { ...severed, removed };
       });
       if (!outcome) return;

@@ -111,32 +111,33 @@ export function createChannelReader(resolve: ReturnType<typeof createRoomResolve
 }
 
 /**
- * A socket joined an event's chat while it could see the event; when that changes (the event
- * becomes PRIVATE or DRAFT, a friendship ends) its sockets leave the room. The check is the join's
- * own (`canSeeEvent`, that is `visibleTo`), on every instance through the adapter.
+ * A socket joined a room while its user could read it; when that changes (an event becomes PRIVATE
+ * or DRAFT, a friendship ends, a ban from a PRIVATE community) its sockets leave the room. Every
+ * room that depends on an event is rechecked, the event's chat and its sub-groups' chats (issue 19),
+ * with the join's own rules (`canRead`, the channel reader), on every instance through the adapter.
  */
-export function createEventRoomRechecks(publisher: Publisher, canSeeEvent: RoomAccess['canSeeEvent']) {
-  const EVENT_ROOM = /^event:(.+)$/;
-  async function recheck(userId: string, eventId: string) {
-    const allowed = await canSeeEvent(eventId, userId).then(
-      () => true,
-      () => false,
-    );
-    if (!allowed) publisher.removeFromChannel(userId, channels.event(eventId));
+export function createRoomRechecks(
+  publisher: Publisher,
+  canRead: (userId: string, channel: string) => Promise<boolean>,
+  /** Ids of the event's sub-groups (their rooms depend on seeing the event). */
+  subgroupIdsOf: (eventId: string) => Promise<string[]>,
+) {
+  const RECHECKED = /^(event|subgroup|group|community):/;
+  async function recheck(userId: string, channel: string) {
+    const allowed = await canRead(userId, channel).catch(() => false);
+    if (!allowed) publisher.removeFromChannel(userId, channel);
   }
   return {
-    /** After the event's visibility or status changed: everyone in its chat. */
+    /** After the event's visibility or status changed: everyone in its chat and its sub-groups' chats. */
     async event(eventId: string) {
-      const users = await publisher.usersIn(channels.event(eventId));
-      for (const userId of users) await recheck(userId, eventId);
+      const rooms = [channels.event(eventId), ...(await subgroupIdsOf(eventId)).map(channels.subgroup)];
+      for (const room of rooms)
+        for (const userId of await publisher.usersIn(room)) await recheck(userId, room);
     },
-    /** After a friendship ended: every event chat the user's sockets are in. */
+    /** After the user may have lost sight of something: every group or event chat their sockets are in. */
     async user(userId: string) {
-      const rooms = await publisher.roomsOf(userId);
-      for (const room of rooms) {
-        const eventId = EVENT_ROOM.exec(room)?.[1];
-        if (eventId) await recheck(userId, eventId);
-      }
+      for (const room of await publisher.roomsOf(userId))
+        if (RECHECKED.test(room)) await recheck(userId, room);
     },
   };
 }

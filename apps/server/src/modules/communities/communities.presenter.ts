@@ -1,5 +1,5 @@
 import type { Community, CommunityMember } from '@townsquare/contracts';
-import type { CommunityMemberRow, CommunityRow } from '../../db/schema/index.ts';
+import type { CommunityRow, GroupMemberRow } from '../../db/schema/index.ts';
 import { presentPerson } from '../chat/chat.presenter.ts';
 import type { Person } from '../chat/chat.repository.ts';
 import type { Membership } from './communities.repository.ts';
@@ -41,7 +41,7 @@ export function presentCommunity(
 
 /** A member row: the person without e-mail; answers only when `showAnswers` (organisers). */
 export function presentMember(
-  row: CommunityMemberRow,
+  row: GroupMemberRow,
   person: Person | undefined,
   showAnswers: boolean,
 ): CommunityMember {

@@ -3,30 +3,30 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import {
-  type CommunityMemberRow,
   type CommunityRow,
   communities,
-  communityMembers,
   type EventRow,
   events,
+  type GroupMemberRow,
+  groupMembers,
   rsvps,
   users,
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
 
-export type Membership = Pick<CommunityMemberRow, 'role' | 'state'>;
+export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {
   community: CommunityRow;
   role: Membership['role'] | null;
   state: Membership['state'] | null;
-  eventNotifications: CommunityMemberRow['eventNotifications'] | null;
+  eventNotifications: GroupMemberRow['eventNotifications'] | null;
 };
 
 const viewerColumns = {
   community: communities,
-  role: communityMembers.role,
-  state: communityMembers.state,
-  eventNotifications: communityMembers.eventNotifications,
+  role: groupMembers.role,
+  state: groupMembers.state,
+  eventNotifications: groupMembers.eventNotifications,
 };
 
 /** The viewer's row joined in, so every community read carries `viewerRole`/`viewerState`. */
@@ -35,11 +35,11 @@ function withViewer(db: Executor, viewerId: string | undefined) {
     .select(viewerColumns)
     .from(communities)
     .leftJoin(
-      communityMembers,
+      groupMembers,
       and(
-        eq(communityMembers.communityId, communities.id),
+        eq(groupMembers.groupId, communities.id),
         // No viewer: a join condition that never matches.
-        viewerId ? eq(communityMembers.userId, viewerId) : sql`false`,
+        viewerId ? eq(groupMembers.userId, viewerId) : sql`false`,
       ),
     );
 }
@@ -100,13 +100,18 @@ export async function discover(db: Executor, viewerId: string | undefined, o: Di
     .limit(o.limit);
 }
 
-/** The communities `userId` is in or has asked to join or been invited to, by name. */
-export async function listMine(db: Executor, userId: string) {
+/** The communities where `userId` has a row matching `condition`, with the row (as `withViewer`). */
+function rowsOf(db: Executor, userId: string, condition: SQL) {
   return db
     .select(viewerColumns)
-    .from(communityMembers)
-    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-    .where(and(eq(communityMembers.userId, userId), sql`${communityMembers.state} <> 'banned'`))
+    .from(groupMembers)
+    .innerJoin(communities, eq(communities.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'community'), condition));
+}
+
+/** The communities `userId` is in or has asked to join or been invited to, by name. */
+export async function listMine(db: Executor, userId: string) {
+  return rowsOf(db, userId, sql`${groupMembers.state} <> 'banned'`)
     .orderBy(asc(communities.name), asc(communities.id))
     .limit(500);
 }
@@ -135,87 +140,23 @@ export async function updateCommunity(
   return rows[0];
 }
 
+/**
+ * Takes the community's row lock for a membership change: every change of one community's
+ * memberships runs one at a time against the rows as they are (a ban cannot be overwritten by a
+ * join, an invitation or an approval that read the row before it). The recount takes the same lock.
+ */
+export async function lockCommunity(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`select 1 from communities where id = ${id} for no key update`);
+}
+
 /** Keeps `member_count` true: recounted in the transaction that changed a membership. */
 export async function recount(db: Executor, id: string): Promise<void> {
   await db.execute(sql`update communities set member_count =
-    (select count(*)::int from community_members where community_id = ${id} and state = 'member')
+    (select count(*)::int from group_members where group_id = ${id} and state = 'member')
     where id = ${id}`);
 }
 
-export async function findMembership(db: Executor, communityId: string, userId: string) {
-  const rows = await db
-    .select()
-    .from(communityMembers)
-    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
-    .limit(1);
-  return rows[0];
-}
-
-/** Creates or replaces a user's row (join, request, invite, ban, approve, role change). */
-export async function putMembership(
-  db: Executor,
-  values: {
-    communityId: string;
-    userId: string;
-    role: CommunityMemberRow['role'];
-    state: CommunityMemberRow['state'];
-    answers?: string[];
-    /** A new member's place in join order starts now (an approved request, an accepted invite). */
-    restart?: boolean;
-  },
-) {
-  const { restart, ...row } = values;
-  const set: PgUpdateSetSource<typeof communityMembers> = {
-    role: row.role,
-    state: row.state,
-    updatedAt: sql`now()`,
-  };
-  if (row.answers) set.answers = row.answers;
-  if (restart) set.addedAt = sql`now()`;
-  const rows = await db
-    .insert(communityMembers)
-    .values(row)
-    .onConflictDoUpdate({ target: [communityMembers.communityId, communityMembers.userId], set })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
-}
-
-/**
- * One page of members in one state, in join order; keyset on (added_at, user_id). The cursor is
- * the last user shown: their row's exact timestamp is read in the query (microseconds survive).
- */
-export async function memberPage(
-  db: Executor,
-  communityId: string,
-  state: CommunityMemberRow['state'],
-  afterUserId: string | undefined,
-  limit: number,
-  roles?: CommunityMemberRow['role'][],
-) {
-  return db
-    .select({
-      member: communityMembers,
-      username: users.username,
-      fullName: users.fullName,
-      profileImage: users.profileImage,
-    })
-    .from(communityMembers)
-    .innerJoin(users, eq(users.id, communityMembers.userId))
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.state, state),
-        roles ? inArray(communityMembers.role, roles) : undefined,
-        afterUserId
-          ? sql`(${communityMembers.addedAt}, ${communityMembers.userId}) > ((select m.added_at from community_members m
-              where m.community_id = ${communityId} and m.user_id = ${afterUserId}), ${afterUserId}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(communityMembers.addedAt), asc(communityMembers.userId))
-    .limit(limit);
-}
-
+/** A person as the member list shows them (never an e-mail address). */
 export async function person(db: Executor, userId: string) {
   const rows = await db
     .select({
@@ -230,22 +171,13 @@ export async function person(db: Executor, userId: string) {
   return rows[0];
 }
 
-/** Ids of everyone with a row (any state): whose sockets leave the room when the community goes. */
-export async function everyoneIn(db: Executor, communityId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: communityMembers.userId })
-    .from(communityMembers)
-    .where(eq(communityMembers.communityId, communityId));
-  return rows.map((r) => r.userId);
-}
-
-/** The community's events the viewer can see: upcoming soonest first, past latest first. */
 /** Ids of every event the community hosts (to re-check who may stay in their chats). */
 export async function eventIdsOf(db: Executor, communityId: string): Promise<string[]> {
   const rows = await db.select({ id: events.id }).from(events).where(eq(events.communityId, communityId));
   return rows.map((r) => r.id);
 }
 
+/** The community's events the viewer can see: upcoming soonest first, past latest first. */
 export async function communityEvents(
   db: Executor,
   communityId: string,
@@ -304,85 +236,10 @@ export async function deleteCommunity(db: Executor, id: string) {
 
 /** Communities `userId` owns. */
 export async function ownedBy(db: Executor, userId: string) {
-  return db
-    .select({ id: communities.id, name: communities.name })
-    .from(communityMembers)
-    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-    .where(
-      and(
-        eq(communityMembers.userId, userId),
-        eq(communityMembers.role, 'OWNER'),
-        eq(communityMembers.state, 'member'),
-      ),
-    );
-}
-
-/**
- * Who takes over when the owner's account goes: the longest-standing organiser, else the
- * longest-standing member (join order is `added_at`, restarted when a request is approved).
- */
-export async function successorOf(db: Executor, communityId: string, ownerId: string) {
-  const rows = await db
-    .select({ userId: communityMembers.userId })
-    .from(communityMembers)
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.state, 'member'),
-        sql`${communityMembers.userId} <> ${ownerId}`,
-      ),
-    )
-    .orderBy(
-      sql`(${communityMembers.role} = 'ORGANIZER') desc`,
-      asc(communityMembers.addedAt),
-      asc(communityMembers.userId),
-    )
-    .limit(1);
-  return rows[0]?.userId;
-}
-
-/** Deletes every membership row of `userId`; the communities whose member count changed. */
-export async function dropAllMemberships(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .delete(communityMembers)
-    .where(eq(communityMembers.userId, userId))
-    .returning({ communityId: communityMembers.communityId, state: communityMembers.state });
-  return rows.filter((r) => r.state === 'member').map((r) => r.communityId);
-}
-
-/** A member's choice for new events of the community (`all` or `none`). */
-export async function setEventNotifications(
-  db: Executor,
-  communityId: string,
-  userId: string,
-  choice: CommunityMemberRow['eventNotifications'],
-): Promise<void> {
-  await db
-    .update(communityMembers)
-    .set({ eventNotifications: choice })
-    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
-}
-
-/**
- * Ids of the community's members: `notifiedOfEvents` those who want to hear of each new event,
- * `organizers` its owner and organisers (who hear of join requests).
- */
-export async function memberIds(
-  db: Executor,
-  communityId: string,
-  which: 'notifiedOfEvents' | 'organizers',
-): Promise<string[]> {
-  const rows = await db
-    .select({ userId: communityMembers.userId })
-    .from(communityMembers)
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.state, 'member'),
-        which === 'organizers'
-          ? inArray(communityMembers.role, ['OWNER', 'ORGANIZER'])
-          : eq(communityMembers.eventNotifications, 'all'),
-      ),
-    );
-  return rows.map((r) => r.userId);
+  const rows = await rowsOf(
+    db,
+    userId,
+    sql`${groupMembers.role} = 'OWNER' and ${groupMembers.state} = 'member'`,
+  );
+  return rows.map((r) => r.community);
 }

@@ -370,7 +370,7 @@ describe('roles, leaving and ownership', () => {
     expect(await viewer(c.slug, owner)).toMatchObject({ viewerRole: 'ORGANIZER' });
     expect(await viewer(c.slug, alice)).toMatchObject({ viewerRole: 'OWNER' });
     const owners = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from community_members where community_id = ${c.id} and role = 'OWNER'`,
+      sql`select count(*)::int as n from group_members where group_id = ${c.id} and role = 'OWNER'`,
     );
     expect(owners.rows[0]?.n).toBe(1);
 

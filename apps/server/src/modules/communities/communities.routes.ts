@@ -11,13 +11,10 @@ import {
   communityResponse,
   communityUserBody,
   createCommunityBody,
-  historyQuery,
   idParam,
   joinCommunityBody,
   memberListQuery,
   memberParams,
-  roomMessage,
-  sendMessageBody,
   slugParam,
   updateCommunityBody,
   updateMemberBody,
@@ -28,6 +25,7 @@ import { z } from 'zod';
 import { forbidden } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { groupChatRoutes } from '../groups/group.routes.ts';
 import type { CommunitiesService } from './communities.service.ts';
 
 const tags = ['communities'];
@@ -263,48 +261,15 @@ export function communitiesRoutes(
     async (request) => service.events(request.auth?.user, request.params.slug, request.query),
   );
 
-  app.get(
-    '/api/communities/:slug/messages',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        querystring: historyQuery,
-        response: { 200: z.array(roomMessage), ...errors(400, 401, 403, 404) },
-      },
-    },
-    // As every chat history: a bare array, oldest first; the older page's cursor in X-Next-Before.
-    async (request, reply) => {
-      const page = await service.history(
-        caller(request).user,
-        request.params.slug,
-        request.query.before,
-        request.query.limit,
-      );
-      if (page.nextBefore) reply.header('x-next-before', page.nextBefore);
-      return page.messages;
-    },
-  );
-
-  app.post(
-    '/api/communities/:slug/messages',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        body: sendMessageBody,
-        response: { 201: roomMessage, ...errors(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.postMessage(caller(request).user, request.params.slug, request.body)),
-  );
+  groupChatRoutes(app, {
+    path: '/api/communities/:slug/messages',
+    key: 'slug',
+    param: slugParam.shape.slug,
+    tags,
+    onRequest: requireAuth,
+    chat: service,
+    deny: [403],
+  });
 
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAuth(request, reply);

@@ -6,7 +6,6 @@ import {
   type CreateCommunityInput,
   type EventDto,
   type MembershipState,
-  type RoomMessage,
   slugify,
   slugProblem,
   type UpdateCommunityInput,
@@ -16,8 +15,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { channels } from '../chat/chat.service.ts';
+import * as members from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
@@ -28,7 +28,6 @@ import * as repo from './communities.repository.ts';
 export type CommunitiesServiceDeps = {
   db: Database;
   publisher: Publisher;
-  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   memberships: Memberships;
   /** True when `url` is an image `ownerId` uploaded to our storage. */
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
@@ -53,8 +52,9 @@ export type CommunitiesServiceDeps = {
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
 
-const MEMBERS = memberTables.community;
+const MEMBERS = groupKinds.community;
 type Found = repo.CommunityWithViewer;
+type Row = members.Membership;
 
 const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
   f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
@@ -82,7 +82,7 @@ const decodeDate = (value: string) => {
 /**
  * Communities: anyone (signed out too) reads the about card; members see members, chat and the
  * events of a PRIVATE community; organisers (OWNER, ORGANIZER) run it; the owner alone deletes it
- * and hands it over. Membership goes through the shared mechanism (docs/decisions/015); this
+ * and hands it over. Membership goes through the shared mechanism (docs/decisions/034); this
  * service holds only the community's rules: join policies, roles, states.
  */
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
@@ -140,8 +140,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   }
 
   /** The target's row for an organiser's action; owners are out of an organiser's reach. */
-  async function target(community: Found, userId: string) {
-    const row = isUuid(userId) ? await repo.findMembership(db, community.community.id, userId) : undefined;
+  function target(row: Row | undefined): Row {
     if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
     if (row.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
     return row;
@@ -151,25 +150,29 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     return presentMember(row, await repo.person(db, row.userId), showAnswers);
   }
 
-  /** Sets a user's row and recounts members in one transaction. */
-  async function put(values: Parameters<typeof repo.putMembership>[1]) {
+  /**
+   * One membership change of `userId`, decided against their row as it is under the community's
+   * lock (issue 19: a ban read before a join, an invitation or an approval must not be overwritten
+   * by it), with the member count recounted in the same transaction.
+   */
+  async function transition<T>(
+    communityId: string,
+    userId: string,
+    change: (tx: Executor, row: Row | undefined) => Promise<T>,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
-      const row = await repo.putMembership(tx, values);
-      await repo.recount(tx, values.communityId);
-      return row;
+      await repo.lockCommunity(tx, communityId);
+      const row = isUuid(userId) ? await members.findMembership(tx, communityId, userId) : undefined;
+      const result = await change(tx, row);
+      await repo.recount(tx, communityId);
+      return result;
     });
   }
 
-  /** Removes a user's row, recounts, and takes their sockets out of the chat room at once. */
-  async function drop(community: CommunityRow, userId: string) {
-    const removed = await db.transaction(async (tx) => {
-      const removed = await memberships.remove(MEMBERS, community.id, userId, tx);
-      await repo.recount(tx, community.id);
-      return removed;
-    });
+  /** The removed person's sockets leave the chat room and the community's private event chats. */
+  async function evict(community: CommunityRow, userId: string) {
     memberships.evict([userId], channels.community(community.id));
     await deps.onAccessReduced?.({ userIds: [userId] });
-    return removed;
   }
 
   return {
@@ -180,7 +183,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** Organisers and the owner moderate the community's chat. */
     async isOrganizer(communityId: string, userId: string): Promise<boolean> {
       if (!isUuid(communityId)) return false;
-      const row = await repo.findMembership(db, communityId, userId);
+      const row = await members.findMembership(db, communityId, userId);
       return row ? isOrganizer(row) : false;
     },
 
@@ -210,8 +213,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               createdBy: me.id,
               memberCount: 1,
             });
-            await repo.putMembership(tx, {
-              communityId: community.id,
+            await members.putMembership(tx, MEMBERS, {
+              groupId: community.id,
               userId: me.id,
               role: 'OWNER',
               state: 'member',
@@ -289,7 +292,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const { community } = await asOwner(slug, me.id);
       const channel = channels.community(community.id);
       const { people, cancelled, attendees } = await db.transaction(async (tx) => {
-        const people = await repo.everyoneIn(tx, community.id);
+        const people = await members.everyoneIn(tx, community.id);
         return { people, ...(await repo.deleteCommunity(tx, community.id)) };
       });
       memberships.evict(people, channel);
@@ -326,10 +329,18 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const attendees: { eventId: string; userId: string }[] = [];
       const evictions: { people: string[]; channel: string }[] = [];
       for (const owned of await repo.ownedBy(tx, userId)) {
-        const heir = await repo.successorOf(tx, owned.id, userId);
+        await repo.lockCommunity(tx, owned.id);
+        const heir = await members.successorOf(tx, owned.id, userId);
         if (heir) {
-          await repo.putMembership(tx, {
-            communityId: owned.id,
+          // One owner per community (a unique index): the leaving owner steps down first.
+          await members.putMembership(tx, MEMBERS, {
+            groupId: owned.id,
+            userId,
+            role: 'MEMBER',
+            state: 'member',
+          });
+          await members.putMembership(tx, MEMBERS, {
+            groupId: owned.id,
             userId: heir,
             role: 'OWNER',
             state: 'member',
@@ -337,14 +348,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           continue;
         }
         evictions.push({
-          people: await repo.everyoneIn(tx, owned.id),
+          people: await members.everyoneIn(tx, owned.id),
           channel: channels.community(owned.id),
         });
         const gone = await repo.deleteCommunity(tx, owned.id);
         cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
         attendees.push(...gone.attendees);
       }
-      for (const communityId of await repo.dropAllMemberships(tx, userId))
+      for (const communityId of await members.dropAllMemberships(tx, MEMBERS, userId))
         await repo.recount(tx, communityId);
       return {
         cancelled,
@@ -357,33 +368,36 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** OPEN → member; APPROVAL → pending with the answers; INVITE → only an invitation lets you in. */
     async join(me: UserRow, slug: string, answers: string[] = []): Promise<Community> {
-      const found = await find(slug, me.id);
-      const { community } = found;
-      if (found.state === 'member' || found.state === 'pending') return presentCommunity(community, found);
-      if (found.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
-      let state: MembershipState = 'member';
-      if (found.state !== 'invited') {
-        if (community.joinPolicy === 'INVITE') throw forbidden(COMMUNITY_MSG.inviteOnly);
-        if (community.joinPolicy === 'APPROVAL') {
-          const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
-          if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
-          answers = given;
-          state = 'pending';
+      const { community } = await find(slug, me.id);
+      const state = await transition(community.id, me.id, async (tx, row) => {
+        if (row?.state === 'member' || row?.state === 'pending') return undefined;
+        if (row?.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+        let state: MembershipState = 'member';
+        if (row?.state !== 'invited') {
+          if (community.joinPolicy === 'INVITE') throw forbidden(COMMUNITY_MSG.inviteOnly);
+          if (community.joinPolicy === 'APPROVAL') {
+            const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
+            if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
+            answers = given;
+            state = 'pending';
+          }
         }
-      }
-      await put({
-        communityId: community.id,
-        userId: me.id,
-        role: 'MEMBER',
-        state,
-        answers: state === 'pending' ? answers : undefined,
-        restart: true,
+        await members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
+          userId: me.id,
+          role: 'MEMBER',
+          state,
+          answers: state === 'pending' ? answers : undefined,
+          restart: true,
+        });
+        return state;
       });
       if (state === 'pending') {
-        deps.publisher.toChannel(channels.community(community.id), 'community-request', {
-          communityId: community.id,
-        });
-        await deps.notify?.requested(community, me, await repo.memberIds(db, community.id, 'organizers'));
+        // Join requests are for those who decide them: the organisers, not every member.
+        const organizerIds = await members.memberIds(db, community.id, 'organizers');
+        for (const id of organizerIds)
+          deps.publisher.toUser(id, 'community-request', { communityId: community.id });
+        await deps.notify?.requested(community, me, organizerIds);
       }
       return reread(community.id, me.id);
     },
@@ -391,12 +405,12 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** A member's choice for the community's new events: `all` (default) or `none`. */
     async setEventNotifications(me: UserRow, slug: string, choice: 'all' | 'none'): Promise<Community> {
       const found = await asMember(slug, me.id);
-      await repo.setEventNotifications(db, found.community.id, me.id, choice);
+      await members.setEventNotifications(db, found.community.id, me.id, choice);
       return reread(found.community.id, me.id);
     },
 
     /** Members whose choice for new events is `all` (community_event notifications). */
-    membersNotifiedOfEvents: (communityId: string) => repo.memberIds(db, communityId, 'notifiedOfEvents'),
+    membersNotifiedOfEvents: (communityId: string) => members.memberIds(db, communityId, 'notifiedOfEvents'),
 
     /**
      * Whether the person may see the community as a notification subject: a PUBLIC one unless
@@ -411,12 +425,15 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Leaves, cancels a request or declines an invitation; an owner hands over first. */
     async leave(me: UserRow, slug: string): Promise<Community> {
-      const found = await find(slug, me.id);
-      if (found.state === null) return presentCommunity(found.community, found);
-      if (found.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
-      if (found.state === 'member' && found.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
-      await drop(found.community, me.id);
-      return reread(found.community.id, me.id);
+      const { community } = await find(slug, me.id);
+      const left = await transition(community.id, me.id, async (tx, row) => {
+        if (!row) return false;
+        if (row.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+        if (row.state === 'member' && row.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
+        return memberships.remove(MEMBERS, community.id, me.id, tx);
+      });
+      if (left) await evict(community, me.id);
+      return reread(community.id, me.id);
     },
 
     /** Members see members; organisers also see pending, invited and banned rows (with answers). */
@@ -429,7 +446,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const organizer = isOrganizer(found);
       if (query.state !== 'member' && !organizer) throw forbidden(COMMUNITY_MSG.notOrganizer);
       const cursor = decode(query.cursor);
-      const rows = await repo.memberPage(
+      const rows = await members.memberPage(
         db,
         found.community.id,
         query.state,
@@ -448,7 +465,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /**
      * `{ state: "member" }` approves a request; `{ role }` promotes or demotes; `{ role: "OWNER" }`
-     * (the owner only) hands the community over, the old owner staying as an organiser.
+     * (the owner only) hands the community over, the old owner staying as an organiser. Organisers
+     * are peers below the owner: one may promote a member and demote or remove an organiser.
      */
     async updateMember(
       me: UserRow,
@@ -463,49 +481,53 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       }
       if (change.role === 'OWNER') {
         if (found.role !== 'OWNER') throw forbidden(COMMUNITY_MSG.notOwner);
-        const row = isUuid(userId) ? await repo.findMembership(db, community.id, userId) : undefined;
-        if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
-        if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-        if (row.userId === me.id) return presentOneMember(row, true);
-        const updated = await db.transaction(async (tx) => {
-          await repo.putMembership(tx, {
-            communityId: community.id,
+        const updated = await transition(community.id, userId, async (tx, row) => {
+          if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
+          if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
+          // Two transfers at once: the second finds its sender no longer the owner.
+          const mine = await members.findMembership(tx, community.id, me.id);
+          if (mine?.role !== 'OWNER' || mine.state !== 'member') throw forbidden(COMMUNITY_MSG.notOwner);
+          if (row.userId === me.id) return row;
+          // The old owner steps down first: one owner per community (a unique index).
+          await members.putMembership(tx, MEMBERS, {
+            groupId: community.id,
             userId: me.id,
             role: 'ORGANIZER',
             state: 'member',
           });
-          return repo.putMembership(tx, {
-            communityId: community.id,
+          return members.putMembership(tx, MEMBERS, {
+            groupId: community.id,
             userId,
             role: 'OWNER',
             state: 'member',
           });
         });
-        await deps.audit?.({
-          actorId: me.id,
-          action: 'community.role',
-          subjectType: 'user',
-          subjectId: userId,
-          details: { communityId: community.id, slug: community.slug, role: 'OWNER' },
-        });
+        if (updated.userId !== me.id)
+          await deps.audit?.({
+            actorId: me.id,
+            action: 'community.role',
+            subjectType: 'user',
+            subjectId: userId,
+            details: { communityId: community.id, slug: community.slug, role: 'OWNER' },
+          });
         return presentOneMember(updated, true);
       }
-      const row = await target(found, userId);
-      let state = row.state;
-      if (change.state === 'member') {
-        if (row.state === 'banned' || row.state === 'invited') throw badRequest(COMMUNITY_MSG.notARequest);
-        state = 'member';
-      }
-      if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-      // Only the owner makes or unmakes organisers' peers of equal rank.
-      if (change.role && row.role === 'ORGANIZER' && found.role !== 'OWNER')
-        throw forbidden(COMMUNITY_MSG.notOwner);
-      const updated = await put({
-        communityId: community.id,
-        userId: row.userId,
-        role: change.role ?? row.role,
-        state,
-        restart: row.state !== 'member' && state === 'member',
+      const { row, updated } = await transition(community.id, userId, async (tx, current) => {
+        const row = target(current);
+        let state = row.state;
+        if (change.state === 'member') {
+          if (row.state === 'banned' || row.state === 'invited') throw badRequest(COMMUNITY_MSG.notARequest);
+          state = 'member';
+        }
+        if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
+        const updated = await members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
+          userId: row.userId,
+          role: change.role ?? row.role,
+          state,
+          restart: row.state !== 'member' && state === 'member',
+        });
+        return { row, updated };
       });
       if (change.role && change.role !== row.role)
         await deps.audit?.({
@@ -515,7 +537,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           subjectId: row.userId,
           details: { communityId: community.id, slug: community.slug, from: row.role, role: change.role },
         });
-      if (row.state === 'pending' && state === 'member') {
+      if (row.state === 'pending' && updated.state === 'member') {
         deps.publisher.toUser(row.userId, 'community-approved', {
           communityId: community.id,
           slug: community.slug,
@@ -527,62 +549,68 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Removes a member, declines a request, withdraws an invitation or lifts a ban. */
     async removeMember(me: UserRow, slug: string, userId: string): Promise<Community> {
-      const found = await asOrganizer(slug, me.id);
-      const row = await target(found, userId);
-      if (
-        row.role === 'ORGANIZER' &&
-        row.state === 'member' &&
-        found.role !== 'OWNER' &&
-        row.userId !== me.id
-      )
-        throw forbidden(COMMUNITY_MSG.notOwner);
-      await drop(found.community, row.userId);
+      const { community } = await asOrganizer(slug, me.id);
+      const row = await transition(community.id, userId, async (tx, current) => {
+        const row = target(current);
+        await memberships.remove(MEMBERS, community.id, row.userId, tx);
+        return row;
+      });
+      await evict(community, row.userId);
       if (row.userId !== me.id)
         await deps.audit?.({
           actorId: me.id,
           action: 'community.remove',
           subjectType: 'user',
           subjectId: row.userId,
-          details: { communityId: found.community.id, slug: found.community.slug, previousState: row.state },
+          details: { communityId: community.id, slug: community.slug, previousState: row.state },
         });
-      return reread(found.community.id, me.id);
+      return reread(community.id, me.id);
     },
 
     /** Invites a user; someone who had asked to join is simply approved. */
     async invite(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
-      const found = await asOrganizer(slug, me.id);
-      const { community } = found;
+      const { community } = await asOrganizer(slug, me.id);
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
-      const row = await repo.findMembership(db, community.id, userId);
-      if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
-      if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
-      const state = row?.state === 'pending' ? 'member' : 'invited';
-      const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state, restart: true });
-      deps.publisher.toUser(userId, state === 'member' ? 'community-approved' : 'community-invite', {
+      const updated = await transition(community.id, userId, async (tx, row) => {
+        if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
+        if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
+        const state = row?.state === 'pending' ? 'member' : 'invited';
+        return members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
+          userId,
+          role: 'MEMBER',
+          state,
+          restart: true,
+        });
+      });
+      const approved = updated.state === 'member';
+      deps.publisher.toUser(userId, approved ? 'community-approved' : 'community-invite', {
         communityId: community.id,
         slug: community.slug,
         name: community.name,
       });
-      if (state === 'member') await deps.notify?.approved(community, me.id, userId);
+      if (approved) await deps.notify?.approved(community, me.id, userId);
       else await deps.notify?.invited(community, me.id, userId);
       return presentMember(updated, person, true);
     },
 
-    /** Bans a user (member or not): their sockets leave the room at once; they cannot rejoin. */
+    /** Bans a user (member or not): their sockets leave the room at once; only an unban lets them back. */
     async ban(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
-      const found = await asOrganizer(slug, me.id);
-      const { community } = found;
+      const { community } = await asOrganizer(slug, me.id);
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
       if (userId === me.id) throw badRequest(COMMUNITY_MSG.cannotBanSelf);
-      const row = await repo.findMembership(db, community.id, userId);
-      if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
-      if (row?.role === 'ORGANIZER' && row.state === 'member' && found.role !== 'OWNER')
-        throw forbidden(COMMUNITY_MSG.notOwner);
-      const updated = await put({ communityId: community.id, userId, role: 'MEMBER', state: 'banned' });
-      memberships.evict([userId], channels.community(community.id));
-      await deps.onAccessReduced?.({ userIds: [userId] });
+      const updated = await transition(community.id, userId, async (tx, row) => {
+        if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
+        return members.putMembership(tx, MEMBERS, {
+          groupId: community.id,
+          userId,
+          role: 'MEMBER',
+          state: 'banned',
+        });
+      });
+      await evict(community, userId);
       await deps.audit?.({
         actorId: me.id,
         action: 'community.ban',
@@ -619,20 +647,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       };
     },
 
-    async postMessage(me: UserRow, slug: string, input: ChatInput): Promise<RoomMessage> {
-      const { community } = await asMember(slug, me.id);
-      return deps.chat.postToRoom(me, channels.community(community.id), 'new-community-message', input);
-    },
-
-    async history(
-      me: UserRow,
-      slug: string,
-      before: string | undefined,
-      limit: number,
-    ): Promise<Page<RoomMessage>> {
-      const { community } = await asMember(slug, me.id);
-      return deps.chat.roomHistory(channels.community(community.id), before, limit, me.id);
-    },
+    /** The chat (`community:<id>`, `new-community-message`): members only (403 for others). */
+    ...memberships.chatFor(MEMBERS, async (me, slug) => (await asMember(slug, me.id)).community.id),
 
     /** Platform admins mark a community verified (or not). */
     async setVerified(id: string, value: boolean, viewerId: string): Promise<Community> {

@@ -430,8 +430,8 @@ describe('co-hosts', () => {
     });
     expect(created.statusCode).toBe(201);
     const community = created.json().community as { id: string };
-    await t.db.execute(sql`insert into community_members (community_id, user_id, role, state)
-      values (${community.id}, ${organiser.user.id}, 'ORGANIZER', 'member')`);
+    await t.db.execute(sql`insert into group_members (group_id, kind, user_id, role, state)
+      values (${community.id}, 'community', ${organiser.user.id}, 'ORGANIZER', 'member')`);
     const id = await createEvent(t, host, { communityId: community.id });
     expect((await call('POST', `/api/events/${id}/cohosts/${organiser.user.id}`, host)).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type EventRow, eventCohosts } from '../../db/schema/index.ts';
+import { type EventRow, eventCohosts, events } from '../../db/schema/index.ts';
+import { organizerExists } from '../groups/membership.repository.ts';
 
 /**
  * Whether `userId` hosts the event: its creator or a co-host. Hosts edit the event, see answers,
@@ -32,15 +33,15 @@ export async function hostIds(db: Executor, event: Pick<EventRow, 'id' | 'creato
 
 /**
  * Who may become a co-host: a friend of the creator, or an organiser (or owner) of the community
- * hosting the event.
+ * hosting the event; never someone with a block between them and the creator (issue 19).
  */
 export async function mayCohost(db: Executor, event: EventRow, userId: string): Promise<boolean> {
-  const organiser = event.communityId
-    ? sql` or exists (select 1 from community_members m where m.community_id = ${event.communityId}
-        and m.user_id = ${userId} and m.state = 'member' and m.role in ('OWNER', 'ORGANIZER'))`
-    : sql``;
-  const result = await db.execute(sql`select 1 where exists (select 1 from friendships f
-    where f.user_id = ${event.creatorId} and f.friend_id = ${userId})${organiser}`);
+  const organiser = event.communityId ? sql` or ${organizerExists(event.communityId, userId)}` : sql``;
+  const result = await db.execute(sql`select 1 where (exists (select 1 from friendships f
+    where f.user_id = ${event.creatorId} and f.friend_id = ${userId})${organiser})
+    and not exists (select 1 from blocks b
+      where (b.blocker_id = ${event.creatorId} and b.blocked_id = ${userId})
+         or (b.blocker_id = ${userId} and b.blocked_id = ${event.creatorId}))`);
   return result.rows.length > 0;
 }
 
@@ -54,4 +55,11 @@ export async function removeCohost(db: Executor, eventId: string, userId: string
     .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId)))
     .returning({ userId: eventCohosts.userId });
   return rows.length > 0;
+}
+
+/** A block ends co-hosting both ways: each stops co-hosting the events the other created. */
+export async function endCohostingBetween(db: Executor, a: string, b: string): Promise<void> {
+  await db.execute(sql`delete from ${eventCohosts} c using ${events} e
+    where e.id = c.event_id
+      and ((e.creator_id = ${a} and c.user_id = ${b}) or (e.creator_id = ${b} and c.user_id = ${a}))`);
 }

@@ -4,7 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
 import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
-import { memberExists, memberTables } from '../groups/membership.repository.ts';
+import { groupKinds, memberExists } from '../groups/membership.repository.ts';
 
 /** Not hidden by a moderator. */
 const notHidden = sql`${events.hiddenAt} is null`;
@@ -39,7 +39,7 @@ export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
 
 /** No host community, a PUBLIC one, or a PRIVATE one the viewer is a member of. */
 function communityAllows(viewerId: string | Placeholder | undefined): SQL {
-  const member = viewerId ? sql` or ${memberExists(memberTables.community, sql`c.id`, viewerId)}` : sql``;
+  const member = viewerId ? sql` or ${memberExists(groupKinds.community, sql`c.id`, viewerId)}` : sql``;
   return sql`(${events.communityId} is null or exists (select 1 from communities c
     where c.id = ${events.communityId} and (c.visibility = 'PUBLIC'${member})))`;
 }

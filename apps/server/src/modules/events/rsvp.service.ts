@@ -21,7 +21,7 @@ import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
 import { loadTicketSecret, readTicket, ticketCode } from './checkin.ts';
-import { addCohost, isHost, mayCohost, removeCohost } from './cohosts.ts';
+import { addCohost, endCohostingBetween, isHost, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
 import {
@@ -142,6 +142,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   return {
     isHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string | undefined) =>
       isHost(db, event, userId),
+
+    /** A block between `a` and `b` (in its transaction): each stops co-hosting the other's events. */
+    endCohosting: (tx: Executor, a: string, b: string) => endCohostingBetween(tx, a, b),
     hosted,
     notifyOffer,
 

@@ -2,7 +2,12 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { friendGroups } from '../../db/schema/index.ts';
-import { groupIdsOf, memberExists, memberTables } from '../groups/membership.repository.ts';
+import {
+  groupIdsOf,
+  groupKinds,
+  memberExists,
+  removeEachOther as removeMembersOfEachOther,
+} from '../groups/membership.repository.ts';
 
 export type FriendGroupRow = typeof friendGroups.$inferSelect;
 
@@ -23,7 +28,7 @@ export async function findGroupFor(
   const rows = await db
     .select({
       group: friendGroups,
-      isMember: sql<boolean>`${memberExists(memberTables.friendGroup, friendGroups.id, userId)}`,
+      isMember: sql<boolean>`${memberExists(groupKinds.friendGroup, friendGroups.id, userId)}`,
     })
     .from(friendGroups)
     .where(eq(friendGroups.id, id))
@@ -36,7 +41,7 @@ export async function listGroupsOf(db: Executor, userId: string): Promise<Friend
   return db
     .select()
     .from(friendGroups)
-    .where(inArray(friendGroups.id, groupIdsOf(memberTables.friendGroup, userId)))
+    .where(inArray(friendGroups.id, groupIdsOf(groupKinds.friendGroup, userId)))
     .orderBy(desc(friendGroups.createdAt), desc(friendGroups.id));
 }
 
@@ -63,18 +68,20 @@ export async function removeEachOther(
   a: string,
   b: string,
 ): Promise<{ groupId: string; userId: string }[]> {
-  const removed = await db.execute<{ group_id: string; user_id: string }>(sql`
-    delete from friend_group_members m using friend_groups g
-    where g.id = m.group_id and ((g.created_by = ${a} and m.user_id = ${b}) or (g.created_by = ${b} and m.user_id = ${a}))
-    returning m.group_id, m.user_id`);
-  const rows = removed.rows.map((r) => ({ groupId: r.group_id, userId: r.user_id }));
+  const rows = await removeMembersOfEachOther(
+    db,
+    groupKinds.friendGroup,
+    (groupId) => sql`(select g.created_by from friend_groups g where g.id = ${groupId})`,
+    a,
+    b,
+  );
   const groupIds = [...new Set(rows.map((r) => r.groupId))];
   if (groupIds.length > 0)
     await db.execute(
       sql`delete from friend_groups g where g.id in (${sql.join(
         groupIds.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )}) and not exists (select 1 from friend_group_members m where m.group_id = g.id)`,
+      )}) and not exists (select 1 from group_members m where m.group_id = g.id)`,
     );
   return rows;
 }

@@ -204,7 +204,7 @@ describe('adding members', () => {
       expect(res.json().message).toBe(CHAT_MSG.groupNotFound);
     }
     const members = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from friend_group_members where group_id = ${group.id}`,
+      sql`select count(*)::int as n from group_members where group_id = ${group.id}`,
     );
     expect(members.rows[0]?.n).toBe(2);
   });

@@ -1,15 +1,9 @@
-import {
-  CHAT_MSG,
-  type CreateFriendGroupInput,
-  type FriendGroup,
-  type RoomMessage,
-} from '@townsquare/contracts';
+import { CHAT_MSG, type CreateFriendGroupInput, type FriendGroup } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { people } from '../chat/chat.repository.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { channels } from '../chat/chat.service.ts';
+import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentFriendGroup } from './friend-groups.presenter.ts';
@@ -17,11 +11,10 @@ import * as repo from './friend-groups.repository.ts';
 
 export type FriendGroupsServiceDeps = {
   db: Database;
-  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   memberships: Memberships;
 };
 
-const MEMBERS = memberTables.friendGroup;
+const MEMBERS = groupKinds.friendGroup;
 
 export type FriendGroupsService = ReturnType<typeof createFriendGroupsService>;
 
@@ -33,24 +26,7 @@ export type FriendGroupsService = ReturnType<typeof createFriendGroupsService>;
 export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
   const { db, memberships } = deps;
 
-  async function present(rows: repo.FriendGroupRow[]): Promise<FriendGroup[]> {
-    const [byGroup, creators] = await Promise.all([
-      memberships.peopleByGroup(
-        MEMBERS,
-        rows.map((r) => r.id),
-      ),
-      people(
-        db,
-        rows.map((r) => r.createdBy),
-      ),
-    ]);
-    return rows.map((row) => presentFriendGroup(row, byGroup.get(row.id) ?? [], creators.get(row.createdBy)));
-  }
-
-  async function presentOne(row: repo.FriendGroupRow): Promise<FriendGroup> {
-    const [group] = await present([row]);
-    return group!; // one row in, one out
-  }
+  const { all: present, one: presentOne } = memberships.presenter(MEMBERS, presentFriendGroup);
 
   /** The group if `userId` is a member; 404 otherwise. */
   async function memberOf(id: string, userId: string): Promise<repo.FriendGroupRow> {
@@ -125,19 +101,7 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
       return presentOne(row);
     },
 
-    async postMessage(me: UserRow, groupId: string, input: ChatInput): Promise<RoomMessage> {
-      const group = await memberOf(groupId, me.id);
-      return deps.chat.postToRoom(me, channels.group(group.id), 'new-group-message', input);
-    },
-
-    async history(
-      me: UserRow,
-      groupId: string,
-      before: string | undefined,
-      limit: number,
-    ): Promise<Page<RoomMessage>> {
-      const group = await memberOf(groupId, me.id);
-      return deps.chat.roomHistory(channels.group(group.id), before, limit, me.id);
-    },
+    /** The chat (`group:<id>`, `new-group-message`): members only, 404 for anyone else. */
+    ...memberships.chatFor(MEMBERS, async (me, groupId) => (await memberOf(groupId, me.id)).id),
   };
 }

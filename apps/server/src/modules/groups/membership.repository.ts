@@ -1,49 +1,31 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { communityMembers, friendGroupMembers, subgroupMembers, users } from '../../db/schema/index.ts';
+import { type GroupKind, type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
 
 /**
- * The one membership mechanism (docs/decisions/015). Friend groups, event sub-groups and
- * communities are each "a group with members and a chat"; every read and write of who belongs
- * goes through these functions, over the kind's member table. A kind with join requests,
- * invitations and bans (communities) keeps a state per row; there, only `member` belongs.
+ * The one membership mechanism (docs/decisions/034). Friend groups, event sub-groups and
+ * communities are each a group (a `groups` row) with members (`group_members` rows); every read
+ * and write of who belongs goes through these functions, with the kind as data. Only state
+ * `member` belongs; the other states (pending, invited, banned) are used by communities.
  */
-export type MemberTable = {
-  table: PgTable;
-  group: PgColumn;
-  user: PgColumn;
-  addedAt: PgColumn;
-  state?: PgColumn;
-};
+export type GroupKindConfig = { kind: GroupKind };
 
-export const memberTables = {
-  friendGroup: {
-    table: friendGroupMembers,
-    group: friendGroupMembers.groupId,
-    user: friendGroupMembers.userId,
-    addedAt: friendGroupMembers.addedAt,
-  },
-  subgroup: {
-    table: subgroupMembers,
-    group: subgroupMembers.subgroupId,
-    user: subgroupMembers.userId,
-    addedAt: subgroupMembers.addedAt,
-  },
-  community: {
-    table: communityMembers,
-    group: communityMembers.communityId,
-    user: communityMembers.userId,
-    addedAt: communityMembers.addedAt,
-    state: communityMembers.state,
-  },
-} satisfies Record<string, MemberTable>;
+export const groupKinds = {
+  friendGroup: { kind: 'friend_group' },
+  subgroup: { kind: 'event_subgroup' },
+  community: { kind: 'community' },
+} satisfies Record<string, GroupKindConfig>;
+
+/** The earlier name of `groupKinds` (decision 015), kept so callers written against it still work. */
+export const memberTables = groupKinds;
 
 export type GroupMember = Person & { groupId: string };
+export type Membership = GroupMemberRow;
 
-const belongs = (t: MemberTable): SQL | undefined => (t.state ? sql`${t.state} = 'member'` : undefined);
-const column = (c: PgColumn) => sql.identifier(c.name);
+const m = groupMembers;
+const belongs = sql`${m.state} = 'member'`;
 const uuidArray = (ids: string[]) =>
   sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
@@ -54,82 +36,250 @@ const uuidArray = (ids: string[]) =>
  * `exists (a member row of group <groupId> for <userId>)`, for use inside other queries (a group's
  * own lookup, the events visibility predicate). `groupId` is a column or value of the outer query.
  */
-export function memberExists(t: MemberTable, groupId: SQL | PgColumn, userId: string | Placeholder): SQL {
-  const state = t.state ? sql` and m.${column(t.state)} = 'member'` : sql``;
-  return sql`exists (select 1 from ${t.table} m where m.${column(t.group)} = ${groupId} and m.${column(t.user)} = ${userId}${state})`;
+export function memberExists(
+  _k: GroupKindConfig,
+  groupId: SQL | PgColumn,
+  userId: string | Placeholder,
+): SQL {
+  return sql`exists (select 1 from group_members gm where gm.group_id = ${groupId} and gm.user_id = ${userId} and gm.state = 'member')`;
 }
 
-/** Adds members (state `member` where the kind has states); rows already there stay as they were. */
+/** Adds members (state `member`); rows already there stay as they were. */
 export async function addMembers(
   db: Executor,
-  t: MemberTable,
+  k: GroupKindConfig,
   groupId: string,
   userIds: string[],
 ): Promise<void> {
   if (userIds.length === 0) return;
-  const state = t.state ? sql`, ${column(t.state)}` : sql``;
-  const stateValue = t.state ? sql`, 'member'` : sql``;
-  await db.execute(sql`insert into ${t.table} (${column(t.group)}, ${column(t.user)}${state})
-    select ${groupId}::uuid, u${stateValue} from unnest(${uuidArray(userIds)}) as u
+  await db.execute(sql`insert into group_members (group_id, kind, user_id)
+    select ${groupId}::uuid, ${k.kind}, u from unnest(${uuidArray(userIds)}) as u
     on conflict do nothing`);
 }
 
 /** Deletes the user's row, whatever its state. True if there was one. */
-export async function removeMember(
-  db: Executor,
-  t: MemberTable,
-  groupId: string,
-  userId: string,
-): Promise<boolean> {
+export async function removeMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
   const rows = await db
-    .delete(t.table)
-    .where(and(eq(t.group, groupId), eq(t.user, userId)))
-    .returning({ userId: t.user });
+    .delete(m)
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
+    .returning({ userId: m.userId });
   return rows.length > 0;
 }
 
-export async function isMember(
-  db: Executor,
-  t: MemberTable,
-  groupId: string,
-  userId: string,
-): Promise<boolean> {
+export async function isMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
   const rows = await db
-    .select({ userId: t.user })
-    .from(t.table)
-    .where(and(eq(t.group, groupId), eq(t.user, userId), belongs(t)))
+    .select({ userId: m.userId })
+    .from(m)
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId), belongs))
     .limit(1);
   return rows.length > 0;
 }
 
 /** Members of these groups, in the order they joined, as people (never an e-mail address). */
-export async function membersOf(db: Executor, t: MemberTable, groupIds: string[]): Promise<GroupMember[]> {
+export async function membersOf(db: Executor, groupIds: string[]): Promise<GroupMember[]> {
   if (groupIds.length === 0) return [];
-  const rows = await db
+  return db
     .select({
-      groupId: sql<string>`${t.group}`,
+      groupId: m.groupId,
       id: users.id,
       username: users.username,
       fullName: users.fullName,
       profileImage: users.profileImage,
     })
-    .from(t.table)
-    .innerJoin(users, eq(users.id, t.user))
-    .where(and(inArray(t.group, groupIds), belongs(t)))
-    .orderBy(asc(t.addedAt), asc(users.id));
-  return rows;
+    .from(m)
+    .innerJoin(users, eq(users.id, m.userId))
+    .where(and(inArray(m.groupId, groupIds), belongs))
+    .orderBy(asc(m.addedAt), asc(users.id));
 }
 
-export async function countMembers(db: Executor, t: MemberTable, groupId: string): Promise<number> {
+export async function countMembers(db: Executor, groupId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
-    .from(t.table)
-    .where(and(eq(t.group, groupId), belongs(t)));
+    .from(m)
+    .where(and(eq(m.groupId, groupId), belongs));
   return row?.count ?? 0;
 }
 
 /** Ids of the groups of this kind `userId` belongs to. */
-export function groupIdsOf(t: MemberTable, userId: string): SQL {
-  const state = t.state ? sql` and ${t.state} = 'member'` : sql``;
-  return sql`(select ${t.group} from ${t.table} where ${t.user} = ${userId}${state})`;
+export function groupIdsOf(k: GroupKindConfig, userId: string): SQL {
+  return sql`(select gm.group_id from group_members gm where gm.user_id = ${userId} and gm.kind = ${k.kind} and gm.state = 'member')`;
+}
+
+/** The user's row in the group, whatever its state. */
+export async function findMembership(db: Executor, groupId: string, userId: string) {
+  const rows = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Creates or replaces a user's row (join, request, invite, ban, approve, role change). */
+export async function putMembership(
+  db: Executor,
+  k: GroupKindConfig,
+  values: {
+    groupId: string;
+    userId: string;
+    role: GroupMemberRow['role'];
+    state: GroupMemberRow['state'];
+    answers?: string[];
+    /** A new member's place in join order starts now (an approved request, an accepted invite). */
+    restart?: boolean;
+  },
+): Promise<GroupMemberRow> {
+  const { restart, ...row } = values;
+  const set: PgUpdateSetSource<typeof groupMembers> = {
+    role: row.role,
+    state: row.state,
+    updatedAt: sql`now()`,
+  };
+  if (row.answers) set.answers = row.answers;
+  if (restart) set.addedAt = sql`now()`;
+  const rows = await db
+    .insert(m)
+    .values({ ...row, kind: k.kind })
+    .onConflictDoUpdate({ target: [m.groupId, m.userId], set })
+    .returning();
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+/**
+ * One page of a group's rows in one state, in join order; keyset on (added_at, user_id). The
+ * cursor is the last user shown: their row's exact timestamp is read in the query (microseconds
+ * survive).
+ */
+export async function memberPage(
+  db: Executor,
+  groupId: string,
+  state: GroupMemberRow['state'],
+  afterUserId: string | undefined,
+  limit: number,
+  roles?: GroupMemberRow['role'][],
+) {
+  return db
+    .select({
+      member: m,
+      username: users.username,
+      fullName: users.fullName,
+      profileImage: users.profileImage,
+    })
+    .from(m)
+    .innerJoin(users, eq(users.id, m.userId))
+    .where(
+      and(
+        eq(m.groupId, groupId),
+        eq(m.state, state),
+        roles ? inArray(m.role, roles) : undefined,
+        afterUserId
+          ? sql`(${m.addedAt}, ${m.userId}) > ((select p.added_at from group_members p
+              where p.group_id = ${groupId} and p.user_id = ${afterUserId}), ${afterUserId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(m.addedAt), asc(m.userId))
+    .limit(limit);
+}
+
+/** Ids of everyone with a row (any state): whose sockets leave the room when the group goes. */
+export async function everyoneIn(db: Executor, groupId: string): Promise<string[]> {
+  const rows = await db.select({ userId: m.userId }).from(m).where(eq(m.groupId, groupId));
+  return rows.map((r) => r.userId);
+}
+
+/** Ids of the groups of this kind `userId` owns. */
+export async function ownedBy(db: Executor, k: GroupKindConfig, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ groupId: m.groupId })
+    .from(m)
+    .where(and(eq(m.userId, userId), eq(m.kind, k.kind), eq(m.role, 'OWNER'), belongs));
+  return rows.map((r) => r.groupId);
+}
+
+/**
+ * Who takes over when the owner's account goes: the longest-standing organiser, else the
+ * longest-standing member (join order is `added_at`, restarted when a request is approved).
+ */
+export async function successorOf(db: Executor, groupId: string, ownerId: string) {
+  const rows = await db
+    .select({ userId: m.userId })
+    .from(m)
+    .where(and(eq(m.groupId, groupId), belongs, sql`${m.userId} <> ${ownerId}`))
+    .orderBy(sql`(${m.role} = 'ORGANIZER') desc`, asc(m.addedAt), asc(m.userId))
+    .limit(1);
+  return rows[0]?.userId;
+}
+
+/** Deletes every row of `userId` in groups of this kind; the groups they were a member of. */
+export async function dropAllMemberships(
+  db: Executor,
+  k: GroupKindConfig,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .delete(m)
+    .where(and(eq(m.userId, userId), eq(m.kind, k.kind)))
+    .returning({ groupId: m.groupId, state: m.state });
+  return rows.filter((r) => r.state === 'member').map((r) => r.groupId);
+}
+
+/** A member's choice for new events of the group (`all` or `none`). */
+export async function setEventNotifications(
+  db: Executor,
+  groupId: string,
+  userId: string,
+  choice: GroupMemberRow['eventNotifications'],
+): Promise<void> {
+  await db
+    .update(m)
+    .set({ eventNotifications: choice })
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)));
+}
+
+/**
+ * Ids of the group's members: `notifiedOfEvents` those who want to hear of each new event,
+ * `organizers` its owner and organisers (who hear of join requests), `owner` its owner.
+ */
+export async function memberIds(
+  db: Executor,
+  groupId: string,
+  which: 'notifiedOfEvents' | 'organizers' | 'owner',
+): Promise<string[]> {
+  const chosen = {
+    notifiedOfEvents: eq(m.eventNotifications, 'all'),
+    organizers: inArray(m.role, ['OWNER', 'ORGANIZER']),
+    owner: eq(m.role, 'OWNER'),
+  }[which];
+  const rows = await db
+    .select({ userId: m.userId })
+    .from(m)
+    .where(and(eq(m.groupId, groupId), belongs, chosen));
+  return rows.map((r) => r.userId);
+}
+
+/** Whether `userId` is an owner or organiser of the group (hosting rights, co-hosting). */
+export function organizerExists(groupId: SQL | PgColumn | string, userId: string): SQL {
+  return sql`exists (select 1 from group_members gm where gm.group_id = ${groupId}
+    and gm.user_id = ${userId} and gm.state = 'member' and gm.role in ('OWNER', 'ORGANIZER'))`;
+}
+
+/**
+ * Removes each of the two from the groups of this kind the other created (a block). Answers the
+ * memberships removed; `createdBy` is the kind's creator column.
+ */
+export async function removeEachOther(
+  db: Executor,
+  k: GroupKindConfig,
+  createdBy: (groupId: SQL) => SQL,
+  a: string,
+  b: string,
+): Promise<{ groupId: string; userId: string }[]> {
+  const creator = createdBy(sql`gm.group_id`);
+  const removed = await db.execute<{ group_id: string; user_id: string }>(sql`
+    delete from group_members gm
+    where gm.kind = ${k.kind} and gm.user_id in (${a}, ${b})
+      and ((gm.user_id = ${b} and ${creator} = ${a}) or (gm.user_id = ${a} and ${creator} = ${b}))
+    returning gm.group_id, gm.user_id`);
+  return removed.rows.map((r) => ({ groupId: r.group_id, userId: r.user_id }));
 }

@@ -1,19 +1,35 @@
-import { CHAT_MSG } from '@townsquare/contracts';
+import { CHAT_MSG, type RoomMessage } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { GroupKind, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, people } from '../chat/chat.repository.ts';
+import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './membership.repository.ts';
 
 export type MembershipDeps = {
   db: Database;
   publisher: Publisher;
+  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   /** Which of `ids` are friends of `userId`. */
   friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
 };
 
 export type Memberships = ReturnType<typeof createMemberships>;
+
+/** A kind's chat as its routes use it: `key` is what the path names the group by (id, slug). */
+export type GroupChat = {
+  history(me: UserRow, key: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>>;
+  postMessage(me: UserRow, key: string, input: ChatInput): Promise<RoomMessage>;
+};
+
+/** Each kind's chat room and its live message event (the original client listens for these). */
+const ROOMS: Record<GroupKind, { channel: (id: string) => string; event: string }> = {
+  friend_group: { channel: channels.group, event: 'new-group-message' },
+  event_subgroup: { channel: channels.subgroup, event: 'new-subgroup-message' },
+  community: { channel: channels.community, event: 'new-community-message' },
+};
 
 /**
  * Membership rules every kind of group shares: who belongs (and so may join the chat room), who
@@ -24,37 +40,78 @@ export function createMemberships(deps: MembershipDeps) {
   const { db } = deps;
   return {
     /** Socket joins of a group's room: members only. */
-    async canJoin(t: repo.MemberTable, groupId: string, userId: string): Promise<boolean> {
-      return isUuid(groupId) && repo.isMember(db, t, groupId, userId);
+    async canJoin(_t: repo.GroupKindConfig, groupId: string, userId: string): Promise<boolean> {
+      return isUuid(groupId) && repo.isMember(db, groupId, userId);
     },
 
-    isMember: (t: repo.MemberTable, groupId: string, userId: string, tx: Executor = db) =>
-      repo.isMember(tx, t, groupId, userId),
+    isMember: (_t: repo.GroupKindConfig, groupId: string, userId: string, tx: Executor = db) =>
+      repo.isMember(tx, groupId, userId),
 
     /** Members of each group, in join order, keyed by group id. */
     async peopleByGroup(
-      t: repo.MemberTable,
+      _t: repo.GroupKindConfig,
       groupIds: string[],
       tx: Executor = db,
     ): Promise<Map<string, Person[]>> {
       const byGroup = new Map<string, Person[]>();
-      for (const m of await repo.membersOf(tx, t, groupIds))
+      for (const m of await repo.membersOf(tx, groupIds))
         byGroup.set(m.groupId, [...(byGroup.get(m.groupId) ?? []), m]);
       return byGroup;
     },
 
-    add: (t: repo.MemberTable, groupId: string, userIds: string[], tx: Executor = db) =>
+    /**
+     * Presents groups whose members are chosen by hand (friend groups, sub-groups): each row with
+     * its members in join order and its creator, read in two queries for the whole list.
+     */
+    presenter<R extends { id: string; createdBy: string }, P>(
+      t: repo.GroupKindConfig,
+      present: (row: R, members: Person[], creator: Person | undefined) => P,
+    ) {
+      const all = async (rows: R[]): Promise<P[]> => {
+        const [byGroup, creators] = await Promise.all([
+          this.peopleByGroup(
+            t,
+            rows.map((r) => r.id),
+          ),
+          people(
+            db,
+            rows.map((r) => r.createdBy),
+          ),
+        ]);
+        return rows.map((row) => present(row, byGroup.get(row.id) ?? [], creators.get(row.createdBy)));
+      };
+      return { all, one: async (row: R): Promise<P> => (await all([row]))[0]! }; // one row in, one out
+    },
+
+    add: (t: repo.GroupKindConfig, groupId: string, userIds: string[], tx: Executor = db) =>
       repo.addMembers(tx, t, groupId, userIds),
 
     /** Deletes the row; call `evict` once the transaction has committed. */
-    remove: (t: repo.MemberTable, groupId: string, userId: string, tx: Executor = db) =>
-      repo.removeMember(tx, t, groupId, userId),
+    remove: (_t: repo.GroupKindConfig, groupId: string, userId: string, tx: Executor = db) =>
+      repo.removeMember(tx, groupId, userId),
 
-    count: (t: repo.MemberTable, groupId: string, tx: Executor = db) => repo.countMembers(tx, t, groupId),
+    count: (_t: repo.GroupKindConfig, groupId: string, tx: Executor = db) => repo.countMembers(tx, groupId),
 
     /** The users' sockets leave the group's room at once: removed members stop receiving. */
     evict(userIds: Iterable<string>, channel: string): void {
       for (const userId of new Set(userIds)) deps.publisher.removeFromChannel(userId, channel);
+    },
+
+    /**
+     * A kind's chat, once for every kind (history, send, idempotency and live delivery are the
+     * chat service's): `access` is the kind's own rule, answering the group's id for someone who
+     * may read and write its chat and throwing (404, 403) for anyone else.
+     */
+    chatFor(k: repo.GroupKindConfig, access: (me: UserRow, key: string) => Promise<string>): GroupChat {
+      const room = ROOMS[k.kind];
+      return {
+        async history(me, key, before, limit) {
+          return deps.chat.roomHistory(room.channel(await access(me, key)), before, limit, me.id);
+        },
+        async postMessage(me, key, input) {
+          return deps.chat.postToRoom(me, room.channel(await access(me, key)), room.event, input);
+        },
+      };
     },
 
     /** Members chosen by hand (friend groups, sub-groups) must be the chooser's friends. */

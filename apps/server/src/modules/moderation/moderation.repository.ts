@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client.ts';
 import {
   auditLog,
   communities,
-  communityMembers,
   events,
   messages,
   type ReportRow,
@@ -12,6 +11,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
+import { memberIds } from '../groups/membership.repository.ts';
 
 type SubjectType = ReportRow['subjectType'];
 
@@ -165,18 +165,7 @@ export async function findCommunity(db: Executor, id: string) {
 }
 
 export async function communityOwner(db: Executor, communityId: string): Promise<string | undefined> {
-  const rows = await db
-    .select({ userId: communityMembers.userId })
-    .from(communityMembers)
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.role, 'OWNER'),
-        eq(communityMembers.state, 'member'),
-      ),
-    )
-    .limit(1);
-  return rows[0]?.userId;
+  return (await memberIds(db, communityId, 'owner'))[0];
 }
 
 export async function findUser(db: Executor, id: string) {

@@ -337,7 +337,7 @@ describe('visibility', () => {
     const communityId = created.json().community.id as string;
     for (const u of [stays, removed]) {
       await t.db.execute(
-        sql`insert into community_members (community_id, user_id, role, state) values (${communityId}, ${u.user.id}, 'MEMBER', 'member')`,
+        sql`insert into group_members (group_id, kind, user_id, role, state) values (${communityId}, 'community', ${u.user.id}, 'MEMBER', 'member')`,
       );
     }
     const eventId = await createEvent(t, owner, { communityId, visibility: 'PUBLIC' });

@@ -3,12 +3,12 @@ import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { eventSubgroups, events } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
-import { groupIdsOf, memberExists, memberTables } from '../groups/membership.repository.ts';
+import { groupIdsOf, groupKinds, memberExists } from '../groups/membership.repository.ts';
 
 export type SubgroupRow = typeof eventSubgroups.$inferSelect;
 
 const isMemberOf = (userId: string) =>
-  sql<boolean>`${memberExists(memberTables.subgroup, eventSubgroups.id, userId)}`;
+  sql<boolean>`${memberExists(groupKinds.subgroup, eventSubgroups.id, userId)}`;
 
 /**
  * The sub-group if its event is visible to `viewerId`, with the event's organizer and whether the
@@ -49,7 +49,7 @@ export async function listOfMember(db: Executor, userId: string) {
     .leftJoin(events, eq(events.id, eventSubgroups.eventId))
     .where(
       and(
-        inArray(eventSubgroups.id, groupIdsOf(memberTables.subgroup, userId)),
+        inArray(eventSubgroups.id, groupIdsOf(groupKinds.subgroup, userId)),
         or(sql`${events.id} is null`, visibleTo(userId)),
       ),
     )

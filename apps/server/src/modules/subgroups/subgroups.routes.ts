@@ -1,22 +1,17 @@
 import {
   createSubgroupBody,
   GROUP_MSG,
-  historyQuery,
   idParam,
   memberIdBody,
   messageResponse,
   renameSubgroupBody,
-  roomMessage,
-  sendMessageBody,
   subgroup,
-  userIdBody,
   userSubgroup,
 } from '@townsquare/contracts';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
-import type { Page } from '../chat/chat.service.ts';
+import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { SubgroupsService } from './subgroups.service.ts';
 
 const tags = ['sub-groups'];
@@ -27,12 +22,6 @@ const memberParams = z.object({ id: idParam, memberId: idParam });
 /** Our paths, then the older client's unprefixed ones (same handlers, left out of the API docs). */
 const BASES = ['/api/event-subgroups', '/sub-groups'] as const;
 const hidden = (path: string) => !path.startsWith('/api');
-
-/** History as a bare array, oldest first; the older page's cursor in `X-Next-Before` (as chat.routes). */
-function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
-  if (page.nextBefore) reply.header('x-next-before', page.nextBefore);
-  return page.messages;
-}
 
 export function subgroupsRoutes(
   app: App,
@@ -156,81 +145,20 @@ export function subgroupsRoutes(
     );
   }
 
-  app.post(
-    '/api/event-subgroups/:id/add-member',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        params,
-        body: userIdBody,
-        response: { 201: subgroup, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await subgroups.addMember(caller(request).user, request.params.id, request.body.userId)),
-  );
+  groupMemberRoutes(app, {
+    base: '/api/event-subgroups',
+    tags,
+    onRequest,
+    group: subgroup,
+    members: subgroups,
+  });
 
-  app.post(
-    '/api/event-subgroups/:id/remove-member',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        params,
-        body: userIdBody,
-        response: { 201: subgroup, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await subgroups.removeMember(caller(request).user, request.params.id, request.body.userId)),
-  );
-
-  app.get(
-    '/api/event-subgroups/:id/messages',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        params,
-        querystring: historyQuery,
-        response: { 200: z.array(roomMessage), ...errors(400, 401, 404) },
-      },
-    },
-    async (request, reply) =>
-      sendPage(
-        reply,
-        await subgroups.history(
-          caller(request).user,
-          request.params.id,
-          request.query.before,
-          request.query.limit,
-        ),
-      ),
-  );
-
-  app.post(
-    '/api/event-subgroups/:id/messages',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        params,
-        body: sendMessageBody,
-        response: { 201: roomMessage, ...errors(400, 401, 404, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await subgroups.postMessage(caller(request).user, request.params.id, request.body)),
-  );
+  groupChatRoutes(app, {
+    path: '/api/event-subgroups/:id/messages',
+    key: 'id',
+    param: idParam,
+    tags,
+    onRequest,
+    chat: subgroups,
+  });
 }

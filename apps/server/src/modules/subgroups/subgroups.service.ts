@@ -1,17 +1,10 @@
-import {
-  CHAT_MSG,
-  type CreateSubgroupInput,
-  type RoomMessage,
-  type Subgroup,
-  type UserSubgroup,
-} from '@townsquare/contracts';
+import { CHAT_MSG, type CreateSubgroupInput, type Subgroup, type UserSubgroup } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { people } from '../chat/chat.repository.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import { channels } from '../chat/chat.service.ts';
 import { findEvent } from '../events/events.repository.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
@@ -19,11 +12,10 @@ import * as repo from './subgroups.repository.ts';
 
 export type SubgroupsServiceDeps = {
   db: Database;
-  chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   memberships: Memberships;
 };
 
-const MEMBERS = memberTables.subgroup;
+const MEMBERS = groupKinds.subgroup;
 
 export type SubgroupsService = ReturnType<typeof createSubgroupsService>;
 
@@ -41,24 +33,7 @@ const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id ==
 export function createSubgroupsService(deps: SubgroupsServiceDeps) {
   const { db, memberships } = deps;
 
-  async function present(rows: repo.SubgroupRow[]): Promise<Subgroup[]> {
-    const [bySubgroup, creators] = await Promise.all([
-      memberships.peopleByGroup(
-        MEMBERS,
-        rows.map((r) => r.id),
-      ),
-      people(
-        db,
-        rows.map((r) => r.createdBy),
-      ),
-    ]);
-    return rows.map((row) => presentSubgroup(row, bySubgroup.get(row.id) ?? [], creators.get(row.createdBy)));
-  }
-
-  async function presentOne(row: repo.SubgroupRow): Promise<Subgroup> {
-    const [subgroup] = await present([row]);
-    return subgroup!; // one row in, one out
-  }
+  const { all: present, one: presentOne } = memberships.presenter(MEMBERS, presentSubgroup);
 
   async function find(id: string, userId: string): Promise<Access | undefined> {
     const found = isUuid(id) ? await repo.findSubgroupFor(db, id, userId) : undefined;
@@ -83,6 +58,11 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
     /** Socket joins of `subgroup:<id>`: members and the organizer. */
     async canJoin(subgroupId: string, userId: string): Promise<boolean> {
       return (await find(subgroupId, userId)) !== undefined;
+    },
+
+    /** Ids of the event's sub-groups: their rooms are rechecked with the event's (issue 19). */
+    async idsOfEvent(eventId: string): Promise<string[]> {
+      return (await repo.listForEvent(db, eventId, undefined)).map((r) => r.id);
     },
 
     /** The event's sub-groups that include the caller; all of them for the organizer. */
@@ -161,19 +141,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       return presentOne(row ?? subgroup);
     },
 
-    async postMessage(me: UserRow, id: string, input: ChatInput): Promise<RoomMessage> {
-      const { subgroup } = await visible(id, me.id);
-      return deps.chat.postToRoom(me, channels.subgroup(subgroup.id), 'new-subgroup-message', input);
-    },
-
-    async history(
-      me: UserRow,
-      id: string,
-      before: string | undefined,
-      limit: number,
-    ): Promise<Page<RoomMessage>> {
-      const { subgroup } = await visible(id, me.id);
-      return deps.chat.roomHistory(channels.subgroup(subgroup.id), before, limit, me.id);
-    },
+    /** The chat (`subgroup:<id>`, `new-subgroup-message`): members and the organizer. */
+    ...memberships.chatFor(MEMBERS, async (me, id) => (await visible(id, me.id)).subgroup.id),
   };
 }

@@ -1,17 +1,15 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   communities,
-  communityMembers,
   eventSubgroups,
   events,
-  friendGroupMembers,
   friendGroups,
   friendRequests,
   friendships,
+  groupMembers,
   messages,
   rsvps,
-  subgroupMembers,
   users,
 } from '../../db/schema/index.ts';
 
@@ -66,9 +64,9 @@ export function friendRequestsOf(db: Executor, userId: string, direction: 'sent'
 /** Friend groups the person created or belongs to, with their member ids. */
 export function friendGroupsOf(db: Executor, userId: string) {
   const member = db
-    .select({ id: friendGroupMembers.groupId })
-    .from(friendGroupMembers)
-    .where(eq(friendGroupMembers.userId, userId));
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'friend_group')));
   return db
     .select({
       id: friendGroups.id,
@@ -77,7 +75,7 @@ export function friendGroupsOf(db: Executor, userId: string) {
       createdAt: friendGroups.createdAt,
       memberIds: sql<
         string[]
-      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${friendGroupMembers} m where m.group_id = ${friendGroups.id}), '{}')`,
+      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${groupMembers} m where m.group_id = ${friendGroups.id}), '{}')`,
     })
     .from(friendGroups)
     .where(or(eq(friendGroups.createdBy, userId), inArray(friendGroups.id, member)))
@@ -87,9 +85,9 @@ export function friendGroupsOf(db: Executor, userId: string) {
 /** Event sub-groups the person created or belongs to, with their member ids. */
 export function subgroupsOf(db: Executor, userId: string) {
   const member = db
-    .select({ id: subgroupMembers.subgroupId })
-    .from(subgroupMembers)
-    .where(eq(subgroupMembers.userId, userId));
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'event_subgroup')));
   return db
     .select({
       id: eventSubgroups.id,
@@ -99,7 +97,7 @@ export function subgroupsOf(db: Executor, userId: string) {
       createdAt: eventSubgroups.createdAt,
       memberIds: sql<
         string[]
-      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${subgroupMembers} m where m.subgroup_id = ${eventSubgroups.id}), '{}')`,
+      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${groupMembers} m where m.group_id = ${eventSubgroups.id}), '{}')`,
     })
     .from(eventSubgroups)
     .where(or(eq(eventSubgroups.createdBy, userId), inArray(eventSubgroups.id, member)))
@@ -113,15 +111,15 @@ export function communitiesOf(db: Executor, userId: string) {
       id: communities.id,
       slug: communities.slug,
       name: communities.name,
-      role: communityMembers.role,
-      state: communityMembers.state,
-      answers: communityMembers.answers,
-      since: communityMembers.addedAt,
+      role: groupMembers.role,
+      state: groupMembers.state,
+      answers: groupMembers.answers,
+      since: groupMembers.addedAt,
     })
-    .from(communityMembers)
-    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-    .where(eq(communityMembers.userId, userId))
-    .orderBy(asc(communityMembers.addedAt));
+    .from(groupMembers)
+    .innerJoin(communities, eq(communities.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'community')))
+    .orderBy(asc(groupMembers.addedAt));
 }
 
 /** Every message the person sent, in every kind of room, oldest first. */
