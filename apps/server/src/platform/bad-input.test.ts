@@ -336,6 +336,19 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ quantity: 1 }),
     url: (c) => `/api/events/${c.eventId}/signups/${NO_ONE}/claim`,
   },
+  // The organiser's chair (issue 23).
+  'DELETE /api/events/:id/attendees/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/attendees/${NO_ONE}`,
+  },
+  'POST /api/events/:id/announcements': {
+    base: () => ({ message: 'Doors open at 18:30.', audience: 'going' }),
+    url: (c) => `/api/events/${c.eventId}/announcements`,
+  },
+  'POST /api/communities/:slug/announcements': {
+    base: () => ({ title: 'Seed swap', message: 'Bring your spare seeds.' }),
+    url: () => `/api/communities/${NO_CLUB}/announcements`,
+  },
   'PUT /api/admin/communities/:id/verified': {
     base: () => ({ value: true }),
     url: () => `/api/admin/communities/${NO_ONE}/verified`,

@@ -25,6 +25,18 @@ describe('the job queue', () => {
     expect(second).toBeNull();
   });
 
+  it('stores data holding a lone UTF-16 surrogate (jsonb refuses its escape) as U+FFFD', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    const data = { email: '\ud800', nested: [{ text: 'a\udc00b' }], pair: '\ud83d\ude00' };
+    const id = await t.jobs.send('test-surrogates', data, { key: 'one', startAfter: later });
+    await t.jobs.sendMany('test-surrogates', [{ data, key: 'two', startAfter: later }]);
+    const { rows } = await t.db.execute<{ data: unknown }>(
+      sql`select data from pgboss.job where name = 'test-surrogates' order by id = ${id} desc`,
+    );
+    const stored = { email: '\ufffd', nested: [{ text: 'a\ufffdb' }], pair: '\ud83d\ude00' };
+    expect(rows.map((r) => r.data)).toEqual([stored, stored]);
+  });
+
   it('retries a failing job with back-off, then counts it as a dead letter in /metrics', async () => {
     t.jobs.define('test-failing', { retryLimit: 1, retryDelaySeconds: 1 });
     let attempts = 0;

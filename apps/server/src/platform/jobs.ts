@@ -66,6 +66,26 @@ export type Jobs = {
 };
 
 export const JOBS_SCHEMA = 'pgboss';
+/**
+ * Job data is stored as jsonb, which refuses the escape JSON gives a lone UTF-16 surrogate
+ * ("\ud800" typed into a form answers 500 otherwise): every string is made well-formed first
+ * (a lone surrogate becomes U+FFFD), as it would be on its way into a text column.
+ */
+function storable<T>(value: T): T {
+  if (typeof value === 'string') return wellFormed(value) as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = storable(item);
+    return out as T;
+  }
+  return value;
+}
+
+/** `String.prototype.toWellFormed` (Node 20; not in the ES2023 typings this project compiles to). */
+const wellFormed = (text: string): string =>
+  (text as string & { toWellFormed(): string }).toWellFormed();
+
 /** Jobs per INSERT statement in `sendMany`. */
 const SEND_CHUNK = 1_000;
 export const DEAD_LETTER_QUEUE = 'dead-letter';
@@ -168,7 +188,7 @@ export function createJobs(options: {
 
     async send(name, data, sendOptions = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      return boss.send(name, storable(data), {
         ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       });
@@ -182,7 +202,7 @@ export function createJobs(options: {
         await boss.insert(
           items.slice(i, i + SEND_CHUNK).map((item) => ({
             name,
-            data: item.data,
+            data: storable(item.data),
             ...(item.key ? { id: jobIdFor(name, item.key) } : {}),
             ...(item.startAfter ? { startAfter: item.startAfter } : {}),
           })),

@@ -66,11 +66,18 @@ export async function signIn(t: TestApp, user: { email: string; password: string
   };
 }
 
-/** Waits until every account e-mail queued so far has been sent (or has failed for good). */
-export async function accountMailSent(t: TestApp): Promise<void> {
+/**
+ * Waits until every account e-mail queued so far (only those to `to`, when given) has been sent or
+ * has failed for good. Naming the address keeps a test from waiting on mail that tests running
+ * beside it keep queueing.
+ */
+export async function accountMailSent(t: TestApp, to?: string): Promise<void> {
+  const address = to?.toLowerCase() ?? null;
   await eventually(async () => {
     const queued = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name = ${ACCOUNT_MAIL_QUEUE} and state < 'completed'`,
+      sql`select count(*)::int as n from pgboss.job
+          where name = ${ACCOUNT_MAIL_QUEUE} and state < 'completed'
+            and (${address}::text is null or coalesce(data->>'email', data->>'to') = ${address})`,
     );
     if (queued.rows[0]!.n > 0) throw new Error('account e-mails still queued');
   });
@@ -78,7 +85,7 @@ export async function accountMailSent(t: TestApp): Promise<void> {
 
 /** Every mail sent so far to `to` (after queued account e-mails and the background queue), oldest first. */
 export async function mailsTo(t: TestApp, to: string, subject?: string) {
-  await accountMailSent(t);
+  await accountMailSent(t, to);
   await t.background.drain();
   return t.sent.filter((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject === subject));
 }

@@ -173,15 +173,29 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ipKey = `login:ip:${meta.ip}`;
       throttle(await limiter.consume(ipKey, LIMITS_PER.loginFailuresPerIp));
       const user = await usersRepo.findUserByIdentifier(db, identifier);
-      let accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
-      const verdict = await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount);
-      if (verdict.limited && user && (await repo.hasSignedInFrom(db, user.id, meta.ip))) {
-        accountKey = `login:account:${user.id}:${meta.ip}`;
-        throttle(await limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount));
-      } else throttle(verdict);
+      const accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
+      // Every failure also counts against this account from this address: guesses made from the
+      // owner's own address (a shared network) use up that address's allowance too.
+      const addressKey = user ? `login:account:${user.id}:${meta.ip}` : undefined;
+      const [verdict, fromAddress] = await Promise.all([
+        limiter.consume(accountKey, LIMITS_PER.loginFailuresPerAccount),
+        addressKey ? limiter.consume(addressKey, LIMITS_PER.loginFailuresPerAccount) : undefined,
+      ]);
+      const byKnownAddress =
+        verdict.limited &&
+        user !== undefined &&
+        fromAddress !== undefined &&
+        !fromAddress.limited &&
+        (await repo.hasSignedInFrom(db, user.id, meta.ip));
+      if (!byKnownAddress) throttle(fromAddress?.limited ? fromAddress : verdict);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
-      await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
+      await Promise.all([
+        // A sign-in through the address's own allowance leaves the account's lock as it is.
+        byKnownAddress ? undefined : limiter.reset(accountKey),
+        addressKey ? limiter.reset(addressKey) : undefined,
+        limiter.release(ipKey),
+      ]);
       // Only after the password: the refusal must not tell strangers the account exists.
       if (isSuspended(user)) throw forbidden(suspendedMessage(user.suspendedUntil));
       return startSession(user, meta);
