@@ -380,6 +380,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     vapid: { ...vapid, subject: config.push.subject },
     allowPrivateEndpoints: config.push.allowPrivateEndpoints,
     log: app.log,
+    timeoutMs: config.push.sendTimeoutMs,
   });
   const resolveRoom = createRoomResolver({
     canSeeEvent,

@@ -15,6 +15,7 @@ import {
   DELIVER_QUEUE,
   type DeliverJob,
   deliverBatch,
+  deliverQueueOf,
   type NotificationChannel,
   type NotifyDeps,
   type NotifyInput,
@@ -292,10 +293,12 @@ export function createNotifications(deps: NotificationsDeps) {
 
     /** Registers this instance's workers on the queue. */
     async start() {
-      await jobs.workBatch<DeliverJob>(DELIVER_QUEUE, (batch) => deliverBatch(deps, batch), {
-        batchSize: DELIVER_BATCH,
-        workers: DELIVER_WORKERS,
-      });
+      // One queue per channel (deliverQueueOf), each with its own workers.
+      for (const queue of new Set([DELIVER_QUEUE, ...deps.channels.map((c) => deliverQueueOf(c.name))]))
+        await jobs.workBatch<DeliverJob>(queue, (batch) => deliverBatch(deps, batch), {
+          batchSize: DELIVER_BATCH,
+          workers: DELIVER_WORKERS,
+        });
       await jobs.work<ReminderJob>(QUEUES.reminder, handlers.reminder);
       await jobs.work<RsvpJob>(QUEUES.rsvp, handlers.rsvp);
       await jobs.work<UpdatedJob>(QUEUES.updated, handlers.updated);

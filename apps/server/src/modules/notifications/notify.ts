@@ -56,6 +56,14 @@ export type NotifyManyInput = Omit<NotifyInput, 'userId'> & { userIds: string[] 
 export const DELIVER_QUEUE = 'notification-deliver';
 export type DeliverJob = { notificationId: string; channel: string };
 
+/**
+ * Each channel has its own delivery queue and workers (issue 19, 2): a push service that stalls
+ * holds push workers only, never the e-mail of anyone. E-mail keeps the original queue name (jobs
+ * queued before the split are worked as they were; a worker delivers whatever channel a job names).
+ */
+export const deliverQueueOf = (channel: string) =>
+  channel === 'email' ? DELIVER_QUEUE : `${DELIVER_QUEUE}-${channel}`;
+
 /** Deliveries of one batch claimed and sent together (about twice the mail pool's connections). */
 const SENDS_AT_ONCE = 10;
 
@@ -98,10 +106,11 @@ export async function notifyMany(
   });
   // A repeat within the hour (`repeated`) queues the deliveries again (each keyed, so queued
   // once): a process that died between storing the rows and queueing them loses nothing.
-  await deps.jobs.sendMany(
-    DELIVER_QUEUE,
-    [...created, ...repeated].flatMap((row) =>
-      deps.channels.map((channel) => {
+  const rows = [...created, ...repeated];
+  for (const channel of deps.channels)
+    await deps.jobs.sendMany(
+      deliverQueueOf(channel.name),
+      rows.map((row) => {
         const delay = channel.delaySeconds?.(row.kind as NotificationKind) ?? 0;
         return {
           data: { notificationId: row.id, channel: channel.name } satisfies DeliverJob,
@@ -109,8 +118,7 @@ export async function notifyMany(
           startAfter: delay > 0 ? new Date(row.createdAt.getTime() + delay * 1000) : undefined,
         };
       }),
-    ),
-  );
+    );
   return dtos;
 }
 
