@@ -353,6 +353,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
     audit: (entry) => moderation.record(entry),
     notifyEventCancelled,
+    blockedBetween: (a, b) => blocks.between(a, b),
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);
