@@ -64,7 +64,7 @@ import { createPushService } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
-import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { MAX_BODY, uploadAllowance, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { exportRoutes } from './modules/users/export.routes.ts';
 import { createExportService } from './modules/users/export.service.ts';
@@ -542,7 +542,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   usersRoutes(app, users, auth, guards, calendar.feedUrl);
   exportRoutes(app, createExportService({ db, limiter }), guards);
   await uploadsRoutes(app, uploads, storage, guards, limiter);
-  eventsRoutes(app, eventsService, uploads, guards, seriesService);
+  eventsRoutes(app, eventsService, uploads, guards, seriesService, uploadAllowance(limiter));
   seriesRoutes(app, seriesService, guards);
   calendarRoutes(app, calendar, guards);
   rsvpRoutes(app, eventsService, rsvps, guards);

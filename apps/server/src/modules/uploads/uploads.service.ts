@@ -127,14 +127,18 @@ export function createUploadsService(deps: {
       return { key, publicUrl: storage.publicUrl(key) };
     },
 
-    /** Multipart upload through the API itself (POST /api/upload/file). */
-    async uploadFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
+    /**
+     * The one path of a file sent through the API (POST /api/upload/file, the event form's
+     * picture): size limit, checked and re-encoded (the image queue), its row stored. The bytes are
+     * written only by `commit`, so a caller whose request may still fail (the event form: 404, 403,
+     * 400 after the picture was read) commits after it succeeded and `abort`s otherwise, and a
+     * failed request leaves no file behind (issue 19, 3).
+     */
+    async prepareFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
       const { purpose, maxBytes } = folderOf(folder);
       if (bytes.length > maxBytes) throw tooLarge(maxBytes);
       const image = await sanitizeImage(bytes);
       const key = newKey(purpose, image.type);
-      await storage.write(key, image.data);
-      await storeVariants(key, image.data);
       await repo.insertStoredUpload(db, {
         key,
         ownerId,
@@ -144,8 +148,27 @@ export function createUploadsService(deps: {
         expiresAt: new Date(),
         sizeBytes: image.data.length,
       });
-      const publicUrl = storage.publicUrl(key);
-      return { signedUrl: publicUrl, publicUrl, url: publicUrl, key };
+      return {
+        key,
+        publicUrl: storage.publicUrl(key),
+        async commit() {
+          await storage.write(key, image.data);
+          await storeVariants(key, image.data);
+        },
+        abort: () => repo.deleteUpload(db, key),
+      };
+    },
+
+    /** Multipart upload through the API itself (POST /api/upload/file). */
+    async uploadFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
+      const file = await this.prepareFile(ownerId, bytes, folder);
+      try {
+        await file.commit();
+      } catch (error) {
+        await file.abort();
+        throw error;
+      }
+      return { signedUrl: file.publicUrl, publicUrl: file.publicUrl, url: file.publicUrl, key: file.key };
     },
 
     /**
