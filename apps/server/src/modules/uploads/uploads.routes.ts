@@ -174,7 +174,12 @@ export async function uploadsRoutes(
     '/api/images/:width/*',
     { schema: { tags, hide: true } },
     async (request, reply) => {
-      const variant = await uploads.variant(request.params['*'], Number(request.params.width));
+      // Digits only: Number() would take `480.0`, `0x1e0` or `4.8e2` for 480 (one copy, many URLs).
+      const { width } = request.params;
+      const variant = await uploads.variant(
+        request.params['*'],
+        /^[1-9]\d{0,4}$/.test(width) ? Number(width) : 0,
+      );
       reply.header('cache-control', IMMUTABLE_CACHE).headers(PUBLIC_IMAGE_HEADERS);
       if ('location' in variant) return reply.redirect(variant.location, 301);
       return reply.type('image/webp').send(variant.data);
