@@ -265,7 +265,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     background,
     publicUrl: config.publicUrl,
-    notify: (input) => notifications.notify(input),
+    notify: (input) => notifications.notifyLater(input),
   });
   const eventsService = createEventsService({
     db,
@@ -289,9 +289,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
   const notifyEventCancelled = createNotifyEventCancelled({
-    background,
     publisher,
-    notify: (input, options) => notifications.notify(input, options),
+    notify: (input, options) => notifications.notifyLater(input, options),
   });
   const users = createUsersService({
     db,
@@ -325,9 +324,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     blockedBetween: (a, b) => blocks.between(a, b),
     blockedBy: (userId) => blocks.blockedIds(userId),
     onStored: metrics.messageStored,
-    // Off the request path: the sender's answer never waits for notifications.
-    onMessage: async (row, sender) =>
-      background.run('message notifications', () => notifications.messageStored(row, sender)),
+    // Queued (durable) before the sender is answered; the notifications themselves run in a job.
+    onMessage: (row, sender) => notifications.messageStored(row, sender),
     onConversationRead: (userId, otherId) => notifications.conversationRead(userId, otherId),
     sendLimit: config.chatSendLimit,
   });
@@ -403,7 +401,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isEventHost: (event, userId) => rsvps.isHost(event, userId),
     onEventHidden: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
-    notify: (input) => notifications.notify(input),
+    notify: (input) => notifications.notifyLater(input),
   });
   // Notifications: every one through notify() (modules/notifications/notify.ts), delivered by the
   // queue on e-mail and the channels given (Web Push).
