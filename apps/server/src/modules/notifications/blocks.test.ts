@@ -1,4 +1,4 @@
-import { MSG, NOTIFICATION_KINDS, type NotificationKind } from '@townsquare/contracts';
+import { MSG, NOTIFICATION_GROUPS, NOTIFICATION_KINDS, type NotificationKind } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
@@ -42,18 +42,7 @@ const call = (method: 'POST' | 'GET' | 'PUT', url: string, user: TestUser, paylo
 async function reachable() {
   const user = await createUser(t, { username: unique('r_') });
   await verifyEmail(t, user);
-  const all = Object.fromEntries(
-    [
-      'friends',
-      'rsvp',
-      'eventUpdates',
-      'reminders',
-      'directMessages',
-      'mentions',
-      'communities',
-      'reports',
-    ].map((g) => [g, true]),
-  );
+  const all = Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, true]));
   const prefs = await call('PUT', '/api/users/me', user, {
     notificationPreferences: { email: all, push: all },
   });
