@@ -195,7 +195,12 @@ async function floods(
 }
 
 /** The three floods against this build (and, with BENCH_ABUSE_BEFORE, an older one first). */
-export async function abuse(env: Record<string, string>, report: Report): Promise<void> {
+export async function abuse(
+  env: Record<string, string>,
+  report: Report,
+  /** A new migrated database: each build gets its own, so no other instance's queue takes its jobs. */
+  ownDatabase: (suffix: string) => Promise<string>,
+): Promise<void> {
   // What the issue sent: a few hundred kilobytes announcing 7000 × 7000 pixels.
   const jpegFile = path.join(env.DATA_DIR ?? os.tmpdir(), 'abuse-49mp.jpg');
   await writeFile(
@@ -219,7 +224,13 @@ export async function abuse(env: Record<string, string>, report: Report): Promis
       const dataDir = `${defaults.DATA_DIR}/${label.replace(/\W/g, '')}`;
       await mkdir(dataDir, { recursive: true });
       const server = await startServer(
-        { ...defaults, DATA_DIR: dataDir, SMTP_URL: smtp.url, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+        {
+          ...defaults,
+          DATABASE_URL: await ownDatabase(`abuse_${label.replace(/\W/g, '')}`),
+          DATA_DIR: dataDir,
+          SMTP_URL: smtp.url,
+          PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        },
         { entry },
       );
       try {
