@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, unique, verifyEmail } from '../../test/factories.ts';
-import { api, type RunningServer, startServer } from '../../test/servers.ts';
+import { api, serverPool } from '../../test/servers.ts';
 import { startSmtpCapture } from '../../test/smtp.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 
@@ -57,33 +54,27 @@ describe('notifications survive the process that answered the request', () => {
 describe('SIGKILL right after the answer', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  const dataDirs: string[] = [];
-  const servers: RunningServer[] = [];
+  let pool: ReturnType<typeof serverPool>;
   beforeAll(async () => {
     database = await createTestDatabase();
     smtp = await startSmtpCapture();
+    pool = serverPool(
+      {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'http://townsquare.test',
+        JWT_SECRET: 'durable-secret-that-is-long-enough-0123456789',
+        UPLOAD_SIGNING_SECRET: 'durable-upload-secret-long-enough-0123456',
+      },
+      'townsquare-durable-',
+    );
   });
   afterAll(async () => {
-    for (const s of servers) await s.stop('SIGKILL');
+    await pool?.stopAll();
     await database?.drop();
     await smtp?.close();
-    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
   });
-
-  async function instance(): Promise<RunningServer> {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-durable-'));
-    dataDirs.push(dataDir);
-    const server = await startServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'http://townsquare.test',
-      JWT_SECRET: 'durable-secret-that-is-long-enough-0123456789',
-      UPLOAD_SIGNING_SECRET: 'durable-upload-secret-long-enough-0123456',
-    });
-    servers.push(server);
-    return server;
-  }
+  const instance = () => pool.start();
 
   it('the mention e-mail is sent after a restart when the process was killed right after answering', async () => {
     const a = await instance();

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { notificationsResponse } from '@townsquare/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type RunningServer, startServer } from '../../test/servers.ts';
+import { api, type RunningServer, serverPool } from '../../test/servers.ts';
 import { startSmtpCapture } from '../../test/smtp.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 
@@ -19,35 +16,30 @@ type Auth = { accessToken: string; user: { id: string } };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const dataDirs: string[] = [];
-const servers: RunningServer[] = [];
+let pool: ReturnType<typeof serverPool>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startSmtpCapture();
+  pool = serverPool(
+    {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://townsquare.test',
+      REMINDER_LEAD_TIMES: '1m',
+      JWT_SECRET: 'reminders-secret-that-is-long-enough-0123456',
+      UPLOAD_SIGNING_SECRET: 'reminders-upload-secret-long-enough-012345',
+    },
+    'townsquare-reminders-',
+  );
 });
 afterAll(async () => {
-  for (const s of servers) await s.stop('SIGKILL');
+  await pool?.stopAll();
   await database?.drop();
   await smtp?.close();
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function instance(): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-reminders-'));
-  dataDirs.push(dataDir);
-  const server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'http://townsquare.test',
-    REMINDER_LEAD_TIMES: '1m',
-    JWT_SECRET: 'reminders-secret-that-is-long-enough-0123456',
-    UPLOAD_SIGNING_SECRET: 'reminders-upload-secret-long-enough-012345',
-  });
-  servers.push(server);
-  return server;
-}
+const instance = (): Promise<RunningServer> => pool.start();
 
 async function register(base: string, name: string): Promise<Auth & { email: string }> {
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
