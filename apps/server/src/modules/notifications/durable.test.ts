@@ -3,9 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, unique, verifyEmail } from '../../test/factories.ts';
-import { api, serverPool } from '../../test/servers.ts';
-import { startSmtpCapture } from '../../test/smtp.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
+import { mailingServers } from '../../test/mailing-servers.ts';
+import { api } from '../../test/servers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 21: the notifications a request causes are queued (durable, keyed) before it is answered,
@@ -52,17 +52,10 @@ describe('notifications survive the process that answered the request', () => {
 });
 
 describe('SIGKILL right after the answer', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let pool: ReturnType<typeof serverPool>;
+  let servers: Awaited<ReturnType<typeof mailingServers>>;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    smtp = await startSmtpCapture();
-    pool = serverPool(
+    servers = await mailingServers(
       {
-        DATABASE_URL: database.url,
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'http://townsquare.test',
         JWT_SECRET: 'durable-secret-that-is-long-enough-0123456789',
         UPLOAD_SIGNING_SECRET: 'durable-upload-secret-long-enough-0123456',
       },
@@ -70,11 +63,9 @@ describe('SIGKILL right after the answer', () => {
     );
   });
   afterAll(async () => {
-    await pool?.stopAll();
-    await database?.drop();
-    await smtp?.close();
+    await servers?.close();
   });
-  const instance = () => pool.start();
+  const instance = () => servers.start();
 
   it('the mention e-mail is sent after a restart when the process was killed right after answering', async () => {
     const a = await instance();
@@ -93,7 +84,7 @@ describe('SIGKILL right after the answer', () => {
     };
     const sender = await register('sender');
     const named = await register('named');
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: servers.databaseUrl });
     await client.connect();
     try {
       await client.query('update users set email_verified_at = now() where id = $1', [named.user.id]);
@@ -121,7 +112,7 @@ describe('SIGKILL right after the answer', () => {
 
     await instance();
     await eventually(async () => {
-      const mails = smtp.inbox.filter(
+      const mails = servers.smtp.inbox.filter(
         (m) => m.to === named.email.toLowerCase() && m.text.includes('mentioned you'),
       );
       expect(mails).toHaveLength(1);

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { notificationsResponse } from '@townsquare/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type RunningServer, serverPool } from '../../test/servers.ts';
-import { startSmtpCapture } from '../../test/smtp.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { mailingServers } from '../../test/mailing-servers.ts';
+import { api } from '../../test/servers.ts';
 
 /**
  * Issue 12's bar: with REMINDER_LEAD_TIMES=1m an event starting in 2 minutes produces exactly one
@@ -14,18 +13,10 @@ import { createTestDatabase } from '../../test/test-app.ts';
  */
 type Auth = { accessToken: string; user: { id: string } };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-let pool: ReturnType<typeof serverPool>;
-
+let servers: Awaited<ReturnType<typeof mailingServers>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpCapture();
-  pool = serverPool(
+  servers = await mailingServers(
     {
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'http://townsquare.test',
       REMINDER_LEAD_TIMES: '1m',
       JWT_SECRET: 'reminders-secret-that-is-long-enough-0123456',
       UPLOAD_SIGNING_SECRET: 'reminders-upload-secret-long-enough-012345',
@@ -34,12 +25,9 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await pool?.stopAll();
-  await database?.drop();
-  await smtp?.close();
+  await servers?.close();
 });
-
-const instance = (): Promise<RunningServer> => pool.start();
+const instance = () => servers.start();
 
 async function register(base: string, name: string): Promise<Auth & { email: string }> {
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
@@ -53,7 +41,7 @@ async function register(base: string, name: string): Promise<Auth & { email: str
 }
 
 async function verify(ids: string[]) {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: servers.databaseUrl });
   await client.connect();
   try {
     await client.query('update users set email_verified_at = now() where id = any($1::uuid[])', [ids]);
@@ -116,12 +104,12 @@ describe('event reminders', () => {
       // The reminder is due one minute before the start.
       const dueAt = start.getTime() - 60_000;
       await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now())));
-      for (const g of guests) await smtp.waitFor(g.email, /Reminder: Sunrise swim/);
+      for (const g of guests) await servers.smtp.waitFor(g.email, /Reminder: Sunrise swim/);
       // Time for any duplicate to show up.
       await new Promise((r) => setTimeout(r, 8_000));
 
       for (const g of guests) {
-        const mails = smtp.inbox.filter((m) => m.to === g.email && /Reminder/.test(m.subject));
+        const mails = servers.smtp.inbox.filter((m) => m.to === g.email && /Reminder/.test(m.subject));
         expect(mails, g.email).toHaveLength(1);
         expect(mails[0]?.subject).toContain('starts in 1 minute');
         const list = notificationsResponse.parse(
@@ -130,7 +118,9 @@ describe('event reminders', () => {
         expect(list.notifications.filter((n) => n.kind === 'event_reminder')).toHaveLength(1);
       }
       for (const person of [host, maybe]) {
-        expect(smtp.inbox.filter((m) => m.to === person.email && /Reminder/.test(m.subject))).toHaveLength(0);
+        expect(
+          servers.smtp.inbox.filter((m) => m.to === person.email && /Reminder/.test(m.subject)),
+        ).toHaveLength(0);
         const list = notificationsResponse.parse(
           (await api(b.url, 'GET', '/api/notifications', undefined, person.accessToken)).body,
         );
