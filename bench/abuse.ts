@@ -12,6 +12,10 @@
  *      (bar: p99 ≤ 2× idle p99).
  *   3. 20 unauthenticated 1.9 MB nested-array bodies to /api/auth/login; the victim reads the
  *      event list (bar: p99 ≤ 2× idle p99).
+ *   4. Issue 19 (2): 20 stalling push endpoints mentioned again and again; another user's mention
+ *      e-mail (bar: within 2× its idle time). bench/abuse-push.ts.
+ *
+ * BENCH_ABUSE=uploads,images,joins,connections,bodies,push runs only the floods named (default: all six).
  *
  * With BENCH_ABUSE_BEFORE=<path to an older build's server.js> the same floods also run against
  * that build first (the "before" of a fix), in the same run. See docs/DEPLOY.md.
@@ -23,6 +27,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { startSmtpCapture } from '../apps/server/src/test/smtp.ts';
+import { pushFlood } from './abuse-push.ts';
 
 type Report = (line: string) => void;
 type Auth = { accessToken: string; user: { id: string } };
@@ -130,14 +136,21 @@ function flood(job: Record<string, unknown>) {
   return { started, done };
 }
 
+const chosen = new Set(
+  (process.env.BENCH_ABUSE ?? 'uploads,images,joins,connections,bodies,push').split(','),
+);
+
 async function floods(
   server: RunningServer,
   label: string,
   report: Report,
   jpegFile: string,
   accepted: string,
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>,
 ) {
   const base = server.url;
+  if (chosen.has('push')) await pushFlood(server, label, report, smtp);
+  if (!['uploads', 'images', 'joins', 'connections', 'bodies'].some((f) => chosen.has(f))) return;
   const victim = await register(base, 'victim');
   const attacker = await register(base, 'attacker');
   const login = () =>
@@ -145,95 +158,115 @@ async function floods(
   const events = () => api(base, 'GET', '/api/events?limit=20', undefined, victim.accessToken);
 
   // 1. Image uploads.
-  const loginIdleP99 = percentile(await idle(login, 10), 99);
-  const uploads = flood({ kind: 'uploads', base, token: attacker.accessToken, file: jpegFile, count: 24 });
-  await uploads.started;
-  const during = await probeDuring(login, uploads.done, 400_000);
-  const worst = Math.max(...during);
-  report(
-    `[${label}] 24 uploads of a 49 MP JPEG from one account (${await uploads.done}): another user's login worst ${worst.toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms = ${(percentile(during, 99) / loginIdleP99).toFixed(2)} × idle p99 ${loginIdleP99.toFixed(0)} ms over ${during.length} logins (bar: every login < 1000 ms) ${verdict(worst < 1000)}`,
-  );
-
-  // 1b. The largest picture accepted (24 MP), decoded and re-encoded for real: others' sign-in
-  // (argon2) and a static file (an image stored earlier) against their idle p99.
-  const stored = await uploadSmall(base, victim.accessToken);
-  const staticFile = () => fetch(`${base}${new URL(stored, base).pathname}`).then((r) => r.arrayBuffer());
-  const loginIdle = percentile(await idle(login, 20), 99);
-  const staticIdle = percentile(await idle(staticFile, 100), 99);
-  // A fresh account: the first flood used most of the attacker's uploads for 10 minutes.
-  const uploader = await register(base, 'uploader');
-  const heavy = flood({ kind: 'uploads', base, token: uploader.accessToken, file: accepted, count: 24 });
-  await heavy.started;
-  const [loginsDuring, filesDuring] = await Promise.all([
-    probeDuring(login, heavy.done, 400_000),
-    probeDuring(staticFile, heavy.done, 400_000),
-  ]);
-  const heavySummary = await heavy.done;
-  for (const [what, idleP99, duringFlood] of [
-    ['login', loginIdle, loginsDuring],
-    ['static file', staticIdle, filesDuring],
-  ] as const) {
-    const p99 = percentile(duringFlood, 99);
+  if (chosen.has('uploads')) await uploadFlood();
+  async function uploadFlood() {
+    const loginIdleP99 = percentile(await idle(login, 10), 99);
+    const uploads = flood({ kind: 'uploads', base, token: attacker.accessToken, file: jpegFile, count: 24 });
+    await uploads.started;
+    const during = await probeDuring(login, uploads.done, 400_000);
+    const worst = Math.max(...during);
     report(
-      `[${label}] 24 uploads of a 24 MP JPEG from one account (${heavySummary}): another user's ${what} p99 ${p99.toFixed(0)} ms = ${(p99 / idleP99).toFixed(2)} × idle p99 ${idleP99.toFixed(1)} ms over ${duringFlood.length} requests (bar 2) ${verdict(p99 <= 2 * idleP99)}`,
+      `[${label}] 24 uploads of a 49 MP JPEG from one account (${await uploads.done}): another user's login worst ${worst.toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms = ${(percentile(during, 99) / loginIdleP99).toFixed(2)} × idle p99 ${loginIdleP99.toFixed(0)} ms over ${during.length} logins (bar: every login < 1000 ms) ${verdict(worst < 1000)}`,
     );
   }
 
+  // 1b. The largest picture accepted (24 MP), decoded and re-encoded for real: others' sign-in
+  // (argon2) and a static file (an image stored earlier) against their idle p99.
+  if (chosen.has('images')) await imageFlood();
+  async function imageFlood() {
+    const stored = await uploadSmall(base, victim.accessToken);
+    const staticFile = () => fetch(`${base}${new URL(stored, base).pathname}`).then((r) => r.arrayBuffer());
+    const loginIdle = percentile(await idle(login, 20), 99);
+    const staticIdle = percentile(await idle(staticFile, 100), 99);
+    // A fresh account: the first flood used most of the attacker's uploads for 10 minutes.
+    const uploader = await register(base, 'uploader');
+    const heavy = flood({ kind: 'uploads', base, token: uploader.accessToken, file: accepted, count: 24 });
+    await heavy.started;
+    const [loginsDuring, filesDuring] = await Promise.all([
+      probeDuring(login, heavy.done, 400_000),
+      probeDuring(staticFile, heavy.done, 400_000),
+    ]);
+    const heavySummary = await heavy.done;
+    for (const [what, idleP99, duringFlood] of [
+      ['login', loginIdle, loginsDuring],
+      ['static file', staticIdle, filesDuring],
+    ] as const) {
+      const p99 = percentile(duringFlood, 99);
+      report(
+        `[${label}] 24 uploads of a 24 MP JPEG from one account (${heavySummary}): another user's ${what} p99 ${p99.toFixed(0)} ms = ${(p99 / idleP99).toFixed(2)} × idle p99 ${idleP99.toFixed(1)} ms over ${duringFlood.length} requests (bar 2) ${verdict(p99 <= 2 * idleP99)}`,
+      );
+    }
+  }
+
   // 2. Socket join flood.
-  const created = await api<{ event: { id: string } }>(
-    base,
-    'POST',
-    '/api/events',
-    {
-      title: 'Flooded room',
-      description: 'abuse',
-      location: 'here',
-      // A draft: its creator may join its chat, and drafting needs no verified address.
-      status: 'DRAFT',
-      startDate: new Date(Date.now() + 86_400_000).toISOString(),
-      endDate: new Date(Date.now() + 90_000_000).toISOString(),
-    },
-    attacker.accessToken,
-  );
-  if (created.status !== 201) throw new Error(`event create failed: ${JSON.stringify(created.body)}`);
-  const eventsIdleP99 = percentile(await idle(events, 60), 99);
-  const joins = flood({
-    kind: 'joins',
-    base,
-    token: attacker.accessToken,
-    eventId: created.body.event.id,
-    count: 20_000,
-  });
-  await joins.started;
-  const duringFlood = await probeDuring(events, joins.done, 120_000);
-  const floodP99 = percentile(duringFlood, 99);
-  report(
-    `[${label}] 20,000 join-event-chat from one socket (${await joins.done}): another user's GET /api/events p99 ${floodP99.toFixed(0)} ms = ${(floodP99 / eventsIdleP99).toFixed(2)} × idle p99 ${eventsIdleP99.toFixed(0)} ms over ${duringFlood.length} requests (bar 2) ${verdict(floodP99 <= 2 * eventsIdleP99)}`,
-  );
+  if (chosen.has('joins')) await joinFlood();
+  async function joinFlood() {
+    const created = await api<{ event: { id: string } }>(
+      base,
+      'POST',
+      '/api/events',
+      {
+        title: 'Flooded room',
+        description: 'abuse',
+        location: 'here',
+        // A draft: its creator may join its chat, and drafting needs no verified address.
+        status: 'DRAFT',
+        startDate: new Date(Date.now() + 86_400_000).toISOString(),
+        endDate: new Date(Date.now() + 90_000_000).toISOString(),
+      },
+      attacker.accessToken,
+    );
+    if (created.status !== 201) throw new Error(`event create failed: ${JSON.stringify(created.body)}`);
+    const eventsIdleP99 = percentile(await idle(events, 60), 99);
+    const joins = flood({
+      kind: 'joins',
+      base,
+      token: attacker.accessToken,
+      eventId: created.body.event.id,
+      count: 20_000,
+    });
+    await joins.started;
+    const duringFlood = await probeDuring(events, joins.done, 120_000);
+    const floodP99 = percentile(duringFlood, 99);
+    report(
+      `[${label}] 20,000 join-event-chat from one socket (${await joins.done}): another user's GET /api/events p99 ${floodP99.toFixed(0)} ms = ${(floodP99 / eventsIdleP99).toFixed(2)} × idle p99 ${eventsIdleP99.toFixed(0)} ms over ${duringFlood.length} requests (bar 2) ${verdict(floodP99 <= 2 * eventsIdleP99)}`,
+    );
+  }
 
   // 2b. 2,000 socket handshakes from one token (issue 19's Info item).
-  const connIdleP99 = percentile(await idle(events, 60), 99);
-  const handshakes = flood({ kind: 'connections', base, token: attacker.accessToken, count: 2000 });
-  await handshakes.started;
-  const duringHandshakes = await probeDuring(events, handshakes.done, 120_000);
-  const handshakesP99 = percentile(duringHandshakes, 99);
-  report(
-    `[${label}] 2,000 socket connections from one token (${await handshakes.done}; 101 connected, 429 refused): another user's GET /api/events p99 ${handshakesP99.toFixed(0)} ms = ${(handshakesP99 / connIdleP99).toFixed(2)} × idle p99 ${connIdleP99.toFixed(0)} ms over ${duringHandshakes.length} requests (bar 2) ${verdict(handshakesP99 <= 2 * connIdleP99)}`,
-  );
+  if (chosen.has('connections')) await connectionFlood();
+  async function connectionFlood() {
+    const connIdleP99 = percentile(await idle(events, 60), 99);
+    const handshakes = flood({ kind: 'connections', base, token: attacker.accessToken, count: 2000 });
+    await handshakes.started;
+    const duringHandshakes = await probeDuring(events, handshakes.done, 120_000);
+    const handshakesP99 = percentile(duringHandshakes, 99);
+    report(
+      `[${label}] 2,000 socket connections from one token (${await handshakes.done}; 101 connected, 429 refused): another user's GET /api/events p99 ${handshakesP99.toFixed(0)} ms = ${(handshakesP99 / connIdleP99).toFixed(2)} × idle p99 ${connIdleP99.toFixed(0)} ms over ${duringHandshakes.length} requests (bar 2) ${verdict(handshakesP99 <= 2 * connIdleP99)}`,
+    );
+  }
 
   // 3. Unauthenticated nested-array bodies.
-  const bodyIdleP99 = percentile(await idle(events, 60), 99);
-  const bodies = flood({ kind: 'bodies', base, count: 20 });
-  await bodies.started;
-  const duringBodies = await probeDuring(events, bodies.done, 120_000);
-  const bodiesP99 = percentile(duringBodies, 99);
-  report(
-    `[${label}] 20 unauthenticated nested-array bodies to /api/auth/login (${await bodies.done}): another user's GET /api/events p99 ${bodiesP99.toFixed(0)} ms = ${(bodiesP99 / bodyIdleP99).toFixed(2)} × idle p99 ${bodyIdleP99.toFixed(0)} ms over ${duringBodies.length} requests (bar 2) ${verdict(bodiesP99 <= 2 * bodyIdleP99)}`,
-  );
+  if (chosen.has('bodies')) await bodyFlood();
+  async function bodyFlood() {
+    const bodyIdleP99 = percentile(await idle(events, 60), 99);
+    const bodies = flood({ kind: 'bodies', base, count: 20 });
+    await bodies.started;
+    const duringBodies = await probeDuring(events, bodies.done, 120_000);
+    const bodiesP99 = percentile(duringBodies, 99);
+    report(
+      `[${label}] 20 unauthenticated nested-array bodies to /api/auth/login (${await bodies.done}): another user's GET /api/events p99 ${bodiesP99.toFixed(0)} ms = ${(bodiesP99 / bodyIdleP99).toFixed(2)} × idle p99 ${bodyIdleP99.toFixed(0)} ms over ${duringBodies.length} requests (bar 2) ${verdict(bodiesP99 <= 2 * bodyIdleP99)}`,
+    );
+  }
 }
 
-/** The three floods against this build (and, with BENCH_ABUSE_BEFORE, an older one first). */
-export async function abuse(env: Record<string, string>, report: Report): Promise<void> {
+/** The floods against this build (and, with BENCH_ABUSE_BEFORE, an older one first). */
+export async function abuse(
+  env: Record<string, string>,
+  report: Report,
+  /** A new migrated database: each build gets its own, so no other instance's queue takes its jobs. */
+  ownDatabase: (suffix: string) => Promise<string>,
+): Promise<void> {
   // What the issue sent: a few hundred kilobytes announcing 7000 × 7000 pixels.
   const jpegFile = path.join(env.DATA_DIR ?? os.tmpdir(), 'abuse-49mp.jpg');
   await writeFile(
@@ -267,15 +300,30 @@ export async function abuse(env: Record<string, string>, report: Report): Promis
       : []),
     ['this build', undefined],
   ];
-  for (const [label, entry] of builds) {
-    const dataDir = `${defaults.DATA_DIR}/${label.replace(/\W/g, '')}`;
-    await mkdir(dataDir, { recursive: true });
-    const server = await startServer({ ...defaults, DATA_DIR: dataDir }, { entry });
-    try {
-      await floods(server, label, report, jpegFile, acceptedFile);
-    } finally {
-      await server.stop();
+  // The push flood measures e-mail: every build sends to this SMTP server, and may push to 127.0.0.1.
+  const smtp = await startSmtpCapture();
+  try {
+    for (const [label, entry] of builds) {
+      const dataDir = `${defaults.DATA_DIR}/${label.replace(/\W/g, '')}`;
+      await mkdir(dataDir, { recursive: true });
+      const server = await startServer(
+        {
+          ...defaults,
+          DATABASE_URL: await ownDatabase(`abuse_${label.replace(/\W/g, '')}`),
+          DATA_DIR: dataDir,
+          SMTP_URL: smtp.url,
+          PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        },
+        { entry },
+      );
+      try {
+        await floods(server, label, report, jpegFile, acceptedFile, smtp);
+      } finally {
+        await server.stop();
+      }
+      await sleep(1000);
     }
-    await sleep(1000);
+  } finally {
+    await smtp.close();
   }
 }

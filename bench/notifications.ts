@@ -144,7 +144,7 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
       if (process.env.BENCH_VERBOSE && Math.round((Date.now() - started) / 1000) % 10 === 0) {
         const states = (
           await db.query<{ state: string; n: number }>(
-            `select state, count(*)::int as n from pgboss.job where name = 'notification-deliver' group by state`,
+            `select state, count(*)::int as n from pgboss.job where name like 'notification-deliver%' group by state`,
           )
         ).rows;
         report(
@@ -166,7 +166,7 @@ export async function benchNotifications(env: Record<string, string>, databaseUr
     const jobs = (
       await db.query<{ state: string; n: number; retries: number }>(
         `select state, count(*)::int as n, sum(retry_count)::int as retries from pgboss.job
-         where name = 'notification-deliver' group by state order by state`,
+         where name like 'notification-deliver%' group by state order by state`,
       )
     ).rows;
     const claimed = (

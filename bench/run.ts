@@ -345,17 +345,21 @@ async function main() {
       const listener = await register(app.url, 'pollwatcher');
       await benchPolls({ app, databaseUrl: url, host: user, listener, report });
     }
-    if (wants('abuse')) await abuse(env, report);
-    if (wants('notifications')) {
-      // Its own database: the queue workers of the server above would otherwise take half of the
-      // delivery jobs (every instance on a database runs its queue) and mail them to their outbox.
-      const own = `${name}_notify`;
+    // Its own database: the queue workers of the server above would otherwise take half of the
+    // delivery jobs (every instance on a database runs its queue) and mail them to their outbox.
+    const ownDatabase = async (suffix: string) => {
+      const own = `${name}_${suffix}`;
       extraDatabases.push(own);
       await adminQuery(pgServer.adminUrl, `create database ${own}`);
       const ownUrl = databaseUrl(pgServer.adminUrl, own);
       const migrate = createDb(ownUrl, { max: 2 });
       await runMigrations(migrate);
       await migrate.close();
+      return ownUrl;
+    };
+    if (wants('abuse')) await abuse(env, report, ownDatabase);
+    if (wants('notifications')) {
+      const ownUrl = await ownDatabase('notify');
       await benchNotifications({ ...env, DATABASE_URL: ownUrl }, ownUrl, report);
     }
 

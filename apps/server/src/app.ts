@@ -72,7 +72,7 @@ import { signupsRoutes } from './modules/signups/signups.routes.ts';
 import { createSignups } from './modules/signups/signups.service.ts';
 import { subgroupsRoutes } from './modules/subgroups/subgroups.routes.ts';
 import { createSubgroupsService } from './modules/subgroups/subgroups.service.ts';
-import { MAX_BODY, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { MAX_BODY, uploadAllowance, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { exportRoutes } from './modules/users/export.routes.ts';
 import { createExportService } from './modules/users/export.service.ts';
@@ -280,7 +280,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     background,
     publicUrl: config.publicUrl,
-    notify: (input) => notifications.notify(input),
+    notify: (input) => notifications.notifyLater(input),
     sheets: {
       releaseWithin: (tx, eventId, userId) => signups.releaseWithin(tx, eventId, userId),
       released: (eventId, userId, released) => signups.released(eventId, userId, released),
@@ -310,9 +310,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
   const notifyEventCancelled = createNotifyEventCancelled({
-    background,
     publisher,
-    notify: (input, options) => notifications.notify(input, options),
+    notify: (input, options) => notifications.notifyLater(input, options),
   });
   const users = createUsersService({
     db,
@@ -346,9 +345,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     blockedBetween: (a, b) => blocks.between(a, b),
     blockedBy: (userId) => blocks.blockedIds(userId),
     onStored: metrics.messageStored,
-    // Off the request path: the sender's answer never waits for notifications.
-    onMessage: async (row, sender) =>
-      background.run('message notifications', () => notifications.messageStored(row, sender)),
+    // Queued (durable) before the sender is answered; the notifications themselves run in a job.
+    onMessage: (row, sender) => notifications.messageStored(row, sender),
     onConversationRead: (userId, otherId) => notifications.conversationRead(userId, otherId),
     sendLimit: config.chatSendLimit,
   });
@@ -374,6 +372,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
     audit: (entry) => moderation.record(entry),
     notifyEventCancelled,
+    blockedBetween: (a, b) => blocks.between(a, b),
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
         for (const userId of userIds) await eventRooms.user(userId);
@@ -401,6 +400,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     vapid: { ...vapid, subject: config.push.subject },
     allowPrivateEndpoints: config.push.allowPrivateEndpoints,
     log: app.log,
+    timeoutMs: config.push.sendTimeoutMs,
   });
   const resolveRoom = createRoomResolver({
     canSeeEvent,
@@ -425,7 +425,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isEventHost: (event, userId) => rsvps.isHost(event, userId),
     onEventHidden: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
-    notify: (input) => notifications.notify(input),
+    notify: (input) => notifications.notifyLater(input),
   });
   // Notifications: every one through notify() (modules/notifications/notify.ts), delivered by the
   // queue on e-mail and the channels given (Web Push).
@@ -599,7 +599,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   usersRoutes(app, users, auth, guards, calendar.feedUrl);
   exportRoutes(app, createExportService({ db, limiter }), guards);
   await uploadsRoutes(app, uploads, storage, guards, limiter);
-  eventsRoutes(app, eventsService, uploads, guards, seriesService);
+  eventsRoutes(app, eventsService, uploads, guards, seriesService, uploadAllowance(limiter));
   seriesRoutes(app, seriesService, guards);
   calendarRoutes(app, calendar, guards);
   rsvpRoutes(

@@ -221,6 +221,7 @@ const envSchema = z.object({
         .optional(),
     ),
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
+  PUSH_SEND_TIMEOUT: duration('5s'),
 });
 
 /** The two halves of an S3 key pair come together or not at all. */
@@ -330,6 +331,8 @@ export type Config = {
     subject: string;
     /** Accept endpoints on private or loopback addresses (always in development and tests). */
     allowPrivateEndpoints: boolean;
+    /** PUSH_SEND_TIMEOUT: the whole of one POST to a push service, connect to last byte (ms). */
+    sendTimeoutMs: number;
   };
   /** Settings that work but probably not as meant; server.ts logs each once at start. */
   warnings: string[];
@@ -411,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
       allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS || e.NODE_ENV !== 'production',
+      sendTimeoutMs: e.PUSH_SEND_TIMEOUT,
     },
     warnings:
       e.PUBLIC_URL || LOOPBACK.test(e.HOST)

@@ -48,7 +48,8 @@ export const accountExport = z.object({
   rsvps: z.array(
     z.object({
       eventId: z.string(),
-      eventTitle: z.string(),
+      /** Null when the person can no longer see the event (its current title is not theirs). */
+      eventTitle: z.string().nullable(),
       status: z.string(),
       createdAt: when,
       updatedAt: when,

@@ -83,8 +83,7 @@ function storable<T>(value: T): T {
 }
 
 /** `String.prototype.toWellFormed` (Node 20; not in the ES2023 typings this project compiles to). */
-const wellFormed = (text: string): string =>
-  (text as string & { toWellFormed(): string }).toWellFormed();
+const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();
 
 /** Jobs per INSERT statement in `sendMany`. */
 const SEND_CHUNK = 1_000;

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../db/embedded.ts';
@@ -66,6 +68,28 @@ export async function startServer(
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/**
+ * Built servers on one database (`env`), each with its own data directory; `stopAll` kills every
+ * one (SIGKILL) and removes the directories.
+ */
+export function serverPool(env: Record<string, string>, prefix: string) {
+  const dataDirs: string[] = [];
+  const servers: RunningServer[] = [];
+  return {
+    async start(): Promise<RunningServer> {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+      dataDirs.push(dataDir);
+      const server = await startServer({ ...env, DATA_DIR: dataDir });
+      servers.push(server);
+      return server;
+    },
+    async stopAll() {
+      for (const s of servers) await s.stop('SIGKILL');
+      for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
     },
   };
 }

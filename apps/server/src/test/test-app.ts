@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
 
@@ -66,6 +68,13 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   const url = databaseUrl(adminUrl, name);
   // Queue workers poll every second, so delayed jobs run soon after they are due.
   const built = await buildApp({ ...config, databaseUrl: url }, { mailer, jobsPollingSeconds: 1 });
+  // Notifications a request causes are queued jobs (issue 21), no longer in-memory background
+  // work: tests that drain the background to read them also wait for the due notification jobs.
+  const drainMemory = built.background.drain.bind(built.background);
+  built.background.drain = async () => {
+    await drainMemory();
+    await notificationJobsDone(built.db);
+  };
   return {
     ...built,
     config,
@@ -79,4 +88,17 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits (up to 20 s) until no due job of the notification queues is waiting or running. */
+async function notificationJobsDone(db: Database): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const pending = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where (name in ('notify', 'message-notify')
+        or name like 'notification-deliver%') and state in ('created', 'retry', 'active') and start_after <= now()`,
+    );
+    if ((pending.rows[0]?.n ?? 0) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -18,6 +18,10 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** Failed sends since the last success; at PUSH_DROP_AFTER_FAILURES the row is deleted. */
+    failures: integer('failures').notNull().default(0),
+    /** After a failure, no send before this time (back-off); null when it is working. */
+    retryAfter: timestamp('retry_after', { withTimezone: true }),
   },
   (t) => [index('push_subscriptions_user_id_idx').on(t.userId)],
 );

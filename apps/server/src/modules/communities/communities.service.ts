@@ -6,6 +6,7 @@ import {
   type CreateCommunityInput,
   type EventDto,
   type MembershipState,
+  MSG,
   slugify,
   slugProblem,
   type UpdateCommunityInput,
@@ -48,6 +49,8 @@ export type CommunitiesServiceDeps = {
     approved: (community: CommunityRow, actorId: string, userId: string) => Promise<void>;
     invited: (community: CommunityRow, actorId: string, userId: string) => Promise<void>;
   };
+  /** Blocks (modules/blocks): either has blocked the other. */
+  blockedBetween?: (a: string, b: string) => Promise<boolean>;
 };
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
@@ -572,6 +575,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const { community } = await asOrganizer(slug, me.id);
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
+      // An invitation is a message with a name the inviter chose: not between people with a block.
+      if (await deps.blockedBetween?.(me.id, userId)) throw forbidden(MSG.contactUnavailable);
       const updated = await transition(community.id, userId, async (tx, row) => {
         if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
         if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);

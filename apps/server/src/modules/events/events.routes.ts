@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { readFilePart } from '../uploads/uploads.routes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { SeriesService } from './series.service.ts';
@@ -25,26 +26,24 @@ const params = z.object({ id: idParam });
 
 /**
  * The original event form may arrive as multipart form data, with the picture as an `image`
- * file. Before validation, the parts become the same object a JSON client sends: text fields as
- * strings, the file stored as an upload of the caller and passed on as `imageUrl`.
+ * file. Before validation, the text parts become the same object a JSON client sends; the picture
+ * is only read here (kept for the handler, never stored): the handler takes it through the one
+ * upload path once the request is authorised and valid (`withFormImage`).
  */
-function multipartToBody(uploads: UploadsService) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.isMultipart()) return;
-    const body: Record<string, unknown> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'image' && bytes.length > 0) {
-          const stored = await uploads.uploadFile(caller(request).user.id, bytes, 'event-image');
-          body.imageUrl = stored.publicUrl;
-        }
-      } else if (typeof part.value === 'string' && !(part.fieldname in body)) {
-        body[part.fieldname] = part.value;
-      }
+const formImages = new WeakMap<FastifyRequest, Buffer>();
+
+async function multipartToBody(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.isMultipart()) return;
+  const body: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await readFilePart(part);
+      if (part.fieldname === 'image' && bytes.length > 0) formImages.set(request, bytes);
+    } else if (typeof part.value === 'string' && !(part.fieldname in body)) {
+      body[part.fieldname] = part.value;
     }
-    request.body = body;
-  };
+  }
+  request.body = body;
 }
 
 export function eventsRoutes(
@@ -54,9 +53,37 @@ export function eventsRoutes(
   guards: ReturnType<typeof createAuthGuards>,
   /** Update and delete with `?scope=this|following` (occurrences of a series, decision 023). */
   series: Pick<SeriesService, 'update' | 'remove'>,
+  /** The upload limits (uploads.routes `uploadAllowance`): the form's picture counts like any upload. */
+  allowUpload: (userId: string, ip: string) => Promise<void>,
 ): void {
   const { requireAuth, optionalAuth } = guards;
-  const fromMultipart = multipartToBody(uploads);
+
+  /**
+   * Runs `save` with the form's picture, if any, as `imageUrl` (issue 19, 3): after `authorise`
+   * (a PUT to an event the caller does not host reads no picture), counted against the upload
+   * limits, checked by the upload path, and written only when `save` succeeded.
+   */
+  async function withFormImage<T>(
+    request: FastifyRequest,
+    authorise: () => Promise<void>,
+    save: (imageUrl: string | undefined) => Promise<T>,
+  ): Promise<T> {
+    const bytes = formImages.get(request);
+    if (!bytes) return save(undefined);
+    await authorise();
+    const userId = caller(request).user.id;
+    await allowUpload(userId, request.ip);
+    const file = await uploads.prepareFile(userId, bytes, 'event-image');
+    let saved: T;
+    try {
+      saved = await save(file.publicUrl);
+    } catch (error) {
+      await file.abort();
+      throw error;
+    }
+    await file.commit();
+    return saved;
+  }
 
   app.get(
     '/api/events',
@@ -121,7 +148,7 @@ export function eventsRoutes(
     '/api/events',
     {
       onRequest: requireAuth,
-      preValidation: fromMultipart,
+      preValidation: multipartToBody,
       schema: {
         tags,
         security,
@@ -129,8 +156,15 @@ export function eventsRoutes(
         response: { 201: eventResponse, ...errors(400, 401, 403, 413) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ event: await eventsService.create(caller(request).user, request.body) }),
+    async (request, reply) => {
+      const user = caller(request).user;
+      const event = await withFormImage(
+        request,
+        async () => undefined,
+        (imageUrl) => eventsService.create(user, imageUrl ? { ...request.body, imageUrl } : request.body),
+      );
+      return reply.status(201).send({ event });
+    },
   );
 
   // PUT is contract E5; PATCH (the same partial update) is how `{ "cancelled": true }` reads best.
@@ -139,7 +173,7 @@ export function eventsRoutes(
       method,
       url: '/api/events/:id',
       onRequest: requireAuth,
-      preValidation: fromMultipart,
+      preValidation: multipartToBody,
       schema: {
         tags,
         security,
@@ -148,14 +182,22 @@ export function eventsRoutes(
         body: updateEventBody,
         response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
       },
-      handler: async (request) => ({
-        event: await series.update(
-          caller(request).user,
-          request.params.id,
-          request.body,
-          request.query.scope,
-        ),
-      }),
+      handler: async (request) => {
+        const user = caller(request).user;
+        const { id } = request.params;
+        const event = await withFormImage(
+          request,
+          () => eventsService.assertHosts(user, id),
+          (imageUrl) =>
+            series.update(
+              user,
+              id,
+              imageUrl ? { ...request.body, imageUrl } : request.body,
+              request.query.scope,
+            ),
+        );
+        return { event };
+      },
     });
 
   app.delete(

@@ -237,6 +237,11 @@ export function createEventsService(deps: EventsServiceDeps) {
       return this.get(row.id, user.id);
     },
 
+    /** 404 or 403 unless the caller hosts this event (before an update's picture is even read). */
+    async assertHosts(user: UserRow, id: string): Promise<void> {
+      await hosted(id, user);
+    },
+
     async update(user: UserRow, id: string, input: UpdateEventInput) {
       const row = await hosted(id, user);
       const startDate = input.startDate ?? row.startDate;

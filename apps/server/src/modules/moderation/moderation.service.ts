@@ -374,7 +374,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           note: input.note ?? null,
         },
       });
-      for (const r of resolved) notifyReporter(deps, r, input.action);
+      for (const r of resolved) await notifyReporter(deps, r, input.action);
       const updated = (await repo.findReport(db, report.id)) ?? report;
       const [presented] = await presentAdmin([updated]);
       return { report: presented!, resolved: resolved.length }; // presentAdmin maps one row to one

@@ -1,5 +1,4 @@
 import { MODERATION_MSG, type ReportAction } from '@townsquare/contracts';
-import type { Background } from '../../platform/background.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 
 /**
@@ -7,20 +6,19 @@ import type { NotifyInput } from '../notifications/notify.ts';
  * by e-mail and push as their `reports` choices say); the outcome is also on `GET /api/reports/mine`.
  * The moderator stays anonymous: no actor.
  */
-export function notifyReporter(
-  deps: { background: Background; notify: (input: NotifyInput) => Promise<unknown> },
+export async function notifyReporter(
+  /** `notify` queues it (durable, keyed; `notifyLater`): resolves once queued, never throws. */
+  deps: { notify: (input: NotifyInput) => Promise<unknown> },
   report: { id: string; reporterId: string },
   action: ReportAction,
-): void {
-  deps.background.run('report outcome notification', () =>
-    deps.notify({
-      userId: report.reporterId,
-      kind: 'report_resolved',
-      actorId: null,
-      subject: { type: 'report', id: report.id },
-      text: `Your report was reviewed: ${MODERATION_MSG.outcome[action]}.`,
-      url: '/settings',
-      dedupeKey: `report_resolved:${report.id}`,
-    }),
-  );
+): Promise<void> {
+  await deps.notify({
+    userId: report.reporterId,
+    kind: 'report_resolved',
+    actorId: null,
+    subject: { type: 'report', id: report.id },
+    text: `Your report was reviewed: ${MODERATION_MSG.outcome[action]}.`,
+    url: '/settings',
+    dedupeKey: `report_resolved:${report.id}`,
+  });
 }

@@ -1,8 +1,9 @@
 import type { ChannelPreferences } from '@townsquare/contracts';
-import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import {
+  blocks,
   messages,
   type NotificationRow,
   notificationDeliveries,
@@ -211,4 +212,18 @@ export async function userIdsByUsername(db: Executor, usernames: string[]): Prom
   if (usernames.length === 0) return [];
   const rows = await db.select({ id: users.id }).from(users).where(inArray(users.username, usernames));
   return rows.map((r) => r.id);
+}
+
+/** Of `userIds`, those who blocked `actorId` or whom `actorId` blocked (one query). */
+export async function blockedWith(db: Executor, actorId: string, userIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, actorId), inArray(blocks.blockedId, userIds)),
+        and(eq(blocks.blockedId, actorId), inArray(blocks.blockerId, userIds)),
+      ),
+    );
+  return new Set(rows.map((r) => (r.blockerId === actorId ? r.blockedId : r.blockerId)));
 }

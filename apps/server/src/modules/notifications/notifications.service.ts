@@ -7,7 +7,7 @@ import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { eventTime, weekdayName } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { people } from '../chat/chat.repository.ts';
+import { findMessage, type Person, people } from '../chat/chat.repository.ts';
 import { hostIds } from '../events/cohosts.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
@@ -16,6 +16,7 @@ import {
   DELIVER_QUEUE,
   type DeliverJob,
   deliverBatch,
+  deliverQueueOf,
   type NotificationChannel,
   type NotifyDeps,
   type NotifyInput,
@@ -52,7 +53,12 @@ const QUEUES = {
   updated: 'event-updated',
   cancelled: 'event-cancelled',
   communityEvent: 'community-event',
+  message: 'message-notify',
+  notify: 'notify',
 } as const;
+
+type MessageJob = { messageId: string };
+type NotifyJob = { input: NotifyInput; subjectChecked?: boolean };
 
 type ReminderJob = { eventId: string; leadMs: number; startsAt: string };
 type RsvpJob = { eventId: string; from: string; to: string };
@@ -171,6 +177,40 @@ export function createNotifications(deps: NotificationsDeps) {
     return '/dashboard';
   }
 
+  /** Direct messages and mentions of one stored message (run by the `message-notify` job). */
+  async function messageNotifications(row: MessageRow, sender: Person) {
+    if (row.receiverId) {
+      const window = Math.floor(row.createdAt.getTime() / deps.dmEmailDelay);
+      await send({
+        userId: row.receiverId,
+        kind: 'direct_message',
+        actorId: sender.id,
+        subject: { type: 'user', id: sender.id },
+        text: `${displayName(sender)} sent you a message`,
+        url: `/messages/${sender.id}`,
+        dedupeKey: `direct_message:${sender.id}:${window}`,
+      });
+      return;
+    }
+    const names = [...row.content.matchAll(MENTION)].map((m) => (m[1] as string).toLowerCase());
+    const unique = [...new Set(names)].slice(0, 10);
+    if (unique.length === 0) return;
+    const ids = await repo.userIdsByUsername(db, unique);
+    if (ids.length === 0) return;
+    const url = await channelUrl(row.channel);
+    const excerpt = row.content.length > 80 ? `${row.content.slice(0, 77)}...` : row.content;
+    for (const userId of ids)
+      await send({
+        userId,
+        kind: 'mention',
+        actorId: sender.id,
+        subject: { type: 'chat', id: row.channel },
+        text: `${displayName(sender)} mentioned you: ${excerpt}`,
+        url,
+        dedupeKey: `mention:${row.id}`,
+      });
+  }
+
   const handlers = {
     async reminder(job: ReminderJob) {
       const event = await q.eventRow(db, job.eventId);
@@ -257,6 +297,17 @@ export function createNotifications(deps: NotificationsDeps) {
       );
     },
 
+    async message(job: MessageJob) {
+      const row = await findMessage(db, job.messageId);
+      const sender = row?.senderId ? (await people(db, [row.senderId])).get(row.senderId) : undefined;
+      // Deleted since (with its sender's account): nothing to tell.
+      if (row && sender) await messageNotifications(row, sender);
+    },
+
+    async notify(job: NotifyJob) {
+      await send(job.input, { subjectChecked: job.subjectChecked });
+    },
+
     async communityEvent(job: CommunityEventJob) {
       const event = await q.eventRow(db, job.eventId);
       if (!event?.communityId || event.status === 'DRAFT') return;
@@ -278,15 +329,19 @@ export function createNotifications(deps: NotificationsDeps) {
 
     /** Registers this instance's workers on the queue. */
     async start() {
-      await jobs.workBatch<DeliverJob>(DELIVER_QUEUE, (batch) => deliverBatch(deps, batch), {
-        batchSize: DELIVER_BATCH,
-        workers: DELIVER_WORKERS,
-      });
+      // One queue per channel (deliverQueueOf), each with its own workers.
+      for (const queue of new Set([DELIVER_QUEUE, ...deps.channels.map((c) => deliverQueueOf(c.name))]))
+        await jobs.workBatch<DeliverJob>(queue, (batch) => deliverBatch(deps, batch), {
+          batchSize: DELIVER_BATCH,
+          workers: DELIVER_WORKERS,
+        });
       await jobs.work<ReminderJob>(QUEUES.reminder, handlers.reminder);
       await jobs.work<RsvpJob>(QUEUES.rsvp, handlers.rsvp);
       await jobs.work<UpdatedJob>(QUEUES.updated, handlers.updated);
       await jobs.work<CancelledJob>(QUEUES.cancelled, handlers.cancelled);
       await jobs.work<CommunityEventJob>(QUEUES.communityEvent, handlers.communityEvent);
+      await jobs.work<MessageJob>(QUEUES.message, handlers.message);
+      await jobs.work<NotifyJob>(QUEUES.notify, handlers.notify);
     },
 
     // --- the API ---
@@ -453,40 +508,39 @@ export function createNotifications(deps: NotificationsDeps) {
         );
       }),
 
-    /** chat.service: a message was stored (direct messages and mentions in any room). */
-    messageStored: (row: MessageRow, sender: UserRow) =>
-      quietly('message notifications', async () => {
-        if (row.receiverId) {
-          const window = Math.floor(row.createdAt.getTime() / deps.dmEmailDelay);
-          await send({
-            userId: row.receiverId,
-            kind: 'direct_message',
-            actorId: sender.id,
-            subject: { type: 'user', id: sender.id },
-            text: `${displayName(sender)} sent you a message`,
-            url: `/messages/${sender.id}`,
-            dedupeKey: `direct_message:${sender.id}:${window}`,
-          });
-          return;
-        }
-        const names = [...row.content.matchAll(MENTION)].map((m) => (m[1] as string).toLowerCase());
-        const unique = [...new Set(names)].slice(0, 10);
-        if (unique.length === 0) return;
-        const ids = await repo.userIdsByUsername(db, unique);
-        if (ids.length === 0) return;
-        const url = await channelUrl(row.channel);
-        const excerpt = row.content.length > 80 ? `${row.content.slice(0, 77)}...` : row.content;
-        for (const userId of ids)
-          await send({
-            userId,
-            kind: 'mention',
-            actorId: sender.id,
-            subject: { type: 'chat', id: row.channel },
-            text: `${displayName(sender)} mentioned you: ${excerpt}`,
-            url,
-            dedupeKey: `mention:${row.id}`,
-          });
-      }),
+    /**
+     * chat.service: a message was stored (direct messages and mentions in any room). Queued,
+     * keyed by the message, before the sender's request is answered (issue 21): a process that
+     * dies between the answer and the notifications loses nothing, and a repeat queues nothing.
+     * Never throws: if the queue cannot be reached, the work runs here instead.
+     */
+    messageStored: (row: MessageRow, sender: Person) =>
+      jobs.send(QUEUES.message, { messageId: row.id } satisfies MessageJob, { key: row.id }).then(
+        () => undefined,
+        (err: unknown) => {
+          deps.log.warn({ err }, 'message notifications not queued; sent from this process');
+          return quietly('message notifications', () => messageNotifications(row, sender));
+        },
+      ),
+
+    /**
+     * `notify` through the queue (issue 21), for callers that must not wait for it but must not
+     * lose it either (a report's outcome, an offered place, a cancelled event): the job is keyed by
+     * the person and dedupe key (queued once), retried with back-off, and `notify` is idempotent.
+     * Never throws: if the queue cannot be reached, it is notified from this process instead.
+     */
+    notifyLater: (input: NotifyInput, options: { subjectChecked?: boolean } = {}) =>
+      jobs
+        .send(QUEUES.notify, { input, subjectChecked: options.subjectChecked } satisfies NotifyJob, {
+          key: `${input.userId}:${input.dedupeKey ?? `${input.kind}:${input.subject.type}:${input.subject.id}`}`,
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            deps.log.warn({ err }, 'notification not queued; sent from this process');
+            return quietly('notification', () => send(input, options));
+          },
+        ),
 
     /** chat.service: the person read the conversation with `otherId` (the same read pointer). */
     conversationRead: (userId: string, otherId: string) =>

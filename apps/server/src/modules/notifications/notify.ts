@@ -56,6 +56,14 @@ export type NotifyManyInput = Omit<NotifyInput, 'userId'> & { userIds: string[] 
 export const DELIVER_QUEUE = 'notification-deliver';
 export type DeliverJob = { notificationId: string; channel: string };
 
+/**
+ * Each channel has its own delivery queue and workers (issue 19, 2): a push service that stalls
+ * holds push workers only, never the e-mail of anyone. E-mail keeps the original queue name (jobs
+ * queued before the split are worked as they were; a worker delivers whatever channel a job names).
+ */
+export const deliverQueueOf = (channel: string) =>
+  channel === 'email' ? DELIVER_QUEUE : `${DELIVER_QUEUE}-${channel}`;
+
 /** Deliveries of one batch claimed and sent together (about twice the mail pool's connections). */
 const SENDS_AT_ONCE = 10;
 
@@ -66,8 +74,8 @@ const VISIBILITY_CHECKS_AT_ONCE = 8;
  * The single entry point of every notification, for one person or many. Stores the in-app rows
  * (once per person and dedupe key, in one statement), emits `notification` to every socket of each
  * person, and queues one delivery per person and channel (in one statement). Answers the
- * notifications created; nobody is notified about their own action, about a subject they cannot
- * see, or twice for one key.
+ * notifications created; nobody is notified about their own action, by someone they blocked or
+ * who blocked them, about a subject they cannot see, or twice for one key.
  *
  * `subjectChecked`: the caller already applied the subject's visibility rule to these people at
  * the moment it happened (everyone going, read with `visibleTo`; an event being deleted no
@@ -79,6 +87,11 @@ export async function notifyMany(
   options: { subjectChecked?: boolean } = {},
 ): Promise<NotificationDto[]> {
   let userIds = [...new Set(input.userIds)].filter((id) => !input.actorId || id !== input.actorId);
+  // A block either way silences the actor for every kind and every channel (issue 19, 5).
+  if (input.actorId && userIds.length > 0) {
+    const blocked = await repo.blockedWith(deps.db, input.actorId, userIds);
+    if (blocked.size > 0) userIds = userIds.filter((id) => !blocked.has(id));
+  }
   if (!options.subjectChecked) userIds = await whoCanSee(deps, userIds, input.subject);
   if (userIds.length === 0) return [];
   const { created, repeated } = await repo.insertMany(deps.db, userIds, {
@@ -98,10 +111,11 @@ export async function notifyMany(
   });
   // A repeat within the hour (`repeated`) queues the deliveries again (each keyed, so queued
   // once): a process that died between storing the rows and queueing them loses nothing.
-  await deps.jobs.sendMany(
-    DELIVER_QUEUE,
-    [...created, ...repeated].flatMap((row) =>
-      deps.channels.map((channel) => {
+  const rows = [...created, ...repeated];
+  for (const channel of deps.channels)
+    await deps.jobs.sendMany(
+      deliverQueueOf(channel.name),
+      rows.map((row) => {
         const delay = channel.delaySeconds?.(row.kind as NotificationKind) ?? 0;
         return {
           data: { notificationId: row.id, channel: channel.name } satisfies DeliverJob,
@@ -109,8 +123,7 @@ export async function notifyMany(
           startAfter: delay > 0 ? new Date(row.createdAt.getTime() + delay * 1000) : undefined,
         };
       }),
-    ),
-  );
+    );
   return dtos;
 }
 
@@ -205,9 +218,14 @@ export async function deliverBatch(
   return failed;
 }
 
-/** A delayed delivery still makes sense: unread, its subject visible, the conversation unread. */
+/**
+ * A delayed delivery still makes sense: unread, no block between the two, its subject visible,
+ * the conversation unread.
+ */
 async function stillWanted(deps: NotifyDeps, row: NotificationRow): Promise<boolean> {
   if (row.readAt) return false;
+  // Blocked (either way) since it was stored: the waiting e-mail goes nowhere.
+  if (row.actorId && (await repo.blockedWith(deps.db, row.actorId, [row.userId])).size > 0) return false;
   if (!(await deps.canSee(row.userId, { type: row.subjectType as Subject['type'], id: row.subjectId })))
     return false;
   if (row.kind === 'direct_message' && row.actorId)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointProblem, isPrivateAddress, publicOnlyLookup } from './endpoint-guard.ts';
+import { endpointProblem, isPrivateAddress, publicOnlyLookup, sendTimeProblem } from './endpoint-guard.ts';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -16,6 +16,19 @@ describe('isPrivateAddress', () => {
     'fe80::1',
     '::ffff:192.168.0.1',
     'not an ip',
+    // Issue 19 (11): addresses that carry an IPv4 inside IPv6, and other special IPv6 ranges.
+    '::7f00:1', // IPv4-compatible 127.0.0.1
+    '::ffff:7f00:1', // IPv4-mapped 127.0.0.1, hex form
+    '::ffff:8.8.8.8', // IPv4-mapped: never how a push service is reached
+    '2002:7f00:1::1', // 6to4 of 127.0.0.1
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+    'fec0::1', // site-local
+    '100::1', // discard
+    '64:ff9b:1::1', // local NAT64
+    '192.0.2.1', // documentation
+    '198.51.100.7',
+    '203.0.113.9',
+    '255.255.255.255',
   ])('%s is private', (address) => expect(isPrivateAddress(address)).toBe(true));
   it.each(['8.8.8.8', '142.250.74.10', '2a00:1450:4001::1'])('%s is public', (address) =>
     expect(isPrivateAddress(address)).toBe(false),
@@ -34,6 +47,66 @@ describe('endpointProblem', () => {
     expect(endpointProblem('http://[::1]:4000/p', true)).toBeUndefined();
     expect(endpointProblem('http://10.0.0.1/p', true)).toBeDefined();
     expect(endpointProblem('http://127.0.0.1:4000/p', false)).toBeDefined();
+  });
+});
+
+describe('endpointProblem: the issue 19 (11) probes and their relatives', () => {
+  it.each([
+    'https://LOCALHOST./p',
+    'https://localhost./p',
+    'https://LocalHost/p',
+    'https://app.localhost./p',
+    'https://printer.local/p',
+    'https://db.internal./p',
+    'https://router.home.arpa/p',
+    'https://[::7f00:1]/p',
+    'https://[::127.0.0.1]/p',
+    'https://[::ffff:127.0.0.1]/p',
+    'https://[::ffff:a00:1]/p',
+    'https://[2002:7f00:1::1]/p',
+    'https://[2002:c0a8:1::1]/p',
+    'https://[fec0::1]/p',
+    'https://[FEC0::1]/p',
+    'https://[fd00::1]/p',
+    'https://[fe80::1]/p',
+    'https://[::]/p',
+    'https://[2001:db8::1]/p',
+    'https://2130706433/p', // 127.0.0.1 as one number
+    'https://0x7f.1/p',
+    'https://127.1/p',
+    'https://10.0.0.1./p',
+    'https://169.254.169.254/p',
+  ])('refuses %s in production', (endpoint) => {
+    expect(endpointProblem(endpoint, false)).toBeDefined();
+  });
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/abc',
+    'https://FCM.googleapis.com./fcm/send/abc',
+    'https://[2a00:1450:4001::1]/p',
+    'https://142.250.74.10/p',
+  ])('accepts %s', (endpoint) => {
+    expect(endpointProblem(endpoint, false)).toBeUndefined();
+  });
+  it.each([
+    ['http://LOCALHOST.:4000/p', true],
+    ['http://[::ffff:127.0.0.1]:4000/p', false],
+    ['http://[::7f00:1]:4000/p', false],
+  ] as const)('plain http in development: %s allowed = %s', (endpoint, allowed) => {
+    expect(endpointProblem(endpoint, true) === undefined).toBe(allowed);
+  });
+});
+
+describe('assertPublicLiteral (send time: no DNS lookup happens for an IP literal)', () => {
+  it.each([
+    ['https://[::7f00:1]/p', true],
+    ['https://[2002:7f00:1::1]/p', true],
+    ['https://127.0.0.1/p', true],
+    ['https://[fec0::1]/p', true],
+    ['https://localhost./p', true],
+    ['https://142.250.74.10/p', false],
+    ['https://fcm.googleapis.com/p', false],
+  ] as const)('%s refused = %s', (endpoint, refused) => {
+    expect(sendTimeProblem(endpoint) !== undefined).toBe(refused);
   });
 });
 

@@ -64,3 +64,43 @@ export async function startPushService() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A push service that never finishes an answer (issue 19, 2), on 127.0.0.1: `silent` reads the
+ * request and never answers; `trickle` sends the status line and then a byte every 50 ms forever
+ * (an idle timeout never trips); `abort` sends half an answer and drops the connection.
+ */
+export async function startStallingService(mode: 'silent' | 'trickle' | 'abort') {
+  const sockets = new Set<import('node:net').Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests += 1;
+    req.resume();
+    if (mode === 'silent') return;
+    res.writeHead(201, { 'content-length': '1000000' });
+    if (mode === 'abort') {
+      res.write('partial');
+      setImmediate(() => req.socket.destroy());
+      return;
+    }
+    const timer = setInterval(() => res.write('.'), 50);
+    timers.add(timer);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: (name: string) => `http://127.0.0.1:${port}/stall/${name}`,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearInterval(timer);
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,11 +1,13 @@
 import { DEFAULT_PUSH_PREFERENCES, type NotificationDto } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { Preferences, Recipient } from '../notifications/notify.ts';
-import { fakeBrowser, startPushService } from './push-test-service.ts';
+import { createPushChannel, generateVapidKeys } from './push.channel.ts';
+import { fakeBrowser, startPushService, startStallingService } from './push-test-service.ts';
 
 /** Issue 12, Web Push delivery, against a push service started inside the test. */
 
@@ -141,6 +143,101 @@ describe('push channel', () => {
 
   it('does nothing for a person without subscriptions', async () => {
     await t.pushChannel.deliver(to(), notification());
+    expect(service.received).toHaveLength(0);
+  });
+});
+
+describe('push channel against endpoints that stall or fail (issue 19, 2)', () => {
+  const channel = (over: Partial<Parameters<typeof createPushChannel>[0]> = {}) =>
+    createPushChannel({
+      db: t.db,
+      vapid: { ...generateVapidKeys(), subject: 'mailto:test@example.com' },
+      allowPrivateEndpoints: true,
+      log: t.app.log,
+      timeoutMs: 200,
+      ...over,
+    });
+
+  async function subscribeTo(endpoint: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: user.auth,
+      payload: { endpoint, expirationTime: null, keys: fakeBrowser().keys },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  it.each(['silent', 'trickle', 'abort'] as const)(
+    'a %s endpoint fails the delivery (to be retried) instead of holding it',
+    async (mode) => {
+      const stalling = await startStallingService(mode);
+      try {
+        await subscribeTo(stalling.endpoint('x'));
+        await expect(channel().deliver(to(), notification())).rejects.toThrow(/push delivery failed/);
+        expect(stalling.requests()).toBe(1);
+      } finally {
+        await stalling.close();
+      }
+    },
+  );
+
+  it('one stalling browser does not keep another of the person from getting it', async () => {
+    const stalling = await startStallingService('trickle');
+    try {
+      await subscribeTo(stalling.endpoint('slow'));
+      await subscribe('fast');
+      await expect(channel().deliver(to(), notification())).resolves.toBeUndefined();
+      expect(service.received.map((r) => r.path)).toEqual(['/push/fast']);
+    } finally {
+      await stalling.close();
+    }
+  });
+
+  it('a failing subscription backs off (skipped meanwhile), and a success resets it', async () => {
+    await subscribe('backing-off');
+    service.answer(503);
+    await expect(channel().deliver(to(), notification())).rejects.toThrow();
+    const [after] = await rowsOf(user.user.id);
+    expect(after?.failures).toBe(1);
+    expect(after?.retryAfter?.getTime()).toBeGreaterThan(Date.now());
+    // Backing off: not even tried.
+    service.answer(201);
+    await expect(channel().deliver(to(), notification())).rejects.toThrow(/back off/);
+    expect(service.received).toHaveLength(1);
+    // The back-off passed (here: made to pass): tried again, it works, the count is reset.
+    await t.db.update(pushSubscriptions).set({ retryAfter: new Date(Date.now() - 1000) });
+    await channel().deliver(to(), notification());
+    expect(service.received).toHaveLength(2);
+    const [reset] = await rowsOf(user.user.id);
+    expect(reset?.failures).toBe(0);
+    expect(reset?.retryAfter).toBeNull();
+  });
+
+  it('a subscription that keeps failing is dropped', async () => {
+    const stalling = await startStallingService('silent');
+    try {
+      await subscribeTo(stalling.endpoint('dead'));
+      const c = channel({ backoffBaseMs: 0, dropAfterFailures: 3 });
+      for (let i = 0; i < 3; i++) await expect(c.deliver(to(), notification())).rejects.toThrow();
+      expect(await rowsOf(user.user.id)).toHaveLength(0);
+      expect(stalling.requests()).toBe(3);
+    } finally {
+      await stalling.close();
+    }
+  });
+
+  it('in production a stored IP literal is refused at send time (no DNS lookup rechecks it)', async () => {
+    // A live push service on 127.0.0.1, stored before the guard knew better (as an old row would be).
+    await t.db.insert(pushSubscriptions).values({
+      id: uuidv7(),
+      userId: user.user.id,
+      endpoint: service.endpoint('literal'),
+      ...fakeBrowser().keys,
+    });
+    await expect(channel({ allowPrivateEndpoints: false }).deliver(to(), notification())).rejects.toThrow(
+      /push delivery failed/,
+    );
     expect(service.received).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, notInArray, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { type PushSubscriptionRow, pushSubscriptions } from '../../db/schema/index.ts';
@@ -68,11 +68,38 @@ export function subscriptionsOf(db: Executor, userId: string): Promise<PushSubsc
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
+/**
+ * Counts a failed send: the subscription waits `baseMs * 4^(failures - 1)` before the next try,
+ * and is deleted at its `dropAfter`-th failure in a row. Answers true when it was deleted.
+ */
+export async function recordFailure(
+  db: Executor,
+  id: string,
+  policy: { baseMs: number; dropAfter: number },
+): Promise<boolean> {
+  const dropped = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), gte(pushSubscriptions.failures, policy.dropAfter - 1)))
+    .returning({ id: pushSubscriptions.id });
+  if (dropped.length > 0) return true;
+  await db
+    .update(pushSubscriptions)
+    .set({
+      failures: sql`${pushSubscriptions.failures} + 1`,
+      retryAfter: sql`now() + make_interval(secs => ${policy.baseMs / 1000}::float8 * power(4, ${pushSubscriptions.failures}))`,
+    })
+    .where(eq(pushSubscriptions.id, id));
+  return false;
+}
+
 /** The push service said the subscription is gone (404/410). */
 export async function deleteSubscriptionById(db: Executor, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
 export async function markDelivered(db: Executor, id: string): Promise<void> {
-  await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, id));
+  await db
+    .update(pushSubscriptions)
+    .set({ lastSuccessAt: new Date(), failures: 0, retryAfter: null })
+    .where(eq(pushSubscriptions.id, id));
 }

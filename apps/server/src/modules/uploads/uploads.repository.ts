@@ -63,3 +63,8 @@ export async function findStoredUpload(db: Executor, key: string) {
     .limit(1);
   return rows[0];
 }
+
+/** Removes an upload's row (an event form's picture whose request failed before it was written). */
+export async function deleteUpload(db: Executor, key: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.key, key));
+}

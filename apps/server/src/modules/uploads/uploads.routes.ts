@@ -43,6 +43,30 @@ const UPLOAD_CORS = {
   'access-control-max-age': '600',
 };
 
+/**
+ * Counts one upload against the account and the address, in the shared limiter (Redis when
+ * present); 429 when either is over. Every way a file reaches the server uses it (the event form too).
+ */
+export function uploadAllowance(limiter: RateLimiter) {
+  return async (userId: string, ip: string): Promise<void> => {
+    const [account, address] = await Promise.all([
+      limiter.consume(`upload:account:${userId}`, LIMITS_PER.uploadsPerAccount),
+      limiter.consume(`upload:ip:${ip}`, LIMITS_PER.uploadsPerIp),
+    ]);
+    const over = [account, address].find((v) => v.limited);
+    if (over) throw tooManyRequests(tooManyRequestsMessage(over.retryAfterSeconds), over.retryAfterSeconds);
+  };
+}
+
+/** A multipart file part read whole; 413 with the readable limit when it is over the plugin's. */
+export function readFilePart(part: { toBuffer(): Promise<Buffer> }): Promise<Buffer> {
+  return part.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, fileTooLargeMessage(10 * 1024 * 1024));
+    throw error;
+  });
+}
+
 export async function uploadsRoutes(
   app: App,
   uploads: UploadsService,
@@ -54,14 +78,8 @@ export async function uploadsRoutes(
    * After requireAuth, before the body is read: every upload (signed URL or multipart file)
    * counts against the account and the address, in the shared limiter (Redis when present).
    */
-  async function throttleUploads(request: FastifyRequest) {
-    const [account, address] = await Promise.all([
-      limiter.consume(`upload:account:${caller(request).user.id}`, LIMITS_PER.uploadsPerAccount),
-      limiter.consume(`upload:ip:${request.ip}`, LIMITS_PER.uploadsPerIp),
-    ]);
-    const over = [account, address].find((v) => v.limited);
-    if (over) throw tooManyRequests(tooManyRequestsMessage(over.retryAfterSeconds), over.retryAfterSeconds);
-  }
+  const allowance = uploadAllowance(limiter);
+  const throttleUploads = (request: FastifyRequest) => allowance(caller(request).user.id, request.ip);
   // The signed PUT is already counted by its signed URL; it gets its own count per address.
   const throttlePuts = throttleByIp(limiter, 'upload-put', LIMITS_PER.uploadsPerIp);
 
@@ -141,11 +159,7 @@ export async function uploadsRoutes(
         let folder: UploadFolder | undefined;
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            const data = await part.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-                throw new HttpError(413, fileTooLargeMessage(10 * 1024 * 1024));
-              throw error;
-            });
+            const data = await readFilePart(part);
             if (part.fieldname === 'file' && bytes === undefined) bytes = data;
           } else if (part.fieldname === 'folder' && typeof part.value === 'string') {
             if (!(part.value in UPLOAD_FOLDERS)) throw badRequest(UPLOAD_MSG.folderInvalid);
@@ -167,7 +181,12 @@ export async function uploadsRoutes(
     '/api/images/:width/*',
     { schema: { tags, hide: true } },
     async (request, reply) => {
-      const variant = await uploads.variant(request.params['*'], Number(request.params.width));
+      // Digits only: Number() would take `480.0`, `0x1e0` or `4.8e2` for 480 (one copy, many URLs).
+      const { width } = request.params;
+      const variant = await uploads.variant(
+        request.params['*'],
+        /^[1-9]\d{0,4}$/.test(width) ? Number(width) : 0,
+      );
       reply.header('cache-control', IMMUTABLE_CACHE).headers(PUBLIC_IMAGE_HEADERS);
       if ('location' in variant) return reply.redirect(variant.location, 301);
       return reply.type('image/webp').send(variant.data);

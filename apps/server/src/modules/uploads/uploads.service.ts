@@ -44,22 +44,38 @@ export function createUploadsService(deps: {
 }) {
   const { db, storage, sanitizeImage, resizeImage, serverOrigin } = deps;
 
-  /** Makes and stores the WebP copy of `key` at `width` from the original's bytes. */
-  async function makeVariant(key: string, original: Buffer, width: number): Promise<Buffer> {
-    const data = await resizeImage(original, width);
-    await storage.write(variantKey(key, width), data);
-    return data;
+  /**
+   * Copies being made on this instance, by copy key: single flight (issue 19, 10). Forty visitors
+   * asking for a copy not made yet wait for one decode instead of starting forty (and filling the
+   * image queue that real uploads need).
+   */
+  const making = new Map<string, Promise<Buffer>>();
+
+  /** Makes and stores the WebP copy of `key` at `width` from the original's bytes (`read`), once at a time. */
+  function makeVariant(key: string, width: number, read: () => Promise<Buffer>): Promise<Buffer> {
+    const copy = variantKey(key, width);
+    let flight = making.get(copy);
+    if (!flight) {
+      flight = (async () => {
+        const data = await resizeImage(await read(), width);
+        await storage.write(copy, data);
+        return data;
+      })().finally(() => making.delete(copy));
+      making.set(copy, flight);
+    }
+    return flight;
   }
 
   /**
-   * The WebP copies of a new event picture, made while its upload is answered so that the page
-   * showing it next finds them. A failure (a busy image queue) costs nothing but time later: the
-   * copy is made on its first request instead, so it never fails the upload.
+   * The WebP copies of a new picture (event, profile or community), made while its upload is
+   * answered so that the page showing it next finds them. A failure (a busy image queue) costs
+   * nothing but time later: the copy is made on its first request instead, so it never fails the
+   * upload.
    */
   async function storeVariants(key: string, original: Buffer): Promise<void> {
-    if (!key.startsWith('event-image/') || !RESIZABLE.test(key)) return;
+    if (!RESIZABLE.test(key)) return;
     for (const width of IMAGE_VARIANT_WIDTHS) {
-      await makeVariant(key, original, width).catch(() => undefined);
+      await makeVariant(key, width, async () => original).catch(() => undefined);
     }
   }
 
@@ -130,14 +146,18 @@ export function createUploadsService(deps: {
       return { key, publicUrl: storage.publicUrl(key) };
     },
 
-    /** Multipart upload through the API itself (POST /api/upload/file). */
-    async uploadFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
+    /**
+     * The one path of a file sent through the API (POST /api/upload/file, the event form's
+     * picture): size limit, checked and re-encoded (the image queue), its row stored. The bytes are
+     * written only by `commit`, so a caller whose request may still fail (the event form: 404, 403,
+     * 400 after the picture was read) commits after it succeeded and `abort`s otherwise, and a
+     * failed request leaves no file behind (issue 19, 3).
+     */
+    async prepareFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
       const { purpose, maxBytes } = folderOf(folder);
       if (bytes.length > maxBytes) throw tooLarge(maxBytes);
       const image = await sanitizeImage(bytes);
       const key = newKey(purpose, image.type);
-      await storage.write(key, image.data);
-      await storeVariants(key, image.data);
       await repo.insertStoredUpload(db, {
         key,
         ownerId,
@@ -147,8 +167,27 @@ export function createUploadsService(deps: {
         expiresAt: new Date(),
         sizeBytes: image.data.length,
       });
-      const publicUrl = storage.publicUrl(key);
-      return { signedUrl: publicUrl, publicUrl, url: publicUrl, key };
+      return {
+        key,
+        publicUrl: storage.publicUrl(key),
+        async commit() {
+          await storage.write(key, image.data);
+          await storeVariants(key, image.data);
+        },
+        abort: () => repo.deleteUpload(db, key),
+      };
+    },
+
+    /** Multipart upload through the API itself (POST /api/upload/file). */
+    async uploadFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
+      const file = await this.prepareFile(ownerId, bytes, folder);
+      try {
+        await file.commit();
+      } catch (error) {
+        await file.abort();
+        throw error;
+      }
+      return { signedUrl: file.publicUrl, publicUrl: file.publicUrl, url: file.publicUrl, key: file.key };
     },
 
     /**
@@ -201,10 +240,12 @@ export function createUploadsService(deps: {
         const data = await storage.read(stored);
         if (data) return { data };
       }
-      if (!(await repo.findStoredUpload(db, key))) throw missing;
-      const original = await storage.read(key);
-      if (!original) throw missing;
-      const data = await makeVariant(key, original, width);
+      const data = await makeVariant(key, width, async () => {
+        if (!(await repo.findStoredUpload(db, key))) throw missing;
+        const original = await storage.read(key);
+        if (!original) throw missing;
+        return original;
+      });
       return storage.kind === 's3' ? { location: storage.publicUrl(stored) } : { data };
     },
   };

@@ -12,6 +12,7 @@ import {
   rsvps,
   users,
 } from '../../db/schema/index.ts';
+import { visibleTo } from '../events/events.repository.ts';
 
 /**
  * Reads for the data export (GET /api/users/me/export): what one person created, joined and
@@ -24,11 +25,15 @@ export function eventsCreatedBy(db: Executor, userId: string) {
   return db.select().from(events).where(eq(events.creatorId, userId)).orderBy(asc(events.id));
 }
 
+/**
+ * The person's answers. An event's title is its current one, so it is given only while the
+ * person may still see the event (`visibleTo`: issue 19, 8); otherwise null, with the event's id.
+ */
 export function rsvpsOf(db: Executor, userId: string) {
   return db
     .select({
       eventId: rsvps.eventId,
-      eventTitle: events.title,
+      eventTitle: sql<string | null>`case when ${visibleTo(userId)} then ${events.title} end`,
       status: rsvps.status,
       createdAt: rsvps.createdAt,
       updatedAt: rsvps.updatedAt,
@@ -82,7 +87,11 @@ export function friendGroupsOf(db: Executor, userId: string) {
     .orderBy(asc(friendGroups.id));
 }
 
-/** Event sub-groups the person created or belongs to, with their member ids. */
+/**
+ * Event sub-groups the person created or belongs to, with their member ids, of events the person
+ * may still see (`visibleTo`): a sub-group's name and members are no longer theirs to read when
+ * the event is not (issue 19, 8).
+ */
 export function subgroupsOf(db: Executor, userId: string) {
   const member = db
     .select({ id: groupMembers.groupId })
@@ -100,7 +109,10 @@ export function subgroupsOf(db: Executor, userId: string) {
       >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${groupMembers} m where m.group_id = ${eventSubgroups.id}), '{}')`,
     })
     .from(eventSubgroups)
-    .where(or(eq(eventSubgroups.createdBy, userId), inArray(eventSubgroups.id, member)))
+    .innerJoin(events, eq(events.id, eventSubgroups.eventId))
+    .where(
+      and(or(eq(eventSubgroups.createdBy, userId), inArray(eventSubgroups.id, member)), visibleTo(userId)),
+    )
     .orderBy(asc(eventSubgroups.id));
 }
 

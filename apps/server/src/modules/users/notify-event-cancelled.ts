@@ -1,4 +1,3 @@
-import type { Background } from '../../platform/background.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 
@@ -16,28 +15,26 @@ export type CancelledFor = {
  * by the caller (they had answered it).
  */
 export function createNotifyEventCancelled(deps: {
-  background: Background;
   publisher: Publisher;
+  /** Queues the notification (durable, keyed; `notifyLater`): resolves once queued, never throws. */
   notify: (input: NotifyInput, options: { subjectChecked: boolean }) => Promise<unknown>;
 }) {
-  return function notifyEventCancelled({ to, event, reason }: CancelledFor): void {
+  return async function notifyEventCancelled({ to, event, reason }: CancelledFor): Promise<void> {
     deps.publisher.toUser(to.userId, 'event-cancelled', {
       eventId: event.id,
       title: event.title,
       ...(event.community ? { community: event.community } : {}),
     });
-    deps.background.run('event cancelled notification', () =>
-      deps.notify(
-        {
-          userId: to.userId,
-          kind: 'event_cancelled',
-          subject: { type: 'event', id: event.id },
-          text: `${event.title} was cancelled: ${reason}`,
-          url: '/events',
-          dedupeKey: `event_cancelled:${event.id}`,
-        },
-        { subjectChecked: true },
-      ),
+    await deps.notify(
+      {
+        userId: to.userId,
+        kind: 'event_cancelled',
+        subject: { type: 'event', id: event.id },
+        text: `${event.title} was cancelled: ${reason}`,
+        url: '/events',
+        dedupeKey: `event_cancelled:${event.id}`,
+      },
+      { subjectChecked: true },
     );
   };
 }

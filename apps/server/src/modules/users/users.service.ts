@@ -28,7 +28,7 @@ export type UsersServiceDeps = {
     afterCommit: () => void;
   }>;
   /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
-  notifyEventCancelled: (input: CancelledFor) => void;
+  notifyEventCancelled: (input: CancelledFor) => Promise<void>;
   /**
    * Offers the places the deleted account held to the people waiting, in the deletion's
    * transaction (modules/events); answers what tells them, for after the commit.
@@ -146,7 +146,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         return { told, tellOffers, afterCommit: released.afterCommit };
       });
       afterCommit();
-      for (const input of told) deps.notifyEventCancelled(input);
+      for (const input of told) await deps.notifyEventCancelled(input);
       tellOffers();
     },
   };
