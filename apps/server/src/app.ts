@@ -58,6 +58,8 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { createPlacesService } from './modules/places/places.service.ts';
 import { createPushChannel, generateVapidKeys } from './modules/push/push.channel.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createPushService } from './modules/push/push.service.ts';
@@ -553,6 +555,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
+  placesRoutes(app, createPlacesService(db), guards);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
 

@@ -20,3 +20,4 @@ export * from './sessions.ts';
 export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './places.ts';

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { places } from './places.ts';
 import { users } from './users.ts';
 
 /**
@@ -26,6 +27,8 @@ export const communities = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
     location: text('location').notNull().default(''),
+    /** Where it meets (issue 22), next to the free-text `location`. */
+    placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     visibility: text('visibility', { enum: ['PUBLIC', 'PRIVATE'] })
       .notNull()

@@ -8,6 +8,7 @@ export * from './instance-secrets.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './places.ts';
 export * from './push.ts';
 export * from './series.ts';
 export * from './sessions.ts';

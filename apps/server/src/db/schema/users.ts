@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { places } from './places.ts';
 
 export const users = pgTable(
   'users',
@@ -37,6 +48,8 @@ export const users = pgTable(
     suspensionReason: text('suspension_reason'),
     /** Per kind group, only the choices the person changed; the defaults fill in the rest. */
     notifyEmail: jsonb('notify_email').$type<Record<string, boolean>>().notNull().default({}),
+    /** Home city (issue 22): a gazetteer place, never an exact address. */
+    homePlaceId: uuid('home_place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
