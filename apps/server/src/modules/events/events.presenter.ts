@@ -84,6 +84,7 @@ function base(row: EventWithRelations, viewerId: string | undefined) {
       cancelled: row.cancelledAt !== null,
       seriesId: row.seriesId,
       friendsGoing: presentFriendsGoing(row.friendsGoing, viewerId),
+      placeId: row.placeId,
       capacity: row.capacity,
       offerHours: row.offerHours,
       maxGuests: row.maxGuests,

@@ -1,6 +1,13 @@
 import tzlookup from '@photostructure/tz-lookup';
-import type { CreatePlaceInput, LatLon, Place, PlaceCandidate } from '@townsquare/contracts';
+import {
+  type CreatePlaceInput,
+  type LatLon,
+  PLACE_MSG,
+  type Place,
+  type PlaceCandidate,
+} from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { GazetteerCity, PlaceRow } from './places.repository.ts';
 import * as repo from './places.repository.ts';
 
@@ -130,4 +137,28 @@ async function create(db: Executor, input: CreatePlaceInput): Promise<{ place: P
         },
   );
   return { place: presentPlace(place), created };
+}
+
+/**
+ * Adds `place` to presented events or communities that have a `placeId`: one query for the page,
+ * none when nothing on it has a place (lists without places cost what they did).
+ */
+export async function withPlaces<T extends { placeId?: string | null }>(
+  db: Executor,
+  items: T[],
+): Promise<T[]> {
+  const ids = [...new Set(items.flatMap((i) => (i.placeId ? [i.placeId] : [])))];
+  if (ids.length === 0) return items;
+  const found = await repo.findPlacesByIds(db, ids);
+  return items.map((i) => {
+    const row = i.placeId ? found.get(i.placeId) : undefined;
+    return row ? { ...i, place: presentPlace(row) } : i;
+  });
+}
+
+/** The saved place `id`, for a body's `placeId`; a 400 when there is none. */
+export async function placeForBody(db: Executor, id: string): Promise<PlaceRow> {
+  const row = await repo.findPlace(db, id);
+  if (!row) throw badRequest(PLACE_MSG.placeNotFound);
+  return row;
 }
