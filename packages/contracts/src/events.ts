@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
 import { text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { placeIdField, placeSchema } from './places.ts';
+import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'PAST'] as const;
 export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
@@ -229,7 +229,15 @@ export const eventListQuery = z.object({
     .max(100, 'Limit must be between 1 and 100')
     .default(100),
   /** `friends`: upcoming events with the most friends going first (all or LIVE events, not `mine`). */
-  sort: z.enum(['date', 'friends'], { error: 'Sort must be date or friends' }).default('date'),
+  sort: z
+    .enum(['date', 'friends', 'distance'], { error: 'Sort must be date or friends (or distance, with near)' })
+    .default('date'),
+  /**
+   * Near me (issue 22): only upcoming live events whose place lies within `radiusKm` of `near`,
+   * each with `distanceKm`; `sort=distance` orders them nearest first.
+   */
+  near: nearField.optional(),
+  radiusKm: radiusKmField.default(PLACE_LIMITS.radiusKmDefault),
 });
 
 const personRef = z.object({

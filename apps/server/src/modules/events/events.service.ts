@@ -2,6 +2,7 @@ import {
   type CreateEventInput,
   EVENT_MSG,
   type EventStatus,
+  type LatLon,
   type RsvpStatus,
   type UpdateEventInput,
 } from '@townsquare/contracts';
@@ -9,6 +10,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { listNear } from '../places/nearby.service.ts';
 import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
@@ -159,9 +161,15 @@ export function createEventsService(deps: EventsServiceDeps) {
         scope: 'all' | 'mine';
         cursor?: string;
         limit: number;
-        sort?: 'date' | 'friends';
+        sort?: 'date' | 'friends' | 'distance';
+        near?: LatLon;
+        radiusKm?: number;
       },
     ) {
+      if (query.near) {
+        // Near me (issue 22): its own query in modules/places; visibleTo decides there too.
+        return listNear(db, user.id, { ...query, near: query.near }, (rows) => present(rows, user.id));
+      }
       // Sorting by friends going applies to the discovery list (every visible event, or LIVE ones).
       const byFriends =
         query.sort === 'friends' && query.scope !== 'mine' && (!query.status || query.status === 'LIVE');

@@ -1,4 +1,5 @@
 import type { EventDto, Place } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, eventBody, type TestUser, verifyEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -120,5 +121,138 @@ describe('events with a place', () => {
     expect(cleared.json().event.placeId).toBeNull();
     expect(cleared.json().event.place).toBeUndefined();
     expect(cleared.json().event.location).toBe('Riverside Park, north gate');
+  });
+});
+
+/** A pin at a point, saved as the host; returns its id. */
+async function pin(name: string, lat: number, lon: number): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/places',
+    headers: host.auth,
+    payload: { name, lat, lon },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().place as Place).id;
+}
+
+type Listed = EventDto & { distanceKm: number };
+async function near(query: string, as: TestUser = viewer) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/events?${query}`, headers: as.auth });
+  return {
+    status: res.statusCode,
+    body: res.json() as { events: Listed[]; nextCursor: string | null; message?: string },
+  };
+}
+
+describe('near me', () => {
+  it('measures Berlin to Paris as 878 km (within 1 %)', async () => {
+    city.paris = await pickCity('Paris', '48.85,2.35');
+    const id = await createEvent(t, host, { title: 'Paris meetup', placeId: city.paris.id });
+    const { body } = await near(`near=${city.berlin?.lat},${city.berlin?.lon}&radiusKm=500`);
+    expect(body.events.map((e) => e.id)).not.toContain(id);
+    const wide = await near(`near=52.52,13.405&radiusKm=500&sort=distance`);
+    expect(wide.status).toBe(200);
+    // 500 km is the widest radius: Paris is outside it from Berlin; from Brussels it is inside.
+    const fromBrussels = await near('near=50.85,4.35&radiusKm=500');
+    const paris = fromBrussels.body.events.find((e) => e.id === id);
+    expect(paris?.distanceKm).toBeGreaterThan(240);
+    // Berlin to Paris itself, through the same distance the lists use.
+    const berlin = await t.db.execute<{ km: number }>(
+      sql`select earth_distance(ll_to_earth(${city.berlin?.lat}, ${city.berlin?.lon}), ll_to_earth(${city.paris.lat}, ${city.paris.lon})) / 1000 as km`,
+    );
+    expect(Math.abs((berlin.rows[0]?.km ?? 0) - 878) / 878).toBeLessThan(0.01);
+  });
+
+  it('keeps a point just inside the radius and drops one just outside', async () => {
+    // 0.1° of latitude is 11.1 km everywhere: 24.75 km and 25.25 km north of a centre at 10°N, 20°E.
+    const inside = await createEvent(t, host, {
+      title: 'Just inside',
+      placeId: await pin('Inside', 10 + 24.75 / 111.2, 20),
+    });
+    const outside = await createEvent(t, host, {
+      title: 'Just outside',
+      placeId: await pin('Outside', 10 + 25.25 / 111.2, 20),
+    });
+    const { status, body } = await near('near=10,20');
+    expect(status).toBe(200);
+    const ids = body.events.map((e) => e.id);
+    expect(ids).toContain(inside);
+    expect(ids).not.toContain(outside);
+    expect(body.events.find((e) => e.id === inside)?.distanceKm).toBeCloseTo(24.7, 0);
+  });
+
+  it('finds across the antimeridian (Fiji) and near the pole', async () => {
+    const east = await createEvent(t, host, {
+      title: 'Taveuni east',
+      placeId: await pin('Taveuni east', -16.8, -179.95),
+    });
+    const fromWest = await near('near=-16.8,179.95&radiusKm=20');
+    const found = fromWest.body.events.find((e) => e.id === east);
+    // 0.1° of longitude at 16.8°S is about 10.6 km, across the date line.
+    expect(found?.distanceKm).toBeGreaterThan(10);
+    expect(found?.distanceKm).toBeLessThan(11);
+    const arctic = await createEvent(t, host, {
+      title: 'Far north',
+      placeId: await pin('Far north', 89.5, 0),
+    });
+    // Half a degree from the pole, on the opposite meridian: 111 km apart through the pole.
+    const other = await near('near=89.5,180&radiusKm=150');
+    expect(other.body.events.find((e) => e.id === arctic)?.distanceKm).toBeCloseTo(111.2, -1);
+  });
+
+  it('pages by distance and by date without repeating or skipping an event', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      // Two at each distance: ties are broken by id.
+      created.push(
+        await createEvent(t, host, {
+          title: `Ring ${i}`,
+          placeId: await pin(`Ring ${i}`, -40 + Math.floor(i / 2) * 0.01, 100),
+        }),
+      );
+    }
+    for (const sort of ['distance', 'date']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await near(
+          `near=-40,100&radiusKm=10&sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        seen.push(...page.body.events.map((e) => e.id));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect([...seen].sort()).toEqual([...created].sort());
+    }
+    const byDistance = await near('near=-40,100&radiusKm=10&sort=distance&limit=100');
+    const km = byDistance.body.events.map((e) => e.distanceKm);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+  });
+
+  it('shows only what the viewer may see', async () => {
+    const hidden = await createEvent(t, host, {
+      title: 'Private near',
+      visibility: 'PRIVATE',
+      placeId: await pin('Hidden', 30, 30),
+    });
+    expect((await near('near=30,30', viewer)).body.events.map((e) => e.id)).not.toContain(hidden);
+    expect((await near('near=30,30', host)).body.events.map((e) => e.id)).toContain(hidden);
+  });
+
+  it('answers bad input with a 400 and a readable message', async () => {
+    for (const [query, message] of [
+      ['near=999,0', /^Near must be "latitude,longitude"/],
+      ['near=abc', /^Near must be/],
+      ['near=1,2&radiusKm=0', /^Radius must be a number of kilometres between 1 and 500/],
+      ['near=1,2&radiusKm=501', /^Radius must be/],
+      ['near=1,2&sort=nearest', /^Sort must be/],
+      ['near=1,2&sort=distance&cursor=bm9wZQ', /^Invalid cursor/],
+    ] as const) {
+      const res = await near(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(message);
+    }
   });
 });
