@@ -555,7 +555,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
-  placesRoutes(app, createPlacesService(db), guards);
+  placesRoutes(app, createPlacesService(db), guards, db);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
 

@@ -28,6 +28,7 @@ export const PLACE_MSG = {
   radiusInvalid: `Radius must be a number of kilometres between ${PLACE_LIMITS.radiusKmMin} and ${PLACE_LIMITS.radiusKmMax}`,
   queryTooLong: `Search text must be at most ${PLACE_LIMITS.searchQueryMax} characters`,
   limitInvalid: `Limit must be between 1 and ${PLACE_LIMITS.searchLimitMax}`,
+  fromAfterTo: 'From must be before to',
   bboxInvalid:
     'Bbox must be "west,south,east,north" in degrees, with south below north and at most 360 degrees wide',
   placeNotFound: 'Place not found',
@@ -165,3 +166,23 @@ export const placeIdField = z
   .string({ error: PLACE_MSG.placeIdInvalid })
   .uuid(PLACE_MSG.placeIdInvalid)
   .nullable();
+
+export const eventMapQuery = z.object({
+  bbox: bboxField,
+  from: z.coerce.date({ error: 'From must be a date' }).optional(),
+  to: z.coerce.date({ error: 'To must be a date' }).optional(),
+});
+export const mapPointSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  startDate: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
+export const mapClusterSchema = z.object({ lat: z.number(), lon: z.number(), count: z.number().int() });
+/** At most 500 points; above that, clusters computed on the server. */
+export const eventMapResponse = z.union([
+  z.object({ points: z.array(mapPointSchema) }),
+  z.object({ clusters: z.array(mapClusterSchema) }),
+]);
+export type EventMapResponse = z.infer<typeof eventMapResponse>;

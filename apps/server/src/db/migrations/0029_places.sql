@@ -44,6 +44,9 @@ CREATE UNIQUE INDEX "places_pin_unique" ON "places" (lower("name"), "address", "
 --> statement-breakpoint
 CREATE INDEX "places_earth" ON "places" USING gist (ll_to_earth("lat", "lon"));
 --> statement-breakpoint
+-- Map viewports are latitude/longitude boxes.
+CREATE INDEX "places_lat_lon" ON "places" ("lat", "lon");
+--> statement-breakpoint
 CREATE INDEX "places_name_trgm" ON "places" USING gin ((lower("name")) gin_trgm_ops);
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "place_id" uuid REFERENCES "places"("id") ON DELETE SET NULL;

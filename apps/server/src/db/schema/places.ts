@@ -60,6 +60,7 @@ export const places = pgTable(
       .on(sql`lower(${t.name})`, t.address, t.lat, t.lon)
       .where(sql`${t.gazetteerId} is null`),
     index('places_earth').using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`),
+    index('places_lat_lon').on(t.lat, t.lon),
     index('places_name_trgm').using('gin', sql`(lower(${t.name})) gin_trgm_ops`),
   ],
 );

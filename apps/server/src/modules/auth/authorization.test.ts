@@ -1266,6 +1266,10 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
   },
+  'GET /api/events/map': {
+    request: () => ({ method: 'GET', url: '/api/events/map?bbox=13,52,14,53' }),
+    expect: PUBLIC_200,
+  },
   'GET /api/places/:id': {
     request: async (w) => {
       // api() types answers as { id }; this one is { place: { id } }.

@@ -1,9 +1,16 @@
-import { type EventDto, type LatLon, PLACE_LIMITS } from '@townsquare/contracts';
+import {
+  type Bbox,
+  type EventDto,
+  type EventMapResponse,
+  type LatLon,
+  PLACE_LIMITS,
+  PLACE_MSG,
+} from '@townsquare/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { EventRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
-import { listEventsNear, type NearbyCursor } from './nearby.repository.ts';
+import { listEventsNear, mapClusters, mapPoints, type NearbyCursor } from './nearby.repository.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -54,4 +61,28 @@ export async function listNear(
   const events = (await present(page)).map((e) => ({ ...e, distanceKm: round1(km.get(e.id) ?? 0) }));
   const last = page.at(-1);
   return { events, nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last) : null };
+}
+
+/** Clusters are a grid of about this many cells across the viewport. */
+const CLUSTER_COLUMNS = 16;
+
+/**
+ * `GET /api/events/map`: the visible upcoming events in a viewport as points, or, above 500,
+ * as clusters (count and mean position per grid cell) so the answer stays small.
+ */
+export async function eventMap(
+  db: Executor,
+  viewerId: string | undefined,
+  query: { bbox: Bbox; from?: Date; to?: Date },
+): Promise<EventMapResponse> {
+  if (query.from && query.to && query.from > query.to) throw badRequest(PLACE_MSG.fromAfterTo);
+  const filter = { viewerId, bbox: query.bbox, from: query.from ?? new Date(), to: query.to };
+  const points = await mapPoints(db, { ...filter, limit: PLACE_LIMITS.mapPointsMax + 1 });
+  if (points.length <= PLACE_LIMITS.mapPointsMax) {
+    return { points: points.map((p) => ({ ...p, startDate: p.startDate.toISOString() })) };
+  }
+  const { west, east, south, north } = query.bbox;
+  const width = west < east ? east - west : east - west + 360;
+  const cellDegrees = Math.max(width, north - south) / CLUSTER_COLUMNS;
+  return { clusters: await mapClusters(db, { ...filter, cellDegrees }) };
 }

@@ -256,3 +256,72 @@ describe('near me', () => {
     }
   });
 });
+
+describe('the map', () => {
+  async function map(query: string, as?: TestUser) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/map?${query}`,
+      headers: as?.auth ?? {},
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  it('answers the events in a viewport as points, across the antimeridian too', async () => {
+    const id = await createEvent(t, host, { title: 'Map pin', placeId: await pin('Map pin', 12.5, 45.5) });
+    const inside = await map('bbox=45,12,46,13');
+    expect(inside.status).toBe(200);
+    expect(inside.body.points).toEqual([
+      expect.objectContaining({ id, title: 'Map pin', lat: 12.5, lon: 45.5, startDate: expect.any(String) }),
+    ]);
+    expect((await map('bbox=46,12,47,13')).body.points).toEqual([]);
+    const fiji = await createEvent(t, host, {
+      title: 'Date line',
+      placeId: await pin('Date line', -17, 179.9),
+    });
+    const across = await map('bbox=179,-18,-179,-16');
+    expect(across.body.points.map((p: { id: string }) => p.id)).toContain(fiji);
+  });
+
+  it('never shows an event the caller may not see', async () => {
+    const hidden = await createEvent(t, host, {
+      title: 'Private pin',
+      visibility: 'PRIVATE',
+      placeId: await pin('Private pin', 13.5, 45.5),
+    });
+    expect((await map('bbox=45,13,46,14')).body.points).toEqual([]);
+    expect((await map('bbox=45,13,46,14', viewer)).body.points).toEqual([]);
+    expect((await map('bbox=45,13,46,14', host)).body.points.map((p: { id: string }) => p.id)).toEqual([
+      hidden,
+    ]);
+  });
+
+  it('clusters above 500 events', async () => {
+    const placeId = await pin('Crowded square', -33.9, 18.4);
+    const other = await pin('Crowded square east', -33.9, 18.9);
+    await t.db.execute(sql`
+      insert into events (id, creator_id, title, description, location, start_date, end_date, status, place_id)
+      select gen_random_uuid(), ${host.user.id}, 'Crowd ' || n, 'x', 'Square', now() + interval '1 day', now() + interval '2 days', 'LIVE',
+             case when n % 2 = 0 then ${placeId}::uuid else ${other}::uuid end
+      from generate_series(1, 501) n`);
+    const { status, body } = await map('bbox=18,-34.5,19.5,-33.5');
+    expect(status).toBe(200);
+    expect(body.points).toBeUndefined();
+    expect(body.clusters.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(501);
+    expect(body.clusters).toHaveLength(2);
+  });
+
+  it('refuses a malformed viewport or one wider than the world with a readable 400', async () => {
+    for (const bbox of ['1,2,3', 'a,b,c,d', '-200,0,10,10', '0,10,10,0', '0,-95,10,10', '10,0,10,5', '']) {
+      const res = await map(`bbox=${bbox}`);
+      expect(res.status, bbox).toBe(400);
+      expect(res.body.message, bbox).toMatch(/^Bbox must be "west,south,east,north"/);
+    }
+    const missing = await map('');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Bbox is required');
+    const backwards = await map('bbox=0,0,1,1&from=2030-01-02&to=2030-01-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe('From must be before to');
+  });
+});

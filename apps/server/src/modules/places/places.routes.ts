@@ -1,15 +1,19 @@
 import {
   createPlaceBody,
+  eventMapQuery,
+  eventMapResponse,
   PLACE_MSG,
   placeIdParams,
   placeResponse,
   placeSearchQuery,
   placeSearchResponse,
 } from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
 import { isUuid } from '../users/users.repository.ts';
+import { eventMap } from './nearby.service.ts';
 import type { createPlacesService } from './places.service.ts';
 
 const tags = ['places'];
@@ -20,6 +24,7 @@ export function placesRoutes(
   app: App,
   places: ReturnType<typeof createPlacesService>,
   guards: ReturnType<typeof createAuthGuards>,
+  db: Database,
 ): void {
   // Signed-out visitors pick a city too, so searching and reading need no account.
   app.get(
@@ -54,6 +59,16 @@ export function placesRoutes(
       // 201 for a new place; picking one that exists (the same city, the same pin) is 200.
       return reply.code(created ? 201 : 200).send({ place });
     },
+  );
+
+  // The map of the discovery page; signed out, public events only (visibleTo decides).
+  app.get(
+    '/api/events/map',
+    {
+      onRequest: guards.optionalAuth,
+      schema: { tags, querystring: eventMapQuery, response: { 200: eventMapResponse, ...errors(400, 401) } },
+    },
+    async (request) => eventMap(db, request.auth?.user.id, request.query),
   );
 
   app.get(
