@@ -34,6 +34,7 @@ export const PLACE_MSG = {
   placeNotFound: 'Place not found',
   placeIdInvalid: 'Place id is not valid',
   noCityNearby: 'No city is known near this point',
+  homeMustBeCity: 'Home must be a city, not an address',
 } as const;
 
 export const latField = z.coerce

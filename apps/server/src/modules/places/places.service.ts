@@ -162,3 +162,19 @@ export async function placeForBody(db: Executor, id: string): Promise<PlaceRow> 
   if (!row) throw badRequest(PLACE_MSG.placeNotFound);
   return row;
 }
+
+/** A home place: a city from the gazetteer, never a pin (an exact address); 400 otherwise. */
+export async function homeCity(db: Executor, id: string): Promise<PlaceRow> {
+  const row = await placeForBody(db, id);
+  if (row.source !== 'gazetteer') throw badRequest(PLACE_MSG.homeMustBeCity);
+  return row;
+}
+
+/** The signed-in person's own view with their home city, where the profile is read and edited. */
+export async function withHomePlace<T extends { homePlaceId?: string | null }>(
+  db: Executor,
+  self: T,
+): Promise<T> {
+  const row = self.homePlaceId ? await repo.findPlace(db, self.homePlaceId) : undefined;
+  return row ? { ...self, homePlace: presentPlace(row) } : self;
+}

@@ -132,3 +132,51 @@ describe('places', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('home city', () => {
+  it('PATCH /api/users/me { homePlaceId } takes a city, shows it as homePlace, and clears with null', async () => {
+    const [potsdam] = await search('q=Potsdam&limit=1');
+    const city = await pick({ name: 'Potsdam', lat: potsdam?.lat, lon: potsdam?.lon });
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { homePlaceId: city.body.place.id },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      homePlaceId: city.body.place.id,
+      homePlace: { name: 'Potsdam', country: 'DE' },
+    });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth });
+    expect(me.json().homePlace.id).toBe(city.body.place.id);
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { homePlaceId: null },
+    });
+    expect(cleared.json().homePlaceId).toBeNull();
+    expect(cleared.json().homePlace).toBeUndefined();
+  });
+
+  it('refuses an exact address as home, and a place that does not exist', async () => {
+    const pin = await pick({ name: 'My flat', address: 'Lindenstraße 1', lat: 52.39, lon: 13.06 });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { homePlaceId: pin.body.place.id },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Home must be a city, not an address');
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: user.auth,
+      payload: { homePlaceId: '0190a000-0000-7000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Place not found');
+  });
+});
