@@ -3,6 +3,7 @@ import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
 import { text } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { placeIdField, placeSchema } from './places.ts';
 
 /** Communities (issue 11): clubs as places with members, organisers, events and a chat. */
 export const COMMUNITY_LIMITS = {
@@ -151,6 +152,8 @@ const communityFields = {
   visibility: z.preprocess(upper, z.enum(COMMUNITY_VISIBILITIES, { error: COMMUNITY_MSG.visibilityInvalid })),
   joinPolicy: z.preprocess(upper, z.enum(JOIN_POLICIES, { error: COMMUNITY_MSG.joinPolicyInvalid })),
   joinQuestions: questionsField,
+  /** Where it meets (issue 22): a saved place, or null to clear it. */
+  placeId: placeIdField,
 };
 
 /** PATCH /api/communities/:slug: any of the fields; the slug stays (links keep working). */
@@ -248,6 +251,9 @@ export const communitySchema = z.object({
   joinQuestions: z.array(z.string()),
   verified: z.boolean(),
   memberCount: z.number().int(),
+  /** Additions for places (issue 22), next to the free-text `location`. */
+  placeId: z.string().nullable().optional(),
+  place: placeSchema.optional(),
   createdAt: z.string(),
   /** The caller's role and state; null when signed out or not related. */
   viewerRole: z.enum(COMMUNITY_ROLES).nullable(),

@@ -20,6 +20,7 @@ import { type ChatInput, type ChatService, channels, type Page } from '../chat/c
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
+import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
 import { contactsOf, isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
@@ -136,7 +137,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   async function reread(id: string, viewerId: string): Promise<Community> {
     const found = await repo.findById(db, id, viewerId);
     if (!found) throw notFound(COMMUNITY_MSG.notFound);
-    return presentCommunity(found.community, found);
+    const [community] = await withPlaces(db, [presentCommunity(found.community, found)]);
+    // withPlaces returns one item per item given.
+    return community!;
   }
 
   /** The target's row for an organiser's action; owners are out of an organiser's reach. */
@@ -192,6 +195,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async create(me: UserRow, input: CreateCommunityInput): Promise<Community> {
       await checkImage(input.imageUrl, me);
+      const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
       // Two people founding "Chess Club" at once: the loser of the unique index tries the next slug.
       for (let attempt = 0; ; attempt++) {
         const slug = await chooseSlug(input);
@@ -202,7 +206,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               name: input.name,
               description: input.description ?? '',
               imageUrl: input.imageUrl ?? null,
-              location: input.location ?? '',
+              location: input.location ?? (place ? placeDisplayText(place) : ''),
+              placeId: place?.id ?? null,
               tags: input.tags ?? [],
               visibility: input.visibility ?? 'PUBLIC',
               joinPolicy: input.joinPolicy ?? 'OPEN',
@@ -218,7 +223,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             });
             return community;
           });
-          return presentCommunity(row, { role: 'OWNER', state: 'member' });
+          const [created] = await withPlaces(db, [presentCommunity(row, { role: 'OWNER', state: 'member' })]);
+          // withPlaces returns one item per item given.
+          return created!;
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
           if (input.slug || attempt >= 10) throw conflict(COMMUNITY_MSG.slugTaken);
@@ -243,7 +250,10 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        communities: page.map((r) => presentCommunity(r.community, r)),
+        communities: await withPlaces(
+          db,
+          page.map((r) => presentCommunity(r.community, r)),
+        ),
         nextCursor:
           rows.length > query.limit && last ? encode(last.community.memberCount, last.community.id) : null,
       };
@@ -256,7 +266,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async get(slug: string, viewerId: string | undefined): Promise<Community> {
       const found = await find(slug, viewerId);
-      return presentCommunity(found.community, found);
+      const [community] = await withPlaces(db, [presentCommunity(found.community, found)]);
+      // withPlaces returns one item per item given.
+      return community!;
     },
 
     async update(me: UserRow, slug: string, input: UpdateCommunityInput): Promise<Community> {
@@ -275,6 +287,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       ] as const) {
         if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       }
+      if (input.placeId !== undefined)
+        values.placeId = input.placeId && (await placeForBody(db, input.placeId)).id;
       await repo.updateCommunity(db, community.id, values);
       if (values.visibility === 'PRIVATE' && community.visibility !== 'PRIVATE')
         await deps.onAccessReduced?.({ eventIds: await repo.eventIdsOf(db, community.id) });

@@ -180,3 +180,37 @@ describe('home city', () => {
     expect(unknown.json().message).toBe('Place not found');
   });
 });
+
+describe('communities with a place', () => {
+  it('carry placeId and place next to location, filled from the place when empty', async () => {
+    const [leipzig] = await search('q=Leipzig&limit=1');
+    const place = (await pick({ name: 'Leipzig', lat: leipzig?.lat, lon: leipzig?.lon })).body.place;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/communities',
+      headers: user.auth,
+      payload: { name: 'Leipzig runners', placeId: place.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().community).toMatchObject({ location: 'Leipzig, DE', placeId: place.id, place });
+    const slug = res.json().community.slug as string;
+    const read = await t.app.inject({ method: 'GET', url: `/api/communities/${slug}` });
+    expect(read.json().community.place.id).toBe(place.id);
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/communities/${slug}`,
+      headers: user.auth,
+      payload: { placeId: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().community).toMatchObject({ location: 'Leipzig, DE', placeId: null });
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/communities/${slug}`,
+      headers: user.auth,
+      payload: { placeId: '0190a000-0000-7000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Place not found');
+  });
+});
