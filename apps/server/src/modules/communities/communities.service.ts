@@ -5,7 +5,9 @@ import {
   type CommunityRole,
   type CreateCommunityInput,
   type EventDto,
+  type LatLon,
   type MembershipState,
+  PLACE_LIMITS,
   type RoomMessage,
   slugify,
   slugProblem,
@@ -20,7 +22,7 @@ import { type ChatInput, type ChatService, channels, type Page } from '../chat/c
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
-import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
+import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
 import { contactsOf, isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
@@ -235,7 +237,15 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async list(
       viewer: UserRow | undefined,
-      query: { q?: string; tag?: string; verified?: 'true' | 'false'; cursor?: string; limit: number },
+      query: {
+        q?: string;
+        tag?: string;
+        verified?: 'true' | 'false';
+        cursor?: string;
+        limit: number;
+        near?: LatLon;
+        radiusKm?: number;
+      },
     ) {
       const cursor = decode(query.cursor);
       const memberCount = cursor ? Number(cursor[0]) : 0;
@@ -245,6 +255,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         tag: query.tag || undefined,
         verified: query.verified === undefined ? undefined : query.verified === 'true',
         after: cursor ? { memberCount, id: cursor[1] } : undefined,
+        near: query.near && { ...query.near, radiusKm: query.radiusKm ?? PLACE_LIMITS.radiusKmDefault },
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
@@ -252,7 +263,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       return {
         communities: await withPlaces(
           db,
-          page.map((r) => presentCommunity(r.community, r)),
+          query.near
+            ? await withDistances(
+                db,
+                query.near,
+                page.map((r) => presentCommunity(r.community, r)),
+              )
+            : page.map((r) => presentCommunity(r.community, r)),
         ),
         nextCursor:
           rows.length > query.limit && last ? encode(last.community.memberCount, last.community.id) : null,

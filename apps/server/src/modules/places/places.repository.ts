@@ -139,3 +139,21 @@ export async function upsertPlace(
   if (!place) throw new Error('place conflict without a matching place');
   return { place, created: false };
 }
+
+/** "`placeId` is a place within `radiusKm` of `near`": the GiST index on places answers the subquery. */
+export function placeWithin(placeId: AnyColumn, near: Point, radiusKm: number): SQL {
+  return sql`${placeId} in (select ${places.id} from ${places} where ${withinRadius(earthPoint(places.lat, places.lon), near, radiusKm)})`;
+}
+
+/** Distance in km from `near` to each of the places `ids`. */
+export async function distancesFrom(db: Executor, near: Point, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: places.id,
+      km: sql<number>`${distanceKm(earthPoint(places.lat, places.lon), earthPoint(near.lat, near.lon))}::float8`,
+    })
+    .from(places)
+    .where(sql`${places.id} = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.km]));
+}

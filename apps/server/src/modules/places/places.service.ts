@@ -178,3 +178,20 @@ export async function withHomePlace<T extends { homePlaceId?: string | null }>(
   const row = self.homePlaceId ? await repo.findPlace(db, self.homePlaceId) : undefined;
   return row ? { ...self, homePlace: presentPlace(row) } : self;
 }
+
+/** Adds `distanceKm` (one decimal) from `near` to presented items that have a place. */
+export async function withDistances<T extends { placeId?: string | null }>(
+  db: Executor,
+  near: LatLon,
+  items: T[],
+): Promise<(T & { distanceKm?: number })[]> {
+  const km = await repo.distancesFrom(
+    db,
+    near,
+    items.flatMap((i) => (i.placeId ? [i.placeId] : [])),
+  );
+  return items.map((i) => {
+    const d = i.placeId ? km.get(i.placeId) : undefined;
+    return d === undefined ? i : { ...i, distanceKm: round1(d) };
+  });
+}

@@ -213,4 +213,30 @@ describe('communities with a place', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Place not found');
   });
+
+  it('near=: only communities within the radius, each with its distance', async () => {
+    const [dresden] = await search('q=Dresden&limit=1');
+    const place = (await pick({ name: 'Dresden', lat: dresden?.lat, lon: dresden?.lon })).body.place;
+    const club = await t.app.inject({
+      method: 'POST',
+      url: '/api/communities',
+      headers: user.auth,
+      payload: { name: 'Dresden chess', placeId: place.id },
+    });
+    expect(club.statusCode, club.body).toBe(201);
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/communities?${query}` });
+      return { status: res.statusCode, body: res.json() };
+    };
+    // Pirna is about 18 km from Dresden; Berlin about 165 km.
+    const fromPirna = await list('near=50.96,13.94');
+    expect(fromPirna.status).toBe(200);
+    const found = fromPirna.body.communities.find((c: { id: string }) => c.id === club.json().community.id);
+    expect(found.distanceKm).toBeGreaterThan(15);
+    expect(found.distanceKm).toBeLessThan(25);
+    expect((await list('near=52.52,13.40&radiusKm=100')).body.communities).toEqual([]);
+    const bad = await list('near=1,2&radiusKm=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Radius must be/);
+  });
 });
