@@ -71,31 +71,16 @@ describe('events with a place', () => {
   });
 
   it('still need a location without a place, and a place that exists', async () => {
-    const { location: _typed, ...body } = eventBody();
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: host.auth,
-      payload: body,
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Location is required');
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: host.auth,
-      payload: eventBody({ placeId: '0190a000-0000-7000-8000-000000000000' }),
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('Place not found');
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: host.auth,
-      payload: eventBody({ placeId: 'berlin' }),
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('Place id is not valid');
+    const { location: _typed, ...noLocation } = eventBody();
+    for (const [payload, message] of [
+      [noLocation, 'Location is required'],
+      [eventBody({ placeId: '0190a000-0000-7000-8000-000000000000' }), 'Place not found'],
+      [eventBody({ placeId: 'berlin' }), 'Place id is not valid'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/events', headers: host.auth, payload });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
   });
 
   it('a place set later brings its zone; clearing it keeps location as typed', async () => {

@@ -20,6 +20,23 @@ async function search(query: string) {
   return (res.json() as { places: PlaceCandidate[] }).places;
 }
 
+/** Picks the first city named like `name`, as the web app does after a typeahead. */
+async function pickCity(name: string): Promise<Place> {
+  const [city] = await search(`q=${encodeURIComponent(name)}&limit=1`);
+  return (await pick({ name: city?.name, lat: city?.lat, lon: city?.lon })).body.place;
+}
+
+async function createCommunity(name: string, placeId: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/communities',
+    headers: user.auth,
+    payload: { name, placeId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().community as { id: string; slug: string };
+}
+
 async function pick(payload: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/places', headers: user.auth, payload });
   return { status: res.statusCode, body: res.json() as { place: Place; message?: string } };
@@ -183,17 +200,10 @@ describe('home city', () => {
 
 describe('communities with a place', () => {
   it('carry placeId and place next to location, filled from the place when empty', async () => {
-    const [leipzig] = await search('q=Leipzig&limit=1');
-    const place = (await pick({ name: 'Leipzig', lat: leipzig?.lat, lon: leipzig?.lon })).body.place;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/communities',
-      headers: user.auth,
-      payload: { name: 'Leipzig runners', placeId: place.id },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().community).toMatchObject({ location: 'Leipzig, DE', placeId: place.id, place });
-    const slug = res.json().community.slug as string;
+    const place = await pickCity('Leipzig');
+    const club = await createCommunity('Leipzig runners', place.id);
+    expect(club).toMatchObject({ location: 'Leipzig, DE', placeId: place.id, place });
+    const { slug } = club;
     const read = await t.app.inject({ method: 'GET', url: `/api/communities/${slug}` });
     expect(read.json().community.place.id).toBe(place.id);
     const cleared = await t.app.inject({
@@ -215,15 +225,7 @@ describe('communities with a place', () => {
   });
 
   it('near=: only communities within the radius, each with its distance', async () => {
-    const [dresden] = await search('q=Dresden&limit=1');
-    const place = (await pick({ name: 'Dresden', lat: dresden?.lat, lon: dresden?.lon })).body.place;
-    const club = await t.app.inject({
-      method: 'POST',
-      url: '/api/communities',
-      headers: user.auth,
-      payload: { name: 'Dresden chess', placeId: place.id },
-    });
-    expect(club.statusCode, club.body).toBe(201);
+    const club = await createCommunity('Dresden chess', (await pickCity('Dresden')).id);
     const list = async (query: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/communities?${query}` });
       return { status: res.statusCode, body: res.json() };
@@ -231,7 +233,7 @@ describe('communities with a place', () => {
     // Pirna is about 18 km from Dresden; Berlin about 165 km.
     const fromPirna = await list('near=50.96,13.94');
     expect(fromPirna.status).toBe(200);
-    const found = fromPirna.body.communities.find((c: { id: string }) => c.id === club.json().community.id);
+    const found = fromPirna.body.communities.find((c: { id: string }) => c.id === club.id);
     expect(found.distanceKm).toBeGreaterThan(15);
     expect(found.distanceKm).toBeLessThan(25);
     expect((await list('near=52.52,13.40&radiusKm=100')).body.communities).toEqual([]);
