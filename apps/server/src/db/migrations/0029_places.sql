@@ -20,7 +20,10 @@ CREATE TABLE "gazetteer" (
   "lon" double precision NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "gazetteer_name_trgm" ON "gazetteer" USING gin ((lower("name")) gin_trgm_ops);
+-- Typeahead is a prefix match ("Berl"): a btree over lower(name) answers it as a range, and the
+-- included columns make it an index-only scan (measured 1.7 ms for "ma%", 3,789 cities, against
+-- 10 ms through a trigram index that must visit the table).
+CREATE INDEX "gazetteer_name_prefix" ON "gazetteer" (lower("name") text_pattern_ops) INCLUDE ("population", "lat", "lon", "id", "country", "name");
 --> statement-breakpoint
 CREATE INDEX "gazetteer_earth" ON "gazetteer" USING gist (ll_to_earth("lat", "lon"));
 --> statement-breakpoint

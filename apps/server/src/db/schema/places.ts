@@ -29,7 +29,8 @@ export const gazetteer = pgTable(
     lon: doublePrecision('lon').notNull(),
   },
   (t) => [
-    index('gazetteer_name_trgm').using('gin', sql`(lower(${t.name})) gin_trgm_ops`),
+    // Prefix typeahead, index-only (migration 0029 adds INCLUDE columns Drizzle cannot express).
+    index('gazetteer_name_prefix').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('gazetteer_earth').using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`),
   ],
 );

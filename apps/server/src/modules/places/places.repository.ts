@@ -35,8 +35,8 @@ export function withinRadius(point: SQL, near: Point, radiusKm: number): SQL {
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Gazetteer cities whose name starts with `q` (the trigram index answers prefix `like`), the most
- * populous first, or nearest first when `near` is given.
+ * Gazetteer cities whose name starts with `q` (an index-only range scan of `gazetteer_name_prefix`),
+ * the most populous first, or nearest first when `near` is given.
  */
 export async function searchGazetteer(
   db: Executor,
@@ -44,15 +44,22 @@ export async function searchGazetteer(
   near: Point | undefined,
   limit: number,
 ): Promise<GazetteerCity[]> {
-  const distance = near
-    ? distanceKm(earthPoint(sql`lat`, sql`lon`), earthPoint(near.lat, near.lon))
-    : sql`null`;
+  // Ranking thousands of matches ("Ma") by earth_distance costs ~12 µs a row; a flat-earth
+  // distance in plain arithmetic (longitude scaled by latitude, wrapped at the antimeridian) ranks
+  // them, and only the page gets the exact distance.
+  const approx = near
+    ? sql`((lat - ${near.lat}) ^ 2 + (${Math.cos((near.lat * Math.PI) / 180)} * least(abs(lon - ${near.lon}), 360 - abs(lon - ${near.lon}))) ^ 2) asc,`
+    : sql``;
+  const exact = near ? distanceKm(earthPoint(sql`lat`, sql`lon`), earthPoint(near.lat, near.lon)) : sql`null`;
   const result = await db.execute<GazetteerCity>(sql`
-    select id, name, country, population, lat, lon, ${distance}::float8 as "distanceKm"
-    from gazetteer
-    where lower(name) like ${prefixPattern(q)}
-    order by ${near ? sql`"distanceKm" asc,` : sql``} population desc, id
-    limit ${limit}`);
+    select id, name, country, population, lat, lon, ${exact}::float8 as "distanceKm"
+    from (
+      select id, name, country, population, lat, lon from gazetteer
+      where lower(name) like ${prefixPattern(q)}
+      order by ${approx} population desc, id
+      limit ${limit}
+    ) c
+    order by ${near ? sql`"distanceKm" asc,` : sql``} population desc, id`);
   return result.rows;
 }
 
