@@ -62,6 +62,8 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { createPlacesService } from './modules/places/places.service.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { createPolls } from './modules/polls/polls.service.ts';
 import { createPushChannel, generateVapidKeys } from './modules/push/push.channel.ts';
@@ -638,6 +640,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
+  placesRoutes(app, createPlacesService(db), guards, db);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
   pollsRoutes(app, polls, guards);

@@ -3,6 +3,7 @@ import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
 import { text } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
 /** Communities (issue 11): clubs as places with members, organisers, events and a chat. */
 export const COMMUNITY_LIMITS = {
@@ -151,6 +152,8 @@ const communityFields = {
   visibility: z.preprocess(upper, z.enum(COMMUNITY_VISIBILITIES, { error: COMMUNITY_MSG.visibilityInvalid })),
   joinPolicy: z.preprocess(upper, z.enum(JOIN_POLICIES, { error: COMMUNITY_MSG.joinPolicyInvalid })),
   joinQuestions: questionsField,
+  /** Where it meets (issue 22): a saved place, or null to clear it. */
+  placeId: placeIdField,
 };
 
 /** PATCH /api/communities/:slug: any of the fields; the slug stays (links keep working). */
@@ -178,6 +181,9 @@ export const communityListQuery = z.object({
   verified: z.enum(['true', 'false'], { error: COMMUNITY_MSG.verifiedInvalid }).optional(),
   cursor: cursorField,
   limit: limitField,
+  /** Near me (issue 22): only communities whose place is within `radiusKm` of `near`. */
+  near: nearField.optional(),
+  radiusKm: radiusKmField.default(PLACE_LIMITS.radiusKmDefault),
 });
 
 export const slugParam = z.object({ slug: z.string() });
@@ -248,6 +254,11 @@ export const communitySchema = z.object({
   joinQuestions: z.array(z.string()),
   verified: z.boolean(),
   memberCount: z.number().int(),
+  /** Additions for places (issue 22), next to the free-text `location`. */
+  placeId: z.string().nullable().optional(),
+  place: placeSchema.optional(),
+  /** On `near=` lists: the distance from that point in km, one decimal. */
+  distanceKm: z.number().optional(),
   createdAt: z.string(),
   /** The caller's role and state; null when signed out or not related. */
   viewerRole: z.enum(COMMUNITY_ROLES).nullable(),

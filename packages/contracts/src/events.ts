@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
 import { text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'PAST'] as const;
 export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
@@ -173,14 +174,22 @@ export const eventFields = {
   image: z.unknown().optional(),
   /** IANA zone of the event's local time; the web client sends the browser's, the server defaults to UTC. */
   timeZone: timeZoneField.optional(),
+  /** Where it happens (issue 22): a saved place, or null to clear it. */
+  placeId: placeIdField.optional(),
   ...capacityFields,
 };
 
 export const createEventBody = z
   .object({
     ...eventFields,
+    // With a place, a missing location is filled from the place's display text.
+    location: eventFields.location.optional(),
     /** Host the event as this community (its organisers and owner only). */
     communityId: text('Community').trim().max(64, 'Community not found').optional(),
+  })
+  .refine((e) => e.location !== undefined || (e.placeId ?? null) !== null, {
+    message: EVENT_MSG.locationRequired,
+    path: ['location'],
   })
   // Runs even when a date failed its own check; then there is nothing to compare.
   .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
@@ -221,7 +230,15 @@ export const eventListQuery = z.object({
     .max(100, 'Limit must be between 1 and 100')
     .default(100),
   /** `friends`: upcoming events with the most friends going first (all or LIVE events, not `mine`). */
-  sort: z.enum(['date', 'friends'], { error: 'Sort must be date or friends' }).default('date'),
+  sort: z
+    .enum(['date', 'friends', 'distance'], { error: 'Sort must be date or friends (or distance, with near)' })
+    .default('date'),
+  /**
+   * Near me (issue 22): only upcoming live events whose place lies within `radiusKm` of `near`,
+   * each with `distanceKm`; `sort=distance` orders them nearest first.
+   */
+  near: nearField.optional(),
+  radiusKm: radiusKmField.default(PLACE_LIMITS.radiusKmDefault),
 });
 
 const personRef = z.object({
@@ -281,6 +298,11 @@ const eventBase = {
   seriesId: z.string().nullable().optional(),
   /** An addition to contract 2.5: present for a signed-in viewer, absent signed out. */
   friendsGoing: friendsGoingSchema.optional(),
+  /** Additions for places (issue 22): the place next to the free-text `location`. */
+  placeId: z.string().nullable().optional(),
+  place: placeSchema.optional(),
+  /** On `near=` lists: the distance from that point in km, one decimal. */
+  distanceKm: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   ...capacityEventFields,

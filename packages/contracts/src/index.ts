@@ -16,6 +16,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './places.ts';
 export * from './polls.ts';
 export * from './push.ts';
 export * from './sessions.ts';

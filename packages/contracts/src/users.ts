@@ -3,6 +3,7 @@ import { emailField, interestsField, phoneField, rolesField, text, usernameField
 import { LIMITS, ROLES } from './limits.ts';
 import { MSG } from './messages.ts';
 import { channelPreferences } from './notifications.ts';
+import { placeIdField, placeSchema } from './places.ts';
 
 /**
  * The account's notification settings: the two account mails, and per kind group whether to be
@@ -41,6 +42,9 @@ export const selfUser = z.object({
   notificationPreferences,
   /** Path of the private calendar feed (`/api/calendar/<secret>.ics`); on GET /api/users/me only. */
   calendarFeedUrl: z.string().optional(),
+  /** Home city (issue 22): the id everywhere, the place itself on GET/PUT/PATCH /api/users/me. */
+  homePlaceId: z.string().nullable().optional(),
+  homePlace: placeSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -107,6 +111,8 @@ export const updateUserBody = z.object({
       push: channelPreferences.partial().optional(),
     })
     .optional(),
+  /** A city (a gazetteer place), never an exact address; null clears it. */
+  homePlaceId: placeIdField.optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { fillGazetteer } from '../modules/places/gazetteer.loader.ts';
 import type { Database, DbHandle } from './client.ts';
 
 /** Arbitrary constant: the advisory lock that keeps two processes from migrating at once. */
@@ -30,6 +31,8 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(handle.db, { migrationsFolder: migrationsFolder() });
+    // Data no SQL migration can load (an npm package's file), filled once under the same lock.
+    await fillGazetteer(handle.db);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();

@@ -126,6 +126,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
     }),
   },
   'DELETE /api/push/subscriptions': { base: () => ({ endpoint: 'https://push.example.net/none' }) },
+  'POST /api/places': {
+    base: () => ({ name: 'Café Kranzler', lat: 52.503987, lon: 13.332118, address: 'Kurfürstendamm 18' }),
+  },
   'POST /api/upload/signed-url': {
     base: () => ({ fileName: 'picture.png', fileType: 'image/png', folder: 'profile-image' }),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { groupOfKind, kindColumn } from './members.ts';
+import { places } from './places.ts';
 import { users } from './users.ts';
 
 /**
@@ -18,6 +19,8 @@ export const communities = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
     location: text('location').notNull().default(''),
+    /** Where it meets (issue 22), next to the free-text `location`. */
+    placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     visibility: text('visibility', { enum: ['PUBLIC', 'PRIVATE'] })
       .notNull()

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { communities } from './communities.ts';
+import { places } from './places.ts';
 import { eventSeries } from './series.ts';
 import { users } from './users.ts';
 
@@ -47,6 +48,8 @@ export const events = pgTable(
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     /** IANA zone the event's local time is shown in (and its calendar entries written in). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Where it happens (issue 22); `location` stays the free text the original client reads. */
+    placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     /**
      * iCalendar SEQUENCE: a trigger (migration, hand-written part) adds one on every update that
      * changes a field calendars show, so subscribed calendars replace their copy.

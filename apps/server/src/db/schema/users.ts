@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { places } from './places.ts';
 
 export const users = pgTable(
   'users',
@@ -53,6 +55,8 @@ export const users = pgTable(
     sessionEpoch: integer('session_epoch').notNull().default(0),
     /** Per kind group, only the choices the person changed; the defaults fill in the rest. */
     notifyEmail: jsonb('notify_email').$type<Record<string, boolean>>().notNull().default({}),
+    /** Home city (issue 22): a gazetteer place, never an exact address. */
+    homePlaceId: uuid('home_place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1443,6 +1443,38 @@ const MATRIX: Record<string, Row | Row[]> = {
     { public: ONLY_OWNER, private: HIDDEN },
   ),
 
+  // Places (issue 22) are shared and public: anyone may search and read them, a signed-in
+  // person may save one (a city twice is one place, so the second call is 200).
+  'GET /api/places/search': {
+    request: () => ({ method: 'GET', url: '/api/places/search?q=Berl&near=52.4,13.06' }),
+    expect: PUBLIC_200,
+  },
+  'POST /api/places': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/places',
+      payload: { name: unique('Hall '), lat: 48.137154, lon: 11.576124 },
+    }),
+    expect: { anonymous: 401, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/events/map': {
+    request: () => ({ method: 'GET', url: '/api/events/map?bbox=13,52,14,53' }),
+    expect: PUBLIC_200,
+  },
+  'GET /api/places/:id': {
+    request: async (w) => {
+      // api() types answers as { id }; this one is { place: { id } }.
+      const saved = (await api(w.owner, 'POST', '/api/places', {
+        name: unique('Pin '),
+        lat: 50.1,
+        lon: 8.68,
+      })) as unknown as {
+        place: { id: string };
+      };
+      return { method: 'GET', url: `/api/places/${saved.place.id}` };
+    },
+    expect: PUBLIC_200,
+  },
   'GET /api/search': {
     request: async (w) => {
       await w.event('private');

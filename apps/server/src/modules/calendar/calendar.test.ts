@@ -75,6 +75,7 @@ const row = (over: Partial<EventRow>): EventRow => ({
   tags: [],
   imageUrl: null,
   communityId: null,
+  placeId: null,
   timeZone: 'Europe/Berlin',
   sequence: 0,
   cancelledAt: null,

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
+import { placeWithin } from '../places/places.repository.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {
@@ -76,6 +77,8 @@ export type DiscoverOptions = {
   tag?: string;
   verified?: boolean;
   after?: { memberCount: number; id: string };
+  /** Only communities whose place lies within `radiusKm` of the point (issue 22). */
+  near?: { lat: number; lon: number; radiusKm: number };
   limit: number;
 };
 
@@ -90,6 +93,7 @@ export async function discover(db: Executor, viewerId: string | undefined, o: Di
     pattern ? ilike(searchable, pattern) : undefined,
     o.tag ? sql`${communities.tags} @> array[${o.tag}]::text[]` : undefined,
     o.verified === undefined ? undefined : eq(communities.verified, o.verified),
+    o.near ? placeWithin(communities.placeId, o.near, o.near.radiusKm) : undefined,
     o.after
       ? sql`(${communities.memberCount}, ${communities.id}) < (${o.after.memberCount}, ${o.after.id}::uuid)`
       : undefined,

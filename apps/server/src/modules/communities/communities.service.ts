@@ -5,8 +5,10 @@ import {
   type CommunityRole,
   type CreateCommunityInput,
   type EventDto,
+  type LatLon,
   type MembershipState,
   MSG,
+  PLACE_LIMITS,
   slugify,
   slugProblem,
   type UpdateCommunityInput,
@@ -21,6 +23,7 @@ import * as members from '../groups/membership.repository.ts';
 import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
+import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
 import { contactsOf, isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
@@ -139,7 +142,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   async function reread(id: string, viewerId: string): Promise<Community> {
     const found = await repo.findById(db, id, viewerId);
     if (!found) throw notFound(COMMUNITY_MSG.notFound);
-    return presentCommunity(found.community, found);
+    const [community] = await withPlaces(db, [presentCommunity(found.community, found)]);
+    // withPlaces returns one item per item given.
+    return community!;
   }
 
   /** The target's row for an organiser's action; owners are out of an organiser's reach. */
@@ -198,6 +203,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async create(me: UserRow, input: CreateCommunityInput): Promise<Community> {
       await checkImage(input.imageUrl, me);
+      const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
       // Two people founding "Chess Club" at once: the loser of the unique index tries the next slug.
       for (let attempt = 0; ; attempt++) {
         const slug = await chooseSlug(input);
@@ -208,7 +214,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               name: input.name,
               description: input.description ?? '',
               imageUrl: input.imageUrl ?? null,
-              location: input.location ?? '',
+              location: input.location ?? (place ? placeDisplayText(place) : ''),
+              placeId: place?.id ?? null,
               tags: input.tags ?? [],
               visibility: input.visibility ?? 'PUBLIC',
               joinPolicy: input.joinPolicy ?? 'OPEN',
@@ -224,7 +231,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             });
             return community;
           });
-          return presentCommunity(row, { role: 'OWNER', state: 'member' });
+          const [created] = await withPlaces(db, [presentCommunity(row, { role: 'OWNER', state: 'member' })]);
+          // withPlaces returns one item per item given.
+          return created!;
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
           if (input.slug || attempt >= 10) throw conflict(COMMUNITY_MSG.slugTaken);
@@ -234,7 +243,15 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async list(
       viewer: UserRow | undefined,
-      query: { q?: string; tag?: string; verified?: 'true' | 'false'; cursor?: string; limit: number },
+      query: {
+        q?: string;
+        tag?: string;
+        verified?: 'true' | 'false';
+        cursor?: string;
+        limit: number;
+        near?: LatLon;
+        radiusKm?: number;
+      },
     ) {
       const cursor = decode(query.cursor);
       const memberCount = cursor ? Number(cursor[0]) : 0;
@@ -244,12 +261,22 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         tag: query.tag || undefined,
         verified: query.verified === undefined ? undefined : query.verified === 'true',
         after: cursor ? { memberCount, id: cursor[1] } : undefined,
+        near: query.near && { ...query.near, radiusKm: query.radiusKm ?? PLACE_LIMITS.radiusKmDefault },
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        communities: page.map((r) => presentCommunity(r.community, r)),
+        communities: await withPlaces(
+          db,
+          query.near
+            ? await withDistances(
+                db,
+                query.near,
+                page.map((r) => presentCommunity(r.community, r)),
+              )
+            : page.map((r) => presentCommunity(r.community, r)),
+        ),
         nextCursor:
           rows.length > query.limit && last ? encode(last.community.memberCount, last.community.id) : null,
       };
@@ -262,7 +289,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async get(slug: string, viewerId: string | undefined): Promise<Community> {
       const found = await find(slug, viewerId);
-      return presentCommunity(found.community, found);
+      const [community] = await withPlaces(db, [presentCommunity(found.community, found)]);
+      // withPlaces returns one item per item given.
+      return community!;
     },
 
     async update(me: UserRow, slug: string, input: UpdateCommunityInput): Promise<Community> {
@@ -281,6 +310,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       ] as const) {
         if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       }
+      if (input.placeId !== undefined)
+        values.placeId = input.placeId && (await placeForBody(db, input.placeId)).id;
       await repo.updateCommunity(db, community.id, values);
       if (values.visibility === 'PRIVATE' && community.visibility !== 'PRIVATE')
         await deps.onAccessReduced?.({ eventIds: await repo.eventIdsOf(db, community.id) });

@@ -87,6 +87,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     cancelled: row.cancelledAt !== null,
     seriesId: row.seriesId,
     friendsGoing: presentFriendsGoing(row.friendsGoing, viewerId),
+    placeId: row.placeId,
     capacity: row.capacity,
     offerHours: row.offerHours,
     maxGuests: row.maxGuests,

@@ -2,6 +2,7 @@ import {
   type CreateEventInput,
   EVENT_MSG,
   type EventStatus,
+  type LatLon,
   type RsvpStatus,
   type UpdateEventInput,
 } from '@townsquare/contracts';
@@ -9,6 +10,8 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { listNear } from '../places/nearby.service.ts';
+import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import { effectiveStatus, presentEvent, presentPublicEvent } from './events.presenter.ts';
@@ -90,10 +93,13 @@ export function createEventsService(deps: EventsServiceDeps) {
         )
       ).map((r) => [r.id, r]),
     );
-    return rows.flatMap((row) => {
-      const withRelations = full.get(row.id);
-      return withRelations ? [presentEvent(withRelations, viewerId)] : [];
-    });
+    return withPlaces(
+      db,
+      rows.flatMap((row) => {
+        const withRelations = full.get(row.id);
+        return withRelations ? [presentEvent(withRelations, viewerId)] : [];
+      }),
+    );
   }
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
@@ -155,9 +161,15 @@ export function createEventsService(deps: EventsServiceDeps) {
         scope: 'all' | 'mine';
         cursor?: string;
         limit: number;
-        sort?: 'date' | 'friends';
+        sort?: 'date' | 'friends' | 'distance';
+        near?: LatLon;
+        radiusKm?: number;
       },
     ) {
+      if (query.near) {
+        // Near me (issue 22): its own query in modules/places; visibleTo decides there too.
+        return listNear(db, user.id, { ...query, near: query.near }, (rows) => present(rows, user.id));
+      }
       // Sorting by friends going applies to the discovery list (every visible event, or LIVE ones).
       const byFriends =
         query.sort === 'friends' && query.scope !== 'mine' && (!query.status || query.status === 'LIVE');
@@ -176,7 +188,10 @@ export function createEventsService(deps: EventsServiceDeps) {
       const last = page.at(-1);
       const next = byFriends ? encodeFriendsCursor : encodeCursor;
       return {
-        events: page.map((row) => presentEvent(row, user.id)),
+        events: await withPlaces(
+          db,
+          page.map((row) => presentEvent(row, user.id)),
+        ),
         nextCursor: rows.length > query.limit && last ? next(last) : null,
       };
     },
@@ -190,13 +205,18 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async get(id: string, viewerId: string | undefined) {
       const row = await withRelations(id, viewerId);
-      return deps.rsvps.decorate(presentEvent(row, viewerId), row, viewerId);
+      const [event] = await withPlaces(db, [presentEvent(row, viewerId)]);
+      // withPlaces returns one item per item given.
+      return deps.rsvps.decorate(event!, row, viewerId);
     },
 
     /** The public-page form for a signed-out visitor, or undefined when they may not see it. */
     async findForAnonymous(id: string) {
       const row = isUuid(id) ? await repo.findEventWithRelations(db, id, undefined) : undefined;
-      return row ? deps.rsvps.decorate(presentPublicEvent(row, undefined), row, undefined) : undefined;
+      if (!row) return undefined;
+      const [event] = await withPlaces(db, [presentPublicEvent(row, undefined)]);
+      // withPlaces returns one item per item given.
+      return deps.rsvps.decorate(event!, row, undefined);
     },
 
     /** Upcoming events a signed-out visitor may see (id and last change), soonest first. */
@@ -204,7 +224,9 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async getPublic(id: string, viewerId: string | undefined) {
       const row = await withRelations(id, viewerId);
-      return deps.rsvps.decorate(presentPublicEvent(row, viewerId), row, viewerId);
+      const [event] = await withPlaces(db, [presentPublicEvent(row, viewerId)]);
+      // withPlaces returns one item per item given.
+      return deps.rsvps.decorate(event!, row, viewerId);
     },
 
     /** Events rows as the API shows them to this viewer (community pages list them too). */
@@ -215,11 +237,14 @@ export function createEventsService(deps: EventsServiceDeps) {
       await checkImage(input.imageUrl, user);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
+      const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
       const row = await repo.insertEvent(db, {
         creatorId: user.id,
         title: input.title,
         description: input.description,
-        location: input.location,
+        // The contract lets location be missing only when a place is given.
+        location: input.location ?? (place ? placeDisplayText(place) : ''),
+        placeId: place?.id ?? null,
         startDate: input.startDate,
         endDate: input.endDate,
         isFree,
@@ -230,7 +255,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
         communityId: input.communityId || null,
-        timeZone: input.timeZone ?? 'UTC',
+        timeZone: input.timeZone ?? place?.timeZone ?? 'UTC',
         ...capacityValues(input),
       });
       await deps.onChanged?.({ after: row, actorId: user.id });
@@ -258,6 +283,12 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (input.tags !== undefined) values.tags = input.tags;
       if (input.imageUrl !== undefined) values.imageUrl = input.imageUrl;
       if (input.timeZone !== undefined) values.timeZone = input.timeZone;
+      if (input.placeId !== undefined && input.placeId !== row.placeId) {
+        const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
+        values.placeId = place?.id ?? null;
+        // A new place brings its zone unless the host gave one.
+        if (place && input.timeZone === undefined) values.timeZone = place.timeZone;
+      }
       const isFree = input.isFree ?? (input.cost !== undefined ? input.cost === 0 : row.isFree);
       values.isFree = isFree;
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));

@@ -27,6 +27,7 @@ export function presentSelf(row: UserRow): SelfUser {
       productUpdates: row.notifyProductUpdates,
       ...preferencesOf(row),
     },
+    homePlaceId: row.homePlaceId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -48,7 +48,7 @@ export function usersRoutes(
     { onRequest: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
     async (request) => {
       const me = caller(request).user;
-      return { ...presentSelf(me), calendarFeedUrl: calendarFeedUrl(me) };
+      return { ...(await users.me(me)), calendarFeedUrl: calendarFeedUrl(me) };
     },
   );
 
@@ -58,7 +58,7 @@ export function usersRoutes(
       onRequest: requireAuth,
       schema: { tags, security, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
     },
-    async (request) => presentSelf(await users.update(caller(request).user, request.body)),
+    async (request) => users.me(await users.update(caller(request).user, request.body)),
   );
 
   app.patch(
@@ -73,7 +73,7 @@ export function usersRoutes(
         avatarUrl !== undefined && rest.profileImage === undefined
           ? { ...rest, profileImage: avatarUrl }
           : rest;
-      return presentSelf(await users.update(caller(request).user, body));
+      return users.me(await users.update(caller(request).user, body));
     },
   );
 

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, type users, users as usersTable } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { homeCity, withHomePlace } from '../places/places.service.ts';
 import type { CancelledFor } from './notify-event-cancelled.ts';
+import { presentSelf } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
 const CANCEL_REASON = "its host's account was deleted";
@@ -43,6 +45,9 @@ type UpdateInput = z.output<typeof updateUserBody>;
 export function createUsersService(deps: UsersServiceDeps) {
   const { db } = deps;
   return {
+    /** The signed-in person's own view, with their home city (issue 22). */
+    me: (row: UserRow) => withHomePlace(db, presentSelf(row)),
+
     /** Anyone's public profile; 404 for an unknown or malformed id. */
     async getPublic(id: string): Promise<UserRow> {
       const user = await repo.findUserById(db, id);
@@ -85,6 +90,9 @@ export function createUsersService(deps: UsersServiceDeps) {
           throw badRequest(MSG.imageUrlInvalid);
         }
         values.profileImage = input.profileImage;
+      }
+      if (input.homePlaceId !== undefined) {
+        values.homePlaceId = input.homePlaceId && (await homeCity(db, input.homePlaceId)).id;
       }
       const prefs = input.notificationPreferences;
       if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;

@@ -1,0 +1,101 @@
+import type { Bbox, LatLon } from '@townsquare/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type EventRow, events, places } from '../../db/schema/index.ts';
+import { visibleTo } from '../events/events.repository.ts';
+import { distanceKm, earthPoint, withinRadius } from './places.repository.ts';
+
+export type NearbyCursor =
+  | { sort: 'date'; startDate: Date; id: string }
+  | { sort: 'distance'; km: number; id: string };
+
+/**
+ * Upcoming live events the viewer may see (`visibleTo`, the one predicate) whose place lies within
+ * `radiusKm` of `near`, by date or nearest first, keyset-paged. The radius test is the GiST index
+ * on places (`earth_box @>`); events are reached from their places by `events_place_start`.
+ */
+export async function listEventsNear(
+  db: Executor,
+  o: {
+    viewerId: string | undefined;
+    near: LatLon;
+    radiusKm: number;
+    sort: 'date' | 'distance';
+    after: NearbyCursor | undefined;
+    limit: number;
+  },
+): Promise<(EventRow & { distanceKm: number })[]> {
+  const point = earthPoint(places.lat, places.lon);
+  const km = distanceKm(point, earthPoint(o.near.lat, o.near.lon));
+  const after =
+    o.after?.sort === 'distance'
+      ? sql`and (${km}, ${events.id}) > (${o.after.km}::float8, ${o.after.id}::uuid)`
+      : o.after?.sort === 'date'
+        ? sql`and (${events.startDate}, ${events.id}) > (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
+        : sql``;
+  const order =
+    o.sort === 'distance' ? sql`${km} asc, ${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
+  const rows = await db
+    .select({ event: events, distanceKm: sql<number>`${km}::float8` })
+    .from(places)
+    .innerJoin(events, sql`${events.placeId} = ${places.id}`)
+    .where(
+      sql`${withinRadius(point, o.near, o.radiusKm)}
+        and ${events.status} = 'LIVE' and ${events.endDate} >= now()
+        and ${visibleTo(o.viewerId)} ${after}`,
+    )
+    .orderBy(order)
+    .limit(o.limit);
+  return rows.map((r) => ({ ...r.event, distanceKm: r.distanceKm }));
+}
+
+/** Places inside a map viewport; west > east is a box across the antimeridian. */
+function inBbox(b: Bbox): SQL {
+  const lon =
+    b.west < b.east
+      ? sql`${places.lon} between ${b.west} and ${b.east}`
+      : sql`(${places.lon} >= ${b.west} or ${places.lon} <= ${b.east})`;
+  return sql`${places.lat} between ${b.south} and ${b.north} and ${lon}`;
+}
+
+type MapFilter = { viewerId: string | undefined; bbox: Bbox; from: Date; to: Date | undefined };
+
+function mapWhere(o: MapFilter): SQL {
+  return sql`${inBbox(o.bbox)}
+    and ${events.status} = 'LIVE' and ${events.endDate} >= ${o.from.toISOString()}::timestamptz
+    ${o.to ? sql`and ${events.startDate} <= ${o.to.toISOString()}::timestamptz` : sql``}
+    and ${visibleTo(o.viewerId)}`;
+}
+
+/** Events the viewer may see in a map viewport, soonest first, at most `limit`. */
+export async function mapPoints(db: Executor, o: MapFilter & { limit: number }) {
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      startDate: events.startDate,
+      lat: places.lat,
+      lon: places.lon,
+    })
+    .from(places)
+    .innerJoin(events, sql`${events.placeId} = ${places.id}`)
+    .where(mapWhere(o))
+    .orderBy(events.startDate, events.id)
+    .limit(o.limit);
+}
+
+/** The same events counted in a grid of `cellDegrees` cells, at each cell's mean position. */
+export async function mapClusters(db: Executor, o: MapFilter & { cellDegrees: number }) {
+  const row = sql`floor(${places.lat} / ${o.cellDegrees})`;
+  const col = sql`floor(${places.lon} / ${o.cellDegrees})`;
+  return db
+    .select({
+      lat: sql<number>`avg(${places.lat})::float8`,
+      lon: sql<number>`avg(${places.lon})::float8`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(places)
+    .innerJoin(events, sql`${events.placeId} = ${places.id}`)
+    .where(mapWhere(o))
+    .groupBy(row, col);
+}

@@ -1,0 +1,88 @@
+import {
+  type Bbox,
+  type EventDto,
+  type EventMapResponse,
+  type LatLon,
+  PLACE_LIMITS,
+  PLACE_MSG,
+} from '@townsquare/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { EventRow } from '../../db/schema/index.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { listEventsNear, mapClusters, mapPoints, type NearbyCursor } from './nearby.repository.ts';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Keyset cursor for near lists: `d|<km>|<id>` (nearest first) or `t|<start>|<id>` (by date),
+ * base64url. The exact distance travels, so the next page starts exactly after the last row.
+ */
+function encodeCursor(sort: 'date' | 'distance', row: EventRow & { distanceKm: number }): string {
+  const key = sort === 'distance' ? `d|${row.distanceKm}` : `t|${row.startDate.toISOString()}`;
+  return Buffer.from(`${key}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(sort: 'date' | 'distance', cursor: string | undefined): NearbyCursor | undefined {
+  if (!cursor) return undefined;
+  const [kind, key, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!id || !isUuid(id) || kind !== (sort === 'distance' ? 'd' : 't')) throw badRequest('Invalid cursor');
+  if (kind === 'd') {
+    const km = Number(key);
+    if (key === '' || !Number.isFinite(km) || km < 0) throw badRequest('Invalid cursor');
+    return { sort: 'distance', km, id };
+  }
+  const startDate = new Date(key ?? '');
+  if (Number.isNaN(startDate.getTime())) throw badRequest('Invalid cursor');
+  return { sort: 'date', startDate, id };
+}
+
+/**
+ * `GET /api/events?near=`: a page of upcoming events within the radius, each with `distanceKm`
+ * (one decimal), presented by the events module's own `present`.
+ */
+export async function listNear(
+  db: Executor,
+  viewerId: string,
+  query: { near: LatLon; radiusKm?: number; sort?: string; cursor?: string; limit: number },
+  present: (rows: EventRow[]) => Promise<EventDto[]>,
+): Promise<{ events: EventDto[]; nextCursor: string | null }> {
+  const sort = query.sort === 'distance' ? 'distance' : 'date';
+  const rows = await listEventsNear(db, {
+    viewerId,
+    near: query.near,
+    radiusKm: query.radiusKm ?? PLACE_LIMITS.radiusKmDefault,
+    sort,
+    after: decodeCursor(sort, query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const km = new Map(page.map((r) => [r.id, r.distanceKm]));
+  const events = (await present(page)).map((e) => ({ ...e, distanceKm: round1(km.get(e.id) ?? 0) }));
+  const last = page.at(-1);
+  return { events, nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last) : null };
+}
+
+/** Clusters are a grid of about this many cells across the viewport. */
+const CLUSTER_COLUMNS = 16;
+
+/**
+ * `GET /api/events/map`: the visible upcoming events in a viewport as points, or, above 500,
+ * as clusters (count and mean position per grid cell) so the answer stays small.
+ */
+export async function eventMap(
+  db: Executor,
+  viewerId: string | undefined,
+  query: { bbox: Bbox; from?: Date; to?: Date },
+): Promise<EventMapResponse> {
+  if (query.from && query.to && query.from > query.to) throw badRequest(PLACE_MSG.fromAfterTo);
+  const filter = { viewerId, bbox: query.bbox, from: query.from ?? new Date(), to: query.to };
+  const points = await mapPoints(db, { ...filter, limit: PLACE_LIMITS.mapPointsMax + 1 });
+  if (points.length <= PLACE_LIMITS.mapPointsMax) {
+    return { points: points.map((p) => ({ ...p, startDate: p.startDate.toISOString() })) };
+  }
+  const { west, east, south, north } = query.bbox;
+  const width = west < east ? east - west : east - west + 360;
+  const cellDegrees = Math.max(width, north - south) / CLUSTER_COLUMNS;
+  return { clusters: await mapClusters(db, { ...filter, cellDegrees }) };
+}

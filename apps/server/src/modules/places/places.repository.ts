@@ -1,0 +1,166 @@
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import { places } from '../../db/schema/index.ts';
+
+export type PlaceRow = typeof places.$inferSelect;
+export type GazetteerCity = {
+  id: number;
+  name: string;
+  country: string;
+  population: number;
+  lat: number;
+  lon: number;
+  distanceKm: number | null;
+};
+type Point = { lat: number; lon: number };
+
+/** The earth point of a coordinate pair, as the GiST indexes of migration 0029 store it. */
+export const earthPoint = (lat: AnyColumn | SQL | number, lon: AnyColumn | SQL | number): SQL =>
+  sql`ll_to_earth(${lat}, ${lon})`;
+
+/** Great-circle distance in km between two earth points (earthdistance works in metres). */
+export const distanceKm = (a: SQL, b: SQL): SQL<number> => sql<number>`(earth_distance(${a}, ${b}) / 1000.0)`;
+
+/**
+ * "Within `radiusKm` of `near`" for rows whose point is `point`: the cube test `earth_box @>` is
+ * what the GiST index answers; it is a bounding cube, so the exact distance check follows.
+ */
+export function withinRadius(point: SQL, near: Point, radiusKm: number): SQL {
+  const centre = earthPoint(near.lat, near.lon);
+  return sql`(earth_box(${centre}, ${radiusKm * 1000}) @> ${point} and earth_distance(${centre}, ${point}) <= ${radiusKm * 1000})`;
+}
+
+/** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
+const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Gazetteer cities whose name starts with `q` (an index-only range scan of `gazetteer_name_prefix`),
+ * the most populous first, or nearest first when `near` is given.
+ */
+export async function searchGazetteer(
+  db: Executor,
+  q: string,
+  near: Point | undefined,
+  limit: number,
+): Promise<GazetteerCity[]> {
+  // Ranking thousands of matches ("Ma") by earth_distance costs ~12 µs a row; a flat-earth
+  // distance in plain arithmetic (longitude scaled by latitude, wrapped at the antimeridian) ranks
+  // them, and only the page gets the exact distance.
+  const approx = near
+    ? sql`((lat - ${near.lat}) ^ 2 + (${Math.cos((near.lat * Math.PI) / 180)} * least(abs(lon - ${near.lon}), 360 - abs(lon - ${near.lon}))) ^ 2) asc,`
+    : sql``;
+  const exact = near ? distanceKm(earthPoint(sql`lat`, sql`lon`), earthPoint(near.lat, near.lon)) : sql`null`;
+  const result = await db.execute<GazetteerCity>(sql`
+    select id, name, country, population, lat, lon, ${exact}::float8 as "distanceKm"
+    from (
+      select id, name, country, population, lat, lon from gazetteer
+      where lower(name) like ${prefixPattern(q)}
+      order by ${approx} population desc, id
+      limit ${limit}
+    ) c
+    order by ${near ? sql`"distanceKm" asc,` : sql``} population desc, id`);
+  return result.rows;
+}
+
+/**
+ * The nearest gazetteer city to a point (K-nearest-neighbour on the GiST index); a city's
+ * sections (PPLX: Hansaviertel, Kreuzberg) do not count, so a pin in Berlin is in Berlin.
+ */
+export async function nearestCity(db: Executor, at: Point): Promise<GazetteerCity | undefined> {
+  const centre = earthPoint(at.lat, at.lon);
+  const result = await db.execute<GazetteerCity>(sql`
+    select id, name, country, population, lat, lon, ${distanceKm(earthPoint(sql`lat`, sql`lon`), centre)}::float8 as "distanceKm"
+    from gazetteer
+    where feature_code <> 'PPLX'
+    order by ll_to_earth(lat, lon) <-> ${centre}
+    limit 1`);
+  return result.rows[0];
+}
+
+export async function findGazetteerCity(db: Executor, id: number): Promise<GazetteerCity | undefined> {
+  const result = await db.execute<GazetteerCity>(
+    sql`select id, name, country, population, lat, lon, null::float8 as "distanceKm" from gazetteer where id = ${id}`,
+  );
+  return result.rows[0];
+}
+
+/** Saved places whose name starts with `q`, nearest first when `near` is given. */
+export async function searchPlaces(
+  db: Executor,
+  q: string,
+  near: Point | undefined,
+  limit: number,
+): Promise<(PlaceRow & { distanceKm: number | null })[]> {
+  const distance = near
+    ? distanceKm(earthPoint(places.lat, places.lon), earthPoint(near.lat, near.lon))
+    : sql`null`;
+  return db
+    .select({ place: places, distanceKm: sql<number | null>`${distance}::float8` })
+    .from(places)
+    .where(sql`lower(${places.name}) like ${prefixPattern(q)}`)
+    .orderBy(near ? sql`2 asc` : sql`${places.createdAt} asc`)
+    .limit(limit)
+    .then((rows) => rows.map((r) => ({ ...r.place, distanceKm: r.distanceKm })));
+}
+
+export async function findPlace(db: Executor, id: string): Promise<PlaceRow | undefined> {
+  const [row] = await db.select().from(places).where(eq(places.id, id));
+  return row;
+}
+
+export async function findPlacesByIds(db: Executor, ids: string[]): Promise<Map<string, PlaceRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(places)
+    .where(sql`${places.id} = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export type NewPlace = Omit<PlaceRow, 'id' | 'createdAt'>;
+
+/**
+ * Inserts a place, or returns the one already saved for the same city (gazetteer id) or the same
+ * pin (name, address and point): places are shared. `created` says which.
+ */
+export async function upsertPlace(
+  db: Executor,
+  values: NewPlace,
+): Promise<{ place: PlaceRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(places)
+    .values({ id: uuidv7(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { place: inserted, created: true };
+  const existing = await db.execute<{ id: string }>(
+    values.gazetteerId !== null
+      ? sql`select id from places where gazetteer_id = ${values.gazetteerId}`
+      : sql`select id from places where gazetteer_id is null and lower(name) = lower(${values.name})
+              and address = ${values.address} and lat = ${values.lat} and lon = ${values.lon}`,
+  );
+  const id = existing.rows[0]?.id;
+  const place = id ? await findPlace(db, id) : undefined;
+  // The conflict that made the insert do nothing is exactly one of the two lookups above.
+  if (!place) throw new Error('place conflict without a matching place');
+  return { place, created: false };
+}
+
+/** "`placeId` is a place within `radiusKm` of `near`": the GiST index on places answers the subquery. */
+export function placeWithin(placeId: AnyColumn, near: Point, radiusKm: number): SQL {
+  return sql`${placeId} in (select ${places.id} from ${places} where ${withinRadius(earthPoint(places.lat, places.lon), near, radiusKm)})`;
+}
+
+/** Distance in km from `near` to each of the places `ids`. */
+export async function distancesFrom(db: Executor, near: Point, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: places.id,
+      km: sql<number>`${distanceKm(earthPoint(places.lat, places.lon), earthPoint(near.lat, near.lon))}::float8`,
+    })
+    .from(places)
+    .where(sql`${places.id} = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.km]));
+}

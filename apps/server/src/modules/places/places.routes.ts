@@ -1,0 +1,86 @@
+import {
+  createPlaceBody,
+  eventMapQuery,
+  eventMapResponse,
+  PLACE_MSG,
+  placeIdParams,
+  placeResponse,
+  placeSearchQuery,
+  placeSearchResponse,
+} from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { type App, errors } from '../../platform/http.ts';
+import type { createAuthGuards } from '../auth/authenticate.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { eventMap } from './nearby.service.ts';
+import type { createPlacesService } from './places.service.ts';
+
+const tags = ['places'];
+const security = [{ bearer: [] }];
+
+/** Places (issue 22): typeahead over saved places and the gazetteer, pins, and one place by id. */
+export function placesRoutes(
+  app: App,
+  places: ReturnType<typeof createPlacesService>,
+  guards: ReturnType<typeof createAuthGuards>,
+  db: Database,
+): void {
+  // Signed-out visitors pick a city too, so searching and reading need no account.
+  app.get(
+    '/api/places/search',
+    {
+      onRequest: guards.optionalAuth,
+      schema: {
+        tags,
+        querystring: placeSearchQuery,
+        response: { 200: placeSearchResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { q, near, limit } = request.query;
+      return { places: await places.search(q ?? '', near, limit) };
+    },
+  );
+
+  app.post(
+    '/api/places',
+    {
+      onRequest: guards.requireAuth,
+      schema: {
+        tags,
+        security,
+        body: createPlaceBody,
+        response: { 200: placeResponse, 201: placeResponse, ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { place, created } = await places.create(request.body);
+      // 201 for a new place; picking one that exists (the same city, the same pin) is 200.
+      return reply.code(created ? 201 : 200).send({ place });
+    },
+  );
+
+  // The map of the discovery page; signed out, public events only (visibleTo decides).
+  app.get(
+    '/api/events/map',
+    {
+      onRequest: guards.optionalAuth,
+      schema: { tags, querystring: eventMapQuery, response: { 200: eventMapResponse, ...errors(400, 401) } },
+    },
+    async (request) => eventMap(db, request.auth?.user.id, request.query),
+  );
+
+  app.get(
+    '/api/places/:id',
+    {
+      onRequest: guards.optionalAuth,
+      schema: { tags, params: placeIdParams, response: { 200: placeResponse, ...errors(401, 404) } },
+    },
+    async (request) => {
+      const place = isUuid(request.params.id) ? await places.find(request.params.id) : undefined;
+      if (!place) throw notFound(PLACE_MSG.placeNotFound);
+      return { place };
+    },
+  );
+}

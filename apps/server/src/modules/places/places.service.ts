@@ -1,0 +1,197 @@
+import tzlookup from '@photostructure/tz-lookup';
+import {
+  type CreatePlaceInput,
+  type LatLon,
+  PLACE_MSG,
+  type Place,
+  type PlaceCandidate,
+} from '@townsquare/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { GazetteerCity, PlaceRow } from './places.repository.ts';
+import * as repo from './places.repository.ts';
+
+/** A picked city's name within this distance of the gazetteer's point is that city. */
+const SAME_CITY_KM = 5;
+
+/** Coordinates are kept to 6 decimals (about 10 cm): finer is noise, and equal pins dedupe. */
+export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The IANA zone at a point, from the maintained boundary data of @photostructure/tz-lookup. */
+export function timeZoneAt(lat: number, lon: number): string {
+  return tzlookup(lat, lon);
+}
+
+export function presentPlace(row: PlaceRow): Place {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    lat: row.lat,
+    lon: row.lon,
+    timeZone: row.timeZone,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The text an event's or community's `location` gets when a place is picked and none was typed. */
+export function placeDisplayText(place: Pick<PlaceRow, 'name' | 'address' | 'city' | 'country'>): string {
+  const parts = [place.name, place.address, place.city === place.name ? '' : place.city, place.country];
+  return parts.filter((p) => p !== '').join(', ');
+}
+
+function cityCandidate(city: GazetteerCity): PlaceCandidate {
+  return {
+    id: null,
+    name: city.name,
+    address: '',
+    city: city.name,
+    country: city.country,
+    lat: city.lat,
+    lon: city.lon,
+    timeZone: timeZoneAt(city.lat, city.lon),
+    source: 'gazetteer',
+    createdAt: null,
+    ...(city.distanceKm !== null ? { distanceKm: round1(city.distanceKm) } : {}),
+  };
+}
+
+export function createPlacesService(db: Database) {
+  return {
+    /**
+     * Saved places and gazetteer cities starting with `q`, merged: saved first (they have ids),
+     * then cities nobody picked yet, nearest first throughout when `near` is given.
+     */
+    async search(q: string, near: LatLon | undefined, limit: number): Promise<PlaceCandidate[]> {
+      if (q === '') return [];
+      const [saved, cities] = await Promise.all([
+        repo.searchPlaces(db, q, near, limit),
+        repo.searchGazetteer(db, q, near, limit),
+      ]);
+      const savedCities = new Set(saved.map((p) => p.gazetteerId).filter((id) => id !== null));
+      const merged: PlaceCandidate[] = [
+        ...saved.map((p) => ({
+          ...presentPlace(p),
+          ...(p.distanceKm !== null ? { distanceKm: round1(p.distanceKm) } : {}),
+        })),
+        ...cities.filter((c) => !savedCities.has(c.id)).map(cityCandidate),
+      ];
+      if (near) merged.sort((a, b) => (a.distanceKm ?? 0) - (b.distanceKm ?? 0));
+      return merged.slice(0, limit);
+    },
+
+    /**
+     * A place from a name and a point: the gazetteer city itself when the name is the nearest
+     * city's and no address is given (one place per city), otherwise a pin whose city and country
+     * come from the gazetteer's reverse lookup. An existing equal place is returned as it is.
+     */
+    async create(input: CreatePlaceInput): Promise<{ place: Place; created: boolean }> {
+      return create(db, input);
+    },
+
+    async find(id: string): Promise<Place | undefined> {
+      const row = await repo.findPlace(db, id);
+      return row && presentPlace(row);
+    },
+  };
+}
+
+async function create(db: Executor, input: CreatePlaceInput): Promise<{ place: Place; created: boolean }> {
+  const lat = round6(input.lat);
+  const lon = round6(input.lon);
+  const address = input.address ?? '';
+  const nearest = await repo.nearestCity(db, { lat, lon });
+  const isCity =
+    nearest !== undefined &&
+    address === '' &&
+    (nearest.distanceKm ?? Number.POSITIVE_INFINITY) <= SAME_CITY_KM &&
+    nearest.name.localeCompare(input.name, undefined, { sensitivity: 'base' }) === 0;
+  const { place, created } = await repo.upsertPlace(
+    db,
+    isCity
+      ? {
+          name: nearest.name,
+          address: '',
+          city: nearest.name,
+          country: nearest.country,
+          lat: round6(nearest.lat),
+          lon: round6(nearest.lon),
+          timeZone: timeZoneAt(nearest.lat, nearest.lon),
+          source: 'gazetteer',
+          gazetteerId: nearest.id,
+        }
+      : {
+          name: input.name,
+          address,
+          city: nearest?.name ?? '',
+          country: nearest?.country ?? '',
+          lat,
+          lon,
+          timeZone: timeZoneAt(lat, lon),
+          source: 'pin',
+          gazetteerId: null,
+        },
+  );
+  return { place: presentPlace(place), created };
+}
+
+/**
+ * Adds `place` to presented events or communities that have a `placeId`: one query for the page,
+ * none when nothing on it has a place (lists without places cost what they did).
+ */
+export async function withPlaces<T extends { placeId?: string | null }>(
+  db: Executor,
+  items: T[],
+): Promise<T[]> {
+  const ids = [...new Set(items.flatMap((i) => (i.placeId ? [i.placeId] : [])))];
+  if (ids.length === 0) return items;
+  const found = await repo.findPlacesByIds(db, ids);
+  return items.map((i) => {
+    const row = i.placeId ? found.get(i.placeId) : undefined;
+    return row ? { ...i, place: presentPlace(row) } : i;
+  });
+}
+
+/** The saved place `id`, for a body's `placeId`; a 400 when there is none. */
+export async function placeForBody(db: Executor, id: string): Promise<PlaceRow> {
+  const row = await repo.findPlace(db, id);
+  if (!row) throw badRequest(PLACE_MSG.placeNotFound);
+  return row;
+}
+
+/** A home place: a city from the gazetteer, never a pin (an exact address); 400 otherwise. */
+export async function homeCity(db: Executor, id: string): Promise<PlaceRow> {
+  const row = await placeForBody(db, id);
+  if (row.source !== 'gazetteer') throw badRequest(PLACE_MSG.homeMustBeCity);
+  return row;
+}
+
+/** The signed-in person's own view with their home city, where the profile is read and edited. */
+export async function withHomePlace<T extends { homePlaceId?: string | null }>(
+  db: Executor,
+  self: T,
+): Promise<T> {
+  const row = self.homePlaceId ? await repo.findPlace(db, self.homePlaceId) : undefined;
+  return row ? { ...self, homePlace: presentPlace(row) } : self;
+}
+
+/** Adds `distanceKm` (one decimal) from `near` to presented items that have a place. */
+export async function withDistances<T extends { placeId?: string | null }>(
+  db: Executor,
+  near: LatLon,
+  items: T[],
+): Promise<(T & { distanceKm?: number })[]> {
+  const km = await repo.distancesFrom(
+    db,
+    near,
+    items.flatMap((i) => (i.placeId ? [i.placeId] : [])),
+  );
+  return items.map((i) => {
+    const d = i.placeId ? km.get(i.placeId) : undefined;
+    return d === undefined ? i : { ...i, distanceKm: round1(d) };
+  });
+}
