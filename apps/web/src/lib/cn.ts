@@ -23,6 +23,8 @@ visibility visible invisible collapse
 sr sr-only not-sr-only
 case uppercase lowercase capitalize normal-case
 italic italic not-italic
+fvn-spacing proportional-nums tabular-nums
+fvn-figure lining-nums oldstyle-nums
 line underline overline line-through no-underline
 ellipsis truncate text-ellipsis text-clip
 direction flex-row flex-col flex-row-reverse flex-col-reverse
