@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * One-click links to put an event in Google Calendar or Outlook on the web (the .ics download
  * covers Apple Calendar and the rest), and the event's own address to share (issue 23).
@@ -20,13 +22,16 @@ const utcStamp = (iso: string) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** The event page's address, under the page's own origin (what a shared link opens). */
-export function eventUrl(eventId: string, origin: string = window.location.origin): string {
+/**
+ * The event page's address, under the page's own origin (what a shared link opens). Components
+ * pass the origin from `usePageOrigin` ('' on the server: the event page is rendered there too).
+ */
+export function eventUrl(eventId: string, origin: string): string {
   return `${origin}/event/${encodeURIComponent(eventId)}`;
 }
 
 /** Google Calendar's "create event" template, the event's zone as its display zone. */
-export function googleCalendarUrl(event: CalendarEvent, origin?: string): string {
+export function googleCalendarUrl(event: CalendarEvent, origin: string): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,
@@ -39,7 +44,7 @@ export function googleCalendarUrl(event: CalendarEvent, origin?: string): string
 }
 
 /** Outlook on the web's compose form (personal accounts; work accounts get the same fields). */
-export function outlookCalendarUrl(event: CalendarEvent, origin?: string): string {
+export function outlookCalendarUrl(event: CalendarEvent, origin: string): string {
   const params = new URLSearchParams({
     path: '/calendar/action/compose',
     rru: 'addevent',
@@ -50,4 +55,19 @@ export function outlookCalendarUrl(event: CalendarEvent, origin?: string): strin
     location: event.location,
   });
   return `https://outlook.live.com/calendar/0/action/compose?${params}`;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The page's origin in the browser, '' while rendering on the server and while hydrating, then
+ * the real one: the server-rendered event page hydrates without a mismatch, and the links are
+ * complete right after.
+ */
+export function usePageOrigin(): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => '',
+  );
 }

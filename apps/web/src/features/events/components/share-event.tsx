@@ -1,15 +1,17 @@
 import { Check, Link2, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { eventUrl, googleCalendarUrl, outlookCalendarUrl } from '../share-links.ts';
+import { eventUrl, googleCalendarUrl, outlookCalendarUrl, usePageOrigin } from '../share-links.ts';
 
 type Shareable = Parameters<typeof googleCalendarUrl>[0];
 
 /** Share (the phone's share sheet where there is one) and copy the link (issue 23). */
 export function ShareEvent({ event }: { event: Shareable }) {
   const [copied, setCopied] = useState(false);
-  const url = eventUrl(event.id);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const origin = usePageOrigin();
+  const url = eventUrl(event.id, origin);
+  // Known only in the browser: decided with the origin, after hydration.
+  const canShare = origin !== '' && typeof navigator.share === 'function';
 
   async function copy() {
     await navigator.clipboard.writeText(url);
@@ -45,12 +47,13 @@ export function ShareEvent({ event }: { event: Shareable }) {
 /** One-click Google Calendar and Outlook links, beside the .ics download. */
 export function CalendarLinks({ event }: { event: Shareable }) {
   const link = buttonVariants({ variant: 'secondary', className: 'w-full' });
+  const origin = usePageOrigin();
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
-      <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer" className={link}>
+      <a href={googleCalendarUrl(event, origin)} target="_blank" rel="noopener noreferrer" className={link}>
         Google Calendar
       </a>
-      <a href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer" className={link}>
+      <a href={outlookCalendarUrl(event, origin)} target="_blank" rel="noopener noreferrer" className={link}>
         Outlook
       </a>
     </div>
