@@ -97,7 +97,7 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
   await signInAs(runnerPage, runner, `/event/${occurrence?.id}`);
   await expect(runnerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   // The event's Berlin time, and the runner's own.
-  await expect(runnerPage.getByText(/7:00 PM - 8:30 PM \(GMT\+\d\)/)).toBeVisible();
+  await expect(runnerPage.getByText(/7:00 PM - 8:30 PM \(CES?T\)/)).toBeVisible();
   await expect(runnerPage.getByText('Your time')).toBeVisible();
   const toggle = runnerPage.getByRole('switch', { name: 'Going to the whole series' });
   await expect(toggle).not.toBeChecked();
