@@ -103,7 +103,7 @@ test('a friend request lights the bell live; the panel and /notifications work w
   await context.close();
 });
 
-test('/settings: per-kind choices save, and turning push on registers the service worker from that click only', async ({
+test('/settings: per-kind choices save, and turning push on uses the service worker at /', async ({
   browser,
   member,
 }) => {
@@ -113,8 +113,8 @@ test('/settings: per-kind choices save, and turning push on registers the servic
   const page = await context.newPage();
   await signInAs(page, member, '/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  // Nothing is registered on load.
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  // The worker is registered on every page after the first paint since it keeps the offline page
+  // (issue 24, decision 033), so it may or may not be there yet: push must work either way.
 
   await page.getByRole('checkbox', { name: 'Push: Mentions of you in chats' }).click();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
