@@ -28,19 +28,20 @@ const rooms = new Map<string, { spec: RoomSpec; count: number; onJoined: Set<() 
 
 const roomKey = (spec: RoomSpec) => `${spec.join}:${JSON.stringify(spec.payload)}`;
 
-function emitJoin(target: Socket, key: string, spec: RoomSpec, late: boolean): void {
+function emitJoin(target: Socket, key: string, spec: RoomSpec): void {
   target.emit(spec.join, spec.payload, (ack: JoinAck | undefined) => {
     if (ack && !ack.ok) console.warn(`${spec.join} refused: ${ack.error}`);
-    else if (late) for (const callback of rooms.get(key)?.onJoined ?? []) callback();
+    else for (const callback of rooms.get(key)?.onJoined ?? []) callback();
   });
 }
 
 /**
  * Joins a room now (or as soon as the socket connects) and again after every reconnect, since the
- * server forgets a socket's rooms when it drops. `onJoined` runs whenever a join lands later than
- * the screen opened (a reconnect, or a socket that was still connecting): whatever was sent in the
- * meantime reached nobody, so the screen refetches its history then. Returns the function that
- * leaves the room.
+ * server forgets a socket's rooms when it drops. `onJoined` runs whenever a join lands: every join
+ * lands after the screen opened and began its first fetch (a first join, a reconnect, a socket that
+ * was still connecting), and whatever was sent in between reached nobody, so the screen refetches
+ * then (seen: a claim made while a second phone's page was opening never reached it). Returns the
+ * function that leaves the room.
  */
 export function joinRoom(spec: RoomSpec, onJoined?: () => void): () => void {
   const key = roomKey(spec);
@@ -49,7 +50,7 @@ export function joinRoom(spec: RoomSpec, onJoined?: () => void): () => void {
   else {
     entry = { spec, count: 1, onJoined: new Set() };
     rooms.set(key, entry);
-    if (socket?.connected) emitJoin(socket, key, spec, false);
+    if (socket?.connected) emitJoin(socket, key, spec);
   }
   if (onJoined) entry.onJoined.add(onJoined);
   let left = false;
@@ -86,7 +87,7 @@ export async function connectSocket(): Promise<Socket | null> {
     timeout: 20000,
   });
   created.on('connect', () => {
-    for (const [key, { spec }] of rooms) emitJoin(created, key, spec, true);
+    for (const [key, { spec }] of rooms) emitJoin(created, key, spec);
   });
   // A handshake refused by the server (typically an access token that expired while the connection
   // was down) stops the client's own retries. Renew the session through the API client, then retry.
