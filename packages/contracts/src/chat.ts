@@ -135,7 +135,7 @@ export const conversationSummary = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 /** Socket acknowledgements of join/leave events. */
-export type JoinAck = { ok: true } | { ok: false; error: string };
+export type JoinAck = { ok: true } | { ok: false; error: string; code?: string };
 
 /** The direct-conversation id: the two user ids sorted and joined with `_` (spec section 7). */
 export const conversationIdOf = (a: string, b: string) => [a, b].sort().join('_');
