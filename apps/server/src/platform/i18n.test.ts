@@ -243,3 +243,63 @@ describe('e-mail and push in the recipient’s language', () => {
     expect(mail?.text).toContain(`Bonjour ${lea.user.fullName},`);
   });
 });
+
+describe('error codes on the wire', () => {
+  it('known errors, validation errors and unknown paths carry their code', async () => {
+    const ana = await createUser(t);
+    const cases: [Promise<{ statusCode: number; json(): Record<string, unknown> }>, number, string][] = [
+      [
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { fullName: 'Ana Again', email: ana.email, password: 'a-long-password' },
+        }),
+        409,
+        'EMAIL_TAKEN',
+      ],
+      [
+        t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com' } }),
+        400,
+        'FULL_NAME_REQUIRED',
+      ],
+      [
+        t.app.inject({
+          method: 'PATCH',
+          url: '/api/users/me',
+          headers: ana.auth,
+          payload: { bio: 'x'.repeat(1001) },
+        }),
+        400,
+        'BIO_TOO_LONG',
+      ],
+      [
+        t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: ana.auth, payload: [] }),
+        400,
+        'BODY_INVALID',
+      ],
+      [
+        t.app.inject({
+          method: 'PATCH',
+          url: '/api/users/me',
+          headers: { ...ana.auth, 'content-type': 'application/json' },
+          payload: '{"bio":',
+        }),
+        400,
+        'BODY_NOT_JSON',
+      ],
+      [t.app.inject({ url: '/api/users/me' }), 401, 'UNAUTHORIZED'],
+      [
+        t.app.inject({ url: '/api/events/0193a0c1-0000-7000-8000-000000000001', headers: ana.auth }),
+        404,
+        'EVENT_NOT_FOUND',
+      ],
+      [t.app.inject({ url: '/api/nothing-here' }), 404, 'ROUTE_NOT_FOUND'],
+    ];
+    for (const [pending, status, code] of cases) {
+      const res = await pending;
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json().code, JSON.stringify(res.json())).toBe(code);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+});
