@@ -48,6 +48,10 @@ afterAll(async () => {
 const patchMe = (user: TestUser, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: user.auth, payload: payload as object });
 
+/** 19:00 on Tuesday 12 January 2027 in `timeZone`. */
+const at19 = (timeZone: string) =>
+  fromWallTime(timeZone, { year: 2027, month: 1, day: 12, hour: 19, minute: 0, second: 0 });
+
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
@@ -120,14 +124,7 @@ describe('<html lang> of the pages the server sends', () => {
   it('writes an event page’s description for the reader’s language, in the event’s zone', async () => {
     const host = await createUser(t);
     await verifyEmail(t, host);
-    const start = fromWallTime('Europe/Paris', {
-      year: 2027,
-      month: 1,
-      day: 12,
-      hour: 19,
-      minute: 0,
-      second: 0,
-    });
+    const start = at19('Europe/Paris');
     const eventId = await createEvent(t, host, {
       title: 'Soirée jeux',
       location: 'Lyon',
@@ -205,14 +202,7 @@ describe('e-mail and push in the recipient’s language', () => {
     const lea = await createUser(t);
     await verifyEmail(t, lea);
     expect((await patchMe(lea, { locale: 'fr' })).statusCode).toBe(200);
-    const start = fromWallTime('America/New_York', {
-      year: 2027,
-      month: 1,
-      day: 12,
-      hour: 19,
-      minute: 0,
-      second: 0,
-    });
+    const start = at19('America/New_York');
     const eventId = await createEvent(t, host, {
       title: 'Club de lecture',
       timeZone: 'America/New_York',
