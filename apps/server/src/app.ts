@@ -679,6 +679,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   }
   const webPages = createWebPages(webDist);
   if (serveWeb) servePrerendered(app, webDist, webPages);
+  // Without a pre-rendered landing page, `/` is the shell like any other page (static serving
+  // answers directories with 403 now that it has no index file of its own).
+  if (serveWeb && !webPages.has('prerendered/index.html'))
+    app.get('/', { schema: { hide: true } }, (request, reply) => webPages.send(request, reply, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {

@@ -34,6 +34,8 @@ export const CHAT_MSG = {
   notGroupCreator: 'Not authorized to add members to this group',
   notAllowedToRemove: 'Not authorized to remove this member',
   userIdRequired: 'User is required',
+  /** A socket's join refused: another pair's conversation, or not a conversation id at all. */
+  cannotJoinConversation: 'You cannot join this conversation',
 } as const;
 
 /** Trimmed; whitespace only is refused, like the spec says the client never sends it. */

@@ -74,11 +74,13 @@ describe('community chat over Socket.IO', () => {
       expect(await ask(socket, 'join-community-chat', { communityId })).toEqual({
         ok: false,
         error: 'Community not found',
+        code: 'COMMUNITY_NOT_FOUND',
       });
     }
     expect(await ask(x!, 'join-community-chat', { communityId: '../etc' })).toEqual({
       ok: false,
       error: 'Community not found',
+      code: 'COMMUNITY_NOT_FOUND',
     });
     expect(await roomSize()).toBe(4);
   });
@@ -123,6 +125,7 @@ describe('community chat over Socket.IO', () => {
       expect(await ask(socket, 'join-community-chat', { communityId })).toEqual({
         ok: false,
         error: 'Community not found',
+        code: 'COMMUNITY_NOT_FOUND',
       });
     }
   });

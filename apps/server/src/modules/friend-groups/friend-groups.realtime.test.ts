@@ -93,10 +93,12 @@ describe('friend group chat over Socket.IO', () => {
     expect(await ask(outsiderSocket, 'join-group-chat', { groupId })).toEqual({
       ok: false,
       error: 'Group not found',
+      code: 'CHAT_GROUP_NOT_FOUND',
     });
     expect(await ask(outsiderSocket, 'join-group-chat', { groupId: '../etc' })).toEqual({
       ok: false,
       error: 'Group not found',
+      code: 'CHAT_GROUP_NOT_FOUND',
     });
     expect(await roomSize()).toBe(4);
   });
@@ -137,6 +139,7 @@ describe('friend group chat over Socket.IO', () => {
     expect(await ask(kickedSocket, 'join-group-chat', { groupId })).toEqual({
       ok: false,
       error: 'Group not found',
+      code: 'CHAT_GROUP_NOT_FOUND',
     });
   });
 });

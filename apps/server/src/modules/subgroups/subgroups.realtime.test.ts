@@ -83,10 +83,12 @@ describe('sub-group chat over Socket.IO', () => {
     expect(await ask(outsiderSocket, 'join-subgroup-chat', { subGroupId: subgroupId })).toEqual({
       ok: false,
       error: 'Sub-group not found',
+      code: 'CHAT_SUBGROUP_NOT_FOUND',
     });
     expect(await ask(outsiderSocket, 'join-subgroup-chat', { subGroupId: 'not-an-id' })).toEqual({
       ok: false,
       error: 'Sub-group not found',
+      code: 'CHAT_SUBGROUP_NOT_FOUND',
     });
     expect(await channelSize(`subgroup:${subgroupId}`)).toBe(4);
   });
@@ -148,6 +150,7 @@ describe('sub-group chat over Socket.IO', () => {
     expect(await ask(leaverSocket, 'join-subgroup-chat', { subGroupId: subgroupId })).toEqual({
       ok: false,
       error: 'Sub-group not found',
+      code: 'CHAT_SUBGROUP_NOT_FOUND',
     });
   });
 
