@@ -62,6 +62,7 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
+import { createWebPages, type WebPages } from './modules/pages/web-pages.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
@@ -150,14 +151,15 @@ const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets
  * are sent for their own path (`index` for `/`) instead of the empty shell, so they paint before the
  * app's script has run. Which pages exist is read at start-up; their content per request.
  */
-function servePrerendered(app: App, webDist: string): void {
+function servePrerendered(app: App, webDist: string, pages: WebPages): void {
   const dir = path.join(webDist, 'prerendered');
   if (!existsSync(dir)) return;
   for (const file of readdirSync(dir)) {
+    // `<name>.<locale>.html` are translations of `<name>.html` (WebPages), not pages of their own.
     const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
     if (!name) continue;
-    app.get(name === 'index' ? '/' : `/${name}`, { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(`prerendered/${file}`),
+    app.get(name === 'index' ? '/' : `/${name}`, { schema: { hide: true } }, (request, reply) =>
+      pages.send(request, reply, `prerendered/${file}`),
     );
   }
 }
@@ -660,7 +662,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       root: webDist,
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
-      index: 'index.html',
+      // `/` and every other page go through WebPages (their `<html lang>`), never straight to a file.
+      index: false,
       // The request-time renderer the web build leaves beside the app is the server's, not a page's.
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The web build writes .br and .gz copies beside each asset; they are sent to clients that
@@ -674,11 +677,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       },
     });
   }
-  if (serveWeb) servePrerendered(app, webDist);
+  const webPages = createWebPages(webDist);
+  if (serveWeb) servePrerendered(app, webDist, webPages);
+  // Without a pre-rendered landing page, `/` is the shell like any other page (static serving
+  // answers directories with 403 now that it has no index file of its own).
+  if (serveWeb && !webPages.has('prerendered/index.html'))
+    app.get('/', { schema: { hide: true } }, (request, reply) => webPages.send(request, reply, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return webPages.send(request, reply, 'index.html');
     }
     return send(reply, request, 404, `Cannot ${request.method} ${pathname}`);
   });

@@ -34,6 +34,8 @@ export const CHAT_MSG = {
   notGroupCreator: 'Not authorized to add members to this group',
   notAllowedToRemove: 'Not authorized to remove this member',
   userIdRequired: 'User is required',
+  /** A socket's join refused: another pair's conversation, or not a conversation id at all. */
+  cannotJoinConversation: 'You cannot join this conversation',
 } as const;
 
 /** Trimmed; whitespace only is refused, like the spec says the client never sends it. */
@@ -135,7 +137,7 @@ export const conversationSummary = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 /** Socket acknowledgements of join/leave events. */
-export type JoinAck = { ok: true } | { ok: false; error: string };
+export type JoinAck = { ok: true } | { ok: false; error: string; code?: string };
 
 /** The direct-conversation id: the two user ids sorted and joined with `_` (spec section 7). */
 export const conversationIdOf = (a: string, b: string) => [a, b].sort().join('_');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, interestsField, phoneField, rolesField, text, usernameField } from './fields.ts';
 import { LIMITS, ROLES } from './limits.ts';
+import { LOCALES, localeField } from './locales.ts';
 import { MSG } from './messages.ts';
 import { channelPreferences } from './notifications.ts';
 import { placeIdField, placeSchema } from './places.ts';
@@ -45,6 +46,8 @@ export const selfUser = z.object({
   /** Home city (issue 22): the id everywhere, the place itself on GET/PUT/PATCH /api/users/me. */
   homePlaceId: z.string().nullable().optional(),
   homePlace: placeSchema.optional(),
+  /** The language chosen for the app, e-mails and push (issue 24); null: the browser's. */
+  locale: z.enum(LOCALES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -113,6 +116,8 @@ export const updateUserBody = z.object({
     .optional(),
   /** A city (a gazetteer place), never an exact address; null clears it. */
   homePlaceId: placeIdField.optional(),
+  /** en, es, de or fr; null goes back to the browser's language. */
+  locale: localeField.optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 

@@ -94,7 +94,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/auth/resend-verification': { base: () => ({ email: `${unique('fuzz')}@example.com` }) },
   'PUT /api/users/me': { base: () => ({ bio: 'fuzzing', interests: ['testing'] }) },
   'PATCH /api/users/me': {
-    base: () => ({ bio: 'fuzzing', avatarUrl: 'http://townsquare.test/uploads/a.png' }),
+    base: () => ({ bio: 'fuzzing', avatarUrl: 'http://townsquare.test/uploads/a.png', locale: 'de' }),
   },
   'DELETE /api/users/me': { base: () => ({ currentPassword: WRONG_PASSWORD }) },
   'PUT /api/users/me/password': {

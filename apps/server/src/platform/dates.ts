@@ -1,3 +1,4 @@
+import type { Locale } from '@townsquare/contracts';
 import { zoneName } from '@townsquare/contracts/time-zones';
 
 /**
@@ -5,6 +6,9 @@ import { zoneName } from '@townsquare/contracts/time-zones';
  * messages, CSV, page descriptions) comes from here, in the event's own time zone and named
  * ("Tue 1 Dec, 19:00 CET"), so nobody reads UTC by accident (decision 038). The web app's
  * lib/format.ts is the other half; both name zones with the contracts' `zoneName`.
+ *
+ * English keeps its own fixed wording (the tests and the spec quote it); the other languages
+ * (issue 24) are written by `Intl` for the reader's locale, still in the event's zone and named.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -37,19 +41,48 @@ export function clockTime(date: Date, timeZone: string): string {
   return `${p.hour}:${p.minute} ${zoneName(timeZone, date)}`;
 }
 
+const localized = new Map<string, Intl.DateTimeFormat>();
+
+/** `date` in `timeZone` for a reader of `locale` (not English), with the zone named. */
+function inLocale(date: Date, timeZone: string, locale: Locale, style: 'day' | 'long' | 'weekday'): string {
+  const key = `${locale}|${style}|${timeZone}`;
+  let f = localized.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'weekday'
+        ? { weekday: 'long' }
+        : style === 'long'
+          ? {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+              hour: '2-digit',
+              minute: '2-digit',
+            }
+          : { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone, hourCycle: 'h23' });
+    localized.set(key, f);
+  }
+  return style === 'weekday' ? f.format(date) : `${f.format(date)} ${zoneName(timeZone, date)}`;
+}
+
 /** "Tue 1 Dec, 19:00 CET": a day and a time, as notifications and offers say it. */
-export function eventTime(date: Date, timeZone: string): string {
+export function eventTime(date: Date, timeZone: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return inLocale(date, timeZone, locale, 'day');
   const p = parts(date, timeZone, 'day');
   return `${p.weekday} ${p.day} ${p.month}, ${clockTime(date, timeZone)}`;
 }
 
 /** "Tuesday". */
-export function weekdayName(date: Date, timeZone: string): string {
+export function weekdayName(date: Date, timeZone: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return inLocale(date, timeZone, locale, 'weekday');
   return parts(date, timeZone, 'weekday').weekday ?? '';
 }
 
 /** "Tuesday 1 December 2026, 19:00 CET": a page's description. */
-export function longEventTime(date: Date, timeZone: string): string {
+export function longEventTime(date: Date, timeZone: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return inLocale(date, timeZone, locale, 'long');
   const p = parts(date, timeZone, 'long');
   return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${clockTime(date, timeZone)}`;
 }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { MSG } from '@townsquare/contracts';
+import { errorCodeOf, MSG } from '@townsquare/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isRedisUnavailable } from './redis.ts';
@@ -77,31 +77,42 @@ function fastifyMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body is not valid JSON';
+      return MSG.bodyNotJson;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
+      return MSG.bodyTooLarge;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return MSG.unsupportedContentType;
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'File size must be less than 10MB';
+      return MSG.fileTooLarge;
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return 'Too many form fields or files';
+      return MSG.tooManyParts;
     default:
-      if (error instanceof SyntaxError) return 'Request body is not valid JSON';
-      if (/prototype property/i.test(error.message)) return 'Request body contains a forbidden property';
+      if (error instanceof SyntaxError) return MSG.bodyNotJson;
+      if (/prototype property/i.test(error.message)) return MSG.forbiddenProperty;
       return error.message;
   }
 }
 
-export function send(reply: FastifyReply, request: FastifyRequest, statusCode: number, message: string) {
+/**
+ * Sends the one error shape; `code` (and `params`) come from the contracts' table by the message
+ * (`errorCodeOf`), unless the caller names a code (`fallback` for a message not in the table).
+ */
+export function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  statusCode: number,
+  message: string,
+  fallbackCode?: string,
+) {
   const reason = STATUS_CODES[statusCode] ?? 'Error';
   const error = request.routeOptions.config?.humanErrorField && statusCode < 500 ? message : reason;
-  return reply.status(statusCode).send({ statusCode, error, message });
+  const { code, params } = errorCodeOf(message, statusCode, fallbackCode);
+  return reply.status(statusCode).send({ statusCode, error, message, code, ...(params ? { params } : {}) });
 }
 
-/** One error shape everywhere: `{ statusCode, error, message }`; bad input is never a 500. */
+/** One error shape everywhere: `{ statusCode, error, message, code }`; bad input is never a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -113,7 +124,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The body itself has the wrong type (an array, a string, nothing at all).
       const wholeBody = issue?.instancePath === '/' && issue.keyword === 'invalid_type';
       const message = wholeBody ? MSG.bodyInvalid : (issue?.message ?? MSG.badRequest);
-      return send(reply, request, 400, message);
+      return send(reply, request, 400, message, 'VALIDATION_FAILED');
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

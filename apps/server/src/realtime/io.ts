@@ -1,5 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import { type JoinAck, tooManyRequestsMessage } from '@townsquare/contracts';
+import { errorCodeOf, type JoinAck, MSG, tooManyRequestsMessage } from '@townsquare/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { LIMITS_PER, type RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
@@ -38,6 +38,13 @@ export type SocketLimits = {
 };
 
 const CONNECTION_WINDOW_MS = 60_000;
+
+/** A refused acknowledgement: the English message and its code, as the HTTP errors carry them. */
+const failed = (error: string, status: number): JoinAck => ({
+  ok: false,
+  error,
+  code: errorCodeOf(error, status).code,
+});
 /**
  * A handshake over a rate is answered this late: a client that reconnects in a loop (or a flood
  * with many handshakes in flight) then makes at most one attempt per second per handshake it
@@ -184,7 +191,7 @@ export function createRealtime(
       const ack = packet.at(-1);
       const refuse = (retryAfterSeconds: number) => {
         if (typeof ack === 'function')
-          (ack as (a: JoinAck) => void)({ ok: false, error: tooManyRequestsMessage(retryAfterSeconds) });
+          (ack as (a: JoinAck) => void)(failed(tooManyRequestsMessage(retryAfterSeconds), 429));
       };
       const now = Date.now();
       if (now >= windowEnds) {
@@ -250,14 +257,14 @@ export function createRealtime(
         const reply = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
         oneAtATime(userId, () => deps.resolveRoom(userId, kind, payload))
           .then(async (result) => {
-            if ('error' in result) return reply({ ok: false, error: result.error });
+            if ('error' in result) return reply(failed(result.error, 400));
             await blockSet;
             await socket.join(result.room);
             reply({ ok: true });
           })
           .catch((err: unknown) => {
             deps.log.warn({ err, event }, 'join failed');
-            reply({ ok: false, error: 'Could not join the chat' });
+            reply(failed(MSG.joinFailed, 500));
           });
       });
     }

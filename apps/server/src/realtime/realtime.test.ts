@@ -56,7 +56,11 @@ describe('direct messages', () => {
     const spy = await openSocket(url, cy.accessToken);
     const conversationId = conversationIdOf(ada.user.id, ben.user.id);
     const answer = await ask<{ ok: boolean; error?: string }>(spy, 'join-conversation', { conversationId });
-    expect(answer).toEqual({ ok: false, error: 'You cannot join this conversation' });
+    expect(answer).toEqual({
+      ok: false,
+      error: 'You cannot join this conversation',
+      code: 'CHAT_CANNOT_JOIN_CONVERSATION',
+    });
     const seen = collect(spy, 'new-message');
     await post(ada, '/api/messages', { receiver: ben.user.id, content: 'Not for Cy' });
     await settle();
@@ -73,6 +77,7 @@ describe('event chat', () => {
     expect(await ask(cySocket, 'join-event-chat', { eventId })).toEqual({
       ok: false,
       error: 'Event not found',
+      code: 'EVENT_NOT_FOUND',
     });
     const cySeen = collect(cySocket, 'new-event-message');
     const arrived = next<{ content: string; eventId: string; sender: { username: string } }>(
@@ -171,6 +176,7 @@ describe('robustness and revocation', () => {
     expect(await ask(socket, 'join-conversation', 'garbage')).toEqual({
       ok: false,
       error: 'You cannot join this conversation',
+      code: 'CHAT_CANNOT_JOIN_CONVERSATION',
     });
     expect(await ask(socket, 'join-general-chat', {})).toEqual({ ok: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Message } from '../../platform/i18n.ts';
 import { users } from './users.ts';
 
 /**
@@ -20,6 +21,8 @@ export const notifications = pgTable(
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
     text: text('text').notNull(),
+    /** `text` as a catalog key and values (issue 24): e-mail and push write it in the recipient's language. */
+    message: jsonb('message').$type<Message>(),
     url: text('url').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,9 @@
+import type { Locale } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -58,6 +60,8 @@ export const users = pgTable(
     /** Home city (issue 22): a gazetteer place, never an exact address. */
     homePlaceId: uuid('home_place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
+    /** en, es, de or fr (issue 24); null: not chosen, the browser's Accept-Language decides. */
+    locale: text('locale').$type<Locale>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +71,7 @@ export const users = pgTable(
     index('users_interests_gin').using('gin', t.interests),
     // The few suspended accounts: `visibleTo` hashes them once per query (decision 021).
     index('users_suspended_idx').on(t.id).where(sql`suspended_at is not null`),
+    check('users_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
   ],
 );
 

@@ -49,7 +49,7 @@ export function adminRoutes(
 ): void {
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     await guards.requireAuth(request, reply);
-    if (!caller(request).user.isAdmin) throw forbidden('Only platform administrators can do this');
+    if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
   };
 
   app.get(

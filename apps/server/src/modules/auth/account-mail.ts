@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Locale } from '@townsquare/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -34,8 +35,8 @@ export type AccountMail =
   /** A link: to the account with `email` (verify, reset), or to the pending new address. */
   | { kind: 'link'; purpose: EmailTokenPurpose; tokenId: string; email: string; userId?: string }
   /** A notice that something changed: no link of its own, sent as it was decided. */
-  | { kind: 'password-changed'; to: string; name: string; at: string }
-  | { kind: 'email-changing'; to: string; name: string; newEmail: string };
+  | { kind: 'password-changed'; to: string; name: string; at: string; locale?: Locale | null }
+  | { kind: 'email-changing'; to: string; name: string; newEmail: string; locale?: Locale | null };
 
 const TTL: Record<EmailTokenPurpose, number> = {
   verify_email: VERIFY_EMAIL_TTL_MS,
@@ -90,9 +91,11 @@ export function createAccountMail(deps: {
     );
     if (!live) return undefined;
     const link = `${deps.publicUrl}${PAGE[data.purpose]}?token=${encodeURIComponent(token)}`;
-    if (data.purpose === 'verify_email') return verifyEmailMail(data.email, user.fullName, link);
-    if (data.purpose === 'change_email') return confirmNewEmailMail(data.email, user.fullName, link);
-    return resetPasswordMail(user.email, user.fullName, link);
+    // In the language the person chose (issue 24), read when the mail goes out.
+    const locale = user.locale ?? 'en';
+    if (data.purpose === 'verify_email') return verifyEmailMail(data.email, user.fullName, link, locale);
+    if (data.purpose === 'change_email') return confirmNewEmailMail(data.email, user.fullName, link, locale);
+    return resetPasswordMail(user.email, user.fullName, link, locale);
   }
 
   async function deliver(data: AccountMail): Promise<void> {
@@ -100,8 +103,8 @@ export function createAccountMail(deps: {
       data.kind === 'link'
         ? await linkMail(data)
         : data.kind === 'password-changed'
-          ? passwordChangedMail(data.to, data.name, new Date(data.at), resetLink)
-          : emailChangingMail(data.to, data.name, data.newEmail, resetLink);
+          ? passwordChangedMail(data.to, data.name, new Date(data.at), resetLink, data.locale ?? 'en')
+          : emailChangingMail(data.to, data.name, data.newEmail, resetLink, data.locale ?? 'en');
     if (message) await mailer.send(message);
   }
 

@@ -48,7 +48,12 @@ describe('POST /api/auth/register', () => {
       password: 'longenough1',
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, error: MSG.emailTaken, message: MSG.emailTaken });
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      error: MSG.emailTaken,
+      message: MSG.emailTaken,
+      code: 'EMAIL_TAKEN',
+    });
   });
 
   it.each([
@@ -120,7 +125,12 @@ describe('POST /api/auth/login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' });
+    expect(wrong.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Invalid credentials',
+      code: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('locks an account after 10 failures in 15 minutes, from any address', async () => {

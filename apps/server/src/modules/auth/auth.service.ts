@@ -111,7 +111,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: newEmail,
       userId: user.id,
     });
-    await accountMail.send({ kind: 'email-changing', to: user.email, name: user.fullName, newEmail });
+    await accountMail.send({
+      kind: 'email-changing',
+      to: user.email,
+      name: user.fullName,
+      newEmail,
+      locale: user.locale,
+    });
   }
 
   async function sendPasswordChanged(user: UserRow): Promise<void> {
@@ -121,6 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       to: user.email,
       name: user.fullName,
       at: new Date().toISOString(),
+      locale: user.locale,
     });
   }
 

@@ -482,7 +482,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: SIGNED_IN_200,
   },
   'PATCH /api/users/me': {
-    request: () => ({ method: 'PATCH', url: '/api/users/me', payload: { bio: 'mine' } }),
+    request: () => ({ method: 'PATCH', url: '/api/users/me', payload: { bio: 'mine', locale: 'de' } }),
     expect: SIGNED_IN_200,
   },
   'DELETE /api/users/me': {

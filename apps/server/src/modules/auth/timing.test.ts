@@ -78,6 +78,7 @@ describe('no account enumeration through login (QUALITY security 6)', () => {
       statusCode: 401,
       error: 'Unauthorized',
       message: MSG.invalidCredentials,
+      code: 'INVALID_CREDENTIALS',
     });
   });
 

@@ -71,7 +71,7 @@ export function createChatService(deps: ChatServiceDeps) {
     limit: number,
     present: (row: Awaited<ReturnType<typeof repo.history>>[number], people: Map<string, repo.Person>) => T,
   ): Promise<Page<T>> {
-    if (before !== undefined && !isUuid(before)) throw badRequest('Invalid cursor');
+    if (before !== undefined && !isUuid(before)) throw badRequest(MSG.cursorInvalid);
     const rows = await repo.history(db, channel, before, limit + 1);
     const shown = rows.slice(0, limit);
     const people = await repo.people(

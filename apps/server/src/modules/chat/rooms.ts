@@ -1,4 +1,4 @@
-import { conversationIdOf } from '@townsquare/contracts';
+import { CHAT_MSG, COMMUNITY_MSG, conversationIdOf, EVENT_MSG, POLL_MSG } from '@townsquare/contracts';
 import type { RoomKind } from '../../realtime/io.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { pollRoom } from '../polls/polls.service.ts';
@@ -48,40 +48,40 @@ export function createRoomResolver(access: RoomAccess) {
           conversationIdOf(a, b) !== id ||
           (a !== userId && b !== userId)
         ) {
-          return { error: 'You cannot join this conversation' };
+          return { error: CHAT_MSG.cannotJoinConversation };
         }
         return { room: channels.dm(a, b) };
       }
       case 'event': {
         const id = field(payload, 'eventId') ?? '';
-        if (!isUuid(id)) return { error: 'Event not found' };
+        if (!isUuid(id)) return { error: EVENT_MSG.notFound };
         try {
           await access.canSeeEvent(id, userId);
           return { room: channels.event(id) };
         } catch {
-          return { error: 'Event not found' };
+          return { error: EVENT_MSG.notFound };
         }
       }
       case 'subgroup': {
         const id = field(payload, 'subGroupId') ?? '';
         if (!isUuid(id) || !(await access.canJoinSubgroup(id, userId)))
-          return { error: 'Sub-group not found' };
+          return { error: CHAT_MSG.subgroupNotFound };
         return { room: channels.subgroup(id) };
       }
       case 'group': {
         const id = field(payload, 'groupId') ?? '';
-        if (!isUuid(id) || !(await access.canJoinGroup(id, userId))) return { error: 'Group not found' };
+        if (!isUuid(id) || !(await access.canJoinGroup(id, userId))) return { error: CHAT_MSG.groupNotFound };
         return { room: channels.group(id) };
       }
       case 'community': {
         const id = field(payload, 'communityId') ?? '';
         if (!isUuid(id) || !(await access.canJoinCommunity(id, userId)))
-          return { error: 'Community not found' };
+          return { error: COMMUNITY_MSG.notFound };
         return { room: channels.community(id) };
       }
       case 'poll': {
         const id = field(payload, 'pollId') ?? '';
-        if (!isUuid(id) || !(await access.canJoinPoll(id, userId))) return { error: 'Poll not found' };
+        if (!isUuid(id) || !(await access.canJoinPoll(id, userId))) return { error: POLL_MSG.notFound };
         return { room: pollRoom(id) };
       }
     }

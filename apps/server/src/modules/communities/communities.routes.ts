@@ -13,6 +13,7 @@ import {
   createCommunityBody,
   idParam,
   joinCommunityBody,
+  MSG,
   memberListQuery,
   memberParams,
   slugParam,
@@ -273,7 +274,7 @@ export function communitiesRoutes(
 
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAuth(request, reply);
-    if (!caller(request).user.isAdmin) throw forbidden('Only platform administrators can do this');
+    if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
   };
   app.put(
     '/api/admin/communities/:id/verified',

@@ -3,6 +3,7 @@ import {
   EVENT_MSG,
   type EventStatus,
   type LatLon,
+  MSG,
   type RsvpStatus,
   type UpdateEventInput,
 } from '@townsquare/contracts';
@@ -59,7 +60,7 @@ function decodeFriendsCursor(cursor: string | undefined) {
   if (!cursor) return { after: undefined, afterFriends: undefined };
   const [count, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const afterFriends = Number(count);
-  if (!/^\d{1,9}$/.test(count ?? '')) throw badRequest('Invalid cursor');
+  if (!/^\d{1,9}$/.test(count ?? '')) throw badRequest(MSG.cursorInvalid);
   return { after: decodeCursor(Buffer.from(rest.join('|')).toString('base64url')), afterFriends };
 }
 
@@ -67,7 +68,7 @@ function decodeCursor(cursor: string | undefined): { startDate: Date; id: string
   if (!cursor) return undefined;
   const [start, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const startDate = new Date(start ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(startDate.getTime())) throw badRequest('Invalid cursor');
+  if (!id || !isUuid(id) || Number.isNaN(startDate.getTime())) throw badRequest(MSG.cursorInvalid);
   return { startDate, id };
 }
 

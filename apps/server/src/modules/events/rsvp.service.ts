@@ -13,7 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
-import { clockTime, eventTime } from '../../platform/dates.ts';
+import { clockTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
@@ -101,9 +101,12 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         userId: offer.userId,
         kind: 'waitlist_offer',
         subject: { type: 'event', id: offer.eventId },
-        text: until
-          ? `A place is free for you at ${title}: accept it before ${eventTime(until, event.time_zone)}`
-          : `A place opened up at ${title} and you were first in line: you are going`,
+        message: until
+          ? {
+              key: 'notification.placeOffered',
+              params: { title, until: { at: until.toISOString(), zone: event.time_zone } },
+            }
+          : { key: 'notification.placeGranted', params: { title } },
         url: `/event/${offer.eventId}`,
         dedupeKey: `waitlist_offer:${offer.eventId}:${until ? until.toISOString() : 'going'}`,
       });

@@ -68,6 +68,8 @@ interface Kind {
   joinEvent: string;
   messageEvent: string;
   notFound: string;
+  /** The refusal's machine-readable code. */
+  code: string;
   create(owner: TestUser, members: TestUser[]): Promise<Group>;
 }
 
@@ -77,6 +79,7 @@ const kinds: Kind[] = [
     joinEvent: 'join-group-chat',
     messageEvent: 'new-group-message',
     notFound: 'Group not found',
+    code: 'CHAT_GROUP_NOT_FOUND',
     async create(owner, members) {
       for (const friend of members) await makeFriends(t, owner, friend);
       const res = await call('POST', '/api/friend-groups', owner, {
@@ -103,6 +106,7 @@ const kinds: Kind[] = [
     joinEvent: 'join-subgroup-chat',
     messageEvent: 'new-subgroup-message',
     notFound: 'Sub-group not found',
+    code: 'CHAT_SUBGROUP_NOT_FOUND',
     async create(owner, members) {
       for (const friend of members) await makeFriends(t, owner, friend);
       const eventId = await createEvent(t, owner, { title: 'Night market' });
@@ -128,6 +132,7 @@ const kinds: Kind[] = [
     joinEvent: 'join-community-chat',
     messageEvent: 'new-community-message',
     notFound: 'Community not found',
+    code: 'COMMUNITY_NOT_FOUND',
     async create(owner, members) {
       const res = await call('POST', '/api/communities', owner, {
         name: 'Night Owls',
@@ -251,7 +256,11 @@ describe.each(kinds)('$name chat over Socket.IO', (kind) => {
     await barrier(...gone);
     expect(goneSeen).toEqual(gone.map(() => []));
     for (const socket of gone) {
-      expect(await ask(socket, kind.joinEvent, group.join)).toEqual({ ok: false, error: kind.notFound });
+      expect(await ask(socket, kind.joinEvent, group.join)).toEqual({
+        ok: false,
+        error: kind.notFound,
+        code: kind.code,
+      });
     }
   });
 });
@@ -272,7 +281,11 @@ describe('what only one kind has', () => {
       openSocket(url, asker.accessToken),
     ]);
     expect(await ask(fanSocket!, kind.joinEvent, group.join)).toEqual({ ok: true });
-    expect(await ask(askerSocket!, kind.joinEvent, group.join)).toEqual({ ok: false, error: kind.notFound });
+    expect(await ask(askerSocket!, kind.joinEvent, group.join)).toEqual({
+      ok: false,
+      error: kind.notFound,
+      code: kind.code,
+    });
 
     const seen = collectAll<RoomMessage>(fanSocket!, kind.messageEvent);
     expect(
@@ -282,7 +295,11 @@ describe('what only one kind has', () => {
     await call('POST', group.messages, owner, { content: 'After the ban' });
     await barrier(fanSocket!);
     expect(seen).toEqual([]);
-    expect(await ask(fanSocket!, kind.joinEvent, group.join)).toEqual({ ok: false, error: kind.notFound });
+    expect(await ask(fanSocket!, kind.joinEvent, group.join)).toEqual({
+      ok: false,
+      error: kind.notFound,
+      code: kind.code,
+    });
   });
 
   it('deleting a sub-group empties its room', async () => {

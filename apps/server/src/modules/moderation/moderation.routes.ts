@@ -5,6 +5,7 @@ import {
   createReportBody,
   idParam,
   MODERATION_MSG,
+  MSG,
   messageResponse,
   myReportsResponse,
   reportResponse,
@@ -32,7 +33,7 @@ export function moderationRoutes(
   const { requireAuth } = guards;
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAuth(request, reply);
-    if (!caller(request).user.isAdmin) throw forbidden('Only platform administrators can do this');
+    if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
   };
 
   app.post(

@@ -194,6 +194,7 @@ describe('hide', () => {
     expect(await ask(socket, 'join-event-chat', { eventId })).toEqual({
       ok: false,
       error: 'Event not found',
+      code: 'EVENT_NOT_FOUND',
     });
   });
 

@@ -1,4 +1,4 @@
-import { MODERATION_MSG, type ReportAction } from '@townsquare/contracts';
+import type { ReportAction } from '@townsquare/contracts';
 import type { NotifyInput } from '../notifications/notify.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function notifyReporter(
     kind: 'report_resolved',
     actorId: null,
     subject: { type: 'report', id: report.id },
-    text: `Your report was reviewed: ${MODERATION_MSG.outcome[action]}.`,
+    message: { key: 'notification.reportResolved', params: { outcome: action } },
     url: '/settings',
     dedupeKey: `report_resolved:${report.id}`,
   });

@@ -1,4 +1,4 @@
-import { NOTIFICATION_GROUP_LABELS, NOTIFICATION_GROUP_OF } from '@townsquare/contracts';
+import { NOTIFICATION_GROUP_OF } from '@townsquare/contracts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { notificationMail } from '../../platform/mail/templates.ts';
 import type { NotificationChannel } from './notify.ts';
@@ -28,7 +28,8 @@ export function createEmailChannel(deps: {
           name: to.fullName,
           text: notification.text,
           link: `${deps.publicUrl}${notification.url}`,
-          why: NOTIFICATION_GROUP_LABELS[group],
+          group,
+          locale: to.locale ?? 'en',
           unsubscribeUrl: `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
           settingsUrl: `${deps.publicUrl}/settings`,
         }),

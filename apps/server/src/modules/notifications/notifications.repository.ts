@@ -1,4 +1,4 @@
-import type { ChannelPreferences } from '@townsquare/contracts';
+import type { ChannelPreferences, Locale } from '@townsquare/contracts';
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
@@ -159,6 +159,8 @@ export type Recipient = {
   fullName: string;
   emailVerified: boolean;
   preferences: Preferences;
+  /** The language e-mail and push are written in; null: not chosen (English). */
+  locale?: Locale | null;
 };
 
 export async function recipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {
@@ -172,6 +174,7 @@ export async function recipients(db: Executor, userIds: string[]): Promise<Map<s
       emailVerifiedAt: users.emailVerifiedAt,
       notifyEmail: users.notifyEmail,
       notifyPush: users.notifyPush,
+      locale: users.locale,
     })
     .from(users)
     .where(inArray(users.id, unique));
@@ -184,6 +187,7 @@ export async function recipients(db: Executor, userIds: string[]): Promise<Map<s
         fullName: r.fullName,
         emailVerified: r.emailVerifiedAt !== null,
         preferences: preferencesOf(r),
+        locale: r.locale,
       },
     ]),
   );

@@ -4,8 +4,8 @@ import {
   type NotificationsResponse,
 } from '@townsquare/contracts';
 import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
-import { eventTime, weekdayName } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { Message } from '../../platform/i18n.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { findMessage, type Person, people } from '../chat/chat.repository.ts';
 import { hostIds } from '../events/cohosts.ts';
@@ -62,7 +62,8 @@ type NotifyJob = { input: NotifyInput; subjectChecked?: boolean };
 
 type ReminderJob = { eventId: string; leadMs: number; startsAt: string };
 type RsvpJob = { eventId: string; from: string; to: string };
-type UpdatedJob = { eventId: string; actorId: string; version: string; text: string };
+/** `text`: a job queued before issue 24 (English only); `message` since. */
+type UpdatedJob = { eventId: string; actorId: string; version: string; text?: string; message?: Message };
 type CancelledJob = {
   eventId: string;
   actorId: string;
@@ -87,20 +88,19 @@ const DELIVER_WORKERS = 2;
 
 const displayName = (p: { username: string | null; fullName: string }) => p.username ?? p.fullName;
 
-/** 90 minutes → "1 hour 30 minutes" is not needed: leads are whole days, hours or minutes. */
-export function humanLead(ms: number): string {
+/**
+ * A reminder's lead as the catalogs count it: whole days, hours, minutes or seconds (leads are
+ * whole units; "1 hour 30 minutes" is not needed), e.g. `{ unit: 'hour', amount: 2 }`.
+ */
+export function leadParams(ms: number): { unit: string; amount: number } {
   const units: [number, string][] = [
     [86_400_000, 'day'],
     [3_600_000, 'hour'],
     [60_000, 'minute'],
     [1_000, 'second'],
   ];
-  for (const [size, name] of units)
-    if (ms % size === 0) {
-      const n = ms / size;
-      return `${n} ${name}${n === 1 ? '' : 's'}`;
-    }
-  return `${Math.round(ms / 1000)} seconds`;
+  for (const [size, unit] of units) if (ms % size === 0) return { unit, amount: ms / size };
+  return { unit: 'second', amount: Math.round(ms / 1000) };
 }
 
 const MENTION = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
@@ -186,7 +186,7 @@ export function createNotifications(deps: NotificationsDeps) {
         kind: 'direct_message',
         actorId: sender.id,
         subject: { type: 'user', id: sender.id },
-        text: `${displayName(sender)} sent you a message`,
+        message: { key: 'notification.directMessage', params: { name: displayName(sender) } },
         url: `/messages/${sender.id}`,
         dedupeKey: `direct_message:${sender.id}:${window}`,
       });
@@ -205,7 +205,7 @@ export function createNotifications(deps: NotificationsDeps) {
         kind: 'mention',
         actorId: sender.id,
         subject: { type: 'chat', id: row.channel },
-        text: `${displayName(sender)} mentioned you: ${excerpt}`,
+        message: { key: 'notification.mention', params: { name: displayName(sender), excerpt } },
         url,
         dedupeKey: `mention:${row.id}`,
       });
@@ -219,22 +219,27 @@ export function createNotifications(deps: NotificationsDeps) {
         return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
-      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${eventTime(event.startDate, event.timeZone)})`;
+      const params = {
+        title: event.title,
+        ...leadParams(job.leadMs),
+        when: { at: event.startDate.toISOString(), zone: event.timeZone },
+      };
       // Those who signed up to bring something read what, in their own reminder.
       const bringing = (await deps.bringing?.(event)) ?? new Map<string, string>();
-      const byText = new Map<string, string[]>();
+      const byBringing = new Map<string, string[]>();
       for (const userId of going) {
-        const own = bringing.get(userId);
-        const line = own ? `${text}. You're bringing: ${own}` : text;
-        byText.set(line, [...(byText.get(line) ?? []), userId]);
+        const own = bringing.get(userId) ?? '';
+        byBringing.set(own, [...(byBringing.get(own) ?? []), userId]);
       }
-      for (const [line, userIds] of byText)
+      for (const [own, userIds] of byBringing)
         await sendMany(
           {
             userIds,
             kind: 'event_reminder',
             subject: { type: 'event', id: event.id },
-            text: line,
+            message: own
+              ? { key: 'notification.reminderBringing', params: { ...params, bringing: own } }
+              : { key: 'notification.reminder', params },
             url: `/event/${event.id}`,
             dedupeKey: `event_reminder:${event.id}:${job.leadMs}:${job.startsAt}`,
           },
@@ -251,19 +256,21 @@ export function createNotifications(deps: NotificationsDeps) {
       );
       const first = answers[0];
       if (!first) return;
-      const others = answers.length - 1;
-      const who =
-        others === 0
-          ? `${displayName(first)} is`
-          : others === 1
-            ? `${displayName(first)} and ${displayName(answers[1] as typeof first)} are`
-            : `${displayName(first)} and ${others} others are`;
+      const second = answers[1];
       await sendMany({
         userIds: hosts,
         kind: 'rsvp',
         actorId: first.userId,
         subject: { type: 'event', id: event.id },
-        text: `${who} going to ${event.title}`,
+        message: {
+          key: 'notification.rsvp',
+          params: {
+            first: displayName(first),
+            second: second ? displayName(second) : '',
+            others: answers.length - 1,
+            title: event.title,
+          },
+        },
         url: `/event/${event.id}`,
         dedupeKey: `rsvp:${event.id}:${job.from}`,
       });
@@ -275,7 +282,7 @@ export function createNotifications(deps: NotificationsDeps) {
         kind: 'event_updated',
         actorId: job.actorId,
         subject: { type: 'event', id: job.eventId },
-        text: job.text,
+        ...(job.message ? { message: job.message } : { text: job.text ?? '' }),
         url: `/event/${job.eventId}`,
         dedupeKey: `event_updated:${job.eventId}:${job.version}`,
       });
@@ -288,7 +295,7 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'event_cancelled',
           actorId: job.actorId,
           subject: { type: 'event', id: job.eventId },
-          text: `${job.title} was cancelled`,
+          message: { key: 'notification.eventCancelled', params: { title: job.title } },
           url: job.url ?? '/events',
           dedupeKey: `event_cancelled:${job.eventId}${job.at ? `:${job.at}` : ''}`,
         },
@@ -316,7 +323,10 @@ export function createNotifications(deps: NotificationsDeps) {
         kind: 'community_event',
         actorId: job.actorId,
         subject: { type: 'event', id: event.id },
-        text: `New event: ${event.title} (${eventTime(event.startDate, event.timeZone)})`,
+        message: {
+          key: 'notification.communityEvent',
+          params: { title: event.title, when: { at: event.startDate.toISOString(), zone: event.timeZone } },
+        },
         url: `/event/${event.id}`,
         dedupeKey: `community_event:${event.id}`,
       });
@@ -403,7 +413,7 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'friend_request',
           actorId: sender.id,
           subject: { type: 'user', id: sender.id },
-          text: `${displayName(sender)} sent you a friend request`,
+          message: { key: 'notification.friendRequest', params: { name: displayName(sender) } },
           url: '/friends',
           dedupeKey: `friend_request:${sender.id}:${Math.floor(Date.now() / 86_400_000)}`,
         }),
@@ -417,7 +427,7 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'friend_accepted',
           actorId: accepter.id,
           subject: { type: 'user', id: accepter.id },
-          text: `${displayName(accepter)} accepted your friend request`,
+          message: { key: 'notification.friendAccepted', params: { name: displayName(accepter) } },
           url: `/user/${accepter.id}`,
           dedupeKey: `friend_accepted:${accepter.id}`,
         }),
@@ -457,18 +467,26 @@ export function createNotifications(deps: NotificationsDeps) {
         if (!before || before.status === 'DRAFT' || after.status === 'DRAFT') return;
         // Edits to an event that stays cancelled concern nobody going any more.
         if (after.cancelledAt) return;
-        const changes: string[] = [];
-        if (restored) changes.push('it is on again');
+        const changes: Message[] = [];
+        if (restored) changes.push({ key: 'notification.eventChanged.onAgain' });
         if (moved || before.endDate.getTime() !== after.endDate.getTime())
-          changes.push(`now ${eventTime(after.startDate, after.timeZone)}`);
-        if (before.location !== after.location) changes.push(`now at ${after.location}`);
-        if (before.status !== after.status && after.status === 'PAST') changes.push('marked as ended');
+          changes.push({
+            key: 'notification.eventChanged.time',
+            params: { when: { at: after.startDate.toISOString(), zone: after.timeZone } },
+          });
+        if (before.location !== after.location)
+          changes.push({ key: 'notification.eventChanged.place', params: { location: after.location } });
+        if (before.status !== after.status && after.status === 'PAST')
+          changes.push({ key: 'notification.eventChanged.ended' });
         if (changes.length === 0) return;
         await jobs.send(QUEUES.updated, {
           eventId: after.id,
           actorId,
           version: after.updatedAt.toISOString(),
-          text: `${after.title} changed: ${changes.join('; ')}`,
+          message: {
+            key: 'notification.eventChanged',
+            params: { title: after.title, changes: { list: changes, separator: '; ' } },
+          },
         } satisfies UpdatedJob);
       }),
 
@@ -478,14 +496,19 @@ export function createNotifications(deps: NotificationsDeps) {
      * are left out by `notify`, like anyone who cannot see a subject.
      */
     seriesConfirmDue: async (event: EventRow, hostIds: string[]) => {
-      const weekday = weekdayName(event.startDate, event.timeZone);
-      const at = eventTime(event.startDate, event.timeZone);
       for (const userId of hostIds)
         await send({
           userId,
           kind: 'series_confirm',
           subject: { type: 'event', id: event.id },
-          text: `Confirm ${weekday}'s run: ${event.title} on ${at}?`,
+          message: {
+            key: 'notification.seriesConfirm',
+            params: {
+              weekday: { at: event.startDate.toISOString(), zone: event.timeZone, style: 'weekday' },
+              title: event.title,
+              when: { at: event.startDate.toISOString(), zone: event.timeZone },
+            },
+          },
           url: `/event/${event.id}`,
           dedupeKey: `series_confirm:${event.id}`,
         });
@@ -561,7 +584,10 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'community_request',
           actorId: requester.id,
           subject: { type: 'community', id: community.id },
-          text: `${displayName(requester)} asked to join ${community.name}`,
+          message: {
+            key: 'notification.communityRequest',
+            params: { name: displayName(requester), community: community.name },
+          },
           url: `/c/${community.slug}`,
           dedupeKey: `community_request:${community.id}:${requester.id}:${Math.floor(Date.now() / 86_400_000)}`,
         });
@@ -578,7 +604,7 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'community_approved',
           actorId,
           subject: { type: 'community', id: community.id },
-          text: `You are now a member of ${community.name}`,
+          message: { key: 'notification.communityApproved', params: { community: community.name } },
           url: `/c/${community.slug}`,
           dedupeKey: `community_approved:${community.id}:${Math.floor(Date.now() / 60_000)}`,
         }),
@@ -595,7 +621,7 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'community_invite',
           actorId,
           subject: { type: 'community', id: community.id },
-          text: `You are invited to join ${community.name}`,
+          message: { key: 'notification.communityInvite', params: { community: community.name } },
           url: `/c/${community.slug}`,
           dedupeKey: `community_invite:${community.id}:${Math.floor(Date.now() / 86_400_000)}`,
         }),
@@ -626,7 +652,10 @@ export function createNotifications(deps: NotificationsDeps) {
             kind: 'event_announcement',
             actorId,
             subject: { type: 'event', id: event.id },
-            text: `${event.title}: ${announcement.message}`,
+            message: {
+              key: 'notification.announcement',
+              params: { title: event.title, message: announcement.message },
+            },
             url: `/event/${event.id}`,
             dedupeKey: `event_announcement:${announcement.id}`,
           },

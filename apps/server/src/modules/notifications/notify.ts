@@ -1,6 +1,7 @@
 import type { NotificationDto, NotificationKind, NotificationSubjectType } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
+import { type Message, render, t } from '../../platform/i18n.ts';
 import type { Job, Jobs } from '../../platform/jobs.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { people } from '../chat/chat.repository.ts';
@@ -40,7 +41,12 @@ export type NotifyInput = {
   /** Who caused it; never notified about their own action. */
   actorId?: string | null;
   subject: Subject;
-  text: string;
+  /**
+   * What it says: a catalog key and its values (`message`), written in English for the app's list
+   * and in each recipient's language for e-mail and push; or a plain `text` (the same for all).
+   */
+  message?: Message;
+  text?: string;
   /** A path in the web app. */
   url: string;
   /**
@@ -99,7 +105,8 @@ export async function notifyMany(
     actorId: input.actorId ?? null,
     subjectType: input.subject.type,
     subjectId: input.subject.id,
-    text: input.text,
+    text: input.text ?? (input.message ? t('en', input.message.key, input.message.params) : ''),
+    message: input.message ?? null,
     url: input.url,
     dedupeKey: input.dedupeKey ?? `${input.kind}:${input.subject.type}:${input.subject.id}`,
   });
@@ -204,10 +211,10 @@ export async function deliverBatch(
         .filter((d) => claimed.has(`${d.row.id}:${d.channel.name}`))
         .map(async ({ job, row, to, channel }) => {
           try {
-            await channel.deliver(
-              to,
-              presentNotification(row, row.actorId ? actors.get(row.actorId) : undefined),
-            );
+            const dto = presentNotification(row, row.actorId ? actors.get(row.actorId) : undefined);
+            // In the recipient's language, whoever caused it (issue 24).
+            const text = row.message ? render(to.locale ?? 'en', row.message) : undefined;
+            await channel.deliver(to, text ? { ...dto, text } : dto);
           } catch (error) {
             await repo.releaseDelivery(deps.db, row.id, channel.name);
             failed.push({ id: job.id, error });

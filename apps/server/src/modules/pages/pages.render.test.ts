@@ -105,8 +105,9 @@ describe('server-rendered public event pages', () => {
     );
     // React's own hint was moved to the head, not sent twice.
     expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('rel="preload"');
-    // The same bytes for everyone: only the encoding varies, and nobody caches a stale copy.
-    expect(res.headers.vary).toBe('accept-encoding');
+    // The same bytes for everyone who reads the same language (issue 24: <html lang>, the
+    // description): only the encoding and the language vary, and nobody caches a stale copy.
+    expect(res.headers.vary).toBe('accept-encoding, accept-language, cookie');
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 

@@ -1,8 +1,11 @@
+import type { Locale } from '@townsquare/contracts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/http.ts';
+import { requestLocale } from '../../platform/locale.ts';
 import { type Head, injectBody, injectHead } from './head.ts';
 import type { PagesService } from './pages.service.ts';
 import type { Renderer, Shell } from './shell.ts';
+import { pageHeaders, withLang } from './web-pages.ts';
 
 /**
  * What search engines and link previews read: robots.txt, the sitemap, and the web app's pages
@@ -17,6 +20,7 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
    */
   async function sendPage(
     reply: FastifyReply,
+    locale: Locale,
     head: Head | undefined,
     body?: { markup: string | undefined; data: unknown },
   ) {
@@ -26,11 +30,9 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
     // Compressed on the fly when the client accepts it, so caches must key on Accept-Encoding
     // even when this answer went out plain.
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+    return pageHeaders(reply, locale)
       .type('text/html; charset=utf-8')
-      .send(head ? injectHead(template, head) : template);
+      .send(withLang(head ? injectHead(template, head) : template, locale));
   }
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -52,14 +54,18 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     { schema: { hide: true } },
     async (request, reply) => {
       // Rendered from the anonymous view only (never the caller's token, which a page request does
-      // not carry anyway): the same bytes for everyone, so no Vary beyond Accept-Encoding.
-      const page = await pages.eventPage(request.params.eventId);
-      if (!page) return sendPage(reply, undefined);
-      return sendPage(reply, page.head, { markup: await renderer.event(page.event), data: page.event });
+      // not carry anyway): the same bytes for everyone who reads the same language.
+      const locale = requestLocale(request);
+      const page = await pages.eventPage(request.params.eventId, locale);
+      if (!page) return sendPage(reply, locale, undefined);
+      return sendPage(reply, locale, page.head, {
+        markup: await renderer.event(page.event, locale),
+        data: page.event,
+      });
     },
   );
 
-  app.get('/user/:userId', { schema: { hide: true } }, async (_request, reply) =>
-    sendPage(reply, pages.profilePage()),
+  app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(reply, requestLocale(request), pages.profilePage()),
   );
 }

@@ -1,5 +1,5 @@
-import { EVENT_BANNER_SIZES, imageSources, type PublicEventDto } from '@townsquare/contracts';
-import { longEventTime } from '../../platform/dates.ts';
+import { EVENT_BANNER_SIZES, imageSources, type Locale, type PublicEventDto } from '@townsquare/contracts';
+import { t } from '../../platform/i18n.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
 
@@ -65,10 +65,15 @@ export function createPagesService(deps: PagesServiceDeps) {
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).href;
 
   /** Title, Open Graph and Twitter tags and a schema.org Event, all from the public presenter. */
-  function eventHead(event: PublicEventDto): Head {
+  function eventHead(event: PublicEventDto, locale: Locale): Head {
     const url = `${publicUrl}/event/${event.id}`;
-    const when = longEventTime(new Date(event.startDate), event.timeZone ?? 'UTC');
-    const description = truncate(`${when} · ${event.location}. ${event.description}`.trim(), DESCRIPTION_MAX);
+    const when = { at: event.startDate, zone: event.timeZone ?? 'UTC', style: 'long' as const };
+    const summary = t(locale, 'page.event.description', {
+      when,
+      location: event.location,
+      description: event.description,
+    });
+    const description = truncate(summary.trim(), DESCRIPTION_MAX);
     // Link previews get the original (a JPEG or PNG as uploaded, which every crawler reads); the
     // page itself shows the WebP copies.
     const image = absolute(event.imageUrl ?? DEFAULT_IMAGE);
@@ -128,9 +133,12 @@ export function createPagesService(deps: PagesServiceDeps) {
      * `/event/:id` for a signed-out visitor who may see the event: its head and the event as the
      * public API shows it to them (what the page renders and embeds); else undefined.
      */
-    async eventPage(id: string): Promise<{ head: Head; event: PublicEventDto } | undefined> {
+    async eventPage(
+      id: string,
+      locale: Locale = 'en',
+    ): Promise<{ head: Head; event: PublicEventDto } | undefined> {
       const event = await deps.events.findForAnonymous(id);
-      return event ? { head: eventHead(event), event } : undefined;
+      return event ? { head: eventHead(event, locale), event } : undefined;
     },
 
     /** Public profiles are for people who follow a link, not for search results. */

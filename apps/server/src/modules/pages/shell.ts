@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PublicEventDto } from '@townsquare/contracts';
+import type { Locale, PublicEventDto } from '@townsquare/contracts';
 
 /**
  * The web app's built `index.html`, the template every server-rendered head is filled into.
@@ -28,7 +28,14 @@ export type Shell = ReturnType<typeof createShell>;
 
 /** The SSR build of apps/web/src/prerender.tsx (apps/web/build/ssr.ts writes it). */
 type RenderModule = {
-  renderEventPage(event: PublicEventDto): Promise<{ title: string; markup: string }>;
+  /**
+   * `options.locale` (issue 24): the language the server negotiated for this request
+   * (platform/locale.ts); the page's `<html lang>` says the same. A renderer may ignore it.
+   */
+  renderEventPage(
+    event: PublicEventDto,
+    options?: { locale: Locale },
+  ): Promise<{ title: string; markup: string }>;
 };
 
 /** Where the web build writes its request-time renderer, relative to the built app. */
@@ -67,11 +74,11 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
     /** The template for rendered markup; undefined (use the shell) when the build has none. */
     template: () => template.read(),
     /** The event page's markup as a signed-out visitor sees it. */
-    async event(event: PublicEventDto): Promise<string | undefined> {
+    async event(event: PublicEventDto, locale: Locale = 'en'): Promise<string | undefined> {
       try {
         const module = await load();
         if (!module) return undefined;
-        const { markup } = await module.renderEventPage(event);
+        const { markup } = await module.renderEventPage(event, { locale });
         // React writes a preload hint for the page's image into the markup; the head has it already.
         return markup.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
       } catch (err) {

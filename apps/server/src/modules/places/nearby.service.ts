@@ -3,6 +3,7 @@ import {
   type EventDto,
   type EventMapResponse,
   type LatLon,
+  MSG,
   PLACE_LIMITS,
   PLACE_MSG,
 } from '@townsquare/contracts';
@@ -26,14 +27,14 @@ function encodeCursor(sort: 'date' | 'distance', row: EventRow & { distanceKm: n
 function decodeCursor(sort: 'date' | 'distance', cursor: string | undefined): NearbyCursor | undefined {
   if (!cursor) return undefined;
   const [kind, key, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!id || !isUuid(id) || kind !== (sort === 'distance' ? 'd' : 't')) throw badRequest('Invalid cursor');
+  if (!id || !isUuid(id) || kind !== (sort === 'distance' ? 'd' : 't')) throw badRequest(MSG.cursorInvalid);
   if (kind === 'd') {
     const km = Number(key);
-    if (key === '' || !Number.isFinite(km) || km < 0) throw badRequest('Invalid cursor');
+    if (key === '' || !Number.isFinite(km) || km < 0) throw badRequest(MSG.cursorInvalid);
     return { sort: 'distance', km, id };
   }
   const startDate = new Date(key ?? '');
-  if (Number.isNaN(startDate.getTime())) throw badRequest('Invalid cursor');
+  if (Number.isNaN(startDate.getTime())) throw badRequest(MSG.cursorInvalid);
   return { sort: 'date', startDate, id };
 }
 

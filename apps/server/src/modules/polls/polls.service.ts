@@ -148,7 +148,7 @@ export function createPolls(deps: PollsDeps) {
         userIds,
         kind: 'poll_closing',
         subject: { type: 'poll', id: row.id },
-        text: `Which dates suit you for ${row.title}? The poll closes in 24 hours`,
+        message: { key: 'notification.pollClosing', params: { title: row.title } },
         url: `/polls/${row.id}`,
         dedupeKey: `poll_closing:${row.id}:${job.closesAt}`,
       },

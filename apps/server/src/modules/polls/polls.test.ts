@@ -161,6 +161,7 @@ describe('a community date poll', () => {
     expect(await ask(outsider, 'join-poll', { pollId: poll.id })).toEqual({
       ok: false,
       error: 'Poll not found',
+      code: 'POLL_NOT_FOUND',
     });
     const leaked = collect(outsider, 'poll-updated');
     const arrived = next<PollUpdatedEvent>(watcher, 'poll-updated');

@@ -214,6 +214,7 @@ describe('who sees a sheet', () => {
     expect(await ask(outsider, 'join-event-chat', { eventId })).toEqual({
       ok: false,
       error: 'Event not found',
+      code: 'EVENT_NOT_FOUND',
     });
     const leaked = collect(outsider, 'signup-updated');
     await claim(host, eventId, item.id, 1);

@@ -28,6 +28,7 @@ export function presentSelf(row: UserRow): SelfUser {
       ...preferencesOf(row),
     },
     homePlaceId: row.homePlaceId,
+    locale: row.locale ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors } from '../../platform/http.ts';
+import { rememberLocale } from '../../platform/locale.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import { presentPublic, presentSelf } from './users.presenter.ts';
@@ -46,8 +47,9 @@ export function usersRoutes(
   app.get(
     '/api/users/me',
     { onRequest: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
-    async (request) => {
+    async (request, reply) => {
       const me = caller(request).user;
+      rememberLocale(reply, me.locale);
       return { ...(await users.me(me)), calendarFeedUrl: calendarFeedUrl(me) };
     },
   );
@@ -58,7 +60,11 @@ export function usersRoutes(
       onRequest: requireAuth,
       schema: { tags, security, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
     },
-    async (request) => users.me(await users.update(caller(request).user, request.body)),
+    async (request, reply) => {
+      const updated = await users.update(caller(request).user, request.body);
+      rememberLocale(reply, updated.locale);
+      return users.me(updated);
+    },
   );
 
   app.patch(
@@ -67,13 +73,15 @@ export function usersRoutes(
       onRequest: requireAuth,
       schema: { tags, security, body: patchBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { avatarUrl, ...rest } = request.body;
       const body =
         avatarUrl !== undefined && rest.profileImage === undefined
           ? { ...rest, profileImage: avatarUrl }
           : rest;
-      return users.me(await users.update(caller(request).user, body));
+      const updated = await users.update(caller(request).user, body);
+      rememberLocale(reply, updated.locale);
+      return users.me(updated);
     },
   );
 

@@ -94,6 +94,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (input.homePlaceId !== undefined) {
         values.homePlaceId = input.homePlaceId && (await homeCity(db, input.homePlaceId)).id;
       }
+      if (input.locale !== undefined) values.locale = input.locale;
       const prefs = input.notificationPreferences;
       if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;
       if (prefs?.productUpdates !== undefined) values.notifyProductUpdates = prefs.productUpdates;

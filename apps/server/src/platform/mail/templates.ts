@@ -1,3 +1,5 @@
+import type { Locale, NotificationGroup } from '@townsquare/contracts';
+import { type MessageKey, t } from '../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
 export const escapeHtml = (value: string) =>
@@ -6,7 +8,12 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * Every e-mail is written in its recipient's language (issue 24): the texts are the server
+ * catalogs' `mail.*` (src/locales), English word for word what these templates always said.
+ */
 function layout(
+  locale: Locale,
   title: string,
   paragraphs: string[],
   action?: { label: string; href: string },
@@ -14,68 +21,97 @@ function layout(
 ): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.href)}">${escapeHtml(action.href)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(t(locale, 'mail.buttonFallback'))}<br><a href="${escapeHtml(action.href)}">${escapeHtml(action.href)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#faf7f2;padding:24px;color:#1c1917"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}${footer ?? ''}<p style="margin:24px 0 0;font-size:12px;color:#78716c">Townsquare — connect with your local community.</p></div></body></html>`;
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;background:#faf7f2;padding:24px;color:#1c1917"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}${footer ?? ''}<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(t(locale, 'mail.tagline'))}</p></div></body></html>`;
 }
 
-export function verifyEmailMail(to: string, name: string, link: string): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    'Welcome to Townsquare! Please confirm your email address so we know it is really you.',
-    'This link is valid for 48 hours. If you did not create an account, you can ignore this email.',
-  ];
+/** The account mails: a greeting, two paragraphs, a button, and the link again in the text part. */
+function accountMail(
+  locale: Locale,
+  input: {
+    to: string;
+    name: string;
+    subject: MessageKey;
+    title: MessageKey;
+    lines: string[];
+    button: MessageKey;
+    textLink: MessageKey;
+    href: string;
+    link?: string;
+  },
+): MailMessage {
+  const lines = [t(locale, 'mail.greeting', { name: input.name }), ...input.lines];
   return {
+    to: input.to,
+    subject: t(locale, input.subject),
+    text: `${lines.join('\n\n')}\n\n${t(locale, input.textLink)} ${input.href}\n\n${t(locale, 'mail.signature')}`,
+    html: layout(locale, t(locale, input.title), lines, { label: t(locale, input.button), href: input.href }),
+    ...(input.link ? { link: input.link } : {}),
+  };
+}
+
+/**
+ * The mails with a link to follow: `mail.<kind>.subject`, `.intro`, `.validity`, `.button`,
+ * `.textLink`, and `.title` when the heading differs from the subject.
+ */
+function linkMail(
+  kind: 'verify' | 'reset' | 'confirmNew',
+  to: string,
+  name: string,
+  link: string,
+  locale: Locale,
+): MailMessage {
+  // Every kind has these keys in en.json (the catalog test formats each of them).
+  const key = (part: string) => `mail.${kind}.${part}` as MessageKey;
+  return accountMail(locale, {
     to,
-    subject: 'Confirm your email address',
-    text: `${lines.join('\n\n')}\n\nConfirm your email: ${link}\n\n— Townsquare`,
-    html: layout('Confirm your email address', lines, { label: 'Confirm email', href: link }),
+    name,
+    subject: key('subject'),
+    title: kind === 'reset' ? key('title') : key('subject'),
+    lines: [t(locale, key('intro')), t(locale, key('validity'))],
+    button: key('button'),
+    textLink: key('textLink'),
+    href: link,
     link,
-  };
+  });
 }
 
-export function resetPasswordMail(to: string, name: string, link: string): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    'Someone asked to reset the password of your Townsquare account. If it was you, choose a new password with the link below.',
-    'The link is valid for 60 minutes and works once. If you did not ask for this, ignore this email: your password stays as it is.',
-  ];
-  return {
-    to,
-    subject: 'Reset your Townsquare password',
-    text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n\n— Townsquare`,
-    html: layout('Reset your password', lines, { label: 'Choose a new password', href: link }),
-    link,
-  };
+export const verifyEmailMail = (to: string, name: string, link: string, locale: Locale = 'en') =>
+  linkMail('verify', to, name, link, locale);
+
+export const resetPasswordMail = (to: string, name: string, link: string, locale: Locale = 'en') =>
+  linkMail('reset', to, name, link, locale);
+
+export const confirmNewEmailMail = (to: string, name: string, link: string, locale: Locale = 'en') =>
+  linkMail('confirmNew', to, name, link, locale);
+
+/** "Thu, 26 Nov 2026 09:00:00 GMT" in English, as it always was; the reader's own words elsewhere. */
+function utcMoment(when: Date, locale: Locale): string {
+  if (locale === 'en') return when.toUTCString();
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(when)} UTC`;
 }
 
-export function passwordChangedMail(to: string, name: string, when: Date, resetLink: string): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    `The password of your Townsquare account was changed on ${when.toUTCString()}. Every other session has been signed out.`,
-    'If this was not you, reset your password right away with the link below.',
-  ];
-  return {
+export function passwordChangedMail(
+  to: string,
+  name: string,
+  when: Date,
+  resetLink: string,
+  locale: Locale = 'en',
+): MailMessage {
+  return accountMail(locale, {
     to,
-    subject: 'Your Townsquare password was changed',
-    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n\n— Townsquare`,
-    html: layout('Your password was changed', lines, { label: 'Reset my password', href: resetLink }),
-  };
-}
-
-export function confirmNewEmailMail(to: string, name: string, link: string): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    'You asked to use this address for your Townsquare account. Confirm it with the link below; until then your account keeps its current address.',
-    'This link is valid for 48 hours. If you did not ask for this, you can ignore this email.',
-  ];
-  return {
-    to,
-    subject: 'Confirm your new email address',
-    text: `${lines.join('\n\n')}\n\nConfirm your new email: ${link}\n\n— Townsquare`,
-    html: layout('Confirm your new email address', lines, { label: 'Confirm new email', href: link }),
-    link,
-  };
+    name,
+    subject: 'mail.passwordChanged.subject',
+    title: 'mail.passwordChanged.title',
+    lines: [
+      t(locale, 'mail.passwordChanged.body', { when: utcMoment(when, locale) }),
+      t(locale, 'mail.passwordChanged.ifNotYou'),
+    ],
+    button: 'mail.resetMine.button',
+    textLink: 'mail.reset.textLink',
+    href: resetLink,
+  });
 }
 
 /** To the old address: the change is not yet done, so its owner can still stop it. */
@@ -84,18 +120,18 @@ export function emailChangingMail(
   name: string,
   newAddress: string,
   resetLink: string,
+  locale: Locale = 'en',
 ): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    `Someone signed in to your Townsquare account asked to change its email address to ${newAddress}. The change takes effect only when that address is confirmed.`,
-    'If this was not you, reset your password right away with the link below: that also keeps this address on your account.',
-  ];
-  return {
+  return accountMail(locale, {
     to,
-    subject: 'Your Townsquare email address is changing',
-    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n\n— Townsquare`,
-    html: layout('Your email address is changing', lines, { label: 'Reset my password', href: resetLink }),
-  };
+    name,
+    subject: 'mail.emailChanging.subject',
+    title: 'mail.emailChanging.title',
+    lines: [t(locale, 'mail.emailChanging.body', { newAddress }), t(locale, 'mail.emailChanging.ifNotYou')],
+    button: 'mail.resetMine.button',
+    textLink: 'mail.reset.textLink',
+    href: resetLink,
+  });
 }
 
 /**
@@ -107,21 +143,26 @@ export function notificationMail(input: {
   name: string;
   text: string;
   link: string;
-  why: string;
+  group: NotificationGroup;
   unsubscribeUrl: string;
   settingsUrl: string;
+  locale?: Locale;
 }): MailMessage {
-  const lines = [`Hi ${input.name},`, input.text];
-  const footerText = `You get this e-mail because ${input.why} are on in your Townsquare settings.`;
-  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.unsubscribeUrl)}">Turn these e-mails off</a> · <a href="${escapeHtml(input.settingsUrl)}">All notification settings</a></p>`;
+  const locale = input.locale ?? 'en';
+  const lines = [t(locale, 'mail.greeting', { name: input.name }), input.text];
+  const footerText = t(locale, 'mail.notification.why', { group: input.group });
+  const turnOff = t(locale, 'mail.notification.turnOff');
+  const allSettings = t(locale, 'mail.notification.allSettings');
+  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(turnOff)}</a> · <a href="${escapeHtml(input.settingsUrl)}">${escapeHtml(allSettings)}</a></p>`;
   return {
     to: input.to,
     subject: input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text,
-    text: `${lines.join('\n\n')}\n\nOpen: ${input.link}\n\n-- \n${footerText}\nTurn these e-mails off: ${input.unsubscribeUrl}\nAll notification settings: ${input.settingsUrl}\n`,
+    text: `${lines.join('\n\n')}\n\n${t(locale, 'mail.notification.open')} ${input.link}\n\n-- \n${footerText}\n${turnOff}: ${input.unsubscribeUrl}\n${allSettings}: ${input.settingsUrl}\n`,
     html: layout(
+      locale,
       input.text,
-      lines.slice(0, 1).concat(lines.slice(1)),
-      { label: 'Open Townsquare', href: input.link },
+      lines,
+      { label: t(locale, 'mail.notification.button'), href: input.link },
       footer,
     ),
     link: input.link,

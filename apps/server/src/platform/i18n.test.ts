@@ -1,0 +1,295 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fromWallTime } from '@townsquare/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeBrowser, startPushService } from '../modules/push/push-test-service.ts';
+import { eventually } from '../test/eventually.ts';
+import {
+  createEvent,
+  createUser,
+  mailsTo,
+  notificationsOf,
+  type TestUser,
+  verifyEmail,
+} from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/**
+ * Issue 24 on the server: a person's language (PATCH /api/users/me { locale }), the language of
+ * the pages the server sends (`<html lang>`), and e-mail and push written in the recipient's
+ * language whoever caused them.
+ */
+
+let t: TestApp;
+let service: Awaited<ReturnType<typeof startPushService>>;
+const shell =
+  '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>';
+const landing =
+  '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"><h1>Welcome</h1></div></body></html>';
+
+beforeAll(async () => {
+  const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-i18n-${process.pid}-${Date.now()}`);
+  await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), shell);
+  await writeFile(path.join(dist, 'prerendered', 'index.html'), landing);
+  await writeFile(path.join(dist, 'prerendered', 'login.html'), landing.replace('Welcome', 'Sign in'));
+  await writeFile(
+    path.join(dist, 'prerendered', 'login.de.html'),
+    landing.replace('lang="en"', 'lang="de"').replace('Welcome', 'Anmelden'),
+  );
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service.close();
+  await t.close();
+});
+
+const patchMe = (user: TestUser, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: user.auth, payload: payload as object });
+
+/** 19:00 on Tuesday 12 January 2027 in `timeZone`. */
+const at19 = (timeZone: string) =>
+  fromWallTime(timeZone, { year: 2027, month: 1, day: 12, hour: 19, minute: 0, second: 0 });
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('a person’s language', () => {
+  it('is null until chosen, set and cleared with PATCH /api/users/me, and remembered in a cookie', async () => {
+    const ana = await createUser(t);
+    const me = await t.app.inject({ url: '/api/users/me', headers: ana.auth });
+    expect(me.json().locale).toBeNull();
+
+    const set = await patchMe(ana, { locale: 'de' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().locale).toBe('de');
+    expect(set.headers['set-cookie']).toMatch(/^locale=de; Path=\/;/);
+    expect((await t.app.inject({ url: '/api/users/me', headers: ana.auth })).json().locale).toBe('de');
+
+    const cleared = await patchMe(ana, { locale: null });
+    expect(cleared.json().locale).toBeNull();
+    expect(cleared.headers['set-cookie']).toMatch(/^locale=; .*Max-Age=0/);
+  });
+
+  it.each([['it'], ['DE'], ['de-AT'], [''], [7], [['de']], [{ de: true }]])(
+    'refuses locale %j with a readable 400 and its code',
+    async (locale) => {
+      const ana = await createUser(t);
+      const res = await patchMe(ana, { locale });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: "Language must be one of en, es, de, fr, or null for the browser's language",
+        code: 'LOCALE_INVALID',
+      });
+    },
+  );
+});
+
+describe('<html lang> of the pages the server sends', () => {
+  it('follows Accept-Language (q-values, regions), else English', async () => {
+    for (const [url, header, lang] of [
+      ['/', 'de-AT,de;q=0.9,en;q=0.5', 'de'],
+      ['/', 'en-US,en;q=0.9', 'en'],
+      ['/dashboard', 'fr-CH, fr;q=0.9, en;q=0.8', 'fr'],
+      ['/dashboard', 'ja, es;q=0.4, de;q=0.3', 'es'],
+      ['/dashboard', 'ja, zh;q=0.5', 'en'],
+      ['/dashboard', '', 'en'],
+      ['/user/0193a0c1-0000-7000-8000-000000000001', 'es-MX', 'es'],
+    ] as const) {
+      const res = await page(url, header ? { 'accept-language': header } : {});
+      expect(res.statusCode, `${url} ${header}`).toBe(200);
+      expect(res.body, `${url} ${header}`).toContain(`<html lang="${lang}">`);
+      expect(res.headers['content-language']).toBe(lang);
+      expect(res.headers.vary).toMatch(/accept-language/i);
+    }
+  });
+
+  it('follows the signed-in person’s choice (the cookie PATCH sets) over the browser', async () => {
+    const ben = await createUser(t);
+    const cookie = (await patchMe(ben, { locale: 'fr' })).headers['set-cookie'] as string;
+    const res = await page('/dashboard', { cookie: cookie.split(';')[0] as string, 'accept-language': 'de' });
+    expect(res.body).toContain('<html lang="fr">');
+  });
+
+  it('sends a translated pre-rendered page when the build has one', async () => {
+    const de = await page('/login', { 'accept-language': 'de' });
+    expect(de.body).toContain('<html lang="de">');
+    expect(de.body).toContain('Anmelden');
+    const es = await page('/login', { 'accept-language': 'es' });
+    expect(es.body).toContain('<html lang="es">');
+    expect(es.body).toContain('Sign in');
+  });
+
+  it('writes an event page’s description for the reader’s language, in the event’s zone', async () => {
+    const host = await createUser(t);
+    await verifyEmail(t, host);
+    const start = at19('Europe/Paris');
+    const eventId = await createEvent(t, host, {
+      title: 'Soirée jeux',
+      location: 'Lyon',
+      timeZone: 'Europe/Paris',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 7_200_000).toISOString(),
+    });
+    const fr = await page(`/event/${eventId}`, { 'accept-language': 'fr-FR' });
+    expect(fr.body).toContain('<html lang="fr">');
+    expect(fr.body).toMatch(/<meta name="description" content="mardi 12 janvier 2027 à 19:00 CET · Lyon\./);
+    const en = await page(`/event/${eventId}`);
+    expect(en.body).toMatch(/<meta name="description" content="Tuesday 12 January 2027, 19:00 CET · Lyon\./);
+  });
+});
+
+describe('e-mail and push in the recipient’s language', () => {
+  it('a friend request from an English sender reaches a German recipient in German', async () => {
+    const sender = await createUser(t);
+    expect((await patchMe(sender, { locale: 'en' })).statusCode).toBe(200);
+    const greta = await createUser(t);
+    await verifyEmail(t, greta);
+    expect(
+      (await patchMe(greta, { locale: 'de', notificationPreferences: { email: { friends: true } } }))
+        .statusCode,
+    ).toBe(200);
+    const browser = fakeBrowser();
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: greta.auth,
+      payload: { endpoint: service.endpoint('greta'), expirationTime: null, keys: browser.keys },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      headers: sender.auth,
+      payload: { receiverId: greta.user.id },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const name = sender.user.username ?? sender.user.fullName;
+
+    // In the app's list the text stays English (the original client reads it).
+    const [n] = await eventually(async () => {
+      const list = await notificationsOf(t, greta, 'friend_request');
+      expect(list).toHaveLength(1);
+      return list;
+    });
+    expect(n?.text).toBe(`${name} sent you a friend request`);
+
+    const mail = await eventually(async () => {
+      const found = (await mailsTo(t, greta.email)).find((m) => m.text.includes('Freundschaftsanfrage'));
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(mail?.subject).toBe(`${name} hat dir eine Freundschaftsanfrage geschickt`);
+    expect(mail?.text).toContain(`Hallo ${greta.user.fullName},`);
+    expect(mail?.text).toContain('Diese E-Mails abbestellen');
+    expect(mail?.html).toContain('<html lang="de">');
+
+    const push = await eventually(async () => {
+      const found = service.received.find((r) => r.path === '/push/greta');
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(JSON.parse(browser.decrypt(push?.body as Buffer)).body).toBe(
+      `${name} hat dir eine Freundschaftsanfrage geschickt`,
+    );
+  });
+
+  it('a reminder reaches a French attendee in French, the date in the event’s zone', async () => {
+    const host = await createUser(t);
+    await verifyEmail(t, host);
+    const lea = await createUser(t);
+    await verifyEmail(t, lea);
+    expect((await patchMe(lea, { locale: 'fr' })).statusCode).toBe(200);
+    const start = at19('America/New_York');
+    const eventId = await createEvent(t, host, {
+      title: 'Club de lecture',
+      timeZone: 'America/New_York',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 7_200_000).toISOString(),
+    });
+    const rsvp = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/rsvp`,
+      headers: lea.auth,
+      payload: { status: 'going' },
+    });
+    expect(rsvp.statusCode).toBe(200);
+    await t.jobs.send('event-reminder', { eventId, leadMs: 2 * 3_600_000, startsAt: start.toISOString() });
+
+    const [n] = await eventually(async () => {
+      const list = await notificationsOf(t, lea, 'event_reminder');
+      expect(list).toHaveLength(1);
+      return list;
+    });
+    expect(n?.text).toBe('Reminder: Club de lecture starts in 2 hours (Tue 12 Jan, 19:00 EST)');
+    const mail = await eventually(async () => {
+      const found = (await mailsTo(t, lea.email)).find((m) => m.subject.startsWith('Rappel'));
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(mail?.subject).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
+    expect(mail?.text).toContain(`Bonjour ${lea.user.fullName},`);
+  });
+});
+
+describe('error codes on the wire', () => {
+  it('known errors, validation errors and unknown paths carry their code', async () => {
+    const ana = await createUser(t);
+    const cases: [Promise<{ statusCode: number; json(): Record<string, unknown> }>, number, string][] = [
+      [
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { fullName: 'Ana Again', email: ana.email, password: 'a-long-password' },
+        }),
+        409,
+        'EMAIL_TAKEN',
+      ],
+      [
+        t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com' } }),
+        400,
+        'FULL_NAME_REQUIRED',
+      ],
+      [
+        t.app.inject({
+          method: 'PATCH',
+          url: '/api/users/me',
+          headers: ana.auth,
+          payload: { bio: 'x'.repeat(1001) },
+        }),
+        400,
+        'BIO_TOO_LONG',
+      ],
+      [
+        t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: ana.auth, payload: [] }),
+        400,
+        'BODY_INVALID',
+      ],
+      [
+        t.app.inject({
+          method: 'PATCH',
+          url: '/api/users/me',
+          headers: { ...ana.auth, 'content-type': 'application/json' },
+          payload: '{"bio":',
+        }),
+        400,
+        'BODY_NOT_JSON',
+      ],
+      [t.app.inject({ url: '/api/users/me' }), 401, 'UNAUTHORIZED'],
+      [
+        t.app.inject({ url: '/api/events/0193a0c1-0000-7000-8000-000000000001', headers: ana.auth }),
+        404,
+        'EVENT_NOT_FOUND',
+      ],
+      [t.app.inject({ url: '/api/nothing-here' }), 404, 'ROUTE_NOT_FOUND'],
+    ];
+    for (const [pending, status, code] of cases) {
+      const res = await pending;
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json().code, JSON.stringify(res.json())).toBe(code);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+});
