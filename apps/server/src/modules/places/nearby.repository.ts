@@ -10,29 +10,42 @@ export type NearbyCursor =
   | { sort: 'distance'; km: number; id: string };
 
 /**
+ * An event's coordinates as everyone may see them (decision 044): an ATTENDEES event's rounded to
+ * 0.01° (its city), so neither a map pin nor a distance gives its address away.
+ */
+const shownCoordinate = (column: typeof places.lat | typeof places.lon) =>
+  sql<number>`(case when ${events.addressVisibility} = 'ATTENDEES' then round(${column}::numeric, 2)::float8 else ${column} end)`;
+export const shownLat = shownCoordinate(places.lat);
+export const shownLon = shownCoordinate(places.lon);
+
+type NearQuery = {
+  viewerId: string | undefined;
+  near: LatLon;
+  radiusKm: number;
+  sort: 'date' | 'distance';
+  after: NearbyCursor | undefined;
+  limit: number;
+};
+
+const afterCursor = (after: NearbyCursor | undefined, km: SQL) =>
+  after?.sort === 'distance'
+    ? sql`and (${km}, ${events.id}) > (${after.km}::float8, ${after.id}::uuid)`
+    : after?.sort === 'date'
+      ? sql`and (${events.startDate}, ${events.id}) > (${after.startDate.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : sql``;
+
+const upcomingVisible = (viewerId: string | undefined) =>
+  sql`${events.status} = 'LIVE' and ${events.endDate} >= now() and ${visibleTo(viewerId)}`;
+
+/**
  * Upcoming live events the viewer may see (`visibleTo`, the one predicate) whose place lies within
  * `radiusKm` of `near`, by date or nearest first, keyset-paged. The radius test is the GiST index
- * on places (`earth_box @>`); events are reached from their places by `events_place_start`.
+ * on places (`earth_box @>`); events are reached from their places by `events_place_start`. The
+ * distance is to the point everyone may see (`shownLat`/`shownLon`); online events are not here
+ * (`listOnlineEvents`).
  */
-export async function listEventsNear(
-  db: Executor,
-  o: {
-    viewerId: string | undefined;
-    near: LatLon;
-    radiusKm: number;
-    sort: 'date' | 'distance';
-    after: NearbyCursor | undefined;
-    limit: number;
-  },
-): Promise<(EventRow & { distanceKm: number })[]> {
-  const point = earthPoint(places.lat, places.lon);
-  const km = distanceKm(point, earthPoint(o.near.lat, o.near.lon));
-  const after =
-    o.after?.sort === 'distance'
-      ? sql`and (${km}, ${events.id}) > (${o.after.km}::float8, ${o.after.id}::uuid)`
-      : o.after?.sort === 'date'
-        ? sql`and (${events.startDate}, ${events.id}) > (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
-        : sql``;
+export async function listEventsNear(db: Executor, o: NearQuery): Promise<(EventRow & { distanceKm: number })[]> {
+  const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.near.lat, o.near.lon));
   const order =
     o.sort === 'distance' ? sql`${km} asc, ${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
   const rows = await db
@@ -40,13 +53,26 @@ export async function listEventsNear(
     .from(places)
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
     .where(
-      sql`${withinRadius(point, o.near, o.radiusKm)}
-        and ${events.status} = 'LIVE' and ${events.endDate} >= now()
-        and ${visibleTo(o.viewerId)} ${after}`,
+      sql`${withinRadius(earthPoint(places.lat, places.lon), o.near, o.radiusKm)} and ${km} <= ${o.radiusKm}
+        and not ${events.online} and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`,
     )
     .orderBy(order)
     .limit(o.limit);
   return rows.map((r) => ({ ...r.event, distanceKm: r.distanceKm }));
+}
+
+/**
+ * Upcoming online events the viewer may see, in the order of a near list (`includeOnline=true`):
+ * they happen everywhere, so their distance sorts as 0.
+ */
+export async function listOnlineEvents(db: Executor, o: NearQuery): Promise<EventRow[]> {
+  const order = o.sort === 'distance' ? sql`${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
+  return db
+    .select()
+    .from(events)
+    .where(sql`${events.online} and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`)
+    .orderBy(order)
+    .limit(o.limit);
 }
 
 /** Places inside a map viewport; west > east is a box across the antimeridian. */
@@ -74,8 +100,8 @@ export async function mapPoints(db: Executor, o: MapFilter & { limit: number }) 
       id: events.id,
       title: events.title,
       startDate: events.startDate,
-      lat: places.lat,
-      lon: places.lon,
+      lat: shownLat,
+      lon: shownLon,
     })
     .from(places)
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
@@ -90,8 +116,8 @@ export async function mapClusters(db: Executor, o: MapFilter & { cellDegrees: nu
   const col = sql`floor(${places.lon} / ${o.cellDegrees})`;
   return db
     .select({
-      lat: sql<number>`avg(${places.lat})::float8`,
-      lon: sql<number>`avg(${places.lon})::float8`,
+      lat: sql<number>`avg(${shownLat})::float8`,
+      lon: sql<number>`avg(${shownLon})::float8`,
       count: sql<number>`count(*)::int`,
     })
     .from(places)
