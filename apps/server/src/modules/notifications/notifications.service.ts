@@ -219,7 +219,9 @@ export function createNotifications(deps: NotificationsDeps) {
         return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
-      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${eventTime(event.startDate, event.timeZone)})`;
+      // Everyone reminded is going, so they may read the online link (decision 044).
+      const join = event.online && event.onlineUrl ? `. Join: ${event.onlineUrl}` : '';
+      const text = `Reminder: ${event.title} starts in ${humanLead(job.leadMs)} (${eventTime(event.startDate, event.timeZone)})${join}`;
       // Those who signed up to bring something read what, in their own reminder.
       const bringing = (await deps.bringing?.(event)) ?? new Map<string, string>();
       const byText = new Map<string, string[]>();
@@ -461,7 +463,10 @@ export function createNotifications(deps: NotificationsDeps) {
         if (restored) changes.push('it is on again');
         if (moved || before.endDate.getTime() !== after.endDate.getTime())
           changes.push(`now ${eventTime(after.startDate, after.timeZone)}`);
-        if (before.location !== after.location) changes.push(`now at ${after.location}`);
+        // Maybe-answers hear of it too: an address only people going may know stays out (decision 044).
+        if (before.location !== after.location)
+          changes.push(after.addressVisibility === 'ATTENDEES' ? 'the place changed' : `now at ${after.location}`);
+        if (before.onlineUrl !== after.onlineUrl && after.onlineUrl) changes.push('the online link changed');
         if (before.status !== after.status && after.status === 'PAST') changes.push('marked as ended');
         if (changes.length === 0) return;
         await jobs.send(QUEUES.updated, {

@@ -41,8 +41,8 @@ const upcomingVisible = (viewerId: string | undefined) =>
  * Upcoming live events the viewer may see (`visibleTo`, the one predicate) whose place lies within
  * `radiusKm` of `near`, by date or nearest first, keyset-paged. The radius test is the GiST index
  * on places (`earth_box @>`); events are reached from their places by `events_place_start`. The
- * distance is to the point everyone may see (`shownLat`/`shownLon`); online events are not here
- * (`listOnlineEvents`).
+ * distance is to the point everyone may see (`shownLat`/`shownLon`). An online event with a place
+ * is here like any other; one without a place is in `listOnlineEvents`.
  */
 export async function listEventsNear(db: Executor, o: NearQuery): Promise<(EventRow & { distanceKm: number })[]> {
   const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.near.lat, o.near.lon));
@@ -54,7 +54,7 @@ export async function listEventsNear(db: Executor, o: NearQuery): Promise<(Event
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
     .where(
       sql`${withinRadius(earthPoint(places.lat, places.lon), o.near, o.radiusKm)} and ${km} <= ${o.radiusKm}
-        and not ${events.online} and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`,
+        and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`,
     )
     .orderBy(order)
     .limit(o.limit);
@@ -62,15 +62,15 @@ export async function listEventsNear(db: Executor, o: NearQuery): Promise<(Event
 }
 
 /**
- * Upcoming online events the viewer may see, in the order of a near list (`includeOnline=true`):
- * they happen everywhere, so their distance sorts as 0.
+ * Upcoming online events without a place that the viewer may see, in the order of a near list
+ * (`includeOnline=true`): they happen everywhere, so their distance sorts as 0.
  */
 export async function listOnlineEvents(db: Executor, o: NearQuery): Promise<EventRow[]> {
   const order = o.sort === 'distance' ? sql`${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
   return db
     .select()
     .from(events)
-    .where(sql`${events.online} and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`)
+    .where(sql`${events.online} and ${events.placeId} is null and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`)
     .orderBy(order)
     .limit(o.limit);
 }
