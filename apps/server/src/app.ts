@@ -62,6 +62,7 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
+import { createCityPages } from './modules/places/city-pages.service.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
@@ -640,7 +641,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
-  placesRoutes(app, createPlacesService(db), guards, db);
+  const cityPages = createCityPages({
+    db,
+    presentPublic: (rows) => eventsService.presentPublic(rows),
+    communitiesNear: async (near, radiusKm, limit) =>
+      (await communitiesService.list(undefined, { near, radiusKm, limit })).communities,
+  });
+  placesRoutes(app, createPlacesService(db), guards, db, cityPages);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
   pollsRoutes(app, polls, guards);
@@ -650,7 +657,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
   pagesRoutes(
     app,
-    createPagesService({ events: eventsService, publicUrl: config.publicUrl, currency: config.currency }),
+    createPagesService({
+      events: eventsService,
+      cities: cityPages,
+      publicUrl: config.publicUrl,
+      currency: config.currency,
+    }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );

@@ -15,6 +15,7 @@ export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
+export * from './near.ts';
 export * from './notifications.ts';
 export * from './places.ts';
 export * from './polls.ts';

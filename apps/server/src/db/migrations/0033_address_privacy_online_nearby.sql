@@ -17,3 +17,7 @@ CREATE INDEX "users_nearby_alerts" ON "users" ("id") WHERE "nearby_radius_km" IS
 --> statement-breakpoint
 -- The digest reads events created since the last one, near a home.
 CREATE INDEX "events_place_created" ON "events" ("created_at") WHERE "place_id" IS NOT NULL AND "status" = 'LIVE';
+--> statement-breakpoint
+-- City pages (/near/berlin-de): a city by its slug, the same as contracts' citySlug() (lower case,
+-- accents removed, anything else a hyphen); sections of cities (PPLX) have no page.
+CREATE INDEX "gazetteer_slug" ON "gazetteer" ((trim(both '-' from regexp_replace(regexp_replace(normalize(lower("name"), NFD), '[\u0300-\u036f]', '', 'g'), '[^a-z0-9]+', '-', 'g'))), "country", "population" DESC) WHERE "feature_code" <> 'PPLX';

@@ -95,9 +95,7 @@ export const events = pgTable(
       .on(t.communityId, t.startDate, t.id)
       .where(sql`community_id is not null`),
     // Nearby digests read the events created since the last one (migration 0033).
-    index('events_place_created')
-      .on(t.createdAt)
-      .where(sql`place_id is not null and status = 'LIVE'`),
+    index('events_place_created').on(t.createdAt).where(sql`place_id is not null and status = 'LIVE'`),
   ],
 );
 

@@ -469,7 +469,11 @@ export async function persistPastStatus(db: Executor): Promise<number> {
  * Of the events `ids`, those whose place `viewerId` knows (decision 044): they created it, co-host
  * it or are going. For paths that read rows without their answers (feeds, search, notifications).
  */
-export async function knownWhereBy(db: Executor, ids: string[], viewerId: string | undefined): Promise<Set<string>> {
+export async function knownWhereBy(
+  db: Executor,
+  ids: string[],
+  viewerId: string | undefined,
+): Promise<Set<string>> {
   if (!viewerId || ids.length === 0) return new Set();
   const result = await db.execute<{ id: string }>(sql`
     select e.id from ${events} e

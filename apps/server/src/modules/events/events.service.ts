@@ -130,7 +130,11 @@ export function createEventsService(deps: EventsServiceDeps) {
   }
 
   /** Event rows (already known to be visible) as the API shows them, in the given order. */
-  async function present(rows: EventRow[], viewerId: string | undefined) {
+  async function presentAs<T extends EventDto | PublicEventDto>(
+    rows: EventRow[],
+    viewerId: string | undefined,
+    form: (row: repo.EventWithRelations, viewerId: string | undefined) => T,
+  ): Promise<T[]> {
     const full = new Map(
       (
         await repo.findManyWithRelations(
@@ -143,11 +147,16 @@ export function createEventsService(deps: EventsServiceDeps) {
     return shown(
       rows.flatMap((row) => {
         const withRelations = full.get(row.id);
-        return withRelations ? [{ dto: presentEvent(withRelations, viewerId), row: withRelations }] : [];
+        return withRelations ? [{ dto: form(withRelations, viewerId), row: withRelations }] : [];
       }),
       viewerId,
     );
   }
+
+  const present = (rows: EventRow[], viewerId: string | undefined) => presentAs(rows, viewerId, presentEvent);
+
+  /** Event rows anyone may see, in the public page's form for a signed-out visitor (city pages). */
+  const presentPublic = (rows: EventRow[]) => presentAs(rows, undefined, presentPublicEvent);
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
@@ -279,6 +288,7 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     /** Events rows as the API shows them to this viewer (community pages list them too). */
     present,
+    presentPublic,
 
     async create(user: UserRow, input: CreateEventInput) {
       assertMayPublish(user, input.status ?? 'DRAFT');

@@ -465,7 +465,9 @@ export function createNotifications(deps: NotificationsDeps) {
           changes.push(`now ${eventTime(after.startDate, after.timeZone)}`);
         // Maybe-answers hear of it too: an address only people going may know stays out (decision 044).
         if (before.location !== after.location)
-          changes.push(after.addressVisibility === 'ATTENDEES' ? 'the place changed' : `now at ${after.location}`);
+          changes.push(
+            after.addressVisibility === 'ATTENDEES' ? 'the place changed' : `now at ${after.location}`,
+          );
         if (before.onlineUrl !== after.onlineUrl && after.onlineUrl) changes.push('the online link changed');
         if (before.status !== after.status && after.status === 'PAST') changes.push('marked as ended');
         if (changes.length === 0) return;

@@ -19,8 +19,10 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     reply: FastifyReply,
     head: Head | undefined,
     body?: { markup: string | undefined; data: unknown },
+    /** False: markup made here, not by the web app's renderer, goes into the ordinary shell. */
+    hydrates = true,
   ) {
-    const rendered = body?.markup !== undefined ? await renderer.template() : undefined;
+    const rendered = body?.markup !== undefined && hydrates ? await renderer.template() : undefined;
     let template = rendered ?? (await shell.read());
     if (template === undefined) return reply.callNotFound();
     if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
@@ -58,6 +60,20 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       return sendPage(reply, page.head, { markup: await renderer.event(page.event), data: page.event });
     },
   );
+
+  // City pages (issue 22): rendered from the anonymous view, like event pages; an unknown city is a
+  // 404 page (the app's own not-found screen, with a head that says so).
+  app.get<{ Params: { city: string } }>('/near/:city', { schema: { hide: true } }, async (request, reply) => {
+    const page = await pages.cityPage(request.params.city);
+    if (!page) {
+      reply.code(404);
+      return sendPage(reply, {
+        title: 'City not found · Townsquare',
+        meta: [{ name: 'robots', content: 'noindex' }],
+      });
+    }
+    return sendPage(reply, page.head, { markup: page.markup, data: page.data }, false);
+  });
 
   app.get('/user/:userId', { schema: { hide: true } }, async (_request, reply) =>
     sendPage(reply, pages.profilePage()),

@@ -44,7 +44,10 @@ const upcomingVisible = (viewerId: string | undefined) =>
  * distance is to the point everyone may see (`shownLat`/`shownLon`). An online event with a place
  * is here like any other; one without a place is in `listOnlineEvents`.
  */
-export async function listEventsNear(db: Executor, o: NearQuery): Promise<(EventRow & { distanceKm: number })[]> {
+export async function listEventsNear(
+  db: Executor,
+  o: NearQuery,
+): Promise<(EventRow & { distanceKm: number })[]> {
   const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.near.lat, o.near.lon));
   const order =
     o.sort === 'distance' ? sql`${km} asc, ${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
@@ -66,11 +69,14 @@ export async function listEventsNear(db: Executor, o: NearQuery): Promise<(Event
  * (`includeOnline=true`): they happen everywhere, so their distance sorts as 0.
  */
 export async function listOnlineEvents(db: Executor, o: NearQuery): Promise<EventRow[]> {
-  const order = o.sort === 'distance' ? sql`${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
+  const order =
+    o.sort === 'distance' ? sql`${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
   return db
     .select()
     .from(events)
-    .where(sql`${events.online} and ${events.placeId} is null and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`)
+    .where(
+      sql`${events.online} and ${events.placeId} is null and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`,
+    )
     .orderBy(order)
     .limit(o.limit);
 }
@@ -124,4 +130,20 @@ export async function mapClusters(db: Executor, o: MapFilter & { cellDegrees: nu
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
     .where(mapWhere(o))
     .groupBy(row, col);
+}
+
+/** The cities (name, country) of places with upcoming events anyone may see, for the sitemap. */
+export async function citiesWithPublicEvents(
+  db: Executor,
+  limit: number,
+): Promise<{ city: string; country: string }[]> {
+  return db
+    .selectDistinct({ city: places.city, country: places.country })
+    .from(places)
+    .where(
+      sql`${places.city} <> '' and exists (select 1 from ${events} where ${events.placeId} = ${places.id}
+        and ${upcomingVisible(undefined)})`,
+    )
+    .orderBy(places.country, places.city)
+    .limit(limit);
 }

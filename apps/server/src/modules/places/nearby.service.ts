@@ -10,7 +10,13 @@ import type { Executor } from '../../db/client.ts';
 import type { EventRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
-import { listEventsNear, listOnlineEvents, mapClusters, mapPoints, type NearbyCursor } from './nearby.repository.ts';
+import {
+  listEventsNear,
+  listOnlineEvents,
+  mapClusters,
+  mapPoints,
+  type NearbyCursor,
+} from './nearby.repository.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
