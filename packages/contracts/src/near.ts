@@ -23,9 +23,8 @@ export function citySlug(name: string, country: string): string {
   return `${base}-${country.toLowerCase()}`;
 }
 
-export const nearCityParams = z.object({
-  city: z.string().max(200, NEAR_MSG.cityNotFound),
-});
+/** Any text: a slug that names no city is a 404, like every other unknown thing in a path. */
+export const nearCityParams = z.object({ city: z.string() });
 
 export const nearCitySchema = z.object({
   slug: z.string(),
