@@ -63,6 +63,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
 import { createCityPages } from './modules/places/city-pages.service.ts';
+import { sendNearbyDigests } from './modules/places/nearby-alerts.service.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
@@ -724,6 +725,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await rsvps.sweep();
   });
   await jobs.schedule('offer-sweep', '* * * * *');
+  // Nearby alerts (issue 22): at most one digest a week per person, looked for every day.
+  await jobs.work('nearby-digest', async () => {
+    await sendNearbyDigests(db, notifications.notify);
+  });
+  await jobs.schedule('nearby-digest', '23 9 * * *');
   await notifications.start();
   await polls.start();
 

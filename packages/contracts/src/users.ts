@@ -3,7 +3,17 @@ import { emailField, interestsField, phoneField, rolesField, text, usernameField
 import { LIMITS, ROLES } from './limits.ts';
 import { MSG } from './messages.ts';
 import { channelPreferences } from './notifications.ts';
-import { placeIdField, placeSchema } from './places.ts';
+import { PLACE_LIMITS, placeIdField, placeSchema } from './places.ts';
+
+/** Nearby alerts (issue 22): the radius in km around home, or null (off, the default). */
+export const NEARBY_MSG = {
+  radiusInvalid: `Nearby alerts radius must be a whole number of kilometres between ${PLACE_LIMITS.radiusKmMin} and ${PLACE_LIMITS.radiusKmMax}, or null`,
+  homeRequired: 'Choose a home city before turning on nearby alerts',
+} as const;
+const nearbyRadiusField = z.union(
+  [z.null(), z.number().int().min(PLACE_LIMITS.radiusKmMin).max(PLACE_LIMITS.radiusKmMax)],
+  { error: NEARBY_MSG.radiusInvalid },
+);
 
 /**
  * The account's notification settings: the two account mails, and per kind group whether to be
@@ -14,6 +24,8 @@ export const notificationPreferences = z.object({
   productUpdates: z.boolean({ error: 'Product updates must be true or false' }),
   email: channelPreferences,
   push: channelPreferences,
+  /** "Tell me about new events within N km of home": a weekly digest; null is off. */
+  nearbyRadiusKm: z.number().nullable().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
@@ -109,6 +121,7 @@ export const updateUserBody = z.object({
       productUpdates: notificationPreferences.shape.productUpdates.optional(),
       email: channelPreferences.partial().optional(),
       push: channelPreferences.partial().optional(),
+      nearbyRadiusKm: nearbyRadiusField.optional(),
     })
     .optional(),
   /** A city (a gazetteer place), never an exact address; null clears it. */

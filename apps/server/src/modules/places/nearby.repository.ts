@@ -147,3 +147,66 @@ export async function citiesWithPublicEvents(
     .orderBy(places.country, places.city)
     .limit(limit);
 }
+
+/** Someone who asked for nearby alerts, with their home city and what the next digest covers. */
+export type NearbySubscriber = {
+  id: string;
+  radiusKm: number;
+  lat: number;
+  lon: number;
+  city: string;
+  country: string;
+  /** Events created after this are new to them. */
+  since: Date;
+};
+
+/**
+ * People with nearby alerts on and a home city whose last digest is a week old (or who never had
+ * one), in id order after `afterId`: at most one digest a week each.
+ */
+export async function dueForNearbyDigest(
+  db: Executor,
+  now: Date,
+  afterId: string | null,
+  limit: number,
+): Promise<NearbySubscriber[]> {
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const result = await db.execute<NearbySubscriber>(sql`
+    select u.id, u.nearby_radius_km as "radiusKm", p.lat, p.lon, p.city, p.country,
+      greatest(coalesce(u.nearby_digest_at, ${weekAgo}::timestamptz), ${weekAgo}::timestamptz) as since
+    from users u join ${places} p on p.id = u.home_place_id
+    where u.nearby_radius_km is not null and u.home_place_id is not null
+      and (u.nearby_digest_at is null or u.nearby_digest_at <= ${weekAgo}::timestamptz)
+      and (u.suspended_at is null or u.suspended_until < now())
+      ${afterId ? sql`and u.id > ${afterId}::uuid` : sql``}
+    order by u.id limit ${limit}`);
+  return result.rows.map((r) => ({ ...r, since: new Date(r.since) }));
+}
+
+/**
+ * Upcoming live events created since `since` within the person's radius of home that they may
+ * see (`visibleTo`), never their own, soonest first: at most `limit`.
+ */
+export async function newEventsNear(
+  db: Executor,
+  who: NearbySubscriber,
+  limit: number,
+): Promise<Pick<EventRow, 'id' | 'title' | 'startDate' | 'timeZone'>[]> {
+  return db
+    .select({ id: events.id, title: events.title, startDate: events.startDate, timeZone: events.timeZone })
+    .from(places)
+    .innerJoin(events, sql`${events.placeId} = ${places.id}`)
+    .where(
+      sql`${withinRadius(earthPoint(places.lat, places.lon), who, who.radiusKm)}
+        and ${events.createdAt} > ${who.since.toISOString()}::timestamptz and ${events.creatorId} <> ${who.id}
+        and ${upcomingVisible(who.id)}`,
+    )
+    .orderBy(events.startDate, events.id)
+    .limit(limit);
+}
+
+export async function markNearbyDigestSent(db: Executor, userId: string, at: Date): Promise<void> {
+  await db.execute(
+    sql`update users set nearby_digest_at = ${at.toISOString()}::timestamptz where id = ${userId}`,
+  );
+}
