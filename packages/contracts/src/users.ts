@@ -11,7 +11,14 @@ export const NEARBY_MSG = {
   homeRequired: 'Choose a home city before turning on nearby alerts',
 } as const;
 const nearbyRadiusField = z.union(
-  [z.null(), z.number().int().min(PLACE_LIMITS.radiusKmMin).max(PLACE_LIMITS.radiusKmMax)],
+  [
+    z.null(),
+    z
+      .number({ error: NEARBY_MSG.radiusInvalid })
+      .int(NEARBY_MSG.radiusInvalid)
+      .min(PLACE_LIMITS.radiusKmMin, NEARBY_MSG.radiusInvalid)
+      .max(PLACE_LIMITS.radiusKmMax, NEARBY_MSG.radiusInvalid),
+  ],
   { error: NEARBY_MSG.radiusInvalid },
 );
 

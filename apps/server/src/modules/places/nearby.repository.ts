@@ -156,7 +156,7 @@ export type NearbySubscriber = {
   lon: number;
   city: string;
   country: string;
-  /** Events created after this are new to them. */
+  /** Events created after this are new to them: since the last digest, or a week back for a first. */
   since: Date;
 };
 
@@ -173,7 +173,7 @@ export async function dueForNearbyDigest(
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
   const result = await db.execute<NearbySubscriber>(sql`
     select u.id, u.nearby_radius_km as "radiusKm", p.lat, p.lon, p.city, p.country,
-      greatest(coalesce(u.nearby_digest_at, ${weekAgo}::timestamptz), ${weekAgo}::timestamptz) as since
+      coalesce(u.nearby_digest_at, ${weekAgo}::timestamptz) as since
     from users u join ${places} p on p.id = u.home_place_id
     where u.nearby_radius_km is not null and u.home_place_id is not null
       and (u.nearby_digest_at is null or u.nearby_digest_at <= ${weekAgo}::timestamptz)
