@@ -26,6 +26,7 @@ import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { benchLists, cpuProfile } from './lists.ts';
 import { benchNotifications } from './notifications.ts';
+import { benchPlaces } from './places.ts';
 import { benchPolls } from './polls.ts';
 import { wireBytes } from './wire.ts';
 
@@ -320,12 +321,12 @@ async function main() {
         ['GET /api/group-messages (1M rows)', `${app.url}/api/group-messages`],
         ['GET /api/events/counts', `${app.url}/api/events/counts`],
       ];
-      const probe = async (label: string, target: string, as: { authorization: string } = auth) => {
+      const probe = async (label: string, target: string, as: { authorization: string } = auth, bar = 20) => {
         // One request at a time: the latency is the server's time plus loopback, without queueing.
         const serial = await loadMedian(target, as, 1);
         const busy = await load(target, as, 10);
         report(
-          `${label} at scale: p99 ${serial.p99} ms one at a time (bar 20 ms${serial.p99 > 20 ? ': NOT MET' : ''}), ${fmt(busy.rps, 0)} req/s and p99 ${busy.p99} ms with 10 connections, errors ${serial.errors + busy.errors}`,
+          `${label} at scale: p99 ${serial.p99} ms one at a time (bar ${bar} ms${serial.p99 > bar ? ': NOT MET' : ''}), ${fmt(busy.rps, 0)} req/s and p99 ${busy.p99} ms with 10 connections, errors ${serial.errors + busy.errors}`,
         );
       };
       for (const [label, target, as] of probes) await probe(label, target, as);
@@ -336,6 +337,13 @@ async function main() {
         listener: await register(app.url, 'listener'),
         eventRoom: () => eventRoom(app),
         probe,
+        report,
+      });
+      // Issue 22: places for all of it, near lists, the map, city pages and the gazetteer.
+      await benchPlaces({
+        app,
+        databaseUrl: url,
+        probe: (label, target, bar) => probe(label, target, auth, bar),
         report,
       });
     }

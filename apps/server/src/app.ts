@@ -63,6 +63,8 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
 import { createWebPages, type WebPages } from './modules/pages/web-pages.ts';
+import { createCityPages } from './modules/places/city-pages.service.ts';
+import { sendNearbyDigests } from './modules/places/nearby-alerts.service.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
@@ -642,7 +644,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
-  placesRoutes(app, createPlacesService(db), guards, db);
+  const cityPages = createCityPages({
+    db,
+    presentPublic: (rows) => eventsService.presentPublic(rows),
+    communitiesNear: async (near, radiusKm, limit) =>
+      (await communitiesService.list(undefined, { near, radiusKm, limit })).communities,
+  });
+  placesRoutes(app, createPlacesService(db), guards, db, cityPages);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
   pollsRoutes(app, polls, guards);
@@ -652,7 +660,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
   pagesRoutes(
     app,
-    createPagesService({ events: eventsService, publicUrl: config.publicUrl, currency: config.currency }),
+    createPagesService({
+      events: eventsService,
+      cities: cityPages,
+      publicUrl: config.publicUrl,
+      currency: config.currency,
+    }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );
@@ -720,6 +733,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await rsvps.sweep();
   });
   await jobs.schedule('offer-sweep', '* * * * *');
+  // Nearby alerts (issue 22): at most one digest a week per person, looked for every day.
+  await jobs.work('nearby-digest', async () => {
+    await sendNearbyDigests(db, notifications.notify);
+  });
+  await jobs.schedule('nearby-digest', '23 9 * * *');
   await notifications.start();
   await polls.start();
 

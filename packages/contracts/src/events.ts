@@ -8,6 +8,9 @@ export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'PAST'] as const;
 export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
 export const RECURRENCES = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] as const;
 export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
+/** Who sees an event's address (decision 044): everyone, or only its hosts and the people going. */
+export const ADDRESS_VISIBILITIES = ['PUBLIC', 'ATTENDEES'] as const;
+export type AddressVisibility = (typeof ADDRESS_VISIBILITIES)[number];
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export type Visibility = (typeof VISIBILITIES)[number];
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -56,7 +59,17 @@ export const EVENT_MSG = {
   /** `{ cancelled: false }` once the event has started (400). */
   uncancelStarted: 'This event has already started, so it cannot be restored',
   cancelEnded: 'This event has already ended, so it cannot be cancelled',
+  addressVisibilityInvalid: 'Address visibility must be PUBLIC or ATTENDEES',
+  onlineInvalid: 'Online must be true or false',
+  onlineUrlInvalid: 'Online link must be an https:// address of at most 500 characters',
+  /** `location` of an ATTENDEES event without a place, for everyone but its hosts and people going. */
+  addressForAttendees: 'Address shared with people going',
+  /** `location` of an online event created without a place or a typed location. */
+  onlineLocation: 'Online',
 } as const;
+
+/** An online event's link: https only (decision 044). */
+export const ONLINE_URL_MAX = 500;
 
 export const maxTagsMessage = (n: number) => `Maximum of ${n} tags allowed`;
 
@@ -152,6 +165,14 @@ const imageUrlField = z
   })
   .transform((v) => (v === '' ? null : v));
 
+/** `""` or `null` clears the link. */
+const onlineUrlField = z
+  .union([z.null(), z.string().trim().max(ONLINE_URL_MAX, EVENT_MSG.onlineUrlInvalid)], {
+    error: EVENT_MSG.onlineUrlInvalid,
+  })
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => v === null || /^https:\/\/[^\s/?#]+[^\s]*$/i.test(v), EVENT_MSG.onlineUrlInvalid);
+
 /**
  * Create and update bodies. The original client sends every value as a string (`cost` "12",
  * `isFree` "true", `tags` as JSON text); typed JSON works too. Multipart bodies are turned into
@@ -176,18 +197,26 @@ export const eventFields = {
   timeZone: timeZoneField.optional(),
   /** Where it happens (issue 22): a saved place, or null to clear it. */
   placeId: placeIdField.optional(),
+  /** ATTENDEES: only hosts and people going see the address (decision 044). */
+  addressVisibility: z
+    .preprocess(upper, z.enum(ADDRESS_VISIBILITIES, { error: EVENT_MSG.addressVisibilityInvalid }))
+    .optional(),
+  /** Happens online; then it may have no place. */
+  online: boolField(EVENT_MSG.onlineInvalid).optional(),
+  /** The link to join (https): shown only to hosts and people going. */
+  onlineUrl: onlineUrlField.optional(),
   ...capacityFields,
 };
 
 export const createEventBody = z
   .object({
     ...eventFields,
-    // With a place, a missing location is filled from the place's display text.
+    // With a place (or online), a missing location is filled from the place's display text (or "Online").
     location: eventFields.location.optional(),
     /** Host the event as this community (its organisers and owner only). */
     communityId: text('Community').trim().max(64, 'Community not found').optional(),
   })
-  .refine((e) => e.location !== undefined || (e.placeId ?? null) !== null, {
+  .refine((e) => e.location !== undefined || (e.placeId ?? null) !== null || e.online === true, {
     message: EVENT_MSG.locationRequired,
     path: ['location'],
   })
@@ -239,6 +268,8 @@ export const eventListQuery = z.object({
    */
   near: nearField.optional(),
   radiusKm: radiusKmField.default(PLACE_LIMITS.radiusKmDefault),
+  /** With `near`: online events join the list too (without a distance when they have no place). */
+  includeOnline: boolField('Include online must be true or false').default(false),
 });
 
 const personRef = z.object({
@@ -301,6 +332,14 @@ const eventBase = {
   /** Additions for places (issue 22): the place next to the free-text `location`. */
   placeId: z.string().nullable().optional(),
   place: placeSchema.optional(),
+  /**
+   * Decision 044: with ATTENDEES, everyone but hosts and people going gets `location` as the city
+   * only, `place` reduced to its city (address empty, coordinates rounded to 0.01°).
+   */
+  addressVisibility: z.enum(ADDRESS_VISIBILITIES).optional(),
+  online: z.boolean().optional(),
+  /** Only for hosts and people going. */
+  onlineUrl: z.string().optional(),
   /** On `near=` lists: the distance from that point in km, one decimal. */
   distanceKm: z.number().optional(),
   createdAt: z.string(),

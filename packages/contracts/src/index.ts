@@ -17,6 +17,7 @@ export * from './limits.ts';
 export * from './locales.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
+export * from './near.ts';
 export * from './notifications.ts';
 export * from './places.ts';
 export * from './polls.ts';

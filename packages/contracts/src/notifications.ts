@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'poll_closing',
   'signup_released',
   'event_announcement',
+  'events_nearby',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const NOTIFICATION_GROUPS = [
   'mentions',
   'communities',
   'reports',
+  'nearby',
 ] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
@@ -64,6 +66,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   signup_released: 'rsvp',
   // A host's message to the people of an event: news about an event you answered.
   event_announcement: 'eventUpdates',
+  // The weekly digest of new events near home (issue 22), for people who turned it on.
+  events_nearby: 'nearby',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */
@@ -76,6 +80,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   mentions: 'mentions',
   communities: 'community news',
   reports: 'outcomes of your reports',
+  nearby: 'new events near you',
 };
 
 export type ChannelPreferences = Record<NotificationGroup, boolean>;
@@ -89,6 +94,7 @@ export const DEFAULT_EMAIL_PREFERENCES: ChannelPreferences = {
   mentions: false,
   communities: true,
   reports: true,
+  nearby: true,
 };
 export const DEFAULT_PUSH_PREFERENCES: ChannelPreferences = {
   friends: true,
@@ -99,6 +105,8 @@ export const DEFAULT_PUSH_PREFERENCES: ChannelPreferences = {
   mentions: true,
   communities: true,
   reports: true,
+  // A weekly digest is not worth a buzz; the app and the mailbox have it.
+  nearby: false,
 };
 
 const groupFlag = (group: NotificationGroup) =>
@@ -114,6 +122,7 @@ export const channelPreferences = z.object({
   mentions: groupFlag('mentions'),
   communities: groupFlag('communities'),
   reports: groupFlag('reports'),
+  nearby: groupFlag('nearby'),
 });
 
 export const NOTIFICATION_SUBJECT_TYPES = ['event', 'community', 'user', 'chat', 'report', 'poll'] as const;

@@ -4,7 +4,24 @@ import { LIMITS, ROLES } from './limits.ts';
 import { LOCALES, localeField } from './locales.ts';
 import { MSG } from './messages.ts';
 import { channelPreferences } from './notifications.ts';
-import { placeIdField, placeSchema } from './places.ts';
+import { PLACE_LIMITS, placeIdField, placeSchema } from './places.ts';
+
+/** Nearby alerts (issue 22): the radius in km around home, or null (off, the default). */
+export const NEARBY_MSG = {
+  radiusInvalid: `Nearby alerts radius must be a whole number of kilometres between ${PLACE_LIMITS.radiusKmMin} and ${PLACE_LIMITS.radiusKmMax}, or null`,
+  homeRequired: 'Choose a home city before turning on nearby alerts',
+} as const;
+const nearbyRadiusField = z.union(
+  [
+    z.null(),
+    z
+      .number({ error: NEARBY_MSG.radiusInvalid })
+      .int(NEARBY_MSG.radiusInvalid)
+      .min(PLACE_LIMITS.radiusKmMin, NEARBY_MSG.radiusInvalid)
+      .max(PLACE_LIMITS.radiusKmMax, NEARBY_MSG.radiusInvalid),
+  ],
+  { error: NEARBY_MSG.radiusInvalid },
+);
 
 /**
  * The account's notification settings: the two account mails, and per kind group whether to be
@@ -15,6 +32,8 @@ export const notificationPreferences = z.object({
   productUpdates: z.boolean({ error: 'Product updates must be true or false' }),
   email: channelPreferences,
   push: channelPreferences,
+  /** "Tell me about new events within N km of home": a weekly digest; null is off. */
+  nearbyRadiusKm: z.number().nullable().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
@@ -107,12 +126,16 @@ export const updateUserBody = z.object({
   phoneNumber: z.union([z.null(), phoneField], { error: MSG.phoneInvalid }).optional(),
   profileImage: imageUrlField.optional(),
   notificationPreferences: z
-    .object({
-      securityAlerts: notificationPreferences.shape.securityAlerts.optional(),
-      productUpdates: notificationPreferences.shape.productUpdates.optional(),
-      email: channelPreferences.partial().optional(),
-      push: channelPreferences.partial().optional(),
-    })
+    .object(
+      {
+        securityAlerts: notificationPreferences.shape.securityAlerts.optional(),
+        productUpdates: notificationPreferences.shape.productUpdates.optional(),
+        email: channelPreferences.partial().optional(),
+        push: channelPreferences.partial().optional(),
+        nearbyRadiusKm: nearbyRadiusField.optional(),
+      },
+      { error: 'Notification preferences must be an object' },
+    )
     .optional(),
   /** A city (a gazetteer place), never an exact address; null clears it. */
   homePlaceId: placeIdField.optional(),

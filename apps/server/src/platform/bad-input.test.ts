@@ -94,7 +94,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/auth/resend-verification': { base: () => ({ email: `${unique('fuzz')}@example.com` }) },
   'PUT /api/users/me': { base: () => ({ bio: 'fuzzing', interests: ['testing'] }) },
   'PATCH /api/users/me': {
-    base: () => ({ bio: 'fuzzing', avatarUrl: 'http://townsquare.test/uploads/a.png', locale: 'de' }),
+    base: () => ({
+      bio: 'fuzzing',
+      avatarUrl: 'http://townsquare.test/uploads/a.png',
+      locale: 'de',
+      notificationPreferences: { nearbyRadiusKm: null },
+    }),
   },
   'DELETE /api/users/me': { base: () => ({ currentPassword: WRONG_PASSWORD }) },
   'PUT /api/users/me/password': {
@@ -137,9 +142,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/upload/put/profile-image/${NO_ONE}.png?X-Amz-Expires=900&X-Amz-Signature=forged`,
   },
   'POST /api/upload/file': { base: () => ({}) },
-  'POST /api/events': { base: () => eventBody() },
+  'POST /api/events': {
+    base: () =>
+      eventBody({ addressVisibility: 'ATTENDEES', online: true, onlineUrl: 'https://meet.example/room' }),
+  },
   'PUT /api/events/:id': {
-    base: () => ({ title: 'Renamed', description: 'Still fine', tags: ['Running'] }),
+    base: () => ({
+      title: 'Renamed',
+      description: 'Still fine',
+      tags: ['Running'],
+      addressVisibility: 'PUBLIC',
+      onlineUrl: 'https://meet.example/room',
+    }),
     url: (c) => `/api/events/${c.eventId}`,
   },
   'PATCH /api/events/:id': { base: () => ({ cancelled: true }), url: (c) => `/api/events/${c.eventId}` },
@@ -593,7 +607,20 @@ describe('bad input to every JSON endpoint (QUALITY security 4)', () => {
       ),
     );
     const key = fc.oneof(
-      fc.constantFrom('q', 'status', 'scope', 'cursor', 'limit', 'page', '__proto__'),
+      fc.constantFrom(
+        'q',
+        'status',
+        'scope',
+        'cursor',
+        'limit',
+        'page',
+        '__proto__',
+        'near',
+        'radiusKm',
+        'bbox',
+        'includeOnline',
+        'sort',
+      ),
       fc.string({ maxLength: 8 }),
     );
     const query = fc.array(fc.tuple(key, value), { maxLength: 5 });

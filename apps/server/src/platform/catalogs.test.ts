@@ -21,6 +21,8 @@ describe('message catalogs', () => {
       until: { at: '2027-01-12T18:00:00.000Z', zone: 'Europe/Berlin' },
       weekday: { at: '2027-01-12T18:00:00.000Z', zone: 'Europe/Berlin', style: 'weekday' as const },
       unit: 'hour',
+      joining: 'yes',
+      url: 'https://meet.example/picnic',
       amount: 2,
       others: 3,
       first: 'Ana',

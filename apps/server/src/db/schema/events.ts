@@ -50,6 +50,13 @@ export const events = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Where it happens (issue 22); `location` stays the free text the original client reads. */
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
+    /** ATTENDEES: only hosts and people going see the address, exact point and typed location (decision 044). */
+    addressVisibility: text('address_visibility', { enum: ['PUBLIC', 'ATTENDEES'] })
+      .notNull()
+      .default('PUBLIC'),
+    online: boolean('online').notNull().default(false),
+    /** The link to join an online event: hosts and people going only. */
+    onlineUrl: text('online_url'),
     /**
      * iCalendar SEQUENCE: a trigger (migration, hand-written part) adds one on every update that
      * changes a field calendars show, so subscribed calendars replace their copy.
@@ -87,6 +94,8 @@ export const events = pgTable(
     index('events_community_start_idx')
       .on(t.communityId, t.startDate, t.id)
       .where(sql`community_id is not null`),
+    // Nearby digests read the events created since the last one (migration 0033).
+    index('events_place_created').on(t.createdAt).where(sql`place_id is not null and status = 'LIVE'`),
   ],
 );
 

@@ -59,6 +59,10 @@ export const users = pgTable(
     notifyEmail: jsonb('notify_email').$type<Record<string, boolean>>().notNull().default({}),
     /** Home city (issue 22): a gazetteer place, never an exact address. */
     homePlaceId: uuid('home_place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
+    /** Nearby alerts (issue 22, decision 044): a weekly digest of new events this close to home; null is off. */
+    nearbyRadiusKm: integer('nearby_radius_km'),
+    /** When the last nearby digest went out: the next lists events created since, a week later. */
+    nearbyDigestAt: timestamp('nearby_digest_at', { withTimezone: true }),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
     /** en, es, de or fr (issue 24); null: not chosen, the browser's Accept-Language decides. */
     locale: text('locale').$type<Locale>(),
@@ -72,6 +76,9 @@ export const users = pgTable(
     // The few suspended accounts: `visibleTo` hashes them once per query (decision 021).
     index('users_suspended_idx').on(t.id).where(sql`suspended_at is not null`),
     check('users_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
+    index('users_nearby_alerts')
+      .on(t.id)
+      .where(sql`nearby_radius_km is not null and home_place_id is not null`),
   ],
 );
 

@@ -332,6 +332,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     request: (w) => ({ method: 'GET', url: `/user/${w.owner.user.id}` }),
     expect: NO_WEB_APP,
   },
+  'GET /near/:city': { request: get('/near/berlin-de'), expect: NO_WEB_APP },
 
   // Auth: public except logout and verify
   'POST /api/auth/register': {
@@ -1473,6 +1474,11 @@ const MATRIX: Record<string, Row | Row[]> = {
       };
       return { method: 'GET', url: `/api/places/${saved.place.id}` };
     },
+    expect: PUBLIC_200,
+  },
+  // City pages (issue 22): the same public answer for everyone; an unknown city is a 404 for all.
+  'GET /api/near/:city': {
+    request: () => ({ method: 'GET', url: '/api/near/berlin-de' }),
     expect: PUBLIC_200,
   },
   'GET /api/search': {

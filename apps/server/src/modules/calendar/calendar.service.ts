@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import { shownLocations } from '../events/events.service.ts';
 import * as repo from './calendar.repository.ts';
 import { writeCalendar } from './ics-writer.ts';
 
@@ -35,6 +36,12 @@ export function createCalendarService(deps: CalendarServiceDeps) {
   const urlFor = (userId: string, nonce: string) =>
     `${deps.publicUrl}/api/calendar/${secretFor(userId, nonce)}.ics`;
 
+  /** The feed's events with `location` as its reader may know it (decision 044). */
+  async function located<T extends EventRow>(events: T[], readerId: string | undefined): Promise<T[]> {
+    const where = await shownLocations(db, events, readerId);
+    return events.map((e) => ({ ...e, location: where.get(e.id) ?? e.location }));
+  }
+
   function finish(body: string): CalendarFeed {
     return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
   }
@@ -59,14 +66,18 @@ export function createCalendarService(deps: CalendarServiceDeps) {
       const expected = Buffer.from(feed ? mac(userId, feed.nonce) : '');
       if (!feed || given.length !== expected.length || !timingSafeEqual(given, expected))
         throw notFound(FEED_NOT_FOUND);
-      return finish(writeCalendar(feed.events, { publicUrl: deps.publicUrl, name: 'Townsquare' }));
+      return finish(
+        writeCalendar(await located(feed.events, userId), { publicUrl: deps.publicUrl, name: 'Townsquare' }),
+      );
     },
 
     /** A PUBLIC community's upcoming public events; 404 for a PRIVATE or unknown community. */
     async communityFeed(slug: string): Promise<CalendarFeed> {
       const feed = await repo.readCommunityFeed(db, slug);
       if (!feed) throw notFound(FEED_NOT_FOUND);
-      return finish(writeCalendar(feed.events, { publicUrl: deps.publicUrl, name: feed.name }));
+      return finish(
+        writeCalendar(await located(feed.events, undefined), { publicUrl: deps.publicUrl, name: feed.name }),
+      );
     },
   };
 }

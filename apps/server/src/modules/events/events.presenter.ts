@@ -1,10 +1,74 @@
-import type { EventDto, EventStatus, FriendsGoing, PublicEventDto, RsvpStatus } from '@townsquare/contracts';
+import {
+  type AddressVisibility,
+  EVENT_MSG,
+  type EventDto,
+  type EventStatus,
+  type FriendsGoing,
+  type Place,
+  type PublicEventDto,
+  type RsvpStatus,
+} from '@townsquare/contracts';
 import type { EventRow } from '../../db/schema/index.ts';
 import type { Attendee, EventWithRelations, FriendsGoingRow } from './events.repository.ts';
 
 /** Status as every read reports it: a published event whose end has passed is PAST. */
 export function effectiveStatus(row: Pick<EventRow, 'status' | 'endDate'>, now = Date.now()): EventStatus {
   return row.status === 'LIVE' && row.endDate.getTime() < now ? 'PAST' : row.status;
+}
+
+/**
+ * Whether the viewer knows where the event is (decision 044): its creator, a co-host, or someone
+ * going. Only they see an ATTENDEES event's address and an online event's link.
+ */
+export function knowsWhere(
+  row: Pick<EventWithRelations, 'creatorId' | 'cohostIds' | 'attendees'>,
+  viewerId: string | undefined,
+): boolean {
+  if (!viewerId) return false;
+  if (row.creatorId === viewerId || row.cohostIds.includes(viewerId)) return true;
+  return row.attendees.some(([id, status]) => id === viewerId && status === 'going');
+}
+
+/** 0.01° (about 1 km): where a city-only point is shown. */
+export const roundCity = (n: number) => Math.round(n * 100) / 100;
+
+/** "Berlin, DE": the city display text a viewer who may not know the address reads. */
+export function cityText(place: Pick<Place, 'city' | 'country' | 'name'>): string {
+  return [place.city || place.name, place.country].filter((p) => p !== '').join(', ');
+}
+
+type WhereFields = {
+  addressVisibility?: AddressVisibility;
+  location: string;
+  placeId?: string | null;
+  place?: Place;
+  onlineUrl?: string;
+};
+
+/**
+ * THE address rule (decision 044), applied to an event as presented (with its `place`) for one
+ * viewer; every path that shows an event to someone goes through here (lists, detail, the public
+ * page and its head, ICS and feeds, search, notifications; map points and distances round in SQL
+ * with `shownPoint`). Someone who does not know where it is (`knowsWhere`) never gets the online
+ * link; on an ATTENDEES event they get the city only: `location` is the city's text, `place` the
+ * city with its point rounded to 0.01° and no id (a place id would open the full place).
+ */
+export function applyAddressRule<T extends WhereFields>(event: T, insider: boolean): T {
+  if (insider || (event.onlineUrl === undefined && event.addressVisibility !== 'ATTENDEES')) return event;
+  const shown: T = { ...event, onlineUrl: undefined };
+  if (event.addressVisibility !== 'ATTENDEES') return shown;
+  const place = event.place;
+  shown.location = place ? cityText(place) : EVENT_MSG.addressForAttendees;
+  shown.placeId = event.placeId === undefined ? undefined : null;
+  shown.place = place && {
+    ...place,
+    id: '',
+    name: place.city || place.name,
+    address: '',
+    lat: roundCity(place.lat),
+    lon: roundCity(place.lon),
+  };
+  return shown;
 }
 
 /**
@@ -88,6 +152,10 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     seriesId: row.seriesId,
     friendsGoing: presentFriendsGoing(row.friendsGoing, viewerId),
     placeId: row.placeId,
+    addressVisibility: row.addressVisibility,
+    online: row.online,
+    // Removed again by applyAddressRule for anyone who does not know where it is.
+    onlineUrl: row.onlineUrl ?? undefined,
     capacity: row.capacity,
     offerHours: row.offerHours,
     maxGuests: row.maxGuests,

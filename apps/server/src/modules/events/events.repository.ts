@@ -74,6 +74,8 @@ export type EventWithRelations = EventRow & {
   creatorFullName: string;
   creatorProfileImage: string | null;
   attendees: Attendee[];
+  /** Its co-hosts: with the creator and the people going, they know where it is (decision 044). */
+  cohostIds: string[];
   /** The hosting community ("Hosted by"), when the event has one. */
   hostSlug: string | null;
   hostName: string | null;
@@ -129,6 +131,7 @@ const withRelations = (
   select ${columnsOf(events, 'page')},
     c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
     coalesce(a.list, '[]') as attendees,
+    array(select ch.user_id::text from event_cohosts ch where ch.event_id = page.id) as "cohostIds",
     h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
     ${viewerId === undefined ? sql`` : sql`, case when fg.total is null then null else json_build_object('total', fg.total, 'users', fg.users) end as "friendsGoing"`}
   from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id
@@ -460,4 +463,22 @@ export async function persistPastStatus(db: Executor): Promise<number> {
     update events set status = 'PAST', updated_at = now()
     where status = 'LIVE' and end_date < now() and (select ok from lock)`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * Of the events `ids`, those whose place `viewerId` knows (decision 044): they created it, co-host
+ * it or are going. For paths that read rows without their answers (feeds, search, notifications).
+ */
+export async function knownWhereBy(
+  db: Executor,
+  ids: string[],
+  viewerId: string | undefined,
+): Promise<Set<string>> {
+  if (!viewerId || ids.length === 0) return new Set();
+  const result = await db.execute<{ id: string }>(sql`
+    select e.id from ${events} e
+    where e.id = any(${sql.param(ids)}::uuid[]) and (e.creator_id = ${viewerId}
+      or exists (select 1 from event_cohosts ch where ch.event_id = e.id and ch.user_id = ${viewerId})
+      or exists (select 1 from rsvps r where r.event_id = e.id and r.user_id = ${viewerId} and r.status = 'going'))`);
+  return new Set(result.rows.map((r) => r.id));
 }

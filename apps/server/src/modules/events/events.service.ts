@@ -1,21 +1,29 @@
 import {
   type CreateEventInput,
   EVENT_MSG,
+  type EventDto,
   type EventStatus,
   type LatLon,
   MSG,
+  type PublicEventDto,
   type RsvpStatus,
   type UpdateEventInput,
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { listNear } from '../places/nearby.service.ts';
 import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
-import { effectiveStatus, presentEvent, presentPublicEvent } from './events.presenter.ts';
+import {
+  applyAddressRule,
+  effectiveStatus,
+  knowsWhere,
+  presentEvent,
+  presentPublicEvent,
+} from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import { eventToIcs } from './ics.ts';
 import type { RsvpService } from './rsvp.service.ts';
@@ -72,6 +80,29 @@ function decodeCursor(cursor: string | undefined): { startDate: Date; id: string
   return { startDate, id };
 }
 
+/**
+ * Each row's `location` as `viewerId` may read it (decision 044, the one rule in the presenter):
+ * for paths that show event rows rather than presented events (calendar feeds, search,
+ * notifications). Rows of PUBLIC events cost nothing.
+ */
+export async function shownLocations(
+  db: Executor,
+  rows: Pick<EventRow, 'id' | 'location' | 'placeId' | 'addressVisibility'>[],
+  viewerId: string | undefined,
+): Promise<Map<string, string>> {
+  const shown = new Map(rows.map((r) => [r.id, r.location]));
+  const restricted = rows.filter((r) => r.addressVisibility === 'ATTENDEES');
+  if (restricted.length === 0) return shown;
+  const insiders = await repo.knownWhereBy(
+    db,
+    restricted.map((r) => r.id),
+    viewerId,
+  );
+  for (const row of await withPlaces(db, restricted))
+    shown.set(row.id, applyAddressRule(row, insiders.has(row.id)).location);
+  return shown;
+}
+
 export function createEventsService(deps: EventsServiceDeps) {
   const { db } = deps;
 
@@ -83,8 +114,28 @@ export function createEventsService(deps: EventsServiceDeps) {
     return row;
   }
 
+  /**
+   * Presented events with their places, then the one address rule (decision 044) for this
+   * viewer: every event this service answers with passes here.
+   */
+  async function shown<T extends EventDto | PublicEventDto>(
+    items: { dto: T; row: repo.EventWithRelations }[],
+    viewerId: string | undefined,
+  ): Promise<T[]> {
+    const placed = await withPlaces(
+      db,
+      items.map((i) => i.dto),
+    );
+    // withPlaces returns one item per item given, in order.
+    return placed.map((dto, n) => applyAddressRule(dto, knowsWhere(items[n]!.row, viewerId)));
+  }
+
   /** Event rows (already known to be visible) as the API shows them, in the given order. */
-  async function present(rows: EventRow[], viewerId: string | undefined) {
+  async function presentAs<T extends EventDto | PublicEventDto>(
+    rows: EventRow[],
+    viewerId: string | undefined,
+    form: (row: repo.EventWithRelations, viewerId: string | undefined) => T,
+  ): Promise<T[]> {
     const full = new Map(
       (
         await repo.findManyWithRelations(
@@ -94,14 +145,19 @@ export function createEventsService(deps: EventsServiceDeps) {
         )
       ).map((r) => [r.id, r]),
     );
-    return withPlaces(
-      db,
+    return shown(
       rows.flatMap((row) => {
         const withRelations = full.get(row.id);
-        return withRelations ? [presentEvent(withRelations, viewerId)] : [];
+        return withRelations ? [{ dto: form(withRelations, viewerId), row: withRelations }] : [];
       }),
+      viewerId,
     );
   }
+
+  const present = (rows: EventRow[], viewerId: string | undefined) => presentAs(rows, viewerId, presentEvent);
+
+  /** Event rows anyone may see, in the public page's form for a signed-out visitor (city pages). */
+  const presentPublic = (rows: EventRow[]) => presentAs(rows, undefined, presentPublicEvent);
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
@@ -165,6 +221,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         sort?: 'date' | 'friends' | 'distance';
         near?: LatLon;
         radiusKm?: number;
+        includeOnline?: boolean;
       },
     ) {
       if (query.near) {
@@ -189,9 +246,9 @@ export function createEventsService(deps: EventsServiceDeps) {
       const last = page.at(-1);
       const next = byFriends ? encodeFriendsCursor : encodeCursor;
       return {
-        events: await withPlaces(
-          db,
-          page.map((row) => presentEvent(row, user.id)),
+        events: await shown(
+          page.map((row) => ({ dto: presentEvent(row, user.id), row })),
+          user.id,
         ),
         nextCursor: rows.length > query.limit && last ? next(last) : null,
       };
@@ -206,8 +263,8 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async get(id: string, viewerId: string | undefined) {
       const row = await withRelations(id, viewerId);
-      const [event] = await withPlaces(db, [presentEvent(row, viewerId)]);
-      // withPlaces returns one item per item given.
+      const [event] = await shown([{ dto: presentEvent(row, viewerId), row }], viewerId);
+      // shown returns one item per item given.
       return deps.rsvps.decorate(event!, row, viewerId);
     },
 
@@ -215,8 +272,8 @@ export function createEventsService(deps: EventsServiceDeps) {
     async findForAnonymous(id: string) {
       const row = isUuid(id) ? await repo.findEventWithRelations(db, id, undefined) : undefined;
       if (!row) return undefined;
-      const [event] = await withPlaces(db, [presentPublicEvent(row, undefined)]);
-      // withPlaces returns one item per item given.
+      const [event] = await shown([{ dto: presentPublicEvent(row, undefined), row }], undefined);
+      // shown returns one item per item given.
       return deps.rsvps.decorate(event!, row, undefined);
     },
 
@@ -225,13 +282,14 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async getPublic(id: string, viewerId: string | undefined) {
       const row = await withRelations(id, viewerId);
-      const [event] = await withPlaces(db, [presentPublicEvent(row, viewerId)]);
-      // withPlaces returns one item per item given.
+      const [event] = await shown([{ dto: presentPublicEvent(row, viewerId), row }], viewerId);
+      // shown returns one item per item given.
       return deps.rsvps.decorate(event!, row, viewerId);
     },
 
     /** Events rows as the API shows them to this viewer (community pages list them too). */
     present,
+    presentPublic,
 
     async create(user: UserRow, input: CreateEventInput) {
       assertMayPublish(user, input.status ?? 'DRAFT');
@@ -244,8 +302,12 @@ export function createEventsService(deps: EventsServiceDeps) {
         title: input.title,
         description: input.description,
         // The contract lets location be missing only when a place is given.
-        location: input.location ?? (place ? placeDisplayText(place) : ''),
+        location:
+          input.location ?? (place ? placeDisplayText(place) : input.online ? EVENT_MSG.onlineLocation : ''),
         placeId: place?.id ?? null,
+        addressVisibility: input.addressVisibility ?? 'PUBLIC',
+        online: input.online ?? false,
+        onlineUrl: input.onlineUrl ?? null,
         startDate: input.startDate,
         endDate: input.endDate,
         isFree,
@@ -284,6 +346,9 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (input.tags !== undefined) values.tags = input.tags;
       if (input.imageUrl !== undefined) values.imageUrl = input.imageUrl;
       if (input.timeZone !== undefined) values.timeZone = input.timeZone;
+      if (input.addressVisibility !== undefined) values.addressVisibility = input.addressVisibility;
+      if (input.online !== undefined) values.online = input.online;
+      if (input.onlineUrl !== undefined) values.onlineUrl = input.onlineUrl;
       if (input.placeId !== undefined && input.placeId !== row.placeId) {
         const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
         values.placeId = place?.id ?? null;
@@ -348,7 +413,10 @@ export function createEventsService(deps: EventsServiceDeps) {
     },
 
     async ics(id: string, viewerId: string | undefined) {
-      const row = await visible(id, viewerId);
+      const full = await withRelations(id, viewerId);
+      // The calendar file says where as the event page does (decision 044).
+      const [dto] = await shown([{ dto: presentEvent(full, viewerId), row: full }], viewerId);
+      const row = { ...full, location: dto?.location ?? full.location };
       const slug =
         row.title
           .replace(/[^a-zA-Z0-9]+/g, '-')

@@ -192,6 +192,7 @@ describe('preferences', () => {
     expect(me.notificationPreferences).toEqual({
       securityAlerts: true,
       productUpdates: true,
+      nearbyRadiusKm: null,
       email: DEFAULT_EMAIL_PREFERENCES,
       push: DEFAULT_PUSH_PREFERENCES,
     });

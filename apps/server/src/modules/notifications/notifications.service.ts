@@ -219,10 +219,14 @@ export function createNotifications(deps: NotificationsDeps) {
         return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
+      // Everyone reminded is going, so they may read the online link (decision 044).
+      const online = Boolean(event.online && event.onlineUrl);
       const params = {
         title: event.title,
         ...leadParams(job.leadMs),
         when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        joining: online ? 'yes' : 'no',
+        url: online ? (event.onlineUrl ?? '') : '',
       };
       // Those who signed up to bring something read what, in their own reminder.
       const bringing = (await deps.bringing?.(event)) ?? new Map<string, string>();
@@ -474,8 +478,15 @@ export function createNotifications(deps: NotificationsDeps) {
             key: 'notification.eventChanged.time',
             params: { when: { at: after.startDate.toISOString(), zone: after.timeZone } },
           });
+        // Maybe-answers hear of it too: an address only people going may know stays out (decision 044).
         if (before.location !== after.location)
-          changes.push({ key: 'notification.eventChanged.place', params: { location: after.location } });
+          changes.push(
+            after.addressVisibility === 'ATTENDEES'
+              ? { key: 'notification.eventChanged.placeHidden' }
+              : { key: 'notification.eventChanged.place', params: { location: after.location } },
+          );
+        if (before.onlineUrl !== after.onlineUrl && after.onlineUrl)
+          changes.push({ key: 'notification.eventChanged.onlineLink' });
         if (before.status !== after.status && after.status === 'PAST')
           changes.push({ key: 'notification.eventChanged.ended' });
         if (changes.length === 0) return;

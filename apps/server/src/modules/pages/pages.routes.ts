@@ -23,8 +23,10 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     locale: Locale,
     head: Head | undefined,
     body?: { markup: string | undefined; data: unknown },
+    /** False: markup made here, not by the web app's renderer, goes into the ordinary shell. */
+    hydrates = true,
   ) {
-    const rendered = body?.markup !== undefined ? await renderer.template() : undefined;
+    const rendered = body?.markup !== undefined && hydrates ? await renderer.template() : undefined;
     let template = rendered ?? (await shell.read());
     if (template === undefined) return reply.callNotFound();
     if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
@@ -64,6 +66,21 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       });
     },
   );
+
+  // City pages (issue 22): rendered from the anonymous view, like event pages; an unknown city is a
+  // 404 page (the app's own not-found screen, with a head that says so).
+  app.get<{ Params: { city: string } }>('/near/:city', { schema: { hide: true } }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const page = await pages.cityPage(request.params.city);
+    if (!page) {
+      reply.code(404);
+      return sendPage(reply, locale, {
+        title: 'City not found · Townsquare',
+        meta: [{ name: 'robots', content: 'noindex' }],
+      });
+    }
+    return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
+  });
 
   app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>
     sendPage(reply, requestLocale(request), pages.profilePage()),

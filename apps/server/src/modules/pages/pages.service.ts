@@ -1,10 +1,20 @@
-import { EVENT_BANNER_SIZES, imageSources, type Locale, type PublicEventDto } from '@townsquare/contracts';
+import {
+  EVENT_BANNER_SIZES,
+  imageSources,
+  type Locale,
+  type NearCityResponse,
+  type PublicEventDto,
+} from '@townsquare/contracts';
+import { longEventTime } from '../../platform/dates.ts';
 import { t } from '../../platform/i18n.ts';
 import type { EventsService } from '../events/events.service.ts';
+import type { CityPages } from '../places/city-pages.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
 
 export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
+  /** City pages (`/near/:city`, issue 22). */
+  cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
   publicUrl: string;
   /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
@@ -52,6 +62,8 @@ export const PRIVATE_PATHS = [
 
 /** At most this many events in the sitemap (the format allows 50,000 URLs per file). */
 export const SITEMAP_EVENTS = 10_000;
+/** At most this many city pages in the sitemap. */
+export const SITEMAP_CITIES = 5_000;
 
 /** Shown when an event has no picture of its own (in apps/web/public). */
 const DEFAULT_IMAGE = '/images/hero-community.svg';
@@ -84,7 +96,6 @@ export function createPagesService(deps: PagesServiceDeps) {
       : event.imageUrl
         ? { href: event.imageUrl }
         : undefined;
-    const organizer = event.creator.fullName ?? event.creator.username;
     return {
       title: `${event.title} · ${SITE_NAME}`,
       canonical: url,
@@ -102,30 +113,119 @@ export function createPagesService(deps: PagesServiceDeps) {
         { name: 'twitter:description', content: description },
         { name: 'twitter:image', content: image },
       ],
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'Event',
-        name: event.title,
-        description: truncate(event.description, 1000),
-        startDate: event.startDate,
-        endDate: event.endDate,
-        eventStatus: 'https://schema.org/EventScheduled',
-        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-        location: { '@type': 'Place', name: event.location, address: event.location },
-        image: [image],
+      jsonLd: { '@context': 'https://schema.org', ...eventJsonLd(event) },
+    };
+  }
+
+  /**
+   * A schema.org Event from the public presenter, so it says where only as the address rule lets
+   * anyone know (decision 044): an ATTENDEES event's city, never the online link.
+   */
+  function eventJsonLd(event: PublicEventDto) {
+    const url = `${publicUrl}/event/${event.id}`;
+    const organizer = event.creator.fullName ?? event.creator.username;
+    const place = {
+      '@type': 'Place',
+      name: event.location,
+      address: event.place
+        ? {
+            '@type': 'PostalAddress',
+            ...(event.place.address ? { streetAddress: event.place.address } : {}),
+            addressLocality: event.place.city,
+            addressCountry: event.place.country,
+          }
+        : event.location,
+      ...(event.place
+        ? { geo: { '@type': 'GeoCoordinates', latitude: event.place.lat, longitude: event.place.lon } }
+        : {}),
+    };
+    const online = { '@type': 'VirtualLocation', url };
+    return {
+      '@type': 'Event',
+      name: event.title,
+      description: truncate(event.description, 1000),
+      startDate: event.startDate,
+      endDate: event.endDate,
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: `https://schema.org/${event.online ? (event.place ? 'Mixed' : 'Online') : 'Offline'}EventAttendanceMode`,
+      location: event.online ? (event.place ? [place, online] : online) : place,
+      image: [absolute(event.imageUrl ?? DEFAULT_IMAGE)],
+      url,
+      ...(organizer
+        ? { organizer: { '@type': 'Person', name: organizer, url: `${publicUrl}/user/${event.creatorId}` } }
+        : {}),
+      isAccessibleForFree: event.isFree,
+      offers: {
+        '@type': 'Offer',
+        price: event.isFree ? 0 : event.cost,
+        priceCurrency: deps.currency,
         url,
-        ...(organizer
-          ? { organizer: { '@type': 'Person', name: organizer, url: `${publicUrl}/user/${event.creatorId}` } }
-          : {}),
-        isAccessibleForFree: event.isFree,
-        offers: {
-          '@type': 'Offer',
-          price: event.isFree ? 0 : event.cost,
-          priceCurrency: deps.currency,
-          url,
-        },
       },
     };
+  }
+
+  /** `/near/:city`: title, Open Graph and a schema.org ItemList of the city's events. */
+  function cityHead(page: NearCityResponse): Head {
+    const url = `${publicUrl}/near/${page.city.slug}`;
+    const where = `${page.city.name}, ${page.city.country}`;
+    const title = `Events and communities near ${where}`;
+    const description = truncate(
+      `${page.events.length === 0 ? 'No' : page.events.length} upcoming event${page.events.length === 1 ? '' : 's'} and ${page.communities.length} ${page.communities.length === 1 ? 'community' : 'communities'} within ${page.radiusKm} km of ${where} on ${SITE_NAME}.`,
+      DESCRIPTION_MAX,
+    );
+    const image = absolute(DEFAULT_IMAGE);
+    return {
+      title: `${title} · ${SITE_NAME}`,
+      canonical: url,
+      meta: [
+        { name: 'description', content: description },
+        { property: 'og:type', content: 'website' },
+        { property: 'og:site_name', content: SITE_NAME },
+        { property: 'og:title', content: title },
+        { property: 'og:description', content: description },
+        { property: 'og:image', content: image },
+        { property: 'og:url', content: url },
+        { name: 'twitter:card', content: 'summary' },
+        { name: 'twitter:title', content: title },
+        { name: 'twitter:description', content: description },
+        { name: 'twitter:image', content: image },
+      ],
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: title,
+        url,
+        numberOfItems: page.events.length,
+        itemListElement: page.events.map((event, n) => ({
+          '@type': 'ListItem',
+          position: n + 1,
+          item: eventJsonLd(event),
+        })),
+      },
+    };
+  }
+
+  /**
+   * The city page's first paint, made on the server as plain text in HTML (the web app replaces
+   * it when it starts): what a crawler and a slow phone read.
+   */
+  function cityMarkup(page: NearCityResponse): string {
+    const where = escapeHtml(`${page.city.name}, ${page.city.country}`);
+    const events = page.events.map((e) => {
+      const when = longEventTime(new Date(e.startDate), e.timeZone ?? page.city.timeZone);
+      return `<li><a href="/event/${escapeHtml(e.id)}">${escapeHtml(e.title)}</a> · ${escapeHtml(when)} · ${escapeHtml(e.location)}</li>`;
+    });
+    const communities = page.communities.map(
+      (c) => `<li><a href="/communities/${escapeHtml(c.slug)}">${escapeHtml(c.name)}</a></li>`,
+    );
+    return [
+      `<main><h1>Happening near ${where}</h1>`,
+      '<h2>Upcoming events</h2>',
+      events.length ? `<ul>${events.join('')}</ul>` : '<p>No upcoming events yet.</p>',
+      '<h2>Communities</h2>',
+      communities.length ? `<ul>${communities.join('')}</ul>` : '<p>No communities yet.</p>',
+      '</main>',
+    ].join('');
   }
 
   return {
@@ -139,6 +239,14 @@ export function createPagesService(deps: PagesServiceDeps) {
     ): Promise<{ head: Head; event: PublicEventDto } | undefined> {
       const event = await deps.events.findForAnonymous(id);
       return event ? { head: eventHead(event, locale), event } : undefined;
+    },
+
+    /** `/near/:city`: its head, first paint and data, or undefined for a city we do not know. */
+    async cityPage(
+      slug: string,
+    ): Promise<{ head: Head; markup: string; data: NearCityResponse } | undefined> {
+      const page = await deps.cities.find(slug);
+      return page && { head: cityHead(page), markup: cityMarkup(page), data: page };
     },
 
     /** Public profiles are for people who follow a link, not for search results. */
@@ -166,6 +274,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...STATIC_PAGES.map((p) => entry(p)),
         ...events.map((e) => entry(`/event/${e.id}`, e.updatedAt)),
+        ...(await deps.cities.slugsWithEvents(SITEMAP_CITIES)).map((slug) => entry(`/near/${slug}`)),
         '</urlset>',
         '',
       ].join('\n');

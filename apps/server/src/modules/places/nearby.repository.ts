@@ -10,29 +10,45 @@ export type NearbyCursor =
   | { sort: 'distance'; km: number; id: string };
 
 /**
+ * An event's coordinates as everyone may see them (decision 044): an ATTENDEES event's rounded to
+ * 0.01° (its city), so neither a map pin nor a distance gives its address away.
+ */
+const shownCoordinate = (column: typeof places.lat | typeof places.lon) =>
+  sql<number>`(case when ${events.addressVisibility} = 'ATTENDEES' then round(${column}::numeric, 2)::float8 else ${column} end)`;
+export const shownLat = shownCoordinate(places.lat);
+export const shownLon = shownCoordinate(places.lon);
+
+type NearQuery = {
+  viewerId: string | undefined;
+  near: LatLon;
+  radiusKm: number;
+  sort: 'date' | 'distance';
+  after: NearbyCursor | undefined;
+  limit: number;
+};
+
+const afterCursor = (after: NearbyCursor | undefined, km: SQL) =>
+  after?.sort === 'distance'
+    ? sql`and (${km}, ${events.id}) > (${after.km}::float8, ${after.id}::uuid)`
+    : after?.sort === 'date'
+      ? sql`and (${events.startDate}, ${events.id}) > (${after.startDate.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : sql``;
+
+const upcomingVisible = (viewerId: string | undefined) =>
+  sql`${events.status} = 'LIVE' and ${events.endDate} >= now() and ${visibleTo(viewerId)}`;
+
+/**
  * Upcoming live events the viewer may see (`visibleTo`, the one predicate) whose place lies within
  * `radiusKm` of `near`, by date or nearest first, keyset-paged. The radius test is the GiST index
- * on places (`earth_box @>`); events are reached from their places by `events_place_start`.
+ * on places (`earth_box @>`); events are reached from their places by `events_place_start`. The
+ * distance is to the point everyone may see (`shownLat`/`shownLon`). An online event with a place
+ * is here like any other; one without a place is in `listOnlineEvents`.
  */
 export async function listEventsNear(
   db: Executor,
-  o: {
-    viewerId: string | undefined;
-    near: LatLon;
-    radiusKm: number;
-    sort: 'date' | 'distance';
-    after: NearbyCursor | undefined;
-    limit: number;
-  },
+  o: NearQuery,
 ): Promise<(EventRow & { distanceKm: number })[]> {
-  const point = earthPoint(places.lat, places.lon);
-  const km = distanceKm(point, earthPoint(o.near.lat, o.near.lon));
-  const after =
-    o.after?.sort === 'distance'
-      ? sql`and (${km}, ${events.id}) > (${o.after.km}::float8, ${o.after.id}::uuid)`
-      : o.after?.sort === 'date'
-        ? sql`and (${events.startDate}, ${events.id}) > (${o.after.startDate.toISOString()}::timestamptz, ${o.after.id}::uuid)`
-        : sql``;
+  const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.near.lat, o.near.lon));
   const order =
     o.sort === 'distance' ? sql`${km} asc, ${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
   const rows = await db
@@ -40,13 +56,29 @@ export async function listEventsNear(
     .from(places)
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
     .where(
-      sql`${withinRadius(point, o.near, o.radiusKm)}
-        and ${events.status} = 'LIVE' and ${events.endDate} >= now()
-        and ${visibleTo(o.viewerId)} ${after}`,
+      sql`${withinRadius(earthPoint(places.lat, places.lon), o.near, o.radiusKm)} and ${km} <= ${o.radiusKm}
+        and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`,
     )
     .orderBy(order)
     .limit(o.limit);
   return rows.map((r) => ({ ...r.event, distanceKm: r.distanceKm }));
+}
+
+/**
+ * Upcoming online events without a place that the viewer may see, in the order of a near list
+ * (`includeOnline=true`): they happen everywhere, so their distance sorts as 0.
+ */
+export async function listOnlineEvents(db: Executor, o: NearQuery): Promise<EventRow[]> {
+  const order =
+    o.sort === 'distance' ? sql`${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
+  return db
+    .select()
+    .from(events)
+    .where(
+      sql`${events.online} and ${events.placeId} is null and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`,
+    )
+    .orderBy(order)
+    .limit(o.limit);
 }
 
 /** Places inside a map viewport; west > east is a box across the antimeridian. */
@@ -74,8 +106,8 @@ export async function mapPoints(db: Executor, o: MapFilter & { limit: number }) 
       id: events.id,
       title: events.title,
       startDate: events.startDate,
-      lat: places.lat,
-      lon: places.lon,
+      lat: shownLat,
+      lon: shownLon,
     })
     .from(places)
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
@@ -90,12 +122,91 @@ export async function mapClusters(db: Executor, o: MapFilter & { cellDegrees: nu
   const col = sql`floor(${places.lon} / ${o.cellDegrees})`;
   return db
     .select({
-      lat: sql<number>`avg(${places.lat})::float8`,
-      lon: sql<number>`avg(${places.lon})::float8`,
+      lat: sql<number>`avg(${shownLat})::float8`,
+      lon: sql<number>`avg(${shownLon})::float8`,
       count: sql<number>`count(*)::int`,
     })
     .from(places)
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
     .where(mapWhere(o))
     .groupBy(row, col);
+}
+
+/** The cities (name, country) of places with upcoming events anyone may see, for the sitemap. */
+export async function citiesWithPublicEvents(
+  db: Executor,
+  limit: number,
+): Promise<{ city: string; country: string }[]> {
+  return db
+    .selectDistinct({ city: places.city, country: places.country })
+    .from(places)
+    .where(
+      sql`${places.city} <> '' and exists (select 1 from ${events} where ${events.placeId} = ${places.id}
+        and ${upcomingVisible(undefined)})`,
+    )
+    .orderBy(places.country, places.city)
+    .limit(limit);
+}
+
+/** Someone who asked for nearby alerts, with their home city and what the next digest covers. */
+export type NearbySubscriber = {
+  id: string;
+  radiusKm: number;
+  lat: number;
+  lon: number;
+  city: string;
+  country: string;
+  /** Events created after this are new to them: since the last digest, or a week back for a first. */
+  since: Date;
+};
+
+/**
+ * People with nearby alerts on and a home city whose last digest is a week old (or who never had
+ * one), in id order after `afterId`: at most one digest a week each.
+ */
+export async function dueForNearbyDigest(
+  db: Executor,
+  now: Date,
+  afterId: string | null,
+  limit: number,
+): Promise<NearbySubscriber[]> {
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const result = await db.execute<NearbySubscriber>(sql`
+    select u.id, u.nearby_radius_km as "radiusKm", p.lat, p.lon, p.city, p.country,
+      coalesce(u.nearby_digest_at, ${weekAgo}::timestamptz) as since
+    from users u join ${places} p on p.id = u.home_place_id
+    where u.nearby_radius_km is not null and u.home_place_id is not null
+      and (u.nearby_digest_at is null or u.nearby_digest_at <= ${weekAgo}::timestamptz)
+      and (u.suspended_at is null or u.suspended_until < now())
+      ${afterId ? sql`and u.id > ${afterId}::uuid` : sql``}
+    order by u.id limit ${limit}`);
+  return result.rows.map((r) => ({ ...r, since: new Date(r.since) }));
+}
+
+/**
+ * Upcoming live events created since `since` within the person's radius of home that they may
+ * see (`visibleTo`), never their own, soonest first: at most `limit`.
+ */
+export async function newEventsNear(
+  db: Executor,
+  who: NearbySubscriber,
+  limit: number,
+): Promise<Pick<EventRow, 'id' | 'title' | 'startDate' | 'timeZone'>[]> {
+  return db
+    .select({ id: events.id, title: events.title, startDate: events.startDate, timeZone: events.timeZone })
+    .from(places)
+    .innerJoin(events, sql`${events.placeId} = ${places.id}`)
+    .where(
+      sql`${withinRadius(earthPoint(places.lat, places.lon), who, who.radiusKm)}
+        and ${events.createdAt} > ${who.since.toISOString()}::timestamptz and ${events.creatorId} <> ${who.id}
+        and ${upcomingVisible(who.id)}`,
+    )
+    .orderBy(events.startDate, events.id)
+    .limit(limit);
+}
+
+export async function markNearbyDigestSent(db: Executor, userId: string, at: Date): Promise<void> {
+  await db.execute(
+    sql`update users set nearby_digest_at = ${at.toISOString()}::timestamptz where id = ${userId}`,
+  );
 }

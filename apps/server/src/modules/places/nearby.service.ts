@@ -11,7 +11,13 @@ import type { Executor } from '../../db/client.ts';
 import type { EventRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
-import { listEventsNear, mapClusters, mapPoints, type NearbyCursor } from './nearby.repository.ts';
+import {
+  listEventsNear,
+  listOnlineEvents,
+  mapClusters,
+  mapPoints,
+  type NearbyCursor,
+} from './nearby.repository.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -19,8 +25,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * Keyset cursor for near lists: `d|<km>|<id>` (nearest first) or `t|<start>|<id>` (by date),
  * base64url. The exact distance travels, so the next page starts exactly after the last row.
  */
-function encodeCursor(sort: 'date' | 'distance', row: EventRow & { distanceKm: number }): string {
-  const key = sort === 'distance' ? `d|${row.distanceKm}` : `t|${row.startDate.toISOString()}`;
+function encodeCursor(sort: 'date' | 'distance', row: EventRow & { distanceKm: number | null }): string {
+  const key = sort === 'distance' ? `d|${row.distanceKm ?? 0}` : `t|${row.startDate.toISOString()}`;
   return Buffer.from(`${key}|${row.id}`).toString('base64url');
 }
 
@@ -38,28 +44,57 @@ function decodeCursor(sort: 'date' | 'distance', cursor: string | undefined): Ne
   return { sort: 'date', startDate, id };
 }
 
+/** Keyset order of a near list: the key (distance or start), then the id. */
+function compareNear(sort: 'date' | 'distance') {
+  return (a: NearRow, b: NearRow) => {
+    const ka = sort === 'distance' ? (a.distanceKm ?? 0) : a.startDate.getTime();
+    const kb = sort === 'distance' ? (b.distanceKm ?? 0) : b.startDate.getTime();
+    return ka - kb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  };
+}
+
+type NearRow = EventRow & { distanceKm: number | null };
+
 /**
  * `GET /api/events?near=`: a page of upcoming events within the radius, each with `distanceKm`
- * (one decimal), presented by the events module's own `present`.
+ * (one decimal), presented by the events module's own `present`. With `includeOnline`, online
+ * events join the list (distance 0 in the order, no `distanceKm`): two keyset streams merged.
  */
 export async function listNear(
   db: Executor,
   viewerId: string,
-  query: { near: LatLon; radiusKm?: number; sort?: string; cursor?: string; limit: number },
+  query: {
+    near: LatLon;
+    radiusKm?: number;
+    sort?: string;
+    cursor?: string;
+    limit: number;
+    includeOnline?: boolean;
+  },
   present: (rows: EventRow[]) => Promise<EventDto[]>,
 ): Promise<{ events: EventDto[]; nextCursor: string | null }> {
   const sort = query.sort === 'distance' ? 'distance' : 'date';
-  const rows = await listEventsNear(db, {
+  const filter = {
     viewerId,
     near: query.near,
     radiusKm: query.radiusKm ?? PLACE_LIMITS.radiusKmDefault,
     sort,
     after: decodeCursor(sort, query.cursor),
     limit: query.limit + 1,
-  });
+  } as const;
+  const [placed, online] = await Promise.all([
+    listEventsNear(db, filter),
+    query.includeOnline ? listOnlineEvents(db, filter) : [],
+  ]);
+  const rows: NearRow[] = [...placed, ...online.map((r) => ({ ...r, distanceKm: null }))]
+    .sort(compareNear(sort))
+    .slice(0, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const km = new Map(page.map((r) => [r.id, r.distanceKm]));
-  const events = (await present(page)).map((e) => ({ ...e, distanceKm: round1(km.get(e.id) ?? 0) }));
+  const events = (await present(page)).map((e) => {
+    const d = km.get(e.id);
+    return d === null || d === undefined ? e : { ...e, distanceKm: round1(d) };
+  });
   const last = page.at(-1);
   return { events, nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last) : null };
 }

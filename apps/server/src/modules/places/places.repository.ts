@@ -164,3 +164,21 @@ export async function distancesFrom(db: Executor, near: Point, ids: string[]): P
     .where(sql`${places.id} = any(${sql.param(ids)}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r.km]));
 }
+
+/** The slug expression of migration 0033's `gazetteer_slug` index (contracts' `citySlug`, without the country). */
+const nameSlug = sql.raw(
+  `trim(both '-' from regexp_replace(regexp_replace(normalize(lower(name), NFD), '[\\u0300-\\u036f]', '', 'g'), '[^a-z0-9]+', '-', 'g'))`,
+);
+
+/** The most populous city (not a city's section) with this name slug in this country. */
+export async function findCityBySlug(
+  db: Executor,
+  name: string,
+  country: string,
+): Promise<GazetteerCity | undefined> {
+  const result = await db.execute<GazetteerCity>(sql`
+    select id, name, country, population, lat, lon, null::float8 as "distanceKm" from gazetteer
+    where ${nameSlug} = ${name} and country = ${country} and feature_code <> 'PPLX'
+    order by population desc limit 1`);
+  return result.rows[0];
+}

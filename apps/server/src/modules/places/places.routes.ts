@@ -2,6 +2,9 @@ import {
   createPlaceBody,
   eventMapQuery,
   eventMapResponse,
+  NEAR_MSG,
+  nearCityParams,
+  nearCityResponse,
   PLACE_MSG,
   placeIdParams,
   placeResponse,
@@ -13,6 +16,7 @@ import { notFound } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
 import { isUuid } from '../users/users.repository.ts';
+import type { CityPages } from './city-pages.service.ts';
 import { eventMap } from './nearby.service.ts';
 import type { createPlacesService } from './places.service.ts';
 
@@ -25,6 +29,7 @@ export function placesRoutes(
   places: ReturnType<typeof createPlacesService>,
   guards: ReturnType<typeof createAuthGuards>,
   db: Database,
+  cities: CityPages,
 ): void {
   // Signed-out visitors pick a city too, so searching and reading need no account.
   app.get(
@@ -81,6 +86,19 @@ export function placesRoutes(
       const place = isUuid(request.params.id) ? await places.find(request.params.id) : undefined;
       if (!place) throw notFound(PLACE_MSG.placeNotFound);
       return { place };
+    },
+  );
+
+  // The city page's data (`/near/:city` renders the same on the server): the same for everyone.
+  app.get(
+    '/api/near/:city',
+    {
+      schema: { tags, params: nearCityParams, response: { 200: nearCityResponse, ...errors(404) } },
+    },
+    async (request) => {
+      const page = await cities.find(request.params.city);
+      if (!page) throw notFound(NEAR_MSG.cityNotFound);
+      return page;
     },
   );
 }

@@ -4,6 +4,7 @@ import { type App, errors } from '../../platform/http.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
 import { friendsGoingFor } from '../events/events.repository.ts';
+import { shownLocations } from '../events/events.service.ts';
 import { searchEvents, searchUsers } from './search.repository.ts';
 
 const LIMIT = 10;
@@ -28,6 +29,8 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
         searchUsers(db, q, LIMIT, viewerId),
         searchEvents(db, q, viewerId, LIMIT),
       ]);
+      // An ATTENDEES event's address only for those who know it (decision 044).
+      const where = await shownLocations(db, found, viewerId);
       // The events found are the ones the viewer may see: their friends going, in one query.
       const friends = viewerId
         ? await friendsGoingFor(
@@ -52,7 +55,7 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
           description: e.description,
           startDate: e.startDate.toISOString(),
           endDate: e.endDate.toISOString(),
-          location: e.location,
+          location: where.get(e.id) ?? e.location,
           tags: e.tags,
           status: effectiveStatus(e),
           ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}),

@@ -26,6 +26,7 @@ export function presentSelf(row: UserRow): SelfUser {
       securityAlerts: row.notifySecurityAlerts,
       productUpdates: row.notifyProductUpdates,
       ...preferencesOf(row),
+      nearbyRadiusKm: row.nearbyRadiusKm,
     },
     homePlaceId: row.homePlaceId,
     locale: row.locale ?? null,

@@ -109,6 +109,8 @@ describe('GET /api/users/me', () => {
       productUpdates: true,
       email: DEFAULT_EMAIL_PREFERENCES,
       push: DEFAULT_PUSH_PREFERENCES,
+      // Nearby alerts (issue 22) are off until the person turns them on.
+      nearbyRadiusKm: null,
     });
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash|tokenHash/);
   });

@@ -1,4 +1,4 @@
-import { MSG, type updateUserBody } from '@townsquare/contracts';
+import { MSG, NEARBY_MSG, type updateUserBody } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -96,6 +96,12 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
       if (input.locale !== undefined) values.locale = input.locale;
       const prefs = input.notificationPreferences;
+      if (prefs?.nearbyRadiusKm !== undefined) {
+        // Alerts are about home: a radius needs a home city (kept, or set in the same request).
+        const home = values.homePlaceId !== undefined ? values.homePlaceId : user.homePlaceId;
+        if (prefs.nearbyRadiusKm !== null && !home) throw badRequest(NEARBY_MSG.homeRequired);
+        values.nearbyRadiusKm = prefs.nearbyRadiusKm;
+      }
       if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;
       if (prefs?.productUpdates !== undefined) values.notifyProductUpdates = prefs.productUpdates;
       // Per kind group: merged into what is stored, so a partial update changes only what it names.

@@ -1,0 +1,138 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { citySlug, type NearCityResponse, type Place } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, type TestUser, verifyEmail } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Issue 22: city pages `/near/:city` and `GET /api/near/:city`, and the cities in the sitemap. */
+
+let t: TestApp;
+let host: TestUser;
+let berlin: Place;
+let publicId: string;
+let privateId: string;
+let farId: string;
+
+async function place(body: object): Promise<Place> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/places', headers: host.auth, payload: body });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().place as Place;
+}
+
+beforeAll(async () => {
+  const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-cities-${process.pid}-${Date.now()}`);
+  await mkdir(dist, { recursive: true });
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
+  host = await createUser(t);
+  await verifyEmail(t, host);
+  berlin = await place({ name: 'Berlin', lat: 52.52437, lon: 13.41053 });
+  const potsdam = await place({ name: 'Potsdam', lat: 52.39886, lon: 13.06566 });
+  const paris = await place({ name: 'Paris', lat: 48.85341, lon: 2.3488 });
+  publicId = await createEvent(t, host, { title: 'Spree cleanup', placeId: berlin.id });
+  privateId = await createEvent(t, host, {
+    title: 'Secret supper',
+    placeId: berlin.id,
+    visibility: 'PRIVATE',
+  });
+  farId = await createEvent(t, host, { title: 'Seine picnic', placeId: paris.id });
+  // Potsdam is 27 km from Berlin's centre: outside the 25 km of the page.
+  await createEvent(t, host, { title: 'Sanssouci walk', placeId: potsdam.id });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/communities',
+    headers: host.auth,
+    payload: { name: 'Berlin Bikers', description: 'We ride on Sundays.', placeId: berlin.id },
+  });
+});
+afterAll(() => t.close());
+
+describe('city pages', () => {
+  it('GET /api/near/berlin-de: the city, its upcoming public events and communities within 25 km', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/near/berlin-de' });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as NearCityResponse;
+    expect(page.city).toMatchObject({
+      slug: 'berlin-de',
+      name: 'Berlin',
+      country: 'DE',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(page.radiusKm).toBe(25);
+    const ids = page.events.map((e) => e.id);
+    expect(ids).toContain(publicId);
+    expect(ids).not.toContain(privateId);
+    expect(ids).not.toContain(farId);
+    expect(page.events.map((e) => e.title)).not.toContain('Sanssouci walk');
+    expect(page.events[0]?.distanceKm).toBeLessThan(1);
+    expect(page.communities.map((c) => c.name)).toEqual(['Berlin Bikers']);
+  });
+
+  it('picks the most populous city when two share a slug, and 404s an unknown one', async () => {
+    const biggest = await t.db.execute<{ lat: number }>(
+      sql`select lat from gazetteer where name = 'Springfield' and country = 'US' and feature_code <> 'PPLX' order by population desc limit 1`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/near/springfield-us' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as NearCityResponse).city.lat).toBe(biggest.rows[0]?.lat);
+    for (const slug of ['nowhere-xx', 'berlin', 'Berlin-DE', '-de', 'x'.repeat(90)]) {
+      const missing = await t.app.inject({ method: 'GET', url: `/api/near/${slug}` });
+      expect(missing.statusCode, slug).toBe(404);
+      expect(missing.json().message, slug).toBe('City not found');
+    }
+  });
+
+  it('slugs drop accents and punctuation', () => {
+    expect(citySlug('Frankfurt am Main', 'DE')).toBe('frankfurt-am-main-de');
+    expect(citySlug('Zürich', 'CH')).toBe('zurich-ch');
+    expect(citySlug('Saint-Étienne', 'FR')).toBe('saint-etienne-fr');
+  });
+
+  it('finds a city whose name has accents by its slug', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/near/zurich-ch' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as NearCityResponse).city.name).toBe('Zürich');
+  });
+
+  it('/near/berlin-de is rendered on the server: title, Open Graph, an ItemList of Events and the list', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/near/berlin-de' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('<title>Events and communities near Berlin, DE · Townsquare</title>');
+    expect(html).toContain('property="og:url" content="https://town.example/near/berlin-de"');
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}',
+    );
+    expect(ld['@type']).toBe('ItemList');
+    expect(ld.itemListElement[0]).toMatchObject({
+      '@type': 'ListItem',
+      position: 1,
+      item: { '@type': 'Event', name: 'Spree cleanup', url: `https://town.example/event/${publicId}` },
+    });
+    expect(ld.itemListElement[0].item.location.address).toMatchObject({
+      addressLocality: 'Berlin',
+      addressCountry: 'DE',
+    });
+    expect(html).toContain(`<a href="/event/${publicId}">Spree cleanup</a>`);
+    expect(html).not.toContain('Secret supper');
+  });
+
+  it('an unknown city is a 404 page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/near/atlantis-xx' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>City not found · Townsquare</title>');
+  });
+
+  it('the sitemap lists the cities with upcoming public events', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.body).toContain('<loc>https://town.example/near/berlin-de</loc>');
+    expect(res.body).toContain('<loc>https://town.example/near/paris-fr</loc>');
+    expect(res.body).not.toContain('/near/springfield-us');
+  });
+});

@@ -1,0 +1,57 @@
+import { citySlug } from '@townsquare/contracts';
+import type { Executor } from '../../db/client.ts';
+import { eventTime } from '../../platform/dates.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
+import { dueForNearbyDigest, markNearbyDigestSent, newEventsNear } from './nearby.repository.ts';
+
+/** People read per round trip, and events named in one digest. */
+const BATCH = 500;
+const NAMED = 3;
+const COUNTED = 50;
+
+/**
+ * Nearby alerts (issue 22, decision 044): for everyone who turned them on, at most one digest a
+ * week of the new events within their radius of home that they may see (never their own),
+ * through the one notification path (`events_nearby`: the app, e-mail with its one-click
+ * unsubscribe, push when chosen). Run daily by the job queue's cron; someone with nothing new is
+ * asked again the next day. Answers how many digests went out.
+ */
+export async function sendNearbyDigests(
+  db: Executor,
+  notify: (input: NotifyInput, options: { subjectChecked: boolean }) => Promise<unknown>,
+  now: Date = new Date(),
+): Promise<number> {
+  let sent = 0;
+  let afterId: string | null = null;
+  for (;;) {
+    const due = await dueForNearbyDigest(db, now, afterId, BATCH);
+    for (const who of due) {
+      const found = await newEventsNear(db, who, COUNTED + 1);
+      const first = found[0];
+      if (!first) continue;
+      const named = found
+        .slice(0, NAMED)
+        .map((e) => `${e.title} (${eventTime(e.startDate, e.timeZone)})`)
+        .join(', ');
+      const more = found.length - NAMED;
+      const count = found.length > COUNTED ? `${COUNTED}+` : String(found.length);
+      await notify(
+        {
+          userId: who.id,
+          kind: 'events_nearby',
+          // Read with visibleTo for this person a moment ago; the newest is what the digest opens on.
+          subject: { type: 'event', id: first.id },
+          text: `${count} new event${found.length === 1 ? '' : 's'} near ${who.city}: ${named}${more > 0 ? ` and ${found.length > COUNTED ? 'more' : `${more} more`}` : ''}`,
+          url: `/near/${citySlug(who.city, who.country)}`,
+          dedupeKey: `events_nearby:${now.toISOString().slice(0, 10)}`,
+        },
+        { subjectChecked: true },
+      );
+      await markNearbyDigestSent(db, who.id, now);
+      sent++;
+    }
+    const last = due.at(-1);
+    if (due.length < BATCH || !last) return sent;
+    afterId = last.id;
+  }
+}
