@@ -104,10 +104,12 @@ export function createClubIoService(deps: ClubIoDeps) {
     }
   }
 
-  /** The import, to an organiser of its community (404 to anyone else: it names a feed). */
+  /** The import, to an organiser of its community (403 to anyone else). */
   async function ownImport(me: UserRow, id: string) {
     const row = isUuid(id) ? await repo.findImport(db, id) : undefined;
-    if (!row) throw notFound(CLUB_IO_MSG.importNotFound);
+    const community = row && (await repo.findCommunity(db, row.communityId));
+    if (!row || !community) throw notFound(CLUB_IO_MSG.importNotFound);
+    await deps.communities.organizedBy(community.slug, me.id);
     return row;
   }
 
