@@ -64,14 +64,18 @@ describe('the iCalendar reader', () => {
       startLocal: '2026-12-08T18:30',
       durationMinutes: 210,
       // Meetup's trailing event address is dropped from the text (it is the URL property).
-      description: 'Brooklyn Board Gamers\nTuesday, December 8 at 6:30 PM\n\nBring a game or play one of ours.',
+      description:
+        'Brooklyn Board Gamers\nTuesday, December 8 at 6:30 PM\n\nBring a game or play one of ours.',
     });
     const teach = items.filter((i) => i.title === 'Learn-to-play: Wingspan');
     expect(teach.map((t) => (t.kind === 'event' ? t.start.toISOString() : t.kind))).toEqual([
       '2026-12-11T00:00:00.000Z',
       '2027-01-15T00:00:00.000Z',
     ]);
-    expect(items.find((i) => i.uid === 'event_312345680@meetup.com')).toMatchObject({ kind: 'event', cancelled: true });
+    expect(items.find((i) => i.uid === 'event_312345680@meetup.com')).toMatchObject({
+      kind: 'event',
+      cancelled: true,
+    });
   });
 
   it('reports a broken event with its line and reads the rest; refuses what is no calendar at all', () => {
@@ -104,6 +108,8 @@ describe('the iCalendar reader', () => {
     expect(errors[1]?.message).toBe('Line 13: the event has no start (DTSTART)');
     // One hour when there is no end.
     expect(items[0]).toMatchObject({ end: new Date('2026-12-01T11:00:00Z'), description: '', location: '' });
-    expect(() => parseCalendar('name,email\nAda,ada@example.com', NOW)).toThrow('This is not an iCalendar (.ics) file');
+    expect(() => parseCalendar('name,email\nAda,ada@example.com', NOW)).toThrow(
+      'This is not an iCalendar (.ics) file',
+    );
   });
 });
