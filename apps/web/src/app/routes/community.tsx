@@ -11,6 +11,10 @@ import { useJoinCommunity } from '../../features/communities/api/join-community.
 import { useLeaveCommunity } from '../../features/communities/api/leave-community.ts';
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
+import {
+  CommunityImportExport,
+  ShareEmailSetting,
+} from '../../features/communities/components/community-import-export.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
@@ -127,6 +131,7 @@ export function CommunityPage() {
         </TabsContent>
         {member ? (
           <TabsContent value="members">
+            <ShareEmailSetting slug={community.slug} />
             <CommunityMembers community={community} />
           </TabsContent>
         ) : null}
@@ -142,6 +147,7 @@ export function CommunityPage() {
         {organizer ? (
           <TabsContent value="manage">
             <CommunitySettings community={community} />
+            <CommunityImportExport community={community} />
           </TabsContent>
         ) : null}
       </Tabs>
