@@ -32,6 +32,7 @@ export const CLUB_IO_MSG = {
   subscribeInvalid: 'Subscribe must be true or false',
   subscribeNeedsUrl: 'Only a calendar address can be subscribed to; an uploaded file is read once',
   importNotFound: 'Import not found',
+  importerGone: 'Whoever started this import no longer organises the community; start it again',
   tooManyImports: 'Too many imports; try again in an hour',
   csvRequired: 'Give the members as CSV: one "name,email" a line',
   csvTooLong: `A member list can have at most ${CLUB_IO_LIMITS.csvMaxRows} lines`,

@@ -42,6 +42,7 @@ export type ClubIoDeps = {
     organizedBy(slug: string, userId: string): Promise<CommunityRow>;
     ownedBy(slug: string, userId: string): Promise<CommunityRow>;
     joinByInvitation(me: UserRow, communityId: string): Promise<boolean>;
+    isOrganizer(communityId: string, userId: string): Promise<boolean>;
     getById(communityId: string, viewerId: string): Promise<Community>;
   };
   /** Either has blocked the other (modules/blocks). */
@@ -188,6 +189,13 @@ export function createClubIoService(deps: ClubIoDeps) {
         content: null,
         finishedAt: now(),
       });
+    // Events are created as the person who started the import: they must still run the community
+    // (a subscribed feed stops writing when its organiser leaves or is demoted).
+    if (!row.createdBy || !(await deps.communities.isOrganizer(row.communityId, row.createdBy))) {
+      await fail(CLUB_IO_MSG.importerGone);
+      await repo.updateImport(db, row.id, { subscribed: false });
+      return;
+    }
     let text: string;
     try {
       text = row.content ?? (await fetchFeed(row.url ?? '', { allowPrivate: deps.allowPrivate }));
