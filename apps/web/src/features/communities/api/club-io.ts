@@ -8,11 +8,23 @@ export const importsKey = (slug: string) => ['communities', 'imports', slug] as 
 export const shareEmailKey = (slug: string) => ['communities', 'share-email', slug] as const;
 const running = (i: CommunityImport) => i.state === 'queued' || i.state === 'running';
 
-/** GET /api/communities/:slug/imports (organisers), re-read every second while one runs. */
+/**
+ * GET /api/communities/:slug/imports (organisers), re-read every second while one runs; when one
+ * has just finished, the community's event lists are read again.
+ */
 export function useCommunityImports(slug: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: importsKey(slug),
-    queryFn: ({ signal }) => api.get<{ imports: CommunityImport[] }>(`${slugPath(slug)}/imports`, signal),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<{ imports: CommunityImport[] }>(importsKey(slug));
+      const answer = await api.get<{ imports: CommunityImport[] }>(`${slugPath(slug)}/imports`, signal);
+      const ended = answer.imports.some(
+        (i) => !running(i) && before?.imports.some((b) => b.id === i.id && running(b)),
+      );
+      if (ended) void queryClient.invalidateQueries({ queryKey: ['communities', 'events', slug] });
+      return answer;
+    },
     refetchInterval: (query) => (query.state.data?.imports.some(running) ? 1000 : false),
   });
 }
