@@ -13,8 +13,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { ImportedEvent, ImportedFields, ImportedSeries } from './ics-import.ts';
 
-/** Rows of one INSERT of imported events. */
-const CHUNK = 500;
+/** Rows of one INSERT of imported events (small enough that building it never holds the loop long). */
+const CHUNK = 200;
 
 export async function insertImport(db: Executor, values: Omit<typeof communityImports.$inferInsert, 'id'>) {
   return (
@@ -113,6 +113,7 @@ export async function upsertEvents(
     counts.updated += rows.length - created;
     counts.unchanged += chunk.length - rows.length;
     await progress(counts);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return counts;
 }

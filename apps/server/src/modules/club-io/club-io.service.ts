@@ -203,9 +203,9 @@ export function createClubIoService(deps: ClubIoDeps) {
       await fail(err instanceof FeedError ? err.message : CLUB_IO_MSG.fetchFailed);
       return;
     }
-    let parsed: ReturnType<typeof parseCalendar>;
+    let parsed: Awaited<ReturnType<typeof parseCalendar>>;
     try {
-      parsed = parseCalendar(text, started);
+      parsed = await parseCalendar(text, started);
     } catch {
       // Only a text that is no calendar at all fails as a whole; a broken event is one error.
       await fail(CLUB_IO_MSG.notCalendar);

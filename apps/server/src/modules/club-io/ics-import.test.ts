@@ -6,8 +6,8 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 const NOW = new Date('2026-11-26T12:00:00Z');
 
 describe('the iCalendar reader', () => {
-  it('reads a Google Calendar export: a weekly series with an exception and an EXDATE, an expanded monthly rule, a COUNT series, an all-day event', () => {
-    const { items, errors, total } = parseCalendar(fixture('google-calendar.ics'), NOW);
+  it('reads a Google Calendar export: a weekly series with an exception and an EXDATE, an expanded monthly rule, a COUNT series, an all-day event', async () => {
+    const { items, errors, total } = await parseCalendar(fixture('google-calendar.ics'), NOW);
     expect(errors).toEqual([]);
     expect(total).toBe(5);
     const thursday = items.find((i) => i.kind === 'series' && i.title === 'Thursday run');
@@ -53,8 +53,8 @@ describe('the iCalendar reader', () => {
     });
   });
 
-  it('reads a Meetup group feed: every other Tuesday as a series, "second Thursday" expanded, a cancelled event', () => {
-    const { items, errors } = parseCalendar(fixture('meetup-group.ics'), NOW);
+  it('reads a Meetup group feed: every other Tuesday as a series, "second Thursday" expanded, a cancelled event', async () => {
+    const { items, errors } = await parseCalendar(fixture('meetup-group.ics'), NOW);
     expect(errors).toEqual([]);
     expect(items.find((i) => i.uid === 'event_312345678@meetup.com')).toMatchObject({
       kind: 'series',
@@ -78,7 +78,7 @@ describe('the iCalendar reader', () => {
     });
   });
 
-  it('reports a broken event with its line and reads the rest; refuses what is no calendar at all', () => {
+  it('reports a broken event with its line and reads the rest; refuses what is no calendar at all', async () => {
     const text = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -98,7 +98,7 @@ describe('the iCalendar reader', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
-    const { items, errors, total } = parseCalendar(text, NOW);
+    const { items, errors, total } = await parseCalendar(text, NOW);
     expect(total).toBe(3);
     expect(items.map((i) => i.uid)).toEqual(['good-1']);
     expect(errors.map((e) => [e.line, e.uid])).toEqual([
@@ -108,7 +108,7 @@ describe('the iCalendar reader', () => {
     expect(errors[1]?.message).toBe('Line 13: the event has no start (DTSTART)');
     // One hour when there is no end.
     expect(items[0]).toMatchObject({ end: new Date('2026-12-01T11:00:00Z'), description: '', location: '' });
-    expect(() => parseCalendar('name,email\nAda,ada@example.com', NOW)).toThrow(
+    await expect(parseCalendar('name,email\nAda,ada@example.com', NOW)).rejects.toThrow(
       'This is not an iCalendar (.ics) file',
     );
   });

@@ -92,8 +92,12 @@ function logicalLines(text: string): { text: string; line: number }[] {
 
 const nameOf = (line: string) => line.split(/[:;]/, 1)[0]!.toUpperCase();
 
+/** VEVENTs parsed between two yields to the event loop (the API keeps answering during an import). */
+const YIELD_EVERY = 10;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Reads a whole file; throws only when it is not an iCalendar object at all. */
-export function parseCalendar(text: string, now: Date): ParsedCalendar {
+export async function parseCalendar(text: string, now: Date): Promise<ParsedCalendar> {
   const lines = logicalLines(text);
   if (!lines.some((l) => l.text.toUpperCase() === 'BEGIN:VCALENDAR'))
     throw new Error(CLUB_IO_MSG.notCalendar);
@@ -133,7 +137,8 @@ export function parseCalendar(text: string, now: Date): ParsedCalendar {
 
   const items: ImportedItem[] = [];
   const errors: ImportError[] = [];
-  for (const block of events) {
+  for (const [n, block] of events.entries()) {
+    if (n % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
     const uidLine = block.lines.find((l) => nameOf(l) === 'UID');
     const rawUid = uidLine ? uidLine.slice(uidLine.indexOf(':') + 1).trim() : null;
     try {
