@@ -16,7 +16,7 @@ import {
   slugParam,
   updateImportBody,
 } from '@townsquare/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
@@ -56,6 +56,15 @@ async function importSource(request: FastifyRequest) {
     );
   }
   return parsed.data;
+}
+
+/** A community's zip, saved by the browser under its name. */
+function sendZip(reply: FastifyReply, zip: { name: string; file: Buffer }) {
+  return reply
+    .type('application/zip')
+    .header('content-disposition', `attachment; filename="${zip.name}"`)
+    .header('cache-control', 'no-store')
+    .send(zip.file);
 }
 
 /** Bringing a club in and taking it out (docs/API.md, "Import and export"). */
@@ -219,11 +228,7 @@ export function clubIoRoutes(
     async (request, reply) => {
       const result = await service.exportCommunity(caller(request).user, request.params.slug);
       if (result.kind === 'job') return reply.status(202).send({ export: result.export });
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="${result.name}"`)
-        .header('cache-control', 'no-store')
-        .send(result.file);
+      return sendZip(reply, result);
     },
   );
 
@@ -248,12 +253,7 @@ export function clubIoRoutes(
       schema: { tags, security, params: idParams, produces: ['application/zip'] },
     },
     async (request, reply) => {
-      const { name, file } = await service.exportFile(caller(request).user, request.params.id);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(file);
+      return sendZip(reply, await service.exportFile(caller(request).user, request.params.id));
     },
   );
 }
