@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, mailsTo, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -227,6 +228,48 @@ describe('ICS import', () => {
     expect(huge).toMatchObject({
       state: 'failed',
       errors: [{ message: 'The calendar is larger than 5 MB' }],
+    });
+  });
+
+  it('a subscribed feed re-read after its organiser was demoted writes nothing and is unsubscribed', async () => {
+    const club = await community();
+    const organiser = await createUser(t);
+    await verifyEmail(t, organiser);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/join`,
+      headers: organiser.auth,
+      payload: {},
+    });
+    const promote = (role: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/communities/${club.slug}/members/${organiser.user.id}`,
+        headers: owner.auth,
+        payload: { role },
+      });
+    expect((await promote('ORGANIZER')).statusCode).toBe(200);
+    served.set('/daily.ics', { status: 200, body: fixture('meetup-group.ics') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/imports`,
+      headers: organiser.auth,
+      payload: { url: `${feedBase}/daily.ics`, subscribe: true },
+    });
+    const first = await finished(res.json().import.id, organiser);
+    expect(first.state).toBe('done');
+    expect((await promote('MEMBER')).statusCode).toBe(200);
+    // What the daily cron queues for each subscribed feed.
+    await t.jobs.send(IMPORT_QUEUE, { importId: first.id }, { key: `${first.id}:test-day` });
+    const again = await eventually(async () => {
+      const row = await finished(first.id);
+      if (row.state !== 'failed') throw new Error(`still ${row.state}`);
+      return row;
+    }, 30_000);
+    expect(again).toMatchObject({
+      state: 'failed',
+      subscribed: false,
+      errors: [{ message: 'Whoever started this import no longer organises the community; start it again' }],
     });
   });
 
