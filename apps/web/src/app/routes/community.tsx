@@ -13,6 +13,7 @@ import { CommunityAnnouncements } from '../../features/communities/components/co
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import {
   CommunityImportExport,
+  InvitationBanner,
   ShareEmailSetting,
 } from '../../features/communities/components/community-import-export.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
@@ -40,6 +41,7 @@ export function CommunityPage() {
 
   return (
     <article>
+      <InvitationBanner community={community} signedIn={Boolean(user)} />
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 gap-4">
           {community.imageUrl ? (

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommunityExport, CommunityImport, MemberImportReport } from '@townsquare/contracts';
+import type { Community, CommunityExport, CommunityImport, MemberImportReport } from '@townsquare/contracts';
 import { api, apiResponse } from '../../../lib/api-client.ts';
-import { slugPath } from './keys.ts';
+import { communityKeys, slugPath } from './keys.ts';
 
 /** Issue 26: imports, member invitations, the export, the e-mail consent. */
 export const importsKey = (slug: string) => ['communities', 'imports', slug] as const;
@@ -106,4 +106,17 @@ export async function downloadCommunityExport(slug: string, onWaiting?: () => vo
   link.download = `${slug}.zip`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /api/community-invitations/accept { token }: the signed-in person joins. */
+export function useAcceptInvitation(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      (await api.post<{ community: Community }>('/api/community-invitations/accept', { token })).community,
+    onSuccess: (community) => {
+      queryClient.setQueryData(communityKeys.detail(slug), community);
+      void queryClient.invalidateQueries({ queryKey: communityKeys.mine });
+    },
+  });
 }

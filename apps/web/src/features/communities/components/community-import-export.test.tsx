@@ -4,7 +4,7 @@ import type { Community, CommunityImport } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { CommunityImportExport } from './community-import-export.tsx';
+import { CommunityImportExport, InvitationBanner } from './community-import-export.tsx';
 
 beforeEach(() => localStorage.setItem('accessToken', 'token'));
 afterEach(() => vi.unstubAllGlobals());
@@ -82,5 +82,40 @@ describe('CommunityImportExport', () => {
     expect(await screen.findByText('1 invitation on their way, 1 skipped.')).toBeVisible();
     expect(screen.getByText('Line 2: nope: not an e-mail address')).toBeVisible();
     expect(posted).toEqual([{ csv: 'Ada,ada@example.com' }]);
+  });
+});
+
+describe('InvitationBanner', () => {
+  it('signed in: accepting the link joins and the invitation leaves the address', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/api/community-invitations/accept')) {
+          posted.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ community: { ...invited, viewerState: 'member' } });
+        }
+        return jsonResponse({ message: 'unexpected' }, 500);
+      }),
+    );
+    const invited = { slug: 'gamers', name: 'Gamers', viewerState: null } as unknown as Community;
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<InvitationBanner community={invited} signedIn />, {
+      path: '/c/gamers?invite=tok123',
+      user: createSelfUser(),
+    });
+    expect(screen.getByText("You're invited to join Gamers")).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    expect(await screen.findByText('Welcome to Gamers')).toBeVisible();
+    expect(posted).toEqual([{ token: 'tok123' }]);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('signed out: sign in first, coming back with the invitation', () => {
+    const invited = { slug: 'gamers', name: 'Gamers', viewerState: null } as unknown as Community;
+    renderWithApp(<InvitationBanner community={invited} signedIn={false} />, {
+      path: '/c/gamers?invite=tok123',
+    });
+    expect(screen.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute('href', '/login');
   });
 });

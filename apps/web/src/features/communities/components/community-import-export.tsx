@@ -1,9 +1,10 @@
 import type { Community, CommunityImport, MemberImportReport } from '@townsquare/contracts';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
@@ -12,6 +13,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import {
   downloadCommunityExport,
+  useAcceptInvitation,
   useCommunityImports,
   useInviteMembers,
   useSetShareEmail,
@@ -272,5 +274,51 @@ export function ShareEmailSetting({ slug }: { slug: string }) {
         Let the organisers see my e-mail address
       </Label>
     </div>
+  );
+}
+
+/**
+ * The page an invitation e-mail links to (`/c/:slug?invite=<token>`): signed in, one click joins;
+ * signed out, sign in (or create an account) first and come back here with the invitation.
+ */
+export function InvitationBanner({ community, signedIn }: { community: Community; signedIn: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const accept = useAcceptInvitation(community.slug);
+  const token = params.get('invite');
+  if (!token || community.viewerState === 'member') return null;
+  const done = () => {
+    const next = new URLSearchParams(params);
+    next.delete('invite');
+    setParams(next, { replace: true });
+    toast.success(`Welcome to ${community.name}`);
+  };
+  return (
+    <Alert variant="info" title={`You're invited to join ${community.name}`} className="mb-6">
+      {signedIn ? (
+        <div className="mt-2 space-y-2">
+          <Button
+            type="button"
+            onClick={() => accept.mutate(token, { onSuccess: done })}
+            disabled={accept.isPending}
+          >
+            Accept the invitation
+          </Button>
+          {accept.isError ? (
+            <p className="text-sm text-red-800">
+              {errorMessage(accept.error, 'The invitation could not be accepted')}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <Link
+          to="/login"
+          state={{ from: { pathname: location.pathname, search: location.search } }}
+          className={buttonVariants({ className: 'mt-2' })}
+        >
+          Sign in to accept
+        </Link>
+      )}
+    </Alert>
   );
 }
