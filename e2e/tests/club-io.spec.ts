@@ -5,6 +5,7 @@ import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { waitForMatch } from '../support/mailbox.ts';
 
 /**
  * Issue 26: an organiser brings the club's Meetup feed in (with one broken event, reported, not a
@@ -23,9 +24,10 @@ const FIXTURES = path.resolve(
   'fixtures',
 );
 
-test('an organiser imports a feed, invites members and exports the community', async ({ page }) => {
+test('an organiser imports a feed, invites members and exports the community', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const owner = await createAccount({ fullName: 'Rosa Founder' });
+  const invitee = await createAccount({ fullName: 'Ada Lovelace' });
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
   const name = `Brooklyn Board Gamers ${Date.now().toString(36).slice(-5)}`;
   const made = await api.post('/api/communities', {
@@ -69,7 +71,7 @@ test('an organiser imports a feed, invites members and exports the community', a
   // Members from a spreadsheet: one invitation, one address skipped with the reason.
   await section
     .getByLabel('Members as CSV: one “name,email” a line')
-    .fill(`name,email\nAda Lovelace,ada-${Date.now()}@example.com\nNobody,not-an-address`);
+    .fill(`name,email\nAda Lovelace,${invitee.email}\nNobody,not-an-address`);
   await section.getByRole('button', { name: 'Send invitations' }).click();
   await expect(section.getByText('1 invitation on their way, 1 skipped.')).toBeVisible();
   await expect(section.getByText('Line 3: not-an-address: not an e-mail address')).toBeVisible();
@@ -80,6 +82,18 @@ test('an organiser imports a feed, invites members and exports the community', a
   // The events are on the community's page.
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByText('Learn-to-play: Wingspan').first()).toBeVisible();
+
+  // The invitee follows the e-mail's link and joins with one click.
+  const link = await waitForMatch(invitee.email, /https?:\/\/[^\s"'<>]+\/c\/[^\s"'<>?]+\?invite=[^\s"'<>]+/);
+  const inviteeContext = await browser.newContext();
+  const inviteePage = await inviteeContext.newPage();
+  await signInAs(inviteePage, invitee, new URL(link).pathname + new URL(link).search);
+  await expect(inviteePage.getByText(`You're invited to join ${name}`)).toBeVisible();
+  await audit(inviteePage, `/c/${slug}?invite=…`);
+  await inviteePage.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(inviteePage.getByText(`Welcome to ${name}`)).toBeVisible();
+  await expect(inviteePage.getByRole('tab', { name: 'Members' })).toBeVisible();
+  await inviteeContext.close();
 
   // Take it out: the zip downloads.
   await page.getByRole('tab', { name: 'Manage' }).click();
