@@ -5,7 +5,7 @@
  * for the cross-instance figure, Redis (TEST_REDIS_URL, 127.0.0.1:6379 or a redis-server binary).
  *
  *   npm run bench                 # everything
- *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse, notifications, polls
+ *   npm run bench -- http chat    # only some parts: bundle, http, lists, data, chat, wire, lighthouse, abuse, notifications, polls, import
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +23,7 @@ import { api, type RunningServer, startServer } from '../apps/server/src/test/se
 import { abuse } from './abuse.ts';
 import { benchCommunities } from './communities.ts';
 import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
+import { benchImport } from './import.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { benchLists, cpuProfile } from './lists.ts';
 import { benchNotifications } from './notifications.ts';
@@ -216,7 +217,9 @@ async function main() {
   if (wants('lighthouse')) await lighthouseScores(report);
   if (
     parts.size > 0 &&
-    !['http', 'lists', 'data', 'chat', 'wire', 'abuse', 'notifications', 'polls'].some((p) => parts.has(p))
+    !['http', 'lists', 'data', 'chat', 'wire', 'abuse', 'notifications', 'polls', 'import'].some((p) =>
+      parts.has(p),
+    )
   )
     return;
   const pgServer = await resolveTestServer();
@@ -352,6 +355,10 @@ async function main() {
       // Issue 25: a poll of 10 dates and 2,000 voters, read and answered live.
       const listener = await register(app.url, 'pollwatcher');
       await benchPolls({ app, databaseUrl: url, host: user, listener, report });
+    }
+    if (wants('import')) {
+      // Issue 26: a 5,000-event ICS import on the job queue, another user reading meanwhile.
+      await benchImport({ app, organiser: user, reader: await register(app.url, 'reader'), report });
     }
     // Its own database: the queue workers of the server above would otherwise take half of the
     // delivery jobs (every instance on a database runs its queue) and mail them to their outbox.

@@ -17,11 +17,12 @@ async function allMail(): Promise<CapturedMail[]> {
 }
 
 /** Waits for the newest mail to `to` whose body holds a link to `linkPath`, and returns that link. */
-export async function waitForLink(
-  to: string,
-  linkPath: '/verify-email' | '/reset-password',
-): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"'<>]+${linkPath}\\?token=[^\\s"'<>]+`);
+export function waitForLink(to: string, linkPath: '/verify-email' | '/reset-password'): Promise<string> {
+  return waitForMatch(to, new RegExp(`https?://[^\\s"'<>]+${linkPath}\\?token=[^\\s"'<>]+`), linkPath);
+}
+
+/** Waits for the newest mail to `to` whose text or HTML matches `pattern`; answers the match. */
+export async function waitForMatch(to: string, pattern: RegExp, linkPath = String(pattern)): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const mails = (await allMail()).filter((m) => m.to.includes(to.toLowerCase())).reverse();

@@ -34,6 +34,8 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChannelReader, createRoomRechecks, createRoomResolver } from './modules/chat/rooms.ts';
+import { clubIoRoutes } from './modules/club-io/club-io.routes.ts';
+import { createClubIoService } from './modules/club-io/club-io.service.ts';
 import { communityAnnouncementRoutes } from './modules/communities/announcements.routes.ts';
 import { createCommunityAnnouncements } from './modules/communities/announcements.service.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
@@ -626,6 +628,19 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   friendGroupsRoutes(app, friendGroups, guards);
   subgroupsRoutes(app, subgroups, guards);
   communitiesRoutes(app, communitiesService, guards);
+  // Bringing a club in and taking it out (issue 26): ICS imports, member invitations, the export.
+  const clubIo = createClubIoService({
+    db,
+    jobs,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    secret: secrets.jwtSecret,
+    allowPrivate: config.push.allowPrivateEndpoints,
+    communities: communitiesService,
+    blockedBetween: (a, b) => blocks.between(a, b),
+  });
+  clubIoRoutes(app, clubIo, communitiesService, guards);
   communityAnnouncementRoutes(
     app,
     createCommunityAnnouncements({
@@ -713,6 +728,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     await purgeExpired(db);
   });
   await jobs.schedule('housekeeping', '7 * * * *');
+  await clubIo.start();
   // Every read already reports ended events as PAST; this persists it for other consumers.
   await jobs.work('past-status', async () => {
     await eventsService.persistPastStatus();

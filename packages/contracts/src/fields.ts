@@ -16,7 +16,7 @@ export function text(label: string, required = `${label} is required`) {
     .refine((value) => !value.includes('\u0000'), `${label} contains characters that are not allowed`);
 }
 
-const EMAIL_PATTERN = z.regexes.email;
+export const EMAIL_PATTERN = z.regexes.email;
 
 export const emailField = text('Email', MSG.emailRequired)
   .trim()

@@ -5,6 +5,7 @@ export * from './blocks.ts';
 export * from './calendar.ts';
 export * from './capacity.ts';
 export * from './chat.ts';
+export * from './club-io.ts';
 export * from './communities.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';

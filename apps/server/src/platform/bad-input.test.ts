@@ -266,6 +266,21 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ events: 'none' }),
     url: () => `/api/communities/${NO_CLUB}/notifications`,
   },
+  // Issue 26: imports, member invitations, the e-mail consent.
+  'POST /api/communities/:slug/imports': {
+    base: () => ({ url: 'https://calendar.example.com/club.ics', subscribe: true }),
+    url: () => `/api/communities/${NO_CLUB}/imports`,
+  },
+  'PATCH /api/imports/:id': { base: () => ({ subscribed: true }), url: () => `/api/imports/${NO_ONE}` },
+  'POST /api/communities/:slug/member-imports': {
+    base: () => ({ csv: 'name,email\nAda,ada@example.com' }),
+    url: () => `/api/communities/${NO_CLUB}/member-imports`,
+  },
+  'POST /api/community-invitations/accept': { base: () => ({ token: 'x'.repeat(43) }) },
+  'PUT /api/communities/:slug/share-email': {
+    base: () => ({ share: true }),
+    url: () => `/api/communities/${NO_CLUB}/share-email`,
+  },
   'POST /api/notifications/read': { base: () => ({ ids: [NO_ONE] }) },
   'POST /api/notifications/unsubscribe': {
     base: () => ({}),

@@ -88,13 +88,19 @@ function needsBearer(path: string): boolean {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) is sent as the browser encodes it, with its own boundary.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token && needsBearer(path)) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(`${API_ORIGIN}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
@@ -236,6 +242,16 @@ async function execute(path: string, options: RequestOptions): Promise<Response>
 /** Sends one request through the session machinery and returns the parsed JSON body. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return toResult<T>(await execute(path, options));
+}
+
+/**
+ * The response itself, for answers that are files (a zip) or may be (200 file or 202 JSON); an
+ * error answer throws the same ApiError as every other request.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await execute(path, options);
+  if (!response.ok) await toResult(response);
+  return response;
 }
 
 /** A parsed body together with the response headers (e.g. a paging cursor such as `X-Next-Before`). */

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { groupOfKind, kindColumn } from './members.ts';
 import { places } from './places.ts';
 import { users } from './users.ts';
@@ -9,6 +21,8 @@ import { users } from './users.ts';
  * chat (channel `community:<id>`): a group of kind `community`, whose members are `group_members`
  * rows with roles and states (decision 034).
  */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
 export const communities = pgTable(
   'communities',
   {
@@ -64,3 +78,81 @@ export const communityAnnouncements = pgTable(
 );
 
 export type CommunityRow = typeof communities.$inferSelect;
+
+/**
+ * An iCalendar import into a community (issue 26): a URL (kept and re-read daily when
+ * `subscribed`) or an uploaded file (its text kept until the job has read it), with its progress.
+ */
+export const communityImports = pgTable(
+  'community_imports',
+  {
+    id: uuid('id').primaryKey(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    url: text('url'),
+    fileName: text('file_name'),
+    content: text('content'),
+    subscribed: boolean('subscribed').notNull().default(false),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    total: integer('total').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: jsonb('errors').$type<ImportError[]>().notNull().default([]),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('community_imports_community_idx').on(t.communityId, t.createdAt.desc()),
+    index('community_imports_subscribed_idx').on(t.subscribed).where(sql`subscribed`),
+    check('community_imports_state_check', sql`${t.state} IN ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** One address invited from a member CSV; the token (hashed) joins whoever clicks it. */
+export const communityInvitations = pgTable(
+  'community_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('community_invitations_email_idx').on(t.communityId, t.email),
+    uniqueIndex('community_invitations_token_idx').on(t.tokenHash),
+  ],
+);
+
+/** A community export made as a job (large communities): the zip, kept until downloaded or a day. */
+export const communityExports = pgTable(
+  'community_exports',
+  {
+    id: uuid('id').primaryKey(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    file: bytea('file'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('community_exports_state_check', sql`${t.state} IN ('queued', 'running', 'done', 'failed')`)],
+);
+
+export type ImportError = { line: number | null; uid: string | null; message: string };
+export type CommunityImportRow = typeof communityImports.$inferSelect;

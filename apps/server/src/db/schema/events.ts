@@ -79,6 +79,8 @@ export const events = pgTable(
     questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
     /** Hidden by a moderator: kept for the audit, shown nowhere (`visibleTo`). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The UID of the iCalendar VEVENT it was imported from (issue 26): re-imports update it. */
+    importUid: text('import_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +93,7 @@ export const events = pgTable(
     index('events_creator_start_idx').on(t.creatorId, t.startDate, t.id),
     index('events_status_end_idx').on(t.status, t.endDate),
     index('events_tags_gin').using('gin', t.tags),
+    uniqueIndex('events_import_uid_idx').on(t.communityId, t.importUid).where(sql`import_uid is not null`),
     index('events_community_start_idx')
       .on(t.communityId, t.startDate, t.id)
       .where(sql`community_id is not null`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -80,6 +81,8 @@ export const groupMembers = pgTable(
     eventNotifications: text('event_notifications', { enum: ['all', 'none'] })
       .notNull()
       .default('all'),
+    /** A community member lets its organisers see their e-mail address (the export, issue 26). */
+    shareEmail: boolean('share_email').notNull().default(false),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

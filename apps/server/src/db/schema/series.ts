@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { communities } from './communities.ts';
@@ -56,10 +57,17 @@ export const eventSeries = pgTable(
     questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
     /** Occurrences 0 … generated-1 have been created (some may since have been deleted). */
     generated: integer('generated').notNull().default(0),
+    /** The UID of the recurring iCalendar VEVENT it was imported from (issue 26). */
+    importUid: text('import_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('event_series_creator_idx').on(t.creatorId)],
+  (t) => [
+    index('event_series_creator_idx').on(t.creatorId),
+    uniqueIndex('event_series_import_uid_idx')
+      .on(t.communityId, t.importUid)
+      .where(sql`import_uid is not null`),
+  ],
 );
 
 /** "Going to the whole series": each confirmed occurrence counts the person as going. */

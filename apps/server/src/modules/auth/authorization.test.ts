@@ -299,6 +299,43 @@ const signupRows = (
     expect: expect[kind],
   }));
 
+/** A one-event calendar as an uploaded `.ics` file (issue 26 imports). */
+function icsUpload() {
+  const boundary = `----townsquare${unique('b')}`;
+  const ics =
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:matrix-1\r\nDTSTART:20301201T100000Z\r\nSUMMARY:Matrix\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+  return {
+    payload: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.ics"\r\nContent-Type: text/calendar\r\n\r\n${ics}\r\n--${boundary}--\r\n`,
+    ),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** An import into the owner's public community, started by the owner. */
+async function ownersImport(w: World): Promise<string> {
+  const slug = (await w.community('public')).slug;
+  const upload = icsUpload();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/communities/${slug}/imports`,
+    headers: { ...w.owner.auth, ...upload.headers },
+    payload: upload.payload,
+  });
+  return (res.json() as { import: { id: string } }).import.id;
+}
+
+/** A finished export of the owner's public community (as a job makes one). */
+async function ownersExport(w: World): Promise<string> {
+  const { id } = await w.community('public');
+  const exportId = crypto.randomUUID();
+  await t.db.execute(
+    sql`insert into community_exports (id, community_id, requested_by, state, file, finished_at)
+        values (${exportId}, ${id}, ${w.owner.user.id}, 'done', ${Buffer.from('PK')}, now())`,
+  );
+  return exportId;
+}
+
 const MATRIX: Record<string, Row | Row[]> = {
   // Platform
   'GET /api/health': { request: get('/api/health'), expect: PUBLIC_200 },
@@ -1220,6 +1257,87 @@ const MATRIX: Record<string, Row | Row[]> = {
       payload: { events: 'none' },
     }),
     expect: { anonymous: 401, other: 403, owner: 200, admin: 403 },
+  },
+  // Bringing a club in and taking it out (issue 26): organisers import and invite, the owner
+  // exports; members choose whether organisers see their e-mail address.
+  'POST /api/communities/:slug/imports': {
+    request: async (w) => {
+      const upload = icsUpload();
+      return {
+        method: 'POST',
+        url: `/api/communities/${(await w.community('public')).slug}/imports`,
+        headers: upload.headers,
+        payload: upload.payload,
+      };
+    },
+    expect: { anonymous: 401, other: 403, owner: 202, admin: 403 },
+  },
+  'GET /api/communities/:slug/imports': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community('public')).slug}/imports`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/imports/:id': {
+    request: async (w) => ({ method: 'GET', url: `/api/imports/${await ownersImport(w)}` }),
+    expect: ONLY_OWNER,
+  },
+  'PATCH /api/imports/:id': {
+    request: async (w) => ({
+      method: 'PATCH',
+      url: `/api/imports/${await ownersImport(w)}`,
+      payload: { subscribed: false },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/communities/:slug/member-imports': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/member-imports`,
+      payload: { csv: `Ada,${unique('ada')}@example.com` },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 202, admin: 403 },
+  },
+  // The token is the invitation; a wrong one is a 400 for anyone signed in.
+  'POST /api/community-invitations/accept': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/community-invitations/accept',
+      payload: { token: 'not-a-token' },
+    }),
+    expect: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+  },
+  'GET /api/communities/:slug/share-email': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community('private')).slug}/share-email`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'PUT /api/communities/:slug/share-email': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/communities/${(await w.community('private')).slug}/share-email`,
+      payload: { share: false },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/communities/:slug/export': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/export`,
+    }),
+    expect: ONLY_OWNER,
+  })),
+  'GET /api/exports/:id': {
+    request: async (w) => ({ method: 'GET', url: `/api/exports/${await ownersExport(w)}` }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/exports/:id/file': {
+    request: async (w) => ({ method: 'GET', url: `/api/exports/${await ownersExport(w)}/file` }),
+    expect: ONLY_OWNER,
   },
   // Each person's own list: nobody reads or marks anyone else's.
   'GET /api/notifications': {

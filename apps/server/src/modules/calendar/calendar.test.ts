@@ -90,6 +90,7 @@ const row = (over: Partial<EventRow>): EventRow => ({
   allowTransfers: false,
   questions: [],
   hiddenAt: null,
+  importUid: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   ...over,

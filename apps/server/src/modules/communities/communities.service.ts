@@ -187,6 +187,48 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** Socket joins of `community:<id>`: members only. */
     canJoin: (communityId: string, userId: string) => memberships.canJoin(MEMBERS, communityId, userId),
 
+    /** The community as this viewer sees it, by id (an invitation names it so). */
+    getById: (communityId: string, viewerId: string): Promise<Community> => reread(communityId, viewerId),
+
+    /** The community, when the person organises it (403 otherwise, 404 when there is none). */
+    organizedBy: async (slug: string, userId: string): Promise<CommunityRow> =>
+      (await asOrganizer(slug, userId)).community,
+
+    /** The community, when the person owns it (403 otherwise, 404 when there is none). */
+    ownedBy: async (slug: string, userId: string): Promise<CommunityRow> =>
+      (await asOwner(slug, userId)).community,
+
+    /**
+     * Someone followed an invitation e-mail (issue 26): they become a member, whatever the join
+     * policy, unless banned (then nothing changes).
+     */
+    async joinByInvitation(me: UserRow, communityId: string): Promise<boolean> {
+      await transition(communityId, me.id, async (tx, row) => {
+        if (row?.state === 'member') return;
+        if (row?.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+        await members.putMembership(tx, MEMBERS, {
+          groupId: communityId,
+          userId: me.id,
+          role: 'MEMBER',
+          state: 'member',
+          restart: true,
+        });
+      });
+      return true;
+    },
+
+    /** A member's consent to show their e-mail address to organisers (the export). */
+    async setShareEmail(me: UserRow, slug: string, share: boolean): Promise<boolean> {
+      const found = await asMember(slug, me.id);
+      return (await members.setShareEmail(db, found.community.id, me.id, share)) ?? false;
+    },
+
+    /** Whether the member shares their e-mail address with the organisers. */
+    async sharesEmail(me: UserRow, slug: string): Promise<boolean> {
+      const found = await asMember(slug, me.id);
+      return (await members.findMembership(db, found.community.id, me.id))?.shareEmail ?? false;
+    },
+
     /** Hosting an event as a community: its organisers and owner; 404 if they cannot see it. */
     /** Organisers and the owner moderate the community's chat. */
     async isOrganizer(communityId: string, userId: string): Promise<boolean> {

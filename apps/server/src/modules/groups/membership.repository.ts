@@ -237,6 +237,47 @@ export async function setEventNotifications(
     .where(and(eq(m.groupId, groupId), eq(m.userId, userId)));
 }
 
+/** A member lets the group's organisers see their e-mail address (community export, issue 26). */
+export async function setShareEmail(db: Executor, groupId: string, userId: string, share: boolean) {
+  const rows = await db
+    .update(m)
+    .set({ shareEmail: share })
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId), belongs))
+    .returning({ shareEmail: m.shareEmail });
+  return rows[0]?.shareEmail;
+}
+
+/**
+ * Every member of the group for its export, in join order: the e-mail address only of those who
+ * agreed to share it (`share_email`), null for everyone else, decided in the query itself.
+ */
+export async function membersForExport(db: Executor, groupId: string) {
+  return db
+    .select({
+      name: users.fullName,
+      username: users.username,
+      role: m.role,
+      joined: m.addedAt,
+      email: sql<string | null>`case when ${m.shareEmail} then ${users.email} end`,
+    })
+    .from(m)
+    .innerJoin(users, eq(users.id, m.userId))
+    .where(and(eq(m.groupId, groupId), belongs))
+    .orderBy(asc(m.addedAt), asc(m.userId));
+}
+
+/** Which of these (lower-case) addresses belong to the group's members, banned people, or neither. */
+export async function statesOfAddresses(db: Executor, groupId: string, emails: string[]) {
+  if (emails.length === 0)
+    return new Map<string, { userId: string; state: GroupMemberRow['state'] | null }>();
+  const rows = await db
+    .select({ email: users.email, userId: users.id, state: m.state })
+    .from(users)
+    .leftJoin(m, and(eq(m.groupId, groupId), eq(m.userId, users.id)))
+    .where(inArray(users.email, emails));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), { userId: r.userId, state: r.state }]));
+}
+
 /**
  * Ids of the group's members: `notifiedOfEvents` those who want to hear of each new event,
  * `organizers` its owner and organisers (who hear of join requests), `owner` its owner.

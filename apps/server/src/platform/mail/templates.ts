@@ -172,3 +172,24 @@ export function notificationMail(input: {
     },
   };
 }
+
+/** The invitation a member CSV sends (issue 26): joining takes a click, and an account. */
+export function communityInvitationMail(
+  to: string,
+  name: string,
+  community: string,
+  link: string,
+): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    `The organisers of ${community} invite you to join their community on Townsquare. Sign in or create an account, then join with the link below.`,
+    'If you do not want to join, ignore this email: nothing happens without your click.',
+  ];
+  return {
+    to,
+    subject: `You're invited to join ${community}`,
+    text: `${lines.join('\n\n')}\n\nJoin ${community}: ${link}\n\n— Townsquare`,
+    html: layout(`Join ${community}`, lines, { label: `Join ${community}`, href: link }),
+    link,
+  };
+}

@@ -11,6 +11,11 @@ import { useJoinCommunity } from '../../features/communities/api/join-community.
 import { useLeaveCommunity } from '../../features/communities/api/leave-community.ts';
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
+import {
+  CommunityImportExport,
+  InvitationBanner,
+  ShareEmailSetting,
+} from '../../features/communities/components/community-import-export.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
@@ -36,6 +41,7 @@ export function CommunityPage() {
 
   return (
     <article>
+      <InvitationBanner community={community} signedIn={Boolean(user)} />
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 gap-4">
           {community.imageUrl ? (
@@ -127,6 +133,7 @@ export function CommunityPage() {
         </TabsContent>
         {member ? (
           <TabsContent value="members">
+            <ShareEmailSetting slug={community.slug} />
             <CommunityMembers community={community} />
           </TabsContent>
         ) : null}
@@ -142,6 +149,7 @@ export function CommunityPage() {
         {organizer ? (
           <TabsContent value="manage">
             <CommunitySettings community={community} />
+            <CommunityImportExport community={community} />
           </TabsContent>
         ) : null}
       </Tabs>

@@ -1,0 +1,382 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client.ts';
+import {
+  communities,
+  communityExports,
+  communityImports,
+  communityInvitations,
+  eventSeries,
+  events,
+  rsvps,
+} from '../../db/schema/index.ts';
+import type { ImportedEvent, ImportedFields, ImportedSeries } from './ics-import.ts';
+
+/** Rows of one INSERT of imported events (small enough that building it never holds the loop long). */
+const CHUNK = 200;
+
+export async function insertImport(db: Executor, values: Omit<typeof communityImports.$inferInsert, 'id'>) {
+  return (
+    await db
+      .insert(communityImports)
+      .values({ id: uuidv7(), ...values })
+      .returning()
+  )[0]!;
+}
+
+export async function findImport(db: Executor, id: string) {
+  return (await db.select().from(communityImports).where(eq(communityImports.id, id)).limit(1))[0];
+}
+
+export async function importsOf(db: Executor, communityId: string, limit = 20) {
+  return db
+    .select()
+    .from(communityImports)
+    .where(eq(communityImports.communityId, communityId))
+    .orderBy(desc(communityImports.createdAt))
+    .limit(limit);
+}
+
+export async function updateImport(
+  db: Executor,
+  id: string,
+  values: PgUpdateSetSource<typeof communityImports>,
+) {
+  return (await db.update(communityImports).set(values).where(eq(communityImports.id, id)).returning())[0];
+}
+
+export async function subscribedImportIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: communityImports.id })
+    .from(communityImports)
+    .where(eq(communityImports.subscribed, true));
+  return rows.map((r) => r.id);
+}
+
+const eventValues = (communityId: string, creatorId: string, e: ImportedEvent, now: Date) => ({
+  id: uuidv7(),
+  communityId,
+  creatorId,
+  importUid: e.uid,
+  title: e.title,
+  description: e.description,
+  location: e.location,
+  startDate: e.start,
+  endDate: e.end,
+  tags: e.tags,
+  visibility: e.visibility,
+  timeZone: e.timeZone,
+  status: e.draft ? ('DRAFT' as const) : ('LIVE' as const),
+  cancelledAt: e.cancelled ? now : null,
+});
+
+/**
+ * Writes imported events, matched on (community, UID): new ones are inserted, changed ones
+ * updated, unchanged ones left alone (their SEQUENCE and feed bytes stay). One statement per
+ * `CHUNK` events; `progress` is called after each.
+ */
+export async function upsertEvents(
+  db: Executor,
+  o: { communityId: string; creatorId: string; now: Date },
+  items: ImportedEvent[],
+  progress: (counts: { created: number; updated: number; unchanged: number }) => Promise<void>,
+) {
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const chunk = items.slice(i, i + CHUNK);
+    const rows = await db
+      .insert(events)
+      .values(chunk.map((e) => eventValues(o.communityId, o.creatorId, e, o.now)))
+      .onConflictDoUpdate({
+        target: [events.communityId, events.importUid],
+        targetWhere: sql`import_uid is not null`,
+        set: {
+          title: sql`excluded.title`,
+          description: sql`excluded.description`,
+          location: sql`excluded.location`,
+          startDate: sql`excluded.start_date`,
+          endDate: sql`excluded.end_date`,
+          tags: sql`excluded.tags`,
+          visibility: sql`excluded.visibility`,
+          timeZone: sql`excluded.time_zone`,
+          // A cancellation keeps its first time; an event no longer cancelled is restored.
+          cancelledAt: sql`case when excluded.cancelled_at is null then null else coalesce(${events.cancelledAt}, excluded.cancelled_at) end`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(${events.title}, ${events.description}, ${events.location}, ${events.startDate}, ${events.endDate}, ${events.tags}, ${events.visibility}, ${events.timeZone}, ${events.cancelledAt} is null)
+          is distinct from (excluded.title, excluded.description, excluded.location, excluded.start_date, excluded.end_date, excluded.tags, excluded.visibility, excluded.time_zone, excluded.cancelled_at is null)`,
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    const created = rows.filter((r) => r.inserted).length;
+    counts.created += created;
+    counts.updated += rows.length - created;
+    counts.unchanged += chunk.length - rows.length;
+    await progress(counts);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return counts;
+}
+
+const templateOf = (s: ImportedFields) => ({
+  title: s.title,
+  description: s.description,
+  location: s.location,
+  tags: s.tags,
+  visibility: s.visibility,
+});
+
+/**
+ * A recurring VEVENT as a series, matched on (community, UID). A known series takes the feed's
+ * text, length and end; its rule and first start stay (they number its occurrences).
+ */
+export async function upsertSeries(
+  db: Executor,
+  o: { communityId: string; creatorId: string },
+  s: ImportedSeries,
+): Promise<{ id: string; outcome: 'created' | 'updated' | 'unchanged' }> {
+  const found = (
+    await db
+      .select()
+      .from(eventSeries)
+      .where(and(eq(eventSeries.communityId, o.communityId), eq(eventSeries.importUid, s.uid)))
+      .limit(1)
+  )[0];
+  if (!found) {
+    const [row] = await db
+      .insert(eventSeries)
+      .values({
+        id: uuidv7(),
+        communityId: o.communityId,
+        creatorId: o.creatorId,
+        importUid: s.uid,
+        freq: s.freq,
+        interval: s.interval,
+        until: s.until,
+        timeZone: s.timeZone,
+        startLocal: s.startLocal,
+        durationMinutes: s.durationMinutes,
+        ...templateOf(s),
+      })
+      .onConflictDoNothing()
+      .returning({ id: eventSeries.id });
+    if (row) return { id: row.id, outcome: 'created' };
+    return upsertSeries(db, o, s);
+  }
+  const next = { ...templateOf(s), until: s.until, durationMinutes: s.durationMinutes };
+  const same =
+    found.title === next.title &&
+    found.description === next.description &&
+    found.location === next.location &&
+    found.visibility === next.visibility &&
+    found.durationMinutes === next.durationMinutes &&
+    (found.until?.getTime() ?? null) === (next.until?.getTime() ?? null) &&
+    found.tags.join('\u0000') === next.tags.join('\u0000');
+  if (same) return { id: found.id, outcome: 'unchanged' };
+  await db
+    .update(eventSeries)
+    .set({ ...next, updatedAt: sql`now()` })
+    .where(eq(eventSeries.id, found.id));
+  return { id: found.id, outcome: 'updated' };
+}
+
+/** The series' occurrence that starts at `at` (its original start), if it exists. */
+export async function occurrenceAt(db: Executor, seriesId: string, at: Date) {
+  return (
+    await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.seriesId, seriesId), eq(events.startDate, at)))
+      .limit(1)
+  )[0];
+}
+
+/** A changed occurrence (RECURRENCE-ID) of an imported series, written onto its row. */
+export async function applyOverride(
+  db: Executor,
+  seriesId: string,
+  at: Date,
+  o: ImportedFields & { uid: string; start: Date; end: Date; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(events)
+    .set({
+      ...templateOf(o),
+      importUid: o.uid,
+      startDate: o.start,
+      endDate: o.end,
+      cancelledAt: o.cancelled ? o.now : null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(events.seriesId, seriesId),
+        // Found by its original start, or by the UID an earlier import gave it.
+        sql`(${events.startDate} = ${at} or ${events.importUid} = ${o.uid})`,
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** Occurrences an EXDATE leaves out: cancelled (a draft nobody answered is simply not shown). */
+export async function cancelOccurrences(db: Executor, seriesId: string, starts: Date[], now: Date) {
+  if (starts.length === 0) return;
+  await db
+    .update(events)
+    .set({ cancelledAt: now })
+    .where(and(eq(events.seriesId, seriesId), inArray(events.startDate, starts), isNull(events.cancelledAt)));
+}
+
+// Invitations
+
+export async function insertInvitations(
+  db: Executor,
+  rows: Omit<typeof communityInvitations.$inferInsert, 'id'>[],
+) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(communityInvitations)
+    .values(rows.map((r) => ({ id: uuidv7(), ...r })))
+    .onConflictDoNothing()
+    .returning({
+      id: communityInvitations.id,
+      email: communityInvitations.email,
+      name: communityInvitations.name,
+    });
+}
+
+export async function invitedEmails(
+  db: Executor,
+  communityId: string,
+  emails: string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: communityInvitations.email })
+    .from(communityInvitations)
+    .where(
+      and(eq(communityInvitations.communityId, communityId), inArray(communityInvitations.email, emails)),
+    );
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function findInvitation(db: Executor, id: string) {
+  return (await db.select().from(communityInvitations).where(eq(communityInvitations.id, id)).limit(1))[0];
+}
+
+export async function invitationByHash(db: Executor, tokenHash: string) {
+  return (
+    await db.select().from(communityInvitations).where(eq(communityInvitations.tokenHash, tokenHash)).limit(1)
+  )[0];
+}
+
+export async function setInvitationHash(db: Executor, id: string, tokenHash: string) {
+  await db.update(communityInvitations).set({ tokenHash }).where(eq(communityInvitations.id, id));
+}
+
+export async function markAccepted(db: Executor, id: string, userId: string) {
+  await db
+    .update(communityInvitations)
+    .set({ acceptedBy: userId, acceptedAt: sql`now()` })
+    .where(and(eq(communityInvitations.id, id), isNull(communityInvitations.acceptedAt)));
+}
+
+// Export
+
+export async function findCommunity(db: Executor, id: string) {
+  return (await db.select().from(communities).where(eq(communities.id, id)).limit(1))[0];
+}
+
+/** Every event of the community (drafts, cancelled and hidden ones too), oldest first. */
+export async function eventsOf(db: Executor, communityId: string) {
+  return db
+    .select()
+    .from(events)
+    .where(eq(events.communityId, communityId))
+    .orderBy(asc(events.startDate), asc(events.id));
+}
+
+export async function countEventsOf(db: Executor, communityId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(eq(events.communityId, communityId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function seriesOf(db: Executor, communityId: string) {
+  return db
+    .select()
+    .from(eventSeries)
+    .where(eq(eventSeries.communityId, communityId))
+    .orderBy(asc(eventSeries.createdAt));
+}
+
+/** RSVP counts per event of the community, by status. */
+export async function rsvpCountsOf(db: Executor, communityId: string) {
+  const rows = await db
+    .select({ eventId: rsvps.eventId, status: rsvps.status, n: sql<number>`count(*)::int` })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(eq(events.communityId, communityId))
+    .groupBy(rsvps.eventId, rsvps.status);
+  const out = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const counts = out.get(r.eventId) ?? {};
+    counts[r.status] = r.n;
+    out.set(r.eventId, counts);
+  }
+  return out;
+}
+
+export async function insertExport(db: Executor, values: Omit<typeof communityExports.$inferInsert, 'id'>) {
+  return (
+    await db
+      .insert(communityExports)
+      .values({ id: uuidv7(), ...values })
+      .returning({
+        id: communityExports.id,
+        communityId: communityExports.communityId,
+        requestedBy: communityExports.requestedBy,
+        state: communityExports.state,
+        createdAt: communityExports.createdAt,
+        finishedAt: communityExports.finishedAt,
+      })
+  )[0]!;
+}
+
+export async function findExport(db: Executor, id: string) {
+  return (
+    await db
+      .select({
+        id: communityExports.id,
+        communityId: communityExports.communityId,
+        requestedBy: communityExports.requestedBy,
+        state: communityExports.state,
+        createdAt: communityExports.createdAt,
+        finishedAt: communityExports.finishedAt,
+      })
+      .from(communityExports)
+      .where(eq(communityExports.id, id))
+      .limit(1)
+  )[0];
+}
+
+export async function exportFile(db: Executor, id: string) {
+  return (
+    await db
+      .select({ file: communityExports.file })
+      .from(communityExports)
+      .where(eq(communityExports.id, id))
+      .limit(1)
+  )[0]?.file;
+}
+
+export async function updateExport(
+  db: Executor,
+  id: string,
+  values: PgUpdateSetSource<typeof communityExports>,
+) {
+  await db.update(communityExports).set(values).where(eq(communityExports.id, id));
+}

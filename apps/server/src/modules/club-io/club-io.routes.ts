@@ -1,0 +1,259 @@
+import {
+  acceptInvitationBody,
+  CLUB_IO_LIMITS,
+  CLUB_IO_MSG,
+  communityResponse,
+  createImportBody,
+  exportResponse,
+  idParam,
+  importListResponse,
+  importResponse,
+  MSG,
+  memberImportBody,
+  memberImportResponse,
+  shareEmailBody,
+  shareEmailResponse,
+  slugParam,
+  updateImportBody,
+} from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../platform/errors.ts';
+import { type App, errors } from '../../platform/http.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import type { CommunitiesService } from '../communities/communities.service.ts';
+import type { ClubIoService } from './club-io.service.ts';
+
+const tags = ['communities'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: idParam });
+
+/** An import's source: a multipart `file` (with an optional `subscribe` field ignored), or JSON `{ url, subscribe }`. */
+async function importSource(request: FastifyRequest) {
+  if (request.isMultipart()) {
+    let file: { fileName: string; content: string } | undefined;
+    for await (const part of request.parts({ limits: { fileSize: CLUB_IO_LIMITS.icsMaxBytes } })) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(CLUB_IO_MSG.tooLarge);
+        throw error;
+      });
+      if (part.fieldname === 'file' && !file)
+        file = { fileName: part.filename || 'calendar.ics', content: data.toString('utf8') };
+    }
+    if (!file) throw badRequest(CLUB_IO_MSG.sourceRequired);
+    return file;
+  }
+  const parsed = createImportBody.safeParse(request.body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(
+      issue?.path.length
+        ? issue.message
+        : issue?.code === 'invalid_type'
+          ? MSG.bodyInvalid
+          : (issue?.message ?? MSG.badRequest),
+    );
+  }
+  return parsed.data;
+}
+
+/** A community's zip, saved by the browser under its name. */
+function sendZip(reply: FastifyReply, zip: { name: string; file: Buffer }) {
+  return reply
+    .type('application/zip')
+    .header('content-disposition', `attachment; filename="${zip.name}"`)
+    .header('cache-control', 'no-store')
+    .send(zip.file);
+}
+
+/** Bringing a club in and taking it out (docs/API.md, "Import and export"). */
+export function clubIoRoutes(
+  app: App,
+  service: ClubIoService,
+  communities: CommunitiesService,
+  guards: ReturnType<typeof createAuthGuards>,
+): void {
+  const { requireAuth } = guards;
+
+  app.post(
+    '/api/communities/:slug/imports',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        consumes: ['application/json', 'multipart/form-data'],
+        description:
+          'Imports events from an ICS feed address (JSON `{ url, subscribe? }`) or an uploaded `.ics` file (multipart field `file`).',
+        response: { 202: importResponse, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = caller(request).user;
+      const source = await importSource(request);
+      return reply.status(202).send({ import: await service.startImport(me, request.params.slug, source) });
+    },
+  );
+
+  app.get(
+    '/api/communities/:slug/imports',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        response: { 200: importListResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ imports: await service.listImports(caller(request).user, request.params.slug) }),
+  );
+
+  app.get(
+    '/api/imports/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: importResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ import: await service.getImport(caller(request).user, request.params.id) }),
+  );
+
+  app.patch(
+    '/api/imports/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: updateImportBody,
+        response: { 200: importResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      import: await service.setSubscribed(caller(request).user, request.params.id, request.body.subscribed),
+    }),
+  );
+
+  app.post(
+    '/api/communities/:slug/member-imports',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        body: memberImportBody,
+        response: { 202: memberImportResponse, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({
+        report: await service.inviteMembers(caller(request).user, request.params.slug, request.body.csv),
+      }),
+  );
+
+  app.post(
+    '/api/community-invitations/accept',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        body: acceptInvitationBody,
+        response: { 200: communityResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      community: await service.acceptInvitation(caller(request).user, request.body.token),
+    }),
+  );
+
+  app.get(
+    '/api/communities/:slug/share-email',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        response: { 200: shareEmailResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      shareEmail: await communities.sharesEmail(caller(request).user, request.params.slug),
+    }),
+  );
+
+  app.put(
+    '/api/communities/:slug/share-email',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        body: shareEmailBody,
+        response: { 200: shareEmailResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      shareEmail: await communities.setShareEmail(
+        caller(request).user,
+        request.params.slug,
+        request.body.share,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/communities/:slug/export',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: slugParam,
+        description: `The community as a zip; one of more than ${CLUB_IO_LIMITS.exportInlineMaxEvents} events is made by a job (202 with the export to poll).`,
+        produces: ['application/zip', 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const result = await service.exportCommunity(caller(request).user, request.params.slug);
+      if (result.kind === 'job') return reply.status(202).send({ export: result.export });
+      return sendZip(reply, result);
+    },
+  );
+
+  app.get(
+    '/api/exports/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: exportResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ export: await service.getExport(caller(request).user, request.params.id) }),
+  );
+
+  app.get(
+    '/api/exports/:id/file',
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, params: idParams, produces: ['application/zip'] },
+    },
+    async (request, reply) => {
+      return sendZip(reply, await service.exportFile(caller(request).user, request.params.id));
+    },
+  );
+}

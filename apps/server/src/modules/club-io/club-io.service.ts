@@ -1,0 +1,426 @@
+import { createHash, createHmac } from 'node:crypto';
+import {
+  CLUB_IO_LIMITS,
+  CLUB_IO_MSG,
+  type Community,
+  type CommunityExport,
+  type CommunityImport,
+  type MemberImportReport,
+  parseMemberCsv,
+} from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import type { CommunityImportRow, CommunityRow, UserRow } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { communityInvitationMail } from '../../platform/mail/templates.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { extendSeries } from '../events/series.service.ts';
+import { statesOfAddresses } from '../groups/membership.repository.ts';
+import { isUuid } from '../users/users.repository.ts';
+import * as repo from './club-io.repository.ts';
+import { buildCommunityZip } from './community-export.ts';
+import { FeedError, fetchFeed, urlProblem } from './fetch-feed.ts';
+import { type ImportedEvent, type ImportedItem, parseCalendar } from './ics-import.ts';
+
+export const IMPORT_QUEUE = 'community-import';
+export const FEEDS_QUEUE = 'community-feeds';
+export const INVITE_MAIL_QUEUE = 'community-invite-mail';
+export const EXPORT_QUEUE = 'community-export';
+
+export type ClubIoDeps = {
+  db: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+  /** Key of the invitation tokens (derived from each invitation's id; never stored). */
+  secret: string;
+  /** The Web Push endpoint setting: private feed addresses are allowed (development, tests). */
+  allowPrivate: boolean;
+  communities: {
+    organizedBy(slug: string, userId: string): Promise<CommunityRow>;
+    ownedBy(slug: string, userId: string): Promise<CommunityRow>;
+    joinByInvitation(me: UserRow, communityId: string): Promise<boolean>;
+    isOrganizer(communityId: string, userId: string): Promise<boolean>;
+    getById(communityId: string, viewerId: string): Promise<Community>;
+  };
+  /** Either has blocked the other (modules/blocks). */
+  blockedBetween: (a: string, b: string) => Promise<boolean>;
+  now?: () => Date;
+};
+
+export type ClubIoService = ReturnType<typeof createClubIoService>;
+
+export function presentImport(row: CommunityImportRow): CommunityImport {
+  return {
+    id: row.id,
+    communityId: row.communityId,
+    url: row.url,
+    fileName: row.fileName,
+    subscribed: row.subscribed,
+    state: row.state,
+    total: row.total,
+    created: row.created,
+    updated: row.updated,
+    skipped: row.skipped,
+    errors: row.errors,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function presentExport(row: NonNullable<Awaited<ReturnType<typeof repo.findExport>>>): CommunityExport {
+  return {
+    id: row.id,
+    communityId: row.communityId,
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Bringing a club in and taking it out (issue 26, decision 041): ICS imports on the job queue,
+ * member invitations by e-mail, and the community's export.
+ */
+export function createClubIoService(deps: ClubIoDeps) {
+  const { db, jobs, limiter } = deps;
+  const now = deps.now ?? (() => new Date());
+  // A feed is fetched and written within 10 s + the write; a retry runs it again (idempotent).
+  jobs.define(IMPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
+  jobs.define(INVITE_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
+  jobs.define(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
+
+  const inviteToken = (invitationId: string) =>
+    createHmac('sha256', deps.secret).update(`community-invite:${invitationId}`).digest('base64url');
+
+  async function spend(key: string, limit: number, message: string) {
+    const verdict = await limiter.consume(key, { limit, windowMs: 3_600_000 });
+    if (verdict.limited) {
+      await limiter.release(key);
+      throw tooManyRequests(message, verdict.retryAfterSeconds);
+    }
+  }
+
+  /** The import, to an organiser of its community (403 to anyone else). */
+  async function ownImport(me: UserRow, id: string) {
+    const row = isUuid(id) ? await repo.findImport(db, id) : undefined;
+    const community = row && (await repo.findCommunity(db, row.communityId));
+    if (!row || !community) throw notFound(CLUB_IO_MSG.importNotFound);
+    await deps.communities.organizedBy(community.slug, me.id);
+    return row;
+  }
+
+  type Counts = { created: number; updated: number; unchanged: number };
+
+  /** Writes what the file holds; `report` is told the counts as they grow. */
+  async function write(
+    row: CommunityImportRow,
+    items: ImportedItem[],
+    at: Date,
+    report: (counts: Counts) => Promise<void>,
+  ): Promise<Counts> {
+    const o = { communityId: row.communityId, creatorId: row.createdBy ?? '', now: at };
+    // The last of several VEVENTs with one UID wins (a feed that repeats itself).
+    const singles = new Map<string, ImportedEvent>();
+    const series = new Map<string, Extract<ImportedItem, { kind: 'series' }>>();
+    const overrides: Extract<ImportedItem, { kind: 'override' }>[] = [];
+    for (const item of items) {
+      if (item.kind === 'event') singles.set(item.uid, item);
+      else if (item.kind === 'series') series.set(item.uid, item);
+      else overrides.push(item);
+    }
+    // A changed occurrence of an expanded rule replaces that occurrence; one of a series is
+    // applied after the series has its occurrences; one without its master is an event.
+    const late: typeof overrides = [];
+    for (const o of overrides) {
+      if (series.has(o.uid)) late.push(o);
+      else
+        singles.set(`${o.uid}|${o.at.toISOString()}`, {
+          ...o,
+          kind: 'event',
+          uid: `${o.uid}|${o.at.toISOString()}`,
+        });
+    }
+    const done = await repo.upsertEvents(db, o, [...singles.values()], report);
+    const seriesIds = new Map<string, string>();
+    for (const s of series.values()) {
+      const { id, outcome } = await repo.upsertSeries(db, o, s);
+      seriesIds.set(s.uid, id);
+      done[outcome === 'unchanged' ? 'unchanged' : outcome] += 1;
+    }
+    if (series.size > 0) {
+      // The rolling horizon (decision 023) makes the new series' occurrences, as drafts.
+      await extendSeries(db, at);
+      for (const s of series.values())
+        await repo.cancelOccurrences(db, seriesIds.get(s.uid)!, s.excluded, at);
+      for (const over of late)
+        await repo.applyOverride(db, seriesIds.get(over.uid)!, over.at, {
+          ...over,
+          uid: `${over.uid}|${over.at.toISOString()}`,
+          now: at,
+        });
+    }
+    await report(done);
+    return done;
+  }
+
+  /** Runs one import (the job): fetches or reads, parses, writes; never throws for a bad feed. */
+  async function run(importId: string): Promise<void> {
+    const row = await repo.findImport(db, importId);
+    if (!row) return;
+    const started = now();
+    await repo.updateImport(db, row.id, {
+      state: 'running',
+      total: 0,
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+      finishedAt: null,
+    });
+    const fail = (message: string) =>
+      repo.updateImport(db, row.id, {
+        state: 'failed',
+        errors: [{ line: null, uid: null, message }],
+        content: null,
+        finishedAt: now(),
+      });
+    // Events are created as the person who started the import: they must still run the community
+    // (a subscribed feed stops writing when its organiser leaves or is demoted).
+    if (!row.createdBy || !(await deps.communities.isOrganizer(row.communityId, row.createdBy))) {
+      await fail(CLUB_IO_MSG.importerGone);
+      await repo.updateImport(db, row.id, { subscribed: false });
+      return;
+    }
+    let text: string;
+    try {
+      text = row.content ?? (await fetchFeed(row.url ?? '', { allowPrivate: deps.allowPrivate }));
+    } catch (err) {
+      await fail(err instanceof FeedError ? err.message : CLUB_IO_MSG.fetchFailed);
+      return;
+    }
+    let parsed: Awaited<ReturnType<typeof parseCalendar>>;
+    try {
+      parsed = await parseCalendar(text, started);
+    } catch {
+      // Only a text that is no calendar at all fails as a whole; a broken event is one error.
+      await fail(CLUB_IO_MSG.notCalendar);
+      return;
+    }
+    const errors = parsed.errors.slice(0, CLUB_IO_LIMITS.errorsKept);
+    await repo.updateImport(db, row.id, { total: parsed.total, errors });
+    const done = await write(row, parsed.items, started, async (c) => {
+      await repo.updateImport(db, row.id, { created: c.created, updated: c.updated, skipped: c.unchanged });
+    });
+    await repo.updateImport(db, row.id, {
+      state: 'done',
+      created: done.created,
+      updated: done.updated,
+      skipped: done.unchanged + parsed.errors.length,
+      content: null,
+      finishedAt: now(),
+    });
+  }
+
+  async function sendInvitationMail(data: { invitationId: string }): Promise<void> {
+    const invitation = await repo.findInvitation(db, data.invitationId);
+    if (!invitation || invitation.acceptedAt) return;
+    const community = await deps.communities.getById(invitation.communityId, invitation.invitedBy ?? '');
+    const link = `${deps.publicUrl}/c/${community.slug}?invite=${encodeURIComponent(inviteToken(invitation.id))}`;
+    await deps.mailer.send(communityInvitationMail(invitation.email, invitation.name, community.name, link));
+  }
+
+  async function makeExport(exportId: string): Promise<void> {
+    const row = await repo.findExport(db, exportId);
+    if (!row || row.state === 'done') return;
+    await repo.updateExport(db, exportId, { state: 'running' });
+    const community = await repo.findCommunity(db, row.communityId);
+    if (!community) return;
+    const file = await buildCommunityZip(db, community, { publicUrl: deps.publicUrl, now: now() });
+    await repo.updateExport(db, exportId, { state: 'done', file, finishedAt: now() });
+  }
+
+  return {
+    run,
+
+    async start(): Promise<void> {
+      await jobs.work<{ importId: string }>(IMPORT_QUEUE, (data) => run(data.importId));
+      await jobs.work<{ invitationId: string }>(INVITE_MAIL_QUEUE, sendInvitationMail);
+      await jobs.work<{ exportId: string }>(EXPORT_QUEUE, (data) => makeExport(data.exportId));
+      // Subscribed feeds are read again once a day, each as its own import job.
+      await jobs.work(FEEDS_QUEUE, async () => {
+        const day = now().toISOString().slice(0, 10);
+        const ids = await repo.subscribedImportIds(db);
+        await jobs.sendMany(
+          IMPORT_QUEUE,
+          ids.map((importId) => ({ data: { importId }, key: `${importId}:${day}` })),
+        );
+      });
+      await jobs.schedule(FEEDS_QUEUE, '41 3 * * *');
+    },
+
+    /** Starts an import from a feed address or an uploaded file (202: it runs on the queue). */
+    async startImport(
+      me: UserRow,
+      slug: string,
+      source: { url: string; subscribe?: boolean } | { fileName: string; content: string },
+    ): Promise<CommunityImport> {
+      const community = await deps.communities.organizedBy(slug, me.id);
+      if ('url' in source) {
+        const problem = urlProblem(source.url.replace(/^webcal:/i, 'https:'), deps.allowPrivate);
+        if (problem) throw badRequest(problem);
+      } else if (!/BEGIN:VCALENDAR/i.test(source.content.slice(0, 4096)))
+        throw badRequest(CLUB_IO_MSG.notCalendar);
+      await spend(`club-import:${me.id}`, CLUB_IO_LIMITS.importsPerHour, CLUB_IO_MSG.tooManyImports);
+      const row = await repo.insertImport(db, {
+        communityId: community.id,
+        createdBy: me.id,
+        ...('url' in source
+          ? { url: source.url, subscribed: source.subscribe ?? false }
+          : { fileName: source.fileName.slice(0, 200), content: source.content.replaceAll('\u0000', '') }),
+      });
+      await jobs.send(IMPORT_QUEUE, { importId: row.id }, { key: `${row.id}:first` });
+      return presentImport(row);
+    },
+
+    async getImport(me: UserRow, id: string): Promise<CommunityImport> {
+      const row = await ownImport(me, id);
+      return presentImport(row);
+    },
+
+    async listImports(me: UserRow, slug: string): Promise<CommunityImport[]> {
+      const community = await deps.communities.organizedBy(slug, me.id);
+      return (await repo.importsOf(db, community.id)).map(presentImport);
+    },
+
+    /** Keeps a feed subscribed (re-read daily) or stops it. */
+    async setSubscribed(me: UserRow, id: string, subscribed: boolean): Promise<CommunityImport> {
+      const row = await ownImport(me, id);
+      if (subscribed && !row.url) throw badRequest(CLUB_IO_MSG.subscribeNeedsUrl);
+      return presentImport((await repo.updateImport(db, row.id, { subscribed })) ?? row);
+    },
+
+    /**
+     * Invites the people of a `name,email` CSV: each new address gets an invitation e-mail through
+     * the queue, spaced to `invitesPerMinute`; nobody becomes a member until they follow it.
+     */
+    async inviteMembers(me: UserRow, slug: string, csv: string): Promise<MemberImportReport> {
+      const community = await deps.communities.organizedBy(slug, me.id);
+      const rows = parseMemberCsv(csv);
+      if (rows.length === 0) throw badRequest(CLUB_IO_MSG.csvRequired);
+      if (rows.length > CLUB_IO_LIMITS.csvMaxRows) throw badRequest(CLUB_IO_MSG.csvTooLong);
+      await spend(
+        `club-members:${me.id}`,
+        CLUB_IO_LIMITS.memberImportsPerHour,
+        CLUB_IO_MSG.tooManyMemberImports,
+      );
+      const valid = [...new Set(rows.filter((r) => r.valid).map((r) => r.email))];
+      const [people, invited] = await Promise.all([
+        statesOfAddresses(db, community.id, valid),
+        repo.invitedEmails(db, community.id, valid),
+      ]);
+      const report: MemberImportReport = { sent: [], skipped: [] };
+      const seen = new Set<string>();
+      const toInvite: typeof rows = [];
+      for (const row of rows) {
+        const person = people.get(row.email);
+        const skip = (reason: MemberImportReport['skipped'][number]['reason']) =>
+          report.skipped.push({ line: row.line, name: row.name, email: row.email, reason });
+        if (!row.valid) skip('invalid');
+        else if (seen.has(row.email)) skip('duplicate');
+        else if (person?.state === 'member') skip('already a member');
+        else if (person?.state === 'banned') skip('blocked');
+        else if (person && person.userId !== me.id && (await deps.blockedBetween(me.id, person.userId)))
+          skip('blocked');
+        else if (invited.has(row.email)) skip('already invited');
+        else toInvite.push(row);
+        seen.add(row.email);
+      }
+      const inserted = await repo.insertInvitations(
+        db,
+        toInvite.map((r) => ({
+          communityId: community.id,
+          email: r.email,
+          name: (r.name || r.email.split('@')[0]!).slice(0, 100),
+          invitedBy: me.id,
+          // Replaced below by the hash of the token derived from the row's id.
+          tokenHash: `pending:${r.email}:${community.id}`,
+        })),
+      );
+      for (const i of inserted) await repo.setInvitationHash(db, i.id, sha256(inviteToken(i.id)));
+      const insertedEmails = new Set(inserted.map((i) => i.email));
+      for (const r of toInvite) {
+        if (insertedEmails.has(r.email)) report.sent.push({ line: r.line, name: r.name, email: r.email });
+        else report.skipped.push({ line: r.line, name: r.name, email: r.email, reason: 'already invited' });
+      }
+      const start = now().getTime();
+      await jobs.sendMany(
+        INVITE_MAIL_QUEUE,
+        inserted.map((i, n) => ({
+          data: { invitationId: i.id },
+          key: i.id,
+          startAfter: new Date(start + Math.floor(n / CLUB_IO_LIMITS.invitesPerMinute) * 60_000),
+        })),
+      );
+      return report;
+    },
+
+    /** Follows an invitation link: the signed-in person joins the community. */
+    async acceptInvitation(me: UserRow, token: string): Promise<Community> {
+      const invitation = await repo.invitationByHash(db, sha256(token));
+      if (!invitation) throw badRequest(CLUB_IO_MSG.tokenInvalid);
+      await deps.communities.joinByInvitation(me, invitation.communityId);
+      await repo.markAccepted(db, invitation.id, me.id);
+      return deps.communities.getById(invitation.communityId, me.id);
+    },
+
+    /**
+     * The owner's export: the zip at once for a community of up to `exportInlineMaxEvents`
+     * events, otherwise a job (202 with the export to poll).
+     */
+    async exportCommunity(
+      me: UserRow,
+      slug: string,
+    ): Promise<{ kind: 'file'; name: string; file: Buffer } | { kind: 'job'; export: CommunityExport }> {
+      const community = await deps.communities.ownedBy(slug, me.id);
+      const count = await repo.countEventsOf(db, community.id);
+      if (count <= CLUB_IO_LIMITS.exportInlineMaxEvents)
+        return {
+          kind: 'file',
+          name: `${community.slug}.zip`,
+          file: await buildCommunityZip(db, community, { publicUrl: deps.publicUrl, now: now() }),
+        };
+      const row = await repo.insertExport(db, { communityId: community.id, requestedBy: me.id });
+      await jobs.send(EXPORT_QUEUE, { exportId: row.id }, { key: row.id });
+      return { kind: 'job', export: presentExport(row) };
+    },
+
+    async getExport(me: UserRow, id: string): Promise<CommunityExport> {
+      return presentExport(await ownExport(me, id));
+    },
+
+    async exportFile(me: UserRow, id: string): Promise<{ name: string; file: Buffer }> {
+      const row = await ownExport(me, id);
+      const file = row.state === 'done' ? await repo.exportFile(db, id) : undefined;
+      if (!file) throw badRequest(CLUB_IO_MSG.exportNotReady);
+      const community = await repo.findCommunity(db, row.communityId);
+      return { name: `${community?.slug ?? 'community'}.zip`, file };
+    },
+  };
+
+  /** The export, to the community's owner only. */
+  async function ownExport(me: UserRow, id: string) {
+    const row = isUuid(id) ? await repo.findExport(db, id) : undefined;
+    if (!row) throw notFound(CLUB_IO_MSG.exportNotFound);
+    const community = await repo.findCommunity(db, row.communityId);
+    if (!community) throw notFound(CLUB_IO_MSG.exportNotFound);
+    await deps.communities.ownedBy(community.slug, me.id).catch(() => {
+      throw forbidden(CLUB_IO_MSG.exportNotFound);
+    });
+    return row;
+  }
+}

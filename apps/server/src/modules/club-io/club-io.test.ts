@@ -1,0 +1,517 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
+import type { CommunityImport } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
+import { createUser, mailsTo, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { IMPORT_QUEUE } from './club-io.service.ts';
+import { urlProblem } from './fetch-feed.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+let t: TestApp;
+let owner: TestUser;
+let feeds: http.Server;
+let feedBase: string;
+/** What the little feed server answers, by path. */
+const served = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  await verifyEmail(t, owner);
+  feeds = http.createServer((req, res) => {
+    const answer = served.get(req.url ?? '') ?? { status: 404, body: 'no' };
+    res.writeHead(answer.status, { 'content-type': 'text/calendar', ...answer.headers });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
+  feedBase = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => feeds.close(resolve));
+  await t.close();
+});
+
+async function community(
+  by: TestUser = owner,
+  body: Record<string, unknown> = {},
+): Promise<{ slug: string; id: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/communities',
+    headers: by.auth,
+    payload: { name: unique('Club '), ...body },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().community;
+}
+
+function multipart(name: string, content: string) {
+  const boundary = `----ts${Date.now()}`;
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/calendar\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+  );
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function importFile(slug: string, content: string, by: TestUser = owner) {
+  const body = multipart('calendar.ics', content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/communities/${slug}/imports`,
+    headers: { ...by.auth, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function finished(id: string, by: TestUser = owner): Promise<CommunityImport> {
+  return eventually(async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/imports/${id}`, headers: by.auth });
+    expect(res.statusCode).toBe(200);
+    const row = res.json().import as CommunityImport;
+    if (row.state !== 'done' && row.state !== 'failed') throw new Error(`import still ${row.state}`);
+    return row;
+  }, 30_000);
+}
+
+async function eventsOf(communityId: string) {
+  const rows = await t.db.execute<{
+    title: string;
+    description: string;
+    location: string;
+    start_date: Date;
+    end_date: Date;
+    time_zone: string;
+    tags: string[];
+    status: string;
+    cancelled: boolean;
+    series_id: string | null;
+    import_uid: string | null;
+  }>(
+    sql`select title, description, location, start_date, end_date, time_zone, tags, status,
+          cancelled_at is not null as cancelled, series_id, import_uid
+        from events where community_id = ${communityId} order by start_date, title`,
+  );
+  return rows.rows;
+}
+
+/** The entries of a zip, read from its central directory (stored or deflated). */
+function unzip(zip: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataAt, dataAt + size);
+    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
+    at += 46 + nameLength + extra + comment;
+  }
+  return files;
+}
+
+describe('ICS import', () => {
+  it('imports a Google Calendar export with its recurrences; importing again updates and never duplicates', async () => {
+    const club = await community();
+    const res = await importFile(club.slug, fixture('google-calendar.ics'));
+    expect(res.statusCode).toBe(202);
+    expect(res.json().import).toMatchObject({ state: 'queued', fileName: 'calendar.ics', subscribed: false });
+    const done = await finished(res.json().import.id);
+    expect(done).toMatchObject({ state: 'done', total: 5, errors: [] });
+    const series = await t.db.execute<{ title: string; freq: string; interval: number; import_uid: string }>(
+      sql`select title, freq, interval, import_uid from event_series where community_id = ${club.id} order by title`,
+    );
+    expect(series.rows.map((s) => [s.title, s.freq, s.interval])).toEqual([
+      ['Committee meeting', 'monthly', 1],
+      ['Thursday run', 'weekly', 1],
+    ]);
+    const first = await eventsOf(club.id);
+    // The open-ended weekly series always has occurrences within the horizon.
+    expect(first.filter((e) => e.title.startsWith('Thursday run')).length).toBeGreaterThan(0);
+    expect(first.some((e) => e.title === 'Winter party')).toBe(true);
+    const again = await finished(
+      (await importFile(club.slug, fixture('google-calendar.ics'))).json().import.id as string,
+    );
+    expect(again).toMatchObject({ state: 'done', created: 0, updated: 0 });
+    expect(await eventsOf(club.id)).toEqual(first);
+    // A changed feed updates the event it names.
+    const changed = fixture('google-calendar.ics').replace(
+      'SUMMARY:Winter party',
+      'SUMMARY:Winter party (moved inside)',
+    );
+    const third = await finished((await importFile(club.slug, changed)).json().import.id as string);
+    expect(third).toMatchObject({ created: 0, updated: 1 });
+    const after = await eventsOf(club.id);
+    expect(after.length).toBe(first.length);
+    expect(after.some((e) => e.title === 'Winter party (moved inside)')).toBe(true);
+  });
+
+  it('imports a Meetup group feed from its address, keeps it subscribed, and reports a broken event', async () => {
+    const club = await community();
+    const broken = fixture('meetup-group.ics').replace(
+      'END:VCALENDAR',
+      'BEGIN:VEVENT\r\nUID:event_broken@meetup.com\r\nDTSTART:2026-13-45\r\nSUMMARY:Broken\r\nEND:VEVENT\r\nEND:VCALENDAR',
+    );
+    served.set('/meetup.ics', { status: 200, body: broken });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/imports`,
+      headers: owner.auth,
+      payload: { url: `${feedBase}/meetup.ics`, subscribe: true },
+    });
+    expect(res.statusCode).toBe(202);
+    const done = await finished(res.json().import.id);
+    expect(done).toMatchObject({ state: 'done', total: 4, subscribed: true, url: `${feedBase}/meetup.ics` });
+    expect(done.errors).toHaveLength(1);
+    expect(done.errors[0]).toMatchObject({ uid: 'event_broken@meetup.com' });
+    expect(done.errors[0]?.message).toMatch(/^Line \d+: /);
+    const series = await t.db.execute<{ freq: string; interval: number; time_zone: string }>(
+      sql`select freq, interval, time_zone from event_series where community_id = ${club.id}`,
+    );
+    expect(series.rows).toEqual([{ freq: 'weekly', interval: 2, time_zone: 'America/New_York' }]);
+    const events = await eventsOf(club.id);
+    expect(events.find((e) => e.title === 'Holiday game swap')?.cancelled).toBe(true);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${club.slug}/imports`,
+      headers: owner.auth,
+    });
+    expect(list.json().imports.map((i: CommunityImport) => i.id)).toEqual([done.id]);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/imports/${done.id}`,
+      headers: owner.auth,
+      payload: { subscribed: false },
+    });
+    expect(off.json().import.subscribed).toBe(false);
+  });
+
+  it('follows a redirect to a calendar, and reports a feed that is missing or too large without a 500', async () => {
+    const club = await community();
+    served.set('/moved', { status: 302, body: '', headers: { location: '/meetup-2.ics' } });
+    served.set('/meetup-2.ics', { status: 200, body: fixture('meetup-group.ics') });
+    served.set('/huge.ics', {
+      status: 200,
+      body: `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(5300),
+    });
+    const start = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/communities/${club.slug}/imports`,
+        headers: owner.auth,
+        payload: { url },
+      });
+    expect(await finished((await start(`${feedBase}/moved`)).json().import.id)).toMatchObject({
+      state: 'done',
+      // The series, two "second Thursday" occurrences and the cancelled event.
+      created: 4,
+    });
+    const missing = await finished((await start(`${feedBase}/nothing-here`)).json().import.id);
+    expect(missing).toMatchObject({
+      state: 'failed',
+      errors: [{ message: 'The calendar could not be fetched (HTTP 404)' }],
+    });
+    const huge = await finished((await start(`${feedBase}/huge.ics`)).json().import.id);
+    expect(huge).toMatchObject({
+      state: 'failed',
+      errors: [{ message: 'The calendar is larger than 5 MB' }],
+    });
+  });
+
+  it('a subscribed feed re-read after its organiser was demoted writes nothing and is unsubscribed', async () => {
+    const club = await community();
+    const organiser = await createUser(t);
+    await verifyEmail(t, organiser);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/join`,
+      headers: organiser.auth,
+      payload: {},
+    });
+    const promote = (role: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/communities/${club.slug}/members/${organiser.user.id}`,
+        headers: owner.auth,
+        payload: { role },
+      });
+    expect((await promote('ORGANIZER')).statusCode).toBe(200);
+    served.set('/daily.ics', { status: 200, body: fixture('meetup-group.ics') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/imports`,
+      headers: organiser.auth,
+      payload: { url: `${feedBase}/daily.ics`, subscribe: true },
+    });
+    const first = await finished(res.json().import.id, organiser);
+    expect(first.state).toBe('done');
+    expect((await promote('MEMBER')).statusCode).toBe(200);
+    // What the daily cron queues for each subscribed feed.
+    await t.jobs.send(IMPORT_QUEUE, { importId: first.id }, { key: `${first.id}:test-day` });
+    const again = await eventually(async () => {
+      const row = await finished(first.id);
+      if (row.state !== 'failed') throw new Error(`still ${row.state}`);
+      return row;
+    }, 30_000);
+    expect(again).toMatchObject({
+      state: 'failed',
+      subscribed: false,
+      errors: [{ message: 'Whoever started this import no longer organises the community; start it again' }],
+    });
+  });
+
+  it('refuses bad sources with a readable 400, and other people with 403', async () => {
+    const club = await community();
+    const post = (payload: unknown, by = owner) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/communities/${club.slug}/imports`,
+        headers: by.auth,
+        payload: payload as object,
+      });
+    expect((await post({ url: 'ftp://example.com/cal.ics' })).json().message).toBe(
+      'The calendar address must be an http or https URL',
+    );
+    expect((await post({})).json().message).toBe(
+      'Give the address of a calendar feed or upload an .ics file',
+    );
+    expect((await post({ url: 'https://example.com/x.ics', subscribe: 'yes' })).json().message).toBe(
+      'Subscribe must be true or false',
+    );
+    const notIcs = await importFile(club.slug, 'name,email\nAda,ada@example.com\n');
+    expect(notIcs.statusCode).toBe(400);
+    expect(notIcs.json().message).toBe('This is not an iCalendar (.ics) file');
+    const stranger = await createUser(t);
+    expect((await post({ url: `${feedBase}/meetup.ics` }, stranger)).statusCode).toBe(403);
+    expect((await importFile(club.slug, fixture('meetup-group.ics'), stranger)).statusCode).toBe(403);
+  });
+
+  it('refuses private addresses in production, through the Web Push guard', () => {
+    // The test app runs as NODE_ENV=test, which allows private endpoints; production does not.
+    // The guard itself is what the push tests cover; this checks imports ask it.
+    expect(urlProblem('http://127.0.0.1/cal.ics', false)).toBe(
+      'This calendar address cannot be fetched: it must be a public https address',
+    );
+    expect(urlProblem('https://10.0.0.5/cal.ics', false)).toBe(
+      'This calendar address cannot be fetched: it must be a public https address',
+    );
+    expect(urlProblem('https://calendar.internal/cal.ics', false)).toBe(
+      'This calendar address cannot be fetched: it must be a public https address',
+    );
+    expect(urlProblem('https://calendar.google.com/calendar/ical/x/basic.ics', false)).toBeUndefined();
+  });
+});
+
+describe('member invitations', () => {
+  it('mails each new address an invitation; members, banned, invalid and repeated addresses are skipped with the reason', async () => {
+    const club = await community();
+    const member = await createUser(t);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/join`,
+      headers: member.auth,
+      payload: {},
+    });
+    const banned = await createUser(t);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/bans`,
+      headers: owner.auth,
+      payload: { userId: banned.user.id },
+    });
+    const newcomer = `${unique('new')}@example.com`;
+    const csv = [
+      'name,email',
+      `Ada Lovelace,${newcomer}`,
+      `Member,${member.email}`,
+      `Banned,${banned.email}`,
+      'Nobody,not-an-address',
+      `Ada again,${newcomer.toUpperCase()}`,
+    ].join('\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/member-imports`,
+      headers: owner.auth,
+      payload: { csv },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().report).toEqual({
+      sent: [{ line: 2, name: 'Ada Lovelace', email: newcomer }],
+      skipped: [
+        { line: 3, name: 'Member', email: member.email, reason: 'already a member' },
+        { line: 4, name: 'Banned', email: banned.email, reason: 'blocked' },
+        { line: 5, name: 'Nobody', email: 'not-an-address', reason: 'invalid' },
+        { line: 6, name: 'Ada again', email: newcomer, reason: 'duplicate' },
+      ],
+    });
+    const mail = await eventually(async () => {
+      const [m] = await mailsTo(t, newcomer);
+      if (!m) throw new Error('no invitation yet');
+      return m;
+    });
+    expect(mail.subject).toMatch(/^You're invited to join Club /);
+    // Nobody got an account or a membership from the list.
+    const accounts = await t.db.execute(sql`select 1 from users where email = ${newcomer}`);
+    expect(accounts.rows).toHaveLength(0);
+
+    // The same list again: already invited.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/member-imports`,
+      headers: owner.auth,
+      payload: { csv: `Ada,${newcomer}` },
+    });
+    expect(again.json().report.skipped[0].reason).toBe('already invited');
+
+    // Following the link (signed in) joins, even an invitation-only community.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/communities/${club.slug}`,
+      headers: owner.auth,
+      payload: { joinPolicy: 'INVITE' },
+    });
+    const token = new URL(mail.link ?? '').searchParams.get('invite') ?? '';
+    const joiner = await createUser(t, { email: newcomer });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/community-invitations/accept',
+      headers: joiner.auth,
+      payload: { token },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().community.viewerState).toBe('member');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/community-invitations/accept',
+      headers: joiner.auth,
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('This invitation link is not valid');
+  });
+});
+
+describe('export', () => {
+  it('zips the community: settings, members (e-mail only with consent), every event; our export imports back as the same events', async () => {
+    const club = await community(owner, { joinQuestions: ['What do you play?'] });
+    const sharer = await createUser(t);
+    const quiet = await createUser(t);
+    for (const u of [sharer, quiet])
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/communities/${club.slug}/join`,
+        headers: u.auth,
+        payload: { answers: ['Chess'] },
+      });
+    const share = await t.app.inject({
+      method: 'PUT',
+      url: `/api/communities/${club.slug}/share-email`,
+      headers: sharer.auth,
+      payload: { share: true },
+    });
+    expect(share.json()).toEqual({ shareEmail: true });
+    // Events: imported from the fixtures (series, single, cancelled).
+    await finished((await importFile(club.slug, fixture('meetup-group.ics'))).json().import.id);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${club.slug}/export`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = unzip(res.rawPayload);
+    expect([...files.keys()].sort()).toEqual(['community.json', 'events.ics', 'events.json', 'members.csv']);
+    expect(JSON.parse(files.get('community.json')!).community).toMatchObject({
+      slug: club.slug,
+      joinQuestions: ['What do you play?'],
+    });
+    const csv = files.get('members.csv')!;
+    expect(csv.split('\r\n')[0]).toBe('name,username,role,joined,email');
+    expect(csv).toContain(sharer.email);
+    expect(csv).not.toContain(quiet.email);
+    expect(csv).not.toContain(owner.email);
+    expect(csv).toContain(quiet.user.username!);
+    const eventsJson = JSON.parse(files.get('events.json')!);
+    expect(eventsJson.series).toHaveLength(1);
+    expect(eventsJson.events[0].rsvps).toEqual({
+      going: 0,
+      maybe: 0,
+      notGoing: 0,
+      waitlisted: 0,
+      offered: 0,
+    });
+
+    // UIDs are stable across exports.
+    const second = unzip(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/communities/${club.slug}/export`,
+          headers: owner.auth,
+        })
+      ).rawPayload,
+    );
+    const uids = (ics: string) => [...ics.matchAll(/^UID:(.*)$/gm)].map((m) => m[1]);
+    expect(uids(second.get('events.ics')!)).toEqual(uids(files.get('events.ics')!));
+
+    // Round trip: the export's events.ics into another community gives the same events.
+    const copy = await community();
+    const back = await finished((await importFile(copy.slug, files.get('events.ics')!)).json().import.id);
+    expect(back).toMatchObject({ state: 'done', errors: [] });
+    const strip = (rows: Awaited<ReturnType<typeof eventsOf>>) =>
+      rows.map(({ series_id: _s, import_uid: _u, ...rest }) => rest);
+    expect(strip(await eventsOf(copy.id))).toEqual(strip(await eventsOf(club.id)));
+    // ... and again: nothing new.
+    const twice = await finished((await importFile(copy.slug, files.get('events.ics')!)).json().import.id);
+    expect(twice).toMatchObject({ created: 0, updated: 0 });
+
+    // Only the owner exports.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/communities/${club.slug}/export`,
+          headers: sharer.auth,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('makes the zip as a job for a community of more events than the threshold', async () => {
+    const club = await community();
+    await t.db.execute(sql`
+      insert into events (id, creator_id, community_id, title, description, location, start_date, end_date)
+      select gen_random_uuid(), ${owner.user.id}, ${club.id}, 'Bulk ' || i, '', '', now() + i * interval '1 hour', now() + i * interval '1 hour' + interval '1 hour'
+      from generate_series(1, 1001) as i`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${club.slug}/export`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode).toBe(202);
+    const id = res.json().export.id as string;
+    const early = await t.app.inject({ method: 'GET', url: `/api/exports/${id}/file`, headers: owner.auth });
+    if (early.statusCode !== 200) expect(early.json().message).toBe('The export is not ready yet');
+    await eventually(async () => {
+      const state = await t.app.inject({ method: 'GET', url: `/api/exports/${id}`, headers: owner.auth });
+      expect(state.json().export.state).toBe('done');
+    }, 30_000);
+    const file = await t.app.inject({ method: 'GET', url: `/api/exports/${id}/file`, headers: owner.auth });
+    expect(file.statusCode).toBe(200);
+    expect(JSON.parse(unzip(file.rawPayload).get('events.json')!).events).toHaveLength(1001);
+  });
+});

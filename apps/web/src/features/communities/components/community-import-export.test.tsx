@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Community, CommunityImport } from '@townsquare/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { CommunityImportExport, InvitationBanner } from './community-import-export.tsx';
+
+beforeEach(() => localStorage.setItem('accessToken', 'token'));
+afterEach(() => vi.unstubAllGlobals());
+
+const club = { slug: 'gamers', viewerRole: 'ORGANIZER' } as Community;
+const base: CommunityImport = {
+  id: 'i1',
+  communityId: 'c1',
+  url: 'https://www.meetup.com/gamers/events/ical/',
+  fileName: null,
+  subscribed: true,
+  state: 'running',
+  total: 10,
+  created: 4,
+  updated: 0,
+  skipped: 0,
+  errors: [],
+  createdAt: '2026-11-26T10:00:00.000Z',
+  finishedAt: null,
+};
+
+describe('CommunityImportExport', () => {
+  it('follows an import to its end with the problems, sends a member list and shows the report', async () => {
+    let reads = 0;
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/api/communities/gamers/imports')) {
+          reads += 1;
+          const done = reads > 1;
+          return jsonResponse({
+            imports: [
+              done
+                ? {
+                    ...base,
+                    state: 'done',
+                    created: 9,
+                    skipped: 1,
+                    errors: [{ line: 40, uid: 'x', message: 'Line 40: the event has no start (DTSTART)' }],
+                  }
+                : base,
+            ],
+          });
+        }
+        if (url.endsWith('/api/communities/gamers/member-imports')) {
+          posted.push(JSON.parse(String(init?.body)));
+          return jsonResponse(
+            {
+              report: {
+                sent: [{ line: 1, name: 'Ada', email: 'ada@example.com' }],
+                skipped: [{ line: 2, name: '', email: 'nope', reason: 'invalid' }],
+              },
+            },
+            202,
+          );
+        }
+        return jsonResponse({ message: 'unexpected' }, 500);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
+    expect(await screen.findByText('Importing… 4 of 10')).toBeVisible();
+    expect(
+      await screen.findByText('Done: 9 created, 0 updated, 1 skipped', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    expect(screen.getByText('1 problem')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Re-read this feed every day' })).toBeChecked();
+    // Organisers who do not own the community have no export.
+    expect(screen.queryByRole('button', { name: 'Download the community' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Members as CSV: one “name,email” a line'), 'Ada,ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitations' }));
+    expect(await screen.findByText('1 invitation on their way, 1 skipped.')).toBeVisible();
+    expect(screen.getByText('Line 2: nope: not an e-mail address')).toBeVisible();
+    expect(posted).toEqual([{ csv: 'Ada,ada@example.com' }]);
+  });
+});
+
+describe('InvitationBanner', () => {
+  it('signed in: accepting the link joins and the invitation leaves the address', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/api/community-invitations/accept')) {
+          posted.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ community: { ...invited, viewerState: 'member' } });
+        }
+        return jsonResponse({ message: 'unexpected' }, 500);
+      }),
+    );
+    const invited = { slug: 'gamers', name: 'Gamers', viewerState: null } as unknown as Community;
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<InvitationBanner community={invited} signedIn />, {
+      path: '/c/gamers?invite=tok123',
+      user: createSelfUser(),
+    });
+    expect(screen.getByText("You're invited to join Gamers")).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    expect(await screen.findByText('Welcome to Gamers')).toBeVisible();
+    expect(posted).toEqual([{ token: 'tok123' }]);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('signed out: sign in first, coming back with the invitation', () => {
+    const invited = { slug: 'gamers', name: 'Gamers', viewerState: null } as unknown as Community;
+    renderWithApp(<InvitationBanner community={invited} signedIn={false} />, {
+      path: '/c/gamers?invite=tok123',
+    });
+    expect(screen.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute('href', '/login');
+  });
+});

@@ -1,0 +1,138 @@
+import autocannon from 'autocannon';
+import { api, type RunningServer } from '../apps/server/src/test/servers.ts';
+
+/**
+ * `npm run bench -- import` (issue 26): a 5,000-event ICS file (4,950 single events and 50 weekly
+ * series) imported into a community on the job queue, bar ≤ 60 s; meanwhile another user reads
+ * `GET /api/events`, whose p99 must stay ≤ 2 × its p99 measured idle just before (same run).
+ */
+
+const EVENTS = 5000;
+const SERIES = 50;
+const CONNECTIONS = 10;
+
+type Auth = { accessToken: string; user: { id: string } };
+
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** A calendar as Google writes one: zone-named times, folded lines not needed, CRLF. */
+export function bigCalendar(events = EVENTS, series = SERIES): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Bench//Import//EN',
+    'X-WR-TIMEZONE:Europe/Berlin',
+  ];
+  const base = Date.UTC(2027, 0, 1, 17);
+  for (let i = 0; i < events; i++) {
+    const start = new Date(base + i * 3_600_000 * 7);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:bench-${i}@import.example`,
+      `DTSTAMP:${stamp(new Date(base))}`,
+      `DTSTART:${stamp(start)}`,
+      `DTEND:${stamp(new Date(start.getTime() + 5_400_000))}`,
+      `SUMMARY:Imported event ${i}`,
+      `DESCRIPTION:Event number ${i} of the benchmark\\, with a comma and a\\nline break.`,
+      `LOCATION:Hall ${i % 40}`,
+      'CATEGORIES:Bench,Import',
+      ...(i < series ? ['RRULE:FREQ=WEEKLY'] : []),
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function loadUntil(url: string, token: string, done: Promise<unknown> | undefined, seconds: number) {
+  return new Promise<{ p99: number; requests: number; errors: number }>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          p99: result.latency.p99,
+          requests: result.requests.total,
+          errors: result.errors + result.non2xx,
+        });
+      },
+    );
+    void done?.then(() => instance.stop());
+  });
+}
+
+export async function benchImport(o: {
+  app: RunningServer;
+  organiser: Auth;
+  reader: Auth;
+  report: (line: string) => void;
+}) {
+  const { app, organiser, reader, report } = o;
+  const made = await api<{ community: { slug: string } }>(
+    app.url,
+    'POST',
+    '/api/communities',
+    { name: `Import bench ${Date.now()}` },
+    organiser.accessToken,
+  );
+  if (made.status !== 201) throw new Error(`community: ${made.status} ${JSON.stringify(made.body)}`);
+  const slug = made.body.community.slug;
+  const ics = bigCalendar();
+  const readUrl = `${app.url}/api/events?limit=20`;
+
+  const idle = await loadUntil(readUrl, reader.accessToken, undefined, 5);
+  report(`import: GET /api/events idle, ${CONNECTIONS} connections: p99 ${idle.p99} ms (baseline)`);
+
+  const form = new FormData();
+  form.append('file', new Blob([ics], { type: 'text/calendar' }), 'bench.ics');
+  const began = Date.now();
+  const res = await fetch(`${app.url}/api/communities/${slug}/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${organiser.accessToken}` },
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`import: ${res.status} ${await res.text()}`);
+  const { import: started } = (await res.json()) as { import: { id: string } };
+  type State = {
+    state: string;
+    total: number;
+    created: number;
+    updated: number;
+    skipped: number;
+    errors: unknown[];
+  };
+  const finished = (async (): Promise<State> => {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const state = await api<{ import: State }>(
+        app.url,
+        'GET',
+        `/api/imports/${started.id}`,
+        undefined,
+        organiser.accessToken,
+      );
+      if (state.body.import.state === 'done' || state.body.import.state === 'failed')
+        return state.body.import;
+      if (Date.now() - began > 180_000) throw new Error('import did not finish in 3 minutes');
+    }
+  })();
+  const busy = await loadUntil(readUrl, reader.accessToken, finished, 180);
+  const result = await finished;
+  const seconds = (Date.now() - began) / 1000;
+  report(
+    `import: ${EVENTS}-event ICS file (${(ics.length / 1024 / 1024).toFixed(1)} MB, ${SERIES} weekly series): ${result.state} in ${seconds.toFixed(1)} s, ${result.created} created, ${result.errors.length} errors (bar ≤ 60 s: ${seconds <= 60 && result.state === 'done' ? 'met' : 'NOT MET'})`,
+  );
+  const ratio = busy.p99 / Math.max(idle.p99, 1);
+  report(
+    `import: GET /api/events during the import: p99 ${busy.p99} ms over ${busy.requests} requests, ${busy.errors} errors = ${ratio.toFixed(2)} × idle (bar ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`,
+  );
+}

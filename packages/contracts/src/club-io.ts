@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, text } from './fields.ts';
+import { LIMITS } from './limits.ts';
+
+/** Bringing a club in and taking it out (issue 26): ICS imports, member invitations, the export. */
+export const CLUB_IO_LIMITS = {
+  /** An ICS file or feed, uploaded or fetched (the push endpoint guard's fetch limit too). */
+  icsMaxBytes: 5 * 1024 * 1024,
+  fetchTimeoutMs: 10_000,
+  /** Rows of one member CSV. */
+  csvMaxRows: 2_000,
+  csvMaxChars: 512 * 1024,
+  /** Errors kept in one import's report (the rest are counted in `skipped`). */
+  errorsKept: 200,
+  /** Invitation e-mails the queue sends per minute for one community. */
+  invitesPerMinute: 30,
+  /** Member CSVs one organiser may send per hour. */
+  memberImportsPerHour: 10,
+  /** Imports one organiser may start per hour. */
+  importsPerHour: 30,
+  /** Communities with more events than this are exported by a job (202), smaller ones at once. */
+  exportInlineMaxEvents: 1_000,
+} as const;
+
+export const CLUB_IO_MSG = {
+  sourceRequired: 'Give the address of a calendar feed or upload an .ics file',
+  urlInvalid: 'The calendar address must be an http or https URL',
+  urlRefused: 'This calendar address cannot be fetched: it must be a public https address',
+  fetchFailed: 'The calendar could not be fetched',
+  tooLarge: 'The calendar is larger than 5 MB',
+  notCalendar: 'This is not an iCalendar (.ics) file',
+  subscribeInvalid: 'Subscribe must be true or false',
+  subscribeNeedsUrl: 'Only a calendar address can be subscribed to; an uploaded file is read once',
+  importNotFound: 'Import not found',
+  importerGone: 'Whoever started this import no longer organises the community; start it again',
+  tooManyImports: 'Too many imports; try again in an hour',
+  csvRequired: 'Give the members as CSV: one "name,email" a line',
+  csvTooLong: `A member list can have at most ${CLUB_IO_LIMITS.csvMaxRows} lines`,
+  tooManyMemberImports: 'Too many member lists; try again in an hour',
+  tokenInvalid: 'This invitation link is not valid',
+  exportNotFound: 'Export not found',
+  exportNotReady: 'The export is not ready yet',
+  shareEmailInvalid: 'Share must be true or false',
+} as const;
+
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** POST /api/communities/:slug/imports (JSON; a file comes as multipart field `file`). */
+export const createImportBody = z.object({
+  url: text('Address', CLUB_IO_MSG.sourceRequired)
+    .trim()
+    .min(1, CLUB_IO_MSG.sourceRequired)
+    .max(LIMITS.urlMax, CLUB_IO_MSG.urlInvalid),
+  subscribe: z.boolean({ error: CLUB_IO_MSG.subscribeInvalid }).optional(),
+});
+
+/** PATCH /api/imports/:id */
+export const updateImportBody = z.object({
+  subscribed: z.boolean({ error: CLUB_IO_MSG.subscribeInvalid }),
+});
+
+export const importErrorSchema = z.object({
+  /** The line of the file where the broken event starts, when known. */
+  line: z.number().nullable(),
+  uid: z.string().nullable(),
+  message: z.string(),
+});
+
+export const importSchema = z.object({
+  id: z.string(),
+  communityId: z.string(),
+  url: z.string().nullable(),
+  fileName: z.string().nullable(),
+  subscribed: z.boolean(),
+  state: z.enum(IMPORT_STATES),
+  total: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  errors: z.array(importErrorSchema),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CommunityImport = z.infer<typeof importSchema>;
+export const importResponse = z.object({ import: importSchema });
+export const importListResponse = z.object({ imports: z.array(importSchema) });
+
+/** POST /api/communities/:slug/member-imports: the CSV text, `name,email` a line. */
+export const memberImportBody = z.object({
+  csv: text('Member list', CLUB_IO_MSG.csvRequired)
+    .min(1, CLUB_IO_MSG.csvRequired)
+    .max(CLUB_IO_LIMITS.csvMaxChars, CLUB_IO_MSG.csvTooLong),
+});
+
+export const INVITE_SKIP_REASONS = [
+  'invalid',
+  'already a member',
+  'already invited',
+  'blocked',
+  'duplicate',
+] as const;
+export const memberImportResponse = z.object({
+  report: z.object({
+    sent: z.array(z.object({ line: z.number(), name: z.string(), email: z.string() })),
+    skipped: z.array(
+      z.object({
+        line: z.number(),
+        name: z.string(),
+        email: z.string(),
+        reason: z.enum(INVITE_SKIP_REASONS),
+      }),
+    ),
+  }),
+});
+export type MemberImportReport = z.infer<typeof memberImportResponse>['report'];
+
+/** POST /api/community-invitations/accept */
+export const acceptInvitationBody = z.object({
+  token: text('Token', CLUB_IO_MSG.tokenInvalid).max(200, CLUB_IO_MSG.tokenInvalid),
+});
+
+/** PUT /api/communities/:slug/share-email: a member lets organisers see their e-mail (the export). */
+export const shareEmailBody = z.object({
+  share: z.boolean({ error: CLUB_IO_MSG.shareEmailInvalid }),
+});
+export const shareEmailResponse = z.object({ shareEmail: z.boolean() });
+
+export const exportSchema = z.object({
+  id: z.string(),
+  communityId: z.string(),
+  state: z.enum(IMPORT_STATES),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CommunityExport = z.infer<typeof exportSchema>;
+export const exportResponse = z.object({ export: exportSchema });
+
+/** One CSV line `name,email` (or `email` alone, or quoted fields); a header line is skipped. */
+export function parseMemberCsv(csv: string): { line: number; name: string; email: string; valid: boolean }[] {
+  const rows: { line: number; name: string; email: string; valid: boolean }[] = [];
+  const lines = csv.split(/\r\n|\r|\n/);
+  lines.forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const cells = splitCsvLine(raw).map((c) => c.trim());
+    const [a = '', b] = cells;
+    const [name, email] = b === undefined ? ['', a] : [a, b];
+    if (i === 0 && /^e-?mail$/i.test(email)) return; // a header
+    const address = email.toLowerCase();
+    rows.push({
+      line: i + 1,
+      name,
+      email: address,
+      valid: EMAIL_PATTERN.test(address) && address.length <= 254,
+    });
+  });
+  return rows;
+}
+
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',' || c === ';') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
