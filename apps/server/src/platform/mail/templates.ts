@@ -173,23 +173,28 @@ export function notificationMail(input: {
   };
 }
 
-/** The invitation a member CSV sends (issue 26): joining takes a click, and an account. */
+/**
+ * The invitation a member CSV sends (issue 26): joining takes a click, and an account. The address
+ * has no account yet, so no language of its own: English unless the caller names one.
+ */
 export function communityInvitationMail(
   to: string,
   name: string,
   community: string,
   link: string,
+  locale: Locale = 'en',
 ): MailMessage {
   const lines = [
-    `Hi ${name},`,
-    `The organisers of ${community} invite you to join their community on Townsquare. Sign in or create an account, then join with the link below.`,
-    'If you do not want to join, ignore this email: nothing happens without your click.',
+    t(locale, 'mail.greeting', { name }),
+    t(locale, 'mail.invitation.intro', { community }),
+    t(locale, 'mail.invitation.ignore'),
   ];
+  const button = t(locale, 'mail.invitation.button', { community });
   return {
     to,
-    subject: `You're invited to join ${community}`,
-    text: `${lines.join('\n\n')}\n\nJoin ${community}: ${link}\n\n— Townsquare`,
-    html: layout(`Join ${community}`, lines, { label: `Join ${community}`, href: link }),
+    subject: t(locale, 'mail.invitation.subject', { community }),
+    text: `${lines.join('\n\n')}\n\n${button}: ${link}\n\n${t(locale, 'mail.signature')}`,
+    html: layout(locale, button, lines, { label: button, href: link }),
     link,
   };
 }
