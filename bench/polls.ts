@@ -45,7 +45,13 @@ async function seedVoters(databaseUrl: string, pollId: string): Promise<number> 
        cross join poll_options o where o.poll_id = $1`,
       [pollId],
     );
-    await client.query('vacuum analyze poll_votes, poll_options, polls');
+    // The voters list in the order they answered (as the vote path writes it, decision 047).
+    await client.query(
+      `insert into poll_voters (poll_id, user_id)
+       select $1, user_id from poll_votes where poll_id = $1 group by user_id order by min(voted_at), user_id`,
+      [pollId],
+    );
+    await client.query('vacuum analyze poll_votes, poll_options, poll_voters, polls');
     return Date.now() - began;
   } finally {
     await client.end();

@@ -593,7 +593,7 @@ describe('bad input to every JSON endpoint (QUALITY security 4)', () => {
       ),
     );
     const key = fc.oneof(
-      fc.constantFrom('q', 'status', 'scope', 'cursor', 'limit', 'page', '__proto__'),
+      fc.constantFrom('q', 'status', 'scope', 'cursor', 'after', 'limit', 'page', '__proto__'),
       fc.string({ maxLength: 8 }),
     );
     const query = fc.array(fc.tuple(key, value), { maxLength: 5 });

@@ -7,10 +7,10 @@ import {
   type Poll,
   type PollListResponse,
   type PollUpdatedEvent,
+  type PollVotersResponse,
   type UpdatePollInput,
   type VoteChoice,
 } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PollRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -21,7 +21,7 @@ import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
-import { pollState, presentPoll, presentUpdate, talliesOf } from './polls.presenter.ts';
+import { pageOf, pollState, presentPoll, presentUpdate, presentVoter } from './polls.presenter.ts';
 import * as repo from './polls.repository.ts';
 
 /** The Socket.IO room of a poll's page (`join-poll` { pollId }): its tallies arrive there live. */
@@ -88,14 +88,22 @@ export function createPolls(deps: PollsDeps) {
     return row;
   }
 
+  /** The poll as its page shows it: the kept counts, the first page of voters and the viewer's answers. */
   async function read(id: string, viewerId: string): Promise<Poll> {
-    const [header, options, voters] = await Promise.all([
+    const [header, tallies, first, mine, voterCount] = await Promise.all([
       repo.findHeader(db, id),
-      repo.options(db, id),
-      repo.voters(db, id),
+      repo.tallies(db, id),
+      repo.voters(db, id, { limit: POLL_LIMITS.votersPage }),
+      repo.voters(db, id, { userId: viewerId }),
+      repo.voterCount(db, id),
     ]);
     if (!header) throw notFound(POLL_MSG.notFound);
-    return presentPoll(header, talliesOf(options, voters), voters, viewerId);
+    return presentPoll(header, tallies, {
+      page: pageOf(first, POLL_LIMITS.votersPage),
+      mine: mine[0],
+      voterCount,
+      viewerId,
+    });
   }
 
   function assertFuture(options: { startsAt: Date }[]): void {
@@ -118,12 +126,13 @@ export function createPolls(deps: PollsDeps) {
 
   /** Emits `poll-updated` to the poll's room and answers the same payload. */
   async function publish(row: PollRow, change: { voterId?: string } = {}): Promise<PollUpdatedEvent> {
-    const [tallies, voters] = await Promise.all([
+    const [tallies, voters, voterCount] = await Promise.all([
       repo.tallies(db, row.id),
-      change.voterId ? repo.voters(db, row.id, change.voterId) : Promise.resolve([]),
+      change.voterId ? repo.voters(db, row.id, { userId: change.voterId }) : Promise.resolve([]),
+      repo.voterCount(db, row.id),
     ]);
     const voter = voters[0];
-    const update = presentUpdate(row, tallies, {
+    const update = presentUpdate(row, tallies, voterCount, {
       voter,
       removedVoterId: change.voterId && !voter ? change.voterId : undefined,
     });
@@ -211,6 +220,19 @@ export function createPolls(deps: PollsDeps) {
       return read(row.id, user.id);
     },
 
+    /** The voters after a cursor (GET /api/polls/:id/voters), for those who may see the poll. */
+    async voters(
+      user: UserRow,
+      id: string,
+      query: { after?: string; limit: number },
+    ): Promise<PollVotersResponse> {
+      const row = await visible(id, user.id);
+      const rows = await repo.voters(db, row.id, query);
+      const page = pageOf(rows, query.limit);
+      const optionCount = (await repo.optionIds(db, row.id)).length;
+      return { voters: page.rows.map((v) => presentVoter(v, optionCount)), next: page.next };
+    },
+
     /** A community's open polls, for its members (none for anybody else). */
     async listForCommunity(user: UserRow, communityId: string): Promise<PollListResponse> {
       if (!isUuid(communityId)) return { polls: [] };
@@ -276,9 +298,9 @@ export function createPolls(deps: PollsDeps) {
 
     /**
      * Replaces the caller's answers (an empty map withdraws them) while the poll is open, and
-     * answers the new tallies with the caller's row (what the room hears). Two
-     * saves of one person at once are taken one after the other (a lock on the pair), so the
-     * second replaces the first instead of colliding with it.
+     * answers the new tallies with the caller's row (what the room hears). Saves to one poll at
+     * once are taken one after the other (a lock on the poll row), so a second save of one person
+     * replaces the first instead of colliding with it.
      */
     async vote(user: UserRow, id: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
       const row = await visible(id, user.id);
@@ -288,9 +310,11 @@ export function createPolls(deps: PollsDeps) {
       const entries = Object.entries(votes);
       if (entries.some(([optionId]) => !options.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
       await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`poll:${row.id}:${user.id}`}, 0))`,
-        );
+        // Answers to one poll are saved one after the other: the kept counts are changed in one
+        // order, and a finalisation in between is seen (decision 047).
+        const locked = await repo.lockPollForVote(tx, row.id);
+        if (!locked) throw notFound(POLL_MSG.notFound);
+        if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
         await repo.replaceVotes(tx, row.id, user.id, entries);
       });
       return publish(row, { voterId: user.id });

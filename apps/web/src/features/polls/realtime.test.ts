@@ -32,11 +32,43 @@ describe('registerPollsRealtime', () => {
       eventId: null,
       chosenOptionId: null,
       tallies,
+      voterCount: 2,
       voter: { user: bob, choices: [null, 'yes', null] },
     });
     socket.receive('poll-updated', { pollId: poll.id, nonsense: true });
     const cached = queryClient.getQueryData<Poll>(pollKeys.detail(poll.id));
     expect(cached?.options.map((o) => o.yes)).toEqual([1, 1, 0]);
     expect(cached?.voters.map((v) => v.user.id)).toEqual(['ana', 'bob']);
+    expect(cached).toMatchObject({ voterCount: 2, mine: null });
+  });
+
+  it("with more pages to read, a new voter waits for their page; the viewer's own answer is kept as theirs", () => {
+    const queryClient = new QueryClient();
+    const socket = createFakeSocket();
+    registerPollsRealtime(socket, {
+      queryClient,
+      userId: 'me',
+      pathname: () => '/',
+      navigate: () => undefined,
+    });
+    const poll = createPoll({ votersNext: '50', voterCount: 51 });
+    queryClient.setQueryData(pollKeys.detail(poll.id), poll);
+    const tallies = poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best }));
+    const me = { _id: 'me', id: 'me', username: 'me', fullName: 'Me', profileImage: null };
+    const base = { pollId: poll.id, state: 'open', eventId: null, chosenOptionId: null, tallies };
+    socket.receive('poll-updated', {
+      ...base,
+      voterCount: 52,
+      voter: { user: me, choices: ['no', 'no', 'yes'] },
+    });
+    let cached = queryClient.getQueryData<Poll>(pollKeys.detail(poll.id));
+    expect(cached?.voters.map((v) => v.user.id)).toEqual(['ana']);
+    expect(cached).toMatchObject({
+      voterCount: 52,
+      mine: { user: { id: 'me' }, choices: ['no', 'no', 'yes'] },
+    });
+    socket.receive('poll-updated', { ...base, voterCount: 51, removedVoterId: 'me' });
+    cached = queryClient.getQueryData<Poll>(pollKeys.detail(poll.id));
+    expect(cached).toMatchObject({ voterCount: 51, mine: null });
   });
 });
