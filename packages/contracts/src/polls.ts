@@ -217,15 +217,19 @@ export type PollTally = z.infer<typeof pollTally>;
 /**
  * Socket `poll-updated` to the poll's room (`join-poll` { pollId }): the counts after a vote, an
  * edit or the finalisation, and the voter whose answer changed (absent for edits). It is sent to
- * every socket in the room, so it carries counts only: a client that finds a date it does not
- * know (one was added) reads the poll again.
+ * every socket in the room, so it carries counts only, and after an answer only those of the dates
+ * the answer changed (decision 047); `bestOptionId` says which date is now the best. A client that
+ * finds a date it does not know (one was added) reads the poll again.
  */
 export const pollUpdatedEvent = z.object({
   pollId: z.string(),
   state: z.enum(POLL_STATES),
   eventId: z.string().nullable(),
   chosenOptionId: z.string().nullable(),
+  /** The dates whose counts changed (every date after an edit or the finalisation). */
   tallies: z.array(pollTally),
+  /** The best date after this change (null while nobody said yes or if need be). */
+  bestOptionId: z.string().nullable(),
   /** How many people answered, after this change. */
   voterCount: z.number().int(),
   voter: pollVoter.optional(),

@@ -100,20 +100,19 @@ export function presentUpdate(
   row: PollRow,
   tallies: OptionTally[],
   voterCount: number,
-  change: { voter?: VoterRow; removedVoterId?: string } = {},
+  change: { voter?: VoterRow; removedVoterId?: string; changed?: Set<string> } = {},
 ): PollUpdatedEvent {
+  const options = presentOptions(tallies);
+  const { changed } = change;
   return {
     pollId: row.id,
     state: pollState(row),
     eventId: row.eventId,
     chosenOptionId: row.chosenOptionId,
-    tallies: presentOptions(tallies).map(({ id, yes, ifNeedBe, no, best }) => ({
-      id,
-      yes,
-      ifNeedBe,
-      no,
-      best,
-    })),
+    tallies: options
+      .filter((o) => !changed || changed.has(o.id))
+      .map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best })),
+    bestOptionId: options.find((o) => o.best)?.id ?? null,
     voterCount,
     ...(change.voter ? { voter: presentVoter(change.voter, tallies.length) } : {}),
     ...(change.removedVoterId ? { removedVoterId: change.removedVoterId } : {}),

@@ -129,35 +129,14 @@ export async function findOption(db: Executor, pollId: string, optionId: string)
   return row;
 }
 
-/**
- * Every date of the poll in order with how many said yes, if need be and no: the counts the
- * database keeps with the answers (migration 0035), so 2,000 voters cost nothing here.
- */
-export async function tallies(db: Executor, pollId: string): Promise<OptionTally[]> {
-  const result = await db.execute<OptionTally>(sql`select id, starts_at, ends_at, place,
-      yes_count as yes, if_need_be_count as if_need_be, no_count as no
-    from poll_options where poll_id = ${pollId} order by position`);
-  return result.rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at), ends_at: new Date(r.ends_at) }));
-}
-
-/** How many people answered the poll. */
-export async function voterCount(db: Executor, pollId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from poll_voters where poll_id = ${pollId}`,
-  );
-  return result.rows[0]?.n ?? 0;
-}
+type VoterPage = { after?: string; limit: number } | { userId: string };
 
 /**
  * A page of voters (or one voter), first to answer first, each as one row whose answers are
  * aggregated in PostgreSQL; `after` is the `seq` of the last voter of the previous page. One more
  * row than asked for is read to know whether a next page exists.
  */
-export async function voters(
-  db: Executor,
-  pollId: string,
-  page: { after?: string; limit: number } | { userId: string },
-): Promise<VoterRow[]> {
+function votersSql(pollId: SQL | string, page: VoterPage): SQL {
   const where =
     'userId' in page
       ? sql` and pv.user_id = ${page.userId}`
@@ -165,7 +144,7 @@ export async function voters(
         ? sql` and pv.seq > ${page.after}`
         : sql``;
   const limit = 'userId' in page ? 1 : page.limit + 1;
-  const result = await db.execute<VoterRow>(sql`select pv.seq::text as seq, pv.user_id,
+  return sql`select pv.seq::text as seq, pv.user_id,
       u.username, u.full_name, u.profile_image,
       array(select o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end
             from poll_votes v join poll_options o on o.id = v.option_id
@@ -173,8 +152,93 @@ export async function voters(
     from poll_voters pv join users u on u.id = pv.user_id
     where pv.poll_id = ${pollId}${where}
     order by pv.seq
-    limit ${limit}`);
-  return result.rows;
+    limit ${limit}`;
+}
+
+export async function voters(db: Executor, pollId: string, page: VoterPage): Promise<VoterRow[]> {
+  return (await db.execute<VoterRow>(votersSql(pollId, page))).rows;
+}
+
+/** The rows of `votersSql` as one JSON array, in their order (a column of a larger statement). */
+const votersJson = (pollId: SQL, page: VoterPage) =>
+  sql<
+    VoterRow[]
+  >`(select coalesce(json_agg(to_json(x) order by x.seq::bigint), '[]') from (${votersSql(pollId, page)}) x)`;
+
+type TallyJson = Omit<OptionTally, 'starts_at' | 'ends_at'> & { starts_at: string; ends_at: string };
+
+/** Every date of the poll with its kept counts, in order, as one JSON array. */
+const talliesJson = (pollId: SQL) => sql<TallyJson[]>`(select coalesce(json_agg(json_build_object('id', o.id,
+    'starts_at', o.starts_at, 'ends_at', o.ends_at, 'place', o.place, 'yes', o.yes_count,
+    'if_need_be', o.if_need_be_count, 'no', o.no_count) order by o.position), '[]')
+  from poll_options o where o.poll_id = ${pollId})`;
+const voterCountSql = (pollId: SQL) =>
+  sql<number>`(select count(*)::int from poll_voters c where c.poll_id = ${pollId})`;
+const datesOf = (tallies: TallyJson[]): OptionTally[] =>
+  tallies.map((t) => ({ ...t, starts_at: new Date(t.starts_at), ends_at: new Date(t.ends_at) }));
+
+/** After a change: every date's counts, how many answered, and one voter's row (if they still have one). */
+export async function readUpdate(db: Executor, pollId: string, voterId: string | undefined) {
+  const id = sql`${pollId}::uuid`;
+  const result = await db.execute<{ tallies: TallyJson[]; voter_count: number; voter: VoterRow[] }>(
+    sql`select ${talliesJson(id)} as tallies, ${voterCountSql(id)} as voter_count,
+      ${voterId ? votersJson(id, { userId: voterId }) : sql`'[]'::json`} as voter`,
+  );
+  const found = result.rows[0];
+  return {
+    tallies: datesOf(found?.tallies ?? []),
+    voterCount: found?.voter_count ?? 0,
+    voter: found?.voter[0],
+  };
+}
+
+/**
+ * Everything a poll's page shows, in one statement (one round trip however busy the database
+ * is): the poll, its host and community, the kept counts of every date, how many answered, the
+ * first page of voters and the viewer's own answers.
+ */
+export async function readPoll(db: Executor, id: string, viewerId: string, limit: number) {
+  const [found] = await db
+    .select({
+      row: polls,
+      host: {
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        profileImage: users.profileImage,
+      },
+      communitySlug: communities.slug,
+      communityName: communities.name,
+      tallies: talliesJson(sql`${polls.id}`),
+      voterCount: voterCountSql(sql`${polls.id}`),
+      first: votersJson(sql`${polls.id}`, { limit }),
+      mine: votersJson(sql`${polls.id}`, { userId: viewerId }),
+    })
+    .from(polls)
+    .innerJoin(users, eq(users.id, polls.hostId))
+    .leftJoin(communities, eq(communities.id, polls.communityId))
+    .where(eq(polls.id, id))
+    .limit(1);
+  if (!found) return undefined;
+  const { row, host, communitySlug, communityName } = found;
+  return {
+    header: {
+      row,
+      host,
+      community:
+        row.communityId && communitySlug && communityName
+          ? { id: row.communityId, slug: communitySlug, name: communityName }
+          : null,
+    },
+    tallies: found.tallies.map((t) => ({
+      ...t,
+      starts_at: new Date(t.starts_at),
+      ends_at: new Date(t.ends_at),
+    })),
+    voterCount: found.voterCount,
+    first: found.first,
+    mine: found.mine[0],
+  };
 }
 
 /**
@@ -187,16 +251,25 @@ export async function replaceVotes(
   pollId: string,
   userId: string,
   votes: [optionId: string, choice: VoteChoice][],
-): Promise<void> {
-  await db.delete(pollVotes).where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)));
+): Promise<Set<string>> {
+  const before = await db
+    .delete(pollVotes)
+    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+    .returning({ optionId: pollVotes.optionId, choice: pollVotes.choice });
+  // The dates whose counts this changes: what the room is told (a small delta, decision 047).
+  const was = new Map(before.map((v) => [v.optionId, v.choice]));
+  const changed = new Set<string>();
+  for (const [optionId, choice] of votes) if (was.get(optionId) !== choice) changed.add(optionId);
+  for (const optionId of was.keys()) if (!votes.some(([id]) => id === optionId)) changed.add(optionId);
   if (votes.length === 0) {
     await db.delete(pollVoters).where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.userId, userId)));
-    return;
+    return changed;
   }
   await db
     .insert(pollVotes)
     .values(votes.map(([optionId, choice]) => ({ pollId, optionId, userId, choice })));
   await db.insert(pollVoters).values({ pollId, userId }).onConflictDoNothing();
+  return changed;
 }
 
 /** Who answered yes or if need be for this date (they hear that it became the event). */
@@ -242,35 +315,4 @@ export async function openPollsOf(db: Executor, communityId: string, viewerId: s
     order by p.closes_at, p.id
     limit 50`);
   return result.rows;
-}
-
-/** The poll with its host and community (id, address, name), for presenting it. */
-export async function findHeader(db: Executor, id: string) {
-  const [found] = await db
-    .select({
-      row: polls,
-      host: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        profileImage: users.profileImage,
-      },
-      communitySlug: communities.slug,
-      communityName: communities.name,
-    })
-    .from(polls)
-    .innerJoin(users, eq(users.id, polls.hostId))
-    .leftJoin(communities, eq(communities.id, polls.communityId))
-    .where(eq(polls.id, id))
-    .limit(1);
-  if (!found) return undefined;
-  const { row, host, communitySlug, communityName } = found;
-  return {
-    row,
-    host,
-    community:
-      row.communityId && communitySlug && communityName
-        ? { id: row.communityId, slug: communitySlug, name: communityName }
-        : null,
-  };
 }

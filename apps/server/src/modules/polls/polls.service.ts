@@ -89,21 +89,19 @@ export function createPolls(deps: PollsDeps) {
   }
 
   /** The poll as its page shows it: the kept counts, the first page of voters and the viewer's answers. */
-  async function read(id: string, viewerId: string): Promise<Poll> {
-    const [header, tallies, first, mine, voterCount] = await Promise.all([
-      repo.findHeader(db, id),
-      repo.tallies(db, id),
-      repo.voters(db, id, { limit: POLL_LIMITS.votersPage }),
-      repo.voters(db, id, { userId: viewerId }),
-      repo.voterCount(db, id),
-    ]);
-    if (!header) throw notFound(POLL_MSG.notFound);
-    return presentPoll(header, tallies, {
-      page: pageOf(first, POLL_LIMITS.votersPage),
-      mine: mine[0],
-      voterCount,
+  function present(found: NonNullable<Awaited<ReturnType<typeof repo.readPoll>>>, viewerId: string): Poll {
+    return presentPoll(found.header, found.tallies, {
+      page: pageOf(found.first, POLL_LIMITS.votersPage),
+      mine: found.mine,
+      voterCount: found.voterCount,
       viewerId,
     });
+  }
+
+  async function read(id: string, viewerId: string): Promise<Poll> {
+    const found = await repo.readPoll(db, id, viewerId, POLL_LIMITS.votersPage);
+    if (!found) throw notFound(POLL_MSG.notFound);
+    return present(found, viewerId);
   }
 
   function assertFuture(options: { startsAt: Date }[]): void {
@@ -124,17 +122,19 @@ export function createPolls(deps: PollsDeps) {
   const cancelReminder = (row: PollRow) =>
     deps.jobs.cancel(CLOSING_QUEUE, `${row.id}:${row.closesAt.toISOString()}`);
 
-  /** Emits `poll-updated` to the poll's room and answers the same payload. */
-  async function publish(row: PollRow, change: { voterId?: string } = {}): Promise<PollUpdatedEvent> {
-    const [tallies, voters, voterCount] = await Promise.all([
-      repo.tallies(db, row.id),
-      change.voterId ? repo.voters(db, row.id, { userId: change.voterId }) : Promise.resolve([]),
-      repo.voterCount(db, row.id),
-    ]);
-    const voter = voters[0];
+  /**
+   * Emits `poll-updated` to the poll's room and answers the same payload: after an answer, the
+   * counts of the dates it changed only (`changed`); after an edit or the finalisation, all.
+   */
+  async function publish(
+    row: PollRow,
+    change: { voterId?: string; changed?: Set<string> } = {},
+  ): Promise<PollUpdatedEvent> {
+    const { tallies, voterCount, voter } = await repo.readUpdate(db, row.id, change.voterId);
     const update = presentUpdate(row, tallies, voterCount, {
       voter,
       removedVoterId: change.voterId && !voter ? change.voterId : undefined,
+      changed: change.changed,
     });
     deps.publisher.toChannel(pollRoom(row.id), 'poll-updated', update);
     return update;
@@ -215,9 +215,11 @@ export function createPolls(deps: PollsDeps) {
       return read(row.id, user.id);
     },
 
+    /** One statement for the poll; a community poll also asks the membership helper. */
     async get(user: UserRow, id: string): Promise<Poll> {
-      const row = await visible(id, user.id);
-      return read(row.id, user.id);
+      const found = isUuid(id) ? await repo.readPoll(db, id, user.id, POLL_LIMITS.votersPage) : undefined;
+      if (!found || !(await canSee(found.header.row, user.id))) throw notFound(POLL_MSG.notFound);
+      return present(found, user.id);
     },
 
     /** The voters after a cursor (GET /api/polls/:id/voters), for those who may see the poll. */
@@ -309,15 +311,15 @@ export function createPolls(deps: PollsDeps) {
       const options = new Set(await repo.optionIds(db, row.id));
       const entries = Object.entries(votes);
       if (entries.some(([optionId]) => !options.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
-      await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         // Answers to one poll are saved one after the other: the kept counts are changed in one
         // order, and a finalisation in between is seen (decision 047).
         const locked = await repo.lockPollForVote(tx, row.id);
         if (!locked) throw notFound(POLL_MSG.notFound);
         if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
-        await repo.replaceVotes(tx, row.id, user.id, entries);
+        return repo.replaceVotes(tx, row.id, user.id, entries);
       });
-      return publish(row, { voterId: user.id });
+      return publish(row, { voterId: user.id, changed });
     },
 
     /**

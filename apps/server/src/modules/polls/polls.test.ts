@@ -345,8 +345,12 @@ describe('many voters (decision 047)', () => {
     expect(rest.next).toBeNull();
     expect((await voters(bob, poll, '')).voters).toHaveLength(POLL_LIMITS.votersPage);
 
-    // Changing one's answers keeps one's place; withdrawing them removes it.
-    await vote(alice, poll, ['no', 'no', 'no']);
+    // Changing one's answers keeps one's place; withdrawing them removes it. The room hears the
+    // counts of the dates that changed only (the second stays "no"), and the best date.
+    const delta = pollUpdatedEvent.parse((await vote(alice, poll, ['no', 'no', 'no'])).json());
+    expect(delta.tallies.map((o) => o.id)).toEqual([poll.options[0]!.id, poll.options[2]!.id]);
+    const now = await read(bob, poll);
+    expect(delta.bestOptionId).toBe(now.options.find((o) => o.best)?.id ?? null);
     const changed = await voters(bob, poll, `after=${second.next}&limit=200`);
     expect(changed.voters.at(-1)).toMatchObject({ user: { id: alice.user.id }, choices: ['no', 'no', 'no'] });
     expect(shown(await read(bob, poll))).toEqual(await counted(poll.id));

@@ -32,6 +32,7 @@ describe('registerPollsRealtime', () => {
       eventId: null,
       chosenOptionId: null,
       tallies,
+      bestOptionId: 'o1',
       voterCount: 2,
       voter: { user: bob, choices: [null, 'yes', null] },
     });
@@ -55,7 +56,14 @@ describe('registerPollsRealtime', () => {
     queryClient.setQueryData(pollKeys.detail(poll.id), poll);
     const tallies = poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best }));
     const me = { _id: 'me', id: 'me', username: 'me', fullName: 'Me', profileImage: null };
-    const base = { pollId: poll.id, state: 'open', eventId: null, chosenOptionId: null, tallies };
+    const base = {
+      pollId: poll.id,
+      state: 'open',
+      eventId: null,
+      chosenOptionId: null,
+      tallies,
+      bestOptionId: 'o1',
+    };
     socket.receive('poll-updated', {
       ...base,
       voterCount: 52,
@@ -70,5 +78,33 @@ describe('registerPollsRealtime', () => {
     socket.receive('poll-updated', { ...base, voterCount: 51, removedVoterId: 'me' });
     cached = queryClient.getQueryData<Poll>(pollKeys.detail(poll.id));
     expect(cached).toMatchObject({ voterCount: 51, mine: null });
+  });
+
+  it('an answer brings the counts of the dates it changed only, and which date is now the best', () => {
+    const queryClient = new QueryClient();
+    const socket = createFakeSocket();
+    registerPollsRealtime(socket, {
+      queryClient,
+      userId: 'me',
+      pathname: () => '/',
+      navigate: () => undefined,
+    });
+    const poll = createPoll();
+    queryClient.setQueryData(pollKeys.detail(poll.id), poll);
+    socket.receive('poll-updated', {
+      pollId: poll.id,
+      state: 'open',
+      eventId: null,
+      chosenOptionId: null,
+      tallies: [{ id: 'o2', yes: 2, ifNeedBe: 0, no: 0, best: true }],
+      bestOptionId: 'o2',
+      voterCount: 2,
+    });
+    const cached = queryClient.getQueryData<Poll>(pollKeys.detail(poll.id));
+    expect(cached?.options.map((o) => [o.id, o.yes, o.best])).toEqual([
+      ['o1', 1, false],
+      ['o2', 2, true],
+      ['o3', 0, false],
+    ]);
   });
 });

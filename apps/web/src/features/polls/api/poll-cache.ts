@@ -4,8 +4,9 @@ import { pollKeys } from './keys.ts';
 
 /**
  * Puts new counts (and the voter whose answer changed) into the cached poll: the one way both
- * the vote's answer and the room's `poll-updated` reach the screen. Counts for a date the cache
- * does not know (the host added one) mean the poll is read again. `own`: the update answers the
+ * the vote's answer and the room's `poll-updated` reach the screen. An answer brings the counts of
+ * the dates it changed only, and which date is now the best. Counts for a date the cache does not
+ * know (the host added one) mean the poll is read again. `own`: the update answers the
  * viewer's own vote, so the changed row is theirs (`mine`).
  *
  * The voters are read a page at a time (decision 047): a new voter is added at the end only once
@@ -16,7 +17,7 @@ export function applyPollUpdate(queryClient: QueryClient, update: PollUpdatedEve
   const cached = queryClient.getQueryData<Poll>(key);
   if (!cached) return;
   const known = new Set(cached.options.map((o) => o.id));
-  if (update.tallies.length !== cached.options.length || update.tallies.some((t) => !known.has(t.id))) {
+  if (update.tallies.some((t) => !known.has(t.id))) {
     void queryClient.invalidateQueries({ queryKey: key });
     return;
   }
@@ -41,7 +42,7 @@ export function applyPollUpdate(queryClient: QueryClient, update: PollUpdatedEve
       state: update.state,
       eventId: update.eventId,
       chosenOptionId: update.chosenOptionId,
-      options: poll.options.map((o) => ({ ...o, ...counts.get(o.id) })),
+      options: poll.options.map((o) => ({ ...o, ...counts.get(o.id), best: o.id === update.bestOptionId })),
       voters,
       voterCount: update.voterCount,
       mine,

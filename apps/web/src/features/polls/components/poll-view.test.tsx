@@ -19,6 +19,7 @@ describe('PollView', () => {
         eventId: null,
         chosenOptionId: null,
         tallies: poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best })),
+        bestOptionId: 'o1',
         voterCount: poll.voterCount,
         voter: { user: person('me', 'me'), choices: ['yes', null, null] },
       }),
