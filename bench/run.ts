@@ -343,7 +343,11 @@ async function main() {
     if (wants('polls')) {
       // Issue 25: a poll of 10 dates and 2,000 voters, read and answered live.
       const listener = await register(app.url, 'pollwatcher');
-      await benchPolls({ app, databaseUrl: url, host: user, listener, report });
+      // BENCH_BEFORE_SERVER (another build's dist/server.js, e.g. main's): the same poll through it.
+      const beforeEntry = process.env.BENCH_BEFORE_SERVER;
+      const before = beforeEntry ? await startServer(env, { entry: path.resolve(beforeEntry) }) : undefined;
+      if (before) servers.push(before);
+      await benchPolls({ app, databaseUrl: url, host: user, listener, report, before });
     }
     // Its own database: the queue workers of the server above would otherwise take half of the
     // delivery jobs (every instance on a database runs its queue) and mail them to their outbox.

@@ -84,12 +84,25 @@ export async function lockPoll(db: Executor, id: string): Promise<PollRow | unde
 }
 
 /**
- * The poll row, locked against other answers and a finalisation until the transaction ends (not
- * against the inserts that refer to it).
+ * The poll row with its dates' ids, locked against other answers and a finalisation until the
+ * transaction ends (not against the inserts that refer to it).
  */
-export async function lockPollForVote(db: Executor, id: string): Promise<PollRow | undefined> {
-  const [row] = await db.select().from(polls).where(eq(polls.id, id)).for('no key update').limit(1);
-  return row;
+export async function lockPollForVote(
+  db: Executor,
+  id: string,
+): Promise<{ row: PollRow; optionIds: string[] } | undefined> {
+  const [found] = await db
+    .select({
+      row: polls,
+      optionIds: sql<
+        string[]
+      >`(select coalesce(json_agg(o.id), '[]') from poll_options o where o.poll_id = ${id})`,
+    })
+    .from(polls)
+    .where(eq(polls.id, id))
+    .for('no key update')
+    .limit(1);
+  return found;
 }
 
 export async function updatePoll(

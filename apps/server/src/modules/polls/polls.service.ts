@@ -305,19 +305,19 @@ export function createPolls(deps: PollsDeps) {
      * replaces the first instead of colliding with it.
      */
     async vote(user: UserRow, id: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
-      const row = await visible(id, user.id);
-      if (row.finalizedAt) throw conflict(POLL_MSG.finalized);
-      if (pollState(row) !== 'open') throw conflict(POLL_MSG.closed);
-      const options = new Set(await repo.optionIds(db, row.id));
+      if (!isUuid(id)) throw notFound(POLL_MSG.notFound);
       const entries = Object.entries(votes);
-      if (entries.some(([optionId]) => !options.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
-      const changed = await db.transaction(async (tx) => {
-        // Answers to one poll are saved one after the other: the kept counts are changed in one
-        // order, and a finalisation in between is seen (decision 047).
-        const locked = await repo.lockPollForVote(tx, row.id);
-        if (!locked) throw notFound(POLL_MSG.notFound);
+      // Answers to one poll are saved one after the other (the poll row is locked first): the kept
+      // counts are changed in one order, and a finalisation in between is seen (decision 047).
+      const { row, changed } = await db.transaction(async (tx) => {
+        const found = await repo.lockPollForVote(tx, id);
+        if (!found || !(await canSee(found.row, user.id))) throw notFound(POLL_MSG.notFound);
+        const locked = found.row;
         if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
-        return repo.replaceVotes(tx, row.id, user.id, entries);
+        if (pollState(locked) !== 'open') throw conflict(POLL_MSG.closed);
+        const known = new Set(found.optionIds);
+        if (entries.some(([optionId]) => !known.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
+        return { row: locked, changed: await repo.replaceVotes(tx, locked.id, user.id, entries) };
       });
       return publish(row, { voterId: user.id, changed });
     },
