@@ -6,18 +6,23 @@ import { pollKeys } from './api/keys.ts';
 import { registerPollsRealtime } from './realtime.ts';
 import { createPoll } from './test-data.ts';
 
+/** The poll cached and the realtime handlers listening on a fake socket, as user `me`. */
+function listening(poll: Poll) {
+  const queryClient = new QueryClient();
+  const socket = createFakeSocket();
+  registerPollsRealtime(socket, {
+    queryClient,
+    userId: 'me',
+    pathname: () => '/',
+    navigate: () => undefined,
+  });
+  queryClient.setQueryData(pollKeys.detail(poll.id), poll);
+  return { queryClient, socket, poll };
+}
+
 describe('registerPollsRealtime', () => {
   it('writes new tallies and the voter who changed into the cached poll; ignores malformed payloads', () => {
-    const queryClient = new QueryClient();
-    const socket = createFakeSocket();
-    registerPollsRealtime(socket, {
-      queryClient,
-      userId: 'me',
-      pathname: () => '/',
-      navigate: () => undefined,
-    });
-    const poll = createPoll();
-    queryClient.setQueryData(pollKeys.detail(poll.id), poll);
+    const { queryClient, socket, poll } = listening(createPoll());
     const tallies = poll.options.map(({ id, yes, ifNeedBe, no, best }, i) => ({
       id,
       yes: i === 1 ? 1 : yes,
@@ -44,16 +49,7 @@ describe('registerPollsRealtime', () => {
   });
 
   it("with more pages to read, a new voter waits for their page; the viewer's own answer is kept as theirs", () => {
-    const queryClient = new QueryClient();
-    const socket = createFakeSocket();
-    registerPollsRealtime(socket, {
-      queryClient,
-      userId: 'me',
-      pathname: () => '/',
-      navigate: () => undefined,
-    });
-    const poll = createPoll({ votersNext: '50', voterCount: 51 });
-    queryClient.setQueryData(pollKeys.detail(poll.id), poll);
+    const { queryClient, socket, poll } = listening(createPoll({ votersNext: '50', voterCount: 51 }));
     const tallies = poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best }));
     const me = { _id: 'me', id: 'me', username: 'me', fullName: 'Me', profileImage: null };
     const base = {
@@ -81,16 +77,7 @@ describe('registerPollsRealtime', () => {
   });
 
   it('an answer brings the counts of the dates it changed only, and which date is now the best', () => {
-    const queryClient = new QueryClient();
-    const socket = createFakeSocket();
-    registerPollsRealtime(socket, {
-      queryClient,
-      userId: 'me',
-      pathname: () => '/',
-      navigate: () => undefined,
-    });
-    const poll = createPoll();
-    queryClient.setQueryData(pollKeys.detail(poll.id), poll);
+    const { queryClient, socket, poll } = listening(createPoll());
     socket.receive('poll-updated', {
       pollId: poll.id,
       state: 'open',
