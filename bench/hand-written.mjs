@@ -89,6 +89,7 @@ const present = (row, viewerId, now) => {
           total: fg.total,
         }
       : { users: [], total: 0 },
+    placeId: row.placeId,
     capacity: row.capacity,
     offerHours: row.offerHours,
     maxGuests: row.maxGuests,

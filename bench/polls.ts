@@ -45,7 +45,13 @@ async function seedVoters(databaseUrl: string, pollId: string): Promise<number> 
        cross join poll_options o where o.poll_id = $1`,
       [pollId],
     );
-    await client.query('vacuum analyze poll_votes, poll_options, polls');
+    // The voters list in the order they answered (as the vote path writes it, decision 047).
+    await client.query(
+      `insert into poll_voters (poll_id, user_id)
+       select $1, user_id from poll_votes where poll_id = $1 group by user_id order by min(voted_at), user_id`,
+      [pollId],
+    );
+    await client.query('vacuum analyze poll_votes, poll_options, poll_voters, polls');
     return Date.now() - began;
   } finally {
     await client.end();
@@ -58,6 +64,8 @@ export async function benchPolls(o: {
   host: Auth;
   listener: Auth;
   report: (line: string) => void;
+  /** Another build (BENCH_BEFORE_SERVER) on the same database: measured after this one, in the same run. */
+  before?: RunningServer;
 }) {
   const { app, report } = o;
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
@@ -104,57 +112,76 @@ export async function benchPolls(o: {
   report(
     `GET /api/polls/:id (${OPTIONS} dates, ${VOTERS} voters, ${(bytes / 1024).toFixed(0)} KiB of JSON, sent compressed), one at a time: p50 ${get.p50.toFixed(1)} ms, p99 ${get.p99.toFixed(1)} ms (bar 20 ms: ${get.p99 <= 20 ? 'met' : 'NOT MET'})`,
   );
+  if (o.before) {
+    const then = await sequential(`${o.before.url}/api/polls/${id}`);
+    report(
+      `  before (BENCH_BEFORE_SERVER), same poll, same minute: ${(bytes / 1024).toFixed(0)} KiB, p50 ${then.p50.toFixed(1)} ms, p99 ${then.p99.toFixed(1)} ms`,
+    );
+  }
 
   // The live tally: 1,000 sockets in the poll's room; the host votes 10 times a second.
   const rawWs = await rawWsFanOut(SOCKETS, RATE, SECONDS);
   report(
     `raw ws broadcast to ${SOCKETS} sockets, ${RATE} msg/s: p50 ${rawWs.p50} ms, p99 ${rawWs.p99} ms (baseline)`,
   );
-  const clients: Socket[] = [];
-  const sentAt = new Map<number, number>();
-  const latencies: number[] = [];
-  for (let i = 0; i < SOCKETS; i++) {
-    const socket = connect(app.url, {
-      auth: { token: o.listener.accessToken },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const ack = (await socket.emitWithAck('join-poll', { pollId: id })) as { ok: boolean; error?: string };
-    if (!ack.ok) throw new Error(`join-poll refused: ${ack.error}`);
-    socket.on('poll-updated', (update: { voter?: { user: { id: string }; choices: (string | null)[] } }) => {
-      if (update.voter?.user.id !== o.host.user.id) return;
-      const at = sentAt.get(voteOf(update.voter.choices));
-      if (at !== undefined) latencies.push(Date.now() - at);
-    });
-    clients.push(socket);
-  }
-  const vote = async (n: number) => {
-    sentAt.set(n, Date.now());
-    const votes = Object.fromEntries(answerOf(n).map((choice, i) => [options[i]!.id, choice]));
-    await api(app.url, 'PUT', `/api/polls/${id}/votes`, { votes }, o.host.accessToken);
-  };
-  const round = async (first: number, count: number) => {
-    const pending: Promise<void>[] = [];
-    for (let n = first; n < first + count; n++) {
-      pending.push(vote(n));
-      await new Promise((r) => setTimeout(r, 1000 / RATE));
+  /** The live tally through one server: p50, p99 and deliveries of the measured round. */
+  const live = async (base: string) => {
+    const clients: Socket[] = [];
+    const sentAt = new Map<number, number>();
+    const latencies: number[] = [];
+    for (let i = 0; i < SOCKETS; i++) {
+      const socket = connect(base, {
+        auth: { token: o.listener.accessToken },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const ack = (await socket.emitWithAck('join-poll', { pollId: id })) as { ok: boolean; error?: string };
+      if (!ack.ok) throw new Error(`join-poll refused: ${ack.error}`);
+      socket.on(
+        'poll-updated',
+        (update: { voter?: { user: { id: string }; choices: (string | null)[] } }) => {
+          if (update.voter?.user.id !== o.host.user.id) return;
+          const at = sentAt.get(voteOf(update.voter.choices));
+          if (at !== undefined) latencies.push(Date.now() - at);
+        },
+      );
+      clients.push(socket);
     }
-    await Promise.all(pending);
-    await new Promise((r) => setTimeout(r, 2000));
+    const vote = async (n: number) => {
+      sentAt.set(n, Date.now());
+      const votes = Object.fromEntries(answerOf(n).map((choice, i) => [options[i]!.id, choice]));
+      await api(base, 'PUT', `/api/polls/${id}/votes`, { votes }, o.host.accessToken);
+    };
+    const round = async (first: number, count: number) => {
+      const pending: Promise<void>[] = [];
+      for (let n = first; n < first + count; n++) {
+        pending.push(vote(n));
+        await new Promise((r) => setTimeout(r, 1000 / RATE));
+      }
+      await Promise.all(pending);
+      await new Promise((r) => setTimeout(r, 2000));
+    };
+    await round(1, RATE * 2); // warm-up
+    latencies.length = 0;
+    await round(1000, RATE * SECONDS);
+    for (const c of clients) c.disconnect();
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), delivered: latencies.length };
   };
-  await round(1, RATE * 2); // warm-up
-  latencies.length = 0;
-  await round(1000, RATE * SECONDS);
-  for (const c of clients) c.disconnect();
   const expected = RATE * SECONDS * SOCKETS;
-  const live99 = percentile(latencies, 99);
-  const ratio = live99 / Math.max(1, rawWs.p99);
+  const now = await live(app.url);
+  const ratio = now.p99 / Math.max(1, rawWs.p99);
   report(
-    `PUT votes → poll-updated to ${SOCKETS} sockets, ${RATE} votes/s: p50 ${percentile(latencies, 50)} ms, p99 ${live99} ms = ${ratio.toFixed(2)} × raw ws p99 (bar 2.5: ${ratio <= 2.5 ? 'met' : 'NOT MET'}), delivered ${latencies.length}/${expected}`,
+    `PUT votes → poll-updated to ${SOCKETS} sockets, ${RATE} votes/s: p50 ${now.p50} ms, p99 ${now.p99} ms = ${ratio.toFixed(2)} × raw ws p99 (bar 2.5: ${ratio <= 2.5 ? 'met' : 'NOT MET'}), delivered ${now.delivered}/${expected}`,
   );
+  if (o.before) {
+    const then = await live(o.before.url);
+    report(
+      `  before (BENCH_BEFORE_SERVER): p50 ${then.p50} ms, p99 ${then.p99} ms = ${(then.p99 / Math.max(1, rawWs.p99)).toFixed(2)} × raw ws p99, delivered ${then.delivered}/${expected}`,
+    );
+  }
 }

@@ -354,7 +354,11 @@ async function main() {
     if (wants('polls')) {
       // Issue 25: a poll of 10 dates and 2,000 voters, read and answered live.
       const listener = await register(app.url, 'pollwatcher');
-      await benchPolls({ app, databaseUrl: url, host: user, listener, report });
+      // BENCH_BEFORE_SERVER (another build's dist/server.js, e.g. main's): the same poll through it.
+      const beforeEntry = process.env.BENCH_BEFORE_SERVER;
+      const before = beforeEntry ? await startServer(env, { entry: path.resolve(beforeEntry) }) : undefined;
+      if (before) servers.push(before);
+      await benchPolls({ app, databaseUrl: url, host: user, listener, report, before });
     }
     if (wants('import')) {
       // Issue 26: a 5,000-event ICS import on the job queue, another user reading meanwhile.

@@ -232,6 +232,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     app.server,
     {
       authenticate: (token) => auth.authenticate(token),
+      userIdOf: async (token) => (await tokens.verify(token))?.sub,
       resolveRoom: (userId, kind, payload) => resolveRoom(userId, kind, payload),
       friendIdsOf: (userId) => friends.friendIds(userId),
       blockedIdsOf: (userId) => blocks.blockedIds(userId),

@@ -12,6 +12,9 @@ export const POLL_LIMITS = {
   optionsMax: 10,
   /** Reminders to those who have not voted go this long before the poll closes. */
   reminderLeadMs: 24 * 60 * 60_000,
+  /** Voters in the poll's answer and per page of GET /api/polls/:id/voters (at most `votersPageMax`). */
+  votersPage: 50,
+  votersPageMax: 200,
 } as const;
 
 export const VOTE_CHOICES = ['yes', 'if_need_be', 'no'] as const;
@@ -47,6 +50,8 @@ export const POLL_MSG = {
   finalized: 'This poll already has its date',
   nothingToChange: 'Send something to change',
   deleted: 'Poll deleted',
+  cursorInvalid: 'Invalid cursor',
+  limitInvalid: `Limit must be a whole number between 1 and ${POLL_LIMITS.votersPageMax}`,
 } as const;
 
 export const pollOptionInput = z
@@ -160,13 +165,36 @@ export const pollSchema = z.object({
   chosenOptionId: z.string().nullable(),
   eventId: z.string().nullable(),
   options: z.array(pollOption),
+  /** The first page of voters, first to answer first (the rest: GET /api/polls/:id/voters). */
   voters: z.array(pollVoter),
+  /** How many people answered. */
+  voterCount: z.number().int(),
+  /** The cursor of the next page of voters (`?after=`), null when `voters` is everyone. */
+  votersNext: z.string().nullable(),
+  /** The viewer's own answers, wherever they are in the list (null before they answer). */
+  mine: pollVoter.nullable(),
   isHost: z.boolean(),
 });
 export type Poll = z.infer<typeof pollSchema>;
 
 export const pollResponse = z.object({ poll: pollSchema });
 export type PollResponse = z.infer<typeof pollResponse>;
+
+/** GET /api/polls/:id/voters: the voters after a cursor (a poll's `votersNext`, or a page's `next`). */
+export const pollVotersQuery = z.object({
+  after: z
+    .string({ error: POLL_MSG.cursorInvalid })
+    .regex(/^\d{1,18}$/, POLL_MSG.cursorInvalid)
+    .optional(),
+  limit: z.coerce
+    .number({ error: POLL_MSG.limitInvalid })
+    .int(POLL_MSG.limitInvalid)
+    .min(1, POLL_MSG.limitInvalid)
+    .max(POLL_LIMITS.votersPageMax, POLL_MSG.limitInvalid)
+    .default(POLL_LIMITS.votersPage),
+});
+export const pollVotersResponse = z.object({ voters: z.array(pollVoter), next: z.string().nullable() });
+export type PollVotersResponse = z.infer<typeof pollVotersResponse>;
 
 /** A poll in a list (the community page's open polls). */
 export const pollSummary = pollSchema.pick({
@@ -189,15 +217,21 @@ export type PollTally = z.infer<typeof pollTally>;
 /**
  * Socket `poll-updated` to the poll's room (`join-poll` { pollId }): the counts after a vote, an
  * edit or the finalisation, and the voter whose answer changed (absent for edits). It is sent to
- * every socket in the room, so it carries counts only: a client that finds a date it does not
- * know (one was added) reads the poll again.
+ * every socket in the room, so it carries counts only, and after an answer only those of the dates
+ * the answer changed (decision 047); `bestOptionId` says which date is now the best. A client that
+ * finds a date it does not know (one was added) reads the poll again.
  */
 export const pollUpdatedEvent = z.object({
   pollId: z.string(),
   state: z.enum(POLL_STATES),
   eventId: z.string().nullable(),
   chosenOptionId: z.string().nullable(),
+  /** The dates whose counts changed (every date after an edit or the finalisation). */
   tallies: z.array(pollTally),
+  /** The best date after this change (null while nobody said yes or if need be). */
+  bestOptionId: z.string().nullable(),
+  /** How many people answered, after this change. */
+  voterCount: z.number().int(),
   voter: pollVoter.optional(),
   /** Someone withdrew their answers (an empty vote). */
   removedVoterId: z.string().optional(),

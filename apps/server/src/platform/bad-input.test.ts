@@ -627,6 +627,7 @@ describe('bad input to every JSON endpoint (QUALITY security 4)', () => {
         'status',
         'scope',
         'cursor',
+        'after',
         'limit',
         'page',
         '__proto__',

@@ -10,6 +10,11 @@ export type RealtimeDeps = {
   /** The user and session behind an access token, or undefined. */
   authenticate: (token: string) => Promise<{ user: { id: string }; sessionId: string } | undefined>;
   /**
+   * The user an access token names, from its signature alone (no database): the per-user
+   * connection rate is counted before the session is looked up. Without it, after.
+   */
+  userIdOf?: (token: string) => Promise<string | undefined>;
+  /**
    * The room a join request names, if the user may join it; otherwise the reason. Every
    * membership rule (conversation pair, visible event, sub-group, friend group) lives there.
    */
@@ -140,9 +145,11 @@ export function createRealtime(
   });
 
   /**
-   * A connection counts against its address before anything is checked (a flood of handshakes,
-   * valid token or not, is refused without a database round trip), then against its user once
-   * the token is known: not only how many sockets one may hold, but how fast one may open them.
+   * A connection counts against its address before anything else, at the HTTP upgrade
+   * (`allowRequest`): an address over its rate gets a 400 with the readable refusal before any
+   * WebSocket, engine.io socket or packet exists. Then against its user, from the token's
+   * signature, before the session is read: a flood of handshakes costs no database round trip
+   * either way (decision 047; the rates themselves, decision 036).
    */
   const { connectionsPerUser, connectionsPerIp } = options.limits;
   const addressOf = deps.addressOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
@@ -154,23 +161,40 @@ export function createRealtime(
     return new Error(tooManyRequestsMessage(verdict.retryAfterSeconds));
   }
 
+  io.engine.opts.allowRequest = (req, answer) => {
+    connectionRefusal(`socket:connect:ip:${addressOf(req)}`, connectionsPerIp).then(
+      (refused) => answer(refused?.message ?? null, !refused),
+      (err: unknown) => {
+        deps.log.warn({ err }, 'socket connection rate unavailable');
+        answer('Connections are temporarily unavailable', false);
+      },
+    );
+  };
+
   io.use((socket, next) => {
     const token = tokenOf(socket);
     if (!token) return next(new Error('Authentication token required'));
-    connectionRefusal(`socket:connect:ip:${addressOf(socket.request)}`, connectionsPerIp)
-      .then(async (refused) => {
-        if (refused) return next(refused);
-        const found = await deps.authenticate(token);
-        if (!found) return next(new Error('Invalid authentication token'));
-        const tooFast = await connectionRefusal(`socket:connect:user:${found.user.id}`, connectionsPerUser);
+    const refuseFast = async (userId: string) =>
+      connectionRefusal(`socket:connect:user:${userId}`, connectionsPerUser);
+    (async () => {
+      const claimed = deps.userIdOf ? await deps.userIdOf(token) : undefined;
+      if (deps.userIdOf && !claimed) return next(new Error('Invalid authentication token'));
+      if (claimed) {
+        const tooFast = await refuseFast(claimed);
         if (tooFast) return next(tooFast);
-        socket.data = { userId: found.user.id, sessionId: found.sessionId } satisfies SocketData;
-        next();
-      })
-      .catch((err: unknown) => {
-        deps.log.warn({ err }, 'socket authentication failed');
-        next(new Error('Authentication is temporarily unavailable'));
-      });
+      }
+      const found = await deps.authenticate(token);
+      if (!found) return next(new Error('Invalid authentication token'));
+      if (!claimed) {
+        const tooFast = await refuseFast(found.user.id);
+        if (tooFast) return next(tooFast);
+      }
+      socket.data = { userId: found.user.id, sessionId: found.sessionId } satisfies SocketData;
+      next();
+    })().catch((err: unknown) => {
+      deps.log.warn({ err }, 'socket authentication failed');
+      next(new Error('Authentication is temporarily unavailable'));
+    });
   });
 
   async function tellFriends(userId: string, event: 'user-online' | 'user-offline') {

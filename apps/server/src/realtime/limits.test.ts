@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, LIMITS_PER, MemoryRateLimitStore } from '../platform/rate-limit/rate-limiter.ts';
@@ -124,6 +124,26 @@ describe('room checks', () => {
   });
 });
 
+/** The raw answer to a WebSocket upgrade of Socket.IO's path, read until the server closes. */
+function upgradeAnswer(base: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(
+        'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\n' +
+          `Host: ${hostname}:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      ),
+    );
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
 /**
  * Issue 27 (and issue 19's "one token can open 2,000 sockets in 4–6 s"): connections are counted
  * per user and per client address per minute, not only how many stay open.
@@ -157,7 +177,12 @@ describe('socket connection rates', () => {
     const users = await Promise.all([createUser(limited), createUser(limited), createUser(limited)]);
     for (const user of users) (await openSocket(limitedUrl, user.accessToken)).disconnect();
     const another = await createUser(limited);
-    await expect(openSocket(limitedUrl, another.accessToken)).rejects.toThrow(/^Too many attempts/);
-    await expect(openSocket(limitedUrl, 'not-a-token')).rejects.toThrow(/^Too many attempts/);
+    // Refused at the HTTP upgrade: no WebSocket is opened, so the client library hears only that
+    // it failed; the answer itself says why.
+    await expect(openSocket(limitedUrl, another.accessToken)).rejects.toThrow();
+    await expect(openSocket(limitedUrl, 'not-a-token')).rejects.toThrow();
+    const answer = await upgradeAnswer(limitedUrl);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/Too many attempts\. Please try again in \d+ seconds\.$/);
   });
 });

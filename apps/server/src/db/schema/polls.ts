@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -50,6 +51,10 @@ export const pollOptions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     place: text('place'),
+    /** Kept by the database on every write to poll_votes (migration 0035, decision 047). */
+    yesCount: integer('yes_count').notNull().default(0),
+    ifNeedBeCount: integer('if_need_be_count').notNull().default(0),
+    noCount: integer('no_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('poll_options_poll_position_idx').on(t.pollId, t.position),
@@ -77,5 +82,26 @@ export const pollVotes = pgTable(
     primaryKey({ name: 'poll_votes_pk', columns: [t.pollId, t.userId, t.optionId] }),
     index('poll_votes_option_idx').on(t.optionId),
     check('poll_votes_choice', sql`${t.choice} in ('yes', 'if_need_be', 'no')`),
+  ],
+);
+
+/**
+ * Who answered a poll, one row each, in the order they first answered (`seq`, migration 0035): the
+ * voters list is read a page at a time. Written with the answers (`replaceVotes`).
+ */
+export const pollVoters = pgTable(
+  'poll_voters',
+  {
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'poll_voters_pk', columns: [t.pollId, t.userId] }),
+    uniqueIndex('poll_voters_poll_seq_idx').on(t.pollId, t.seq),
   ],
 );

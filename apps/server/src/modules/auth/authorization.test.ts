@@ -1508,6 +1508,10 @@ const MATRIX: Record<string, Row | Row[]> = {
     link: SIGNED_IN_200,
     community: HIDDEN,
   }),
+  'GET /api/polls/:id/voters': pollRows((id) => ({ method: 'GET', url: `/api/polls/${id}/voters?limit=5` }), {
+    link: SIGNED_IN_200,
+    community: HIDDEN,
+  }),
   'PATCH /api/polls/:id': pollRows(
     (id) => ({ method: 'PATCH', url: `/api/polls/${id}`, payload: { title: 'Renamed poll' } }),
     { link: ONLY_OWNER, community: HIDDEN },

@@ -2,7 +2,7 @@ import type { Poll, PollOption, PollUpdatedEvent, PollVoter, VoteChoice } from '
 import type { PollRow } from '../../db/schema/index.ts';
 import { presentPerson } from '../chat/chat.presenter.ts';
 import type { Person } from '../chat/chat.repository.ts';
-import { CHOICE_CODES, type OptionRow, type OptionTally, type VoterRow } from './polls.repository.ts';
+import { CHOICE_CODES, type OptionTally, type VoterRow } from './polls.repository.ts';
 
 export type PollHeader = {
   row: PollRow;
@@ -35,20 +35,14 @@ export function presentOptions(tallies: OptionTally[]): PollOption[] {
   }));
 }
 
-/** The counts of each date, from the voters already read (a GET reads the votes once). */
-export function talliesOf(options: OptionRow[], voters: VoterRow[]): OptionTally[] {
-  const counts = options.map(() => [0, 0, 0]);
-  for (const v of voters)
-    for (const code of v.answers) {
-      const row = counts[Math.floor(code / 3)];
-      if (row) row[code % 3] = (row[code % 3] ?? 0) + 1;
-    }
-  return options.map((o, i) => ({
-    ...o,
-    yes: counts[i]?.[0] ?? 0,
-    if_need_be: counts[i]?.[1] ?? 0,
-    no: counts[i]?.[2] ?? 0,
-  }));
+/**
+ * A page read with one row more than asked for: the rows to answer, and the cursor of the next
+ * page (the last answered voter's place) when that extra row was there.
+ */
+export function pageOf(rows: VoterRow[], limit: number): { rows: VoterRow[]; next: string | null } {
+  if (rows.length <= limit) return { rows, next: null };
+  const kept = rows.slice(0, limit);
+  return { rows: kept, next: kept[kept.length - 1]?.seq ?? null };
 }
 
 /** A voter's answers laid out in the order of the poll's dates (positions are 0…n-1). */
@@ -72,9 +66,14 @@ export function presentVoter(v: VoterRow, optionCount: number): PollVoter {
 export function presentPoll(
   header: PollHeader,
   tallies: OptionTally[],
-  voters: VoterRow[],
-  viewerId: string,
+  voters: {
+    page: { rows: VoterRow[]; next: string | null };
+    mine: VoterRow | undefined;
+    voterCount: number;
+    viewerId: string;
+  },
 ): Poll {
+  const { page, mine, voterCount, viewerId } = voters;
   const { row } = header;
   return {
     id: row.id,
@@ -89,7 +88,10 @@ export function presentPoll(
     chosenOptionId: row.chosenOptionId,
     eventId: row.eventId,
     options: presentOptions(tallies),
-    voters: voters.map((v) => presentVoter(v, tallies.length)),
+    voters: page.rows.map((v) => presentVoter(v, tallies.length)),
+    voterCount,
+    votersNext: page.next,
+    mine: mine ? presentVoter(mine, tallies.length) : null,
     isHost: row.hostId === viewerId,
   };
 }
@@ -97,20 +99,21 @@ export function presentPoll(
 export function presentUpdate(
   row: PollRow,
   tallies: OptionTally[],
-  change: { voter?: VoterRow; removedVoterId?: string } = {},
+  voterCount: number,
+  change: { voter?: VoterRow; removedVoterId?: string; changed?: Set<string> } = {},
 ): PollUpdatedEvent {
+  const options = presentOptions(tallies);
+  const { changed } = change;
   return {
     pollId: row.id,
     state: pollState(row),
     eventId: row.eventId,
     chosenOptionId: row.chosenOptionId,
-    tallies: presentOptions(tallies).map(({ id, yes, ifNeedBe, no, best }) => ({
-      id,
-      yes,
-      ifNeedBe,
-      no,
-      best,
-    })),
+    tallies: options
+      .filter((o) => !changed || changed.has(o.id))
+      .map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best })),
+    bestOptionId: options.find((o) => o.best)?.id ?? null,
+    voterCount,
     ...(change.voter ? { voter: presentVoter(change.voter, tallies.length) } : {}),
     ...(change.removedVoterId ? { removedVoterId: change.removedVoterId } : {}),
   };

@@ -2,7 +2,15 @@ import type { PollOptionInput, VoteChoice } from '@townsquare/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { communities, type PollRow, pollOptions, polls, pollVotes, users } from '../../db/schema/index.ts';
+import {
+  communities,
+  type PollRow,
+  pollOptions,
+  polls,
+  pollVoters,
+  pollVotes,
+  users,
+} from '../../db/schema/index.ts';
 import { groupIdsOf, memberTables } from '../groups/membership.repository.ts';
 
 export type OptionTally = {
@@ -18,9 +26,11 @@ export type OptionTally = {
 /**
  * One voter: who, and their answers, one row per voter (not per vote). Each answer is a number,
  * `position * 3 + choice` (choice 0 yes, 1 if need be, 2 no): an int array is what PostgreSQL
- * aggregates and node-postgres parses fastest (2,000 voters of a 10-date poll: 15 ms, not 36).
+ * aggregates and node-postgres parses fastest.
  */
 export type VoterRow = {
+  /** The voter's place in the list (`poll_voters.seq`): the cursor of the page after them. */
+  seq: string;
   user_id: string;
   username: string | null;
   full_name: string;
@@ -28,8 +38,6 @@ export type VoterRow = {
   answers: number[];
 };
 export const CHOICE_CODES: readonly VoteChoice[] = ['yes', 'if_need_be', 'no'];
-
-export type OptionRow = { id: string; starts_at: Date; ends_at: Date; place: string | null };
 
 export async function insertPoll(
   db: Executor,
@@ -75,6 +83,28 @@ export async function lockPoll(db: Executor, id: string): Promise<PollRow | unde
   return row;
 }
 
+/**
+ * The poll row with its dates' ids, locked against other answers and a finalisation until the
+ * transaction ends (not against the inserts that refer to it).
+ */
+export async function lockPollForVote(
+  db: Executor,
+  id: string,
+): Promise<{ row: PollRow; optionIds: string[] } | undefined> {
+  const [found] = await db
+    .select({
+      row: polls,
+      optionIds: sql<
+        string[]
+      >`(select coalesce(json_agg(o.id), '[]') from poll_options o where o.poll_id = ${id})`,
+    })
+    .from(polls)
+    .where(eq(polls.id, id))
+    .for('no key update')
+    .limit(1);
+  return found;
+}
+
 export async function updatePoll(
   db: Executor,
   id: string,
@@ -112,57 +142,147 @@ export async function findOption(db: Executor, pollId: string, optionId: string)
   return row;
 }
 
-/** Every date of the poll in order (their counts come from the voters: `talliesOf`). */
-export async function options(db: Executor, pollId: string): Promise<OptionRow[]> {
-  const result = await db.execute<OptionRow>(
-    sql`select id, starts_at, ends_at, place from poll_options where poll_id = ${pollId} order by position`,
-  );
-  return result.rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at), ends_at: new Date(r.ends_at) }));
+type VoterPage = { after?: string; limit: number } | { userId: string };
+
+/**
+ * A page of voters (or one voter), first to answer first, each as one row whose answers are
+ * aggregated in PostgreSQL; `after` is the `seq` of the last voter of the previous page. One more
+ * row than asked for is read to know whether a next page exists.
+ */
+function votersSql(pollId: SQL | string, page: VoterPage): SQL {
+  const where =
+    'userId' in page
+      ? sql` and pv.user_id = ${page.userId}`
+      : page.after
+        ? sql` and pv.seq > ${page.after}`
+        : sql``;
+  const limit = 'userId' in page ? 1 : page.limit + 1;
+  return sql`select pv.seq::text as seq, pv.user_id,
+      u.username, u.full_name, u.profile_image,
+      array(select o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end
+            from poll_votes v join poll_options o on o.id = v.option_id
+            where v.poll_id = pv.poll_id and v.user_id = pv.user_id) as answers
+    from poll_voters pv join users u on u.id = pv.user_id
+    where pv.poll_id = ${pollId}${where}
+    order by pv.seq
+    limit ${limit}`;
 }
 
-/** Every date of the poll in order, with how many said yes, if need be and no. */
-export async function tallies(db: Executor, pollId: string): Promise<OptionTally[]> {
-  const result = await db.execute<OptionTally>(sql`select o.id, o.starts_at, o.ends_at, o.place,
-      count(*) filter (where v.choice = 'yes')::int as yes,
-      count(*) filter (where v.choice = 'if_need_be')::int as if_need_be,
-      count(*) filter (where v.choice = 'no')::int as no
-    from poll_options o left join poll_votes v on v.option_id = o.id
-    where o.poll_id = ${pollId}
-    group by o.id order by o.position`);
-  return result.rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at), ends_at: new Date(r.ends_at) }));
+export async function voters(db: Executor, pollId: string, page: VoterPage): Promise<VoterRow[]> {
+  return (await db.execute<VoterRow>(votersSql(pollId, page))).rows;
+}
+
+/** The rows of `votersSql` as one JSON array, in their order (a column of a larger statement). */
+const votersJson = (pollId: SQL, page: VoterPage) =>
+  sql<
+    VoterRow[]
+  >`(select coalesce(json_agg(to_json(x) order by x.seq::bigint), '[]') from (${votersSql(pollId, page)}) x)`;
+
+type TallyJson = Omit<OptionTally, 'starts_at' | 'ends_at'> & { starts_at: string; ends_at: string };
+
+/** Every date of the poll with its kept counts, in order, as one JSON array. */
+const talliesJson = (pollId: SQL) => sql<TallyJson[]>`(select coalesce(json_agg(json_build_object('id', o.id,
+    'starts_at', o.starts_at, 'ends_at', o.ends_at, 'place', o.place, 'yes', o.yes_count,
+    'if_need_be', o.if_need_be_count, 'no', o.no_count) order by o.position), '[]')
+  from poll_options o where o.poll_id = ${pollId})`;
+const voterCountSql = (pollId: SQL) =>
+  sql<number>`(select count(*)::int from poll_voters c where c.poll_id = ${pollId})`;
+const datesOf = (tallies: TallyJson[]): OptionTally[] =>
+  tallies.map((t) => ({ ...t, starts_at: new Date(t.starts_at), ends_at: new Date(t.ends_at) }));
+
+/** After a change: every date's counts, how many answered, and one voter's row (if they still have one). */
+export async function readUpdate(db: Executor, pollId: string, voterId: string | undefined) {
+  const id = sql`${pollId}::uuid`;
+  const result = await db.execute<{ tallies: TallyJson[]; voter_count: number; voter: VoterRow[] }>(
+    sql`select ${talliesJson(id)} as tallies, ${voterCountSql(id)} as voter_count,
+      ${voterId ? votersJson(id, { userId: voterId }) : sql`'[]'::json`} as voter`,
+  );
+  const found = result.rows[0];
+  return {
+    tallies: datesOf(found?.tallies ?? []),
+    voterCount: found?.voter_count ?? 0,
+    voter: found?.voter[0],
+  };
 }
 
 /**
- * The voters (everyone, or one), first to answer first, each as one row whose answers are
- * aggregated in PostgreSQL: 2,000 voters are 2,000 rows, not 20,000.
+ * Everything a poll's page shows, in one statement (one round trip however busy the database
+ * is): the poll, its host and community, the kept counts of every date, how many answered, the
+ * first page of voters and the viewer's own answers.
  */
-export async function voters(db: Executor, pollId: string, userId?: string): Promise<VoterRow[]> {
-  const one = userId ? sql` and v.user_id = ${userId}` : sql``;
-  // Grouped by voter before the names are joined: sorting 20,000 rows by a uuid, not by text.
-  const result =
-    await db.execute<VoterRow>(sql`select a.user_id, u.username, u.full_name, u.profile_image, a.answers
-    from (select v.user_id, min(v.voted_at) as first,
-            array_agg(o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end) as answers
-          from poll_votes v join poll_options o on o.id = v.option_id
-          where v.poll_id = ${pollId}${one}
-          group by v.user_id) a
-    join users u on u.id = a.user_id
-    order by a.first, a.user_id`);
-  return result.rows;
+export async function readPoll(db: Executor, id: string, viewerId: string, limit: number) {
+  const [found] = await db
+    .select({
+      row: polls,
+      host: {
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        profileImage: users.profileImage,
+      },
+      communitySlug: communities.slug,
+      communityName: communities.name,
+      tallies: talliesJson(sql`${polls.id}`),
+      voterCount: voterCountSql(sql`${polls.id}`),
+      first: votersJson(sql`${polls.id}`, { limit }),
+      mine: votersJson(sql`${polls.id}`, { userId: viewerId }),
+    })
+    .from(polls)
+    .innerJoin(users, eq(users.id, polls.hostId))
+    .leftJoin(communities, eq(communities.id, polls.communityId))
+    .where(eq(polls.id, id))
+    .limit(1);
+  if (!found) return undefined;
+  const { row, host, communitySlug, communityName } = found;
+  return {
+    header: {
+      row,
+      host,
+      community:
+        row.communityId && communitySlug && communityName
+          ? { id: row.communityId, slug: communitySlug, name: communityName }
+          : null,
+    },
+    tallies: found.tallies.map((t) => ({
+      ...t,
+      starts_at: new Date(t.starts_at),
+      ends_at: new Date(t.ends_at),
+    })),
+    voterCount: found.voterCount,
+    first: found.first,
+    mine: found.mine[0],
+  };
 }
 
-/** Replaces the person's answers: one write path for voting, changing and withdrawing. */
+/**
+ * Replaces the person's answers: one write path for voting, changing and withdrawing. The counts
+ * follow in the same transaction (the database's trigger, migration 0035); the person keeps their
+ * place in the voters list while they have any answer.
+ */
 export async function replaceVotes(
   db: Executor,
   pollId: string,
   userId: string,
   votes: [optionId: string, choice: VoteChoice][],
-): Promise<void> {
-  await db.delete(pollVotes).where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)));
-  if (votes.length === 0) return;
+): Promise<Set<string>> {
+  const before = await db
+    .delete(pollVotes)
+    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+    .returning({ optionId: pollVotes.optionId, choice: pollVotes.choice });
+  // The dates whose counts this changes: what the room is told (a small delta, decision 047).
+  const was = new Map(before.map((v) => [v.optionId, v.choice]));
+  const changed = new Set<string>();
+  for (const [optionId, choice] of votes) if (was.get(optionId) !== choice) changed.add(optionId);
+  for (const optionId of was.keys()) if (!votes.some(([id]) => id === optionId)) changed.add(optionId);
+  if (votes.length === 0) {
+    await db.delete(pollVoters).where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.userId, userId)));
+    return changed;
+  }
   await db
     .insert(pollVotes)
     .values(votes.map(([optionId, choice]) => ({ pollId, optionId, userId, choice })));
+  await db.insert(pollVoters).values({ pollId, userId }).onConflictDoNothing();
+  return changed;
 }
 
 /** Who answered yes or if need be for this date (they hear that it became the event). */
@@ -176,7 +296,7 @@ export async function willingVoters(db: Executor, optionId: string): Promise<str
 /** Everyone who answered anything. */
 export async function voterIds(db: Executor, pollId: string): Promise<string[]> {
   const result = await db.execute<{ user_id: string }>(
-    sql`select distinct user_id from poll_votes where poll_id = ${pollId}`,
+    sql`select user_id from poll_voters where poll_id = ${pollId}`,
   );
   return result.rows.map((r) => r.user_id);
 }
@@ -202,41 +322,10 @@ export async function openPollsOf(db: Executor, communityId: string, viewerId: s
   }>(sql`select p.id, p.title, p.closes_at, p.event_id, p.finalized_at, p.host_id,
       u.username, u.full_name, u.profile_image,
       (select count(*)::int from poll_options o where o.poll_id = p.id) as options,
-      (select count(distinct v.user_id)::int from poll_votes v where v.poll_id = p.id) as voters
+      (select count(*)::int from poll_voters v where v.poll_id = p.id) as voters
     from polls p join users u on u.id = p.host_id
     where p.community_id = ${communityId} and p.finalized_at is null and (${member} or p.host_id = ${viewerId})
     order by p.closes_at, p.id
     limit 50`);
   return result.rows;
-}
-
-/** The poll with its host and community (id, address, name), for presenting it. */
-export async function findHeader(db: Executor, id: string) {
-  const [found] = await db
-    .select({
-      row: polls,
-      host: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        profileImage: users.profileImage,
-      },
-      communitySlug: communities.slug,
-      communityName: communities.name,
-    })
-    .from(polls)
-    .innerJoin(users, eq(users.id, polls.hostId))
-    .leftJoin(communities, eq(communities.id, polls.communityId))
-    .where(eq(polls.id, id))
-    .limit(1);
-  if (!found) return undefined;
-  const { row, host, communitySlug, communityName } = found;
-  return {
-    row,
-    host,
-    community:
-      row.communityId && communitySlug && communityName
-        ? { id: row.communityId, slug: communitySlug, name: communityName }
-        : null,
-  };
 }

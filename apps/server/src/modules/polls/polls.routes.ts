@@ -7,6 +7,8 @@ import {
   pollListResponse,
   pollResponse,
   pollVoteResponse,
+  pollVotersQuery,
+  pollVotersResponse,
   pollVotesBody,
   updatePollBody,
 } from '@townsquare/contracts';
@@ -18,6 +20,13 @@ import type { PollsService } from './polls.service.ts';
 const tags = ['polls'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: z.string() });
+
+/**
+ * Voters' rows are sent as the presenter builds them (presentVoter is their only source, in the
+ * contract's shape): fast-json-stringify checks each nullable choice against its union at run time,
+ * 8 × JSON.stringify's time for a page of voters (measured on 2,000: 16 ms against 2 ms).
+ */
+const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
 /** Date polls (docs/API.md, "Date polls"). Thin: validate, authenticate, call the service. */
 export function pollsRoutes(
@@ -60,13 +69,26 @@ export function pollsRoutes(
     '/api/polls/:id',
     {
       onRequest: requireAuth,
-      // A poll of 2,000 voters is 500 KB of JSON: fast-json-stringify checks each nullable choice
-      // against its union at run time (16 ms against JSON.stringify's 2 ms, measured). The presenter
-      // builds exactly the contract's shape (presentPoll is the only source), so it is sent as built.
-      serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+      serializerCompiler: asBuilt,
       schema: { tags, security, params, response: { 200: pollResponse, ...errors(401, 404) } },
     },
     async (request) => ({ poll: await service.get(caller(request).user, request.params.id) }),
+  );
+
+  app.get(
+    '/api/polls/:id/voters',
+    {
+      onRequest: requireAuth,
+      serializerCompiler: asBuilt,
+      schema: {
+        tags,
+        security,
+        params,
+        querystring: pollVotersQuery,
+        response: { 200: pollVotersResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => service.voters(caller(request).user, request.params.id, request.query),
   );
 
   app.patch(

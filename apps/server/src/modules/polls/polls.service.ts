@@ -7,10 +7,10 @@ import {
   type Poll,
   type PollListResponse,
   type PollUpdatedEvent,
+  type PollVotersResponse,
   type UpdatePollInput,
   type VoteChoice,
 } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PollRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -21,7 +21,7 @@ import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
 import { isUuid } from '../users/users.repository.ts';
-import { pollState, presentPoll, presentUpdate, talliesOf } from './polls.presenter.ts';
+import { pageOf, pollState, presentPoll, presentUpdate, presentVoter } from './polls.presenter.ts';
 import * as repo from './polls.repository.ts';
 
 /** The Socket.IO room of a poll's page (`join-poll` { pollId }): its tallies arrive there live. */
@@ -88,14 +88,20 @@ export function createPolls(deps: PollsDeps) {
     return row;
   }
 
+  /** The poll as its page shows it: the kept counts, the first page of voters and the viewer's answers. */
+  function present(found: NonNullable<Awaited<ReturnType<typeof repo.readPoll>>>, viewerId: string): Poll {
+    return presentPoll(found.header, found.tallies, {
+      page: pageOf(found.first, POLL_LIMITS.votersPage),
+      mine: found.mine,
+      voterCount: found.voterCount,
+      viewerId,
+    });
+  }
+
   async function read(id: string, viewerId: string): Promise<Poll> {
-    const [header, options, voters] = await Promise.all([
-      repo.findHeader(db, id),
-      repo.options(db, id),
-      repo.voters(db, id),
-    ]);
-    if (!header) throw notFound(POLL_MSG.notFound);
-    return presentPoll(header, talliesOf(options, voters), voters, viewerId);
+    const found = await repo.readPoll(db, id, viewerId, POLL_LIMITS.votersPage);
+    if (!found) throw notFound(POLL_MSG.notFound);
+    return present(found, viewerId);
   }
 
   function assertFuture(options: { startsAt: Date }[]): void {
@@ -116,16 +122,19 @@ export function createPolls(deps: PollsDeps) {
   const cancelReminder = (row: PollRow) =>
     deps.jobs.cancel(CLOSING_QUEUE, `${row.id}:${row.closesAt.toISOString()}`);
 
-  /** Emits `poll-updated` to the poll's room and answers the same payload. */
-  async function publish(row: PollRow, change: { voterId?: string } = {}): Promise<PollUpdatedEvent> {
-    const [tallies, voters] = await Promise.all([
-      repo.tallies(db, row.id),
-      change.voterId ? repo.voters(db, row.id, change.voterId) : Promise.resolve([]),
-    ]);
-    const voter = voters[0];
-    const update = presentUpdate(row, tallies, {
+  /**
+   * Emits `poll-updated` to the poll's room and answers the same payload: after an answer, the
+   * counts of the dates it changed only (`changed`); after an edit or the finalisation, all.
+   */
+  async function publish(
+    row: PollRow,
+    change: { voterId?: string; changed?: Set<string> } = {},
+  ): Promise<PollUpdatedEvent> {
+    const { tallies, voterCount, voter } = await repo.readUpdate(db, row.id, change.voterId);
+    const update = presentUpdate(row, tallies, voterCount, {
       voter,
       removedVoterId: change.voterId && !voter ? change.voterId : undefined,
+      changed: change.changed,
     });
     deps.publisher.toChannel(pollRoom(row.id), 'poll-updated', update);
     return update;
@@ -206,9 +215,24 @@ export function createPolls(deps: PollsDeps) {
       return read(row.id, user.id);
     },
 
+    /** One statement for the poll; a community poll also asks the membership helper. */
     async get(user: UserRow, id: string): Promise<Poll> {
+      const found = isUuid(id) ? await repo.readPoll(db, id, user.id, POLL_LIMITS.votersPage) : undefined;
+      if (!found || !(await canSee(found.header.row, user.id))) throw notFound(POLL_MSG.notFound);
+      return present(found, user.id);
+    },
+
+    /** The voters after a cursor (GET /api/polls/:id/voters), for those who may see the poll. */
+    async voters(
+      user: UserRow,
+      id: string,
+      query: { after?: string; limit: number },
+    ): Promise<PollVotersResponse> {
       const row = await visible(id, user.id);
-      return read(row.id, user.id);
+      const rows = await repo.voters(db, row.id, query);
+      const page = pageOf(rows, query.limit);
+      const optionCount = (await repo.optionIds(db, row.id)).length;
+      return { voters: page.rows.map((v) => presentVoter(v, optionCount)), next: page.next };
     },
 
     /** A community's open polls, for its members (none for anybody else). */
@@ -276,24 +300,26 @@ export function createPolls(deps: PollsDeps) {
 
     /**
      * Replaces the caller's answers (an empty map withdraws them) while the poll is open, and
-     * answers the new tallies with the caller's row (what the room hears). Two
-     * saves of one person at once are taken one after the other (a lock on the pair), so the
-     * second replaces the first instead of colliding with it.
+     * answers the new tallies with the caller's row (what the room hears). Saves to one poll at
+     * once are taken one after the other (a lock on the poll row), so a second save of one person
+     * replaces the first instead of colliding with it.
      */
     async vote(user: UserRow, id: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
-      const row = await visible(id, user.id);
-      if (row.finalizedAt) throw conflict(POLL_MSG.finalized);
-      if (pollState(row) !== 'open') throw conflict(POLL_MSG.closed);
-      const options = new Set(await repo.optionIds(db, row.id));
+      if (!isUuid(id)) throw notFound(POLL_MSG.notFound);
       const entries = Object.entries(votes);
-      if (entries.some(([optionId]) => !options.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
-      await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`poll:${row.id}:${user.id}`}, 0))`,
-        );
-        await repo.replaceVotes(tx, row.id, user.id, entries);
+      // Answers to one poll are saved one after the other (the poll row is locked first): the kept
+      // counts are changed in one order, and a finalisation in between is seen (decision 047).
+      const { row, changed } = await db.transaction(async (tx) => {
+        const found = await repo.lockPollForVote(tx, id);
+        if (!found || !(await canSee(found.row, user.id))) throw notFound(POLL_MSG.notFound);
+        const locked = found.row;
+        if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
+        if (pollState(locked) !== 'open') throw conflict(POLL_MSG.closed);
+        const known = new Set(found.optionIds);
+        if (entries.some(([optionId]) => !known.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
+        return { row: locked, changed: await repo.replaceVotes(tx, locked.id, user.id, entries) };
       });
-      return publish(row, { voterId: user.id });
+      return publish(row, { voterId: user.id, changed });
     },
 
     /**

@@ -1,12 +1,14 @@
 import {
   communityResponse,
   eventResponse,
+  POLL_LIMITS,
   POLL_MSG,
   type Poll,
   type PollUpdatedEvent,
   pollListResponse,
   pollResponse,
   pollUpdatedEvent,
+  pollVotersResponse,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +94,8 @@ describe('a community date poll', () => {
     expect(poll.options.map((o) => o.place)).toEqual(['Town hall', null, null]);
     expect(poll.options.some((o) => o.best)).toBe(false);
 
-    expect((await vote(alice, poll, ['yes', 'if_need_be', 'no'])).statusCode).toBe(200);
+    const first = await vote(alice, poll, ['yes', 'if_need_be', 'no']);
+    expect(first.statusCode, first.body).toBe(200);
     const res = await vote(bob, poll, ['if_need_be', 'yes', 'no']);
     expect(res.statusCode).toBe(200);
     // The answer is what the room hears: the tallies and Bob's own row.
@@ -291,6 +294,102 @@ describe('finalising', () => {
   });
 });
 
+describe('many voters (decision 047)', () => {
+  /** What the answers say, counted afresh: the kept counts must always equal it. */
+  const counted = async (pollId: string) =>
+    (
+      await t.db.execute<{ yes: number; if_need_be: number; no: number }>(sql`select
+        count(v.choice) filter (where v.choice = 'yes')::int as yes,
+        count(v.choice) filter (where v.choice = 'if_need_be')::int as if_need_be,
+        count(v.choice) filter (where v.choice = 'no')::int as no
+      from poll_options o left join poll_votes v on v.option_id = o.id
+      where o.poll_id = ${pollId} group by o.id, o.position order by o.position`)
+    ).rows.map((r) => [r.yes, r.if_need_be, r.no]);
+  const shown = (poll: Poll) => poll.options.map((o) => [o.yes, o.ifNeedBe, o.no]);
+  const voters = async (user: TestUser, poll: Poll, query: string) => {
+    const res = await call('GET', `/api/polls/${poll.id}/voters?${query}`, user);
+    expect(res.statusCode, res.body).toBe(200);
+    return pollVotersResponse.parse(res.json());
+  };
+
+  it('the poll answers its counts and a first page; the rest come a page at a time, in answer order', async () => {
+    const poll = await createPoll(host);
+    // 60 people answered before Alice (written as the vote path writes them: answers, then the voter).
+    const tag = unique('many');
+    await t.db.execute(sql`insert into users (id, email, username, full_name, password_hash, profile_completed)
+      select gen_random_uuid(), ${tag} || i || '@polls.test', ${tag} || '_' || i, 'Voter ' || i, 'x', true
+      from generate_series(1, 60) i`);
+    const many = (
+      await t.db.execute<{ id: string }>(
+        sql`select id from users where email like ${`${tag}%`} order by email collate "C"`,
+      )
+    ).rows.map((r) => r.id);
+    for (const [n, id] of many.entries()) {
+      await t.db.execute(sql`insert into poll_votes (poll_id, option_id, user_id, choice)
+        select ${poll.id}, o.id, ${id}, (array['yes', 'if_need_be', 'no'])[1 + (${n} + o.position) % 3]
+        from poll_options o where o.poll_id = ${poll.id}`);
+      await t.db.execute(sql`insert into poll_voters (poll_id, user_id) values (${poll.id}, ${id})`);
+    }
+    expect((await vote(alice, poll, ['yes', 'no', 'yes'])).statusCode).toBe(200);
+
+    const seen = await read(alice, poll);
+    expect(seen.voterCount).toBe(61);
+    expect(seen.voters).toHaveLength(POLL_LIMITS.votersPage);
+    expect(seen.voters.map((v) => v.user.id)).toEqual(many.slice(0, POLL_LIMITS.votersPage));
+    expect(seen.mine).toMatchObject({ user: { id: alice.user.id }, choices: ['yes', 'no', 'yes'] });
+    expect(shown(seen)).toEqual(await counted(poll.id));
+    expect(seen.votersNext).not.toBeNull();
+
+    const second = await voters(bob, poll, `after=${seen.votersNext}&limit=5`);
+    expect(second.voters.map((v) => v.user.id)).toEqual(many.slice(50, 55));
+    const rest = await voters(bob, poll, `after=${second.next}&limit=200`);
+    expect(rest.voters.map((v) => v.user.id)).toEqual([...many.slice(55), alice.user.id]);
+    expect(rest.next).toBeNull();
+    expect((await voters(bob, poll, '')).voters).toHaveLength(POLL_LIMITS.votersPage);
+
+    // Changing one's answers keeps one's place; withdrawing them removes it. The room hears the
+    // counts of the dates that changed only (the second stays "no"), and the best date.
+    const delta = pollUpdatedEvent.parse((await vote(alice, poll, ['no', 'no', 'no'])).json());
+    expect(delta.tallies.map((o) => o.id)).toEqual([poll.options[0]!.id, poll.options[2]!.id]);
+    const now = await read(bob, poll);
+    expect(delta.bestOptionId).toBe(now.options.find((o) => o.best)?.id ?? null);
+    const changed = await voters(bob, poll, `after=${second.next}&limit=200`);
+    expect(changed.voters.at(-1)).toMatchObject({ user: { id: alice.user.id }, choices: ['no', 'no', 'no'] });
+    expect(shown(await read(bob, poll))).toEqual(await counted(poll.id));
+    const withdrawn = await call('PUT', `/api/polls/${poll.id}/votes`, alice, { votes: {} });
+    expect(pollUpdatedEvent.parse(withdrawn.json())).toMatchObject({
+      removedVoterId: alice.user.id,
+      voterCount: 60,
+    });
+    const after = await read(alice, poll);
+    expect(after).toMatchObject({ voterCount: 60, mine: null });
+    expect(shown(after)).toEqual(await counted(poll.id));
+
+    // A deleted account takes its answers with it, and the counts follow (the same transaction).
+    await t.db.execute(sql`delete from users where id = ${many[0]!}`);
+    const gone = await read(bob, poll);
+    expect(gone.voterCount).toBe(59);
+    expect(gone.voters[0]?.user.id).toBe(many[1]);
+    expect(shown(gone)).toEqual(await counted(poll.id));
+  });
+
+  it('answers saved at the same moment are all counted', async () => {
+    const poll = await createPoll(host);
+    const people = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
+    const results = await Promise.all(
+      people.flatMap((p, i) => [
+        vote(p, poll, ['yes', 'no', 'if_need_be']),
+        vote(p, poll, [i % 2 ? 'no' : 'yes', 'yes', 'yes']),
+      ]),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const seen = await read(host, poll);
+    expect(seen.voterCount).toBe(6);
+    expect(shown(seen)).toEqual(await counted(poll.id));
+    expect(seen.options.reduce((sum, o) => sum + o.yes + o.ifNeedBe + o.no, 0)).toBe(18);
+  });
+});
+
 describe('bad input', () => {
   it('answers 400 with a readable sentence, never a 5xx', async () => {
     const poll = await createPoll(host);
@@ -358,9 +457,14 @@ describe('bad input', () => {
       ['POST', `/api/polls/${poll.id}/finalize`, { optionId: 'nope' }, POLL_MSG.optionUnknown],
       ['POST', `/api/polls/${poll.id}/finalize`, {}, POLL_MSG.optionRequired],
       ['PATCH', `/api/polls/${poll.id}`, {}, POLL_MSG.nothingToChange],
+      ['GET', `/api/polls/${poll.id}/voters?after=abc`, {}, POLL_MSG.cursorInvalid],
+      ['GET', `/api/polls/${poll.id}/voters?after=-1`, {}, POLL_MSG.cursorInvalid],
+      ['GET', `/api/polls/${poll.id}/voters?limit=0`, {}, POLL_MSG.limitInvalid],
+      ['GET', `/api/polls/${poll.id}/voters?limit=201`, {}, POLL_MSG.limitInvalid],
+      ['GET', `/api/polls/${poll.id}/voters?limit=two`, {}, POLL_MSG.limitInvalid],
     ];
     for (const [method, path, payload, message] of cases) {
-      const res = await call(method, path, host, payload);
+      const res = await call(method, path, host, method === 'GET' ? undefined : payload);
       expect(res.statusCode, `${method} ${path} ${JSON.stringify(payload)}`).toBe(400);
       expect(res.json(), `${method} ${path} ${JSON.stringify(payload)}`).toMatchObject({ message });
     }

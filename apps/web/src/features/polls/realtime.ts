@@ -7,7 +7,9 @@ export function registerPollsRealtime(socket: RealtimeSocket, deps: RealtimeDeps
   return listen(socket, {
     'poll-updated': (payload) => {
       const parsed = pollUpdatedEvent.safeParse(payload);
-      if (parsed.success) applyPollUpdate(deps.queryClient, parsed.data);
+      if (!parsed.success) return;
+      const { voter, removedVoterId } = parsed.data;
+      applyPollUpdate(deps.queryClient, parsed.data, (voter?.user.id ?? removedVoterId) === deps.userId);
     },
   });
 }

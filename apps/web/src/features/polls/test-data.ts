@@ -34,6 +34,9 @@ export function createPoll(overrides: Partial<Poll> = {}): Poll {
     eventId: null,
     options: [option('o1', 3, 1), option('o2', 10), option('o3', 17)],
     voters: [{ user: person('ana', 'ana'), choices: ['yes', 'no', null] }],
+    voterCount: 1,
+    votersNext: null,
+    mine: null,
     isHost: false,
     ...overrides,
   };

@@ -13,6 +13,6 @@ export function useVotePoll(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (votes: Record<string, VoteChoice>) => votePoll(id, votes),
-    onSuccess: (update) => applyPollUpdate(queryClient, update),
+    onSuccess: (update) => applyPollUpdate(queryClient, update, true),
   });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { usePoll } from '../api/get-poll.ts';
 import { createPoll, person } from '../test-data.ts';
 import { PollView } from './poll-view.tsx';
 
@@ -18,6 +19,8 @@ describe('PollView', () => {
         eventId: null,
         chosenOptionId: null,
         tallies: poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best })),
+        bestOptionId: 'o1',
+        voterCount: poll.voterCount,
         voter: { user: person('me', 'me'), choices: ['yes', null, null] },
       }),
     );
@@ -44,6 +47,33 @@ describe('PollView', () => {
     // The table shows who answered what.
     const table = screen.getByRole('table');
     expect(within(table).getByRole('rowheader', { name: 'ana' })).toBeInTheDocument();
+  });
+
+  it('shows the first page of answers and reads the next one on "Show more answers"', async () => {
+    const poll = createPoll({ votersNext: '1', voterCount: 2 });
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('/voters')
+        ? jsonResponse({ voters: [{ user: person('bo', 'bo'), choices: ['no', 'yes', null] }], next: null })
+        : jsonResponse({ poll }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    /** The page's way: the poll comes from the query cache, where the next page lands. */
+    function Page() {
+      const { data } = usePoll(poll.id);
+      return data ? <PollView poll={data} viewerId="me" /> : null;
+    }
+    renderWithApp(<Page />, { user: createSelfUser({ id: 'me' }) });
+    expect(await screen.findByText('Showing 1 of 2 people')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more answers' }));
+    const table = screen.getByRole('table');
+    expect(await within(table).findByRole('rowheader', { name: 'bo' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'ana' })).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((u) => u.includes('/voters'))).toEqual([
+      expect.stringContaining('/api/polls/p1/voters?after=1'),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Show more answers' })).not.toBeInTheDocument();
   });
 
   it('shows the host "Make this the event" and a finalised poll its event, with no answer buttons', () => {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useFinalizePoll } from '../api/finalize-poll.ts';
+import { useMorePollVoters } from '../api/more-poll-voters.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 import { optionShortText, optionTimeText } from '../poll-time.ts';
 
@@ -27,7 +28,7 @@ const LABEL: Record<VoteChoice, string> = { yes: 'Yes', if_need_be: 'If need be'
 
 /** The viewer's own answers, by date id. */
 function myVotes(poll: Poll, viewerId: string): Record<string, VoteChoice> {
-  const mine = poll.voters.find((v) => v.user.id === viewerId);
+  const mine = poll.mine ?? poll.voters.find((v) => v.user.id === viewerId);
   const votes: Record<string, VoteChoice> = {};
   poll.options.forEach((o, i) => {
     const choice = mine?.choices[i];
@@ -107,43 +108,73 @@ function OptionRow({
   );
 }
 
-/** Who answered what: voters down, dates across (scrolls sideways inside its box on a phone). */
+/**
+ * Who answered what: voters down, dates across (scrolls sideways inside its box on a phone). The
+ * poll brings the first page; "Show more answers" reads the next one (decision 047).
+ */
 function VotersTable({ poll }: { poll: Poll }) {
+  const more = useMorePollVoters(poll.id);
   if (poll.voters.length === 0) return <p className="text-sm text-stone-700">Nobody has answered yet.</p>;
+  const next = poll.votersNext;
   return (
-    // A table wider than a phone scrolls inside its box; keyboard users scroll it once it has focus.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable).
-    <section className="overflow-x-auto rounded-xl border border-stone-200" aria-label="Answers" tabIndex={0}>
-      <table className="w-full min-w-max text-left text-sm">
-        <caption className="sr-only">Who answered what</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Person
-            </th>
-            {poll.options.map((o) => (
-              <th key={o.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                {optionShortText(o.startsAt, poll.timeZone)}
+    <>
+      {/* A table wider than a phone scrolls inside its box; keyboard users scroll it once it has focus. */}
+      <section
+        className="overflow-x-auto rounded-xl border border-stone-200"
+        aria-label="Answers"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable).
+        tabIndex={0}
+      >
+        <table className="w-full min-w-max text-left text-sm">
+          <caption className="sr-only">Who answered what</caption>
+          <thead className="bg-stone-50">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Person
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {poll.voters.map((v) => (
-            <tr key={v.user.id} className="border-t border-stone-100">
-              <th scope="row" className="px-3 py-2 font-medium">
-                {v.user.username || v.user.fullName}
-              </th>
-              {v.choices.map((c, i) => (
-                <td key={poll.options[i]?.id ?? i} className="px-3 py-2">
-                  {c ? LABEL[c] : '–'}
-                </td>
+              {poll.options.map((o) => (
+                <th key={o.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                  {optionShortText(o.startsAt, poll.timeZone)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {poll.voters.map((v) => (
+              <tr key={v.user.id} className="border-t border-stone-100">
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {v.user.username || v.user.fullName}
+                </th>
+                {v.choices.map((c, i) => (
+                  <td key={poll.options[i]?.id ?? i} className="px-3 py-2">
+                    {c ? LABEL[c] : '–'}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {next ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-stone-700">
+            Showing {poll.voters.length} of {poll.voterCount} people
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={more.isPending}
+            onClick={() =>
+              more.mutate(next, {
+                onError: (err) => toast.error(errorMessage(err, 'Could not load more answers')),
+              })
+            }
+          >
+            Show more answers
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -232,7 +263,14 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
         ))}
       </ol>
       <section className="space-y-3">
-        <h2 className="text-lg font-semibold">Who answered what</h2>
+        <h2 className="text-lg font-semibold">
+          Who answered what
+          {poll.voterCount > 0 ? (
+            <span className="ml-2 text-sm font-normal text-stone-700">
+              {poll.voterCount} {poll.voterCount === 1 ? 'person' : 'people'}
+            </span>
+          ) : null}
+        </h2>
         <VotersTable poll={poll} />
       </section>
     </div>
