@@ -76,7 +76,11 @@ export async function benchPlaces(o: {
     const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 1 });
     const db = drizzle(pool, {
       schema,
-      logger: { logQuery: (sql, params) => void (captured = { sql, params }) },
+      logger: {
+        logQuery: (sql, params) => {
+          captured = { sql, params };
+        },
+      },
     });
     for (const sort of ['date', 'distance'] as const) {
       await listEventsNear(db, {

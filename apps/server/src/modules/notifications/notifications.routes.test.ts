@@ -195,6 +195,8 @@ describe('preferences', () => {
       nearbyRadiusKm: null,
       email: DEFAULT_EMAIL_PREFERENCES,
       push: DEFAULT_PUSH_PREFERENCES,
+      // Nearby alerts (issue 22) are off until turned on.
+      nearbyRadiusKm: null,
     });
     const res = await call('PUT', '/api/users/me', user, {
       notificationPreferences: { email: { reminders: false }, push: { mentions: false } },

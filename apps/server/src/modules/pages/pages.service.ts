@@ -216,7 +216,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       return `<li><a href="/event/${escapeHtml(e.id)}">${escapeHtml(e.title)}</a> · ${escapeHtml(when)} · ${escapeHtml(e.location)}</li>`;
     });
     const communities = page.communities.map(
-      (c) => `<li><a href="/communities/${escapeHtml(c.slug)}">${escapeHtml(c.name)}</a></li>`,
+      (c) => `<li><a href="/c/${escapeHtml(c.slug)}">${escapeHtml(c.name)}</a></li>`,
     );
     return [
       `<main><h1>Happening near ${where}</h1>`,
