@@ -33,7 +33,7 @@ export function currentLocale(): AppLocale {
   return currentApp;
 }
 
-/** A message as text, outside React (toasts, errors, validation): `translate('auth.signIn')`. */
+/** A message as text, outside React (toasts, errors, validation): `translate('nav.signIn')`. */
 export function translate(id: string, values?: MessageValues): string {
   const intl = current;
   if (!intl) return id;
@@ -61,7 +61,7 @@ export type Translate = {
   rich: (id: string, values: MessageValues) => ReactNode;
 };
 
-/** `const t = useT(); t('events.title')`, `t('events.going', { count })`, `t.rich('…', { link })`. */
+/** `const t = useT(); t('nav.events')`, `t('nav.unreadMessages', { count })`, `t.rich('…', { link })`. */
 export function useT(): Translate {
   const intl = useIntl();
   const text = useCallback(
