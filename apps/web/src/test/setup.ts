@@ -2,12 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setCurrentIntl } from '../lib/i18n/intl.tsx';
-import { createAppIntl } from '../lib/i18n/load.ts';
-import en from '../locales/en/index.ts';
+import { english } from './i18n.ts';
 
 // Every test renders in English (the spec's strings), as a browser without a choice would.
-const english = createAppIntl('en', Object.assign({}, ...Object.values(en)));
-setCurrentIntl(english, 'en');
+setCurrentIntl(english.intl, 'en');
 
 // jsdom has no layout engine; Radix measures elements with these.
 class ResizeObserverStub {
@@ -23,5 +21,6 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  setCurrentIntl(english, 'en');
+  setCurrentIntl(english.intl, 'en');
+  document.documentElement.lang = 'en';
 });
