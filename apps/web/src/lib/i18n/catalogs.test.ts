@@ -27,7 +27,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/contact.tsx',
     'app/routes/conversation.tsx',
     'app/routes/cookies.tsx',
-    'app/routes/dashboard.tsx',
     'app/routes/event-check-in.tsx',
     'app/routes/event-detail.tsx',
     'app/routes/events.tsx',
@@ -77,7 +76,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/events/components/event-count-tiles.tsx',
     'features/events/components/event-form-dialog.tsx',
     'features/events/components/event-hosts.tsx',
-    'features/events/components/event-rsvp.tsx',
     'features/events/components/event-ticket.tsx',
     'features/events/components/guest-list.tsx',
     'features/events/components/hosted-by.tsx',
@@ -117,7 +115,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/users/components/notification-preferences-form.tsx',
     'features/users/components/profile-details.tsx',
     'features/users/components/profile-edit-form.tsx',
-    'features/users/components/profile-setup-form.tsx',
     'features/users/components/verified-badge.tsx',
   ],
 );
