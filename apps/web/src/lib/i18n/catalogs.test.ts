@@ -28,7 +28,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/conversation.tsx',
     'app/routes/cookies.tsx',
     'app/routes/event-check-in.tsx',
-    'app/routes/event-detail.tsx',
     'app/routes/events.tsx',
     'app/routes/faq.tsx',
     'app/routes/features.tsx',
