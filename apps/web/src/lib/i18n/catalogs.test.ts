@@ -68,7 +68,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/events/components/delete-event-dialog.tsx',
     'features/events/components/event-attendees.tsx',
     'features/events/components/event-count-tiles.tsx',
-    'features/events/components/event-form-dialog.tsx',
     'features/events/components/event-hosts.tsx',
     'features/events/components/event-ticket.tsx',
     'features/events/components/guest-list.tsx',
