@@ -87,7 +87,13 @@ export function SessionsCard() {
           </ul>
         )}
         {others > 0 ? (
-          <Button variant="secondary" onClick={signOutOthers} loading={endOthers.isPending}>
+          <Button
+            variant="secondary"
+            // Longer in other languages: it wraps rather than run off a phone screen.
+            className="h-auto min-h-10 max-w-full py-2 whitespace-normal"
+            onClick={signOutOthers}
+            loading={endOthers.isPending}
+          >
             <LogOut aria-hidden="true" />
             {t('auth.sessions.signOutOthers')}
           </Button>
