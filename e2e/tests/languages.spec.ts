@@ -97,8 +97,10 @@ test.describe('in the pseudo-locale at 375 px', () => {
         if (document.documentElement.scrollWidth > window.innerWidth + 1) {
           found.push(`page is ${document.documentElement.scrollWidth}px wide`);
         }
-        for (const el of document.querySelectorAll<HTMLElement>(
-          'main h1, main h2, main h3, main p, main label, main a, main button, main li, main span, header a, header button',
+        for (const el of Array.from(
+          document.querySelectorAll<HTMLElement>(
+            'main h1, main h2, main h3, main p, main label, main a, main button, main li, main span, header a, header button',
+          ),
         )) {
           const style = getComputedStyle(el);
           // Truncated on purpose (an ellipsis) or visually hidden (sr-only) is not a layout fault.

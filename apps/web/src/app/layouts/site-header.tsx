@@ -1,7 +1,7 @@
-import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { CloseIcon, MenuIcon } from '../../components/ui/shell-icons.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PROFILE_SETUP_PATH } from '../../features/auth/components/route-guards.tsx';
@@ -141,7 +141,7 @@ export function SiteHeader() {
               disabled={prerendering}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              {menuOpen ? <CloseIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
               <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
             </Button>
           )}

@@ -1,6 +1,6 @@
-import { RefreshCw } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { ReloadIcon } from '../../components/ui/shell-icons.tsx';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 /** Shown when a page fails to render or its code cannot be loaded (often after a new deploy). */
@@ -21,7 +21,7 @@ export function RouteErrorPage() {
         {detail ? <p className="mt-2 text-sm break-words text-stone-600">{detail}</p> : null}
         <div className="mt-6 flex justify-center gap-2">
           <Button onClick={() => window.location.reload()}>
-            <RefreshCw aria-hidden="true" />
+            <ReloadIcon aria-hidden="true" />
             {t('common.reload')}
           </Button>
           <Button asChild variant="secondary">

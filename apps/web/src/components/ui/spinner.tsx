@@ -1,10 +1,10 @@
-import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { LoaderIcon } from './shell-icons.tsx';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2">
-      <Loader2 className={cn('size-5 animate-spin text-brand-700', className)} aria-hidden="true" />
+      <LoaderIcon className={cn('size-5 animate-spin text-brand-700', className)} aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </span>
   );
