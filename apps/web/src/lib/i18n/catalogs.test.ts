@@ -34,7 +34,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/friends.tsx',
     'app/routes/guides.tsx',
     'app/routes/info-page.tsx',
-    'app/routes/landing.tsx',
     'app/routes/messages.tsx',
     'app/routes/new-poll.tsx',
     'app/routes/not-found.tsx',
