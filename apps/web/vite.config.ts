@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { noParserAlias, precompiledCatalogs } from './build/catalogs.ts';
 import { firstPaintPlugin } from './build/plugin.ts';
 
 /** react-router's package exports only name its development build; builds use its production twin. */
@@ -15,9 +16,12 @@ const API_ORIGIN = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/auth/verify-email', '/users/me/password'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), firstPaintPlugin()],
+  plugins: [precompiledCatalogs(), react(), tailwindcss(), firstPaintPlugin()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }, noParserAlias()]
+        : [],
   },
   server: {
     port: 5173,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompiledCatalogs } from './build/catalogs.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [precompiledCatalogs(), react()],
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Alias, build } from 'vite';
+import { precompiledCatalogs } from './catalogs.ts';
 
 /** Where the server finds the request-time renderer, relative to the built app (never served). */
 export const SSR_ENTRY = 'ssr/render.mjs';
@@ -15,7 +16,7 @@ export async function buildSsr(root: string, outDir: string, alias: Alias[]): Pr
     configFile: false,
     root,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [precompiledCatalogs(), react()],
     resolve: { alias },
     ssr: { noExternal: true },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },

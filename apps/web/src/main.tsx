@@ -4,10 +4,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, queryClient, routerReady } from './app/providers.tsx';
 import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
 import { tokenStore } from './lib/api-client.ts';
+import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+
+const servedLanguage = document.documentElement.lang;
 
 /**
  * A public event's page comes rendered by the server for a signed-out visitor, with the event as
@@ -15,7 +18,9 @@ if (!root) throw new Error('The #root element is missing from index.html');
  * without a session the app starts from that data (no request) and hydrates the markup; with a
  * session the page differs (RSVP, chat), so it is rendered afresh, as every other page is.
  */
-function serverRendered(): boolean {
+function serverRendered(locale: LoadedLocale['locale']): boolean {
+  // The server rendered the page in the language its <html lang> named; another one re-renders.
+  if (servedLanguage !== locale) return false;
   const block = document.getElementById('page-data');
   if (!block?.textContent || tokenStore.getAccessToken()) return false;
   try {
@@ -28,12 +33,6 @@ function serverRendered(): boolean {
   }
 }
 
-const app = (
-  <StrictMode>
-    <AppProviders />
-  </StrictMode>
-);
-
 // A pre-rendered page (/, /login, /register) stays on screen until the app can render the same
 // page: the first render waits for the page's route code, and runs as a transition, which React
 // splits into short tasks so the phone stays responsive, replacing the markup in one commit.
@@ -41,8 +40,14 @@ const app = (
 // A server-rendered event page is hydrated, also in a transition (time-sliced, so the phone stays
 // responsive); if its markup differs (another time zone formats the date differently), React
 // renders the page afresh, as for every other page.
-void routerReady().then(() => {
-  const hydrate = serverRendered();
+// The language's catalogs load beside the route code (one chunk per locale, see lib/i18n).
+void Promise.all([routerReady(), loadStartingLocale()]).then(([, locale]) => {
+  const hydrate = serverRendered(locale.locale);
+  const app = (
+    <StrictMode>
+      <AppProviders locale={locale} />
+    </StrictMode>
+  );
   startTransition(() => {
     if (hydrate) hydrateRoot(root, app);
     else createRoot(root).render(app);

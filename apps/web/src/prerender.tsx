@@ -13,31 +13,57 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/router.tsx';
 import { sessionQueryKey } from './features/auth/api/get-session.ts';
 import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
+import { IntlProvider, setCurrentIntl } from './lib/i18n/intl.tsx';
+import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
+import { type AppLocale, isLocale } from './lib/i18n/locales.ts';
 import { Prerendering } from './lib/prerendering.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 type Rendered = { title: string; markup: string };
 
+const loaded = new Map<AppLocale, Promise<LoadedLocale>>();
+/** The locale's catalogs, loaded once per process; pages render in English unless told otherwise. */
+function localeFor(locale: string | undefined): Promise<LoadedLocale> {
+  const lc: AppLocale = isLocale(locale) ? locale : 'en';
+  let promise = loaded.get(lc);
+  if (!promise) {
+    promise = loadStartingLocale(lc);
+    loaded.set(lc, promise);
+  }
+  return promise;
+}
+
 /** Stands in for `SessionBridge` and the toaster (`WhenIdle`: nothing until the browser is idle). */
 const Nothing = () => null;
 
-async function render(pathname: string, queryClient: QueryClient, prerendering: boolean): Promise<Rendered> {
+async function render(
+  pathname: string,
+  queryClient: QueryClient,
+  prerendering: boolean,
+  locale?: string,
+): Promise<Rendered> {
+  const loadedLocale = await localeFor(locale);
+  const { intl } = loadedLocale;
+  // Formatting outside React (dates) reads the current language: this render's, until it returns.
+  setCurrentIntl(intl, loadedLocale.locale);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answers ${context.status}, not a page`);
   queryClient.setQueryData(sessionQueryKey, null);
   const html = renderToString(
     <Prerendering value={prerendering}>
-      <QueryClientProvider client={queryClient}>
-        <Nothing />
-        {/* hydrate={false}: no inline script (the CSP allows none); the app starts from its bundle. */}
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
-        <Nothing />
-      </QueryClientProvider>
+      <IntlProvider intl={intl}>
+        <QueryClientProvider client={queryClient}>
+          <Nothing />
+          {/* hydrate={false}: no inline script (the CSP allows none); the app starts from its bundle. */}
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+          <Nothing />
+        </QueryClientProvider>
+      </IntlProvider>
     </Prerendering>,
   );
   // React emits the page's <title> with the markup; it belongs in the document's head.
@@ -56,10 +82,12 @@ export function renderPage(pathname: string): Promise<Rendered> {
 
 /**
  * A public event's page as a signed-out visitor sees it, from the public presenter's data (the
- * same object the page embeds for the app to hydrate from). Rendered per request by the server.
+ * same object the page embeds for the app to hydrate from). Rendered per request by the server, in
+ * `locale` ("en" | "es" | "de" | "fr", English otherwise); the page's `<html lang>` must name it,
+ * so the app hydrates the markup only when it starts in the same language (main.tsx).
  */
-export function renderEventPage(event: PublicEventDto): Promise<Rendered> {
+export function renderEventPage(event: PublicEventDto, locale?: string): Promise<Rendered> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(publicEventQueryKey(event.id, null), event);
-  return render(`/event/${encodeURIComponent(event.id)}`, queryClient, false);
+  return render(`/event/${encodeURIComponent(event.id)}`, queryClient, false, locale);
 }

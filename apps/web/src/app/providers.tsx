@@ -4,8 +4,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { WhenIdle } from '../components/when-idle.tsx';
 import { sessionQueryKey, useSession } from '../features/auth/api/get-session.ts';
 import { configureApiClient, tokenStore } from '../lib/api-client.ts';
+import { type LoadedLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-provider.tsx';
+import { isLocale } from '../lib/i18n/locales.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { connectSocket, disconnectSocket } from '../lib/socket.ts';
 import { routes } from './router.tsx';
 
 export const queryClient = createQueryClient();
@@ -31,10 +32,13 @@ export function routerReady(): Promise<void> {
 // with the service worker's registration.
 const Toaster = lazy(() => import('./after-first-paint.tsx'));
 
+let socketModule: Promise<typeof import('../lib/socket.ts')> | null = null;
+
 /** Wires the API client's session events to the cache and the router. */
 function SessionBridge() {
   const client = useQueryClient();
   const { user } = useSession();
+  const { setLocale } = useLocale();
 
   useEffect(() => {
     configureApiClient({
@@ -45,17 +49,26 @@ function SessionBridge() {
     });
   }, [client]);
 
+  // A signed-in person's chosen language (PATCH /api/users/me { locale }) wins over the browser's.
+  const chosen = (user as { locale?: string | null } | null | undefined)?.locale;
+  useEffect(() => {
+    if (isLocale(chosen)) void setLocale(chosen);
+  }, [chosen, setLocale]);
+
   // The realtime connection lives exactly as long as the session; while it does, every feature's
   // realtime module writes what arrives into the query cache.
   const userId = user?.id;
   useEffect(() => {
     if (!userId) {
-      disconnectSocket();
+      // Loaded with the first session only: a signed-out visitor never downloads the socket code.
+      void socketModule?.then(({ disconnectSocket }) => disconnectSocket());
       return;
     }
     let stopped = false;
     let stop = () => {};
-    void Promise.all([connectSocket(), import('./realtime.ts')]).then(([socket, { startRealtime }]) => {
+    socketModule ??= import('../lib/socket.ts');
+    const connected = socketModule.then(({ connectSocket }) => connectSocket());
+    void Promise.all([connected, import('./realtime.ts')]).then(([socket, { startRealtime }]) => {
       if (!socket || stopped) return;
       stop = startRealtime(socket, {
         queryClient: client,
@@ -73,27 +86,29 @@ function SessionBridge() {
   return null;
 }
 
-export function AppProviders() {
+export function AppProviders({ locale }: { locale: LoadedLocale }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionBridge />
-      <RouterProvider router={router} />
-      {/* After the first idle moment: a server-rendered page is hydrated without a boundary to finish. */}
-      <WhenIdle>
-        <Suspense fallback={null}>
-          {/* Top centre, just below the sticky 64 px header: over no control (the account menu and
+    <LocaleProvider initial={locale}>
+      <QueryClientProvider client={queryClient}>
+        <SessionBridge />
+        <RouterProvider router={router} />
+        {/* After the first idle moment: a server-rendered page is hydrated without a boundary to finish. */}
+        <WhenIdle>
+          <Suspense fallback={null}>
+            {/* Top centre, just below the sticky 64 px header: over no control (the account menu and
             the page's own buttons sit at the sides, chat composers at the bottom). */}
-          <Toaster
-            position="top-center"
-            offset={{ top: 76 }}
-            mobileOffset={{ top: 72 }}
-            duration={5000}
-            visibleToasts={20}
-            closeButton
-            richColors
-          />
-        </Suspense>
-      </WhenIdle>
-    </QueryClientProvider>
+            <Toaster
+              position="top-center"
+              offset={{ top: 76 }}
+              mobileOffset={{ top: 72 }}
+              duration={5000}
+              visibleToasts={20}
+              closeButton
+              richColors
+            />
+          </Suspense>
+        </WhenIdle>
+      </QueryClientProvider>
+    </LocaleProvider>
   );
 }

@@ -4,6 +4,7 @@ import {
   ApiError,
   api,
   configureApiClient,
+  errorMessage,
   INVALID_TOKEN_MESSAGE,
   takeSignedOutReason,
   tokenStore,
@@ -233,5 +234,24 @@ describe('api client: refresh on 401', () => {
     await expect(api.get('/api/a')).rejects.toMatchObject({ status: 401 });
     expect(calls('/api/a')).toHaveLength(2);
     expect(calls('/api/auth/refresh')).toHaveLength(1);
+  });
+});
+
+describe('errorMessage: localised by the error code', () => {
+  it('shows errors.<code> from the catalogs when it exists, else the server message', async () => {
+    const { parse } = await import('@formatjs/icu-messageformat-parser');
+    const { setCurrentIntl } = await import('./i18n/intl.tsx');
+    const { createAppIntl } = await import('./i18n/load.ts');
+    const german = createAppIntl('de', {
+      'errors.EMAIL_TAKEN': parse('Diese E-Mail-Adresse wird schon verwendet'),
+    });
+    setCurrentIntl(german, 'de');
+    const taken = new ApiError(409, 'Email already in use', { code: 'EMAIL_TAKEN', message: 'x' });
+    const other = new ApiError(400, 'Title is required', { code: 'UNKNOWN_CODE' });
+    const noCode = new ApiError(400, 'Bad request', { message: 'Bad request' });
+    expect(errorMessage(taken, 'fallback')).toBe('Diese E-Mail-Adresse wird schon verwendet');
+    expect(errorMessage(other, 'fallback')).toBe('Title is required');
+    expect(errorMessage(noCode, 'fallback')).toBe('Bad request');
+    expect(errorMessage(new ApiError(500, 'boom', { code: 'EMAIL_TAKEN' }), 'fallback')).toBe('fallback');
   });
 });

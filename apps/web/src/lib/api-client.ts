@@ -1,4 +1,6 @@
 import type { SelfUser } from '@townsquare/contracts';
+import { useT } from '../lib/i18n/intl.tsx';
+import { hasMessage, translate } from './i18n/intl.tsx';
 
 /**
  * The one HTTP client of the web app (contract sections 1.2 and 5).
@@ -16,7 +18,6 @@ export const REFRESH_TOKEN_KEY = 'refreshToken';
 const API_ORIGIN: string = import.meta.env.VITE_API_URL ?? '';
 const NO_BEARER_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/refresh'];
 export const INVALID_TOKEN_MESSAGE = 'Invalid token received';
-const NETWORK_ERROR_MESSAGE = 'Unable to reach Townsquare. Check your connection and try again.';
 
 export const tokenStore = {
   getAccessToken(): string | null {
@@ -105,7 +106,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, translate('common.networkError'));
   }
 }
 
@@ -287,6 +288,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) {
     return error instanceof Error && error.message === INVALID_TOKEN_MESSAGE ? error.message : fallback;
   }
-  if (error.status === 0 || (error.status < 500 && error.message)) return error.message;
+  if (error.status === 0) return error.message;
+  if (error.status < 500 && error.message) return localisedApiMessage(error);
   return fallback;
+}
+
+/**
+ * An API error in the viewer's language: the catalogs' `errors.<code>` when the server named a
+ * code the catalogs know (issue 24), else the server's English `message`.
+ */
+export function localisedApiMessage(error: ApiError): string {
+  const code = (error.body as { code?: unknown } | null)?.code;
+  const id = typeof code === 'string' ? `errors.${code}` : null;
+  return id && hasMessage(id) ? translate(id) : error.message;
 }

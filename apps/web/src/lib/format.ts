@@ -1,6 +1,8 @@
 // The subpath: the package index would bring every zod schema into each page that formats a date.
 import { wallTime, zoneName } from '@townsquare/contracts/time-zones';
 import { isSameDay, isValid, parseISO } from 'date-fns';
+import { currentLocale, translate } from './i18n/intl.tsx';
+import { formattingLocale } from './i18n/locales.ts';
 
 /** Every date and number format the screens show (spec section 9), in one place. */
 
@@ -11,11 +13,12 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /**
- * The viewer's locale: dates, times and prices read as their browser's language says (an en-GB
- * browser sees "28 Nov 2026, 19:00", en-US "Nov 28, 2026, 7:00 PM"). en-US where there is none.
+ * The viewer's locale: the app's language, in the browser's regional variant when it is the same
+ * language (an English app in an en-GB browser shows "28 Nov 2026, 19:00", en-US "Nov 28, 2026,
+ * 7:00 PM", German "28. Nov. 2026, 19:00"; see `formattingLocale`).
  */
 export function viewerLocale(): string {
-  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+  return formattingLocale(currentLocale());
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -38,7 +41,7 @@ const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 /** "March 2025", or "Recently" when the date is missing or unreadable. */
 export function formatJoinedDate(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? intl(date, { month: 'long', year: 'numeric' }) : 'Recently';
+  return date ? intl(date, { month: 'long', year: 'numeric' }) : translate('common.recently');
 }
 
 /** "Saturday, March 8, 2025" (en-GB: "Saturday 8 March 2025"). */
@@ -46,13 +49,15 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   const date = toDate(value);
   return date
     ? intl(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
-    : 'Invalid date';
+    : translate('common.invalidDate');
 }
 
 /** "Mar 8, 2025" as on event cards (en-GB: "8 Mar 2025"). */
 export function formatCardDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? intl(date, { month: 'short', day: 'numeric', year: 'numeric' }) : 'Invalid date';
+  return date
+    ? intl(date, { month: 'short', day: 'numeric', year: 'numeric' })
+    : translate('common.invalidDate');
 }
 
 /** "7:30 PM" (en-GB: "19:30"). */

@@ -6,6 +6,8 @@ import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } fro
 import { Toaster } from 'sonner';
 import { sessionQueryKey } from '../features/auth/api/get-session.ts';
 import { instanceQueryOptions } from '../features/instance/api/get-instance.ts';
+import { LocaleProvider } from '../lib/i18n/locale-provider.tsx';
+import { english } from './i18n.ts';
 
 export function createTestQueryClient(user: SelfUser | null = null): QueryClient {
   const client = new QueryClient({
@@ -46,10 +48,12 @@ export function renderWithApp(
     { initialEntries: [path] },
   );
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    <LocaleProvider initial={english}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </LocaleProvider>,
   );
   return { ...view, router, queryClient };
 }

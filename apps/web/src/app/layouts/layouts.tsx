@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -17,13 +18,14 @@ function NavigationProgress() {
 }
 
 function Shell({ padded }: { padded: boolean }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to main content
+        {t('nav.skipToContent')}
       </a>
       <NavigationProgress />
       <SiteHeader />

@@ -22,6 +22,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { displayName } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 import { CountBadge, countFor, type SocialCounts } from './social-counts.tsx';
 
 interface ProfileMenuProps {
@@ -31,18 +32,19 @@ interface ProfileMenuProps {
 }
 
 const items = [
-  { to: '/friends', label: 'Friends', icon: Users },
-  { to: '/communities', label: 'Communities', icon: UsersRound },
-  { to: '/events', label: 'Events', icon: CalendarDays },
-  { to: '/profile', label: 'Profile', icon: UserRound },
-  { to: '/settings', label: 'Settings', icon: Settings },
-  { to: '/messages', label: 'Messages', icon: MessageCircle },
+  { to: '/friends', label: 'nav.friends', icon: Users },
+  { to: '/communities', label: 'nav.communities', icon: UsersRound },
+  { to: '/events', label: 'nav.events', icon: CalendarDays },
+  { to: '/profile', label: 'nav.profile', icon: UserRound },
+  { to: '/settings', label: 'nav.settings', icon: Settings },
+  { to: '/messages', label: 'nav.messages', icon: MessageCircle },
 ] as const;
 
 /** Spec 2: profile image (or a generic icon) and username, else full name, else e-mail. */
 export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
   const name = displayName(user);
   const waiting = counts.unread + counts.requests;
+  const t = useT();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger className="group flex max-w-[14rem] cursor-pointer items-center gap-2 rounded-full border border-stone-200 bg-white py-1 pr-2.5 pl-1 text-sm font-semibold text-stone-800 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50 data-[state=open]:border-brand-300">
@@ -56,10 +58,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
           ) : null}
         </span>
         <span className="max-w-28 truncate sm:max-w-none">{name}</span>
-        <span className="sr-only">
-          : account menu
-          {waiting > 0 ? `, ${waiting} new ${waiting === 1 ? 'notification' : 'notifications'}` : ''}
-        </span>
+        <span className="sr-only">{t('nav.accountMenu', { count: waiting })}</span>
         <ChevronDown
           className="size-4 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
           aria-hidden="true"
@@ -76,7 +75,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
             <DropdownMenuItem key={to} asChild>
               <Link to={to}>
                 <Icon aria-hidden="true" />
-                {label}
+                {t(label)}
                 <CountBadge count={countFor(to, counts)} className="ml-auto" />
               </Link>
             </DropdownMenuItem>
@@ -85,7 +84,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
             <DropdownMenuItem asChild>
               <Link to="/admin">
                 <ShieldCheck aria-hidden="true" />
-                Admin
+                {t('nav.admin')}
               </Link>
             </DropdownMenuItem>
           ) : null}
@@ -96,7 +95,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
           className="text-red-800 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-900"
         >
           <LogOut aria-hidden="true" />
-          Sign out
+          {t('nav.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,11 +1,12 @@
-import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { CloseIcon, MenuIcon } from '../../components/ui/shell-icons.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PROFILE_SETUP_PATH } from '../../features/auth/components/route-guards.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 import { usePrerendering } from '../../lib/prerendering.ts';
 import { APP_NAME, BrandMark } from './brand-logo.tsx';
 import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
@@ -20,16 +21,16 @@ const NotificationBell = lazy(() =>
 );
 
 const publicLinks = [
-  { to: '/features', label: 'Features' },
-  { to: '/about', label: 'About' },
-  { to: '/guides', label: 'Community Guides' },
+  { to: '/features', label: 'nav.features' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/guides', label: 'nav.guides' },
 ] as const;
 
 const memberLinks = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/events', label: 'Events' },
-  { to: '/friends', label: 'Friends' },
-  { to: '/messages', label: 'Messages' },
+  { to: '/dashboard', label: 'nav.dashboard' },
+  { to: '/events', label: 'nav.events' },
+  { to: '/friends', label: 'nav.friends' },
+  { to: '/messages', label: 'nav.messages' },
 ] as const;
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -40,6 +41,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader() {
+  const t = useT();
   const prerendering = usePrerendering();
   const { user, status } = useSession();
   const logout = useLogout();
@@ -90,14 +92,14 @@ export function SiteHeader() {
           <span className="max-sm:sr-only">{APP_NAME}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="ml-6 hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
               className={(s) => cn(navLinkClass(s), 'inline-flex items-center gap-1.5')}
             >
-              {link.label}
+              {t(link.label)}
               <CountBadge count={countFor(link.to, counts)} />
             </NavLink>
           ))}
@@ -106,7 +108,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           {status === 'loading' ? null : inSetup ? (
             <Button variant="ghost" size="sm" onClick={signOut}>
-              Sign out
+              {t('nav.signOut')}
             </Button>
           ) : user ? (
             <>
@@ -120,10 +122,10 @@ export function SiteHeader() {
           ) : (
             <div className="flex items-center gap-2">
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t('nav.signIn')}</Link>
               </Button>
               <Button asChild size="sm" className="max-sm:px-3">
-                <Link to="/register">Get Started</Link>
+                <Link to="/register">{t('nav.getStarted')}</Link>
               </Button>
             </div>
           )}
@@ -139,8 +141,8 @@ export function SiteHeader() {
               disabled={prerendering}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+              {menuOpen ? <CloseIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+              <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
             </Button>
           )}
         </div>
@@ -151,7 +153,7 @@ export function SiteHeader() {
         hidden={!menuOpen}
         className="animate-slide-down border-t border-stone-200 bg-cream md:hidden"
       >
-        <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
+        <nav aria-label={t('nav.mobile')} className="container-page flex flex-col gap-1 py-3">
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -163,42 +165,42 @@ export function SiteHeader() {
                 )
               }
             >
-              {link.label}
+              {t(link.label)}
               <CountBadge count={countFor(link.to, counts)} />
             </NavLink>
           ))}
           {user && !inSetup ? (
             <>
               <NavLink to="/profile" className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}>
-                Profile
+                {t('nav.profile')}
               </NavLink>
               <NavLink
                 to="/settings"
                 className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
               >
-                Settings
+                {t('nav.settings')}
               </NavLink>
               <NavLink
                 to="/notifications"
                 className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
               >
-                Notifications
+                {t('nav.notifications')}
               </NavLink>
               <button
                 type="button"
                 onClick={signOut}
                 className="cursor-pointer rounded-xl px-4 py-3 text-left text-base font-semibold text-red-800 hover:bg-red-50"
               >
-                Sign out
+                {t('nav.signOut')}
               </button>
             </>
           ) : status === 'anonymous' ? (
             <div className="mt-2 grid grid-cols-2 gap-2 border-t border-stone-200 pt-4">
               <Button asChild variant="secondary">
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t('nav.signIn')}</Link>
               </Button>
               <Button asChild>
-                <Link to="/register">Get Started</Link>
+                <Link to="/register">{t('nav.getStarted')}</Link>
               </Button>
             </div>
           ) : null}

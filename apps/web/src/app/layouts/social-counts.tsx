@@ -1,6 +1,7 @@
 import { unreadTotal, useConversations } from '../../features/chat/api/get-conversations.ts';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 export interface SocialCounts {
   /** Unread direct messages, summed over the conversations. */
@@ -19,10 +20,9 @@ export function useSocialCounts(signedIn: boolean): SocialCounts {
 
 /** The count each header link carries: `/messages` the unread messages, `/friends` the requests. */
 export function countFor(to: string, counts: SocialCounts): { value: number; label: string } | null {
-  if (to === '/messages' && counts.unread > 0)
-    return { value: counts.unread, label: counts.unread === 1 ? 'unread message' : 'unread messages' };
+  if (to === '/messages' && counts.unread > 0) return { value: counts.unread, label: 'nav.unreadMessages' };
   if (to === '/friends' && counts.requests > 0)
-    return { value: counts.requests, label: counts.requests === 1 ? 'friend request' : 'friend requests' };
+    return { value: counts.requests, label: 'nav.friendRequests' };
   return null;
 }
 
@@ -34,6 +34,7 @@ export function CountBadge({
   count: { value: number; label: string } | null;
   className?: string;
 }) {
+  const t = useT();
   if (!count) return null;
   return (
     <>
@@ -46,10 +47,7 @@ export function CountBadge({
       >
         {count.value > 99 ? '99+' : count.value}
       </span>
-      <span className="sr-only">
-        {' '}
-        ({count.value} {count.label})
-      </span>
+      <span className="sr-only"> ({t(count.label, { count: count.value })})</span>
     </>
   );
 }

@@ -11,16 +11,18 @@ import { useFriendRequests } from '../../features/friends/api/get-friend-request
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ConfirmRunsCard } from '../../features/series/components/confirm-runs-card.tsx';
 import { displayName } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /** Spec 2: a box linking to /friends with the number of requests waiting (0 when unknown). */
 function FriendRequestsBox() {
   const requests = useFriendRequests();
+  const t = useT();
   const count = requests.data?.received.length ?? 0;
   const summary = requests.isPending
-    ? 'Checking for new requests…'
+    ? t('dashboard.requests.checking')
     : count === 0
-      ? 'No new requests right now.'
-      : `${count} ${count === 1 ? 'person wants' : 'people want'} to connect.`;
+      ? t('dashboard.requests.none')
+      : t('dashboard.requests.some', { count });
   return (
     <Link
       to="/friends"
@@ -38,11 +40,11 @@ function FriendRequestsBox() {
         </span>
       </span>
       <span>
-        <span className="block text-lg font-semibold">Friend Requests</span>
+        <span className="block text-lg font-semibold">{t('dashboard.requests.title')}</span>
         <span className="mt-1 block text-sm text-brand-50">{summary}</span>
       </span>
       <span className="inline-flex items-center gap-1.5 text-sm font-semibold">
-        Open friends
+        {t('dashboard.requests.open')}
         <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
       </span>
     </Link>
@@ -51,18 +53,21 @@ function FriendRequestsBox() {
 
 export function DashboardPage() {
   const { user } = useSession();
+  const t = useT();
   const hosts = useHostableCommunities();
   if (!user) return null;
 
   return (
     <div className="space-y-8">
-      <title>Dashboard · Townsquare</title>
+      <title>{t('dashboard.pageTitle')}</title>
       <div className="space-y-2">
-        <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">Dashboard</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+          {t('dashboard.kicker')}
+        </p>
         <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-          Welcome back, {user.username ?? displayName(user)}!
+          {t('dashboard.welcome', { name: user.username ?? displayName(user) })}
         </h1>
-        <p className="text-stone-700">Here is what is happening around you.</p>
+        <p className="text-stone-700">{t('dashboard.lead')}</p>
       </div>
 
       {!user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
@@ -71,23 +76,21 @@ export function DashboardPage() {
 
       <div className="grid gap-5 lg:grid-cols-3">
         <Card className="p-5 sm:p-6 lg:col-span-2">
-          <h2 className="sr-only">Search</h2>
+          <h2 className="sr-only">{t('dashboard.search')}</h2>
           <SearchBox />
-          <p className="mt-3 text-sm text-stone-600">
-            Find neighbours by name or interest, and events by title, description or tag.
-          </p>
+          <p className="mt-3 text-sm text-stone-600">{t('dashboard.searchHint')}</p>
         </Card>
         <FriendRequestsBox />
       </div>
 
-      <section aria-label="Event counts">
+      <section aria-label={t('dashboard.eventCounts')}>
         <EventCountTiles />
       </section>
 
       <FromYourCommunities />
 
       <section aria-labelledby="event-management" className="space-y-4">
-        <EventBoard allowDelete title="Event Management" hosts={hosts} />
+        <EventBoard allowDelete title={t('dashboard.eventManagement')} hosts={hosts} />
       </section>
     </div>
   );

@@ -36,6 +36,7 @@ import { eventTimeText } from '../../features/events/event-time.ts';
 import { useCurrency } from '../../features/instance/api/get-instance.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
 import { formatLongDate, formatMoney } from '../../lib/format.ts';
+import { translate, useT } from '../../lib/i18n/intl.tsx';
 
 // The event chat and sub-groups (the chat feature's panel) load after the event itself.
 const EventSocialPanel = lazy(() =>
@@ -67,7 +68,7 @@ const SeriesStandingToggle = lazy(() =>
 
 /** "$12" or "$7.50", or "Free" (spec 9, cost display), in the instance's currency and the viewer's locale. */
 export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>, currency = 'USD'): string {
-  if (event.isFree) return 'Free';
+  if (event.isFree) return translate('events.detail.free');
   return formatMoney(Number(event.cost) || 0, currency);
 }
 
@@ -95,7 +96,7 @@ function Fact({
 
 function EventDetailSkeleton() {
   return (
-    <div className="space-y-6" role="status" aria-label="Loading event">
+    <div className="space-y-6" role="status" aria-label={translate('events.detail.loading')}>
       <Skeleton className="aspect-[21/9] w-full rounded-(--radius-card)" />
       <Skeleton className="h-10 w-2/3" />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -109,6 +110,7 @@ function EventDetailSkeleton() {
 function EventBody({ event }: { event: PublicEventDto }) {
   const { user } = useSession();
   const location = useLocation();
+  const t = useT();
   const past = isPastEvent(event);
   const creator = isEventCreator(event, user?.id);
   // In the event's own zone, and in the viewer's too when it differs (issue 14).
@@ -130,10 +132,12 @@ function EventBody({ event }: { event: PublicEventDto }) {
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-2">
             <EventStatusBadge status={past ? 'PAST' : event.status} />
-            {event.visibility === 'PRIVATE' ? <Badge tone="violet">Private</Badge> : null}
-            {event.cancelled ? <Badge tone="rose">Cancelled</Badge> : null}
+            {event.visibility === 'PRIVATE' ? (
+              <Badge tone="violet">{t('events.detail.private')}</Badge>
+            ) : null}
+            {event.cancelled ? <Badge tone="rose">{t('events.detail.cancelledBadge')}</Badge> : null}
             {event.recurrence !== 'NONE' ? (
-              <Badge tone="sky">{event.recurrence.charAt(0) + event.recurrence.slice(1).toLowerCase()}</Badge>
+              <Badge tone="sky">{t(`events.recurrence.${event.recurrence}`)}</Badge>
             ) : null}
           </div>
           <div className="flex items-start justify-between gap-2">
@@ -155,12 +159,12 @@ function EventBody({ event }: { event: PublicEventDto }) {
         {event.cancelled ? (
           <Alert variant="warning" title={EVENT_TEXT.cancelledNotice}>
             {event.isHost || creator
-              ? 'Everyone going or maybe was told.'
-              : 'The host called it off. There is nothing to go to on this date.'}
+              ? t('events.detail.cancelledToldAll')
+              : t('events.detail.cancelledCalledOff')}
           </Alert>
         ) : past ? (
-          <Alert variant="info" title="This event has ended">
-            It took place on {formatLongDate(event.startDate)}. RSVPs are closed.
+          <Alert variant="info" title={t('events.detail.ended')}>
+            {t('events.detail.tookPlace', { date: formatLongDate(event.startDate) })}
           </Alert>
         ) : null}
       </div>
@@ -168,30 +172,29 @@ function EventBody({ event }: { event: PublicEventDto }) {
       {/* One column on phones (details, then what you can do, then the rest); three on wide screens. */}
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
-          <h2 className="sr-only">Details</h2>
+          <h2 className="sr-only">{t('events.detail.details')}</h2>
           <dl className="grid gap-5 sm:grid-cols-2">
-            <Fact icon={CalendarDays} label="Date">
+            <Fact icon={CalendarDays} label={t('events.detail.date')}>
               {when.date}
             </Fact>
-            <Fact icon={Clock} label="Time">
+            <Fact icon={Clock} label={t('events.detail.time')}>
               {when.time}
             </Fact>
             {when.yours ? (
-              <Fact icon={Clock} label="Your time">
+              <Fact icon={Clock} label={t('events.detail.yourTime')}>
                 {when.yours}
               </Fact>
             ) : null}
-            <Fact icon={MapPin} label="Location">
+            <Fact icon={MapPin} label={t('events.detail.location')}>
               {event.location}
             </Fact>
-            <Fact icon={DollarSign} label="Cost">
+            <Fact icon={DollarSign} label={t('events.detail.cost')}>
               {formatCost(event, currency)}
             </Fact>
-            <Fact icon={Users} label="Attendees">
-              {event.attendeeCount} going
-              {event.maybeCount > 0 ? `, ${event.maybeCount} maybe` : ''}
+            <Fact icon={Users} label={t('events.detail.attendees')}>
+              {t('events.detail.going', { going: event.attendeeCount, maybe: event.maybeCount })}
             </Fact>
-            <Fact icon={UserRound} label="Organizer">
+            <Fact icon={UserRound} label={t('events.detail.organizer')}>
               {event.creator?.username ? (
                 <Link
                   to={`/user/${event.creatorId}`}
@@ -210,7 +213,10 @@ function EventBody({ event }: { event: PublicEventDto }) {
             </Fact>
           </dl>
           {event.tags.length > 0 ? (
-            <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-1.5 border-t border-stone-100 pt-5">
+            <ul
+              aria-label={t('events.detail.tags')}
+              className="mt-6 flex flex-wrap gap-1.5 border-t border-stone-100 pt-5"
+            >
               {event.tags.map((tag) => (
                 <li key={tag}>
                   <Badge tone="brand">{tag}</Badge>
@@ -222,7 +228,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
 
         <aside
           className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-3 lg:row-start-1"
-          aria-label="Your part in this event"
+          aria-label={t('events.detail.yourPart')}
         >
           {creator ? (
             <Card className="space-y-4 border-brand-200 bg-brand-50 p-5 sm:p-6">
@@ -232,7 +238,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
               </p>
               {past ? null : (
                 <Button asChild className="w-full">
-                  <Link to="/dashboard">Manage Event</Link>
+                  <Link to="/dashboard">{t('events.detail.manage')}</Link>
                 </Button>
               )}
               <HostTools eventId={event.id} />
@@ -244,7 +250,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 <Card className="space-y-4 border-brand-200 bg-brand-50 p-5 sm:p-6">
                   <p className="flex items-center gap-2 font-semibold text-brand-900">
                     <Settings2 className="size-5" aria-hidden="true" />
-                    You co-host this event
+                    {t('events.detail.coHost')}
                   </p>
                   <HostTools eventId={event.id} />
                   {past ? null : <CancelEventControls event={event} />}
@@ -261,12 +267,12 @@ function EventBody({ event }: { event: PublicEventDto }) {
             </>
           ) : (
             <Card className="space-y-4 p-5 sm:p-6">
-              <h2 className="text-lg font-semibold">Want to go?</h2>
-              <p className="text-sm text-stone-700">Sign in to RSVP and to join the event chat.</p>
+              <h2 className="text-lg font-semibold">{t('events.detail.wantToGo')}</h2>
+              <p className="text-sm text-stone-700">{t('events.detail.signInPrompt')}</p>
               <Button asChild className="w-full">
                 <Link to="/login" state={{ from: location }}>
                   <LogIn aria-hidden="true" />
-                  Sign in to RSVP
+                  {t('events.detail.signInToRsvp')}
                 </Link>
               </Button>
             </Card>
@@ -277,20 +283,18 @@ function EventBody({ event }: { event: PublicEventDto }) {
             </Card>
           ) : null}
           <Card className="space-y-3 p-5 sm:p-6">
-            <h2 className="text-lg font-semibold">Save the date</h2>
+            <h2 className="text-lg font-semibold">{t('events.detail.saveDate')}</h2>
             <AddToCalendar eventId={event.id} title={event.title} signedIn={Boolean(user)} />
             <CalendarLinks event={event} />
-            <p className="text-xs text-stone-600">
-              Add to calendar downloads an .ics file (Apple Calendar and most apps).
-            </p>
+            <p className="text-xs text-stone-600">{t('events.detail.icsHint')}</p>
           </Card>
           <Card className="space-y-3 p-5 sm:p-6">
-            <h2 className="text-lg font-semibold">Tell a friend</h2>
+            <h2 className="text-lg font-semibold">{t('events.detail.tellFriend')}</h2>
             <ShareEvent event={event} />
           </Card>
         </aside>
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
-          <h2 className="text-lg font-semibold">About this event</h2>
+          <h2 className="text-lg font-semibold">{t('events.detail.about')}</h2>
           <p className="mt-3 break-words whitespace-pre-line text-stone-800">{event.description}</p>
         </Card>
 
@@ -309,13 +313,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
         ) : null}
 
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
-          <h2 className="mb-4 text-lg font-semibold">Who is going</h2>
+          <h2 className="mb-4 text-lg font-semibold">{t('events.detail.whoGoing')}</h2>
           <EventAttendees userIds={event.rsvps} />
         </Card>
 
         {creator || event.isHost ? (
           <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
-            <h2 className="mb-4 text-lg font-semibold">Guests</h2>
+            <h2 className="mb-4 text-lg font-semibold">{t('events.detail.guests')}</h2>
             <Suspense fallback={<Skeleton className="h-40" />}>
               <GuestList eventId={event.id} timeZone={event.timeZone ?? 'UTC'} />
             </Suspense>
@@ -345,6 +349,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
 export function EventDetailPage() {
   const { eventId = '' } = useParams();
   const { user, status } = useSession();
+  const t = useT();
   const event = usePublicEvent(eventId, user?.id ?? null);
 
   if (status === 'loading' || event.isPending) return <EventDetailSkeleton />;
@@ -358,22 +363,20 @@ export function EventDetailPage() {
         : EVENT_TEXT.loadFailed;
     return (
       <div className="mx-auto max-w-xl">
-        <title>{`${title} · Townsquare`}</title>
-        <h1 className="sr-only">Event</h1>
+        <title>{t('events.detail.pageTitle', { title })}</title>
+        <h1 className="sr-only">{t('events.detail.event')}</h1>
         <EmptyState
           icon={CalendarX2}
           title={title}
           actions={
             <Button asChild variant="secondary">
-              <Link to={user ? '/dashboard' : '/'}>{user ? 'Back to Dashboard' : 'Back to home'}</Link>
+              <Link to={user ? '/dashboard' : '/'}>
+                {user ? t('events.detail.backDashboard') : t('events.detail.backHome')}
+              </Link>
             </Button>
           }
         >
-          <p>
-            {notFound
-              ? 'It may have been removed, it may be private, or the link may be mistyped.'
-              : 'Check your connection and try again in a moment.'}
-          </p>
+          <p>{notFound ? t('events.detail.notFoundHint') : t('events.detail.offlineHint')}</p>
         </EmptyState>
       </div>
     );

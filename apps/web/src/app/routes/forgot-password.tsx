@@ -2,20 +2,22 @@ import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 export function ForgotPasswordPage() {
+  const t = useT();
   return (
     <>
-      <title>Forgot your password · Townsquare</title>
+      <title>{t('auth.forgot.pageTitle')}</title>
       <AuthCard
         icon={KeyRound}
-        title="Forgot your password?"
-        description="Enter the email address of your account and we will send you a link to choose a new password."
+        title={t('auth.forgot.title')}
+        description={t('auth.forgot.description')}
         footer={
           <>
-            Remembered it?{' '}
+            {t('auth.forgot.remembered')}{' '}
             <Link to="/login" className="font-semibold text-brand-800 hover:underline">
-              Back to sign in
+              {t('auth.backToSignIn')}
             </Link>
           </>
         }

@@ -3,49 +3,51 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 const HERO_IMAGE = '/images/hero-community.svg';
 
 const reasons = [
   {
     icon: HeartHandshake,
-    title: 'Community Connection',
-    text: 'Discover the clubs, meetups and neighbours who share your interests, and turn familiar faces into friends.',
+    title: 'landing.reasons.connection.title',
+    text: 'landing.reasons.connection.text',
   },
   {
     icon: CalendarPlus,
-    title: 'Host Events',
-    text: 'Plan a run, a repair café or a book swap in minutes. Publish it live or keep it as a draft, then follow the RSVPs.',
+    title: 'landing.reasons.host.title',
+    text: 'landing.reasons.host.text',
   },
   {
     icon: BadgeCheck,
-    title: 'Verified Communities',
-    text: 'Our team verifies clubs and organisations for safety and authenticity, so you know who is behind every event.',
+    title: 'landing.reasons.verified.title',
+    text: 'landing.reasons.verified.text',
   },
 ] as const;
 
 const steps = [
   {
     n: '1',
-    title: 'Create your free account',
-    text: 'Sign up as yourself or as your club in under a minute.',
+    title: 'landing.steps.1.title',
+    text: 'landing.steps.1.text',
   },
   {
     n: '2',
-    title: 'Tell us what you love',
-    text: 'Pick your interests and roles so the right people find you.',
+    title: 'landing.steps.2.title',
+    text: 'landing.steps.2.text',
   },
-  { n: '3', title: 'Show up', text: 'RSVP, chat with other attendees and meet your community in person.' },
+  { n: '3', title: 'landing.steps.3.title', text: 'landing.steps.3.text' },
 ] as const;
 
 /** The hero picture, replaced by a drawn placeholder if it cannot be loaded. */
 function HeroImage() {
   const [failed, setFailed] = useState(false);
+  const t = useT();
   if (failed) {
     return (
       <div
         role="img"
-        aria-label="Neighbours gathering in a town square"
+        aria-label={t('landing.heroAlt')}
         className="flex aspect-[4/3] w-full items-center justify-center rounded-[2rem] bg-[radial-gradient(circle_at_30%_30%,#fed7aa,transparent_55%),radial-gradient(circle_at_70%_70%,#99f6e4,transparent_50%),#ffedd5]"
       >
         <Sparkles className="size-16 text-brand-700" aria-hidden="true" />
@@ -55,7 +57,7 @@ function HeroImage() {
   return (
     <img
       src={HERO_IMAGE}
-      alt="Neighbours gathering in a town square"
+      alt={t('landing.heroAlt')}
       width={640}
       height={480}
       fetchPriority="high"
@@ -68,10 +70,11 @@ function HeroImage() {
 export function LandingPage() {
   const { user } = useSession();
   const signedIn = Boolean(user);
+  const t = useT();
 
   return (
     <>
-      <title>Townsquare · Connect with your local community</title>
+      <title>{t('landing.pageTitle')}</title>
       <section className="relative overflow-hidden">
         <div
           aria-hidden="true"
@@ -81,20 +84,17 @@ export function LandingPage() {
           <div className="space-y-6">
             <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3 py-1 text-sm font-semibold text-brand-900">
               <Sparkles className="size-4" aria-hidden="true" />
-              Local events, clubs and meetups
+              {t('landing.kicker')}
             </p>
             <h1 className="font-display text-4xl leading-[1.08] font-semibold tracking-tight sm:text-5xl lg:text-6xl">
-              Connect with Your Local Community
+              {t('landing.title')}
             </h1>
-            <p className="max-w-xl text-lg leading-relaxed text-stone-700">
-              Townsquare is where neighbours find each other. Discover what is happening nearby, join the
-              clubs that fit you and host gatherings of your own.
-            </p>
+            <p className="max-w-xl text-lg leading-relaxed text-stone-700">{t('landing.lead')}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {signedIn ? (
                 <Button asChild size="lg">
                   <Link to="/dashboard">
-                    Go to Dashboard
+                    {t('landing.goDashboard')}
                     <ArrowRight aria-hidden="true" />
                   </Link>
                 </Button>
@@ -102,12 +102,12 @@ export function LandingPage() {
                 <>
                   <Button asChild size="lg">
                     <Link to="/register">
-                      Get Started
+                      {t('landing.getStarted')}
                       <ArrowRight aria-hidden="true" />
                     </Link>
                   </Button>
                   <Button asChild size="lg" variant="secondary">
-                    <Link to="/login">Sign In</Link>
+                    <Link to="/login">{t('landing.signIn')}</Link>
                   </Button>
                 </>
               )}
@@ -121,12 +121,9 @@ export function LandingPage() {
         <div className="container-page">
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="why-heading" className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
-              Why choose Townsquare?
+              {t('landing.why.title')}
             </h2>
-            <p className="mt-3 text-lg text-stone-700">
-              Everything a local community needs to meet, plan and stay in touch, without the noise of a
-              global network.
-            </p>
+            <p className="mt-3 text-lg text-stone-700">{t('landing.why.lead')}</p>
           </div>
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {reasons.map(({ icon: Icon, title, text }) => (
@@ -137,14 +134,14 @@ export function LandingPage() {
                 <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-700 text-white">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
-                <h3 className="mt-5 text-xl font-semibold">{title}</h3>
-                <p className="mt-2 leading-relaxed text-stone-700">{text}</p>
-                {title === 'Verified Communities' ? (
+                <h3 className="mt-5 text-xl font-semibold">{t(title)}</h3>
+                <p className="mt-2 leading-relaxed text-stone-700">{t(text)}</p>
+                {title === 'landing.reasons.verified.title' ? (
                   <Link
                     to="/communities?verified=true"
                     className="mt-3 inline-block font-semibold text-brand-800 underline-offset-4 hover:underline"
                   >
-                    See verified communities
+                    {t('landing.why.seeVerified')}
                   </Link>
                 ) : null}
               </li>
@@ -159,7 +156,7 @@ export function LandingPage() {
             id="how-heading"
             className="text-center font-display text-3xl font-semibold tracking-tight sm:text-4xl"
           >
-            How it works
+            {t('landing.how.title')}
           </h2>
           <ol className="mt-12 grid gap-8 md:grid-cols-3">
             {steps.map((step) => (
@@ -171,8 +168,8 @@ export function LandingPage() {
                   {step.n}
                 </span>
                 <div>
-                  <h3 className="font-semibold">{step.title}</h3>
-                  <p className="mt-1 text-stone-700">{step.text}</p>
+                  <h3 className="font-semibold">{t(step.title)}</h3>
+                  <p className="mt-1 text-stone-700">{t(step.text)}</p>
                 </div>
               </li>
             ))}
@@ -192,16 +189,14 @@ export function LandingPage() {
                 id="cta-heading"
                 className="font-display text-3xl font-semibold tracking-tight text-white sm:text-4xl"
               >
-                {signedIn ? 'Your community is waiting' : 'Ready to meet your neighbours?'}
+                {signedIn ? t('landing.cta.signedInTitle') : t('landing.cta.title')}
               </h2>
               <p className="text-lg text-brand-50">
-                {signedIn
-                  ? 'Pick up where you left off: see your events, friends and messages.'
-                  : 'Join for free and find your people. It takes less than a minute.'}
+                {signedIn ? t('landing.cta.signedInLead') : t('landing.cta.lead')}
               </p>
               <Button asChild size="lg" variant="inverse">
                 <Link to={signedIn ? '/dashboard' : '/register'}>
-                  {signedIn ? 'Go to Dashboard' : 'Get Started for Free'}
+                  {signedIn ? t('landing.goDashboard') : t('landing.cta.button')}
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>

@@ -2,18 +2,20 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
 import { CreatePollForm } from '../../features/polls/components/create-poll-form.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /** "Find a date": propose dates, let people answer, then make the best one the event. */
 export function NewPollPage() {
   const hosts = useHostableCommunities();
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl">
-      <title>Find a date · Townsquare</title>
+      <title>{t('polls.new.pageTitle')}</title>
       <PageHeader
-        eyebrow="Date poll"
-        title="Find a date"
-        description="Propose a few dates, see which suits most people, then make it the event."
+        eyebrow={t('polls.new.eyebrow')}
+        title={t('polls.new.title')}
+        description={t('polls.new.description')}
       />
       <CreatePollForm hosts={hosts} communityId={params.get('community') ?? undefined} />
     </div>

@@ -1,12 +1,11 @@
+import { useT } from '../../lib/i18n/intl.tsx';
 import { StatusPage } from './status-page.tsx';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
-    <StatusPage code="404" title="Page Not Found">
-      <p>
-        We looked all around the square but could not find that page. It may have moved, or the link may be
-        wrong.
-      </p>
+    <StatusPage code="404" title={t('common.notFound.title')}>
+      <p>{t('common.notFound.body')}</p>
     </StatusPage>
   );
 }

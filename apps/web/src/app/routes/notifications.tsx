@@ -1,14 +1,13 @@
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { NotificationsList } from '../../features/notifications/components/notifications-list.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 export function NotificationsPage() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl">
-      <title>Notifications · Townsquare</title>
-      <PageHeader
-        title="Notifications"
-        description="What happened around your events, friends and communities."
-      />
+      <title>{t('notifications.pageTitle')}</title>
+      <PageHeader title={t('notifications.title')} description={t('notifications.description')} />
       <NotificationsList />
     </div>
   );

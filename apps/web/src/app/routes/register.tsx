@@ -2,20 +2,22 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { RegisterForm } from '../../features/auth/components/register-form.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 export function RegisterPage() {
+  const t = useT();
   return (
     <>
-      <title>Create your account · Townsquare</title>
+      <title>{t('auth.register.pageTitle')}</title>
       <AuthCard
         icon={UserPlus}
-        title="Join your local community"
-        description="Create a free account for yourself or for your club."
+        title={t('auth.register.title')}
+        description={t('auth.register.description')}
         footer={
           <>
-            Already have an account?{' '}
+            {t('auth.register.haveAccount')}{' '}
             <Link to="/login" className="font-semibold text-brand-800 hover:underline">
-              Sign in
+              {t('auth.login.submit')}
             </Link>
           </>
         }

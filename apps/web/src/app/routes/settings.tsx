@@ -1,4 +1,4 @@
-import { Bell, FileDown, KeyRound } from 'lucide-react';
+import { Bell, FileDown, KeyRound, Languages } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -8,28 +8,37 @@ import { CalendarFeedCard } from '../../features/calendar/components/calendar-fe
 import { MyReportsCard } from '../../features/moderation/components/my-reports-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
+import { LanguageSelect } from '../../features/users/components/language-select.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 export function SettingsPage() {
   const { user } = useSession();
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl">
-      <title>Settings · Townsquare</title>
-      <PageHeader
-        title="Settings"
-        description="Your password, where you are signed in, the emails we send you and your data."
-      />
+      <title>{t('settings.pageTitle')}</title>
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="space-y-6">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
-              Change password
+              <Languages className="size-5 text-brand-700" aria-hidden="true" />
+              {t('settings.language.title')}
             </CardTitle>
-            <CardDescription>
-              Changing your password signs you out on your other devices, so an old session cannot be reused.
-              You stay signed in here.
-            </CardDescription>
+            <CardDescription>{t('settings.language.description')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <LanguageSelect />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
+              {t('settings.password.title')}
+            </CardTitle>
+            <CardDescription>{t('settings.password.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <ChangePasswordForm />
@@ -43,12 +52,9 @@ export function SettingsPage() {
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <Bell className="size-5 text-brand-700" aria-hidden="true" />
-              Email notifications
+              {t('settings.email.title')}
             </CardTitle>
-            <CardDescription>
-              Choose which emails you would like to receive, and which notifications reach this browser as
-              push notifications.
-            </CardDescription>
+            <CardDescription>{t('settings.email.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
@@ -58,12 +64,9 @@ export function SettingsPage() {
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <FileDown className="size-5 text-brand-700" aria-hidden="true" />
-              Your data
+              {t('settings.data.title')}
             </CardTitle>
-            <CardDescription>
-              A JSON file with your profile, the events you created, your RSVPs, friends, groups and every
-              message you sent.
-            </CardDescription>
+            <CardDescription>{t('settings.data.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <DownloadDataButton />

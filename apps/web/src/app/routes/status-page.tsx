@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 interface StatusPageProps {
   code: string;
@@ -10,9 +11,10 @@ interface StatusPageProps {
 
 /** The 403 and 404 pages: a big code, a plain explanation and the way back to the dashboard. */
 export function StatusPage({ code, title, children }: StatusPageProps) {
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-10 text-center">
-      <title>{`${title} · Townsquare`}</title>
+      <title>{t('common.pageTitle', { title })}</title>
       <p className="font-display text-7xl font-semibold text-brand-700 sm:text-8xl" aria-hidden="true">
         {code}
       </p>
@@ -20,10 +22,10 @@ export function StatusPage({ code, title, children }: StatusPageProps) {
       <div className="mt-3 text-base text-stone-700">{children}</div>
       <div className="mt-8 flex flex-col gap-2 sm:flex-row">
         <Button asChild size="lg">
-          <Link to="/dashboard">Go to Dashboard</Link>
+          <Link to="/dashboard">{t('common.goDashboard')}</Link>
         </Button>
         <Button asChild size="lg" variant="secondary">
-          <Link to="/">Back to home</Link>
+          <Link to="/">{t('common.backHome')}</Link>
         </Button>
       </div>
     </div>

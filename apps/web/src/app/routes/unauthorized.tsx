@@ -1,11 +1,11 @@
+import { useT } from '../../lib/i18n/intl.tsx';
 import { StatusPage } from './status-page.tsx';
 
 export function UnauthorizedPage() {
+  const t = useT();
   return (
-    <StatusPage code="403" title="Access Denied">
-      <p>
-        You do not have permission to view this page. If you think you should, ask the person who runs it.
-      </p>
+    <StatusPage code="403" title={t('common.unauthorized.title')}>
+      <p>{t('common.unauthorized.body')}</p>
     </StatusPage>
   );
 }

@@ -9,6 +9,7 @@ import { sessionQueryKey, useSession } from '../../features/auth/api/get-session
 import { useResendVerification } from '../../features/auth/api/resend-verification.ts';
 import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 const DEFAULT_FAILURE = MSG.verificationTokenInvalid;
 
@@ -19,6 +20,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const resend = useResendVerification();
+  const t = useT();
 
   // A signed-in user's emailVerified flag changed on the server. Re-read the session; and since a
   // start-up read of it may still be in flight with the old flag, wait for that first.
@@ -31,7 +33,7 @@ export function VerifyEmailPage() {
   }, [verification.isSuccess, queryClient]);
 
   const failure = token
-    ? errorMessage(verification.error, 'Email verification failed')
+    ? errorMessage(verification.error, t('auth.verify.failed'))
     : MSG.verificationTokenRequired;
 
   const state = !token
@@ -44,34 +46,34 @@ export function VerifyEmailPage() {
 
   return (
     <div className="mx-auto max-w-md">
-      <title>Verify your email · Townsquare</title>
+      <title>{t('auth.verify.pageTitle')}</title>
       <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
         {state === 'verifying' ? (
           <div role="status" className="space-y-4">
             <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
-            <h1 className="font-display text-2xl font-semibold">Verifying your email...</h1>
-            <p className="text-stone-700">This only takes a moment.</p>
+            <h1 className="font-display text-2xl font-semibold">{t('auth.verify.verifying')}</h1>
+            <p className="text-stone-700">{t('auth.verify.moment')}</p>
           </div>
         ) : state === 'success' ? (
           <div className="space-y-4">
             <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
-            <h1 className="font-display text-2xl font-semibold">Email verified</h1>
+            <h1 className="font-display text-2xl font-semibold">{t('auth.verify.done')}</h1>
             <p role="status" className="text-stone-700">
               {verification.data?.message || MSG.emailVerified}
             </p>
             <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-center">
               <Button asChild>
-                <Link to="/dashboard">Go to Dashboard</Link>
+                <Link to="/dashboard">{t('auth.verify.goDashboard')}</Link>
               </Button>
               <Button asChild variant="secondary">
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t('auth.login.submit')}</Link>
               </Button>
             </div>
           </div>
         ) : (
           <div className="space-y-4">
             <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
-            <h1 className="font-display text-2xl font-semibold">Email verification failed</h1>
+            <h1 className="font-display text-2xl font-semibold">{t('auth.verify.failed')}</h1>
             <p role="alert" className="text-stone-700">
               {failure}
             </p>
@@ -83,15 +85,15 @@ export function VerifyEmailPage() {
                   onClick={() =>
                     resend.mutate(undefined, {
                       onSuccess: (data) => toast.success(data.message || MSG.verificationSent),
-                      onError: (error) => toast.error(errorMessage(error, 'Could not send a new link')),
+                      onError: (error) => toast.error(errorMessage(error, t('auth.verify.resendFailed'))),
                     })
                   }
                 >
-                  Send a new link
+                  {t('auth.verify.sendNew')}
                 </Button>
               ) : null}
               <Button asChild variant={user ? 'secondary' : 'primary'}>
-                <Link to="/login">Go to sign in</Link>
+                <Link to="/login">{t('auth.verify.goSignIn')}</Link>
               </Button>
             </div>
           </div>

@@ -1,4 +1,3 @@
-import { Loader2 } from 'lucide-react';
 import {
   type ComponentProps,
   cloneElement,
@@ -8,6 +7,7 @@ import {
   type Ref,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { LoaderIcon } from './shell-icons.tsx';
 
 /*
  * The header renders buttons on every page, so this file is part of the first page load: it keeps
@@ -102,7 +102,7 @@ export function Button({
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      {loading ? <LoaderIcon className="animate-spin" aria-hidden="true" /> : null}
       {children}
     </button>
   );

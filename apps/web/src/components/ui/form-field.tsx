@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { hasMessage, useT } from '../../lib/i18n/intl.tsx';
 import { Label } from './label.tsx';
 
 export interface FieldControlProps {
@@ -21,6 +22,7 @@ interface FormFieldProps {
 
 /** A label, its control, a hint and the validation message shown under the field. */
 export function FormField({ id, label, hint, error, optional, className, children }: FormFieldProps) {
+  const t = useT();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -28,7 +30,7 @@ export function FormField({ id, label, hint, error, optional, className, childre
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>
         {label}
-        {optional ? <span className="ml-1 font-normal text-stone-600">(optional)</span> : null}
+        {optional ? <span className="ml-1 font-normal text-stone-600">{t('common.optional')}</span> : null}
       </Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
@@ -42,10 +44,12 @@ export function FormField({ id, label, hint, error, optional, className, childre
 }
 
 export function FieldError({ id, message }: { id?: string | undefined; message?: string | undefined }) {
+  const t = useT();
   if (!message) return null;
   return (
     <p id={id} className="text-sm font-medium text-red-700">
-      {message}
+      {/* The web app's own schemas give catalog keys ("auth.reset.mismatch"); the contracts, text. */}
+      {hasMessage(message) ? t(message) : message}
     </p>
   );
 }

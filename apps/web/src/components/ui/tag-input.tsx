@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 import { FieldError } from './form-field.tsx';
 import { inputClassName } from './input.tsx';
 
@@ -53,6 +54,7 @@ export function TagInput({
   disabled,
   ...aria
 }: TagInputProps) {
+  const t = useT();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
   const errorId = useId();
@@ -118,7 +120,7 @@ export function TagInput({
               onClick={() => remove(tag)}
               disabled={disabled}
               className="cursor-pointer rounded-full p-0.5 hover:bg-brand-200"
-              aria-label={`Remove ${tag}`}
+              aria-label={t('common.removeTag', { tag })}
             >
               <X className="size-3.5" aria-hidden="true" />
             </button>
@@ -149,7 +151,7 @@ export function TagInput({
             id={suggestionsLabelId}
             className="mr-1 text-xs font-semibold tracking-wide text-stone-600 uppercase"
           >
-            Suggestions
+            {t('common.suggestions')}
           </span>
           <ul aria-labelledby={suggestionsLabelId} className="contents">
             {visibleSuggestions.map((suggestion) => (

@@ -1,13 +1,16 @@
 import type { Attendee, PublicEventDto, ViewerRsvp } from '@townsquare/contracts';
+import { translate } from '../../lib/i18n/intl.tsx';
 
 /** "5 h 12 min", "12 min", "less than a minute" until an offer ends. */
 export function formatCountdown(ms: number): string {
-  if (ms < 60_000) return 'less than a minute';
+  if (ms < 60_000) return translate('events.countdown.lessThanMinute');
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return translate('events.countdown.minutes', { minutes: rest });
+  return rest === 0
+    ? translate('events.countdown.hours', { hours })
+    : translate('events.countdown.hoursMinutes', { hours, minutes: rest });
 }
 
 /** "3 of 12 places left", "Full · 4 waiting", or null for an event without a capacity. */
@@ -17,28 +20,29 @@ export function placesText(
   if (event.capacity === null || event.capacity === undefined) return null;
   const left = event.placesLeft ?? 0;
   const waiting = event.waitlistCount ?? 0;
-  const places = event.capacity === 1 ? '1 place' : `${event.capacity} places`;
-  const head = left > 0 ? `${left} of ${places} left` : `Full (${places})`;
-  return waiting > 0 ? `${head} · ${waiting} waiting` : head;
+  const capacity = event.capacity;
+  const head =
+    left > 0
+      ? translate('events.places.left', { left, capacity })
+      : translate('events.places.full', { capacity });
+  return waiting > 0 ? translate('events.places.waiting', { head, waiting }) : head;
 }
-
-const guestsText = (n: number) => (n === 0 ? '' : n === 1 ? ' with 1 guest' : ` with ${n} guests`);
 
 /** The line under the RSVP buttons: the reply, the place in line or the offer. */
 export function rsvpSummary(rsvp: ViewerRsvp | null | undefined, now: number = Date.now()): string {
-  if (!rsvp) return 'You have not replied yet.';
+  if (!rsvp) return translate('events.rsvp.notReplied');
   switch (rsvp.status) {
     case 'going':
-      return `Your reply: Going${guestsText(rsvp.guests.length)}.`;
+      return translate('events.rsvp.replyGoing', { guests: rsvp.guests.length });
     case 'maybe':
-      return 'Your reply: Maybe.';
+      return translate('events.rsvp.replyMaybe');
     case 'not_going':
-      return 'Your reply: Not going.';
+      return translate('events.rsvp.replyNotGoing');
     case 'waitlisted':
-      return `You are on the waitlist: number ${rsvp.waitlistPosition ?? '?'} in line. We will offer you a place when one frees up.`;
+      return translate('events.rsvp.waitlisted', { position: rsvp.waitlistPosition ?? '?' });
     case 'offered': {
       const left = rsvp.offerExpiresAt ? new Date(rsvp.offerExpiresAt).getTime() - now : 0;
-      return `Accept it within ${formatCountdown(Math.max(0, left))}, or it goes to the next person.`;
+      return translate('events.rsvp.offerWithin', { time: formatCountdown(Math.max(0, left)) });
     }
   }
 }

@@ -8,12 +8,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
 const forgotSchema = z.object({ email: emailField });
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -30,11 +32,9 @@ export function ForgotPasswordForm() {
           <MailCheck className="size-6" aria-hidden="true" />
         </span>
         <div role="status" className="space-y-2">
-          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <h2 className="text-lg font-semibold">{t('auth.forgot.checkInbox')}</h2>
           <p className="text-sm text-stone-700">{forgot.data?.message || MSG.forgotPasswordSent}</p>
-          <p className="text-sm text-stone-700">
-            The link works for 60 minutes. No e-mail? Check the address and your spam folder.
-          </p>
+          <p className="text-sm text-stone-700">{t('auth.forgot.linkValid')}</p>
         </div>
         <Button
           variant="secondary"
@@ -44,7 +44,7 @@ export function ForgotPasswordForm() {
             reset({ email: '' });
           }}
         >
-          Try another email
+          {t('auth.forgot.tryAnother')}
         </Button>
       </div>
     );
@@ -53,17 +53,15 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {forgot.isError ? (
-        <Alert variant="error">
-          {errorMessage(forgot.error, 'Failed to send reset email. Please try again.')}
-        </Alert>
+        <Alert variant="error">{errorMessage(forgot.error, t('auth.forgot.failed'))}</Alert>
       ) : null}
       <fieldset disabled={forgot.isPending} className="space-y-5">
-        <FormField id="email" label="Email" error={errors.email?.message}>
+        <FormField id="email" label={t('auth.email')} error={errors.email?.message}>
           {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
         </FormField>
       </fieldset>
       <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>
-        {forgot.isPending ? 'Sending...' : 'Send reset link'}
+        {forgot.isPending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
       </Button>
     </form>
   );

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { usePrerendering } from '../../../lib/prerendering.ts';
 import { useLogin } from '../api/login.ts';
@@ -19,6 +20,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
+  const t = useT();
   // Shown as the spec asks; sessions already last until sign-out, so it changes nothing.
   const [rememberMe, setRememberMe] = useState(false);
   const {
@@ -38,9 +40,11 @@ export function LoginForm() {
   const prerendering = usePrerendering();
   return (
     <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-5">
-      {login.isError ? <Alert variant="error">{errorMessage(login.error, 'Login failed')}</Alert> : null}
+      {login.isError ? (
+        <Alert variant="error">{errorMessage(login.error, t('auth.login.failed'))}</Alert>
+      ) : null}
       <fieldset disabled={busy || prerendering} className="space-y-5">
-        <FormField id="identifier" label="Email or username" error={errors.identifier?.message}>
+        <FormField id="identifier" label={t('auth.login.identifier')} error={errors.identifier?.message}>
           {(field) => (
             <Input
               {...field}
@@ -51,7 +55,7 @@ export function LoginForm() {
             />
           )}
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
+        <FormField id="password" label={t('auth.password')} error={errors.password?.message}>
           {(field) => (
             <Input {...field} type="password" autoComplete="current-password" {...register('password')} />
           )}
@@ -65,16 +69,16 @@ export function LoginForm() {
               disabled={busy}
             />
             <Label htmlFor="rememberMe" className="font-medium">
-              Remember me
+              {t('auth.login.remember')}
             </Label>
           </div>
           <Link to="/forgot-password" className="text-sm font-semibold text-brand-800 hover:underline">
-            Forgot your password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
       </fieldset>
       <Button type="submit" size="lg" className="w-full" loading={busy} disabled={prerendering}>
-        {busy ? 'Signing in...' : 'Sign in'}
+        {busy ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>
     </form>
   );

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { usePrerendering } from '../../../lib/prerendering.ts';
 import { useRegister } from '../api/register.ts';
@@ -13,17 +15,19 @@ const validation = lazyResolver(() => import('./auth-resolvers.ts').then((m) => 
 
 /** Spec 8: the response's error field, else its message, else "Registration failed". */
 function registrationError(error: unknown): string {
+  const failed = translate('auth.register.failed');
   if (error instanceof ApiError && error.status > 0 && error.status < 500) {
     // Our error bodies put the human sentence in `message`; `error` is only the reason phrase.
-    return error.message || 'Registration failed';
+    return errorMessage(error, failed) || failed;
   }
   if (error instanceof ApiError && error.status === 0) return error.message;
-  return 'Registration failed';
+  return failed;
 }
 
 export function RegisterForm() {
   const navigate = useNavigate();
   const registration = useRegister();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -48,19 +52,19 @@ export function RegisterForm() {
       <fieldset disabled={busy || prerendering} className="space-y-5">
         <FormField
           id="fullName"
-          label="Full name"
-          hint="Your name or your organisation's, e.g. Jane Smith or Riverside Running Club."
+          label={t('auth.register.fullName')}
+          hint={t('auth.register.fullNameHint')}
           error={errors.fullName?.message}
         >
           {(field) => <Input {...field} autoComplete="name" {...register('fullName')} />}
         </FormField>
-        <FormField id="email" label="Email" error={errors.email?.message}>
+        <FormField id="email" label={t('auth.email')} error={errors.email?.message}>
           {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
         </FormField>
         <FormField
           id="password"
-          label="Password"
-          hint="At least 8 characters."
+          label={t('auth.password')}
+          hint={t('auth.passwordHint')}
           error={errors.password?.message}
         >
           {(field) => (
@@ -69,18 +73,21 @@ export function RegisterForm() {
         </FormField>
       </fieldset>
       <p className="text-sm text-stone-700">
-        By creating an account you agree to our{' '}
-        <Link to="/terms" className="font-semibold text-brand-800 underline underline-offset-2">
-          Terms of Service
-        </Link>{' '}
-        and{' '}
-        <Link to="/privacy" className="font-semibold text-brand-800 underline underline-offset-2">
-          Privacy Policy
-        </Link>
-        .
+        {t.rich('auth.register.agree', {
+          terms: (chunks: ReactNode[]) => (
+            <Link to="/terms" className="font-semibold text-brand-800 underline underline-offset-2">
+              {chunks}
+            </Link>
+          ),
+          privacy: (chunks: ReactNode[]) => (
+            <Link to="/privacy" className="font-semibold text-brand-800 underline underline-offset-2">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
       <Button type="submit" size="lg" className="w-full" loading={busy} disabled={prerendering}>
-        {busy ? 'Registering...' : 'Create account'}
+        {busy ? t('auth.register.submitting') : t('auth.register.submit')}
       </Button>
     </form>
   );

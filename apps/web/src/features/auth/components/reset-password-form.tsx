@@ -10,24 +10,27 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 
 export const RESET_REDIRECT_MS = 3000;
+/** What a link without a token shows in English (`auth.reset.invalidLink`). */
 export const INVALID_RESET_LINK = 'Invalid reset link. Please request a new password reset.';
 
 const resetSchema = z
   .object({
     newPassword: z.string().min(1, MSG.newPasswordRequired).min(LIMITS.passwordMin, MSG.passwordTooShort),
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    confirmPassword: z.string().min(1, 'auth.reset.confirmRequired'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: 'auth.reset.mismatch',
     path: ['confirmPassword'],
   });
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -47,9 +50,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (!token) {
     return (
       <div className="space-y-5">
-        <Alert variant="error">{INVALID_RESET_LINK}</Alert>
+        <Alert variant="error">{t('auth.reset.invalidLink')}</Alert>
         <Button asChild size="lg" className="w-full">
-          <Link to="/forgot-password">Request a new reset link</Link>
+          <Link to="/forgot-password">{t('auth.reset.requestNew')}</Link>
         </Button>
       </div>
     );
@@ -57,8 +60,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (resetPassword.isSuccess) {
     return (
-      <Alert variant="success" title="Password updated">
-        {resetPassword.data?.message || MSG.passwordResetDone} Taking you to sign in…
+      <Alert variant="success" title={t('auth.reset.updated')}>
+        {resetPassword.data?.message || MSG.passwordResetDone} {t('auth.reset.takingYou')}
       </Alert>
     );
   }
@@ -69,31 +72,35 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {resetPassword.isError ? (
         <Alert variant="error">
-          {errorMessage(resetPassword.error, 'Failed to reset password. The link may be expired.')}{' '}
+          {errorMessage(resetPassword.error, t('auth.reset.failed'))}{' '}
           <Link to="/forgot-password" className="font-semibold underline">
-            Request a new link
+            {t('auth.reset.requestNewShort')}
           </Link>
         </Alert>
       ) : null}
       <fieldset disabled={resetPassword.isPending} className="space-y-5">
         <FormField
           id="newPassword"
-          label="New password"
-          hint="At least 8 characters."
+          label={t('auth.reset.newPassword')}
+          hint={t('auth.passwordHint')}
           error={errors.newPassword?.message}
         >
           {(field) => (
             <Input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />
           )}
         </FormField>
-        <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <FormField
+          id="confirmPassword"
+          label={t('auth.reset.confirm')}
+          error={errors.confirmPassword?.message}
+        >
           {(field) => (
             <Input {...field} type="password" autoComplete="new-password" {...register('confirmPassword')} />
           )}
         </FormField>
       </fieldset>
       <Button type="submit" size="lg" className="w-full" loading={resetPassword.isPending}>
-        {resetPassword.isPending ? 'Resetting...' : 'Reset password'}
+        {resetPassword.isPending ? t('auth.reset.resetting') : t('auth.reset.submit')}
       </Button>
     </form>
   );

@@ -8,25 +8,28 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions.ts';
 import { describeDevice } from '../device.ts';
 
-const lastUsed = (value: string) => `Last used ${formatCardDate(value)}, ${formatTime(value)}`;
+const lastUsed = (value: string) =>
+  translate('auth.sessions.lastUsed', { date: formatCardDate(value), time: formatTime(value) });
 
 function SessionRow({ session }: { session: SessionSummary }) {
   const end = useEndSession();
+  const t = useT();
   const device = describeDevice(session.userAgent);
   const signOut = () =>
     end.mutate(session.id, {
       onSuccess: (result) => toast.success(result.message),
-      onError: (error) => toast.error(errorMessage(error, 'Could not sign that session out')),
+      onError: (error) => toast.error(errorMessage(error, t('auth.sessions.endFailed'))),
     });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="flex items-center gap-2 font-medium text-stone-900">
           <span>{device}</span>
-          {session.current ? <Badge tone="emerald">This device</Badge> : null}
+          {session.current ? <Badge tone="emerald">{t('auth.sessions.thisDevice')}</Badge> : null}
         </p>
         <p className="text-sm text-stone-600">
           {session.ip ? `${session.ip} · ` : ''}
@@ -39,9 +42,9 @@ function SessionRow({ session }: { session: SessionSummary }) {
           size="sm"
           onClick={signOut}
           loading={end.isPending}
-          aria-label={`Sign out ${device}`}
+          aria-label={t('auth.sessions.signOutDevice', { device })}
         >
-          Sign out
+          {t('auth.sessions.signOut')}
         </Button>
       )}
     </li>
@@ -51,43 +54,48 @@ function SessionRow({ session }: { session: SessionSummary }) {
 /** /settings → Where you're signed in: every live session, with "Sign out" for the others. */
 export function SessionsCard() {
   const sessions = useSessions();
+  const t = useT();
   const endOthers = useEndOtherSessions();
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   const signOutOthers = () =>
     endOthers.mutate(undefined, {
       onSuccess: (result) => toast.success(result.message),
-      onError: (error) => toast.error(errorMessage(error, 'Could not sign the other sessions out')),
+      onError: (error) => toast.error(errorMessage(error, t('auth.sessions.endOthersFailed'))),
     });
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Laptop className="size-5 text-brand-700" aria-hidden="true" />
-          Where you're signed in
+          {t('auth.sessions.title')}
         </CardTitle>
-        <CardDescription>
-          Signing a device out ends its session at once; it has to sign in again.
-        </CardDescription>
+        <CardDescription>{t('auth.sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {sessions.isPending ? (
-          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading sessions">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label={t('auth.sessions.loading')}>
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>
         ) : sessions.isError ? (
-          <Alert variant="error">{errorMessage(sessions.error, 'Could not load your sessions')}</Alert>
+          <Alert variant="error">{errorMessage(sessions.error, t('auth.sessions.loadFailed'))}</Alert>
         ) : (
-          <ul className="divide-y divide-stone-200" aria-label="Signed-in devices">
+          <ul className="divide-y divide-stone-200" aria-label={t('auth.sessions.devices')}>
             {sessions.data.map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
           </ul>
         )}
         {others > 0 ? (
-          <Button variant="secondary" onClick={signOutOthers} loading={endOthers.isPending}>
+          <Button
+            variant="secondary"
+            // Longer in other languages: it wraps rather than run off a phone screen.
+            className="h-auto min-h-10 max-w-full py-2 whitespace-normal"
+            onClick={signOutOthers}
+            loading={endOthers.isPending}
+          >
             <LogOut aria-hidden="true" />
-            Sign out everywhere else
+            {t('auth.sessions.signOutOthers')}
           </Button>
         ) : null}
       </CardContent>

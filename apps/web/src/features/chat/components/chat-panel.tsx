@@ -20,6 +20,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatMessageTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRemoveMessage } from '../../moderation/api/remove-message.ts';
 import { ContentMenu } from '../../moderation/components/content-menu.tsx';
 import type { ChatItem } from '../chat-item.ts';
@@ -56,11 +57,12 @@ export function ChatPanel({
   inputLabel,
   currentUserId,
   composerNotice,
-  emptyText = 'No messages yet. Say hello!',
+  emptyText,
   className,
   canModerate = false,
 }: ChatPanelProps) {
   const remove = useRemoveMessage();
+  const t = useT();
   const logRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
@@ -121,7 +123,7 @@ export function ChatPanel({
         )}
       >
         {thread.isPending ? (
-          <div className="space-y-3" role="status" aria-label="Loading messages">
+          <div className="space-y-3" role="status" aria-label={t('chat.loading')}>
             <Skeleton className="h-12 w-2/3" />
             <Skeleton className="ml-auto h-10 w-1/2" />
             <Skeleton className="h-14 w-3/5" />
@@ -129,7 +131,7 @@ export function ChatPanel({
         ) : thread.loadError ? (
           <Alert variant="error" title={thread.loadError}>
             <Button variant="link" size="sm" onClick={thread.reload}>
-              Try again
+              {t('chat.tryAgain')}
             </Button>
           </Alert>
         ) : (
@@ -137,14 +139,14 @@ export function ChatPanel({
             {thread.hasOlder ? (
               <div className="mb-3 flex justify-center">
                 <Button variant="ghost" size="sm" loading={thread.loadingOlder} onClick={loadOlder}>
-                  Load older messages
+                  {t('chat.loadOlder')}
                 </Button>
               </div>
             ) : null}
             {items.length === 0 && outbox.length === 0 ? (
               <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-stone-600">
                 <MessageCircle className="size-6 text-stone-500" aria-hidden="true" />
-                <p>{emptyText}</p>
+                <p>{emptyText ?? t('chat.emptyDefault')}</p>
               </div>
             ) : (
               <ol className="space-y-3">
@@ -158,8 +160,7 @@ export function ChatPanel({
                       canModerate && item.senderId !== currentUserId
                         ? () =>
                             remove.mutate(item.id, {
-                              onError: (error) =>
-                                toast.error(errorMessage(error, 'The message could not be deleted')),
+                              onError: (error) => toast.error(errorMessage(error, t('chat.deleteFailed'))),
                             })
                         : undefined
                     }
@@ -207,6 +208,7 @@ function MessageRow({
   signedIn: boolean;
   onDelete?: () => void;
 }) {
+  const t = useT();
   if (item.hidden) {
     return (
       <li className="flex items-center gap-2 text-sm text-stone-600 italic">
@@ -229,7 +231,7 @@ function MessageRow({
           )}
         >
           {mine ? (
-            <span className="font-semibold">You</span>
+            <span className="font-semibold">{t('chat.you')}</span>
           ) : (
             <Link
               to={`/user/${item.senderId}`}
@@ -269,31 +271,32 @@ function PendingRow({
   onDiscard: () => void;
 }) {
   const failed = entry.status === 'failed';
+  const t = useT();
   return (
     <li className="flex flex-col items-end gap-1" aria-busy={!failed}>
       <div className={cn('flex max-w-full justify-end', !failed && 'opacity-70')}>
         <Bubble mine>
-          <p className="text-xs font-semibold text-white">You</p>
+          <p className="text-xs font-semibold text-white">{t('chat.you')}</p>
           <p className="text-sm break-words whitespace-pre-wrap">{entry.content}</p>
         </Bubble>
       </div>
       {failed ? (
         <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs text-red-800" role="alert">
           <AlertCircle className="size-3.5" aria-hidden="true" />
-          <span>Not sent: {entry.error}</span>
+          <span>{t('chat.notSent', { error: entry.error })}</span>
           <Button variant="link" size="sm" className="text-xs" onClick={onRetry}>
             <RotateCw aria-hidden="true" />
-            Retry
+            {t('chat.retry')}
           </Button>
           <Button variant="link" size="sm" className="text-xs text-stone-700" onClick={onDiscard}>
             <X aria-hidden="true" />
-            Remove
+            {t('chat.remove')}
           </Button>
         </div>
       ) : (
         <p className="flex items-center gap-1 text-xs text-stone-600">
           <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-          Sending…
+          {t('chat.sending')}
         </p>
       )}
     </li>
@@ -304,6 +307,7 @@ function Composer({ label, onSend }: { label: string; onSend: (text: string) => 
   const [text, setText] = useState('');
   const id = useId();
   const countId = useId();
+  const t = useT();
   const tooLong = text.length > CHAT_LIMITS.contentMax;
 
   function submit(event?: FormEvent) {
@@ -335,12 +339,12 @@ function Composer({ label, onSend }: { label: string; onSend: (text: string) => 
           aria-describedby={countId}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Write a message…"
+          placeholder={t('chat.placeholder')}
           className="h-11 min-h-11 resize-none py-2.5"
         />
         <Button type="submit" disabled={!text.trim() || tooLong} className="h-11 max-sm:w-11 max-sm:px-0">
           <SendHorizontal aria-hidden="true" />
-          <span className="max-sm:sr-only">Send</span>
+          <span className="max-sm:sr-only">{t('chat.send')}</span>
         </Button>
       </div>
       <div className="flex flex-wrap justify-between gap-x-3">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BLOCK_MSG, conversationIdOf, type DirectMessage } from '@townsquare/contracts';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useHasBlocked } from '../../blocks/api/get-blocks.ts';
 import { useFriendStatus } from '../../friends/api/get-friend-status.ts';
@@ -24,6 +25,7 @@ interface DirectChatProps {
 /** A direct conversation: on /messages/:userId and in the friends page's chat dialog. */
 export function DirectChat({ userId, name, className }: DirectChatProps) {
   const queryClient = useQueryClient();
+  const t = useT();
   const { user } = useSession();
   const me = user?.id ?? '';
   const query = useConversation(userId);
@@ -58,8 +60,8 @@ export function DirectChat({ userId, name, className }: DirectChatProps) {
   return (
     <ChatPanel
       thread={thread}
-      label={`Conversation with ${name}`}
-      inputLabel={`Message ${name}`}
+      label={t('chat.direct.label', { name })}
+      inputLabel={t('chat.direct.input', { name })}
       currentUserId={me}
       className={className}
       composerNotice={canSend ? undefined : <Alert variant="info">{notice}</Alert>}

@@ -2,6 +2,7 @@ import type { RoomMessage } from '@townsquare/contracts';
 import { LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { eventMessagesQueryKey, useEventMessages } from '../api/get-event-messages.ts';
 import { sendEventMessage } from '../api/send-event-message.ts';
@@ -13,30 +14,31 @@ import { ChatPanel } from './chat-panel.tsx';
 export function EventChat({ eventId, canModerate = false }: { eventId: string; canModerate?: boolean }) {
   const { user } = useSession();
   const location = useLocation();
+  const t = useT();
   const thread = useChatThread<RoomMessage>({
     query: useEventMessages(eventId),
     queryKey: eventMessagesQueryKey(eventId),
     toItem: roomMessageItem,
     send: (input) => sendEventMessage(eventId, input),
     room: user ? { join: 'join-event-chat', leave: 'leave-event-chat', payload: { eventId } } : null,
-    loadErrorText: 'Failed to load the event chat',
+    loadErrorText: t('chat.event.loadFailed'),
   });
   return (
     <ChatPanel
       thread={thread}
-      label="Event chat messages"
-      inputLabel="Message the event chat"
+      label={t('chat.event.label')}
+      inputLabel={t('chat.event.input')}
       currentUserId={user?.id}
       canModerate={Boolean(user) && canModerate}
-      emptyText="No messages yet. Start the conversation!"
+      emptyText={t('chat.event.empty')}
       composerNotice={
         user ? undefined : (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
-            <p>Sign in to chat with the people going.</p>
+            <p>{t('chat.event.signInPrompt')}</p>
             <Button asChild size="sm">
               <Link to="/login" state={{ from: location }}>
                 <LogIn aria-hidden="true" />
-                Sign in to chat
+                {t('chat.event.signIn')}
               </Link>
             </Button>
           </div>

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { MessagesSquare, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { EventSubgroups } from '../../groups/components/event-subgroups.tsx';
 import { EventChat } from './event-chat.tsx';
 
@@ -44,10 +45,11 @@ function Section({
  * is missing (spec 5).
  */
 export function EventSocialPanel({ eventId, isOrganizer }: EventSocialPanelProps) {
+  const t = useT();
   if (!eventId) {
     return (
       <Card className="p-5 text-sm text-stone-700 sm:p-6">
-        <p>Chat and sub-groups are not available for this event.</p>
+        <p>{t('chat.social.unavailable')}</p>
       </Card>
     );
   }
@@ -55,21 +57,17 @@ export function EventSocialPanel({ eventId, isOrganizer }: EventSocialPanelProps
     <div className="space-y-6">
       <Section
         id="event-chat-heading"
-        title="Event chat"
+        title={t('chat.social.chatTitle')}
         icon={MessagesSquare}
-        description="Questions, lifts and last-minute news, shared with everyone going."
+        description={t('chat.social.chatDescription')}
       >
         <EventChat eventId={eventId} canModerate={isOrganizer} />
       </Section>
       <Section
         id="event-subgroups-heading"
-        title="Sub-groups"
+        title={t('chat.social.subgroupsTitle')}
         icon={UsersRound}
-        description={
-          isOrganizer
-            ? 'Smaller circles inside your event, each with its own chat. Members come from your friends.'
-            : 'Smaller circles inside this event, each with its own chat.'
-        }
+        description={isOrganizer ? t('chat.social.subgroupsOrganizer') : t('chat.social.subgroups')}
       >
         <EventSubgroups eventId={eventId} isOrganizer={isOrganizer} />
       </Section>

@@ -1,4 +1,5 @@
 import type { RoomMessage } from '@townsquare/contracts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import type { RoomSpec } from '../../../lib/socket.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { generalMessagesQueryKey, useGeneralMessages } from '../api/get-general-messages.ts';
@@ -12,19 +13,20 @@ const GENERAL_ROOM: RoomSpec = { join: 'join-general-chat', leave: 'leave-genera
 /** The chat everyone signed in shares, on top of the messages page. */
 export function GeneralChat() {
   const { user } = useSession();
+  const t = useT();
   const thread = useChatThread<RoomMessage>({
     query: useGeneralMessages(),
     queryKey: generalMessagesQueryKey,
     toItem: roomMessageItem,
     send: sendGeneralMessage,
     room: GENERAL_ROOM,
-    loadErrorText: 'Failed to load messages',
+    loadErrorText: t('chat.general.loadFailed'),
   });
   return (
     <ChatPanel
       thread={thread}
-      label="General chat messages"
-      inputLabel="Message everyone"
+      label={t('chat.general.label')}
+      inputLabel={t('chat.general.input')}
       currentUserId={user?.id}
     />
   );

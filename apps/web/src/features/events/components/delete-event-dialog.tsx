@@ -1,4 +1,5 @@
 import type { EventDto } from '@townsquare/contracts';
+import type { ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -8,6 +9,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
 interface DeleteEventDialogProps {
   /** The event to confirm; null keeps the dialog closed. */
@@ -20,17 +22,24 @@ interface DeleteEventDialogProps {
 
 /** Spec 2: Delete asks first. Focus starts on Cancel; Escape cancels. */
 export function DeleteEventDialog({ event, onCancel, onConfirm, onCloseAutoFocus }: DeleteEventDialogProps) {
+  const t = useT();
   return (
     <AlertDialog open={event !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogTitle>Delete this event?</AlertDialogTitle>
+        <AlertDialogTitle>{t('events.delete.title')}</AlertDialogTitle>
         <AlertDialogDescription>
-          <span className="font-semibold break-words text-stone-900">{event?.title}</span> will be removed for
-          everyone, with its RSVPs. This cannot be undone.
+          {t.rich('events.delete.body', {
+            title: event?.title ?? '',
+            b: (chunks: ReactNode[]) => (
+              <span className="font-semibold break-words text-stone-900">{chunks}</span>
+            ),
+          })}
         </AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => event && onConfirm(event)}>Delete event</AlertDialogAction>
+          <AlertDialogCancel>{t('events.delete.cancel')}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => event && onConfirm(event)}>
+            {t('events.delete.confirm')}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

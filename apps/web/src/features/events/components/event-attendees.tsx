@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { publicProfileQueryOptions } from '../../users/api/get-public-profile.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 
@@ -15,12 +16,13 @@ export function EventAttendees({ userIds }: { userIds: string[] }) {
   const shown = userIds.slice(0, SHOWN_ATTENDEES);
   const profiles = useQueries({ queries: shown.map((id) => publicProfileQueryOptions(id)) });
   const more = userIds.length - shown.length;
+  const t = useT();
 
   if (userIds.length === 0) {
-    return <p className="text-sm text-stone-700">No one has said they are going yet.</p>;
+    return <p className="text-sm text-stone-700">{t('events.attendees.none')}</p>;
   }
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Attendees">
+    <ul className="flex flex-wrap gap-2" aria-label={t('events.attendees.label')}>
       {shown.map((id, i) => {
         const profile = profiles[i];
         if (!profile || profile.isPending) {
@@ -49,7 +51,9 @@ export function EventAttendees({ userIds }: { userIds: string[] }) {
         );
       })}
       {more > 0 ? (
-        <li className="inline-flex items-center px-2 text-sm font-semibold text-stone-700">+{more} more</li>
+        <li className="inline-flex items-center px-2 text-sm font-semibold text-stone-700">
+          {t('events.attendees.more', { count: more })}
+        </li>
       ) : null}
     </ul>
   );

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { type EventSort, useEventList } from '../api/list-events.ts';
@@ -21,9 +22,9 @@ const EventFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.Ev
 const DeleteEventDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteEventDialog })));
 
 const TABS: Array<{ status: EventStatus; label: string }> = [
-  { status: 'DRAFT', label: 'Draft' },
-  { status: 'LIVE', label: 'Live' },
-  { status: 'PAST', label: 'Past' },
+  { status: 'DRAFT', label: 'events.status.DRAFT' },
+  { status: 'LIVE', label: 'events.status.LIVE' },
+  { status: 'PAST', label: 'events.status.PAST' },
 ];
 
 function tabFrom(value: string | null): EventStatus {
@@ -53,10 +54,15 @@ function EventGrid({
   onEditIntent,
 }: EventGridProps) {
   const list = useEventList(status, sort);
+  const t = useT();
 
   if (list.isPending) {
     return (
-      <div role="status" aria-label="Loading events" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <div
+        role="status"
+        aria-label={t('events.board.loading')}
+        className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <EventCardSkeleton />
         <EventCardSkeleton />
         <EventCardSkeleton />
@@ -66,10 +72,10 @@ function EventGrid({
   if (list.isError) {
     return (
       <div className="space-y-4">
-        <Alert variant="error">Failed to load events. Please try again.</Alert>
+        <Alert variant="error">{t('events.board.loadFailed')}</Alert>
         <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
           <RefreshCw aria-hidden="true" />
-          Try again
+          {t('events.tryAgain')}
         </Button>
       </div>
     );
@@ -85,7 +91,7 @@ function EventGrid({
         actions={
           <Button onClick={onCreate} onPointerEnter={onEditIntent} onFocus={onEditIntent}>
             <Plus aria-hidden="true" />
-            Create Event
+            {t('events.board.create')}
           </Button>
         }
       >
@@ -147,6 +153,7 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
   const sortId = useId();
+  const t = useT();
   const sort: EventSort = sortable && params.get('sort') === 'friends' ? 'friends' : 'date';
   const setSort = (next: EventSort) =>
     setParams(
@@ -198,11 +205,11 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
     <div className="ml-auto flex flex-wrap items-center gap-2">
       <Link to="/polls/new" className={buttonVariants({ variant: 'secondary' })}>
         <CalendarSearch aria-hidden="true" />
-        Find a date
+        {t('events.board.findDate')}
       </Link>
       <Button ref={createButtonRef} onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
         <Plus aria-hidden="true" />
-        Create Event
+        {t('events.board.create')}
       </Button>
     </div>
   );
@@ -226,7 +233,7 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
               className="cursor-pointer font-semibold underline underline-offset-2"
               onClick={() => setDeleteFailed(false)}
             >
-              Dismiss
+              {t('events.board.dismiss')}
             </button>
           </span>
         </Alert>
@@ -234,17 +241,17 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as EventStatus)}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <TabsList aria-label="Events by status">
+          <TabsList aria-label={t('events.board.byStatus')}>
             {TABS.map(({ status, label }) => (
               <TabsTrigger key={status} value={status}>
-                {label}
+                {t(label)}
               </TabsTrigger>
             ))}
           </TabsList>
           {sortable && tab === 'LIVE' ? (
             <div className="flex items-center gap-2 text-sm">
               <label htmlFor={sortId} className="font-medium text-stone-700">
-                Sort by
+                {t('events.board.sortBy')}
               </label>
               <select
                 id={sortId}
@@ -252,8 +259,8 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
                 onChange={(e) => setSort(e.target.value === 'friends' ? 'friends' : 'date')}
                 className="h-9 cursor-pointer rounded-full border border-stone-300 bg-white px-3 text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
-                <option value="date">Date</option>
-                <option value="friends">Friends going</option>
+                <option value="date">{t('events.board.sortDate')}</option>
+                <option value="friends">{t('events.board.sortFriends')}</option>
               </select>
             </div>
           ) : null}

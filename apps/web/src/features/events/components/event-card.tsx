@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { EventImage } from './event-image.tsx';
 import { EventStatusBadge } from './event-status-badge.tsx';
@@ -53,6 +54,7 @@ function Fact({
 /** Spec 2, Dashboard: image, status, date, time range, location, tags, RSVP count and creator. */
 export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: EventCardProps) {
   const titleId = useId();
+  const t = useT();
   const timeRange = formatTimeRange(event.startDate, event.endDate);
   const creator = event.creator?.username || EVENT_TEXT.unknownCreator;
   const rsvps = event.attendeeCount ?? 0;
@@ -112,7 +114,7 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
         <div className="mt-auto space-y-2 pt-1">
           <Button asChild size="sm" variant="secondary" className="w-full">
             <Link to={`/event/${event.id}`} aria-describedby={titleId}>
-              View Details
+              {t('events.card.view')}
             </Link>
           </Button>
           {canManage && (onEdit || onDelete) ? (
@@ -127,7 +129,7 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
                   onFocus={onEditIntent}
                 >
                   <Pencil aria-hidden="true" />
-                  Edit
+                  {t('events.card.edit')}
                 </Button>
               ) : null}
               {onDelete ? (
@@ -141,7 +143,7 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
                   onFocus={onEditIntent}
                 >
                   <Trash2 aria-hidden="true" />
-                  Delete
+                  {t('events.card.delete')}
                 </Button>
               ) : null}
             </div>

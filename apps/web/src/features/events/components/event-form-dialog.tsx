@@ -36,6 +36,7 @@ import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
 import { useCurrency } from '../../instance/api/get-instance.ts';
 import { useCreateSeries } from '../../series/api/create-series.ts';
@@ -128,9 +129,10 @@ const TimeZoneSelect = memo(function TimeZoneSelect({
   onChange: (zone: string) => void;
 }) {
   const options = useMemo(() => timeZoneOptions(value), [value]);
+  const t = useT();
   return (
     <div className="space-y-1.5">
-      <Label htmlFor="event-time-zone">Time zone</Label>
+      <Label htmlFor="event-time-zone">{t('events.form.timeZone')}</Label>
       <select
         id="event-time-zone"
         value={value}
@@ -145,20 +147,14 @@ const TimeZoneSelect = memo(function TimeZoneSelect({
         ))}
       </select>
       <p id="event-time-zone-hint" className="text-sm text-stone-600">
-        The start and end are times in this zone. Guests elsewhere also see their own time.
+        {t('events.form.timeZoneHint')}
       </p>
     </div>
   );
 });
 
-const VISIBILITY_LABELS: Record<Visibility, string> = { PUBLIC: 'Public', PRIVATE: 'Private' };
-const RECURRENCE_LABELS: Record<Recurrence, string> = {
-  NONE: 'Does not repeat',
-  DAILY: 'Daily',
-  WEEKLY: 'Weekly',
-  MONTHLY: 'Monthly',
-  CUSTOM: 'Custom',
-};
+const VISIBILITIES: Visibility[] = ['PUBLIC', 'PRIVATE'];
+const RECURRENCES: Recurrence[] = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'];
 
 /** The event form allows images up to 10 MB (spec 5, "Image upload"). */
 const EVENT_IMAGE_MAX_MB = LIMITS.eventImageMaxBytes / (1024 * 1024);
@@ -187,6 +183,7 @@ export function EventFormDialog({
   const editing = Boolean(event);
   const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
   const currency = useCurrency();
+  const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [action, setAction] = useState<SaveAction | null>(null);
@@ -257,7 +254,15 @@ export function EventFormDialog({
     }
     const input = { ...toEventInput(values, next), ...(hostAs && !event ? { communityId: hostAs } : {}) };
     const done = (saved: EventDto) => {
-      toast.success(saved.status === 'DRAFT' ? 'Draft saved' : editing ? 'Event updated' : 'Event created');
+      toast.success(
+        t(
+          saved.status === 'DRAFT'
+            ? 'events.form.draftSaved'
+            : editing
+              ? 'events.form.updated'
+              : 'events.form.created',
+        ),
+      );
       onSaved?.(saved);
       onOpenChange(false);
     };
@@ -276,11 +281,9 @@ export function EventFormDialog({
     <Dialog open={open} onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Event' : 'Create Event'}</DialogTitle>
+          <DialogTitle>{editing ? t('events.form.editTitle') : t('events.form.createTitle')}</DialogTitle>
           <DialogDescription>
-            {editing
-              ? 'Change the details, then update the event or keep it as a draft.'
-              : 'Tell your neighbours what is happening. Save a draft to finish it later.'}
+            {editing ? t('events.form.editDescription') : t('events.form.createDescription')}
           </DialogDescription>
         </DialogHeader>
 
@@ -295,22 +298,19 @@ export function EventFormDialog({
           {endedWarning ? <Alert variant="warning">{EVENT_TEXT.endedWarning}</Alert> : null}
           <AlertDialog open={askPast} onOpenChange={setAskPast}>
             <AlertDialogContent>
-              <AlertDialogTitle>This event has already ended</AlertDialogTitle>
-              <AlertDialogDescription>
-                Its end date has passed, so it would be published as a past event nobody can join. Publish it
-                anyway, or change the dates?
-              </AlertDialogDescription>
+              <AlertDialogTitle>{t('events.form.endedTitle')}</AlertDialogTitle>
+              <AlertDialogDescription>{t('events.form.endedBody')}</AlertDialogDescription>
               <AlertDialogFooter>
-                <AlertDialogCancel>Change the dates</AlertDialogCancel>
+                <AlertDialogCancel>{t('events.form.changeDates')}</AlertDialogCancel>
                 <AlertDialogAction onClick={() => save('publish', true)}>
-                  Publish as past event
+                  {t('events.form.publishPast')}
                 </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
           {problems.length > 0 ? (
             <div ref={problemsRef} tabIndex={-1} className="focus:outline-none">
-              <Alert variant="error" title="Please fix the following:">
+              <Alert variant="error" title={t('events.form.fix')}>
                 <ul className="list-disc space-y-0.5 pl-5">
                   {problems.map((problem) => (
                     <li key={problem}>{problem}</li>
@@ -326,8 +326,8 @@ export function EventFormDialog({
           ) : null}
 
           <fieldset disabled={saving} className="space-y-5">
-            <legend className="sr-only">Event details</legend>
-            <FormField id="event-title" label="Title">
+            <legend className="sr-only">{t('events.form.details')}</legend>
+            <FormField id="event-title" label={t('events.form.title')}>
               {(field) => (
                 <Input
                   {...field}
@@ -337,7 +337,7 @@ export function EventFormDialog({
                 />
               )}
             </FormField>
-            <FormField id="event-description" label="Description">
+            <FormField id="event-description" label={t('events.form.description')}>
               {(field) => (
                 <Textarea
                   {...field}
@@ -348,19 +348,19 @@ export function EventFormDialog({
                 />
               )}
             </FormField>
-            <FormField id="event-location" label="Location">
+            <FormField id="event-location" label={t('events.form.location')}>
               {(field) => (
                 <Input
                   {...field}
                   value={values.location}
                   maxLength={300}
-                  placeholder="Riverside Park, north gate"
+                  placeholder={t('events.form.locationPlaceholder')}
                   onChange={(e) => set('location', e.target.value)}
                 />
               )}
             </FormField>
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="event-start" label="Start date">
+              <FormField id="event-start" label={t('events.form.start')}>
                 {(field) => (
                   <Input
                     {...field}
@@ -370,7 +370,7 @@ export function EventFormDialog({
                   />
                 )}
               </FormField>
-              <FormField id="event-end" label="End date">
+              <FormField id="event-end" label={t('events.form.end')}>
                 {(field) => (
                   <Input
                     {...field}
@@ -386,8 +386,8 @@ export function EventFormDialog({
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField
                 id="event-cost"
-                label={`Cost (${currencySymbol(currency)})`}
-                hint={values.isFree ? 'Free events cost nothing.' : undefined}
+                label={t('events.form.cost', { symbol: currencySymbol(currency) })}
+                hint={values.isFree ? t('events.form.freeHint') : undefined}
               >
                 {(field) => (
                   <Input
@@ -399,7 +399,7 @@ export function EventFormDialog({
                     step="0.01"
                     value={values.isFree ? '' : values.cost}
                     disabled={values.isFree}
-                    placeholder={values.isFree ? 'Free' : '0.00'}
+                    placeholder={values.isFree ? t('events.form.freePlaceholder') : '0.00'}
                     onChange={(e) => set('cost', e.target.value)}
                   />
                 )}
@@ -410,19 +410,19 @@ export function EventFormDialog({
                   checked={values.isFree}
                   onCheckedChange={(checked) => set('isFree', checked === true)}
                 />
-                <Label htmlFor="event-free">Free event</Label>
+                <Label htmlFor="event-free">{t('events.form.free')}</Label>
               </div>
             </div>
             {!editing && hosts.length > 0 ? (
               <div className="space-y-1.5">
-                <Label htmlFor="event-host">Host as</Label>
+                <Label htmlFor="event-host">{t('events.form.hostAs')}</Label>
                 <select
                   id="event-host"
                   value={hostAs}
                   onChange={(e) => setHostAs(e.target.value)}
                   className={inputClassName}
                 >
-                  <option value="">Me</option>
+                  <option value="">{t('events.form.me')}</option>
                   {hosts.map((h) => (
                     <option key={h.id} value={h.id}>
                       {h.name}
@@ -433,30 +433,30 @@ export function EventFormDialog({
             ) : null}
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="space-y-1.5">
-                <Label htmlFor="event-visibility">Visibility</Label>
+                <Label htmlFor="event-visibility">{t('events.form.visibility')}</Label>
                 <Select value={values.visibility} onValueChange={(v) => set('visibility', v as Visibility)}>
                   <SelectTrigger id="event-visibility">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {(Object.keys(VISIBILITY_LABELS) as Visibility[]).map((v) => (
+                    {VISIBILITIES.map((v) => (
                       <SelectItem key={v} value={v}>
-                        {VISIBILITY_LABELS[v]}
+                        {t(`events.visibility.${v}`)}
                       </SelectItem>
                     ))}
                   </SelectContent>
                 </Select>
               </div>
               <div className="space-y-1.5">
-                <Label htmlFor="event-recurrence">Recurrence</Label>
+                <Label htmlFor="event-recurrence">{t('events.form.recurrence')}</Label>
                 <Select value={values.recurrence} onValueChange={(v) => set('recurrence', v as Recurrence)}>
                   <SelectTrigger id="event-recurrence">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {(Object.keys(RECURRENCE_LABELS) as Recurrence[]).map((r) => (
+                    {RECURRENCES.map((r) => (
                       <SelectItem key={r} value={r}>
-                        {RECURRENCE_LABELS[r]}
+                        {t(`events.recurrence.${r}`)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -473,15 +473,14 @@ export function EventFormDialog({
                     aria-describedby="event-as-series-hint"
                   />
                   <div>
-                    <Label htmlFor="event-as-series">Create every date as its own event</Label>
+                    <Label htmlFor="event-as-series">{t('events.form.asSeries')}</Label>
                     <p id="event-as-series-hint" className="text-sm text-stone-600">
-                      Each date gets its own page, RSVPs and chat, up to 8 weeks ahead. A date goes live only
-                      when you confirm it from your dashboard.
+                      {t('events.form.asSeriesHint')}
                     </p>
                   </div>
                 </div>
                 {values.asSeries ? (
-                  <FormField id="event-until" label="Repeat until" optional>
+                  <FormField id="event-until" label={t('events.form.until')} optional>
                     {(field) => (
                       <Input
                         {...field}
@@ -496,11 +495,11 @@ export function EventFormDialog({
             ) : null}
             {occurrence ? (
               <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
-                <legend className="px-1 text-sm font-semibold">Apply changes to</legend>
+                <legend className="px-1 text-sm font-semibold">{t('events.form.applyTo')}</legend>
                 {(
                   [
-                    ['this', 'This date only'],
-                    ['following', 'This and following dates'],
+                    ['this', 'events.form.scopeThis'],
+                    ['following', 'events.form.scopeFollowing'],
                   ] as const
                 ).map(([value, label]) => (
                   <label key={value} className="flex items-center gap-2 text-sm">
@@ -512,16 +511,20 @@ export function EventFormDialog({
                       onChange={() => setScope(value)}
                       className="size-4 accent-brand-700"
                     />
-                    {label}
+                    {t(label)}
                   </label>
                 ))}
               </fieldset>
             ) : null}
             <FormField
               id="event-tags"
-              label="Tags"
+              label={t('events.form.tags')}
               optional
-              hint={`Up to ${LIMITS.tagsMax} tags of ${LIMITS.tagMin} to ${LIMITS.tagMax} characters. Press Enter to add one.`}
+              hint={t('events.form.tagsHint', {
+                max: LIMITS.tagsMax,
+                min: LIMITS.tagMin,
+                maxLength: LIMITS.tagMax,
+              })}
             >
               {(field) => (
                 <TagInput
@@ -531,7 +534,7 @@ export function EventFormDialog({
                   suggestions={EVENT_TAG_SUGGESTIONS}
                   validate={eventTagProblem}
                   maxTags={LIMITS.tagsMax}
-                  placeholder="Type a tag and press Enter"
+                  placeholder={t('events.form.tagPlaceholder')}
                 />
               )}
             </FormField>
@@ -540,7 +543,7 @@ export function EventFormDialog({
           <ImageUpload
             value={values.imageUrl}
             onChange={(url) => set('imageUrl', url)}
-            label="Event image"
+            label={t('events.form.image')}
             maxMB={EVENT_IMAGE_MAX_MB}
             folder="event-image"
             shape="banner"
@@ -556,10 +559,14 @@ export function EventFormDialog({
               loading={saving && action === 'draft'}
               onClick={() => save('draft')}
             >
-              {saving && action === 'draft' ? 'Saving...' : 'Save as Draft'}
+              {saving && action === 'draft' ? t('events.form.saving') : t('events.form.saveDraft')}
             </Button>
             <Button type="submit" disabled={busy} loading={saving && action === 'publish'}>
-              {saving && action === 'publish' ? 'Saving...' : editing ? 'Update Event' : 'Create Event'}
+              {saving && action === 'publish'
+                ? t('events.form.saving')
+                : editing
+                  ? t('events.form.update')
+                  : t('events.form.create')}
             </Button>
           </DialogFooter>
         </form>
@@ -571,6 +578,7 @@ export function EventFormDialog({
 /** The refusal to publish for an unverified e-mail, with a button that sends a new link. */
 function VerifyToPublishAlert() {
   const resend = useResendVerification();
+  const t = useT();
   return (
     <Alert variant="error">
       <p>{EVENT_MSG.verifyToPublish}</p>
@@ -587,11 +595,11 @@ function VerifyToPublishAlert() {
           loading={resend.isPending}
           onClick={() =>
             resend.mutate(undefined, {
-              onError: (error) => toast.error(errorMessage(error, 'Could not send a new link')),
+              onError: (error) => toast.error(errorMessage(error, t('events.form.resendFailed'))),
             })
           }
         >
-          Send a new verification link
+          {t('events.form.resend')}
         </Button>
       )}
     </Alert>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRsvpEvent } from '../api/rsvp-event.ts';
 import { placesText, rsvpSummary } from '../capacity-texts.ts';
 import { EventTicket } from './event-ticket.tsx';
@@ -48,6 +49,7 @@ function useNow(active: boolean): number {
 export function EventRsvp({ event, viewerId }: EventRsvpProps) {
   const headingId = useId();
   const formId = useId();
+  const t = useT();
   const rsvp = useRsvpEvent(event.id, viewerId);
   const mine = event.viewerRsvp ?? null;
   const status = mine?.status ?? event.myRsvp ?? null;
@@ -74,29 +76,34 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
   const choices: Array<{ status: RsvpStatus; label: string; icon: typeof CircleCheck }> = [
     {
       status: 'going',
-      label: status === 'going' ? 'Going' : full && status !== 'offered' ? 'Join the waitlist' : 'Going',
+      label:
+        status === 'going'
+          ? t('events.rsvp.going')
+          : full && status !== 'offered'
+            ? t('events.rsvp.joinWaitlist')
+            : t('events.rsvp.going'),
       icon: CircleCheck,
     },
-    { status: 'maybe', label: 'Maybe', icon: CircleHelp },
-    { status: 'not_going', label: 'Not going', icon: CircleX },
+    { status: 'maybe', label: t('events.rsvp.maybe'), icon: CircleHelp },
+    { status: 'not_going', label: t('events.rsvp.notGoing'), icon: CircleX },
   ];
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-lg font-semibold">
-        Are you going?
+        {t('events.rsvp.question')}
       </h2>
       {places ? <p className="text-sm font-medium text-stone-800">{places}</p> : null}
 
       {status === 'offered' ? (
-        <Alert variant="info" title="A place is free for you">
+        <Alert variant="info" title={t('events.rsvp.placeFree')}>
           <span className="block">{rsvpSummary(mine, now)}</span>
           <span className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" disabled={rsvp.isPending} onClick={() => send('going')}>
-              Accept the place
+              {t('events.rsvp.accept')}
             </Button>
             <Button size="sm" variant="secondary" disabled={rsvp.isPending} onClick={() => send('not_going')}>
-              Decline
+              {t('events.rsvp.decline')}
             </Button>
           </span>
         </Alert>
@@ -109,9 +116,9 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
               <Label htmlFor={`${formId}-${q.id}`}>
                 {q.text}
                 {q.required ? (
-                  <span className="ml-1 font-normal text-stone-600">(required to go)</span>
+                  <span className="ml-1 font-normal text-stone-600">{t('events.rsvp.requiredToGo')}</span>
                 ) : (
-                  <span className="ml-1 font-normal text-stone-600">(optional)</span>
+                  <span className="ml-1 font-normal text-stone-600">{t('events.rsvp.optional')}</span>
                 )}
               </Label>
               <Input
@@ -126,14 +133,14 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
           {maxGuests > 0 ? (
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium text-stone-900">
-                Guests (up to {maxGuests}; they take places too)
+                {t('events.rsvp.guestsLegend', { max: maxGuests })}
               </legend>
               {guests.map((name, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: guests have no id; the position is the identity
                 <div key={i} className="flex items-center gap-2">
                   <Input
-                    aria-label={`Guest ${i + 1} name (optional)`}
-                    placeholder="Name (optional)"
+                    aria-label={t('events.rsvp.guestName', { n: i + 1 })}
+                    placeholder={t('events.rsvp.namePlaceholder')}
                     value={name}
                     maxLength={100}
                     onChange={(e) => setGuests(guests.map((g, j) => (j === i ? e.target.value : g)))}
@@ -141,7 +148,7 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Remove guest ${i + 1}`}
+                    aria-label={t('events.rsvp.removeGuest', { n: i + 1 })}
                     onClick={() => setGuests(guests.filter((_, j) => j !== i))}
                   >
                     <Trash2 aria-hidden="true" />
@@ -151,7 +158,7 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
               {guests.length < maxGuests ? (
                 <Button size="sm" variant="secondary" onClick={() => setGuests([...guests, ''])}>
                   <Plus aria-hidden="true" />
-                  Add a guest
+                  {t('events.rsvp.addGuest')}
                 </Button>
               ) : null}
             </fieldset>
@@ -179,17 +186,13 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
         })}
       </div>
       {status === 'going' && (questions.length > 0 || maxGuests > 0) ? (
-        <p className="text-sm text-stone-600">
-          Changed your guests or answers? Press Going again to save them.
-        </p>
+        <p className="text-sm text-stone-600">{t('events.rsvp.pressAgain')}</p>
       ) : null}
       <p role="status" className="text-sm text-stone-700">
-        {status === 'offered'
-          ? 'A place is on offer for you.'
-          : rsvpSummary(mine ?? fromMyRsvp(event.myRsvp), now)}
+        {status === 'offered' ? t('events.rsvp.onOffer') : rsvpSummary(mine ?? fromMyRsvp(event.myRsvp), now)}
       </p>
       {rsvp.isError ? (
-        <Alert variant="error">{errorMessage(rsvp.error, 'Could not save your reply')}</Alert>
+        <Alert variant="error">{errorMessage(rsvp.error, t('events.rsvp.saveFailed'))}</Alert>
       ) : null}
       {status === 'going' ? <EventTicket eventId={event.id} /> : null}
       {status === 'going' && event.allowTransfers ? (

@@ -1,17 +1,15 @@
 import type { EventStatus } from '@townsquare/contracts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
-const LOOK: Record<EventStatus, { label: string; tone: BadgeTone }> = {
-  DRAFT: { label: 'Draft', tone: 'amber' },
-  LIVE: { label: 'Live', tone: 'emerald' },
-  PAST: { label: 'Past', tone: 'neutral' },
-};
+const TONE: Record<EventStatus, BadgeTone> = { DRAFT: 'amber', LIVE: 'emerald', PAST: 'neutral' };
 
 export function EventStatusBadge({ status, className }: { status: EventStatus; className?: string }) {
-  const { label, tone } = LOOK[status] ?? LOOK.LIVE;
+  const t = useT();
+  const known = status in TONE ? status : 'LIVE';
   return (
-    <Badge tone={tone} className={className}>
-      {label}
+    <Badge tone={TONE[known]} className={className}>
+      {t(`events.status.${known}`)}
     </Badge>
   );
 }

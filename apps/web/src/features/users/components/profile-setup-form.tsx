@@ -12,6 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
 import {
@@ -28,6 +29,7 @@ import { RolePicker } from './role-picker.tsx';
 export function ProfileSetupForm({ user }: { user: SelfUser }) {
   const navigate = useNavigate();
   const update = useUpdateMe();
+  const t = useT();
   const [uploading, setUploading] = useState(false);
   const {
     control,
@@ -60,10 +62,10 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
       },
       {
         onSuccess: () => {
-          toast.success('Your profile is ready. Welcome to Townsquare!');
+          toast.success(t('users.setup.ready'));
           navigate('/dashboard', { replace: true });
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to update profile')),
+        onError: (error) => toast.error(errorMessage(error, t('users.updateFailed'))),
       },
     );
   });
@@ -87,8 +89,8 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
 
         <FormField
           id="username"
-          label="Username"
-          hint="Lowercase letters, numbers and underscores. This is how people find you."
+          label={t('users.username')}
+          hint={t('users.usernameHint')}
           error={errors.username?.message}
         >
           {(field) => (
@@ -126,8 +128,8 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
             render={({ field }) => (
               <RolePicker
                 variant="cards"
-                legend="How will you take part?"
-                hint="Pick every role that fits. You can change this later."
+                legend={t('users.rolesLegend')}
+                hint={t('users.rolesHint')}
                 value={field.value}
                 onChange={field.onChange}
                 disabled={busy}
@@ -139,7 +141,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
           <FieldError id="roles-error" message={errors.roles?.message} />
         </div>
 
-        <FormField id="phoneNumber" label="Phone number" optional error={errors.phoneNumber?.message}>
+        <FormField id="phoneNumber" label={t('users.phone')} optional error={errors.phoneNumber?.message}>
           {(field) => (
             <Controller
               control={control}
@@ -153,8 +155,8 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
 
         <FormField
           id="interests"
-          label="Interests"
-          hint="Add at least one. Press Enter after each, or pick a suggestion."
+          label={t('users.interests')}
+          hint={t('users.interestsHint')}
           error={errors.interests?.message}
         >
           {(field) => (
@@ -171,7 +173,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
                   maxLength={LIMITS.interestMax}
                   maxTags={LIMITS.interestsMax}
                   messages={INTEREST_MESSAGES}
-                  placeholder="e.g. Hiking, Board Games"
+                  placeholder={t('users.interestsPlaceholder')}
                   disabled={busy}
                 />
               )}
@@ -179,11 +181,11 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
           )}
         </FormField>
 
-        <FormField id="bio" label="Bio" optional error={errors.bio?.message}>
+        <FormField id="bio" label={t('users.bio')} optional error={errors.bio?.message}>
           {(field) => (
             <Textarea
               {...field}
-              placeholder="A few words about you or your club."
+              placeholder={t('users.bioPlaceholder')}
               maxLength={LIMITS.bioMax}
               {...register('bio')}
             />
@@ -192,11 +194,11 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
       </fieldset>
 
       {update.isError ? (
-        <Alert variant="error">{errorMessage(update.error, 'Failed to update profile')}</Alert>
+        <Alert variant="error">{errorMessage(update.error, t('users.updateFailed'))}</Alert>
       ) : null}
 
       <Button type="submit" size="lg" className="w-full sm:w-auto" loading={busy} disabled={uploading}>
-        {busy ? 'Saving...' : 'Complete Profile'}
+        {busy ? t('users.saving') : t('users.setup.submit')}
       </Button>
     </form>
   );

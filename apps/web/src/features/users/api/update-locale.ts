@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SelfUser } from '@townsquare/contracts';
+import { api } from '../../../lib/api-client.ts';
+import type { Locale } from '../../../lib/i18n/locales.ts';
+import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { meQueryKey } from './get-me.ts';
+
+/** PATCH /api/users/me { locale }: the language e-mails, push and every page use; answers with the user. */
+export function updateLocale(locale: Locale): Promise<SelfUser> {
+  return api.patch<SelfUser>('/api/users/me', { locale });
+}
+
+export function useUpdateLocale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLocale,
+    onSuccess: (user) => {
+      if (!user?.id) return;
+      queryClient.setQueryData(sessionQueryKey, user);
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}

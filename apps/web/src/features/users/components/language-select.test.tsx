@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SettingsPage } from '../../../app/routes/settings.tsx';
+import { LOCALE_STORAGE_KEY } from '../../../lib/i18n/locales.ts';
+import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LanguageSelect', () => {
+  it('switches the page to German, saves the locale on the account and sets <html lang>', async () => {
+    localStorage.setItem('accessToken', 'token');
+    const user = createSelfUser();
+    const fetch = vi.fn(async (url: string, init?: RequestInit) =>
+      url === '/api/users/me' && init?.method === 'PATCH'
+        ? jsonResponse({ ...user, locale: 'de' })
+        : url === '/api/users/me/blocks'
+          ? jsonResponse({ blocks: [] })
+          : url === '/api/reports/mine'
+            ? jsonResponse({ reports: [] })
+            : jsonResponse({ sessions: [] }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<SettingsPage />, { path: '/settings', user });
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'de');
+
+    expect(await screen.findByRole('heading', { name: 'Einstellungen' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Sprache')).toHaveValue('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/users/me',
+        expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ locale: 'de' }) }),
+      ),
+    );
+  });
+
+  it('signed out, the browser language decides, else English', async () => {
+    const { initialLocale } = await import('../../../lib/i18n/locales.ts');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en']);
+    expect(initialLocale()).toBe('fr');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja', 'pt-BR']);
+    expect(initialLocale()).toBe('en');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
+    expect(initialLocale()).toBe('es');
+  });
+});

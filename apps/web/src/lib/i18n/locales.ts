@@ -1,0 +1,77 @@
+/**
+ * The languages the web app speaks (issue 24, decision record 042). Small and in the entry chunk:
+ * the catalogs and the formatter load per locale, lazily (`load.ts`).
+ */
+export const LOCALES = ['en', 'es', 'de', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/**
+ * The accented, ~35 % longer pseudo-locale generated from `en` (never offered in the select: it is
+ * for checking layouts, chosen with `localStorage.setItem('townsquare.locale', 'en-XA')`).
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+export type AppLocale = Locale | typeof PSEUDO_LOCALE;
+
+/** Each language named in itself, as language pickers show them. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+  fr: 'Français',
+};
+
+/** Where a signed-out visitor's choice (and the last signed-in one) is kept between visits. */
+export const LOCALE_STORAGE_KEY = 'townsquare.locale';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** "de-AT" → "de"; an unknown language → null. */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  const language = tag?.toLowerCase().split(/[-_]/)[0];
+  return isLocale(language) ? language : null;
+}
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language to start in: the one chosen last on this browser (a signed-in person's `locale`
+ * is kept here too), else the first of the browser's languages that the app speaks, else English.
+ */
+export function initialLocale(): AppLocale {
+  const chosen = stored();
+  if (chosen === PSEUDO_LOCALE || isLocale(chosen)) return chosen;
+  if (typeof navigator === 'undefined') return 'en';
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const locale = matchLocale(tag);
+    if (locale) return locale;
+  }
+  return 'en';
+}
+
+export function rememberLocale(locale: AppLocale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private browsing without storage: the choice lasts for this page.
+  }
+}
+
+/**
+ * The BCP 47 tag that dates and numbers are formatted with: the browser's own regional variant
+ * when it speaks the app's language ("en-GB" for an English app in London), else the app's.
+ */
+export function formattingLocale(locale: AppLocale): string {
+  if (locale === PSEUDO_LOCALE) return 'en';
+  const browser = typeof navigator !== 'undefined' ? navigator.language : undefined;
+  if (browser && matchLocale(browser) === locale) return browser;
+  return locale === 'en' ? 'en-US' : locale;
+}
