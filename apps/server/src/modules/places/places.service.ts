@@ -64,10 +64,14 @@ export function createPlacesService(db: Database) {
   return {
     /**
      * Saved places and gazetteer cities starting with `q`, merged: saved first (they have ids),
-     * then cities nobody picked yet, nearest first throughout when `near` is given.
+     * then cities nobody picked yet, nearest first throughout when `near` is given. With no text
+     * but `near`, the one nearest city (the reverse lookup the web's "Use my location" asks for).
      */
     async search(q: string, near: LatLon | undefined, limit: number): Promise<PlaceCandidate[]> {
-      if (q === '') return [];
+      if (q === '') {
+        const city = near && (await repo.nearestCity(db, near));
+        return city ? [cityCandidate(city)] : [];
+      }
       const [saved, cities] = await Promise.all([
         repo.searchPlaces(db, q, near, limit),
         repo.searchGazetteer(db, q, near, limit),
