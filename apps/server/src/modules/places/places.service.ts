@@ -38,11 +38,8 @@ export function presentPlace(row: PlaceRow): Place {
   };
 }
 
-/** The text an event's or community's `location` gets when a place is picked and none was typed. */
-export function placeDisplayText(place: Pick<PlaceRow, 'name' | 'address' | 'city' | 'country'>): string {
-  const parts = [place.name, place.address, place.city === place.name ? '' : place.city, place.country];
-  return parts.filter((p) => p !== '').join(', ');
-}
+/** Shared with the web (the text a picked place fills `location` with). */
+export { placeDisplayText } from '@townsquare/contracts';
 
 function cityCandidate(city: GazetteerCity): PlaceCandidate {
   return {

@@ -6,6 +6,7 @@ import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
 import { BlockedPeopleCard } from '../../features/blocks/components/blocked-people-card.tsx';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
 import { MyReportsCard } from '../../features/moderation/components/my-reports-card.tsx';
+import { HomeCityCard } from '../../features/places/components/home-city-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
@@ -35,6 +36,7 @@ export function SettingsPage() {
             <ChangePasswordForm />
           </CardContent>
         </Card>
+        {user ? <HomeCityCard key={user.id} user={user} /> : null}
         <SessionsCard />
         <BlockedPeopleCard />
         <CalendarFeedCard />

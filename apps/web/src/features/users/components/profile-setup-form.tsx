@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { SelfUser } from '@townsquare/contracts';
+import type { PlaceCandidate, SelfUser } from '@townsquare/contracts';
 import { LIMITS } from '@townsquare/contracts/limits';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +12,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { savePlace } from '../../places/api/save-place.ts';
+import { HomeCityPicker } from '../../places/components/home-city-picker.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
 import {
@@ -46,9 +48,26 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const [home, setHome] = useState<PlaceCandidate | null>(user.homePlace ?? null);
+  const [savingHome, setSavingHome] = useState(false);
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The home city is saved as a place first (one shared place per city); only its id is sent.
+    let homePlaceId: string | undefined;
+    if (home) {
+      setSavingHome(true);
+      try {
+        homePlaceId = (await savePlace(home)).id;
+      } catch (error) {
+        toast.error(errorMessage(error, 'Could not save your home city'));
+        return;
+      } finally {
+        setSavingHome(false);
+      }
+    }
     update.mutate(
       {
+        ...(homePlaceId ? { homePlaceId } : {}),
         username: values.username,
         fullName: user.fullName,
         email: user.email,
@@ -68,7 +87,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
     );
   });
 
-  const busy = update.isPending;
+  const busy = update.isPending || savingHome;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-7">
       <fieldset disabled={busy} className="space-y-7">
@@ -189,6 +208,8 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
             />
           )}
         </FormField>
+
+        <HomeCityPicker id="home-city" value={home} onChange={setHome} disabled={busy} />
       </fieldset>
 
       {update.isError ? (
