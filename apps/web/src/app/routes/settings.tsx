@@ -1,15 +1,21 @@
 import { Bell, FileDown, KeyRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
 import { BlockedPeopleCard } from '../../features/blocks/components/blocked-people-card.tsx';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
 import { MyReportsCard } from '../../features/moderation/components/my-reports-card.tsx';
-import { HomeCityCard } from '../../features/places/components/home-city-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
+
+// The home city card (issue 22) in a chunk of its own: the route's preload list stays short.
+const HomeCityCard = lazy(() =>
+  import('../../features/places/components/home-city-card.tsx').then((m) => ({ default: m.HomeCityCard })),
+);
 
 export function SettingsPage() {
   const { user } = useSession();
@@ -36,7 +42,11 @@ export function SettingsPage() {
             <ChangePasswordForm />
           </CardContent>
         </Card>
-        {user ? <HomeCityCard key={user.id} user={user} /> : null}
+        {user ? (
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <HomeCityCard key={user.id} user={user} />
+          </Suspense>
+        ) : null}
         <SessionsCard />
         <BlockedPeopleCard />
         <CalendarFeedCard />

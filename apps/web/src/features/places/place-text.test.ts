@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bboxAround,
-  directionsUrl,
-  distanceKm,
-  formatDistance,
-  locationAfterPick,
-  openStreetMapUrl,
-  roundPoint,
-} from './place-text.ts';
+import { directionsUrl, openStreetMapUrl } from './components/place-map.tsx';
+import { bboxAround, distanceKm, formatDistance, locationAfterPick, roundPoint } from './place-text.ts';
 
 const berlin = { name: 'Berlin', address: '', city: 'Berlin', country: 'DE' };
 

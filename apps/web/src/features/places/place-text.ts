@@ -61,16 +61,6 @@ export function distanceKm(a: LatLon, b: LatLon): number {
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** OpenStreetMap's page for the point, with a marker. */
-export function openStreetMapUrl(place: LatLon): string {
-  return `https://www.openstreetmap.org/?mlat=${place.lat}&mlon=${place.lon}#map=16/${place.lat}/${place.lon}`;
-}
-
-/** OpenStreetMap's route planner with the place as the destination (the start left to the person). */
-export function directionsUrl(place: LatLon): string {
-  return `https://www.openstreetmap.org/directions?route=${encodeURIComponent(`;${place.lat},${place.lon}`)}`;
-}
-
 /**
  * What the location text becomes when a place is picked: the place's line, unless the host typed
  * their own (a text a previous pick filled in counts as not typed).

@@ -1,12 +1,22 @@
 import type { Place } from '@townsquare/contracts';
+import { type LatLon, placeDisplayText } from '@townsquare/contracts';
 import { ExternalLink, MapPin, Navigation } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { WhenIdle } from '../../../components/when-idle.tsx';
 import { useMapTiles } from '../../instance/api/get-instance.ts';
-import { directionsUrl, openStreetMapUrl, placeLabel } from '../place-text.ts';
 
 // Leaflet and its CSS: a chunk of their own, asked for once the page is idle and the map is near.
 const LeafletMap = lazy(() => import('./leaflet-map.tsx').then((m) => ({ default: m.LeafletMap })));
+
+/** OpenStreetMap's page for the point, with a marker. */
+export function openStreetMapUrl(place: LatLon): string {
+  return `https://www.openstreetmap.org/?mlat=${place.lat}&mlon=${place.lon}#map=16/${place.lat}/${place.lon}`;
+}
+
+/** OpenStreetMap's route planner with the place as the destination (the start left to the person). */
+export function directionsUrl(place: LatLon): string {
+  return `https://www.openstreetmap.org/directions?route=${encodeURIComponent(`;${place.lat},${place.lon}`)}`;
+}
 
 /** "Open in OpenStreetMap" and "Directions", beside the map or in place of it. */
 export function MapLinks({ place }: { place: Pick<Place, 'lat' | 'lon'> }) {
@@ -44,7 +54,7 @@ function MapFallback({ place, address }: { place: Place; address: string }) {
  * nears it); until then, and whenever no tile can be loaded, the area shows the address and the
  * links, never a blank box. `address` is what the viewer may see (the server hides the rest).
  */
-export function PlaceMap({ place, address = placeLabel(place) }: { place: Place; address?: string }) {
+export function PlaceMap({ place, address = placeDisplayText(place) }: { place: Place; address?: string }) {
   const area = useRef<HTMLDivElement>(null);
   const tiles = useMapTiles();
   const [failed, setFailed] = useState(false);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PlaceCandidate, SelfUser } from '@townsquare/contracts';
 import { LIMITS } from '@townsquare/contracts/limits';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,11 +9,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { savePlace } from '../../places/api/save-place.ts';
-import { HomeCityPicker } from '../../places/components/home-city-picker.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
 import {
@@ -25,6 +24,11 @@ import {
 import { PhoneInput } from './phone-input.tsx';
 import { ProfilePictureUpload } from './profile-picture-upload.tsx';
 import { RolePicker } from './role-picker.tsx';
+
+// The home city picker (issue 22) in a chunk of its own: the route's preload list stays short.
+const HomeCityPicker = lazy(() =>
+  import('../../places/components/home-city-picker.tsx').then((m) => ({ default: m.HomeCityPicker })),
+);
 
 /** Spec 2 and 5, "Complete Your Profile". */
 export function ProfileSetupForm({ user }: { user: SelfUser }) {
@@ -57,6 +61,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
     if (home) {
       setSavingHome(true);
       try {
+        const { savePlace } = await import('../../places/api/save-place.ts');
         homePlaceId = (await savePlace(home)).id;
       } catch (error) {
         toast.error(errorMessage(error, 'Could not save your home city'));
@@ -209,7 +214,9 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
           )}
         </FormField>
 
-        <HomeCityPicker id="home-city" value={home} onChange={setHome} disabled={busy} />
+        <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+          <HomeCityPicker id="home-city" value={home} onChange={setHome} disabled={busy} />
+        </Suspense>
       </fieldset>
 
       {update.isError ? (
