@@ -3,8 +3,11 @@ import type { EventDto, EventMapResponse, LatLon } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { bboxAround, distanceKm, nearParam } from '../place-text.ts';
 
-/** How far "near" reaches on the dashboard and the landing page (the server's default radius). */
-export const NEAR_RADIUS_KM = 25;
+/**
+ * How far "near" reaches on the dashboard and the landing page: a metropolitan area (Meetup's
+ * default is 25 miles, 40 km); the server's default of 25 km would leave Berlin out of Potsdam's.
+ */
+export const NEAR_RADIUS_KM = 50;
 const NEAR_LIMIT = 6;
 
 /** GET /api/events?near=&radiusKm=&sort=date: upcoming live events around a point, each with `distanceKm`. */

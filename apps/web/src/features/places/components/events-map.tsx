@@ -87,7 +87,7 @@ function EventsMapAt({ center }: { center: LatLon | null }) {
         <LeafletMap
           tiles={tiles}
           center={center ?? { lat: 30, lon: 10 }}
-          zoom={center ? 11 : 2}
+          zoom={center ? 9 : 2}
           pins={pins}
           label="Map of events"
           onViewChange={setView}
