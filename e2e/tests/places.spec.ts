@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
+import { localInput } from '../support/dates.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
@@ -8,14 +9,6 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
  * Potsdam sees it under "Happening near Potsdam" with its distance; the map view shows its pin.
  * Map tiles are blocked throughout (no test reaches the internet): the fallbacks show.
  */
-
-/** "2030-03-08T19:00" in the browser's local time, `days` from now. */
-function localInput(days: number, hour: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
-}
 
 const unique = () => Date.now().toString(36).slice(-5);
 

@@ -5,9 +5,9 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useNearCity } from '../../features/places/api/get-near-city.ts';
+import { NearList } from '../../features/places/components/near-list.tsx';
 import { formatDistance } from '../../features/places/place-text.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatCardDate, formatTime } from '../../lib/format.ts';
 
 /**
  * `/near/:city` (issue 22): what is on near a city, for the visitors search engines and shared
@@ -53,30 +53,11 @@ export function NearCityPage() {
         <h2 id="near-events" className="text-xl font-semibold text-stone-900">
           Upcoming events
         </h2>
-        {events.length === 0 ? (
-          <EmptyState icon={MapPin} title={`Nothing planned near ${city.name} yet`} headingLevel="h3" />
-        ) : (
-          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
-            {events.map((event) => (
-              <li key={event.id} className="flex flex-col gap-0.5 p-4 sm:flex-row sm:items-baseline sm:gap-4">
-                <span className="shrink-0 text-sm font-medium text-brand-800">
-                  {formatCardDate(event.startDate)} · {formatTime(event.startDate)}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <Link to={`/event/${event.id}`} className="font-semibold text-stone-900 hover:underline">
-                    {event.title}
-                  </Link>
-                  {event.location ? (
-                    <span className="block text-sm break-words text-stone-600">{event.location}</span>
-                  ) : null}
-                </span>
-                {event.distanceKm !== undefined ? (
-                  <span className="shrink-0 text-sm text-stone-700">{formatDistance(event.distanceKm)}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <NearList
+          loading={false}
+          empty={`Nothing planned near ${city.name} yet`}
+          items={events.map((e) => ({ ...e, distanceKm: e.distanceKm, location: e.location ?? '' }))}
+        />
       </section>
       <section aria-labelledby="near-communities" className="space-y-3">
         <h2 id="near-communities" className="text-xl font-semibold text-stone-900">

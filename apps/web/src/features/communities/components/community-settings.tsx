@@ -1,26 +1,23 @@
 import { COMMUNITY_LIMITS, type Community } from '@townsquare/contracts';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { useDeleteCommunity } from '../api/delete-community.ts';
 import { useUpdateCommunity } from '../api/update-community.ts';
-import { CommunityAccessFields, CommunityImageField, readAccess } from './community-access-fields.tsx';
+import {
+  CommunityAccessFields,
+  CommunityImageField,
+  CommunityPlaceFields,
+  readAccess,
+} from './community-access-fields.tsx';
 
 /** Organisers edit the about card; the owner deletes the community after typing its name. */
-// The place picker (issue 22) in a chunk of its own: the route's preload list stays short.
-const PlaceLocationFields = lazy(() =>
-  import('../../places/components/place-location-fields.tsx').then((m) => ({
-    default: m.PlaceLocationFields,
-  })),
-);
-
 export function CommunitySettings({ community }: { community: Community }) {
   const update = useUpdateCommunity(community.slug);
   const remove = useDeleteCommunity(community.slug);
@@ -79,17 +76,7 @@ export function CommunitySettings({ community }: { community: Community }) {
             />
           )}
         </FormField>
-        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-          <PlaceLocationFields
-            idPrefix="edit"
-            value={where}
-            onChange={setWhere}
-            locationLabel="Where you meet"
-            locationOptional
-            locationMax={COMMUNITY_LIMITS.locationMax}
-            named
-          />
-        </Suspense>
+        <CommunityPlaceFields idPrefix="edit" value={where} onChange={setWhere} />
         <CommunityImageField
           value={imageUrl}
           onChange={setImageUrl}

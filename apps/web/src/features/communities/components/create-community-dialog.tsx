@@ -1,6 +1,6 @@
 import { COMMUNITY_LIMITS } from '@townsquare/contracts';
 import { Plus } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,19 +15,16 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { useCreateCommunity } from '../api/create-community.ts';
-import { CommunityAccessFields, CommunityImageField, readAccess } from './community-access-fields.tsx';
-
-// The place picker (issue 22) in a chunk of its own: the route's preload list stays short.
-const PlaceLocationFields = lazy(() =>
-  import('../../places/components/place-location-fields.tsx').then((m) => ({
-    default: m.PlaceLocationFields,
-  })),
-);
+import {
+  CommunityAccessFields,
+  CommunityImageField,
+  CommunityPlaceFields,
+  readAccess,
+} from './community-access-fields.tsx';
 
 const NOWHERE: PlaceLocation = { place: null, location: '', locationFromPlace: false };
 
@@ -103,17 +100,7 @@ export function CreateCommunityDialog() {
               />
             )}
           </FormField>
-          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-            <PlaceLocationFields
-              idPrefix="community"
-              value={where}
-              onChange={setWhere}
-              locationLabel="Where you meet"
-              locationOptional
-              locationMax={COMMUNITY_LIMITS.locationMax}
-              named
-            />
-          </Suspense>
+          <CommunityPlaceFields idPrefix="community" value={where} onChange={setWhere} />
           <CommunityImageField value={imageUrl} onChange={setImageUrl} onBusyChange={setUploading} />
           <CommunityAccessFields idPrefix="community" />
           {error ? (
