@@ -56,7 +56,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   const create = page.getByRole('dialog', { name: 'Start a community' });
   await create.getByLabel('Name').fill(name);
   await create.getByLabel('Description').fill('Easy 5 km loops along the river, every Saturday at nine.');
-  await create.getByLabel('Place').fill('Riverside Park');
+  await create.getByLabel('Where you meet').fill('Riverside Park');
   await create.getByLabel('Who can join').selectOption('APPROVAL');
   await create.getByLabel('Join question 1').fill(question);
   await create.getByRole('button', { name: 'Create community' }).click();

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorBody, healthResponse, MSG, readyResponse } from '@townsquare/contracts';
+import { errorBody, healthResponse, MAP_TILE_DEFAULTS, MSG, readyResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from './db/client.ts';
@@ -140,6 +140,46 @@ describe('metrics and the content security policy', () => {
       'http://townsquare.test',
       'ws://townsquare.test',
     ]);
+  });
+});
+
+describe('map tiles (issue 22)', () => {
+  let custom: TestApp;
+  let standard: TestApp;
+  beforeAll(async () => {
+    standard = await createTestApp();
+    custom = await createTestApp({
+      env: {
+        MAP_TILE_URL: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: '© Example Tiles, © OpenStreetMap contributors',
+      },
+    });
+  });
+  afterAll(async () => {
+    await standard.close();
+    await custom.close();
+  });
+
+  const imgSrc = (headers: Record<string, unknown>) =>
+    String(headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('img-src'))
+      ?.split(/\s+/)
+      .slice(1);
+
+  it('tells the web where tiles come from, OpenStreetMap with its credit by default, and lets pages load them', async () => {
+    const res = await standard.app.inject({ method: 'GET', url: '/api/instance' });
+    expect(res.json().map).toEqual(MAP_TILE_DEFAULTS);
+    expect(imgSrc(res.headers)).toContain('https://tile.openstreetmap.org');
+    const mine = await custom.app.inject({ method: 'GET', url: '/api/instance' });
+    expect(mine.json().map).toEqual({
+      tileUrl: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
+      attribution: '© Example Tiles, © OpenStreetMap contributors',
+      attributionUrl: MAP_TILE_DEFAULTS.attributionUrl,
+    });
+    expect(imgSrc(mine.headers)).toContain('https://*.tiles.example.org');
+    expect(imgSrc(mine.headers)).not.toContain('https://tile.openstreetmap.org');
   });
 });
 

@@ -517,6 +517,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   }
 
   const https = config.publicUrl.startsWith('https:');
+  // Map tiles (issue 22) are images from MAP_TILE_URL's host; a {s} subdomain is any subdomain.
+  const tileOrigin = (url: string) => (/^https?:\/\/[^/]+/.exec(url)?.[0] ?? "'self'").replace('{s}', '*');
   // Pages may connect to their own origin and the configured ones only: the public URL (and its
   // WebSocket form, for browsers that do not count ws: as 'self') and the upload bucket.
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -539,6 +541,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
           'blob:',
           new URL(config.publicUrl).origin,
           ...(s3Origins ? [s3Origins.public] : []),
+          tileOrigin(config.map.tileUrl),
         ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", publicOrigin, socketOrigin, ...(s3Origins ? [s3Origins.upload] : [])],
@@ -595,7 +598,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, db, images, redis, { currency: config.currency });
+  healthRoutes(app, db, images, redis, { currency: config.currency, map: config.map });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const access = metricsAccess(request, config.metricsToken);
     if (access === 'token required') return send(reply, request, 401, MSG.unauthorized);

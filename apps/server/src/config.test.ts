@@ -24,6 +24,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://town.example' }).warnings).toEqual([]);
   });
 
+  it('takes map tiles with {z}, {x} and {y}, OpenStreetMap by default (issue 22)', () => {
+    expect(loadConfig({}).map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: 'http://tiles.lan:8080/{z}/{x}/{y}.png' }).map.tileUrl).toBe(
+      'http://tiles.lan:8080/{z}/{x}/{y}.png',
+    );
+    for (const bad of [
+      'tiles.example.org/{z}/{x}/{y}.png',
+      'https://tiles.example.org/{z}/{x}.png',
+      'javascript:{z}{x}{y}',
+    ])
+      expect(() => loadConfig({ MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL/);
+  });
+
   it('parses lists, booleans, hop counts and trims trailing slashes', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' A@Example.com, b@example.com ',

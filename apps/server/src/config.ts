@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { MAP_TILE_DEFAULTS } from '@townsquare/contracts';
 import { z } from 'zod';
 
 /**
@@ -145,6 +146,29 @@ const envSchema = z.object({
           'must be an ISO 4217 currency code such as USD, EUR or GBP',
         ),
     ),
+  // Map tiles (issue 22): an https (or http for a local server) URL with {z}, {x} and {y}.
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || MAP_TILE_DEFAULTS.tileUrl)
+    .pipe(
+      z
+        .string()
+        .refine(
+          (url) =>
+            /^https?:\/\/[^/\s]+\/\S*$/.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p)),
+          'must be an http(s) URL containing {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        ),
+    ),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || MAP_TILE_DEFAULTS.attribution),
+  MAP_TILE_ATTRIBUTION_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || MAP_TILE_DEFAULTS.attributionUrl)
+    .pipe(z.string().url('must be a URL')),
   // Empty (as in .env.example) means the default: half the cores, at least one.
   IMAGE_CONCURRENCY: z
     .string()
@@ -305,6 +329,8 @@ export type Config = {
   chatSendLimit: number;
   /** CURRENCY: the ISO 4217 code of every cost (pages' JSON-LD, the web's price display). */
   currency: string;
+  /** MAP_TILE_URL and its credit: the web's maps load tiles from there (CSP img-src allows it). */
+  map: { tileUrl: string; attribution: string; attributionUrl: string };
   /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
   imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number };
   /**
@@ -390,6 +416,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
     currency: e.CURRENCY,
+    map: {
+      tileUrl: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      attributionUrl: e.MAP_TILE_ATTRIBUTION_URL,
+    },
     imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
     socketLimits: {
       socketsPerUser: e.SOCKETS_PER_USER,

@@ -13,7 +13,7 @@ if (!root) throw new Error('The #root element is missing from index.html');
 const servedLanguage = document.documentElement.lang;
 
 /**
- * A public event's page comes rendered by the server for a signed-out visitor, with the event as
+ * A public event's page (and a city page, `/near/:city`) comes rendered by the server for a signed-out visitor, with the event as
  * the public API shows it in a JSON data block (apps/server/src/modules/pages). For a visitor
  * without a session the app starts from that data (no request) and hydrates the markup; with a
  * session the page differs (RSVP, chat), so it is rendered afresh, as every other page is.
@@ -24,8 +24,17 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
   const block = document.getElementById('page-data');
   if (!block?.textContent || tokenStore.getAccessToken()) return false;
   try {
-    const event = JSON.parse(block.textContent) as PublicEventDto;
-    if (!event?.id || window.location.pathname !== `/event/${encodeURIComponent(event.id)}`) return false;
+    const data = JSON.parse(block.textContent) as unknown;
+    const path = window.location.pathname;
+    // A city page (issue 22): `GET /api/near/:city`'s answer, under the key get-near-city.ts reads
+    // (written out here so the entry chunk does not carry that module).
+    const city = /^\/near\/([^/]+)$/.exec(path)?.[1];
+    if (city) {
+      queryClient.setQueryData(['near', decodeURIComponent(city)], data);
+      return true;
+    }
+    const event = data as PublicEventDto;
+    if (!event?.id || path !== `/event/${encodeURIComponent(event.id)}`) return false;
     queryClient.setQueryData(publicEventQueryKey(event.id, null), event);
     return true;
   } catch {

@@ -13,6 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/router.tsx';
 import { sessionQueryKey } from './features/auth/api/get-session.ts';
 import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
+import { type NearCity, nearCityQueryKey } from './features/places/api/get-near-city.ts';
 import { IntlProvider, setCurrentIntl } from './lib/i18n/intl.tsx';
 import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
 import { type AppLocale, isLocale } from './lib/i18n/locales.ts';
@@ -90,4 +91,14 @@ export function renderEventPage(event: PublicEventDto, locale?: string): Promise
   const queryClient = createQueryClient();
   queryClient.setQueryData(publicEventQueryKey(event.id, null), event);
   return render(`/event/${encodeURIComponent(event.id)}`, queryClient, false, locale);
+}
+
+/**
+ * A city page (`/near/:city`, issue 22) from `GET /api/near/:city`'s answer, which the server
+ * embeds in the page for the app to hydrate from (main.tsx). Rendered per request by the server.
+ */
+export function renderNearCityPage(slug: string, data: NearCity): Promise<Rendered> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(nearCityQueryKey(slug), data);
+  return render(`/near/${encodeURIComponent(slug)}`, queryClient, false);
 }

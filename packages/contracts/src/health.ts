@@ -22,5 +22,17 @@ export const readyResponse = z.object({
 export const instanceResponse = z.object({
   /** ISO 4217: every event cost is in it. */
   currency: z.string(),
+  /** Where map tiles come from (MAP_TILE_URL, `{z}/{x}/{y}`) and the credit their licence asks for. */
+  map: z.object({ tileUrl: z.string(), attribution: z.string(), attributionUrl: z.string() }).optional(),
 });
+
+/**
+ * The OpenStreetMap standard tiles, with the credit their tile usage policy requires ("©
+ * OpenStreetMap contributors", linked to the copyright page).
+ */
+export const MAP_TILE_DEFAULTS = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+  attributionUrl: 'https://www.openstreetmap.org/copyright',
+} as const;
 export type InstanceDto = z.infer<typeof instanceResponse>;

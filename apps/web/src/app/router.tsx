@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
             path: 'event/:eventId',
             lazy: page(() => import('./routes/event-detail.tsx'), 'EventDetailPage'),
           },
+          // City pages (issue 22): rendered by the server for visitors, hydrated here.
+          { path: 'near/:city', lazy: page(() => import('./routes/near-city.tsx'), 'NearCityPage') },
           { path: 'communities', lazy: page(() => import('./routes/communities.tsx'), 'CommunitiesPage') },
           { path: 'c/:slug', lazy: page(() => import('./routes/community.tsx'), 'CommunityPage') },
           {

@@ -1,4 +1,4 @@
-import { healthResponse, instanceResponse, readyResponse } from '@townsquare/contracts';
+import { healthResponse, type InstanceDto, instanceResponse, readyResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { migrationsApplied } from '../../db/migrate.ts';
@@ -12,14 +12,13 @@ export function healthRoutes(
   db: Database,
   images: { stats(): { saturated: boolean } },
   redis: RedisClients | undefined,
-  instance: { currency: string },
+  instance: InstanceDto,
 ): void {
-  /** The instance's settings a client needs (the currency of costs); public and cacheable. */
+  /** The instance's settings a client needs (the currency of costs, the map tiles); public and cacheable. */
   app.get(
     '/api/instance',
     { schema: { tags, response: { 200: instanceResponse } } },
-    async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send({ currency: instance.currency }),
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(instance),
   );
 
   /** Liveness: the process answers. */

@@ -38,11 +38,8 @@ export function presentPlace(row: PlaceRow): Place {
   };
 }
 
-/** The text an event's or community's `location` gets when a place is picked and none was typed. */
-export function placeDisplayText(place: Pick<PlaceRow, 'name' | 'address' | 'city' | 'country'>): string {
-  const parts = [place.name, place.address, place.city === place.name ? '' : place.city, place.country];
-  return parts.filter((p) => p !== '').join(', ');
-}
+/** Shared with the web (the text a picked place fills `location` with). */
+export { placeDisplayText } from '@townsquare/contracts';
 
 function cityCandidate(city: GazetteerCity): PlaceCandidate {
   return {
@@ -64,10 +61,14 @@ export function createPlacesService(db: Database) {
   return {
     /**
      * Saved places and gazetteer cities starting with `q`, merged: saved first (they have ids),
-     * then cities nobody picked yet, nearest first throughout when `near` is given.
+     * then cities nobody picked yet, nearest first throughout when `near` is given. With no text
+     * but `near`, the one nearest city (the reverse lookup the web's "Use my location" asks for).
      */
     async search(q: string, near: LatLon | undefined, limit: number): Promise<PlaceCandidate[]> {
-      if (q === '') return [];
+      if (q === '') {
+        const city = near && (await repo.nearestCity(db, near));
+        return city ? [cityCandidate(city)] : [];
+      }
       const [saved, cities] = await Promise.all([
         repo.searchPlaces(db, q, near, limit),
         repo.searchGazetteer(db, q, near, limit),

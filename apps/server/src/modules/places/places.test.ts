@@ -62,6 +62,14 @@ describe('the gazetteer', () => {
     expect(first?.distanceKm).toBeLessThan(10);
   });
 
+  it('answers no text but near with the nearest city (the web\'s "Use my location")', async () => {
+    // 52.52,13.40 is the browser's position rounded to 0.01°: Mitte, which is Berlin.
+    const found = await search('near=52.52,13.40');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ name: 'Berlin', country: 'DE', source: 'gazetteer' });
+    expect(await search('q=')).toEqual([]);
+  });
+
   it('treats % and _ as letters, not wildcards', async () => {
     expect(await search('q=%25')).toEqual([]);
     expect(await search('q=_')).toEqual([]);

@@ -1,6 +1,8 @@
 import { ArrowRight, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
@@ -12,6 +14,11 @@ import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ConfirmRunsCard } from '../../features/series/components/confirm-runs-card.tsx';
 import { displayName } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+
+// "Happening near <city>" (issue 22) in a chunk of its own: the route's preload list stays short.
+const NearYou = lazy(() =>
+  import('../../features/places/components/near-you.tsx').then((m) => ({ default: m.NearYou })),
+);
 
 /** Spec 2: a box linking to /friends with the number of requests waiting (0 when unknown). */
 function FriendRequestsBox() {
@@ -86,6 +93,10 @@ export function DashboardPage() {
       <section aria-label={t('dashboard.eventCounts')}>
         <EventCountTiles />
       </section>
+
+      <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+        <NearYou />
+      </Suspense>
 
       <FromYourCommunities />
 

@@ -9,6 +9,7 @@ import {
   Settings2,
   UserRound,
   Users,
+  Video,
 } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -34,6 +35,8 @@ import { isEventCreator, isPastEvent } from '../../features/events/event-status.
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { eventTimeText } from '../../features/events/event-time.ts';
 import { useCurrency } from '../../features/instance/api/get-instance.ts';
+import { PlaceMap } from '../../features/places/components/place-map.tsx';
+import type { EventPlaceExtras } from '../../features/places/place-text.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
 import { formatLongDate, formatMoney } from '../../lib/format.ts';
 import { translate, useT } from '../../lib/i18n/intl.tsx';
@@ -112,6 +115,8 @@ function EventBody({ event }: { event: PublicEventDto }) {
   const location = useLocation();
   const t = useT();
   const past = isPastEvent(event);
+  // Online events (issue 22): read when the server sends them; the link only reaches people going.
+  const online = event as PublicEventDto & EventPlaceExtras;
   const creator = isEventCreator(event, user?.id);
   // In the event's own zone, and in the viewer's too when it differs (issue 14).
   const when = eventTimeText(event);
@@ -188,6 +193,22 @@ function EventBody({ event }: { event: PublicEventDto }) {
             <Fact icon={MapPin} label={t('events.detail.location')}>
               {event.location}
             </Fact>
+            {online.online ? (
+              <Fact icon={Video} label={t('events.detail.online')}>
+                {online.onlineUrl ? (
+                  <a
+                    href={online.onlineUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold break-all text-brand-800 hover:underline"
+                  >
+                    {t('events.detail.joinOnline')}
+                  </a>
+                ) : (
+                  t('events.detail.onlineHidden')
+                )}
+              </Fact>
+            ) : null}
             <Fact icon={DollarSign} label={t('events.detail.cost')}>
               {formatCost(event, currency)}
             </Fact>
@@ -297,6 +318,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <h2 className="text-lg font-semibold">{t('events.detail.about')}</h2>
           <p className="mt-3 break-words whitespace-pre-line text-stone-800">{event.description}</p>
         </Card>
+
+        {event.place ? (
+          <Card className="min-w-0 space-y-3 p-5 sm:p-6 lg:col-span-2">
+            <h2 className="text-lg font-semibold">Where</h2>
+            <PlaceMap place={event.place} />
+          </Card>
+        ) : null}
 
         {user ? (
           <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">

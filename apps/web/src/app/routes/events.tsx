@@ -1,12 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
 import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { type DiscoveryView, ListMapToggle } from '../../features/places/components/list-map-toggle.tsx';
 
-/** Spec 2: the simpler Event Dashboard: the same tabs, cards and create/edit, without delete. */
+// The map view (Leaflet, supercluster) loads only when someone switches to it.
+const EventsMap = lazy(() =>
+  import('../../features/places/components/events-map.tsx').then((m) => ({ default: m.EventsMap })),
+);
+
+/** Spec 2: the simpler Event Dashboard: the same tabs, cards and create/edit, without delete; and a map. */
 export function EventsPage() {
   const hosts = useHostableCommunities();
   const t = useT();
+  const [params, setParams] = useSearchParams();
+  const view: DiscoveryView = params.get('view') === 'map' ? 'map' : 'list';
   return (
     <>
       <title>{t('events.page.pageTitle')}</title>
@@ -15,7 +26,29 @@ export function EventsPage() {
         title={t('events.page.title')}
         description={t('events.page.description')}
       />
-      <EventBoard hosts={hosts} sortable />
+      <div className="mb-5">
+        <ListMapToggle
+          value={view}
+          onChange={(next) =>
+            setParams(
+              (current) => {
+                const updated = new URLSearchParams(current);
+                if (next === 'map') updated.set('view', 'map');
+                else updated.delete('view');
+                return updated;
+              },
+              { replace: true },
+            )
+          }
+        />
+      </div>
+      {view === 'map' ? (
+        <Suspense fallback={<Skeleton className="h-[28rem] w-full rounded-2xl" />}>
+          <EventsMap />
+        </Suspense>
+      ) : (
+        <EventBoard hosts={hosts} sortable />
+      )}
     </>
   );
 }

@@ -1,9 +1,14 @@
 import { ArrowRight, BadgeCheck, CalendarPlus, HeartHandshake, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { WhenIdle } from '../../components/when-idle.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+
+const NearYou = lazy(() =>
+  import('../../features/places/components/near-you.tsx').then((m) => ({ default: m.NearYou })),
+);
 
 const HERO_IMAGE = '/images/hero-community.svg';
 
@@ -69,6 +74,7 @@ function HeroImage() {
 
 export function LandingPage() {
   const { user } = useSession();
+  const nearRef = useRef<HTMLDivElement>(null);
   const signedIn = Boolean(user);
   const t = useT();
 
@@ -116,6 +122,16 @@ export function LandingPage() {
           <HeroImage />
         </div>
       </section>
+
+      {/* "Happening near <city>" (issue 22): loaded once the page is idle and the reader nears it,
+          so the first paint and the entry chunk stay as they were; the space is kept (no shift). */}
+      <div ref={nearRef} className="container-page min-h-56 py-12">
+        <WhenIdle near={nearRef}>
+          <Suspense fallback={null}>
+            <NearYou />
+          </Suspense>
+        </WhenIdle>
+      </div>
 
       <section aria-labelledby="why-heading" className="bg-white py-16 sm:py-24">
         <div className="container-page">

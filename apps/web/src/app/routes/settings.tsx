@@ -1,6 +1,8 @@
 import { Bell, FileDown, KeyRound, Languages } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
 import { BlockedPeopleCard } from '../../features/blocks/components/blocked-people-card.tsx';
@@ -11,6 +13,11 @@ import { DownloadDataButton } from '../../features/users/components/download-dat
 import { LanguageSelect } from '../../features/users/components/language-select.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
 import { useT } from '../../lib/i18n/intl.tsx';
+
+// The home city card (issue 22) in a chunk of its own: the route's preload list stays short.
+const HomeCityCard = lazy(() =>
+  import('../../features/places/components/home-city-card.tsx').then((m) => ({ default: m.HomeCityCard })),
+);
 
 export function SettingsPage() {
   const { user } = useSession();
@@ -44,6 +51,11 @@ export function SettingsPage() {
             <ChangePasswordForm />
           </CardContent>
         </Card>
+        {user ? (
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <HomeCityCard key={user.id} user={user} />
+          </Suspense>
+        ) : null}
         <SessionsCard />
         <BlockedPeopleCard />
         <CalendarFeedCard />

@@ -196,3 +196,96 @@ describe('capacity fields (issue 14)', () => {
     expect(values).toMatchObject({ capacity: '5', offerHours: '6', maxGuests: '1', allowTransfers: true });
   });
 });
+
+describe('places, address privacy and online events (issue 22)', () => {
+  const berlin = {
+    id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+    name: 'Berlin',
+    address: '',
+    city: 'Berlin',
+    country: 'DE',
+    lat: 52.52437,
+    lon: 13.41053,
+    timeZone: 'Europe/Berlin',
+    source: 'gazetteer' as const,
+    createdAt: '2026-11-26T00:00:00.000Z',
+  };
+
+  it('sends the picked place, and leaves the new fields out while they are the defaults', () => {
+    const input = toEventInput({ ...filled, place: berlin }, 'publish');
+    expect(input.placeId).toBe(berlin.id);
+    expect(input).not.toHaveProperty('online');
+    expect(input).not.toHaveProperty('onlineUrl');
+    expect(input).not.toHaveProperty('addressVisibility');
+    // An event without a place sends no placeId at all (the original body).
+    expect(toEventInput(filled, 'publish')).not.toHaveProperty('placeId');
+  });
+
+  it('sends online, its link and address privacy when chosen', () => {
+    const input = toEventInput(
+      {
+        ...filled,
+        location: '',
+        online: true,
+        onlineUrl: ' https://meet.example.org/board-games ',
+        addressVisibility: 'ATTENDEES',
+      },
+      'publish',
+    );
+    expect(input).toMatchObject({
+      location: 'Online',
+      online: true,
+      onlineUrl: 'https://meet.example.org/board-games',
+      addressVisibility: 'ATTENDEES',
+    });
+  });
+
+  it('sends a field turned back off when editing, and clears a removed place', () => {
+    const before = {
+      ...filled,
+      place: berlin,
+      online: true,
+      onlineUrl: 'https://x.example',
+      addressVisibility: 'ATTENDEES' as const,
+    };
+    const input = toEventInput(
+      { ...before, place: null, online: false, addressVisibility: 'PUBLIC' },
+      'publish',
+      new Date(),
+      before,
+    );
+    expect(input).toMatchObject({
+      placeId: null,
+      online: false,
+      onlineUrl: null,
+      addressVisibility: 'PUBLIC',
+    });
+  });
+
+  it('an online event needs no location, and its link must be https', () => {
+    expect(validateEventForm({ ...filled, location: '', online: true })).toEqual([]);
+    expect(validateEventForm({ ...filled, online: true, onlineUrl: 'http://meet.example.org' })).toEqual([
+      'Online link must be an https:// address',
+    ]);
+    expect(
+      validateEventForm({ ...filled, online: true, onlineUrl: `https://e.org/${'a'.repeat(500)}` }),
+    ).toEqual(['Online link must be at most 500 characters']);
+  });
+
+  it('reads the place and the new fields back from an event', () => {
+    const event = {
+      ...createEventDto(),
+      place: berlin,
+      online: true,
+      onlineUrl: 'https://x.example',
+      addressVisibility: 'ATTENDEES',
+    };
+    expect(formValuesFor(event)).toMatchObject({
+      place: berlin,
+      locationFromPlace: false,
+      online: true,
+      onlineUrl: 'https://x.example',
+      addressVisibility: 'ATTENDEES',
+    });
+  });
+});

@@ -4,6 +4,7 @@ import {
   EVENT_MSG,
   type EventDto,
   fromWallTime,
+  type Place,
   type Recurrence,
   SERIES_MSG,
   tagProblem,
@@ -11,6 +12,12 @@ import {
 } from '@townsquare/contracts';
 import { format, isValid, parseISO } from 'date-fns';
 import { browserTimeZone, inTimeZone } from '../../lib/format.ts';
+import {
+  type AddressVisibility,
+  type EventPlaceExtras,
+  ONLINE_URL_MAX,
+  PLACE_TEXT,
+} from '../places/place-text.ts';
 import type { SeriesInput } from '../series/api/create-series.ts';
 import type { EventInput } from './api/create-event.ts';
 import { type SaveAction, statusForSave } from './event-status.ts';
@@ -40,6 +47,12 @@ export interface EventFormValues {
   maxGuests: string;
   allowTransfers: boolean;
   questions: Array<{ id?: string; text: string; required: boolean }>;
+  /** Where it happens (issue 22): the picked place, and whether `location` is the pick's text. */
+  place: Place | null;
+  locationFromPlace: boolean;
+  online: boolean;
+  onlineUrl: string;
+  addressVisibility: AddressVisibility;
 }
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
@@ -92,8 +105,15 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       maxGuests: '0',
       allowTransfers: false,
       questions: [],
+      place: null,
+      locationFromPlace: false,
+      online: false,
+      onlineUrl: '',
+      addressVisibility: 'PUBLIC',
     };
   }
+  // The fields the server adds with address privacy and online events (read when present).
+  const extras = event as EventDto & EventPlaceExtras;
   const timeZone = event.timeZone ?? browserTimeZone();
   return {
     title: event.title,
@@ -115,6 +135,11 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     maxGuests: String(event.maxGuests ?? 0),
     allowTransfers: event.allowTransfers ?? false,
     questions: (event.questions ?? []).map((q) => ({ ...q })),
+    place: event.place ?? null,
+    locationFromPlace: false,
+    online: extras.online ?? false,
+    onlineUrl: extras.onlineUrl ?? '',
+    addressVisibility: extras.addressVisibility ?? 'PUBLIC',
   };
 }
 
@@ -130,7 +155,8 @@ export function validateEventForm(values: EventFormValues): string[] {
   const problems: string[] = [];
   if (!values.title.trim()) problems.push(EVENT_MSG.titleRequired);
   if (!values.description.trim()) problems.push(EVENT_MSG.descriptionRequired);
-  if (!values.location.trim()) problems.push(EVENT_MSG.locationRequired);
+  // An online event with no place may leave the location empty (it is sent as "Online").
+  if (!values.location.trim() && !values.online) problems.push(EVENT_MSG.locationRequired);
   const start = fromLocalInput(values.startDate, values.timeZone);
   const end = fromLocalInput(values.endDate, values.timeZone);
   if (!start) problems.push(EVENT_MSG.startRequired);
@@ -147,6 +173,10 @@ export function validateEventForm(values: EventFormValues): string[] {
   if (!wholeIn(values.offerHours, 1, CAPACITY_LIMITS.offerHoursMax))
     problems.push(CAPACITY_MSG.offerHoursInvalid);
   if (!wholeIn(values.maxGuests, 0, CAPACITY_LIMITS.guestsMax)) problems.push(CAPACITY_MSG.maxGuestsInvalid);
+  const url = values.onlineUrl.trim();
+  if (values.online && url !== '' && !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(url))
+    problems.push(PLACE_TEXT.onlineUrlInvalid);
+  if (values.online && url.length > ONLINE_URL_MAX) problems.push(PLACE_TEXT.onlineUrlTooLong);
   if (values.questions.length > CAPACITY_LIMITS.questionsMax) problems.push(CAPACITY_MSG.questionsInvalid);
   if (values.questions.some((q) => !q.text.trim() || q.text.trim().length > CAPACITY_LIMITS.questionMax))
     problems.push(CAPACITY_MSG.questionTextInvalid);
@@ -158,11 +188,30 @@ export function eventTagProblem(tags: string[], candidate: string): string | und
   return tagProblem(tags, candidate);
 }
 
-/** The request body for valid values; `action` decides the status (spec 4). */
+/**
+ * Address privacy and online fields: sent when they are not the defaults, or when they differ from
+ * what the event had (`before`), so turning them off is saved and a plain event's body stays as it was.
+ */
+function placeExtras(values: EventFormValues, before?: EventFormValues): EventPlaceExtras {
+  const extras: EventPlaceExtras = {};
+  if (values.online || (before && before.online !== values.online)) {
+    extras.online = values.online;
+    extras.onlineUrl = values.online && values.onlineUrl.trim() !== '' ? values.onlineUrl.trim() : null;
+  }
+  if (
+    values.addressVisibility !== 'PUBLIC' ||
+    (before && before.addressVisibility !== values.addressVisibility)
+  )
+    extras.addressVisibility = values.addressVisibility;
+  return extras;
+}
+
+/** The request body for valid values; `action` decides the status (spec 4); `before` when editing. */
 export function toEventInput(
   values: EventFormValues,
   action: SaveAction,
   now: Date = new Date(),
+  before?: EventFormValues,
 ): EventInput {
   const start = fromLocalInput(values.startDate, values.timeZone) ?? now;
   const end = fromLocalInput(values.endDate, values.timeZone) ?? now;
@@ -170,7 +219,7 @@ export function toEventInput(
   return {
     title: values.title.trim(),
     description: values.description.trim(),
-    location: values.location.trim(),
+    location: values.location.trim() || (values.online ? 'Online' : ''),
     startDate: start.toISOString(),
     endDate: end.toISOString(),
     isFree: values.isFree,
@@ -186,6 +235,8 @@ export function toEventInput(
     maxGuests: Number(values.maxGuests),
     allowTransfers: values.allowTransfers,
     questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
+    ...(values.place || before?.place ? { placeId: values.place?.id ?? null } : {}),
+    ...placeExtras(values, before),
   };
 }
 

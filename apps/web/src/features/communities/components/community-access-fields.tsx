@@ -5,9 +5,11 @@ import {
   type JoinPolicy,
   LIMITS,
 } from '@townsquare/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 
 const POLICIES: { value: JoinPolicy; label: string }[] = [
@@ -120,5 +122,37 @@ export function CommunityImageField({
       disabled={disabled}
       onBusyChange={onBusyChange}
     />
+  );
+}
+
+// The place picker (issue 22) in a chunk of its own: the routes' preload lists stay short.
+const PlaceLocationFields = lazy(() =>
+  import('../../places/components/place-location-fields.tsx').then((m) => ({
+    default: m.PlaceLocationFields,
+  })),
+);
+
+/** Where a community meets: a place to put it on the map, and the free-text `location` (issue 22). */
+export function CommunityPlaceFields({
+  idPrefix,
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  value: PlaceLocation;
+  onChange: (next: PlaceLocation) => void;
+}) {
+  return (
+    <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+      <PlaceLocationFields
+        idPrefix={idPrefix}
+        value={value}
+        onChange={onChange}
+        locationLabel="Where you meet"
+        locationOptional
+        locationMax={COMMUNITY_LIMITS.locationMax}
+        named
+      />
+    </Suspense>
   );
 }

@@ -7,9 +7,15 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { useDeleteCommunity } from '../api/delete-community.ts';
 import { useUpdateCommunity } from '../api/update-community.ts';
-import { CommunityAccessFields, CommunityImageField, readAccess } from './community-access-fields.tsx';
+import {
+  CommunityAccessFields,
+  CommunityImageField,
+  CommunityPlaceFields,
+  readAccess,
+} from './community-access-fields.tsx';
 
 /** Organisers edit the about card; the owner deletes the community after typing its name. */
 export function CommunitySettings({ community }: { community: Community }) {
@@ -19,6 +25,11 @@ export function CommunitySettings({ community }: { community: Community }) {
   const [confirm, setConfirm] = useState('');
   const [imageUrl, setImageUrl] = useState<string | null>(community.imageUrl);
   const [uploading, setUploading] = useState(false);
+  const [where, setWhere] = useState<PlaceLocation>({
+    place: community.place ?? null,
+    location: community.location,
+    locationFromPlace: false,
+  });
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,6 +40,7 @@ export function CommunitySettings({ community }: { community: Community }) {
         name: text('name'),
         description: text('description'),
         location: text('location'),
+        placeId: text('placeId') || null,
         imageUrl,
         ...readAccess(form),
       },
@@ -64,16 +76,7 @@ export function CommunitySettings({ community }: { community: Community }) {
             />
           )}
         </FormField>
-        <FormField id="edit-location" label="Place" optional>
-          {(control) => (
-            <Input
-              {...control}
-              name="location"
-              defaultValue={community.location}
-              maxLength={COMMUNITY_LIMITS.locationMax}
-            />
-          )}
-        </FormField>
+        <CommunityPlaceFields idPrefix="edit" value={where} onChange={setWhere} />
         <CommunityImageField
           value={imageUrl}
           onChange={setImageUrl}

@@ -17,8 +17,16 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { useCreateCommunity } from '../api/create-community.ts';
-import { CommunityAccessFields, CommunityImageField, readAccess } from './community-access-fields.tsx';
+import {
+  CommunityAccessFields,
+  CommunityImageField,
+  CommunityPlaceFields,
+  readAccess,
+} from './community-access-fields.tsx';
+
+const NOWHERE: PlaceLocation = { place: null, location: '', locationFromPlace: false };
 
 /** "Start a community": name, address, description, place, who can join, visibility. */
 export function CreateCommunityDialog() {
@@ -26,6 +34,7 @@ export function CreateCommunityDialog() {
   const [error, setError] = useState<string>();
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [where, setWhere] = useState<PlaceLocation>(NOWHERE);
   const create = useCreateCommunity();
   const navigate = useNavigate();
 
@@ -40,6 +49,7 @@ export function CreateCommunityDialog() {
         ...(text('slug') ? { slug: text('slug') } : {}),
         description: text('description'),
         location: text('location'),
+        ...(text('placeId') ? { placeId: text('placeId') } : {}),
         ...(imageUrl ? { imageUrl } : {}),
         ...readAccess(form),
       },
@@ -48,6 +58,7 @@ export function CreateCommunityDialog() {
           toast.success(`${community.name} is ready`);
           setOpen(false);
           setImageUrl(null);
+          setWhere(NOWHERE);
           navigate(`/c/${community.slug}`);
         },
         onError: (err) => setError(errorMessage(err, 'Could not create the community')),
@@ -89,9 +100,7 @@ export function CreateCommunityDialog() {
               />
             )}
           </FormField>
-          <FormField id="community-location" label="Place" optional>
-            {(control) => <Input {...control} name="location" maxLength={COMMUNITY_LIMITS.locationMax} />}
-          </FormField>
+          <CommunityPlaceFields idPrefix="community" value={where} onChange={setWhere} />
           <CommunityImageField value={imageUrl} onChange={setImageUrl} onBusyChange={setUploading} />
           <CommunityAccessFields idPrefix="community" />
           {error ? (

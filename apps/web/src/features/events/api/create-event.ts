@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventStatus, Recurrence, Visibility } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
+import type { EventPlaceExtras } from '../../places/place-text.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { eventCountsQueryKey } from './get-event-counts.ts';
 import { eventListQueryKey } from './list-events.ts';
 
 /** What the create/edit dialog sends (typed JSON; the server also takes the original all-strings form). */
-export interface EventInput {
+export interface EventInput extends EventPlaceExtras {
   title: string;
   description: string;
   location: string;
@@ -30,6 +31,8 @@ export interface EventInput {
   maxGuests?: number;
   allowTransfers?: boolean;
   questions?: Array<{ id?: string; text: string; required: boolean }>;
+  /** A saved place (issue 22), or null to clear it. */
+  placeId?: string | null;
 }
 
 /** POST /api/events → 201 `{ event }`. */

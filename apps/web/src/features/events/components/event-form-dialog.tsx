@@ -56,6 +56,7 @@ import { showsEndedWarning } from '../event-status.ts';
 import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
 import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
 import { CapacityFields } from './capacity-fields.tsx';
+import { EventPlaceFields } from './event-place-fields.tsx';
 
 /**
  * Zones offered in the form: the browser's, the event's, and the common ones of each region (a
@@ -252,7 +253,11 @@ export function EventFormDialog({
       );
       return;
     }
-    const input = { ...toEventInput(values, next), ...(hostAs && !event ? { communityId: hostAs } : {}) };
+    const before = event ? formValuesFor(event) : undefined;
+    const input = {
+      ...toEventInput(values, next, new Date(), before),
+      ...(hostAs && !event ? { communityId: hostAs } : {}),
+    };
     const done = (saved: EventDto) => {
       toast.success(
         t(
@@ -348,17 +353,7 @@ export function EventFormDialog({
                 />
               )}
             </FormField>
-            <FormField id="event-location" label={t('events.form.location')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  value={values.location}
-                  maxLength={300}
-                  placeholder={t('events.form.locationPlaceholder')}
-                  onChange={(e) => set('location', e.target.value)}
-                />
-              )}
-            </FormField>
+            <EventPlaceFields values={values} setValues={setValues} />
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField id="event-start" label={t('events.form.start')}>
                 {(field) => (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { SelfUser } from '@townsquare/contracts';
+import type { PlaceCandidate, SelfUser } from '@townsquare/contracts';
 import { LIMITS } from '@townsquare/contracts/limits';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -24,6 +25,11 @@ import {
 import { PhoneInput } from './phone-input.tsx';
 import { ProfilePictureUpload } from './profile-picture-upload.tsx';
 import { RolePicker } from './role-picker.tsx';
+
+// The home city picker (issue 22) in a chunk of its own: the route's preload list stays short.
+const HomeCityPicker = lazy(() =>
+  import('../../places/components/home-city-picker.tsx').then((m) => ({ default: m.HomeCityPicker })),
+);
 
 /** Spec 2 and 5, "Complete Your Profile". */
 export function ProfileSetupForm({ user }: { user: SelfUser }) {
@@ -48,9 +54,27 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const [home, setHome] = useState<PlaceCandidate | null>(user.homePlace ?? null);
+  const [savingHome, setSavingHome] = useState(false);
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The home city is saved as a place first (one shared place per city); only its id is sent.
+    let homePlaceId: string | undefined;
+    if (home) {
+      setSavingHome(true);
+      try {
+        const { savePlace } = await import('../../places/api/save-place.ts');
+        homePlaceId = (await savePlace(home)).id;
+      } catch (error) {
+        toast.error(errorMessage(error, 'Could not save your home city'));
+        return;
+      } finally {
+        setSavingHome(false);
+      }
+    }
     update.mutate(
       {
+        ...(homePlaceId ? { homePlaceId } : {}),
         username: values.username,
         fullName: user.fullName,
         email: user.email,
@@ -70,7 +94,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
     );
   });
 
-  const busy = update.isPending;
+  const busy = update.isPending || savingHome;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-7">
       <fieldset disabled={busy} className="space-y-7">
@@ -191,6 +215,10 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
             />
           )}
         </FormField>
+
+        <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+          <HomeCityPicker id="home-city" value={home} onChange={setHome} disabled={busy} />
+        </Suspense>
       </fieldset>
 
       {update.isError ? (

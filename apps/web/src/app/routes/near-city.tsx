@@ -1,0 +1,92 @@
+import { MapPin, Users } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useNearCity } from '../../features/places/api/get-near-city.ts';
+import { NearList } from '../../features/places/components/near-list.tsx';
+import { formatDistance } from '../../features/places/place-text.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/**
+ * `/near/:city` (issue 22): what is on near a city, for the visitors search engines and shared
+ * links bring. The server renders it with its data embedded; the app hydrates that markup.
+ */
+export function NearCityPage() {
+  const { city: slug = '' } = useParams();
+  const near = useNearCity(slug);
+
+  if (near.isPending) return <Skeleton className="h-96 w-full" />;
+  if (near.isError) {
+    const notFound = near.error instanceof ApiError && near.error.status === 404;
+    const title = notFound ? 'City not found' : 'Could not load this city';
+    return (
+      <div className="mx-auto max-w-xl">
+        <title>{`${title} · Townsquare`}</title>
+        <h1 className="sr-only">{title}</h1>
+        <EmptyState
+          icon={MapPin}
+          title={title}
+          actions={
+            <Button asChild variant="secondary">
+              <Link to="/">Back to home</Link>
+            </Button>
+          }
+        >
+          <p>{notFound ? 'Check the address, such as /near/berlin-de.' : 'Try again in a moment.'}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const { city, events, communities } = near.data;
+  return (
+    <div className="space-y-10">
+      <title>{`Events near ${city.name} · Townsquare`}</title>
+      <PageHeader
+        eyebrow={city.country}
+        title={`Events near ${city.name}`}
+        description={`Upcoming public events and communities in and around ${city.name}.`}
+      />
+      <section aria-labelledby="near-events" className="space-y-3">
+        <h2 id="near-events" className="text-xl font-semibold text-stone-900">
+          Upcoming events
+        </h2>
+        <NearList
+          loading={false}
+          empty={`Nothing planned near ${city.name} yet`}
+          items={events.map((e) => ({ ...e, distanceKm: e.distanceKm, location: e.location ?? '' }))}
+        />
+      </section>
+      <section aria-labelledby="near-communities" className="space-y-3">
+        <h2 id="near-communities" className="text-xl font-semibold text-stone-900">
+          Communities
+        </h2>
+        {communities.length === 0 ? (
+          <EmptyState icon={Users} title={`No communities near ${city.name} yet`} headingLevel="h3" />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {communities.map((community) => (
+              <li key={community.slug} className="rounded-2xl border border-stone-200 bg-white p-4">
+                <Link to={`/c/${community.slug}`} className="font-semibold text-stone-900 hover:underline">
+                  {community.name}
+                </Link>
+                <span className="block text-sm text-stone-600">
+                  {[
+                    community.memberCount !== undefined
+                      ? `${community.memberCount} ${community.memberCount === 1 ? 'member' : 'members'}`
+                      : '',
+                    community.distanceKm !== undefined ? formatDistance(community.distanceKm) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Dispatch, SetStateAction } from 'react';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { PlaceLocationFields } from '../../places/components/place-location-fields.tsx';
+import { ONLINE_URL_MAX } from '../../places/place-text.ts';
+import type { EventFormValues } from '../event-form.ts';
+
+/**
+ * Where an event happens (issue 22): the place picker (picking fills the location unless the host
+ * typed one), the free-text location the original client reads, online with its link, and whether
+ * the address is shown only to people going.
+ */
+export function EventPlaceFields({
+  values,
+  setValues,
+}: {
+  values: EventFormValues;
+  setValues: Dispatch<SetStateAction<EventFormValues>>;
+}) {
+  return (
+    <div className="space-y-5">
+      <PlaceLocationFields
+        idPrefix="event"
+        value={values}
+        onChange={(next) =>
+          setValues((current) => ({
+            ...current,
+            ...next,
+            // An event's zone follows a newly picked place (issue 22); the host can still change it.
+            timeZone:
+              next.place && next.place.id !== current.place?.id ? next.place.timeZone : current.timeZone,
+          }))
+        }
+        locationMax={300}
+        locationPlaceholder="Riverside Park, north gate"
+      />
+      <div className="space-y-3">
+        <div className="flex items-center gap-2.5">
+          <Checkbox
+            id="event-address-attendees"
+            checked={values.addressVisibility === 'ATTENDEES'}
+            onCheckedChange={(checked) =>
+              setValues((current) => ({
+                ...current,
+                addressVisibility: checked === true ? 'ATTENDEES' : 'PUBLIC',
+              }))
+            }
+          />
+          <Label htmlFor="event-address-attendees">Show the address only to people going</Label>
+        </div>
+        <div className="flex items-center gap-2.5">
+          <Checkbox
+            id="event-online"
+            checked={values.online}
+            onCheckedChange={(checked) => setValues((current) => ({ ...current, online: checked === true }))}
+          />
+          <Label htmlFor="event-online">Online event</Label>
+        </div>
+        {values.online ? (
+          <FormField
+            id="event-online-url"
+            label="Link to join"
+            optional
+            hint="Shown only to hosts and people going, and in their reminders."
+          >
+            {(field) => (
+              <Input
+                {...field}
+                type="url"
+                inputMode="url"
+                value={values.onlineUrl}
+                maxLength={ONLINE_URL_MAX}
+                placeholder="https://"
+                onChange={(e) => setValues((current) => ({ ...current, onlineUrl: e.target.value }))}
+              />
+            )}
+          </FormField>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Place, PlaceCandidate, SelfUser } from '@townsquare/contracts';
+import { MapPin } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useUpdateMe } from '../../users/api/update-me.ts';
+import { useHomePlace } from '../api/get-place.ts';
+import { savePlace } from '../api/save-place.ts';
+import { cityName } from '../place-text.ts';
+import { HomeCityPicker } from './home-city-picker.tsx';
+
+/** Settings: the home city "Happening near" and nearby lists start from (PUT /api/users/me `homePlaceId`). */
+export function HomeCityCard({ user }: { user: SelfUser }) {
+  const { home, pending } = useHomePlace(user);
+  if (pending) return <Skeleton className="h-48 w-full" />;
+  return <HomeCityForm key={home?.id ?? 'none'} home={home} />;
+}
+
+function HomeCityForm({ home }: { home: Place | null }) {
+  const [city, setCity] = useState<PlaceCandidate | null>(home);
+  const [saving, setSaving] = useState(false);
+  const update = useUpdateMe();
+  const unchanged = (city?.id ?? null) === (home?.id ?? null) && (city === null || city.id !== null);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const place = city ? await savePlace(city) : null;
+      await update.mutateAsync({ homePlaceId: place?.id ?? null });
+      toast.success(place ? `Home city saved: ${cityName(place)}` : 'Home city removed');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not save your home city'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MapPin className="size-5 text-brand-700" aria-hidden="true" />
+          Home city
+        </CardTitle>
+        <CardDescription>
+          Where "Happening near you" looks. Your location is only used when you ask, rounded to about a
+          kilometre, and kept only as the city you save.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={save} className="space-y-4">
+          <HomeCityPicker id="settings-home-city" value={city} onChange={setCity} disabled={saving} />
+          <Button type="submit" disabled={saving || unchanged}>
+            {saving ? 'Saving...' : 'Save home city'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

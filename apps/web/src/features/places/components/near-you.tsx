@@ -1,0 +1,102 @@
+import type { LatLon, PlaceCandidate } from '@townsquare/contracts';
+import { Link } from 'react-router';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useHomePlace } from '../api/get-place.ts';
+import { NEAR_RADIUS_KM, useNearEvents, useNearPoints } from '../api/near-events.ts';
+import { cityName } from '../place-text.ts';
+import { setVisitorCity, useVisitorCity } from '../visitor-city.ts';
+import { HomeCityPicker } from './home-city-picker.tsx';
+import { NearList } from './near-list.tsx';
+
+/** A signed-in person's nearby events: `GET /api/events?near=` (every event they may see). */
+function SignedInNear({ point, city }: { point: LatLon; city: string }) {
+  const events = useNearEvents(point);
+  return (
+    <NearList
+      empty={`Nothing planned within ${NEAR_RADIUS_KM} km of ${city} yet`}
+      loading={events.isPending}
+      items={events.data?.map((e) => ({
+        id: e.id,
+        title: e.title,
+        startDate: e.startDate,
+        distanceKm: e.distanceKm,
+        location: e.location,
+      }))}
+    />
+  );
+}
+
+/** A visitor's: the public events on the map around their city. */
+function SignedOutNear({ point, city }: { point: LatLon; city: string }) {
+  const points = useNearPoints(point);
+  return (
+    <NearList
+      empty={`Nothing planned within ${NEAR_RADIUS_KM} km of ${city} yet`}
+      loading={points.isPending}
+      items={points.data}
+    />
+  );
+}
+
+/**
+ * "Happening near <city>" (issue 22) on the dashboard and the landing page: from the person's home
+ * city, or the city a visitor picked in this browser; without either, a city picker.
+ */
+export function NearYou({ className }: { className?: string }) {
+  const { user } = useSession();
+  const visitorCity = useVisitorCity();
+  const { home, pending } = useHomePlace(user);
+  const point = home ? { lat: home.lat, lon: home.lon } : visitorCity;
+  const city = home ? cityName(home) : visitorCity?.name;
+
+  function pickVisitorCity(picked: PlaceCandidate | null) {
+    setVisitorCity(
+      picked && { name: cityName(picked), country: picked.country, lat: picked.lat, lon: picked.lon },
+    );
+  }
+
+  if (pending) return <Skeleton className={cn('h-32 w-full', className)} />;
+  return (
+    <section aria-labelledby="near-you" className={className}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="near-you" className="text-xl font-semibold text-stone-900">
+          {point && city ? `Happening near ${city}` : 'Happening near you'}
+        </h2>
+        {point && city ? (
+          user ? (
+            <Link to="/settings" className="text-sm font-semibold text-brand-800 hover:underline">
+              {home ? 'Change home city' : 'Save a home city'}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setVisitorCity(null)}
+              className="cursor-pointer text-sm font-semibold text-brand-800 hover:underline"
+            >
+              Change city
+            </button>
+          )
+        ) : null}
+      </div>
+      {point && city ? (
+        user ? (
+          <SignedInNear point={point} city={city} />
+        ) : (
+          <SignedOutNear point={point} city={city} />
+        )
+      ) : (
+        <div className="max-w-md rounded-2xl border border-stone-200 bg-white p-4">
+          <HomeCityPicker
+            id="near-city"
+            label="Your city"
+            hint="Kept in this browser only."
+            value={null}
+            onChange={pickVisitorCity}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

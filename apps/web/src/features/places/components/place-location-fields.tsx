@@ -1,0 +1,87 @@
+import type { Place, PlaceCandidate } from '@townsquare/contracts';
+import { useState } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { savePlace } from '../api/save-place.ts';
+import { locationAfterPick } from '../place-text.ts';
+import { PlacePicker } from './place-picker.tsx';
+
+export interface PlaceLocation {
+  place: Place | null;
+  location: string;
+  /** `location` is the picked place's text (a new pick may replace it), not something typed. */
+  locationFromPlace: boolean;
+}
+
+/**
+ * The place picker and the free-text location beside it (events and communities, issue 22):
+ * picking saves the place (one shared place per city) and fills the location unless the host
+ * typed one. With `name`s the values also reach a native form (`placeId`, `location`).
+ */
+export function PlaceLocationFields({
+  idPrefix,
+  value,
+  onChange,
+  locationLabel = 'Location',
+  locationOptional = false,
+  locationMax,
+  locationPlaceholder,
+  named = false,
+}: {
+  idPrefix: string;
+  value: PlaceLocation;
+  onChange: (next: PlaceLocation) => void;
+  locationLabel?: string;
+  locationOptional?: boolean;
+  locationMax: number;
+  locationPlaceholder?: string;
+  named?: boolean;
+}) {
+  const [picking, setPicking] = useState(false);
+  const [pickError, setPickError] = useState<string>();
+
+  async function pick(candidate: PlaceCandidate | null) {
+    setPickError(undefined);
+    if (!candidate) {
+      onChange({ place: null, ...locationAfterPick(value, null) });
+      return;
+    }
+    setPicking(true);
+    try {
+      const place = await savePlace(candidate);
+      onChange({ place, ...locationAfterPick(value, place) });
+    } catch (error) {
+      setPickError(errorMessage(error, 'Could not save the place'));
+    } finally {
+      setPicking(false);
+    }
+  }
+
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-place`}
+        label="Place"
+        optional
+        hint={picking ? 'Saving the place...' : 'Pick a city or venue to put it on the map.'}
+        error={pickError}
+      >
+        {(field) => <PlacePicker {...field} value={value.place} onChange={pick} disabled={picking} />}
+      </FormField>
+      {named ? <input type="hidden" name="placeId" value={value.place?.id ?? ''} /> : null}
+      <FormField id={`${idPrefix}-location`} label={locationLabel} optional={locationOptional}>
+        {(field) => (
+          <Input
+            {...field}
+            {...(named ? { name: 'location' } : {})}
+            value={value.location}
+            maxLength={locationMax}
+            placeholder={locationPlaceholder}
+            onChange={(e) => onChange({ ...value, location: e.target.value, locationFromPlace: false })}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
