@@ -216,7 +216,8 @@ async function seedPublicEvent(base: string, url: string): Promise<string> {
     { name: 'Berlin', lat: 52.52437, lon: 13.41053 },
     reg.body.accessToken,
   );
-  if (place.status !== 201 && place.status !== 200) throw new Error(`place failed: ${JSON.stringify(place.body)}`);
+  if (place.status !== 201 && place.status !== 200)
+    throw new Error(`place failed: ${JSON.stringify(place.body)}`);
   const start = Date.now() + 7 * 86_400_000;
   const created = await api<{ event: { id: string } }>(
     base,

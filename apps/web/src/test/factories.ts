@@ -22,9 +22,11 @@ export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     emailVerified: true,
     isAdmin: false,
     isVerifiedCommunity: false,
+    locale: null,
     notificationPreferences: {
       securityAlerts: true,
       productUpdates: true,
+      nearbyRadiusKm: null,
       email: { ...DEFAULT_EMAIL_PREFERENCES },
       push: { ...DEFAULT_PUSH_PREFERENCES },
     },

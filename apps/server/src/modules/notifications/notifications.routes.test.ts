@@ -192,7 +192,6 @@ describe('preferences', () => {
     expect(me.notificationPreferences).toEqual({
       securityAlerts: true,
       productUpdates: true,
-      nearbyRadiusKm: null,
       email: DEFAULT_EMAIL_PREFERENCES,
       push: DEFAULT_PUSH_PREFERENCES,
       // Nearby alerts (issue 22) are off until turned on.

@@ -4,8 +4,8 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
 import { EventBoard } from '../../features/events/components/event-board.tsx';
-import { useT } from '../../lib/i18n/intl.tsx';
 import { type DiscoveryView, ListMapToggle } from '../../features/places/components/list-map-toggle.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 // The map view (Leaflet, supercluster) loads only when someone switches to it.
 const EventsMap = lazy(() =>

@@ -278,7 +278,7 @@ describe('places, address privacy and online events (issue 22)', () => {
       place: berlin,
       online: true,
       onlineUrl: 'https://x.example',
-      addressVisibility: 'ATTENDEES',
+      addressVisibility: 'ATTENDEES' as const,
     };
     expect(formValuesFor(event)).toMatchObject({
       place: berlin,
