@@ -50,7 +50,7 @@ export const guestRsvpBody = z.object({
   ...rsvpExtras,
   formToken: text('Form token', GUEST_MSG.formExpired).max(300, GUEST_MSG.formExpired),
   /** The honeypot: hidden from people, filled in by robots. Anything in it drops the answer. */
-  website: z.string().max(1000).optional(),
+  website: text('Website').max(1000, 'Website is too long').optional(),
 });
 export type GuestRsvpBody = z.infer<typeof guestRsvpBody>;
 

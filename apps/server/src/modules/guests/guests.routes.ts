@@ -10,6 +10,7 @@ import {
   guestTokenBody,
   guestTokenParams,
   idParam,
+  text,
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
@@ -75,7 +76,7 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
       onRequest: linkLimit,
       schema: {
         tags,
-        querystring: z.object({ token: z.string().max(2000).optional() }),
+        querystring: z.object({ token: text('Token').max(2000, GUEST_MSG.linkInvalid).optional() }),
         response: { 200: guestMessageResponse, ...errors(400, 429) },
       },
     },
