@@ -39,6 +39,7 @@ export interface EventFormValues {
   offerHours: string;
   maxGuests: string;
   allowTransfers: boolean;
+  allowGuestRsvp: boolean;
   questions: Array<{ id?: string; text: string; required: boolean }>;
 }
 
@@ -91,6 +92,7 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       offerHours: String(CAPACITY_LIMITS.offerHoursDefault),
       maxGuests: '0',
       allowTransfers: false,
+      allowGuestRsvp: false,
       questions: [],
     };
   }
@@ -114,6 +116,7 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     offerHours: String(event.offerHours ?? CAPACITY_LIMITS.offerHoursDefault),
     maxGuests: String(event.maxGuests ?? 0),
     allowTransfers: event.allowTransfers ?? false,
+    allowGuestRsvp: event.allowGuestRsvp ?? false,
     questions: (event.questions ?? []).map((q) => ({ ...q })),
   };
 }
@@ -185,6 +188,7 @@ export function toEventInput(
     offerHours: Number(values.offerHours),
     maxGuests: Number(values.maxGuests),
     allowTransfers: values.allowTransfers,
+    allowGuestRsvp: values.visibility === 'PUBLIC' && values.allowGuestRsvp,
     questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
   };
 }

@@ -29,6 +29,7 @@ export interface EventInput {
   offerHours?: number;
   maxGuests?: number;
   allowTransfers?: boolean;
+  allowGuestRsvp?: boolean;
   questions?: Array<{ id?: string; text: string; required: boolean }>;
 }
 

@@ -1,0 +1,52 @@
+import { GUEST_MSG } from '@townsquare/contracts';
+import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { useConfirmGuest } from '../../features/guests/api/guest-rsvps.ts';
+import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+
+/** The link of the confirmation e-mail to a guest without an account (decision 040). */
+export function GuestRsvpConfirmPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const confirm = useConfirmGuest(token);
+  const state = !token ? 'failed' : confirm.isPending ? 'confirming' : confirm.isSuccess ? 'done' : 'failed';
+  return (
+    <div className="mx-auto max-w-md">
+      <title>Confirm your answer · Townsquare</title>
+      <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
+        {state === 'confirming' ? (
+          <div role="status" className="space-y-4">
+            <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
+            <h1 className="font-display text-2xl font-semibold">Confirming your answer...</h1>
+          </div>
+        ) : state === 'done' && confirm.data ? (
+          <div className="space-y-5">
+            <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
+            <h1 className="font-display text-2xl font-semibold" role="status">
+              Your answer is confirmed
+            </h1>
+            <GuestRsvpCard rsvp={confirm.data.rsvp} />
+            <p className="text-sm text-stone-700">
+              We e-mailed you a link to change or cancel your answer until the event ends.
+            </p>
+            <Button asChild className="w-full">
+              <Link to={`/guest-rsvp/manage?token=${encodeURIComponent(confirm.data.manageToken)}`}>
+                Change or cancel
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
+            <h1 className="font-display text-2xl font-semibold">This link did not work</h1>
+            <p role="alert" className="text-stone-700">
+              {token ? errorMessage(confirm.error, GUEST_MSG.linkInvalid) : GUEST_MSG.tokenRequired}
+            </p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
