@@ -19,7 +19,7 @@ async function allMail(): Promise<CapturedMail[]> {
 /** Waits for the newest mail to `to` whose body holds a link to `linkPath`, and returns that link. */
 export async function waitForLink(
   to: string,
-  linkPath: '/verify-email' | '/reset-password',
+  linkPath: '/verify-email' | '/reset-password' | '/guest-rsvp/confirm' | '/guest-rsvp/manage',
 ): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"'<>]+${linkPath}\\?token=[^\\s"'<>]+`);
   const deadline = Date.now() + 20_000;

@@ -24,9 +24,9 @@ export function GuestRsvpConfirmPage() {
         ) : state === 'done' && confirm.data ? (
           <div className="space-y-5">
             <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
-            <h1 className="font-display text-2xl font-semibold" role="status">
-              Your answer is confirmed
-            </h1>
+            <div role="status">
+              <h1 className="font-display text-2xl font-semibold">Your answer is confirmed</h1>
+            </div>
             <GuestRsvpCard rsvp={confirm.data.rsvp} />
             <p className="text-sm text-stone-700">
               We e-mailed you a link to change or cancel your answer until the event ends.

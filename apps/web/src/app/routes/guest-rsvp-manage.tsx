@@ -29,9 +29,9 @@ export function GuestRsvpManagePage() {
     body = (
       <div className="space-y-4">
         <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
-        <h1 className="font-display text-2xl font-semibold" role="status">
-          Your answer is cancelled
-        </h1>
+        <div role="status">
+          <h1 className="font-display text-2xl font-semibold">Your answer is cancelled</h1>
+        </div>
         <p className="text-stone-700">
           Your place goes to the next person waiting. Thank you for letting the hosts know.
         </p>
