@@ -1,10 +1,9 @@
-import { GUEST_MSG } from '@townsquare/contracts';
-import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
+import { CircleCheck, Loader2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { useConfirmGuest } from '../../features/guests/api/guest-rsvps.ts';
+import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 
 /** The link of the confirmation e-mail to a guest without an account (decision 040). */
 export function GuestRsvpConfirmPage() {
@@ -38,13 +37,7 @@ export function GuestRsvpConfirmPage() {
             </Button>
           </div>
         ) : (
-          <div className="space-y-4">
-            <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
-            <h1 className="font-display text-2xl font-semibold">This link did not work</h1>
-            <p role="alert" className="text-stone-700">
-              {token ? errorMessage(confirm.error, GUEST_MSG.linkInvalid) : GUEST_MSG.tokenRequired}
-            </p>
-          </div>
+          <GuestLinkFailed token={token || null} error={confirm.error} />
         )}
       </div>
     </div>

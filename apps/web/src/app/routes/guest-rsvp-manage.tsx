@@ -1,5 +1,4 @@
-import { GUEST_MSG } from '@townsquare/contracts';
-import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
+import { CircleCheck, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,6 +8,7 @@ import {
   useChangeGuestRsvp,
   useGuestRsvp,
 } from '../../features/guests/api/guest-rsvps.ts';
+import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
@@ -37,16 +37,7 @@ export function GuestRsvpManagePage() {
         </p>
       </div>
     );
-  else if (!token || rsvp.isError)
-    body = (
-      <div className="space-y-4">
-        <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
-        <h1 className="font-display text-2xl font-semibold">This link did not work</h1>
-        <p role="alert" className="text-stone-700">
-          {token ? errorMessage(rsvp.error, GUEST_MSG.linkInvalid) : GUEST_MSG.tokenRequired}
-        </p>
-      </div>
-    );
+  else if (!token || rsvp.isError) body = <GuestLinkFailed token={token || null} error={rsvp.error} />;
   else if (!current)
     body = (
       <div role="status" className="space-y-4">
