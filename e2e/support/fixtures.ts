@@ -104,7 +104,7 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
 /** A published event a few days ahead, made through the API as `host`; answers its id. */
 export async function createLiveEvent(
   host: Pick<Account, 'accessToken'>,
-  fields: { title: string; description: string; location: string },
+  fields: { title: string; description: string; location: string; allowGuestRsvp?: boolean },
 ): Promise<string> {
   const api = await request.newContext({
     baseURL: e2eEnv.baseUrl,

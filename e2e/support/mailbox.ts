@@ -17,7 +17,10 @@ async function allMail(): Promise<CapturedMail[]> {
 }
 
 /** Waits for the newest mail to `to` whose body holds a link to `linkPath`, and returns that link. */
-export function waitForLink(to: string, linkPath: '/verify-email' | '/reset-password'): Promise<string> {
+export function waitForLink(
+  to: string,
+  linkPath: '/verify-email' | '/reset-password' | '/guest-rsvp/confirm' | '/guest-rsvp/manage',
+): Promise<string> {
   return waitForMatch(to, new RegExp(`https?://[^\\s"'<>]+${linkPath}\\?token=[^\\s"'<>]+`), linkPath);
 }
 

@@ -53,6 +53,8 @@ import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
 import { memberTables } from './modules/groups/membership.repository.ts';
 import { createMemberships } from './modules/groups/membership.service.ts';
+import { guestRoutes } from './modules/guests/guests.routes.ts';
+import { createGuestService } from './modules/guests/guests.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
@@ -260,6 +262,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     onSessionsRevoked: (sessionIds) => publisher.disconnectSessions(sessionIds),
+    claimGuestAnswers: (tx, userId, email) => guests.claimWithin(tx, userId, email),
   });
   const guards = createAuthGuards(auth);
   // Every image decode (uploads, S3 finalize) goes through this one bounded queue.
@@ -296,6 +299,17 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       bringing: (event) => signups.bringing(event),
     },
     publisher,
+    guestOffer: (offer) => guests.offered(offer),
+  });
+  // Answers without an account (decision 040): counted through the one RSVP write path.
+  const guests = createGuestService({
+    db,
+    jobs,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    secret: secrets.jwtSecret,
+    rsvps,
   });
   const eventsService = createEventsService({
     db,
@@ -613,6 +627,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   await uploadsRoutes(app, uploads, storage, guards, limiter);
   eventsRoutes(app, eventsService, uploads, guards, seriesService, uploadAllowance(limiter));
   seriesRoutes(app, seriesService, guards);
+  guestRoutes(app, guests, limiter);
   calendarRoutes(app, calendar, guards);
   rsvpRoutes(
     app,
@@ -728,6 +743,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // Periodic work runs on the queue: declared by every instance, run by one.
   await jobs.start();
   await auth.startMailWorker();
+  await guests.start();
   await jobs.work('housekeeping', async () => {
     await purgeExpired(db);
   });

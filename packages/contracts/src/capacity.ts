@@ -122,6 +122,13 @@ export const capacityFields = {
     )
     .optional(),
   questions: questionsField.optional(),
+  /** People without an account may answer (public events only; decision 040). */
+  allowGuestRsvp: z
+    .preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : v),
+      z.boolean({ error: 'Allow guests without an account must be true or false' }),
+    )
+    .optional(),
 };
 
 /** Added to the RSVP body: guests (a name each, '' unnamed) and answers by question id. */
@@ -180,6 +187,7 @@ export const capacityEventFields = {
   offerHours: z.number().int().optional(),
   maxGuests: z.number().int().optional(),
   allowTransfers: z.boolean().optional(),
+  allowGuestRsvp: z.boolean().optional(),
   questions: z.array(eventQuestion).optional(),
   /** Places still free (going people, their guests and places on offer count); null unlimited. */
   placesLeft: z.number().int().nullable().optional(),
@@ -221,6 +229,8 @@ export const attendee = z.object({
   waitlistPosition: z.number().int().nullable(),
   offerExpiresAt: z.string().nullable(),
   checkedInAt: z.string().nullable(),
+  /** Answered without an account (decision 040); `userId` is then the guest's id. */
+  guest: z.boolean().optional(),
 });
 export type Attendee = z.infer<typeof attendee>;
 

@@ -13,6 +13,7 @@ export * from './events.ts';
 export * from './fields.ts';
 export * from './friends.ts';
 export * from './groups.ts';
+export * from './guests.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './locales.ts';

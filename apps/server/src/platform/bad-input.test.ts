@@ -9,6 +9,7 @@ import {
   eventBody,
   listRoutes,
   nextIp,
+  renderedGuestForm,
   signIn,
   type TestUser,
   unique,
@@ -24,9 +25,12 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 let t: TestApp;
 /** A public event of somebody else, for RSVPs. */
 let foreignEventId: string;
+/** A public event that takes answers without an account (decision 040). */
+let guestEventId: string;
 beforeAll(async () => {
   t = await createTestApp();
   foreignEventId = await createEvent(t, await createUser(t));
+  guestEventId = await createEvent(t, await createUser(t), { allowGuestRsvp: true });
 });
 afterAll(async () => {
   await t.close();
@@ -282,6 +286,25 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/communities/${NO_CLUB}/share-email`,
   },
   'POST /api/notifications/read': { base: () => ({ ids: [NO_ONE] }) },
+  'POST /api/events/:id/guest-rsvps': {
+    base: () => ({
+      name: 'Fuzz Guest',
+      email: `${unique('fuzz')}@example.com`,
+      status: 'going',
+      guests: [],
+      answers: {},
+      formToken: renderedGuestForm(t, guestEventId),
+      website: '',
+    }),
+    url: () => `/api/events/${guestEventId}/guest-rsvps`,
+  },
+  'POST /api/guest-rsvps/confirm': { base: () => ({ token: 'not-a-real-token' }) },
+  'POST /api/guest-rsvps/never-email': { base: () => ({ token: 'bm9ib2R5.forged' }) },
+  'PATCH /api/guest-rsvps/:token': {
+    base: () => ({ status: 'maybe', guests: [], answers: {} }),
+    url: () => '/api/guest-rsvps/not-a-real-token',
+  },
+  'DELETE /api/guest-rsvps/:token': { base: () => ({}), url: () => '/api/guest-rsvps/not-a-real-token' },
   'POST /api/notifications/unsubscribe': {
     base: () => ({}),
     url: () => `/api/notifications/unsubscribe?token=${NO_ONE}.reminders.forged`,

@@ -2,6 +2,7 @@ import type { AuthResponse, RegisterBody, SelfUser } from '@townsquare/contracts
 import { sql } from 'drizzle-orm';
 import { friendships } from '../db/schema/index.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
+import { formToken, GUEST_MAIL_QUEUE } from '../modules/guests/guests.service.ts';
 import { eventually } from './eventually.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -222,4 +223,46 @@ export async function followVerificationLink(t: TestApp, address: string): Promi
     payload: { token },
   });
   if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
+}
+
+/** A guest form rendered a minute ago (past its "too fast" check), signed with the test app's secret. */
+export const renderedGuestForm = (t: TestApp, eventId: string) =>
+  formToken(t.config.jwtSecret ?? '', eventId, Date.now() - 60_000);
+
+/** Every guest e-mail queued so far has been sent; then the ones to `to`, oldest first. */
+export async function guestMailsTo(t: TestApp, to: string) {
+  await eventually(async () => {
+    const queued = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = ${GUEST_MAIL_QUEUE} and state < 'completed'`,
+    );
+    if ((queued.rows[0]?.n ?? 0) > 0) throw new Error('guest e-mails still queued');
+  });
+  return t.sent.filter((m) => m.to === to);
+}
+
+const tokenOf = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+
+/** Answers an event without an account (decision 040): the token of the confirmation link mailed. */
+export async function guestConfirmToken(t: TestApp, eventId: string, email: string, body: object = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/guest-rsvps`,
+    remoteAddress: nextIp(),
+    payload: { name: 'Robin Guest', email, formToken: renderedGuestForm(t, eventId), ...body },
+  });
+  if (res.statusCode !== 202) throw new Error(`guest answer failed: ${res.statusCode} ${res.body}`);
+  return tokenOf((await guestMailsTo(t, email)).filter((m) => m.subject.startsWith('Confirm')).at(-1)?.link);
+}
+
+/** Answers as a guest and follows the confirmation link: the answer and its manage token. */
+export async function guestAnswer(t: TestApp, eventId: string, email: string, body: object = {}) {
+  const token = await guestConfirmToken(t, eventId, email, body);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/guest-rsvps/confirm',
+    remoteAddress: nextIp(),
+    payload: { token },
+  });
+  if (res.statusCode !== 200) throw new Error(`guest confirm failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { manageToken: string; rsvp: { status: string; ticket: string | null } };
 }

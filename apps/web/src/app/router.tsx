@@ -61,6 +61,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
           },
           {
+            path: 'guest-rsvp/confirm',
+            lazy: page(() => import('./routes/guest-rsvp-confirm.tsx'), 'GuestRsvpConfirmPage'),
+          },
+          {
+            path: 'guest-rsvp/manage',
+            lazy: page(() => import('./routes/guest-rsvp-manage.tsx'), 'GuestRsvpManagePage'),
+          },
+          {
             path: 'user/:userId',
             lazy: page(() => import('./routes/public-profile.tsx'), 'PublicProfilePage'),
           },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -75,6 +76,8 @@ export const events = pgTable(
     maxGuests: integer('max_guests').notNull().default(0),
     /** A person going may hand their place to a friend. */
     allowTransfers: boolean('allow_transfers').notNull().default(false),
+    /** People without an account may answer (a public event only; decision 040). */
+    allowGuestRsvp: boolean('allow_guest_rsvp').notNull().default(false),
     /** Up to 3 questions asked at RSVP; the answers are for hosts only. */
     questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
     /** Hidden by a moderator: kept for the audit, shown nowhere (`visibleTo`). */
@@ -108,9 +111,15 @@ export const rsvps = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member answering; null for a guest without an account (decision 040). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The guest answering (event_guests), when there is no account. */
+    guestId: uuid('guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),
+    /**
+     * Whoever answers, member or guest: the key of the one RSVP write path, so counts, the
+     * waitlist, offers, check-in and the CSV read guests and members alike.
+     */
+    attendeeId: uuid('attendee_id').notNull().generatedAlwaysAs(sql`coalesce(user_id, guest_id)`),
     /** `waitlisted` and `offered` exist on events with a capacity (decision 022). */
     status: text('status', { enum: ['going', 'maybe', 'not_going', 'waitlisted', 'offered'] }).notNull(),
     /** Guests coming along, by name ('' for an unnamed guest). */
@@ -126,7 +135,10 @@ export const rsvps = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.eventId, t.userId] }),
+    primaryKey({ columns: [t.eventId, t.attendeeId] }),
+    uniqueIndex('rsvps_event_user_key').on(t.eventId, t.userId).where(sql`user_id is not null`),
+    uniqueIndex('rsvps_guest_key').on(t.guestId).where(sql`guest_id is not null`),
+    check('rsvps_one_attendee', sql`(user_id is null) <> (guest_id is null)`),
     index('rsvps_user_idx').on(t.userId, t.eventId),
     // "Friends going" counts a viewer's friends' going answers from the index alone (decision 029).
     index('rsvps_going_user_idx').on(t.userId, t.eventId).where(sql`status = 'going'`),
@@ -134,6 +146,55 @@ export const rsvps = pgTable(
     index('rsvps_offer_expiry_idx').on(t.offerExpiresAt).where(sql`status = 'offered'`),
   ],
 );
+
+/**
+ * Someone without an account answering a public event (decision 040): one per address and event.
+ * `pending` is the answer asked for until its confirmation link is followed; then it is written
+ * through the one RSVP write path (an `rsvps` row with `guest_id`). Tokens are stored hashed and
+ * stop working when the event ends (`expires_at`).
+ */
+export const eventGuests = pgTable(
+  'event_guests',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    pending: jsonb('pending').$type<GuestAnswer>(),
+    confirmTokenHash: text('confirm_token_hash'),
+    manageTokenHash: text('manage_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_guests_event_email_key').on(t.eventId, t.email),
+    uniqueIndex('event_guests_confirm_token_key')
+      .on(t.confirmTokenHash)
+      .where(sql`confirm_token_hash is not null`),
+    uniqueIndex('event_guests_manage_token_key')
+      .on(t.manageTokenHash)
+      .where(sql`manage_token_hash is not null`),
+    index('event_guests_email_idx').on(t.email),
+  ],
+);
+
+/** Addresses that asked never to be e-mailed again from a guest e-mail (decision 040). */
+export const emailSuppressions = pgTable('email_suppressions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type GuestAnswer = {
+  status: 'going' | 'maybe' | 'not_going';
+  guests: string[];
+  answers: Record<string, string>;
+};
+export type EventGuestRow = typeof eventGuests.$inferSelect;
 
 /** People who host an event with its creator: edit it, see answers, check people in, moderate its chat. */
 export const eventCohosts = pgTable(

@@ -6,7 +6,7 @@ import {
   suspendedMessage,
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import {
   badRequest,
@@ -42,6 +42,11 @@ export type AuthServiceDeps = {
   adminEmails: string[];
   /** Called after sessions end (logout, password change or reset, deletion): live sockets close. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
+  /**
+   * Inside the transaction that verifies an address: the answers given from it without an
+   * account become the account's (modules/guests, decision 040). Answers what to run after the commit.
+   */
+  claimGuestAnswers?: (tx: Executor, userId: string, email: string) => Promise<() => void>;
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -282,9 +287,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         const sessionIds = await repo.endUserSessions(tx, redeemed.userId, 'password reset', {
           rotateFeed: true,
         });
-        return user ? { user, sessionIds } : undefined;
+        const claimed = user ? await deps.claimGuestAnswers?.(tx, user.id, user.email) : undefined;
+        return user ? { user, sessionIds, claimed } : undefined;
       });
       if (!result) throw badRequest(MSG.resetTokenInvalid);
+      result.claimed?.();
       revoked(result.sessionIds);
       await sendPasswordChanged(result.user);
     },
@@ -295,6 +302,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async verifyEmail(token: string): Promise<void> {
       let outcome: 'ok' | 'invalid' | 'taken';
+      let claimed: (() => void) | undefined;
       try {
         outcome = await db.transaction(async (tx) => {
           const redeemed = await repo.redeemEmailToken(
@@ -322,6 +330,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             return 'invalid';
           }
           await usersRepo.markEmailVerified(tx, user.id, deps.adminEmails);
+          claimed = await deps.claimGuestAnswers?.(tx, user.id, redeemed.email);
           return 'ok';
         });
       } catch (error) {
@@ -331,6 +340,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (outcome === 'taken') throw conflict(MSG.emailTaken);
       if (outcome === 'invalid') throw badRequest(MSG.verificationTokenInvalid);
+      claimed?.();
     },
 
     /**

@@ -6,10 +6,13 @@ import {
   createEvent,
   createUser,
   eventBody,
+  guestAnswer,
+  guestConfirmToken,
   lastTokenTo,
   listRoutes,
   makeFriends,
   nextIp,
+  renderedGuestForm,
   signIn,
   type TestUser,
   unique,
@@ -17,6 +20,7 @@ import {
   verifyEmail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { neverToken } from '../guests/guests.service.ts';
 import { loadUnsubscribeSecret, unsubscribeToken } from '../notifications/unsubscribe.ts';
 import { fakeBrowser } from '../push/push-test-service.ts';
 
@@ -87,6 +91,7 @@ type Row = {
 };
 
 const PUBLIC_200 = { anonymous: 200, other: 200, owner: 200, admin: 200 };
+const NOBODY_404 = { anonymous: 404, other: 404, owner: 404, admin: 404 };
 const SIGNED_IN_200 = { anonymous: 401, other: 200, owner: 200, admin: 200 };
 const ONLY_OWNER = { anonymous: 401, other: 403, owner: 200, admin: 403 };
 const ONLY_ADMIN = { anonymous: 401, other: 403, owner: 403, admin: 200 };
@@ -1357,6 +1362,75 @@ const MATRIX: Record<string, Row | Row[]> = {
     request: () => ({ method: 'POST', url: '/api/notifications/read', payload: {} }),
     expect: SIGNED_IN_200,
   },
+  // Answers without an account (decision 040): no session needed or used; a public event that
+  // allows them, or a token from the guest's own e-mail, is the whole authority.
+  'GET /api/events/:id/guest-rsvps/form': eventRows((id) => `/api/events/${id}/guest-rsvps/form`, 'GET', {
+    public: PUBLIC_200,
+    private: NOBODY_404,
+    draft: NOBODY_404,
+  }),
+  'POST /api/events/:id/guest-rsvps': (['public', 'private', 'draft'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const id = await w.event(kind);
+      return {
+        method: 'POST',
+        url: `/api/events/${id}/guest-rsvps`,
+        payload: { name: 'Robin', email: `${unique('g')}@example.com`, formToken: renderedGuestForm(t, id) },
+      };
+    },
+    expect: kind === 'public' ? { anonymous: 202, other: 202, owner: 202, admin: 202 } : NOBODY_404,
+  })),
+  'POST /api/guest-rsvps/confirm': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/guest-rsvps/confirm',
+      payload: { token: await guestConfirmToken(t, await w.event('public'), `${unique('g')}@example.com`) },
+    }),
+    expect: PUBLIC_200,
+  },
+  'POST /api/guest-rsvps/never-email': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/guest-rsvps/never-email',
+      payload: { token: neverToken(t.config.jwtSecret ?? '', `${unique('g')}@example.com`) },
+    }),
+    expect: PUBLIC_200,
+  },
+  ...Object.fromEntries(
+    (['GET', 'PATCH', 'DELETE'] as const).map((method) => [
+      `${method} /api/guest-rsvps/:token`,
+      [
+        {
+          label: 'the link mailed to the guest',
+          request: async (w: World) => {
+            const { manageToken } = await guestAnswer(
+              t,
+              await w.event('public'),
+              `${unique('g')}@example.com`,
+            );
+            return {
+              method,
+              url: `/api/guest-rsvps/${manageToken}`,
+              ...(method === 'PATCH' ? { payload: { status: 'maybe' } } : {}),
+            };
+          },
+          expect: PUBLIC_200,
+          // Only the guest's own answer: no e-mail address, nobody else.
+          check: (res: { json(): unknown }) => expect(JSON.stringify(res.json())).not.toContain('@'),
+        },
+        {
+          label: 'a made-up token',
+          request: () => ({
+            method,
+            url: `/api/guest-rsvps/${unique('forged')}`,
+            ...(method === 'PATCH' ? { payload: { status: 'maybe' } } : {}),
+          }),
+          expect: NOBODY_404,
+        },
+      ],
+    ]),
+  ),
   // The signed link is the authorization: it works without a session, for its one person.
   'GET /api/notifications/unsubscribe': {
     request: async (w) => ({
@@ -1655,9 +1729,9 @@ async function world(): Promise<World> {
   for (const user of [owner!, other!, admin!]) await verifyEmail(t, user);
   const events = new Map<EventKind, Promise<string>>();
   const overrides = {
-    public: {},
+    public: { allowGuestRsvp: true },
     private: { visibility: 'PRIVATE', title: PRIVATE_TITLE },
-    draft: { status: 'DRAFT' },
+    draft: { status: 'DRAFT', allowGuestRsvp: true },
   } satisfies Record<EventKind, object>;
   const event = (kind: EventKind) => {
     if (!events.has(kind)) events.set(kind, createEvent(t, owner!, overrides[kind]));

@@ -63,6 +63,7 @@ const row = (over: Partial<EventRow>): EventRow => ({
   id: '01900000-0000-7000-8000-000000000001',
   creatorId: '01900000-0000-7000-8000-000000000002',
   title: 'Run',
+  allowGuestRsvp: false,
   description: 'Easy',
   location: 'Park',
   startDate: new Date('2026-03-26T18:00:00Z'),

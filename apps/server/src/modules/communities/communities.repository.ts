@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
+import { membersOnly } from '../users/users.repository.ts';
 import { placeWithin } from '../places/places.repository.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
@@ -226,6 +227,7 @@ export async function deleteCommunity(db: Executor, id: string) {
         .select({ eventId: rsvps.eventId, userId: rsvps.userId })
         .from(rsvps)
         .where(and(inArray(rsvps.eventId, ids), inArray(rsvps.status, ['going', 'maybe'])))
+        .then(membersOnly)
     : [];
   // The chats of these events and of the community go with their rows (AFTER DELETE triggers).
   if (ids.length) await db.delete(events).where(inArray(events.id, ids));

@@ -14,7 +14,8 @@ export function csvCell(value: string): string {
 /**
  * The hosts' attendee list: name, username, status, guests, one column per question, checked in
  * (in the event's time zone, named), and, when the event has a sign-up sheet with claims, what each
- * person is bringing.
+ * person is bringing; when someone answered without an account, an "Account" column tells guests
+ * from members (decision 040).
  */
 export function attendeesCsv(
   attendees: Attendee[],
@@ -23,6 +24,7 @@ export function attendeesCsv(
   bringing: Map<string, string> = new Map(),
 ): string {
   const sheet = bringing.size > 0;
+  const guests = attendees.some((a) => a.guest);
   const header = [
     'Name',
     'Username',
@@ -31,6 +33,7 @@ export function attendeesCsv(
     ...questions.map((q) => q.text),
     'Checked in',
     ...(sheet ? ['Bringing'] : []),
+    ...(guests ? ['Account'] : []),
   ];
   const lines = attendees.map((a) => [
     a.fullName,
@@ -40,6 +43,7 @@ export function attendeesCsv(
     ...questions.map((q) => a.answers[q.id] ?? ''),
     a.checkedInAt ? sheetTime(new Date(a.checkedInAt), timeZone) : '',
     ...(sheet ? [bringing.get(a.userId) ?? ''] : []),
+    ...(guests ? [a.guest ? 'guest' : 'member'] : []),
   ]);
   return `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -160,6 +160,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     offerHours: row.offerHours,
     maxGuests: row.maxGuests,
     allowTransfers: row.allowTransfers,
+    allowGuestRsvp: row.allowGuestRsvp,
     questions: row.questions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

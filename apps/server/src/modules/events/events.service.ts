@@ -3,6 +3,7 @@ import {
   EVENT_MSG,
   type EventDto,
   type EventStatus,
+  GUEST_MSG,
   type LatLon,
   MSG,
   type PublicEventDto,
@@ -27,6 +28,16 @@ import {
 import * as repo from './events.repository.ts';
 import { eventToIcs } from './ics.ts';
 import type { RsvpService } from './rsvp.service.ts';
+
+/**
+ * Guest answers are for public events only (decision 040): asking for them on a private event is
+ * a 400; making an event private turns them off.
+ */
+function guestAnswers(allow: boolean, visibility: 'PUBLIC' | 'PRIVATE', implied = false): boolean {
+  if (!allow || visibility === 'PUBLIC') return allow;
+  if (implied) return false;
+  throw badRequest(GUEST_MSG.onlyPublic);
+}
 
 export type EventsServiceDeps = {
   db: Database;
@@ -320,6 +331,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         communityId: input.communityId || null,
         timeZone: input.timeZone ?? place?.timeZone ?? 'UTC',
         ...capacityValues(input),
+        allowGuestRsvp: guestAnswers(input.allowGuestRsvp ?? false, input.visibility ?? 'PUBLIC'),
       });
       await deps.onChanged?.({ after: row, actorId: user.id });
       return this.get(row.id, user.id);
@@ -365,6 +377,12 @@ export function createEventsService(deps: EventsServiceDeps) {
       values.status = status;
       if (input.cancelled !== undefined) values.cancelledAt = cancellation(row, input.cancelled, status);
       Object.assign(values, capacityValues(input, row.questions));
+      if (input.allowGuestRsvp !== undefined || input.visibility !== undefined)
+        values.allowGuestRsvp = guestAnswers(
+          input.allowGuestRsvp ?? row.allowGuestRsvp,
+          input.visibility ?? row.visibility,
+          input.allowGuestRsvp === undefined,
+        );
       const updated = await repo.updateEvent(db, row.id, values);
       // Raising the capacity (or an earlier start) offers what became free.
       await deps.rsvps.refill(row.id);

@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
 export type AttendeeRow = {
+  /** The attendee id: the member's user id, or the guest's id (decision 040). */
   user_id: string;
+  guest: boolean;
   username: string | null;
   full_name: string;
   status: FullRsvpStatus;
@@ -26,18 +28,25 @@ export type DecorationRow = {
   mine: AttendeeRow | null;
 };
 
-/** Answers of one event (or one person) with the waitlist position of those waiting. */
-export async function attendeeRows(db: Executor, eventId: string, userId?: string): Promise<AttendeeRow[]> {
-  const one = userId ? sql` and r.user_id = ${userId}` : sql``;
-  const result =
-    await db.execute<AttendeeRow>(sql`select r.user_id, u.username, u.full_name, r.status, r.guests,
-      r.answers, r.offer_expires_at, r.checked_in_at,
+/**
+ * Answers of one event (or one attendee) with the waitlist position of those waiting; members and
+ * guests without an account alike (a guest has their name and no username).
+ */
+export async function attendeeRows(
+  db: Executor,
+  eventId: string,
+  attendeeId?: string,
+): Promise<AttendeeRow[]> {
+  const one = attendeeId ? sql` and r.attendee_id = ${attendeeId}` : sql``;
+  const result = await db.execute<AttendeeRow>(sql`select r.attendee_id as user_id,
+      r.guest_id is not null as guest, u.username, coalesce(u.full_name, g.name) as full_name, r.status,
+      r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
       case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
         where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
-    from rsvps r join users u on u.id = r.user_id
+    from rsvps r left join users u on u.id = r.user_id left join event_guests g on g.id = r.guest_id
     where r.event_id = ${eventId}${one}
     order by case r.status when 'going' then 0 when 'offered' then 1 when 'waitlisted' then 2 when 'maybe' then 3 else 4 end,
-      r.queued_at nulls last, u.full_name, r.user_id`);
+      r.queued_at nulls last, coalesce(u.full_name, g.name), r.attendee_id`);
   return result.rows;
 }
 
@@ -68,7 +77,7 @@ export async function decoration(
         'profileImage', u.profile_image) order by (u.id = ${event.creatorId}) desc, c.added_at)
       from users u left join event_cohosts c on c.user_id = u.id and c.event_id = ${event.id}
       where u.id = ${event.creatorId} or c.event_id is not null) as hosts,
-    (select row_to_json(m) from (select r.user_id, ''::text as username, ''::text as full_name, r.status,
+    (select row_to_json(m) from (select r.user_id, false as guest, ''::text as username, ''::text as full_name, r.status,
         r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
         case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
           where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
@@ -106,9 +115,9 @@ export async function rsvpStatus(db: Executor, eventId: string, userId: string):
   return result.rows[0]?.status;
 }
 
-/** Marks a going person checked in, once: whether this call did it. */
-export async function markCheckedIn(db: Executor, eventId: string, userId: string): Promise<boolean> {
+/** Marks a going person (member or guest) checked in, once: whether this call did it. */
+export async function markCheckedIn(db: Executor, eventId: string, attendeeId: string): Promise<boolean> {
   const updated = await db.execute(sql`update rsvps set checked_in_at = now()
-    where event_id = ${eventId} and user_id = ${userId} and status = 'going' and checked_in_at is null`);
+    where event_id = ${eventId} and attendee_id = ${attendeeId} and status = 'going' and checked_in_at is null`);
   return (updated.rowCount ?? 0) > 0;
 }

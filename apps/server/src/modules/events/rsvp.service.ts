@@ -53,6 +53,8 @@ export type RsvpServiceDeps = {
   };
   /** Tells the event's room that its guest list changed (hosts' Guests tab refetches). */
   publisher: Pick<Publisher, 'toChannel'>;
+  /** A place offered to (or given to) a guest without an account: told by e-mail (modules/guests). */
+  guestOffer?: (offer: Offer & { guestId: string }) => void;
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -67,6 +69,7 @@ const toAttendee = (r: AttendeeRow): Attendee => ({
   waitlistPosition: r.position,
   offerExpiresAt: r.offer_expires_at ? new Date(r.offer_expires_at).toISOString() : null,
   checkedInAt: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null,
+  ...(r.guest ? { guest: true } : {}),
 });
 
 /** Answers of one event (or one person) with the waitlist position of those waiting. */
@@ -92,13 +95,18 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
   /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {
+    const { userId, guestId } = offer;
+    if (userId === null) {
+      if (guestId !== null) deps.guestOffer?.({ ...offer, guestId });
+      return;
+    }
     deps.background.run('place offer notification', async () => {
       const event = await eventTitleAndZone(db, offer.eventId);
       if (!event) return;
       const { title } = event;
       const until = offer.offerExpiresAt;
       await deps.notify({
-        userId: offer.userId,
+        userId,
         kind: 'waitlist_offer',
         subject: { type: 'event', id: offer.eventId },
         message: until
@@ -150,6 +158,17 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     endCohosting: (tx: Executor, a: string, b: string) => endCohostingBetween(tx, a, b),
     hosted,
     notifyOffer,
+
+    /** After a write of the one RSVP path made elsewhere (a guest's answer): offers and the room. */
+    announce(eventId: string, offers: Offer[]): void {
+      notifyAll(offers);
+      changed(eventId);
+    },
+
+    /** The check-in code of a member or a guest going (its holder shows it at the door). */
+    async ticketFor(eventId: string, attendeeId: string): Promise<string> {
+      return ticketCode(await secret(), eventId, attendeeId);
+    },
 
     /** Lazy offer expiry on reads and RSVPs of one event: one indexed probe when nothing lapsed. */
     async settle(eventId: string, now = new Date()): Promise<void> {
@@ -356,9 +375,10 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     async removeAttendee(user: UserRow, eventId: string, userId: string) {
       const row = await hosted(eventId, user.id);
       if (!isUuid(userId)) throw badRequest(CAPACITY_MSG.attendeeIdInvalid);
-      if ((await readAttendees(db, row.id, userId)).length === 0)
-        throw notFound(CAPACITY_MSG.attendeeNotFound);
-      const outcome = await db.transaction((tx) => setRsvp(tx, { eventId: row.id, userId, status: 'leave' }));
+      const [person] = await readAttendees(db, row.id, userId);
+      if (!person) throw notFound(CAPACITY_MSG.attendeeNotFound);
+      const who = person.guest ? { guestId: userId } : { userId };
+      const outcome = await db.transaction((tx) => setRsvp(tx, { eventId: row.id, ...who, status: 'leave' }));
       notifyAll(outcome.offers);
       changed(row.id);
     },

@@ -31,9 +31,17 @@ export const DIRECT_WINDOW_MS = 2 * HOUR;
 /** Offers always end this long before the start. */
 export const OFFER_END_BEFORE_START_MS = HOUR;
 
-export type RsvpChange = {
+/**
+ * Who answers: a member (`userId`) or a guest without an account (`guestId`, decision 040). Both
+ * are one `attendee_id` in `rsvps`, so places, the queue and offers treat them alike.
+ */
+export type Who = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
+
+/** The `rsvps.attendee_id` of a member or a guest. */
+export const attendeeOf = (who: Who): string => (who.guestId !== undefined ? who.guestId : who.userId);
+
+export type RsvpChange = Who & {
   eventId: string;
-  userId: string;
   /** `leave` removes the answer; `toggle` is the original client's bodyless call. */
   status: 'going' | 'maybe' | 'not_going' | 'leave' | 'toggle';
   /** Guest names ('' unnamed); undefined keeps the current ones. */
@@ -48,7 +56,10 @@ export type RsvpChange = {
 /** A place given to someone waiting: held until `offerExpiresAt`, or straight away ("going"). */
 export type Offer = {
   eventId: string;
-  userId: string;
+  /** Whoever got the place: `userId` for a member, `guestId` for a guest (the other is null). */
+  attendeeId: string;
+  userId: string | null;
+  guestId: string | null;
   status: 'offered' | 'going';
   offerExpiresAt: Date | null;
 };
@@ -61,17 +72,17 @@ export async function lockEvent(tx: Executor, eventId: string): Promise<EventRow
   return rows[0];
 }
 
-async function findRsvp(tx: Executor, eventId: string, userId: string): Promise<RsvpRow | undefined> {
+async function findRsvp(tx: Executor, eventId: string, attendeeId: string): Promise<RsvpRow | undefined> {
   const rows = await tx
     .select()
     .from(rsvps)
-    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)));
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.attendeeId, attendeeId)));
   return rows[0];
 }
 
-/** Places taken (people going or holding an offer, with their guests), leaving out `exceptUserId`. */
-export async function placesTaken(tx: Executor, eventId: string, exceptUserId?: string): Promise<number> {
-  const except = exceptUserId ? sql` and user_id <> ${exceptUserId}` : sql``;
+/** Places taken (people going or holding an offer, with their guests), leaving out one attendee. */
+export async function placesTaken(tx: Executor, eventId: string, exceptAttendeeId?: string): Promise<number> {
+  const except = exceptAttendeeId ? sql` and attendee_id <> ${exceptAttendeeId}` : sql``;
   const result = await tx.execute<{
     taken: number;
   }>(sql`select coalesce(sum(1 + cardinality(guests)), 0)::int as taken
@@ -79,9 +90,9 @@ export async function placesTaken(tx: Executor, eventId: string, exceptUserId?: 
   return result.rows[0]?.taken ?? 0;
 }
 
-async function anyoneWaiting(tx: Executor, eventId: string, exceptUserId: string): Promise<boolean> {
+async function anyoneWaiting(tx: Executor, eventId: string, exceptAttendeeId: string): Promise<boolean> {
   const waiting = await tx.execute(
-    sql`select 1 from rsvps where event_id = ${eventId} and status = 'waitlisted' and user_id <> ${exceptUserId} limit 1`,
+    sql`select 1 from rsvps where event_id = ${eventId} and status = 'waitlisted' and attendee_id <> ${exceptAttendeeId} limit 1`,
   );
   return waiting.rows.length > 0;
 }
@@ -98,6 +109,25 @@ function checkAnswers(event: EventRow, answers: Record<string, string>): Record<
   return kept;
 }
 
+function assertRequired(event: EventRow, answers: Record<string, string>): void {
+  for (const q of event.questions)
+    if (q.required && !answers[q.id]) throw badRequest(CAPACITY_MSG.answerRequired(q.text));
+}
+
+/**
+ * The checks of an answer that need no lock (guests allowed, known questions, required answers
+ * when going), for an answer stored before it is written (a guest's, until confirmed).
+ */
+export function checkAnswer(
+  event: EventRow,
+  answer: { status: string; guests: string[]; answers: Record<string, string> },
+): Record<string, string> {
+  if (answer.guests.length > event.maxGuests) throw badRequest(CAPACITY_MSG.tooManyGuests(event.maxGuests));
+  const kept = checkAnswers(event, answer.answers);
+  if (answer.status === 'going') assertRequired(event, kept);
+  return kept;
+}
+
 const ended = (event: EventRow, now: Date) => event.endDate.getTime() < now.getTime();
 
 /**
@@ -110,7 +140,8 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
   const event = await lockEvent(tx, change.eventId);
   if (!event) throw notFound(EVENT_MSG.notFound);
   const offers = await expireLocked(tx, event, now);
-  const current = await findRsvp(tx, event.id, change.userId);
+  const attendeeId = attendeeOf(change);
+  const current = await findRsvp(tx, event.id, attendeeId);
   const guests = change.guests ?? current?.guests ?? [];
   if (guests.length > event.maxGuests) throw badRequest(CAPACITY_MSG.tooManyGuests(event.maxGuests));
   const answers =
@@ -123,7 +154,7 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
   if (event.cancelledAt && wanted !== 'leave') throw conflict(EVENT_MSG.rsvpCancelled);
 
   if (wanted === 'leave') {
-    await tx.delete(rsvps).where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, change.userId)));
+    await tx.delete(rsvps).where(and(eq(rsvps.eventId, event.id), eq(rsvps.attendeeId, attendeeId)));
     return { status: null, offers: [...offers, ...(await fillPlaces(tx, event, now))] };
   }
 
@@ -133,8 +164,7 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
     offerExpiresAt: Date | null;
   };
   if (wanted === 'going') {
-    for (const q of event.questions)
-      if (q.required && !answers[q.id]) throw badRequest(CAPACITY_MSG.answerRequired(q.text));
+    assertRequired(event, answers);
     const party = 1 + guests.length;
     const holds =
       current?.status === 'going' ||
@@ -144,8 +174,8 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
     } else if (holds && current) {
       // Keeping a place: more guests only if they fit and nobody is waiting (fewer always do).
       if (guests.length > current.guests.length) {
-        const taken = await placesTaken(tx, event.id, change.userId);
-        const left = (await anyoneWaiting(tx, event.id, change.userId))
+        const taken = await placesTaken(tx, event.id, attendeeId);
+        const left = (await anyoneWaiting(tx, event.id, attendeeId))
           ? current.guests.length
           : event.capacity - taken - 1;
         if (guests.length > left) throw conflict(CAPACITY_MSG.notEnoughPlaces(left));
@@ -155,8 +185,8 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
       // Already in line: keep the place in the queue (fillPlaces below moves them up if it can).
       next = { status: 'waitlisted', queuedAt: current.queuedAt, offerExpiresAt: null };
     } else {
-      const taken = await placesTaken(tx, event.id, change.userId);
-      const fits = !(await anyoneWaiting(tx, event.id, change.userId)) && taken + party <= event.capacity;
+      const taken = await placesTaken(tx, event.id, attendeeId);
+      const fits = !(await anyoneWaiting(tx, event.id, attendeeId)) && taken + party <= event.capacity;
       next = fits
         ? { status: 'going', queuedAt: null, offerExpiresAt: null }
         : { status: 'waitlisted', queuedAt: nextQueueNumber, offerExpiresAt: null };
@@ -168,21 +198,21 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
   const values = { ...next, guests, answers, updatedAt: now };
   await tx
     .insert(rsvps)
-    .values({ eventId: event.id, userId: change.userId, ...values })
-    .onConflictDoUpdate({ target: [rsvps.eventId, rsvps.userId], set: values });
+    .values({ eventId: event.id, userId: change.userId ?? null, guestId: change.guestId ?? null, ...values })
+    .onConflictDoUpdate({ target: [rsvps.eventId, rsvps.attendeeId], set: values });
 
   const filled = await fillPlaces(tx, event, now);
   // The person asking for "going" who is now offered a place takes it at once.
-  const mine = filled.find((o) => o.userId === change.userId);
+  const mine = filled.find((o) => o.attendeeId === attendeeId);
   if (wanted === 'going' && mine?.status === 'offered') {
     await tx
       .update(rsvps)
       .set({ status: 'going', offerExpiresAt: null })
-      .where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, change.userId)));
+      .where(and(eq(rsvps.eventId, event.id), eq(rsvps.attendeeId, attendeeId)));
     mine.status = 'going';
   }
   const status = mine ? mine.status : next.status;
-  return { status, offers: [...offers, ...filled.filter((o) => o.userId !== change.userId)] };
+  return { status, offers: [...offers, ...filled.filter((o) => o.attendeeId !== attendeeId)] };
 }
 
 /**
@@ -208,9 +238,10 @@ export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Prom
     const party = 1 + head.guests.length;
     if (party > free) break;
     free -= party;
+    const who = { attendeeId: head.attendeeId, userId: head.userId, guestId: head.guestId };
     const offer: Offer = direct
-      ? { eventId: event.id, userId: head.userId, status: 'going', offerExpiresAt: null }
-      : { eventId: event.id, userId: head.userId, status: 'offered', offerExpiresAt: offerEnd };
+      ? { eventId: event.id, ...who, status: 'going', offerExpiresAt: null }
+      : { eventId: event.id, ...who, status: 'offered', offerExpiresAt: offerEnd };
     await tx
       .update(rsvps)
       .set({
@@ -219,7 +250,7 @@ export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Prom
         queuedAt: offer.status === 'going' ? null : head.queuedAt,
         updatedAt: now,
       })
-      .where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, head.userId)));
+      .where(and(eq(rsvps.eventId, event.id), eq(rsvps.attendeeId, head.attendeeId)));
     offers.push(offer);
   }
   return offers;
@@ -237,7 +268,7 @@ async function expireLocked(tx: Executor, event: EventRow, now: Date): Promise<O
         sql`${rsvps.offerExpiresAt} <= ${now.toISOString()}::timestamptz`,
       ),
     )
-    .returning({ userId: rsvps.userId });
+    .returning({ attendeeId: rsvps.attendeeId });
   return lapsed.length > 0 ? fillPlaces(tx, event, now) : [];
 }
 

@@ -24,6 +24,9 @@ function page(title: string, body: string): string {
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
+/** The guest e-mails' one-click "never e-mail me again" (modules/guests). */
+export const GUEST_NEVER_EMAIL = '/api/guest-rsvps/never-email';
+
 export function notificationsRoutes(
   app: App,
   notifications: NotificationsService,
@@ -66,10 +69,12 @@ export function notificationsRoutes(
   );
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form,
-  // without a session; the signed token is the authorization. Only this route takes form bodies.
+  // without a session; the signed token is the authorization. Only this route (and the guest
+  // e-mails' "never e-mail me again", decision 040) takes form bodies.
   for (const type of ['application/x-www-form-urlencoded', 'text/plain'])
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (request, _body, done) => {
-      if (request.routeOptions.url === UNSUBSCRIBE) done(null, undefined);
+      if (request.routeOptions.url === UNSUBSCRIBE || request.routeOptions.url === GUEST_NEVER_EMAIL)
+        done(null, undefined);
       else done(new HttpError(415, `Unsupported Media Type: ${type}`), undefined);
     });
   app.post(

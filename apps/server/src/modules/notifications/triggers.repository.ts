@@ -9,6 +9,9 @@ export async function eventRow(db: Executor, id: string): Promise<EventRow | und
   return rows[0];
 }
 
+/** The members among answers (guests without an account have no user id: decision 040). */
+const members = (rows: { userId: string | null }[]): string[] => rows.flatMap((r) => (r.userId ? [r.userId] : []));
+
 /** People who answered the event with one of these statuses. */
 export async function answeredBy(
   db: Executor,
@@ -19,7 +22,7 @@ export async function answeredBy(
     .select({ userId: rsvps.userId })
     .from(rsvps)
     .where(and(eq(rsvps.eventId, eventId), inArray(rsvps.status, statuses)));
-  return rows.map((r) => r.userId);
+  return members(rows);
 }
 
 /**
@@ -42,13 +45,13 @@ export async function attendeesWhoSee(
         visibleTo(sql`${rsvps.userId}` as unknown as string),
       ),
     );
-  return rows.map((r) => r.userId);
+  return members(rows);
 }
 
 /** "going" answers given in [from, to), first first, with the person's display name. */
 export async function goingBetween(db: Executor, eventId: string, from: Date, to: Date) {
   return db
-    .select({ userId: rsvps.userId, username: users.username, fullName: users.fullName })
+    .select({ userId: users.id, username: users.username, fullName: users.fullName })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))
     .where(

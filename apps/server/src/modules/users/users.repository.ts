@@ -131,13 +131,18 @@ export async function placesHeldBy(db: Executor, userId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-/** Who answered going or maybe to these events. */
+/** Answers of members (a guest's has no user id: decision 040). */
+export const membersOnly = <T extends { userId: string | null }>(rows: T[]) =>
+  rows.flatMap((r) => (r.userId ? [{ ...r, userId: r.userId }] : []));
+
+/** Who answered going or maybe to these events (members; guests are told by their own e-mail). */
 export async function attendeesOf(db: Executor, eventIds: string[]) {
   if (eventIds.length === 0) return [];
   return db
     .select({ eventId: rsvps.eventId, userId: rsvps.userId })
     .from(rsvps)
-    .where(and(inArray(rsvps.eventId, eventIds), inArray(rsvps.status, ['going', 'maybe'])));
+    .where(and(inArray(rsvps.eventId, eventIds), inArray(rsvps.status, ['going', 'maybe'])))
+    .then(membersOnly);
 }
 
 /** The address and name to tell these people at. */

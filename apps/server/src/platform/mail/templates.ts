@@ -198,3 +198,31 @@ export function communityInvitationMail(
     link,
   };
 }
+
+/**
+ * An e-mail to someone who answered an event without an account (decision 040): one link to
+ * act on, and a footer with the "never e-mail me again" link (one click, RFC 8058 headers).
+ */
+export function guestMail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  lines: string[];
+  action: { label: string; href: string };
+  neverUrl: string;
+}): MailMessage {
+  const lines = [`Hi ${input.name},`, ...input.lines];
+  const footerText = 'You get this e-mail because this address was given to answer an event on Townsquare.';
+  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.neverUrl)}">Never e-mail me again</a></p>`;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.href}\n\n-- \n${footerText}\nNever e-mail me again: ${input.neverUrl}\n`,
+    html: layout('en', input.subject, lines, input.action, footer),
+    link: input.action.href,
+    headers: {
+      'List-Unsubscribe': `<${input.neverUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -105,6 +105,11 @@ export const LIMITS_PER = {
   /** Image uploads (signed URLs and multipart files) of one account, and of one address. */
   uploadsPerAccount: { limit: 30, windowMs: 10 * 60_000 },
   uploadsPerIp: { limit: 60, windowMs: 10 * 60_000 },
+  /** Answers without an account (decision 040): requests per address, and per client address. */
+  guestRsvpPerAddress: { limit: 5, windowMs: 60 * 60_000 },
+  guestRsvpPerIp: { limit: 20, windowMs: 60 * 60_000 },
+  /** Confirm, manage and "never e-mail" links followed from one client address. */
+  guestLinksPerIp: { limit: 60, windowMs: 15 * 60_000 },
   /** Client events (joins, leaves, anything) of one socket; 10× this in a window disconnects it. */
   socketEventsPerSocket: { limit: 30, windowMs: 10_000 },
 } satisfies Record<string, Window>;

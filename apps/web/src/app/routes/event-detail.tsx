@@ -56,6 +56,10 @@ const EventRsvp = lazy(() =>
 const ContentMenu = lazy(() =>
   import('../../features/moderation/components/content-menu.tsx').then((m) => ({ default: m.ContentMenu })),
 );
+// Answering without an account (decision 040): only for signed-out visitors of events that allow it.
+const GuestRsvpForm = lazy(() =>
+  import('../../features/guests/components/guest-rsvp-form.tsx').then((m) => ({ default: m.GuestRsvpForm })),
+);
 // The sign-up sheet (issue 25): signed in only, so the public page never loads it.
 const SignupSheet = lazy(() =>
   import('../../features/signups/components/signup-sheet.tsx').then((m) => ({ default: m.SignupSheet })),
@@ -288,7 +292,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
             </>
           ) : (
             <Card className="space-y-4 p-5 sm:p-6">
-              <h2 className="text-lg font-semibold">{t('events.detail.wantToGo')}</h2>
+              {event.allowGuestRsvp && !past && !event.cancelled ? (
+                <Suspense fallback={<Skeleton className="h-48" />}>
+                  <GuestRsvpForm eventId={event.id} questions={event.questions ?? []} />
+                </Suspense>
+              ) : (
+                <h2 className="text-lg font-semibold">{t('events.detail.wantToGo')}</h2>
+              )}
               <p className="text-sm text-stone-700">{t('events.detail.signInPrompt')}</p>
               <Button asChild className="w-full">
                 <Link to="/login" state={{ from: location }}>

@@ -46,6 +46,7 @@ export interface EventFormValues {
   offerHours: string;
   maxGuests: string;
   allowTransfers: boolean;
+  allowGuestRsvp: boolean;
   questions: Array<{ id?: string; text: string; required: boolean }>;
   /** Where it happens (issue 22): the picked place, and whether `location` is the pick's text. */
   place: Place | null;
@@ -104,6 +105,7 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       offerHours: String(CAPACITY_LIMITS.offerHoursDefault),
       maxGuests: '0',
       allowTransfers: false,
+      allowGuestRsvp: false,
       questions: [],
       place: null,
       locationFromPlace: false,
@@ -134,6 +136,7 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     offerHours: String(event.offerHours ?? CAPACITY_LIMITS.offerHoursDefault),
     maxGuests: String(event.maxGuests ?? 0),
     allowTransfers: event.allowTransfers ?? false,
+    allowGuestRsvp: event.allowGuestRsvp ?? false,
     questions: (event.questions ?? []).map((q) => ({ ...q })),
     place: event.place ?? null,
     locationFromPlace: false,
@@ -234,6 +237,7 @@ export function toEventInput(
     offerHours: Number(values.offerHours),
     maxGuests: Number(values.maxGuests),
     allowTransfers: values.allowTransfers,
+    allowGuestRsvp: values.visibility === 'PUBLIC' && values.allowGuestRsvp,
     questions: values.questions.map((q) => ({ ...q, text: q.text.trim() })),
     ...(values.place || before?.place ? { placeId: values.place?.id ?? null } : {}),
     ...placeExtras(values, before),

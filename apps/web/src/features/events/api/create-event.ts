@@ -30,6 +30,7 @@ export interface EventInput extends EventPlaceExtras {
   offerHours?: number;
   maxGuests?: number;
   allowTransfers?: boolean;
+  allowGuestRsvp?: boolean;
   questions?: Array<{ id?: string; text: string; required: boolean }>;
   /** A saved place (issue 22), or null to clear it. */
   placeId?: string | null;

@@ -92,6 +92,14 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
         />
         <Label htmlFor="event-transfers">People going may hand their place to a friend</Label>
       </div>
+      <div className="flex items-center gap-2.5">
+        <Checkbox
+          id="event-guest-rsvp"
+          checked={values.allowGuestRsvp}
+          onCheckedChange={(checked) => set('allowGuestRsvp', checked === true)}
+        />
+        <Label htmlFor="event-guest-rsvp">Allow guests without an account (public events only)</Label>
+      </div>
       <div className="space-y-3">
         <p className="text-sm font-medium text-stone-900">
           Questions asked at RSVP (up to {CAPACITY_LIMITS.questionsMax}; answers are for hosts only)

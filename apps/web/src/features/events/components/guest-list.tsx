@@ -203,6 +203,7 @@ function GuestRows({
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-semibold break-words text-stone-900">{a.fullName}</span>
               {a.username ? <span className="text-sm text-stone-600">@{a.username}</span> : null}
+              {a.guest ? <Badge tone="sky">guest</Badge> : null}
               <Badge tone={STATUS[a.status].tone}>
                 {a.status === 'waitlisted' && a.waitlistPosition !== null
                   ? `Waitlist #${a.waitlistPosition}`

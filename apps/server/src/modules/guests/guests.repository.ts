@@ -1,0 +1,135 @@
+/**
+ * The SQL of answers without an account (decision 040). The answer itself is an `rsvps` row with
+ * `guest_id`, written only by the one RSVP write path (events/rsvp.ts); this file keeps the guest
+ * identities, their hashed tokens and the addresses that asked never to be e-mailed.
+ */
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  type EventGuestRow,
+  type EventRow,
+  emailSuppressions,
+  eventGuests,
+  events,
+  type GuestAnswer,
+  rsvps,
+} from '../../db/schema/index.ts';
+
+/** Stores (or replaces) the answer an address asked for, waiting for its confirmation link. */
+export async function upsertPending(
+  db: Executor,
+  values: {
+    id: string;
+    eventId: string;
+    name: string;
+    email: string;
+    pending: GuestAnswer;
+    confirmTokenHash: string;
+    expiresAt: Date;
+  },
+): Promise<EventGuestRow> {
+  const rows = await db
+    .insert(eventGuests)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [eventGuests.eventId, eventGuests.email],
+      set: {
+        name: values.name,
+        pending: values.pending,
+        confirmTokenHash: values.confirmTokenHash,
+        expiresAt: values.expiresAt,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('guest upsert returned no row');
+  return row;
+}
+
+/**
+ * Redeems a confirmation token: once only (the hash is cleared in the same statement, so 20
+ * parallel redemptions give one row), and only before the event ends.
+ */
+export async function redeemConfirmToken(
+  tx: Executor,
+  tokenHash: string,
+): Promise<EventGuestRow | undefined> {
+  const rows = await tx
+    .update(eventGuests)
+    .set({ confirmTokenHash: null, updatedAt: new Date() })
+    .where(and(eq(eventGuests.confirmTokenHash, tokenHash), gt(eventGuests.expiresAt, new Date())))
+    .returning();
+  return rows[0];
+}
+
+export async function markConfirmed(tx: Executor, id: string, manageTokenHash: string): Promise<void> {
+  await tx
+    .update(eventGuests)
+    .set({ pending: null, confirmedAt: new Date(), manageTokenHash, updatedAt: new Date() })
+    .where(eq(eventGuests.id, id));
+}
+
+/** The guest a manage link belongs to, while the event has not ended. */
+export async function findByManageToken(db: Executor, tokenHash: string): Promise<EventGuestRow | undefined> {
+  const rows = await db
+    .select()
+    .from(eventGuests)
+    .where(and(eq(eventGuests.manageTokenHash, tokenHash), gt(eventGuests.expiresAt, new Date())));
+  return rows[0];
+}
+
+/** An event by id, whoever may see it (the guest's link names it). */
+export async function eventOf(db: Executor, id: string): Promise<EventRow | undefined> {
+  const rows = await db.select().from(events).where(eq(events.id, id));
+  return rows[0];
+}
+
+export async function findGuest(db: Executor, id: string): Promise<EventGuestRow | undefined> {
+  const rows = await db.select().from(eventGuests).where(eq(eventGuests.id, id));
+  return rows[0];
+}
+
+export async function renameGuest(db: Executor, id: string, name: string): Promise<void> {
+  await db.update(eventGuests).set({ name, updatedAt: new Date() }).where(eq(eventGuests.id, id));
+}
+
+export async function deleteGuest(db: Executor, id: string): Promise<void> {
+  await db.delete(eventGuests).where(eq(eventGuests.id, id));
+}
+
+export async function suppress(db: Executor, email: string): Promise<void> {
+  await db.insert(emailSuppressions).values({ email }).onConflictDoNothing();
+}
+
+export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
+  const rows = await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email));
+  return rows.length > 0;
+}
+
+/** The confirmed answers given without an account from this address, event by event (id order). */
+export async function answersOf(
+  tx: Executor,
+  email: string,
+): Promise<Array<{ guestId: string; eventId: string }>> {
+  return tx
+    .select({ guestId: eventGuests.id, eventId: eventGuests.eventId })
+    .from(eventGuests)
+    .innerJoin(rsvps, eq(rsvps.guestId, eventGuests.id))
+    .where(and(eq(eventGuests.email, email), isNotNull(eventGuests.confirmedAt)))
+    .orderBy(eventGuests.eventId);
+}
+
+/** Whether the member already answered this event. */
+export async function memberAnswered(tx: Executor, eventId: string, userId: string): Promise<boolean> {
+  const rows = await tx.execute(sql`select 1 from rsvps where event_id = ${eventId} and user_id = ${userId}`);
+  return rows.rows.length > 0;
+}
+
+/**
+ * A guest's answer becomes a member's: the same row, its place in the queue and its check-in
+ * kept (`attendee_id` follows, being generated from `user_id`).
+ */
+export async function handOver(tx: Executor, guestId: string, userId: string): Promise<void> {
+  await tx.update(rsvps).set({ userId, guestId: null }).where(eq(rsvps.guestId, guestId));
+}

@@ -1,0 +1,136 @@
+import {
+  GUEST_MSG,
+  guestAcceptedResponse,
+  guestConfirmResponse,
+  guestFormResponse,
+  guestMessageResponse,
+  guestRsvpBody,
+  guestRsvpResponse,
+  guestRsvpUpdateBody,
+  guestTokenBody,
+  guestTokenParams,
+  idParam,
+  text,
+} from '@townsquare/contracts';
+import { z } from 'zod';
+import { type App, errors } from '../../platform/http.ts';
+import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
+import { GUEST_NEVER_EMAIL } from '../notifications/notifications.routes.ts';
+import type { GuestService } from './guests.service.ts';
+
+const tags = ['guests'];
+const params = z.object({ id: idParam });
+
+/**
+ * Answering without an account (decision 040). No route here takes a session: the event id (for
+ * a public event that allows it) or a token from an e-mail is the whole authority.
+ */
+export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter): void {
+  const askLimit = throttleByIp(limiter, 'guest-rsvp', LIMITS_PER.guestRsvpPerIp);
+  const linkLimit = throttleByIp(limiter, 'guest-link', LIMITS_PER.guestLinksPerIp);
+
+  app.get(
+    '/api/events/:id/guest-rsvps/form',
+    { schema: { tags, params, response: { 200: guestFormResponse, ...errors(400, 404) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return guests.form(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/guest-rsvps',
+    {
+      onRequest: askLimit,
+      schema: {
+        tags,
+        params,
+        body: guestRsvpBody,
+        response: { 202: guestAcceptedResponse, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await guests.request(request.params.id, request.body);
+      return reply.status(202).send({ message: GUEST_MSG.accepted });
+    },
+  );
+
+  app.post(
+    '/api/guest-rsvps/confirm',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        body: guestTokenBody,
+        response: { 200: guestConfirmResponse, ...errors(400, 409, 429) },
+      },
+    },
+    async (request) => guests.confirm(request.body.token),
+  );
+
+  // "Never e-mail me again": the mail's List-Unsubscribe one-click POST carries the token in the
+  // query; the web page sends it in the body.
+  app.post(
+    GUEST_NEVER_EMAIL,
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        querystring: z.object({ token: text('Token').max(2000, GUEST_MSG.linkInvalid).optional() }),
+        response: { 200: guestMessageResponse, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const body = guestTokenBody.safeParse(request.body);
+      const token = request.query.token ?? (body.success ? body.data.token : '');
+      await guests.neverEmail(token);
+      return { message: GUEST_MSG.neverEmailed };
+    },
+  );
+
+  app.get(
+    '/api/guest-rsvps/:token',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        params: guestTokenParams,
+        response: { 200: guestRsvpResponse, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { rsvp: await guests.view(request.params.token) };
+    },
+  );
+
+  app.patch(
+    '/api/guest-rsvps/:token',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        params: guestTokenParams,
+        body: guestRsvpUpdateBody,
+        response: { 200: guestRsvpResponse, ...errors(400, 404, 409, 429) },
+      },
+    },
+    async (request) => ({ rsvp: await guests.update(request.params.token, request.body) }),
+  );
+
+  app.delete(
+    '/api/guest-rsvps/:token',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        params: guestTokenParams,
+        response: { 200: guestMessageResponse, ...errors(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      await guests.cancel(request.params.token);
+      return { message: 'Your answer is cancelled' };
+    },
+  );
+}

@@ -1,0 +1,360 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  EVENT_MSG,
+  GUEST_FORM_MAX_AGE_MS,
+  GUEST_FORM_MIN_AGE_MS,
+  GUEST_MSG,
+  type GuestRsvp,
+  type GuestRsvpBody,
+  tooManyRequestsMessage,
+} from '@townsquare/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { Database, Executor } from '../../db/client.ts';
+import type { EventGuestRow, EventRow, GuestAnswer } from '../../db/schema/index.ts';
+import { eventTime } from '../../platform/dates.ts';
+import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import { guestMail } from '../../platform/mail/templates.ts';
+import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { linkToken } from '../auth/account-mail.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { effectiveStatus } from '../events/events.presenter.ts';
+import { findEvent } from '../events/events.repository.ts';
+import { attendeeRows } from '../events/rsvp.repository.ts';
+import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
+import { isUuid } from '../users/users.repository.ts';
+import * as repo from './guests.repository.ts';
+
+/**
+ * Answering without an account (issue 26, decision 040).
+ *
+ * A visitor's answer is stored as `pending` on their guest identity (one per address and event)
+ * and only counts once the link mailed to the address is followed: `confirm` writes it through
+ * the one RSVP write path as an `rsvps` row with `guest_id`, so places, the waitlist, offers,
+ * questions, check-in and the CSV treat guests exactly as members. Tokens (confirm, manage) are
+ * 256 bits derived from an id with the server's secret (as account e-mail links are), stored only
+ * as hashes, and stop working when the event ends.
+ *
+ * Abuse: per-address and per-IP limits, a honeypot field and a signed "form rendered at" token
+ * (a form sent sooner than 2 s after it was rendered is dropped without a word, like a honeypot
+ * hit), and an address that asked "never e-mail me again" is sent nothing more.
+ */
+export const GUEST_MAIL_QUEUE = 'guest-mail';
+
+export type GuestMailJob =
+  | { kind: 'confirm'; guestId: string; tokenId: string }
+  | { kind: 'confirmed'; guestId: string; tokenId: string }
+  | { kind: 'offer'; guestId: string; eventId: string; offerExpiresAt: string | null };
+
+export type GuestServiceDeps = {
+  db: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+  /** Key of the link tokens, the form token and the "never e-mail" token; never stored. */
+  secret: string;
+  /** The RSVP service: offers and the event room after a write; the ticket of a person going. */
+  rsvps: {
+    announce(eventId: string, offers: Offer[]): void;
+    ticketFor(eventId: string, attendeeId: string): Promise<string>;
+  };
+};
+
+const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The "rendered at" token of the guest form of one event: `<ms>.<signature>`. */
+export function formToken(secret: string, eventId: string, at: number): string {
+  return `${at}.${sign(secret, `guest-form:${eventId}:${at}`)}`;
+}
+
+/** The address a "never e-mail me again" token was signed for. */
+export function neverToken(secret: string, email: string): string {
+  return `${Buffer.from(email).toString('base64url')}.${sign(secret, `guest-never:${email}`)}`;
+}
+
+function readNeverToken(secret: string, token: string): string | undefined {
+  const [encoded, signature, ...rest] = token.split('.');
+  if (!encoded || !signature || rest.length > 0) return undefined;
+  const email = Buffer.from(encoded, 'base64url').toString();
+  return sameText(signature, sign(secret, `guest-never:${email}`)) ? email : undefined;
+}
+
+const keepPlace = (status: string): GuestAnswer['status'] =>
+  status === 'waitlisted' || status === 'offered' ? 'going' : (status as GuestAnswer['status']);
+
+export function createGuestService(deps: GuestServiceDeps) {
+  const { db, jobs, limiter, secret } = deps;
+  jobs.define(GUEST_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
+  const link = (page: string, token: string) => `${deps.publicUrl}${page}?token=${encodeURIComponent(token)}`;
+  const neverUrl = (email: string) =>
+    `${deps.publicUrl}/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(secret, email))}`;
+
+  /** A public event that takes guest answers and has not ended or been called off. */
+  async function openEvent(eventId: string): Promise<EventRow> {
+    const event = isUuid(eventId) ? await findEvent(db, eventId, undefined) : undefined;
+    if (!event) throw notFound(EVENT_MSG.notFound);
+    if (!event.allowGuestRsvp) throw badRequest(GUEST_MSG.notAllowed);
+    if (effectiveStatus(event) === 'PAST') throw badRequest(GUEST_MSG.ended);
+    return event;
+  }
+
+  async function throttle(key: string, window: { limit: number; windowMs: number }) {
+    const verdict = await limiter.consume(key, window);
+    if (verdict.limited)
+      throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+  }
+
+  /** The guest's own answer and the event: nothing about anyone else. */
+  async function present(guest: EventGuestRow): Promise<GuestRsvp> {
+    const event = await repo.eventOf(db, guest.eventId);
+    const [mine] = await attendeeRows(db, guest.eventId, guest.id);
+    if (!event || !mine) throw badRequest(GUEST_MSG.linkInvalid);
+    return {
+      eventId: event.id,
+      eventTitle: event.title,
+      startDate: event.startDate.toISOString(),
+      endDate: event.endDate.toISOString(),
+      timeZone: event.timeZone,
+      location: event.location,
+      name: guest.name,
+      status: mine.status,
+      guests: mine.guests,
+      answers: mine.answers,
+      waitlistPosition: mine.position,
+      ticket: mine.status === 'going' ? await deps.rsvps.ticketFor(event.id, guest.id) : null,
+      maxGuests: event.maxGuests,
+      questions: event.questions,
+    };
+  }
+
+  async function managed(token: string): Promise<EventGuestRow> {
+    const guest = await repo.findByManageToken(db, hashToken(token));
+    if (!guest) throw notFound(GUEST_MSG.linkInvalid);
+    return guest;
+  }
+
+  async function mailFor(job: GuestMailJob): Promise<MailMessage | undefined> {
+    const guest = await repo.findGuest(db, job.guestId);
+    if (!guest || (await repo.isSuppressed(db, guest.email))) return undefined;
+    const event = await repo.eventOf(db, guest.eventId);
+    if (!event) return undefined;
+    const when = eventTime(event.startDate, event.timeZone);
+    const base = { to: guest.email, name: guest.name, neverUrl: neverUrl(guest.email) };
+    if (job.kind === 'confirm') {
+      const token = linkToken(secret, job.tokenId);
+      // A newer request for this address replaced the link, or it was used already.
+      if (guest.confirmTokenHash !== hashToken(token)) return undefined;
+      return guestMail({
+        ...base,
+        subject: `Confirm your answer to ${event.title}`,
+        lines: [
+          `You answered ${event.title} (${when}) on Townsquare without an account. Confirm it with the link below; until then it does not count.`,
+          'If this was not you, ignore this e-mail and nothing happens.',
+        ],
+        action: { label: 'Confirm my answer', href: link('/guest-rsvp/confirm', token) },
+      });
+    }
+    if (job.kind === 'confirmed') {
+      const token = linkToken(secret, job.tokenId);
+      if (guest.manageTokenHash !== hashToken(token)) return undefined;
+      const [mine] = await attendeeRows(db, guest.eventId, guest.id);
+      if (!mine) return undefined;
+      const status =
+        mine.status === 'going'
+          ? `You are going to ${event.title} (${when}). Your ticket code for the door: ${await deps.rsvps.ticketFor(event.id, guest.id)}`
+          : mine.status === 'waitlisted'
+            ? `${event.title} (${when}) is full: you are number ${mine.position} on the waitlist. We will e-mail you when a place is yours.`
+            : `Your answer to ${event.title} (${when}) is saved: ${mine.status === 'maybe' ? 'maybe' : 'not going'}.`;
+      return guestMail({
+        ...base,
+        subject: `Your answer to ${event.title}`,
+        lines: [
+          status,
+          'Keep this e-mail: its link lets you change or cancel your answer until the event ends.',
+        ],
+        action: { label: 'Change or cancel', href: link('/guest-rsvp/manage', token) },
+      });
+    }
+    const until = job.offerExpiresAt ? new Date(job.offerExpiresAt) : null;
+    return guestMail({
+      ...base,
+      subject: `A place opened up at ${event.title}`,
+      lines: [
+        until
+          ? `A place is free for you at ${event.title}: open your answer before ${eventTime(until, event.timeZone)} to keep it.`
+          : `A place opened up at ${event.title} (${when}) and you were first in line: you are going.`,
+        'Your manage link from the confirmation e-mail shows your ticket.',
+      ],
+      action: { label: 'Open the event', href: `${deps.publicUrl}/event/${event.id}` },
+    });
+  }
+
+  return {
+    /** The signed "rendered at" token the guest form sends back (404 unless guests may answer). */
+    async form(eventId: string, now = Date.now()): Promise<{ formToken: string }> {
+      const event = await openEvent(eventId);
+      return { formToken: formToken(secret, event.id, now) };
+    },
+
+    /**
+     * A visitor's answer: stored, not counted, until the mailed link is followed. Honeypot hits
+     * and forms sent too fast are answered like any other (202) and dropped.
+     */
+    async request(eventId: string, body: GuestRsvpBody, now = Date.now()): Promise<void> {
+      const event = await openEvent(eventId);
+      const [at, signature, ...rest] = body.formToken.split('.');
+      const rendered = Number(at);
+      if (
+        !at ||
+        !signature ||
+        rest.length > 0 ||
+        !Number.isSafeInteger(rendered) ||
+        !sameText(signature, sign(secret, `guest-form:${event.id}:${at}`)) ||
+        now - rendered > GUEST_FORM_MAX_AGE_MS
+      )
+        throw badRequest(GUEST_MSG.formExpired);
+      if ((body.website ?? '') !== '' || now - rendered < GUEST_FORM_MIN_AGE_MS) return;
+      await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+      const status = body.status ?? 'going';
+      const guests = body.guests ?? [];
+      const answers = checkAnswer(event, { status, guests, answers: body.answers ?? {} });
+      if (await repo.isSuppressed(db, body.email)) return;
+      const tokenId = uuidv7();
+      const guest = await repo.upsertPending(db, {
+        id: uuidv7(),
+        eventId: event.id,
+        name: body.name,
+        email: body.email,
+        pending: { status, guests, answers },
+        confirmTokenHash: hashToken(linkToken(secret, tokenId)),
+        expiresAt: event.endDate,
+      });
+      await jobs.send(
+        GUEST_MAIL_QUEUE,
+        { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
+        {
+          key: tokenId,
+        },
+      );
+    },
+
+    /** Follows a confirmation link: the answer counts now (once; the link then stops working). */
+    async confirm(token: string): Promise<{ rsvp: GuestRsvp; manageToken: string }> {
+      const tokenId = uuidv7();
+      const manageToken = linkToken(secret, tokenId);
+      const outcome = await db.transaction(async (tx) => {
+        const guest = await repo.redeemConfirmToken(tx, hashToken(token));
+        if (!guest?.pending) return undefined;
+        const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
+        await repo.markConfirmed(tx, guest.id, hashToken(manageToken));
+        return { guest, offers: written.offers };
+      });
+      if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
+      deps.rsvps.announce(outcome.guest.eventId, outcome.offers);
+      await jobs.send(
+        GUEST_MAIL_QUEUE,
+        { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
+        { key: tokenId },
+      );
+      return { rsvp: await present(outcome.guest), manageToken };
+    },
+
+    /** The manage link: the guest's own answer. */
+    async view(token: string): Promise<GuestRsvp> {
+      return present(await managed(token));
+    },
+
+    /** Changes the answer from the manage link, through the one RSVP write path. */
+    async update(
+      token: string,
+      body: { status?: GuestAnswer['status']; guests?: string[]; answers?: Record<string, string> },
+    ): Promise<GuestRsvp> {
+      const guest = await managed(token);
+      const event = await openEvent(guest.eventId);
+      const outcome = await db.transaction(async (tx) => {
+        const [mine] = await attendeeRows(tx, event.id, guest.id);
+        if (!mine) throw notFound(GUEST_MSG.linkInvalid);
+        return setRsvp(tx, {
+          eventId: event.id,
+          guestId: guest.id,
+          status: body.status ?? keepPlace(mine.status),
+          guests: body.guests,
+          answers: body.answers,
+        });
+      });
+      deps.rsvps.announce(event.id, outcome.offers);
+      return present(guest);
+    },
+
+    /** Cancels from the manage link: the answer and the guest identity go; the place moves on. */
+    async cancel(token: string): Promise<void> {
+      const guest = await managed(token);
+      const outcome = await db.transaction(async (tx) => {
+        const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, status: 'leave' });
+        await repo.deleteGuest(tx, guest.id);
+        return written;
+      });
+      deps.rsvps.announce(guest.eventId, outcome.offers);
+    },
+
+    /** "Never e-mail me again", from any guest e-mail: the address is sent nothing more. */
+    async neverEmail(token: string): Promise<void> {
+      const email = readNeverToken(secret, token);
+      if (!email) throw badRequest(GUEST_MSG.linkInvalid);
+      await repo.suppress(db, email);
+    },
+
+    /** A place offered to (or given to) a guest: told by e-mail. */
+    offered(offer: Offer & { guestId: string }): void {
+      void jobs
+        .send(GUEST_MAIL_QUEUE, {
+          kind: 'offer',
+          guestId: offer.guestId,
+          eventId: offer.eventId,
+          offerExpiresAt: offer.offerExpiresAt?.toISOString() ?? null,
+        } satisfies GuestMailJob)
+        .catch(() => undefined);
+    },
+
+    /**
+     * Inside the transaction that verifies `email` for `userId`: the answers given from that
+     * address without an account become the member's (the same row, place and check-in). Where
+     * the member had answered too, theirs is kept and the guest's removed (its place moves on).
+     * Answers what tells the event rooms and offers, to call after the commit.
+     */
+    async claimWithin(tx: Executor, userId: string, email: string): Promise<() => void> {
+      const offers = new Map<string, Offer[]>();
+      for (const { guestId, eventId } of await repo.answersOf(tx, email)) {
+        await lockEvent(tx, eventId);
+        if (await repo.memberAnswered(tx, eventId, userId)) {
+          const written = await setRsvp(tx, { eventId, guestId, status: 'leave' });
+          offers.set(eventId, [...(offers.get(eventId) ?? []), ...written.offers]);
+        } else {
+          await repo.handOver(tx, guestId, userId);
+          offers.set(eventId, offers.get(eventId) ?? []);
+        }
+        await repo.deleteGuest(tx, guestId);
+      }
+      return () => {
+        for (const [eventId, made] of offers) deps.rsvps.announce(eventId, made);
+      };
+    },
+
+    async start(): Promise<void> {
+      await jobs.work<GuestMailJob>(GUEST_MAIL_QUEUE, async (job) => {
+        const message = await mailFor(job);
+        if (message) await deps.mailer.send(message);
+      });
+    },
+  };
+}
+
+export type GuestService = ReturnType<typeof createGuestService>;

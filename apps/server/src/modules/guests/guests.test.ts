@@ -1,0 +1,416 @@
+import { GUEST_MSG } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEvent,
+  createUser,
+  eventBody,
+  guestAnswer,
+  guestMailsTo as guestMails,
+  lastTokenTo,
+  nextIp,
+  renderedGuestForm,
+  type TestUser,
+  unique,
+  verifyEmail,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { formToken, neverToken } from './guests.service.ts';
+
+let t: TestApp;
+let host: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  host = await createUser(t);
+  await verifyEmail(t, host);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+/** A form rendered a minute ago (past the "too fast" check). */
+const rendered = (eventId: string) => renderedGuestForm(t, eventId);
+
+const guestEvent = (overrides: Record<string, unknown> = {}) =>
+  createEvent(t, host, { allowGuestRsvp: true, ...overrides });
+
+function ask(eventId: string, body: Record<string, unknown>, ip = nextIp()) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/guest-rsvps`,
+    remoteAddress: ip,
+    payload: { name: 'Robin Guest', formToken: rendered(eventId), ...body },
+  });
+}
+
+const tokenIn = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+const guestMailsTo = (to: string) => guestMails(t, to);
+const answerAndConfirm = (eventId: string, email: string, body: object = {}) =>
+  guestAnswer(t, eventId, email, body);
+
+const manage = (method: 'GET' | 'PATCH' | 'DELETE', token: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/guest-rsvps/${token}`, remoteAddress: nextIp(), payload });
+
+async function attendees(eventId: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/events/${eventId}/attendees`,
+    headers: host.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    attendees: {
+      userId: string;
+      fullName: string;
+      status: string;
+      guest?: boolean;
+      waitlistPosition: number | null;
+    }[];
+  };
+}
+
+describe('the host switch', () => {
+  it('is off by default, can be turned on for a public event, and is refused on a private one', async () => {
+    const off = await createEvent(t, host);
+    const event = await t.app.inject({ method: 'GET', url: `/api/events/${off}`, headers: host.auth });
+    expect(event.json().event.allowGuestRsvp).toBe(false);
+    const form = await t.app.inject({ method: 'GET', url: `/api/events/${off}/guest-rsvps/form` });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().message).toBe(GUEST_MSG.notAllowed);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: host.auth,
+      payload: eventBody({ visibility: 'PRIVATE', allowGuestRsvp: true }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(GUEST_MSG.onlyPublic);
+
+    const on = await guestEvent();
+    const opened = await t.app.inject({ method: 'GET', url: `/api/events/${on}/guest-rsvps/form` });
+    expect(opened.statusCode).toBe(200);
+    // Making it private turns guest answers off.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${on}`,
+      headers: host.auth,
+      payload: { visibility: 'PRIVATE' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().event.allowGuestRsvp).toBe(false);
+  });
+});
+
+describe('answering without an account', () => {
+  it('counts only after the e-mailed link, shows the guest to hosts and in the CSV, and cancels', async () => {
+    const eventId = await guestEvent({
+      capacity: 5,
+      questions: [{ text: 'Dietary needs?', required: true }],
+    });
+    const email = `${unique('guest')}@example.com`;
+    const missing = await ask(eventId, { email });
+    expect(missing.statusCode).toBe(400);
+    const questionId = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: host.auth })
+    ).json().event.questions[0].id as string;
+
+    const res = await ask(eventId, { email, answers: { [questionId]: 'none' } });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().message).toBe(GUEST_MSG.accepted);
+    expect((await attendees(eventId)).attendees).toHaveLength(0);
+
+    const mail = (await guestMailsTo(email)).at(-1);
+    expect(mail?.subject).toContain('Confirm your answer');
+    expect(mail?.headers?.['List-Unsubscribe']).toContain('/api/guest-rsvps/never-email?token=');
+    const token = tokenIn(mail?.link);
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    // Stored hashed: the token itself is nowhere in the database.
+    const stored = await t.db.execute(sql`select 1 from event_guests where confirm_token_hash = ${token}`);
+    expect(stored.rows).toHaveLength(0);
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-rsvps/confirm',
+      remoteAddress: nextIp(),
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { manageToken, rsvp } = confirmed.json();
+    expect(rsvp).toMatchObject({
+      eventId,
+      name: 'Robin Guest',
+      status: 'going',
+      answers: { [questionId]: 'none' },
+    });
+    expect(rsvp.ticket).toMatch(/^T1\./);
+    // The link works once.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-rsvps/confirm',
+      remoteAddress: nextIp(),
+      payload: { token },
+    });
+    expect(again.statusCode).toBe(400);
+
+    const list = await attendees(eventId);
+    expect(list.attendees).toEqual([
+      expect.objectContaining({ fullName: 'Robin Guest', status: 'going', guest: true }),
+    ]);
+    const event = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: host.auth });
+    expect(event.json().event.placesLeft).toBe(4);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/attendees.csv`,
+      headers: host.auth,
+    });
+    expect(csv.body.split('\r\n')[0]).toBe('Name,Username,Status,Guests,Dietary needs?,Checked in,Account');
+    expect(csv.body.split('\r\n')[1]).toBe('Robin Guest,,going,,none,,guest');
+
+    // The confirmation mail carries the manage link and the ticket.
+    const done = (await guestMailsTo(email)).at(-1);
+    expect(done?.subject).toContain('Your answer to');
+    expect(done?.text).toContain(rsvp.ticket);
+    expect(tokenIn(done?.link)).toBe(manageToken);
+
+    // Check-in with the guest's ticket.
+    const checkIn = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/check-ins`,
+      headers: host.auth,
+      payload: { code: rsvp.ticket },
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(201);
+    expect(checkIn.json().checkIn).toMatchObject({ fullName: 'Robin Guest', guest: true });
+
+    const changed = await manage('PATCH', manageToken, { status: 'maybe' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().rsvp.status).toBe('maybe');
+    expect(changed.json().rsvp.ticket).toBeNull();
+
+    const cancelled = await manage('DELETE', manageToken);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await attendees(eventId)).attendees).toHaveLength(0);
+    expect((await manage('GET', manageToken)).statusCode).toBe(404);
+  });
+
+  it('reveals nothing about other guests through the manage link', async () => {
+    const eventId = await guestEvent();
+    const a = await answerAndConfirm(eventId, `${unique('a')}@example.com`, { name: 'Alex Secret' });
+    await answerAndConfirm(eventId, `${unique('b')}@example.com`, { name: 'Blake Hidden' });
+    const res = await manage('GET', a.manageToken);
+    expect(res.statusCode).toBe(200);
+    const text = res.body;
+    expect(text).toContain('Alex Secret');
+    expect(text).not.toContain('Blake');
+    expect(text).not.toContain('@example.com');
+    expect(Object.keys(res.json().rsvp).sort()).toEqual(
+      [
+        'answers',
+        'endDate',
+        'eventId',
+        'eventTitle',
+        'guests',
+        'location',
+        'maxGuests',
+        'name',
+        'questions',
+        'startDate',
+        'status',
+        'ticket',
+        'timeZone',
+        'waitlistPosition',
+      ].sort(),
+    );
+    expect((await manage('GET', 'not-a-real-token')).statusCode).toBe(404);
+  });
+
+  it('drops honeypot hits and forms sent too fast without a word, and refuses forged form tokens', async () => {
+    const eventId = await guestEvent();
+    const email = `${unique('bot')}@example.com`;
+    const honeypot = await ask(eventId, { email, website: 'http://spam.example' });
+    expect(honeypot.statusCode).toBe(202);
+    const fast = await ask(eventId, { email, formToken: formToken(SECRET, eventId, Date.now()) });
+    expect(fast.statusCode).toBe(202);
+    expect(await guestMailsTo(email)).toHaveLength(0);
+    const stored = await t.db.execute(sql`select 1 from event_guests where email = ${email}`);
+    expect(stored.rows).toHaveLength(0);
+
+    const forged = await ask(eventId, { email, formToken: `${Date.now() - 60_000}.forged` });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(GUEST_MSG.formExpired);
+    const old = await ask(eventId, {
+      email,
+      formToken: formToken(SECRET, eventId, Date.now() - 25 * 3600_000),
+    });
+    expect(old.statusCode).toBe(400);
+    const otherEvent = await ask(eventId, { email, formToken: rendered(await guestEvent()) });
+    expect(otherEvent.statusCode).toBe(400);
+  });
+
+  it('limits requests per address and per client address', async () => {
+    const eventId = await guestEvent();
+    const email = `${unique('many')}@example.com`;
+    const perAddress = [];
+    for (let i = 0; i < 6; i++) perAddress.push((await ask(eventId, { email })).statusCode);
+    expect(perAddress).toEqual([202, 202, 202, 202, 202, 429]);
+    const ip = nextIp();
+    const perIp = [];
+    for (let i = 0; i < 21; i++)
+      perIp.push((await ask(eventId, { email: `${unique('ip')}@example.com` }, ip)).statusCode);
+    expect(perIp.filter((s) => s === 202)).toHaveLength(20);
+    expect(perIp.at(-1)).toBe(429);
+  });
+
+  it('sends nothing more to an address that asked never to be e-mailed', async () => {
+    const eventId = await guestEvent();
+    const email = `${unique('never')}@example.com`;
+    await ask(eventId, { email });
+    const link = (await guestMailsTo(email)).at(-1)?.headers?.['List-Unsubscribe'] ?? '';
+    const url = new URL(link.slice(1, -1));
+    // The one-click POST of RFC 8058, as a mail client sends it.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const before = (await guestMailsTo(email)).length;
+    expect((await ask(eventId, { email })).statusCode).toBe(202);
+    expect(await guestMailsTo(email)).toHaveLength(before);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-rsvps/never-email',
+      remoteAddress: nextIp(),
+      payload: { token: `${neverToken('another secret', email)}` },
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe('the one RSVP write path', () => {
+  it('gives 100 guest confirmations at once for 10 places exactly 10 going and 90 waiting in order', async () => {
+    const eventId = await guestEvent({ capacity: 10 });
+    const emails = Array.from({ length: 100 }, () => `${unique('crowd')}@example.com`);
+    for (const email of emails) expect((await ask(eventId, { email })).statusCode).toBe(202);
+    await guestMailsTo('nobody@example.com');
+    const tokens = emails.map((email) =>
+      tokenIn(t.sent.filter((m) => m.to === email && m.subject.startsWith('Confirm')).at(-1)?.link),
+    );
+    expect(new Set(tokens).size).toBe(100);
+    // All sent at once. The pool (10 connections) answers 503 to a request that waits more than
+    // 5 s for a connection (fail fast, QUALITY reliability 3); a client sends it again, as here.
+    const confirm = async (token: string) => {
+      for (;;) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/guest-rsvps/confirm',
+          remoteAddress: nextIp(),
+          payload: { token },
+        });
+        if (res.statusCode !== 503) return res;
+      }
+    };
+    const results = await Promise.all(tokens.map(confirm));
+    expect(results.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
+    const statuses = results.map((r) => r.json().rsvp.status as string);
+    expect(statuses.filter((s) => s === 'going')).toHaveLength(10);
+    expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(90);
+    const list = (await attendees(eventId)).attendees;
+    expect(list.filter((a) => a.status === 'going')).toHaveLength(10);
+    const waiting = list.filter((a) => a.status === 'waitlisted');
+    expect(waiting.map((a) => a.waitlistPosition)).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+    // Each one's position as answered at confirmation is their place in the line.
+    const told = results
+      .map((r) => r.json().rsvp as { status: string; waitlistPosition: number | null })
+      .filter((r) => r.status === 'waitlisted')
+      .map((r) => r.waitlistPosition);
+    expect(new Set(told).size).toBe(90);
+  });
+
+  it('offers a freed place to the first guest waiting, by e-mail', async () => {
+    const start = new Date(Date.now() + 60 * 60_000);
+    const eventId = await guestEvent({
+      capacity: 1,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+    });
+    const first = await answerAndConfirm(eventId, `${unique('first')}@example.com`);
+    const secondEmail = `${unique('second')}@example.com`;
+    const second = await answerAndConfirm(eventId, secondEmail);
+    expect(second.rsvp.status).toBe('waitlisted');
+    expect((await manage('DELETE', first.manageToken)).statusCode).toBe(200);
+    // Within 2 hours of the start a freed place goes straight to the first in line.
+    expect((await manage('GET', second.manageToken)).json().rsvp.status).toBe('going');
+    const mail = (await guestMailsTo(secondEmail)).at(-1);
+    expect(mail?.subject).toContain('A place opened up');
+  });
+});
+
+describe('an account with the same address', () => {
+  it('takes over the guest answers when verified, without duplicates', async () => {
+    const email = `${unique('later')}@example.com`;
+    const onlyGuest = await guestEvent({ capacity: 3 });
+    const both = await guestEvent({ capacity: 3 });
+    await answerAndConfirm(onlyGuest, email);
+    await answerAndConfirm(both, email);
+    const user = await createUser(t, { email });
+    const rsvp = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${both}/rsvp`,
+      headers: user.auth,
+      payload: { status: 'maybe' },
+    });
+    expect(rsvp.statusCode, rsvp.body).toBe(200);
+    expect((await attendees(both)).attendees).toHaveLength(2);
+
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      remoteAddress: nextIp(),
+      payload: { token: await lastTokenTo(t, email, 'Confirm your email address') },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    const first = (await attendees(onlyGuest)).attendees;
+    expect(first).toEqual([expect.objectContaining({ userId: user.user.id, status: 'going' })]);
+    expect(first[0]?.guest).toBeUndefined();
+    // The member's own answer wins; the guest's place is given back.
+    const second = (await attendees(both)).attendees;
+    expect(second).toEqual([expect.objectContaining({ userId: user.user.id, status: 'maybe' })]);
+    const left = await t.app.inject({ method: 'GET', url: `/api/events/${both}`, headers: host.auth });
+    expect(left.json().event.placesLeft).toBe(3);
+    const guests = await t.db.execute(sql`select 1 from event_guests where email = ${email}`);
+    expect(guests.rows).toHaveLength(0);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 or 404 for events that are not there, private, or do not allow guests', async () => {
+    const email = `${unique('x')}@example.com`;
+    expect((await ask('not-a-uuid', { email })).statusCode).toBe(404);
+    const privateEvent = await createEvent(t, host, { visibility: 'PRIVATE' });
+    expect((await ask(privateEvent, { email })).statusCode).toBe(404);
+    const draft = await createEvent(t, host, { status: 'DRAFT', allowGuestRsvp: true });
+    expect((await ask(draft, { email })).statusCode).toBe(404);
+    const closed = await createEvent(t, host);
+    expect((await ask(closed, { email })).statusCode).toBe(400);
+    const open = await guestEvent();
+    for (const body of [
+      { email: 'not an e-mail' },
+      { email, name: '' },
+      { email, status: 'waitlisted' },
+      { email, guests: ['one'] },
+      { email, answers: { nope: 'x' } },
+      { email, name: ['array'] },
+    ]) {
+      const res = await ask(open, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { CircleCheck, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  useCancelGuestRsvp,
+  useChangeGuestRsvp,
+  useGuestRsvp,
+} from '../../features/guests/api/guest-rsvps.ts';
+import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
+import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+
+/** The private manage link of a guest without an account: change or cancel (decision 040). */
+export function GuestRsvpManagePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const rsvp = useGuestRsvp(token || null);
+  const change = useChangeGuestRsvp(token);
+  const cancel = useCancelGuestRsvp(token);
+  const [asking, setAsking] = useState(false);
+  const current = rsvp.data?.rsvp;
+  const going =
+    current?.status === 'going' || current?.status === 'waitlisted' || current?.status === 'offered';
+
+  let body: React.ReactNode;
+  if (cancel.isSuccess)
+    body = (
+      <div className="space-y-4">
+        <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
+        <div role="status">
+          <h1 className="font-display text-2xl font-semibold">Your answer is cancelled</h1>
+        </div>
+        <p className="text-stone-700">
+          Your place goes to the next person waiting. Thank you for letting the hosts know.
+        </p>
+      </div>
+    );
+  else if (!token || rsvp.isError) body = <GuestLinkFailed token={token || null} error={rsvp.error} />;
+  else if (!current)
+    body = (
+      <div role="status" className="space-y-4">
+        <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
+        <h1 className="font-display text-2xl font-semibold">Loading your answer...</h1>
+      </div>
+    );
+  else
+    body = (
+      <div className="space-y-5">
+        <h1 className="font-display text-2xl font-semibold">Your answer</h1>
+        <GuestRsvpCard rsvp={current} />
+        {change.isError ? (
+          <Alert variant="error">{errorMessage(change.error, 'Could not change your answer')}</Alert>
+        ) : null}
+        {cancel.isError ? (
+          <Alert variant="error">{errorMessage(cancel.error, 'Could not cancel your answer')}</Alert>
+        ) : null}
+        <div className="grid gap-2 sm:grid-cols-3">
+          <Button
+            variant={going ? 'primary' : 'secondary'}
+            disabled={change.isPending || going}
+            onClick={() => change.mutate({ status: 'going' })}
+          >
+            I'm going
+          </Button>
+          <Button
+            variant={current.status === 'maybe' ? 'primary' : 'secondary'}
+            disabled={change.isPending || current.status === 'maybe'}
+            onClick={() => change.mutate({ status: 'maybe' })}
+          >
+            Maybe
+          </Button>
+          <Button
+            variant={current.status === 'not_going' ? 'primary' : 'secondary'}
+            disabled={change.isPending || current.status === 'not_going'}
+            onClick={() => change.mutate({ status: 'not_going' })}
+          >
+            Can't go
+          </Button>
+        </div>
+        {asking ? (
+          <div className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
+            <p className="text-sm text-red-900">Cancel your answer? This link stops working.</p>
+            <div className="flex gap-2">
+              <Button variant="destructive" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+                Yes, cancel my answer
+              </Button>
+              <Button variant="secondary" onClick={() => setAsking(false)}>
+                Keep it
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button variant="ghost" className="w-full" onClick={() => setAsking(true)}>
+            Cancel my answer
+          </Button>
+        )}
+      </div>
+    );
+
+  return (
+    <div className="mx-auto max-w-md">
+      <title>Your answer · Townsquare</title>
+      <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
+        {body}
+      </div>
+    </div>
+  );
+}

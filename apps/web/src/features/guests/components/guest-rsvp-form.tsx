@@ -1,0 +1,113 @@
+import type { EventQuestionDto } from '@townsquare/contracts';
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAskAsGuest, useGuestFormToken } from '../api/guest-rsvps.ts';
+
+/**
+ * "I'm going" for a signed-out visitor, on a public event that allows answers without an account
+ * (decision 040): name, e-mail and the event's questions, then "check your e-mail". The hidden
+ * `website` field is a honeypot for robots; people never see or reach it.
+ */
+export function GuestRsvpForm({ eventId, questions }: { eventId: string; questions: EventQuestionDto[] }) {
+  const form = useGuestFormToken(eventId);
+  const ask = useAskAsGuest(eventId);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+
+  if (ask.isSuccess)
+    return (
+      <div className="space-y-3 text-center">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
+          <MailCheck className="size-6" aria-hidden="true" />
+        </span>
+        <div role="status" className="space-y-2">
+          <h2 className="text-lg font-semibold">Check your e-mail</h2>
+          <p className="text-sm text-stone-700">
+            We sent a link to {email}. Your answer counts once you open it.
+          </p>
+        </div>
+      </div>
+    );
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.data) return;
+    ask.mutate({ name, email, status: 'going', answers, formToken: form.data.formToken, website });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <h2 className="text-lg font-semibold">Want to go?</h2>
+      <p className="text-sm text-stone-700">
+        Answer with your name and e-mail, no account needed, or sign in below.
+      </p>
+      {ask.isError ? (
+        <Alert variant="error">{errorMessage(ask.error, 'Could not send your answer')}</Alert>
+      ) : null}
+      {form.isError ? (
+        <Alert variant="error">{errorMessage(form.error, 'This form could not be loaded')}</Alert>
+      ) : null}
+      <fieldset disabled={ask.isPending} className="space-y-4">
+        <FormField id="guest-name" label="Your name">
+          {(field) => (
+            <Input
+              {...field}
+              autoComplete="name"
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="guest-email"
+          label="Your e-mail"
+          hint="Only the hosts' e-mails about this event go there."
+        >
+          {(field) => (
+            <Input
+              {...field}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </FormField>
+        {questions.map((q) => (
+          <FormField key={q.id} id={`guest-q-${q.id}`} label={q.text} optional={!q.required}>
+            {(field) => (
+              <Input
+                {...field}
+                value={answers[q.id] ?? ''}
+                maxLength={500}
+                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+              />
+            )}
+          </FormField>
+        ))}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="guest-website">Website</label>
+          <input
+            id="guest-website"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(e) => setWebsite(e.target.value)}
+          />
+        </div>
+      </fieldset>
+      <Button type="submit" className="w-full" loading={ask.isPending} disabled={!form.data}>
+        {ask.isPending ? 'Sending...' : "I'm going"}
+      </Button>
+    </form>
+  );
+}
