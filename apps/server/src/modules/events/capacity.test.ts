@@ -481,6 +481,36 @@ describe('tickets and check-in', () => {
     expect((await view(id, a)).viewerRsvp?.checkedIn).toBe(true);
   });
 
+  it('checks a person in by the short door code typed at the door, however it is typed', async () => {
+    const id = await createEvent(t, host);
+    const otherId = await createEvent(t, host);
+    const [a, b] = people as [TestUser, TestUser];
+    await rsvp(id, a);
+    await rsvp(id, b);
+    await rsvp(otherId, b);
+    const ticketA = (await call('GET', `/api/events/${id}/ticket`, a)).json() as { doorCode: string };
+    const ticketB = (await call('GET', `/api/events/${id}/ticket`, b)).json() as { doorCode: string };
+    const elsewhere = (await call('GET', `/api/events/${otherId}/ticket`, b)).json() as { doorCode: string };
+    expect(ticketA.doorCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(ticketA.doorCode).not.toBe(ticketB.doorCode);
+    expect(elsewhere.doorCode).not.toBe(ticketB.doorCode);
+
+    // Another event's code, and one nobody holds, are refused with a readable 400.
+    for (const code of [elsewhere.doorCode, 'ZZZZ-ZZZZ']) {
+      const res = await call('POST', `/api/events/${id}/check-ins`, host, { code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CAPACITY_MSG.doorCodeUnknown);
+    }
+    // Typed in lower case without the dash: still A.
+    const typed = ticketA.doorCode.replace('-', ' ').toLowerCase();
+    const first = await call('POST', `/api/events/${id}/check-ins`, host, { code: typed });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().checkIn).toMatchObject({ userId: a.user.id });
+    const again = await call('POST', `/api/events/${id}/check-ins`, host, { code: ticketA.doorCode });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Already checked in at /);
+  });
+
   it('rejects bad check-in bodies with a 400', async () => {
     const id = await createEvent(t, host);
     for (const body of [{}, { code: 'x', userId: 'y' }, { code: 5 }, { userId: [] }]) {

@@ -48,9 +48,12 @@ export function useTicket(eventId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['events', 'ticket', eventId],
     queryFn: async ({ signal }) => {
-      const body = await api.get<{ code?: string } | undefined>(`${base(eventId)}/ticket`, signal);
+      const body = await api.get<{ code?: string; doorCode?: string } | undefined>(
+        `${base(eventId)}/ticket`,
+        signal,
+      );
       if (!body?.code) throw new DisplayError(EVENT_TEXT.noData);
-      return body.code;
+      return { code: body.code, doorCode: body.doorCode ?? '' };
     },
     enabled,
     staleTime: Number.POSITIVE_INFINITY,

@@ -23,7 +23,7 @@ function setup(over: Partial<PublicEventDto>) {
       return jsonResponse({
         event: { ...event, rsvps: [], viewerRsvp: mine({ status: 'going' }), myRsvp: 'going' },
       });
-    if (url.endsWith('/ticket')) return jsonResponse({ code: 'T1.a.b.c' });
+    if (url.endsWith('/ticket')) return jsonResponse({ code: 'T1.a.b.c', doorCode: '7K3F-9QXD' });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -16,7 +16,11 @@ export function EventTicket({ eventId }: { eventId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (ticket.data && canvas.current)
-      void QRCode.toCanvas(canvas.current, ticket.data, { width: 200, margin: 2, errorCorrectionLevel: 'M' });
+      void QRCode.toCanvas(canvas.current, ticket.data.code, {
+        width: 200,
+        margin: 2,
+        errorCorrectionLevel: 'M',
+      });
   }, [ticket.data]);
   return (
     <section aria-labelledby={headingId} className="space-y-2 border-t border-stone-100 pt-4">
@@ -35,6 +39,14 @@ export function EventTicket({ eventId }: { eventId: string }) {
             aria-label="Ticket QR code: show it to a host at the door"
             className="rounded-lg border border-stone-200"
           />
+          {ticket.data.doorCode ? (
+            <p className="text-sm text-stone-700">
+              Ticket code:{' '}
+              <strong className="font-mono text-base tracking-wider text-stone-900" data-testid="door-code">
+                {ticket.data.doorCode}
+              </strong>
+            </p>
+          ) : null}
           <p className="text-sm text-stone-600">Show this code at the door. It works without a connection.</p>
         </>
       ) : null}
