@@ -219,16 +219,54 @@ describe('a full event and its waitlist', () => {
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(CAPACITY_MSG.tooManyGuests(2));
-    // Dropping a guest frees one place: B's party of two does not fit, and nobody skips B.
+    // Dropping a guest frees one place: B's party of two does not fit, C alone does (decision 046).
     await rsvp(id, a, { status: 'going', guests: ['Kim'] });
     expect(await statusOf(id, b)).toBe('waitlisted');
-    expect(await statusOf(id, c)).toBe('waitlisted');
+    expect(await statusOf(id, c)).toBe('offered');
+    // With someone waiting, a person going cannot add guests.
     const more = await call('POST', `/api/events/${id}/rsvp`, a, { status: 'going', guests: ['Kim', 'Sam'] });
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toBe(CAPACITY_MSG.notEnoughPlaces(1));
-    await rsvp(id, a, { status: 'going', guests: [] });
+    // A leaves: two places, B's party fits and is offered them.
+    await rsvp(id, a, { status: 'not_going' });
     expect(await statusOf(id, b)).toBe('offered');
+  });
+
+  it('passes over a party that does not fit: the next who fits gets the place, the party keeps its turn', async () => {
+    const id = await createEvent(t, host, { capacity: 2, maxGuests: 2 });
+    const [a, b, c, d, e] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    await rsvp(id, a);
+    await rsvp(id, b);
+    // Full: B's party of three, then C alone, then D with one guest, wait in that order.
+    expect((await rsvp(id, c, { status: 'going', guests: ['Kim', 'Lee'] })).viewerRsvp).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    await rsvp(id, d);
+    await rsvp(id, e, { status: 'going', guests: ['Sam'] });
+    // One place frees: C's party of three does not fit, D alone does.
+    await rsvp(id, a, { status: 'not_going' });
     expect(await statusOf(id, c)).toBe('waitlisted');
+    expect(await statusOf(id, d)).toBe('offered');
+    expect(await statusOf(id, e)).toBe('waitlisted');
+    expect((await view(id, c)).viewerRsvp?.waitlistPosition).toBe(1);
+    // D declines: one place again, still too small for C and for E's two; nobody is offered it.
+    await rsvp(id, d, { status: 'not_going' });
+    expect(await statusOf(id, c)).toBe('waitlisted');
+    expect(await statusOf(id, e)).toBe('waitlisted');
+    // A newcomer alone takes that free place at once (behind the line, but the line cannot use it).
+    const f = people[5] as TestUser;
+    expect((await rsvp(id, f)).viewerRsvp?.status).toBe('going');
+    // B and F leave: two places; C's three still do not fit, E's two do.
+    await rsvp(id, b, { status: 'not_going' });
+    expect(await statusOf(id, e)).toBe('waitlisted');
+    await rsvp(id, f, { status: 'not_going' });
+    expect(await statusOf(id, e)).toBe('offered');
+    expect(await statusOf(id, c)).toBe('waitlisted');
+    // C comes alone after all: C is still first in line for the next place.
+    await rsvp(id, c, { status: 'going', guests: [] });
+    expect(await statusOf(id, c)).toBe('waitlisted');
+    expect((await view(id, c)).viewerRsvp?.waitlistPosition).toBe(1);
   });
 
   it('offers new places when the capacity is raised and removes nobody when it is lowered', async () => {

@@ -14,7 +14,7 @@ import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { qrReader, recentCodes, searchAttendees } from '../../features/events/capacity-texts.ts';
 import { openQrReader } from '../../features/events/qr-reader.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
 
 /** How long a code must be out of sight before the scanner sends it again. */
 const QUIET_MS = 3_000;
@@ -166,10 +166,12 @@ function TypedCode({ onCode, busy }: { onCode: (code: string, done: () => void) 
 
 function AttendeeRow({
   person,
+  timeZone,
   onCheckIn,
   busy,
 }: {
   person: Attendee;
+  timeZone: string;
   onCheckIn: () => void;
   busy: boolean;
 }) {
@@ -188,7 +190,8 @@ function AttendeeRow({
       {person.checkedInAt ? (
         <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
           <CircleCheck className="size-4" aria-hidden="true" />
-          Checked in at {formatTime(person.checkedInAt)}
+          Checked in at {formatTime(inTimeZone(person.checkedInAt, timeZone))}{' '}
+          {formatZoneName(person.checkedInAt, timeZone)}
         </span>
       ) : (
         <Button size="sm" disabled={busy} onClick={onCheckIn} aria-label={`Check in ${person.fullName}`}>
@@ -305,6 +308,7 @@ export function EventCheckInPage() {
                   <AttendeeRow
                     key={person.userId}
                     person={person}
+                    timeZone={event.data?.timeZone ?? 'UTC'}
                     busy={checkIn.isPending}
                     onCheckIn={() => send({ userId: person.userId })}
                   />

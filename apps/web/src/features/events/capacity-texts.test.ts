@@ -2,6 +2,7 @@ import type { Attendee } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   formatCountdown,
+  partyTooBig,
   placesText,
   qrReader,
   recentCodes,
@@ -79,5 +80,21 @@ describe('capacity texts', () => {
     expect(memory.shouldSend('B', 60_100)).toBe(true);
     // A shown again after four seconds away: sent again.
     expect(memory.shouldSend('A', 64_000)).toBe(true);
+  });
+
+  it('says when a party is bigger than the places left, before the member submits', () => {
+    expect(partyTooBig(null, 2)).toBeNull();
+    expect(partyTooBig(0, 1)).toBeNull();
+    expect(partyTooBig(2, 1)).toBeNull();
+    expect(partyTooBig(1, 1)).toEqual({
+      text: '1 place left: come alone, or join the waitlist with your guest.',
+      action: 'Come alone',
+      keep: 0,
+    });
+    expect(partyTooBig(2, 2)).toEqual({
+      text: '2 places left: bring 1 guest, or join the waitlist with all 2.',
+      action: 'Bring 1 guest',
+      keep: 1,
+    });
   });
 });

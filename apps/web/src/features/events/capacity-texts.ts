@@ -87,3 +87,23 @@ export function recentCodes(quietMs: number) {
     },
   };
 }
+
+const guestWord = (n: number) => (n === 1 ? 'guest' : 'guests');
+
+/**
+ * Said before a member submits when their party is bigger than the places left (decision 046):
+ * the whole party would wait in line, so they may come with fewer. Null when the party fits or
+ * nothing is left at all.
+ */
+export function partyTooBig(placesLeft: number | null | undefined, guests: number) {
+  if (placesLeft == null || placesLeft < 1 || 1 + guests <= placesLeft) return null;
+  const fit = placesLeft - 1;
+  return {
+    text:
+      placesLeft === 1
+        ? `1 place left: come alone, or join the waitlist with your ${guestWord(guests)}.`
+        : `${placesLeft} places left: bring ${fit} ${guestWord(fit)}, or join the waitlist with all ${guests}.`,
+    action: fit === 0 ? 'Come alone' : `Bring ${fit} ${guestWord(fit)}`,
+    keep: fit,
+  };
+}

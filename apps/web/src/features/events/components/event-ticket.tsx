@@ -16,11 +16,12 @@ export function EventTicket({ eventId }: { eventId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (ticket.data && canvas.current)
-      void QRCode.toCanvas(canvas.current, ticket.data.code, {
+      // Where a canvas cannot draw (no 2D context), the door code below still lets a host type it.
+      QRCode.toCanvas(canvas.current, ticket.data.code, {
         width: 200,
         margin: 2,
         errorCorrectionLevel: 'M',
-      });
+      }).catch(() => undefined);
   }, [ticket.data]);
   return (
     <section aria-labelledby={headingId} className="space-y-2 border-t border-stone-100 pt-4">
