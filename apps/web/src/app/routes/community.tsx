@@ -1,5 +1,6 @@
 import { BadgeCheck, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -14,6 +15,7 @@ import { EventList } from '../../features/communities/components/community-event
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
+import { usePageOrigin } from '../../features/events/share-links.ts';
 import { GroupChat } from '../../features/groups/components/group-chat.tsx';
 import { JoinButton } from '../../features/groups/components/membership.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
@@ -30,6 +32,7 @@ export function CommunityPage() {
   const events = useCommunityEvents(slug, 'upcoming', canSeeEvents);
   const join = useJoinCommunity(slug);
   const leave = useLeaveCommunity(slug);
+  const origin = usePageOrigin();
   if (isPending) return <Skeleton className="h-48 w-full" />;
   if (isError || !community) return <NotFoundPage />;
   const organizer = member && (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
@@ -111,6 +114,15 @@ export function CommunityPage() {
               ))}
             </ul>
           ) : null}
+          <section aria-labelledby="community-share" className="mt-6 space-y-2">
+            <h2 id="community-share" className="text-lg font-semibold">
+              Tell a friend
+            </h2>
+            <ShareButtons
+              title={community.name}
+              url={origin ? `${origin}/c/${encodeURIComponent(community.slug)}` : ''}
+            />
+          </section>
           <CommunityAnnouncements slug={community.slug} canRead={canSeeEvents} organizer={organizer} />
         </TabsContent>
         <TabsContent value="events">

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -17,11 +16,18 @@ export function EventTicket({ eventId }: { eventId: string }) {
   useEffect(() => {
     if (ticket.data && canvas.current)
       // Where a canvas cannot draw (no 2D context), the door code below still lets a host type it.
-      QRCode.toCanvas(canvas.current, ticket.data.code, {
-        width: 200,
-        margin: 2,
-        errorCorrectionLevel: 'M',
-      }).catch(() => undefined);
+      // qrcode is loaded only for a ticket (and the share dialog's QR code), not with every page.
+      void import('qrcode')
+        .then(({ default: QRCode }) =>
+          canvas.current
+            ? QRCode.toCanvas(canvas.current, ticket.data.code, {
+                width: 200,
+                margin: 2,
+                errorCorrectionLevel: 'M',
+              })
+            : undefined,
+        )
+        .catch(() => undefined);
   }, [ticket.data]);
   return (
     <section aria-labelledby={headingId} className="space-y-2 border-t border-stone-100 pt-4">
