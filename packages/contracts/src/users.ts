@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, interestsField, phoneField, rolesField, text, usernameField } from './fields.ts';
 import { LIMITS, ROLES } from './limits.ts';
 import { MSG } from './messages.ts';
-import { channelPreferences } from './notifications.ts';
+import { channelPreferences, RSVP_TIMINGS } from './notifications.ts';
 import { placeIdField, placeSchema } from './places.ts';
 
 /**
@@ -12,6 +12,8 @@ import { placeIdField, placeSchema } from './places.ts';
 export const notificationPreferences = z.object({
   securityAlerts: z.boolean({ error: 'Security alerts must be true or false' }),
   productUpdates: z.boolean({ error: 'Product updates must be true or false' }),
+  /** How a host hears of answers to their events: each at once, or gathered in the digest. */
+  rsvpTiming: z.enum(RSVP_TIMINGS, { error: 'rsvpTiming must be "instant" or "digest"' }),
   email: channelPreferences,
   push: channelPreferences,
 });
@@ -107,6 +109,7 @@ export const updateUserBody = z.object({
     .object({
       securityAlerts: notificationPreferences.shape.securityAlerts.optional(),
       productUpdates: notificationPreferences.shape.productUpdates.optional(),
+      rsvpTiming: notificationPreferences.shape.rsvpTiming.optional(),
       email: channelPreferences.partial().optional(),
       push: channelPreferences.partial().optional(),
     })

@@ -24,7 +24,8 @@ export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     isVerifiedCommunity: false,
     notificationPreferences: {
       securityAlerts: true,
-      productUpdates: true,
+      productUpdates: false,
+      rsvpTiming: 'digest',
       email: { ...DEFAULT_EMAIL_PREFERENCES },
       push: { ...DEFAULT_PUSH_PREFERENCES },
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -36,7 +37,12 @@ export const users = pgTable(
     /** Set by platform admins for clubs and organisations they have checked (landing page promise). */
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
-    notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
+    /** Opt-in (issue 23): new accounts get no product-update e-mails until they ask for them. */
+    notifyProductUpdates: boolean('notify_product_updates').notNull().default(false),
+    /** How a host hears of answers to their events: each at once, or gathered in the digest. */
+    notifyRsvpTiming: text('notify_rsvp_timing', { enum: ['instant', 'digest'] })
+      .notNull()
+      .default('digest'),
     /** The private calendar feed's URL is an HMAC of this; a new nonce resets the link. */
     calendarFeedNonce: text('calendar_feed_nonce').notNull().default(sql`gen_random_uuid()::text`),
     /**
@@ -67,6 +73,7 @@ export const users = pgTable(
     index('users_interests_gin').using('gin', t.interests),
     // The few suspended accounts: `visibleTo` hashes them once per query (decision 021).
     index('users_suspended_idx').on(t.id).where(sql`suspended_at is not null`),
+    check('users_notify_rsvp_timing_check', sql`${t.notifyRsvpTiming} IN ('instant', 'digest')`),
   ],
 );
 
