@@ -650,7 +650,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // robots.txt, the sitemap, and the pages whose head the server fills in (link previews).
   pagesRoutes(
     app,
-    createPagesService({ events: eventsService, publicUrl: config.publicUrl, currency: config.currency }),
+    createPagesService({
+      events: eventsService,
+      communities: communitiesService,
+      publicUrl: config.publicUrl,
+      currency: config.currency,
+    }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );

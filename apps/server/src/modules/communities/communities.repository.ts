@@ -63,6 +63,16 @@ export async function findById(
   return rows[0];
 }
 
+/** Public communities for the sitemap (slug and last change), the most recently changed first. */
+export async function listPublicForSitemap(db: Executor, limit: number) {
+  return db
+    .select({ slug: communities.slug, updatedAt: communities.updatedAt })
+    .from(communities)
+    .where(eq(communities.visibility, 'PUBLIC'))
+    .orderBy(desc(communities.updatedAt))
+    .limit(limit);
+}
+
 export async function slugTaken(db: Executor, slug: string): Promise<boolean> {
   const rows = await db
     .select({ id: communities.id })

@@ -168,6 +168,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     const dto = publicEventResponse.parse(res.json()).data;
     const pages = createPagesService({
       events: { findForAnonymous: async () => dto, upcomingForAnonymous: async () => [] },
+      communities: { findForAnonymous: async () => undefined, publicForSitemap: async () => [] },
       publicUrl: 'http://townsquare.test',
       currency: 'EUR',
     });

@@ -59,6 +59,10 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     },
   );
 
+  app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(reply, await pages.communityPage(request.params.slug)),
+  );
+
   app.get('/user/:userId', { schema: { hide: true } }, async (_request, reply) =>
     sendPage(reply, pages.profilePage()),
   );

@@ -1,10 +1,14 @@
-import { EVENT_BANNER_SIZES, imageSources, type PublicEventDto } from '@townsquare/contracts';
+import { type Community, EVENT_BANNER_SIZES, imageSources, type PublicEventDto } from '@townsquare/contracts';
 import { longEventTime } from '../../platform/dates.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
 
 export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
+  communities: {
+    findForAnonymous(slug: string): Promise<Community | undefined>;
+    publicForSitemap(limit: number): Promise<Array<{ slug: string; updatedAt: Date }>>;
+  };
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
   publicUrl: string;
   /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
@@ -52,6 +56,8 @@ export const PRIVATE_PATHS = [
 
 /** At most this many events in the sitemap (the format allows 50,000 URLs per file). */
 export const SITEMAP_EVENTS = 10_000;
+/** At most this many communities in the sitemap. */
+export const SITEMAP_COMMUNITIES = 5_000;
 
 /** Shown when an event has no picture of its own (in apps/web/public). */
 const DEFAULT_IMAGE = '/images/hero-community.svg';
@@ -79,7 +85,17 @@ export function createPagesService(deps: PagesServiceDeps) {
       : event.imageUrl
         ? { href: event.imageUrl }
         : undefined;
-    const organizer = event.creator.fullName ?? event.creator.username;
+    const person = event.creator.fullName ?? event.creator.username;
+    // An event a community hosts names the community as its organiser (issue 23).
+    const organizer = event.community
+      ? {
+          '@type': 'Organization',
+          name: event.community.name,
+          url: `${publicUrl}/c/${encodeURIComponent(event.community.slug)}`,
+        }
+      : person
+        ? { '@type': 'Person', name: person, url: `${publicUrl}/user/${event.creatorId}` }
+        : undefined;
     return {
       title: `${event.title} · ${SITE_NAME}`,
       canonical: url,
@@ -109,9 +125,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         location: { '@type': 'Place', name: event.location, address: event.location },
         image: [image],
         url,
-        ...(organizer
-          ? { organizer: { '@type': 'Person', name: organizer, url: `${publicUrl}/user/${event.creatorId}` } }
-          : {}),
+        ...(organizer ? { organizer } : {}),
         isAccessibleForFree: event.isFree,
         offers: {
           '@type': 'Offer',
@@ -123,7 +137,60 @@ export function createPagesService(deps: PagesServiceDeps) {
     };
   }
 
+  /**
+   * A community's title, description, Open Graph tags and a schema.org Organization. A private
+   * community's name and description are public knowledge (its page shows them to anyone), but it
+   * is kept out of search results and the sitemap.
+   */
+  function communityHead(community: Community): Head {
+    const url = `${publicUrl}/c/${encodeURIComponent(community.slug)}`;
+    const where = community.place?.name ?? community.location;
+    const about = community.description.trim() || `A community on ${SITE_NAME}.`;
+    const description = truncate(where ? `${where} · ${about}` : about, DESCRIPTION_MAX);
+    const image = absolute(community.imageUrl ?? DEFAULT_IMAGE);
+    const open = community.visibility === 'PUBLIC';
+    return {
+      title: `${community.name} · ${SITE_NAME}`,
+      canonical: url,
+      meta: [
+        { name: 'description', content: description },
+        ...(open ? [] : [{ name: 'robots', content: 'noindex' }]),
+        { property: 'og:type', content: 'website' },
+        { property: 'og:site_name', content: SITE_NAME },
+        { property: 'og:title', content: community.name },
+        { property: 'og:description', content: description },
+        { property: 'og:image', content: image },
+        { property: 'og:url', content: url },
+        { name: 'twitter:card', content: 'summary' },
+        { name: 'twitter:title', content: community.name },
+        { name: 'twitter:description', content: description },
+        { name: 'twitter:image', content: image },
+      ],
+      ...(open
+        ? {
+            jsonLd: {
+              '@context': 'https://schema.org',
+              '@type': 'Organization',
+              name: community.name,
+              description: truncate(about, 1000),
+              url,
+              logo: image,
+              ...(where ? { location: { '@type': 'Place', name: where, address: where } } : {}),
+              ...(community.tags.length > 0 ? { keywords: community.tags.join(', ') } : {}),
+              memberOf: { '@type': 'Organization', name: SITE_NAME, url: publicUrl },
+            },
+          }
+        : {}),
+    };
+  }
+
   return {
+    /** `/c/:slug`: the community's head for a signed-out visitor (undefined: the plain shell, a 404 page). */
+    async communityPage(slug: string): Promise<Head | undefined> {
+      const community = await deps.communities.findForAnonymous(slug);
+      return community ? communityHead(community) : undefined;
+    },
+
     /**
      * `/event/:id` for a signed-out visitor who may see the event: its head and the event as the
      * public API shows it to them (what the page renders and embeds); else undefined.
@@ -151,6 +218,7 @@ export function createPagesService(deps: PagesServiceDeps) {
     /** The static public pages and the upcoming public events, for a signed-out visitor. */
     async sitemap(): Promise<string> {
       const events = await deps.events.upcomingForAnonymous(SITEMAP_EVENTS);
+      const communities = await deps.communities.publicForSitemap(SITEMAP_COMMUNITIES);
       const entry = (path: string, lastmod?: Date) =>
         `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
       return [
@@ -158,6 +226,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...STATIC_PAGES.map((p) => entry(p)),
         ...events.map((e) => entry(`/event/${e.id}`, e.updatedAt)),
+        ...communities.map((c) => entry(`/c/${encodeURIComponent(c.slug)}`, c.updatedAt)),
         '</urlset>',
         '',
       ].join('\n');
