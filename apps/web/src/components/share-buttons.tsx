@@ -1,5 +1,6 @@
 import { Check, Download, Link2, QrCode, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { fileName } from '../lib/file-name.ts';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
 import {
@@ -13,16 +14,7 @@ import {
 import { Skeleton } from './ui/skeleton.tsx';
 
 /** A file name for the QR code's picture: "quiz-night-qr.png". */
-export function qrFileName(title: string): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'townsquare'}-qr.png`;
-}
+export const qrFileName = (title: string) => fileName(title, 'qr.png');
 
 /** The QR code of `url` as a PNG data URL, drawn in the browser by the lazily loaded qrcode package. */
 function useQrImage(url: string, enabled: boolean) {

@@ -418,7 +418,12 @@ describe('questions and answers', () => {
     const res = await call('GET', `/api/events/${event.id}/attendees.csv`, host);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.split('\r\n');
+    // Named after the event; a byte order mark so spreadsheets read UTF-8 (issue 23).
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="Riverside-park-run-attendees.csv"',
+    );
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe('Name,Username,Status,Guests,"Notes, please",Checked in');
     expect(lines[1]).toBe(
       `"'=HYPERLINK(""http://x"")",${evil.user.username},going,'+Ann,"Say ""hi"", then\nleave",`,

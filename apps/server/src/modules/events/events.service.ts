@@ -16,6 +16,7 @@ import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import { effectiveStatus, presentEvent, presentPublicEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
+import { fileSlug } from './file-name.ts';
 import { eventToIcs } from './ics.ts';
 import { rsvpStatus } from './rsvp.repository.ts';
 import type { RsvpService } from './rsvp.service.ts';
@@ -357,14 +358,9 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async ics(id: string, viewerId: string | undefined) {
       const row = await visible(id, viewerId);
-      const slug =
-        row.title
-          .replace(/[^a-zA-Z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .slice(0, 60) || 'event';
       return {
         body: eventToIcs(row, { publicUrl: deps.publicUrl }),
-        filename: `${slug}.ics`,
+        filename: `${fileSlug(row.title)}.ics`,
       };
     },
 

@@ -24,6 +24,7 @@ import { doorCode, loadTicketSecret, normalDoorCode, readTicket, ticketCode } fr
 import { addCohost, endCohostingBetween, isHost, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
+import { fileSlug } from './file-name.ts';
 import {
   type AttendeeRow,
   areFriends,
@@ -374,7 +375,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const row = await hosted(eventId, user.id);
       const bringing = (await deps.sheets?.bringing(row)) ?? new Map<string, string>();
       const body = attendeesCsv(await readAttendees(db, row.id), row.questions, row.timeZone, bringing);
-      return { body, filename: `attendees-${row.id}.csv` };
+      // A byte order mark, so a spreadsheet opening the file reads it as UTF-8 (names, answers).
+      return { body: `\uFEFF${body}`, filename: `${fileSlug(row.title)}-attendees.csv` };
     },
   };
 }
