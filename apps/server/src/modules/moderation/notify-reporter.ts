@@ -17,7 +17,7 @@ export async function notifyReporter(
     kind: 'report_resolved',
     actorId: null,
     subject: { type: 'report', id: report.id },
-    text: `Your report was reviewed: ${MODERATION_MSG.outcome[action]}.`,
+    text: `Your report was reviewed: ${MODERATION_MSG.outcomeDetail[action]}.`,
     url: '/settings',
     dedupeKey: `report_resolved:${report.id}`,
   });
