@@ -66,6 +66,29 @@ const DESCRIPTION_MAX = 200;
 
 export type PagesService = ReturnType<typeof createPagesService>;
 
+/** The description, Open Graph and Twitter tags a link preview reads, alike for every page. */
+function previewMeta(p: {
+  title: string;
+  description: string;
+  image: string;
+  url: string;
+  card: 'summary' | 'summary_large_image';
+}): Head['meta'] {
+  return [
+    { name: 'description', content: p.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:title', content: p.title },
+    { property: 'og:description', content: p.description },
+    { property: 'og:image', content: p.image },
+    { property: 'og:url', content: p.url },
+    { name: 'twitter:card', content: p.card },
+    { name: 'twitter:title', content: p.title },
+    { name: 'twitter:description', content: p.description },
+    { name: 'twitter:image', content: p.image },
+  ];
+}
+
 export function createPagesService(deps: PagesServiceDeps) {
   const { publicUrl } = deps;
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).href;
@@ -100,19 +123,13 @@ export function createPagesService(deps: PagesServiceDeps) {
       title: `${event.title} · ${SITE_NAME}`,
       canonical: url,
       ...(preloadImage ? { preloadImage } : {}),
-      meta: [
-        { name: 'description', content: description },
-        { property: 'og:type', content: 'website' },
-        { property: 'og:site_name', content: SITE_NAME },
-        { property: 'og:title', content: event.title },
-        { property: 'og:description', content: description },
-        { property: 'og:image', content: image },
-        { property: 'og:url', content: url },
-        { name: 'twitter:card', content: event.imageUrl ? 'summary_large_image' : 'summary' },
-        { name: 'twitter:title', content: event.title },
-        { name: 'twitter:description', content: description },
-        { name: 'twitter:image', content: image },
-      ],
+      meta: previewMeta({
+        title: event.title,
+        description,
+        image,
+        url,
+        card: event.imageUrl ? 'summary_large_image' : 'summary',
+      }),
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'Event',
@@ -153,18 +170,8 @@ export function createPagesService(deps: PagesServiceDeps) {
       title: `${community.name} · ${SITE_NAME}`,
       canonical: url,
       meta: [
-        { name: 'description', content: description },
         ...(open ? [] : [{ name: 'robots', content: 'noindex' }]),
-        { property: 'og:type', content: 'website' },
-        { property: 'og:site_name', content: SITE_NAME },
-        { property: 'og:title', content: community.name },
-        { property: 'og:description', content: description },
-        { property: 'og:image', content: image },
-        { property: 'og:url', content: url },
-        { name: 'twitter:card', content: 'summary' },
-        { name: 'twitter:title', content: community.name },
-        { name: 'twitter:description', content: description },
-        { name: 'twitter:image', content: image },
+        ...previewMeta({ title: community.name, description, image, url, card: 'summary' }),
       ],
       ...(open
         ? {
