@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- lighthouse`: Lighthouse mobile (simulated throttling, headless Chromium) on `/`,
- * `/login`, `/register` and a public `/event/:id`, median of 3 runs each, against the production
+ * `/login`, `/register`, a public `/event/:id` and a public community `/c/:slug`, median of 3 runs each, against the production
  * build (`npm run build` first; this builds nothing). The server runs on a fresh database holding
  * one public event.
  *
@@ -188,8 +188,14 @@ async function uploadEventImage(base: string, token: string): Promise<string> {
   return signed.body.publicUrl;
 }
 
-/** A user with a verified address and one public, published event; returns the event's path. */
-async function seedPublicEvent(base: string, url: string): Promise<string> {
+/**
+ * A user with a verified address, one public community and one public, published event; returns
+ * the event's and the community's paths.
+ */
+async function seedPublicEvent(
+  base: string,
+  url: string,
+): Promise<{ eventPath: string; communityPath: string }> {
   const reg = await api<{ accessToken: string; user: { id: string } }>(base, 'POST', '/api/auth/register', {
     fullName: 'Lighthouse Host',
     email: `host-${randomBytes(4).toString('hex')}@bench.example`,
@@ -237,7 +243,24 @@ async function seedPublicEvent(base: string, url: string): Promise<string> {
     reg.body.accessToken,
   );
   if (created.status !== 201) throw new Error(`event creation failed: ${JSON.stringify(created.body)}`);
-  return `/event/${created.body.event.id}`;
+  const community = await api<{ community: { slug: string } }>(
+    base,
+    'POST',
+    '/api/communities',
+    {
+      name: 'Market Street Repair Café',
+      description: 'Neighbours who fix things together: lamps, chairs, bikes and clothes, once a month.',
+      location: 'Market Street',
+      tags: ['Repair', 'Sustainability'],
+    },
+    reg.body.accessToken,
+  );
+  if (community.status !== 201)
+    throw new Error(`community creation failed: ${JSON.stringify(community.body)}`);
+  return {
+    eventPath: `/event/${created.body.event.id}`,
+    communityPath: `/c/${community.body.community.slug}`,
+  };
 }
 
 export async function lighthouseScores(report: (line: string) => void): Promise<void> {
@@ -267,10 +290,13 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
       const own = { ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` };
       servers.push(await startServer(build.dist ? { ...own, WEB_DIST_DIR: build.dist } : own));
     }
-    const eventPath = await seedPublicEvent(servers[0]!.url, url);
-    // LIGHTHOUSE_PAGES=event (or a comma list of /, /login, /register, event) measures only those.
-    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => (p === 'event' ? eventPath : p));
-    const pages = ['/', '/login', '/register', eventPath].filter((p) => !only || only.includes(p));
+    const { eventPath, communityPath } = await seedPublicEvent(servers[0]!.url, url);
+    // LIGHTHOUSE_PAGES=event (or a comma list of /, /login, /register, event, community) measures only those.
+    const alias = (p: string) => (p === 'event' ? eventPath : p === 'community' ? communityPath : p);
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map(alias);
+    const pages = ['/', '/login', '/register', eventPath, communityPath].filter(
+      (p) => !only || only.includes(p),
+    );
     report(`# Lighthouse ${RUNS}× per page (mobile, simulated throttling), medians`);
     const results = new Map<string, Figures>();
     const lcpElements = new Map<string, string[]>();
@@ -297,7 +323,7 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
       }
     }
     for (const page of pages) {
-      const shown = page === eventPath ? '/event/:id' : page;
+      const shown = page === eventPath ? '/event/:id' : page === communityPath ? '/c/:slug' : page;
       for (const build of builds) {
         const f = results.get(`${build.label} ${page}`)!;
         const base = baseline ? results.get(`baseline ${page}`) : undefined;

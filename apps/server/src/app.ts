@@ -320,7 +320,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
     onChanged: (change) => notifications.eventChanged(change),
-    onRsvp: (event, userId, status) => notifications.rsvped(event, userId, status),
+    onRsvp: (event, userId, status, previous) => notifications.rsvped(event, userId, status, previous),
   });
   const seriesService = createSeriesService({
     db,
@@ -697,6 +697,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     createPagesService({
       events: eventsService,
       cities: cityPages,
+      communities: communitiesService,
       publicUrl: config.publicUrl,
       currency: config.currency,
     }),

@@ -46,6 +46,7 @@ export const CAPACITY_MSG = {
   ticketNotGoing: 'Only people going have a ticket',
   ticketInvalid: 'This ticket code is not valid',
   ticketOtherEvent: 'This ticket is for another event',
+  doorCodeUnknown: 'No one going to this event has that ticket code',
   checkInNeedsOne: 'Send a ticket code or a user id',
   notOnList: 'This person is not on the list of people going',
   alreadyCheckedIn: (when: string) => `Already checked in at ${when}`,
@@ -202,7 +203,8 @@ export const transferBody = z.object({
   toUserId: text('Friend').trim().min(1, 'Friend is required').max(64, CAPACITY_MSG.userNotFound),
 });
 
-export const ticketResponse = z.object({ code: z.string() });
+/** `code` is the signed ticket in the QR code; `doorCode` the short code printed under it for typing. */
+export const ticketResponse = z.object({ code: z.string(), doorCode: z.string() });
 
 export const checkInBody = z
   .object({

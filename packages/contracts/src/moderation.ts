@@ -36,6 +36,12 @@ export function formatSuspensionDate(date: Date): string {
   }).format(date);
 }
 
+const OUTCOME_DETAIL: Record<ReportAction, string> = {
+  dismiss: 'no action was needed',
+  hide: 'the content was removed',
+  suspend: 'the account was suspended',
+};
+
 export const MODERATION_MSG = {
   reportSent: 'Report sent',
   alreadyReported: 'You have already reported this. We will let you know what happens.',
@@ -56,10 +62,12 @@ export const MODERATION_MSG = {
   /** What the reporter reads on their reports list and in the outcome e-mail. */
   outcome: {
     open: 'Under review',
-    dismiss: 'Reviewed: no action was needed',
-    hide: 'Reviewed: the content was removed',
-    suspend: 'Reviewed: the account was suspended',
+    dismiss: `Reviewed: ${OUTCOME_DETAIL.dismiss}`,
+    hide: `Reviewed: ${OUTCOME_DETAIL.hide}`,
+    suspend: `Reviewed: ${OUTCOME_DETAIL.suspend}`,
   } as Record<'open' | ReportAction, string>,
+  /** What came of it, for a sentence that already says it was reviewed (the reporter's notification). */
+  outcomeDetail: OUTCOME_DETAIL,
 } as const;
 
 /** The sign-in refusal for a suspended account, with its end date (or without, indefinitely). */

@@ -85,6 +85,14 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
 
 export type ChannelPreferences = Record<NotificationGroup, boolean>;
 
+/**
+ * How a host hears that people are going to their events: `instant`, each answer at once;
+ * `digest` (the default), the answers of a quarter of an hour gathered in one notification.
+ * Someone going who cancels is always told at once.
+ */
+export const RSVP_TIMINGS = ['instant', 'digest'] as const;
+export type RsvpTiming = (typeof RSVP_TIMINGS)[number];
+
 export const DEFAULT_EMAIL_PREFERENCES: ChannelPreferences = {
   friends: false,
   rsvp: true,

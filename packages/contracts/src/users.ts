@@ -3,7 +3,7 @@ import { emailField, interestsField, phoneField, rolesField, text, usernameField
 import { LIMITS, ROLES } from './limits.ts';
 import { LOCALES, localeField } from './locales.ts';
 import { MSG } from './messages.ts';
-import { channelPreferences } from './notifications.ts';
+import { channelPreferences, RSVP_TIMINGS } from './notifications.ts';
 import { PLACE_LIMITS, placeIdField, placeSchema } from './places.ts';
 
 /** Nearby alerts (issue 22): the radius in km around home, or null (off, the default). */
@@ -30,6 +30,8 @@ const nearbyRadiusField = z.union(
 export const notificationPreferences = z.object({
   securityAlerts: z.boolean({ error: 'Security alerts must be true or false' }),
   productUpdates: z.boolean({ error: 'Product updates must be true or false' }),
+  /** How a host hears of answers to their events: each at once, or gathered in the digest. */
+  rsvpTiming: z.enum(RSVP_TIMINGS, { error: 'rsvpTiming must be "instant" or "digest"' }),
   email: channelPreferences,
   push: channelPreferences,
   /** "Tell me about new events within N km of home": a weekly digest; null is off. */
@@ -130,6 +132,7 @@ export const updateUserBody = z.object({
       {
         securityAlerts: notificationPreferences.shape.securityAlerts.optional(),
         productUpdates: notificationPreferences.shape.productUpdates.optional(),
+        rsvpTiming: notificationPreferences.shape.rsvpTiming.optional(),
         email: channelPreferences.partial().optional(),
         push: channelPreferences.partial().optional(),
         nearbyRadiusKm: nearbyRadiusField.optional(),

@@ -7,6 +7,7 @@ import {
   formatLongDate,
   formatMessageTime,
   formatMoney,
+  formatNotificationTime,
   formatPhone,
   formatRole,
   formatTime,
@@ -25,6 +26,14 @@ describe('format', () => {
     expect(formatMessageTime(new Date(2025, 2, 8, 7, 30), now)).toBe('7:30 AM');
     expect(formatMessageTime(new Date(2025, 2, 7, 19, 5), now)).toBe('Mar 7, 7:05 PM');
     expect(formatMessageTime('garbage', now)).toBe('');
+  });
+
+  it('notification times always name the day', () => {
+    const now = new Date(2025, 2, 8, 18, 0);
+    expect(formatNotificationTime(new Date(2025, 2, 8, 7, 30), now)).toBe('Today, 7:30 AM');
+    expect(formatNotificationTime(new Date(2025, 2, 7, 19, 5), now)).toBe('Yesterday, 7:05 PM');
+    expect(formatNotificationTime(new Date(2025, 2, 4, 9, 0), now)).toBe('Tue, Mar 4, 9:00 AM');
+    expect(formatNotificationTime('garbage', now)).toBe('');
   });
 
   it('card dates read like "Mar 8, 2025" or "Invalid date"', () => {

@@ -1,6 +1,6 @@
 // The subpath: the package index would bring every zod schema into each page that formats a date.
 import { wallTime, zoneName } from '@townsquare/contracts/time-zones';
-import { isSameDay, isValid, parseISO } from 'date-fns';
+import { isSameDay, isValid, parseISO, subDays } from 'date-fns';
 import { currentLocale, translate } from './i18n/intl.tsx';
 import { formattingLocale } from './i18n/locales.ts';
 
@@ -71,6 +71,21 @@ export function formatMessageTime(value: string | Date | null | undefined, now: 
   const date = toDate(value);
   if (!date) return '';
   return isSameDay(date, now) ? intl(date, TIME) : intl(date, { month: 'short', day: 'numeric', ...TIME });
+}
+
+/**
+ * A notification's time, always with its day: "Today, 7:30 PM", "Yesterday, 7:30 PM",
+ * "Tue, Mar 8, 7:30 PM" (en-GB: "Tue 8 Mar, 19:30").
+ */
+export function formatNotificationTime(
+  value: string | Date | null | undefined,
+  now: Date = new Date(),
+): string {
+  const date = toDate(value);
+  if (!date) return '';
+  if (isSameDay(date, now)) return `Today, ${intl(date, TIME)}`;
+  if (isSameDay(date, subDays(now, 1))) return `Yesterday, ${intl(date, TIME)}`;
+  return intl(date, { weekday: 'short', month: 'short', day: 'numeric', ...TIME });
 }
 
 /**

@@ -25,7 +25,8 @@ export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     locale: null,
     notificationPreferences: {
       securityAlerts: true,
-      productUpdates: true,
+      productUpdates: false,
+      rsvpTiming: 'digest',
       nearbyRadiusKm: null,
       email: { ...DEFAULT_EMAIL_PREFERENCES },
       push: { ...DEFAULT_PUSH_PREFERENCES },

@@ -38,7 +38,12 @@ export const users = pgTable(
     /** Set by platform admins for clubs and organisations they have checked (landing page promise). */
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
-    notifyProductUpdates: boolean('notify_product_updates').notNull().default(true),
+    /** Opt-in (issue 23): new accounts get no product-update e-mails until they ask for them. */
+    notifyProductUpdates: boolean('notify_product_updates').notNull().default(false),
+    /** How a host hears of answers to their events: each at once, or gathered in the digest. */
+    notifyRsvpTiming: text('notify_rsvp_timing', { enum: ['instant', 'digest'] })
+      .notNull()
+      .default('digest'),
     /** The private calendar feed's URL is an HMAC of this; a new nonce resets the link. */
     calendarFeedNonce: text('calendar_feed_nonce').notNull().default(sql`gen_random_uuid()::text`),
     /**
@@ -79,6 +84,7 @@ export const users = pgTable(
     index('users_nearby_alerts')
       .on(t.id)
       .where(sql`nearby_radius_km is not null and home_place_id is not null`),
+    check('users_notify_rsvp_timing_check', sql`${t.notifyRsvpTiming} IN ('instant', 'digest')`),
   ],
 );
 

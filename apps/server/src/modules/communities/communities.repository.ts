@@ -13,8 +13,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
-import { membersOnly } from '../users/users.repository.ts';
 import { placeWithin } from '../places/places.repository.ts';
+import { membersOnly } from '../users/users.repository.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {
@@ -62,6 +62,16 @@ export async function findById(
 ): Promise<CommunityWithViewer | undefined> {
   const rows = await withViewer(db, viewerId).where(eq(communities.id, id)).limit(1);
   return rows[0];
+}
+
+/** Public communities for the sitemap (slug and last change), the most recently changed first. */
+export async function listPublicForSitemap(db: Executor, limit: number) {
+  return db
+    .select({ slug: communities.slug, updatedAt: communities.updatedAt })
+    .from(communities)
+    .where(eq(communities.visibility, 'PUBLIC'))
+    .orderBy(desc(communities.updatedAt))
+    .limit(limit);
 }
 
 export async function slugTaken(db: Executor, slug: string): Promise<boolean> {

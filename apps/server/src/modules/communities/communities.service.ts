@@ -329,6 +329,17 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       return { communities: rows.map((r) => presentCommunity(r.community, r)), nextCursor: null };
     },
 
+    /** `/c/:slug` for a signed-out visitor (its head, server-side): undefined when there is none. */
+    async findForAnonymous(slug: string): Promise<Community | undefined> {
+      const found = slug.length <= 200 ? await repo.findBySlug(db, slug.toLowerCase(), undefined) : undefined;
+      if (!found) return undefined;
+      const [community] = await withPlaces(db, [presentCommunity(found.community, found)]);
+      return community;
+    },
+
+    /** Public communities for the sitemap. */
+    publicForSitemap: (limit: number) => repo.listPublicForSitemap(db, limit),
+
     async get(slug: string, viewerId: string | undefined): Promise<Community> {
       const found = await find(slug, viewerId);
       const [community] = await withPlaces(db, [presentCommunity(found.community, found)]);

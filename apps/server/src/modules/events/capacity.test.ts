@@ -219,16 +219,54 @@ describe('a full event and its waitlist', () => {
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(CAPACITY_MSG.tooManyGuests(2));
-    // Dropping a guest frees one place: B's party of two does not fit, and nobody skips B.
+    // Dropping a guest frees one place: B's party of two does not fit, C alone does (decision 046).
     await rsvp(id, a, { status: 'going', guests: ['Kim'] });
     expect(await statusOf(id, b)).toBe('waitlisted');
-    expect(await statusOf(id, c)).toBe('waitlisted');
+    expect(await statusOf(id, c)).toBe('offered');
+    // With someone waiting, a person going cannot add guests.
     const more = await call('POST', `/api/events/${id}/rsvp`, a, { status: 'going', guests: ['Kim', 'Sam'] });
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toBe(CAPACITY_MSG.notEnoughPlaces(1));
-    await rsvp(id, a, { status: 'going', guests: [] });
+    // A leaves: two places, B's party fits and is offered them.
+    await rsvp(id, a, { status: 'not_going' });
     expect(await statusOf(id, b)).toBe('offered');
+  });
+
+  it('passes over a party that does not fit: the next who fits gets the place, the party keeps its turn', async () => {
+    const id = await createEvent(t, host, { capacity: 2, maxGuests: 2 });
+    const [a, b, c, d, e] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    await rsvp(id, a);
+    await rsvp(id, b);
+    // Full: B's party of three, then C alone, then D with one guest, wait in that order.
+    expect((await rsvp(id, c, { status: 'going', guests: ['Kim', 'Lee'] })).viewerRsvp).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    await rsvp(id, d);
+    await rsvp(id, e, { status: 'going', guests: ['Sam'] });
+    // One place frees: C's party of three does not fit, D alone does.
+    await rsvp(id, a, { status: 'not_going' });
     expect(await statusOf(id, c)).toBe('waitlisted');
+    expect(await statusOf(id, d)).toBe('offered');
+    expect(await statusOf(id, e)).toBe('waitlisted');
+    expect((await view(id, c)).viewerRsvp?.waitlistPosition).toBe(1);
+    // D declines: one place again, still too small for C and for E's two; nobody is offered it.
+    await rsvp(id, d, { status: 'not_going' });
+    expect(await statusOf(id, c)).toBe('waitlisted');
+    expect(await statusOf(id, e)).toBe('waitlisted');
+    // A newcomer alone takes that free place at once (behind the line, but the line cannot use it).
+    const f = people[5] as TestUser;
+    expect((await rsvp(id, f)).viewerRsvp?.status).toBe('going');
+    // B and F leave: two places; C's three still do not fit, E's two do.
+    await rsvp(id, b, { status: 'not_going' });
+    expect(await statusOf(id, e)).toBe('waitlisted');
+    await rsvp(id, f, { status: 'not_going' });
+    expect(await statusOf(id, e)).toBe('offered');
+    expect(await statusOf(id, c)).toBe('waitlisted');
+    // C comes alone after all: C is still first in line for the next place.
+    await rsvp(id, c, { status: 'going', guests: [] });
+    expect(await statusOf(id, c)).toBe('waitlisted');
+    expect((await view(id, c)).viewerRsvp?.waitlistPosition).toBe(1);
   });
 
   it('offers new places when the capacity is raised and removes nobody when it is lowered', async () => {
@@ -380,7 +418,12 @@ describe('questions and answers', () => {
     const res = await call('GET', `/api/events/${event.id}/attendees.csv`, host);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.split('\r\n');
+    // Named after the event; a byte order mark so spreadsheets read UTF-8 (issue 23).
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="Riverside-park-run-attendees.csv"',
+    );
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe('Name,Username,Status,Guests,"Notes, please",Checked in');
     expect(lines[1]).toBe(
       `"'=HYPERLINK(""http://x"")",${evil.user.username},going,'+Ann,"Say ""hi"", then\nleave",`,
@@ -479,6 +522,36 @@ describe('tickets and check-in', () => {
     const list = (await call('GET', `/api/events/${id}/attendees`, host)).json();
     expect(list).toMatchObject({ going: 1, came: 1, ended: false });
     expect((await view(id, a)).viewerRsvp?.checkedIn).toBe(true);
+  });
+
+  it('checks a person in by the short door code typed at the door, however it is typed', async () => {
+    const id = await createEvent(t, host);
+    const otherId = await createEvent(t, host);
+    const [a, b] = people as [TestUser, TestUser];
+    await rsvp(id, a);
+    await rsvp(id, b);
+    await rsvp(otherId, b);
+    const ticketA = (await call('GET', `/api/events/${id}/ticket`, a)).json() as { doorCode: string };
+    const ticketB = (await call('GET', `/api/events/${id}/ticket`, b)).json() as { doorCode: string };
+    const elsewhere = (await call('GET', `/api/events/${otherId}/ticket`, b)).json() as { doorCode: string };
+    expect(ticketA.doorCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(ticketA.doorCode).not.toBe(ticketB.doorCode);
+    expect(elsewhere.doorCode).not.toBe(ticketB.doorCode);
+
+    // Another event's code, and one nobody holds, are refused with a readable 400.
+    for (const code of [elsewhere.doorCode, 'ZZZZ-ZZZZ']) {
+      const res = await call('POST', `/api/events/${id}/check-ins`, host, { code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CAPACITY_MSG.doorCodeUnknown);
+    }
+    // Typed in lower case without the dash: still A.
+    const typed = ticketA.doorCode.replace('-', ' ').toLowerCase();
+    const first = await call('POST', `/api/events/${id}/check-ins`, host, { code: typed });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().checkIn).toMatchObject({ userId: a.user.id });
+    const again = await call('POST', `/api/events/${id}/check-ins`, host, { code: ticketA.doorCode });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Already checked in at /);
   });
 
   it('rejects bad check-in bodies with a 400', async () => {

@@ -26,7 +26,9 @@ import {
   presentPublicEvent,
 } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
+import { fileSlug } from './file-name.ts';
 import { eventToIcs } from './ics.ts';
+import { rsvpStatus } from './rsvp.repository.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 /**
@@ -56,7 +58,13 @@ export type EventsServiceDeps = {
    */
   onChanged?: (change: { before?: EventRow; after?: EventRow; actorId: string }) => Promise<void>;
   /** Notifications: after someone answered. Must not throw. */
-  onRsvp?: (event: EventRow, userId: string, status: RsvpStatus | 'removed') => Promise<void>;
+  /** `previous` is the answer before this one (`offered`, `waitlisted`, … or undefined). */
+  onRsvp?: (
+    event: EventRow,
+    userId: string,
+    status: RsvpStatus | 'removed',
+    previous: string | undefined,
+  ) => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -422,11 +430,13 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (row.status === 'DRAFT') throw badRequest(EVENT_MSG.rsvpDraft);
       if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
       if (row.creatorId === user.id) throw badRequest(EVENT_MSG.rsvpOwn);
+      const previous = await rsvpStatus(db, row.id, user.id);
       const status = await deps.rsvps.respond(user, row.id, body ?? {});
-      // Hosts hear about people going (waitlisted and offered places are not "going" yet).
-      if (status === null) await deps.onRsvp?.(row, user.id, 'removed');
+      // Hosts hear about people going (waitlisted and offered places are not "going" yet) and
+      // about people going who no longer are.
+      if (status === null) await deps.onRsvp?.(row, user.id, 'removed', previous);
       else if (status === 'going' || status === 'maybe' || status === 'not_going')
-        await deps.onRsvp?.(row, user.id, status);
+        await deps.onRsvp?.(row, user.id, status, previous);
       return this.get(row.id, user.id);
     },
 
@@ -435,14 +445,9 @@ export function createEventsService(deps: EventsServiceDeps) {
       // The calendar file says where as the event page does (decision 044).
       const [dto] = await shown([{ dto: presentEvent(full, viewerId), row: full }], viewerId);
       const row = { ...full, location: dto?.location ?? full.location };
-      const slug =
-        row.title
-          .replace(/[^a-zA-Z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .slice(0, 60) || 'event';
       return {
         body: eventToIcs(row, { publicUrl: deps.publicUrl }),
-        filename: `${slug}.ics`,
+        filename: `${fileSlug(row.title)}.ics`,
       };
     },
 

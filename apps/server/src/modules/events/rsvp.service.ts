@@ -20,10 +20,11 @@ import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
-import { loadTicketSecret, readTicket, ticketCode } from './checkin.ts';
+import { doorCode, loadTicketSecret, normalDoorCode, readTicket, ticketCode } from './checkin.ts';
 import { addCohost, endCohostingBetween, isHost, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
+import { fileSlug } from './file-name.ts';
 import {
   type AttendeeRow,
   areFriends,
@@ -322,10 +323,11 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         throw notFound(CAPACITY_MSG.cohostNotFound);
     },
 
-    async ticket(user: UserRow, eventId: string): Promise<{ code: string }> {
+    async ticket(user: UserRow, eventId: string): Promise<{ code: string; doorCode: string }> {
       const row = await visible(eventId, user.id);
       if ((await rsvpStatus(db, row.id, user.id)) !== 'going') throw forbidden(CAPACITY_MSG.ticketNotGoing);
-      return { code: ticketCode(await secret(), row.id, user.id) };
+      const key = await secret();
+      return { code: ticketCode(key, row.id, user.id), doorCode: doorCode(key, row.id, user.id) };
     },
 
     /** A host checks a person in by ticket code or by id; once only (409 the second time). */
@@ -337,10 +339,19 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const row = await hosted(eventId, user.id);
       let personId = body.userId;
       if (body.code !== undefined) {
-        const ticket = readTicket(await secret(), body.code);
-        if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
-        if (ticket.eventId !== row.id) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
-        personId = ticket.userId;
+        const key = await secret();
+        const typed = normalDoorCode(body.code);
+        if (typed) {
+          // A short door code names nobody: match it against the people going (decision 046).
+          const going = (await readAttendees(db, row.id)).filter((a) => a.status === 'going');
+          personId = going.find((a) => doorCode(key, row.id, a.userId) === typed)?.userId;
+          if (!personId) throw badRequest(CAPACITY_MSG.doorCodeUnknown);
+        } else {
+          const ticket = readTicket(key, body.code);
+          if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
+          if (ticket.eventId !== row.id) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
+          personId = ticket.userId;
+        }
       }
       if (!personId || !isUuid(personId)) throw badRequest(CAPACITY_MSG.notOnList);
       const marked = await markCheckedIn(db, row.id, personId);
@@ -387,7 +398,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const row = await hosted(eventId, user.id);
       const bringing = (await deps.sheets?.bringing(row)) ?? new Map<string, string>();
       const body = attendeesCsv(await readAttendees(db, row.id), row.questions, row.timeZone, bringing);
-      return { body, filename: `attendees-${row.id}.csv` };
+      // A byte order mark, so a spreadsheet opening the file reads it as UTF-8 (names, answers).
+      return { body: `\uFEFF${body}`, filename: `${fileSlug(row.title)}-attendees.csv` };
     },
   };
 }

@@ -12,8 +12,10 @@
  *
  * Rules: `capacity` null is unlimited. Going people and their guests, and places on offer, take
  * places. "going" on a full event (or one with people already waiting) puts the person on the
- * waitlist, in the order of a sequence taken under the lock. A free place goes to the first in
- * line whose party fits (strict order, no skipping): as an offer held until
+ * waitlist, in the order of a sequence taken under the lock. Free places go down the line in
+ * order to each person whose whole party fits in what is left; a party that does not fit keeps
+ * its place in line but does not hold a free place back from the next person who fits (decision
+ * 046). Each is given the place as an offer held until
  * min(now + offerHours, start − 1 h), or directly as "going" within the last 2 hours before the
  * start. An offer that lapses counts as "not going" and the place moves on. Maybe and not going
  * are never capped; lowering the capacity never removes anyone going.
@@ -216,8 +218,10 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
 }
 
 /**
- * Gives free places to the people waiting, first in line first, while the head's party fits.
- * The event row must be locked by the caller's transaction.
+ * Gives free places to the people waiting, first in line first: each whose whole party fits in
+ * what is left gets a place; a party too big for it is passed over (it keeps its place in line)
+ * so a place never stands empty while someone who fits waits (decision 046). The event row must
+ * be locked by the caller's transaction.
  */
 export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Promise<Offer[]> {
   // No places are offered on a draft, an ended or a cancelled event.
@@ -235,8 +239,9 @@ export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Prom
     .where(and(eq(rsvps.eventId, event.id), eq(rsvps.status, 'waitlisted')))
     .orderBy(rsvps.queuedAt);
   for (const head of waiting) {
+    if (free <= 0) break;
     const party = 1 + head.guests.length;
-    if (party > free) break;
+    if (party > free) continue;
     free -= party;
     const who = { attendeeId: head.attendeeId, userId: head.userId, guestId: head.guestId };
     const offer: Offer = direct

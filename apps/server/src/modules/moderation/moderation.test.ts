@@ -151,7 +151,7 @@ describe('hide', () => {
       const outcomes = told.notifications.filter((n) => n.kind === 'report_resolved');
       expect(outcomes).toHaveLength(1);
       expect(outcomes[0]).toMatchObject({
-        text: 'Your report was reviewed: Reviewed: the content was removed.',
+        text: 'Your report was reviewed: the content was removed.',
         actor: null,
       });
     }

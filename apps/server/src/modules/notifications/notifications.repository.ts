@@ -212,6 +212,16 @@ export async function setPreference(
   return (result.rowCount ?? 0) > 0;
 }
 
+/** Of `userIds`, those who chose to hear of each answer to their events at once. */
+export async function instantRsvpHosts(db: Executor, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.notifyRsvpTiming, 'instant')));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function userIdsByUsername(db: Executor, usernames: string[]): Promise<string[]> {
   if (usernames.length === 0) return [];
   const rows = await db.select({ id: users.id }).from(users).where(inArray(users.username, usernames));

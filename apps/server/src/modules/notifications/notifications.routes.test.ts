@@ -191,7 +191,8 @@ describe('preferences', () => {
     const me = selfUser.parse((await call('GET', '/api/users/me', user)).json());
     expect(me.notificationPreferences).toEqual({
       securityAlerts: true,
-      productUpdates: true,
+      productUpdates: false,
+      rsvpTiming: 'digest',
       email: DEFAULT_EMAIL_PREFERENCES,
       push: DEFAULT_PUSH_PREFERENCES,
       // Nearby alerts (issue 22) are off until turned on.
@@ -468,5 +469,64 @@ describe('RSVP digest', () => {
     await sleep(2_500);
     expect((await list(host)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
     expect((await list(cohost)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
+  });
+
+  it('a host who chose "at once" hears of each answer now; a cancellation reaches every host at once', async () => {
+    const host = await createUser(t);
+    const cohost = await createUser(t);
+    const fan = await createUser(t, { username: unique('fan_') });
+    const eventId = await createEvent(t, host);
+    await makeFriends(t, host, cohost);
+    expect((await call('POST', `/api/events/${eventId}/cohosts/${cohost.user.id}`, host)).statusCode).toBe(
+      200,
+    );
+    const bad = await call('PUT', '/api/users/me', host, {
+      notificationPreferences: { rsvpTiming: 'hourly' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('rsvpTiming must be "instant" or "digest"');
+    const chose = await call('PUT', '/api/users/me', host, {
+      notificationPreferences: { rsvpTiming: 'instant' },
+    });
+    expect(chose.statusCode).toBe(200);
+    expect(selfUser.parse(chose.json()).notificationPreferences.rsvpTiming).toBe('instant');
+    expect(
+      selfUser.parse((await call('GET', '/api/users/me', cohost)).json()).notificationPreferences,
+    ).toMatchObject({ rsvpTiming: 'digest', productUpdates: false });
+
+    expect((await call('POST', `/api/events/${eventId}/rsvp`, fan, { status: 'going' })).statusCode).toBe(
+      200,
+    );
+    const now = await eventually(async () => {
+      const rsvps = (await list(host)).notifications.filter((x) => x.kind === 'rsvp');
+      expect(rsvps).toHaveLength(1);
+      return rsvps[0];
+    });
+    expect(now?.text).toBe(`${fan.user.username} is going to Riverside park run`);
+    expect((await list(cohost)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(0);
+
+    // The window's digest: the co-host only (the host was told already).
+    const queued = (
+      await t.db.execute(
+        sql`select data from pgboss.job where name = 'rsvp-digest' and data->>'eventId' = ${eventId}`,
+      )
+    ).rows as { data: { from: string; to: string } }[];
+    await t.jobs.send('rsvp-digest', { eventId, ...(queued[0]?.data as object) });
+    await eventually(async () =>
+      expect((await list(cohost)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1),
+    );
+
+    // The fan cancels: both hosts are told at once, the digest host included.
+    expect((await call('POST', `/api/events/${eventId}/rsvp`, fan, { status: 'not_going' })).statusCode).toBe(
+      200,
+    );
+    for (const who of [host, cohost]) {
+      const told = await eventually(async () => {
+        const rsvps = (await list(who)).notifications.filter((x) => x.kind === 'rsvp');
+        expect(rsvps).toHaveLength(2);
+        return rsvps[0];
+      });
+      expect(told?.text).toBe(`${fan.user.username} can no longer come to Riverside park run`);
+    }
   });
 });

@@ -17,9 +17,12 @@ const tags = ['notifications'];
 const UNSUBSCRIBE = '/api/notifications/unsubscribe';
 const security = [{ bearer: [] }];
 
-/** A small page of our own (no script): the unsubscribe link opened in a browser. */
+/** The brand above the page: the app's mark and name, a link home (as the app's own header). */
+const BRAND = `<header style="max-width:520px;margin:0 auto 16px"><a href="/" style="display:inline-flex;align-items:center;gap:10px;color:#1c1917;text-decoration:none;font-family:Georgia,serif;font-size:22px;font-weight:700"><img src="/favicon.svg" alt="" width="32" height="32" style="border-radius:8px">Townsquare</a></header>`;
+
+/** A small page of our own (no script): the unsubscribe link opened in a browser, with the brand. */
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="manifest" href="/manifest.webmanifest"><title>${escapeHtml(title)} · Townsquare</title></head><body style="font-family:system-ui,sans-serif;background:#faf7f2;color:#1c1917;padding:24px"><main style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}<p style="margin:24px 0 0"><a href="/settings">All notification settings</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="manifest" href="/manifest.webmanifest"><title>${escapeHtml(title)} · Townsquare</title></head><body style="font-family:system-ui,sans-serif;background:#faf7f2;color:#1c1917;padding:24px">${BRAND}<main style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}<p style="margin:24px 0 0"><a href="/settings">All notification settings</a></p></main></body></html>`;
 }
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');

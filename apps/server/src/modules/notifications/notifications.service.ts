@@ -254,9 +254,13 @@ export function createNotifications(deps: NotificationsDeps) {
     async rsvp(job: RsvpJob) {
       const event = await q.eventRow(db, job.eventId);
       if (!event) return;
-      const hosts = await hostIds(db, event);
+      // Hosts who hear of each answer at once were told already (`rsvped`).
+      const all = await hostIds(db, event);
+      const instant = await repo.instantRsvpHosts(db, all);
+      const hosts = all.filter((id) => !instant.has(id));
+      if (hosts.length === 0) return;
       const answers = (await q.goingBetween(db, event.id, new Date(job.from), new Date(job.to))).filter(
-        (a) => !hosts.includes(a.userId),
+        (a) => !all.includes(a.userId),
       );
       const first = answers[0];
       if (!first) return;
@@ -526,9 +530,40 @@ export function createNotifications(deps: NotificationsDeps) {
     },
 
     /** events.service: someone answered "going"; the host hears of it once per window. */
-    rsvped: (event: EventRow, userId: string, status: string) =>
+    rsvped: (event: EventRow, userId: string, status: string, previous?: string) =>
       quietly('rsvp notification', async () => {
-        if (status !== 'going' || userId === event.creatorId) return;
+        if (userId === event.creatorId) return;
+        const wasGoing = previous === 'going';
+        if (wasGoing === (status === 'going')) return;
+        const hosts = (await hostIds(db, event)).filter((id) => id !== userId);
+        const person = (await people(db, [userId])).get(userId);
+        const minute = Math.floor(Date.now() / 60_000);
+        if (wasGoing) {
+          // Someone going cancelled: every host is told at once, whatever their choice (issue 23).
+          if (person)
+            await sendMany({
+              userIds: hosts,
+              kind: 'rsvp',
+              actorId: userId,
+              subject: { type: 'event', id: event.id },
+              text: `${displayName(person)} can no longer come to ${event.title}`,
+              url: `/event/${event.id}`,
+              dedupeKey: `rsvp_cancelled:${event.id}:${userId}:${minute}`,
+            });
+          return;
+        }
+        const instant = await repo.instantRsvpHosts(db, hosts);
+        if (person && instant.size > 0)
+          await sendMany({
+            userIds: [...instant],
+            kind: 'rsvp',
+            actorId: userId,
+            subject: { type: 'event', id: event.id },
+            text: `${displayName(person)} is going to ${event.title}`,
+            url: `/event/${event.id}`,
+            dedupeKey: `rsvp_instant:${event.id}:${userId}:${minute}`,
+          });
+        if (instant.size === hosts.length) return;
         const from = Math.floor(Date.now() / rsvpWindowMs) * rsvpWindowMs;
         const to = from + rsvpWindowMs;
         await jobs.send(

@@ -10,7 +10,8 @@ export async function eventRow(db: Executor, id: string): Promise<EventRow | und
 }
 
 /** The members among answers (guests without an account have no user id: decision 040). */
-const members = (rows: { userId: string | null }[]): string[] => rows.flatMap((r) => (r.userId ? [r.userId] : []));
+const members = (rows: { userId: string | null }[]): string[] =>
+  rows.flatMap((r) => (r.userId ? [r.userId] : []));
 
 /** People who answered the event with one of these statuses. */
 export async function answeredBy(

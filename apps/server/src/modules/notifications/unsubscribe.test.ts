@@ -45,4 +45,17 @@ describe('an unsubscribe link', () => {
     const later = Math.floor((Date.now() + UNSUBSCRIBE_TTL_MS) / 1000).toString(36);
     expect((await unsubscribe(`${id}.${group}.${later}.${signature}`)).statusCode).toBe(400);
   });
+
+  it('opens a page that carries the brand and says what it turns off', async () => {
+    const token = unsubscribeToken(secret, user.user.id, 'reminders');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(
+      /<header[^>]*><a href="\/"[^>]*><img src="\/favicon.svg" alt=""[^>]*>Townsquare<\/a><\/header>/,
+    );
+    expect(page.body).toContain('Turn off e-mails about event reminders');
+  });
 });

@@ -82,6 +82,10 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
   });
 
+  app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(reply, requestLocale(request), await pages.communityPage(request.params.slug)),
+  );
+
   app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>
     sendPage(reply, requestLocale(request), pages.profilePage()),
   );

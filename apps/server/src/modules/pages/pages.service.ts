@@ -1,4 +1,5 @@
 import {
+  type Community,
   EVENT_BANNER_SIZES,
   imageSources,
   type Locale,
@@ -15,6 +16,10 @@ export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
   /** City pages (`/near/:city`, issue 22). */
   cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
+  communities: {
+    findForAnonymous(slug: string): Promise<Community | undefined>;
+    publicForSitemap(limit: number): Promise<Array<{ slug: string; updatedAt: Date }>>;
+  };
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
   publicUrl: string;
   /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
@@ -64,6 +69,8 @@ export const PRIVATE_PATHS = [
 export const SITEMAP_EVENTS = 10_000;
 /** At most this many city pages in the sitemap. */
 export const SITEMAP_CITIES = 5_000;
+/** At most this many communities in the sitemap. */
+export const SITEMAP_COMMUNITIES = 5_000;
 
 /** Shown when an event has no picture of its own (in apps/web/public). */
 const DEFAULT_IMAGE = '/images/hero-community.svg';
@@ -71,6 +78,29 @@ const DEFAULT_IMAGE = '/images/hero-community.svg';
 const DESCRIPTION_MAX = 200;
 
 export type PagesService = ReturnType<typeof createPagesService>;
+
+/** The description, Open Graph and Twitter tags a link preview reads, alike for every page. */
+function previewMeta(p: {
+  title: string;
+  description: string;
+  image: string;
+  url: string;
+  card: 'summary' | 'summary_large_image';
+}): Head['meta'] {
+  return [
+    { name: 'description', content: p.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:title', content: p.title },
+    { property: 'og:description', content: p.description },
+    { property: 'og:image', content: p.image },
+    { property: 'og:url', content: p.url },
+    { name: 'twitter:card', content: p.card },
+    { name: 'twitter:title', content: p.title },
+    { name: 'twitter:description', content: p.description },
+    { name: 'twitter:image', content: p.image },
+  ];
+}
 
 export function createPagesService(deps: PagesServiceDeps) {
   const { publicUrl } = deps;
@@ -100,19 +130,13 @@ export function createPagesService(deps: PagesServiceDeps) {
       title: `${event.title} · ${SITE_NAME}`,
       canonical: url,
       ...(preloadImage ? { preloadImage } : {}),
-      meta: [
-        { name: 'description', content: description },
-        { property: 'og:type', content: 'website' },
-        { property: 'og:site_name', content: SITE_NAME },
-        { property: 'og:title', content: event.title },
-        { property: 'og:description', content: description },
-        { property: 'og:image', content: image },
-        { property: 'og:url', content: url },
-        { name: 'twitter:card', content: event.imageUrl ? 'summary_large_image' : 'summary' },
-        { name: 'twitter:title', content: event.title },
-        { name: 'twitter:description', content: description },
-        { name: 'twitter:image', content: image },
-      ],
+      meta: previewMeta({
+        title: event.title,
+        description,
+        image,
+        url,
+        card: event.imageUrl ? 'summary_large_image' : 'summary',
+      }),
       jsonLd: { '@context': 'https://schema.org', ...eventJsonLd(event) },
     };
   }
@@ -123,7 +147,17 @@ export function createPagesService(deps: PagesServiceDeps) {
    */
   function eventJsonLd(event: PublicEventDto) {
     const url = `${publicUrl}/event/${event.id}`;
-    const organizer = event.creator.fullName ?? event.creator.username;
+    const person = event.creator.fullName ?? event.creator.username;
+    // An event a community hosts names the community as its organiser (issue 23).
+    const organizer = event.community
+      ? {
+          '@type': 'Organization',
+          name: event.community.name,
+          url: `${publicUrl}/c/${encodeURIComponent(event.community.slug)}`,
+        }
+      : person
+        ? { '@type': 'Person', name: person, url: `${publicUrl}/user/${event.creatorId}` }
+        : undefined;
     const place = {
       '@type': 'Place',
       name: event.location,
@@ -151,9 +185,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       location: event.online ? (event.place ? [place, online] : online) : place,
       image: [absolute(event.imageUrl ?? DEFAULT_IMAGE)],
       url,
-      ...(organizer
-        ? { organizer: { '@type': 'Person', name: organizer, url: `${publicUrl}/user/${event.creatorId}` } }
-        : {}),
+      ...(organizer ? { organizer } : {}),
       isAccessibleForFree: event.isFree,
       offers: {
         '@type': 'Offer',
@@ -228,7 +260,50 @@ export function createPagesService(deps: PagesServiceDeps) {
     ].join('');
   }
 
+  /**
+   * A community's title, description, Open Graph tags and a schema.org Organization. A private
+   * community's name and description are public knowledge (its page shows them to anyone), but it
+   * is kept out of search results and the sitemap.
+   */
+  function communityHead(community: Community): Head {
+    const url = `${publicUrl}/c/${encodeURIComponent(community.slug)}`;
+    const where = community.place?.name ?? community.location;
+    const about = community.description.trim() || `A community on ${SITE_NAME}.`;
+    const description = truncate(where ? `${where} · ${about}` : about, DESCRIPTION_MAX);
+    const image = absolute(community.imageUrl ?? DEFAULT_IMAGE);
+    const open = community.visibility === 'PUBLIC';
+    return {
+      title: `${community.name} · ${SITE_NAME}`,
+      canonical: url,
+      meta: [
+        ...(open ? [] : [{ name: 'robots', content: 'noindex' }]),
+        ...previewMeta({ title: community.name, description, image, url, card: 'summary' }),
+      ],
+      ...(open
+        ? {
+            jsonLd: {
+              '@context': 'https://schema.org',
+              '@type': 'Organization',
+              name: community.name,
+              description: truncate(about, 1000),
+              url,
+              logo: image,
+              ...(where ? { location: { '@type': 'Place', name: where, address: where } } : {}),
+              ...(community.tags.length > 0 ? { keywords: community.tags.join(', ') } : {}),
+              memberOf: { '@type': 'Organization', name: SITE_NAME, url: publicUrl },
+            },
+          }
+        : {}),
+    };
+  }
+
   return {
+    /** `/c/:slug`: the community's head for a signed-out visitor (undefined: the plain shell, a 404 page). */
+    async communityPage(slug: string): Promise<Head | undefined> {
+      const community = await deps.communities.findForAnonymous(slug);
+      return community ? communityHead(community) : undefined;
+    },
+
     /**
      * `/event/:id` for a signed-out visitor who may see the event: its head and the event as the
      * public API shows it to them (what the page renders and embeds); else undefined.
@@ -267,6 +342,7 @@ export function createPagesService(deps: PagesServiceDeps) {
     /** The static public pages and the upcoming public events, for a signed-out visitor. */
     async sitemap(): Promise<string> {
       const events = await deps.events.upcomingForAnonymous(SITEMAP_EVENTS);
+      const communities = await deps.communities.publicForSitemap(SITEMAP_COMMUNITIES);
       const entry = (path: string, lastmod?: Date) =>
         `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
       return [
@@ -275,6 +351,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         ...STATIC_PAGES.map((p) => entry(p)),
         ...events.map((e) => entry(`/event/${e.id}`, e.updatedAt)),
         ...(await deps.cities.slugsWithEvents(SITEMAP_CITIES)).map((slug) => entry(`/near/${slug}`)),
+        ...communities.map((c) => entry(`/c/${encodeURIComponent(c.slug)}`, c.updatedAt)),
         '</urlset>',
         '',
       ].join('\n');

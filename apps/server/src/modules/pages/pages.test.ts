@@ -286,3 +286,57 @@ describe('injectHead on whatever index.html the build serves', () => {
     expect(injectHead('<p>no head</p>', head)).toBe('<p>no head</p>');
   });
 });
+
+describe('link previews of /c/:slug (issue 23)', () => {
+  async function community(payload: object) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/communities', headers: ada.auth, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().community as { id: string; slug: string };
+  }
+
+  it("fills in a community's title, description, Open Graph and schema.org Organization; lists it in the sitemap", async () => {
+    const club = await community({
+      name: 'Riverside Runners',
+      description: 'Easy runs by the river every Saturday morning.',
+      location: 'Riverside Park',
+      tags: ['Running'],
+    });
+    const hidden = await community({ name: 'Quiet Book Circle', visibility: 'PRIVATE' });
+    const res = await get(`/c/${club.slug}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>Riverside Runners · Townsquare</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'description')).toBe('Riverside Park · Easy runs by the river every Saturday morning.');
+    expect(meta(html, 'og:title')).toBe('Riverside Runners');
+    expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/c/${club.slug}`);
+    expect(meta(html, 'og:image')).toMatch(/^https?:\/\//);
+    expect(meta(html, 'robots')).toBeUndefined();
+    expect(jsonLd(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Riverside Runners',
+      url: `${PUBLIC_URL}/c/${club.slug}`,
+      keywords: 'Running',
+    });
+
+    // A private community: named, but not for search results and without structured data.
+    const closed = (await get(`/c/${hidden.slug}`)).body;
+    expect(closed).toContain('<title>Quiet Book Circle · Townsquare</title>');
+    expect(meta(closed, 'robots')).toBe('noindex');
+    expect(jsonLd(closed)).toBeUndefined();
+    // Unknown: the plain shell.
+    expect((await get('/c/no-such-club-here')).body).toBe(TEMPLATE);
+
+    const locs = [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain(`${PUBLIC_URL}/c/${club.slug}`);
+    expect(locs).not.toContain(`${PUBLIC_URL}/c/${hidden.slug}`);
+
+    // Its events name it as their organiser.
+    const eventId = await createEvent(t, ada, { title: 'Saturday river run', communityId: club.id });
+    expect(jsonLd((await get(`/event/${eventId}`)).body)).toMatchObject({
+      organizer: { '@type': 'Organization', name: 'Riverside Runners', url: `${PUBLIC_URL}/c/${club.slug}` },
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    });
+  });
+});

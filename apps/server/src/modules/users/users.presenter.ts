@@ -25,6 +25,7 @@ export function presentSelf(row: UserRow): SelfUser {
     notificationPreferences: {
       securityAlerts: row.notifySecurityAlerts,
       productUpdates: row.notifyProductUpdates,
+      rsvpTiming: row.notifyRsvpTiming,
       ...preferencesOf(row),
       nearbyRadiusKm: row.nearbyRadiusKm,
     },

@@ -106,7 +106,8 @@ describe('GET /api/users/me', () => {
     expect(body.email).toBe(user.email);
     expect(body.notificationPreferences).toEqual({
       securityAlerts: true,
-      productUpdates: true,
+      productUpdates: false,
+      rsvpTiming: 'digest',
       email: DEFAULT_EMAIL_PREFERENCES,
       push: DEFAULT_PUSH_PREFERENCES,
       // Nearby alerts (issue 22) are off until the person turns them on.

@@ -104,6 +104,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
       if (prefs?.securityAlerts !== undefined) values.notifySecurityAlerts = prefs.securityAlerts;
       if (prefs?.productUpdates !== undefined) values.notifyProductUpdates = prefs.productUpdates;
+      if (prefs?.rsvpTiming !== undefined) values.notifyRsvpTiming = prefs.rsvpTiming;
       // Per kind group: merged into what is stored, so a partial update changes only what it names.
       if (prefs?.email && Object.keys(prefs.email).length > 0)
         values.notifyEmail = sql`${usersTable.notifyEmail} || ${JSON.stringify(prefs.email)}::jsonb`;

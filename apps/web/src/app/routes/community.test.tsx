@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Community } from '@townsquare/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,6 +84,21 @@ describe('CommunityPage', () => {
     expect(await screen.findByRole('tab', { name: 'Manage' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Members' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Chat' })).toBeInTheDocument();
+  });
+
+  it('an organiser creates an event from the page, hosted by the community', async () => {
+    serve({ ...club, viewerRole: 'ORGANIZER', viewerState: 'member' });
+    renderPage(createSelfUser());
+    fireEvent.click(await screen.findByRole('button', { name: 'Create event' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Host as')).toHaveValue('c1');
+  });
+
+  it('a member who does not organise gets no "Create event"', async () => {
+    serve({ ...club, viewerRole: 'MEMBER', viewerState: 'member' });
+    renderPage(createSelfUser());
+    expect(await screen.findByRole('tab', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create event' })).not.toBeInTheDocument();
   });
 
   it("the owner's role control reads as owner; a member's as member", async () => {

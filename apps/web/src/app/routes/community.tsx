@@ -1,7 +1,9 @@
-import { BadgeCheck, MapPin, Users } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { BadgeCheck, CalendarPlus, MapPin, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -19,11 +21,19 @@ import {
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
+import { usePageOrigin } from '../../features/events/share-links.ts';
 import { GroupChat } from '../../features/groups/components/group-chat.tsx';
 import { JoinButton } from '../../features/groups/components/membership.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { CommunityPolls } from '../../features/polls/components/community-polls.tsx';
 import { NotFoundPage } from './not-found.tsx';
+
+// The event form (and the validation it shares with the server) loads when an organiser opens it.
+const EventFormDialog = lazy(() =>
+  import('../../features/events/components/event-form-dialog.tsx').then((m) => ({
+    default: m.EventFormDialog,
+  })),
+);
 
 /** A community's page: header with the join button, tabs About, Events, Members, Chat (and Manage). */
 export function CommunityPage() {
@@ -35,6 +45,9 @@ export function CommunityPage() {
   const events = useCommunityEvents(slug, 'upcoming', canSeeEvents);
   const join = useJoinCommunity(slug);
   const leave = useLeaveCommunity(slug);
+  const origin = usePageOrigin();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   if (isPending) return <Skeleton className="h-48 w-full" />;
   if (isError || !community) return <NotFoundPage />;
   const organizer = member && (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
@@ -74,6 +87,12 @@ export function CommunityPage() {
         </div>
         {user ? (
           <div className="flex flex-col items-start gap-3 sm:items-end">
+            {organizer ? (
+              <Button onClick={() => setCreating(true)}>
+                <CalendarPlus aria-hidden="true" />
+                Create event
+              </Button>
+            ) : null}
             <div className="flex items-center gap-1">
               <JoinButton group={community} join={join} leave={leave} leaveLabel="Leave community" />
               {community.viewerRole === 'OWNER' ? null : (
@@ -96,6 +115,17 @@ export function CommunityPage() {
           </Link>
         )}
       </header>
+      {creating ? (
+        <Suspense fallback={null}>
+          <EventFormDialog
+            open
+            hosts={[{ id: community.id, name: community.name }]}
+            hostAsDefault={community.id}
+            onOpenChange={(open) => (open ? undefined : setCreating(false))}
+            onSaved={(saved) => navigate(`/event/${saved.id}`)}
+          />
+        </Suspense>
+      ) : null}
       <Tabs defaultValue="about">
         <TabsList aria-label="Community sections" className="flex-wrap rounded-2xl">
           <TabsTrigger value="about">About</TabsTrigger>
@@ -117,6 +147,15 @@ export function CommunityPage() {
               ))}
             </ul>
           ) : null}
+          <section aria-labelledby="community-share" className="mt-6 space-y-2">
+            <h2 id="community-share" className="text-lg font-semibold">
+              Tell a friend
+            </h2>
+            <ShareButtons
+              title={community.name}
+              url={origin ? `${origin}/c/${encodeURIComponent(community.slug)}` : ''}
+            />
+          </section>
           <CommunityAnnouncements slug={community.slug} canRead={canSeeEvents} organizer={organizer} />
         </TabsContent>
         <TabsContent value="events">

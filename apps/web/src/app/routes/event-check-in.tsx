@@ -11,78 +11,167 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useAttendees, useCheckIn } from '../../features/events/api/capacity.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
-import { canScanQr, searchAttendees } from '../../features/events/capacity-texts.ts';
+import { qrReader, recentCodes, searchAttendees } from '../../features/events/capacity-texts.ts';
+import { openQrReader } from '../../features/events/qr-reader.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
 
-type Detector = { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> };
-type DetectorClass = new (options: { formats: string[] }) => Detector;
+/** How long a code must be out of sight before the scanner sends it again. */
+const QUIET_MS = 3_000;
+/** The pause between two frames read. */
+const FRAME_MS = 300;
+
+type Result = { ok: boolean; text: string } | null;
+
+/** The check-in result: over the video while the camera runs (where a phone held up sees it). */
+function ResultView({ result, overVideo }: { result: Result; overVideo: boolean }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={overVideo ? 'absolute inset-x-2 bottom-2' : undefined}
+      data-testid="check-in-result"
+    >
+      {result ? (
+        <Alert variant={result.ok ? 'success' : 'error'} className={overVideo ? 'shadow-lg' : undefined}>
+          {result.text}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
 
 /**
- * The camera scanner: BarcodeDetector reads QR codes from the video; each new code is sent once.
- * Only rendered where `canScanQr()` said the browser can.
+ * The camera scanner. The camera starts once per press of the button and keeps running: the
+ * latest `onCode` is read through a ref, so a new callback on each render does not restart it,
+ * and the memory of codes just handled lives as long as the page, so a ticket held in front of
+ * the camera is sent once (decision 046).
  */
-function Scanner({ onCode }: { onCode: (code: string) => void }) {
+function Scanner({
+  kind,
+  onCode,
+  result,
+}: {
+  kind: 'native' | 'script';
+  onCode: (code: string) => void;
+  result: Result;
+}) {
   const video = useRef<HTMLVideoElement>(null);
+  const handler = useRef(onCode);
+  useEffect(() => {
+    handler.current = onCode;
+  });
+  const memory = useRef(recentCodes(QUIET_MS));
   const [on, setOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!on) return;
+    let stopped = false;
     let stream: MediaStream | undefined;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let last = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
     (async () => {
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-        if (!video.current) return;
-        video.current.srcObject = stream;
-        await video.current.play();
-        const Barcode = (globalThis as unknown as { BarcodeDetector: DetectorClass }).BarcodeDetector;
-        const detector = new Barcode({ formats: ['qr_code'] });
-        timer = setInterval(async () => {
-          if (!video.current) return;
-          const found = await detector.detect(video.current).catch(() => []);
-          const code = found[0]?.rawValue;
-          if (code && code !== last) {
-            last = code;
-            onCode(code);
+        const element = video.current;
+        if (stopped || !element) return;
+        element.srcObject = stream;
+        await element.play();
+        const read = await openQrReader(kind);
+        let reads = 0;
+        const tick = async () => {
+          if (stopped) return;
+          const code = await read(element).catch(() => undefined);
+          if (stopped) return;
+          if (code) {
+            // How many frames a code was read in: e2e waits on it instead of on time.
+            element.dataset.codesRead = String(++reads);
+            if (memory.current.shouldSend(code, Date.now())) handler.current(code);
           }
-        }, 400);
+          timer = setTimeout(tick, FRAME_MS);
+        };
+        void tick();
       } catch {
-        setProblem('The camera could not be opened. Allow camera access, or search by name below.');
+        if (stopped) return;
+        setProblem('The camera could not be opened. Allow camera access, or type the ticket code below.');
         setOn(false);
       }
     })();
     return () => {
-      if (timer) clearInterval(timer);
+      stopped = true;
+      if (timer) clearTimeout(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [on, onCode]);
+  }, [on, kind]);
   return (
     <div className="space-y-3">
-      <Button variant={on ? 'secondary' : 'primary'} onClick={() => setOn(!on)}>
+      <Button
+        variant={on ? 'secondary' : 'primary'}
+        onClick={() => {
+          setProblem(null);
+          setOn(!on);
+        }}
+      >
         {on ? <CameraOff aria-hidden="true" /> : <Camera aria-hidden="true" />}
         {on ? 'Stop the camera' : 'Scan tickets with the camera'}
       </Button>
-      {on ? (
-        <video
-          ref={video}
-          className="aspect-square w-full max-w-sm rounded-xl bg-stone-900"
-          playsInline
-          muted
-        />
-      ) : null}
       {problem ? <Alert variant="error">{problem}</Alert> : null}
+      <div className={on ? 'relative w-full max-w-sm' : undefined}>
+        {on ? (
+          <video
+            ref={video}
+            className="aspect-square w-full rounded-xl bg-stone-900 object-cover"
+            playsInline
+            muted
+            aria-label="Camera view"
+          />
+        ) : null}
+        <ResultView result={result} overVideo={on && result !== null} />
+      </div>
     </div>
+  );
+}
+
+/** A field to type the short code printed on a ticket (or paste the whole code). */
+function TypedCode({ onCode, busy }: { onCode: (code: string, done: () => void) => void; busy: boolean }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  return (
+    <form
+      className="space-y-1.5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (code.trim()) onCode(code.trim(), () => setCode(''));
+      }}
+    >
+      <Label htmlFor={id}>Ticket code</Label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="7K3F-9QXD"
+          className="font-mono uppercase"
+          maxLength={300}
+        />
+        <Button type="submit" disabled={busy || code.trim() === ''}>
+          Check in
+        </Button>
+      </div>
+    </form>
   );
 }
 
 function AttendeeRow({
   person,
+  timeZone,
   onCheckIn,
   busy,
 }: {
   person: Attendee;
+  timeZone: string;
   onCheckIn: () => void;
   busy: boolean;
 }) {
@@ -101,7 +190,8 @@ function AttendeeRow({
       {person.checkedInAt ? (
         <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
           <CircleCheck className="size-4" aria-hidden="true" />
-          Checked in at {formatTime(person.checkedInAt)}
+          Checked in at {formatTime(inTimeZone(person.checkedInAt, timeZone))}{' '}
+          {formatZoneName(person.checkedInAt, timeZone)}
         </span>
       ) : (
         <Button size="sm" disabled={busy} onClick={onCheckIn} aria-label={`Check in ${person.fullName}`}>
@@ -121,16 +211,19 @@ export function EventCheckInPage() {
   const list = useAttendees(eventId);
   const checkIn = useCheckIn(eventId);
   const [query, setQuery] = useState('');
-  const [scanner, setScanner] = useState<boolean | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [scanner, setScanner] = useState<'native' | 'script' | 'none' | null>(null);
+  const [result, setResult] = useState<Result>(null);
   useEffect(() => {
-    void canScanQr().then(setScanner);
+    void qrReader().then(setScanner);
   }, []);
 
-  const send = (body: { code: string } | { userId: string }) => {
+  const send = (body: { code: string } | { userId: string }, done?: () => void) => {
     setResult(null);
     checkIn.mutate(body, {
-      onSuccess: (person) => setResult({ ok: true, text: `${person.fullName} is checked in.` }),
+      onSuccess: (person) => {
+        done?.();
+        setResult({ ok: true, text: `${person.fullName} is checked in.` });
+      },
       onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Could not check this person in') }),
     });
   };
@@ -175,17 +268,18 @@ export function EventCheckInPage() {
           </Card>
           <Card className="space-y-3 p-5 sm:p-6">
             <h2 className="text-lg font-semibold">Scan a ticket</h2>
-            {scanner === null ? null : scanner ? (
-              <Scanner onCode={(code) => send({ code })} />
-            ) : (
-              <p className="text-sm text-stone-700">
-                This browser cannot scan QR codes (no BarcodeDetector). Search by name below instead.
-              </p>
-            )}
+            {scanner === 'native' || scanner === 'script' ? (
+              <Scanner kind={scanner} onCode={(code) => send({ code })} result={result} />
+            ) : scanner === 'none' ? (
+              <>
+                <p className="text-sm text-stone-700">
+                  This browser cannot use a camera. Type the ticket code or search by name instead.
+                </p>
+                <ResultView result={result} overVideo={false} />
+              </>
+            ) : null}
+            <TypedCode busy={checkIn.isPending} onCode={(code, done) => send({ code }, done)} />
           </Card>
-          <div role="status" aria-live="polite">
-            {result ? <Alert variant={result.ok ? 'success' : 'error'}>{result.text}</Alert> : null}
-          </div>
           <Card className="space-y-3 p-5 sm:p-6">
             <h2 className="text-lg font-semibold">Find by name</h2>
             <div className="space-y-1.5">
@@ -214,6 +308,7 @@ export function EventCheckInPage() {
                   <AttendeeRow
                     key={person.userId}
                     person={person}
+                    timeZone={event.data?.timeZone ?? 'UTC'}
                     busy={checkIn.isPending}
                     onCheckIn={() => send({ userId: person.userId })}
                   />

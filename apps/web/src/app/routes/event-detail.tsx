@@ -266,7 +266,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                   <Link to="/dashboard">{t('events.detail.manage')}</Link>
                 </Button>
               )}
-              <HostTools eventId={event.id} />
+              <HostTools eventId={event.id} title={event.title} />
               {past ? null : <CancelEventControls event={event} />}
             </Card>
           ) : user ? (
@@ -277,7 +277,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                     <Settings2 className="size-5" aria-hidden="true" />
                     {t('events.detail.coHost')}
                   </p>
-                  <HostTools eventId={event.id} />
+                  <HostTools eventId={event.id} title={event.title} />
                   {past ? null : <CancelEventControls event={event} />}
                 </Card>
               ) : null}
@@ -359,7 +359,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
             <h2 className="mb-4 text-lg font-semibold">{t('events.detail.guests')}</h2>
             <Suspense fallback={<Skeleton className="h-40" />}>
-              <GuestList eventId={event.id} timeZone={event.timeZone ?? 'UTC'} />
+              <GuestList eventId={event.id} title={event.title} timeZone={event.timeZone ?? 'UTC'} />
             </Suspense>
           </Card>
         ) : null}

@@ -1,6 +1,14 @@
 import type { Attendee } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
-import { canScanQr, formatCountdown, placesText, rsvpSummary, searchAttendees } from './capacity-texts.ts';
+import {
+  formatCountdown,
+  partyTooBig,
+  placesText,
+  qrReader,
+  recentCodes,
+  rsvpSummary,
+  searchAttendees,
+} from './capacity-texts.ts';
 import { createViewerRsvp } from './event-fixtures.ts';
 
 const rsvp = createViewerRsvp;
@@ -54,11 +62,39 @@ describe('capacity texts', () => {
     expect(searchAttendees(list, '')).toHaveLength(2);
   });
 
-  it('offers the scanner only where BarcodeDetector reads QR codes', async () => {
-    expect(await canScanQr({})).toBe(false);
+  it('reads QR codes natively where BarcodeDetector can, by script where only a camera exists', async () => {
+    expect(await qrReader({})).toBe('none');
+    const camera = { navigator: { mediaDevices: {} } };
+    expect(await qrReader(camera)).toBe('script');
     const detector = { getSupportedFormats: async () => ['qr_code'] };
-    expect(await canScanQr({ BarcodeDetector: detector, navigator: { mediaDevices: {} } })).toBe(true);
+    expect(await qrReader({ ...camera, BarcodeDetector: detector })).toBe('native');
     const noQr = { getSupportedFormats: async () => ['ean_13'] };
-    expect(await canScanQr({ BarcodeDetector: noQr, navigator: { mediaDevices: {} } })).toBe(false);
+    expect(await qrReader({ ...camera, BarcodeDetector: noQr })).toBe('script');
+  });
+
+  it('sends a code once while it stays in view, again only after it was out of sight', () => {
+    const memory = recentCodes(3_000);
+    expect(memory.shouldSend('A', 0)).toBe(true);
+    // Still in front of the camera, read every 400 ms for a minute: never sent again.
+    for (let t = 400; t <= 60_000; t += 400) expect(memory.shouldSend('A', t)).toBe(false);
+    expect(memory.shouldSend('B', 60_100)).toBe(true);
+    // A shown again after four seconds away: sent again.
+    expect(memory.shouldSend('A', 64_000)).toBe(true);
+  });
+
+  it('says when a party is bigger than the places left, before the member submits', () => {
+    expect(partyTooBig(null, 2)).toBeNull();
+    expect(partyTooBig(0, 1)).toBeNull();
+    expect(partyTooBig(2, 1)).toBeNull();
+    expect(partyTooBig(1, 1)).toEqual({
+      text: '1 place left: come alone, or join the waitlist with your guest.',
+      action: 'Come alone',
+      keep: 0,
+    });
+    expect(partyTooBig(2, 2)).toEqual({
+      text: '2 places left: bring 1 guest, or join the waitlist with all 2.',
+      action: 'Bring 1 guest',
+      keep: 1,
+    });
   });
 });

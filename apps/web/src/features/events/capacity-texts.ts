@@ -57,15 +57,57 @@ export function searchAttendees(attendees: Attendee[], query: string): Attendee[
   );
 }
 
-/** Whether this browser can read QR codes from the camera (BarcodeDetector with qr_code). */
-export async function canScanQr(win: unknown = globalThis): Promise<boolean> {
+/**
+ * How this browser reads QR codes from the camera: `native` where BarcodeDetector reads qr_code
+ * (Android, macOS), `script` where a camera exists but no detector does (iPhone, Firefox, desktop
+ * Linux: the lazily loaded jsQR reads the frames), `none` without a camera API.
+ */
+export async function qrReader(win: unknown = globalThis): Promise<'native' | 'script' | 'none'> {
+  if (!(win as { navigator?: { mediaDevices?: unknown } }).navigator?.mediaDevices) return 'none';
   const detector = (win as { BarcodeDetector?: { getSupportedFormats?: () => Promise<string[]> } })
     .BarcodeDetector;
-  if (!detector || !(win as { navigator?: { mediaDevices?: unknown } }).navigator?.mediaDevices) return false;
+  if (!detector) return 'script';
   try {
     const formats = (await detector.getSupportedFormats?.()) ?? [];
-    return formats.includes('qr_code');
+    return formats.includes('qr_code') ? 'native' : 'script';
   } catch {
-    return false;
+    return 'script';
   }
+}
+
+/**
+ * The scanner's memory of codes just handled: a code is sent when it is new, or when it has been
+ * out of sight for `quietMs`. While a ticket stays in front of the camera it is sent once; shown
+ * again later, it is sent again (and the server says it was already checked in).
+ */
+export function recentCodes(quietMs: number) {
+  const lastSeen = new Map<string, number>();
+  return {
+    /** Records that `code` was read at `now`; true when it should be sent. */
+    shouldSend(code: string, now: number): boolean {
+      const before = lastSeen.get(code);
+      lastSeen.set(code, now);
+      return before === undefined || now - before > quietMs;
+    },
+  };
+}
+
+const guestWord = (n: number) => (n === 1 ? 'guest' : 'guests');
+
+/**
+ * Said before a member submits when their party is bigger than the places left (decision 046):
+ * the whole party would wait in line, so they may come with fewer. Null when the party fits or
+ * nothing is left at all.
+ */
+export function partyTooBig(placesLeft: number | null | undefined, guests: number) {
+  if (placesLeft == null || placesLeft < 1 || 1 + guests <= placesLeft) return null;
+  const fit = placesLeft - 1;
+  return {
+    text:
+      placesLeft === 1
+        ? `1 place left: come alone, or join the waitlist with your ${guestWord(guests)}.`
+        : `${placesLeft} places left: bring ${fit} ${guestWord(fit)}, or join the waitlist with all ${guests}.`,
+    action: fit === 0 ? 'Come alone' : `Bring ${fit} ${guestWord(fit)}`,
+    keep: fit,
+  };
 }

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { placesText } from '../../events/capacity-texts.ts';
 
-/** A short list of events: date, title (a link), place. */
+/** A short list of events: date, title (a link), place, and "Full" or the places left. */
 export function EventList({
   events,
   loading,
@@ -32,6 +33,9 @@ export function EventList({
               {event.community ? `Hosted by ${event.community.name} · ` : ''}
               {event.location}
             </span>
+            {placesText(event) ? (
+              <span className="block text-sm font-medium text-stone-800">{placesText(event)}</span>
+            ) : null}
           </span>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendee, AttendeesResponse, EventAnnouncementInput, EventDto } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
+import { fileName } from '../../../lib/file-name.ts';
 import { replaceInLists, toPublicEvent } from '../event-cache.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { publicEventQueryKey } from './get-public-event.ts';
@@ -48,9 +49,12 @@ export function useTicket(eventId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['events', 'ticket', eventId],
     queryFn: async ({ signal }) => {
-      const body = await api.get<{ code?: string } | undefined>(`${base(eventId)}/ticket`, signal);
+      const body = await api.get<{ code?: string; doorCode?: string } | undefined>(
+        `${base(eventId)}/ticket`,
+        signal,
+      );
       if (!body?.code) throw new DisplayError(EVENT_TEXT.noData);
-      return body.code;
+      return { code: body.code, doorCode: body.doorCode ?? '' };
     },
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
@@ -117,12 +121,15 @@ export function useCheckIn(eventId: string) {
 }
 
 /** Downloads GET /api/events/:id/attendees.csv (hosts only) as a file. */
-export async function downloadAttendeesCsv(eventId: string): Promise<void> {
+export async function downloadAttendeesCsv(eventId: string, title: string): Promise<void> {
   const csv = await api.get<string>(`${base(eventId)}/attendees.csv`);
-  const url = URL.createObjectURL(new Blob([String(csv ?? '')], { type: 'text/csv;charset=utf-8' }));
+  // Reading the body as text drops the server's byte order mark; the file keeps one, so a
+  // spreadsheet reads it as UTF-8.
+  const text = String(csv ?? '').replace(/^\uFEFF/, '');
+  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `attendees-${eventId}.csv`;
+  link.download = fileName(title, 'attendees.csv', 'event');
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -168,6 +168,8 @@ interface EventFormDialogProps {
   onSaved?: (event: EventDto) => void;
   /** Communities the user organises: "Host as" offers them when creating. */
   hosts?: { id: string; name: string }[];
+  /** The host chosen when the dialog opens (a community's page: that community). */
+  hostAsDefault?: string;
 }
 
 /**
@@ -180,6 +182,7 @@ export function EventFormDialog({
   event = null,
   onSaved,
   hosts = [],
+  hostAsDefault = '',
 }: EventFormDialogProps) {
   const editing = Boolean(event);
   const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
@@ -208,7 +211,8 @@ export function EventFormDialog({
     setProblems([]);
     setSaveError(null);
     setScope('this');
-  }, [open, event]);
+    setHostAs(hostAsDefault);
+  }, [open, event, hostAsDefault]);
 
   useEffect(() => {
     if (problems.length > 0) problemsRef.current?.focus();

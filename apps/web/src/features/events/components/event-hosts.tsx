@@ -126,7 +126,7 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
 }
 
 /** For hosts: check people in and download the attendee list. */
-export function HostTools({ eventId }: { eventId: string }) {
+export function HostTools({ eventId, title }: { eventId: string; title: string }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="space-y-2">
@@ -141,7 +141,7 @@ export function HostTools({ eventId }: { eventId: string }) {
         className="w-full"
         onClick={() => {
           setError(null);
-          downloadAttendeesCsv(eventId).catch((err: unknown) =>
+          downloadAttendeesCsv(eventId, title).catch((err: unknown) =>
             setError(errorMessage(err, 'Could not download the list')),
           );
         }}

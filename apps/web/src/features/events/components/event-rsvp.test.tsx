@@ -23,7 +23,7 @@ function setup(over: Partial<PublicEventDto>) {
       return jsonResponse({
         event: { ...event, rsvps: [], viewerRsvp: mine({ status: 'going' }), myRsvp: 'going' },
       });
-    if (url.endsWith('/ticket')) return jsonResponse({ code: 'T1.a.b.c' });
+    if (url.endsWith('/ticket')) return jsonResponse({ code: 'T1.a.b.c', doorCode: '7K3F-9QXD' });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -86,5 +86,35 @@ describe('EventRsvp with a capacity', () => {
       guests: ['Kim'],
       answers: { q1: 'Vegan' },
     });
+  });
+
+  it('says before submitting when the party is bigger than the places left, and can come alone', async () => {
+    const fetchMock = setup({
+      capacity: 10,
+      placesLeft: 1,
+      waitlistCount: 0,
+      maxGuests: 2,
+      viewerRsvp: null,
+      myRsvp: null,
+    });
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'Going' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a guest' }));
+    expect(
+      screen.getByText('1 place left: come alone, or join the waitlist with your guest.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Come alone' }));
+    expect(screen.queryByText(/1 place left: come alone/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Going' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ status: 'going', guests: [] });
+  });
+
+  it('shows the ticket with its short code to type at the door', async () => {
+    setup({ capacity: null, placesLeft: null, viewerRsvp: mine({ status: 'going' }), myRsvp: 'going' });
+    expect(await screen.findByText('7K3F-9QXD')).toBeInTheDocument();
+    expect(screen.getByText(/Ticket code:/)).toBeInTheDocument();
   });
 });

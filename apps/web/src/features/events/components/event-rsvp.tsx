@@ -8,7 +8,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRsvpEvent } from '../api/rsvp-event.ts';
-import { placesText, rsvpSummary } from '../capacity-texts.ts';
+import { partyTooBig, placesText, rsvpSummary } from '../capacity-texts.ts';
 import { EventTicket } from './event-ticket.tsx';
 import { TransferPlace } from './transfer-place.tsx';
 
@@ -60,6 +60,10 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
   const questions = event.questions ?? [];
   const full = event.capacity != null && (event.placesLeft ?? 0) < 1 + guests.length;
   const places = placesText(event);
+  const tooBig =
+    event.capacity != null && status !== 'going' && status !== 'offered'
+      ? partyTooBig(event.placesLeft, guests.length)
+      : null;
   const pending = typeof rsvp.variables === 'string' ? rsvp.variables : rsvp.variables?.status;
 
   const send = (next: RsvpStatus) =>
@@ -164,6 +168,20 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
             </fieldset>
           ) : null}
         </div>
+      ) : null}
+
+      {tooBig ? (
+        <Alert variant="info">
+          <span className="block">{tooBig.text}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="mt-2"
+            onClick={() => setGuests(guests.slice(0, tooBig.keep))}
+          >
+            {tooBig.action}
+          </Button>
+        </Alert>
       ) : null}
 
       <div className="flex flex-wrap gap-2">

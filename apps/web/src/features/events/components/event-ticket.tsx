@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -16,7 +15,19 @@ export function EventTicket({ eventId }: { eventId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (ticket.data && canvas.current)
-      void QRCode.toCanvas(canvas.current, ticket.data, { width: 200, margin: 2, errorCorrectionLevel: 'M' });
+      // Where a canvas cannot draw (no 2D context), the door code below still lets a host type it.
+      // qrcode is loaded only for a ticket (and the share dialog's QR code), not with every page.
+      void import('qrcode')
+        .then(({ default: QRCode }) =>
+          canvas.current
+            ? QRCode.toCanvas(canvas.current, ticket.data.code, {
+                width: 200,
+                margin: 2,
+                errorCorrectionLevel: 'M',
+              })
+            : undefined,
+        )
+        .catch(() => undefined);
   }, [ticket.data]);
   return (
     <section aria-labelledby={headingId} className="space-y-2 border-t border-stone-100 pt-4">
@@ -35,6 +46,14 @@ export function EventTicket({ eventId }: { eventId: string }) {
             aria-label="Ticket QR code: show it to a host at the door"
             className="rounded-lg border border-stone-200"
           />
+          {ticket.data.doorCode ? (
+            <p className="text-sm text-stone-700">
+              Ticket code:{' '}
+              <strong className="font-mono text-base tracking-wider text-stone-900" data-testid="door-code">
+                {ticket.data.doorCode}
+              </strong>
+            </p>
+          ) : null}
           <p className="text-sm text-stone-600">Show this code at the door. It works without a connection.</p>
         </>
       ) : null}

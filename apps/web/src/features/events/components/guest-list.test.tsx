@@ -64,7 +64,9 @@ describe('GuestList', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithApp(<GuestList eventId="e1" timeZone="Europe/Berlin" />, { user: createSelfUser() });
+    renderWithApp(<GuestList eventId="e1" title="Supper club" timeZone="Europe/Berlin" />, {
+      user: createSelfUser(),
+    });
 
     expect(
       await screen.findByText(/1 going \(\+1 guest\) · 1 maybe · 1 waiting · 0 offered · 1 checked in/),
@@ -112,7 +114,7 @@ describe('MessageGuests', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithApp(<GuestList eventId="e1" timeZone="UTC" />, { user: createSelfUser() });
+    renderWithApp(<GuestList eventId="e1" title="Supper club" timeZone="UTC" />, { user: createSelfUser() });
     const send = await screen.findByRole('button', { name: 'Send message' });
     expect(send).toBeDisabled();
     await user.type(screen.getByLabelText('Message'), 'Doors open at 18:30.');

@@ -56,7 +56,15 @@ const at = (iso: string, timeZone: string) => {
  * open offers, guests, check-ins and answers; a search; removing someone (their place goes to the
  * next in line at once). Live: the event's room says when the list changed.
  */
-export function GuestList({ eventId, timeZone }: { eventId: string; timeZone: string }) {
+export function GuestList({
+  eventId,
+  title,
+  timeZone,
+}: {
+  eventId: string;
+  title: string;
+  timeZone: string;
+}) {
   const list = useAttendees(eventId);
   const { refetch } = list;
   const [query, setQuery] = useState('');
@@ -126,7 +134,7 @@ export function GuestList({ eventId, timeZone }: { eventId: string; timeZone: st
           variant="secondary"
           onClick={() => {
             setError(null);
-            downloadAttendeesCsv(eventId).catch((err: unknown) =>
+            downloadAttendeesCsv(eventId, title).catch((err: unknown) =>
               setError(errorMessage(err, 'Could not download the list')),
             );
           }}

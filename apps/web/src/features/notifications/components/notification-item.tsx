@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatMessageTime } from '../../../lib/format.ts';
+import { formatNotificationTime } from '../../../lib/format.ts';
 import { type AppNotification, safeHref } from '../types.ts';
 
 /**
@@ -36,7 +36,7 @@ export function NotificationItem({
           {notification.text}
         </span>
         <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-stone-700">
-          {formatMessageTime(notification.createdAt)}
+          {formatNotificationTime(notification.createdAt)}
         </time>
       </span>
       {unread ? (

@@ -3,6 +3,7 @@ import {
   DEFAULT_PUSH_PREFERENCES,
   type NotificationGroup,
   type NotificationPreferences,
+  type RsvpTiming,
 } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { type FormEvent, useState } from 'react';
@@ -39,10 +40,20 @@ export const KINDS: { key: NotificationGroup; label: string }[] = [
 ];
 type KindKey = NotificationGroup;
 
+const RSVP_TIMING_CHOICES: { value: RsvpTiming; label: string; description: string }[] = [
+  {
+    value: 'digest',
+    label: 'In a digest',
+    description: 'One notification for the answers of each quarter of an hour.',
+  },
+  { value: 'instant', label: 'At once', description: 'A notification for each person going.' },
+];
+
 function withDefaults(initial: Partial<NotificationPreferences> | undefined): NotificationPreferences {
   return {
     securityAlerts: initial?.securityAlerts ?? true,
-    productUpdates: initial?.productUpdates ?? true,
+    productUpdates: initial?.productUpdates ?? false,
+    rsvpTiming: initial?.rsvpTiming ?? 'digest',
     email: { ...DEFAULT_EMAIL_PREFERENCES, ...initial?.email },
     push: { ...DEFAULT_PUSH_PREFERENCES, ...initial?.push },
   };
@@ -54,7 +65,7 @@ const CHANNELS = [
 ] as const;
 
 /**
- * Spec 2, Settings: the two e-mail checkboxes (both on by default), then per kind of notification
+ * Spec 2, Settings: the two e-mail checkboxes (security alerts on, product updates off until asked for, issue 23), then per kind of notification
  * an e-mail and a push choice, and push on or off for this browser. Save sends them all.
  */
 export function NotificationPreferencesForm({
@@ -144,6 +155,27 @@ export function NotificationPreferencesForm({
             ))}
           </tbody>
         </table>
+      </fieldset>
+
+      <fieldset disabled={update.isPending} className="space-y-2">
+        <legend className="font-semibold text-stone-900">When people answer your events</legend>
+        {RSVP_TIMING_CHOICES.map((choice) => (
+          <label key={choice.value} className="flex cursor-pointer items-start gap-3">
+            <input
+              type="radio"
+              name="rsvpTiming"
+              value={choice.value}
+              className="mt-1 size-4 accent-brand-700"
+              checked={prefs.rsvpTiming === choice.value}
+              onChange={() => setPrefs((p) => ({ ...p, rsvpTiming: choice.value }))}
+            />
+            <span>
+              <span className="block font-medium text-stone-900">{choice.label}</span>
+              <span className="block text-sm text-stone-700">{choice.description}</span>
+            </span>
+          </label>
+        ))}
+        <p className="text-sm text-stone-700">Someone going who cancels is always told at once.</p>
       </fieldset>
 
       <PushToggle />

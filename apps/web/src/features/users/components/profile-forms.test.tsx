@@ -244,18 +244,20 @@ describe('ChangePasswordForm', () => {
 });
 
 describe('NotificationPreferencesForm', () => {
-  it('starts with both boxes on and saves them to the server', async () => {
+  it('starts with security alerts on, product updates off (issue 23), and saves them to the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse(createSelfUser()));
     renderWithApp(<NotificationPreferencesForm initial={undefined} />, { path: '/settings' });
     const security = screen.getByRole('checkbox', { name: 'Security alerts' });
     const updates = screen.getByRole('checkbox', { name: 'Product updates' });
     expect(security).toBeChecked();
-    expect(updates).toBeChecked();
+    expect(updates).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /In a digest/ })).toBeChecked();
     fireEvent.click(updates);
+    fireEvent.click(screen.getByRole('radio', { name: /At once/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toMatchObject({
-      notificationPreferences: { securityAlerts: true, productUpdates: false },
+      notificationPreferences: { securityAlerts: true, productUpdates: true, rsvpTiming: 'instant' },
     });
   });
 
@@ -265,7 +267,13 @@ describe('NotificationPreferencesForm', () => {
     const email = DEFAULT_PUSH_PREFERENCES; // every group on
     renderWithApp(
       <NotificationPreferencesForm
-        initial={{ securityAlerts: true, productUpdates: true, email, push: { ...email, rsvp: false } }}
+        initial={{
+          securityAlerts: true,
+          productUpdates: true,
+          rsvpTiming: 'digest',
+          email,
+          push: { ...email, rsvp: false },
+        }}
       />,
       { path: '/settings' },
     );
@@ -288,6 +296,7 @@ describe('NotificationPreferencesForm', () => {
       notificationPreferences: {
         securityAlerts: true,
         productUpdates: true,
+        rsvpTiming: 'digest',
         email: { ...email, reminders: false },
         push: { ...email, rsvp: true, mentions: false },
       },

@@ -1,0 +1,129 @@
+import { Check, Download, Link2, QrCode, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { fileName } from '../lib/file-name.ts';
+import { Alert } from './ui/alert.tsx';
+import { Button } from './ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './ui/dialog.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+
+/** A file name for the QR code's picture: "quiz-night-qr.png". */
+export const qrFileName = (title: string) => fileName(title, 'qr.png');
+
+/** The QR code of `url` as a PNG data URL, drawn in the browser by the lazily loaded qrcode package. */
+function useQrImage(url: string, enabled: boolean) {
+  const [image, setImage] = useState<{ url: string; src: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!enabled || url === '') return;
+    let live = true;
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(url, { width: 320, margin: 2, errorCorrectionLevel: 'M' }),
+      )
+      .then((src) => {
+        if (live) setImage({ url, src });
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [url, enabled]);
+  return { src: image?.url === url ? image.src : null, failed };
+}
+
+function QrDialog({ title, url }: { title: string; url: string }) {
+  const [open, setOpen] = useState(false);
+  const qr = useQrImage(url, open);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <QrCode aria-hidden="true" />
+          QR code
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>QR code</DialogTitle>
+          <DialogDescription>
+            Scan it with a phone camera to open {title}. Print it on a poster or flyer.
+          </DialogDescription>
+        </DialogHeader>
+        {qr.failed ? (
+          <Alert variant="error">The QR code could not be drawn. Copy the link instead.</Alert>
+        ) : qr.src ? (
+          <div className="space-y-3">
+            <img
+              src={qr.src}
+              alt={`QR code for ${url}`}
+              width={320}
+              height={320}
+              className="mx-auto size-64"
+            />
+            <p className="break-all text-center text-sm text-stone-700">{url}</p>
+            <a
+              href={qr.src}
+              download={qrFileName(title)}
+              className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+            >
+              <Download className="size-4" aria-hidden="true" />
+              Download the picture
+            </a>
+          </div>
+        ) : (
+          <Skeleton className="mx-auto size-64" />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Share a page: the phone's share sheet where there is one, copy the link, and a QR code to show
+ * or print (issue 23). `url` is '' during the server render; the buttons then wait for hydration.
+ */
+export function ShareButtons({ title, url }: { title: string; url: string }) {
+  const [copied, setCopied] = useState(false);
+  // Known only in the browser: decided with the origin, after hydration.
+  const canShare = url !== '' && typeof navigator.share === 'function';
+
+  async function copy() {
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 3000);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canShare ? (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            // A dismissed share sheet rejects; nothing to tell.
+            navigator.share({ title, url }).catch(() => undefined);
+          }}
+        >
+          <Share2 aria-hidden="true" />
+          Share
+        </Button>
+      ) : null}
+      <Button variant="secondary" onClick={() => void copy()}>
+        {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+        {copied ? 'Link copied' : 'Copy link'}
+      </Button>
+      <QrDialog title={title} url={url} />
+      <span className="sr-only" aria-live="polite">
+        {copied ? 'Link copied' : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render.tsx';
+import { createEventDto } from '../../events/event-fixtures.ts';
+import { EventList } from './community-events.tsx';
+
+describe('EventList', () => {
+  it('says "Full" or how many places are left, and nothing for an event without a limit', () => {
+    renderWithApp(
+      <EventList
+        loading={false}
+        empty="No upcoming events"
+        events={[
+          createEventDto({ title: 'Full supper', capacity: 8, placesLeft: 0, waitlistCount: 2 }),
+          createEventDto({ title: 'Open workshop', capacity: 12, placesLeft: 3, waitlistCount: 0 }),
+          createEventDto({ title: 'Picnic', capacity: null, placesLeft: null, waitlistCount: 0 }),
+        ]}
+      />,
+    );
+    expect(screen.getByText('Full (8 places) · 2 waiting')).toBeInTheDocument();
+    expect(screen.getByText('3 of 12 places left')).toBeInTheDocument();
+    const picnic = screen.getByRole('link', { name: 'Picnic' }).closest('li');
+    expect(picnic?.textContent).not.toMatch(/place|Full/);
+  });
+});
