@@ -67,8 +67,8 @@ export const selfUser = z.object({
   /** Home city (issue 22): the id everywhere, the place itself on GET/PUT/PATCH /api/users/me. */
   homePlaceId: z.string().nullable().optional(),
   homePlace: placeSchema.optional(),
-  /** The language chosen for the app, e-mails and push (issue 24); null: the browser's. */
-  locale: z.enum(LOCALES).nullable(),
+  /** The language chosen for the app, e-mails and push (issue 24); null: the browser's. Always sent. */
+  locale: z.enum(LOCALES).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

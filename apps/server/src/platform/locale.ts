@@ -36,8 +36,9 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
  */
 export const LOCALE_COOKIE = 'locale';
 
-/** Sets (or clears, for null) the locale cookie on a reply. */
-export function rememberLocale(reply: FastifyReply, locale: Locale | null): void {
+/** Sets the locale cookie on a reply, or clears it for null (when the request has one). */
+export function rememberLocale(request: FastifyRequest, reply: FastifyReply, locale: Locale | null): void {
+  if (!locale && cookieLocale(request.headers.cookie) === undefined) return;
   reply.header(
     'set-cookie',
     locale

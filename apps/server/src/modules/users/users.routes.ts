@@ -49,7 +49,7 @@ export function usersRoutes(
     { onRequest: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
     async (request, reply) => {
       const me = caller(request).user;
-      rememberLocale(reply, me.locale);
+      rememberLocale(request, reply, me.locale);
       return { ...(await users.me(me)), calendarFeedUrl: calendarFeedUrl(me) };
     },
   );
@@ -62,7 +62,7 @@ export function usersRoutes(
     },
     async (request, reply) => {
       const updated = await users.update(caller(request).user, request.body);
-      rememberLocale(reply, updated.locale);
+      rememberLocale(request, reply, updated.locale);
       return users.me(updated);
     },
   );
@@ -80,7 +80,7 @@ export function usersRoutes(
           ? { ...rest, profileImage: avatarUrl }
           : rest;
       const updated = await users.update(caller(request).user, body);
-      rememberLocale(reply, updated.locale);
+      rememberLocale(request, reply, updated.locale);
       return users.me(updated);
     },
   );

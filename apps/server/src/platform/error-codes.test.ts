@@ -1,16 +1,20 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  CAPACITY_MSG,
+  ERROR_CODES,
+  EVENT_MSG,
+  errorCodeOf,
+  MSG,
+  SIGNUP_MSG,
+  tooManyRequestsMessage,
+} from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
-import { CAPACITY_MSG } from './capacity.ts';
-import { ERROR_CODES, errorCodeOf } from './error-codes.ts';
-import { EVENT_MSG } from './events.ts';
-import { MSG, tooManyRequestsMessage } from './messages.ts';
-import { SIGNUP_MSG } from './signups.ts';
 
-const repository = path.resolve(import.meta.dirname, '../../..');
+const repository = path.resolve(import.meta.dirname, '../../../..');
 
-/** Issue 24: stable error codes, one table, all documented (decision 043). */
+/** Issue 24: stable error codes (packages/contracts/src/error-codes.ts), one table, all documented (decision 043). */
 describe('error codes', () => {
   it('are SCREAMING_SNAKE_CASE and each is documented exactly once in docs/API.md', () => {
     const api = readFileSync(path.join(repository, 'docs/API.md'), 'utf8');
