@@ -375,6 +375,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: NO_WEB_APP,
   },
   'GET /near/:city': { request: get('/near/berlin-de'), expect: NO_WEB_APP },
+  'GET /c/:slug': { request: get('/c/night-owls'), expect: NO_WEB_APP },
 
   // Auth: public except logout and verify
   'POST /api/auth/register': {

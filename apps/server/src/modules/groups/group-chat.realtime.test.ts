@@ -199,6 +199,7 @@ describe.each(kinds)('$name chat over Socket.IO', (kind) => {
       expect(await ask(sockets.outsider, kind.joinEvent, payload)).toEqual({
         ok: false,
         error: kind.notFound,
+        code: kind.code,
       });
     }
     expect(await roomSize()).toBe(5);
