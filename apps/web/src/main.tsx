@@ -13,7 +13,7 @@ if (!root) throw new Error('The #root element is missing from index.html');
 const servedLanguage = document.documentElement.lang;
 
 /**
- * A public event's page (and a city page, `/near/:city`) comes rendered by the server for a signed-out visitor, with the event as
+ * A public event's page comes rendered by the server for a signed-out visitor, with the event as
  * the public API shows it in a JSON data block (apps/server/src/modules/pages). For a visitor
  * without a session the app starts from that data (no request) and hydrates the markup; with a
  * session the page differs (RSVP, chat), so it is rendered afresh, as every other page is.
@@ -27,11 +27,12 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
     const data = JSON.parse(block.textContent) as unknown;
     const path = window.location.pathname;
     // A city page (issue 22): `GET /api/near/:city`'s answer, under the key get-near-city.ts reads
-    // (written out here so the entry chunk does not carry that module).
+    // (written out here so the entry chunk does not carry that module). The server's markup there
+    // is a plain list, not React's, so the page renders afresh from the data (no request).
     const city = /^\/near\/([^/]+)$/.exec(path)?.[1];
     if (city) {
       queryClient.setQueryData(['near', decodeURIComponent(city)], data);
-      return true;
+      return false;
     }
     const event = data as PublicEventDto;
     if (!event?.id || path !== `/event/${encodeURIComponent(event.id)}`) return false;
