@@ -45,7 +45,7 @@ export type CommunitiesServiceDeps = {
   /** The audit log (moderation module): every organiser and admin action is written there. */
   audit?: AuditWriter;
   /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
-  notifyEventCancelled: (input: CancelledFor) => void;
+  notifyEventCancelled: (input: CancelledFor) => Promise<void>;
   /** Notifications (modules/notifications): each must not throw. */
   notify?: {
     requested: (community: CommunityRow, requester: UserRow, organizerIds: string[]) => Promise<void>;
@@ -386,15 +386,19 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const contacts = new Map(
         (await contactsOf(db, [...new Set(attendees.map((a) => a.userId))])).map((c) => [c.userId, c]),
       );
+      // Queued before the answer (durable): the owner's 200 means everyone going will hear of it.
+      const told: Promise<void>[] = [];
       for (const event of cancelled) {
         for (const a of attendees) {
           const to = contacts.get(a.userId);
           if (a.eventId === event.id && to)
-            deps.notifyEventCancelled({
-              to,
-              event: { ...event, community: community.name },
-              reason: `${community.name} was deleted by its owner`,
-            });
+            told.push(
+              deps.notifyEventCancelled({
+                to,
+                event: { ...event, community: community.name },
+                reason: `${community.name} was deleted by its owner`,
+              }),
+            );
         }
         deps.publisher.toChannel(channels.event(event.id), 'event-cancelled', {
           eventId: event.id,
@@ -402,6 +406,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           community: community.name,
         });
       }
+      await Promise.all(told);
     },
 
     /**
