@@ -331,7 +331,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
 
         {event.place ? (
           <Card className="min-w-0 space-y-3 p-5 sm:p-6 lg:col-span-2">
-            <h2 className="text-lg font-semibold">Where</h2>
+            <h2 className="text-lg font-semibold">{t('events.detail.where')}</h2>
             <PlaceMap place={event.place} />
           </Card>
         ) : null}
