@@ -22,8 +22,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/admin.tsx',
     'app/routes/blog.tsx',
     'app/routes/careers.tsx',
-    'app/routes/communities.tsx',
-    'app/routes/community.tsx',
     'app/routes/contact.tsx',
     'app/routes/conversation.tsx',
     'app/routes/cookies.tsx',
