@@ -45,7 +45,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/communities/components/community-members.tsx',
     'features/communities/components/community-settings.tsx',
     'features/communities/components/create-community-dialog.tsx',
-    'features/events/components/guest-list.tsx',
     'features/events/components/share-event.tsx',
     'features/friends/components/friend-button.tsx',
     'features/friends/components/friend-chat-dialog.tsx',
