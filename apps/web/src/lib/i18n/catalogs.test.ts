@@ -41,8 +41,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/blocks/components/blocked-people-card.tsx',
     'features/calendar/components/calendar-feed-card.tsx',
     'features/communities/components/admin-communities.tsx',
-    'features/communities/components/community-access-fields.tsx',
-    'features/communities/components/community-settings.tsx',
     'features/events/components/share-event.tsx',
     'features/friends/components/friend-button.tsx',
     'features/friends/components/friend-chat-dialog.tsx',
