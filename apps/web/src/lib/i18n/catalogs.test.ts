@@ -62,8 +62,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/notifications/components/notifications-list.tsx',
     'features/push/components/push-toggle.tsx',
     'features/search/components/search-box.tsx',
-    'features/series/components/confirm-runs-card.tsx',
-    'features/series/components/series-standing-toggle.tsx',
     'features/signups/components/signup-sheet.tsx',
     'features/uploads/components/image-upload.tsx',
     'features/users/components/change-password-form.tsx',
