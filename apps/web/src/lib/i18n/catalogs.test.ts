@@ -60,7 +60,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/notifications/components/notification-item.tsx',
     'features/notifications/components/notifications-list.tsx',
     'features/push/components/push-toggle.tsx',
-    'features/search/components/search-box.tsx',
     'features/uploads/components/image-upload.tsx',
     'features/users/components/change-password-form.tsx',
     'features/users/components/download-data-button.tsx',
