@@ -157,7 +157,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
               <Suspense fallback={null}>
                 <ContentMenu
                   name="More actions for this event"
-                  report={{ subjectType: 'event', subjectId: event.id, label: 'this event' }}
+                  report={{
+                    subjectType: 'event',
+                    subjectId: event.id,
+                    label: t('events.detail.reportLabel'),
+                  }}
                   className="shrink-0 pt-1"
                 />
               </Suspense>
