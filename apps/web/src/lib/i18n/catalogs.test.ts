@@ -54,7 +54,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/moderation/components/my-reports-card.tsx',
     'features/moderation/components/suspend-controls.tsx',
     'features/moderation/components/suspend-dialog.tsx',
-    'features/push/components/push-toggle.tsx',
     'features/uploads/components/image-upload.tsx',
     'features/users/components/change-password-form.tsx',
     'features/users/components/download-data-button.tsx',
