@@ -35,8 +35,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/public-profile.tsx',
     'app/routes/terms.tsx',
     'features/admin/components/admin-users.tsx',
-    'features/blocks/components/block-dialog.tsx',
-    'features/blocks/components/block-menu.tsx',
     'features/blocks/components/blocked-people-card.tsx',
     'features/calendar/components/calendar-feed-card.tsx',
     'features/communities/components/admin-communities.tsx',
@@ -56,11 +54,9 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/moderation/components/suspend-dialog.tsx',
     'features/uploads/components/image-upload.tsx',
     'features/users/components/change-password-form.tsx',
-    'features/users/components/download-data-button.tsx',
     'features/users/components/notification-preferences-form.tsx',
     'features/users/components/profile-details.tsx',
     'features/users/components/profile-edit-form.tsx',
-    'features/users/components/verified-badge.tsx',
   ],
 );
 
