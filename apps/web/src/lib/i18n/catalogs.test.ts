@@ -36,7 +36,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/terms.tsx',
     'features/admin/components/admin-users.tsx',
     'features/blocks/components/blocked-people-card.tsx',
-    'features/calendar/components/calendar-feed-card.tsx',
     'features/communities/components/admin-communities.tsx',
     'features/events/components/share-event.tsx',
     'features/friends/components/friend-button.tsx',
