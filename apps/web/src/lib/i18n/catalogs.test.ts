@@ -38,7 +38,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'features/blocks/components/blocked-people-card.tsx',
     'features/communities/components/admin-communities.tsx',
     'features/events/components/share-event.tsx',
-    'features/friends/components/friend-button.tsx',
     'features/friends/components/friend-chat-dialog.tsx',
     'features/friends/components/friend-requests.tsx',
     'features/friends/components/friends-list.tsx',
