@@ -156,7 +156,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
             {user && !creator ? (
               <Suspense fallback={null}>
                 <ContentMenu
-                  name="More actions for this event"
+                  name={t('events.detail.moreActions')}
                   report={{
                     subjectType: 'event',
                     subjectId: event.id,

@@ -88,7 +88,7 @@ export function PlacePicker({ id, value, onChange, near, placeholder, disabled, 
           disabled={disabled}
           onClick={() => onChange(null)}
           className="-mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-brand-700"
-          aria-label={`Clear place ${placeLabel(value)}`}
+          aria-label={t('places.picker.clear', { place: placeLabel(value) })}
         >
           <X className="size-4" aria-hidden="true" />
         </button>
