@@ -35,7 +35,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/public-profile.tsx',
     'app/routes/terms.tsx',
     'features/admin/components/admin-users.tsx',
-    'features/blocks/components/blocked-people-card.tsx',
     'features/communities/components/admin-communities.tsx',
     'features/events/components/share-event.tsx',
     'features/friends/components/friend-chat-dialog.tsx',
