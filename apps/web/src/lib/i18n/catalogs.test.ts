@@ -36,7 +36,6 @@ const NOT_YET_TRANSLATED = new Set<string>(
     'app/routes/terms.tsx',
     'features/admin/components/admin-users.tsx',
     'features/communities/components/admin-communities.tsx',
-    'features/events/components/share-event.tsx',
     'features/friends/components/friend-chat-dialog.tsx',
     'features/friends/components/friend-requests.tsx',
     'features/friends/components/friends-list.tsx',
