@@ -1,6 +1,7 @@
 import { Check, Download, Link2, QrCode, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { fileName } from '../lib/file-name.ts';
+import { useT } from '../lib/i18n/intl.tsx';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
 import {
@@ -41,6 +42,7 @@ function useQrImage(url: string, enabled: boolean) {
 }
 
 function QrDialog({ title, url }: { title: string; url: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const qr = useQrImage(url, open);
   return (
@@ -48,23 +50,21 @@ function QrDialog({ title, url }: { title: string; url: string }) {
       <DialogTrigger asChild>
         <Button variant="secondary">
           <QrCode aria-hidden="true" />
-          QR code
+          {t('common.share.qr')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-sm">
         <DialogHeader>
-          <DialogTitle>QR code</DialogTitle>
-          <DialogDescription>
-            Scan it with a phone camera to open {title}. Print it on a poster or flyer.
-          </DialogDescription>
+          <DialogTitle>{t('common.share.qr')}</DialogTitle>
+          <DialogDescription>{t('common.share.qrHelp', { title })}</DialogDescription>
         </DialogHeader>
         {qr.failed ? (
-          <Alert variant="error">The QR code could not be drawn. Copy the link instead.</Alert>
+          <Alert variant="error">{t('common.share.qrFailed')}</Alert>
         ) : qr.src ? (
           <div className="space-y-3">
             <img
               src={qr.src}
-              alt={`QR code for ${url}`}
+              alt={t('common.share.qrAlt', { url })}
               width={320}
               height={320}
               className="mx-auto size-64"
@@ -76,7 +76,7 @@ function QrDialog({ title, url }: { title: string; url: string }) {
               className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-50"
             >
               <Download className="size-4" aria-hidden="true" />
-              Download the picture
+              {t('common.share.download')}
             </a>
           </div>
         ) : (
@@ -92,6 +92,7 @@ function QrDialog({ title, url }: { title: string; url: string }) {
  * or print (issue 23). `url` is '' during the server render; the buttons then wait for hydration.
  */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   // Known only in the browser: decided with the origin, after hydration.
   const canShare = url !== '' && typeof navigator.share === 'function';
@@ -113,16 +114,16 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           }}
         >
           <Share2 aria-hidden="true" />
-          Share
+          {t('common.share.share')}
         </Button>
       ) : null}
       <Button variant="secondary" onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
-        {copied ? 'Link copied' : 'Copy link'}
+        {copied ? t('common.share.copied') : t('common.share.copy')}
       </Button>
       <QrDialog title={title} url={url} />
       <span className="sr-only" aria-live="polite">
-        {copied ? 'Link copied' : ''}
+        {copied ? t('common.share.copied') : ''}
       </span>
     </div>
   );

@@ -11,9 +11,11 @@ import { useMyCommunities } from '../../features/communities/api/get-my-communit
 import { useCommunities } from '../../features/communities/api/list-communities.ts';
 import { CommunityCard } from '../../features/communities/components/community-card.tsx';
 import { CreateCommunityDialog } from '../../features/communities/components/create-community-dialog.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /** Discover communities (search by name, tag and place; verified only), "your communities" first. */
 export function CommunitiesPage() {
+  const t = useT();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -33,14 +35,14 @@ export function CommunitiesPage() {
   return (
     <>
       <PageHeader
-        title="Communities"
-        description="Clubs and groups near you: join one, or start your own."
+        title={t('communities.list.title')}
+        description={t('communities.list.description')}
         actions={user ? <CreateCommunityDialog /> : null}
       />
       {mine.data?.length ? (
         <section aria-labelledby="mine-heading" className="mb-10">
           <h2 id="mine-heading" className="mb-3 text-lg font-semibold text-stone-900">
-            Your communities
+            {t('communities.list.mine')}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {mine.data.map((c) => (
@@ -51,7 +53,7 @@ export function CommunitiesPage() {
       ) : null}
       <section aria-labelledby="discover-heading">
         <h2 id="discover-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Discover
+          {t('communities.list.discover')}
         </h2>
         <form
           className="mb-4 flex flex-wrap items-center gap-2"
@@ -61,17 +63,17 @@ export function CommunitiesPage() {
           }}
         >
           <label htmlFor="community-search" className="sr-only">
-            Search communities by name or place
+            {t('communities.list.searchLabel')}
           </label>
           <Input
             id="community-search"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            placeholder="Name or place"
+            placeholder={t('communities.list.searchPlaceholder')}
             className="max-w-xs"
           />
           <Button type="submit" variant="secondary">
-            Search
+            {t('communities.list.search')}
           </Button>
           <label className="flex items-center gap-2 text-sm text-stone-800">
             <input
@@ -80,18 +82,18 @@ export function CommunitiesPage() {
               onChange={(e) => set('verified', e.target.checked ? 'true' : '')}
               className="size-4"
             />
-            Verified only
+            {t('communities.list.verifiedOnly')}
           </label>
           {tag ? (
             <Button type="button" variant="ghost" size="sm" onClick={() => set('tag', '')}>
-              Tag: {tag} ✕
+              {t('communities.list.tag', { tag })}
             </Button>
           ) : null}
         </form>
         {list.isPending ? (
           <Skeleton className="h-32 w-full" />
         ) : found.length === 0 ? (
-          <EmptyState icon={Users} title="No communities found" />
+          <EmptyState icon={Users} title={t('communities.list.none')} />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {found.map((c) => (
@@ -106,7 +108,7 @@ export function CommunitiesPage() {
             onClick={() => void list.fetchNextPage()}
             disabled={list.isFetchingNextPage}
           >
-            {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
+            {list.isFetchingNextPage ? t('communities.list.loading') : t('communities.list.more')}
           </Button>
         ) : null}
       </section>

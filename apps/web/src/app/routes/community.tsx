@@ -26,6 +26,7 @@ import { GroupChat } from '../../features/groups/components/group-chat.tsx';
 import { JoinButton } from '../../features/groups/components/membership.tsx';
 import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
 import { CommunityPolls } from '../../features/polls/components/community-polls.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 import { NotFoundPage } from './not-found.tsx';
 
 // The event form (and the validation it shares with the server) loads when an organiser opens it.
@@ -37,6 +38,7 @@ const EventFormDialog = lazy(() =>
 
 /** A community's page: header with the join button, tabs About, Events, Members, Chat (and Manage). */
 export function CommunityPage() {
+  const t = useT();
   const { slug = '' } = useParams();
   const { user } = useSession();
   const { data: community, isPending, isError } = useCommunity(slug);
@@ -67,7 +69,7 @@ export function CommunityPage() {
                 <BadgeCheck
                   className="ml-2 inline size-6 text-brand-700"
                   role="img"
-                  aria-label="Verified community"
+                  aria-label={t('communities.card.verified')}
                 />
               ) : null}
             </h1>
@@ -78,10 +80,12 @@ export function CommunityPage() {
                 </span>
               ) : null}
               <span className="inline-flex items-center gap-1">
-                <Users className="size-4" aria-hidden="true" /> {community.memberCount}{' '}
-                {community.memberCount === 1 ? 'member' : 'members'}
+                <Users className="size-4" aria-hidden="true" />{' '}
+                {t('communities.card.members', { count: community.memberCount })}
               </span>
-              {community.visibility === 'PRIVATE' ? <Badge tone="neutral">Private</Badge> : null}
+              {community.visibility === 'PRIVATE' ? (
+                <Badge tone="neutral">{t('communities.page.private')}</Badge>
+              ) : null}
             </p>
           </div>
         </div>
@@ -90,14 +94,19 @@ export function CommunityPage() {
             {organizer ? (
               <Button onClick={() => setCreating(true)}>
                 <CalendarPlus aria-hidden="true" />
-                Create event
+                {t('communities.page.createEvent')}
               </Button>
             ) : null}
             <div className="flex items-center gap-1">
-              <JoinButton group={community} join={join} leave={leave} leaveLabel="Leave community" />
+              <JoinButton
+                group={community}
+                join={join}
+                leave={leave}
+                leaveLabel={t('communities.page.leave')}
+              />
               {community.viewerRole === 'OWNER' ? null : (
                 <ContentMenu
-                  name={`More actions for ${community.name}`}
+                  name={t('communities.page.moreActions', { name: community.name })}
                   report={{ subjectType: 'community', subjectId: community.id, label: community.name }}
                 />
               )}
@@ -111,7 +120,7 @@ export function CommunityPage() {
             state={{ from: { pathname: `/c/${community.slug}` } }}
             className={buttonVariants({ variant: 'secondary' })}
           >
-            Sign in to join
+            {t('communities.page.signInToJoin')}
           </Link>
         )}
       </header>
@@ -127,19 +136,19 @@ export function CommunityPage() {
         </Suspense>
       ) : null}
       <Tabs defaultValue="about">
-        <TabsList aria-label="Community sections" className="flex-wrap rounded-2xl">
-          <TabsTrigger value="about">About</TabsTrigger>
-          <TabsTrigger value="events">Events</TabsTrigger>
-          {member ? <TabsTrigger value="members">Members</TabsTrigger> : null}
-          {member ? <TabsTrigger value="chat">Chat</TabsTrigger> : null}
-          {organizer ? <TabsTrigger value="manage">Manage</TabsTrigger> : null}
+        <TabsList aria-label={t('communities.page.sections')} className="flex-wrap rounded-2xl">
+          <TabsTrigger value="about">{t('communities.page.about')}</TabsTrigger>
+          <TabsTrigger value="events">{t('communities.page.events')}</TabsTrigger>
+          {member ? <TabsTrigger value="members">{t('communities.page.members')}</TabsTrigger> : null}
+          {member ? <TabsTrigger value="chat">{t('communities.page.chat')}</TabsTrigger> : null}
+          {organizer ? <TabsTrigger value="manage">{t('communities.page.manage')}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="about">
           <p className="max-w-2xl whitespace-pre-line text-stone-800">
-            {community.description || 'No description yet.'}
+            {community.description || t('communities.page.noDescription')}
           </p>
           {community.tags.length ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('communities.page.tags')}>
               {community.tags.map((tag) => (
                 <li key={tag}>
                   <Badge tone="brand">{tag}</Badge>
@@ -149,7 +158,7 @@ export function CommunityPage() {
           ) : null}
           <section aria-labelledby="community-share" className="mt-6 space-y-2">
             <h2 id="community-share" className="text-lg font-semibold">
-              Tell a friend
+              {t('communities.page.share')}
             </h2>
             <ShareButtons
               title={community.name}
@@ -160,9 +169,13 @@ export function CommunityPage() {
         </TabsContent>
         <TabsContent value="events">
           {canSeeEvents ? (
-            <EventList events={events.data?.events} loading={events.isPending} empty="No upcoming events" />
+            <EventList
+              events={events.data?.events}
+              loading={events.isPending}
+              empty={t('communities.page.noEvents')}
+            />
           ) : (
-            <p className="text-stone-700">The events of this private community are for its members.</p>
+            <p className="text-stone-700">{t('communities.page.privateEvents')}</p>
           )}
           {member ? (
             <div className="mt-8">

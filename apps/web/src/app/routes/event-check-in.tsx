@@ -1,6 +1,6 @@
 import type { Attendee } from '@townsquare/contracts';
 import { ArrowLeft, Camera, CameraOff, CircleCheck, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { qrReader, recentCodes, searchAttendees } from '../../features/events/ca
 import { openQrReader } from '../../features/events/qr-reader.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
+import { translate, useT } from '../../lib/i18n/intl.tsx';
 
 /** How long a code must be out of sight before the scanner sends it again. */
 const QUIET_MS = 3_000;
@@ -24,6 +25,8 @@ const FRAME_MS = 300;
 type Result = { ok: boolean; text: string } | null;
 
 /** The check-in result: over the video while the camera runs (where a phone held up sees it). */
+const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
 function ResultView({ result, overVideo }: { result: Result; overVideo: boolean }) {
   return (
     <div
@@ -62,6 +65,7 @@ function Scanner({
     handler.current = onCode;
   });
   const memory = useRef(recentCodes(QUIET_MS));
+  const t = useT();
   const [on, setOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -92,7 +96,7 @@ function Scanner({
         void tick();
       } catch {
         if (stopped) return;
-        setProblem('The camera could not be opened. Allow camera access, or type the ticket code below.');
+        setProblem(translate('events.door.cameraFailed'));
         setOn(false);
       }
     })();
@@ -112,7 +116,7 @@ function Scanner({
         }}
       >
         {on ? <CameraOff aria-hidden="true" /> : <Camera aria-hidden="true" />}
-        {on ? 'Stop the camera' : 'Scan tickets with the camera'}
+        {on ? t('events.door.stopCamera') : t('events.door.startCamera')}
       </Button>
       {problem ? <Alert variant="error">{problem}</Alert> : null}
       <div className={on ? 'relative w-full max-w-sm' : undefined}>
@@ -122,7 +126,7 @@ function Scanner({
             className="aspect-square w-full rounded-xl bg-stone-900 object-cover"
             playsInline
             muted
-            aria-label="Camera view"
+            aria-label={t('events.door.cameraView')}
           />
         ) : null}
         <ResultView result={result} overVideo={on && result !== null} />
@@ -133,6 +137,7 @@ function Scanner({
 
 /** A field to type the short code printed on a ticket (or paste the whole code). */
 function TypedCode({ onCode, busy }: { onCode: (code: string, done: () => void) => void; busy: boolean }) {
+  const t = useT();
   const id = useId();
   const [code, setCode] = useState('');
   return (
@@ -143,7 +148,7 @@ function TypedCode({ onCode, busy }: { onCode: (code: string, done: () => void) 
         if (code.trim()) onCode(code.trim(), () => setCode(''));
       }}
     >
-      <Label htmlFor={id}>Ticket code</Label>
+      <Label htmlFor={id}>{t('events.door.ticketCode')}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
@@ -152,12 +157,12 @@ function TypedCode({ onCode, busy }: { onCode: (code: string, done: () => void) 
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="7K3F-9QXD"
+          placeholder={t('events.door.codePlaceholder')}
           className="font-mono uppercase"
           maxLength={300}
         />
         <Button type="submit" disabled={busy || code.trim() === ''}>
-          Check in
+          {t('events.door.checkIn')}
         </Button>
       </div>
     </form>
@@ -175,6 +180,7 @@ function AttendeeRow({
   onCheckIn: () => void;
   busy: boolean;
 }) {
+  const t = useT();
   const guests = person.guests.length;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
@@ -182,20 +188,25 @@ function AttendeeRow({
         <span className="font-semibold">{person.fullName}</span>
         {person.username ? <span className="ml-1 text-sm text-stone-600">@{person.username}</span> : null}
         {guests > 0 ? (
-          <span className="ml-1 text-sm text-stone-600">
-            + {guests} {guests === 1 ? 'guest' : 'guests'}
-          </span>
+          <span className="ml-1 text-sm text-stone-600">{t('events.door.guests', { count: guests })}</span>
         ) : null}
       </span>
       {person.checkedInAt ? (
         <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
           <CircleCheck className="size-4" aria-hidden="true" />
-          Checked in at {formatTime(inTimeZone(person.checkedInAt, timeZone))}{' '}
-          {formatZoneName(person.checkedInAt, timeZone)}
+          {t('events.door.checkedInAt', {
+            time: formatTime(inTimeZone(person.checkedInAt, timeZone)),
+            zone: formatZoneName(person.checkedInAt, timeZone),
+          })}
         </span>
       ) : (
-        <Button size="sm" disabled={busy} onClick={onCheckIn} aria-label={`Check in ${person.fullName}`}>
-          Check in
+        <Button
+          size="sm"
+          disabled={busy}
+          onClick={onCheckIn}
+          aria-label={t('events.door.checkInName', { name: person.fullName })}
+        >
+          {t('events.door.checkIn')}
         </Button>
       )}
     </li>
@@ -204,6 +215,7 @@ function AttendeeRow({
 
 /** `/event/:eventId/check-in`, for hosts: scan tickets or search by name; going vs came afterwards. */
 export function EventCheckInPage() {
+  const t = useT();
   const { eventId = '' } = useParams();
   const { user } = useSession();
   const searchId = useId();
@@ -222,19 +234,19 @@ export function EventCheckInPage() {
     checkIn.mutate(body, {
       onSuccess: (person) => {
         done?.();
-        setResult({ ok: true, text: `${person.fullName} is checked in.` });
+        setResult({ ok: true, text: t('events.door.done', { name: person.fullName }) });
       },
-      onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Could not check this person in') }),
+      onError: (err) => setResult({ ok: false, text: errorMessage(err, t('events.door.failed')) }),
     });
   };
 
-  const title = event.data?.title ?? 'Event';
+  const title = event.data?.title ?? t('events.door.event');
   if (list.isError)
     return (
       <div className="mx-auto max-w-xl space-y-4">
-        <title>{`Check-in · Townsquare`}</title>
-        <h1 className="font-display text-2xl font-semibold">Check-in</h1>
-        <Alert variant="error">{errorMessage(list.error, 'Could not load the attendee list')}</Alert>
+        <title>{t('events.door.pageTitle')}</title>
+        <h1 className="font-display text-2xl font-semibold">{t('events.door.heading')}</h1>
+        <Alert variant="error">{errorMessage(list.error, t('events.door.loadFailed'))}</Alert>
       </div>
     );
   const data = list.data;
@@ -242,15 +254,17 @@ export function EventCheckInPage() {
   const found = searchAttendees(data?.attendees ?? [], query);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <title>{`Check-in: ${title} · Townsquare`}</title>
+      <title>{t('common.pageTitle', { title: t('events.door.titleWith', { title }) })}</title>
       <Link
         to={`/event/${eventId}`}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to the event
+        {t('events.door.back')}
       </Link>
-      <h1 className="font-display text-3xl font-semibold tracking-tight break-words">Check-in: {title}</h1>
+      <h1 className="font-display text-3xl font-semibold tracking-tight break-words">
+        {t('events.door.titleWith', { title })}
+      </h1>
       {!data ? (
         <Skeleton className="h-64" />
       ) : (
@@ -258,32 +272,30 @@ export function EventCheckInPage() {
           <Card className="p-5 sm:p-6">
             {data.ended ? (
               <p className="text-lg">
-                <strong>{data.going}</strong> going, <strong>{data.came}</strong> came.
+                {t.rich('events.door.ended', { going: data.going, came: data.came, b: bold })}
               </p>
             ) : (
               <p className="text-lg">
-                <strong>{data.came}</strong> of <strong>{data.going}</strong> people going are checked in.
+                {t.rich('events.door.progress', { going: data.going, came: data.came, b: bold })}
               </p>
             )}
           </Card>
           <Card className="space-y-3 p-5 sm:p-6">
-            <h2 className="text-lg font-semibold">Scan a ticket</h2>
+            <h2 className="text-lg font-semibold">{t('events.door.scan')}</h2>
             {scanner === 'native' || scanner === 'script' ? (
               <Scanner kind={scanner} onCode={(code) => send({ code })} result={result} />
             ) : scanner === 'none' ? (
               <>
-                <p className="text-sm text-stone-700">
-                  This browser cannot use a camera. Type the ticket code or search by name instead.
-                </p>
+                <p className="text-sm text-stone-700">{t('events.door.noCamera')}</p>
                 <ResultView result={result} overVideo={false} />
               </>
             ) : null}
             <TypedCode busy={checkIn.isPending} onCode={(code, done) => send({ code }, done)} />
           </Card>
           <Card className="space-y-3 p-5 sm:p-6">
-            <h2 className="text-lg font-semibold">Find by name</h2>
+            <h2 className="text-lg font-semibold">{t('events.door.findByName')}</h2>
             <div className="space-y-1.5">
-              <Label htmlFor={searchId}>Name or username</Label>
+              <Label htmlFor={searchId}>{t('events.door.nameOrUsername')}</Label>
               <div className="relative">
                 <Search
                   className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
@@ -299,11 +311,11 @@ export function EventCheckInPage() {
               </div>
             </div>
             {going.length === 0 ? (
-              <p className="text-sm text-stone-700">Nobody is going yet.</p>
+              <p className="text-sm text-stone-700">{t('events.door.nobody')}</p>
             ) : found.length === 0 ? (
-              <p className="text-sm text-stone-700">Nobody going matches “{query}”.</p>
+              <p className="text-sm text-stone-700">{t('events.door.noMatch', { query })}</p>
             ) : (
-              <ul className="divide-y divide-stone-100" aria-label="People going">
+              <ul className="divide-y divide-stone-100" aria-label={t('events.door.peopleGoing')}>
                 {found.map((person) => (
                   <AttendeeRow
                     key={person.userId}

@@ -156,8 +156,12 @@ function EventBody({ event }: { event: PublicEventDto }) {
             {user && !creator ? (
               <Suspense fallback={null}>
                 <ContentMenu
-                  name="More actions for this event"
-                  report={{ subjectType: 'event', subjectId: event.id, label: 'this event' }}
+                  name={t('events.detail.moreActions')}
+                  report={{
+                    subjectType: 'event',
+                    subjectId: event.id,
+                    label: t('events.detail.reportLabel'),
+                  }}
                   className="shrink-0 pt-1"
                 />
               </Suspense>
@@ -331,7 +335,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
 
         {event.place ? (
           <Card className="min-w-0 space-y-3 p-5 sm:p-6 lg:col-span-2">
-            <h2 className="text-lg font-semibold">Where</h2>
+            <h2 className="text-lg font-semibold">{t('events.detail.where')}</h2>
             <PlaceMap place={event.place} />
           </Card>
         ) : null}

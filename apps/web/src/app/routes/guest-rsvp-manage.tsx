@@ -11,9 +11,11 @@ import {
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /** The private manage link of a guest without an account: change or cancel (decision 040). */
 export function GuestRsvpManagePage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const rsvp = useGuestRsvp(token || null);
@@ -30,11 +32,9 @@ export function GuestRsvpManagePage() {
       <div className="space-y-4">
         <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
         <div role="status">
-          <h1 className="font-display text-2xl font-semibold">Your answer is cancelled</h1>
+          <h1 className="font-display text-2xl font-semibold">{t('guests.manage.cancelled')}</h1>
         </div>
-        <p className="text-stone-700">
-          Your place goes to the next person waiting. Thank you for letting the hosts know.
-        </p>
+        <p className="text-stone-700">{t('guests.manage.cancelledBody')}</p>
       </div>
     );
   else if (!token || rsvp.isError) body = <GuestLinkFailed token={token || null} error={rsvp.error} />;
@@ -42,19 +42,19 @@ export function GuestRsvpManagePage() {
     body = (
       <div role="status" className="space-y-4">
         <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
-        <h1 className="font-display text-2xl font-semibold">Loading your answer...</h1>
+        <h1 className="font-display text-2xl font-semibold">{t('guests.manage.loading')}</h1>
       </div>
     );
   else
     body = (
       <div className="space-y-5">
-        <h1 className="font-display text-2xl font-semibold">Your answer</h1>
+        <h1 className="font-display text-2xl font-semibold">{t('guests.manage.title')}</h1>
         <GuestRsvpCard rsvp={current} />
         {change.isError ? (
-          <Alert variant="error">{errorMessage(change.error, 'Could not change your answer')}</Alert>
+          <Alert variant="error">{errorMessage(change.error, t('guests.manage.changeFailed'))}</Alert>
         ) : null}
         {cancel.isError ? (
-          <Alert variant="error">{errorMessage(cancel.error, 'Could not cancel your answer')}</Alert>
+          <Alert variant="error">{errorMessage(cancel.error, t('guests.manage.cancelFailed'))}</Alert>
         ) : null}
         <div className="grid gap-2 sm:grid-cols-3">
           <Button
@@ -62,38 +62,38 @@ export function GuestRsvpManagePage() {
             disabled={change.isPending || going}
             onClick={() => change.mutate({ status: 'going' })}
           >
-            I'm going
+            {t('guests.going')}
           </Button>
           <Button
             variant={current.status === 'maybe' ? 'primary' : 'secondary'}
             disabled={change.isPending || current.status === 'maybe'}
             onClick={() => change.mutate({ status: 'maybe' })}
           >
-            Maybe
+            {t('guests.maybe')}
           </Button>
           <Button
             variant={current.status === 'not_going' ? 'primary' : 'secondary'}
             disabled={change.isPending || current.status === 'not_going'}
             onClick={() => change.mutate({ status: 'not_going' })}
           >
-            Can't go
+            {t('guests.notGoing')}
           </Button>
         </div>
         {asking ? (
           <div className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
-            <p className="text-sm text-red-900">Cancel your answer? This link stops working.</p>
+            <p className="text-sm text-red-900">{t('guests.manage.cancelAsk')}</p>
             <div className="flex gap-2">
               <Button variant="destructive" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-                Yes, cancel my answer
+                {t('guests.manage.cancelYes')}
               </Button>
               <Button variant="secondary" onClick={() => setAsking(false)}>
-                Keep it
+                {t('guests.manage.keep')}
               </Button>
             </div>
           </div>
         ) : (
           <Button variant="ghost" className="w-full" onClick={() => setAsking(true)}>
-            Cancel my answer
+            {t('guests.manage.cancel')}
           </Button>
         )}
       </div>
@@ -101,7 +101,7 @@ export function GuestRsvpManagePage() {
 
   return (
     <div className="mx-auto max-w-md">
-      <title>Your answer · Townsquare</title>
+      <title>{t('guests.manage.pageTitle')}</title>
       <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
         {body}
       </div>

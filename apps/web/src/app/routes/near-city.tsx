@@ -8,6 +8,7 @@ import { useNearCity } from '../../features/places/api/get-near-city.ts';
 import { NearList } from '../../features/places/components/near-list.tsx';
 import { formatDistance } from '../../features/places/place-text.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /**
  * `/near/:city` (issue 22): what is on near a city, for the visitors search engines and shared
@@ -15,26 +16,27 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 export function NearCityPage() {
   const { city: slug = '' } = useParams();
+  const t = useT();
   const near = useNearCity(slug);
 
   if (near.isPending) return <Skeleton className="h-96 w-full" />;
   if (near.isError) {
     const notFound = near.error instanceof ApiError && near.error.status === 404;
-    const title = notFound ? 'City not found' : 'Could not load this city';
+    const title = notFound ? t('places.city.notFound') : t('places.city.loadFailed');
     return (
       <div className="mx-auto max-w-xl">
-        <title>{`${title} · Townsquare`}</title>
+        <title>{t('common.pageTitle', { title })}</title>
         <h1 className="sr-only">{title}</h1>
         <EmptyState
           icon={MapPin}
           title={title}
           actions={
             <Button asChild variant="secondary">
-              <Link to="/">Back to home</Link>
+              <Link to="/">{t('common.backHome')}</Link>
             </Button>
           }
         >
-          <p>{notFound ? 'Check the address, such as /near/berlin-de.' : 'Try again in a moment.'}</p>
+          <p>{notFound ? t('places.city.notFoundHint') : t('places.city.tryAgain')}</p>
         </EmptyState>
       </div>
     );
@@ -43,28 +45,32 @@ export function NearCityPage() {
   const { city, events, communities } = near.data;
   return (
     <div className="space-y-10">
-      <title>{`Events near ${city.name} · Townsquare`}</title>
+      <title>{t('common.pageTitle', { title: t('places.city.title', { city: city.name }) })}</title>
       <PageHeader
         eyebrow={city.country}
-        title={`Events near ${city.name}`}
-        description={`Upcoming public events and communities in and around ${city.name}.`}
+        title={t('places.city.title', { city: city.name })}
+        description={t('places.city.description', { city: city.name })}
       />
       <section aria-labelledby="near-events" className="space-y-3">
         <h2 id="near-events" className="text-xl font-semibold text-stone-900">
-          Upcoming events
+          {t('places.city.upcoming')}
         </h2>
         <NearList
           loading={false}
-          empty={`Nothing planned near ${city.name} yet`}
+          empty={t('places.city.noEvents', { city: city.name })}
           items={events.map((e) => ({ ...e, distanceKm: e.distanceKm, location: e.location ?? '' }))}
         />
       </section>
       <section aria-labelledby="near-communities" className="space-y-3">
         <h2 id="near-communities" className="text-xl font-semibold text-stone-900">
-          Communities
+          {t('places.city.communities')}
         </h2>
         {communities.length === 0 ? (
-          <EmptyState icon={Users} title={`No communities near ${city.name} yet`} headingLevel="h3" />
+          <EmptyState
+            icon={Users}
+            title={t('places.city.noCommunities', { city: city.name })}
+            headingLevel="h3"
+          />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {communities.map((community) => (
@@ -75,7 +81,7 @@ export function NearCityPage() {
                 <span className="block text-sm text-stone-600">
                   {[
                     community.memberCount !== undefined
-                      ? `${community.memberCount} ${community.memberCount === 1 ? 'member' : 'members'}`
+                      ? t('places.city.members', { count: community.memberCount })
                       : '',
                     community.distanceKm !== undefined ? formatDistance(community.distanceKm) : '',
                   ]

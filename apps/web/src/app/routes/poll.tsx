@@ -8,10 +8,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePoll } from '../../features/polls/api/get-poll.ts';
 import { PollView } from '../../features/polls/components/poll-view.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 import { joinRoom } from '../../lib/socket.ts';
 
 /** A date poll: its dates, answers live (the poll's room), and the host's choice. */
 export function PollPage() {
+  const t = useT();
   const { pollId = '' } = useParams();
   const { user } = useSession();
   const poll = usePoll(pollId);
@@ -26,20 +28,18 @@ export function PollPage() {
   if (poll.isError || !user) {
     return (
       <div className="mx-auto max-w-xl">
-        <title>Poll not found · Townsquare</title>
-        <h1 className="sr-only">Date poll</h1>
+        <title>{t('common.pageTitle', { title: t('polls.page.notFound') })}</title>
+        <h1 className="sr-only">{t('polls.page.datePoll')}</h1>
         <EmptyState
           icon={CalendarX2}
-          title="Poll not found"
+          title={t('polls.page.notFound')}
           actions={
             <Button asChild variant="secondary">
-              <Link to="/dashboard">Back to Dashboard</Link>
+              <Link to="/dashboard">{t('polls.page.backDashboard')}</Link>
             </Button>
           }
         >
-          <p>
-            It may have been removed, it may be for a community you are not in, or the link may be mistyped.
-          </p>
+          <p>{t('polls.page.notFoundBody')}</p>
         </EmptyState>
       </div>
     );
@@ -47,9 +47,13 @@ export function PollPage() {
   const data = poll.data;
   return (
     <>
-      <title>{`${data.title} · Find a date · Townsquare`}</title>
+      <title>{t('polls.page.pageTitle', { title: data.title })}</title>
       <PageHeader
-        eyebrow={data.community ? `Date poll · ${data.community.name}` : 'Date poll'}
+        eyebrow={
+          data.community
+            ? t('polls.page.eyebrowCommunity', { community: data.community.name })
+            : t('polls.page.datePoll')
+        }
         title={data.title}
         description={data.description || undefined}
       />

@@ -1,7 +1,8 @@
 import type { LatLon, PlaceCandidate } from '@townsquare/contracts';
 import { DisplayError } from '../../lib/api-client.ts';
+import { translate } from '../../lib/i18n/intl.tsx';
 import { searchPlaces } from './api/search-places.ts';
-import { PLACE_TEXT, roundPoint } from './place-text.ts';
+import { roundPoint } from './place-text.ts';
 
 /** The browser's position, asked for only when the person presses "Use my location". */
 export function currentPosition(
@@ -9,14 +10,18 @@ export function currentPosition(
 ): Promise<LatLon> {
   return new Promise((resolve, reject) => {
     if (!geolocation) {
-      reject(new DisplayError(PLACE_TEXT.locationUnavailable));
+      reject(new DisplayError(translate('places.home.locationUnavailable')));
       return;
     }
     geolocation.getCurrentPosition(
       (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
       (error) =>
         reject(
-          new DisplayError(error.code === 1 ? PLACE_TEXT.locationDenied : PLACE_TEXT.locationUnavailable),
+          new DisplayError(
+            error.code === 1
+              ? translate('places.locate.denied')
+              : translate('places.home.locationUnavailable'),
+          ),
         ),
       // A city is all this needs: a coarse, possibly cached fix is enough and quicker.
       { enableHighAccuracy: false, maximumAge: 10 * 60_000, timeout: 15_000 },
@@ -31,6 +36,6 @@ export function currentPosition(
 export async function nearestCityToMe(geolocation?: Geolocation): Promise<PlaceCandidate> {
   const position = roundPoint(await currentPosition(geolocation));
   const [city] = await searchPlaces({ q: '', near: position, limit: 1 });
-  if (!city) throw new DisplayError(PLACE_TEXT.noCityNearby);
+  if (!city) throw new DisplayError(translate('places.locate.noCity'));
   return city;
 }

@@ -15,11 +15,6 @@ export interface EventPlaceExtras {
 export const PLACE_TEXT = {
   onlineUrlInvalid: 'Online link must be an https:// address',
   onlineUrlTooLong: 'Online link must be at most 500 characters',
-  noPlaces: 'No places found',
-  locating: 'Finding your city...',
-  locationDenied: 'Your browser did not share your location',
-  locationUnavailable: 'Your location is not available',
-  noCityNearby: 'No city is known near you',
 } as const;
 
 export const ONLINE_URL_MAX = 500;

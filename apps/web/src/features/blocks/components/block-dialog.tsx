@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useBlockUser, useUnblockUser } from '../api/block-user.ts';
 
 /**
@@ -28,29 +29,39 @@ export function BlockDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const block = useBlockUser();
   const unblock = useUnblockUser();
 
   function confirm() {
     const mutation = blocked ? unblock : block;
     mutation.mutate(userId, {
-      onSuccess: () => toast.success(blocked ? `You unblocked ${name}` : `You blocked ${name}`),
-      onError: (error) => toast.error(errorMessage(error, blocked ? 'Could not unblock' : 'Could not block')),
+      onSuccess: () =>
+        toast.success(t(blocked ? 'moderation.block.unblocked' : 'moderation.block.blocked', { name })),
+      onError: (error) =>
+        toast.error(
+          errorMessage(
+            error,
+            blocked ? t('moderation.block.unblockFailed') : t('moderation.block.blockFailed'),
+          ),
+        ),
     });
   }
 
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
-        <AlertDialogTitle>{blocked ? `Unblock ${name}?` : `Block ${name}?`}</AlertDialogTitle>
+        <AlertDialogTitle>
+          {t(blocked ? 'moderation.block.unblockTitle' : 'moderation.block.blockTitle', { name })}
+        </AlertDialogTitle>
         <AlertDialogDescription>
-          {blocked
-            ? 'You will see their messages again, and you can both send friend requests. Nothing you had before comes back by itself.'
-            : 'You will no longer be friends. Neither of you can send the other a friend request or a message, you will not find each other in search, and their messages in shared chats are hidden from you. They are not told.'}
+          {blocked ? t('moderation.block.unblockBody') : t('moderation.block.blockBody')}
         </AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>{blocked ? 'Unblock' : 'Block'}</AlertDialogAction>
+          <AlertDialogCancel>{t('moderation.block.cancel')}</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm}>
+            {blocked ? t('moderation.block.unblock') : t('moderation.menu.block')}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

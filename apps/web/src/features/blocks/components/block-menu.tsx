@@ -7,6 +7,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog.tsx';
 import { useHasBlocked } from '../api/get-blocks.ts';
 import { BlockDialog } from './block-dialog.tsx';
@@ -24,6 +25,7 @@ interface BlockMenuProps {
  * first in the block dialog.
  */
 export function BlockMenu({ userId, name, report }: BlockMenuProps) {
+  const t = useT();
   const blocked = useHasBlocked(userId);
   const [asking, setAsking] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -32,19 +34,19 @@ export function BlockMenu({ userId, name, report }: BlockMenuProps) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" aria-label={`More actions for ${name}`}>
+          <Button variant="ghost" size="sm" aria-label={t('moderation.block.more', { name })}>
             <Ellipsis aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuItem onSelect={() => setAsking(true)}>
             {blocked ? <ShieldCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
-            {blocked ? 'Unblock' : 'Block'}
+            {blocked ? t('moderation.block.unblock') : t('moderation.menu.block')}
           </DropdownMenuItem>
           {report ? (
             <DropdownMenuItem onSelect={() => setReporting(true)}>
               <Flag aria-hidden="true" />
-              Report
+              {t('moderation.menu.report')}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>

@@ -8,16 +8,18 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUnblockUser } from '../api/block-user.ts';
 import { useBlocks } from '../api/get-blocks.ts';
 
 function BlockedRow({ person }: { person: BlockedUser }) {
+  const t = useT();
   const unblock = useUnblockUser();
   const name = person.username || person.fullName;
   const onUnblock = () =>
     unblock.mutate(person.id, {
-      onSuccess: () => toast.success(`You unblocked ${name}`),
-      onError: (error) => toast.error(errorMessage(error, 'Could not unblock')),
+      onSuccess: () => toast.success(t('moderation.block.unblocked', { name })),
+      onError: (error) => toast.error(errorMessage(error, t('moderation.block.unblockFailed'))),
     });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -38,9 +40,9 @@ function BlockedRow({ person }: { person: BlockedUser }) {
         size="sm"
         onClick={onUnblock}
         loading={unblock.isPending}
-        aria-label={`Unblock ${name}`}
+        aria-label={t('moderation.block.unblockName', { name })}
       >
-        Unblock
+        {t('moderation.block.unblock')}
       </Button>
     </li>
   );
@@ -48,30 +50,33 @@ function BlockedRow({ person }: { person: BlockedUser }) {
 
 /** /settings → Blocked people: everyone the person blocked, with Unblock per row. */
 export function BlockedPeopleCard() {
+  const t = useT();
   const blocks = useBlocks();
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Ban className="size-5 text-brand-700" aria-hidden="true" />
-          Blocked people
+          {t('moderation.block.listTitle')}
         </CardTitle>
-        <CardDescription>
-          People you blocked cannot send you friend requests or messages, and their messages in shared chats
-          are hidden from you.
-        </CardDescription>
+        <CardDescription>{t('moderation.block.listLead')}</CardDescription>
       </CardHeader>
       <CardContent>
         {blocks.isPending ? (
-          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading blocked people">
+          <div
+            className="space-y-3"
+            role="status"
+            aria-busy="true"
+            aria-label={t('moderation.block.listLoading')}
+          >
             <Skeleton className="h-10 w-full" />
           </div>
         ) : blocks.isError ? (
-          <Alert variant="error">{errorMessage(blocks.error, 'Could not load the people you blocked')}</Alert>
+          <Alert variant="error">{errorMessage(blocks.error, t('moderation.block.listFailed'))}</Alert>
         ) : blocks.data.blocks.length === 0 ? (
-          <p className="text-sm text-stone-600">You have not blocked anyone.</p>
+          <p className="text-sm text-stone-600">{t('moderation.block.listEmpty')}</p>
         ) : (
-          <ul className="divide-y divide-stone-200" aria-label="Blocked people">
+          <ul className="divide-y divide-stone-200" aria-label={t('moderation.block.listTitle')}>
             {blocks.data.blocks.map((person) => (
               <BlockedRow key={person.id} person={person} />
             ))}

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCalendarFeedUrl, useResetCalendarFeed } from '../api/calendar-feed.ts';
 
 /**
@@ -14,6 +15,7 @@ import { useCalendarFeedUrl, useResetCalendarFeed } from '../api/calendar-feed.t
  * app, with Copy and Reset link (the old link stops working at once).
  */
 export function CalendarFeedCard() {
+  const t = useT();
   const feed = useCalendarFeedUrl();
   const reset = useResetCalendarFeed();
   const [copied, setCopied] = useState(false);
@@ -22,9 +24,9 @@ export function CalendarFeedCard() {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast.success('Calendar link copied');
+      toast.success(t('settings.calendar.copied'));
     } catch {
-      toast.error('Could not copy; select the link and copy it yourself');
+      toast.error(t('settings.calendar.copyFailed'));
     }
   }
 
@@ -33,15 +35,12 @@ export function CalendarFeedCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarDays className="size-5 text-brand-700" aria-hidden="true" />
-          Calendar feed
+          {t('settings.calendar.title')}
         </CardTitle>
-        <CardDescription>
-          Subscribe to this link in your calendar app to see the events you are going to or might go to. Keep
-          it private: anyone with the link can read it.
-        </CardDescription>
+        <CardDescription>{t('settings.calendar.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Label htmlFor="calendar-feed-url">Your private calendar link</Label>
+        <Label htmlFor="calendar-feed-url">{t('settings.calendar.label')}</Label>
         {feed.data ? (
           <Input
             id="calendar-feed-url"
@@ -52,14 +51,14 @@ export function CalendarFeedCard() {
           />
         ) : feed.isError ? (
           <p role="alert" className="text-sm text-rose-800">
-            {errorMessage(feed.error, 'Could not load your calendar link')}
+            {errorMessage(feed.error, t('settings.calendar.loadFailed'))}
           </p>
         ) : (
           <Skeleton className="h-10 w-full" />
         )}
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" disabled={!feed.data} onClick={() => feed.data && copy(feed.data)}>
-            {copied ? 'Copied' : 'Copy link'}
+            {copied ? t('settings.calendar.copiedShort') : t('settings.calendar.copy')}
           </Button>
           <Button
             type="button"
@@ -70,13 +69,13 @@ export function CalendarFeedCard() {
               reset.mutate(undefined, {
                 onSuccess: () => {
                   setCopied(false);
-                  toast.success('New calendar link made; the old one no longer works');
+                  toast.success(t('settings.calendar.resetDone'));
                 },
-                onError: (error) => toast.error(errorMessage(error, 'Could not reset the link')),
+                onError: (error) => toast.error(errorMessage(error, t('settings.calendar.resetFailed'))),
               })
             }
           >
-            Reset link
+            {t('settings.calendar.reset')}
           </Button>
         </div>
       </CardContent>

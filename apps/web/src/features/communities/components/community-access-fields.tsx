@@ -9,13 +9,14 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 
 const POLICIES: { value: JoinPolicy; label: string }[] = [
-  { value: 'OPEN', label: 'Anyone can join' },
-  { value: 'APPROVAL', label: 'People ask, organisers approve' },
-  { value: 'INVITE', label: 'By invitation only' },
+  { value: 'OPEN', label: 'communities.access.open' },
+  { value: 'APPROVAL', label: 'communities.access.approval' },
+  { value: 'INVITE', label: 'communities.access.invite' },
 ];
 
 const QUESTION_SLOTS = Array.from({ length: COMMUNITY_LIMITS.questionsMax }, (_, i) => i);
@@ -41,11 +42,12 @@ export function readAccess(form: FormData): Access {
  * the same fields when a community is started and when organisers edit it.
  */
 export function CommunityAccessFields({ idPrefix, defaults }: { idPrefix: string; defaults?: Access }) {
+  const t = useT();
   const [policy, setPolicy] = useState<JoinPolicy>(defaults?.joinPolicy ?? 'OPEN');
   const legendId = useId();
   return (
     <>
-      <FormField id={`${idPrefix}-policy`} label="Who can join">
+      <FormField id={`${idPrefix}-policy`} label={t('communities.access.who')}>
         {(control) => (
           <select
             {...control}
@@ -56,7 +58,7 @@ export function CommunityAccessFields({ idPrefix, defaults }: { idPrefix: string
           >
             {POLICIES.map((p) => (
               <option key={p.value} value={p.value}>
-                {p.label}
+                {t(p.label)}
               </option>
             ))}
           </select>
@@ -65,20 +67,21 @@ export function CommunityAccessFields({ idPrefix, defaults }: { idPrefix: string
       {policy === 'APPROVAL' ? (
         <fieldset className="space-y-2" aria-describedby={legendId}>
           <legend className="text-sm font-semibold text-stone-800">
-            Join questions <span className="font-normal text-stone-600">(optional)</span>
+            {t('communities.access.questions')}{' '}
+            <span className="font-normal text-stone-600">{t('common.optional')}</span>
           </legend>
           <p id={legendId} className="text-sm text-stone-600">
-            People answer these when they ask to join; organisers read the answers beside the request.
+            {t('communities.access.questionsHint')}
           </p>
           {QUESTION_SLOTS.map((i) => (
             <div key={i}>
               <label htmlFor={`${idPrefix}-question-${i}`} className="sr-only">
-                Join question {i + 1}
+                {t('communities.access.questionLabel', { n: i + 1 })}
               </label>
               <Input
                 id={`${idPrefix}-question-${i}`}
                 name={`question-${i}`}
-                placeholder={`Question ${i + 1}`}
+                placeholder={t('communities.access.questionPlaceholder', { n: i + 1 })}
                 defaultValue={defaults?.joinQuestions[i] ?? ''}
                 maxLength={COMMUNITY_LIMITS.questionMax}
               />
@@ -93,7 +96,7 @@ export function CommunityAccessFields({ idPrefix, defaults }: { idPrefix: string
           className="size-4"
           defaultChecked={defaults?.visibility === 'PRIVATE'}
         />{' '}
-        Private: members, events and chat for members only
+        {t('communities.access.private')}
       </label>
     </>
   );
@@ -111,11 +114,12 @@ export function CommunityImageField({
   onBusyChange: (busy: boolean) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <ImageUpload
       value={value}
       onChange={onChange}
-      label="Community image"
+      label={t('communities.access.image')}
       maxMB={LIMITS.eventImageMaxBytes / (1024 * 1024)}
       folder="event-image"
       shape="banner"
@@ -142,13 +146,14 @@ export function CommunityPlaceFields({
   value: PlaceLocation;
   onChange: (next: PlaceLocation) => void;
 }) {
+  const t = useT();
   return (
     <Suspense fallback={<Skeleton className="h-40 w-full" />}>
       <PlaceLocationFields
         idPrefix={idPrefix}
         value={value}
         onChange={onChange}
-        locationLabel="Where you meet"
+        locationLabel={t('communities.access.whereMeet')}
         locationOptional
         locationMax={COMMUNITY_LIMITS.locationMax}
         named

@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useAnnounceToCommunity, useCommunityAnnouncements } from '../api/community-announcements.ts';
 
 /** The community's news on its About tab; organisers write it there (issue 23). */
@@ -22,18 +23,21 @@ export function CommunityAnnouncements({
   canRead: boolean;
   organizer: boolean;
 }) {
+  const t = useT();
   const list = useCommunityAnnouncements(slug, canRead);
   if (!canRead) return null;
   const announcements = list.data?.announcements ?? [];
   return (
-    <section className="mt-8 max-w-2xl space-y-4" aria-label="Announcements">
+    <section className="mt-8 max-w-2xl space-y-4" aria-label={t('communities.news.title')}>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Megaphone className="size-5 text-brand-700" aria-hidden="true" />
-        Announcements
+        {t('communities.news.title')}
       </h2>
       {organizer ? <AnnounceForm slug={slug} /> : null}
       {announcements.length === 0 ? (
-        <p className="text-sm text-stone-600">{list.isPending ? 'Loading…' : 'No announcements yet.'}</p>
+        <p className="text-sm text-stone-600">
+          {list.isPending ? t('communities.news.loading') : t('communities.news.none')}
+        </p>
       ) : (
         <ul className="space-y-3">
           {announcements.map((a) => (
@@ -53,6 +57,7 @@ export function CommunityAnnouncements({
 }
 
 function AnnounceForm({ slug }: { slug: string }) {
+  const t = useT();
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -70,9 +75,9 @@ function AnnounceForm({ slug }: { slug: string }) {
         onSuccess: (recipients) => {
           setTitle('');
           setMessage('');
-          toast.success(`Announced to ${recipients} ${recipients === 1 ? 'member' : 'members'}`);
+          toast.success(t('communities.news.sent', { count: recipients }));
         },
-        onError: (err) => setError(errorMessage(err, 'Could not send the announcement')),
+        onError: (err) => setError(errorMessage(err, t('communities.news.failed'))),
       },
     );
   }
@@ -80,7 +85,7 @@ function AnnounceForm({ slug }: { slug: string }) {
   return (
     <form onSubmit={submit} className="space-y-3 rounded-xl border border-stone-200 bg-sand/40 p-4">
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Label htmlFor={`${id}-title`}>{t('communities.news.titleLabel')}</Label>
         <Input
           id={`${id}-title`}
           value={title}
@@ -90,7 +95,7 @@ function AnnounceForm({ slug }: { slug: string }) {
         <CharacterCount id={`${id}-title-count`} length={title.length} max={ANNOUNCEMENT_LIMITS.titleMax} />
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-message`}>Announcement</Label>
+        <Label htmlFor={`${id}-message`}>{t('communities.news.message')}</Label>
         <Textarea
           id={`${id}-message`}
           rows={3}
@@ -106,7 +111,7 @@ function AnnounceForm({ slug }: { slug: string }) {
       </div>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <Button type="submit" disabled={!title.trim() || !message.trim() || tooLong || announce.isPending}>
-        Announce to members
+        {t('communities.news.submit')}
       </Button>
     </form>
   );

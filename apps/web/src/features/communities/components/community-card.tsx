@@ -2,12 +2,23 @@ import type { Community } from '@townsquare/contracts';
 import { BadgeCheck, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
-const STATE_LABEL = { member: 'Member', pending: 'Requested', invited: 'Invited', banned: null } as const;
-const ROLE_LABEL = { OWNER: 'Owner', ORGANIZER: 'Organiser', MEMBER: 'Member' } as const;
+const STATE_LABEL = {
+  member: 'communities.card.member',
+  pending: 'communities.card.requested',
+  invited: 'communities.card.invited',
+  banned: null,
+} as const;
+const ROLE_LABEL = {
+  OWNER: 'communities.card.owner',
+  ORGANIZER: 'communities.card.organiser',
+  MEMBER: 'communities.card.member',
+} as const;
 
 /** A community in a list: image, name (verified badge), place, member count, my role or state. */
 export function CommunityCard({ community }: { community: Community }) {
+  const t = useT();
   const state =
     community.viewerState === 'member' && community.viewerRole
       ? ROLE_LABEL[community.viewerRole]
@@ -33,11 +44,11 @@ export function CommunityCard({ community }: { community: Community }) {
             <BadgeCheck
               className="ml-1 inline size-4 text-brand-700"
               role="img"
-              aria-label="Verified community"
+              aria-label={t('communities.card.verified')}
             />
           ) : null}
         </h3>
-        {state ? <Badge tone="brand">{state}</Badge> : null}
+        {state ? <Badge tone="brand">{t(state)}</Badge> : null}
       </div>
       {community.description ? (
         <p className="mt-1 line-clamp-2 text-sm text-stone-600">{community.description}</p>
@@ -45,7 +56,7 @@ export function CommunityCard({ community }: { community: Community }) {
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700">
         <span className="inline-flex items-center gap-1">
           <Users className="size-4" aria-hidden="true" />
-          {community.memberCount} {community.memberCount === 1 ? 'member' : 'members'}
+          {t('communities.card.members', { count: community.memberCount })}
         </span>
         {community.location ? (
           <span className="inline-flex items-center gap-1">

@@ -11,6 +11,7 @@ import { Progress } from '../../../components/ui/progress.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import {
   downloadCommunityExport,
   useAcceptInvitation,
@@ -24,11 +25,12 @@ import {
 
 /** "Import & export" on the Manage tab (issue 26): events from a feed or file, member invitations, the zip. */
 export function CommunityImportExport({ community }: { community: Community }) {
+  const t = useT();
   const headingId = useId();
   return (
     <section className="mt-10 max-w-2xl space-y-8" aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-semibold">
-        Import &amp; export
+        {t('communities.io.title')}
       </h2>
       <ImportEvents slug={community.slug} />
       <InviteMembers slug={community.slug} />
@@ -38,6 +40,7 @@ export function CommunityImportExport({ community }: { community: Community }) {
 }
 
 function ImportEvents({ slug }: { slug: string }) {
+  const t = useT();
   const imports = useCommunityImports(slug);
   const start = useStartImport(slug);
   const urlId = useId();
@@ -50,7 +53,7 @@ function ImportEvents({ slug }: { slug: string }) {
     setProblem(null);
     start.mutate(source, {
       onSuccess: () => form.reset(),
-      onError: (error) => setProblem(errorMessage(error, 'The import could not be started')),
+      onError: (error) => setProblem(errorMessage(error, t('communities.io.importFailed'))),
     });
   };
   const fromUrl = (event: FormEvent<HTMLFormElement>) => {
@@ -61,49 +64,46 @@ function ImportEvents({ slug }: { slug: string }) {
   const fromFile = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get('file');
-    if (!(file instanceof File) || file.size === 0) return setProblem('Choose an .ics file');
+    if (!(file instanceof File) || file.size === 0) return setProblem(t('communities.io.chooseFile'));
     run({ file }, event.currentTarget);
   };
 
   return (
     <div className="space-y-4">
-      <h3 className="font-semibold">Import events</h3>
-      <p className="text-sm text-stone-700">
-        From Google Calendar, Meetup, Luma or any calendar that publishes an ICS feed. Importing again updates
-        the events instead of copying them.
-      </p>
+      <h3 className="font-semibold">{t('communities.io.importEvents')}</h3>
+      <p className="text-sm text-stone-700">{t('communities.io.importLead')}</p>
       <form onSubmit={fromUrl} className="space-y-3">
         <div className="space-y-1">
-          <Label htmlFor={urlId}>Calendar address (ICS feed)</Label>
+          <Label htmlFor={urlId}>{t('communities.io.feedUrl')}</Label>
           <Input
             id={urlId}
             name="url"
             type="url"
             inputMode="url"
-            placeholder="https://…/calendar.ics"
+            placeholder={t('communities.io.feedPlaceholder')}
             required
           />
         </div>
         <div className="flex items-center gap-3">
           <Switch id={subscribeId} checked={subscribe} onCheckedChange={setSubscribe} />
-          <Label htmlFor={subscribeId}>Keep it subscribed (read again every day)</Label>
+          <Label htmlFor={subscribeId}>{t('communities.io.subscribe')}</Label>
         </div>
         <Button type="submit" variant="secondary" disabled={start.isPending}>
-          Import from address
+          {t('communities.io.importUrl')}
         </Button>
       </form>
       <form onSubmit={fromFile} className="space-y-3">
         <div className="space-y-1">
-          <Label htmlFor={fileId}>Or upload an .ics file</Label>
+          <Label htmlFor={fileId}>{t('communities.io.uploadLabel')}</Label>
           <Input id={fileId} name="file" type="file" accept=".ics,text/calendar" />
         </div>
         <Button type="submit" variant="secondary" disabled={start.isPending}>
-          Upload and import
+          {t('communities.io.upload')}
         </Button>
       </form>
       {problem ? <Alert variant="error">{problem}</Alert> : null}
       {imports.data?.imports.length ? (
-        <ul className="space-y-3" aria-label="Imports">
+        <ul className="space-y-3" aria-label={t('communities.io.imports')}>
           {imports.data.imports.slice(0, 5).map((item) => (
             <ImportRow key={item.id} item={item} slug={slug} />
           ))}
@@ -114,33 +114,37 @@ function ImportEvents({ slug }: { slug: string }) {
 }
 
 function ImportRow({ item, slug }: { item: CommunityImport; slug: string }) {
+  const t = useT();
   const setSubscribed = useSetSubscribed(slug);
   const switchId = useId();
   const running = item.state === 'queued' || item.state === 'running';
   const written = item.created + item.updated + item.skipped;
   const status =
     item.state === 'queued'
-      ? 'Waiting to start…'
+      ? t('communities.io.waiting')
       : item.state === 'running'
-        ? `Importing… ${written} of ${item.total || '?'}`
+        ? t('communities.io.importing', { written, total: item.total || '?' })
         : item.state === 'failed'
-          ? 'Failed'
-          : `Done: ${item.created} created, ${item.updated} updated, ${item.skipped} skipped`;
+          ? t('communities.io.failed')
+          : t('communities.io.done', { created: item.created, updated: item.updated, skipped: item.skipped });
   return (
     <li className="space-y-2 rounded-xl border border-stone-200 bg-white p-4">
       <p className="break-all text-sm font-medium text-stone-900">
-        {item.url ?? item.fileName ?? 'Calendar file'}
+        {item.url ?? item.fileName ?? t('communities.io.calendarFile')}
       </p>
       <p className="text-sm text-stone-700" role="status" aria-live="polite">
         {status}
       </p>
       {running ? (
-        <Progress value={item.total ? (written / item.total) * 100 : 5} aria-label="Import progress" />
+        <Progress
+          value={item.total ? (written / item.total) * 100 : 5}
+          aria-label={t('communities.io.progress')}
+        />
       ) : null}
       {item.errors.length ? (
         <details className="text-sm" open={item.state === 'failed'}>
           <summary className="cursor-pointer text-stone-800">
-            {item.errors.length} {item.errors.length === 1 ? 'problem' : 'problems'}
+            {t('communities.io.problems', { count: item.errors.length })}
           </summary>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-red-800">
             {item.errors.map((e, i) => (
@@ -160,11 +164,14 @@ function ImportRow({ item, slug }: { item: CommunityImport; slug: string }) {
             onCheckedChange={(subscribed) =>
               setSubscribed.mutate(
                 { id: item.id, subscribed },
-                { onError: (error) => toast.error(errorMessage(error, 'Could not change the subscription')) },
+                {
+                  onError: (error) =>
+                    toast.error(errorMessage(error, t('communities.io.subscriptionFailed'))),
+                },
               )
             }
           />
-          <Label htmlFor={switchId}>Re-read this feed every day</Label>
+          <Label htmlFor={switchId}>{t('communities.io.rereadDaily')}</Label>
         </div>
       ) : null}
     </li>
@@ -172,14 +179,15 @@ function ImportRow({ item, slug }: { item: CommunityImport; slug: string }) {
 }
 
 const REASONS: Record<MemberImportReport['skipped'][number]['reason'], string> = {
-  invalid: 'not an e-mail address',
-  'already a member': 'already a member',
-  'already invited': 'already invited',
-  blocked: 'blocked',
-  duplicate: 'listed twice',
+  invalid: 'communities.io.reason.invalid',
+  'already a member': 'communities.io.reason.member',
+  'already invited': 'communities.io.reason.invited',
+  blocked: 'communities.io.reason.blocked',
+  duplicate: 'communities.io.reason.duplicate',
 };
 
 function InviteMembers({ slug }: { slug: string }) {
+  const t = useT();
   const invite = useInviteMembers(slug);
   const csvId = useId();
   const [report, setReport] = useState<MemberImportReport | null>(null);
@@ -190,33 +198,40 @@ function InviteMembers({ slug }: { slug: string }) {
   };
   return (
     <div className="space-y-3">
-      <h3 className="font-semibold">Invite members</h3>
+      <h3 className="font-semibold">{t('communities.io.invite')}</h3>
       <form onSubmit={submit} className="space-y-3">
         <div className="space-y-1">
-          <Label htmlFor={csvId}>Members as CSV: one “name,email” a line</Label>
-          <Textarea id={csvId} name="csv" rows={5} placeholder={'Ada Lovelace,ada@example.com'} required />
-          <p className="text-xs text-stone-600">
-            Each address gets an invitation e-mail. Nobody becomes a member until they follow it.
-          </p>
+          <Label htmlFor={csvId}>{t('communities.io.csvLabel')}</Label>
+          <Textarea
+            id={csvId}
+            name="csv"
+            rows={5}
+            placeholder={t('communities.io.csvPlaceholder')}
+            required
+          />
+          <p className="text-xs text-stone-600">{t('communities.io.csvHint')}</p>
         </div>
         <Button type="submit" variant="secondary" disabled={invite.isPending}>
-          Send invitations
+          {t('communities.io.sendInvites')}
         </Button>
       </form>
       {invite.isError ? (
-        <Alert variant="error">{errorMessage(invite.error, 'The invitations could not be sent')}</Alert>
+        <Alert variant="error">{errorMessage(invite.error, t('communities.io.inviteFailed'))}</Alert>
       ) : null}
       {report ? (
         <div className="space-y-2 text-sm" role="status">
           <p className="font-medium">
-            {report.sent.length} {report.sent.length === 1 ? 'invitation' : 'invitations'} on their way,{' '}
-            {report.skipped.length} skipped.
+            {t('communities.io.report', { sent: report.sent.length, skipped: report.skipped.length })}
           </p>
           {report.skipped.length ? (
-            <ul className="list-disc space-y-1 pl-5 text-stone-800" aria-label="Skipped addresses">
+            <ul className="list-disc space-y-1 pl-5 text-stone-800" aria-label={t('communities.io.skipped')}>
               {report.skipped.map((s) => (
                 <li key={`${s.line}-${s.email}`}>
-                  Line {s.line}: {s.email || '(empty)'}: {REASONS[s.reason]}
+                  {t('communities.io.skippedLine', {
+                    line: s.line,
+                    email: s.email || t('communities.io.empty'),
+                    reason: t(REASONS[s.reason]),
+                  })}
                 </li>
               ))}
             </ul>
@@ -228,27 +243,25 @@ function InviteMembers({ slug }: { slug: string }) {
 }
 
 function ExportCommunity({ slug }: { slug: string }) {
+  const t = useT();
   const [state, setState] = useState<'idle' | 'working' | 'waiting'>('idle');
   const download = async () => {
     setState('working');
     try {
       await downloadCommunityExport(slug, () => setState('waiting'));
     } catch (error) {
-      toast.error(errorMessage(error, 'The export could not be made'));
+      toast.error(errorMessage(error, t('communities.io.exportFailed')));
     } finally {
       setState('idle');
     }
   };
   return (
     <div className="space-y-3">
-      <h3 className="font-semibold">Export</h3>
-      <p className="text-sm text-stone-700">
-        Everything in one zip: settings, members (e-mail addresses only of those who share them), every event
-        as a calendar file and as data with its answers.
-      </p>
+      <h3 className="font-semibold">{t('communities.io.export')}</h3>
+      <p className="text-sm text-stone-700">{t('communities.io.exportLead')}</p>
       <Button type="button" variant="secondary" onClick={download} disabled={state !== 'idle'}>
         <ArrowDownToLine className="size-4" aria-hidden="true" />
-        {state === 'waiting' ? 'Preparing the export…' : 'Download the community'}
+        {state === 'waiting' ? t('communities.io.preparing') : t('communities.io.download')}
       </Button>
     </div>
   );
@@ -256,6 +269,7 @@ function ExportCommunity({ slug }: { slug: string }) {
 
 /** A member's consent to show organisers their e-mail address (in the export). */
 export function ShareEmailSetting({ slug }: { slug: string }) {
+  const t = useT();
   const current = useShareEmail(slug);
   const set = useSetShareEmail(slug);
   const id = useId();
@@ -266,12 +280,14 @@ export function ShareEmailSetting({ slug }: { slug: string }) {
         checked={current.data?.shareEmail ?? false}
         disabled={current.isPending || set.isPending}
         onCheckedChange={(share) =>
-          set.mutate(share, { onError: (error) => toast.error(errorMessage(error, 'Could not save')) })
+          set.mutate(share, {
+            onError: (error) => toast.error(errorMessage(error, t('communities.io.saveFailed'))),
+          })
         }
       />
       <Label htmlFor={id}>
         <ArrowUpFromLine className="mr-1 inline size-4" aria-hidden="true" />
-        Let the organisers see my e-mail address
+        {t('communities.io.shareEmail')}
       </Label>
     </div>
   );
@@ -282,6 +298,7 @@ export function ShareEmailSetting({ slug }: { slug: string }) {
  * signed out, sign in (or create an account) first and come back here with the invitation.
  */
 export function InvitationBanner({ community, signedIn }: { community: Community; signedIn: boolean }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const accept = useAcceptInvitation(community.slug);
@@ -291,10 +308,10 @@ export function InvitationBanner({ community, signedIn }: { community: Community
     const next = new URLSearchParams(params);
     next.delete('invite');
     setParams(next, { replace: true });
-    toast.success(`Welcome to ${community.name}`);
+    toast.success(t('communities.invite.welcome', { name: community.name }));
   };
   return (
-    <Alert variant="info" title={`You're invited to join ${community.name}`} className="mb-6">
+    <Alert variant="info" title={t('communities.invite.title', { name: community.name })} className="mb-6">
       {signedIn ? (
         <div className="mt-2 space-y-2">
           <Button
@@ -302,11 +319,11 @@ export function InvitationBanner({ community, signedIn }: { community: Community
             onClick={() => accept.mutate(token, { onSuccess: done })}
             disabled={accept.isPending}
           >
-            Accept the invitation
+            {t('communities.invite.accept')}
           </Button>
           {accept.isError ? (
             <p className="text-sm text-red-800">
-              {errorMessage(accept.error, 'The invitation could not be accepted')}
+              {errorMessage(accept.error, t('communities.invite.acceptFailed'))}
             </p>
           ) : null}
         </div>
@@ -316,7 +333,7 @@ export function InvitationBanner({ community, signedIn }: { community: Community
           state={{ from: { pathname: location.pathname, search: location.search } }}
           className={buttonVariants({ className: 'mt-2' })}
         >
-          Sign in to accept
+          {t('communities.invite.signIn')}
         </Link>
       )}
     </Alert>

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { MemberPicker } from '../../groups/components/group-form.tsx';
 import { MemberList } from '../../groups/components/membership.tsx';
 import { useBanCommunityMember } from '../api/ban-community-member.ts';
@@ -13,10 +14,15 @@ import { useInviteCommunityMember } from '../api/invite-community-member.ts';
 import { useRemoveCommunityMember } from '../api/remove-community-member.ts';
 import { useUpdateCommunityMember } from '../api/update-community-member.ts';
 
-const ROLE_LABEL = { OWNER: 'Owner', ORGANIZER: 'Organiser', MEMBER: null } as const;
+const ROLE_LABEL = {
+  OWNER: 'communities.card.owner',
+  ORGANIZER: 'communities.card.organiser',
+  MEMBER: null,
+} as const;
 
 /** Members for members; for organisers also requests to approve, invitations and bans, with tools. */
 export function CommunityMembers({ community }: { community: Community }) {
+  const t = useT();
   const organizer = community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER';
   const owner = community.viewerRole === 'OWNER';
   const { slug } = community;
@@ -26,7 +32,7 @@ export function CommunityMembers({ community }: { community: Community }) {
   const update = useUpdateCommunityMember(slug);
   const remove = useRemoveCommunityMember(slug);
   const ban = useBanCommunityMember(slug);
-  const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+  const fail = (err: unknown) => toast.error(errorMessage(err, t('communities.join.failed')));
   const done = (text: string) => () => toast.success(text);
   // Friends already in, asking or banned are not offered an invitation.
   const known = new Set([members, pending, banned].flatMap((q) => (q.data?.members ?? []).map((m) => m.id)));
@@ -38,7 +44,9 @@ export function CommunityMembers({ community }: { community: Community }) {
         {m.answers.map((answer, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here.
           <div key={i}>
-            <dt className="text-stone-600">{community.joinQuestions[i] ?? `Answer ${i + 1}`}</dt>
+            <dt className="text-stone-600">
+              {community.joinQuestions[i] ?? t('communities.members.answer', { n: i + 1 })}
+            </dt>
             <dd className="text-stone-900">{answer}</dd>
           </div>
         ))}
@@ -53,7 +61,7 @@ export function CommunityMembers({ community }: { community: Community }) {
       end={(m) => (
         <>
           {ROLE_LABEL[m.role] && m.state === 'member' ? (
-            <Badge tone="brand">{ROLE_LABEL[m.role]}</Badge>
+            <Badge tone="brand">{t(ROLE_LABEL[m.role] ?? '')}</Badge>
           ) : null}
           {tools(m)}
         </>
@@ -74,11 +82,11 @@ export function CommunityMembers({ community }: { community: Community }) {
             onClick={() =>
               update.mutate(
                 { userId: m.id, role: 'ORGANIZER' },
-                { onError: fail, onSuccess: done(`${name} is an organiser`) },
+                { onError: fail, onSuccess: done(t('communities.members.promoted', { name })) },
               )
             }
           >
-            Promote
+            {t('communities.members.promote')}
           </Button>
         ) : (
           <Button
@@ -86,7 +94,7 @@ export function CommunityMembers({ community }: { community: Community }) {
             variant="ghost"
             onClick={() => update.mutate({ userId: m.id, role: 'MEMBER' }, { onError: fail })}
           >
-            Demote
+            {t('communities.members.demote')}
           </Button>
         )}
         {owner ? (
@@ -94,29 +102,36 @@ export function CommunityMembers({ community }: { community: Community }) {
             size="sm"
             variant="ghost"
             onClick={() => {
-              if (window.confirm(`Make ${name} the owner? You stay an organiser.`))
+              if (window.confirm(t('communities.members.transferAsk', { name })))
                 update.mutate(
                   { userId: m.id, role: 'OWNER' },
-                  { onError: fail, onSuccess: done(`${name} now owns the community`) },
+                  { onError: fail, onSuccess: done(t('communities.members.transferred', { name })) },
                 );
             }}
           >
-            Transfer ownership
+            {t('communities.members.transfer')}
           </Button>
         ) : null}
         <Button
           size="sm"
           variant="ghost"
-          onClick={() => remove.mutate(m.id, { onError: fail, onSuccess: done(`${name} removed`) })}
+          onClick={() =>
+            remove.mutate(m.id, {
+              onError: fail,
+              onSuccess: done(t('communities.members.removed', { name })),
+            })
+          }
         >
-          Remove
+          {t('communities.members.remove')}
         </Button>
         <Button
           size="sm"
           variant="ghost"
-          onClick={() => ban.mutate(m.id, { onError: fail, onSuccess: done(`${name} banned`) })}
+          onClick={() =>
+            ban.mutate(m.id, { onError: fail, onSuccess: done(t('communities.members.banned', { name })) })
+          }
         >
-          Ban
+          {t('communities.members.ban')}
         </Button>
       </span>
     );
@@ -127,7 +142,8 @@ export function CommunityMembers({ community }: { community: Community }) {
       {organizer ? (
         <section aria-labelledby="requests-heading">
           <h3 id="requests-heading" className="flex items-center gap-2 font-semibold text-stone-900">
-            Requests to join <Badge tone="amber">{pending.data?.members.length ?? 0}</Badge>
+            {t('communities.members.requests')}{' '}
+            <Badge tone="amber">{pending.data?.members.length ?? 0}</Badge>
           </h3>
           {list(pending.data?.members ?? [], (m) => (
             <span className="flex gap-1">
@@ -136,14 +152,17 @@ export function CommunityMembers({ community }: { community: Community }) {
                 onClick={() =>
                   update.mutate(
                     { userId: m.id, state: 'member' },
-                    { onError: fail, onSuccess: done(`${m.user.fullName} approved`) },
+                    {
+                      onError: fail,
+                      onSuccess: done(t('communities.members.approved', { name: m.user.fullName })),
+                    },
                   )
                 }
               >
-                Approve
+                {t('communities.members.approve')}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.id, { onError: fail })}>
-                Decline
+                {t('communities.members.decline')}
               </Button>
             </span>
           ))}
@@ -152,7 +171,7 @@ export function CommunityMembers({ community }: { community: Community }) {
       ) : null}
       <section aria-labelledby="members-heading">
         <h3 id="members-heading" className="font-semibold text-stone-900">
-          Members
+          {t('communities.page.members')}
         </h3>
         {members.isPending ? <Skeleton className="h-16 w-full" /> : null}
         {list(members.data?.members ?? [], memberTools)}
@@ -160,11 +179,11 @@ export function CommunityMembers({ community }: { community: Community }) {
       {organizer && banned.data?.members.length ? (
         <section aria-labelledby="banned-heading">
           <h3 id="banned-heading" className="font-semibold text-stone-900">
-            Banned
+            {t('communities.members.bannedTitle')}
           </h3>
           {list(banned.data.members, (m) => (
             <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.id, { onError: fail })}>
-              Lift ban
+              {t('communities.members.liftBan')}
             </Button>
           ))}
         </section>
@@ -175,6 +194,7 @@ export function CommunityMembers({ community }: { community: Community }) {
 
 /** Organisers invite their friends, chosen with the member picker. */
 function InviteFriends({ slug, exclude }: { slug: string; exclude: readonly string[] }) {
+  const t = useT();
   const invite = useInviteCommunityMember(slug);
   const [chosen, setChosen] = useState<string[]>([]);
   return (
@@ -184,22 +204,22 @@ function InviteFriends({ slug, exclude }: { slug: string; exclude: readonly stri
         event.preventDefault();
         try {
           for (const userId of chosen) await invite.mutateAsync(userId);
-          toast.success('Invitation sent');
+          toast.success(t('communities.members.inviteSent'));
           setChosen([]);
         } catch (err) {
-          toast.error(errorMessage(err, 'Could not invite'));
+          toast.error(errorMessage(err, t('communities.members.inviteFailed')));
         }
       }}
     >
       <MemberPicker
-        legend="Invite friends"
+        legend={t('communities.members.inviteFriends')}
         value={chosen}
         onChange={setChosen}
         exclude={exclude}
         disabled={invite.isPending}
       />
       <Button type="submit" size="sm" variant="secondary" disabled={chosen.length === 0 || invite.isPending}>
-        Invite
+        {t('communities.members.invite')}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import {
   type CommunityEventNotifications,
   useSetCommunityNotifications,
@@ -11,12 +12,13 @@ import {
 } from '../api/set-community-notifications.ts';
 
 const CHOICES: { value: CommunityEventNotifications; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'none', label: 'None' },
+  { value: 'all', label: 'communities.notify.all' },
+  { value: 'none', label: 'communities.notify.none' },
 ];
 
 /** A member's "Notify me about new events: all / none" (issue 12), saved as soon as it changes. */
 export function CommunityNotifications({ community }: { community: Community }) {
+  const t = useT();
   const current = viewerEventNotifications(community);
   const save = useSetCommunityNotifications(community.slug);
   const name = useId();
@@ -26,16 +28,16 @@ export function CommunityNotifications({ community }: { community: Community }) 
     if (events === current) return;
     save.mutate(events, {
       onSuccess: () =>
-        toast.success(
-          events === 'all' ? 'You will hear about new events' : 'No notifications about new events',
-        ),
-      onError: (error) => toast.error(errorMessage(error, 'Could not save your choice')),
+        toast.success(events === 'all' ? t('communities.notify.on') : t('communities.notify.off')),
+      onError: (error) => toast.error(errorMessage(error, t('communities.notify.failed'))),
     });
   }
 
   return (
     <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" disabled={save.isPending}>
-      <legend className="float-left mr-1 font-semibold text-stone-800">Notify me about new events:</legend>
+      <legend className="float-left mr-1 font-semibold text-stone-800">
+        {t('communities.notify.legend')}
+      </legend>
       <div className="inline-flex rounded-full border border-stone-300 bg-white p-0.5">
         {CHOICES.map((choice) => (
           <label
@@ -54,7 +56,7 @@ export function CommunityNotifications({ community }: { community: Community }) 
               className="sr-only"
             />
             {shown === choice.value ? <Check className="size-3.5" aria-hidden="true" /> : null}
-            {choice.label}
+            {t(choice.label)}
           </label>
         ))}
       </div>

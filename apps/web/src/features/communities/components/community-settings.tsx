@@ -1,5 +1,5 @@
 import { COMMUNITY_LIMITS, type Community } from '@townsquare/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { useDeleteCommunity } from '../api/delete-community.ts';
 import { useUpdateCommunity } from '../api/update-community.ts';
@@ -19,6 +20,7 @@ import {
 
 /** Organisers edit the about card; the owner deletes the community after typing its name. */
 export function CommunitySettings({ community }: { community: Community }) {
+  const t = useT();
   const update = useUpdateCommunity(community.slug);
   const remove = useDeleteCommunity(community.slug);
   const navigate = useNavigate();
@@ -45,8 +47,8 @@ export function CommunitySettings({ community }: { community: Community }) {
         ...readAccess(form),
       },
       {
-        onSuccess: () => toast.success('Community updated'),
-        onError: (err) => toast.error(errorMessage(err, 'Could not save')),
+        onSuccess: () => toast.success(t('communities.settings.updated')),
+        onError: (err) => toast.error(errorMessage(err, t('communities.settings.saveFailed'))),
       },
     );
   }
@@ -54,8 +56,8 @@ export function CommunitySettings({ community }: { community: Community }) {
   return (
     <div className="space-y-10">
       <form onSubmit={save} className="max-w-xl space-y-4">
-        <h3 className="font-semibold text-stone-900">Edit community</h3>
-        <FormField id="edit-name" label="Name">
+        <h3 className="font-semibold text-stone-900">{t('communities.settings.edit')}</h3>
+        <FormField id="edit-name" label={t('communities.create.name')}>
           {(control) => (
             <Input
               {...control}
@@ -65,7 +67,7 @@ export function CommunitySettings({ community }: { community: Community }) {
             />
           )}
         </FormField>
-        <FormField id="edit-description" label="Description" optional>
+        <FormField id="edit-description" label={t('communities.create.description')} optional>
           {(control) => (
             <Textarea
               {...control}
@@ -85,7 +87,7 @@ export function CommunitySettings({ community }: { community: Community }) {
         />
         <CommunityAccessFields idPrefix="edit" defaults={community} />
         <Button type="submit" disabled={update.isPending || uploading}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
+          {update.isPending ? t('communities.settings.saving') : t('communities.settings.save')}
         </Button>
       </form>
       {community.viewerRole === 'OWNER' ? (
@@ -95,20 +97,22 @@ export function CommunitySettings({ community }: { community: Community }) {
             event.preventDefault();
             remove.mutate(undefined, {
               onSuccess: () => {
-                toast.success(`${community.name} deleted`);
+                toast.success(t('communities.settings.deleted', { name: community.name }));
                 navigate('/communities');
               },
-              onError: (err) => toast.error(errorMessage(err, 'Could not delete')),
+              onError: (err) => toast.error(errorMessage(err, t('communities.settings.deleteFailed'))),
             });
           }}
         >
-          <h3 className="font-semibold text-red-800">Delete community</h3>
+          <h3 className="font-semibold text-red-800">{t('communities.settings.delete')}</h3>
           <p className="text-sm text-stone-700">
-            Upcoming events are cancelled and their attendees told. Type <strong>{community.name}</strong> to
-            confirm.
+            {t.rich('communities.settings.deleteBody', {
+              name: community.name,
+              b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+            })}
           </p>
           <label htmlFor="delete-confirm" className="sr-only">
-            Type the community name to confirm
+            {t('communities.settings.deleteConfirm')}
           </label>
           <Input
             id="delete-confirm"
@@ -121,7 +125,7 @@ export function CommunitySettings({ community }: { community: Community }) {
             variant="destructive"
             disabled={confirm !== community.name || remove.isPending}
           >
-            Delete community
+            {t('communities.settings.delete')}
           </Button>
         </form>
       ) : null}

@@ -17,6 +17,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
 import { useCreateCommunity } from '../api/create-community.ts';
 import {
@@ -30,6 +31,7 @@ const NOWHERE: PlaceLocation = { place: null, location: '', locationFromPlace: f
 
 /** "Start a community": name, address, description, place, who can join, visibility. */
 export function CreateCommunityDialog() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const [imageUrl, setImageUrl] = useState<string | null>(null);
@@ -55,13 +57,13 @@ export function CreateCommunityDialog() {
       },
       {
         onSuccess: (community) => {
-          toast.success(`${community.name} is ready`);
+          toast.success(t('communities.create.ready', { name: community.name }));
           setOpen(false);
           setImageUrl(null);
           setWhere(NOWHERE);
           navigate(`/c/${community.slug}`);
         },
-        onError: (err) => setError(errorMessage(err, 'Could not create the community')),
+        onError: (err) => setError(errorMessage(err, t('communities.create.failed'))),
       },
     );
   }
@@ -70,27 +72,27 @@ export function CreateCommunityDialog() {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button>
-          <Plus aria-hidden="true" /> Start a community
+          <Plus aria-hidden="true" /> {t('communities.create.start')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Start a community</DialogTitle>
-          <DialogDescription>A home for your club: members, events and a chat.</DialogDescription>
+          <DialogTitle>{t('communities.create.start')}</DialogTitle>
+          <DialogDescription>{t('communities.create.lead')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField id="community-name" label="Name">
+          <FormField id="community-name" label={t('communities.create.name')}>
             {(control) => <Input {...control} name="name" required maxLength={COMMUNITY_LIMITS.nameMax} />}
           </FormField>
           <FormField
             id="community-slug"
-            label="Address"
+            label={t('communities.create.address')}
             optional
-            hint="townsquare/c/your-address; made from the name if empty"
+            hint={t('communities.create.addressHint')}
           >
             {(control) => <Input {...control} name="slug" maxLength={COMMUNITY_LIMITS.slugMax} />}
           </FormField>
-          <FormField id="community-description" label="Description" optional>
+          <FormField id="community-description" label={t('communities.create.description')} optional>
             {(control) => (
               <Textarea
                 {...control}
@@ -110,7 +112,7 @@ export function CreateCommunityDialog() {
           ) : null}
           <DialogFooter>
             <Button type="submit" disabled={create.isPending || uploading}>
-              {create.isPending ? 'Creating...' : 'Create community'}
+              {create.isPending ? t('communities.create.creating') : t('communities.create.submit')}
             </Button>
           </DialogFooter>
         </form>

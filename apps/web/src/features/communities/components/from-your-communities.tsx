@@ -1,10 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { communityEventsQueryOptions } from '../api/get-community-events.ts';
 import { useMyCommunities } from '../api/get-my-communities.ts';
 import { EventList } from './community-events.tsx';
 
 /** Dashboard: upcoming events of the communities I belong to (the first 10 communities), soonest first. */
 export function FromYourCommunities() {
+  const t = useT();
   const mine = useMyCommunities();
   const joined = (mine.data ?? []).filter((c) => c.viewerState === 'member').slice(0, 10);
   const results = useQueries({ queries: joined.map((c) => communityEventsQueryOptions(c.slug, 'upcoming')) });
@@ -22,12 +24,12 @@ export function FromYourCommunities() {
   return (
     <section aria-labelledby="from-communities" className="space-y-3">
       <h2 id="from-communities" className="text-xl font-semibold text-stone-900">
-        From your communities
+        {t('communities.yours.title')}
       </h2>
       <EventList
         events={events}
         loading={results.some((r) => r.isPending)}
-        empty="No upcoming community events"
+        empty={t('communities.yours.empty')}
       />
     </section>
   );

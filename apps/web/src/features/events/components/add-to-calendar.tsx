@@ -2,6 +2,7 @@ import { CalendarPlus } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
 const API_ORIGIN: string = import.meta.env.VITE_API_URL ?? '';
 
@@ -14,6 +15,7 @@ interface AddToCalendarProps {
 
 /** Downloads GET /api/events/:id/ics, an iCalendar file with the event and its recurrence. */
 export function AddToCalendar({ eventId, title, signedIn }: AddToCalendarProps) {
+  const t = useT();
   const path = `/api/events/${encodeURIComponent(eventId)}/ics`;
   const fileName = `${
     title
@@ -37,7 +39,7 @@ export function AddToCalendar({ eventId, title, signedIn }: AddToCalendarProps) 
       // Loaded here, not with the module: the public event page shows this link, and nothing of the
       // toaster needs to be parsed before that page responds (the Toaster loads it after paint too).
       const { toast } = await import('sonner');
-      toast.error(errorMessage(error, 'Could not download the calendar file'));
+      toast.error(errorMessage(error, t('events.calendar.failed')));
     }
   }
 
@@ -49,7 +51,7 @@ export function AddToCalendar({ eventId, title, signedIn }: AddToCalendarProps) 
       className={buttonVariants({ variant: 'secondary', className: 'w-full' })}
     >
       <CalendarPlus aria-hidden="true" />
-      Add to calendar
+      {t('events.calendar.add')}
     </a>
   );
 }

@@ -1,6 +1,6 @@
 import type { PublicEventDto } from '@townsquare/contracts';
 import { CalendarCheck2, CalendarX2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSetEventCancelled } from '../api/cancel-event.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 
@@ -29,6 +30,7 @@ type CancellableEvent = Pick<
  * mounted while the button under it changes, so focus comes back to whichever button is there.
  */
 export function CancelEventControls({ event }: { event: CancellableEvent }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -80,11 +82,14 @@ export function CancelEventControls({ event }: { event: CancellableEvent }) {
             button.current?.focus();
           }}
         >
-          <AlertDialogTitle>Cancel this event?</AlertDialogTitle>
+          <AlertDialogTitle>{t('events.cancelDialog.title')}</AlertDialogTitle>
           <AlertDialogDescription>
-            <span className="font-semibold break-words text-stone-900">{event.title}</span> will be marked as
-            cancelled, and everyone going or maybe will be told. Its page stays up, and you can restore it
-            until it starts.
+            {t.rich('events.cancelDialog.body', {
+              title: event.title,
+              b: (chunks: ReactNode[]) => (
+                <span className="font-semibold break-words text-stone-900">{chunks}</span>
+              ),
+            })}
           </AlertDialogDescription>
           {error ? (
             <Alert variant="error" className="mt-4">
@@ -92,7 +97,7 @@ export function CancelEventControls({ event }: { event: CancellableEvent }) {
             </Alert>
           ) : null}
           <AlertDialogFooter>
-            <AlertDialogCancel>Keep event</AlertDialogCancel>
+            <AlertDialogCancel>{t('events.cancelDialog.keep')}</AlertDialogCancel>
             <AlertDialogAction
               disabled={set.isPending}
               onClick={(e) => {

@@ -5,6 +5,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import type { EventFormValues } from '../event-form.ts';
 
 /** A whole-number input with its label and hint. */
@@ -43,6 +44,7 @@ type Setter = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K
 
 /** The event form's "Places and RSVP" part: capacity, offers, guests, transfers, questions. */
 export function CapacityFields({ values, set }: { values: EventFormValues; set: Setter }) {
+  const t = useT();
   const limited = values.capacity.trim() !== '';
   const setQuestion = (i: number, change: Partial<EventFormValues['questions'][number]>) =>
     set(
@@ -51,23 +53,23 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
     );
   return (
     <fieldset className="space-y-5 border-t border-stone-100 pt-5">
-      <legend className="text-base font-semibold">Places and RSVP</legend>
+      <legend className="text-base font-semibold">{t('events.capacity.legend')}</legend>
       <div className="grid gap-5 sm:grid-cols-3">
         <NumberField
           id="event-capacity"
-          label="Places"
+          label={t('events.capacity.places')}
           optional
-          hint="Empty for unlimited."
+          hint={t('events.capacity.placesHint')}
           min={1}
           max={CAPACITY_LIMITS.capacityMax}
           value={values.capacity}
-          placeholder="Unlimited"
+          placeholder={t('events.capacity.unlimited')}
           onChange={(v) => set('capacity', v)}
         />
         <NumberField
           id="event-guests"
-          label="Guests per person"
-          hint="0 to 5; guests take places."
+          label={t('events.capacity.guests')}
+          hint={t('events.capacity.guestsHint')}
           min={0}
           max={CAPACITY_LIMITS.guestsMax}
           value={values.maxGuests}
@@ -75,8 +77,8 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
         />
         <NumberField
           id="event-offer-hours"
-          label="Offer time (hours)"
-          hint="How long a freed place is held for the next person waiting."
+          label={t('events.capacity.offerHours')}
+          hint={t('events.capacity.offerHoursHint')}
           min={1}
           max={CAPACITY_LIMITS.offerHoursMax}
           value={values.offerHours}
@@ -90,7 +92,7 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
           checked={values.allowTransfers}
           onCheckedChange={(checked) => set('allowTransfers', checked === true)}
         />
-        <Label htmlFor="event-transfers">People going may hand their place to a friend</Label>
+        <Label htmlFor="event-transfers">{t('events.capacity.transfers')}</Label>
       </div>
       <div className="flex items-center gap-2.5">
         <Checkbox
@@ -98,17 +100,17 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
           checked={values.allowGuestRsvp}
           onCheckedChange={(checked) => set('allowGuestRsvp', checked === true)}
         />
-        <Label htmlFor="event-guest-rsvp">Allow guests without an account (public events only)</Label>
+        <Label htmlFor="event-guest-rsvp">{t('events.capacity.guestRsvp')}</Label>
       </div>
       <div className="space-y-3">
         <p className="text-sm font-medium text-stone-900">
-          Questions asked at RSVP (up to {CAPACITY_LIMITS.questionsMax}; answers are for hosts only)
+          {t('events.capacity.questions', { max: CAPACITY_LIMITS.questionsMax })}
         </p>
         {values.questions.map((q, i) => (
           <div key={q.id ?? `new-${i}`} className="space-y-2 rounded-xl border border-stone-200 p-3">
             <div className="flex items-end gap-2">
               <div className="min-w-0 flex-1 space-y-1.5">
-                <Label htmlFor={`event-question-${i}`}>Question {i + 1}</Label>
+                <Label htmlFor={`event-question-${i}`}>{t('events.capacity.question', { n: i + 1 })}</Label>
                 <Input
                   id={`event-question-${i}`}
                   value={q.text}
@@ -119,7 +121,7 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
               <Button
                 size="sm"
                 variant="ghost"
-                aria-label={`Remove question ${i + 1}`}
+                aria-label={t('events.capacity.removeQuestion', { n: i + 1 })}
                 onClick={() =>
                   set(
                     'questions',
@@ -136,7 +138,7 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
                 checked={q.required}
                 onCheckedChange={(checked) => setQuestion(i, { required: checked === true })}
               />
-              <Label htmlFor={`event-question-${i}-required`}>Required to go</Label>
+              <Label htmlFor={`event-question-${i}-required`}>{t('events.capacity.required')}</Label>
             </div>
           </div>
         ))}
@@ -147,7 +149,7 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
             onClick={() => set('questions', [...values.questions, { text: '', required: false }])}
           >
             <Plus aria-hidden="true" />
-            Add a question
+            {t('events.capacity.addQuestion')}
           </Button>
         ) : null}
       </div>

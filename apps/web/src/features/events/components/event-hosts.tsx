@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunityOrganizers } from '../../communities/api/get-community-members.ts';
 import { useFriends } from '../../friends/api/get-friends.ts';
 import { downloadAttendeesCsv, useCohost } from '../api/capacity.ts';
@@ -40,6 +41,7 @@ export function cohostCandidates(
  * of the community hosting it.
  */
 export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: string | null }) {
+  const t = useT();
   const headingId = useId();
   const selectId = useId();
   const hosts = event.hosts ?? [];
@@ -60,7 +62,7 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        {hosts.length === 1 ? 'Host' : 'Hosts'}
+        {t('events.hosts.host', { count: hosts.length })}
       </h2>
       <ul className="space-y-2">
         {hosts.map((h) => (
@@ -69,13 +71,15 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
               <Link to={`/user/${h.id}`} className="font-semibold text-brand-800 hover:underline">
                 {h.fullName}
               </Link>
-              <span className="ml-1 text-sm text-stone-600">{h.creator ? '(organizer)' : '(co-host)'}</span>
+              <span className="ml-1 text-sm text-stone-600">
+                {h.creator ? t('events.hosts.organizer') : t('events.hosts.cohost')}
+              </span>
             </span>
             {creator && !h.creator ? (
               <Button
                 size="sm"
                 variant="ghost"
-                aria-label={`Remove ${h.fullName} as co-host`}
+                aria-label={t('events.hosts.remove', { name: h.fullName })}
                 disabled={cohost.isPending}
                 onClick={() => cohost.mutate({ userId: h.id, remove: true })}
               >
@@ -95,8 +99,8 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
         >
           <Label htmlFor={selectId}>
             {community
-              ? `Add a co-host (a friend or an organiser of ${community.name})`
-              : 'Add a co-host (one of your friends)'}
+              ? t('events.hosts.addCommunity', { community: community.name })
+              : t('events.hosts.addFriend')}
           </Label>
           <div className="flex gap-2">
             <select
@@ -105,21 +109,23 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
               value={pick}
               onChange={(e) => setPick(e.target.value)}
             >
-              <option value="">{community ? 'Choose a person' : 'Choose a friend'}</option>
+              <option value="">
+                {community ? t('events.hosts.choosePerson') : t('events.hosts.chooseFriend')}
+              </option>
               {candidates.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.organizer ? `${c.fullName} (organiser)` : c.fullName}
+                  {c.organizer ? t('events.hosts.asOrganiser', { name: c.fullName }) : c.fullName}
                 </option>
               ))}
             </select>
             <Button size="sm" type="submit" disabled={!pick || cohost.isPending}>
-              Add
+              {t('events.hosts.add')}
             </Button>
           </div>
         </form>
       ) : null}
       {cohost.isError ? (
-        <Alert variant="error">{errorMessage(cohost.error, 'Could not change the hosts')}</Alert>
+        <Alert variant="error">{errorMessage(cohost.error, t('events.hosts.failed'))}</Alert>
       ) : null}
     </section>
   );
@@ -127,13 +133,14 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
 
 /** For hosts: check people in and download the attendee list. */
 export function HostTools({ eventId, title }: { eventId: string; title: string }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="space-y-2">
       <Button asChild variant="secondary" className="w-full">
         <Link to={`/event/${eventId}/check-in`}>
           <ScanLine aria-hidden="true" />
-          Check people in
+          {t('events.hosts.checkIn')}
         </Link>
       </Button>
       <Button
@@ -142,12 +149,12 @@ export function HostTools({ eventId, title }: { eventId: string; title: string }
         onClick={() => {
           setError(null);
           downloadAttendeesCsv(eventId, title).catch((err: unknown) =>
-            setError(errorMessage(err, 'Could not download the list')),
+            setError(errorMessage(err, t('events.hosts.downloadFailed'))),
           );
         }}
       >
         <Download aria-hidden="true" />
-        Download attendees (CSV)
+        {t('events.hosts.download')}
       </Button>
       {error ? <Alert variant="error">{error}</Alert> : null}
     </div>

@@ -3,6 +3,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { PlaceLocationFields } from '../../places/components/place-location-fields.tsx';
 import { ONLINE_URL_MAX } from '../../places/place-text.ts';
 import type { EventFormValues } from '../event-form.ts';
@@ -19,6 +20,7 @@ export function EventPlaceFields({
   values: EventFormValues;
   setValues: Dispatch<SetStateAction<EventFormValues>>;
 }) {
+  const t = useT();
   return (
     <div className="space-y-5">
       <PlaceLocationFields
@@ -34,7 +36,7 @@ export function EventPlaceFields({
           }))
         }
         locationMax={300}
-        locationPlaceholder="Riverside Park, north gate"
+        locationPlaceholder={t('places.fields.locationPlaceholder')}
       />
       <div className="space-y-3">
         <div className="flex items-center gap-2.5">
@@ -48,7 +50,7 @@ export function EventPlaceFields({
               }))
             }
           />
-          <Label htmlFor="event-address-attendees">Show the address only to people going</Label>
+          <Label htmlFor="event-address-attendees">{t('places.fields.addressAttendees')}</Label>
         </div>
         <div className="flex items-center gap-2.5">
           <Checkbox
@@ -56,14 +58,14 @@ export function EventPlaceFields({
             checked={values.online}
             onCheckedChange={(checked) => setValues((current) => ({ ...current, online: checked === true }))}
           />
-          <Label htmlFor="event-online">Online event</Label>
+          <Label htmlFor="event-online">{t('places.fields.online')}</Label>
         </div>
         {values.online ? (
           <FormField
             id="event-online-url"
-            label="Link to join"
+            label={t('places.fields.onlineUrl')}
             optional
-            hint="Shown only to hosts and people going, and in their reminders."
+            hint={t('places.fields.onlineUrlHint')}
           >
             {(field) => (
               <Input
@@ -72,7 +74,7 @@ export function EventPlaceFields({
                 inputMode="url"
                 value={values.onlineUrl}
                 maxLength={ONLINE_URL_MAX}
-                placeholder="https://"
+                placeholder={t('places.fields.onlineUrlPlaceholder')}
                 onChange={(e) => setValues((current) => ({ ...current, onlineUrl: e.target.value }))}
               />
             )}

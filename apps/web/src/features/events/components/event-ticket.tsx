@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useTicket } from '../api/capacity.ts';
 
 /**
@@ -10,6 +11,7 @@ import { useTicket } from '../api/capacity.ts';
  * type it in.
  */
 export function EventTicket({ eventId }: { eventId: string }) {
+  const t = useT();
   const headingId = useId();
   const ticket = useTicket(eventId, true);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -32,29 +34,36 @@ export function EventTicket({ eventId }: { eventId: string }) {
   return (
     <section aria-labelledby={headingId} className="space-y-2 border-t border-stone-100 pt-4">
       <h3 id={headingId} className="font-semibold">
-        Your ticket
+        {t('events.ticket.title')}
       </h3>
       {ticket.isPending ? <Skeleton className="size-[200px]" /> : null}
       {ticket.isError ? (
-        <Alert variant="error">{errorMessage(ticket.error, 'Could not load your ticket')}</Alert>
+        <Alert variant="error">{errorMessage(ticket.error, t('events.ticket.loadFailed'))}</Alert>
       ) : null}
       {ticket.data ? (
         <>
           <canvas
             ref={canvas}
             role="img"
-            aria-label="Ticket QR code: show it to a host at the door"
+            aria-label={t('events.ticket.qr')}
             className="rounded-lg border border-stone-200"
           />
           {ticket.data.doorCode ? (
             <p className="text-sm text-stone-700">
-              Ticket code:{' '}
-              <strong className="font-mono text-base tracking-wider text-stone-900" data-testid="door-code">
-                {ticket.data.doorCode}
-              </strong>
+              {t.rich('events.ticket.code', {
+                code: ticket.data.doorCode,
+                b: (chunks: ReactNode) => (
+                  <strong
+                    className="font-mono text-base tracking-wider text-stone-900"
+                    data-testid="door-code"
+                  >
+                    {chunks}
+                  </strong>
+                ),
+              })}
             </p>
           ) : null}
-          <p className="text-sm text-stone-600">Show this code at the door. It works without a connection.</p>
+          <p className="text-sm text-stone-600">{t('events.ticket.offline')}</p>
         </>
       ) : null}
     </section>

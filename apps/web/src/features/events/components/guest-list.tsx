@@ -19,6 +19,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime, inTimeZone } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { joinRoom } from '../../../lib/socket.ts';
 import { downloadAttendeesCsv, useAttendees, useRemoveAttendee } from '../api/capacity.ts';
 import { MessageGuests } from './message-guests.tsx';
@@ -26,20 +27,20 @@ import { MessageGuests } from './message-guests.tsx';
 type Filter = 'all' | 'going' | 'maybe' | 'waitlisted' | 'offered' | 'checkedIn';
 
 const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'going', label: 'Going' },
-  { value: 'maybe', label: 'Maybe' },
-  { value: 'waitlisted', label: 'Waitlist' },
-  { value: 'offered', label: 'Offers' },
-  { value: 'checkedIn', label: 'Checked in' },
+  { value: 'all', label: 'events.guests.filter.all' },
+  { value: 'going', label: 'events.guests.filter.going' },
+  { value: 'maybe', label: 'events.guests.filter.maybe' },
+  { value: 'waitlisted', label: 'events.guests.filter.waitlist' },
+  { value: 'offered', label: 'events.guests.filter.offers' },
+  { value: 'checkedIn', label: 'events.guests.filter.checkedIn' },
 ];
 
 const STATUS: Record<FullRsvpStatus, { label: string; tone: BadgeTone }> = {
-  going: { label: 'Going', tone: 'emerald' },
-  maybe: { label: 'Maybe', tone: 'amber' },
-  not_going: { label: 'Not going', tone: 'neutral' },
-  waitlisted: { label: 'Waitlist', tone: 'violet' },
-  offered: { label: 'Offered a place', tone: 'sky' },
+  going: { label: 'events.guests.status.going', tone: 'emerald' },
+  maybe: { label: 'events.guests.status.maybe', tone: 'amber' },
+  not_going: { label: 'events.guests.status.notGoing', tone: 'neutral' },
+  waitlisted: { label: 'events.guests.status.waitlist', tone: 'violet' },
+  offered: { label: 'events.guests.status.offered', tone: 'sky' },
 };
 
 const matches = (a: Attendee, filter: Filter) =>
@@ -65,6 +66,7 @@ export function GuestList({
   title: string;
   timeZone: string;
 }) {
+  const t = useT();
   const list = useAttendees(eventId);
   const { refetch } = list;
   const [query, setQuery] = useState('');
@@ -98,7 +100,7 @@ export function GuestList({
 
   if (list.isPending) return <Skeleton className="h-40" />;
   if (list.isError || !data)
-    return <Alert variant="error">{errorMessage(list.error, 'Could not load the guest list')}</Alert>;
+    return <Alert variant="error">{errorMessage(list.error, t('events.guests.loadFailed'))}</Alert>;
 
   const count = (f: Filter) => data.attendees.filter((a) => a.status !== 'not_going' && matches(a, f)).length;
   const guestsGoing = data.attendees
@@ -108,14 +110,19 @@ export function GuestList({
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-700">
-        {data.going} going{guestsGoing > 0 ? ` (+${guestsGoing} guest${guestsGoing === 1 ? '' : 's'})` : ''} ·{' '}
-        {count('maybe')} maybe · {count('waitlisted')} waiting · {count('offered')} offered · {data.came}{' '}
-        checked in
+        {t('events.guests.summary', {
+          going: data.going,
+          guests: guestsGoing,
+          maybe: count('maybe'),
+          waiting: count('waitlisted'),
+          offered: count('offered'),
+          came: data.came,
+        })}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative min-w-0 flex-1">
           <label htmlFor={searchId} className="sr-only">
-            Search guests
+            {t('events.guests.search')}
           </label>
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
@@ -125,7 +132,7 @@ export function GuestList({
             id={searchId}
             type="search"
             className="pl-9"
-            placeholder="Search by name"
+            placeholder={t('events.guests.searchPlaceholder')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
@@ -135,21 +142,21 @@ export function GuestList({
           onClick={() => {
             setError(null);
             downloadAttendeesCsv(eventId, title).catch((err: unknown) =>
-              setError(errorMessage(err, 'Could not download the list')),
+              setError(errorMessage(err, t('events.guests.downloadFailed'))),
             );
           }}
         >
           <Download aria-hidden="true" />
-          Export CSV
+          {t('events.guests.export')}
         </Button>
       </div>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <MessageGuests eventId={eventId} />
       <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
-        <TabsList aria-label="Show guests">
+        <TabsList aria-label={t('events.guests.show')}>
           {FILTERS.map((f) => (
             <TabsTrigger key={f.value} value={f.value}>
-              {f.label} ({count(f.value)})
+              {t('events.guests.tab', { label: t(f.label), count: count(f.value) })}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -166,23 +173,21 @@ export function GuestList({
       </Tabs>
       <AlertDialog open={removing !== null} onOpenChange={(open) => (open ? undefined : setRemoving(null))}>
         <AlertDialogContent>
-          <AlertDialogTitle>Remove {removing?.fullName} from the list?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Their answer is removed, and a place they held is offered to the next person waiting at once.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('events.guests.removeTitle', { name: removing?.fullName })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('events.guests.removeBody')}</AlertDialogDescription>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t('events.guests.cancel')}</AlertDialogCancel>
             <AlertDialogAction
               onClick={() => {
                 const person = removing;
                 if (!person) return;
                 remove.mutate(person.userId, {
-                  onSuccess: () => toast.success(`${person.fullName} was removed from the list`),
-                  onError: (err) => setError(errorMessage(err, 'Could not remove this person')),
+                  onSuccess: () => toast.success(t('events.guests.removed', { name: person.fullName })),
+                  onError: (err) => setError(errorMessage(err, t('events.guests.removeFailed'))),
                 });
               }}
             >
-              Remove
+              {t('events.guests.remove')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -202,7 +207,8 @@ function GuestRows({
   timeZone: string;
   onRemove: (person: Attendee) => void;
 }) {
-  if (people.length === 0) return <p className="text-sm text-stone-600">Nobody here yet.</p>;
+  const t = useT();
+  if (people.length === 0) return <p className="text-sm text-stone-600">{t('events.guests.none')}</p>;
   return (
     <ul className="divide-y divide-stone-200">
       {people.map((a) => (
@@ -211,22 +217,28 @@ function GuestRows({
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-semibold break-words text-stone-900">{a.fullName}</span>
               {a.username ? <span className="text-sm text-stone-600">@{a.username}</span> : null}
-              {a.guest ? <Badge tone="sky">guest</Badge> : null}
+              {a.guest ? <Badge tone="sky">{t('events.guests.guestBadge')}</Badge> : null}
               <Badge tone={STATUS[a.status].tone}>
                 {a.status === 'waitlisted' && a.waitlistPosition !== null
-                  ? `Waitlist #${a.waitlistPosition}`
-                  : STATUS[a.status].label}
+                  ? t('events.guests.waitlistNumber', { position: a.waitlistPosition })
+                  : t(STATUS[a.status].label)}
               </Badge>
               {a.checkedInAt ? (
-                <Badge tone="teal">Checked in {formatTime(inTimeZone(a.checkedInAt, timeZone))}</Badge>
+                <Badge tone="teal">
+                  {t('events.guests.checkedInAt', { time: formatTime(inTimeZone(a.checkedInAt, timeZone)) })}
+                </Badge>
               ) : null}
             </p>
             {a.offerExpiresAt ? (
-              <p className="text-sm text-stone-700">Offer open until {at(a.offerExpiresAt, timeZone)}</p>
+              <p className="text-sm text-stone-700">
+                {t('events.guests.offerUntil', { date: at(a.offerExpiresAt, timeZone) })}
+              </p>
             ) : null}
             {a.guests.length > 0 ? (
               <p className="text-sm text-stone-700">
-                Guests: {a.guests.map((g) => g || 'unnamed').join(', ')}
+                {t('events.guests.guests', {
+                  names: a.guests.map((g) => g || t('events.guests.unnamed')).join(', '),
+                })}
               </p>
             ) : null}
             {questions
@@ -241,11 +253,11 @@ function GuestRows({
             variant="ghost"
             size="sm"
             className="self-start"
-            aria-label={`Remove ${a.fullName}`}
+            aria-label={t('events.guests.removeName', { name: a.fullName })}
             onClick={() => onRemove(a)}
           >
             <UserMinus aria-hidden="true" />
-            Remove
+            {t('events.guests.remove')}
           </Button>
         </li>
       ))}

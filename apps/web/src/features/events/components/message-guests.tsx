@@ -8,16 +8,18 @@ import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useAnnounce } from '../api/capacity.ts';
 
 const AUDIENCES: { value: AnnouncementAudience; label: string }[] = [
-  { value: 'going', label: 'Going' },
-  { value: 'waitlist', label: 'Waitlist' },
-  { value: 'all', label: 'Everyone who answered' },
+  { value: 'going', label: 'events.message.going' },
+  { value: 'waitlist', label: 'events.message.waitlist' },
+  { value: 'all', label: 'events.message.all' },
 ];
 
 /** A host's message to the people of the event: in the app and by e-mail (issue 23). */
 export function MessageGuests({ eventId }: { eventId: string }) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const [audience, setAudience] = useState<AnnouncementAudience>('going');
   const [error, setError] = useState<string | null>(null);
@@ -33,18 +35,18 @@ export function MessageGuests({ eventId }: { eventId: string }) {
       {
         onSuccess: (recipients) => {
           setMessage('');
-          toast.success(`Message sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}`);
+          toast.success(t('events.message.sent', { count: recipients }));
         },
-        onError: (err) => setError(errorMessage(err, 'Could not send the message')),
+        onError: (err) => setError(errorMessage(err, t('events.message.failed'))),
       },
     );
   }
 
   return (
     <form onSubmit={submit} className="space-y-3 rounded-xl border border-stone-200 p-4">
-      <h3 className="font-semibold text-stone-900">Message guests</h3>
+      <h3 className="font-semibold text-stone-900">{t('events.message.title')}</h3>
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-message`}>Message</Label>
+        <Label htmlFor={`${id}-message`}>{t('events.message.label')}</Label>
         <Textarea
           id={`${id}-message`}
           rows={3}
@@ -52,12 +54,12 @@ export function MessageGuests({ eventId }: { eventId: string }) {
           aria-invalid={tooLong || undefined}
           aria-describedby={`${id}-count`}
           onChange={(e) => setMessage(e.target.value)}
-          placeholder="Doors open at 18:30…"
+          placeholder={t('events.message.placeholder')}
         />
         <CharacterCount id={`${id}-count`} length={message.length} max={ANNOUNCEMENT_LIMITS.messageMax} />
       </div>
       <fieldset className="space-y-1.5">
-        <legend className="text-sm font-medium text-stone-900">Send to</legend>
+        <legend className="text-sm font-medium text-stone-900">{t('events.message.sendTo')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {AUDIENCES.map((a) => (
             <label key={a.value} className="flex items-center gap-2 text-sm text-stone-800">
@@ -69,7 +71,7 @@ export function MessageGuests({ eventId }: { eventId: string }) {
                 onChange={() => setAudience(a.value)}
                 className="size-4 accent-brand-700"
               />
-              {a.label}
+              {t(a.label)}
             </label>
           ))}
         </div>
@@ -77,7 +79,7 @@ export function MessageGuests({ eventId }: { eventId: string }) {
       {error ? <Alert variant="error">{error}</Alert> : null}
       <Button type="submit" disabled={!message.trim() || tooLong || announce.isPending}>
         <Send aria-hidden="true" />
-        Send message
+        {t('events.message.send')}
       </Button>
     </form>
   );

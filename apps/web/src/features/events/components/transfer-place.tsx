@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useFriends } from '../../friends/api/get-friends.ts';
 import { useTransferPlace } from '../api/capacity.ts';
 
@@ -11,6 +12,7 @@ const selectClassName =
 
 /** Hands my place (not my guests') to a friend, when the host allows transfers. */
 export function TransferPlace({ eventId, viewerId }: { eventId: string; viewerId: string }) {
+  const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [to, setTo] = useState('');
@@ -19,7 +21,7 @@ export function TransferPlace({ eventId, viewerId }: { eventId: string; viewerId
   if (!open)
     return (
       <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        Hand my place to a friend
+        {t('events.transfer.open')}
       </Button>
     );
   return (
@@ -30,9 +32,9 @@ export function TransferPlace({ eventId, viewerId }: { eventId: string; viewerId
         if (to) transfer.mutate(to);
       }}
     >
-      <Label htmlFor={id}>Give my place to</Label>
+      <Label htmlFor={id}>{t('events.transfer.to')}</Label>
       <select id={id} className={selectClassName} value={to} onChange={(e) => setTo(e.target.value)}>
-        <option value="">Choose a friend</option>
+        <option value="">{t('events.transfer.choose')}</option>
         {(friends.data ?? []).map((f) => (
           <option key={f.id} value={f.id}>
             {f.fullName}
@@ -42,14 +44,14 @@ export function TransferPlace({ eventId, viewerId }: { eventId: string; viewerId
       </select>
       <div className="flex gap-2">
         <Button size="sm" type="submit" disabled={!to || transfer.isPending}>
-          Hand over
+          {t('events.transfer.submit')}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
+          {t('events.transfer.cancel')}
         </Button>
       </div>
       {transfer.isError ? (
-        <Alert variant="error">{errorMessage(transfer.error, 'Could not hand over your place')}</Alert>
+        <Alert variant="error">{errorMessage(transfer.error, t('events.transfer.failed'))}</Alert>
       ) : null}
     </form>
   );

@@ -6,19 +6,19 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
-import { ACCEPT_FAILED, useAcceptFriendRequest } from '../api/accept-friend-request.ts';
-import { DECLINE_FAILED, useDeclineFriendRequest } from '../api/decline-friend-request.ts';
+import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
+import { useDeclineFriendRequest } from '../api/decline-friend-request.ts';
 import { friendStatusQueryKey, useFriendStatus } from '../api/get-friend-status.ts';
 import { useSendFriendRequest } from '../api/send-friend-request.ts';
-
-export const SEND_FAILED = 'Failed to send friend request';
 
 /**
  * The friend button of a public profile (spec 4): Connect → "Sent" (disabled); Accept and Decline
  * for a request they sent; a disabled "Friends" once friends; nothing on one's own profile.
  */
 export function FriendButton({ userId }: { userId: string }) {
+  const t = useT();
   const { user, status: session } = useSession();
   const location = useLocation();
   const isSelf = user?.id === userId;
@@ -30,7 +30,7 @@ export function FriendButton({ userId }: { userId: string }) {
       <Button asChild variant="secondary" size="sm">
         <Link to="/login" state={{ from: location }}>
           <UserPlus aria-hidden="true" />
-          Sign in to connect
+          {t('users.friend.signIn')}
         </Link>
       </Button>
     );
@@ -41,6 +41,7 @@ export function FriendButton({ userId }: { userId: string }) {
 }
 
 function FriendActions({ userId, status }: { userId: string; status: FriendStatus }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const sendRequest = useSendFriendRequest();
   const accept = useAcceptFriendRequest();
@@ -52,10 +53,10 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
       onSuccess: ({ message }) => {
         // Asking someone who had already asked us accepts their request.
         setStatus(/accepted/i.test(message) ? 'friends' : 'pending_sent');
-        toast.success(message || 'Friend request sent');
+        toast.success(message || t('users.friend.sent'));
       },
       onError: (error) => {
-        const message = errorMessage(error, SEND_FAILED);
+        const message = errorMessage(error, t('users.friend.sendFailed'));
         // Contract 4.5: "already sent" is a success in disguise (no toast); the status is refreshed
         // for both, by the mutation itself.
         if (message.includes('already sent')) return;
@@ -68,11 +69,11 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
     accept.mutate(userId, {
       onSuccess: () => {
         setStatus('friends');
-        toast.success('Friend request accepted');
+        toast.success(t('users.friend.accepted'));
       },
       onError: (error) => {
-        const message = errorMessage(error, ACCEPT_FAILED);
-        toast.error(message.includes('already friends') ? message : ACCEPT_FAILED);
+        const message = errorMessage(error, t('users.friend.acceptFailed'));
+        toast.error(message.includes('already friends') ? message : t('users.friend.acceptFailed'));
       },
     });
   }
@@ -80,7 +81,7 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
   function onDecline() {
     decline.mutate(userId, {
       onSuccess: () => setStatus('none'),
-      onError: () => toast.error(DECLINE_FAILED),
+      onError: () => toast.error(t('users.friend.declineFailed')),
     });
   }
 
@@ -92,12 +93,12 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" size="sm" disabled>
             <UserCheck aria-hidden="true" />
-            Friends
+            {t('users.friend.friends')}
           </Button>
           <Button asChild variant="soft" size="sm">
             <Link to={`/messages/${userId}`}>
               <MessageCircle aria-hidden="true" />
-              Message
+              {t('users.friend.message')}
             </Link>
           </Button>
         </div>
@@ -106,7 +107,7 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
       return (
         <Button variant="secondary" size="sm" disabled>
           <Clock aria-hidden="true" />
-          Sent
+          {t('users.friend.pending')}
         </Button>
       );
     case 'pending_received':
@@ -114,7 +115,7 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" loading={accept.isPending} disabled={decline.isPending} onClick={onAccept}>
             {accept.isPending ? null : <Check aria-hidden="true" />}
-            Accept
+            {t('users.friend.accept')}
           </Button>
           <Button
             variant="secondary"
@@ -124,7 +125,7 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
             onClick={onDecline}
           >
             {decline.isPending ? null : <X aria-hidden="true" />}
-            Decline
+            {t('users.friend.decline')}
           </Button>
         </div>
       );
@@ -132,7 +133,7 @@ function FriendActions({ userId, status }: { userId: string; status: FriendStatu
       return (
         <Button size="sm" loading={sendRequest.isPending} onClick={connect}>
           {sendRequest.isPending ? null : <UserPlus aria-hidden="true" />}
-          Connect
+          {t('users.friend.connect')}
         </Button>
       );
   }

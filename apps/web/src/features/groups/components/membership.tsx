@@ -20,12 +20,13 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { personName } from '../../chat/chat-item.ts';
 
 /* Who belongs to a group of any kind (the member list) and how one joins or leaves it (the join button). */
 
 /** "1 member", "3 members". */
-export const memberCountLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
+export const memberCountLabel = (count: number) => translate('communities.card.members', { count });
 
 interface MemberListProps<T> {
   members: readonly T[];
@@ -57,6 +58,7 @@ export function MemberList<T>({
   detail,
   end,
 }: MemberListProps<T>) {
+  const t = useT();
   if (layout === 'chips') {
     return (
       <ul className="flex flex-wrap gap-1.5" aria-label={label}>
@@ -69,7 +71,7 @@ export function MemberList<T>({
             >
               <Avatar src={p.profileImage} alt="" className="size-6 ring-0" />
               <Link to={`/user/${p.id}`} className="truncate underline-offset-2 hover:underline">
-                {p.id === currentUserId ? 'You' : personName(p)}
+                {p.id === currentUserId ? t('communities.join.you') : personName(p)}
               </Link>
             </li>
           );
@@ -117,7 +119,11 @@ export interface MembershipAction<V> {
   isPending: boolean;
 }
 
-const ROLE_LABEL = { OWNER: 'Owner', ORGANIZER: 'Organiser', MEMBER: 'Member' } as const;
+const ROLE_LABEL = {
+  OWNER: 'communities.card.owner',
+  ORGANIZER: 'communities.card.organiser',
+  MEMBER: 'communities.card.member',
+} as const;
 
 /**
  * The one join button of every kind of group, with every state: Join / Request to join (with the
@@ -140,8 +146,9 @@ export function JoinButton({
   /** `sm` beside a group's other small buttons. */
   size?: 'sm';
 }) {
+  const t = useT();
   const [asking, setAsking] = useState(false);
-  const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+  const fail = (err: unknown) => toast.error(errorMessage(err, t('communities.join.failed')));
   const doJoin = (answers?: string[]) =>
     join?.mutate(answers, { onError: fail, onSuccess: () => setAsking(false) });
   const joining = join?.isPending ?? false;
@@ -152,7 +159,7 @@ export function JoinButton({
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="secondary" size={size}>
-              {ROLE_LABEL[group.viewerRole ?? 'MEMBER']} ▾
+              {t('communities.join.role', { role: t(ROLE_LABEL[group.viewerRole ?? 'MEMBER']) })}
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
@@ -167,26 +174,26 @@ export function JoinButton({
         <Button
           variant="secondary"
           onClick={() => leave.mutate(undefined, { onError: fail })}
-          aria-label="Requested: cancel the request"
+          aria-label={t('communities.join.requestedCancel')}
         >
-          Requested
+          {t('communities.card.requested')}
         </Button>
       );
     case 'invited':
       return (
         <Button onClick={() => doJoin()} disabled={joining}>
-          Invited: accept
+          {t('communities.join.invitedAccept')}
         </Button>
       );
     case 'banned':
       return null;
     default:
       if (!join || group.joinPolicy === 'INVITE')
-        return <p className="text-sm text-stone-700">By invitation only</p>;
+        return <p className="text-sm text-stone-700">{t('communities.join.inviteOnly')}</p>;
       if (group.joinPolicy === 'OPEN')
         return (
           <Button onClick={() => doJoin()} disabled={joining}>
-            {joining ? 'Joining...' : 'Join'}
+            {joining ? t('communities.join.joining') : t('communities.join.join')}
           </Button>
         );
       return (
@@ -195,15 +202,13 @@ export function JoinButton({
             onClick={() => (group.joinQuestions.length ? setAsking(true) : doJoin([]))}
             disabled={joining}
           >
-            Request to join
+            {t('communities.join.request')}
           </Button>
           <Dialog open={asking} onOpenChange={setAsking}>
             <DialogContent>
               <DialogHeader>
-                <DialogTitle>Request to join {group.name}</DialogTitle>
-                <DialogDescription>
-                  The organisers read your answers before they let you in.
-                </DialogDescription>
+                <DialogTitle>{t('communities.join.requestTitle', { name: group.name })}</DialogTitle>
+                <DialogDescription>{t('communities.join.requestLead')}</DialogDescription>
               </DialogHeader>
               <form
                 onSubmit={(event: FormEvent<HTMLFormElement>) => {
@@ -223,7 +228,7 @@ export function JoinButton({
                 ))}
                 <DialogFooter>
                   <Button type="submit" disabled={joining}>
-                    {joining ? 'Sending...' : 'Send request'}
+                    {joining ? t('communities.join.sending') : t('communities.join.send')}
                   </Button>
                 </DialogFooter>
               </form>

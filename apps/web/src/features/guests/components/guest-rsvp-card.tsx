@@ -1,23 +1,25 @@
 import type { GuestRsvp } from '@townsquare/contracts';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { eventTimeText } from '../../events/event-time.ts';
 
 const STATUS: Record<GuestRsvp['status'], { label: string; tone: BadgeTone }> = {
-  going: { label: 'Going', tone: 'emerald' },
-  maybe: { label: 'Maybe', tone: 'amber' },
-  not_going: { label: 'Not going', tone: 'neutral' },
-  waitlisted: { label: 'On the waitlist', tone: 'violet' },
-  offered: { label: 'A place is offered to you', tone: 'brand' },
+  going: { label: 'guests.status.going', tone: 'emerald' },
+  maybe: { label: 'guests.status.maybe', tone: 'amber' },
+  not_going: { label: 'guests.status.notGoing', tone: 'neutral' },
+  waitlisted: { label: 'guests.status.waitlisted', tone: 'violet' },
+  offered: { label: 'guests.status.offered', tone: 'brand' },
 };
 
 /** The guest's own answer: the event, their status, their ticket code while going. */
 export function GuestRsvpCard({ rsvp }: { rsvp: GuestRsvp }) {
+  const t = useT();
   const when = eventTimeText(rsvp);
   const status = STATUS[rsvp.status];
   return (
     <div className="space-y-3 text-left">
-      <p className="text-sm text-stone-700">Answer of {rsvp.name} to</p>
+      <p className="text-sm text-stone-700">{t('guests.card.answerOf', { name: rsvp.name })}</p>
       <h2 className="font-display text-xl font-semibold break-words">
         <Link to={`/event/${rsvp.eventId}`} className="hover:underline">
           {rsvp.eventTitle}
@@ -31,13 +33,13 @@ export function GuestRsvpCard({ rsvp }: { rsvp: GuestRsvp }) {
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone={status.tone}>
           {rsvp.status === 'waitlisted' && rsvp.waitlistPosition !== null
-            ? `Waitlist #${rsvp.waitlistPosition}`
-            : status.label}
+            ? t('guests.card.waitlist', { position: rsvp.waitlistPosition })
+            : t(status.label)}
         </Badge>
       </p>
       {rsvp.ticket ? (
         <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
-          <p className="text-sm font-medium text-stone-900">Your ticket code (show it at the door)</p>
+          <p className="text-sm font-medium text-stone-900">{t('guests.card.ticket')}</p>
           <p className="mt-1 font-mono text-xs break-all text-stone-800">{rsvp.ticket}</p>
         </div>
       ) : null}

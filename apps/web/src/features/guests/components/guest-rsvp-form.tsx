@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useAskAsGuest, useGuestFormToken } from '../api/guest-rsvps.ts';
 
 /**
@@ -14,6 +15,7 @@ import { useAskAsGuest, useGuestFormToken } from '../api/guest-rsvps.ts';
  * `website` field is a honeypot for robots; people never see or reach it.
  */
 export function GuestRsvpForm({ eventId, questions }: { eventId: string; questions: EventQuestionDto[] }) {
+  const t = useT();
   const form = useGuestFormToken(eventId);
   const ask = useAskAsGuest(eventId);
   const [name, setName] = useState('');
@@ -28,10 +30,8 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
           <MailCheck className="size-6" aria-hidden="true" />
         </span>
         <div role="status" className="space-y-2">
-          <h2 className="text-lg font-semibold">Check your e-mail</h2>
-          <p className="text-sm text-stone-700">
-            We sent a link to {email}. Your answer counts once you open it.
-          </p>
+          <h2 className="text-lg font-semibold">{t('guests.form.sent')}</h2>
+          <p className="text-sm text-stone-700">{t('guests.form.sentBody', { email })}</p>
         </div>
       </div>
     );
@@ -44,18 +44,16 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <h2 className="text-lg font-semibold">Want to go?</h2>
-      <p className="text-sm text-stone-700">
-        Answer with your name and e-mail, no account needed, or sign in below.
-      </p>
+      <h2 className="text-lg font-semibold">{t('guests.form.title')}</h2>
+      <p className="text-sm text-stone-700">{t('guests.form.lead')}</p>
       {ask.isError ? (
-        <Alert variant="error">{errorMessage(ask.error, 'Could not send your answer')}</Alert>
+        <Alert variant="error">{errorMessage(ask.error, t('guests.form.sendFailed'))}</Alert>
       ) : null}
       {form.isError ? (
-        <Alert variant="error">{errorMessage(form.error, 'This form could not be loaded')}</Alert>
+        <Alert variant="error">{errorMessage(form.error, t('guests.form.loadFailed'))}</Alert>
       ) : null}
       <fieldset disabled={ask.isPending} className="space-y-4">
-        <FormField id="guest-name" label="Your name">
+        <FormField id="guest-name" label={t('guests.form.name')}>
           {(field) => (
             <Input
               {...field}
@@ -66,11 +64,7 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
             />
           )}
         </FormField>
-        <FormField
-          id="guest-email"
-          label="Your e-mail"
-          hint="Only the hosts' e-mails about this event go there."
-        >
+        <FormField id="guest-email" label={t('guests.form.email')} hint={t('guests.form.emailHint')}>
           {(field) => (
             <Input
               {...field}
@@ -94,7 +88,7 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
           </FormField>
         ))}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="guest-website">Website</label>
+          <label htmlFor="guest-website">{t('guests.form.website')}</label>
           <input
             id="guest-website"
             name="website"
@@ -106,7 +100,7 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
         </div>
       </fieldset>
       <Button type="submit" className="w-full" loading={ask.isPending} disabled={!form.data}>
-        {ask.isPending ? 'Sending...' : "I'm going"}
+        {ask.isPending ? t('guests.form.sending') : t('guests.going')}
       </Button>
     </form>
   );

@@ -8,6 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { BlockDialog } from '../../blocks/components/block-dialog.tsx';
 import { ReportDialog, type ReportTarget } from './report-dialog.tsx';
 
@@ -34,6 +35,7 @@ export function ContentMenu({
   className?: string;
   triggerClassName?: string;
 }) {
+  const t = useT();
   const [reporting, setReporting] = useState(false);
   const [blocking, setBlocking] = useState(false);
   if (!report && !onDelete) return null;
@@ -49,19 +51,19 @@ export function ContentMenu({
           {report ? (
             <DropdownMenuItem onSelect={() => setReporting(true)}>
               <Flag aria-hidden="true" />
-              Report
+              {t('moderation.menu.report')}
             </DropdownMenuItem>
           ) : null}
           {block ? (
             <DropdownMenuItem onSelect={() => setBlocking(true)}>
               <Ban aria-hidden="true" />
-              Block
+              {t('moderation.menu.block')}
             </DropdownMenuItem>
           ) : null}
           {onDelete ? (
             <DropdownMenuItem onSelect={onDelete} className="text-red-800">
               <Trash2 aria-hidden="true" />
-              Delete message
+              {t('moderation.menu.deleteMessage')}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>

@@ -1,7 +1,5 @@
 import {
   MODERATION_LIMITS,
-  MODERATION_MSG,
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
   type ReportSubjectType,
@@ -21,6 +19,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCreateReport } from '../api/create-report.ts';
 
 export interface ReportTarget {
@@ -29,13 +28,6 @@ export interface ReportTarget {
   /** What is reported, in words: "this message", "this event", "Ada's profile". */
   label: string;
 }
-
-const REASON_HINTS: Record<ReportReason, string> = {
-  spam: 'Advertising, scams, the same thing posted again and again',
-  harassment: 'Insults, threats or targeting a person',
-  inappropriate: 'Content that breaks the Community Guides',
-  other: 'Something else a moderator should look at',
-};
 
 /**
  * The report form: a reason (radio group), optional details, then "Report sent". A dialog (focus
@@ -50,6 +42,7 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const report = useCreateReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -86,28 +79,26 @@ export function ReportDialog({
         {report.isSuccess ? (
           <div className="space-y-4 text-center" role="status">
             <CheckCircle2 className="mx-auto size-10 text-teal-700" aria-hidden="true" />
-            <DialogTitle>{MODERATION_MSG.reportSent}</DialogTitle>
-            <DialogDescription id={`${id}-description`}>
-              Thank you. A moderator will look at it, and you will be told what happens.
-            </DialogDescription>
+            <DialogTitle>{t('moderation.report.sent')}</DialogTitle>
+            <DialogDescription id={`${id}-description`}>{t('moderation.report.thanks')}</DialogDescription>
             <DialogClose asChild>
-              <Button className="w-full sm:w-auto">Done</Button>
+              <Button className="w-full sm:w-auto">{t('moderation.report.done')}</Button>
             </DialogClose>
           </div>
         ) : (
           <form onSubmit={submit} noValidate>
             <DialogHeader>
-              <DialogTitle>Report {target.label}</DialogTitle>
-              <DialogDescription id={`${id}-description`}>
-                Reports are private: the person you report is not told who sent it.
-              </DialogDescription>
+              <DialogTitle>{t('moderation.report.title', { label: target.label })}</DialogTitle>
+              <DialogDescription id={`${id}-description`}>{t('moderation.report.private')}</DialogDescription>
             </DialogHeader>
             <fieldset
               className="space-y-2"
               aria-describedby={missingReason ? `${id}-reason-error` : undefined}
               aria-invalid={missingReason || undefined}
             >
-              <legend className="mb-2 text-sm font-semibold text-stone-900">Why are you reporting it?</legend>
+              <legend className="mb-2 text-sm font-semibold text-stone-900">
+                {t('moderation.report.why')}
+              </legend>
               {REPORT_REASONS.map((value) => (
                 <label
                   key={value}
@@ -126,21 +117,21 @@ export function ReportDialog({
                   />
                   <span>
                     <span className="block text-sm font-semibold text-stone-900">
-                      {REPORT_REASON_LABELS[value]}
+                      {t(`moderation.reason.${value}`)}
                     </span>
-                    <span className="block text-sm text-stone-700">{REASON_HINTS[value]}</span>
+                    <span className="block text-sm text-stone-700">{t(`moderation.hint.${value}`)}</span>
                   </span>
                 </label>
               ))}
               {missingReason ? (
                 <p id={`${id}-reason-error`} className="text-sm text-red-800" role="alert">
-                  Choose a reason
+                  {t('moderation.report.chooseReason')}
                 </p>
               ) : null}
             </fieldset>
             <div className="mt-4 space-y-1.5">
               <label htmlFor={`${id}-details`} className="text-sm font-semibold text-stone-900">
-                Details (optional)
+                {t('moderation.report.details')}
               </label>
               <Textarea
                 id={`${id}-details`}
@@ -156,17 +147,17 @@ export function ReportDialog({
             </div>
             {report.isError ? (
               <Alert variant="error" className="mt-4">
-                {errorMessage(report.error, 'The report could not be sent. Please try again.')}
+                {errorMessage(report.error, t('moderation.report.failed'))}
               </Alert>
             ) : null}
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="secondary">
-                  Cancel
+                  {t('moderation.report.cancel')}
                 </Button>
               </DialogClose>
               <Button type="submit" loading={report.isPending}>
-                Send report
+                {t('moderation.report.send')}
               </Button>
             </DialogFooter>
           </form>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkRead } from '../api/mark-read.ts';
@@ -13,7 +14,7 @@ import { NotificationItem } from './notification-item.tsx';
 /** Items the panel shows; the rest are on /notifications. */
 export const PANEL_SIZE = 8;
 
-export const bellLabel = (unread: number) => `Notifications, ${unread} unread`;
+export const bellLabel = (unread: number) => translate('notifications.bell', { count: unread });
 
 /**
  * The header's bell: the unread count, and a panel of the latest notifications. Enter or Space
@@ -97,6 +98,7 @@ function NotificationPanel({
   unread: number;
   onClose: (returnFocus: boolean) => void;
 }) {
+  const t = useT();
   const list = useNotifications(PANEL_SIZE);
   const markRead = useMarkRead();
   const items = (list.data?.pages[0]?.notifications ?? []).slice(0, PANEL_SIZE);
@@ -150,7 +152,7 @@ function NotificationPanel({
     >
       <div className="flex items-center justify-between gap-2 px-2 py-1.5">
         <h2 id={headingId} className="text-base font-bold text-stone-900">
-          Notifications
+          {t('notifications.title')}
         </h2>
         <Button
           variant="link"
@@ -159,17 +161,17 @@ function NotificationPanel({
           disabled={unread === 0 || markRead.isPending}
           onClick={() => markRead.mutate(undefined)}
         >
-          Mark all as read
+          {t('notifications.markAll')}
         </Button>
       </div>
       {list.isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading notifications" />
+          <Spinner label={t('notifications.loading')} />
         </div>
       ) : list.isError ? (
-        <p className="px-3 py-4 text-sm text-stone-700">Notifications could not be loaded.</p>
+        <p className="px-3 py-4 text-sm text-stone-700">{t('notifications.loadFailed')}</p>
       ) : items.length === 0 ? (
-        <p className="px-3 py-4 text-sm text-stone-700">No notifications yet.</p>
+        <p className="px-3 py-4 text-sm text-stone-700">{t('notifications.none')}</p>
       ) : (
         <ul className="max-h-[min(28rem,70vh)] space-y-0.5 overflow-y-auto" aria-labelledby={headingId}>
           {items.map((n) => (
@@ -185,7 +187,7 @@ function NotificationPanel({
           onClick={() => onClose(false)}
           className="block rounded-lg px-1 py-1.5 text-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          See all notifications
+          {t('notifications.seeAll')}
         </Link>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNotificationTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { type AppNotification, safeHref } from '../types.ts';
 
 /**
@@ -17,6 +18,7 @@ export function NotificationItem({
   onFollow?: (notification: AppNotification) => void;
   className?: string;
 }) {
+  const t = useT();
   const unread = !notification.readAt;
   return (
     <Link
@@ -32,7 +34,7 @@ export function NotificationItem({
       <Avatar src={notification.actor?.profileImage} alt="" className="size-9" />
       <span className="min-w-0 flex-1">
         <span className={cn('block text-sm text-stone-900', unread ? 'font-semibold' : 'font-normal')}>
-          {unread ? <span className="sr-only">Unread: </span> : null}
+          {unread ? <span className="sr-only">{t('notifications.unreadPrefix')}</span> : null}
           {notification.text}
         </span>
         <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-stone-700">

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkRead } from '../api/mark-read.ts';
@@ -12,6 +13,7 @@ import { NotificationItem } from './notification-item.tsx';
 
 /** /notifications: every notification, newest first, a page at a time ("Load more"). */
 export function NotificationsList() {
+  const t = useT();
   const list = useNotifications();
   const unread = useUnreadCount().data ?? 0;
   const markRead = useMarkRead();
@@ -25,7 +27,7 @@ export function NotificationsList() {
     return (
       <div className="space-y-2" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading notifications
+          {t('notifications.loading')}
         </span>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-16 w-full" />
@@ -36,14 +38,14 @@ export function NotificationsList() {
   if (list.isError) {
     return (
       <p role="alert" className="text-stone-800">
-        {errorMessage(list.error, 'Notifications could not be loaded.')}
+        {errorMessage(list.error, t('notifications.loadFailed'))}
       </p>
     );
   }
   if (items.length === 0) {
     return (
-      <EmptyState icon={BellOff} title="No notifications yet">
-        Friend requests, RSVPs, reminders and messages will appear here.
+      <EmptyState icon={BellOff} title={t('notifications.noneTitle')}>
+        {t('notifications.noneBody')}
       </EmptyState>
     );
   }
@@ -51,7 +53,7 @@ export function NotificationsList() {
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-stone-700" aria-live="polite">
-          {unread === 0 ? 'All caught up.' : `${unread} unread`}
+          {unread === 0 ? t('notifications.caughtUp') : t('notifications.unread', { count: unread })}
         </p>
         <Button
           variant="secondary"
@@ -60,7 +62,7 @@ export function NotificationsList() {
           loading={markRead.isPending}
           onClick={() => markRead.mutate(undefined)}
         >
-          Mark all as read
+          {t('notifications.markAll')}
         </Button>
       </div>
       <ul className="divide-y divide-stone-200 overflow-hidden rounded-(--radius-card) border border-stone-200 bg-white">
@@ -78,7 +80,7 @@ export function NotificationsList() {
             loading={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
-            Load more
+            {t('notifications.more')}
           </Button>
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import Supercluster from 'supercluster';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCardDate } from '../../../lib/format.ts';
+import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useMapTiles } from '../../instance/api/get-instance.ts';
 import { useHomePlace } from '../api/get-place.ts';
@@ -39,7 +40,13 @@ export function clusterPins(points: Point[], view: MapView, open: (id: string) =
     };
     if (props.cluster) {
       const count = props.point_count ?? 0;
-      return { key: `cluster-${lat}-${lon}`, lat, lon, count, label: `${count} events here: zoom in` };
+      return {
+        key: `cluster-${lat}-${lon}`,
+        lat,
+        lon,
+        count,
+        label: translate('places.map.cluster', { count }),
+      };
     }
     const id = props.id ?? '';
     return { key: id, lat, lon, label: props.title ?? '', onSelect: () => open(id) };
@@ -57,6 +64,7 @@ export function EventsMap() {
 }
 
 function EventsMapAt({ center }: { center: LatLon | null }) {
+  const t = useT();
   const tiles = useMapTiles();
   const navigate = useNavigate();
   const [view, setView] = useState<MapView | null>(null);
@@ -76,10 +84,10 @@ function EventsMapAt({ center }: { center: LatLon | null }) {
         lat: c.lat,
         lon: c.lon,
         count: c.count,
-        label: `${c.count} events here: zoom in`,
+        label: t('places.map.cluster', { count: c.count }),
       }));
     return clusterPins(map.data.points, view, (id) => navigate(`/event/${id}`));
-  }, [map.data, view, navigate]);
+  }, [map.data, view, navigate, t]);
 
   return (
     <div className="space-y-3">
@@ -89,7 +97,7 @@ function EventsMapAt({ center }: { center: LatLon | null }) {
           center={center ?? { lat: 30, lon: 10 }}
           zoom={center ? 9 : 2}
           pins={pins}
-          label="Map of events"
+          label={t('places.map.label')}
           onViewChange={setView}
           onTilesFailed={() => setFailed(true)}
         />
@@ -98,10 +106,10 @@ function EventsMapAt({ center }: { center: LatLon | null }) {
             className="absolute inset-x-2 top-2 z-[1000] max-h-[60%] overflow-auto rounded-xl border border-stone-200 bg-white/95 p-3 text-sm shadow"
             data-testid="map-fallback"
           >
-            <p className="font-semibold text-stone-900">The map images could not load.</p>
+            <p className="font-semibold text-stone-900">{t('places.map.tilesFailed')}</p>
             {points.length > 0 ? (
               <>
-                <p className="text-stone-700">The events in view:</p>
+                <p className="text-stone-700">{t('places.map.inView')}</p>
                 <ul className="mt-1 space-y-1">
                   {points.slice(0, 20).map((p) => (
                     <li key={p.id}>
@@ -114,7 +122,7 @@ function EventsMapAt({ center }: { center: LatLon | null }) {
                 </ul>
               </>
             ) : (
-              <p className="text-stone-700">No events in view. Try the list.</p>
+              <p className="text-stone-700">{t('places.map.noneInView')}</p>
             )}
           </div>
         ) : null}
@@ -122,9 +130,9 @@ function EventsMapAt({ center }: { center: LatLon | null }) {
       <p className="text-sm text-stone-600" role="status">
         {map.data
           ? 'clusters' in map.data
-            ? `${map.data.clusters.reduce((n, c) => n + c.count, 0)} events in view: zoom in to see them one by one`
-            : `${points.length} ${points.length === 1 ? 'event' : 'events'} in view`
-          : 'Loading events in view...'}
+            ? t('places.map.clustersInView', { count: map.data.clusters.reduce((n, c) => n + c.count, 0) })
+            : t('places.map.pointsInView', { count: points.length })
+          : t('places.map.loading')}
       </p>
     </div>
   );

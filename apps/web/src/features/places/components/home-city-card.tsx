@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUpdateMe } from '../../users/api/update-me.ts';
 import { useHomePlace } from '../api/get-place.ts';
 import { savePlace } from '../api/save-place.ts';
@@ -20,6 +21,7 @@ export function HomeCityCard({ user }: { user: SelfUser }) {
 }
 
 function HomeCityForm({ home }: { home: Place | null }) {
+  const t = useT();
   const [city, setCity] = useState<PlaceCandidate | null>(home);
   const [saving, setSaving] = useState(false);
   const update = useUpdateMe();
@@ -31,9 +33,9 @@ function HomeCityForm({ home }: { home: Place | null }) {
     try {
       const place = city ? await savePlace(city) : null;
       await update.mutateAsync({ homePlaceId: place?.id ?? null });
-      toast.success(place ? `Home city saved: ${cityName(place)}` : 'Home city removed');
+      toast.success(place ? t('places.home.saved', { city: cityName(place) }) : t('places.home.removed'));
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not save your home city'));
+      toast.error(errorMessage(error, t('places.home.saveFailed')));
     } finally {
       setSaving(false);
     }
@@ -44,18 +46,15 @@ function HomeCityForm({ home }: { home: Place | null }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MapPin className="size-5 text-brand-700" aria-hidden="true" />
-          Home city
+          {t('places.home.title')}
         </CardTitle>
-        <CardDescription>
-          Where "Happening near you" looks. Your location is only used when you ask, rounded to about a
-          kilometre, and kept only as the city you save.
-        </CardDescription>
+        <CardDescription>{t('places.home.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={save} className="space-y-4">
           <HomeCityPicker id="settings-home-city" value={city} onChange={setCity} disabled={saving} />
           <Button type="submit" disabled={saving || unchanged}>
-            {saving ? 'Saving...' : 'Save home city'}
+            {saving ? t('places.home.saving') : t('places.home.save')}
           </Button>
         </form>
       </CardContent>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { nearestCityToMe } from '../locate.ts';
-import { PLACE_TEXT } from '../place-text.ts';
 import { PlacePicker } from './place-picker.tsx';
 
 /**
@@ -15,8 +15,8 @@ import { PlacePicker } from './place-picker.tsx';
  */
 export function HomeCityPicker({
   id,
-  label = 'Home city',
-  hint = 'A city, never an address: events near it show first.',
+  label,
+  hint,
   value,
   onChange,
   disabled,
@@ -28,6 +28,7 @@ export function HomeCityPicker({
   onChange: (city: PlaceCandidate | null) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -37,7 +38,7 @@ export function HomeCityPicker({
     try {
       onChange(await nearestCityToMe());
     } catch (err) {
-      setError(errorMessage(err, PLACE_TEXT.locationUnavailable));
+      setError(errorMessage(err, t('places.home.locationUnavailable')));
     } finally {
       setLocating(false);
     }
@@ -45,20 +46,26 @@ export function HomeCityPicker({
 
   return (
     <div className="space-y-2">
-      <FormField id={id} label={label} optional hint={hint} error={error}>
+      <FormField
+        id={id}
+        label={label ?? t('places.home.title')}
+        optional
+        hint={hint ?? t('places.home.hint')}
+        error={error}
+      >
         {(field) => (
           <PlacePicker
             {...field}
             value={value}
             onChange={onChange}
-            placeholder="Search for your city"
+            placeholder={t('places.home.searchCity')}
             disabled={disabled}
           />
         )}
       </FormField>
       <Button type="button" variant="secondary" size="sm" onClick={locate} disabled={disabled || locating}>
         <LocateFixed aria-hidden="true" />
-        {locating ? PLACE_TEXT.locating : 'Use my location'}
+        {locating ? t('places.home.locating') : t('places.home.useLocation')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { List, Map as MapIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
 export type DiscoveryView = 'list' | 'map';
 
@@ -11,6 +12,7 @@ export function ListMapToggle({
   value: DiscoveryView;
   onChange: (view: DiscoveryView) => void;
 }) {
+  const t = useT();
   const item = (view: DiscoveryView, label: string, Icon: typeof List) => (
     <button
       type="button"
@@ -29,11 +31,11 @@ export function ListMapToggle({
     // biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form fieldset.
     <div
       role="group"
-      aria-label="Show events as"
+      aria-label={t('places.toggle.label')}
       className="inline-flex gap-1 rounded-full border border-stone-200 bg-white p-1"
     >
-      {item('list', 'List', List)}
-      {item('map', 'Map', MapIcon)}
+      {item('list', t('places.toggle.list'), List)}
+      {item('map', t('places.toggle.map'), MapIcon)}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { formatDistance } from '../place-text.ts';
 
 export interface NearItem {
@@ -23,6 +24,7 @@ export function NearList({
   loading: boolean;
   empty: string;
 }) {
+  const t = useT();
   if (loading) return <Skeleton className="h-24 w-full" />;
   if (!items?.length) return <EmptyState icon={MapPin} title={empty} headingLevel="h3" />;
   return (
@@ -43,7 +45,7 @@ export function NearList({
           {item.distanceKm !== undefined ? (
             <span className="shrink-0 text-sm text-stone-700">
               {formatDistance(item.distanceKm)}
-              <span className="sr-only"> away</span>
+              <span className="sr-only"> {t('places.near.away')}</span>
             </span>
           ) : null}
         </li>

@@ -2,6 +2,7 @@ import type { LatLon, PlaceCandidate } from '@townsquare/contracts';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useHomePlace } from '../api/get-place.ts';
 import { NEAR_RADIUS_KM, useNearEvents, useNearPoints } from '../api/near-events.ts';
@@ -12,10 +13,11 @@ import { NearList } from './near-list.tsx';
 
 /** A signed-in person's nearby events: `GET /api/events?near=` (every event they may see). */
 function SignedInNear({ point, city }: { point: LatLon; city: string }) {
+  const t = useT();
   const events = useNearEvents(point);
   return (
     <NearList
-      empty={`Nothing planned within ${NEAR_RADIUS_KM} km of ${city} yet`}
+      empty={t('places.near.empty', { km: NEAR_RADIUS_KM, city })}
       loading={events.isPending}
       items={events.data?.map((e) => ({
         id: e.id,
@@ -30,10 +32,11 @@ function SignedInNear({ point, city }: { point: LatLon; city: string }) {
 
 /** A visitor's: the public events on the map around their city. */
 function SignedOutNear({ point, city }: { point: LatLon; city: string }) {
+  const t = useT();
   const points = useNearPoints(point);
   return (
     <NearList
-      empty={`Nothing planned within ${NEAR_RADIUS_KM} km of ${city} yet`}
+      empty={t('places.near.empty', { km: NEAR_RADIUS_KM, city })}
       loading={points.isPending}
       items={points.data}
     />
@@ -45,6 +48,7 @@ function SignedOutNear({ point, city }: { point: LatLon; city: string }) {
  * city, or the city a visitor picked in this browser; without either, a city picker.
  */
 export function NearYou({ className }: { className?: string }) {
+  const t = useT();
   const { user } = useSession();
   const visitorCity = useVisitorCity();
   const { home, pending } = useHomePlace(user);
@@ -62,12 +66,12 @@ export function NearYou({ className }: { className?: string }) {
     <section aria-labelledby="near-you" className={className}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="near-you" className="text-xl font-semibold text-stone-900">
-          {point && city ? `Happening near ${city}` : 'Happening near you'}
+          {point && city ? t('places.near.titleCity', { city }) : t('places.near.title')}
         </h2>
         {point && city ? (
           user ? (
             <Link to="/settings" className="text-sm font-semibold text-brand-800 hover:underline">
-              {home ? 'Change home city' : 'Save a home city'}
+              {home ? t('places.near.changeHome') : t('places.near.saveHome')}
             </Link>
           ) : (
             <button
@@ -75,7 +79,7 @@ export function NearYou({ className }: { className?: string }) {
               onClick={() => setVisitorCity(null)}
               className="cursor-pointer text-sm font-semibold text-brand-800 hover:underline"
             >
-              Change city
+              {t('places.near.changeCity')}
             </button>
           )
         ) : null}
@@ -90,8 +94,8 @@ export function NearYou({ className }: { className?: string }) {
         <div className="max-w-md rounded-2xl border border-stone-200 bg-white p-4">
           <HomeCityPicker
             id="near-city"
-            label="Your city"
-            hint="Kept in this browser only."
+            label={t('places.near.yourCity')}
+            hint={t('places.near.browserOnly')}
             value={null}
             onChange={pickVisitorCity}
           />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { savePlace } from '../api/save-place.ts';
 import { locationAfterPick } from '../place-text.ts';
 import { PlacePicker } from './place-picker.tsx';
@@ -23,7 +24,7 @@ export function PlaceLocationFields({
   idPrefix,
   value,
   onChange,
-  locationLabel = 'Location',
+  locationLabel,
   locationOptional = false,
   locationMax,
   locationPlaceholder,
@@ -38,6 +39,7 @@ export function PlaceLocationFields({
   locationPlaceholder?: string;
   named?: boolean;
 }) {
+  const t = useT();
   const [picking, setPicking] = useState(false);
   const [pickError, setPickError] = useState<string>();
 
@@ -52,7 +54,7 @@ export function PlaceLocationFields({
       const place = await savePlace(candidate);
       onChange({ place, ...locationAfterPick(value, place) });
     } catch (error) {
-      setPickError(errorMessage(error, 'Could not save the place'));
+      setPickError(errorMessage(error, t('places.fields.saveFailed')));
     } finally {
       setPicking(false);
     }
@@ -62,15 +64,19 @@ export function PlaceLocationFields({
     <>
       <FormField
         id={`${idPrefix}-place`}
-        label="Place"
+        label={t('places.fields.place')}
         optional
-        hint={picking ? 'Saving the place...' : 'Pick a city or venue to put it on the map.'}
+        hint={picking ? t('places.fields.saving') : t('places.fields.placeHint')}
         error={pickError}
       >
         {(field) => <PlacePicker {...field} value={value.place} onChange={pick} disabled={picking} />}
       </FormField>
       {named ? <input type="hidden" name="placeId" value={value.place?.id ?? ''} /> : null}
-      <FormField id={`${idPrefix}-location`} label={locationLabel} optional={locationOptional}>
+      <FormField
+        id={`${idPrefix}-location`}
+        label={locationLabel ?? t('places.fields.location')}
+        optional={locationOptional}
+      >
         {(field) => (
           <Input
             {...field}

@@ -3,6 +3,7 @@ import { type LatLon, placeDisplayText } from '@townsquare/contracts';
 import { ExternalLink, MapPin, Navigation } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { WhenIdle } from '../../../components/when-idle.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useMapTiles } from '../../instance/api/get-instance.ts';
 
 // Leaflet and its CSS: a chunk of their own, asked for once the page is idle and the map is near.
@@ -20,17 +21,18 @@ export function directionsUrl(place: LatLon): string {
 
 /** "Open in OpenStreetMap" and "Directions", beside the map or in place of it. */
 export function MapLinks({ place }: { place: Pick<Place, 'lat' | 'lon'> }) {
+  const t = useT();
   const link =
     'inline-flex items-center gap-1.5 rounded-lg font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
   return (
     <p className="flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm">
       <a href={openStreetMapUrl(place)} target="_blank" rel="noopener noreferrer" className={link}>
         <ExternalLink className="size-4" aria-hidden="true" />
-        Open in OpenStreetMap
+        {t('places.map.openOsm')}
       </a>
       <a href={directionsUrl(place)} target="_blank" rel="noopener noreferrer" className={link}>
         <Navigation className="size-4" aria-hidden="true" />
-        Directions
+        {t('places.map.directions')}
       </a>
     </p>
   );
@@ -55,6 +57,7 @@ function MapFallback({ place, address }: { place: Place; address: string }) {
  * links, never a blank box. `address` is what the viewer may see (the server hides the rest).
  */
 export function PlaceMap({ place, address = placeDisplayText(place) }: { place: Place; address?: string }) {
+  const t = useT();
   const area = useRef<HTMLDivElement>(null);
   const tiles = useMapTiles();
   const [failed, setFailed] = useState(false);
@@ -78,7 +81,7 @@ export function PlaceMap({ place, address = placeDisplayText(place) }: { place: 
               center={place}
               zoom={place.address ? 16 : 12}
               pins={pins}
-              label={`Map of ${address}`}
+              label={t('places.map.of', { address })}
               onTilesFailed={() => setFailed(true)}
               onViewChange={() => setShown(true)}
             />

@@ -3,8 +3,9 @@ import { MapPin, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { inputClassName } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { usePlaceSearch } from '../api/search-places.ts';
-import { formatDistance, PLACE_TEXT, placeLabel } from '../place-text.ts';
+import { formatDistance, placeLabel } from '../place-text.ts';
 
 /** How long typing pauses before the typeahead asks (one request per pause, not per key). */
 const TYPE_PAUSE_MS = 200;
@@ -35,15 +36,8 @@ interface PlacePickerProps {
  * /api/places/search; arrow keys move through the answers, Enter picks, Escape closes. A picked
  * place shows as its line with a button to clear it.
  */
-export function PlacePicker({
-  id,
-  value,
-  onChange,
-  near,
-  placeholder = 'Search for a city or venue',
-  disabled,
-  ...aria
-}: PlacePickerProps) {
+export function PlacePicker({ id, value, onChange, near, placeholder, disabled, ...aria }: PlacePickerProps) {
+  const t = useT();
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -94,7 +88,7 @@ export function PlacePicker({
           disabled={disabled}
           onClick={() => onChange(null)}
           className="-mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-brand-700"
-          aria-label={`Clear place ${placeLabel(value)}`}
+          aria-label={t('places.picker.clear', { place: placeLabel(value) })}
         >
           <X className="size-4" aria-hidden="true" />
         </button>
@@ -116,7 +110,7 @@ export function PlacePicker({
         autoComplete="off"
         value={text}
         disabled={disabled}
-        placeholder={placeholder}
+        placeholder={placeholder ?? t('places.picker.placeholder')}
         className={inputClassName}
         onChange={(e) => {
           setText(e.target.value);
@@ -130,13 +124,13 @@ export function PlacePicker({
       <div
         id={listId}
         role="listbox"
-        aria-label="Places"
+        aria-label={t('places.picker.list')}
         hidden={!expanded}
         className="absolute z-50 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
       >
         {options.length === 0 ? (
           <div role="presentation" className="px-3.5 py-2 text-sm text-stone-600">
-            {PLACE_TEXT.noPlaces}
+            {t('places.picker.none')}
           </div>
         ) : (
           options.map((option, index) => (

@@ -2,16 +2,18 @@ import { CalendarSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunityPolls } from '../api/list-community-polls.ts';
 
 /** The community page's open date polls (members only: the server answers nobody else with any). */
 export function CommunityPolls({ communityId, organizer }: { communityId: string; organizer: boolean }) {
+  const t = useT();
   const polls = useCommunityPolls(communityId, true);
   return (
     <section className="space-y-3" aria-labelledby="community-polls">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="community-polls" className="text-lg font-semibold">
-          Open date polls
+          {t('polls.community.title')}
         </h2>
         {organizer ? (
           <Link
@@ -19,7 +21,7 @@ export function CommunityPolls({ communityId, organizer }: { communityId: string
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 hover:underline"
           >
             <CalendarSearch className="size-4" aria-hidden="true" />
-            Find a date
+            {t('polls.community.findDate')}
           </Link>
         ) : null}
       </div>
@@ -35,14 +37,18 @@ export function CommunityPolls({ communityId, organizer }: { communityId: string
               >
                 <span className="block font-semibold text-stone-900">{p.title}</span>
                 <span className="block text-sm text-stone-700">
-                  {p.options} dates · {p.voters} answered · closes {formatLongDate(p.closesAt)}
+                  {t('polls.community.summary', {
+                    options: p.options,
+                    voters: p.voters,
+                    date: formatLongDate(p.closesAt),
+                  })}
                 </span>
               </Link>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-stone-700">No open polls.</p>
+        <p className="text-sm text-stone-700">{t('polls.community.none')}</p>
       )}
     </section>
   );

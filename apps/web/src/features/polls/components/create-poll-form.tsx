@@ -10,6 +10,7 @@ import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCreatePoll } from '../api/create-poll.ts';
 
 type Draft = { key: number; startsAt: string; endsAt: string; place: string };
@@ -31,6 +32,7 @@ export function CreatePollForm({
   hosts: { id: string; name: string }[];
   communityId?: string;
 }) {
+  const t = useT();
   const [options, setOptions] = useState<Draft[]>(() => [emptyOption(), emptyOption(), emptyOption()]);
   const [error, setError] = useState<string>();
   const create = useCreatePoll();
@@ -60,10 +62,10 @@ export function CreatePollForm({
       },
       {
         onSuccess: (poll) => {
-          toast.success('Your date poll is ready: share its link');
+          toast.success(t('polls.create.ready'));
           navigate(`/polls/${poll.id}`);
         },
-        onError: (err) => setError(errorMessage(err, 'Could not start the poll')),
+        onError: (err) => setError(errorMessage(err, t('polls.create.failed'))),
       },
     );
   }
@@ -71,16 +73,21 @@ export function CreatePollForm({
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <FormField id="poll-title" label="Title">
+      <FormField id="poll-title" label={t('polls.create.title')}>
         {(control) => <Input {...control} name="title" maxLength={POLL_LIMITS.titleMax} required />}
       </FormField>
-      <FormField id="poll-description" label="Description" optional>
+      <FormField id="poll-description" label={t('polls.create.description')} optional>
         {(control) => (
           <Textarea {...control} name="description" rows={3} maxLength={POLL_LIMITS.descriptionMax} />
         )}
       </FormField>
       {hosts.length > 0 ? (
-        <FormField id="poll-community" label="For a community" optional hint="Only its members see the poll.">
+        <FormField
+          id="poll-community"
+          label={t('polls.create.community')}
+          optional
+          hint={t('polls.create.communityHint')}
+        >
           {(control) => (
             <select
               {...control}
@@ -88,7 +95,7 @@ export function CreatePollForm({
               defaultValue={communityId ?? ''}
               className={inputClassName}
             >
-              <option value="">Anyone with the link</option>
+              <option value="">{t('polls.create.anyone')}</option>
               {hosts.map((h) => (
                 <option key={h.id} value={h.id}>
                   {h.name}
@@ -98,15 +105,15 @@ export function CreatePollForm({
           )}
         </FormField>
       ) : null}
-      <FormField id="poll-closes" label="Answers close">
+      <FormField id="poll-closes" label={t('polls.create.closes')}>
         {(control) => <Input {...control} type="datetime-local" name="closesAt" required />}
       </FormField>
       <fieldset className="space-y-4">
-        <legend className="text-base font-semibold">Dates to choose from</legend>
+        <legend className="text-base font-semibold">{t('polls.create.dates')}</legend>
         {options.map((o, i) => (
           <div key={o.key} className="space-y-3 rounded-2xl border border-stone-200 p-4">
             <div className="flex items-center justify-between">
-              <p className="font-semibold">Date {i + 1}</p>
+              <p className="font-semibold">{t('polls.create.date', { n: i + 1 })}</p>
               {options.length > POLL_LIMITS.optionsMin ? (
                 <Button
                   type="button"
@@ -115,12 +122,12 @@ export function CreatePollForm({
                   onClick={() => setOptions((list) => list.filter((x) => x.key !== o.key))}
                 >
                   <Trash2 aria-hidden="true" />
-                  Remove date {i + 1}
+                  {t('polls.create.removeDate', { n: i + 1 })}
                 </Button>
               ) : null}
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField id={`option-${o.key}-start`} label="Starts">
+              <FormField id={`option-${o.key}-start`} label={t('polls.create.starts')}>
                 {(control) => (
                   <Input
                     {...control}
@@ -130,7 +137,7 @@ export function CreatePollForm({
                   />
                 )}
               </FormField>
-              <FormField id={`option-${o.key}-end`} label="Ends">
+              <FormField id={`option-${o.key}-end`} label={t('polls.create.ends')}>
                 {(control) => (
                   <Input
                     {...control}
@@ -141,7 +148,7 @@ export function CreatePollForm({
                 )}
               </FormField>
             </div>
-            <FormField id={`option-${o.key}-place`} label="Place" optional>
+            <FormField id={`option-${o.key}-place`} label={t('polls.create.place')} optional>
               {(control) => (
                 <Input
                   {...control}
@@ -160,12 +167,12 @@ export function CreatePollForm({
             onClick={() => setOptions((list) => [...list, emptyOption()])}
           >
             <Plus aria-hidden="true" />
-            Add a date
+            {t('polls.create.addDate')}
           </Button>
         ) : null}
       </fieldset>
       <Button type="submit" loading={create.isPending}>
-        {create.isPending ? 'Starting...' : 'Start the poll'}
+        {create.isPending ? t('polls.create.starting') : t('polls.create.start')}
       </Button>
     </form>
   );

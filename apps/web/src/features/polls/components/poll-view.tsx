@@ -9,22 +9,32 @@ import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useFinalizePoll } from '../api/finalize-poll.ts';
 import { useMorePollVoters } from '../api/more-poll-voters.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 import { optionShortText, optionTimeText } from '../poll-time.ts';
 
 const CHOICES: { value: VoteChoice; label: string; icon: typeof Check; on: string }[] = [
-  { value: 'yes', label: 'Yes', icon: Check, on: 'border-emerald-700 bg-emerald-700 text-white' },
+  {
+    value: 'yes',
+    label: 'polls.choice.yes',
+    icon: Check,
+    on: 'border-emerald-700 bg-emerald-700 text-white',
+  },
   {
     value: 'if_need_be',
-    label: 'If need be',
+    label: 'polls.choice.ifNeedBe',
     icon: Minus,
     on: 'border-amber-600 bg-amber-100 text-amber-950',
   },
-  { value: 'no', label: 'No', icon: X, on: 'border-stone-700 bg-stone-700 text-white' },
+  { value: 'no', label: 'polls.choice.no', icon: X, on: 'border-stone-700 bg-stone-700 text-white' },
 ];
-const LABEL: Record<VoteChoice, string> = { yes: 'Yes', if_need_be: 'If need be', no: 'No' };
+const LABEL: Record<VoteChoice, string> = {
+  yes: 'polls.choice.yes',
+  if_need_be: 'polls.choice.ifNeedBe',
+  no: 'polls.choice.no',
+};
 
 /** The viewer's own answers, by date id. */
 function myVotes(poll: Poll, viewerId: string): Record<string, VoteChoice> {
@@ -56,6 +66,7 @@ function OptionRow({
   busy: boolean;
   hostAction: React.ReactNode;
 }) {
+  const t = useT();
   const open = poll.state === 'open';
   const chosen = poll.chosenOptionId === option.id;
   const when = optionTimeText(option.startsAt, option.endsAt, poll.timeZone);
@@ -68,21 +79,21 @@ function OptionRow({
           <p className="font-semibold text-stone-900">{when}</p>
           {option.place ? <p className="text-sm text-stone-700">{option.place}</p> : null}
           <p className="mt-1 text-sm text-stone-700">
-            {option.yes} yes · {option.ifNeedBe} if need be · {option.no} no
+            {t('polls.view.counts', { yes: option.yes, ifNeedBe: option.ifNeedBe, no: option.no })}
           </p>
         </div>
         <div className="flex gap-1.5">
           {option.best ? (
             <Badge tone="brand">
-              <Star className="size-3.5" aria-hidden="true" /> Best date
+              <Star className="size-3.5" aria-hidden="true" /> {t('polls.view.best')}
             </Badge>
           ) : null}
-          {chosen ? <Badge tone="emerald">Chosen</Badge> : null}
+          {chosen ? <Badge tone="emerald">{t('polls.view.chosen')}</Badge> : null}
         </div>
       </div>
       {open ? (
         <fieldset className="mt-3">
-          <legend className="sr-only">Your answer for {when}</legend>
+          <legend className="sr-only">{t('polls.view.yourAnswer', { when })}</legend>
           <div className="grid grid-cols-3 gap-2">
             {CHOICES.map(({ value, label, icon: Icon, on }) => (
               <button
@@ -97,7 +108,7 @@ function OptionRow({
                 )}
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>
@@ -113,24 +124,25 @@ function OptionRow({
  * poll brings the first page; "Show more answers" reads the next one (decision 047).
  */
 function VotersTable({ poll }: { poll: Poll }) {
+  const t = useT();
   const more = useMorePollVoters(poll.id);
-  if (poll.voters.length === 0) return <p className="text-sm text-stone-700">Nobody has answered yet.</p>;
+  if (poll.voters.length === 0) return <p className="text-sm text-stone-700">{t('polls.view.nobody')}</p>;
   const next = poll.votersNext;
   return (
     <>
       {/* A table wider than a phone scrolls inside its box; keyboard users scroll it once it has focus. */}
       <section
         className="overflow-x-auto rounded-xl border border-stone-200"
-        aria-label="Answers"
+        aria-label={t('polls.view.answers')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable).
         tabIndex={0}
       >
         <table className="w-full min-w-max text-left text-sm">
-          <caption className="sr-only">Who answered what</caption>
+          <caption className="sr-only">{t('polls.view.whoAnswered')}</caption>
           <thead className="bg-stone-50">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">
-                Person
+                {t('polls.view.person')}
               </th>
               {poll.options.map((o) => (
                 <th key={o.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
@@ -147,7 +159,7 @@ function VotersTable({ poll }: { poll: Poll }) {
                 </th>
                 {v.choices.map((c, i) => (
                   <td key={poll.options[i]?.id ?? i} className="px-3 py-2">
-                    {c ? LABEL[c] : '–'}
+                    {c ? t(LABEL[c]) : '–'}
                   </td>
                 ))}
               </tr>
@@ -158,7 +170,7 @@ function VotersTable({ poll }: { poll: Poll }) {
       {next ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-stone-700">
-            Showing {poll.voters.length} of {poll.voterCount} people
+            {t('polls.view.showing', { shown: poll.voters.length, count: poll.voterCount })}
           </p>
           <Button
             variant="secondary"
@@ -166,11 +178,11 @@ function VotersTable({ poll }: { poll: Poll }) {
             loading={more.isPending}
             onClick={() =>
               more.mutate(next, {
-                onError: (err) => toast.error(errorMessage(err, 'Could not load more answers')),
+                onError: (err) => toast.error(errorMessage(err, t('polls.view.moreFailed'))),
               })
             }
           >
-            Show more answers
+            {t('polls.view.more')}
           </Button>
         </div>
       ) : null}
@@ -180,6 +192,7 @@ function VotersTable({ poll }: { poll: Poll }) {
 
 /** A date poll's page body: the dates, the viewer's answers, who answered what, and the host's choice. */
 export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
+  const t = useT();
   const vote = useVotePoll(poll.id);
   const finalize = useFinalizePoll(poll.id);
   const navigate = useNavigate();
@@ -189,7 +202,7 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
   function choose(optionId: string, choice: VoteChoice) {
     vote.mutate(
       { ...votes, [optionId]: choice },
-      { onError: (err) => toast.error(errorMessage(err, 'Could not save your answer')) },
+      { onError: (err) => toast.error(errorMessage(err, t('polls.view.saveFailed'))) },
     );
   }
 
@@ -198,10 +211,10 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
       { optionId: option.id, status: draft ? 'DRAFT' : 'LIVE' },
       {
         onSuccess: (event) => {
-          toast.success(draft ? 'The event is saved as a draft' : 'The event is published');
+          toast.success(draft ? t('polls.view.savedDraft') : t('polls.view.published'));
           navigate(`/event/${event.id}`);
         },
-        onError: (err) => toast.error(errorMessage(err, 'Could not create the event')),
+        onError: (err) => toast.error(errorMessage(err, t('polls.view.createFailed'))),
       },
     );
   }
@@ -212,16 +225,18 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
       {poll.state === 'finalized' ? (
         <Card className="flex flex-wrap items-center gap-3 border-brand-200 bg-brand-50 p-5">
           <CalendarCheck className="size-6 text-brand-800" aria-hidden="true" />
-          <p className="font-semibold text-brand-900">The date is set.</p>
+          <p className="font-semibold text-brand-900">{t('polls.view.dateSet')}</p>
           {poll.eventId ? (
             <Link to={`/event/${poll.eventId}`} className="font-semibold text-brand-800 underline">
-              See the event
+              {t('polls.view.seeEvent')}
             </Link>
           ) : null}
         </Card>
       ) : (
         <p className="text-sm text-stone-700">
-          {poll.state === 'open' ? 'Answers close' : 'Answers closed'} {formatLongDate(poll.closesAt)}.
+          {t(poll.state === 'open' ? 'polls.view.closes' : 'polls.view.closed', {
+            date: formatLongDate(poll.closesAt),
+          })}
         </p>
       )}
       {hostCanKeep ? (
@@ -232,10 +247,10 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
             onChange={(e) => setDraft(e.target.checked)}
             className="size-5 accent-brand-700"
           />
-          Save the event as a draft (publish it later)
+          {t('polls.view.draft')}
         </label>
       ) : null}
-      <ol className="space-y-3" aria-label="Proposed dates">
+      <ol className="space-y-3" aria-label={t('polls.view.proposed')}>
         {poll.options.map((option) => (
           <OptionRow
             key={option.id}
@@ -255,7 +270,7 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
                   onClick={() => keep(option)}
                 >
                   <CalendarCheck aria-hidden="true" />
-                  Make this the event
+                  {t('polls.view.keep')}
                 </Button>
               ) : null
             }
@@ -264,10 +279,10 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
       </ol>
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">
-          Who answered what
+          {t('polls.view.whoAnswered')}
           {poll.voterCount > 0 ? (
             <span className="ml-2 text-sm font-normal text-stone-700">
-              {poll.voterCount} {poll.voterCount === 1 ? 'person' : 'people'}
+              {t('polls.view.people', { count: poll.voterCount })}
             </span>
           ) : null}
         </h2>

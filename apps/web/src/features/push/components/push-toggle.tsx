@@ -2,17 +2,19 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { currentPushState, disablePush, enablePush, type PushState } from '../browser-push.ts';
 
 const HINTS: Record<PushState, string> = {
-  unsupported: 'This browser cannot receive push notifications.',
-  denied: 'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
-  off: 'Get notifications on this device even when Townsquare is closed. Your browser will ask for permission.',
-  on: 'This browser receives push notifications of the kinds ticked under Push.',
+  unsupported: 'settings.push.unsupported',
+  denied: 'settings.push.denied',
+  off: 'settings.push.off',
+  on: 'settings.push.on',
 };
 
 /** "Push notifications in this browser": on asks permission (from this click only) and subscribes. */
 export function PushToggle() {
+  const t = useT();
   const [state, setState] = useState<PushState | 'loading'>('loading');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -32,10 +34,10 @@ export function PushToggle() {
     try {
       const next = checked ? await enablePush() : await disablePush();
       setState(next);
-      if (checked && next === 'on') toast.success('Push notifications are on for this browser');
-      if (!checked) toast.success('Push notifications are off for this browser');
+      if (checked && next === 'on') toast.success(t('settings.push.turnedOn'));
+      if (!checked) toast.success(t('settings.push.turnedOff'));
     } catch (error) {
-      toast.error(errorMessage(error, 'Push notifications could not be turned on'));
+      toast.error(errorMessage(error, t('settings.push.failed')));
       setState(await currentPushState().catch((): PushState => 'off'));
     } finally {
       setBusy(false);
@@ -47,10 +49,10 @@ export function PushToggle() {
     <div className="flex items-start justify-between gap-4 rounded-xl border border-stone-200 bg-stone-50 p-4">
       <div>
         <label htmlFor={id} className="cursor-pointer font-semibold text-stone-900">
-          Push notifications in this browser
+          {t('settings.push.label')}
         </label>
         <p id={`${id}-hint`} className="text-sm text-stone-700">
-          {HINTS[shown]}
+          {t(HINTS[shown])}
         </p>
       </div>
       <Switch

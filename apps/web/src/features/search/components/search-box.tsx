@@ -6,6 +6,7 @@ import { inputClassName } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCardDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { type SearchResponse, useSearch } from '../api/search.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../use-debounced-value.ts';
 
@@ -60,6 +61,7 @@ function optionsFor(results: SearchResponse): { people: ResultOption[]; events: 
  * keys move through the results, Enter opens one, Escape closes the list and then clears the box.
  */
 export function SearchBox() {
+  const t = useT();
   const navigate = useNavigate();
   const inputId = useId();
   const listId = useId();
@@ -128,9 +130,9 @@ export function SearchBox() {
   }
 
   let index = 0;
-  const group = (label: string, items: ResultOption[]) => {
+  const group = (key: string, label: string, items: ResultOption[]) => {
     if (items.length === 0) return null;
-    const labelId = `${listId}-${label}`;
+    const labelId = `${listId}-${key}`;
     return (
       // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox, not a form fieldset.
       <div role="group" aria-labelledby={labelId} className="py-1">
@@ -169,7 +171,7 @@ export function SearchBox() {
 
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={inputId}>Search people and events</Label>
+      <Label htmlFor={inputId}>{t('nav.search.label')}</Label>
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-500"
@@ -185,7 +187,7 @@ export function SearchBox() {
           aria-expanded={showList}
           aria-controls={showList ? listId : undefined}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
-          placeholder="Names, events or tags"
+          placeholder={t('nav.search.placeholder')}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -206,22 +208,22 @@ export function SearchBox() {
           <div
             id={listId}
             role="listbox"
-            aria-label="Search results"
+            aria-label={t('nav.search.results')}
             className="absolute inset-x-0 top-full z-30 mt-2 max-h-96 overflow-y-auto rounded-xl border border-stone-200 bg-white py-1 shadow-(--shadow-lift)"
           >
-            {group('People', people)}
-            {group('Events', events)}
+            {group('People', t('nav.search.people'), people)}
+            {group('Events', t('nav.search.events'), events)}
           </div>
         ) : null}
         {open && settledEmpty ? (
           <p className="absolute inset-x-0 top-full z-30 mt-2 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700 shadow-(--shadow-lift)">
-            No people or events match “{query}”.
+            {t('nav.search.none', { query })}
           </p>
         ) : null}
       </div>
       <p role="status" className="sr-only">
         {query && search.data && !search.isFetching && !search.isError
-          ? `${people.length} ${people.length === 1 ? 'person' : 'people'} and ${events.length} ${events.length === 1 ? 'event' : 'events'} found`
+          ? t('nav.search.found', { people: people.length, events: events.length })
           : ''}
       </p>
     </div>

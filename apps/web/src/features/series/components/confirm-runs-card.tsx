@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { eventTimeText } from '../../events/event-time.ts';
 import { useDecideOccurrence } from '../api/confirm-occurrence.ts';
 import { usePendingOccurrences } from '../api/get-pending-occurrences.ts';
@@ -13,6 +14,7 @@ import { usePendingOccurrences } from '../api/get-pending-occurrences.ts';
  * this date removes it. Nothing shows when there is nothing to decide.
  */
 export function ConfirmRunsCard() {
+  const t = useT();
   const pending = usePendingOccurrences();
   const decide = useDecideOccurrence();
   const events = pending.data ?? [];
@@ -21,11 +23,9 @@ export function ConfirmRunsCard() {
     <Card className="space-y-4 border-amber-200 bg-amber-50 p-5 sm:p-6">
       <h2 id="confirm-runs" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <CalendarCheck className="size-5 text-amber-800" aria-hidden="true" />
-        Confirm next week's run?
+        {t('events.runs.title')}
       </h2>
-      <p className="text-sm text-stone-700">
-        These dates of your series stay hidden until you confirm them. Confirm the ones that are on.
-      </p>
+      <p className="text-sm text-stone-700">{t('events.runs.lead')}</p>
       <ul aria-labelledby="confirm-runs" className="space-y-3">
         {events.map((event) => {
           const when = eventTimeText(event);
@@ -34,8 +34,11 @@ export function ConfirmRunsCard() {
             decide.mutate(
               { eventId: event.id, decision },
               {
-                onSuccess: () => toast.success(decision === 'confirm' ? 'Date confirmed' : 'Date skipped'),
-                onError: (error) => toast.error(errorMessage(error, 'Could not save your choice')),
+                onSuccess: () =>
+                  toast.success(
+                    decision === 'confirm' ? t('events.runs.confirmed') : t('events.runs.skipped'),
+                  ),
+                onError: (error) => toast.error(errorMessage(error, t('events.runs.failed'))),
               },
             );
           return (
@@ -54,18 +57,18 @@ export function ConfirmRunsCard() {
                   size="sm"
                   disabled={busy}
                   onClick={() => run('confirm')}
-                  aria-label={`Confirm ${event.title} on ${when.date}`}
+                  aria-label={t('events.runs.confirmLabel', { title: event.title, date: when.date })}
                 >
-                  Confirm
+                  {t('events.runs.confirm')}
                 </Button>
                 <Button
                   size="sm"
                   variant="secondary"
                   disabled={busy}
                   onClick={() => run('skip')}
-                  aria-label={`Skip ${event.title} on ${when.date}`}
+                  aria-label={t('events.runs.skipLabel', { title: event.title, date: when.date })}
                 >
-                  Skip this date
+                  {t('events.runs.skip')}
                 </Button>
               </div>
             </li>

@@ -9,6 +9,7 @@ import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatTime, inTimeZone } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { joinRoom } from '../../../lib/socket.ts';
 import { useAddSignup } from '../api/add-signup.ts';
 import { useClaimSignup } from '../api/claim-signup.ts';
@@ -39,6 +40,7 @@ function ItemRow({
   canClaim: boolean;
   isHost: boolean;
 }) {
+  const t = useT();
   const claim = useClaimSignup(eventId);
   const remove = useDeleteSignup(eventId);
   const mine = item.claims.find((c) => c.user.id === viewerId)?.quantity ?? 0;
@@ -50,7 +52,7 @@ function ItemRow({
   const set = (quantity: number) =>
     claim.mutate(
       { itemId: item.id, quantity },
-      { onError: (err) => toast.error(errorMessage(err, 'Could not save your sign-up')) },
+      { onError: (err) => toast.error(errorMessage(err, t('events.signups.failed'))) },
     );
   return (
     <li className="space-y-2 rounded-2xl border border-stone-200 p-4">
@@ -59,7 +61,9 @@ function ItemRow({
           <p className="font-semibold break-words text-stone-900">{title}</p>
           {item.note ? <p className="text-sm break-words text-stone-700">{item.note}</p> : null}
           <p className="text-sm text-stone-700">
-            {left > 0 ? `${left} of ${item.quantity} still needed` : 'All taken'}
+            {left > 0
+              ? t('events.signups.needed', { left, total: item.quantity })
+              : t('events.signups.allTaken')}
           </p>
         </div>
         {isHost ? (
@@ -68,7 +72,7 @@ function ItemRow({
             size="sm"
             loading={remove.isPending}
             onClick={() => remove.mutate(item.id)}
-            aria-label={`Remove ${item.name}`}
+            aria-label={t('events.signups.remove', { name: item.name })}
           >
             <Trash2 aria-hidden="true" />
           </Button>
@@ -77,7 +81,7 @@ function ItemRow({
       {item.claims.length > 0 ? (
         <ul
           className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-800"
-          aria-label={`Signed up for ${item.name}`}
+          aria-label={t('events.signups.signedUp', { name: item.name })}
         >
           {item.claims.map((c) => (
             <li key={c.user.id}>
@@ -90,14 +94,16 @@ function ItemRow({
       {canClaim ? (
         mine > 0 ? (
           <Button variant="secondary" size="sm" loading={claim.isPending} onClick={() => set(0)}>
-            {item.kind === 'slot' ? 'Leave this shift' : `Un-claim (${mine})`}
+            {item.kind === 'slot'
+              ? t('events.signups.leaveShift')
+              : t('events.signups.unclaim', { count: mine })}
           </Button>
         ) : left > 0 ? (
           <div className="flex flex-wrap items-center gap-2">
             {item.kind === 'quantity' && left > 1 ? (
               <>
                 <label htmlFor={`claim-${item.id}`} className="text-sm font-medium text-stone-800">
-                  How many
+                  {t('events.signups.howMany')}
                 </label>
                 <input
                   id={`claim-${item.id}`}
@@ -115,7 +121,7 @@ function ItemRow({
               loading={claim.isPending}
               onClick={() => set(item.kind === 'slot' ? 1 : wanted)}
             >
-              {item.kind === 'slot' ? 'Take this shift' : "I'll bring it"}
+              {item.kind === 'slot' ? t('events.signups.takeShift') : t('events.signups.bring')}
             </Button>
           </div>
         ) : null
@@ -125,6 +131,7 @@ function ItemRow({
 }
 
 function AddItemForm({ eventId }: { eventId: string }) {
+  const t = useT();
   const add = useAddSignup(eventId);
   const [kind, setKind] = useState<'quantity' | 'slot'>('quantity');
   const [error, setError] = useState<string>();
@@ -145,7 +152,7 @@ function AddItemForm({ eventId }: { eventId: string }) {
       },
       {
         onSuccess: () => formElement.reset(),
-        onError: (err) => setError(errorMessage(err, 'Could not add the item')),
+        onError: (err) => setError(errorMessage(err, t('events.signups.addFailed'))),
       },
     );
   }
@@ -155,10 +162,10 @@ function AddItemForm({ eventId }: { eventId: string }) {
       className="space-y-3 rounded-2xl border border-dashed border-stone-300 p-4"
       noValidate
     >
-      <p className="font-semibold">Add to the sheet</p>
+      <p className="font-semibold">{t('events.signups.addTitle')}</p>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className="sr-only">Kind</legend>
+        <legend className="sr-only">{t('events.signups.kind')}</legend>
         <label className="flex items-center gap-2">
           <input
             type="radio"
@@ -166,17 +173,21 @@ function AddItemForm({ eventId }: { eventId: string }) {
             checked={kind === 'quantity'}
             onChange={() => setKind('quantity')}
           />
-          Something to bring
+          {t('events.signups.thing')}
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="kind" checked={kind === 'slot'} onChange={() => setKind('slot')} />A shift
+          <input type="radio" name="kind" checked={kind === 'slot'} onChange={() => setKind('slot')} />
+          {t('events.signups.shift')}
         </label>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-        <FormField id={`signup-name-${eventId}`} label="Name">
+        <FormField id={`signup-name-${eventId}`} label={t('events.signups.name')}>
           {(control) => <Input {...control} name="name" maxLength={SIGNUP_LIMITS.nameMax} required />}
         </FormField>
-        <FormField id={`signup-quantity-${eventId}`} label={kind === 'slot' ? 'People' : 'How many'}>
+        <FormField
+          id={`signup-quantity-${eventId}`}
+          label={kind === 'slot' ? t('events.signups.people') : t('events.signups.howMany')}
+        >
           {(control) => (
             <Input
               {...control}
@@ -191,20 +202,20 @@ function AddItemForm({ eventId }: { eventId: string }) {
       </div>
       {kind === 'slot' ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id={`signup-start-${eventId}`} label="From">
+          <FormField id={`signup-start-${eventId}`} label={t('events.signups.from')}>
             {(control) => <Input {...control} name="startsAt" type="datetime-local" />}
           </FormField>
-          <FormField id={`signup-end-${eventId}`} label="To">
+          <FormField id={`signup-end-${eventId}`} label={t('events.signups.to')}>
             {(control) => <Input {...control} name="endsAt" type="datetime-local" />}
           </FormField>
         </div>
       ) : null}
-      <FormField id={`signup-note-${eventId}`} label="Note" optional>
+      <FormField id={`signup-note-${eventId}`} label={t('events.signups.note')} optional>
         {(control) => <Input {...control} name="note" maxLength={SIGNUP_LIMITS.noteMax} />}
       </FormField>
       <Button type="submit" size="sm" loading={add.isPending}>
         <Plus aria-hidden="true" />
-        Add
+        {t('events.signups.add')}
       </Button>
     </form>
   );
@@ -227,6 +238,7 @@ export function SignupSheet({
   isHost: boolean;
   going: boolean;
 }) {
+  const t = useT();
   const sheet = useSignups(eventId);
   const { refetch } = sheet;
   useEffect(
@@ -244,10 +256,10 @@ export function SignupSheet({
     <section className="space-y-4" aria-labelledby={`sheet-${eventId}`}>
       <h2 id={`sheet-${eventId}`} className="flex items-center gap-2 text-lg font-semibold">
         <ClipboardList className="size-5" aria-hidden="true" />
-        Sign-up sheet
+        {t('events.signups.title')}
       </h2>
       {!going && !isHost && items.length > 0 ? (
-        <p className="text-sm text-stone-700">Answer "Going" to sign up for something.</p>
+        <p className="text-sm text-stone-700">{t('events.signups.answerGoing')}</p>
       ) : null}
       {items.length > 0 ? (
         <ul className="space-y-3">

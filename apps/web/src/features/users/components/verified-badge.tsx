@@ -1,12 +1,14 @@
 import { BadgeCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
 /** Shown on accounts the Townsquare team has checked (the landing page's "Verified Communities"). */
 export function VerifiedBadge() {
+  const t = useT();
   return (
-    <Badge tone="sky" title="Checked by the Townsquare team for safety and authenticity">
+    <Badge tone="sky" title={t('users.verified.title')}>
       <BadgeCheck className="size-3" aria-hidden="true" />
-      Verified community
+      {t('users.verified.label')}
     </Badge>
   );
 }
