@@ -254,4 +254,27 @@ describe('errorMessage: localised by the error code', () => {
     expect(errorMessage(noCode, 'fallback')).toBe('Bad request');
     expect(errorMessage(new ApiError(500, 'boom', { code: 'EMAIL_TAKEN' }), 'fallback')).toBe('fallback');
   });
+
+  it('fills in the params the server sends, and keeps the server text for a generic code', async () => {
+    const { parse } = await import('@formatjs/icu-messageformat-parser');
+    const { setCurrentIntl } = await import('./i18n/intl.tsx');
+    const { createAppIntl } = await import('./i18n/load.ts');
+    const german = createAppIntl('de', {
+      'errors.CAPACITY_ALREADY_CHECKED_IN': parse('Schon eingecheckt um {when}'),
+      'errors.BAD_REQUEST': parse('Ungültige Anfrage'),
+    });
+    setCurrentIntl(german, 'de');
+    const twice = new ApiError(409, 'Already checked in at 21:21 CET', {
+      code: 'CAPACITY_ALREADY_CHECKED_IN',
+      params: { when: '21:21 CET' },
+    });
+    expect(errorMessage(twice, 'fallback')).toBe('Schon eingecheckt um 21:21 CET');
+    // Without its params the catalog's text cannot be filled in: the server's words instead.
+    const bare = new ApiError(409, 'Already checked in at 21:21 CET', {
+      code: 'CAPACITY_ALREADY_CHECKED_IN',
+    });
+    expect(errorMessage(bare, 'fallback')).toBe('Already checked in at 21:21 CET');
+    const specific = new ApiError(400, 'This calendar address cannot be fetched', { code: 'BAD_REQUEST' });
+    expect(errorMessage(specific, 'fallback')).toBe('This calendar address cannot be fetched');
+  });
 });

@@ -297,8 +297,21 @@ export function errorMessage(error: unknown, fallback: string): string {
  * An API error in the viewer's language: the catalogs' `errors.<code>` when the server named a
  * code the catalogs know (issue 24), else the server's English `message`.
  */
+/** The codes of `STATUS_CODES_GENERIC` in contracts (written out: that module is too big for the entry). */
+const GENERIC_CODE =
+  /^(?:BAD_REQUEST|UNAUTHORIZED|FORBIDDEN|NOT_FOUND|METHOD_NOT_ALLOWED|NOT_ACCEPTABLE|CONFLICT|GONE|PAYLOAD_TOO_LARGE|UNSUPPORTED_MEDIA_TYPE|UNPROCESSABLE|TOO_MANY_REQUESTS|INTERNAL_ERROR|SERVICE_UNAVAILABLE|VALIDATION_FAILED)$/;
+
 export function localisedApiMessage(error: ApiError): string {
-  const code = (error.body as { code?: unknown } | null)?.code;
-  const id = typeof code === 'string' ? `errors.${code}` : null;
-  return id && hasMessage(id) ? translate(id) : error.message;
+  const body = error.body as { code?: unknown; params?: unknown } | null;
+  const code = typeof body?.code === 'string' ? body.code : null;
+  // A status's generic code (`BAD_REQUEST`, …) says less than the server's own text: keep that.
+  if (!code || GENERIC_CODE.test(code)) return error.message;
+  const id = `errors.${code}`;
+  if (!hasMessage(id)) return error.message;
+  // What a message built from a name or a time was filled in with ("Already checked in at {when}").
+  const params =
+    body?.params && typeof body.params === 'object' ? (body.params as Record<string, string>) : undefined;
+  const text = translate(id, params);
+  // A message the catalogs cannot fill in (a parameter missing) is shown as the server wrote it.
+  return text === id ? error.message : text;
 }

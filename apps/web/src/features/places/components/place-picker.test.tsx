@@ -50,7 +50,7 @@ describe('PlacePicker', () => {
     renderWithApp(<Picker onChange={onChange} />);
     const box = screen.getByRole('combobox', { name: 'Where' });
     await user.type(box, 'Berl');
-    const listbox = await screen.findByRole('listbox', { name: 'Places' });
+    const listbox = await screen.findByRole('listbox', { name: 'Place suggestions' });
     expect(listbox).toBeVisible();
     expect(await screen.findByRole('option', { name: 'Berlin, DE' })).toBeInTheDocument();
     // One request for the pause after typing, not one per key.
