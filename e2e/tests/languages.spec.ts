@@ -47,8 +47,8 @@ test.describe('in German (a de-DE browser)', () => {
     await dialog.getByLabel('Titel').fill(title);
     await dialog.getByLabel('Beschreibung').fill('Mit Laternen und Kakao einmal um den Stadtpark.');
     await dialog.getByLabel('Ort', { exact: true }).fill('Stadtpark, Nordeingang');
-    await dialog.getByLabel('Beginn').fill(localInput(3, 17));
-    await dialog.getByLabel('Ende').fill(localInput(3, 19));
+    await dialog.getByLabel('Beginn', { exact: true }).fill(localInput(3, 17));
+    await dialog.getByLabel('Ende', { exact: true }).fill(localInput(3, 19));
     await dialog.getByRole('button', { name: 'Veranstaltung erstellen' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Veranstaltung erstellt')).toBeVisible();
