@@ -90,10 +90,19 @@ const present = (row, viewerId, now) => {
         }
       : { users: [], total: 0 },
     placeId: row.placeId,
+    addressVisibility: row.addressVisibility,
+    online: row.online,
+    // The link only for the host and people going (the list data has no ATTENDEES address, whose
+    // city-only form Townsquare's presenter would also apply).
+    onlineUrl:
+      row.onlineUrl && (row.creatorId === viewerId || going.some((a) => a[0] === viewerId))
+        ? row.onlineUrl
+        : undefined,
     capacity: row.capacity,
     offerHours: row.offerHours,
     maxGuests: row.maxGuests,
     allowTransfers: row.allowTransfers,
+    allowGuestRsvp: row.allowGuestRsvp,
     questions: row.questions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
