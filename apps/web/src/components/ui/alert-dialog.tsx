@@ -1,5 +1,5 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { buttonVariants } from './button.tsx';
 
@@ -73,5 +73,49 @@ export function AlertDialogAction({
       className={buttonVariants({ variant: 'destructive', className })}
       {...props}
     />
+  );
+}
+
+/**
+ * The one confirmation the app asks: a title, a body, then Cancel and the (destructive) action.
+ * `children` stand between the body and the buttons (an error from the server, say).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  body,
+  cancel,
+  confirm,
+  onConfirm,
+  confirmDisabled,
+  onCloseAutoFocus,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  body: ReactNode;
+  cancel: ReactNode;
+  confirm: ReactNode;
+  onConfirm: ComponentProps<typeof AlertDialogPrimitive.Action>['onClick'];
+  confirmDisabled?: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{body}</AlertDialogDescription>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel>{cancel}</AlertDialogCancel>
+          <AlertDialogAction disabled={confirmDisabled} onClick={onConfirm}>
+            {confirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

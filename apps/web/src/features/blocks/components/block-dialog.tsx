@@ -1,13 +1,5 @@
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useBlockUser, useUnblockUser } from '../api/block-user.ts';
@@ -49,21 +41,14 @@ export function BlockDialog({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>
-          {t(blocked ? 'moderation.block.unblockTitle' : 'moderation.block.blockTitle', { name })}
-        </AlertDialogTitle>
-        <AlertDialogDescription>
-          {blocked ? t('moderation.block.unblockBody') : t('moderation.block.blockBody')}
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('moderation.block.cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>
-            {blocked ? t('moderation.block.unblock') : t('moderation.menu.block')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(blocked ? 'moderation.block.unblockTitle' : 'moderation.block.blockTitle', { name })}
+      body={blocked ? t('moderation.block.unblockBody') : t('moderation.block.blockBody')}
+      cancel={t('moderation.block.cancel')}
+      confirm={blocked ? t('moderation.block.unblock') : t('moderation.menu.block')}
+      onConfirm={confirm}
+    />
   );
 }

@@ -4,15 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -69,54 +61,48 @@ export function CreateCommunityDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <Plus aria-hidden="true" /> {t('communities.create.start')}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('communities.create.start')}</DialogTitle>
-          <DialogDescription>{t('communities.create.lead')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField id="community-name" label={t('communities.create.name')}>
-            {(control) => <Input {...control} name="name" required maxLength={COMMUNITY_LIMITS.nameMax} />}
-          </FormField>
-          <FormField
-            id="community-slug"
-            label={t('communities.create.address')}
-            optional
-            hint={t('communities.create.addressHint')}
-          >
-            {(control) => <Input {...control} name="slug" maxLength={COMMUNITY_LIMITS.slugMax} />}
-          </FormField>
-          <FormField id="community-description" label={t('communities.create.description')} optional>
-            {(control) => (
-              <Textarea
-                {...control}
-                name="description"
-                maxLength={COMMUNITY_LIMITS.descriptionMax}
-                rows={3}
-              />
-            )}
-          </FormField>
-          <CommunityPlaceFields idPrefix="community" value={where} onChange={setWhere} />
-          <CommunityImageField value={imageUrl} onChange={setImageUrl} onBusyChange={setUploading} />
-          <CommunityAccessFields idPrefix="community" />
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="submit" disabled={create.isPending || uploading}>
-              {create.isPending ? t('communities.create.creating') : t('communities.create.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('communities.create.start')}
+      description={t('communities.create.lead')}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <FormField id="community-name" label={t('communities.create.name')}>
+          {(control) => <Input {...control} name="name" required maxLength={COMMUNITY_LIMITS.nameMax} />}
+        </FormField>
+        <FormField
+          id="community-slug"
+          label={t('communities.create.address')}
+          optional
+          hint={t('communities.create.addressHint')}
+        >
+          {(control) => <Input {...control} name="slug" maxLength={COMMUNITY_LIMITS.slugMax} />}
+        </FormField>
+        <FormField id="community-description" label={t('communities.create.description')} optional>
+          {(control) => (
+            <Textarea {...control} name="description" maxLength={COMMUNITY_LIMITS.descriptionMax} rows={3} />
+          )}
+        </FormField>
+        <CommunityPlaceFields idPrefix="community" value={where} onChange={setWhere} />
+        <CommunityImageField value={imageUrl} onChange={setImageUrl} onBusyChange={setUploading} />
+        <CommunityAccessFields idPrefix="community" />
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="submit" disabled={create.isPending || uploading}>
+            {create.isPending ? t('communities.create.creating') : t('communities.create.submit')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

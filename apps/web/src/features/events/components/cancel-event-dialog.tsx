@@ -3,15 +3,7 @@ import { CalendarCheck2, CalendarX2 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -75,49 +67,42 @@ export function CancelEventControls({ event }: { event: CancellableEvent }) {
           {EVENT_TEXT.cancelAction}
         </Button>
       )}
-      <AlertDialog open={open} onOpenChange={setOpen}>
-        <AlertDialogContent
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            button.current?.focus();
-          }}
-        >
-          <AlertDialogTitle>{t('events.cancelDialog.title')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t.rich('events.cancelDialog.body', {
-              title: event.title,
-              b: (chunks: ReactNode[]) => (
-                <span className="font-semibold break-words text-stone-900">{chunks}</span>
-              ),
-            })}
-          </AlertDialogDescription>
-          {error ? (
-            <Alert variant="error" className="mt-4">
-              {error}
-            </Alert>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('events.cancelDialog.keep')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={set.isPending}
-              onClick={(e) => {
-                // Closed once the server agrees; a refusal is shown inside the dialog.
-                e.preventDefault();
-                setError(null);
-                set.mutate(true, {
-                  onSuccess: () => {
-                    setOpen(false);
-                    toast.success(EVENT_TEXT.cancelled);
-                  },
-                  onError: (err) => setError(errorMessage(err, EVENT_TEXT.cancelFailed)),
-                });
-              }}
-            >
-              {EVENT_TEXT.cancelAction}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          button.current?.focus();
+        }}
+        title={t('events.cancelDialog.title')}
+        body={t.rich('events.cancelDialog.body', {
+          title: event.title,
+          b: (chunks: ReactNode[]) => (
+            <span className="font-semibold break-words text-stone-900">{chunks}</span>
+          ),
+        })}
+        cancel={t('events.cancelDialog.keep')}
+        confirm={EVENT_TEXT.cancelAction}
+        confirmDisabled={set.isPending}
+        onConfirm={(e) => {
+          // Closed once the server agrees; a refusal is shown inside the dialog.
+          e.preventDefault();
+          setError(null);
+          set.mutate(true, {
+            onSuccess: () => {
+              setOpen(false);
+              toast.success(EVENT_TEXT.cancelled);
+            },
+            onError: (err) => setError(errorMessage(err, EVENT_TEXT.cancelFailed)),
+          });
+        }}
+      >
+        {error ? (
+          <Alert variant="error" className="mt-4">
+            {error}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

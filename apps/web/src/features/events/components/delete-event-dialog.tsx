@@ -1,14 +1,6 @@
 import type { EventDto } from '@townsquare/contracts';
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 
 interface DeleteEventDialogProps {
@@ -24,24 +16,20 @@ interface DeleteEventDialogProps {
 export function DeleteEventDialog({ event, onCancel, onConfirm, onCloseAutoFocus }: DeleteEventDialogProps) {
   const t = useT();
   return (
-    <AlertDialog open={event !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogTitle>{t('events.delete.title')}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {t.rich('events.delete.body', {
-            title: event?.title ?? '',
-            b: (chunks: ReactNode[]) => (
-              <span className="font-semibold break-words text-stone-900">{chunks}</span>
-            ),
-          })}
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('events.delete.cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => event && onConfirm(event)}>
-            {t('events.delete.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={event !== null}
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={t('events.delete.title')}
+      body={t.rich('events.delete.body', {
+        title: event?.title ?? '',
+        b: (chunks: ReactNode[]) => (
+          <span className="font-semibold break-words text-stone-900">{chunks}</span>
+        ),
+      })}
+      cancel={t('events.delete.cancel')}
+      confirm={t('events.delete.confirm')}
+      onConfirm={() => event && onConfirm(event)}
+    />
   );
 }

@@ -3,25 +3,10 @@ import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -287,290 +272,284 @@ export function EventFormDialog({
   const busy = saving || uploading;
   const endedWarning = event && showsEndedWarning(event);
   return (
-    <Dialog open={open} onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? t('events.form.editTitle') : t('events.form.createTitle')}</DialogTitle>
-          <DialogDescription>
-            {editing ? t('events.form.editDescription') : t('events.form.createDescription')}
-          </DialogDescription>
-        </DialogHeader>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}
+      className="max-w-2xl"
+      title={editing ? t('events.form.editTitle') : t('events.form.createTitle')}
+      description={editing ? t('events.form.editDescription') : t('events.form.createDescription')}
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save('publish');
+        }}
+        className="space-y-5"
+      >
+        {endedWarning ? <Alert variant="warning">{EVENT_TEXT.endedWarning}</Alert> : null}
+        <ConfirmDialog
+          open={askPast}
+          onOpenChange={setAskPast}
+          title={t('events.form.endedTitle')}
+          body={t('events.form.endedBody')}
+          cancel={t('events.form.changeDates')}
+          confirm={t('events.form.publishPast')}
+          onConfirm={() => save('publish', true)}
+        />
+        {problems.length > 0 ? (
+          <div ref={problemsRef} tabIndex={-1} className="focus:outline-none">
+            <Alert variant="error" title={t('events.form.fix')}>
+              <ul className="list-disc space-y-0.5 pl-5">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </Alert>
+          </div>
+        ) : null}
+        {saveError === EVENT_MSG.verifyToPublish ? (
+          <VerifyToPublishAlert />
+        ) : saveError ? (
+          <Alert variant="error">{saveError}</Alert>
+        ) : null}
 
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save('publish');
-          }}
-          className="space-y-5"
-        >
-          {endedWarning ? <Alert variant="warning">{EVENT_TEXT.endedWarning}</Alert> : null}
-          <AlertDialog open={askPast} onOpenChange={setAskPast}>
-            <AlertDialogContent>
-              <AlertDialogTitle>{t('events.form.endedTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('events.form.endedBody')}</AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel>{t('events.form.changeDates')}</AlertDialogCancel>
-                <AlertDialogAction onClick={() => save('publish', true)}>
-                  {t('events.form.publishPast')}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
-          {problems.length > 0 ? (
-            <div ref={problemsRef} tabIndex={-1} className="focus:outline-none">
-              <Alert variant="error" title={t('events.form.fix')}>
-                <ul className="list-disc space-y-0.5 pl-5">
-                  {problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              </Alert>
-            </div>
-          ) : null}
-          {saveError === EVENT_MSG.verifyToPublish ? (
-            <VerifyToPublishAlert />
-          ) : saveError ? (
-            <Alert variant="error">{saveError}</Alert>
-          ) : null}
-
-          <fieldset disabled={saving} className="space-y-5">
-            <legend className="sr-only">{t('events.form.details')}</legend>
-            <FormField id="event-title" label={t('events.form.title')}>
+        <fieldset disabled={saving} className="space-y-5">
+          <legend className="sr-only">{t('events.form.details')}</legend>
+          <FormField id="event-title" label={t('events.form.title')}>
+            {(field) => (
+              <Input
+                {...field}
+                value={values.title}
+                maxLength={200}
+                onChange={(e) => set('title', e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField id="event-description" label={t('events.form.description')}>
+            {(field) => (
+              <Textarea
+                {...field}
+                rows={4}
+                value={values.description}
+                maxLength={5000}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            )}
+          </FormField>
+          <EventPlaceFields values={values} setValues={setValues} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="event-start" label={t('events.form.start')}>
               {(field) => (
                 <Input
                   {...field}
-                  value={values.title}
-                  maxLength={200}
-                  onChange={(e) => set('title', e.target.value)}
+                  type="datetime-local"
+                  value={values.startDate}
+                  onChange={(e) => set('startDate', e.target.value)}
                 />
               )}
             </FormField>
-            <FormField id="event-description" label={t('events.form.description')}>
+            <FormField id="event-end" label={t('events.form.end')}>
               {(field) => (
-                <Textarea
+                <Input
                   {...field}
-                  rows={4}
-                  value={values.description}
-                  maxLength={5000}
-                  onChange={(e) => set('description', e.target.value)}
+                  type="datetime-local"
+                  value={values.endDate}
+                  min={values.startDate || undefined}
+                  onChange={(e) => set('endDate', e.target.value)}
                 />
               )}
             </FormField>
-            <EventPlaceFields values={values} setValues={setValues} />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="event-start" label={t('events.form.start')}>
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="datetime-local"
-                    value={values.startDate}
-                    onChange={(e) => set('startDate', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField id="event-end" label={t('events.form.end')}>
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="datetime-local"
-                    value={values.endDate}
-                    min={values.startDate || undefined}
-                    onChange={(e) => set('endDate', e.target.value)}
-                  />
-                )}
-              </FormField>
-            </div>
-            <TimeZoneSelect value={values.timeZone} onChange={setTimeZone} />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField
-                id="event-cost"
-                label={t('events.form.cost', { symbol: currencySymbol(currency) })}
-                hint={values.isFree ? t('events.form.freeHint') : undefined}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    max={100000}
-                    step="0.01"
-                    value={values.isFree ? '' : values.cost}
-                    disabled={values.isFree}
-                    placeholder={values.isFree ? t('events.form.freePlaceholder') : '0.00'}
-                    onChange={(e) => set('cost', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <div className="flex items-center gap-2.5 sm:pt-8">
-                <Checkbox
-                  id="event-free"
-                  checked={values.isFree}
-                  onCheckedChange={(checked) => set('isFree', checked === true)}
-                />
-                <Label htmlFor="event-free">{t('events.form.free')}</Label>
-              </div>
-            </div>
-            {!editing && hosts.length > 0 ? (
-              <div className="space-y-1.5">
-                <Label htmlFor="event-host">{t('events.form.hostAs')}</Label>
-                <select
-                  id="event-host"
-                  value={hostAs}
-                  onChange={(e) => setHostAs(e.target.value)}
-                  className={inputClassName}
-                >
-                  <option value="">{t('events.form.me')}</option>
-                  {hosts.map((h) => (
-                    <option key={h.id} value={h.id}>
-                      {h.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
-            <div className="grid gap-5 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <Label htmlFor="event-visibility">{t('events.form.visibility')}</Label>
-                <Select value={values.visibility} onValueChange={(v) => set('visibility', v as Visibility)}>
-                  <SelectTrigger id="event-visibility">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {VISIBILITIES.map((v) => (
-                      <SelectItem key={v} value={v}>
-                        {t(`events.visibility.${v}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor="event-recurrence">{t('events.form.recurrence')}</Label>
-                <Select value={values.recurrence} onValueChange={(v) => set('recurrence', v as Recurrence)}>
-                  <SelectTrigger id="event-recurrence">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {RECURRENCES.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {t(`events.recurrence.${r}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            </div>
-            {seriesPossible ? (
-              <div className="space-y-3 rounded-xl border border-stone-200 p-4">
-                <div className="flex items-start gap-2.5">
-                  <Checkbox
-                    id="event-as-series"
-                    checked={values.asSeries}
-                    onCheckedChange={(checked) => set('asSeries', checked === true)}
-                    aria-describedby="event-as-series-hint"
-                  />
-                  <div>
-                    <Label htmlFor="event-as-series">{t('events.form.asSeries')}</Label>
-                    <p id="event-as-series-hint" className="text-sm text-stone-600">
-                      {t('events.form.asSeriesHint')}
-                    </p>
-                  </div>
-                </div>
-                {values.asSeries ? (
-                  <FormField id="event-until" label={t('events.form.until')} optional>
-                    {(field) => (
-                      <Input
-                        {...field}
-                        type="date"
-                        value={values.until}
-                        onChange={(e) => set('until', e.target.value)}
-                      />
-                    )}
-                  </FormField>
-                ) : null}
-              </div>
-            ) : null}
-            {occurrence ? (
-              <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
-                <legend className="px-1 text-sm font-semibold">{t('events.form.applyTo')}</legend>
-                {(
-                  [
-                    ['this', 'events.form.scopeThis'],
-                    ['following', 'events.form.scopeFollowing'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name="event-scope"
-                      value={value}
-                      checked={scope === value}
-                      onChange={() => setScope(value)}
-                      className="size-4 accent-brand-700"
-                    />
-                    {t(label)}
-                  </label>
-                ))}
-              </fieldset>
-            ) : null}
+          </div>
+          <TimeZoneSelect value={values.timeZone} onChange={setTimeZone} />
+          <div className="grid gap-5 sm:grid-cols-2">
             <FormField
-              id="event-tags"
-              label={t('events.form.tags')}
-              optional
-              hint={t('events.form.tagsHint', {
-                max: LIMITS.tagsMax,
-                min: LIMITS.tagMin,
-                maxLength: LIMITS.tagMax,
-              })}
+              id="event-cost"
+              label={t('events.form.cost', { symbol: currencySymbol(currency) })}
+              hint={values.isFree ? t('events.form.freeHint') : undefined}
             >
               {(field) => (
-                <TagInput
+                <Input
                   {...field}
-                  value={values.tags}
-                  onChange={(tags) => set('tags', tags)}
-                  suggestions={EVENT_TAG_SUGGESTIONS}
-                  validate={eventTagProblem}
-                  maxTags={LIMITS.tagsMax}
-                  placeholder={t('events.form.tagPlaceholder')}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100000}
+                  step="0.01"
+                  value={values.isFree ? '' : values.cost}
+                  disabled={values.isFree}
+                  placeholder={values.isFree ? t('events.form.freePlaceholder') : '0.00'}
+                  onChange={(e) => set('cost', e.target.value)}
                 />
               )}
             </FormField>
-          </fieldset>
-          <CapacityFields values={values} set={set} />
-          <ImageUpload
-            value={values.imageUrl}
-            onChange={(url) => set('imageUrl', url)}
-            label={t('events.form.image')}
-            maxMB={EVENT_IMAGE_MAX_MB}
-            folder="event-image"
-            shape="banner"
-            disabled={saving}
-            onBusyChange={setUploading}
-          />
+            <div className="flex items-center gap-2.5 sm:pt-8">
+              <Checkbox
+                id="event-free"
+                checked={values.isFree}
+                onCheckedChange={(checked) => set('isFree', checked === true)}
+              />
+              <Label htmlFor="event-free">{t('events.form.free')}</Label>
+            </div>
+          </div>
+          {!editing && hosts.length > 0 ? (
+            <div className="space-y-1.5">
+              <Label htmlFor="event-host">{t('events.form.hostAs')}</Label>
+              <select
+                id="event-host"
+                value={hostAs}
+                onChange={(e) => setHostAs(e.target.value)}
+                className={inputClassName}
+              >
+                <option value="">{t('events.form.me')}</option>
+                {hosts.map((h) => (
+                  <option key={h.id} value={h.id}>
+                    {h.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="event-visibility">{t('events.form.visibility')}</Label>
+              <Select value={values.visibility} onValueChange={(v) => set('visibility', v as Visibility)}>
+                <SelectTrigger id="event-visibility">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {VISIBILITIES.map((v) => (
+                    <SelectItem key={v} value={v}>
+                      {t(`events.visibility.${v}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="event-recurrence">{t('events.form.recurrence')}</Label>
+              <Select value={values.recurrence} onValueChange={(v) => set('recurrence', v as Recurrence)}>
+                <SelectTrigger id="event-recurrence">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RECURRENCES.map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {t(`events.recurrence.${r}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          {seriesPossible ? (
+            <div className="space-y-3 rounded-xl border border-stone-200 p-4">
+              <div className="flex items-start gap-2.5">
+                <Checkbox
+                  id="event-as-series"
+                  checked={values.asSeries}
+                  onCheckedChange={(checked) => set('asSeries', checked === true)}
+                  aria-describedby="event-as-series-hint"
+                />
+                <div>
+                  <Label htmlFor="event-as-series">{t('events.form.asSeries')}</Label>
+                  <p id="event-as-series-hint" className="text-sm text-stone-600">
+                    {t('events.form.asSeriesHint')}
+                  </p>
+                </div>
+              </div>
+              {values.asSeries ? (
+                <FormField id="event-until" label={t('events.form.until')} optional>
+                  {(field) => (
+                    <Input
+                      {...field}
+                      type="date"
+                      value={values.until}
+                      onChange={(e) => set('until', e.target.value)}
+                    />
+                  )}
+                </FormField>
+              ) : null}
+            </div>
+          ) : null}
+          {occurrence ? (
+            <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
+              <legend className="px-1 text-sm font-semibold">{t('events.form.applyTo')}</legend>
+              {(
+                [
+                  ['this', 'events.form.scopeThis'],
+                  ['following', 'events.form.scopeFollowing'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="event-scope"
+                    value={value}
+                    checked={scope === value}
+                    onChange={() => setScope(value)}
+                    className="size-4 accent-brand-700"
+                  />
+                  {t(label)}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <FormField
+            id="event-tags"
+            label={t('events.form.tags')}
+            optional
+            hint={t('events.form.tagsHint', {
+              max: LIMITS.tagsMax,
+              min: LIMITS.tagMin,
+              maxLength: LIMITS.tagMax,
+            })}
+          >
+            {(field) => (
+              <TagInput
+                {...field}
+                value={values.tags}
+                onChange={(tags) => set('tags', tags)}
+                suggestions={EVENT_TAG_SUGGESTIONS}
+                validate={eventTagProblem}
+                maxTags={LIMITS.tagsMax}
+                placeholder={t('events.form.tagPlaceholder')}
+              />
+            )}
+          </FormField>
+        </fieldset>
+        <CapacityFields values={values} set={set} />
+        <ImageUpload
+          value={values.imageUrl}
+          onChange={(url) => set('imageUrl', url)}
+          label={t('events.form.image')}
+          maxMB={EVENT_IMAGE_MAX_MB}
+          folder="event-image"
+          shape="banner"
+          disabled={saving}
+          onBusyChange={setUploading}
+        />
 
-          {/* The actions stay in view while the long form scrolls. */}
-          <DialogFooter className="sticky -bottom-6 z-10 -mx-6 mt-0 -mb-6 border-t border-stone-100 bg-white px-6 py-4">
-            <Button
-              variant="secondary"
-              disabled={busy}
-              loading={saving && action === 'draft'}
-              onClick={() => save('draft')}
-            >
-              {saving && action === 'draft' ? t('events.form.saving') : t('events.form.saveDraft')}
-            </Button>
-            <Button type="submit" disabled={busy} loading={saving && action === 'publish'}>
-              {saving && action === 'publish'
-                ? t('events.form.saving')
-                : editing
-                  ? t('events.form.update')
-                  : t('events.form.create')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        {/* The actions stay in view while the long form scrolls. */}
+        <DialogFooter className="sticky -bottom-6 z-10 -mx-6 mt-0 -mb-6 border-t border-stone-100 bg-white px-6 py-4">
+          <Button
+            variant="secondary"
+            disabled={busy}
+            loading={saving && action === 'draft'}
+            onClick={() => save('draft')}
+          >
+            {saving && action === 'draft' ? t('events.form.saving') : t('events.form.saveDraft')}
+          </Button>
+          <Button type="submit" disabled={busy} loading={saving && action === 'publish'}>
+            {saving && action === 'publish'
+              ? t('events.form.saving')
+              : editing
+                ? t('events.form.update')
+                : t('events.form.create')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }
 

@@ -3,15 +3,7 @@ import { Download, Search, UserMinus } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -171,27 +163,22 @@ export function GuestList({
           </TabsContent>
         ))}
       </Tabs>
-      <AlertDialog open={removing !== null} onOpenChange={(open) => (open ? undefined : setRemoving(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('events.guests.removeTitle', { name: removing?.fullName })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('events.guests.removeBody')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('events.guests.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                const person = removing;
-                if (!person) return;
-                remove.mutate(person.userId, {
-                  onSuccess: () => toast.success(t('events.guests.removed', { name: person.fullName })),
-                  onError: (err) => setError(errorMessage(err, t('events.guests.removeFailed'))),
-                });
-              }}
-            >
-              {t('events.guests.remove')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={t('events.guests.removeTitle', { name: removing?.fullName })}
+        body={t('events.guests.removeBody')}
+        cancel={t('events.guests.cancel')}
+        confirm={t('events.guests.remove')}
+        onConfirm={() => {
+          const person = removing;
+          if (!person) return;
+          remove.mutate(person.userId, {
+            onSuccess: () => toast.success(t('events.guests.removed', { name: person.fullName })),
+            onError: (err) => setError(errorMessage(err, t('events.guests.removeFailed'))),
+          });
+        }}
+      />
     </div>
   );
 }

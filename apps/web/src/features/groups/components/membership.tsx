@@ -4,14 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -204,36 +197,35 @@ export function JoinButton({
           >
             {t('communities.join.request')}
           </Button>
-          <Dialog open={asking} onOpenChange={setAsking}>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>{t('communities.join.requestTitle', { name: group.name })}</DialogTitle>
-                <DialogDescription>{t('communities.join.requestLead')}</DialogDescription>
-              </DialogHeader>
-              <form
-                onSubmit={(event: FormEvent<HTMLFormElement>) => {
-                  event.preventDefault();
-                  const form = new FormData(event.currentTarget);
-                  doJoin(group.joinQuestions.map((_, i) => String(form.get(`answer-${i}`) ?? '')));
-                }}
-                className="space-y-4"
-              >
-                {group.joinQuestions.map((question, i) => (
-                  <div key={question} className="space-y-1.5">
-                    <label htmlFor={`answer-${i}`} className="text-sm font-medium text-stone-900">
-                      {question}
-                    </label>
-                    <Textarea id={`answer-${i}`} name={`answer-${i}`} required maxLength={500} rows={2} />
-                  </div>
-                ))}
-                <DialogFooter>
-                  <Button type="submit" disabled={joining}>
-                    {joining ? t('communities.join.sending') : t('communities.join.send')}
-                  </Button>
-                </DialogFooter>
-              </form>
-            </DialogContent>
-          </Dialog>
+          <TitledDialog
+            open={asking}
+            onOpenChange={setAsking}
+            title={t('communities.join.requestTitle', { name: group.name })}
+            description={t('communities.join.requestLead')}
+          >
+            <form
+              onSubmit={(event: FormEvent<HTMLFormElement>) => {
+                event.preventDefault();
+                const form = new FormData(event.currentTarget);
+                doJoin(group.joinQuestions.map((_, i) => String(form.get(`answer-${i}`) ?? '')));
+              }}
+              className="space-y-4"
+            >
+              {group.joinQuestions.map((question, i) => (
+                <div key={question} className="space-y-1.5">
+                  <label htmlFor={`answer-${i}`} className="text-sm font-medium text-stone-900">
+                    {question}
+                  </label>
+                  <Textarea id={`answer-${i}`} name={`answer-${i}`} required maxLength={500} rows={2} />
+                </div>
+              ))}
+              <DialogFooter>
+                <Button type="submit" disabled={joining}>
+                  {joining ? t('communities.join.sending') : t('communities.join.send')}
+                </Button>
+              </DialogFooter>
+            </form>
+          </TitledDialog>
         </>
       );
   }
