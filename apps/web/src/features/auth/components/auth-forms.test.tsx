@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -19,15 +20,33 @@ function stubFetch(handler: (url: string, init: RequestInit) => Promise<Response
   return fetchMock;
 }
 
+/** Renders `ui` at `path`, types each value into the field with its label, presses `submit`; gives the user too. */
+async function fillAndSubmit(
+  ui: ReactElement,
+  path: string,
+  submit: string,
+  fields: Record<string, string>,
+  user = userEvent.setup(),
+) {
+  const rendered = renderWithApp(ui, { path });
+  for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(label), value);
+  await user.click(screen.getByRole('button', { name: submit }));
+  return { ...rendered, user };
+}
+
+const submitRegister = (fields: Record<string, string>) =>
+  fillAndSubmit(<RegisterForm />, '/register', 'Create account', fields);
+const submitLogin = (fields: Record<string, string>) =>
+  fillAndSubmit(<LoginForm />, '/login', 'Sign in', fields);
+const submitForgot = (fields: Record<string, string>) =>
+  fillAndSubmit(<ForgotPasswordForm />, '/forgot-password', 'Send reset link', fields);
+const submitReset = (fields: Record<string, string>, user?: ReturnType<typeof userEvent.setup>) =>
+  fillAndSubmit(<ResetPasswordForm token="t" />, '/reset-password', 'Reset password', fields, user);
+
 describe('RegisterForm', () => {
   it('shows the password rule under the field and submits nothing', async () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
-    const user = userEvent.setup();
-    renderWithApp(<RegisterForm />, { path: '/register' });
-    await user.type(screen.getByLabelText('Full name'), 'Jane Smith');
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Password'), 'short');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await submitRegister({ 'Full name': 'Jane Smith', Email: 'jane@example.com', Password: 'short' });
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -35,10 +54,7 @@ describe('RegisterForm', () => {
 
   it('requires the full name and a valid email', async () => {
     stubFetch(() => jsonResponse({}));
-    const user = userEvent.setup();
-    renderWithApp(<RegisterForm />, { path: '/register' });
-    await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await submitRegister({ Email: 'not-an-email' });
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
   });
@@ -46,12 +62,11 @@ describe('RegisterForm', () => {
   it('disables the inputs and reads "Registering..." while submitting, then goes to /profile-setup', async () => {
     let answer: (r: Response) => void = () => undefined;
     const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const user = userEvent.setup();
-    const { router } = renderWithApp(<RegisterForm />, { path: '/register' });
-    await user.type(screen.getByLabelText('Full name'), 'Riverside Running Club');
-    await user.type(screen.getByLabelText('Email'), 'club@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long-enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const { router } = await submitRegister({
+      'Full name': 'Riverside Running Club',
+      Email: 'club@example.com',
+      Password: 'long-enough',
+    });
 
     expect(await screen.findByRole('button', { name: 'Registering...' })).toBeDisabled();
     expect(screen.getByLabelText('Email')).toBeDisabled();
@@ -75,24 +90,14 @@ describe('RegisterForm', () => {
     stubFetch(() =>
       jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Email already registered' }, 409),
     );
-    const user = userEvent.setup();
-    renderWithApp(<RegisterForm />, { path: '/register' });
-    await user.type(screen.getByLabelText('Full name'), 'Jane');
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long-enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await submitRegister({ 'Full name': 'Jane', Email: 'jane@example.com', Password: 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Email already registered');
     expect(screen.getByLabelText('Email')).toBeEnabled();
   });
 
   it('falls back to "Registration failed"', async () => {
     stubFetch(() => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500));
-    const user = userEvent.setup();
-    renderWithApp(<RegisterForm />, { path: '/register' });
-    await user.type(screen.getByLabelText('Full name'), 'Jane');
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long-enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await submitRegister({ 'Full name': 'Jane', Email: 'jane@example.com', Password: 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   });
 });
@@ -100,9 +105,7 @@ describe('RegisterForm', () => {
 describe('LoginForm', () => {
   it('requires the identifier and the password', async () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
-    const user = userEvent.setup();
-    renderWithApp(<LoginForm />, { path: '/login' });
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitLogin({});
     expect(await screen.findByText('Email or username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -113,22 +116,14 @@ describe('LoginForm', () => {
     stubFetch(() =>
       jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' }, 401),
     );
-    const user = userEvent.setup();
-    renderWithApp(<LoginForm />, { path: '/login' });
-    await user.type(screen.getByLabelText('Email or username'), 'Jane');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitLogin({ 'Email or username': 'Jane', Password: 'whatever1' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
   it('falls back to "Login failed"', async () => {
     stubFetch(() => new Response('', { status: 502 }));
-    const user = userEvent.setup();
-    renderWithApp(<LoginForm />, { path: '/login' });
-    await user.type(screen.getByLabelText('Email or username'), 'jane');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitLogin({ 'Email or username': 'jane', Password: 'whatever1' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
 
@@ -136,11 +131,10 @@ describe('LoginForm', () => {
     const fetchMock = stubFetch(() =>
       jsonResponse({ accessToken: 'a', refreshToken: 'r', user: createSelfUser() }),
     );
-    const user = userEvent.setup();
-    const { router } = renderWithApp(<LoginForm />, { path: '/login' });
-    await user.type(screen.getByLabelText('Email or username'), 'Jane.Doe@Example.com');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const { router } = await submitLogin({
+      'Email or username': 'Jane.Doe@Example.com',
+      Password: 'whatever1',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body)).identifier).toBe('jane.doe@example.com');
   });
@@ -151,10 +145,7 @@ describe('ForgotPasswordForm', () => {
     stubFetch(() =>
       jsonResponse({ message: 'If an account with that email exists, a password reset link has been sent.' }),
     );
-    const user = userEvent.setup();
-    renderWithApp(<ForgotPasswordForm />, { path: '/forgot-password' });
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const { user } = await submitForgot({ Email: 'jane@example.com' });
     expect(
       await screen.findByText('If an account with that email exists, a password reset link has been sent.'),
     ).toBeInTheDocument();
@@ -166,10 +157,7 @@ describe('ForgotPasswordForm', () => {
     stubFetch(() =>
       jsonResponse({ message: 'If an account with that email exists, a password reset link has been sent.' }),
     );
-    const user = userEvent.setup();
-    const { container } = renderWithApp(<ForgotPasswordForm />, { path: '/forgot-password' });
-    await user.type(screen.getByLabelText('Email'), 'Nobody.Here@Example.COM');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const { container } = await submitForgot({ Email: 'Nobody.Here@Example.COM' });
     const panel = await screen.findByRole('status');
     expect(panel).toHaveTextContent('The link works for 60 minutes.');
     expect(panel.textContent).not.toMatch(/we sent/i);
@@ -178,10 +166,7 @@ describe('ForgotPasswordForm', () => {
 
   it('shows the fallback when sending fails', async () => {
     stubFetch(() => new Response('', { status: 500 }));
-    const user = userEvent.setup();
-    renderWithApp(<ForgotPasswordForm />, { path: '/forgot-password' });
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await submitForgot({ Email: 'jane@example.com' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to send reset email. Please try again.',
     );
@@ -199,22 +184,14 @@ describe('ResetPasswordForm', () => {
   });
 
   it('checks the length and that both passwords match', async () => {
-    const user = userEvent.setup();
-    renderWithApp(<ResetPasswordForm token="t" />, { path: '/reset-password' });
-    await user.type(screen.getByLabelText('New password'), 'short');
-    await user.type(screen.getByLabelText('Confirm new password'), 'different');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submitReset({ 'New password': 'short', 'Confirm new password': 'different' });
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
   it('shows the server failure or the fallback text', async () => {
     stubFetch(() => new Response('', { status: 500 }));
-    const user = userEvent.setup();
-    renderWithApp(<ResetPasswordForm token="t" />, { path: '/reset-password' });
-    await user.type(screen.getByLabelText('New password'), 'long-enough');
-    await user.type(screen.getByLabelText('Confirm new password'), 'long-enough');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submitReset({ 'New password': 'long-enough', 'Confirm new password': 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to reset password. The link may be expired.',
     );
@@ -223,11 +200,10 @@ describe('ResetPasswordForm', () => {
   it('redirects to /login 3 seconds after a successful reset', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubFetch(() => jsonResponse({ message: 'Password has been reset successfully.' }));
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { router } = renderWithApp(<ResetPasswordForm token="t" />, { path: '/reset-password' });
-    await user.type(screen.getByLabelText('New password'), 'long-enough');
-    await user.type(screen.getByLabelText('Confirm new password'), 'long-enough');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const { router } = await submitReset(
+      { 'New password': 'long-enough', 'Confirm new password': 'long-enough' },
+      userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    );
     expect(await screen.findByText(/Password has been reset successfully/)).toBeInTheDocument();
     vi.advanceTimersByTime(2900);
     expect(router.state.location.pathname).toBe('/reset-password');

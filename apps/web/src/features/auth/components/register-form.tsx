@@ -10,6 +10,7 @@ import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { usePrerendering } from '../../../lib/prerendering.ts';
 import { useRegister } from '../api/register.ts';
+import { EmailField, NewPasswordField } from './auth-fields.tsx';
 
 const validation = lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.registerResolver));
 
@@ -58,19 +59,13 @@ export function RegisterForm() {
         >
           {(field) => <Input {...field} autoComplete="name" {...register('fullName')} />}
         </FormField>
-        <FormField id="email" label={t('auth.email')} error={errors.email?.message}>
-          {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
-        </FormField>
-        <FormField
-          id="password"
+        <EmailField error={errors.email?.message} registration={register('email')} />
+        <NewPasswordField
           label={t('auth.password')}
-          hint={t('auth.passwordHint')}
+          showRule
           error={errors.password?.message}
-        >
-          {(field) => (
-            <Input {...field} type="password" autoComplete="new-password" {...register('password')} />
-          )}
-        </FormField>
+          registration={register('password')}
+        />
       </fieldset>
       <p className="text-sm text-stone-700">
         {t.rich('auth.register.agree', {

@@ -7,11 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
+import { NewPasswordField } from './auth-fields.tsx';
 
 export const RESET_REDIRECT_MS = 3000;
 /** What a link without a token shows in English (`auth.reset.invalidLink`). */
@@ -79,25 +78,17 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </Alert>
       ) : null}
       <fieldset disabled={resetPassword.isPending} className="space-y-5">
-        <FormField
-          id="newPassword"
+        <NewPasswordField
           label={t('auth.reset.newPassword')}
-          hint={t('auth.passwordHint')}
+          showRule
           error={errors.newPassword?.message}
-        >
-          {(field) => (
-            <Input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />
-          )}
-        </FormField>
-        <FormField
-          id="confirmPassword"
+          registration={register('newPassword')}
+        />
+        <NewPasswordField
           label={t('auth.reset.confirm')}
           error={errors.confirmPassword?.message}
-        >
-          {(field) => (
-            <Input {...field} type="password" autoComplete="new-password" {...register('confirmPassword')} />
-          )}
-        </FormField>
+          registration={register('confirmPassword')}
+        />
       </fieldset>
       <Button type="submit" size="lg" className="w-full" loading={resetPassword.isPending}>
         {resetPassword.isPending ? t('auth.reset.resetting') : t('auth.reset.submit')}

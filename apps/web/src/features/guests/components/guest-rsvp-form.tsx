@@ -1,10 +1,10 @@
 import type { EventQuestionDto } from '@townsquare/contracts';
-import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { MailSent } from '../../../components/ui/mail-sent.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useAskAsGuest, useGuestFormToken } from '../api/guest-rsvps.ts';
@@ -25,15 +25,9 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
 
   if (ask.isSuccess)
     return (
-      <div className="space-y-3 text-center">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
-          <MailCheck className="size-6" aria-hidden="true" />
-        </span>
-        <div role="status" className="space-y-2">
-          <h2 className="text-lg font-semibold">{t('guests.form.sent')}</h2>
-          <p className="text-sm text-stone-700">{t('guests.form.sentBody', { email })}</p>
-        </div>
-      </div>
+      <MailSent className="space-y-3" title={t('guests.form.sent')}>
+        <p className="text-sm text-stone-700">{t('guests.form.sentBody', { email })}</p>
+      </MailSent>
     );
 
   const onSubmit = (e: FormEvent) => {
