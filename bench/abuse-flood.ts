@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectedSocket, socketClient } from './bench-socket.ts';
 
 type Job =
   | { kind: 'uploads'; base: string; token: string; file: string; count: number }
@@ -55,16 +56,7 @@ async function uploads(job: Extract<Job, { kind: 'uploads' }>) {
 }
 
 async function joins(job: Extract<Job, { kind: 'joins' }>) {
-  const socket = connect(job.base, {
-    auth: { token: job.token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await connectedSocket(job.base, job.token);
   process.send?.({ started: true });
   let answered = 0;
   await new Promise<void>((resolve) => {
@@ -84,17 +76,12 @@ async function joins(job: Extract<Job, { kind: 'joins' }>) {
 async function connections(job: Extract<Job, { kind: 'connections' }>) {
   process.send?.({ started: true });
   const outcomes: string[] = [];
-  const open: ReturnType<typeof connect>[] = [];
+  const open: Socket[] = [];
   let next = 0;
   const one = async () => {
     while (next < job.count) {
       next += 1;
-      const socket = connect(job.base, {
-        auth: { token: job.token },
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
+      const socket = socketClient(job.base, job.token);
       open.push(socket);
       outcomes.push(
         await new Promise<string>((resolve) => {

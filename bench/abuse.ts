@@ -29,6 +29,7 @@ import sharp from 'sharp';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
 import { startSmtpCapture } from '../apps/server/src/test/smtp.ts';
 import { pushFlood } from './abuse-push.ts';
+import { registerMember } from './bench-db.ts';
 
 type Report = (line: string) => void;
 type Auth = { accessToken: string; user: { id: string } };
@@ -40,20 +41,7 @@ const percentile = (values: number[], p: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
-async function register(base: string, name: string) {
-  const email = `${name}-${randomBytes(4).toString('hex')}@abuse.example`;
-  const password = 'benchmark password';
-  const res = await api<Auth>(base, 'POST', '/api/auth/register', { fullName: name, email, password });
-  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-  await api(
-    base,
-    'PUT',
-    '/api/users/me',
-    { username: `${name}_${randomBytes(3).toString('hex')}`, roles: ['Member'] },
-    res.body.accessToken,
-  );
-  return { ...res.body, email, password };
-}
+const register = (base: string, name: string) => registerMember<Auth>(base, name, 'abuse.example');
 
 /** A small PNG uploaded by `token`: its public URL. */
 async function uploadSmall(base: string, token: string): Promise<string> {

@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { api, type RunningServer } from '../apps/server/src/test/servers.ts';
+import { connectedSocket } from './bench-socket.ts';
 
 /**
  * Chat fan-out against its baseline, shared by every room kind the benchmarks measure (event
@@ -48,16 +49,7 @@ export async function fanOut(
   const latencies: number[] = [];
   for (let i = 0; i < sockets; i++) {
     const server = listeners[i % listeners.length]!;
-    const socket = connect(server.url, {
-      auth: { token: room.listenerToken },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectedSocket(server.url, room.listenerToken);
     const ack = (await socket.emitWithAck(room.join[0], room.join[1])) as { ok?: boolean; error?: string };
     if (ack && ack.ok === false) throw new Error(`${room.join[0]} refused: ${ack.error}`);
     socket.on(room.delivered, (m: { content: string }) =>

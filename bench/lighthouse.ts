@@ -19,11 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { createDb } from '../apps/server/src/db/client.ts';
 import { freePort } from '../apps/server/src/db/embedded.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { adminQuery, databaseUrl, resolveTestServer } from '../apps/server/src/test/database.ts';
+import { adminQuery, resolveTestServer } from '../apps/server/src/test/database.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { benchServerEnv, migratedDatabase } from './bench-db.ts';
 
 const RUNS = 3;
 const CHROME_FLAGS = [
@@ -266,19 +265,8 @@ async function seedPublicEvent(
 export async function lighthouseScores(report: (line: string) => void): Promise<void> {
   const pgServer = await resolveTestServer();
   const name = `townsquare_bench_lh_${randomBytes(4).toString('hex')}`;
-  await adminQuery(pgServer.adminUrl, `create database ${name}`);
-  const url = databaseUrl(pgServer.adminUrl, name);
-  const handle = createDb(url, { max: 2 });
-  await runMigrations(handle);
-  await handle.close();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-bench-lh-'));
-  const env = {
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'benchmark-secret-that-is-long-enough-012345',
-    UPLOAD_SIGNING_SECRET: 'benchmark-upload-secret-long-enough-0123456',
-    LOG_LEVEL: 'error',
-  };
+  const url = await migratedDatabase(pgServer.adminUrl, name);
+  const env = await benchServerEnv(url, 'townsquare-bench-lh-');
   const builds: { label: string; dist?: string }[] = [{ label: 'this build' }];
   const baseline = process.env.LIGHTHOUSE_BASELINE_DIST;
   if (baseline) builds.unshift({ label: 'baseline', dist: path.resolve(baseline) });
@@ -344,6 +332,6 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
     await Promise.all(servers.map((s) => s.stop()));
     await adminQuery(pgServer.adminUrl, `drop database if exists ${name} with (force)`);
     await pgServer.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(env.DATA_DIR, { recursive: true, force: true });
   }
 }
