@@ -128,6 +128,70 @@ export async function createLiveEvent(
   }
 }
 
+/** Calls the API as `account`: an answer of 300 or more fails the test; answers the JSON body. */
+export async function apiAs<T>(
+  account: Pick<Account, 'accessToken'>,
+  method: 'get' | 'post' | 'put',
+  url: string,
+  data?: object,
+): Promise<T> {
+  const context = await request.newContext({
+    baseURL: e2eEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${account.accessToken}` },
+  });
+  try {
+    const response = await context[method](url, data ? { data } : undefined);
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return (await response.json()) as T;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/**
+ * A published public event made through the API as `host`: it starts `hoursAhead` from now at
+ * the full hour and lasts `hours`; `fields` give its title, description, place and the rest.
+ */
+export async function createPublicEvent(
+  host: Pick<Account, 'accessToken'>,
+  { hoursAhead, hours }: { hoursAhead: number; hours: number },
+  fields: { title: string; description: string; location: string } & Record<string, unknown>,
+): Promise<{ id: string }> {
+  const start = new Date(Date.now() + hoursAhead * 3_600_000);
+  start.setMinutes(0, 0, 0);
+  const { event } = await apiAs<{ event: { id: string } }>(host, 'post', '/api/events', {
+    ...fields,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + hours * 3_600_000).toISOString(),
+    status: 'LIVE',
+    visibility: 'PUBLIC',
+  });
+  return event;
+}
+
+/**
+ * A host, a first and a second neighbour (named in that order) and the host's public event with
+ * one place, `daysAhead` from now for two hours; the first neighbour has taken the place. The next
+ * in line is offered a freed place for 12 hours.
+ */
+export async function onePlaceEvent(
+  names: [string, string, string],
+  {
+    daysAhead,
+    ...fields
+  }: { daysAhead: number; title: string; description: string; location: string; timeZone?: string },
+) {
+  const [host, first, second] = await Promise.all(names.map((fullName) => createAccount({ fullName })));
+  const hoursAhead = daysAhead * 24;
+  const event = await createPublicEvent(
+    host!,
+    { hoursAhead, hours: 2 },
+    { ...fields, capacity: 1, offerHours: 12 },
+  );
+  await apiAs(first!, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
+  return { host: host!, first: first!, second: second!, event };
+}
+
 /** A fresh token pair for an existing account (sign-ins that succeed are not rate limited). */
 export async function freshTokens(account: Pick<Account, 'email' | 'password'>) {
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });

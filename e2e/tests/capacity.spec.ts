@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { type Page, request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
 import { audit as auditParts } from '../support/axe.ts';
-import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * Capacity and check-in (issue 14): a one-place event, the second person waits, the first leaves,
@@ -25,42 +24,15 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function api(account: Account, method: 'post' | 'put', url: string, data: object) {
-  const context = await request.newContext({
-    baseURL: e2eEnv.baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${account.accessToken}` },
-  });
-  try {
-    const response = await context[method](url, { data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()) as { event: { id: string } };
-  } finally {
-    await context.dispose();
-  }
-}
-
 test('capacity 1: the second person waits, is offered the freed place, accepts it and is checked in', async ({
   browser,
 }) => {
-  const [host, first, second] = await Promise.all([
-    createAccount({ fullName: 'Hana Host' }),
-    createAccount({ fullName: 'Ada Early' }),
-    createAccount({ fullName: 'Ben Waiting' }),
-  ]);
-  const start = new Date(Date.now() + 3 * 24 * 3_600_000);
-  start.setMinutes(0, 0, 0);
-  const { event } = await api(host, 'post', '/api/events', {
+  const { host, first, second, event } = await onePlaceEvent(['Hana Host', 'Ada Early', 'Ben Waiting'], {
+    daysAhead: 3,
     title: 'Bouldering session, 1 place',
     description: 'A small group at the climbing hall. Shoes can be rented at the desk.',
     location: 'Climbing hall, Mill Street',
-    startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    status: 'LIVE',
-    visibility: 'PUBLIC',
-    capacity: 1,
-    offerHours: 12,
   });
-  await api(first, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
 
   const benContext = await browser.newContext();
   const ben = await benContext.newPage();
@@ -72,7 +44,7 @@ test('capacity 1: the second person waits, is offered the freed place, accepts i
   await shoot(ben, 'waitlisted');
 
   // The first person leaves: the place is offered to Ben.
-  await api(first, 'post', `/api/events/${event.id}/rsvp`, { status: 'not_going' });
+  await apiAs(first, 'post', `/api/events/${event.id}/rsvp`, { status: 'not_going' });
   await ben.reload();
   await expect(ben.getByText('A place is free for you').first()).toBeVisible();
   await expect(ben.getByText(/Accept it within 1[12] h/)).toBeVisible();

@@ -1,11 +1,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type Page, request } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { audit, SCREENSHOTS } from '../support/a11y.ts';
 import { e2eEnv } from '../support/env.ts';
 import { browserWithCamera, qrVideo } from '../support/fake-camera.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import {
+  type Account,
+  apiAs,
+  createAccount,
+  createPublicEvent,
+  expect,
+  signInAs,
+  test,
+} from '../support/fixtures.ts';
 
 /**
  * Issue 23, at the door: the host scans a ticket with the camera (Chromium's fake camera plays a
@@ -13,20 +21,6 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
  * ticket is still in front of the camera; a ticket code typed by hand checks a person in; the
  * same ticket scanned again (on a second phone) is refused clearly.
  */
-
-async function api<T>(account: Account, method: 'get' | 'post', url: string, data?: object): Promise<T> {
-  const context = await request.newContext({
-    baseURL: e2eEnv.baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${account.accessToken}` },
-  });
-  try {
-    const response = await context[method](url, data ? { data } : undefined);
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()) as T;
-  } finally {
-    await context.dispose();
-  }
-}
 
 async function doorPage(browser: Browser, host: Account, eventId: string, width: number): Promise<Page> {
   const context = await browser.newContext({
@@ -46,22 +40,20 @@ test('at the door: one scan checks in once and stays green; a typed code works; 
     createAccount({ fullName: 'Max Door' }),
     createAccount({ fullName: 'Ana Typed' }),
   ]);
-  const start = new Date(Date.now() + 2 * 3_600_000);
-  start.setMinutes(0, 0, 0);
-  const { event } = await api<{ event: { id: string } }>(host, 'post', '/api/events', {
-    title: 'Quiz night at the door',
-    description: 'Teams of four, tickets at the door. Bring a pen.',
-    location: 'The Anchor, Harbour Road',
-    startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
-    status: 'LIVE',
-    visibility: 'PUBLIC',
-    timeZone: 'Europe/Berlin',
-  });
-  await api(max, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
-  await api(ana, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
-  const maxTicket = await api<{ code: string }>(max, 'get', `/api/events/${event.id}/ticket`);
-  const anaTicket = await api<{ doorCode: string }>(ana, 'get', `/api/events/${event.id}/ticket`);
+  const event = await createPublicEvent(
+    host,
+    { hoursAhead: 2, hours: 3 },
+    {
+      title: 'Quiz night at the door',
+      description: 'Teams of four, tickets at the door. Bring a pen.',
+      location: 'The Anchor, Harbour Road',
+      timeZone: 'Europe/Berlin',
+    },
+  );
+  await apiAs(max, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
+  await apiAs(ana, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
+  const maxTicket = await apiAs<{ code: string }>(max, 'get', `/api/events/${event.id}/ticket`);
+  const anaTicket = await apiAs<{ doorCode: string }>(ana, 'get', `/api/events/${event.id}/ticket`);
   expect(anaTicket.doorCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   const video = await qrVideo(maxTicket.code, await mkdtemp(path.join(tmpdir(), 'door-')), 'max-ticket');
 

@@ -1,27 +1,12 @@
 import path from 'node:path';
-import { type Page, request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { audit, SCREENSHOTS } from '../support/a11y.ts';
-import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * Issue 23, the guest list on a phone: a host sees who is going and who waits, removes someone,
  * and the next person is offered the place at once.
  */
-
-async function api(account: Account, method: 'post', url: string, data: object) {
-  const context = await request.newContext({
-    baseURL: e2eEnv.baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${account.accessToken}` },
-  });
-  try {
-    const response = await context[method](url, { data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()) as { event: { id: string } };
-  } finally {
-    await context.dispose();
-  }
-}
 
 async function shoot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
@@ -34,27 +19,19 @@ async function shoot(page: Page, name: string, width: number) {
 test('the guest list on a phone: remove someone, the next in line is offered the place', async ({
   browser,
 }) => {
-  const [host, ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Hana Host' }),
-    createAccount({ fullName: 'Ana Early' }),
-    createAccount({ fullName: 'Ben Waiting' }),
-  ]);
-  const start = new Date(Date.now() + 4 * 24 * 3_600_000);
-  start.setMinutes(0, 0, 0);
-  const { event } = await api(host, 'post', '/api/events', {
+  // Ana has the one place; Ben asks too and waits.
+  const {
+    host,
+    second: ben,
+    event,
+  } = await onePlaceEvent(['Hana Host', 'Ana Early', 'Ben Waiting'], {
+    timeZone: 'Europe/Berlin',
+    daysAhead: 4,
     title: 'Supper club, 1 place',
     description: 'One seat at the long table. Bring a dish to share if you like.',
     location: 'Corner café, Elm Street',
-    startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    status: 'LIVE',
-    visibility: 'PUBLIC',
-    timeZone: 'Europe/Berlin',
-    capacity: 1,
-    offerHours: 12,
   });
-  await api(ana, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
-  await api(ben, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
+  await apiAs(ben, 'post', `/api/events/${event.id}/rsvp`, { status: 'going' });
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
