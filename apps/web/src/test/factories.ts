@@ -1,4 +1,9 @@
-import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_PUSH_PREFERENCES, type SelfUser } from '@townsquare/contracts';
+import {
+  type Community,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  type SelfUser,
+} from '@townsquare/contracts';
 
 let seq = 0;
 
@@ -33,6 +38,36 @@ export function createSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     },
     createdAt: '2025-03-08T10:00:00.000Z',
     updatedAt: '2025-03-08T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The community an event names as its host: Riverside Runners, verified. */
+export const HOST_COMMUNITY = {
+  id: 'c1',
+  _id: 'c1',
+  slug: 'riverside-runners',
+  name: 'Riverside Runners',
+  verified: true,
+};
+
+/** Riverside Runners as its page and its settings receive it; `overrides` set the rest. */
+export function createCommunity(overrides: Partial<Community> = {}): Community {
+  return {
+    ...HOST_COMMUNITY,
+    description: 'Easy loops',
+    imageUrl: null,
+    location: 'Riverside Park',
+    tags: [],
+    visibility: 'PUBLIC',
+    joinPolicy: 'OPEN',
+    joinQuestions: [],
+    verified: false,
+    memberCount: 3,
+    createdAt: '2026-11-01T09:00:00.000Z',
+    viewerRole: null,
+    viewerState: null,
+    viewerNotifications: null,
     ...overrides,
   };
 }

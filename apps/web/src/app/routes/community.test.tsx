@@ -3,29 +3,16 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Community } from '@townsquare/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { createCommunity, createSelfUser, jsonResponse } from '../../test/factories.ts';
 import { createTestQueryClient } from '../../test/render.tsx';
 import { CommunityPage } from './community.tsx';
 
-const club: Community = {
-  _id: 'c1',
-  id: 'c1',
-  slug: 'riverside-runners',
-  name: 'Riverside Runners',
-  description: 'Easy loops',
+const club = createCommunity({
   imageUrl: 'https://town.example/uploads/event-image/x.png',
-  location: 'Riverside Park',
-  tags: [],
-  visibility: 'PUBLIC',
   joinPolicy: 'APPROVAL',
   joinQuestions: ['How far do you run?'],
   verified: true,
-  memberCount: 3,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  viewerRole: null,
-  viewerState: null,
-  viewerNotifications: null,
-};
+});
 
 function serve(community: Community) {
   vi.stubGlobal(

@@ -5,7 +5,7 @@ import type { EventDto, PublicEventDto } from '@townsquare/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventDto } from '../../features/events/event-fixtures.ts';
-import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { createSelfUser, HOST_COMMUNITY, jsonResponse } from '../../test/factories.ts';
 import { createTestQueryClient } from '../../test/render.tsx';
 import { EventDetailPage, formatCost } from './event-detail.tsx';
 
@@ -62,13 +62,7 @@ const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 describe('EventDetailPage (spec 2, "Event detail")', () => {
   it('says which community hosts the event, with the verified badge, linking to the community', async () => {
-    const community = {
-      id: 'c1',
-      _id: 'c1',
-      slug: 'riverside-runners',
-      name: 'Riverside Runners',
-      verified: true,
-    };
+    const community = HOST_COMMUNITY;
     const event = createEventDto({
       title: 'Saturday loop',
       startDate: future(2),

@@ -1,6 +1,6 @@
 import { Bell, FileDown, KeyRound, Languages } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -28,25 +28,21 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="space-y-6">
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Languages className="size-5 text-brand-700" aria-hidden="true" />
-              {t('settings.language.title')}
-            </CardTitle>
-            <CardDescription>{t('settings.language.description')}</CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={Languages}
+            title={t('settings.language.title')}
+            description={t('settings.language.description')}
+          />
           <CardContent>
             <LanguageSelect />
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
-              {t('settings.password.title')}
-            </CardTitle>
-            <CardDescription>{t('settings.password.description')}</CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={KeyRound}
+            title={t('settings.password.title')}
+            description={t('settings.password.description')}
+          />
           <CardContent>
             <ChangePasswordForm />
           </CardContent>
@@ -61,25 +57,21 @@ export function SettingsPage() {
         <CalendarFeedCard />
         <MyReportsCard />
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Bell className="size-5 text-brand-700" aria-hidden="true" />
-              {t('settings.email.title')}
-            </CardTitle>
-            <CardDescription>{t('settings.email.description')}</CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={Bell}
+            title={t('settings.email.title')}
+            description={t('settings.email.description')}
+          />
           <CardContent>
             <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <FileDown className="size-5 text-brand-700" aria-hidden="true" />
-              {t('settings.data.title')}
-            </CardTitle>
-            <CardDescription>{t('settings.data.description')}</CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={FileDown}
+            title={t('settings.data.title')}
+            description={t('settings.data.description')}
+          />
           <CardContent>
             <DownloadDataButton />
           </CardContent>

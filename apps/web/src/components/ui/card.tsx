@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -38,5 +39,26 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
       )}
       {...props}
     />
+  );
+}
+
+/** A card's heading with its icon before the title, and the line under it (the settings cards). */
+export function IconCardHeader({
+  icon: Icon,
+  title,
+  description,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  description: ReactNode;
+}) {
+  return (
+    <CardHeader>
+      <CardTitle className="flex items-center gap-2">
+        <Icon className="size-5 text-brand-700" aria-hidden="true" />
+        {title}
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </CardHeader>
   );
 }

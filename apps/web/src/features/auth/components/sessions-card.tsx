@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
@@ -64,13 +64,11 @@ export function SessionsCard() {
     });
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Laptop className="size-5 text-brand-700" aria-hidden="true" />
-          {t('auth.sessions.title')}
-        </CardTitle>
-        <CardDescription>{t('auth.sessions.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={Laptop}
+        title={t('auth.sessions.title')}
+        description={t('auth.sessions.description')}
+      />
       <CardContent className="space-y-4">
         {sessions.isPending ? (
           <div className="space-y-3" role="status" aria-busy="true" aria-label={t('auth.sessions.loading')}>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -54,13 +54,11 @@ export function BlockedPeopleCard() {
   const blocks = useBlocks();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Ban className="size-5 text-brand-700" aria-hidden="true" />
-          {t('moderation.block.listTitle')}
-        </CardTitle>
-        <CardDescription>{t('moderation.block.listLead')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={Ban}
+        title={t('moderation.block.listTitle')}
+        description={t('moderation.block.listLead')}
+      />
       <CardContent>
         {blocks.isPending ? (
           <div

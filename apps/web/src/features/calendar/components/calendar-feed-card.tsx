@@ -2,7 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -32,13 +32,11 @@ export function CalendarFeedCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarDays className="size-5 text-brand-700" aria-hidden="true" />
-          {t('settings.calendar.title')}
-        </CardTitle>
-        <CardDescription>{t('settings.calendar.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={CalendarDays}
+        title={t('settings.calendar.title')}
+        description={t('settings.calendar.description')}
+      />
       <CardContent className="space-y-3">
         <Label htmlFor="calendar-feed-url">{t('settings.calendar.label')}</Label>
         {feed.data ? (

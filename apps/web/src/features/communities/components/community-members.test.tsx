@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Community, CommunityMember, PersonSummary } from '@townsquare/contracts';
+import type { CommunityMember, PersonSummary } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { createCommunity, createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityMembers } from './community-members.tsx';
 
@@ -21,25 +21,16 @@ const theo = person('u-theo', 'theo', 'Theo Joiner');
 const mia = person('u-mia', 'mia', 'Mia Member');
 const ben = person('u-ben', 'ben', 'Ben Friend');
 
-const club: Community = {
-  _id: 'c1',
-  id: 'c1',
-  slug: 'riverside-runners',
-  name: 'Riverside Runners',
+const club = createCommunity({
   description: '',
-  imageUrl: null,
   location: '',
-  tags: [],
-  visibility: 'PUBLIC',
   joinPolicy: 'APPROVAL',
   joinQuestions: ['How far do you run?'],
-  verified: false,
   memberCount: 2,
-  createdAt: '2026-11-01T09:00:00.000Z',
   viewerRole: 'OWNER',
   viewerState: 'member',
   viewerNotifications: 'all',
-};
+});
 
 const row = (user: PersonSummary, extra: Partial<CommunityMember>): CommunityMember => ({
   _id: user.id,

@@ -2,29 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Community } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { createCommunity, createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunitySettings } from './community-settings.tsx';
 
-const club: Community = {
-  _id: 'c1',
-  id: 'c1',
-  slug: 'riverside-runners',
-  name: 'Riverside Runners',
-  description: 'Easy loops',
-  imageUrl: null,
-  location: 'Riverside Park',
-  tags: [],
-  visibility: 'PUBLIC',
-  joinPolicy: 'OPEN',
-  joinQuestions: [],
-  verified: false,
-  memberCount: 3,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  viewerRole: 'OWNER',
-  viewerState: 'member',
-  viewerNotifications: 'all',
-};
+const club = createCommunity({ viewerRole: 'OWNER', viewerState: 'member', viewerNotifications: 'all' });
 
 function stubServer() {
   const patches: unknown[] = [];

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { HOST_COMMUNITY } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
 import { EventCard, formatTimeRange } from './event-card.tsx';
@@ -42,13 +43,7 @@ describe('EventCard (spec 2, Dashboard)', () => {
   });
 
   it('says which community hosts it, linking to the community, with the verified badge', () => {
-    const community = {
-      id: 'c1',
-      _id: 'c1',
-      slug: 'riverside-runners',
-      name: 'Riverside Runners',
-      verified: true,
-    };
+    const community = HOST_COMMUNITY;
     renderWithApp(<EventCard event={createEventDto({ communityId: 'c1', community })} canManage={false} />);
     const link = screen.getByRole('link', { name: /Hosted by Riverside Runners/ });
     expect(link).toHaveAttribute('href', '/c/riverside-runners');

@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -43,13 +43,11 @@ function HomeCityForm({ home }: { home: Place | null }) {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MapPin className="size-5 text-brand-700" aria-hidden="true" />
-          {t('places.home.title')}
-        </CardTitle>
-        <CardDescription>{t('places.home.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={MapPin}
+        title={t('places.home.title')}
+        description={t('places.home.description')}
+      />
       <CardContent>
         <form onSubmit={save} className="space-y-4">
           <HomeCityPicker id="settings-home-city" value={city} onChange={setCity} disabled={saving} />
