@@ -1,6 +1,6 @@
 import { Bell, FileDown, KeyRound, Languages } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Card, CardContent, IconCardHeader } from '../../components/ui/card.tsx';
+import { IconCard } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -27,26 +27,20 @@ export function SettingsPage() {
       <title>{t('settings.pageTitle')}</title>
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="space-y-6">
-        <Card>
-          <IconCardHeader
-            icon={Languages}
-            title={t('settings.language.title')}
-            description={t('settings.language.description')}
-          />
-          <CardContent>
-            <LanguageSelect />
-          </CardContent>
-        </Card>
-        <Card>
-          <IconCardHeader
-            icon={KeyRound}
-            title={t('settings.password.title')}
-            description={t('settings.password.description')}
-          />
-          <CardContent>
-            <ChangePasswordForm />
-          </CardContent>
-        </Card>
+        <IconCard
+          icon={Languages}
+          title={t('settings.language.title')}
+          description={t('settings.language.description')}
+        >
+          <LanguageSelect />
+        </IconCard>
+        <IconCard
+          icon={KeyRound}
+          title={t('settings.password.title')}
+          description={t('settings.password.description')}
+        >
+          <ChangePasswordForm />
+        </IconCard>
         {user ? (
           <Suspense fallback={<Skeleton className="h-48 w-full" />}>
             <HomeCityCard key={user.id} user={user} />
@@ -56,26 +50,16 @@ export function SettingsPage() {
         <BlockedPeopleCard />
         <CalendarFeedCard />
         <MyReportsCard />
-        <Card>
-          <IconCardHeader
-            icon={Bell}
-            title={t('settings.email.title')}
-            description={t('settings.email.description')}
-          />
-          <CardContent>
-            <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
-          </CardContent>
-        </Card>
-        <Card>
-          <IconCardHeader
-            icon={FileDown}
-            title={t('settings.data.title')}
-            description={t('settings.data.description')}
-          />
-          <CardContent>
-            <DownloadDataButton />
-          </CardContent>
-        </Card>
+        <IconCard icon={Bell} title={t('settings.email.title')} description={t('settings.email.description')}>
+          <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
+        </IconCard>
+        <IconCard
+          icon={FileDown}
+          title={t('settings.data.title')}
+          description={t('settings.data.description')}
+        >
+          <DownloadDataButton />
+        </IconCard>
       </div>
     </div>
   );

@@ -42,23 +42,30 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-/** A card's heading with its icon before the title, and the line under it (the settings cards). */
-export function IconCardHeader({
+/** A settings card: its icon before the title, the line under it, then `children` as its content. */
+export function IconCard({
   icon: Icon,
   title,
   description,
+  contentClassName,
+  children,
 }: {
   icon: LucideIcon;
   title: ReactNode;
   description: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
 }) {
   return (
-    <CardHeader>
-      <CardTitle className="flex items-center gap-2">
-        <Icon className="size-5 text-brand-700" aria-hidden="true" />
-        {title}
-      </CardTitle>
-      <CardDescription>{description}</CardDescription>
-    </CardHeader>
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-5 text-brand-700" aria-hidden="true" />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }

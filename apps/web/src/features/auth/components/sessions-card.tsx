@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
+import { IconCard } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
@@ -63,40 +63,38 @@ export function SessionsCard() {
       onError: (error) => toast.error(errorMessage(error, t('auth.sessions.endOthersFailed'))),
     });
   return (
-    <Card>
-      <IconCardHeader
-        icon={Laptop}
-        title={t('auth.sessions.title')}
-        description={t('auth.sessions.description')}
-      />
-      <CardContent className="space-y-4">
-        {sessions.isPending ? (
-          <div className="space-y-3" role="status" aria-busy="true" aria-label={t('auth.sessions.loading')}>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : sessions.isError ? (
-          <Alert variant="error">{errorMessage(sessions.error, t('auth.sessions.loadFailed'))}</Alert>
-        ) : (
-          <ul className="divide-y divide-stone-200" aria-label={t('auth.sessions.devices')}>
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
-        {others > 0 ? (
-          <Button
-            variant="secondary"
-            // Longer in other languages: it wraps rather than run off a phone screen.
-            className="h-auto min-h-10 max-w-full py-2 whitespace-normal"
-            onClick={signOutOthers}
-            loading={endOthers.isPending}
-          >
-            <LogOut aria-hidden="true" />
-            {t('auth.sessions.signOutOthers')}
-          </Button>
-        ) : null}
-      </CardContent>
-    </Card>
+    <IconCard
+      icon={Laptop}
+      title={t('auth.sessions.title')}
+      description={t('auth.sessions.description')}
+      contentClassName="space-y-4"
+    >
+      {sessions.isPending ? (
+        <div className="space-y-3" role="status" aria-busy="true" aria-label={t('auth.sessions.loading')}>
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : sessions.isError ? (
+        <Alert variant="error">{errorMessage(sessions.error, t('auth.sessions.loadFailed'))}</Alert>
+      ) : (
+        <ul className="divide-y divide-stone-200" aria-label={t('auth.sessions.devices')}>
+          {sessions.data.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+      {others > 0 ? (
+        <Button
+          variant="secondary"
+          // Longer in other languages: it wraps rather than run off a phone screen.
+          className="h-auto min-h-10 max-w-full py-2 whitespace-normal"
+          onClick={signOutOthers}
+          loading={endOthers.isPending}
+        >
+          <LogOut aria-hidden="true" />
+          {t('auth.sessions.signOutOthers')}
+        </Button>
+      ) : null}
+    </IconCard>
   );
 }

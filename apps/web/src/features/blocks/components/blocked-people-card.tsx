@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
+import { IconCard } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -53,34 +53,27 @@ export function BlockedPeopleCard() {
   const t = useT();
   const blocks = useBlocks();
   return (
-    <Card>
-      <IconCardHeader
-        icon={Ban}
-        title={t('moderation.block.listTitle')}
-        description={t('moderation.block.listLead')}
-      />
-      <CardContent>
-        {blocks.isPending ? (
-          <div
-            className="space-y-3"
-            role="status"
-            aria-busy="true"
-            aria-label={t('moderation.block.listLoading')}
-          >
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : blocks.isError ? (
-          <Alert variant="error">{errorMessage(blocks.error, t('moderation.block.listFailed'))}</Alert>
-        ) : blocks.data.blocks.length === 0 ? (
-          <p className="text-sm text-stone-600">{t('moderation.block.listEmpty')}</p>
-        ) : (
-          <ul className="divide-y divide-stone-200" aria-label={t('moderation.block.listTitle')}>
-            {blocks.data.blocks.map((person) => (
-              <BlockedRow key={person.id} person={person} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <IconCard icon={Ban} title={t('moderation.block.listTitle')} description={t('moderation.block.listLead')}>
+      {blocks.isPending ? (
+        <div
+          className="space-y-3"
+          role="status"
+          aria-busy="true"
+          aria-label={t('moderation.block.listLoading')}
+        >
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : blocks.isError ? (
+        <Alert variant="error">{errorMessage(blocks.error, t('moderation.block.listFailed'))}</Alert>
+      ) : blocks.data.blocks.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('moderation.block.listEmpty')}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200" aria-label={t('moderation.block.listTitle')}>
+          {blocks.data.blocks.map((person) => (
+            <BlockedRow key={person.id} person={person} />
+          ))}
+        </ul>
+      )}
+    </IconCard>
   );
 }

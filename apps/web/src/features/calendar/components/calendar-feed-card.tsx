@@ -2,7 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
+import { IconCard } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -31,52 +31,50 @@ export function CalendarFeedCard() {
   }
 
   return (
-    <Card>
-      <IconCardHeader
-        icon={CalendarDays}
-        title={t('settings.calendar.title')}
-        description={t('settings.calendar.description')}
-      />
-      <CardContent className="space-y-3">
-        <Label htmlFor="calendar-feed-url">{t('settings.calendar.label')}</Label>
-        {feed.data ? (
-          <Input
-            id="calendar-feed-url"
-            readOnly
-            value={feed.data}
-            onFocus={(e) => e.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-        ) : feed.isError ? (
-          <p role="alert" className="text-sm text-rose-800">
-            {errorMessage(feed.error, t('settings.calendar.loadFailed'))}
-          </p>
-        ) : (
-          <Skeleton className="h-10 w-full" />
-        )}
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" disabled={!feed.data} onClick={() => feed.data && copy(feed.data)}>
-            {copied ? t('settings.calendar.copiedShort') : t('settings.calendar.copy')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            loading={reset.isPending}
-            onClick={() =>
-              reset.mutate(undefined, {
-                onSuccess: () => {
-                  setCopied(false);
-                  toast.success(t('settings.calendar.resetDone'));
-                },
-                onError: (error) => toast.error(errorMessage(error, t('settings.calendar.resetFailed'))),
-              })
-            }
-          >
-            {t('settings.calendar.reset')}
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <IconCard
+      icon={CalendarDays}
+      title={t('settings.calendar.title')}
+      description={t('settings.calendar.description')}
+      contentClassName="space-y-3"
+    >
+      <Label htmlFor="calendar-feed-url">{t('settings.calendar.label')}</Label>
+      {feed.data ? (
+        <Input
+          id="calendar-feed-url"
+          readOnly
+          value={feed.data}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+      ) : feed.isError ? (
+        <p role="alert" className="text-sm text-rose-800">
+          {errorMessage(feed.error, t('settings.calendar.loadFailed'))}
+        </p>
+      ) : (
+        <Skeleton className="h-10 w-full" />
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" disabled={!feed.data} onClick={() => feed.data && copy(feed.data)}>
+          {copied ? t('settings.calendar.copiedShort') : t('settings.calendar.copy')}
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          loading={reset.isPending}
+          onClick={() =>
+            reset.mutate(undefined, {
+              onSuccess: () => {
+                setCopied(false);
+                toast.success(t('settings.calendar.resetDone'));
+              },
+              onError: (error) => toast.error(errorMessage(error, t('settings.calendar.resetFailed'))),
+            })
+          }
+        >
+          {t('settings.calendar.reset')}
+        </Button>
+      </div>
+    </IconCard>
   );
 }

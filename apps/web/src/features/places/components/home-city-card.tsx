@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
+import { IconCard } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -42,20 +42,13 @@ function HomeCityForm({ home }: { home: Place | null }) {
   }
 
   return (
-    <Card>
-      <IconCardHeader
-        icon={MapPin}
-        title={t('places.home.title')}
-        description={t('places.home.description')}
-      />
-      <CardContent>
-        <form onSubmit={save} className="space-y-4">
-          <HomeCityPicker id="settings-home-city" value={city} onChange={setCity} disabled={saving} />
-          <Button type="submit" disabled={saving || unchanged}>
-            {saving ? t('places.home.saving') : t('places.home.save')}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <IconCard icon={MapPin} title={t('places.home.title')} description={t('places.home.description')}>
+      <form onSubmit={save} className="space-y-4">
+        <HomeCityPicker id="settings-home-city" value={city} onChange={setCity} disabled={saving} />
+        <Button type="submit" disabled={saving || unchanged}>
+          {saving ? t('places.home.saving') : t('places.home.save')}
+        </Button>
+      </form>
+    </IconCard>
   );
 }
