@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,22 @@ describe('the image process', () => {
     const small = await images.resize(await png(400), 100);
     expect(await sharp(small).metadata()).toMatchObject({ format: 'webp', width: 100 });
   });
+
+  // Linux keeps a nice value per thread: threads started before the process lowered its own
+  // priority (libuv's pool, started while modules load) kept 0, and so did the libvips workers
+  // they started, which do the decoding: the whole image process must run at 19.
+  it.runIf(process.platform === 'linux')(
+    'runs every one of its threads at the lowest CPU priority',
+    async () => {
+      await images.resize(await images.reencode(await png(300), 'image/png', false), 100);
+      const pid = images.pid();
+      const threads = readdirSync(`/proc/${pid}/task`);
+      const nice = (tid: string) =>
+        Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      expect(threads.length).toBeGreaterThan(1);
+      expect(threads.map(nice)).toEqual(threads.map(() => 19));
+    },
+  );
 
   it('refuses bytes it cannot decode and keeps serving', async () => {
     const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(200, 7)]);
