@@ -12,3 +12,13 @@ CREATE UNIQUE INDEX "notifications_guest_dedupe_key" ON "notifications" USING bt
 ALTER TABLE "event_guests" ADD COLUMN "locale" text;--> statement-breakpoint
 ALTER TABLE "event_guests" ADD CONSTRAINT "event_guests_locale_check" CHECK ("locale" IN ('en', 'es', 'de', 'fr'));--> statement-breakpoint
 ALTER TABLE "event_guests" ADD COLUMN "manage_token_id" uuid;
+--> statement-breakpoint
+-- A poll page reads each voter's answers from their poll_voters row (issue 25's GET bar): the
+-- codes `position * 3 + choice` (0 yes, 1 if need be, 2 no) that the page used to aggregate from
+-- poll_votes voter by voter, written by the one vote path in the same transaction as the answers.
+ALTER TABLE "poll_voters" ADD COLUMN "answers" smallint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+UPDATE "poll_voters" pv SET "answers" = array(
+	SELECT o.position * 3 + CASE v.choice WHEN 'yes' THEN 0 WHEN 'if_need_be' THEN 1 ELSE 2 END
+	FROM poll_votes v JOIN poll_options o ON o.id = v.option_id
+	WHERE v.poll_id = pv.poll_id AND v.user_id = pv.user_id
+	ORDER BY o.position);
