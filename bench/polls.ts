@@ -47,8 +47,12 @@ async function seedVoters(databaseUrl: string, pollId: string): Promise<number> 
     );
     // The voters list in the order they answered (as the vote path writes it, decision 047).
     await client.query(
-      `insert into poll_voters (poll_id, user_id)
-       select $1, user_id from poll_votes where poll_id = $1 group by user_id order by min(voted_at), user_id`,
+      `insert into poll_voters (poll_id, user_id, answers)
+       select $1, v.user_id,
+              array_agg(o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end
+                        order by o.position)
+       from poll_votes v join poll_options o on o.id = v.option_id
+       where v.poll_id = $1 group by v.user_id order by min(v.voted_at), v.user_id`,
       [pollId],
     );
     await client.query('vacuum analyze poll_votes, poll_options, poll_voters, polls');

@@ -465,6 +465,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     membersNotifiedOfEvents: (communityId) => communitiesService.membersNotifiedOfEvents(communityId),
     bringing: (event) => signups.bringing(event),
     canSee: (userId, subject) => canSeeSubject(userId, subject),
+    guestRecipients: (guestIds) => guests.recipients(guestIds),
     channels: [
       createEmailChannel({
         mailer,

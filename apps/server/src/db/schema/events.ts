@@ -1,3 +1,4 @@
+import type { Locale } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -168,10 +169,15 @@ export const eventGuests = pgTable(
     manageTokenHash: text('manage_token_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The language the guest answered in: their e-mails are written in it. */
+    locale: text('locale').$type<Locale>(),
+    /** What the manage link is derived from (with the server's secret); the link is stored hashed. */
+    manageTokenId: uuid('manage_token_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('event_guests_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
     uniqueIndex('event_guests_event_email_key').on(t.eventId, t.email),
     uniqueIndex('event_guests_confirm_token_key')
       .on(t.confirmTokenHash)

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Message } from '../../platform/i18n.ts';
+import { eventGuests } from './events.ts';
 import { users } from './users.ts';
 
 /**
@@ -13,9 +24,10 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A member; null when it goes to a guest's address instead (`guest_id`). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A guest (an answer without an account, decision 040): told by e-mail only. */
+    guestId: uuid('guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     subjectType: text('subject_type').notNull(),
@@ -30,6 +42,8 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    uniqueIndex('notifications_guest_dedupe_key').on(t.guestId, t.dedupeKey),
+    check('notifications_one_recipient', sql`(${t.userId} is null) <> (${t.guestId} is null)`),
     // The list, newest first, keyset on id (UUIDv7: time-ordered).
     index('notifications_user_id_idx').on(t.userId, t.id),
     index('notifications_user_unread_idx').on(t.userId).where(sql`read_at is null`),

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -99,6 +100,8 @@ export const pollVoters = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /** Their answers as `position * 3 + choice` codes (0 yes, 1 if need be, 2 no), kept by the vote path. */
+    answers: smallint('answers').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ name: 'poll_voters_pk', columns: [t.pollId, t.userId] }),

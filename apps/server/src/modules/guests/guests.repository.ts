@@ -3,7 +3,8 @@
  * `guest_id`, written only by the one RSVP write path (events/rsvp.ts); this file keeps the guest
  * identities, their hashed tokens and the addresses that asked never to be e-mailed.
  */
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Locale } from '@townsquare/contracts';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type EventGuestRow,
@@ -26,6 +27,7 @@ export async function upsertPending(
     pending: GuestAnswer;
     confirmTokenHash: string;
     expiresAt: Date;
+    locale: Locale;
   },
 ): Promise<EventGuestRow> {
   const rows = await db
@@ -38,6 +40,7 @@ export async function upsertPending(
         pending: values.pending,
         confirmTokenHash: values.confirmTokenHash,
         expiresAt: values.expiresAt,
+        locale: values.locale,
         updatedAt: new Date(),
       },
     })
@@ -63,10 +66,14 @@ export async function redeemConfirmToken(
   return rows[0];
 }
 
-export async function markConfirmed(tx: Executor, id: string, manageTokenHash: string): Promise<void> {
+export async function markConfirmed(
+  tx: Executor,
+  id: string,
+  manage: { manageTokenHash: string; manageTokenId: string },
+): Promise<void> {
   await tx
     .update(eventGuests)
-    .set({ pending: null, confirmedAt: new Date(), manageTokenHash, updatedAt: new Date() })
+    .set({ pending: null, confirmedAt: new Date(), ...manage, updatedAt: new Date() })
     .where(eq(eventGuests.id, id));
 }
 
@@ -100,6 +107,19 @@ export async function deleteGuest(db: Executor, id: string): Promise<void> {
 
 export async function suppress(db: Executor, email: string): Promise<void> {
   await db.insert(emailSuppressions).values({ email }).onConflictDoNothing();
+}
+
+/** Confirmed guests among `ids` whose address did not ask never to be e-mailed. */
+export async function reachable(db: Executor, ids: string[]): Promise<EventGuestRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ guest: eventGuests })
+    .from(eventGuests)
+    .leftJoin(emailSuppressions, eq(emailSuppressions.email, eventGuests.email))
+    .where(
+      and(inArray(eventGuests.id, ids), isNotNull(eventGuests.confirmedAt), isNull(emailSuppressions.email)),
+    );
+  return rows.map((r) => r.guest);
 }
 
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {

@@ -6,6 +6,8 @@ import {
   GUEST_MSG,
   type GuestRsvp,
   type GuestRsvpBody,
+  type Locale,
+  NOTIFICATION_GROUPS,
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
 import { uuidv7 } from 'uuidv7';
@@ -23,6 +25,7 @@ import { effectiveStatus } from '../events/events.presenter.ts';
 import { findEvent } from '../events/events.repository.ts';
 import { attendeeRows } from '../events/rsvp.repository.ts';
 import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
+import type { Recipient } from '../notifications/notifications.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './guests.repository.ts';
 
@@ -86,6 +89,12 @@ function readNeverToken(secret: string, token: string): string | undefined {
   const email = Buffer.from(encoded, 'base64url').toString();
   return sameText(signature, sign(secret, `guest-never:${email}`)) ? email : undefined;
 }
+
+/** A guest is e-mailed about the event they answered (every group on), never pushed (no device). */
+const GUEST_PREFERENCES: Recipient['preferences'] = {
+  email: Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, true])) as Recipient['preferences']['email'],
+  push: Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, false])) as Recipient['preferences']['push'],
+};
 
 const keepPlace = (status: string): GuestAnswer['status'] =>
   status === 'waitlisted' || status === 'offered' ? 'going' : (status as GuestAnswer['status']);
@@ -208,7 +217,12 @@ export function createGuestService(deps: GuestServiceDeps) {
      * A visitor's answer: stored, not counted, until the mailed link is followed. Honeypot hits
      * and forms sent too fast are answered like any other (202) and dropped.
      */
-    async request(eventId: string, body: GuestRsvpBody, now = Date.now()): Promise<void> {
+    async request(
+      eventId: string,
+      body: GuestRsvpBody,
+      locale: Locale = 'en',
+      now = Date.now(),
+    ): Promise<void> {
       const event = await openEvent(eventId);
       const [at, signature, ...rest] = body.formToken.split('.');
       const rendered = Number(at);
@@ -236,6 +250,7 @@ export function createGuestService(deps: GuestServiceDeps) {
         pending: { status, guests, answers },
         confirmTokenHash: hashToken(linkToken(secret, tokenId)),
         expiresAt: event.endDate,
+        locale,
       });
       await jobs.send(
         GUEST_MAIL_QUEUE,
@@ -254,7 +269,10 @@ export function createGuestService(deps: GuestServiceDeps) {
         const guest = await repo.redeemConfirmToken(tx, hashToken(token));
         if (!guest?.pending) return undefined;
         const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
-        await repo.markConfirmed(tx, guest.id, hashToken(manageToken));
+        await repo.markConfirmed(tx, guest.id, {
+          manageTokenHash: hashToken(manageToken),
+          manageTokenId: tokenId,
+        });
         return { guest, offers: written.offers };
       });
       if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
@@ -303,6 +321,34 @@ export function createGuestService(deps: GuestServiceDeps) {
         return written;
       });
       deps.rsvps.announce(guest.eventId, outcome.offers);
+    },
+
+    /**
+     * The guests notify() delivers to (reminder, change, cancellation: the one path): confirmed,
+     * not suppressed, in the language they answered in, with their manage link (the same as in
+     * their confirmation) and "never e-mail me again".
+     */
+    async recipients(ids: string[]): Promise<Map<string, Recipient>> {
+      const rows = await repo.reachable(db, ids);
+      return new Map(
+        rows.map((g) => [
+          g.id,
+          {
+            id: g.id,
+            email: g.email,
+            fullName: g.name,
+            emailVerified: true,
+            preferences: GUEST_PREFERENCES,
+            locale: g.locale,
+            guest: {
+              manageUrl: g.manageTokenId
+                ? link('/guest-rsvp/manage', linkToken(secret, g.manageTokenId))
+                : null,
+              neverUrl: neverUrl(g.email),
+            },
+          },
+        ]),
+      );
     },
 
     /** "Never e-mail me again", from any guest e-mail: the address is sent nothing more. */

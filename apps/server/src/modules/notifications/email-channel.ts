@@ -5,7 +5,7 @@ import type { NotificationChannel } from './notify.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 /**
- * E-mail: to verified addresses only, for the kind groups the person left on (`wants`). Every message
+ * E-mail: to verified addresses (and guests' confirmed ones) only, for the kind groups the person left on (`wants`). Every message
  * carries List-Unsubscribe (a signed https link, RFC 8058 one-click) for its group and a link to
  * the settings. A direct message's e-mail waits `dmDelaySeconds` (DM_EMAIL_DELAY).
  */
@@ -21,7 +21,13 @@ export function createEmailChannel(deps: {
     wants: (to, kind) => to.emailVerified && to.preferences.email[NOTIFICATION_GROUP_OF[kind]] === true,
     async deliver(to, notification) {
       const group = NOTIFICATION_GROUP_OF[notification.kind];
-      const token = unsubscribeToken(deps.unsubscribeSecret, to.id, group);
+      // A guest has no settings: their manage link and "never e-mail me again" stand in for them.
+      const links = to.guest
+        ? { guest: true, unsubscribeUrl: to.guest.neverUrl, settingsUrl: to.guest.manageUrl ?? undefined }
+        : {
+            unsubscribeUrl: `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.unsubscribeSecret, to.id, group))}`,
+            settingsUrl: `${deps.publicUrl}/settings`,
+          };
       await deps.mailer.send(
         notificationMail({
           to: to.email,
@@ -30,8 +36,7 @@ export function createEmailChannel(deps: {
           link: `${deps.publicUrl}${notification.url}`,
           group,
           locale: to.locale ?? 'en',
-          unsubscribeUrl: `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
-          settingsUrl: `${deps.publicUrl}/settings`,
+          ...links,
         }),
       );
     },

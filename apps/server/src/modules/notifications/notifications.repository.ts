@@ -1,9 +1,10 @@
 import type { ChannelPreferences, Locale } from '@townsquare/contracts';
-import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import {
   blocks,
+  eventGuests,
   messages,
   type NotificationRow,
   notificationDeliveries,
@@ -19,39 +20,49 @@ export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'cr
 /** Rows per INSERT in `insertMany` (9 parameters each, far below PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1_000;
 
+/** Who a batch goes to: members (by user id) or guests (by guest id; e-mail only, decision 040). */
+export type Audience = { to: 'user' | 'guest'; ids: string[] };
+
 /**
- * Stores one notification for each of `userIds` unless that person already has one with the same
- * dedupe key; people whose account is gone are skipped. `created` holds the new rows; `repeated`
- * the existing rows of this key stored within the last hour (their deliveries may not have been
- * queued yet).
+ * Stores one notification for each of the audience unless that person already has one with the
+ * same dedupe key; people whose account is gone (guests: whose answer is gone or unconfirmed) are
+ * skipped. `created` holds the new rows; `repeated` the existing rows of this key stored within
+ * the last hour (their deliveries may not have been queued yet).
  */
 export async function insertMany(
   db: Executor,
-  userIds: string[],
-  values: Omit<NewNotification, 'userId'>,
+  audience: Audience,
+  values: Omit<NewNotification, 'userId' | 'guestId'>,
 ): Promise<{ created: NotificationRow[]; repeated: NotificationRow[] }> {
+  const column = audience.to === 'user' ? notifications.userId : notifications.guestId;
   const created: NotificationRow[] = [];
   const repeated: NotificationRow[] = [];
-  for (let i = 0; i < userIds.length; i += INSERT_CHUNK) {
-    const chunk = userIds.slice(i, i + INSERT_CHUNK);
-    const living = await db.select({ id: users.id }).from(users).where(inArray(users.id, chunk));
+  for (let i = 0; i < audience.ids.length; i += INSERT_CHUNK) {
+    const chunk = audience.ids.slice(i, i + INSERT_CHUNK);
+    const living = (await livingIn(db, audience.to, chunk)).map((u) => u.id);
     if (living.length === 0) continue;
     const inserted = await db
       .insert(notifications)
-      .values(living.map((u) => ({ id: uuidv7(), ...values, userId: u.id })))
-      .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+      .values(
+        living.map((id) => ({
+          id: uuidv7(),
+          ...values,
+          ...(audience.to === 'user' ? { userId: id } : { guestId: id }),
+        })),
+      )
+      .onConflictDoNothing({ target: [column, notifications.dedupeKey] })
       .returning();
     created.push(...inserted);
     if (inserted.length === living.length) continue;
-    const fresh = new Set(inserted.map((r) => r.userId));
-    const others = living.map((u) => u.id).filter((id) => !fresh.has(id));
+    const fresh = new Set(inserted.map((r) => r.userId ?? r.guestId));
+    const others = living.filter((id) => !fresh.has(id));
     repeated.push(
       ...(await db
         .select()
         .from(notifications)
         .where(
           and(
-            inArray(notifications.userId, others),
+            inArray(column, others),
             eq(notifications.dedupeKey, values.dedupeKey),
             gte(notifications.createdAt, sql`now() - interval '1 hour'`),
           ),
@@ -59,6 +70,14 @@ export async function insertMany(
     );
   }
   return { created, repeated };
+}
+
+function livingIn(db: Executor, to: Audience['to'], ids: string[]) {
+  if (to === 'user') return db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: eventGuests.id })
+    .from(eventGuests)
+    .where(and(inArray(eventGuests.id, ids), isNotNull(eventGuests.confirmedAt)));
 }
 
 export async function findByIds(db: Executor, ids: string[]): Promise<NotificationRow[]> {
@@ -161,6 +180,11 @@ export type Recipient = {
   preferences: Preferences;
   /** The language e-mail and push are written in; null: not chosen (English). */
   locale?: Locale | null;
+  /**
+   * A guest (an answer without an account): their manage link (null for an answer confirmed
+   * before links were kept) and their "never e-mail me again" link replace the settings.
+   */
+  guest?: { manageUrl: string | null; neverUrl: string };
 };
 
 export async function recipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {

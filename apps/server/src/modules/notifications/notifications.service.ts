@@ -69,6 +69,8 @@ type CancelledJob = {
   actorId: string;
   title: string;
   recipients: string[];
+  /** Guests going or maybe (absent: a job queued before guests were told). */
+  guests?: string[];
   /** The event's page when it was cancelled and still exists; absent (deleted): the events list. */
   url?: string;
   /**
@@ -149,12 +151,14 @@ export function createNotifications(deps: NotificationsDeps) {
   /** Tells everyone going or maybe who can see the event (now, before it may go) that it is off. */
   async function announceCancelled(event: EventRow, actorId: string, url?: string) {
     const recipients = await q.attendeesWhoSee(db, event.id);
-    if (recipients.length > 0)
+    const guests = await q.guestsWhoSee(db, event.id);
+    if (recipients.length > 0 || guests.length > 0)
       await jobs.send(QUEUES.cancelled, {
         eventId: event.id,
         actorId,
         title: event.title,
         recipients,
+        guests,
         url,
         at: event.cancelledAt?.toISOString(),
       } satisfies CancelledJob);
@@ -219,6 +223,7 @@ export function createNotifications(deps: NotificationsDeps) {
         return;
       // Everyone going who can still see the event: `visibleTo` for all of them in one query.
       const going = await q.attendeesWhoSee(db, event.id, ['going']);
+      const guests = await q.guestsWhoSee(db, event.id, ['going']);
       // Everyone reminded is going, so they may read the online link (decision 044).
       const online = Boolean(event.online && event.onlineUrl);
       const params = {
@@ -230,7 +235,8 @@ export function createNotifications(deps: NotificationsDeps) {
       };
       // Those who signed up to bring something read what, in their own reminder.
       const bringing = (await deps.bringing?.(event)) ?? new Map<string, string>();
-      const byBringing = new Map<string, string[]>();
+      // Guests bring nothing (claims are members'): they read the plain reminder.
+      const byBringing = new Map<string, string[]>(guests.length > 0 ? [['', []]] : []);
       for (const userId of going) {
         const own = bringing.get(userId) ?? '';
         byBringing.set(own, [...(byBringing.get(own) ?? []), userId]);
@@ -239,6 +245,7 @@ export function createNotifications(deps: NotificationsDeps) {
         await sendMany(
           {
             userIds,
+            guestIds: own === '' ? guests : undefined,
             kind: 'event_reminder',
             subject: { type: 'event', id: event.id },
             message: own
@@ -287,6 +294,7 @@ export function createNotifications(deps: NotificationsDeps) {
     async updated(job: UpdatedJob) {
       await sendMany({
         userIds: await q.answeredBy(db, job.eventId, ['going', 'maybe']),
+        guestIds: await q.guestsWhoSee(db, job.eventId),
         kind: 'event_updated',
         actorId: job.actorId,
         subject: { type: 'event', id: job.eventId },
@@ -300,6 +308,7 @@ export function createNotifications(deps: NotificationsDeps) {
       await sendMany(
         {
           userIds: job.recipients,
+          guestIds: job.guests,
           kind: 'event_cancelled',
           actorId: job.actorId,
           subject: { type: 'event', id: job.eventId },

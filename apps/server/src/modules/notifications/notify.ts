@@ -33,6 +33,8 @@ export type NotifyDeps = {
   /** The visibility rules of the subject's module: events' `visibleTo`, communities, chat rooms. */
   canSee: (userId: string, subject: Subject) => Promise<boolean>;
   channels: NotificationChannel[];
+  /** modules/guests: the addresses, languages and links of guests (answers without an account). */
+  guestRecipients?: (guestIds: string[]) => Promise<Map<string, Recipient>>;
 };
 
 export type NotifyInput = {
@@ -56,8 +58,13 @@ export type NotifyInput = {
   dedupeKey?: string;
 };
 
-/** The same notification for many people (a reminder to everyone going, a community's members). */
-export type NotifyManyInput = Omit<NotifyInput, 'userId'> & { userIds: string[] };
+/**
+ * The same notification for many people (a reminder to everyone going, a community's members).
+ * `guestIds`: guests of the subject event (answers without an account, decision 040), told by
+ * e-mail only; the caller read them with the event's visibility for a visitor (they see only
+ * public events), and they are never blocked by anyone (they have no account).
+ */
+export type NotifyManyInput = Omit<NotifyInput, 'userId'> & { userIds: string[]; guestIds?: string[] };
 
 export const DELIVER_QUEUE = 'notification-deliver';
 export type DeliverJob = { notificationId: string; channel: string };
@@ -99,8 +106,9 @@ export async function notifyMany(
     if (blocked.size > 0) userIds = userIds.filter((id) => !blocked.has(id));
   }
   if (!options.subjectChecked) userIds = await whoCanSee(deps, userIds, input.subject);
-  if (userIds.length === 0) return [];
-  const { created, repeated } = await repo.insertMany(deps.db, userIds, {
+  const guestIds = [...new Set(input.guestIds ?? [])];
+  if (userIds.length === 0 && guestIds.length === 0) return [];
+  const values = {
     kind: input.kind,
     actorId: input.actorId ?? null,
     subjectType: input.subject.type,
@@ -109,16 +117,18 @@ export async function notifyMany(
     message: input.message ?? null,
     url: input.url,
     dedupeKey: input.dedupeKey ?? `${input.kind}:${input.subject.type}:${input.subject.id}`,
-  });
+  };
+  const { created, repeated } = await repo.insertMany(deps.db, { to: 'user', ids: userIds }, values);
+  const guests = await repo.insertMany(deps.db, { to: 'guest', ids: guestIds }, values);
   const actor = input.actorId ? (await people(deps.db, [input.actorId])).get(input.actorId) : undefined;
   const dtos = created.map((row) => {
     const dto = presentNotification(row, actor);
-    deps.publisher.toUser(row.userId, 'notification', dto);
+    deps.publisher.toUser(row.userId as string, 'notification', dto);
     return dto;
   });
   // A repeat within the hour (`repeated`) queues the deliveries again (each keyed, so queued
   // once): a process that died between storing the rows and queueing them loses nothing.
-  const rows = [...created, ...repeated];
+  const rows = [...created, ...repeated, ...guests.created, ...guests.repeated];
   for (const channel of deps.channels)
     await deps.jobs.sendMany(
       deliverQueueOf(channel.name),
@@ -159,6 +169,17 @@ async function whoCanSee(deps: NotifyDeps, userIds: string[], subject: Subject):
   return userIds.filter((_, i) => seen[i]);
 }
 
+/** Members and guests the rows go to, by id (user ids and guest ids are both UUIDv7). */
+async function recipientsOf(deps: NotifyDeps, rows: NotificationRow[]): Promise<Map<string, Recipient>> {
+  const members = await repo.recipients(
+    deps.db,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
+  const guestIds = rows.flatMap((r) => (r.guestId ? [r.guestId] : []));
+  if (guestIds.length === 0 || !deps.guestRecipients) return members;
+  return new Map([...members, ...(await deps.guestRecipients([...new Set(guestIds)]))]);
+}
+
 /**
  * The delivery jobs of a batch: each is one notification on one channel, delivered at most once.
  * The rows, their people and actors are read in one query each; the deliveries are then claimed
@@ -178,16 +199,13 @@ export async function deliverBatch(
       )
     ).map((r) => [r.id, r]),
   );
-  const recipients = await repo.recipients(
-    deps.db,
-    [...rows.values()].map((r) => r.userId),
-  );
+  const recipients = await recipientsOf(deps, [...rows.values()]);
   const due: { job: Job<DeliverJob>; row: NotificationRow; to: Recipient; channel: NotificationChannel }[] =
     [];
   for (const job of jobs) {
     const row = rows.get(job.data.notificationId);
     const channel = deps.channels.find((c) => c.name === job.data.channel);
-    const to = row && recipients.get(row.userId);
+    const to = row && recipients.get((row.userId ?? row.guestId) as string);
     if (!row || !channel || !to || !channel.wants(to, row.kind as NotificationKind)) continue;
     if ((channel.delaySeconds?.(row.kind as NotificationKind) ?? 0) > 0 && !(await stillWanted(deps, row)))
       continue;
@@ -230,7 +248,7 @@ export async function deliverBatch(
  * the conversation unread.
  */
 async function stillWanted(deps: NotifyDeps, row: NotificationRow): Promise<boolean> {
-  if (row.readAt) return false;
+  if (row.readAt || !row.userId) return false;
   // Blocked (either way) since it was stored: the waiting e-mail goes nowhere.
   if (row.actorId && (await repo.blockedWith(deps.db, row.actorId, [row.userId])).size > 0) return false;
   if (!(await deps.canSee(row.userId, { type: row.subjectType as Subject['type'], id: row.subjectId })))

@@ -49,6 +49,24 @@ export async function attendeesWhoSee(
   return members(rows);
 }
 
+/**
+ * Guests (answers without an account, decision 040) who answered with one of these statuses and
+ * whose answer counts (confirmed), while the event is one a visitor may see: they are told by
+ * e-mail through notify() like members.
+ */
+export async function guestsWhoSee(
+  db: Executor,
+  eventId: string,
+  statuses: ('going' | 'maybe' | 'waitlisted' | 'offered')[] = ['going', 'maybe'],
+): Promise<string[]> {
+  const rows = await db
+    .select({ guestId: rsvps.guestId })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(and(eq(rsvps.eventId, eventId), inArray(rsvps.status, statuses), visibleTo(undefined)));
+  return rows.flatMap((r) => (r.guestId ? [r.guestId] : []));
+}
+
 /** "going" answers given in [from, to), first first, with the person's display name. */
 export async function goingBetween(db: Executor, eventId: string, from: Date, to: Date) {
   return db

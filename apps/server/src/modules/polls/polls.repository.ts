@@ -25,8 +25,8 @@ export type OptionTally = {
 
 /**
  * One voter: who, and their answers, one row per voter (not per vote). Each answer is a number,
- * `position * 3 + choice` (choice 0 yes, 1 if need be, 2 no): an int array is what PostgreSQL
- * aggregates and node-postgres parses fastest.
+ * `position * 3 + choice` (choice 0 yes, 1 if need be, 2 no), kept on the voter's `poll_voters`
+ * row by the vote path (migration 0036): an int array is what node-postgres parses fastest.
  */
 export type VoterRow = {
   /** The voter's place in the list (`poll_voters.seq`): the cursor of the page after them. */
@@ -158,10 +158,7 @@ function votersSql(pollId: SQL | string, page: VoterPage): SQL {
         : sql``;
   const limit = 'userId' in page ? 1 : page.limit + 1;
   return sql`select pv.seq::text as seq, pv.user_id,
-      u.username, u.full_name, u.profile_image,
-      array(select o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end
-            from poll_votes v join poll_options o on o.id = v.option_id
-            where v.poll_id = pv.poll_id and v.user_id = pv.user_id) as answers
+      u.username, u.full_name, u.profile_image, pv.answers
     from poll_voters pv join users u on u.id = pv.user_id
     where pv.poll_id = ${pollId}${where}
     order by pv.seq
@@ -281,7 +278,14 @@ export async function replaceVotes(
   await db
     .insert(pollVotes)
     .values(votes.map(([optionId, choice]) => ({ pollId, optionId, userId, choice })));
-  await db.insert(pollVoters).values({ pollId, userId }).onConflictDoNothing();
+  // The page reads the answers from this row (one row per voter, not ten index probes).
+  const answers = sql`array(select o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end
+    from poll_votes v join poll_options o on o.id = v.option_id
+    where v.poll_id = ${pollId} and v.user_id = ${userId} order by o.position)::smallint[]`;
+  await db
+    .insert(pollVoters)
+    .values({ pollId, userId, answers })
+    .onConflictDoUpdate({ target: [pollVoters.pollId, pollVoters.userId], set: { answers } });
   return changed;
 }
 

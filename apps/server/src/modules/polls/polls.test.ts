@@ -328,7 +328,9 @@ describe('many voters (decision 047)', () => {
       await t.db.execute(sql`insert into poll_votes (poll_id, option_id, user_id, choice)
         select ${poll.id}, o.id, ${id}, (array['yes', 'if_need_be', 'no'])[1 + (${n} + o.position) % 3]
         from poll_options o where o.poll_id = ${poll.id}`);
-      await t.db.execute(sql`insert into poll_voters (poll_id, user_id) values (${poll.id}, ${id})`);
+      await t.db.execute(sql`insert into poll_voters (poll_id, user_id, answers)
+        select ${poll.id}, ${id}, array_agg(o.position * 3 + (${n} + o.position) % 3 order by o.position)
+        from poll_options o where o.poll_id = ${poll.id}`);
     }
     expect((await vote(alice, poll, ['yes', 'no', 'yes'])).statusCode).toBe(200);
 

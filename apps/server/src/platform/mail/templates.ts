@@ -145,19 +145,29 @@ export function notificationMail(input: {
   link: string;
   group: NotificationGroup;
   unsubscribeUrl: string;
-  settingsUrl: string;
+  /** A member's notification settings; a guest's manage link (absent: an answer from before links were kept). */
+  settingsUrl?: string;
   locale?: Locale;
+  /** To a guest (an answer without an account): "never e-mail me again" and "change or cancel". */
+  guest?: boolean;
 }): MailMessage {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), input.text];
-  const footerText = t(locale, 'mail.notification.why', { group: input.group });
-  const turnOff = t(locale, 'mail.notification.turnOff');
-  const allSettings = t(locale, 'mail.notification.allSettings');
-  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(turnOff)}</a> · <a href="${escapeHtml(input.settingsUrl)}">${escapeHtml(allSettings)}</a></p>`;
+  const footerText = input.guest
+    ? t(locale, 'mail.guest.why')
+    : t(locale, 'mail.notification.why', { group: input.group });
+  const turnOff = t(locale, input.guest ? 'mail.guest.never' : 'mail.notification.turnOff');
+  const links = [{ label: turnOff, href: input.unsubscribeUrl }];
+  if (input.settingsUrl)
+    links.push({
+      label: t(locale, input.guest ? 'mail.guest.manage' : 'mail.notification.allSettings'),
+      href: input.settingsUrl,
+    });
+  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} ${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join(' · ')}</p>`;
   return {
     to: input.to,
     subject: input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text,
-    text: `${lines.join('\n\n')}\n\n${t(locale, 'mail.notification.open')} ${input.link}\n\n-- \n${footerText}\n${turnOff}: ${input.unsubscribeUrl}\n${allSettings}: ${input.settingsUrl}\n`,
+    text: `${lines.join('\n\n')}\n\n${t(locale, 'mail.notification.open')} ${input.link}\n\n-- \n${footerText}\n${links.map((l) => `${l.label}: ${l.href}`).join('\n')}\n`,
     html: layout(
       locale,
       input.text,
