@@ -35,35 +35,6 @@ export function withinRadius(point: SQL, near: Point, radiusKm: number): SQL {
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Gazetteer cities whose name starts with `q` (an index-only range scan of `gazetteer_name_prefix`),
- * the most populous first, or nearest first when `near` is given.
- */
-export async function searchGazetteer(
-  db: Executor,
-  q: string,
-  near: Point | undefined,
-  limit: number,
-): Promise<GazetteerCity[]> {
-  // Ranking thousands of matches ("Ma") by earth_distance costs ~12 µs a row; a flat-earth
-  // distance in plain arithmetic (longitude scaled by latitude, wrapped at the antimeridian) ranks
-  // them, and only the page gets the exact distance.
-  const approx = near
-    ? sql`((lat - ${near.lat}) ^ 2 + (${Math.cos((near.lat * Math.PI) / 180)} * least(abs(lon - ${near.lon}), 360 - abs(lon - ${near.lon}))) ^ 2) asc,`
-    : sql``;
-  const exact = near ? distanceKm(earthPoint(sql`lat`, sql`lon`), earthPoint(near.lat, near.lon)) : sql`null`;
-  const result = await db.execute<GazetteerCity>(sql`
-    select id, name, country, population, lat, lon, ${exact}::float8 as "distanceKm"
-    from (
-      select id, name, country, population, lat, lon from gazetteer
-      where lower(name) like ${prefixPattern(q)}
-      order by ${approx} population desc, id
-      limit ${limit}
-    ) c
-    order by ${near ? sql`"distanceKm" asc,` : sql``} population desc, id`);
-  return result.rows;
-}
-
-/**
  * The nearest gazetteer city to a point (K-nearest-neighbour on the GiST index); a city's
  * sections (PPLX: Hansaviertel, Kreuzberg) do not count, so a pin in Berlin is in Berlin.
  */

@@ -8,6 +8,7 @@ import {
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { type GazetteerIndex, loadGazetteerIndex } from './gazetteer.index.ts';
 import type { GazetteerCity, PlaceRow } from './places.repository.ts';
 import * as repo from './places.repository.ts';
 
@@ -58,7 +59,22 @@ function cityCandidate(city: GazetteerCity): PlaceCandidate {
 }
 
 export function createPlacesService(db: Database) {
+  let index: Promise<GazetteerIndex> | undefined;
+  /** The typeahead's in-memory index, read once; a failed read is tried again by the next search. */
+  const gazetteer = () => {
+    index ??= loadGazetteerIndex(db).catch((error: unknown) => {
+      index = undefined;
+      throw error;
+    });
+    return index;
+  };
+
   return {
+    /** Builds the typeahead index now (at start), so no visitor waits for it. */
+    warm: async () => {
+      await gazetteer();
+    },
+
     /**
      * Saved places and gazetteer cities starting with `q`, merged: saved first (they have ids),
      * then cities nobody picked yet, nearest first throughout when `near` is given. With no text
@@ -69,10 +85,8 @@ export function createPlacesService(db: Database) {
         const city = near && (await repo.nearestCity(db, near));
         return city ? [cityCandidate(city)] : [];
       }
-      const [saved, cities] = await Promise.all([
-        repo.searchPlaces(db, q, near, limit),
-        repo.searchGazetteer(db, q, near, limit),
-      ]);
+      const [saved, index] = await Promise.all([repo.searchPlaces(db, q, near, limit), gazetteer()]);
+      const cities = index.search(q, near, limit);
       const savedCities = new Set(saved.map((p) => p.gazetteerId).filter((id) => id !== null));
       const merged: PlaceCandidate[] = [
         ...saved.map((p) => ({
