@@ -123,17 +123,21 @@ export function placeWithin(placeId: AnyColumn, near: Point, radiusKm: number): 
   return sql`${placeId} in (select ${places.id} from ${places} where ${withinRadius(earthPoint(places.lat, places.lon), near, radiusKm)})`;
 }
 
-/** Distance in km from `near` to each of the places `ids`. */
-export async function distancesFrom(db: Executor, near: Point, ids: string[]): Promise<Map<string, number>> {
+/** The places `ids`, each with its distance in km from `near`: one query. */
+export async function placesWithDistance(
+  db: Executor,
+  near: Point,
+  ids: string[],
+): Promise<Map<string, { place: PlaceRow; km: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
-      id: places.id,
+      place: places,
       km: sql<number>`${distanceKm(earthPoint(places.lat, places.lon), earthPoint(near.lat, near.lon))}::float8`,
     })
     .from(places)
     .where(sql`${places.id} = any(${sql.param(ids)}::uuid[])`);
-  return new Map(rows.map((r) => [r.id, r.km]));
+  return new Map(rows.map((r) => [r.place.id, r]));
 }
 
 /** The slug expression of migration 0033's `gazetteer_slug` index (contracts' `citySlug`, without the country). */

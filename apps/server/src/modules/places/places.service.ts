@@ -155,18 +155,18 @@ async function create(db: Executor, input: CreatePlaceInput): Promise<{ place: P
 }
 
 /**
- * Adds `place` to presented events or communities that have a `placeId`: one query for the page,
- * none when nothing on it has a place (lists without places cost what they did).
+ * Adds `place` to presented events or communities that have a `placeId` (and no `place` yet): one
+ * query for the page, none when nothing on it needs one (lists without places cost what they did).
  */
-export async function withPlaces<T extends { placeId?: string | null }>(
+export async function withPlaces<T extends { placeId?: string | null; place?: Place }>(
   db: Executor,
   items: T[],
 ): Promise<T[]> {
-  const ids = [...new Set(items.flatMap((i) => (i.placeId ? [i.placeId] : [])))];
+  const ids = [...new Set(items.flatMap((i) => (i.placeId && !i.place ? [i.placeId] : [])))];
   if (ids.length === 0) return items;
   const found = await repo.findPlacesByIds(db, ids);
   return items.map((i) => {
-    const row = i.placeId ? found.get(i.placeId) : undefined;
+    const row = i.placeId && !i.place ? found.get(i.placeId) : undefined;
     return row ? { ...i, place: presentPlace(row) } : i;
   });
 }
@@ -194,19 +194,22 @@ export async function withHomePlace<T extends { homePlaceId?: string | null }>(
   return row ? { ...self, homePlace: presentPlace(row) } : self;
 }
 
-/** Adds `distanceKm` (one decimal) from `near` to presented items that have a place. */
+/**
+ * Adds `distanceKm` (one decimal) from `near` and `place` to presented items that have a place:
+ * one query for both (`withPlaces` afterwards finds nothing left to read).
+ */
 export async function withDistances<T extends { placeId?: string | null }>(
   db: Executor,
   near: LatLon,
   items: T[],
-): Promise<(T & { distanceKm?: number })[]> {
-  const km = await repo.distancesFrom(
+): Promise<(T & { distanceKm?: number; place?: Place })[]> {
+  const found = await repo.placesWithDistance(
     db,
     near,
     items.flatMap((i) => (i.placeId ? [i.placeId] : [])),
   );
   return items.map((i) => {
-    const d = i.placeId ? km.get(i.placeId) : undefined;
-    return d === undefined ? i : { ...i, distanceKm: round1(d) };
+    const hit = i.placeId ? found.get(i.placeId) : undefined;
+    return hit ? { ...i, place: presentPlace(hit.place), distanceKm: round1(hit.km) } : i;
   });
 }
