@@ -1,7 +1,10 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { listEventsNear } from '../apps/server/src/modules/places/nearby.repository.ts';
+import { loadGazetteerIndex } from '../apps/server/src/modules/places/gazetteer.index.ts';
+import { listEventsNear, mapPoints } from '../apps/server/src/modules/places/nearby.repository.ts';
 import type { RunningServer } from '../apps/server/src/test/servers.ts';
 
 /**
@@ -9,7 +12,8 @@ import type { RunningServer } from '../apps/server/src/test/servers.ts';
  * part seeded get places in the 500 most populous cities of the gazetteer (every continent). Then,
  * one request at a time (bar p99 ≤ 20 ms): `near=` 25 km around Berlin by date and by distance,
  * communities near, a city-sized map viewport, the city page's data; the gazetteer typeahead (bar
- * p99 ≤ 10 ms); EXPLAIN ANALYZE of the near query as the server sends it; the gazetteer's size.
+ * p99 ≤ 10 ms); EXPLAIN ANALYZE of the near queries and the map as the server sends them; the
+ * gazetteer's size, and what its in-memory typeahead index costs in time and heap.
  */
 export async function benchPlaces(o: {
   app: RunningServer;
@@ -72,32 +76,53 @@ export async function benchPlaces(o: {
     );
 
     // The near query exactly as the server sends it (captured from the repository function).
-    let captured: { sql: string; params: unknown[] } | undefined;
+    const last: { query?: { sql: string; params: unknown[] } } = {};
     const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 1 });
     const db = drizzle(pool, {
       schema,
       logger: {
         logQuery: (sql, params) => {
-          captured = { sql, params };
+          last.query = { sql, params };
         },
       },
     });
-    for (const sort of ['date', 'distance'] as const) {
-      await listEventsNear(db, {
-        viewerId: undefined,
-        near: { lat: 52.52, lon: 13.405 },
-        radiusKm: 25,
-        sort,
-        after: undefined,
-        limit: 21,
-      });
+    const berlin = { lat: 52.52, lon: 13.405 };
+    const queries: [string, () => Promise<unknown>][] = [
+      ...(['date', 'distance'] as const).map((sort): [string, () => Promise<unknown>] => [
+        `near= 25 km by ${sort}`,
+        () =>
+          listEventsNear(db, {
+            viewerId: undefined,
+            near: berlin,
+            radiusKm: 25,
+            sort,
+            after: undefined,
+            limit: 21,
+          }),
+      ]),
+      [
+        'map (Berlin-sized viewport)',
+        () =>
+          mapPoints(db, {
+            viewerId: undefined,
+            bbox: { west: 13.09, south: 52.34, east: 13.76, north: 52.68 },
+            from: new Date(),
+            to: undefined,
+            limit: 501,
+          }),
+      ],
+    ];
+    for (const [label, run] of queries) {
+      last.query = undefined;
+      await run();
+      const captured = last.query as { sql: string; params: unknown[] } | undefined;
       if (!captured) continue;
       const plan = await pool.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, costs off) ${captured.sql}`,
+        `explain (analyze, buffers, costs off) ${captured.sql}`,
         captured.params,
       );
       const lines = plan.rows.map((r) => r['QUERY PLAN']);
-      o.report(`EXPLAIN ANALYZE near= 25 km by ${sort}:\n    ${lines.join('\n    ')}`);
+      o.report(`EXPLAIN ANALYZE ${label}:\n    ${lines.join('\n    ')}`);
     }
     await pool.end();
 
@@ -105,8 +130,20 @@ export async function benchPlaces(o: {
       select count(*)::int as rows, pg_size_pretty(pg_relation_size('gazetteer')) as table,
              pg_size_pretty(pg_total_relation_size('gazetteer')) as total from gazetteer`);
     const g = size.rows[0];
+    // The typeahead's prefix index, built here as the server builds it once when it listens.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const indexPool = new pg.Pool({ connectionString: o.databaseUrl, max: 1 });
+    const buildStart = performance.now();
+    const index = await loadGazetteerIndex(drizzle(indexPool, { schema }));
+    const buildMs = performance.now() - buildStart;
+    await indexPool.end();
+    gc();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
     o.report(
-      `gazetteer: ${g?.rows} cities, ${g?.table} table, ${g?.total} with its indexes, on disk in PostgreSQL (the server process holds none of it; it is filled once at the first migration, decision 039)`,
+      `gazetteer: ${g?.rows} cities, ${g?.table} table, ${g?.total} with its indexes, in PostgreSQL (filled once at the first migration, decision 039); the typeahead's in-memory prefix index of its ${index.size} names: built in ${buildMs.toFixed(0)} ms, ${heapMb.toFixed(1)} MB of heap kept`,
     );
   } finally {
     await client.end();

@@ -103,6 +103,8 @@ export const events = pgTable(
       .where(sql`community_id is not null`),
     // Nearby digests read the events created since the last one (migration 0033).
     index('events_place_created').on(t.createdAt).where(sql`place_id is not null and status = 'LIVE'`),
+    // Near lists, the map and city pages: a place's live events in start order (migration 0037).
+    index('events_place_live').on(t.placeId, t.startDate, t.id).where(sql`status = 'LIVE'`),
   ],
 );
 

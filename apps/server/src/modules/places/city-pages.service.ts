@@ -38,7 +38,9 @@ export function createCityPages(deps: CityPagesDeps) {
       const city = await findCityBySlug(db, m[1], m[2].toUpperCase());
       if (!city) return undefined;
       const near = { lat: city.lat, lon: city.lon };
-      const [rows, communities] = await Promise.all([
+      // The events are presented while the communities are read: the page waits for the longer
+      // of the two chains of round trips, not for both.
+      const [events, communities] = await Promise.all([
         listEventsNear(db, {
           viewerId: undefined,
           near,
@@ -46,14 +48,15 @@ export function createCityPages(deps: CityPagesDeps) {
           sort: 'date',
           after: undefined,
           limit: NEAR_CITY.eventsMax,
+        }).then(async (rows) => {
+          const km = new Map(rows.map((r) => [r.id, r.distanceKm]));
+          return (await deps.presentPublic(rows)).map((e) => ({
+            ...e,
+            distanceKm: round1(km.get(e.id) ?? 0),
+          }));
         }),
         deps.communitiesNear(near, NEAR_CITY.radiusKm, NEAR_CITY.communitiesMax),
       ]);
-      const km = new Map(rows.map((r) => [r.id, r.distanceKm]));
-      const events = (await deps.presentPublic(rows)).map((e) => ({
-        ...e,
-        distanceKm: round1(km.get(e.id) ?? 0),
-      }));
       return {
         city: {
           slug: citySlug(city.name, city.country),

@@ -35,35 +35,6 @@ export function withinRadius(point: SQL, near: Point, radiusKm: number): SQL {
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Gazetteer cities whose name starts with `q` (an index-only range scan of `gazetteer_name_prefix`),
- * the most populous first, or nearest first when `near` is given.
- */
-export async function searchGazetteer(
-  db: Executor,
-  q: string,
-  near: Point | undefined,
-  limit: number,
-): Promise<GazetteerCity[]> {
-  // Ranking thousands of matches ("Ma") by earth_distance costs ~12 µs a row; a flat-earth
-  // distance in plain arithmetic (longitude scaled by latitude, wrapped at the antimeridian) ranks
-  // them, and only the page gets the exact distance.
-  const approx = near
-    ? sql`((lat - ${near.lat}) ^ 2 + (${Math.cos((near.lat * Math.PI) / 180)} * least(abs(lon - ${near.lon}), 360 - abs(lon - ${near.lon}))) ^ 2) asc,`
-    : sql``;
-  const exact = near ? distanceKm(earthPoint(sql`lat`, sql`lon`), earthPoint(near.lat, near.lon)) : sql`null`;
-  const result = await db.execute<GazetteerCity>(sql`
-    select id, name, country, population, lat, lon, ${exact}::float8 as "distanceKm"
-    from (
-      select id, name, country, population, lat, lon from gazetteer
-      where lower(name) like ${prefixPattern(q)}
-      order by ${approx} population desc, id
-      limit ${limit}
-    ) c
-    order by ${near ? sql`"distanceKm" asc,` : sql``} population desc, id`);
-  return result.rows;
-}
-
-/**
  * The nearest gazetteer city to a point (K-nearest-neighbour on the GiST index); a city's
  * sections (PPLX: Hansaviertel, Kreuzberg) do not count, so a pin in Berlin is in Berlin.
  */
@@ -152,17 +123,21 @@ export function placeWithin(placeId: AnyColumn, near: Point, radiusKm: number): 
   return sql`${placeId} in (select ${places.id} from ${places} where ${withinRadius(earthPoint(places.lat, places.lon), near, radiusKm)})`;
 }
 
-/** Distance in km from `near` to each of the places `ids`. */
-export async function distancesFrom(db: Executor, near: Point, ids: string[]): Promise<Map<string, number>> {
+/** The places `ids`, each with its distance in km from `near`: one query. */
+export async function placesWithDistance(
+  db: Executor,
+  near: Point,
+  ids: string[],
+): Promise<Map<string, { place: PlaceRow; km: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
-      id: places.id,
+      place: places,
       km: sql<number>`${distanceKm(earthPoint(places.lat, places.lon), earthPoint(near.lat, near.lon))}::float8`,
     })
     .from(places)
     .where(sql`${places.id} = any(${sql.param(ids)}::uuid[])`);
-  return new Map(rows.map((r) => [r.id, r.km]));
+  return new Map(rows.map((r) => [r.place.id, r]));
 }
 
 /** The slug expression of migration 0033's `gazetteer_slug` index (contracts' `citySlug`, without the country). */

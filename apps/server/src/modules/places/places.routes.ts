@@ -31,6 +31,11 @@ export function placesRoutes(
   db: Database,
   cities: CityPages,
 ): void {
+  // The typeahead's in-memory gazetteer index is built once the server listens, not on the first
+  // keystroke (tests, which never listen, build it when they first search).
+  app.addHook('onListen', async () => {
+    places.warm().catch((err: unknown) => app.log.error({ err }, 'could not build the gazetteer index'));
+  });
   // Signed-out visitors pick a city too, so searching and reading need no account.
   app.get(
     '/api/places/search',

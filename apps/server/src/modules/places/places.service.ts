@@ -8,6 +8,7 @@ import {
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { type GazetteerIndex, loadGazetteerIndex } from './gazetteer.index.ts';
 import type { GazetteerCity, PlaceRow } from './places.repository.ts';
 import * as repo from './places.repository.ts';
 
@@ -58,7 +59,22 @@ function cityCandidate(city: GazetteerCity): PlaceCandidate {
 }
 
 export function createPlacesService(db: Database) {
+  let index: Promise<GazetteerIndex> | undefined;
+  /** The typeahead's in-memory index, read once; a failed read is tried again by the next search. */
+  const gazetteer = () => {
+    index ??= loadGazetteerIndex(db).catch((error: unknown) => {
+      index = undefined;
+      throw error;
+    });
+    return index;
+  };
+
   return {
+    /** Builds the typeahead index now (at start), so no visitor waits for it. */
+    warm: async () => {
+      await gazetteer();
+    },
+
     /**
      * Saved places and gazetteer cities starting with `q`, merged: saved first (they have ids),
      * then cities nobody picked yet, nearest first throughout when `near` is given. With no text
@@ -69,10 +85,8 @@ export function createPlacesService(db: Database) {
         const city = near && (await repo.nearestCity(db, near));
         return city ? [cityCandidate(city)] : [];
       }
-      const [saved, cities] = await Promise.all([
-        repo.searchPlaces(db, q, near, limit),
-        repo.searchGazetteer(db, q, near, limit),
-      ]);
+      const [saved, index] = await Promise.all([repo.searchPlaces(db, q, near, limit), gazetteer()]);
+      const cities = index.search(q, near, limit);
       const savedCities = new Set(saved.map((p) => p.gazetteerId).filter((id) => id !== null));
       const merged: PlaceCandidate[] = [
         ...saved.map((p) => ({
@@ -141,18 +155,18 @@ async function create(db: Executor, input: CreatePlaceInput): Promise<{ place: P
 }
 
 /**
- * Adds `place` to presented events or communities that have a `placeId`: one query for the page,
- * none when nothing on it has a place (lists without places cost what they did).
+ * Adds `place` to presented events or communities that have a `placeId` (and no `place` yet): one
+ * query for the page, none when nothing on it needs one (lists without places cost what they did).
  */
-export async function withPlaces<T extends { placeId?: string | null }>(
+export async function withPlaces<T extends { placeId?: string | null; place?: Place }>(
   db: Executor,
   items: T[],
 ): Promise<T[]> {
-  const ids = [...new Set(items.flatMap((i) => (i.placeId ? [i.placeId] : [])))];
+  const ids = [...new Set(items.flatMap((i) => (i.placeId && !i.place ? [i.placeId] : [])))];
   if (ids.length === 0) return items;
   const found = await repo.findPlacesByIds(db, ids);
   return items.map((i) => {
-    const row = i.placeId ? found.get(i.placeId) : undefined;
+    const row = i.placeId && !i.place ? found.get(i.placeId) : undefined;
     return row ? { ...i, place: presentPlace(row) } : i;
   });
 }
@@ -180,19 +194,22 @@ export async function withHomePlace<T extends { homePlaceId?: string | null }>(
   return row ? { ...self, homePlace: presentPlace(row) } : self;
 }
 
-/** Adds `distanceKm` (one decimal) from `near` to presented items that have a place. */
+/**
+ * Adds `distanceKm` (one decimal) from `near` and `place` to presented items that have a place:
+ * one query for both (`withPlaces` afterwards finds nothing left to read).
+ */
 export async function withDistances<T extends { placeId?: string | null }>(
   db: Executor,
   near: LatLon,
   items: T[],
-): Promise<(T & { distanceKm?: number })[]> {
-  const km = await repo.distancesFrom(
+): Promise<(T & { distanceKm?: number; place?: Place })[]> {
+  const found = await repo.placesWithDistance(
     db,
     near,
     items.flatMap((i) => (i.placeId ? [i.placeId] : [])),
   );
   return items.map((i) => {
-    const d = i.placeId ? km.get(i.placeId) : undefined;
-    return d === undefined ? i : { ...i, distanceKm: round1(d) };
+    const hit = i.placeId ? found.get(i.placeId) : undefined;
+    return hit ? { ...i, place: presentPlace(hit.place), distanceKm: round1(hit.km) } : i;
   });
 }

@@ -1,4 +1,5 @@
 import type { Place, PlaceCandidate } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -68,6 +69,33 @@ describe('the gazetteer', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ name: 'Berlin', country: 'DE', source: 'gazetteer' });
     expect(await search('q=')).toEqual([]);
+  });
+
+  it('the in-memory prefix index answers as the SQL prefix query over the gazetteer would', async () => {
+    // The typeahead reads an index built once from the gazetteer table (not a query per
+    // keystroke): the same cities, in the same order, with the distance earthdistance measures.
+    const fromSql = async (prefix: string, near?: { lat: number; lon: number }) => {
+      const km = near
+        ? sql`earth_distance(ll_to_earth(lat, lon), ll_to_earth(${near.lat}, ${near.lon})) / 1000.0`
+        : sql`null::float8`;
+      const result = await t.db.execute<{
+        name: string;
+        country: string;
+        lat: number;
+        km: number | null;
+      }>(sql`
+        select name, country, lat, ${km} as km from gazetteer where lower(name) like ${`${prefix}%`}
+        order by ${near ? sql`${km} asc,` : sql``} population desc, id limit 8`);
+      return result.rows;
+    };
+    const plain = await search('q=Ma');
+    expect(plain.map((c) => [c.name, c.country, c.lat])).toEqual(
+      (await fromSql('ma')).map((c) => [c.name, c.country, c.lat]),
+    );
+    const near = await search('q=ber&near=52.52,13.405');
+    const expected = await fromSql('ber', { lat: 52.52, lon: 13.405 });
+    expect(near.map((c) => [c.name, c.country])).toEqual(expected.map((c) => [c.name, c.country]));
+    expect(near.map((c) => c.distanceKm)).toEqual(expected.map((c) => Math.round((c.km ?? 0) * 10) / 10));
   });
 
   it('treats % and _ as letters, not wildcards', async () => {
@@ -244,6 +272,8 @@ describe('communities with a place', () => {
     const found = fromPirna.body.communities.find((c: { id: string }) => c.id === club.id);
     expect(found.distanceKm).toBeGreaterThan(15);
     expect(found.distanceKm).toBeLessThan(25);
+    // The place comes with the distance (one query for both).
+    expect(found.place).toMatchObject({ name: 'Dresden', country: 'DE', source: 'gazetteer' });
     expect((await list('near=52.52,13.40&radiusKm=100')).body.communities).toEqual([]);
     const bad = await list('near=1,2&radiusKm=0');
     expect(bad.status).toBe(400);
