@@ -18,22 +18,12 @@ const LOCALES_DIR = path.join(SRC, 'locales');
 const NOT_YET_TRANSLATED = new Set<string>(
   // prettier-ignore
   [
-    'app/routes/about.tsx',
     'app/routes/admin.tsx',
-    'app/routes/blog.tsx',
-    'app/routes/careers.tsx',
-    'app/routes/contact.tsx',
     'app/routes/conversation.tsx',
-    'app/routes/cookies.tsx',
-    'app/routes/faq.tsx',
-    'app/routes/features.tsx',
     'app/routes/friends.tsx',
-    'app/routes/guides.tsx',
     'app/routes/messages.tsx',
-    'app/routes/privacy.tsx',
     'app/routes/profile.tsx',
     'app/routes/public-profile.tsx',
-    'app/routes/terms.tsx',
     'features/admin/components/admin-users.tsx',
     'features/communities/components/admin-communities.tsx',
     'features/friends/components/friend-chat-dialog.tsx',
