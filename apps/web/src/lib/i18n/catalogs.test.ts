@@ -18,16 +18,8 @@ const LOCALES_DIR = path.join(SRC, 'locales');
 const NOT_YET_TRANSLATED = new Set<string>(
   // prettier-ignore
   [
-    'app/routes/admin.tsx',
     'app/routes/profile.tsx',
     'app/routes/public-profile.tsx',
-    'features/admin/components/admin-users.tsx',
-    'features/communities/components/admin-communities.tsx',
-    'features/moderation/components/admin-audit.tsx',
-    'features/moderation/components/admin-reports.tsx',
-    'features/moderation/components/my-reports-card.tsx',
-    'features/moderation/components/suspend-controls.tsx',
-    'features/moderation/components/suspend-dialog.tsx',
     'features/uploads/components/image-upload.tsx',
     'features/users/components/change-password-form.tsx',
     'features/users/components/notification-preferences-form.tsx',

@@ -1,7 +1,7 @@
 /**
  * Loads a locale's catalogs and FormatJS's formatter (react-intl's `createIntl`), both lazily: one
  * chunk per locale, none of it in the entry chunk. A route's own namespace (`RouteNamespace`:
- * the long texts of the informational pages) is a chunk per locale of its own, loaded with that
+ * the long texts of the informational pages, the admin dashboard's) is a chunk per locale of its own, loaded with that
  * route (`loadNamespace`), so the first page of the app does not download it. In builds the
  * catalogs arrive precompiled to the ICU AST (build/catalogs.ts), so the ICU parser is left out
  * of the bundle (decision 042).
@@ -22,9 +22,12 @@ const catalogs: Record<Locale, () => Promise<{ default: Record<string, unknown> 
 };
 
 /** The namespaces a route loads (locales/<locale>/index.ts leaves them out of the locale's chunk). */
-export type RouteNamespace = 'pages';
+export type RouteNamespace = 'pages' | 'admin';
 
-const routeCatalogs = import.meta.glob<Catalog>('../../locales/*/pages.json', { import: 'default' });
+const routeCatalogs = import.meta.glob<Catalog>(
+  ['../../locales/*/pages.json', '../../locales/*/admin.json'],
+  { import: 'default' },
+);
 
 function routeCatalog(locale: AppLocale, namespace: RouteNamespace): Promise<Catalog> {
   if (locale === PSEUDO_LOCALE) return routeCatalog('en', namespace).then(pseudoMessages);
