@@ -1,7 +1,13 @@
 import { LIMITS } from '@townsquare/contracts/limits';
-import type { ReactNode } from 'react';
-import { type Control, Controller, type FieldValues, type UseFormRegister } from 'react-hook-form';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  type Control,
+  Controller,
+  type ControllerRenderProps,
+  type FieldValues,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { type FieldControlProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -35,6 +41,33 @@ interface FieldProps<T extends ProfileFieldValues> {
 const shared = <T extends ProfileFieldValues>(control: Control<T>) =>
   control as unknown as Control<ProfileFieldValues>;
 
+type Controlled = 'username' | 'phoneNumber' | 'interests';
+
+/** A labelled field whose control the form drives through a `Controller`. */
+function ControlledField<T extends ProfileFieldValues, N extends Controlled>({
+  control,
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  render,
+}: FieldProps<T> & {
+  name: N;
+  label: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  render: (ids: FieldControlProps, field: ControllerRenderProps<ProfileFieldValues, N>) => ReactElement;
+}) {
+  return (
+    <FormField id={name} label={label} hint={hint} error={error} optional={optional}>
+      {(ids) => (
+        <Controller control={shared(control)} name={name} render={({ field }) => render(ids, field)} />
+      )}
+    </FormField>
+  );
+}
+
 export function PictureField<T extends ProfileFieldValues>({
   control,
   disabled,
@@ -65,58 +98,56 @@ export function UsernameField<T extends ProfileFieldValues>({
 }: FieldProps<T> & { hint?: ReactNode; prefix?: boolean }) {
   const t = useT();
   return (
-    <FormField id="username" label={t('users.username')} hint={hint} error={error}>
-      {(field) => (
-        <Controller
-          control={shared(control)}
-          name="username"
-          render={({ field: f }) => {
-            const input = (
-              <Input
-                {...field}
-                name={f.name}
-                ref={f.ref}
-                value={f.value}
-                onBlur={f.onBlur}
-                onChange={(event) => f.onChange(sanitizeUsername(event.target.value))}
-                autoCapitalize="none"
-                autoComplete={prefix ? 'username' : undefined}
-                spellCheck={false}
-                maxLength={LIMITS.usernameMax}
-                className={prefix ? 'pl-8' : undefined}
-              />
-            );
-            return prefix ? (
-              <div className="relative">
-                <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600">
-                  @
-                </span>
-                {input}
-              </div>
-            ) : (
-              input
-            );
-          }}
-        />
-      )}
-    </FormField>
+    <ControlledField
+      control={control}
+      name="username"
+      label={t('users.username')}
+      hint={hint}
+      error={error}
+      render={(field, f) => {
+        const input = (
+          <Input
+            {...field}
+            name={f.name}
+            ref={f.ref}
+            value={f.value}
+            onBlur={f.onBlur}
+            onChange={(event) => f.onChange(sanitizeUsername(event.target.value))}
+            autoCapitalize="none"
+            autoComplete={prefix ? 'username' : undefined}
+            spellCheck={false}
+            maxLength={LIMITS.usernameMax}
+            className={prefix ? 'pl-8' : undefined}
+          />
+        );
+        return prefix ? (
+          <div className="relative">
+            <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600">
+              @
+            </span>
+            {input}
+          </div>
+        ) : (
+          input
+        );
+      }}
+    />
   );
 }
 
 export function PhoneField<T extends ProfileFieldValues>({ control, error }: FieldProps<T>) {
   const t = useT();
   return (
-    <FormField id="phoneNumber" label={t('users.phone')} optional error={error}>
-      {(field) => (
-        <Controller
-          control={shared(control)}
-          name="phoneNumber"
-          render={({ field: f }) => (
-            <PhoneInput {...field} ref={f.ref} value={f.value} onBlur={f.onBlur} onChange={f.onChange} />
-          )}
-        />
+    <ControlledField
+      control={control}
+      name="phoneNumber"
+      label={t('users.phone')}
+      optional
+      error={error}
+      render={(field, f) => (
+        <PhoneInput {...field} ref={f.ref} value={f.value} onBlur={f.onBlur} onChange={f.onChange} />
       )}
-    </FormField>
+    />
   );
 }
 
@@ -129,28 +160,27 @@ export function InterestsField<T extends ProfileFieldValues>({
 }: FieldProps<T> & { hint?: ReactNode; placeholder?: string }) {
   const t = useT();
   return (
-    <FormField id="interests" label={t('users.interests')} hint={hint} error={error}>
-      {(field) => (
-        <Controller
-          control={shared(control)}
-          name="interests"
-          render={({ field: f }) => (
-            <TagInput
-              {...field}
-              value={f.value}
-              onChange={f.onChange}
-              suggestions={INTEREST_SUGGESTIONS}
-              minLength={LIMITS.interestMin}
-              maxLength={LIMITS.interestMax}
-              maxTags={LIMITS.interestsMax}
-              messages={INTEREST_MESSAGES}
-              placeholder={placeholder}
-              disabled={disabled}
-            />
-          )}
+    <ControlledField
+      control={control}
+      name="interests"
+      label={t('users.interests')}
+      hint={hint}
+      error={error}
+      render={(field, f) => (
+        <TagInput
+          {...field}
+          value={f.value}
+          onChange={f.onChange}
+          suggestions={INTEREST_SUGGESTIONS}
+          minLength={LIMITS.interestMin}
+          maxLength={LIMITS.interestMax}
+          maxTags={LIMITS.interestsMax}
+          messages={INTEREST_MESSAGES}
+          placeholder={placeholder}
+          disabled={disabled}
         />
       )}
-    </FormField>
+    />
   );
 }
 
