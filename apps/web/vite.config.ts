@@ -37,7 +37,12 @@ export default defineConfig(({ command }) => ({
     // build/prerender.ts reads which chunks each pre-rendered page needs.
     manifest: true,
     // Every browser this targets preloads modules itself; the polyfill would only add to the first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The page's own <link rel="modulepreload"> already fetches the runtime: naming it again in
+      // every route's preload list would only add bytes to the entry chunk.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/\/rolldown-runtime-/.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // Everything the first page needs goes into the entry chunk: one request, and one gzip stream

@@ -2,7 +2,7 @@ import type { PublicEventDto } from '@townsquare/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, queryClient, routerReady } from './app/providers.tsx';
-import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
+import { publicEventQueryKey } from './features/events/api/public-event-key.ts';
 import { tokenStore } from './lib/api-client.ts';
 import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
 import './index.css';

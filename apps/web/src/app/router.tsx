@@ -9,18 +9,19 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return async () => ({ Component: (await load())[name] });
 }
 
+/** The informational pages: one component draws each from the `pages` catalog. */
 const informational: RouteObject[] = [
-  { path: 'features', lazy: page(() => import('./routes/features.tsx'), 'FeaturesPage') },
-  { path: 'about', lazy: page(() => import('./routes/about.tsx'), 'AboutPage') },
-  { path: 'contact', lazy: page(() => import('./routes/contact.tsx'), 'ContactPage') },
-  { path: 'careers', lazy: page(() => import('./routes/careers.tsx'), 'CareersPage') },
-  { path: 'blog', lazy: page(() => import('./routes/blog.tsx'), 'BlogPage') },
-  { path: 'guides', lazy: page(() => import('./routes/guides.tsx'), 'GuidesPage') },
-  { path: 'faq', lazy: page(() => import('./routes/faq.tsx'), 'FaqPage') },
-  { path: 'terms', lazy: page(() => import('./routes/terms.tsx'), 'TermsPage') },
-  { path: 'privacy', lazy: page(() => import('./routes/privacy.tsx'), 'PrivacyPage') },
-  { path: 'cookies', lazy: page(() => import('./routes/cookies.tsx'), 'CookiesPage') },
-];
+  'features',
+  'about',
+  'contact',
+  'careers',
+  'blog',
+  'guides',
+  'faq',
+  'terms',
+  'privacy',
+  'cookies',
+].map((path) => ({ path, lazy: page(() => import('./routes/content-page.tsx'), 'ContentPage') }));
 
 /**
  * What the root renders while the first page's chunk loads. Nothing: the page follows within

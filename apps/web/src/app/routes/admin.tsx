@@ -7,6 +7,11 @@ import { AdminCommunities } from '../../features/communities/components/admin-co
 import { listAdminReports } from '../../features/moderation/api/admin-reports.ts';
 import { AdminAudit } from '../../features/moderation/components/admin-audit.tsx';
 import { AdminReports } from '../../features/moderation/components/admin-reports.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
+import { loadNamespace } from '../../lib/i18n/load.ts';
+
+// The admin pages' texts are a catalog of their own (locales/<locale>/admin.json), loaded with this route.
+await loadNamespace('admin');
 
 /** The open-report count for the tab's badge (the first page of the queue carries it). */
 function useOpenReportCount(): number | undefined {
@@ -21,27 +26,28 @@ function useOpenReportCount(): number | undefined {
 
 export function AdminPage() {
   const openReports = useOpenReportCount();
+  const t = useT();
   return (
     <>
-      <title>Admin Dashboard · Townsquare</title>
+      <title>{t('common.pageTitle', { title: t('admin.title') })}</title>
       <PageHeader
-        eyebrow="Platform admin"
-        title="Admin Dashboard"
-        description="Review reports, suspend and restore accounts, verify communities and read the audit log."
+        eyebrow={t('admin.eyebrow')}
+        title={t('admin.title')}
+        description={t('admin.description')}
       />
       <Tabs defaultValue="reports">
-        <TabsList aria-label="Admin sections">
+        <TabsList aria-label={t('admin.sections')}>
           <TabsTrigger value="reports">
-            Reports
+            {t('admin.tab.reports')}
             {openReports ? (
-              <Badge tone="rose" aria-label={`${openReports} open`}>
+              <Badge tone="rose" aria-label={t('admin.openCount', { count: openReports })}>
                 {openReports}
               </Badge>
             ) : null}
           </TabsTrigger>
-          <TabsTrigger value="users">Users</TabsTrigger>
-          <TabsTrigger value="communities">Communities</TabsTrigger>
-          <TabsTrigger value="audit">Audit</TabsTrigger>
+          <TabsTrigger value="users">{t('admin.tab.users')}</TabsTrigger>
+          <TabsTrigger value="communities">{t('admin.tab.communities')}</TabsTrigger>
+          <TabsTrigger value="audit">{t('admin.tab.audit')}</TabsTrigger>
         </TabsList>
         <TabsContent value="reports">
           <AdminReports />

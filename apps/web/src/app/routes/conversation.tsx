@@ -10,18 +10,20 @@ import { BlockMenu } from '../../features/blocks/components/block-menu.tsx';
 import { DirectChat } from '../../features/chat/components/direct-chat.tsx';
 import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /** A direct conversation (spec 2), live: its room is joined while the page is open. */
 export function ConversationPage() {
   const { userId = '' } = useParams();
   const { user } = useSession();
   const profile = usePublicProfile(userId);
+  const t = useT();
 
   const backLink = (
     <Button asChild variant="ghost" size="sm" className="-ml-3">
       <Link to="/messages">
         <ArrowLeft aria-hidden="true" />
-        Back to Messages
+        {t('chat.conversation.back')}
       </Link>
     </Button>
   );
@@ -31,20 +33,20 @@ export function ConversationPage() {
     const notFound = profile.error instanceof ApiError && profile.error.status === 404;
     return (
       <div className="mx-auto max-w-3xl space-y-4">
-        <title>Conversation · Townsquare</title>
+        <title>{t('common.pageTitle', { title: t('chat.conversation.title') })}</title>
         {backLink}
-        <h1 className="sr-only">Conversation</h1>
+        <h1 className="sr-only">{t('chat.conversation.title')}</h1>
         <EmptyState
           icon={UserX}
           title={
             self
-              ? 'This is your own account'
+              ? t('chat.conversation.self')
               : notFound
-                ? 'Profile not found'
-                : errorMessage(profile.error, 'Failed to load profile')
+                ? t('errors.PROFILE_NOT_FOUND')
+                : errorMessage(profile.error, t('users.profile.loadFailed'))
           }
         >
-          <p>{self ? 'Pick a friend to message instead.' : 'The person may have left Townsquare.'}</p>
+          <p>{self ? t('chat.conversation.selfHint') : t('chat.conversation.goneHint')}</p>
         </EmptyState>
       </div>
     );
@@ -53,7 +55,11 @@ export function ConversationPage() {
   const name = profile.data ? (profile.data.username ?? profile.data.fullName) : '';
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <title>{name ? `${name} · Messages · Townsquare` : 'Conversation · Townsquare'}</title>
+      <title>
+        {name
+          ? t('chat.conversation.pageTitle', { name })
+          : t('common.pageTitle', { title: t('chat.conversation.title') })}
+      </title>
       {backLink}
       <div className="flex items-center gap-3">
         {profile.data ? (
@@ -65,7 +71,7 @@ export function ConversationPage() {
                 to={`/user/${userId}`}
                 className="text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
               >
-                View profile
+                {t('chat.conversation.viewProfile')}
               </Link>
             </div>
             <BlockMenu userId={userId} name={name} />
@@ -73,7 +79,7 @@ export function ConversationPage() {
         ) : (
           <>
             <Skeleton className="size-12 rounded-full" />
-            <h1 className="sr-only">Conversation</h1>
+            <h1 className="sr-only">{t('chat.conversation.title')}</h1>
             <Skeleton className="h-8 w-40" />
           </>
         )}
@@ -81,7 +87,7 @@ export function ConversationPage() {
       <Card className="p-3 sm:p-5">
         <DirectChat
           userId={userId}
-          name={name || 'this member'}
+          name={name || t('chat.conversation.thisMember')}
           className="h-[calc(100dvh-22rem)] min-h-72"
         />
       </Card>

@@ -7,6 +7,7 @@ import { FriendRequests } from '../../features/friends/components/friend-request
 import { FriendsList } from '../../features/friends/components/friends-list.tsx';
 import { FriendGroupsPanel } from '../../features/groups/components/friend-groups-panel.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 const TABS = ['friends', 'requests', 'groups'] as const;
 type Tab = (typeof TABS)[number];
@@ -35,35 +36,34 @@ export function FriendsPage() {
   const tab: Tab = isTab(requested) ? requested : 'friends';
   const friends = useFriends();
   const requests = useFriendRequests();
+  const t = useT();
 
   return (
     <>
-      <title>Friends · Townsquare</title>
-      <PageHeader
-        title="Friends"
-        description="The people you know around town, your requests and your groups."
-      />
+      <title>{t('common.pageTitle', { title: t('friends.title') })}</title>
+      <PageHeader title={t('friends.title')} description={t('friends.description')} />
       <Tabs
         value={tab}
         onValueChange={(value) => setParams(value === 'friends' ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList aria-label="Friends sections">
+        <TabsList aria-label={t('friends.sections')}>
           <TabsTrigger value="friends" className={TAB}>
-            Friends <Count value={friends.data?.length} />
+            {t('friends.title')} <Count value={friends.data?.length} />
           </TabsTrigger>
           <TabsTrigger value="requests" className={TAB}>
             {/* "Friend Requests" for everyone; a phone shows "Requests" so the three tabs fit. */}
-            <span>
-              <span className="max-sm:sr-only">Friend </span>Requests
+            <span className="max-sm:sr-only">{t('friends.requests')}</span>
+            <span className="sm:hidden" aria-hidden="true">
+              {t('friends.requestsShort')}
             </span>
             <Count value={requests.data?.received.length} highlight />
           </TabsTrigger>
           <TabsTrigger value="groups" className={TAB}>
-            Groups
+            {t('friends.groups')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="friends">
-          <h2 className="sr-only">Your friends</h2>
+          <h2 className="sr-only">{t('friends.yours')}</h2>
           <FriendsList />
         </TabsContent>
         <TabsContent value="requests">

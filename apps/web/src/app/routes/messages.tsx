@@ -1,5 +1,6 @@
 import type { ConversationSummary } from '@townsquare/contracts';
 import { MessageCircle, MessagesSquare, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -14,24 +15,24 @@ import { useConversations } from '../../features/chat/api/get-conversations.ts';
 import { GeneralChat } from '../../features/chat/components/general-chat.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatMessageTime } from '../../lib/format.ts';
-
-export const CONVERSATIONS_FAILED = 'Failed to load conversations';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 /** Spec 2: the general group chat on top, then the conversation list with Open buttons. */
 export function MessagesPage() {
+  const t = useT();
   return (
     <>
-      <title>Messages · Townsquare</title>
-      <PageHeader title="Messages" description="The town-wide chat and your conversations, live." />
+      <title>{t('common.pageTitle', { title: t('nav.messages') })}</title>
+      <PageHeader title={t('nav.messages')} description={t('chat.messages.description')} />
       <div className="space-y-8">
         <Card className="p-5 sm:p-6">
           <section aria-labelledby="general-chat-heading" className="space-y-4">
             <div className="space-y-1">
               <h2 id="general-chat-heading" className="flex items-center gap-2 text-lg font-semibold">
                 <UsersRound className="size-5 text-brand-700" aria-hidden="true" />
-                General chat
+                {t('chat.messages.general')}
               </h2>
-              <p className="text-sm text-stone-600">Everyone on Townsquare can read and write here.</p>
+              <p className="text-sm text-stone-600">{t('chat.messages.generalHint')}</p>
             </div>
             <GeneralChat />
           </section>
@@ -39,7 +40,7 @@ export function MessagesPage() {
         <section aria-labelledby="conversations-heading" className="space-y-4">
           <h2 id="conversations-heading" className="flex items-center gap-2 text-lg font-semibold">
             <MessagesSquare className="size-5 text-brand-700" aria-hidden="true" />
-            Conversations
+            {t('chat.messages.conversations')}
           </h2>
           <ConversationList />
         </section>
@@ -51,31 +52,32 @@ export function MessagesPage() {
 function ConversationList() {
   const conversations = useConversations();
   const { user } = useSession();
+  const t = useT();
 
   if (conversations.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label="Loading conversations">
+      <div className="space-y-3" role="status" aria-label={t('chat.messages.loading')}>
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
       </div>
     );
   }
   if (conversations.isError) {
-    return <Alert variant="error" title={errorMessage(conversations.error, CONVERSATIONS_FAILED)} />;
+    return <Alert variant="error" title={errorMessage(conversations.error, t('chat.messages.loadFailed'))} />;
   }
   if (conversations.data.length === 0) {
     return (
       <EmptyState
         icon={MessageCircle}
-        title="No conversations yet"
+        title={t('chat.messages.empty')}
         headingLevel="h3"
         actions={
           <Button asChild variant="secondary">
-            <Link to="/friends">Go to your friends</Link>
+            <Link to="/friends">{t('chat.messages.goFriends')}</Link>
           </Button>
         }
       >
-        <p>Press Message next to a friend to start one.</p>
+        <p>{t('chat.messages.emptyHint')}</p>
       </EmptyState>
     );
   }
@@ -98,6 +100,7 @@ function ConversationRow({
   const { lastMessage, unreadCount } = conversation;
   const name = conversation.username || conversation.fullName;
   const mine = lastMessage.sender.id === currentUserId;
+  const t = useT();
   return (
     <li className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:p-4">
       <Avatar src={conversation.profileImage} alt="" className="size-11 ring-0" />
@@ -109,7 +112,7 @@ function ConversationRow({
           </time>
           {unreadCount > 0 ? (
             <Badge tone="brand" className="bg-brand-700 text-white">
-              {unreadCount} unread
+              {t('chat.messages.unread', { count: unreadCount })}
             </Badge>
           ) : null}
         </div>
@@ -120,13 +123,15 @@ function ConversationRow({
               : 'truncate text-sm text-stone-600'
           }
         >
-          {mine ? 'You: ' : ''}
-          {lastMessage.content}
+          {mine ? t('chat.messages.mine', { message: lastMessage.content }) : lastMessage.content}
         </p>
       </div>
       <Button asChild variant="secondary" size="sm">
         <Link to={`/messages/${conversation.userId}`}>
-          Open <span className="sr-only">conversation with {name}</span>
+          {t.rich('chat.messages.open', {
+            name,
+            hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
+          })}
         </Link>
       </Button>
     </li>

@@ -8,10 +8,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useMe } from '../../features/users/api/get-me.ts';
 import { ProfileDetails } from '../../features/users/components/profile-details.tsx';
 import { ProfileEditForm } from '../../features/users/components/profile-edit-form.tsx';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 function ProfileSkeleton() {
+  const t = useT();
   return (
-    <div className="space-y-6" role="status" aria-label="Loading profile">
+    <div className="space-y-6" role="status" aria-label={t('users.profile.loading')}>
       <div className="flex items-center gap-5">
         <Skeleton className="size-28 rounded-full" />
         <div className="flex-1 space-y-3">
@@ -28,20 +30,19 @@ function ProfileSkeleton() {
 export function ProfilePage() {
   const me = useMe();
   const [editing, setEditing] = useState(false);
+  const t = useT();
 
   return (
     <div className="mx-auto max-w-3xl">
-      <title>Your profile · Townsquare</title>
+      <title>{t('common.pageTitle', { title: t('users.profile.title') })}</title>
       <PageHeader
-        title={editing ? 'Edit Profile' : 'Your profile'}
-        description={
-          editing ? 'Update what your neighbours see about you.' : 'This is how you appear on Townsquare.'
-        }
+        title={editing ? t('users.profile.edit') : t('users.profile.title')}
+        description={editing ? t('users.profile.editDescription') : t('users.profile.description')}
         actions={
           !editing && me.data ? (
             <Button onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
-              Edit Profile
+              {t('users.profile.edit')}
             </Button>
           ) : null
         }
@@ -52,10 +53,10 @@ export function ProfilePage() {
             <ProfileSkeleton />
           ) : me.isError ? (
             <div className="space-y-4">
-              <Alert variant="error">Failed to load profile. Please try again.</Alert>
+              <Alert variant="error">{t('users.profile.loadFailedRetry')}</Alert>
               <Button variant="secondary" onClick={() => me.refetch()} loading={me.isFetching}>
                 <RefreshCw aria-hidden="true" />
-                Try again
+                {t('chat.tryAgain')}
               </Button>
             </div>
           ) : editing ? (

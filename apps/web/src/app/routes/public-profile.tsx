@@ -14,15 +14,17 @@ import { RoleBadge } from '../../features/users/components/role-badge.tsx';
 import { VerifiedBadge } from '../../features/users/components/verified-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatJoinedDate } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/intl.tsx';
 
 export function PublicProfilePage() {
   const { userId = '' } = useParams();
   const profile = usePublicProfile(userId);
   const { user } = useSession();
+  const t = useT();
 
   if (profile.isPending) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4" role="status" aria-label="Loading profile">
+      <div className="mx-auto max-w-3xl space-y-4" role="status" aria-label={t('users.profile.loading')}>
         <Skeleton className="h-40 rounded-(--radius-card)" />
         <Skeleton className="h-6 w-1/3" />
         <Skeleton className="h-20" />
@@ -34,18 +36,24 @@ export function PublicProfilePage() {
     const notFound = profile.error instanceof ApiError && profile.error.status === 404;
     return (
       <div className="mx-auto max-w-xl">
-        <title>Profile not found · Townsquare</title>
-        <h1 className="sr-only">Profile</h1>
+        <title>{t('common.pageTitle', { title: t('errors.PROFILE_NOT_FOUND') })}</title>
+        <h1 className="sr-only">{t('nav.profile')}</h1>
         <EmptyState
           icon={UserX}
-          title={notFound ? 'Profile not found' : errorMessage(profile.error, 'Failed to load profile')}
+          title={
+            notFound
+              ? t('errors.PROFILE_NOT_FOUND')
+              : errorMessage(profile.error, t('users.profile.loadFailed'))
+          }
           actions={
             <Button asChild variant="secondary">
-              <Link to={user ? '/dashboard' : '/'}>{user ? 'Back to Dashboard' : 'Back to home'}</Link>
+              <Link to={user ? '/dashboard' : '/'}>
+                {user ? t('users.profile.backDashboard') : t('common.backHome')}
+              </Link>
             </Button>
           }
         >
-          <p>The person may have left Townsquare, or the link may be mistyped.</p>
+          <p>{t('users.profile.goneHint')}</p>
         </EmptyState>
       </div>
     );
@@ -56,7 +64,7 @@ export function PublicProfilePage() {
   const isSelf = user?.id === person.id;
   return (
     <div className="mx-auto max-w-3xl">
-      <title>{`${name} · Townsquare`}</title>
+      <title>{t('common.pageTitle', { title: name })}</title>
       <Card className="overflow-hidden">
         <div
           aria-hidden="true"
@@ -64,7 +72,11 @@ export function PublicProfilePage() {
         />
         <div className="px-5 pb-8 sm:px-8">
           <div className="-mt-14 flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:text-left">
-            <Avatar src={person.profileImage} alt={`Profile picture of ${name}`} className="size-28 ring-4" />
+            <Avatar
+              src={person.profileImage}
+              alt={t('users.pictureOf', { name })}
+              className="size-28 ring-4"
+            />
             <div className="min-w-0 flex-1 space-y-1 sm:pb-1">
               <h1 className="font-display text-3xl font-semibold break-words">{name}</h1>
               {person.username ? <p className="text-stone-700">{person.fullName}</p> : null}
@@ -73,7 +85,7 @@ export function PublicProfilePage() {
               <Button asChild variant="secondary" size="sm">
                 <Link to="/profile">
                   <Pencil aria-hidden="true" />
-                  Edit your profile
+                  {t('users.profile.editYours')}
                 </Link>
               </Button>
             ) : (
@@ -83,7 +95,11 @@ export function PublicProfilePage() {
                   <BlockMenu
                     userId={person.id}
                     name={name}
-                    report={{ subjectType: 'user', subjectId: person.id, label: `${name}'s profile` }}
+                    report={{
+                      subjectType: 'user',
+                      subjectId: person.id,
+                      label: t('users.profile.reportLabel', { name }),
+                    }}
                   />
                 ) : null}
               </div>
@@ -97,16 +113,16 @@ export function PublicProfilePage() {
             ))}
             <span className="inline-flex items-center gap-1.5 text-sm text-stone-700">
               <CalendarDays className="size-4" aria-hidden="true" />
-              Joined {formatJoinedDate(person.createdAt)}
+              {t('users.profile.joined', { date: formatJoinedDate(person.createdAt) })}
             </span>
           </div>
 
           <section aria-labelledby="about-heading" className="mt-8 space-y-2">
             <h2 id="about-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-              About
+              {t('users.profile.about')}
             </h2>
             <p className="whitespace-pre-line text-stone-800">
-              {person.bio || `${name} has not written a bio yet.`}
+              {person.bio || t('users.profile.noBio', { name })}
             </p>
           </section>
 
@@ -116,7 +132,7 @@ export function PublicProfilePage() {
                 id="interests-heading"
                 className="text-sm font-semibold tracking-wide text-stone-600 uppercase"
               >
-                Interests
+                {t('users.interests')}
               </h2>
               <ul className="flex flex-wrap gap-1.5">
                 {person.interests.map((interest) => (

@@ -2,59 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { componentFiles, literalTexts, scan } from '../../../scripts/literal-text.ts';
+import { literalTexts, scan } from '../../../scripts/literal-text.ts';
 import { createAppIntl } from './load.ts';
 import { LOCALES, PSEUDO_LOCALE } from './locales.ts';
 import { pseudoMessages } from './pseudo.ts';
 
 const SRC = path.join(import.meta.dirname, '..', '..');
 const LOCALES_DIR = path.join(SRC, 'locales');
-
-/**
- * Components whose texts are not in the catalogs yet (issue 24 is translating feature by
- * feature). The list only shrinks: a file in it without literal text fails the test, so it is
- * taken off when its texts move to the catalogs.
- */
-const NOT_YET_TRANSLATED = new Set<string>(
-  // prettier-ignore
-  [
-    'app/routes/about.tsx',
-    'app/routes/admin.tsx',
-    'app/routes/blog.tsx',
-    'app/routes/careers.tsx',
-    'app/routes/contact.tsx',
-    'app/routes/conversation.tsx',
-    'app/routes/cookies.tsx',
-    'app/routes/faq.tsx',
-    'app/routes/features.tsx',
-    'app/routes/friends.tsx',
-    'app/routes/guides.tsx',
-    'app/routes/messages.tsx',
-    'app/routes/privacy.tsx',
-    'app/routes/profile.tsx',
-    'app/routes/public-profile.tsx',
-    'app/routes/terms.tsx',
-    'features/admin/components/admin-users.tsx',
-    'features/communities/components/admin-communities.tsx',
-    'features/friends/components/friend-chat-dialog.tsx',
-    'features/friends/components/friend-requests.tsx',
-    'features/friends/components/friends-list.tsx',
-    'features/friends/components/person-row.tsx',
-    'features/groups/components/event-subgroups.tsx',
-    'features/groups/components/friend-groups-panel.tsx',
-    'features/groups/components/group-form.tsx',
-    'features/moderation/components/admin-audit.tsx',
-    'features/moderation/components/admin-reports.tsx',
-    'features/moderation/components/my-reports-card.tsx',
-    'features/moderation/components/suspend-controls.tsx',
-    'features/moderation/components/suspend-dialog.tsx',
-    'features/uploads/components/image-upload.tsx',
-    'features/users/components/change-password-form.tsx',
-    'features/users/components/notification-preferences-form.tsx',
-    'features/users/components/profile-details.tsx',
-    'features/users/components/profile-edit-form.tsx',
-  ],
-);
 
 function namespaces(locale: string): Record<string, Record<string, string>> {
   const dir = path.join(LOCALES_DIR, locale);
@@ -178,16 +132,8 @@ describe('literal text in JSX', () => {
     expect(found.map((f) => f.text)).toEqual(['Hello there', 'Welcome back', 'A photo']);
   });
 
-  it('every component outside the pending list takes its text from the catalogs', () => {
-    const offending = scan(SRC).filter((f) => !NOT_YET_TRANSLATED.has(f.file));
+  it('every component takes its text from the catalogs', () => {
+    const offending = scan(SRC);
     expect(offending.map((f) => `src/${f.file}:${f.line} ${f.text}`)).toEqual([]);
-  });
-
-  it('every file on the pending list still has literal text (take it off once translated)', () => {
-    const files = new Set(componentFiles(SRC));
-    for (const file of NOT_YET_TRANSLATED) {
-      expect(files.has(file), `${file} exists`).toBe(true);
-      expect(literalTexts(file, readFileSync(path.join(SRC, file), 'utf8')).length, file).toBeGreaterThan(0);
-    }
   });
 });

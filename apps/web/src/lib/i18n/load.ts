@@ -1,7 +1,10 @@
 /**
  * Loads a locale's catalogs and FormatJS's formatter (react-intl's `createIntl`), both lazily: one
- * chunk per locale, none of it in the entry chunk. In builds the catalogs arrive precompiled to
- * the ICU AST (build/catalogs.ts), so the ICU parser is left out of the bundle (decision 042).
+ * chunk per locale, none of it in the entry chunk. A route's own namespace (`RouteNamespace`:
+ * the long texts of the informational pages, the admin dashboard's) is a chunk per locale of its own, loaded with that
+ * route (`loadNamespace`), so the first page of the app does not download it. In builds the
+ * catalogs arrive precompiled to the ICU AST (build/catalogs.ts), so the ICU parser is left out
+ * of the bundle (decision 042).
  */
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
@@ -18,12 +21,56 @@ const catalogs: Record<Locale, () => Promise<{ default: Record<string, unknown> 
   fr: () => import('../../locales/fr/index.ts'),
 };
 
+/** The namespaces a route loads (locales/<locale>/index.ts leaves them out of the locale's chunk). */
+export type RouteNamespace = 'pages' | 'admin';
+
+const routeCatalogs = import.meta.glob<Catalog>(
+  ['../../locales/*/pages.json', '../../locales/*/admin.json'],
+  { import: 'default' },
+);
+
+function routeCatalog(locale: AppLocale, namespace: RouteNamespace): Promise<Catalog> {
+  if (locale === PSEUDO_LOCALE) return routeCatalog('en', namespace).then(pseudoMessages);
+  const load = routeCatalogs[`../../locales/${locale}/${namespace}.json`];
+  if (!load) throw new Error(`No catalog ${locale}/${namespace}.json`);
+  return load();
+}
+
 const cache = createIntlCache();
+/** Every catalog loaded so far, by language: a route namespace loads into each of them. */
+const loaded = new Map<AppLocale, Promise<Catalog>>();
+/** The route namespaces asked for so far: every language loaded later brings them too. */
+const wanted = new Map<RouteNamespace, Promise<void>>();
 
 /** Every JSON file of the locale's folder, merged (flat keys "<namespace>.<key>"). */
-export async function loadMessages(locale: Locale): Promise<Catalog> {
-  const namespaces = (await catalogs[locale]()).default as Namespaces;
-  return Object.assign({}, ...Object.values(namespaces)) as Catalog;
+export function loadMessages(locale: AppLocale): Promise<Catalog> {
+  const messages = (async () => {
+    const source = locale === PSEUDO_LOCALE ? 'en' : locale;
+    const namespaces = (await catalogs[source]()).default as Namespaces;
+    const merged: Catalog = Object.assign({}, ...Object.values(namespaces));
+    const all = locale === PSEUDO_LOCALE ? pseudoMessages(merged) : merged;
+    for (const namespace of wanted.keys()) Object.assign(all, await routeCatalog(locale, namespace));
+    return all;
+  })();
+  loaded.set(locale, messages);
+  return messages;
+}
+
+/**
+ * Loads a route's namespace into every language loaded so far (and, through `wanted`, into every
+ * one loaded later), before the route renders: the route's module awaits it.
+ */
+export function loadNamespace(namespace: RouteNamespace): Promise<void> {
+  let done = wanted.get(namespace);
+  if (!done) {
+    done = Promise.all(
+      [...loaded].map(async ([locale, messages]) => {
+        Object.assign(await messages, await routeCatalog(locale, namespace));
+      }),
+    ).then(() => undefined);
+    wanted.set(namespace, done);
+  }
+  return done;
 }
 
 export function createAppIntl(locale: AppLocale, messages: Catalog): IntlShape {
@@ -42,6 +89,5 @@ export function createAppIntl(locale: AppLocale, messages: Catalog): IntlShape {
 }
 
 export async function loadIntl(locale: AppLocale): Promise<IntlShape> {
-  if (locale === PSEUDO_LOCALE) return createAppIntl(locale, pseudoMessages(await loadMessages('en')));
   return createAppIntl(locale, await loadMessages(locale));
 }

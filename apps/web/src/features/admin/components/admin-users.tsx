@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { SuspendControls } from '../../moderation/components/suspend-controls.tsx';
 import { useAdminUsers } from '../api/list-users.ts';
 import { useSetVerifiedCommunity } from '../api/set-verified-community.ts';
@@ -32,17 +33,18 @@ function VerifiedToggle({ row }: { row: AdminUser }) {
   const mutation = useSetVerifiedCommunity();
   const id = `verified-${row.id}`;
   const name = row.username || row.fullName;
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <Switch
         id={id}
         checked={row.isVerifiedCommunity}
         disabled={mutation.isPending}
-        aria-label={`Verified community: ${name}`}
+        aria-label={t('admin.users.verifiedToggle', { name })}
         onCheckedChange={(value) => mutation.mutate({ id: row.id, value })}
       />
       <span className="text-sm text-stone-700" aria-hidden="true">
-        {row.isVerifiedCommunity ? 'Verified' : 'Not verified'}
+        {row.isVerifiedCommunity ? t('admin.users.verified') : t('admin.users.notVerified')}
       </span>
     </div>
   );
@@ -54,11 +56,12 @@ export function AdminUsers() {
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(q);
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const t = useT();
 
   return (
     <div className="space-y-5">
       <div className="max-w-md space-y-1.5">
-        <Label htmlFor="admin-search">Search members</Label>
+        <Label htmlFor="admin-search">{t('admin.users.search')}</Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-600"
@@ -69,27 +72,27 @@ export function AdminUsers() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Name, username or email"
+            placeholder={t('admin.users.searchPlaceholder')}
             className="pl-10"
           />
         </div>
       </div>
 
       {users.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading members">
+        <div className="space-y-2" role="status" aria-label={t('admin.users.loading')}>
           {[0, 1, 2, 3].map((n) => (
             <Skeleton key={n} className="h-16" />
           ))}
         </div>
       ) : users.isError ? (
-        <Alert variant="error" title="The member list could not be loaded">
+        <Alert variant="error" title={t('admin.users.loadFailed')}>
           {users.error instanceof ApiError && users.error.status === 404
-            ? 'The admin service is not available on this server yet.'
-            : errorMessage(users.error, 'Please try again in a moment.')}
+            ? t('admin.users.unavailable')
+            : errorMessage(users.error, t('admin.tryAgain'))}
         </Alert>
       ) : rows.length === 0 ? (
-        <EmptyState icon={Users} title="No members found" headingLevel="h3">
-          {q ? <p>Nobody matches “{q}”.</p> : <p>Nobody has joined yet.</p>}
+        <EmptyState icon={Users} title={t('admin.users.empty')} headingLevel="h3">
+          <p>{q ? t('admin.users.noMatch', { q }) : t('admin.users.nobody')}</p>
         </EmptyState>
       ) : (
         <Card className="overflow-hidden">
@@ -107,13 +110,13 @@ export function AdminUsers() {
                     {row.isVerifiedCommunity ? (
                       <Badge tone="teal">
                         <BadgeCheck className="size-3" aria-hidden="true" />
-                        Verified
+                        {t('admin.users.verified')}
                       </Badge>
                     ) : null}
                     {row.isAdmin ? (
                       <Badge tone="violet">
                         <ShieldAlert className="size-3" aria-hidden="true" />
-                        Admin
+                        {t('admin.users.admin')}
                       </Badge>
                     ) : null}
                   </p>
@@ -121,7 +124,9 @@ export function AdminUsers() {
                     {row.username ? `@${row.username} · ` : ''}
                     {row.email}
                   </p>
-                  <p className="text-xs text-stone-600">Joined {formatCardDate(row.createdAt)}</p>
+                  <p className="text-xs text-stone-600">
+                    {t('admin.users.joined', { date: formatCardDate(row.createdAt) })}
+                  </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-4">
                   <VerifiedToggle row={row} />
@@ -135,7 +140,7 @@ export function AdminUsers() {
 
       {users.hasNextPage ? (
         <Button variant="secondary" onClick={() => users.fetchNextPage()} loading={users.isFetchingNextPage}>
-          Load more
+          {t('admin.loadMore')}
         </Button>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunities } from '../api/list-communities.ts';
 import { useSetCommunityVerified } from '../api/set-community-verified.ts';
 
@@ -15,19 +16,20 @@ export function AdminCommunities() {
   const list = useCommunities(q ? { q } : {});
   const verify = useSetCommunityVerified();
   const communities = list.data?.pages.flatMap((p) => p.communities) ?? [];
+  const t = useT();
   return (
     <section aria-labelledby="admin-communities" className="mt-10 space-y-3">
       <h2 id="admin-communities" className="text-xl font-semibold text-stone-900">
-        Communities
+        {t('admin.tab.communities')}
       </h2>
       <div className="max-w-md space-y-1.5">
-        <Label htmlFor="admin-community-search">Search communities</Label>
+        <Label htmlFor="admin-community-search">{t('admin.communities.search')}</Label>
         <Input
           id="admin-community-search"
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="Name, place or address"
+          placeholder={t('admin.communities.searchPlaceholder')}
         />
       </div>
       <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
@@ -36,9 +38,15 @@ export function AdminCommunities() {
             <span className="font-medium text-stone-900">
               {c.name}
               {c.verified ? (
-                <BadgeCheck className="ml-1 inline size-4 text-brand-700" role="img" aria-label="Verified" />
+                <BadgeCheck
+                  className="ml-1 inline size-4 text-brand-700"
+                  role="img"
+                  aria-label={t('admin.users.verified')}
+                />
               ) : null}
-              <span className="ml-2 text-sm font-normal text-stone-600">{c.memberCount} members</span>
+              <span className="ml-2 text-sm font-normal text-stone-600">
+                {t('communities.card.members', { count: c.memberCount })}
+              </span>
             </span>
             <Button
               size="sm"
@@ -46,18 +54,20 @@ export function AdminCommunities() {
               onClick={() =>
                 verify.mutate(
                   { id: c.id, value: !c.verified },
-                  { onError: (err) => toast.error(errorMessage(err, 'Could not change verification')) },
+                  { onError: (err) => toast.error(errorMessage(err, t('admin.communities.verifyFailed'))) },
                 )
               }
             >
-              {c.verified ? `Unverify ${c.name}` : `Verify ${c.name}`}
+              {c.verified
+                ? t('admin.communities.unverify', { name: c.name })
+                : t('admin.communities.verify', { name: c.name })}
             </Button>
           </li>
         ))}
       </ul>
       {list.hasNextPage ? (
         <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
-          Show more
+          {t('admin.communities.more')}
         </Button>
       ) : null}
     </section>

@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicEventDto } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
+import { publicEventQueryKey } from './public-event-key.ts';
 
-/** The page's copy depends on who looks (`myRsvp`, private events), so the viewer is in the key. */
-export const publicEventQueryKey = (eventId: string, viewerId: string | null = null) =>
-  ['events', 'public', eventId, viewerId ?? 'anonymous'] as const;
+export { publicEventQueryKey };
 
 /** GET /api/events/public/:id → `{ data }`; works signed out for public, published events. */
 export async function getPublicEvent(eventId: string, signal?: AbortSignal): Promise<PublicEventDto> {

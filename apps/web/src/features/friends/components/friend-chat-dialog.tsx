@@ -10,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { DirectChat } from '../../chat/components/direct-chat.tsx';
 
 /**
@@ -17,24 +18,25 @@ import { DirectChat } from '../../chat/components/direct-chat.tsx';
  * outside click or Escape closes it, giving focus back to the button.
  */
 export function FriendChatDialog({ friend }: { friend: FriendUser }) {
+  const t = useT();
   return (
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="soft" size="sm">
           <MessageCircle aria-hidden="true" />
-          Message <span className="sr-only">{friend.username}</span>
+          {t('users.friend.message')} <span className="sr-only">{friend.username}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Chat with {friend.username}</DialogTitle>
+          <DialogTitle>{t('friends.chatWith', { name: friend.username })}</DialogTitle>
           <DialogDescription>
-            Messages arrive live.{' '}
+            {t('friends.chatLive')}{' '}
             <Link
               to={`/messages/${friend.id}`}
               className="font-medium text-brand-800 underline underline-offset-2"
             >
-              Open the full conversation
+              {t('friends.openConversation')}
             </Link>
           </DialogDescription>
         </DialogHeader>

@@ -1,42 +1,45 @@
 import type { FriendUser } from '@townsquare/contracts';
 import { Check, Inbox, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { ACCEPT_FAILED, useAcceptFriendRequest } from '../api/accept-friend-request.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
+import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
 import { useCancelFriendRequest } from '../api/cancel-friend-request.ts';
-import { DECLINE_FAILED, useDeclineFriendRequest } from '../api/decline-friend-request.ts';
+import { useDeclineFriendRequest } from '../api/decline-friend-request.ts';
 import { useFriendRequests } from '../api/get-friend-requests.ts';
 import { PersonRow } from './person-row.tsx';
 
 /** Requests others sent (Accept, Decline) and the ones the user sent (Cancel). */
 export function FriendRequests() {
   const requests = useFriendRequests();
+  const t = useT();
 
   if (requests.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label="Loading friend requests">
+      <div className="space-y-3" role="status" aria-label={t('friends.requests.loading')}>
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
       </div>
     );
   }
   if (requests.isError) {
-    return <Alert variant="error" title={errorMessage(requests.error, 'Failed to load friend requests')} />;
+    return <Alert variant="error" title={errorMessage(requests.error, t('friends.requests.loadFailed'))} />;
   }
   const { received, sent } = requests.data;
   return (
     <div className="space-y-8">
       <section aria-labelledby="received-requests-heading" className="space-y-3">
         <h2 id="received-requests-heading" className="text-lg font-semibold">
-          Received
+          {t('friends.requests.received')}
         </h2>
         {received.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-stone-600">
             <Inbox className="size-4" aria-hidden="true" />
-            No friend requests right now.
+            {t('friends.requests.none')}
           </p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
@@ -48,10 +51,10 @@ export function FriendRequests() {
       </section>
       <section aria-labelledby="sent-requests-heading" className="space-y-3">
         <h2 id="sent-requests-heading" className="text-lg font-semibold">
-          Sent
+          {t('friends.requests.sent')}
         </h2>
         {sent.length === 0 ? (
-          <p className="text-sm text-stone-600">You have no requests waiting for an answer.</p>
+          <p className="text-sm text-stone-600">{t('friends.requests.noneSent')}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
             {sent.map((person) => (
@@ -66,20 +69,21 @@ export function FriendRequests() {
 
 function ReceivedActions({ person }: { person: FriendUser }) {
   const name = person.username;
+  const t = useT();
   const accept = useAcceptFriendRequest({
-    onSuccess: () => toast.success(`You and ${name} are now friends`),
-    onError: () => toast.error(ACCEPT_FAILED),
+    onSuccess: () => toast.success(t('friends.requests.accepted', { name })),
+    onError: () => toast.error(t('users.friend.acceptFailed')),
   });
   const decline = useDeclineFriendRequest({
-    onSuccess: () => toast.success(`Declined ${name}'s friend request`),
-    onError: () => toast.error(DECLINE_FAILED),
+    onSuccess: () => toast.success(t('friends.requests.declined', { name })),
+    onError: () => toast.error(t('users.friend.declineFailed')),
   });
   const busy = accept.isPending || decline.isPending;
   return (
     <>
       <Button size="sm" loading={accept.isPending} disabled={busy} onClick={() => accept.mutate(person.id)}>
         {accept.isPending ? null : <Check aria-hidden="true" />}
-        Accept <span className="sr-only">{person.username}</span>
+        {t('users.friend.accept')} <span className="sr-only">{person.username}</span>
       </Button>
       <Button
         variant="secondary"
@@ -89,7 +93,7 @@ function ReceivedActions({ person }: { person: FriendUser }) {
         onClick={() => decline.mutate(person.id)}
       >
         {decline.isPending ? null : <X aria-hidden="true" />}
-        Decline <span className="sr-only">{person.username}</span>
+        {t('users.friend.decline')} <span className="sr-only">{person.username}</span>
       </Button>
     </>
   );
@@ -97,6 +101,7 @@ function ReceivedActions({ person }: { person: FriendUser }) {
 
 function CancelAction({ person }: { person: FriendUser }) {
   const cancel = useCancelFriendRequest();
+  const t = useT();
   return (
     <Button
       variant="secondary"
@@ -104,11 +109,14 @@ function CancelAction({ person }: { person: FriendUser }) {
       loading={cancel.isPending}
       onClick={() =>
         cancel.mutate(person.id, {
-          onError: (error) => toast.error(errorMessage(error, 'Failed to cancel friend request')),
+          onError: (error) => toast.error(errorMessage(error, t('friends.requests.cancelFailed'))),
         })
       }
     >
-      Cancel request <span className="sr-only">to {person.username}</span>
+      {t.rich('friends.requests.cancel', {
+        name: person.username,
+        hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
+      })}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import type { FriendUser } from '@townsquare/contracts';
 import { UserMinus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -18,6 +18,7 @@ import {
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useFriends } from '../api/get-friends.ts';
 import { useRemoveFriend } from '../api/remove-friend.ts';
 import { usePresence } from '../presence.ts';
@@ -27,10 +28,11 @@ import { PersonRow } from './person-row.tsx';
 export function FriendsList() {
   const friends = useFriends();
   const presence = usePresence();
+  const t = useT();
 
   if (friends.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label="Loading friends">
+      <div className="space-y-3" role="status" aria-label={t('friends.loading')}>
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
@@ -38,16 +40,18 @@ export function FriendsList() {
     );
   }
   if (friends.isError)
-    return <Alert variant="error" title={errorMessage(friends.error, 'Failed to load friends')} />;
+    return <Alert variant="error" title={errorMessage(friends.error, t('friends.loadFailed'))} />;
   if (friends.data.length === 0) {
     return (
-      <EmptyState icon={Users} title="No friends yet" headingLevel="h3">
+      <EmptyState icon={Users} title={t('friends.empty.title')} headingLevel="h3">
         <p>
-          Find people with the search on your{' '}
-          <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
-            dashboard
-          </Link>{' '}
-          and press Connect on their profile.
+          {t.rich('friends.empty.body', {
+            link: (chunks: ReactNode[]) => (
+              <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </EmptyState>
     );
@@ -74,14 +78,15 @@ export function FriendsList() {
 function RemoveFriendButton({ friend }: { friend: FriendUser }) {
   const remove = useRemoveFriend();
   const [open, setOpen] = useState(false);
+  const t = useT();
 
   function confirm() {
     remove.mutate(friend.id, {
       onSuccess: () => {
         setOpen(false);
-        toast.success(`${friend.username} is no longer your friend`);
+        toast.success(t('friends.remove.done', { name: friend.username }));
       },
-      onError: (error) => toast.error(errorMessage(error, 'Failed to remove friend')),
+      onError: (error) => toast.error(errorMessage(error, t('friends.remove.failed'))),
     });
   }
 
@@ -90,22 +95,20 @@ function RemoveFriendButton({ friend }: { friend: FriendUser }) {
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm">
           <UserMinus aria-hidden="true" />
-          Remove <span className="sr-only">{friend.username}</span>
+          {t('friends.remove.button')} <span className="sr-only">{friend.username}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Remove {friend.username} from your friends?</DialogTitle>
-          <DialogDescription>
-            You will no longer be able to message each other. Your past conversation stays readable.
-          </DialogDescription>
+          <DialogTitle>{t('friends.remove.title', { name: friend.username })}</DialogTitle>
+          <DialogDescription>{t('friends.remove.body')}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="secondary">Keep friend</Button>
+            <Button variant="secondary">{t('friends.remove.keep')}</Button>
           </DialogClose>
           <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
-            Remove friend
+            {t('friends.remove.confirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

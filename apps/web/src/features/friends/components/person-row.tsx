@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
 interface PersonRowProps {
   person: { id: string; username: string; fullName: string; profileImage: string | null };
@@ -12,6 +13,7 @@ interface PersonRowProps {
 
 /** A person in a friends list: picture (with an online dot), name to their profile, and actions. */
 export function PersonRow({ person, online, actions, className }: PersonRowProps) {
+  const t = useT();
   return (
     <li
       className={cn(
@@ -38,7 +40,10 @@ export function PersonRow({ person, online, actions, className }: PersonRowProps
         <p className="truncate text-sm text-stone-600">
           {person.fullName !== person.username ? person.fullName : null}
           {online ? (
-            <span className="text-emerald-800">{person.fullName !== person.username ? ' · ' : ''}Online</span>
+            <span className="text-emerald-800">
+              {person.fullName !== person.username ? ' · ' : ''}
+              {t('friends.online')}
+            </span>
           ) : null}
         </p>
       </div>

@@ -15,11 +15,12 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
-import { CREATE_SUBGROUP_FAILED, useCreateSubgroup } from '../api/create-subgroup.ts';
-import { DELETE_SUBGROUP_FAILED, useDeleteSubgroup } from '../api/delete-subgroup.ts';
+import { useCreateSubgroup } from '../api/create-subgroup.ts';
+import { useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
-import { RENAME_SUBGROUP_FAILED, useRenameSubgroup } from '../api/rename-subgroup.ts';
+import { useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
 import {
   checkGroupName,
@@ -47,16 +48,17 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
   const [creating, setCreating] = useState(false);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [openChats, setOpenChats] = useState<ReadonlySet<string>>(new Set());
+  const t = useT();
 
   if (status === 'loading') return <Skeleton className="h-20" />;
   if (!user) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
-        <p>Sign in to see the sub-groups you belong to.</p>
+        <p>{t('groups.sub.signInPrompt')}</p>
         <Button asChild variant="secondary" size="sm">
           <Link to="/login" state={{ from: location }}>
             <LogIn aria-hidden="true" />
-            Sign in
+            {t('nav.signIn')}
           </Link>
         </Button>
       </div>
@@ -80,20 +82,18 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
         ) : (
           <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
-            New sub-group
+            {t('groups.sub.new')}
           </Button>
         )
       ) : null}
 
       <GroupListStatus
         query={subgroups}
-        loadingLabel="Loading sub-groups"
-        errorText="Failed to load sub-groups"
+        loadingLabel={t('groups.sub.loading')}
+        errorText={t('groups.sub.loadFailed')}
         empty={
           <p className="rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-sm text-stone-600">
-            {isOrganizer
-              ? 'No sub-groups yet. Create one for a carpool, a team or the volunteers.'
-              : 'You are not in any sub-group of this event.'}
+            {isOrganizer ? t('groups.sub.emptyOrganizer') : t('groups.sub.empty')}
           </p>
         }
       >
@@ -122,6 +122,7 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const [nameError, setNameError] = useState<string>();
+  const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -134,12 +135,12 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
       { eventId, name: checked.name, members },
       {
         onSuccess: (subgroup) => {
-          toast.success(`Sub-group "${subgroup.name}" created`);
+          toast.success(t('groups.sub.created', { name: subgroup.name }));
           onDone();
         },
         onError: (error) => {
           console.error('Creating a sub-group failed', error);
-          toast.error(CREATE_SUBGROUP_FAILED);
+          toast.error(t('groups.sub.createFailed'));
         },
       },
     );
@@ -149,24 +150,24 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
     <form
       onSubmit={submit}
       noValidate
-      aria-label="New sub-group"
+      aria-label={t('groups.sub.new')}
       className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
     >
       <GroupNameField
-        label="Sub-group name"
+        label={t('groups.sub.name')}
         value={name}
-        placeholder="e.g. Carpool from downtown"
+        placeholder={t('groups.sub.namePlaceholder')}
         error={nameError}
         onChange={(next) => {
           setName(next);
           setNameError(undefined);
         }}
       />
-      <MemberPicker legend="Members (from your friends)" value={members} onChange={setMembers} />
+      <MemberPicker legend={t('groups.sub.members')} value={members} onChange={setMembers} />
       <GroupFormActions
         className="flex-row flex-wrap"
         size="sm"
-        submitLabel="Create sub-group"
+        submitLabel={t('groups.sub.create')}
         pending={create.isPending}
         onCancel={onDone}
       />
@@ -193,6 +194,7 @@ function SubgroupItem({
 }: SubgroupItemProps) {
   const chatId = useId();
   const members = subgroup.members;
+  const t = useT();
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -217,14 +219,14 @@ function SubgroupItem({
               onClick={onToggleChat}
             >
               <MessageCircle aria-hidden="true" />
-              {chatOpen ? 'Hide chat' : 'Show chat'}
+              {chatOpen ? t('groups.sub.hideChat') : t('groups.sub.showChat')}
               <ChevronDown className={chatOpen ? 'rotate-180' : undefined} aria-hidden="true" />
             </Button>
             {isOrganizer ? (
               <>
                 <Button variant="ghost" size="sm" onClick={() => onRename(true)}>
                   <Pencil aria-hidden="true" />
-                  Rename <span className="sr-only">{subgroup.name}</span>
+                  {t('groups.sub.rename')} <span className="sr-only">{subgroup.name}</span>
                 </Button>
                 <DeleteSubgroupButton subgroup={subgroup} />
               </>
@@ -234,7 +236,12 @@ function SubgroupItem({
       </div>
       {members.length > 0 ? (
         <div className="mt-3">
-          <MemberList members={members} person={(member) => member} layout="chips" label="Members" />
+          <MemberList
+            members={members}
+            person={(member) => member}
+            layout="chips"
+            label={t('groups.members')}
+          />
         </div>
       ) : null}
       <div id={chatId} hidden={!chatOpen} className="mt-4">
@@ -250,6 +257,7 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
   const rename = useRenameSubgroup();
   const [name, setName] = useState(subgroup.name);
   const [error, setError] = useState<string>();
+  const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -268,7 +276,7 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
         onSuccess: onDone,
         onError: (err) => {
           console.error('Renaming a sub-group failed', err);
-          toast.error(RENAME_SUBGROUP_FAILED);
+          toast.error(t('groups.sub.renameFailed'));
         },
       },
     );
@@ -284,7 +292,7 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
       }}
     >
       <GroupNameField
-        label={`New name for ${subgroup.name}`}
+        label={t('groups.sub.newName', { name: subgroup.name })}
         value={name}
         autoFocus
         error={error}
@@ -296,10 +304,10 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
       />
       <div className="flex gap-2 sm:mt-7">
         <Button type="submit" size="sm" loading={rename.isPending}>
-          Save
+          {t('groups.save')}
         </Button>
         <Button variant="secondary" size="sm" onClick={onDone} disabled={rename.isPending}>
-          Cancel
+          {t('groups.cancel')}
         </Button>
       </div>
     </form>
@@ -309,6 +317,7 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
 function DeleteSubgroupButton({ subgroup }: { subgroup: Subgroup }) {
   const remove = useDeleteSubgroup();
   const [open, setOpen] = useState(false);
+  const t = useT();
 
   function confirm() {
     remove.mutate(
@@ -316,11 +325,11 @@ function DeleteSubgroupButton({ subgroup }: { subgroup: Subgroup }) {
       {
         onSuccess: () => {
           setOpen(false);
-          toast.success(`Sub-group "${subgroup.name}" deleted`);
+          toast.success(t('groups.sub.deleted', { name: subgroup.name }));
         },
         onError: (error) => {
           console.error('Deleting a sub-group failed', error);
-          toast.error(DELETE_SUBGROUP_FAILED);
+          toast.error(t('groups.sub.deleteFailed'));
         },
       },
     );
@@ -331,20 +340,20 @@ function DeleteSubgroupButton({ subgroup }: { subgroup: Subgroup }) {
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50">
           <Trash2 aria-hidden="true" />
-          Delete <span className="sr-only">{subgroup.name}</span>
+          {t('groups.sub.delete')} <span className="sr-only">{subgroup.name}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete “{subgroup.name}”?</DialogTitle>
-          <DialogDescription>Its members lose the sub-group and its whole chat history.</DialogDescription>
+          <DialogTitle>{t('groups.sub.deleteTitle', { name: subgroup.name })}</DialogTitle>
+          <DialogDescription>{t('groups.sub.deleteBody')}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="secondary">Keep it</Button>
+            <Button variant="secondary">{t('groups.sub.keep')}</Button>
           </DialogClose>
           <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
-            Delete sub-group
+            {t('groups.sub.deleteConfirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

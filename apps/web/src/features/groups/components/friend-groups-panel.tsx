@@ -1,6 +1,6 @@
-import { CHAT_MSG, type FriendGroup } from '@townsquare/contracts';
+import type { FriendGroup } from '@townsquare/contracts';
 import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +14,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { personName } from '../../chat/chat-item.ts';
 import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
@@ -43,6 +44,7 @@ export function FriendGroupsPanel() {
   const listHeading = useRef<HTMLHeadingElement>(null);
   const returnTo = useRef<string | null>(null);
   const open = groups.data?.find((g) => g.id === openId);
+  const t = useT();
 
   function back() {
     returnTo.current = openId;
@@ -63,20 +65,17 @@ export function FriendGroupsPanel() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 ref={listHeading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-          Your groups
+          {t('groups.yours')}
         </h2>
         <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
       </div>
       <GroupListStatus
         query={groups}
-        loadingLabel="Loading groups"
-        errorText="Failed to load groups"
+        loadingLabel={t('groups.loading')}
+        errorText={t('groups.loadFailed')}
         empty={
-          <EmptyState icon={UsersRound} title="No groups yet" headingLevel="h3">
-            <p>
-              Gather a few friends into a group with its own chat: a book club, a running crew, the
-              neighbours.
-            </p>
+          <EmptyState icon={UsersRound} title={t('groups.empty')} headingLevel="h3">
+            <p>{t('groups.emptyHint')}</p>
           </EmptyState>
         }
       >
@@ -101,7 +100,10 @@ export function FriendGroupsPanel() {
                   onClick={() => setOpenId(group.id)}
                 >
                   <MessageCircle aria-hidden="true" />
-                  Open chat <span className="sr-only">of {group.name}</span>
+                  {t.rich('groups.openChat', {
+                    name: group.name,
+                    hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
+                  })}
                 </Button>
               </li>
             ))}
@@ -118,6 +120,7 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ name?: string; members?: string; form?: string }>({});
+  const t = useT();
 
   function reset(next: boolean) {
     setOpen(next);
@@ -134,7 +137,7 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
     const checked = checkGroupName(name);
     const found = {
       name: checked.error,
-      members: members.length > 0 ? undefined : CHAT_MSG.membersRequired,
+      members: members.length > 0 ? undefined : t('groups.membersRequired'),
     };
     setErrors(found);
     if (checked.error !== undefined || found.members) return;
@@ -142,11 +145,11 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
       { name: checked.name, members },
       {
         onSuccess: (group) => {
-          toast.success(`Group "${group.name}" created`);
+          toast.success(t('groups.created', { name: group.name }));
           reset(false);
           onCreated(group);
         },
-        onError: (error) => setErrors({ form: errorMessage(error, 'Failed to create the group') }),
+        onError: (error) => setErrors({ form: errorMessage(error, t('groups.createFailed')) }),
       },
     );
   }
@@ -156,22 +159,20 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
       <DialogTrigger asChild>
         <Button size="sm">
           <Plus aria-hidden="true" />
-          Create group
+          {t('groups.create')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create a group</DialogTitle>
-          <DialogDescription>
-            Name it and choose at least one friend. The group gets its own chat.
-          </DialogDescription>
+          <DialogTitle>{t('groups.createTitle')}</DialogTitle>
+          <DialogDescription>{t('groups.createHint')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
           <GroupNameField
-            label="Group name"
+            label={t('groups.name')}
             value={name}
-            placeholder="e.g. Thursday runners"
+            placeholder={t('groups.namePlaceholder')}
             error={errors.name}
             onChange={(next) => {
               setName(next);
@@ -179,7 +180,7 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
             }}
           />
           <MemberPicker
-            legend="Members"
+            legend={t('groups.members')}
             value={members}
             onChange={(next) => {
               setMembers(next);
@@ -189,7 +190,7 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
           />
           <GroupFormActions
             className="mt-6"
-            submitLabel="Create group"
+            submitLabel={t('groups.create')}
             pending={create.isPending}
             onCancel={() => reset(false)}
           />
@@ -204,6 +205,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
   const heading = useRef<HTMLHeadingElement>(null);
   const isCreator = user?.id === group.createdBy.id;
   const leaving = useLeaveFriendGroup(group.id, user?.id ?? '');
+  const t = useT();
   // Having left, the group is gone from the list: back to it, and say so.
   const leave: MembershipAction<void> = {
     isPending: leaving.isPending,
@@ -211,7 +213,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
       leaving.mutate(undefined, {
         onError,
         onSuccess: () => {
-          toast.success(`You left "${group.name}"`);
+          toast.success(t('groups.left', { name: group.name }));
           onBack();
         },
       }),
@@ -223,7 +225,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
     <section aria-labelledby="friend-group-heading" className="space-y-4">
       <Button variant="ghost" size="sm" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />
-        Back to groups
+        {t('groups.back')}
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-2">
@@ -239,13 +241,13 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
             members={group.members}
             person={(member) => member}
             layout="chips"
-            label="Members"
+            label={t('groups.members')}
             currentUserId={user?.id}
           />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {isCreator ? <AddMembersDialog group={group} /> : null}
-          <JoinButton group={asMembership(group)} leave={leave} leaveLabel="Leave group" size="sm" />
+          <JoinButton group={asMembership(group)} leave={leave} leaveLabel={t('groups.leave')} size="sm" />
         </div>
       </div>
       <GroupChat group={{ kind: 'friend_group', id: group.id }} name={group.name} />
@@ -269,6 +271,7 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string>();
+  const t = useT();
 
   function change(next: boolean) {
     setOpen(next);
@@ -281,15 +284,15 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (chosen.length === 0) {
-      setError(CHAT_MSG.membersRequired);
+      setError(t('groups.membersRequired'));
       return;
     }
     try {
       for (const userId of chosen) await add.mutateAsync({ groupId: group.id, userId });
-      toast.success(chosen.length === 1 ? 'Member added' : `${chosen.length} members added`);
+      toast.success(t('groups.added', { count: chosen.length }));
       change(false);
     } catch (err) {
-      setError(errorMessage(err, 'Failed to add members'));
+      setError(errorMessage(err, t('groups.addFailed')));
     }
   }
 
@@ -298,17 +301,17 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
       <DialogTrigger asChild>
         <Button variant="secondary" size="sm">
           <UserPlus aria-hidden="true" />
-          Add members
+          {t('groups.addMembers')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add members to {group.name}</DialogTitle>
-          <DialogDescription>Choose from your friends who are not in the group yet.</DialogDescription>
+          <DialogTitle>{t('groups.addTitle', { name: group.name })}</DialogTitle>
+          <DialogDescription>{t('groups.addHint')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           <MemberPicker
-            legend="Friends"
+            legend={t('friends.title')}
             value={chosen}
             onChange={(next) => {
               setChosen(next);
@@ -320,7 +323,7 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
           />
           <GroupFormActions
             className="mt-6"
-            submitLabel="Add"
+            submitLabel={t('groups.add')}
             pending={add.isPending}
             onCancel={() => change(false)}
           />

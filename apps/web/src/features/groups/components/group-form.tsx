@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CHAT_LIMITS, CHAT_MSG } from '@townsquare/contracts';
+import { CHAT_LIMITS } from '@townsquare/contracts';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { useFriends } from '../../friends/api/get-friends.ts';
 
 /*
@@ -20,7 +21,7 @@ import { useFriends } from '../../friends/api/get-friends.ts';
 /** A group's name as typed, trimmed, or why it cannot be one (every kind needs a non-blank name). */
 export function checkGroupName(typed: string): { name: string; error?: undefined } | { error: string } {
   const name = typed.trim();
-  return name ? { name } : { error: CHAT_MSG.nameRequired };
+  return name ? { name } : { error: translate('groups.nameRequired') };
 }
 
 /** The name field of every kind of group: creating one, or renaming it. */
@@ -97,10 +98,11 @@ export function GroupFormActions({
   size?: 'sm';
   className?: string;
 }) {
+  const t = useT();
   return (
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <Button variant="secondary" size={size} onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('groups.cancel')}
       </Button>
       <Button type="submit" size={size} loading={pending}>
         {submitLabel}
@@ -122,6 +124,7 @@ interface MemberPickerProps {
 /** The one member picker: members of any kind of group are chosen from the user's friends (spec 6), one checkbox each. */
 export function MemberPicker({ legend, value, onChange, exclude = [], error, disabled }: MemberPickerProps) {
   const friends = useFriends();
+  const t = useT();
   const baseId = useId();
   const errorId = `${baseId}-error`;
   const offered = (friends.data ?? []).filter((f) => !exclude.includes(f.id));
@@ -134,17 +137,15 @@ export function MemberPicker({ legend, value, onChange, exclude = [], error, dis
     <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
       {friends.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading friends">
+        <div className="space-y-2" role="status" aria-label={t('friends.loading')}>
           <Skeleton className="h-9" />
           <Skeleton className="h-9" />
         </div>
       ) : friends.isError ? (
-        <p className="text-sm text-red-800">{errorMessage(friends.error, 'Failed to load friends')}</p>
+        <p className="text-sm text-red-800">{errorMessage(friends.error, t('friends.loadFailed'))}</p>
       ) : offered.length === 0 ? (
         <p className="text-sm text-stone-600">
-          {friends.data.length === 0
-            ? 'You have no friends to choose from yet.'
-            : 'All your friends are in already.'}
+          {friends.data.length === 0 ? t('groups.picker.noFriends') : t('groups.picker.allIn')}
         </p>
       ) : (
         <ul className="max-h-56 space-y-1 overflow-y-auto rounded-xl border border-stone-200 p-1.5">

@@ -7,48 +7,41 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatMessageTime } from '../../../lib/format.ts';
+import { hasMessage, translate, useT } from '../../../lib/i18n/intl.tsx';
 import { useAdminAudit } from '../api/admin-audit.ts';
 
-const ACTION_TEXT: Record<string, string> = {
-  'report.resolve': 'resolved a report on',
-  hide: 'hid',
-  'user.suspend': 'suspended',
-  'user.restore': 'restored',
-  'message.delete': 'deleted',
-  'community.ban': 'banned from a community',
-  'community.remove': 'removed from a community',
-  'community.role': 'changed the community role of',
-  'community.verify': 'changed the verified flag of',
-  'user.verified-community': 'changed the verified-community flag of',
-  'admin.grant': 'granted admin to',
-  'admin.revoke': 'revoked admin from',
-};
-
+/** "ana suspended user 1a2b3c4d…": `admin.audit.action.<action>` (an unknown action by its name). */
 function describe(entry: AuditEntry): string {
-  const who = entry.actor ? (entry.actor.username ?? entry.actor.fullName) : 'The command line';
-  return `${who} ${ACTION_TEXT[entry.action] ?? entry.action} ${entry.subjectType} ${entry.subjectId.slice(0, 8)}…`;
+  const who = entry.actor ? (entry.actor.username ?? entry.actor.fullName) : translate('admin.audit.cli');
+  const type = `admin.subject.${entry.subjectType}`;
+  const subject = `${hasMessage(type) ? translate(type) : entry.subjectType} ${entry.subjectId.slice(0, 8)}…`;
+  const action = `admin.audit.action.${entry.action}`;
+  return hasMessage(action)
+    ? translate(action, { who, subject })
+    : translate('admin.audit.action.other', { who, action: entry.action, subject });
 }
 
 /** Every admin and organiser action, newest first. */
 export function AdminAudit() {
   const audit = useAdminAudit();
   const rows = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  const t = useT();
   return (
     <section aria-labelledby="audit-heading" className="space-y-4">
       <h2 id="audit-heading" className="text-lg font-semibold text-stone-900">
-        Audit log
+        {t('admin.audit.title')}
       </h2>
       {audit.isPending ? (
-        <div role="status" aria-label="Loading the audit log">
+        <div role="status" aria-label={t('admin.audit.loading')}>
           <Skeleton className="h-48" />
         </div>
       ) : audit.isError ? (
-        <Alert variant="error" title="The audit log could not be loaded">
-          {errorMessage(audit.error, 'Please try again in a moment.')}
+        <Alert variant="error" title={t('admin.audit.loadFailed')}>
+          {errorMessage(audit.error, t('admin.tryAgain'))}
         </Alert>
       ) : rows.length === 0 ? (
-        <EmptyState icon={ScrollText} title="Nothing recorded yet" headingLevel="h3">
-          <p>Moderation and organiser actions show up here.</p>
+        <EmptyState icon={ScrollText} title={t('admin.audit.empty')} headingLevel="h3">
+          <p>{t('admin.audit.emptyHint')}</p>
         </EmptyState>
       ) : (
         <Card className="overflow-hidden">
@@ -73,7 +66,7 @@ export function AdminAudit() {
       )}
       {audit.hasNextPage ? (
         <Button variant="secondary" onClick={() => audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
-          Load more
+          {t('admin.loadMore')}
         </Button>
       ) : null}
     </section>

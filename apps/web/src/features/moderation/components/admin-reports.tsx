@@ -1,6 +1,6 @@
-import { type AdminReport, REPORT_REASON_LABELS, type ReportSubject } from '@townsquare/contracts';
+import type { AdminReport, ReportSubject } from '@townsquare/contracts';
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -12,20 +12,15 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCardDate, formatMessageTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { type ReportState, useAdminReports } from '../api/admin-reports.ts';
 import { useResolveReport } from '../api/resolve-report.ts';
 import { SuspendDialog } from './suspend-dialog.tsx';
 
-const SUBJECT_LABEL: Record<ReportSubject['type'], string> = {
-  message: 'Message',
-  event: 'Event',
-  user: 'Profile',
-  community: 'Community',
-};
-
 /** The reported thing as the moderator needs to judge it: a message among its neighbours, etc. */
 function SubjectInContext({ subject }: { subject: ReportSubject }) {
-  if (!subject.exists) return <p className="text-sm text-stone-700 italic">It no longer exists.</p>;
+  const t = useT();
+  if (!subject.exists) return <p className="text-sm text-stone-700 italic">{t('admin.reports.gone')}</p>;
   return (
     <div className="space-y-2">
       <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-stone-900">
@@ -36,21 +31,25 @@ function SubjectInContext({ subject }: { subject: ReportSubject }) {
         ) : (
           subject.title
         )}
-        {subject.hidden ? <Badge tone="rose">Hidden</Badge> : null}
-        {subject.author?.suspended ? <Badge tone="amber">Author suspended</Badge> : null}
+        {subject.hidden ? <Badge tone="rose">{t('admin.reports.hidden')}</Badge> : null}
+        {subject.author?.suspended ? <Badge tone="amber">{t('admin.reports.authorSuspended')}</Badge> : null}
       </p>
       {subject.author ? (
         <p className="text-sm text-stone-700">
-          By{' '}
-          <Link to={`/user/${subject.author.id}`} className="font-semibold hover:underline">
-            {subject.author.username ? `@${subject.author.username}` : subject.author.fullName}
-          </Link>
+          {t.rich('admin.reports.by', {
+            name: subject.author.username ? `@${subject.author.username}` : subject.author.fullName,
+            link: (chunks: ReactNode[]) => (
+              <Link to={`/user/${subject.author?.id}`} className="font-semibold hover:underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       {subject.type === 'message' ? (
         <ol
           className="space-y-1 rounded-xl border border-stone-200 bg-stone-50 p-3"
-          aria-label="The message in its room"
+          aria-label={t('admin.reports.inRoom')}
         >
           {subject.context.map((m) => (
             <li
@@ -61,13 +60,15 @@ function SubjectInContext({ subject }: { subject: ReportSubject }) {
               )}
             >
               <span className="font-semibold">
-                {m.sender?.username ?? m.sender?.fullName ?? 'Deleted user'}
+                {m.sender?.username ?? m.sender?.fullName ?? t('admin.reports.deletedUser')}
               </span>{' '}
               <time dateTime={m.createdAt} className="text-xs text-stone-600">
                 {formatMessageTime(m.createdAt)}
               </time>
-              {m.reported ? <span className="sr-only"> (the reported message)</span> : null}
-              {m.hidden ? <span className="text-xs text-rose-800"> (hidden)</span> : null}
+              {m.reported ? <span className="sr-only"> {t('admin.reports.reportedMessage')}</span> : null}
+              {m.hidden ? (
+                <span className="text-xs text-rose-800"> {t('admin.reports.hiddenMessage')}</span>
+              ) : null}
               <span className="block break-words whitespace-pre-wrap">{m.content}</span>
             </li>
           ))}
@@ -82,17 +83,19 @@ function SubjectInContext({ subject }: { subject: ReportSubject }) {
 function ReportActions({ report }: { report: AdminReport }) {
   const resolve = useResolveReport();
   const [suspending, setSuspending] = useState(false);
-  const name = report.subject.author?.username ?? report.subject.author?.fullName ?? 'the author';
+  const t = useT();
+  const name =
+    report.subject.author?.username ?? report.subject.author?.fullName ?? t('admin.reports.theAuthor');
   const run = (body: Parameters<typeof resolve.mutate>[0]['body'], done: string) =>
     resolve.mutate(
       { id: report.id, body },
       {
         onSuccess: ({ resolved }) => {
           setSuspending(false);
-          toast.success(`${done} (${resolved} ${resolved === 1 ? 'report' : 'reports'} resolved)`);
+          toast.success(t('admin.reports.resolved', { done, count: resolved }));
         },
         onError: (error) => {
-          if (!suspending) toast.error(errorMessage(error, 'The report could not be resolved'));
+          if (!suspending) toast.error(errorMessage(error, t('admin.reports.resolveFailed')));
         },
       },
     );
@@ -105,18 +108,18 @@ function ReportActions({ report }: { report: AdminReport }) {
         size="sm"
         variant="secondary"
         disabled={resolve.isPending}
-        onClick={() => run({ action: 'dismiss' }, 'Dismissed')}
+        onClick={() => run({ action: 'dismiss' }, t('admin.reports.dismissed'))}
       >
-        Dismiss
+        {t('admin.reports.dismiss')}
       </Button>
       {hideable ? (
         <Button
           size="sm"
           variant="secondary"
           disabled={resolve.isPending}
-          onClick={() => run({ action: 'hide' }, 'Hidden')}
+          onClick={() => run({ action: 'hide' }, t('admin.reports.hidden'))}
         >
-          Hide {report.subjectType}
+          {t(`admin.reports.hide.${report.subjectType}`)}
         </Button>
       ) : null}
       {suspendable ? (
@@ -126,7 +129,7 @@ function ReportActions({ report }: { report: AdminReport }) {
           disabled={resolve.isPending}
           onClick={() => setSuspending(true)}
         >
-          Suspend author
+          {t('admin.reports.suspendAuthor')}
         </Button>
       ) : null}
       <SuspendDialog
@@ -134,10 +137,10 @@ function ReportActions({ report }: { report: AdminReport }) {
         onOpenChange={setSuspending}
         name={name}
         busy={resolve.isPending}
-        error={suspending && resolve.isError ? errorMessage(resolve.error, 'Could not suspend') : null}
-        reasonLabel="Note (kept in the audit log)"
+        error={suspending && resolve.isError ? errorMessage(resolve.error, t('admin.suspend.failed')) : null}
+        reasonLabel={t('admin.reports.note')}
         onConfirm={({ days, reason }) =>
-          run({ action: 'suspend', days, note: reason }, `${name} is suspended`)
+          run({ action: 'suspend', days, note: reason }, t('admin.reports.suspended', { name }))
         }
       />
     </div>
@@ -145,18 +148,22 @@ function ReportActions({ report }: { report: AdminReport }) {
 }
 
 function ReportCard({ report }: { report: AdminReport }) {
+  const t = useT();
   return (
     <li>
       <Card className="space-y-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone="brand">{SUBJECT_LABEL[report.subjectType]}</Badge>
-          <Badge tone="rose">{REPORT_REASON_LABELS[report.reason]}</Badge>
+          <Badge tone="brand">{t(`admin.subject.${report.subjectType}`)}</Badge>
+          <Badge tone="rose">{t(`moderation.reason.${report.reason}`)}</Badge>
           <span className="text-stone-700">
-            {report.subjectReportCount} {report.subjectReportCount === 1 ? 'report' : 'reports'} on this
+            {t('admin.reports.count', { count: report.subjectReportCount })}
           </span>
           <span className="text-stone-600">
-            · by {report.reporter?.username ?? report.reporter?.fullName ?? 'a deleted user'} on{' '}
-            {formatCardDate(report.createdAt)}
+            ·{' '}
+            {t('admin.reports.reporter', {
+              name: report.reporter?.username ?? report.reporter?.fullName ?? t('admin.reports.aDeletedUser'),
+              date: formatCardDate(report.createdAt),
+            })}
           </span>
         </div>
         {report.details ? (
@@ -170,7 +177,9 @@ function ReportCard({ report }: { report: AdminReport }) {
         ) : (
           <p className="text-sm text-stone-700">
             {report.outcome}
-            {report.resolvedBy ? ` · by ${report.resolvedBy.username ?? report.resolvedBy.fullName}` : ''}
+            {report.resolvedBy
+              ? ` · ${t('admin.reports.resolvedBy', { name: report.resolvedBy.username ?? report.resolvedBy.fullName })}`
+              : ''}
             {report.note ? ` · “${report.note}”` : ''}
           </p>
         )}
@@ -184,14 +193,15 @@ export function AdminReports() {
   const [state, setState] = useState<ReportState>('open');
   const reports = useAdminReports(state);
   const rows = reports.data?.pages.flatMap((page) => page.reports) ?? [];
+  const t = useT();
   return (
     <section aria-labelledby="reports-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="reports-heading" className="text-lg font-semibold text-stone-900">
-          {state === 'open' ? 'Open reports' : 'Resolved reports'}
+          {state === 'open' ? t('admin.reports.openTitle') : t('admin.reports.resolvedTitle')}
         </h2>
         <fieldset className="flex gap-1">
-          <legend className="sr-only">Which reports</legend>
+          <legend className="sr-only">{t('admin.reports.which')}</legend>
           {(['open', 'resolved'] as const).map((value) => (
             <Button
               key={value}
@@ -200,27 +210,27 @@ export function AdminReports() {
               aria-pressed={state === value}
               onClick={() => setState(value)}
             >
-              {value === 'open' ? 'Open' : 'Resolved'}
+              {value === 'open' ? t('admin.reports.open') : t('admin.reports.resolvedState')}
             </Button>
           ))}
         </fieldset>
       </div>
       {reports.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading reports">
+        <div className="space-y-2" role="status" aria-label={t('admin.reports.loading')}>
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
         </div>
       ) : reports.isError ? (
-        <Alert variant="error" title="The reports could not be loaded">
-          {errorMessage(reports.error, 'Please try again in a moment.')}
+        <Alert variant="error" title={t('admin.reports.loadFailed')}>
+          {errorMessage(reports.error, t('admin.tryAgain'))}
         </Alert>
       ) : rows.length === 0 ? (
         <EmptyState
           icon={Flag}
-          title={state === 'open' ? 'Nothing to review' : 'No resolved reports yet'}
+          title={state === 'open' ? t('admin.reports.emptyOpen') : t('admin.reports.emptyResolved')}
           headingLevel="h3"
         >
-          <p>{state === 'open' ? 'Every report has been dealt with.' : 'Resolved reports show up here.'}</p>
+          <p>{state === 'open' ? t('admin.reports.emptyOpenHint') : t('admin.reports.emptyResolvedHint')}</p>
         </EmptyState>
       ) : (
         <ul className="space-y-3">
@@ -235,7 +245,7 @@ export function AdminReports() {
           onClick={() => reports.fetchNextPage()}
           loading={reports.isFetchingNextPage}
         >
-          Load more
+          {t('admin.loadMore')}
         </Button>
       ) : null}
     </section>

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatLongDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRestoreUser, useSuspendUser } from '../api/suspend-user.ts';
 import { SuspendDialog } from './suspend-dialog.tsx';
 
@@ -13,34 +14,42 @@ export function SuspendControls({ row }: { row: AdminUser }) {
   const suspend = useSuspendUser();
   const restore = useRestoreUser();
   const [open, setOpen] = useState(false);
+  const t = useT();
   const name = row.username || row.fullName;
   if (row.isAdmin) return null;
   if (row.suspended)
     return (
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="amber">
-          {row.suspendedUntil ? `Suspended until ${formatLongDate(row.suspendedUntil)}` : 'Suspended'}
+          {row.suspendedUntil
+            ? t('admin.suspend.until', { date: formatLongDate(row.suspendedUntil) })
+            : t('admin.suspend.suspended')}
         </Badge>
         <Button
           size="sm"
           variant="secondary"
           loading={restore.isPending}
-          aria-label={`Restore ${name}`}
+          aria-label={t('admin.suspend.restoreName', { name })}
           onClick={() =>
             restore.mutate(row.id, {
-              onSuccess: () => toast.success(`${name} is restored`),
-              onError: (error) => toast.error(errorMessage(error, 'Could not restore the account')),
+              onSuccess: () => toast.success(t('admin.suspend.restored', { name })),
+              onError: (error) => toast.error(errorMessage(error, t('admin.suspend.restoreFailed'))),
             })
           }
         >
-          Restore
+          {t('admin.suspend.restore')}
         </Button>
       </div>
     );
   return (
     <>
-      <Button size="sm" variant="secondary" aria-label={`Suspend ${name}`} onClick={() => setOpen(true)}>
-        Suspend
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={t('admin.suspend.title', { name })}
+        onClick={() => setOpen(true)}
+      >
+        {t('admin.suspend.confirm')}
       </Button>
       <SuspendDialog
         open={open}
@@ -50,14 +59,14 @@ export function SuspendControls({ row }: { row: AdminUser }) {
         }}
         name={name}
         busy={suspend.isPending}
-        error={suspend.isError ? errorMessage(suspend.error, 'Could not suspend the account') : null}
+        error={suspend.isError ? errorMessage(suspend.error, t('admin.suspend.failed')) : null}
         onConfirm={(body) =>
           suspend.mutate(
             { id: row.id, body },
             {
               onSuccess: () => {
                 setOpen(false);
-                toast.success(`${name} is suspended and signed out`);
+                toast.success(t('admin.suspend.done', { name }));
               },
             },
           )

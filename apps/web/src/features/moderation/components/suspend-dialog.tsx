@@ -13,6 +13,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
 
 /** Days (empty: until lifted) and a reason; `onConfirm` does the work and may fail with a message. */
 export function SuspendDialog({
@@ -22,7 +23,7 @@ export function SuspendDialog({
   busy,
   error,
   onConfirm,
-  reasonLabel = 'Reason',
+  reasonLabel,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -33,6 +34,7 @@ export function SuspendDialog({
   reasonLabel?: string;
 }) {
   const id = useId();
+  const t = useT();
   const [days, setDays] = useState('7');
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -42,11 +44,11 @@ export function SuspendDialog({
     const trimmed = days.trim();
     const value = trimmed === '' ? null : Number(trimmed);
     if (value !== null && (!Number.isInteger(value) || value < 1 || value > MODERATION_LIMITS.daysMax)) {
-      setInvalid(`Days must be a whole number between 1 and ${MODERATION_LIMITS.daysMax}, or empty`);
+      setInvalid(t('admin.suspend.daysInvalid', { max: MODERATION_LIMITS.daysMax }));
       return;
     }
     if (!reason.trim()) {
-      setInvalid('Reason is required');
+      setInvalid(t('admin.suspend.reasonRequired'));
       return;
     }
     setInvalid(null);
@@ -58,16 +60,13 @@ export function SuspendDialog({
       <DialogContent>
         <form onSubmit={submit} noValidate>
           <DialogHeader>
-            <DialogTitle>Suspend {name}</DialogTitle>
-            <DialogDescription>
-              They are signed out everywhere at once and cannot sign in until the suspension ends; their
-              events are hidden meanwhile.
-            </DialogDescription>
+            <DialogTitle>{t('admin.suspend.title', { name })}</DialogTitle>
+            <DialogDescription>{t('admin.suspend.body')}</DialogDescription>
           </DialogHeader>
           <div className="space-y-4">
             <div className="space-y-1.5">
               <label htmlFor={`${id}-days`} className="text-sm font-semibold text-stone-900">
-                Days
+                {t('admin.suspend.days')}
               </label>
               <Input
                 id={`${id}-days`}
@@ -77,12 +76,12 @@ export function SuspendDialog({
                 aria-describedby={`${id}-days-hint`}
               />
               <p id={`${id}-days-hint`} className="text-xs text-stone-600">
-                Leave empty to suspend until an admin restores the account.
+                {t('admin.suspend.daysHint')}
               </p>
             </div>
             <div className="space-y-1.5">
               <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-900">
-                {reasonLabel}
+                {reasonLabel ?? t('admin.suspend.reason')}
               </label>
               <Textarea
                 id={`${id}-reason`}
@@ -101,11 +100,11 @@ export function SuspendDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="secondary">
-                Cancel
+                {t('admin.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" loading={busy}>
-              Suspend
+              {t('admin.suspend.confirm')}
             </Button>
           </DialogFooter>
         </form>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form-field.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { currentIntl, translate, useT } from '../../../lib/i18n/intl.tsx';
 import { putFile } from '../api/put-file.ts';
 import { requestUploadUrl } from '../api/request-upload-url.ts';
 import { validateImage } from '../validate-image.ts';
@@ -27,9 +28,11 @@ interface ImageUploadProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
+/** "PNG or JPEG", in the current language's words. */
 function describeTypes(types: readonly string[] | undefined): string {
-  if (!types || types.length === 0) return 'JPG, PNG, GIF or WebP';
-  return types.map((t) => (t === 'image/jpeg' ? 'JPEG' : t.replace('image/', '').toUpperCase())).join(' or ');
+  if (!types || types.length === 0) return translate('common.upload.anyType');
+  const names = types.map((t) => (t === 'image/jpeg' ? 'JPEG' : t.replace('image/', '').toUpperCase()));
+  return currentIntl().formatList(names, { type: 'disjunction' });
 }
 
 /**
@@ -56,6 +59,7 @@ export function ImageUpload({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = progress !== null;
+  const t = useT();
 
   function setBusy(next: number | null) {
     setProgress(next);
@@ -71,17 +75,17 @@ export function ImageUpload({
     }
     setError(null);
     setBusy(0);
-    const toastId = toast.loading('Getting upload URL...');
+    const toastId = toast.loading(t('common.upload.preparing'));
     try {
       const { signedUrl, publicUrl } = await requestUploadUrl(file, folder);
-      toast.loading('Uploading image...', { id: toastId });
+      toast.loading(t('common.upload.uploading'), { id: toastId });
       await putFile(file, signedUrl, (percent) => setProgress(percent));
       onChange(publicUrl);
-      toast.success('Image uploaded successfully', { id: toastId });
+      toast.success(t('common.upload.done'), { id: toastId });
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Failed to upload image';
-      setError(`Image upload failed: ${message}`);
-      toast.error('Failed to upload image', { id: toastId, description: message });
+      const message = err instanceof Error && err.message ? err.message : t('common.upload.failed');
+      setError(t('common.upload.failedBecause', { message }));
+      toast.error(t('common.upload.failed'), { id: toastId, description: message });
     } finally {
       setBusy(null);
       if (inputRef.current) inputRef.current.value = '';
@@ -124,7 +128,7 @@ export function ImageUpload({
           )}
         >
           {value ? (
-            <img src={value} alt="Current selection" className="size-full object-cover" />
+            <img src={value} alt={t('common.upload.current')} className="size-full object-cover" />
           ) : (
             <ImagePlus className="size-8" aria-hidden="true" />
           )}
@@ -132,15 +136,17 @@ export function ImageUpload({
         <div className="min-w-0 flex-1 space-y-2 text-center sm:text-left">
           <p className="text-sm text-stone-700">
             <UploadCloud className="mr-1.5 inline size-4 align-[-3px] text-stone-600" aria-hidden="true" />
-            Drag and drop an image here, or choose one from your device.
+            {t('common.upload.drop')}
           </p>
           <p id={hintId} className="text-xs text-stone-600">
-            {describeTypes(types)} up to {maxMB}MB
+            {t('common.upload.limit', { types: describeTypes(types), max: maxMB })}
           </p>
           {busy ? (
             <div className="space-y-1" role="status">
-              <Progress value={progress ?? 0} aria-label="Upload progress" />
-              <p className="text-xs text-stone-700">Uploading… {progress}%</p>
+              <Progress value={progress ?? 0} aria-label={t('common.upload.progress')} />
+              <p className="text-xs text-stone-700">
+                {t('common.upload.percent', { percent: progress ?? 0 })}
+              </p>
             </div>
           ) : (
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
@@ -165,12 +171,12 @@ export function ImageUpload({
                 aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
                 onClick={() => inputRef.current?.click()}
               >
-                {value ? 'Change image' : 'Choose image'}
+                {value ? t('common.upload.change') : t('common.upload.choose')}
               </Button>
               {value ? (
                 <Button size="sm" variant="ghost" disabled={disabled} onClick={() => onChange(null)}>
                   <Trash2 aria-hidden="true" />
-                  Remove
+                  {t('common.upload.remove')}
                 </Button>
               ) : null}
             </div>

@@ -9,24 +9,24 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useChangePassword } from '../api/change-password.ts';
-
-export const NEW_PASSWORDS_DIFFER = 'New passwords do not match';
 
 const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, MSG.currentPasswordRequired),
     newPassword: z.string().min(1, MSG.newPasswordRequired).min(LIMITS.passwordMin, MSG.passwordTooShort),
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    confirmPassword: z.string().min(1, 'auth.reset.confirmRequired'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: NEW_PASSWORDS_DIFFER,
+    message: 'users.password.mismatch',
     path: ['confirmPassword'],
   });
 
 /** Spec 2 and 5, Settings: all fields required, new and confirmation must match. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -44,9 +44,9 @@ export function ChangePasswordForm() {
         // The server ends every other session and keeps this one: the person stays signed in here.
         onSuccess: (result) => {
           reset();
-          toast.success(result?.message || MSG.passwordChanged);
+          toast.success(result?.message || t('users.password.changed'));
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to update password')),
+        onError: (error) => toast.error(errorMessage(error, t('users.password.failed'))),
       },
     );
   });
@@ -55,11 +55,15 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {change.isError ? (
-        <Alert variant="error">{errorMessage(change.error, 'Failed to update password')}</Alert>
+        <Alert variant="error">{errorMessage(change.error, t('users.password.failed'))}</Alert>
       ) : null}
       <fieldset disabled={busy} className="space-y-5">
-        <legend className="sr-only">Change your password</legend>
-        <FormField id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
+        <legend className="sr-only">{t('users.password.legend')}</legend>
+        <FormField
+          id="currentPassword"
+          label={t('users.password.current')}
+          error={errors.currentPassword?.message}
+        >
           {(field) => (
             <Input
               {...field}
@@ -71,22 +75,26 @@ export function ChangePasswordForm() {
         </FormField>
         <FormField
           id="newPassword"
-          label="New password"
-          hint="At least 8 characters."
+          label={t('users.password.new')}
+          hint={t('users.password.hint')}
           error={errors.newPassword?.message}
         >
           {(field) => (
             <Input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />
           )}
         </FormField>
-        <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <FormField
+          id="confirmPassword"
+          label={t('users.password.confirm')}
+          error={errors.confirmPassword?.message}
+        >
           {(field) => (
             <Input {...field} type="password" autoComplete="new-password" {...register('confirmPassword')} />
           )}
         </FormField>
       </fieldset>
       <Button type="submit" loading={busy}>
-        {busy ? 'Updating...' : 'Update password'}
+        {busy ? t('users.password.updating') : t('users.password.update')}
       </Button>
     </form>
   );

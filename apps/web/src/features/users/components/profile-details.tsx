@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatJoinedDate, formatPhone } from '../../../lib/format.ts';
-import { pendingEmailText } from '../profile-schema.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { RoleBadge } from './role-badge.tsx';
 import { VerifiedBadge } from './verified-badge.tsx';
 
@@ -45,12 +45,13 @@ function EmailText({ email }: { email: string }) {
 
 /** Spec 2, Profile view mode: image, username, email, phone, bio, interests and roles. */
 export function ProfileDetails({ user }: { user: SelfUser }) {
+  const t = useT();
   return (
     <div className="space-y-8">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
         <Avatar
           src={user.profileImage}
-          alt={`Profile picture of ${user.fullName}`}
+          alt={t('users.pictureOf', { name: user.fullName })}
           className="size-28 ring-4"
         />
         <div className="min-w-0 space-y-2">
@@ -68,30 +69,39 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
       {/* The e-mail has a row of its own, so a long address is not broken mid-word; if it still
           does not fit (a phone), it breaks at the @ first. */}
       <dl className="grid gap-5 sm:grid-cols-2">
-        <Detail icon={<Mail className="size-4" aria-hidden="true" />} label="Email" className="sm:col-span-2">
+        <Detail
+          icon={<Mail className="size-4" aria-hidden="true" />}
+          label={t('users.email')}
+          className="sm:col-span-2"
+        >
           <EmailText email={user.email} />
           {user.pendingEmail ? (
-            <span className="block text-sm text-stone-600">{pendingEmailText(user.pendingEmail)}</span>
+            <span className="block text-sm text-stone-600">
+              {t('users.pendingEmail', { address: user.pendingEmail })}
+            </span>
           ) : null}
         </Detail>
-        <Detail icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
-          {user.phoneNumber ? formatPhone(user.phoneNumber) : 'Not added'}
+        <Detail icon={<Phone className="size-4" aria-hidden="true" />} label={t('users.phone')}>
+          {user.phoneNumber ? formatPhone(user.phoneNumber) : t('users.details.notAdded')}
         </Detail>
-        <Detail icon={<CalendarDays className="size-4" aria-hidden="true" />} label="Member since">
+        <Detail
+          icon={<CalendarDays className="size-4" aria-hidden="true" />}
+          label={t('users.details.since')}
+        >
           {formatJoinedDate(user.createdAt)}
         </Detail>
       </dl>
 
       <section aria-labelledby="bio-heading" className="space-y-2">
         <h3 id="bio-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-          Bio
+          {t('users.bio')}
         </h3>
-        <p className="whitespace-pre-line text-stone-800">{user.bio || 'No bio yet.'}</p>
+        <p className="whitespace-pre-line text-stone-800">{user.bio || t('users.details.noBio')}</p>
       </section>
 
       <section aria-labelledby="interests-heading" className="space-y-2">
         <h3 id="interests-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-          Interests
+          {t('users.interests')}
         </h3>
         {user.interests.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5">
@@ -102,7 +112,7 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
             ))}
           </ul>
         ) : (
-          <p className="text-stone-700">No interests added yet.</p>
+          <p className="text-stone-700">{t('users.details.noInterests')}</p>
         )}
       </section>
     </div>

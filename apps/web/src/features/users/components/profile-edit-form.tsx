@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SelfUser } from '@townsquare/contracts';
-import { LIMITS } from '@townsquare/contracts/limits';
-import { MSG } from '@townsquare/contracts/messages';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,21 +7,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { TagInput } from '../../../components/ui/tag-input.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
-import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
-import {
-  INTEREST_MESSAGES,
-  type ProfileEditValues,
-  pendingEmailText,
-  profileEditSchema,
-  ROLE_REQUIRED_EDIT,
-  sanitizeUsername,
-} from '../profile-schema.ts';
-import { PhoneInput } from './phone-input.tsx';
-import { ProfilePictureUpload } from './profile-picture-upload.tsx';
+import { type ProfileEditValues, profileEditSchema } from '../profile-schema.ts';
+import { BioField, InterestsField, PhoneField, PictureField, UsernameField } from './profile-fields.tsx';
 import { RolePicker } from './role-picker.tsx';
 
 interface ProfileEditFormProps {
@@ -35,6 +23,7 @@ interface ProfileEditFormProps {
 export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   const update = useUpdateMe();
   const [uploading, setUploading] = useState(false);
+  const t = useT();
   const {
     control,
     register,
@@ -63,7 +52,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     if (emailChanging && !values.currentPassword) {
-      setError('currentPassword', { message: MSG.emailChangePasswordRequired });
+      setError('currentPassword', { message: 'users.edit.passwordRequired' });
       return;
     }
     update.mutate(
@@ -80,13 +69,13 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
       },
       {
         onSuccess: (updated) => {
-          toast.success('Profile updated successfully', { duration: 3000 });
+          toast.success(t('users.edit.updated'), { duration: 3000 });
           if (emailChanging && updated.pendingEmail) {
-            toast.info(`We sent a link to ${updated.pendingEmail}. Your email changes once you follow it.`);
+            toast.info(t('users.edit.linkSent', { address: updated.pendingEmail }));
           }
           onDone();
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to update profile')),
+        onError: (error) => toast.error(errorMessage(error, t('users.updateFailed'))),
       },
     );
   });
@@ -95,57 +84,26 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <fieldset disabled={busy} className="space-y-6">
-        <legend className="sr-only">Edit your profile</legend>
-        <Controller
-          control={control}
-          name="profileImage"
-          render={({ field }) => (
-            <ProfilePictureUpload
-              value={field.value}
-              onChange={field.onChange}
-              disabled={busy}
-              onBusyChange={setUploading}
-            />
-          )}
-        />
+        <legend className="sr-only">{t('users.edit.legend')}</legend>
+        <PictureField control={control} disabled={busy} onBusyChange={setUploading} />
         <div className="grid gap-6 sm:grid-cols-2">
-          <FormField id="fullName" label="Name" error={errors.fullName?.message}>
+          <FormField id="fullName" label={t('users.edit.name')} error={errors.fullName?.message}>
             {(field) => <Input {...field} autoComplete="name" {...register('fullName')} />}
           </FormField>
-          <FormField id="username" label="Username" error={errors.username?.message}>
-            {(field) => (
-              <Controller
-                control={control}
-                name="username"
-                render={({ field: f }) => (
-                  <Input
-                    {...field}
-                    name={f.name}
-                    ref={f.ref}
-                    value={f.value}
-                    onBlur={f.onBlur}
-                    onChange={(event) => f.onChange(sanitizeUsername(event.target.value))}
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={LIMITS.usernameMax}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <UsernameField control={control} error={errors.username?.message} />
           <FormField
             id="email"
-            label="Email"
+            label={t('users.email')}
             error={errors.email?.message}
-            hint={user.pendingEmail ? pendingEmailText(user.pendingEmail) : undefined}
+            hint={user.pendingEmail ? t('users.pendingEmail', { address: user.pendingEmail }) : undefined}
           >
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>
           {emailChanging ? (
             <FormField
               id="currentPassword"
-              label="Current password"
-              hint="Needed to change your email. We will send a confirmation link to the new address."
+              label={t('users.password.current')}
+              hint={t('users.edit.passwordHint')}
               error={errors.currentPassword?.message}
             >
               {(field) => (
@@ -158,48 +116,10 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
               )}
             </FormField>
           ) : null}
-          <FormField id="phoneNumber" label="Phone" optional error={errors.phoneNumber?.message}>
-            {(field) => (
-              <Controller
-                control={control}
-                name="phoneNumber"
-                render={({ field: f }) => (
-                  <PhoneInput
-                    {...field}
-                    ref={f.ref}
-                    value={f.value}
-                    onBlur={f.onBlur}
-                    onChange={f.onChange}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <PhoneField control={control} error={errors.phoneNumber?.message} />
         </div>
-        <FormField id="bio" label="Bio" optional error={errors.bio?.message}>
-          {(field) => <Textarea {...field} maxLength={LIMITS.bioMax} {...register('bio')} />}
-        </FormField>
-        <FormField id="interests" label="Interests" error={errors.interests?.message}>
-          {(field) => (
-            <Controller
-              control={control}
-              name="interests"
-              render={({ field: f }) => (
-                <TagInput
-                  {...field}
-                  value={f.value}
-                  onChange={f.onChange}
-                  suggestions={INTEREST_SUGGESTIONS}
-                  minLength={LIMITS.interestMin}
-                  maxLength={LIMITS.interestMax}
-                  maxTags={LIMITS.interestsMax}
-                  messages={INTEREST_MESSAGES}
-                  disabled={busy}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <BioField register={register} error={errors.bio?.message} />
+        <InterestsField control={control} error={errors.interests?.message} disabled={busy} />
         <div className="space-y-2.5">
           <Controller
             control={control}
@@ -207,7 +127,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
             render={({ field }) => (
               <RolePicker
                 variant="checkboxes"
-                legend="Roles"
+                legend={t('users.edit.roles')}
                 value={field.value}
                 onChange={field.onChange}
                 disabled={busy}
@@ -216,20 +136,20 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
               />
             )}
           />
-          <FieldError id="roles-error" message={noRoles ? ROLE_REQUIRED_EDIT : undefined} />
+          <FieldError id="roles-error" message={noRoles ? 'users.edit.rolesRequired' : undefined} />
         </div>
       </fieldset>
 
       {update.isError ? (
-        <Alert variant="error">{errorMessage(update.error, 'Failed to update profile')}</Alert>
+        <Alert variant="error">{errorMessage(update.error, t('users.updateFailed'))}</Alert>
       ) : null}
 
       <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          {t('users.cancel')}
         </Button>
         <Button type="submit" loading={busy} disabled={noRoles || uploading}>
-          {busy ? 'Saving...' : 'Save Changes'}
+          {busy ? t('users.saving') : t('users.edit.save')}
         </Button>
       </div>
     </form>

@@ -1,29 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PlaceCandidate, SelfUser } from '@townsquare/contracts';
-import { LIMITS } from '@townsquare/contracts/limits';
 import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { FieldError } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { TagInput } from '../../../components/ui/tag-input.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
-import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
-import {
-  INTEREST_MESSAGES,
-  type ProfileSetupValues,
-  profileSetupSchema,
-  sanitizeUsername,
-} from '../profile-schema.ts';
-import { PhoneInput } from './phone-input.tsx';
-import { ProfilePictureUpload } from './profile-picture-upload.tsx';
+import { type ProfileSetupValues, profileSetupSchema } from '../profile-schema.ts';
+import { BioField, InterestsField, PhoneField, PictureField, UsernameField } from './profile-fields.tsx';
 import { RolePicker } from './role-picker.tsx';
 
 // The home city picker (issue 22) in a chunk of its own: the route's preload list stays short.
@@ -98,52 +87,13 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-7">
       <fieldset disabled={busy} className="space-y-7">
-        <Controller
+        <PictureField control={control} disabled={busy} onBusyChange={setUploading} />
+        <UsernameField
           control={control}
-          name="profileImage"
-          render={({ field }) => (
-            <ProfilePictureUpload
-              value={field.value}
-              onChange={field.onChange}
-              disabled={busy}
-              onBusyChange={setUploading}
-            />
-          )}
-        />
-
-        <FormField
-          id="username"
-          label={t('users.username')}
           hint={t('users.usernameHint')}
           error={errors.username?.message}
-        >
-          {(field) => (
-            <Controller
-              control={control}
-              name="username"
-              render={({ field: f }) => (
-                <div className="relative">
-                  <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600">
-                    @
-                  </span>
-                  <Input
-                    {...field}
-                    name={f.name}
-                    ref={f.ref}
-                    value={f.value}
-                    onBlur={f.onBlur}
-                    onChange={(event) => f.onChange(sanitizeUsername(event.target.value))}
-                    autoCapitalize="none"
-                    autoComplete="username"
-                    spellCheck={false}
-                    maxLength={LIMITS.usernameMax}
-                    className="pl-8"
-                  />
-                </div>
-              )}
-            />
-          )}
-        </FormField>
+          prefix
+        />
 
         <div className="space-y-2">
           <Controller
@@ -165,56 +115,15 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
           <FieldError id="roles-error" message={errors.roles?.message} />
         </div>
 
-        <FormField id="phoneNumber" label={t('users.phone')} optional error={errors.phoneNumber?.message}>
-          {(field) => (
-            <Controller
-              control={control}
-              name="phoneNumber"
-              render={({ field: f }) => (
-                <PhoneInput {...field} ref={f.ref} value={f.value} onBlur={f.onBlur} onChange={f.onChange} />
-              )}
-            />
-          )}
-        </FormField>
-
-        <FormField
-          id="interests"
-          label={t('users.interests')}
-          hint={t('users.interestsHint')}
+        <PhoneField control={control} error={errors.phoneNumber?.message} />
+        <InterestsField
+          control={control}
           error={errors.interests?.message}
-        >
-          {(field) => (
-            <Controller
-              control={control}
-              name="interests"
-              render={({ field: f }) => (
-                <TagInput
-                  {...field}
-                  value={f.value}
-                  onChange={f.onChange}
-                  suggestions={INTEREST_SUGGESTIONS}
-                  minLength={LIMITS.interestMin}
-                  maxLength={LIMITS.interestMax}
-                  maxTags={LIMITS.interestsMax}
-                  messages={INTEREST_MESSAGES}
-                  placeholder={t('users.interestsPlaceholder')}
-                  disabled={busy}
-                />
-              )}
-            />
-          )}
-        </FormField>
-
-        <FormField id="bio" label={t('users.bio')} optional error={errors.bio?.message}>
-          {(field) => (
-            <Textarea
-              {...field}
-              placeholder={t('users.bioPlaceholder')}
-              maxLength={LIMITS.bioMax}
-              {...register('bio')}
-            />
-          )}
-        </FormField>
+          disabled={busy}
+          hint={t('users.interestsHint')}
+          placeholder={t('users.interestsPlaceholder')}
+        />
+        <BioField register={register} error={errors.bio?.message} placeholder={t('users.bioPlaceholder')} />
 
         <Suspense fallback={<Skeleton className="h-28 w-full" />}>
           <HomeCityPicker id="home-city" value={home} onChange={setHome} disabled={busy} />
