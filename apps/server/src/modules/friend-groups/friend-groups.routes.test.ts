@@ -1,11 +1,11 @@
 import { CHAT_LIMITS, CHAT_MSG, friendGroup, GROUP_MSG, roomMessage } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let friendA: TestUser;
 let friendB: TestUser;
@@ -13,7 +13,6 @@ let friendC: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [owner, friendA, friendB, friendC, stranger] = await Promise.all([
     createUser(t, { fullName: 'Olive Owner' }),
     createUser(t, { fullName: 'Ada Friend' }),
@@ -26,9 +25,6 @@ beforeAll(async () => {
   await makeFriends(t, owner, friendC);
   // A friend of a member, not of the creator: still not allowed in through the creator.
   await makeFriends(t, friendA, stranger);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -8,12 +8,12 @@ import {
   userSubgroup,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let organizer: TestUser;
 let friendA: TestUser;
 let friendB: TestUser;
@@ -25,7 +25,6 @@ let draftEventId: string;
 let strangersEventId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [organizer, friendA, friendB, friendC, stranger] = await Promise.all([
     createUser(t, { fullName: 'Orla Organizer' }),
     createUser(t, { fullName: 'Ada Friend' }),
@@ -41,9 +40,6 @@ beforeAll(async () => {
   privateEventId = await createEvent(t, organizer, { title: 'Private supper', visibility: 'PRIVATE' });
   draftEventId = await createEvent(t, organizer, { title: 'Draft picnic', status: 'DRAFT' });
   strangersEventId = await createEvent(t, stranger, { title: "Sam's quiz night" });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
