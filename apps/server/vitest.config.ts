@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ALONE,
           maxWorkers: WORKERS,
+          // Cheaper password hashing; the production cost is checked in timing.test.ts (ALONE).
+          setupFiles: ['src/test/cheap-passwords.ts'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,7 +1,7 @@
 import { errorBody, MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from '../modules/push/push-test-service.ts';
 import {
   createEvent,
@@ -14,7 +14,7 @@ import {
   type TestUser,
   unique,
 } from '../test/factories.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 
 /**
  * QUALITY security 4: random, wrong-typed, oversized, deeply nested and prototype-polluting bodies
@@ -22,18 +22,14 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
  * shape with a readable sentence, never zod's generic text (which means a field lacks our message).
  */
 
-let t: TestApp;
+const t = useTestApp();
 /** A public event of somebody else, for RSVPs. */
 let foreignEventId: string;
 /** A public event that takes answers without an account (decision 040). */
 let guestEventId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   foreignEventId = await createEvent(t, await createUser(t));
   guestEventId = await createEvent(t, await createUser(t), { allowGuestRsvp: true });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const RUNS = 40;

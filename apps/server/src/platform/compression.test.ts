@@ -2,14 +2,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, type TestUser } from '../test/factories.ts';
 import { ask, closeSockets, listen, next, openSocket } from '../test/sockets.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 
 /** QUALITY "bytes on the wire": JSON of 1 KiB and more is compressed when the client accepts it. */
-let t: TestApp;
+const t = useTestApp();
 let ada: TestUser;
 let ben: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t, { username: 'ada_wire' });
   ben = await createUser(t, { username: 'ben_wire' });
   // The original client's call lists up to 100 events: a 25–70 KB body.
@@ -21,10 +20,7 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 const list = (acceptEncoding?: string) =>
   t.app.inject({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, LIMITS_PER, MemoryRateLimitStore } from '../platform/rate-limit/rate-limiter.ts';
 import { createEvent, createUser } from '../test/factories.ts';
 import { ask, closeSockets, listen, next, openSocket } from '../test/sockets.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '../test/test-app.ts';
 import { createRealtime, type RealtimeDeps } from './io.ts';
 
 /**
@@ -15,17 +15,13 @@ import { createRealtime, type RealtimeDeps } from './io.ts';
  * is cut off, a user keeps at most SOCKETS_PER_USER sockets, and room checks of one user run one
  * at a time.
  */
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Ack = { ok: boolean; error?: string };
 const perSocket = LIMITS_PER.socketEventsPerSocket.limit;

@@ -3,26 +3,22 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, signIn, type TestUser } from '../test/factories.ts';
 import { ask, barrier, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 let ada: TestUser;
 let ben: TestUser;
 let cy: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
   ada = await createUser(t, { username: 'ada_rt' });
   ben = await createUser(t, { username: 'ben_rt' });
   cy = await createUser(t, { username: 'cy_rt' });
   await makeFriends(t, ada, ben);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 const post = (user: TestUser, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: user.auth, payload });

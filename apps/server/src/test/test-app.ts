@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -11,6 +11,7 @@ import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestAppOptions = { env?: Record<string, string>; mailer?: Mailer };
 
 /** A mailer that keeps every message in memory, for tests that only need to read a link. */
 export function memoryMailer() {
@@ -47,10 +48,8 @@ export async function createTestDatabase(
  * A fresh app on a fresh database cloned from the migrated template. `env` overrides the
  * configuration exactly as environment variables would.
  */
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}) {
-  const adminUrl = inject('dbAdminUrl');
-  const name = `townsquare_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name} template ${inject('dbTemplate')}`);
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -65,9 +64,9 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   const memory = memoryMailer();
   // With SMTP_URL the app sends through its real SMTP transport; otherwise mail stays in memory.
   const mailer = options.mailer ?? (config.smtpUrl ? undefined : memory.mailer);
-  const url = databaseUrl(adminUrl, name);
-  // Queue workers poll every second, so delayed jobs run soon after they are due.
-  const built = await buildApp({ ...config, databaseUrl: url }, { mailer, jobsPollingSeconds: 1 });
+  const url = database.url;
+  // Queue workers poll as often as pg-boss allows (every 0.5 s), so jobs run soon after they are due.
+  const built = await buildApp({ ...config, databaseUrl: url }, { mailer, jobsPollingSeconds: 0.5 });
   // Notifications a request causes are queued jobs (issue 21), no longer in-memory background
   // work: tests that drain the background to read them also wait for the due notification jobs.
   const drainMemory = built.background.drain.bind(built.background);
@@ -84,10 +83,31 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     sent: memory.sent,
     async close() {
       await built.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app: created before its first test and closed after its last (a `beforeAll` and
+ * an `afterAll` registered where this is called). Use it in place of the app itself; reading it
+ * before the `beforeAll` has run throws.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('the test app is used before its beforeAll has run');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 /** Waits (up to 20 s) until no due job of the notification queues is waiting or running. */

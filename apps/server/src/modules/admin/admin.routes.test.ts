@@ -1,21 +1,17 @@
 import { adminUsersResponse } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, followVerificationLink, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp({ env: { ADMIN_EMAILS: 'chief@example.com' } });
 let admin: TestUser;
 let member: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'chief@example.com' } });
   admin = await createUser(t, { email: 'chief@example.com', fullName: 'Chief Admin' });
   // ADMIN_EMAILS grants the flag once the address is verified.
   await followVerificationLink(t, admin.email);
   member = await createUser(t, { fullName: 'Harbour_Rowing 100% Club' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('admin API', () => {

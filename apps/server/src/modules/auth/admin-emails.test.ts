@@ -1,24 +1,17 @@
 import type { SelfUser } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { createUser, followVerificationLink, type TestUser, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * ADMIN_EMAILS names addresses, and an address proves nothing until its owner follows a link sent
  * to it: the flag follows verified addresses only (issue 9, finding 1).
  */
-let t: TestApp;
 const boss = `${unique('boss')}@example.com`;
 const chief = `${unique('chief')}@example.com`;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: `${boss},${chief}` } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { ADMIN_EMAILS: `${boss},${chief}` } });
 
 const me = async (user: TestUser): Promise<SelfUser> =>
   (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth })).json() as SelfUser;

@@ -4,15 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { accountMailSent, createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
 import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
-import { createTestApp, memoryMailer, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, memoryMailer, type TestApp, useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });

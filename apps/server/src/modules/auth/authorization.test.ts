@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -19,7 +19,7 @@ import {
   uploadImage,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { neverToken } from '../guests/guests.service.ts';
 import { loadUnsubscribeSecret, unsubscribeToken } from '../notifications/unsubscribe.ts';
 import { fakeBrowser } from '../push/push-test-service.ts';
@@ -31,16 +31,12 @@ import { fakeBrowser } from '../push/push-test-service.ts';
  * says what the caller may do, not what the validator thinks of the body.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let png: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c2410c' } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const ACTORS = ['anonymous', 'other', 'owner', 'admin'] as const;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, lastTokenTo, nextIp, signIn } from '../../test/factories.ts';
 import { closeSockets, listen, openSocket } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 19, finding 1: a sign-in (or refresh) in flight must not outlive a suspension, a password
@@ -43,14 +43,8 @@ function holdNextPasswordCheck() {
   return { reached: reachedP, release };
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+const t = useTestApp();
+afterAll(closeSockets);
 
 const login = (user: { email: string }, password: string) =>
   t.app.inject({

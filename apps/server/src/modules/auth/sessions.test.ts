@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, nextIp, type Session, type TestUser } from '../../test/factories.ts';
 import { closeSockets, listen, next, openSocket, settle } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 13, "Sessions and data": list and end your own sessions. */
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Listed = {
   id: string;

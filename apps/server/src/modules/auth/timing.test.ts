@@ -1,17 +1,12 @@
 import { MSG } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextIp, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, nextIp, unique } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { hashPassword } from './password.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /**
  * QUALITY asks for 100 samples. On this shared 2-core machine the median of 100 moved by up to
@@ -47,6 +42,16 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+describe('passwords are stored at the production cost (the other server tests hash cheaper)', () => {
+  it('registration hashes with argon2id at 19 MiB, two passes and one lane', async () => {
+    const user = await createUser(t, { complete: false });
+    const stored = await t.db.execute<{ hash: string }>(
+      sql`select password_hash as hash from users where id = ${user.user.id}`,
+    );
+    expect(stored.rows[0]!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
 
 describe('no account enumeration through login (QUALITY security 6)', () => {
   /** Real accounts, stored the way registration stores them (one argon2 hash, computed once). */

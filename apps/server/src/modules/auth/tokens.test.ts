@@ -2,17 +2,11 @@ import { createHash } from 'node:crypto';
 import { errorBody, MSG, messageResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, lastTokenTo, mailsTo, nextIp, signIn, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });

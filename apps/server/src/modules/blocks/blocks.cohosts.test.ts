@@ -1,17 +1,11 @@
 import { communityResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19, finding 9: a block ends co-hosting both ways, and a blocked person cannot become one. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const call = (method: 'POST' | 'DELETE', path: string, as: TestUser, payload?: object) =>
   t.app.inject({ method, url: path, headers: as.auth, ...(payload ? { payload } : {}) });

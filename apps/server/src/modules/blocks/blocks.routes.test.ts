@@ -21,18 +21,14 @@ import {
   next,
   openSocket,
 } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, as?: TestUser, payload?: object) =>

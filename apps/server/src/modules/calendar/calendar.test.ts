@@ -1,6 +1,6 @@
 import { fromWallTime, offsetMinutes } from '@townsquare/contracts';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../../db/schema/index.ts';
 import {
   createEvent,
@@ -10,7 +10,7 @@ import {
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { writeCalendar } from './ics-writer.ts';
 
 /** Parses with ical.js (a real RFC 5545 parser) and gives each VEVENT with its UTC instants. */
@@ -139,20 +139,16 @@ describe('the iCalendar writer', () => {
   });
 });
 
-let t: TestApp;
+const t = useTestApp();
 let host: TestUser;
 let fan: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   host = await createUser(t);
   fan = await createUser(t);
   stranger = await createUser(t);
   for (const u of [host, fan, stranger]) await verifyEmail(t, u);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const inject = (

@@ -1,23 +1,19 @@
 import { CHAT_MSG, conversationSummary, directMessage, roomMessage } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let ada: TestUser;
 let ben: TestUser;
 let cy: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t, { username: 'ada_chat' });
   ben = await createUser(t, { username: 'ben_chat' });
   cy = await createUser(t, { username: 'cy_chat' });
   await makeFriends(t, ada, ben);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) =>

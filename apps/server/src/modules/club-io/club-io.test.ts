@@ -7,13 +7,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, mailsTo, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let feeds: http.Server;
 let feedBase: string;
@@ -21,7 +21,6 @@ let feedBase: string;
 const served = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t);
   await verifyEmail(t, owner);
   feeds = http.createServer((req, res) => {
@@ -34,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => feeds.close(resolve));
-  await t.close();
 });
 
 async function community(

@@ -1,18 +1,17 @@
 import { ANNOUNCEMENT_MSG, communityAnnouncementsResponse } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, notificationsOf, type TestUser, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 23: organisers announce to their community; members are told, the page shows it. */
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 let slug: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [owner, member, outsider] = (await Promise.all([createUser(t), createUser(t), createUser(t)])) as [
     TestUser,
     TestUser,
@@ -23,9 +22,6 @@ beforeAll(async () => {
     201,
   );
   expect((await call('POST', `/api/communities/${slug}/join`, member, {})).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, nextIp, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 11's authorization bar: every community route called as each of the seven kinds of
@@ -10,13 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * (auth/authorization.test.ts), which has the four actors every route shares.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const ACTORS = ['anonymous', 'nonMember', 'pending', 'member', 'organizer', 'owner', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];

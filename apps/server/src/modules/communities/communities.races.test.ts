@@ -4,22 +4,18 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, unique } from '../../test/factories.ts';
 import { barrier, closeSockets, collect, listen, openSocket } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19, findings 4 and 6 and two Info items: bans stick, one owner, organisers' reach. */
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 let owner: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
   owner = await createUser(t, { fullName: 'Olga Owner' });
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, path: string, user: TestUser, payload?: object) =>

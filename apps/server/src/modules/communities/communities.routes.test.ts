@@ -9,7 +9,7 @@ import {
   roomMessage,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -19,9 +19,9 @@ import {
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let alice: TestUser;
 let bob: TestUser;
@@ -29,7 +29,6 @@ let carol: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [owner, alice, bob, carol, admin] = await Promise.all([
     createUser(t, { fullName: 'Olga Owner' }),
     createUser(t, { fullName: 'Alice Member' }),
@@ -40,9 +39,6 @@ beforeAll(async () => {
   await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
   // Publishing an event needs a verified address; these tests are about the community's rules.
   for (const user of [owner, alice, bob, carol, admin]) await verifyEmail(t, user);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MSG, eventAnnouncementResponse } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
@@ -10,11 +10,11 @@ import {
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 23: hosts message the people of their event through the one notify() path. */
 
-let t: TestApp;
+const t = useTestApp();
 let host: TestUser;
 let cohost: TestUser;
 let going: TestUser;
@@ -24,7 +24,6 @@ let stranger: TestUser;
 let eventId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [host, cohost, going, maybe, waiting, stranger] = (await Promise.all(
     Array.from({ length: 6 }, () => createUser(t)),
   )) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
@@ -38,9 +37,6 @@ beforeAll(async () => {
     [waiting, 'going'],
   ] as const)
     expect((await call('POST', `/api/events/${eventId}/rsvp`, u, { status })).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>

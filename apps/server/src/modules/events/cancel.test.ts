@@ -1,6 +1,6 @@
 import { EVENT_MSG, eventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
@@ -10,18 +10,11 @@ import {
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Calling off a one-off event with `PATCH /api/events/:id { cancelled }` (decision 028). */
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { CAPACITY_MSG, type EventDto, eventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -9,23 +9,19 @@ import {
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { expireOffers } from './rsvp.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let host: TestUser;
 let people: TestUser[];
 
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp();
   host = await createUser(t);
   await verifyEmail(t, host);
   people = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) =>

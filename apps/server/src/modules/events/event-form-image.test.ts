@@ -2,30 +2,26 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEvent, createUser, eventBody, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 19 (3): the original event form's picture (multipart POST/PUT /api/events[/:id]) goes
  * through the one upload path (limits, checks) and nothing is stored for a request that fails.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let png: Buffer;
 let host: TestUser;
 let eventId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#15803d' } })
     .png()
     .toBuffer();
   host = await createUser(t);
   eventId = await createEvent(t, host);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Every file under the data directory's uploads (recursively). */

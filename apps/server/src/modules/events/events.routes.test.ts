@@ -1,6 +1,6 @@
 import { EVENT_MSG, eventListResponse, eventResponse, publicEventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -10,24 +10,20 @@ import {
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let creator: TestUser;
 let friend: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   creator = await createUser(t, { username: 'organiser_ola' });
   friend = await createUser(t);
   stranger = await createUser(t);
   await makeFriends(t, creator, friend);
   // Publishing needs a verified e-mail (the last describe covers an unverified member).
   for (const user of [creator, friend, stranger]) await verifyEmail(t, user);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const DAY = 24 * 60 * 60 * 1000;

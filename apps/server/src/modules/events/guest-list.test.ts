@@ -2,11 +2,11 @@ import { ATTENDEES_CHANGED, attendeesResponse, CAPACITY_MSG } from '@townsquare/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, verifyEmail } from '../../test/factories.ts';
 import { ask, closeSockets, listen, next, openSocket } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 23: the hosts' guest list, and taking someone off it (their place is offered on at once). */
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 let host: TestUser;
 let cohost: TestUser;
@@ -14,7 +14,6 @@ let other: TestUser;
 let people: TestUser[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
   host = await createUser(t);
   cohost = await createUser(t);
@@ -23,10 +22,7 @@ beforeAll(async () => {
   await makeFriends(t, host, cohost);
   people = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 const call = (method: 'GET' | 'POST' | 'DELETE', path: string, user?: TestUser, payload?: object) =>
   t.app.inject({ method, url: path, headers: user?.auth ?? {}, payload });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createUser,
@@ -7,19 +7,12 @@ import {
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { askHostsToConfirm } from './series.service.ts';
 
 /** Hosts are asked by notification to confirm each date of their series (issue 14). */
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 

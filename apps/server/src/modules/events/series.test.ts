@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, type SeriesRow } from '../../db/schema/index.ts';
 import { createUser, makeFriends, type TestUser, verifyEmail } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { writeStandingRsvp } from './series.repository.ts';
 import { extendSeries, occurrenceTimes } from './series.service.ts';
 
@@ -59,20 +59,16 @@ describe('occurrence times', () => {
   });
 });
 
-let t: TestApp;
+const t = useTestApp();
 let host: TestUser;
 let fan: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   host = await createUser(t);
   fan = await createUser(t);
   stranger = await createUser(t);
   for (const u of [host, fan, stranger]) await verifyEmail(t, u);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) =>

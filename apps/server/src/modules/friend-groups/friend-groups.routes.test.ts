@@ -1,11 +1,19 @@
 import { CHAT_LIMITS, CHAT_MSG, friendGroup, GROUP_MSG, roomMessage } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  groupChatSendTests,
+  ids,
+  memberIds,
+  requestAs,
+  storedMessages as stored,
+  UNKNOWN,
+} from '../../test/group-chat.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let friendA: TestUser;
 let friendB: TestUser;
@@ -13,7 +21,6 @@ let friendC: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [owner, friendA, friendB, friendC, stranger] = await Promise.all([
     createUser(t, { fullName: 'Olive Owner' }),
     createUser(t, { fullName: 'Ada Friend' }),
@@ -27,13 +34,8 @@ beforeAll(async () => {
   // A friend of a member, not of the creator: still not allowed in through the creator.
   await makeFriends(t, friendA, stranger);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const inject = (method: Method, url: string, user?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
+const inject = requestAs(t);
 
 async function createGroup(by: TestUser, members: TestUser[], name = 'Board games') {
   const res = await inject('POST', '/api/friend-groups', by, {
@@ -44,18 +46,7 @@ async function createGroup(by: TestUser, members: TestUser[], name = 'Board game
   return friendGroup.parse(res.json());
 }
 
-const memberIds = (group: { members: { id: string }[] }) => group.members.map((m) => m.id).sort();
-const ids = (...users: TestUser[]) => users.map((u) => u.user.id).sort();
-
-async function storedMessages(channel: string, clientMessageId?: string): Promise<number> {
-  const rows = await t.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from messages where channel = ${channel}
-        and (${clientMessageId ?? null}::text is null or client_message_id = ${clientMessageId ?? null})`,
-  );
-  return rows.rows[0]?.n ?? -1;
-}
-
-const UNKNOWN = '0190a0a0-0000-7000-8000-000000000000';
+const storedMessages = (channel: string, clientMessageId?: string) => stored(t, channel, clientMessageId);
 
 describe('anonymous callers', () => {
   // Valid bodies, so the answer is about the caller, not the input.
@@ -279,17 +270,23 @@ describe('friend group chat', () => {
     expect(history.headers['x-next-before']).toBeUndefined();
   });
 
-  it.each([
-    ['whitespace only', { content: '   ' }, CHAT_MSG.contentRequired],
-    ['no content', {}, CHAT_MSG.contentRequired],
-    ['too long', { content: 'x'.repeat(CHAT_LIMITS.contentMax + 1) }, CHAT_MSG.contentTooLong],
-    ['a long clientMessageId', { content: 'hi', clientMessageId: 'x'.repeat(65) }, CHAT_MSG.clientIdInvalid],
-  ])('refuses a message %s with 400', async (_label, body, message) => {
-    const group = await createGroup(owner, [friendA]);
-    const res = await inject('POST', `/api/friend-groups/${group.id}/messages`, friendA, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(await storedMessages(`group:${group.id}`)).toBe(0);
+  groupChatSendTests({
+    t,
+    newGroup: () => createGroup(owner, [friendA]),
+    sender: () => friendA,
+    path: (id) => `/api/friend-groups/${id}/messages`,
+    channel: (id) => `group:${id}`,
+    invalid: [
+      ['whitespace only', { content: '   ' }, CHAT_MSG.contentRequired],
+      ['no content', {}, CHAT_MSG.contentRequired],
+      ['too long', { content: 'x'.repeat(CHAT_LIMITS.contentMax + 1) }, CHAT_MSG.contentTooLong],
+      [
+        'a long clientMessageId',
+        { content: 'hi', clientMessageId: 'x'.repeat(65) },
+        CHAT_MSG.clientIdInvalid,
+      ],
+    ],
+    retried: { content: 'Bringing snacks', clientMessageId: 'retry-fg-1' },
   });
 
   it('answers 404 "Group not found" to non-members, unknown and malformed ids', async () => {
@@ -312,21 +309,6 @@ describe('friend group chat', () => {
       }
     }
     expect(await storedMessages(`group:${group.id}`)).toBe(0);
-  });
-
-  it('stores a retried send with the same clientMessageId once and answers the same message', async () => {
-    const group = await createGroup(owner, [friendA]);
-    const url = `/api/friend-groups/${group.id}/messages`;
-    const body = { content: 'Bringing snacks', clientMessageId: 'retry-fg-1' };
-    const a = await inject('POST', url, friendA, body);
-    const b = await inject('POST', url, friendA, body);
-    expect(a.statusCode).toBe(201);
-    expect(b.statusCode).toBe(201);
-    const first = roomMessage.parse(a.json());
-    expect(roomMessage.parse(b.json())).toEqual(first);
-    expect(first.clientMessageId).toBe('retry-fg-1');
-    expect(await storedMessages(`group:${group.id}`, 'retry-fg-1')).toBe(1);
-    expect(await storedMessages(`group:${group.id}`)).toBe(1);
   });
 
   it('pages back through history with X-Next-Before', async () => {

@@ -29,19 +29,15 @@ import {
   listen,
   openSocket,
 } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Method = 'POST' | 'DELETE' | 'PATCH';
 const call = (method: Method, path: string, user: TestUser, payload?: object) =>

@@ -1,6 +1,6 @@
 import { GUEST_MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -14,19 +14,15 @@ import {
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { formToken, neverToken } from './guests.service.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let host: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   host = await createUser(t);
   await verifyEmail(t, host);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';

@@ -11,21 +11,17 @@ import {
   unique,
 } from '../../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
   admin = await createUser(t);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Call = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object };
 const call = (as: { auth: Record<string, string> } | undefined, c: Call) =>

@@ -12,7 +12,7 @@ import {
   verifyEmail,
 } from '../../test/factories.ts';
 import { closeSockets, collect, listen, openSocket, settle } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { fakeBrowser, startPushService } from '../push/push-test-service.ts';
 
 /**
@@ -20,19 +20,17 @@ import { fakeBrowser, startPushService } from '../push/push-test-service.ts';
  * every kind and every channel (in the app, live on the socket, by push and by e-mail).
  */
 
-let t: TestApp;
+const t = useTestApp({ env: { DM_EMAIL_DELAY: '1s' } });
 let push: Awaited<ReturnType<typeof startPushService>>;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DM_EMAIL_DELAY: '1s' } });
   push = await startPushService();
   base = await listen(t);
 });
 afterAll(async () => {
   closeSockets();
   await push.close();
-  await t.close();
 });
 
 const call = (method: 'POST' | 'GET' | 'PUT', url: string, user: TestUser, payload?: object) =>

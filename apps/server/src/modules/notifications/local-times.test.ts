@@ -1,6 +1,6 @@
 import { fromWallTime, publicEventResponse } from '@townsquare/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
 import { eventually } from '../../test/eventually.ts';
 import {
@@ -12,7 +12,7 @@ import {
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { createPagesService } from '../pages/pages.service.ts';
 
 /**
@@ -21,13 +21,7 @@ import { createPagesService } from '../pages/pages.service.ts';
  * through every kind of message that carries a time; none may say UTC or GMT.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, payload });

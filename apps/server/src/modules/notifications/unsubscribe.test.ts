@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { loadUnsubscribeSecret, UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './unsubscribe.ts';
 
 /** Issue 19 (info): unsubscribe links expire. */
 
-let t: TestApp;
+const t = useTestApp();
 let secret: string;
 let user: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   secret = await loadUnsubscribeSecret(t.db);
   user = await createUser(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const unsubscribe = (token: string) =>

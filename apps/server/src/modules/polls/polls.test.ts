@@ -11,11 +11,11 @@ import {
   pollVotersResponse,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, notificationsOf, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Date polls (issue 25): who sees and answers them, live tallies, the best date, finalising into
@@ -23,7 +23,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * who have not answered.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 let host: TestUser;
 let alice: TestUser;
@@ -65,7 +65,6 @@ const vote = (user: TestUser, poll: Poll, choices: string[]) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
   [host, alice, bob, stranger] = await Promise.all([
     createUser(t),
@@ -81,9 +80,6 @@ beforeAll(async () => {
   club = communityResponse.parse(res.json()).community;
   for (const u of [alice, bob])
     expect((await call('POST', `/api/communities/${club.slug}/join`, u)).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
 });
 afterEach(() => closeSockets());
 

@@ -4,14 +4,14 @@ import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import type { Preferences, Recipient } from '../notifications/notify.ts';
 import { createPushChannel, generateVapidKeys } from './push.channel.ts';
 import { fakeBrowser, startPushService, startStallingService } from './push-test-service.ts';
 
 /** Issue 12, Web Push delivery, against a push service started inside the test. */
 
-let t: TestApp;
+const t = useTestApp();
 let service: Awaited<ReturnType<typeof startPushService>>;
 let user: TestUser;
 // Every group on (the push defaults are all on).
@@ -29,12 +29,10 @@ const notification = (over: Partial<NotificationDto> = {}): NotificationDto => (
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   service = await startPushService();
 });
 afterAll(async () => {
   await service.close();
-  await t.close();
 });
 beforeEach(async () => {
   user = await createUser(t);

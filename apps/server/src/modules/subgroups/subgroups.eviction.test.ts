@@ -3,23 +3,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, unique } from '../../test/factories.ts';
 import { ask, closeSockets, listen, openSocket } from '../../test/sockets.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 19, finding 7: a sub-group's chat depends on its event. Whoever loses sight of the event
  * (banned from the PRIVATE community hosting it, no longer a friend of the creator of a PRIVATE
  * event, the event turned DRAFT) leaves its sub-groups' rooms at once, not only the event's.
  */
-let t: TestApp;
+const t = useTestApp();
 let url: string;
 beforeAll(async () => {
-  t = await createTestApp();
   url = await listen(t);
 });
-afterAll(async () => {
-  closeSockets();
-  await t.close();
-});
+afterAll(closeSockets);
 
 type Method = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, as: TestUser, payload?: object) =>

@@ -8,12 +8,21 @@ import {
   userSubgroup,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  groupChatSendTests,
+  ids,
+  type Method,
+  memberIds,
+  requestAs,
+  storedMessages as stored,
+  UNKNOWN,
+} from '../../test/group-chat.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let organizer: TestUser;
 let friendA: TestUser;
 let friendB: TestUser;
@@ -25,7 +34,6 @@ let draftEventId: string;
 let strangersEventId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [organizer, friendA, friendB, friendC, stranger] = await Promise.all([
     createUser(t, { fullName: 'Orla Organizer' }),
     createUser(t, { fullName: 'Ada Friend' }),
@@ -42,13 +50,8 @@ beforeAll(async () => {
   draftEventId = await createEvent(t, organizer, { title: 'Draft picnic', status: 'DRAFT' });
   strangersEventId = await createEvent(t, stranger, { title: "Sam's quiz night" });
 });
-afterAll(async () => {
-  await t.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const inject = (method: Method, url: string, user?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
+const inject = requestAs(t);
 
 async function createSubgroup(members: TestUser[], name = 'Beach team', event = eventId) {
   const res = await inject('POST', '/api/event-subgroups', organizer, {
@@ -60,18 +63,7 @@ async function createSubgroup(members: TestUser[], name = 'Beach team', event = 
   return subgroup.parse(res.json());
 }
 
-const memberIds = (group: { members: { id: string }[] }) => group.members.map((m) => m.id).sort();
-const ids = (...users: TestUser[]) => users.map((u) => u.user.id).sort();
-
-async function storedMessages(channel: string, clientMessageId?: string): Promise<number> {
-  const rows = await t.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from messages where channel = ${channel}
-        and (${clientMessageId ?? null}::text is null or client_message_id = ${clientMessageId ?? null})`,
-  );
-  return rows.rows[0]?.n ?? -1;
-}
-
-const UNKNOWN = '0190a0a0-0000-7000-8000-000000000000';
+const storedMessages = (channel: string, clientMessageId?: string) => stored(t, channel, clientMessageId);
 
 describe('anonymous callers', () => {
   // Valid bodies, so the answer is about the caller, not the input.
@@ -490,16 +482,18 @@ describe('sub-group chat', () => {
     expect(history.headers['x-next-before']).toBeUndefined();
   });
 
-  it.each([
-    ['whitespace only', { content: '  \n ' }, CHAT_MSG.contentRequired],
-    ['no content', {}, CHAT_MSG.contentRequired],
-    ['too long', { content: 'y'.repeat(CHAT_LIMITS.contentMax + 1) }, CHAT_MSG.contentTooLong],
-  ])('refuses a message %s with 400', async (_label, body, message) => {
-    const group = await createSubgroup([friendA]);
-    const res = await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
+  groupChatSendTests({
+    t,
+    newGroup: () => createSubgroup([friendB]),
+    sender: () => friendB,
+    path: (id) => `/api/event-subgroups/${id}/messages`,
+    channel: (id) => `subgroup:${id}`,
+    invalid: [
+      ['whitespace only', { content: '  \n ' }, CHAT_MSG.contentRequired],
+      ['no content', {}, CHAT_MSG.contentRequired],
+      ['too long', { content: 'y'.repeat(CHAT_LIMITS.contentMax + 1) }, CHAT_MSG.contentTooLong],
+    ],
+    retried: { content: 'Bringing gloves', clientMessageId: 'retry-sg-1' },
   });
 
   it('answers 404 "Sub-group not found" to non-members, to members who cannot see the event, and to bad ids', async () => {
@@ -535,20 +529,6 @@ describe('sub-group chat', () => {
     // A member of a sub-group on a draft event is no member while the event is hidden from them.
     const renameDraft = await inject('PUT', `/api/event-subgroups/${onDraft.id}`, friendA, { name: 'x' });
     expect(renameDraft.statusCode).toBe(404);
-  });
-
-  it('stores a retried send with the same clientMessageId once and answers the same message', async () => {
-    const group = await createSubgroup([friendB]);
-    const url = `/api/event-subgroups/${group.id}/messages`;
-    const body = { content: 'Bringing gloves', clientMessageId: 'retry-sg-1' };
-    const a = await inject('POST', url, friendB, body);
-    const b = await inject('POST', url, friendB, body);
-    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
-    const first = roomMessage.parse(a.json());
-    expect(roomMessage.parse(b.json())).toEqual(first);
-    expect(first.clientMessageId).toBe('retry-sg-1');
-    expect(await storedMessages(`subgroup:${group.id}`, 'retry-sg-1')).toBe(1);
-    expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
   });
 
   it('pages back through history with X-Next-Before', async () => {

@@ -1,21 +1,17 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, uploadImage } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19 (10 and an Info item): copies of pictures are made once, at upload, for every folder. */
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A stored picture of `owner` (the factories' signed-URL upload); answers its key. */

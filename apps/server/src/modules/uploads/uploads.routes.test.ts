@@ -1,17 +1,16 @@
 import { LIMITS, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS_PER } from '../../platform/rate-limit/rate-limiter.ts';
 import { createUser, nextIp, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let png: Buffer;
 let jpegWithGps: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t);
   png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c2410c' } })
     .png()
@@ -23,9 +22,6 @@ beforeAll(async () => {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
     })
     .toBuffer();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function signedUrl(user: TestUser, body: object) {

@@ -2,18 +2,17 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageSources, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let stranger: TestUser;
 /** 1200 × 675: wider than two of the copies, narrower than the third. */
 let photo: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t);
   stranger = await createUser(t);
   photo = await sharp({
@@ -27,9 +26,6 @@ beforeAll(async () => {
   })
     .jpeg({ quality: 80 })
     .toBuffer();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Uploads `bytes` as `user`'s event picture through a signed URL; returns the signed target. */

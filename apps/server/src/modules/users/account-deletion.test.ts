@@ -1,5 +1,5 @@
 import { communityMembersResponse, communityResponse, DELETED_USER_NAME } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -8,17 +8,11 @@ import {
   type TestUser,
   unique,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** What deleting an account does to what the person owned, hosted and wrote (decision 024). */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 async function call(method: Method, url: string, user: TestUser, payload?: object) {

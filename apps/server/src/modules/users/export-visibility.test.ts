@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, nextIp, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19 (8): the export applies `visibleTo` to what it says about other people's events. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function api(as: TestUser, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
   const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });

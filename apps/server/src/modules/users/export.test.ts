@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, nextIp, type TestUser, unique } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 13, "Sessions and data": GET /api/users/me/export. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });

@@ -7,7 +7,7 @@ import {
   publicProfile,
   selfUser,
 } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountMailSent,
   createUser,
@@ -19,15 +19,9 @@ import {
   unique,
   uploadImage,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
 const call = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
