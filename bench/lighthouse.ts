@@ -188,7 +188,7 @@ async function uploadEventImage(base: string, token: string): Promise<string> {
 }
 
 /**
- * A user with a verified address, one public community and one public, published event; returns
+ * A user with a verified address, one public community and one public, published event it hosts; returns
  * the event's and the community's paths.
  */
 async function seedPublicEvent(
@@ -223,6 +223,21 @@ async function seedPublicEvent(
   );
   if (place.status !== 201 && place.status !== 200)
     throw new Error(`place failed: ${JSON.stringify(place.body)}`);
+  // The community hosts the event, so its page shows a next event (issue 23).
+  const community = await api<{ community: { id: string; slug: string } }>(
+    base,
+    'POST',
+    '/api/communities',
+    {
+      name: 'Market Street Repair Café',
+      description: 'Neighbours who fix things together: lamps, chairs, bikes and clothes, once a month.',
+      location: 'Market Street',
+      tags: ['Repair', 'Sustainability'],
+    },
+    reg.body.accessToken,
+  );
+  if (community.status !== 201)
+    throw new Error(`community creation failed: ${JSON.stringify(community.body)}`);
   const start = Date.now() + 7 * 86_400_000;
   const created = await api<{ event: { id: string } }>(
     base,
@@ -238,24 +253,11 @@ async function seedPublicEvent(
       visibility: 'PUBLIC',
       imageUrl,
       placeId: place.body.place.id,
+      communityId: community.body.community.id,
     },
     reg.body.accessToken,
   );
   if (created.status !== 201) throw new Error(`event creation failed: ${JSON.stringify(created.body)}`);
-  const community = await api<{ community: { slug: string } }>(
-    base,
-    'POST',
-    '/api/communities',
-    {
-      name: 'Market Street Repair Café',
-      description: 'Neighbours who fix things together: lamps, chairs, bikes and clothes, once a month.',
-      location: 'Market Street',
-      tags: ['Repair', 'Sustainability'],
-    },
-    reg.body.accessToken,
-  );
-  if (community.status !== 201)
-    throw new Error(`community creation failed: ${JSON.stringify(community.body)}`);
   return {
     eventPath: `/event/${created.body.event.id}`,
     communityPath: `/c/${community.body.community.slug}`,

@@ -1,4 +1,4 @@
-import type { PublicEventDto } from '@townsquare/contracts';
+import type { CommunityPageData, PublicEventDto } from '@townsquare/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, queryClient, routerReady } from './app/providers.tsx';
@@ -32,6 +32,17 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
     const city = /^\/near\/([^/]+)$/.exec(path)?.[1];
     if (city) {
       queryClient.setQueryData(['near', decodeURIComponent(city)], data);
+      return false;
+    }
+    // A community page (issue 23): the community and its next events, under the keys
+    // features/communities/api/keys.ts gives `detail` and `events(slug, 'upcoming')`; a plain list
+    // too, so the page renders afresh from the data.
+    const community = /^\/c\/([^/]+)$/.exec(path)?.[1];
+    if (community) {
+      const slug = decodeURIComponent(community);
+      const page = data as CommunityPageData;
+      queryClient.setQueryData(['communities', 'detail', slug], page.community);
+      queryClient.setQueryData(['communities', 'events', slug, 'upcoming'], page.upcoming);
       return false;
     }
     const event = data as PublicEventDto;

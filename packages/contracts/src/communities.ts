@@ -294,4 +294,13 @@ export const communityEventsResponse = z.object({
   events: z.array(eventSchema),
   nextCursor: z.string().nullable(),
 });
+/**
+ * What the server embeds in `/c/:slug` for a signed-out visitor (issue 23): the community and its
+ * next events, as `GET /api/communities/:slug` and `.../events?when=upcoming` show them to that visitor.
+ */
+export type CommunityPageData = {
+  community: Community;
+  /** The first page of `GET /api/communities/:slug/events?when=upcoming&limit=50` (the web app's). */
+  upcoming: z.infer<typeof communityEventsResponse>;
+};
 export const communityDeletedResponse = z.object({ message: z.string() });

@@ -397,5 +397,17 @@ export const searchResponse = z.object({
       friendsGoing: friendsGoingSchema.optional(),
     }),
   ),
+  /** Communities whose name, place or address matches (issue 23), most members first. */
+  communities: z.array(
+    z.object({
+      id: z.string(),
+      _id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      location: z.string(),
+      memberCount: z.number().int(),
+      imageUrl: z.string().nullable(),
+    }),
+  ),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;

@@ -485,7 +485,32 @@ describe('search', () => {
       expect(res.json()).toHaveProperty('users');
     }
     expect((await inject('GET', '/api/search?q=%25')).json().users).toEqual([]);
-    expect((await inject('GET', '/api/search')).json()).toEqual({ users: [], events: [] });
+    expect((await inject('GET', '/api/search')).json()).toEqual({ users: [], events: [], communities: [] });
+  });
+
+  it('finds communities by name and place in the same answer, most members first (issue 23)', async () => {
+    const owner = await createUser(t);
+    const make = async (payload: object) => {
+      const res = await inject('POST', '/api/communities', owner, payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().community as { id: string; slug: string };
+    };
+    const small = await make({ name: 'Quokka Chess Club', location: 'Harbour library' });
+    const big = await make({ name: 'Harbour Quokka Walkers', location: 'Old town' });
+    await inject('POST', `/api/communities/${big.slug}/join`, stranger);
+    const res = (await inject('GET', '/api/search?q=QUOKKA')).json();
+    expect(res.communities.map((c: { slug: string }) => c.slug)).toEqual([big.slug, small.slug]);
+    expect(res.communities[0]).toEqual({
+      id: big.id,
+      _id: big.id,
+      slug: big.slug,
+      name: 'Harbour Quokka Walkers',
+      location: 'Old town',
+      memberCount: 2,
+      imageUrl: null,
+    });
+    const byPlace = (await inject('GET', '/api/search?q=harbour%20lib', stranger)).json();
+    expect(byPlace.communities.map((c: { slug: string }) => c.slug)).toEqual([small.slug]);
   });
 
   it('shows signed-out visitors only public live events, at most 10 of each', async () => {

@@ -163,7 +163,11 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     const pages = createPagesService({
       events: { findForAnonymous: async () => dto, upcomingForAnonymous: async () => [] },
       cities: { find: async () => undefined, slugsWithEvents: async () => [] },
-      communities: { findForAnonymous: async () => undefined, publicForSitemap: async () => [] },
+      communities: {
+        findForAnonymous: async () => undefined,
+        publicForSitemap: async () => [],
+        events: async () => ({ events: [], nextCursor: null }),
+      },
       publicUrl: 'http://townsquare.test',
       currency: 'EUR',
     });

@@ -82,9 +82,13 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
   });
 
-  app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) =>
-    sendPage(reply, requestLocale(request), await pages.communityPage(request.params.slug)),
-  );
+  // Community pages (issue 23): rendered from the anonymous view as plain HTML, like city pages.
+  app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const page = await pages.communityPage(request.params.slug, locale);
+    if (!page) return sendPage(reply, locale, undefined);
+    return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
+  });
 
   app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>
     sendPage(reply, requestLocale(request), pages.profilePage()),

@@ -1,5 +1,6 @@
 import {
   type Community,
+  type CommunityPageData,
   EVENT_BANNER_SIZES,
   imageSources,
   type Locale,
@@ -18,6 +19,12 @@ export type PagesServiceDeps = {
   cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
   communities: {
     findForAnonymous(slug: string): Promise<Community | undefined>;
+    /** The community's events as a signed-out visitor sees them (the page's next events). */
+    events(
+      viewer: undefined,
+      slug: string,
+      query: { when: 'upcoming'; limit: number },
+    ): Promise<CommunityPageData['upcoming']>;
     publicForSitemap(limit: number): Promise<Array<{ slug: string; updatedAt: Date }>>;
   };
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
@@ -76,6 +83,8 @@ export const SITEMAP_COMMUNITIES = 5_000;
 const DEFAULT_IMAGE = '/images/hero-community.svg';
 
 const DESCRIPTION_MAX = 200;
+/** A community page's next events: the first page the web app asks for (its events tab). */
+export const COMMUNITY_PAGE_EVENTS = 50;
 
 export type PagesService = ReturnType<typeof createPagesService>;
 
@@ -297,11 +306,54 @@ export function createPagesService(deps: PagesServiceDeps) {
     };
   }
 
+  /**
+   * The community page's first paint, made on the server as plain HTML like the city page's (the
+   * web app renders afresh from the embedded data): its name, where, members, description, a
+   * sign-in link to join and its next events, each at its time in the event's own time zone.
+   */
+  function communityMarkup({ community, upcoming }: CommunityPageData, locale: Locale): string {
+    const open = community.visibility === 'PUBLIC';
+    const facts = [
+      community.place?.name ?? community.location,
+      t(locale, 'page.community.members', { count: community.memberCount }),
+    ].filter(Boolean);
+    const list = upcoming.events.map((e) => {
+      const when = longEventTime(new Date(e.startDate), e.timeZone ?? 'UTC', locale);
+      const where = e.location ? ` · ${escapeHtml(e.location)}` : '';
+      return `<li><a href="/event/${escapeHtml(e.id)}">${escapeHtml(e.title)}</a> · <time datetime="${escapeHtml(e.startDate)}">${escapeHtml(when)}</time>${where}</li>`;
+    });
+    const none = open ? 'page.community.noEvents' : 'page.community.membersOnly';
+    return [
+      `<main><h1>${escapeHtml(community.name)}</h1>`,
+      `<p>${escapeHtml(facts.join(' · '))}</p>`,
+      `<p><a href="/login">${escapeHtml(t(locale, 'page.community.join'))}</a></p>`,
+      community.description.trim() ? `<p>${escapeHtml(community.description.trim())}</p>` : '',
+      `<h2>${escapeHtml(t(locale, 'page.community.upcoming'))}</h2>`,
+      list.length ? `<ul>${list.join('')}</ul>` : `<p>${escapeHtml(t(locale, none))}</p>`,
+      '</main>',
+    ].join('');
+  }
+
   return {
-    /** `/c/:slug`: the community's head for a signed-out visitor (undefined: the plain shell, a 404 page). */
-    async communityPage(slug: string): Promise<Head | undefined> {
+    /**
+     * `/c/:slug` for a signed-out visitor: its head, first paint and data (the community and its
+     * next events as the API shows them to that visitor); undefined: the plain shell, a 404 page.
+     */
+    async communityPage(
+      slug: string,
+      locale: Locale = 'en',
+    ): Promise<{ head: Head; markup: string; data: CommunityPageData } | undefined> {
       const community = await deps.communities.findForAnonymous(slug);
-      return community ? communityHead(community) : undefined;
+      if (!community) return undefined;
+      const upcoming =
+        community.visibility === 'PUBLIC'
+          ? await deps.communities.events(undefined, community.slug, {
+              when: 'upcoming',
+              limit: COMMUNITY_PAGE_EVENTS,
+            })
+          : { events: [], nextCursor: null };
+      const data = { community, upcoming };
+      return { head: communityHead(community), markup: communityMarkup(data, locale), data };
     },
 
     /**

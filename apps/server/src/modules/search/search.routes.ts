@@ -2,6 +2,7 @@ import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/co
 import type { Database } from '../../db/client.ts';
 import { type App, errors } from '../../platform/http.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
+import { discover } from '../communities/communities.repository.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
 import { friendsGoingFor } from '../events/events.repository.ts';
 import { shownLocations } from '../events/events.service.ts';
@@ -9,7 +10,10 @@ import { searchEvents, searchUsers } from './search.repository.ts';
 
 const LIMIT = 10;
 
-/** GET /api/search?q=: people and events, at most 10 of each, only what the caller may see. */
+/**
+ * GET /api/search?q=: people, events and communities (the header's one box, issue 23), at most 10
+ * of each, only what the caller may see.
+ */
 export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof createAuthGuards>): void {
   app.get(
     '/api/search',
@@ -23,11 +27,13 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
     },
     async (request): Promise<SearchResponse> => {
       const q = request.query.q?.trim() ?? '';
-      if (q === '') return { users: [], events: [] };
+      if (q === '') return { users: [], events: [], communities: [] };
       const viewerId = request.auth?.user.id;
-      const [people, found] = await Promise.all([
+      // Communities as discovery finds them (GET /api/communities?q=): most members first.
+      const [people, found, clubs] = await Promise.all([
         searchUsers(db, q, LIMIT, viewerId),
         searchEvents(db, q, viewerId, LIMIT),
+        discover(db, viewerId, { q, limit: LIMIT }),
       ]);
       // An ATTENDEES event's address only for those who know it (decision 044).
       const where = await shownLocations(db, found, viewerId);
@@ -60,6 +66,15 @@ export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof c
           status: effectiveStatus(e),
           ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}),
           ...(viewerId ? { friendsGoing: presentFriendsGoing(friends?.get(e.id), viewerId) } : {}),
+        })),
+        communities: clubs.map(({ community: c }) => ({
+          id: c.id,
+          _id: c.id,
+          slug: c.slug,
+          name: c.name,
+          location: c.location,
+          memberCount: c.memberCount,
+          imageUrl: c.imageUrl,
         })),
       };
     },

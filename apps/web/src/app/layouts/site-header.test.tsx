@@ -60,3 +60,32 @@ describe('SiteHeader notifications', () => {
     expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 });
+
+describe('SiteHeader communities and search (issue 23)', () => {
+  it('links to the communities from the main and the phone menu and has one search box', async () => {
+    serve();
+    renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Communities' })).toHaveAttribute('href', '/communities');
+    const phone = screen.getByRole('navigation', { name: 'Mobile', hidden: true });
+    expect(within(phone).getByRole('link', { name: 'Communities', hidden: true })).toHaveAttribute(
+      'href',
+      '/communities',
+    );
+    // The box is a lazy chunk: give it time on a busy machine.
+    expect(
+      await screen.findByRole(
+        'combobox',
+        { name: 'Search people, events and communities' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows visitors the communities too', async () => {
+    serve();
+    renderWithApp(<SiteHeader />, { path: '/' });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Communities' })).toHaveAttribute('href', '/communities');
+  });
+});

@@ -13,6 +13,18 @@ import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
 
 // The menu (Radix dropdown and positioning) is only needed once someone is signed in.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+// The one search box (people, events, communities: issue 23) loads after the first paint.
+const SearchBox = lazy(() =>
+  import('../../features/search/components/search-box.tsx').then((m) => ({ default: m.SearchBox })),
+);
+/** The search box in the header row or the phone menu, without a visible label. */
+const HeaderSearch = ({ className }: { className: string }) => (
+  <div className={className}>
+    <Suspense fallback={null}>
+      <SearchBox compact />
+    </Suspense>
+  </div>
+);
 // So is the bell with its panel (issue 12).
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
@@ -21,6 +33,7 @@ const NotificationBell = lazy(() =>
 );
 
 const publicLinks = [
+  { to: '/communities', label: 'nav.communities' },
   { to: '/features', label: 'nav.features' },
   { to: '/about', label: 'nav.about' },
   { to: '/guides', label: 'nav.guides' },
@@ -29,6 +42,7 @@ const publicLinks = [
 const memberLinks = [
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/events', label: 'nav.events' },
+  { to: '/communities', label: 'nav.communities' },
   { to: '/friends', label: 'nav.friends' },
   { to: '/messages', label: 'nav.messages' },
 ] as const;
@@ -70,6 +84,8 @@ export function SiteHeader() {
   const inSetup = Boolean(user && !user.profileCompleted);
   const links = inSetup ? [] : user ? memberLinks : publicLinks;
   const counts = useSocialCounts(Boolean(user) && !inSetup);
+  // Not on a pre-rendered page (the box could not answer before the app runs) nor during setup.
+  const searching = !inSetup && !prerendering;
 
   function signOut() {
     setMenuOpen(false);
@@ -92,7 +108,7 @@ export function SiteHeader() {
           <span className="max-sm:sr-only">{APP_NAME}</span>
         </Link>
 
-        <nav aria-label={t('nav.main')} className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="ml-6 hidden items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -105,7 +121,9 @@ export function SiteHeader() {
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        {searching ? <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" /> : null}
+
+        <div className={cn('ml-auto flex items-center gap-2', searching && 'lg:ml-2')}>
           {status === 'loading' ? null : inSetup ? (
             <Button variant="ghost" size="sm" onClick={signOut}>
               {t('nav.signOut')}
@@ -134,7 +152,7 @@ export function SiteHeader() {
               ref={toggleRef}
               variant="ghost"
               size="icon"
-              className="md:hidden"
+              className="lg:hidden"
               aria-expanded={menuOpen}
               aria-controls={menuId}
               // A pre-rendered page's button does nothing until the app runs: say so.
@@ -151,9 +169,10 @@ export function SiteHeader() {
       <div
         id={menuId}
         hidden={!menuOpen}
-        className="animate-slide-down border-t border-stone-200 bg-cream md:hidden"
+        className="animate-slide-down border-t border-stone-200 bg-cream lg:hidden"
       >
         <nav aria-label={t('nav.mobile')} className="container-page flex flex-col gap-1 py-3">
+          {menuOpen && searching ? <HeaderSearch className="px-1 pb-2" /> : null}
           {links.map((link) => (
             <NavLink
               key={link.to}

@@ -57,6 +57,38 @@ describe('CommunityPage', () => {
     expect(router.state.location.state).toEqual({ from: { pathname: '/c/riverside-runners' } });
   });
 
+  it('the About tab shows the next event (issue 23)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith(`/api/communities/${club.slug}/events`))
+          return jsonResponse({
+            events: [
+              {
+                id: 'e1',
+                title: 'Winter river run',
+                startDate: '2030-01-12T18:00:00.000Z',
+                location: 'North gate',
+              },
+              {
+                id: 'e2',
+                title: 'Spring river run',
+                startDate: '2030-04-12T18:00:00.000Z',
+                location: 'North gate',
+              },
+            ],
+            nextCursor: null,
+          });
+        if (url === `/api/communities/${club.slug}`) return jsonResponse({ community: club });
+        return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+      }),
+    );
+    renderPage(null);
+    const next = await screen.findByRole('region', { name: 'Next event' });
+    expect(within(next).getByRole('link', { name: 'Winter river run' })).toHaveAttribute('href', '/event/e1');
+    expect(within(next).queryByText('Spring river run')).not.toBeInTheDocument();
+  });
+
   it('signed in, not a member: "Request to join", no Members or Chat tab', async () => {
     serve(club);
     renderPage(createSelfUser());

@@ -156,6 +156,14 @@ export function CommunityPage() {
               ))}
             </ul>
           ) : null}
+          {events.data?.events[0] ? (
+            <section aria-labelledby="community-next" className="mt-6 space-y-2">
+              <h2 id="community-next" className="text-lg font-semibold">
+                {t('communities.page.nextEvent')}
+              </h2>
+              <EventList events={events.data.events.slice(0, 1)} loading={false} empty="" />
+            </section>
+          ) : null}
           <section aria-labelledby="community-share" className="mt-6 space-y-2">
             <h2 id="community-share" className="text-lg font-semibold">
               {t('communities.page.share')}

@@ -6,13 +6,13 @@ export type { SearchResponse };
 
 export const searchQueryKey = (q: string) => ['search', q] as const;
 
-/** GET /api/search?q= → `{ users, events }`, at most 10 of each; an empty `q` asks nothing. */
+/** GET /api/search?q= → `{ users, events, communities }`, at most 10 of each; an empty `q` asks nothing. */
 export async function search(q: string, signal?: AbortSignal): Promise<SearchResponse> {
   const body = await api.get<Partial<SearchResponse> | undefined>(
     `/api/search?q=${encodeURIComponent(q)}`,
     signal,
   );
-  return { users: body?.users ?? [], events: body?.events ?? [] };
+  return { users: body?.users ?? [], events: body?.events ?? [], communities: body?.communities ?? [] };
 }
 
 export function searchQueryOptions(q: string) {

@@ -34,6 +34,17 @@ const RESULTS = {
       status: 'LIVE',
     },
   ],
+  communities: [
+    {
+      id: 'c1',
+      _id: 'c1',
+      slug: 'river-runners',
+      name: 'River Runners',
+      location: 'Riverside Park',
+      memberCount: 12,
+      imageUrl: null,
+    },
+  ],
 };
 
 function serve(answer: (q: string) => Response = () => jsonResponse(RESULTS)) {
@@ -51,6 +62,7 @@ function renderBox() {
     routes: [
       { path: '/user/:id', element: <p>user page</p> },
       { path: '/event/:id', element: <p>event page</p> },
+      { path: '/c/:slug', element: <p>community page</p> },
     ],
   });
 }
@@ -60,7 +72,7 @@ describe('SearchBox (spec 5, "Search")', () => {
     const fetchMock = serve();
     const user = userEvent.setup();
     renderBox();
-    const box = screen.getByRole('combobox', { name: 'Search people and events' });
+    const box = screen.getByRole('combobox', { name: 'Search people, events and communities' });
     await user.type(box, 'river');
     expect(fetchMock).not.toHaveBeenCalled();
     const list = await screen.findByRole('listbox', { name: 'Search results' });
@@ -68,8 +80,11 @@ describe('SearchBox (spec 5, "Search")', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/search?q=river');
     expect(within(list).getByRole('group', { name: 'People' })).toHaveTextContent('river_runner');
     expect(within(list).getByRole('group', { name: 'Events' })).toHaveTextContent('Riverside park run');
+    expect(within(list).getByRole('group', { name: 'Communities' })).toHaveTextContent(
+      'River RunnersRiverside Park · 12 members',
+    );
     expect(box).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('1 person and 1 event found');
+    expect(screen.getByRole('status')).toHaveTextContent('1 person, 1 event and 1 community found');
   });
 
   it('moves through the results with the arrow keys and opens one with Enter', async () => {
@@ -85,6 +100,18 @@ describe('SearchBox (spec 5, "Search")', () => {
     expect(box).toHaveAttribute('aria-activedescendant', active.id);
     await user.keyboard('{Enter}');
     expect(await screen.findByText('event page')).toBeInTheDocument();
+  });
+
+  it('reaches a community with the arrow keys after people and events (issue 23)', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderBox();
+    await user.type(screen.getByRole('combobox'), 'river');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('River Runners');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('community page')).toBeInTheDocument();
   });
 
   it('opens a person with a click, and Escape closes the list then clears the box', async () => {

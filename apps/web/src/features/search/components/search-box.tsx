@@ -1,4 +1,4 @@
-import { CalendarDays, Loader2, Search } from 'lucide-react';
+import { CalendarDays, Loader2, Search, UsersRound } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -16,51 +16,66 @@ interface ResultOption {
   content: ReactNode;
 }
 
-const NO_RESULTS: SearchResponse = { users: [], events: [] };
+const NO_RESULTS: SearchResponse = { users: [], events: [], communities: [] };
 
-function optionsFor(results: SearchResponse): { people: ResultOption[]; events: ResultOption[] } {
+/** A result's picture (or icon tile), its name and a line of detail (the parts that exist). */
+function resultContent(picture: ReactNode, name: string, details: string[]): ReactNode {
+  return (
+    <>
+      {picture}
+      <span className="min-w-0">
+        <span className="block truncate font-semibold text-stone-900">{name}</span>
+        <span className="block truncate text-xs text-stone-600">{details.filter(Boolean).join(' · ')}</span>
+      </span>
+    </>
+  );
+}
+
+const iconTile = (Icon: typeof CalendarDays, tone: string) => (
+  <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
+    <Icon className="size-4" aria-hidden="true" />
+  </span>
+);
+
+function optionsFor(
+  results: SearchResponse,
+  members: (count: number) => string,
+): { people: ResultOption[]; events: ResultOption[]; communities: ResultOption[] } {
   return {
     people: results.users.map((person) => ({
       key: `user-${person.id}`,
       href: `/user/${person.id}`,
-      content: (
-        <>
-          <Avatar src={person.profileImage} alt="" className="size-9 ring-0" />
-          <span className="min-w-0">
-            <span className="block truncate font-semibold text-stone-900">{person.username}</span>
-            <span className="block truncate text-xs text-stone-600">
-              {[person.fullName, person.interests.slice(0, 3).join(', ')].filter(Boolean).join(' · ')}
-            </span>
-          </span>
-        </>
+      content: resultContent(
+        <Avatar src={person.profileImage} alt="" className="size-9 ring-0" />,
+        person.username,
+        [person.fullName, person.interests.slice(0, 3).join(', ')],
       ),
     })),
     events: results.events.map((event) => ({
       key: `event-${event.id}`,
       href: `/event/${event.id}`,
-      content: (
-        <>
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-            <CalendarDays className="size-4" aria-hidden="true" />
-          </span>
-          <span className="min-w-0">
-            <span className="block truncate font-semibold text-stone-900">{event.title}</span>
-            <span className="block truncate text-xs text-stone-600">
-              {[formatCardDate(event.startDate), event.tags.join(', ')].filter(Boolean).join(' · ')}
-            </span>
-          </span>
-        </>
-      ),
+      content: resultContent(iconTile(CalendarDays, 'bg-brand-100 text-brand-800'), event.title, [
+        formatCardDate(event.startDate),
+        event.tags.join(', '),
+      ]),
+    })),
+    communities: results.communities.map((community) => ({
+      key: `community-${community.id}`,
+      href: `/c/${encodeURIComponent(community.slug)}`,
+      content: resultContent(iconTile(UsersRound, 'bg-stone-100 text-stone-700'), community.name, [
+        community.location,
+        members(community.memberCount),
+      ]),
     })),
   };
 }
 
 /**
- * Spec 2 and 5, "Search": people and events in one box, asked 300 ms after the last keystroke; an
- * empty box clears the results and a failed search shows none (and is logged). A combobox: arrow
+ * Spec 2 and 5, "Search": people, events and communities (issue 23) in one box, asked 300 ms after
+ * the last keystroke; an empty box clears the results and a failed search shows none (and is logged). A combobox: arrow
  * keys move through the results, Enter opens one, Escape closes the list and then clears the box.
  */
-export function SearchBox() {
+export function SearchBox({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const inputId = useId();
@@ -78,8 +93,10 @@ export function SearchBox() {
   }, [search.isError, search.error]);
 
   const results = query && search.data && !search.isError ? search.data : NO_RESULTS;
-  const { people, events } = optionsFor(results);
-  const options = [...people, ...events];
+  const { people, events, communities } = optionsFor(results, (count) =>
+    t('communities.card.members', { count }),
+  );
+  const options = [...people, ...events, ...communities];
   const optionId = (index: number) => `${listId}-option-${index}`;
   const showList = open && options.length > 0;
   const settledEmpty =
@@ -171,7 +188,10 @@ export function SearchBox() {
 
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={inputId}>{t('nav.search.label')}</Label>
+      {/* In the header the box has no room for a visible label: screen readers still hear it. */}
+      <Label htmlFor={inputId} className={compact ? 'sr-only' : undefined}>
+        {t('nav.search.label')}
+      </Label>
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-500"
@@ -213,6 +233,7 @@ export function SearchBox() {
           >
             {group('People', t('nav.search.people'), people)}
             {group('Events', t('nav.search.events'), events)}
+            {group('Communities', t('nav.search.communities'), communities)}
           </div>
         ) : null}
         {open && settledEmpty ? (
@@ -223,7 +244,11 @@ export function SearchBox() {
       </div>
       <p role="status" className="sr-only">
         {query && search.data && !search.isFetching && !search.isError
-          ? t('nav.search.found', { people: people.length, events: events.length })
+          ? t('nav.search.found', {
+              people: people.length,
+              events: events.length,
+              communities: communities.length,
+            })
           : ''}
       </p>
     </div>
