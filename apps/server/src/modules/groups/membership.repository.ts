@@ -3,6 +3,7 @@ import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
+import { personColumns } from '../users/users.repository.ts';
 import type { GroupKindConfig } from './kinds.ts';
 import { groupKinds } from './kinds.ts';
 
@@ -76,13 +77,7 @@ export async function isMember(db: Executor, groupId: string, userId: string): P
 export async function membersOf(db: Executor, groupIds: string[]): Promise<GroupMember[]> {
   if (groupIds.length === 0) return [];
   return db
-    .select({
-      groupId: m.groupId,
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      profileImage: users.profileImage,
-    })
+    .select({ groupId: m.groupId, ...personColumns })
     .from(m)
     .innerJoin(users, eq(users.id, m.userId))
     .where(and(inArray(m.groupId, groupIds), belongs))
