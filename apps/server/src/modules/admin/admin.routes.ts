@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { isSuspended } from '../moderation/moderation.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
@@ -39,12 +39,7 @@ function present(row: UserRow): AdminUser {
 }
 
 /** Platform administration: only users with the platform-admin flag. */
-export function adminRoutes(
-  app: App,
-  db: Database,
-  guards: ReturnType<typeof createAuthGuards>,
-  audit?: AuditWriter,
-): void {
+export function adminRoutes(app: App, db: Database, guards: Guards, audit?: AuditWriter): void {
   const admin = routeOptions(tags, guards.requireAdmin);
 
   app.get(

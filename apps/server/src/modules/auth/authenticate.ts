@@ -48,6 +48,9 @@ export function createAuthGuards(auth: AuthService) {
   };
 }
 
+/** The guards every module's routes take. */
+export type Guards = ReturnType<typeof createAuthGuards>;
+
 /** The authenticated caller; only valid behind `requireAuth`. */
 export function caller(request: FastifyRequest): Auth {
   if (!request.auth) throw unauthorized(MSG.unauthorized);

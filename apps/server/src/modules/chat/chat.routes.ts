@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { type ChatService, channels, type Page } from './chat.service.ts';
 
 const readReceipt = z.object({ _id: z.string(), id: z.string(), read: z.literal(true) });
@@ -34,7 +34,7 @@ const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id ==
 export function chatRoutes(
   app: App,
   chat: ChatService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   canSeeEvent: (eventId: string, viewerId: string | undefined) => Promise<void>,
   /** The author deletes, the event's host hides (moderation service). */
   removeMessage: (user: UserRow, messageId: string, prefix: string) => Promise<void>,

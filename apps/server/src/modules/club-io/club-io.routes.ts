@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { ClubIoService } from './club-io.service.ts';
 
@@ -71,7 +71,7 @@ export function clubIoRoutes(
   app: App,
   service: ClubIoService,
   communities: CommunitiesService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
 ): void {
   const { requireAuth } = guards;
   const auth = routeOptions(tags, requireAuth);

@@ -5,7 +5,7 @@ import {
   slugParam as params,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CommunityAnnouncements } from './announcements.service.ts';
 
 const tags = ['communities'];
@@ -14,7 +14,7 @@ const tags = ['communities'];
 export function communityAnnouncementRoutes(
   app: App,
   announcements: CommunityAnnouncements,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
 ): void {
   const auth = routeOptions(tags, guards.requireAuth);
   const open = routeOptions(tags, guards.optionalAuth, { security: false });

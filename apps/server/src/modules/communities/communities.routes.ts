@@ -22,18 +22,14 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes } from '../groups/group.routes.ts';
 import type { CommunitiesService } from './communities.service.ts';
 
 const tags = ['communities'];
 
 /** Communities (docs/API.md, "Communities"). Thin: validate, authenticate, call the service. */
-export function communitiesRoutes(
-  app: App,
-  service: CommunitiesService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function communitiesRoutes(app: App, service: CommunitiesService, guards: Guards): void {
   const { requireAuth, optionalAuth } = guards;
   const auth = routeOptions(tags, requireAuth);
   const open = routeOptions(tags, optionalAuth, { security: false });

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { readFilePart } from '../uploads/uploads.routes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { EventsService } from './events.service.ts';
@@ -49,7 +49,7 @@ export function eventsRoutes(
   app: App,
   eventsService: EventsService,
   uploads: UploadsService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   /** Update and delete with `?scope=this|following` (occurrences of a series, decision 023). */
   series: Pick<SeriesService, 'update' | 'remove'>,
   /** The upload limits (uploads.routes `uploadAllowance`): the form's picture counts like any upload. */

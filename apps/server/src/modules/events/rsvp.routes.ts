@@ -11,7 +11,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { EventAnnouncements } from './announcements.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { RsvpService } from './rsvp.service.ts';
@@ -26,7 +26,7 @@ export function rsvpRoutes(
   app: App,
   eventsService: EventsService,
   rsvps: RsvpService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   announcements: EventAnnouncements,
 ): void {
   const { requireAuth } = guards;

@@ -9,18 +9,14 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['series'];
 const params = z.object({ id: idParam });
 
 /** Series (decision 023): create, the host's pending confirmations, confirm, standing RSVP. */
-export function seriesRoutes(
-  app: App,
-  series: SeriesService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function seriesRoutes(app: App, series: SeriesService, guards: Guards): void {
   const { requireAuth } = guards;
   const auth = routeOptions(tags, requireAuth);
 

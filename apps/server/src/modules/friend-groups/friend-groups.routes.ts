@@ -1,17 +1,13 @@
 import { createFriendGroupBody, friendGroup, idParam } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { FriendGroupsService } from './friend-groups.service.ts';
 
 const tags = ['friend groups'];
 
-export function friendGroupsRoutes(
-  app: App,
-  groups: FriendGroupsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function friendGroupsRoutes(app: App, groups: FriendGroupsService, guards: Guards): void {
   const onRequest = guards.requireAuth;
   const auth = routeOptions(tags, onRequest);
 

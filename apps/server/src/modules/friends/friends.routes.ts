@@ -10,15 +10,11 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { FriendsService } from './friends.service.ts';
 
 /** Friends (docs/API.md, "Friends"). Thin: validate, authenticate, call the service. */
-export function friendsRoutes(
-  app: App,
-  friends: FriendsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function friendsRoutes(app: App, friends: FriendsService, guards: Guards): void {
   const auth = routeOptions(['friends'], guards.requireAuth);
   const byUser = { params: z.object({ userId: idParam }) };
   const created = { 201: messageResponse, ...errors(400, 401, 404) };

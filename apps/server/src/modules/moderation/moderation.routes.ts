@@ -16,15 +16,11 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { ModerationService } from './moderation.service.ts';
 
 /** Reports (everyone signed in), the moderation queue, suspensions and the audit log (admins). */
-export function moderationRoutes(
-  app: App,
-  moderation: ModerationService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function moderationRoutes(app: App, moderation: ModerationService, guards: Guards): void {
   const { requireAuth } = guards;
   const auth = routeOptions(['moderation'], requireAuth);
   const admin = routeOptions(['admin'], guards.requireAdmin);

@@ -1,7 +1,7 @@
 import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import { type App, errors } from '../../platform/http.ts';
-import type { createAuthGuards } from '../auth/authenticate.ts';
+import type { Guards } from '../auth/authenticate.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
 import { friendsGoingFor } from '../events/events.repository.ts';
 import { shownLocations } from '../events/events.service.ts';
@@ -10,7 +10,7 @@ import { searchEvents, searchUsers } from './search.repository.ts';
 const LIMIT = 10;
 
 /** GET /api/search?q=: people and events, at most 10 of each, only what the caller may see. */
-export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof createAuthGuards>): void {
+export function searchRoutes(app: App, db: Database, guards: Guards): void {
   app.get(
     '/api/search',
     {

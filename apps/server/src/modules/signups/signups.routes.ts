@@ -9,18 +9,14 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { SignupsService } from './signups.service.ts';
 
 const tags = ['signups'];
 const eventParams = z.object({ id: z.string() });
 
 /** Sign-up sheets of events (docs/API.md, "Sign-up sheets"). Thin: validate, authenticate, call. */
-export function signupsRoutes(
-  app: App,
-  service: SignupsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function signupsRoutes(app: App, service: SignupsService, guards: Guards): void {
   const { requireAuth } = guards;
   const auth = routeOptions(tags, requireAuth);
 

@@ -10,7 +10,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { SubgroupsService } from './subgroups.service.ts';
 
@@ -22,11 +22,7 @@ const memberParams = z.object({ id: idParam, memberId: idParam });
 const BASES = ['/api/event-subgroups', '/sub-groups'] as const;
 const hidden = (path: string) => !path.startsWith('/api');
 
-export function subgroupsRoutes(
-  app: App,
-  subgroups: SubgroupsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function subgroupsRoutes(app: App, subgroups: SubgroupsService, guards: Guards): void {
   const onRequest = guards.requireAuth;
   const auth = routeOptions(tags, onRequest);
   const maybe = routeOptions(tags, guards.optionalAuth);

@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { rememberLocale } from '../../platform/locale.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { presentPublic, presentSelf } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -31,7 +31,7 @@ export function usersRoutes(
   app: App,
   users: UsersService,
   auth: AuthService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   /** The private calendar feed URL GET /api/users/me carries (modules/calendar). */
   calendarFeedUrl: (user: UserRow) => string,
 ): void {
