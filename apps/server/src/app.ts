@@ -262,15 +262,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     guestOffer: (offer) => guests.offered(offer),
   });
   // Answers without an account (decision 040): counted through the one RSVP write path.
-  const guests = createGuestService({
-    db,
-    jobs,
-    mailer,
-    limiter,
-    publicUrl: config.publicUrl,
-    secret: secrets.jwtSecret,
-    rsvps,
-  });
+  // What the modules that mail signed links need (guest answers, club invitations).
+  const signedMail = { db, jobs, mailer, limiter, publicUrl: config.publicUrl, secret: secrets.jwtSecret };
+  const guests = createGuestService({ ...signedMail, rsvps });
   const eventsService = createEventsService({
     db,
     rsvps,
@@ -507,12 +501,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   communitiesRoutes(app, communitiesService, guards);
   // Bringing a club in and taking it out (issue 26): ICS imports, member invitations, the export.
   const clubIo = createClubIoService({
-    db,
-    jobs,
-    mailer,
-    limiter,
-    publicUrl: config.publicUrl,
-    secret: secrets.jwtSecret,
+    ...signedMail,
     allowPrivate: config.push.allowPrivateEndpoints,
     communities: communitiesService,
     blockedBetween: (a, b) => blocks.between(a, b),
