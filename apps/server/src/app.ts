@@ -1,26 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCompress from '@fastify/compress';
-import fastifyCors from '@fastify/cors';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { MSG } from '@townsquare/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import helmet from 'helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDb } from './db/client.ts';
+import { createSubjectRules } from './modules/access/subjects.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { purgeExpired } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -41,12 +29,13 @@ import { createCommunityAnnouncements } from './modules/communities/announcement
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { createCommunitiesService } from './modules/communities/communities.service.ts';
 import { createEventAnnouncements } from './modules/events/announcements.service.ts';
+import { startEventJobs } from './modules/events/event-jobs.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
 import { createRsvpService } from './modules/events/rsvp.service.ts';
 import { seriesRoutes } from './modules/events/series.routes.ts';
-import { askHostsToConfirm, createSeriesService, extendSeries } from './modules/events/series.service.ts';
+import { createSeriesService } from './modules/events/series.service.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -66,7 +55,6 @@ import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
-import { createWebPages, type WebPages } from './modules/pages/web-pages.ts';
 import { createCityPages } from './modules/places/city-pages.service.ts';
 import { sendNearbyDigests } from './modules/places/nearby-alerts.service.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
@@ -92,7 +80,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
 import { type App, clientAddressOf, trustProxyOption } from './platform/http.ts';
-import { createJobs, type Jobs } from './platform/jobs.ts';
+import { registerHttpPlugins } from './platform/http-plugins.ts';
+import { createJobs, cron, type Jobs } from './platform/jobs.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -106,9 +95,17 @@ import { createImageResizer, createImageSanitizer } from './platform/storage/ima
 import { createImageProcess } from './platform/storage/image-process.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { serveWebApp } from './platform/web-app.ts';
 import { createWorkQueue } from './platform/work-queue.ts';
 import { createRealtime } from './realtime/io.ts';
 import { createPublisher } from './realtime/publish.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** apps/web/dist, found from the source tree (src/) or the bundle (dist/). */
+function defaultWebDist(): string {
+  return path.resolve(here, '..', '..', 'web', 'dist');
+}
 
 export type BuildOptions = {
   /** Replace the mailer (tests capture mail through a real SMTP server instead, where they can). */
@@ -132,43 +129,6 @@ export type AppDeps = {
   config: Config & { databaseUrl: string };
   log: FastifyBaseLogger;
 };
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** apps/web/dist, found from the source tree (src/) or the bundle (dist/). */
-function defaultWebDist(): string {
-  return path.resolve(here, '..', '..', 'web', 'dist');
-}
-
-/** Every method of the original client contract, for CORS_ORIGINS clients. */
-const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/**
- * Responses compressed on the fly: the API's JSON and the server-rendered text (sitemap, pages
- * with a filled-in head). Built scripts and styles are not: they are compressed at build time.
- */
-const COMPRESSIBLE = /^(?:application\/(?:json|xml)|text\/html)(?:;|$)/;
-
-/** Paths the single-page app must never answer: they are API, socket or file paths. */
-const NOT_SPA = /^\/(api|socket\.io|uploads|auth|users|sub-groups|metrics|assets)(\/|$)/;
-
-/**
- * Pages the web build pre-rendered (`<webDist>/prerendered/<name>.html`, see apps/web/build/prerender.ts)
- * are sent for their own path (`index` for `/`) instead of the empty shell, so they paint before the
- * app's script has run. Which pages exist is read at start-up; their content per request.
- */
-function servePrerendered(app: App, webDist: string, pages: WebPages): void {
-  const dir = path.join(webDist, 'prerendered');
-  if (!existsSync(dir)) return;
-  for (const file of readdirSync(dir)) {
-    // `<name>.<locale>.html` are translations of `<name>.html` (WebPages), not pages of their own.
-    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
-    if (!name) continue;
-    app.get(name === 'index' ? '/' : `/${name}`, { schema: { hide: true } }, (request, reply) =>
-      pages.send(request, reply, `prerendered/${file}`),
-    );
-  }
-}
 
 /**
  * Builds the HTTP application: every module wired with its dependencies. The caller listens
@@ -302,15 +262,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     guestOffer: (offer) => guests.offered(offer),
   });
   // Answers without an account (decision 040): counted through the one RSVP write path.
-  const guests = createGuestService({
-    db,
-    jobs,
-    mailer,
-    limiter,
-    publicUrl: config.publicUrl,
-    secret: secrets.jwtSecret,
-    rsvps,
-  });
+  // What the modules that mail signed links need (guest answers, club invitations).
+  const signedMail = { db, jobs, mailer, limiter, publicUrl: config.publicUrl, secret: secrets.jwtSecret };
+  const guests = createGuestService({ ...signedMail, rsvps });
   const eventsService = createEventsService({
     db,
     rsvps,
@@ -452,6 +406,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   // Notifications: every one through notify() (modules/notifications/notify.ts), delivered by the
   // queue on e-mail and the channels given (Web Push).
+  // Polls are built with the notifications they send; the rules ask them only once both exist.
+  const canSeeSubject = createSubjectRules({
+    canSeeEvent,
+    communityVisibleTo: (communityId, userId) => communitiesService.isVisibleTo(communityId, userId),
+    canReadChannel,
+    pollVisibleTo: (pollId, userId) => polls.canSeeById(pollId, userId),
+  });
   const unsubscribeSecret = await loadUnsubscribeSecret(db);
   const appDeps: AppDeps = { db, jobs, mailer, config, log: app.log };
   const notifications = createNotifications({
@@ -464,7 +425,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     dmEmailDelay: config.dmEmailDelay,
     membersNotifiedOfEvents: (communityId) => communitiesService.membersNotifiedOfEvents(communityId),
     bringing: (event) => signups.bringing(event),
-    canSee: (userId, subject) => canSeeSubject(userId, subject),
+    canSee: canSeeSubject,
     guestRecipients: (guestIds) => guests.recipients(guestIds),
     channels: [
       createEmailChannel({
@@ -496,122 +457,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     notifyMany: (input) => notifications.notifyMany(input),
     log: app.log,
   });
-  /** The subject rules: events by visibleTo, communities by membership, chats by room access. */
-  async function canSeeSubject(userId: string, subject: { type: string; id: string }): Promise<boolean> {
-    switch (subject.type) {
-      case 'event':
-        return canSeeEvent(subject.id, userId).then(
-          () => true,
-          () => false,
-        );
-      case 'community':
-        return communitiesService.isVisibleTo(subject.id, userId);
-      case 'chat': {
-        const [kind, id] = subject.id.split(':');
-        const payloads: Record<string, [Parameters<typeof resolveRoom>[1], unknown]> = {
-          general: ['general', {}],
-          event: ['event', { eventId: id }],
-          subgroup: ['subgroup', { subGroupId: id }],
-          group: ['group', { groupId: id }],
-          community: ['community', { communityId: id }],
-        };
-        const target = kind ? payloads[kind] : undefined;
-        if (!target) return false;
-        return 'room' in (await resolveRoom(userId, target[0], target[1]));
-      }
-      case 'poll':
-        return polls.canSeeById(subject.id, userId);
-      case 'user':
-        return true;
-      // Only ever sent to the person who reported (moderation).
-      case 'report':
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  const https = config.publicUrl.startsWith('https:');
-  // Map tiles (issue 22) are images from MAP_TILE_URL's host; a {s} subdomain is any subdomain.
-  const tileOrigin = (url: string) => (/^https?:\/\/[^/]+/.exec(url)?.[0] ?? "'self'").replace('{s}', '*');
-  // Pages may connect to their own origin and the configured ones only: the public URL (and its
-  // WebSocket form, for browsers that do not count ws: as 'self') and the upload bucket.
-  const publicOrigin = new URL(config.publicUrl).origin;
-  const socketOrigin = publicOrigin.replace(/^http/, 'ws');
-  // The security headers, built once: @fastify/helmet built helmet's middleware (parsing the CSP
-  // again) on every request, ≈ 50 µs of the list's layer cost (issue 27).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Style attributes and the toast library's injected <style>; never scripts.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // PUBLIC_URL's origin too: image URLs are built from it, and the page may have been
-        // loaded from another address of the same machine (127.0.0.1 for localhost).
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          new URL(config.publicUrl).origin,
-          ...(s3Origins ? [s3Origins.public] : []),
-          tileOrigin(config.map.tileUrl),
-        ],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", publicOrigin, socketOrigin, ...(s3Origins ? [s3Origins.upload] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+  await registerHttpPlugins(app, {
+    publicUrl: config.publicUrl,
+    corsOrigins: config.corsOrigins,
+    tileUrl: config.map.tileUrl,
+    s3Origins,
+    maxBody: MAX_BODY,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  // Brotli or gzip for bodies of 1 KiB and more when the client accepts it (every route declared
-  // below). Request bodies are never inflated: a compressed upload is not something we take.
-  await app.register(fastifyCompress, {
-    global: true,
-    globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    customTypes: COMPRESSIBLE,
-  });
-  if (config.corsOrigins.length > 0) {
-    // Every method and request header the original client uses (issue 20): the plugin's default
-    // (GET, HEAD, POST) made browsers block its profile save, event edit and delete. Bearer
-    // tokens, not cookies: no credentials. The signed PUT has its own CORS (any origin).
-    await app.register(fastifyCors, {
-      origin: config.corsOrigins,
-      methods: CORS_METHODS,
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-      exposedHeaders: ['Retry-After', 'X-Next-Before'],
-      credentials: false,
-      maxAge: 600,
-    });
-  }
-
-  // Multipart bodies: POST /api/upload/file and the original client's event form.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_BODY, files: 1, fields: 30, fieldSize: 64 * 1024 },
-  });
-
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Townsquare API',
-        version: '0.1.0',
-        description: 'REST API of Townsquare. See docs/API.md.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   healthRoutes(app, db, images, redis, { currency: config.currency, map: config.map });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -650,12 +502,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   communitiesRoutes(app, communitiesService, guards);
   // Bringing a club in and taking it out (issue 26): ICS imports, member invitations, the export.
   const clubIo = createClubIoService({
-    db,
-    jobs,
-    mailer,
-    limiter,
-    publicUrl: config.publicUrl,
-    secret: secrets.jwtSecret,
+    ...signedMail,
     allowPrivate: config.push.allowPrivateEndpoints,
     communities: communitiesService,
     blockedBetween: (a, b) => blocks.between(a, b),
@@ -705,40 +552,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
   );
-  const serveWeb = existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      // Files are looked up per request, so a rebuilt web app is served without a restart.
-      wildcard: true,
-      // `/` and every other page go through WebPages (their `<html lang>`), never straight to a file.
-      index: false,
-      // The request-time renderer the web build leaves beside the app is the server's, not a page's.
-      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
-      // The web build writes .br and .gz copies beside each asset; they are sent to clients that
-      // accept them (with Vary: Accept-Encoding), the plain file to the rest.
-      preCompressed: true,
-      setHeaders: (reply, file) => {
-        reply.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  const webPages = createWebPages(webDist);
-  if (serveWeb) servePrerendered(app, webDist, webPages);
-  // Without a pre-rendered landing page, `/` is the shell like any other page (static serving
-  // answers directories with 403 now that it has no index file of its own).
-  if (serveWeb && !webPages.has('prerendered/index.html'))
-    app.get('/', { schema: { hide: true } }, (request, reply) => webPages.send(request, reply, 'index.html'));
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
-      return webPages.send(request, reply, 'index.html');
-    }
-    return send(reply, request, 404, `Cannot ${request.method} ${pathname}`);
-  });
+  await serveWebApp(app, webDist);
 
   await grantAdminToVerified(db, config.adminEmails);
 
@@ -746,36 +560,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   await jobs.start();
   await auth.startMailWorker();
   await guests.start();
-  await jobs.work('housekeeping', async () => {
-    await purgeExpired(db);
-  });
-  await jobs.schedule('housekeeping', '7 * * * *');
+  await cron(jobs, 'housekeeping', '7 * * * *', () => purgeExpired(db));
   await clubIo.start();
-  // Every read already reports ended events as PAST; this persists it for other consumers.
-  await jobs.work('past-status', async () => {
-    await eventsService.persistPastStatus();
+  await startEventJobs(jobs, {
+    db,
+    events: eventsService,
+    rsvps,
+    seriesConfirmDue: notifications.seriesConfirmDue,
   });
-  await jobs.schedule('past-status', '* * * * *');
-  // The series horizon: occurrences 8 weeks ahead (decision 023); idempotent, so any instance may run it.
-  await jobs.work('series-horizon', async () => {
-    await extendSeries(db, new Date());
-  });
-  await jobs.schedule('series-horizon', '17 * * * *');
-  // Hosts are asked to confirm each date entering the confirmation window, once per date (its key).
-  await jobs.work('series-confirm', async () => {
-    await askHostsToConfirm(db, new Date(), notifications.seriesConfirmDue);
-  });
-  await jobs.schedule('series-confirm', '*/15 * * * *');
-  // Lapsed waitlist offers pass to the next person (reads and RSVPs of an event also do it lazily).
-  await jobs.work('offer-sweep', async () => {
-    await rsvps.sweep();
-  });
-  await jobs.schedule('offer-sweep', '* * * * *');
   // Nearby alerts (issue 22): at most one digest a week per person, looked for every day.
-  await jobs.work('nearby-digest', async () => {
-    await sendNearbyDigests(db, notifications.notify);
-  });
-  await jobs.schedule('nearby-digest', '23 9 * * *');
+  await cron(jobs, 'nearby-digest', '23 9 * * *', () => sendNearbyDigests(db, notifications.notify));
   await notifications.start();
   await polls.start();
 

@@ -4,6 +4,8 @@ import { errorBody } from '@townsquare/contracts';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
+  onRequestHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -21,6 +23,23 @@ export type App = FastifyInstance<
 
 /** Error responses a route documents in OpenAPI, all in the one error shape. */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
+
+/** OpenAPI's note that a route takes the bearer token. */
+export const bearer = [{ bearer: [] }];
+
+/**
+ * A module's route options, declared once: `routeOptions(tags, guard)` answers a function that takes
+ * a route's schema (params, querystring, body, response) and adds the guard, the OpenAPI tags and the
+ * bearer security (`{ security: false }` for a route the docs list as public).
+ */
+export function routeOptions(
+  tags: string[],
+  onRequest: onRequestHookHandler,
+  o: { security?: boolean } = {},
+) {
+  const security = o.security === false ? {} : { security: bearer };
+  return <S extends FastifySchema>(schema: S) => ({ onRequest, schema: { tags, ...security, ...schema } });
+}
 
 /**
  * Fastify's `trustProxy` for a TRUST_PROXY setting: a hop count becomes a function (Fastify's own

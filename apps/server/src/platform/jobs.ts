@@ -65,6 +65,17 @@ export type Jobs = {
   stop(timeoutMs?: number): Promise<void>;
 };
 
+/**
+ * A cron job: its handler on this instance and its schedule (UTC; every instance declares it, one
+ * runs it). Each module declares its own.
+ */
+export async function cron(jobs: Jobs, name: string, schedule: string, run: () => Promise<unknown>) {
+  await jobs.work(name, async () => {
+    await run();
+  });
+  await jobs.schedule(name, schedule);
+}
+
 export const JOBS_SCHEMA = 'pgboss';
 /**
  * Job data is stored as jsonb, which refuses the escape JSON gives a lone UTF-16 surrogate

@@ -8,10 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, ownedBy, timestamps } from './columns.ts';
 import { groupOfKind, kindColumn } from './members.ts';
 import { places } from './places.ts';
 import { users } from './users.ts';
@@ -47,8 +47,7 @@ export const communities = pgTable(
     /** Members in state `member`; kept by the service in the same transaction as the change. */
     memberCount: integer('member_count').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('communities_slug_idx').on(t.slug),
@@ -66,13 +65,11 @@ export const communityAnnouncements = pgTable(
   'community_announcements',
   {
     id: uuid('id').primaryKey(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('community_announcements_community_idx').on(t.communityId, t.createdAt.desc())],
 );
@@ -87,9 +84,7 @@ export const communityImports = pgTable(
   'community_imports',
   {
     id: uuid('id').primaryKey(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     url: text('url'),
     fileName: text('file_name'),
@@ -103,8 +98,8 @@ export const communityImports = pgTable(
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     errors: jsonb('errors').$type<ImportError[]>().notNull().default([]),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('community_imports_community_idx').on(t.communityId, t.createdAt.desc()),
@@ -118,16 +113,14 @@ export const communityInvitations = pgTable(
   'community_invitations',
   {
     id: uuid('id').primaryKey(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: instant('accepted_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('community_invitations_email_idx').on(t.communityId, t.email),
@@ -140,16 +133,14 @@ export const communityExports = pgTable(
   'community_exports',
   {
     id: uuid('id').primaryKey(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     file: bytea('file'),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [check('community_exports_state_check', sql`${t.state} IN ('queued', 'running', 'done', 'failed')`)],
 );

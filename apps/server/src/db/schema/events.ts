@@ -7,14 +7,22 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  eventCapacity,
+  eventListing,
+  eventPrice,
+  eventQuestions,
+  eventText,
+  instant,
+  ownedBy,
+  timestamps,
+} from './columns.ts';
 import { communities } from './communities.ts';
 import { places } from './places.ts';
 import { eventSeries } from './series.ts';
@@ -24,28 +32,19 @@ export const events = pgTable(
   'events',
   {
     id: uuid('id').primaryKey(),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    location: text('location').notNull(),
-    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
-    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
-    cost: numeric('cost', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
-    isFree: boolean('is_free').notNull().default(true),
+    creatorId: ownedBy('creator_id', () => users.id),
+    ...eventText(),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date').notNull(),
+    ...eventPrice(),
     /** Stored status; a LIVE event whose end has passed is reported PAST by every read. */
     status: text('status', { enum: ['DRAFT', 'LIVE', 'PAST'] })
       .notNull()
       .default('DRAFT'),
-    visibility: text('visibility', { enum: ['PUBLIC', 'PRIVATE'] })
-      .notNull()
-      .default('PUBLIC'),
     recurrence: text('recurrence', { enum: ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] })
       .notNull()
       .default('NONE'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    imageUrl: text('image_url'),
+    ...eventListing(),
     /** Hosted by this community (organisers and owners only); a PRIVATE community's events are for its members. */
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     /** IANA zone the event's local time is shown in (and its calendar entries written in). */
@@ -65,28 +64,19 @@ export const events = pgTable(
      */
     sequence: integer('sequence').notNull().default(0),
     /** Set when the event is called off; it stays readable and feeds carry STATUS:CANCELLED. */
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     /** The series this event is an occurrence of (decision 023), and which occurrence. */
     seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     seriesIndex: integer('series_index'),
-    /** Places (people going plus their guests, and places on offer); null is unlimited (decision 022). */
-    capacity: integer('capacity'),
-    /** How long a freed place stays offered to the first person waiting, in hours. */
-    offerHours: integer('offer_hours').notNull().default(12),
-    /** Guests a person going may bring (0–5); they take places too. */
-    maxGuests: integer('max_guests').notNull().default(0),
-    /** A person going may hand their place to a friend. */
-    allowTransfers: boolean('allow_transfers').notNull().default(false),
+    ...eventCapacity(),
     /** People without an account may answer (a public event only; decision 040). */
     allowGuestRsvp: boolean('allow_guest_rsvp').notNull().default(false),
-    /** Up to 3 questions asked at RSVP; the answers are for hosts only. */
-    questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
+    ...eventQuestions(),
     /** Hidden by a moderator: kept for the audit, shown nowhere (`visibleTo`). */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenAt: instant('hidden_at'),
     /** The UID of the iCalendar VEVENT it was imported from (issue 26): re-imports update it. */
     importUid: text('import_uid'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('events_series_index_key').on(t.seriesId, t.seriesIndex).where(sql`series_id is not null`),
@@ -111,9 +101,7 @@ export const events = pgTable(
 export const rsvps = pgTable(
   'rsvps',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
     /** The member answering; null for a guest without an account (decision 040). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The guest answering (event_guests), when there is no account. */
@@ -132,10 +120,9 @@ export const rsvps = pgTable(
     /** Place in the queue: taken from a sequence while the event row is locked, so arrival order. */
     queuedAt: bigint('queued_at', { mode: 'number' }),
     /** Until when an offered place is held. */
-    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    offerExpiresAt: instant('offer_expires_at'),
+    checkedInAt: instant('checked_in_at'),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.attendeeId] }),
@@ -160,23 +147,20 @@ export const eventGuests = pgTable(
   'event_guests',
   {
     id: uuid('id').primaryKey(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
     name: text('name').notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
     pending: jsonb('pending').$type<GuestAnswer>(),
     confirmTokenHash: text('confirm_token_hash'),
     manageTokenHash: text('manage_token_hash'),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: instant('confirmed_at'),
+    expiresAt: instant('expires_at').notNull(),
     /** The language the guest answered in: their e-mails are written in it. */
     locale: text('locale').$type<Locale>(),
     /** What the manage link is derived from (with the server's secret); the link is stored hashed. */
     manageTokenId: uuid('manage_token_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('event_guests_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
@@ -194,7 +178,7 @@ export const eventGuests = pgTable(
 /** Addresses that asked never to be e-mailed again from a guest e-mail (decision 040). */
 export const emailSuppressions = pgTable('email_suppressions', {
   email: text('email').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
 });
 
 export type GuestAnswer = {
@@ -208,13 +192,9 @@ export type EventGuestRow = typeof eventGuests.$inferSelect;
 export const eventCohosts = pgTable(
   'event_cohosts',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    eventId: ownedBy('event_id', () => events.id),
+    userId: ownedBy('user_id', () => users.id),
+    addedAt: instant('added_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_cohosts_user_idx').on(t.userId)],
 );

@@ -1,17 +1,14 @@
-import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /** Friendship is symmetric and stored in both directions, so "friends of X" is one index range. */
 export const friendships = pgTable(
   'friendships',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    friendId: uuid('friend_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    friendId: ownedBy('friend_id', () => users.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
 );
@@ -20,13 +17,9 @@ export const friendships = pgTable(
 export const friendRequests = pgTable(
   'friend_requests',
   {
-    requesterId: uuid('requester_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    receiverId: uuid('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    requesterId: ownedBy('requester_id', () => users.id),
+    receiverId: ownedBy('receiver_id', () => users.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.requesterId, t.receiverId] }),

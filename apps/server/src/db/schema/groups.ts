@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ownedBy, timestamps } from './columns.ts';
 import { events } from './events.ts';
 import { groupOfKind, kindColumn } from './members.ts';
 import { users } from './users.ts';
@@ -13,11 +14,8 @@ export const friendGroups = pgTable(
     id: uuid('id').primaryKey(),
     kind: kindColumn('friend_group'),
     name: text('name').notNull(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: ownedBy('created_by', () => users.id),
+    ...timestamps(),
   },
   (t) => [...groupOfKind('friend_groups', t, 'friend_group')],
 );
@@ -31,15 +29,10 @@ export const eventSubgroups = pgTable(
   {
     id: uuid('id').primaryKey(),
     kind: kindColumn('event_subgroup'),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
     name: text('name').notNull(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: ownedBy('created_by', () => users.id),
+    ...timestamps(),
   },
   (t) => [
     index('event_subgroups_event_idx').on(t.eventId),

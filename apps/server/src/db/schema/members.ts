@@ -8,11 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 export const GROUP_KINDS = ['friend_group', 'event_subgroup', 'community'] as const;
@@ -29,7 +29,7 @@ export const groups = pgTable(
   {
     id: uuid('id').primaryKey(),
     kind: text('kind', { enum: GROUP_KINDS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('groups_id_kind_key').on(t.id, t.kind),
@@ -66,9 +66,7 @@ export const groupMembers = pgTable(
   {
     groupId: uuid('group_id').notNull(),
     kind: text('kind', { enum: GROUP_KINDS }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     role: text('role', { enum: ['OWNER', 'ORGANIZER', 'MEMBER'] })
       .notNull()
       .default('MEMBER'),
@@ -83,8 +81,8 @@ export const groupMembers = pgTable(
       .default('all'),
     /** A community member lets its organisers see their e-mail address (the export, issue 26). */
     shareEmail: boolean('share_email').notNull().default(false),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: instant('added_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'group_members_pk', columns: [t.groupId, t.userId] }),

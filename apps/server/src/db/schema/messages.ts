@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -19,10 +20,10 @@ export const messages = pgTable(
     content: text('content').notNull(),
     /** Chosen by the client; a retried send with the same id in the same channel is stored once. */
     clientMessageId: text('client_message_id'),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: instant('read_at'),
     /** Hidden by a moderator (a report, an organiser or host): kept for the audit, shown nowhere. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: instant('hidden_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('messages_channel_id_idx').on(t.channel, t.id),

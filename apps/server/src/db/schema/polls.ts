@@ -8,10 +8,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, ownedBy, timestamps } from './columns.ts';
 import { communities } from './communities.ts';
 import { events } from './events.ts';
 import { users } from './users.ts';
@@ -21,19 +21,16 @@ export const polls = pgTable(
   'polls',
   {
     id: uuid('id').primaryKey(),
-    hostId: uuid('host_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    hostId: ownedBy('host_id', () => users.id),
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     timeZone: text('time_zone').notNull().default('UTC'),
-    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    closesAt: instant('closes_at').notNull(),
     chosenOptionId: uuid('chosen_option_id'),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
-    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finalizedAt: instant('finalized_at'),
+    ...timestamps(),
   },
   (t) => [
     index('polls_community_open_idx').on(t.communityId, t.closesAt).where(sql`${t.finalizedAt} is null`),
@@ -45,12 +42,10 @@ export const pollOptions = pgTable(
   'poll_options',
   {
     id: uuid('id').primaryKey(),
-    pollId: uuid('poll_id')
-      .notNull()
-      .references(() => polls.id, { onDelete: 'cascade' }),
+    pollId: ownedBy('poll_id', () => polls.id),
     position: integer('position').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     place: text('place'),
     /** Kept by the database on every write to poll_votes (migration 0035, decision 047). */
     yesCount: integer('yes_count').notNull().default(0),
@@ -67,17 +62,11 @@ export type PollOptionRow = typeof pollOptions.$inferSelect;
 export const pollVotes = pgTable(
   'poll_votes',
   {
-    pollId: uuid('poll_id')
-      .notNull()
-      .references(() => polls.id, { onDelete: 'cascade' }),
-    optionId: uuid('option_id')
-      .notNull()
-      .references(() => pollOptions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    pollId: ownedBy('poll_id', () => polls.id),
+    optionId: ownedBy('option_id', () => pollOptions.id),
+    userId: ownedBy('user_id', () => users.id),
     choice: text('choice', { enum: ['yes', 'if_need_be', 'no'] }).notNull(),
-    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+    votedAt: instant('voted_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'poll_votes_pk', columns: [t.pollId, t.userId, t.optionId] }),
@@ -93,12 +82,8 @@ export const pollVotes = pgTable(
 export const pollVoters = pgTable(
   'poll_voters',
   {
-    pollId: uuid('poll_id')
-      .notNull()
-      .references(() => polls.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    pollId: ownedBy('poll_id', () => polls.id),
+    userId: ownedBy('user_id', () => users.id),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     /** Their answers as `position * 3 + choice` codes (0 yes, 1 if need be, 2 no), kept by the vote path. */
     answers: smallint('answers').array().notNull().default(sql`'{}'`),

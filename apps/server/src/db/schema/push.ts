@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -9,19 +10,17 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     endpoint: text('endpoint').notNull().unique(),
     /** The browser's P-256 public key and auth secret (base64url), to encrypt payloads for it. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastSuccessAt: instant('last_success_at'),
     /** Failed sends since the last success; at PUSH_DROP_AFTER_FAILURES the row is deleted. */
     failures: integer('failures').notNull().default(0),
     /** After a failure, no send before this time (back-off); null when it is working. */
-    retryAfter: timestamp('retry_after', { withTimezone: true }),
+    retryAfter: instant('retry_after'),
   },
   (t) => [index('push_subscriptions_user_id_idx').on(t.userId)],
 );

@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { eventTemplate, instant, ownedBy, timestamps } from './columns.ts';
 import { communities } from './communities.ts';
-import type { EventQuestion } from './events.ts';
 import { users } from './users.ts';
 
 /**
@@ -26,41 +14,23 @@ export const eventSeries = pgTable(
   'event_series',
   {
     id: uuid('id').primaryKey(),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: ownedBy('creator_id', () => users.id),
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     freq: text('freq', { enum: ['weekly', 'monthly'] }).notNull(),
     interval: integer('interval').notNull().default(1),
     /** No occurrence starts after this instant; null = open-ended. */
-    until: timestamp('until', { withTimezone: true }),
+    until: instant('until'),
     timeZone: text('time_zone').notNull(),
     /** Local start of occurrence 0, `YYYY-MM-DDTHH:mm` in `time_zone`. */
     startLocal: text('start_local').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    location: text('location').notNull(),
-    cost: numeric('cost', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
-    isFree: boolean('is_free').notNull().default(true),
-    visibility: text('visibility', { enum: ['PUBLIC', 'PRIVATE'] })
-      .notNull()
-      .default('PUBLIC'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    imageUrl: text('image_url'),
-    /** Capacity rules copied onto each occurrence (the same columns and defaults as `events`). */
-    capacity: integer('capacity'),
-    offerHours: integer('offer_hours').notNull().default(12),
-    maxGuests: integer('max_guests').notNull().default(0),
-    allowTransfers: boolean('allow_transfers').notNull().default(false),
-    /** Asked at RSVP on every occurrence, with the same question ids. */
-    questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]),
+    /** Copied onto each occurrence; the questions keep their ids on every occurrence. */
+    ...eventTemplate(),
     /** Occurrences 0 … generated-1 have been created (some may since have been deleted). */
     generated: integer('generated').notNull().default(0),
     /** The UID of the recurring iCalendar VEVENT it was imported from (issue 26). */
     importUid: text('import_uid'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('event_series_creator_idx').on(t.creatorId),
@@ -74,13 +44,9 @@ export const eventSeries = pgTable(
 export const seriesStanding = pgTable(
   'series_standing',
   {
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => eventSeries.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seriesId: ownedBy('series_id', () => eventSeries.id),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_standing_user_idx').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { instant, ownedBy } from './columns.ts';
 import { events } from './events.ts';
 import { users } from './users.ts';
 
@@ -8,16 +9,14 @@ export const signupItems = pgTable(
   'signup_items',
   {
     id: uuid('id').primaryKey(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
     name: text('name').notNull(),
     note: text('note').notNull().default(''),
     kind: text('kind', { enum: ['quantity', 'slot'] }).notNull(),
     quantity: integer('quantity').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('signup_items_event_idx').on(t.eventId, t.createdAt),
@@ -30,17 +29,11 @@ export type SignupItemRow = typeof signupItems.$inferSelect;
 export const signupClaims = pgTable(
   'signup_claims',
   {
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => signupItems.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => signupItems.id),
+    userId: ownedBy('user_id', () => users.id),
+    eventId: ownedBy('event_id', () => events.id),
     quantity: integer('quantity').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: instant('claimed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'signup_claims_pk', columns: [t.itemId, t.userId] }),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -11,9 +12,7 @@ export const uploads = pgTable(
   {
     id: uuid('id').primaryKey(),
     key: text('key').notNull(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownedBy('owner_id', () => users.id),
     purpose: text('purpose', { enum: ['profile-image', 'event-image'] }).notNull(),
     contentType: text('content_type').notNull(),
     maxBytes: integer('max_bytes').notNull(),
@@ -21,9 +20,9 @@ export const uploads = pgTable(
       .notNull()
       .default('pending'),
     sizeBytes: integer('size_bytes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    storedAt: timestamp('stored_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    storedAt: instant('stored_at'),
   },
   (t) => [uniqueIndex('uploads_key_key').on(t.key), index('uploads_owner_idx').on(t.ownerId)],
 );

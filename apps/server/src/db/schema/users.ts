@@ -9,10 +9,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns.ts';
 import { places } from './places.ts';
 
 export const users = pgTable(
@@ -31,7 +31,7 @@ export const users = pgTable(
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     profileImage: text('profile_image'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: instant('email_verified_at'),
     /** A new address asked for (lower-cased); it replaces `email` once its link is followed. */
     pendingEmail: text('pending_email'),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -51,8 +51,8 @@ export const users = pgTable(
      * `suspended_at` is set and `suspended_until` is null (indefinite) or still ahead. Expiry is a
      * time comparison, so nothing has to run when it passes.
      */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspendedAt: instant('suspended_at'),
+    suspendedUntil: instant('suspended_until'),
     suspensionReason: text('suspension_reason'),
     /**
      * Bumped by whatever ends every sign-in at once (password change or reset, "sign out
@@ -67,12 +67,11 @@ export const users = pgTable(
     /** Nearby alerts (issue 22, decision 044): a weekly digest of new events this close to home; null is off. */
     nearbyRadiusKm: integer('nearby_radius_km'),
     /** When the last nearby digest went out: the next lists events created since, a week later. */
-    nearbyDigestAt: timestamp('nearby_digest_at', { withTimezone: true }),
+    nearbyDigestAt: instant('nearby_digest_at'),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
     /** en, es, de or fr (issue 24); null: not chosen, the browser's Accept-Language decides. */
     locale: text('locale').$type<Locale>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -7,20 +7,18 @@ import {
   MSG,
   verifiedCommunityBody,
 } from '@townsquare/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { notFound } from '../../platform/errors.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { isSuspended } from '../moderation/moderation.repository.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './admin.repository.ts';
 
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 
 function present(row: UserRow): AdminUser {
   return {
@@ -41,28 +39,12 @@ function present(row: UserRow): AdminUser {
 }
 
 /** Platform administration: only users with the platform-admin flag. */
-export function adminRoutes(
-  app: App,
-  db: Database,
-  guards: ReturnType<typeof createAuthGuards>,
-  audit?: AuditWriter,
-): void {
-  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-    await guards.requireAuth(request, reply);
-    if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
-  };
+export function adminRoutes(app: App, db: Database, guards: Guards, audit?: AuditWriter): void {
+  const admin = routeOptions(tags, guards.requireAdmin);
 
   app.get(
     '/api/admin/users',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags,
-        security,
-        querystring: adminUsersQuery,
-        response: { 200: adminUsersResponse, ...errors(400, 401, 403) },
-      },
-    },
+    admin({ querystring: adminUsersQuery, response: { 200: adminUsersResponse, ...errors(400, 401, 403) } }),
     async (request) => {
       const { q, cursor, limit } = request.query;
       const rows = await repo.listUsers(db, {
@@ -77,16 +59,11 @@ export function adminRoutes(
 
   app.put(
     '/api/admin/users/:id/verified-community',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags,
-        security,
-        params: z.object({ id: idParam }),
-        body: verifiedCommunityBody,
-        response: { 200: adminUser, ...errors(400, 401, 403, 404) },
-      },
-    },
+    admin({
+      params: z.object({ id: idParam }),
+      body: verifiedCommunityBody,
+      response: { 200: adminUser, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const row = isUuid(request.params.id)
         ? await repo.setVerifiedCommunity(db, request.params.id, request.body.value)

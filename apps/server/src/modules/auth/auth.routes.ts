@@ -16,7 +16,7 @@ import {
 } from '@townsquare/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { AUTH_BODY_LIMIT } from '../../platform/json-body.ts';
 import {
   LIMITS_PER,
@@ -27,7 +27,7 @@ import {
 import { fastSerializer } from '../../platform/serialize.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
-import { caller, type createAuthGuards } from './authenticate.ts';
+import { caller, type Guards } from './authenticate.ts';
 
 const meta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,
@@ -36,13 +36,9 @@ const meta = (request: FastifyRequest): ClientMeta => ({
 
 const tags = ['auth'];
 
-export function authRoutes(
-  app: App,
-  auth: AuthService,
-  guards: ReturnType<typeof createAuthGuards>,
-  limiter: RateLimiter,
-): void {
+export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter: RateLimiter): void {
   const perIp = (name: string, window: Window) => throttleByIp(limiter, name, window);
+  const signedIn = routeOptions(tags, guards.requireAuth);
 
   app.post(
     '/api/auth/register',
@@ -82,11 +78,7 @@ export function authRoutes(
 
   app.post(
     '/api/auth/logout',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: guards.requireAuth,
-      schema: { tags, security: [{ bearer: [] }], response: { 200: messageResponse, ...errors(401) } },
-    },
+    { bodyLimit: AUTH_BODY_LIMIT, ...signedIn({ response: { 200: messageResponse, ...errors(401) } }) },
     async (request) => {
       await auth.logout(caller(request).sessionId);
       return { message: MSG.loggedOut };
@@ -96,8 +88,7 @@ export function authRoutes(
   app.get(
     '/api/auth/verify',
     {
-      onRequest: guards.requireAuth,
-      schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponse, ...errors(401) } },
+      ...signedIn({ response: { 200: verifyResponse, ...errors(401) } }),
       serializerCompiler: fastSerializer,
     },
     async (request) => ({ user: presentSelf(caller(request).user) }),
@@ -173,10 +164,7 @@ export function authRoutes(
   // Sessions (issue 13): see where you are signed in, and end any of those sign-ins.
   app.get(
     '/api/auth/sessions',
-    {
-      onRequest: guards.requireAuth,
-      schema: { tags, security: [{ bearer: [] }], response: { 200: sessionsResponse, ...errors(401) } },
-    },
+    signedIn({ response: { 200: sessionsResponse, ...errors(401) } }),
     async (request) => {
       const me = caller(request);
       return { sessions: await auth.listSessions(me.user.id, me.sessionId) };
@@ -185,15 +173,7 @@ export function authRoutes(
 
   app.delete(
     '/api/auth/sessions/:id',
-    {
-      onRequest: guards.requireAuth,
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        params: z.object({ id: idParam }),
-        response: { 200: messageResponse, ...errors(401, 404) },
-      },
-    },
+    signedIn({ params: z.object({ id: idParam }), response: { 200: messageResponse, ...errors(401, 404) } }),
     async (request) => {
       await auth.endSession(caller(request).user.id, request.params.id);
       return { message: MSG.sessionEnded };
@@ -202,10 +182,7 @@ export function authRoutes(
 
   app.delete(
     '/api/auth/sessions',
-    {
-      onRequest: guards.requireAuth,
-      schema: { tags, security: [{ bearer: [] }], response: { 200: messageResponse, ...errors(401) } },
-    },
+    signedIn({ response: { 200: messageResponse, ...errors(401) } }),
     async (request) => {
       const me = caller(request);
       await auth.endOtherSessions(me.user.id, me.sessionId);

@@ -1,7 +1,7 @@
 import { MSG } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema/index.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { forbidden, unauthorized } from '../../platform/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
 export type Auth = { user: UserRow; sessionId: string };
@@ -24,7 +24,8 @@ function bearer(request: FastifyRequest): string | undefined {
  * validation). `requireAuth`: no token → 401 "Unauthorized", a bad, expired or revoked one →
  * 401 "Invalid token" (the client then refreshes). `optionalAuth`: a valid token identifies the
  * caller; none leaves the request anonymous; an invalid one is still a 401, so a client with a
- * stale token refreshes instead of silently seeing the anonymous view.
+ * stale token refreshes instead of silently seeing the anonymous view. `requireAdmin`: as
+ * `requireAuth`, then 403 for a caller without the platform-admin flag.
  */
 export function createAuthGuards(auth: AuthService) {
   async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
@@ -40,8 +41,15 @@ export function createAuthGuards(auth: AuthService) {
   return {
     requireAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, true),
     optionalAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, false),
+    requireAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
+      await resolve(request, true);
+      if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
+    },
   };
 }
+
+/** The guards every module's routes take. */
+export type Guards = ReturnType<typeof createAuthGuards>;
 
 /** The authenticated caller; only valid behind `requireAuth`. */
 export function caller(request: FastifyRequest): Auth {

@@ -1,47 +1,33 @@
 import { BLOCK_MSG, blocksResponse, idParam, messageResponse } from '@townsquare/contracts';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { BlocksService } from './blocks.service.ts';
 
 const tags = ['blocks'];
-const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 
-export function blocksRoutes(
-  app: App,
-  blocks: BlocksService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
-  const onRequest = guards.requireAuth;
+export function blocksRoutes(app: App, blocks: BlocksService, guards: Guards): void {
+  const auth = routeOptions(tags, guards.requireAuth);
 
   app.get(
     '/api/users/me/blocks',
-    { onRequest, schema: { tags, security, response: { 200: blocksResponse, ...errors(401) } } },
+    auth({ response: { 200: blocksResponse, ...errors(401) } }),
     async (request) => ({ blocks: await blocks.list(caller(request).user) }),
   );
 
-  app.post(
-    '/api/users/:id/block',
-    {
-      onRequest,
-      schema: { tags, security, params, response: { 200: messageResponse, ...errors(400, 401, 404) } },
-    },
-    async (request) => {
-      await blocks.block(caller(request).user, request.params.id);
-      return { message: BLOCK_MSG.blocked };
-    },
-  );
-
-  app.delete(
-    '/api/users/:id/block',
-    {
-      onRequest,
-      schema: { tags, security, params, response: { 200: messageResponse, ...errors(400, 401, 404) } },
-    },
-    async (request) => {
-      await blocks.unblock(caller(request).user, request.params.id);
-      return { message: BLOCK_MSG.unblocked };
-    },
-  );
+  for (const [method, act, message] of [
+    ['POST', blocks.block, BLOCK_MSG.blocked],
+    ['DELETE', blocks.unblock, BLOCK_MSG.unblocked],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/users/:id/block',
+      ...auth({ params, response: { 200: messageResponse, ...errors(400, 401, 404) } }),
+      handler: async (request) => {
+        await act(caller(request).user, request.params.id);
+        return { message };
+      },
+    });
+  }
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CalendarFeed, CalendarService } from './calendar.service.ts';
 import { FEED_NOT_FOUND } from './calendar.service.ts';
 
@@ -16,11 +16,7 @@ function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: CalendarFe
   return reply.type('text/calendar; charset=utf-8').send(feed.body);
 }
 
-export function calendarRoutes(
-  app: App,
-  calendar: CalendarService,
-  guards: ReturnType<typeof createAuthGuards>,
-) {
+export function calendarRoutes(app: App, calendar: CalendarService, guards: Guards) {
   app.get(
     '/api/calendar/:file',
     {

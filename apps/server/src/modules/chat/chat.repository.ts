@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { type MessageRow, messages, users } from '../../db/schema/index.ts';
+import { byId, personColumns } from '../users/users.repository.ts';
 
 export type NewMessage = {
   channel: string;
@@ -70,19 +71,8 @@ export async function findMessage(db: Executor, id: string) {
 
 export type Person = { id: string; username: string | null; fullName: string; profileImage: string | null };
 
-export async function people(db: Executor, ids: string[]): Promise<Map<string, Person>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      profileImage: users.profileImage,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
+export function people(db: Executor, ids: string[]): Promise<Map<string, Person>> {
+  return byId(ids, (unique) => db.select(personColumns).from(users).where(inArray(users.id, unique)));
 }
 
 /** The latest message of each direct conversation of `userId`, newest conversation first. */

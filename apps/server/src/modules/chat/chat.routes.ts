@@ -13,11 +13,10 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { type ChatService, channels, type Page } from './chat.service.ts';
 
-const security = [{ bearer: [] }];
 const readReceipt = z.object({ _id: z.string(), id: z.string(), read: z.literal(true) });
 
 /**
@@ -35,39 +34,30 @@ const isMissingId = (id: string) => id === 'undefined' || id === 'null' || id ==
 export function chatRoutes(
   app: App,
   chat: ChatService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   canSeeEvent: (eventId: string, viewerId: string | undefined) => Promise<void>,
   /** The author deletes, the event's host hides (moderation service). */
   removeMessage: (user: UserRow, messageId: string, prefix: string) => Promise<void>,
 ): void {
   const { requireAuth, optionalAuth } = guards;
+  const auth = routeOptions(['messages'], requireAuth);
+  const eventChat = routeOptions(['event chat'], requireAuth);
+  const eventChatOpen = routeOptions(['event chat'], optionalAuth, { security: false });
 
   // Direct messages
   app.get(
     '/api/messages',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        response: { 200: z.array(conversationSummary), ...errors(401) },
-      },
-    },
+    auth({ response: { 200: z.array(conversationSummary), ...errors(401) } }),
     async (request) => chat.conversations(caller(request).user),
   );
 
   app.get(
     '/api/messages/:userId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        params: z.object({ userId: idParam }),
-        querystring: historyQuery,
-        response: { 200: z.array(directMessage), ...errors(400, 401, 404) },
-      },
-    },
+    auth({
+      params: z.object({ userId: idParam }),
+      querystring: historyQuery,
+      response: { 200: z.array(directMessage), ...errors(400, 401, 404) },
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -82,15 +72,10 @@ export function chatRoutes(
 
   app.post(
     '/api/messages',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        body: sendDirectMessageBody,
-        response: { 201: directMessage, ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    auth({
+      body: sendDirectMessageBody,
+      response: { 201: directMessage, ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -99,15 +84,10 @@ export function chatRoutes(
 
   app.post(
     '/api/messages/:messageId/read',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        params: z.object({ messageId: idParam }),
-        response: { 201: readReceipt, ...errors(401, 403, 404) },
-      },
-    },
+    auth({
+      params: z.object({ messageId: idParam }),
+      response: { 201: readReceipt, ...errors(401, 403, 404) },
+    }),
     async (request, reply) =>
       reply.status(201).send(await chat.markMessageRead(caller(request).user, request.params.messageId)),
   );
@@ -115,15 +95,7 @@ export function chatRoutes(
   // General chat (everyone signed in)
   app.get(
     '/api/group-messages',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        querystring: historyQuery,
-        response: { 200: z.array(roomMessage), ...errors(400, 401) },
-      },
-    },
+    auth({ querystring: historyQuery, response: { 200: z.array(roomMessage), ...errors(400, 401) } }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -138,15 +110,7 @@ export function chatRoutes(
 
   app.post(
     '/api/group-messages',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        body: sendMessageBody,
-        response: { 201: roomMessage, ...errors(400, 401, 429) },
-      },
-    },
+    auth({ body: sendMessageBody, response: { 201: roomMessage, ...errors(400, 401, 429) } }),
     async (request, reply) =>
       reply
         .status(201)
@@ -158,15 +122,11 @@ export function chatRoutes(
   // Event chat: readable by whoever can see the event, writable by signed-in viewers.
   app.get(
     '/api/event-messages/:eventId',
-    {
-      onRequest: optionalAuth,
-      schema: {
-        tags: ['event chat'],
-        params: z.object({ eventId: idParam }),
-        querystring: historyQuery,
-        response: { 200: z.array(roomMessage), ...errors(400, 401, 404) },
-      },
-    },
+    eventChatOpen({
+      params: z.object({ eventId: idParam }),
+      querystring: historyQuery,
+      response: { 200: z.array(roomMessage), ...errors(400, 401, 404) },
+    }),
     async (request, reply) => {
       const { eventId } = request.params;
       if (isMissingId(eventId)) return [];
@@ -185,18 +145,13 @@ export function chatRoutes(
 
   app.post(
     '/api/event-messages/:eventId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['event chat'],
-        security,
-        params: z.object({ eventId: idParam }),
-        body: sendMessageBody.extend({
-          type: text('Message type').max(20, 'Message type must be at most 20 characters').optional(),
-        }),
-        response: { 201: roomMessage, ...errors(400, 401, 404, 429) },
-      },
-    },
+    eventChat({
+      params: z.object({ eventId: idParam }),
+      body: sendMessageBody.extend({
+        type: text('Message type').max(20, 'Message type must be at most 20 characters').optional(),
+      }),
+      response: { 201: roomMessage, ...errors(400, 401, 404, 429) },
+    }),
     async (request, reply) => {
       const { eventId } = request.params;
       if (isMissingId(eventId)) throw badRequest('Event ID is missing');
@@ -210,15 +165,10 @@ export function chatRoutes(
 
   app.delete(
     '/api/event-messages/:messageId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['event chat'],
-        security,
-        params: z.object({ messageId: idParam }),
-        response: { 200: messageResponse, ...errors(401, 403, 404) },
-      },
-    },
+    eventChat({
+      params: z.object({ messageId: idParam }),
+      response: { 200: messageResponse, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       await removeMessage(caller(request).user, request.params.messageId, 'event:');
       return { message: 'Message deleted successfully' };

@@ -19,13 +19,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { ClubIoService } from './club-io.service.ts';
 
 const tags = ['communities'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParam });
 
 /** An import's source: a multipart `file` (with an optional `subscribe` field ignored), or JSON `{ url, subscribe }`. */
@@ -72,24 +71,20 @@ export function clubIoRoutes(
   app: App,
   service: ClubIoService,
   communities: CommunitiesService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
 ): void {
   const { requireAuth } = guards;
+  const auth = routeOptions(tags, requireAuth);
 
   app.post(
     '/api/communities/:slug/imports',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        consumes: ['application/json', 'multipart/form-data'],
-        description:
-          'Imports events from an ICS feed address (JSON `{ url, subscribe? }`) or an uploaded `.ics` file (multipart field `file`).',
-        response: { 202: importResponse, ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    auth({
+      params: slugParam,
+      consumes: ['application/json', 'multipart/form-data'],
+      description:
+        'Imports events from an ICS feed address (JSON `{ url, subscribe? }`) or an uploaded `.ics` file (multipart field `file`).',
+      response: { 202: importResponse, ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) => {
       const me = caller(request).user;
       const source = await importSource(request);
@@ -99,44 +94,23 @@ export function clubIoRoutes(
 
   app.get(
     '/api/communities/:slug/imports',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        response: { 200: importListResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: slugParam, response: { 200: importListResponse, ...errors(401, 403, 404) } }),
     async (request) => ({ imports: await service.listImports(caller(request).user, request.params.slug) }),
   );
 
   app.get(
     '/api/imports/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        response: { 200: importResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: idParams, response: { 200: importResponse, ...errors(401, 403, 404) } }),
     async (request) => ({ import: await service.getImport(caller(request).user, request.params.id) }),
   );
 
   app.patch(
     '/api/imports/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: updateImportBody,
-        response: { 200: importResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: idParams,
+      body: updateImportBody,
+      response: { 200: importResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       import: await service.setSubscribed(caller(request).user, request.params.id, request.body.subscribed),
     }),
@@ -144,16 +118,11 @@ export function clubIoRoutes(
 
   app.post(
     '/api/communities/:slug/member-imports',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        body: memberImportBody,
-        response: { 202: memberImportResponse, ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    auth({
+      params: slugParam,
+      body: memberImportBody,
+      response: { 202: memberImportResponse, ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) =>
       reply.status(202).send({
         report: await service.inviteMembers(caller(request).user, request.params.slug, request.body.csv),
@@ -162,15 +131,7 @@ export function clubIoRoutes(
 
   app.post(
     '/api/community-invitations/accept',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        body: acceptInvitationBody,
-        response: { 200: communityResponse, ...errors(400, 401, 403) },
-      },
-    },
+    auth({ body: acceptInvitationBody, response: { 200: communityResponse, ...errors(400, 401, 403) } }),
     async (request) => ({
       community: await service.acceptInvitation(caller(request).user, request.body.token),
     }),
@@ -178,15 +139,7 @@ export function clubIoRoutes(
 
   app.get(
     '/api/communities/:slug/share-email',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        response: { 200: shareEmailResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: slugParam, response: { 200: shareEmailResponse, ...errors(401, 403, 404) } }),
     async (request) => ({
       shareEmail: await communities.sharesEmail(caller(request).user, request.params.slug),
     }),
@@ -194,16 +147,11 @@ export function clubIoRoutes(
 
   app.put(
     '/api/communities/:slug/share-email',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        body: shareEmailBody,
-        response: { 200: shareEmailResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: slugParam,
+      body: shareEmailBody,
+      response: { 200: shareEmailResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       shareEmail: await communities.setShareEmail(
         caller(request).user,
@@ -215,16 +163,11 @@ export function clubIoRoutes(
 
   app.get(
     '/api/communities/:slug/export',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        description: `The community as a zip; one of more than ${CLUB_IO_LIMITS.exportInlineMaxEvents} events is made by a job (202 with the export to poll).`,
-        produces: ['application/zip', 'application/json'],
-      },
-    },
+    auth({
+      params: slugParam,
+      description: `The community as a zip; one of more than ${CLUB_IO_LIMITS.exportInlineMaxEvents} events is made by a job (202 with the export to poll).`,
+      produces: ['application/zip', 'application/json'],
+    }),
     async (request, reply) => {
       const result = await service.exportCommunity(caller(request).user, request.params.slug);
       if (result.kind === 'job') return reply.status(202).send({ export: result.export });
@@ -234,24 +177,13 @@ export function clubIoRoutes(
 
   app.get(
     '/api/exports/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        response: { 200: exportResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: idParams, response: { 200: exportResponse, ...errors(401, 403, 404) } }),
     async (request) => ({ export: await service.getExport(caller(request).user, request.params.id) }),
   );
 
   app.get(
     '/api/exports/:id/file',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, params: idParams, produces: ['application/zip'] },
-    },
+    auth({ params: idParams, produces: ['application/zip'] }),
     async (request, reply) => {
       return sendZip(reply, await service.exportFile(caller(request).user, request.params.id));
     },

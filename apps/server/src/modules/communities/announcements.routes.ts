@@ -4,31 +4,28 @@ import {
   communityAnnouncementsResponse,
   slugParam as params,
 } from '@townsquare/contracts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CommunityAnnouncements } from './announcements.service.ts';
 
 const tags = ['communities'];
-const security = [{ bearer: [] }];
 
 /** Organisers' announcements to a community, and the community page's list of them (issue 23). */
 export function communityAnnouncementRoutes(
   app: App,
   announcements: CommunityAnnouncements,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
 ): void {
+  const auth = routeOptions(tags, guards.requireAuth);
+  const open = routeOptions(tags, guards.optionalAuth, { security: false });
+
   app.post(
     '/api/communities/:slug/announcements',
-    {
-      onRequest: guards.requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: communityAnnouncementBody,
-        response: { 201: communityAnnouncementResponse, ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    auth({
+      params,
+      body: communityAnnouncementBody,
+      response: { 201: communityAnnouncementResponse, ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -37,10 +34,7 @@ export function communityAnnouncementRoutes(
 
   app.get(
     '/api/communities/:slug/announcements',
-    {
-      onRequest: guards.optionalAuth,
-      schema: { tags, params, response: { 200: communityAnnouncementsResponse, ...errors(403, 404) } },
-    },
+    open({ params, response: { 200: communityAnnouncementsResponse, ...errors(403, 404) } }),
     async (request) => announcements.list(request.params.slug, request.auth?.user.id),
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
 import { placeWithin } from '../places/places.repository.ts';
-import { membersOnly } from '../users/users.repository.ts';
+import { membersOnly, personColumns } from '../users/users.repository.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {
@@ -173,16 +173,7 @@ export async function recount(db: Executor, id: string): Promise<void> {
 
 /** A person as the member list shows them (never an e-mail address). */
 export async function person(db: Executor, userId: string) {
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      profileImage: users.profileImage,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const rows = await db.select(personColumns).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0];
 }
 

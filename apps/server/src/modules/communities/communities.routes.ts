@@ -13,7 +13,6 @@ import {
   createCommunityBody,
   idParam,
   joinCommunityBody,
-  MSG,
   memberListQuery,
   memberParams,
   slugParam,
@@ -21,83 +20,52 @@ import {
   updateMemberBody,
   verifiedCommunityBody,
 } from '@townsquare/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forbidden } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes } from '../groups/group.routes.ts';
 import type { CommunitiesService } from './communities.service.ts';
 
 const tags = ['communities'];
-const security = [{ bearer: [] }];
 
 /** Communities (docs/API.md, "Communities"). Thin: validate, authenticate, call the service. */
-export function communitiesRoutes(
-  app: App,
-  service: CommunitiesService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function communitiesRoutes(app: App, service: CommunitiesService, guards: Guards): void {
   const { requireAuth, optionalAuth } = guards;
+  const auth = routeOptions(tags, requireAuth);
+  const open = routeOptions(tags, optionalAuth, { security: false });
 
   app.post(
     '/api/communities',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        body: createCommunityBody,
-        response: { 201: communityResponse, ...errors(400, 401, 409) },
-      },
-    },
+    auth({ body: createCommunityBody, response: { 201: communityResponse, ...errors(400, 401, 409) } }),
     async (request, reply) =>
       reply.status(201).send({ community: await service.create(caller(request).user, request.body) }),
   );
 
   app.get(
     '/api/communities',
-    {
-      onRequest: optionalAuth,
-      schema: {
-        tags,
-        querystring: communityListQuery,
-        response: { 200: communityListResponse, ...errors(400, 401) },
-      },
-    },
+    open({ querystring: communityListQuery, response: { 200: communityListResponse, ...errors(400, 401) } }),
     async (request) => service.list(request.auth?.user, request.query),
   );
 
   app.get(
     '/api/communities/mine',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, response: { 200: communityListResponse, ...errors(401) } },
-    },
+    auth({ response: { 200: communityListResponse, ...errors(401) } }),
     async (request) => service.mine(caller(request).user),
   );
 
   app.get(
     '/api/communities/:slug',
-    {
-      onRequest: optionalAuth,
-      schema: { tags, params: slugParam, response: { 200: communityResponse, ...errors(401, 404) } },
-    },
+    open({ params: slugParam, response: { 200: communityResponse, ...errors(401, 404) } }),
     async (request) => ({ community: await service.get(request.params.slug, request.auth?.user.id) }),
   );
 
   app.patch(
     '/api/communities/:slug',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        body: updateCommunityBody,
-        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: slugParam,
+      body: updateCommunityBody,
+      response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       community: await service.update(caller(request).user, request.params.slug, request.body),
     }),
@@ -105,15 +73,7 @@ export function communitiesRoutes(
 
   app.delete(
     '/api/communities/:slug',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        response: { 200: communityDeletedResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: slugParam, response: { 200: communityDeletedResponse, ...errors(401, 403, 404) } }),
     async (request) => {
       await service.remove(caller(request).user, request.params.slug);
       return { message: COMMUNITY_MSG.deleted };
@@ -122,16 +82,11 @@ export function communitiesRoutes(
 
   app.post(
     '/api/communities/:slug/join',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        body: joinCommunityBody,
-        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: slugParam,
+      body: joinCommunityBody,
+      response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       community: await service.join(caller(request).user, request.params.slug, request.body?.answers),
     }),
@@ -139,30 +94,17 @@ export function communitiesRoutes(
 
   app.post(
     '/api/communities/:slug/leave',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({ params: slugParam, response: { 200: communityResponse, ...errors(400, 401, 403, 404) } }),
     async (request) => ({ community: await service.leave(caller(request).user, request.params.slug) }),
   );
 
   app.put(
     '/api/communities/:slug/notifications',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        body: communityNotificationsBody,
-        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: slugParam,
+      body: communityNotificationsBody,
+      response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       community: await service.setEventNotifications(
         caller(request).user,
@@ -174,31 +116,21 @@ export function communitiesRoutes(
 
   app.get(
     '/api/communities/:slug/members',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: slugParam,
-        querystring: memberListQuery,
-        response: { 200: communityMembersResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: slugParam,
+      querystring: memberListQuery,
+      response: { 200: communityMembersResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => service.members(caller(request).user, request.params.slug, request.query),
   );
 
   app.patch(
     '/api/communities/:slug/members/:userId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: memberParams,
-        body: updateMemberBody,
-        response: { 200: communityMemberResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: memberParams,
+      body: updateMemberBody,
+      response: { 200: communityMemberResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       member: await service.updateMember(
         caller(request).user,
@@ -211,15 +143,7 @@ export function communitiesRoutes(
 
   app.delete(
     '/api/communities/:slug/members/:userId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: memberParams,
-        response: { 200: communityResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: memberParams, response: { 200: communityResponse, ...errors(401, 403, 404) } }),
     async (request) => ({
       community: await service.removeMember(caller(request).user, request.params.slug, request.params.userId),
     }),
@@ -231,16 +155,11 @@ export function communitiesRoutes(
   ] as const) {
     app.post(
       `/api/communities/:slug/${path}`,
-      {
-        onRequest: requireAuth,
-        schema: {
-          tags,
-          security,
-          params: slugParam,
-          body: communityUserBody,
-          response: { 201: communityMemberResponse, ...errors(400, 401, 403, 404) },
-        },
-      },
+      auth({
+        params: slugParam,
+        body: communityUserBody,
+        response: { 201: communityMemberResponse, ...errors(400, 401, 403, 404) },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -250,15 +169,11 @@ export function communitiesRoutes(
 
   app.get(
     '/api/communities/:slug/events',
-    {
-      onRequest: optionalAuth,
-      schema: {
-        tags,
-        params: slugParam,
-        querystring: communityEventsQuery,
-        response: { 200: communityEventsResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    open({
+      params: slugParam,
+      querystring: communityEventsQuery,
+      response: { 200: communityEventsResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => service.events(request.auth?.user, request.params.slug, request.query),
   );
 
@@ -272,22 +187,16 @@ export function communitiesRoutes(
     deny: [403],
   });
 
-  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAuth(request, reply);
-    if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
-  };
   app.put(
     '/api/admin/communities/:id/verified',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security,
-        params: z.object({ id: idParam }),
-        body: verifiedCommunityBody,
-        response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(
+      ['admin'],
+      guards.requireAdmin,
+    )({
+      params: z.object({ id: idParam }),
+      body: verifiedCommunityBody,
+      response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       community: await service.setVerified(request.params.id, request.body.value, caller(request).user.id),
     }),

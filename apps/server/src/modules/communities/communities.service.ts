@@ -19,8 +19,8 @@ import type { CommunityRow, communities, EventRow, UserRow } from '../../db/sche
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { channels } from '../chat/chat.service.ts';
+import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
 import * as members from '../groups/membership.repository.ts';
-import { groupKinds } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
@@ -179,7 +179,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
   /** The removed person's sockets leave the chat room and the community's private event chats. */
   async function evict(community: CommunityRow, userId: string) {
-    memberships.evict([userId], channels.community(community.id));
+    memberships.evict([userId], MEMBERS.room.channel(community.id));
     await deps.onAccessReduced?.({ userIds: [userId] });
   }
 
@@ -204,13 +204,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
      */
     async joinByInvitation(me: UserRow, communityId: string): Promise<boolean> {
       await transition(communityId, me.id, async (tx, row) => {
-        if (row?.state === 'member') return;
-        if (row?.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
+        const next = step(MEMBERS, 'acceptInvitation', row?.state ?? 'none');
+        if (next === 'stay' || next === 'remove') return;
         await members.putMembership(tx, MEMBERS, {
           groupId: communityId,
           userId: me.id,
           role: 'MEMBER',
-          state: 'member',
+          state: next,
           restart: true,
         });
       });
@@ -377,7 +377,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
      */
     async remove(me: UserRow, slug: string): Promise<void> {
       const { community } = await asOwner(slug, me.id);
-      const channel = channels.community(community.id);
+      const channel = MEMBERS.room.channel(community.id);
       const { people, cancelled, attendees } = await db.transaction(async (tx) => {
         const people = await members.everyoneIn(tx, community.id);
         return { people, ...(await repo.deleteCommunity(tx, community.id)) };
@@ -441,7 +441,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         }
         evictions.push({
           people: await members.everyoneIn(tx, owned.id),
-          channel: channels.community(owned.id),
+          channel: MEMBERS.room.channel(owned.id),
         });
         const gone = await repo.deleteCommunity(tx, owned.id);
         cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
@@ -462,17 +462,12 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async join(me: UserRow, slug: string, answers: string[] = []): Promise<Community> {
       const { community } = await find(slug, me.id);
       const state = await transition(community.id, me.id, async (tx, row) => {
-        if (row?.state === 'member' || row?.state === 'pending') return undefined;
-        if (row?.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
-        let state: MembershipState = 'member';
-        if (row?.state !== 'invited') {
-          if (community.joinPolicy === 'INVITE') throw forbidden(COMMUNITY_MSG.inviteOnly);
-          if (community.joinPolicy === 'APPROVAL') {
-            const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
-            if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
-            answers = given;
-            state = 'pending';
-          }
+        const state = step(MEMBERS, 'join', row?.state ?? 'none', community.joinPolicy);
+        if (state === 'stay' || state === 'remove') return undefined;
+        if (state === 'pending') {
+          const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
+          if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
+          answers = given;
         }
         await members.putMembership(tx, MEMBERS, {
           groupId: community.id,
@@ -519,9 +514,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async leave(me: UserRow, slug: string): Promise<Community> {
       const { community } = await find(slug, me.id);
       const left = await transition(community.id, me.id, async (tx, row) => {
-        if (!row) return false;
-        if (row.state === 'banned') throw forbidden(COMMUNITY_MSG.banned);
-        if (row.state === 'member' && row.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
+        if (step(MEMBERS, 'leave', row?.state ?? 'none') !== 'remove') return false;
+        if (row?.state === 'member' && row.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
         return memberships.remove(MEMBERS, community.id, me.id, tx);
       });
       if (left) await evict(community, me.id);
@@ -607,10 +601,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const { row, updated } = await transition(community.id, userId, async (tx, current) => {
         const row = target(current);
         let state = row.state;
-        if (change.state === 'member') {
-          if (row.state === 'banned' || row.state === 'invited') throw badRequest(COMMUNITY_MSG.notARequest);
-          state = 'member';
-        }
+        if (change.state === 'member') state = stateAfter(MEMBERS, 'approve', row.state);
         if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
         const updated = await members.putMembership(tx, MEMBERS, {
           groupId: community.id,
@@ -667,14 +658,11 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       // An invitation is a message with a name the inviter chose: not between people with a block.
       if (await deps.blockedBetween?.(me.id, userId)) throw forbidden(MSG.contactUnavailable);
       const updated = await transition(community.id, userId, async (tx, row) => {
-        if (row?.state === 'member') throw badRequest(COMMUNITY_MSG.alreadyMember);
-        if (row?.state === 'banned') throw badRequest(COMMUNITY_MSG.userBanned);
-        const state = row?.state === 'pending' ? 'member' : 'invited';
         return members.putMembership(tx, MEMBERS, {
           groupId: community.id,
           userId,
           role: 'MEMBER',
-          state,
+          state: stateAfter(MEMBERS, 'invite', row?.state ?? 'none'),
           restart: true,
         });
       });
@@ -701,7 +689,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           groupId: community.id,
           userId,
           role: 'MEMBER',
-          state: 'banned',
+          state: stateAfter(MEMBERS, 'ban', row?.state ?? 'none'),
         });
       });
       await evict(community, userId);

@@ -12,16 +12,15 @@ import {
 } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { readFilePart } from '../uploads/uploads.routes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['events'];
-const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 
 /**
@@ -50,13 +49,15 @@ export function eventsRoutes(
   app: App,
   eventsService: EventsService,
   uploads: UploadsService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   /** Update and delete with `?scope=this|following` (occurrences of a series, decision 023). */
   series: Pick<SeriesService, 'update' | 'remove'>,
   /** The upload limits (uploads.routes `uploadAllowance`): the form's picture counts like any upload. */
   allowUpload: (userId: string, ip: string) => Promise<void>,
 ): void {
   const { requireAuth, optionalAuth } = guards;
+  const auth = routeOptions(tags, requireAuth);
+  const open = routeOptions(tags, optionalAuth, { security: false });
 
   /**
    * Runs `save` with the form's picture, if any, as `imageUrl` (issue 19, 3): after `authorise`
@@ -88,13 +89,7 @@ export function eventsRoutes(
   app.get(
     '/api/events',
     {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        querystring: eventListQuery,
-        response: { 200: eventListResponse, ...errors(400, 401) },
-      },
+      ...auth({ querystring: eventListQuery, response: { 200: eventListResponse, ...errors(400, 401) } }),
       serializerCompiler: fastSerializer,
     },
     async (request) => eventsService.list(caller(request).user, request.query),
@@ -102,18 +97,14 @@ export function eventsRoutes(
 
   app.get(
     '/api/events/counts',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, response: { 200: eventCountsResponse, ...errors(401) } },
-    },
+    auth({ response: { 200: eventCountsResponse, ...errors(401) } }),
     async (request) => eventsService.counts(caller(request).user),
   );
 
   app.get(
     '/api/events/public/:id',
     {
-      onRequest: optionalAuth,
-      schema: { tags, params, response: { 200: publicEventResponse, ...errors(401, 404) } },
+      ...open({ params, response: { 200: publicEventResponse, ...errors(401, 404) } }),
       serializerCompiler: fastSerializer,
     },
     async (request) => ({ data: await eventsService.getPublic(request.params.id, request.auth?.user.id) }),
@@ -122,39 +113,25 @@ export function eventsRoutes(
   app.get(
     '/api/events/:id',
     {
-      onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 404) } },
+      ...auth({ params, response: { 200: eventResponse, ...errors(401, 404) } }),
       serializerCompiler: fastSerializer,
     },
     async (request) => ({ event: await eventsService.get(request.params.id, caller(request).user.id) }),
   );
 
-  app.get(
-    '/api/events/:id/ics',
-    {
-      onRequest: optionalAuth,
-      schema: { tags, params, produces: ['text/calendar'] },
-    },
-    async (request, reply) => {
-      const ics = await eventsService.ics(request.params.id, request.auth?.user.id);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${ics.filename}"`)
-        .send(ics.body);
-    },
-  );
+  app.get('/api/events/:id/ics', open({ params, produces: ['text/calendar'] }), async (request, reply) => {
+    const ics = await eventsService.ics(request.params.id, request.auth?.user.id);
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${ics.filename}"`)
+      .send(ics.body);
+  });
 
   app.post(
     '/api/events',
     {
-      onRequest: requireAuth,
+      ...auth({ body: createEventBody, response: { 201: eventResponse, ...errors(400, 401, 403, 413) } }),
       preValidation: multipartToBody,
-      schema: {
-        tags,
-        security,
-        body: createEventBody,
-        response: { 201: eventResponse, ...errors(400, 401, 403, 413) },
-      },
     },
     async (request, reply) => {
       const user = caller(request).user;
@@ -172,16 +149,13 @@ export function eventsRoutes(
     app.route({
       method,
       url: '/api/events/:id',
-      onRequest: requireAuth,
-      preValidation: multipartToBody,
-      schema: {
-        tags,
-        security,
+      ...auth({
         params,
         querystring: occurrenceScopeQuery,
         body: updateEventBody,
         response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
-      },
+      }),
+      preValidation: multipartToBody,
       handler: async (request) => {
         const user = caller(request).user;
         const { id } = request.params;
@@ -202,16 +176,11 @@ export function eventsRoutes(
 
   app.delete(
     '/api/events/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        querystring: occurrenceScopeQuery,
-        response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params,
+      querystring: occurrenceScopeQuery,
+      response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       event: await series.remove(caller(request).user, request.params.id, request.query.scope),
     }),
@@ -219,25 +188,13 @@ export function eventsRoutes(
 
   app.post(
     '/api/events/:id/publish',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: eventResponse, ...errors(401, 403, 404) } },
-    },
+    auth({ params, response: { 200: eventResponse, ...errors(401, 403, 404) } }),
     async (request) => ({ event: await eventsService.publish(caller(request).user, request.params.id) }),
   );
 
   app.post(
     '/api/events/:id/rsvp',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: rsvpBody,
-        response: { 200: eventResponse, ...errors(400, 401, 404, 409) },
-      },
-    },
+    auth({ params, body: rsvpBody, response: { 200: eventResponse, ...errors(400, 401, 404, 409) } }),
     async (request) => ({
       event: await eventsService.rsvp(caller(request).user, request.params.id, request.body),
     }),

@@ -10,14 +10,13 @@ import {
   transferBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { EventAnnouncements } from './announcements.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 const tags = ['events'];
-const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 /** An event and a person on it (co-hosts, the guest list). */
 const cohostParams = z.object({ id: idParam, userId: idParam });
@@ -27,23 +26,15 @@ export function rsvpRoutes(
   app: App,
   eventsService: EventsService,
   rsvps: RsvpService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   announcements: EventAnnouncements,
 ): void {
   const { requireAuth } = guards;
+  const auth = routeOptions(tags, requireAuth);
 
   app.post(
     '/api/events/:id/rsvp/transfer',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: transferBody,
-        response: { 200: eventResponse, ...errors(400, 401, 404, 409) },
-      },
-    },
+    auth({ params, body: transferBody, response: { 200: eventResponse, ...errors(400, 401, 404, 409) } }),
     async (request) => {
       const { user } = caller(request);
       await rsvps.transfer(user, request.params.id, request.body.toUserId);
@@ -55,13 +46,7 @@ export function rsvpRoutes(
     app.route({
       method,
       url: '/api/events/:id/cohosts/:userId',
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: cohostParams,
-        response: { 200: eventResponse, ...errors(400, 401, 403, 404) },
-      },
+      ...auth({ params: cohostParams, response: { 200: eventResponse, ...errors(400, 401, 403, 404) } }),
       handler: async (request) => {
         const { user } = caller(request);
         const { id, userId } = request.params;
@@ -74,25 +59,17 @@ export function rsvpRoutes(
 
   app.get(
     '/api/events/:id/ticket',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: ticketResponse, ...errors(401, 403, 404) } },
-    },
+    auth({ params, response: { 200: ticketResponse, ...errors(401, 403, 404) } }),
     async (request) => rsvps.ticket(caller(request).user, request.params.id),
   );
 
   app.post(
     '/api/events/:id/check-ins',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: checkInBody,
-        response: { 201: checkInResponse, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    auth({
+      params,
+      body: checkInBody,
+      response: { 201: checkInResponse, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -101,24 +78,13 @@ export function rsvpRoutes(
 
   app.get(
     '/api/events/:id/attendees',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: attendeesResponse, ...errors(401, 403, 404) } },
-    },
+    auth({ params, response: { 200: attendeesResponse, ...errors(401, 403, 404) } }),
     async (request) => rsvps.attendees(caller(request).user, request.params.id),
   );
 
   app.delete(
     '/api/events/:id/attendees/:userId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: cohostParams,
-        response: { 200: attendeesResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({ params: cohostParams, response: { 200: attendeesResponse, ...errors(400, 401, 403, 404) } }),
     async (request) => {
       const { user } = caller(request);
       await rsvps.removeAttendee(user, request.params.id, request.params.userId);
@@ -128,26 +94,18 @@ export function rsvpRoutes(
 
   app.post(
     '/api/events/:id/announcements',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: eventAnnouncementBody,
-        response: { 201: eventAnnouncementResponse, ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    auth({
+      params,
+      body: eventAnnouncementBody,
+      response: { 201: eventAnnouncementResponse, ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) =>
       reply.status(201).send(await announcements.send(caller(request).user, request.params.id, request.body)),
   );
 
   app.get(
     '/api/events/:id/attendees.csv',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, params, produces: ['text/csv'] },
-    },
+    auth({ params, produces: ['text/csv'] }),
     async (request, reply) => {
       const csv = await rsvps.csv(caller(request).user, request.params.id);
       return reply

@@ -8,66 +8,39 @@ import {
   seriesRsvpBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['series'];
-const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 
 /** Series (decision 023): create, the host's pending confirmations, confirm, standing RSVP. */
-export function seriesRoutes(
-  app: App,
-  series: SeriesService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function seriesRoutes(app: App, series: SeriesService, guards: Guards): void {
   const { requireAuth } = guards;
+  const auth = routeOptions(tags, requireAuth);
 
   app.post(
     '/api/series',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        body: createSeriesBody,
-        response: { 201: createSeriesResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({ body: createSeriesBody, response: { 201: createSeriesResponse, ...errors(400, 401, 403, 404) } }),
     async (request, reply) => reply.status(201).send(await series.create(caller(request).user, request.body)),
   );
 
   app.get(
     '/api/series/pending',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, response: { 200: pendingOccurrencesResponse, ...errors(401) } },
-    },
+    auth({ response: { 200: pendingOccurrencesResponse, ...errors(401) } }),
     async (request) => ({ events: await series.pending(caller(request).user) }),
   );
 
   app.get(
     '/api/series/:id',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, params, response: { 200: seriesResponse, ...errors(401, 404) } },
-    },
+    auth({ params, response: { 200: seriesResponse, ...errors(401, 404) } }),
     async (request) => ({ series: await series.get(caller(request).user, request.params.id) }),
   );
 
   app.post(
     '/api/series/:id/rsvp',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: seriesRsvpBody,
-        response: { 200: seriesResponse, ...errors(400, 401, 404, 409) },
-      },
-    },
+    auth({ params, body: seriesRsvpBody, response: { 200: seriesResponse, ...errors(400, 401, 404, 409) } }),
     async (request) => ({
       series: await series.setStanding(caller(request).user, request.params.id, request.body.status),
     }),
@@ -75,15 +48,7 @@ export function seriesRoutes(
 
   app.post(
     '/api/events/:id/confirm',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        response: { 200: eventResponse, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    auth({ params, response: { 200: eventResponse, ...errors(400, 401, 403, 404, 409) } }),
     async (request) => ({ event: await series.confirm(caller(request).user, request.params.id) }),
   );
 }

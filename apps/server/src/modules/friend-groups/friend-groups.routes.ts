@@ -1,38 +1,25 @@
 import { createFriendGroupBody, friendGroup, idParam } from '@townsquare/contracts';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { FriendGroupsService } from './friend-groups.service.ts';
 
 const tags = ['friend groups'];
-const security = [{ bearer: [] }];
-const _params = z.object({ id: idParam });
 
-export function friendGroupsRoutes(
-  app: App,
-  groups: FriendGroupsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function friendGroupsRoutes(app: App, groups: FriendGroupsService, guards: Guards): void {
   const onRequest = guards.requireAuth;
+  const auth = routeOptions(tags, onRequest);
 
   app.get(
     '/api/friend-groups',
-    { onRequest, schema: { tags, security, response: { 200: z.array(friendGroup), ...errors(401) } } },
+    auth({ response: { 200: z.array(friendGroup), ...errors(401) } }),
     async (request) => groups.list(caller(request).user),
   );
 
   app.post(
     '/api/friend-groups',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        body: createFriendGroupBody,
-        response: { 201: friendGroup, ...errors(400, 401) },
-      },
-    },
+    auth({ body: createFriendGroupBody, response: { 201: friendGroup, ...errors(400, 401) } }),
     async (request, reply) => reply.status(201).send(await groups.create(caller(request).user, request.body)),
   );
 

@@ -2,8 +2,7 @@ import { CHAT_MSG, type CreateFriendGroupInput, type FriendGroup } from '@townsq
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { channels } from '../chat/chat.service.ts';
-import { groupKinds } from '../groups/membership.repository.ts';
+import { actorOf, allows, groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentFriendGroup } from './friend-groups.presenter.ts';
@@ -48,7 +47,7 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
 
     /** The removed members' sockets leave those groups' rooms. */
     evictRemoved(removed: { groupId: string; userId: string }[]): void {
-      for (const { groupId, userId } of removed) memberships.evict([userId], channels.group(groupId));
+      for (const { groupId, userId } of removed) memberships.evict([userId], MEMBERS.room.channel(groupId));
     },
 
     async list(me: UserRow): Promise<FriendGroup[]> {
@@ -70,7 +69,8 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
 
     async addMember(me: UserRow, groupId: string, userId: string): Promise<FriendGroup> {
       const group = await memberOf(groupId, me.id);
-      if (group.createdBy !== me.id) throw forbidden(CHAT_MSG.notGroupCreator);
+      if (!allows(MEMBERS, 'add', actorOf(me.id, [group.createdBy], userId)))
+        throw forbidden(CHAT_MSG.notGroupCreator);
       if (userId !== me.id) await memberships.assertFriends(me.id, [userId]);
       const updated = await db.transaction(async (tx) => {
         await memberships.add(MEMBERS, group.id, [userId], tx);
@@ -85,13 +85,14 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
      */
     async removeMember(me: UserRow, groupId: string, userId: string): Promise<FriendGroup> {
       const group = await memberOf(groupId, me.id);
-      if (group.createdBy !== me.id && userId !== me.id) throw forbidden(CHAT_MSG.notAllowedToRemove);
+      if (!allows(MEMBERS, 'remove', actorOf(me.id, [group.createdBy], userId)))
+        throw forbidden(CHAT_MSG.notAllowedToRemove);
       if (!isUuid(userId)) return presentOne(group);
-      const channel = channels.group(group.id);
+      const channel = MEMBERS.room.channel(group.id);
       const { removed, row } = await db.transaction(async (tx) => {
         const removed = await memberships.remove(MEMBERS, group.id, userId, tx);
         if (!removed) return { removed, row: group };
-        if ((await memberships.count(MEMBERS, group.id, tx)) === 0) {
+        if (MEMBERS.deletedWhenEmpty && (await memberships.count(MEMBERS, group.id, tx)) === 0) {
           await repo.deleteGroup(tx, group.id);
           return { removed, row: group };
         }

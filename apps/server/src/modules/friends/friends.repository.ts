@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { friendRequests, friendships, users } from '../../db/schema/index.ts';
+import { personColumns } from '../users/users.repository.ts';
 
 const friendColumns = {
-  id: users.id,
-  username: users.username,
-  fullName: users.fullName,
-  profileImage: users.profileImage,
+  ...personColumns,
   bio: users.bio,
   interests: users.interests,
 };

@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { type GroupKind, type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
+import { type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
+import { personColumns } from '../users/users.repository.ts';
+import type { GroupKindConfig } from './kinds.ts';
+import { groupKinds } from './kinds.ts';
 
 /**
  * The one membership mechanism (docs/decisions/034). Friend groups, event sub-groups and
@@ -10,13 +13,8 @@ import type { Person } from '../chat/chat.repository.ts';
  * and write of who belongs goes through these functions, with the kind as data. Only state
  * `member` belongs; the other states (pending, invited, banned) are used by communities.
  */
-export type GroupKindConfig = { kind: GroupKind };
-
-export const groupKinds = {
-  friendGroup: { kind: 'friend_group' },
-  subgroup: { kind: 'event_subgroup' },
-  community: { kind: 'community' },
-} satisfies Record<string, GroupKindConfig>;
+export type { GroupKindConfig } from './kinds.ts';
+export { groupKinds } from './kinds.ts';
 
 /** The earlier name of `groupKinds` (decision 015), kept so callers written against it still work. */
 export const memberTables = groupKinds;
@@ -79,13 +77,7 @@ export async function isMember(db: Executor, groupId: string, userId: string): P
 export async function membersOf(db: Executor, groupIds: string[]): Promise<GroupMember[]> {
   if (groupIds.length === 0) return [];
   return db
-    .select({
-      groupId: m.groupId,
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      profileImage: users.profileImage,
-    })
+    .select({ groupId: m.groupId, ...personColumns })
     .from(m)
     .innerJoin(users, eq(users.id, m.userId))
     .where(and(inArray(m.groupId, groupIds), belongs))

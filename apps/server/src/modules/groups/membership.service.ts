@@ -1,10 +1,10 @@
 import { CHAT_MSG, type RoomMessage } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { GroupKind, UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { type Person, people } from '../chat/chat.repository.ts';
-import { type ChatInput, type ChatService, channels, type Page } from '../chat/chat.service.ts';
+import type { ChatInput, ChatService, Page } from '../chat/chat.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './membership.repository.ts';
 
@@ -22,13 +22,6 @@ export type Memberships = ReturnType<typeof createMemberships>;
 export type GroupChat = {
   history(me: UserRow, key: string, before: string | undefined, limit: number): Promise<Page<RoomMessage>>;
   postMessage(me: UserRow, key: string, input: ChatInput): Promise<RoomMessage>;
-};
-
-/** Each kind's chat room and its live message event (the original client listens for these). */
-const ROOMS: Record<GroupKind, { channel: (id: string) => string; event: string }> = {
-  friend_group: { channel: channels.group, event: 'new-group-message' },
-  event_subgroup: { channel: channels.subgroup, event: 'new-subgroup-message' },
-  community: { channel: channels.community, event: 'new-community-message' },
 };
 
 /**
@@ -103,7 +96,7 @@ export function createMemberships(deps: MembershipDeps) {
      * may read and write its chat and throwing (404, 403) for anyone else.
      */
     chatFor(k: repo.GroupKindConfig, access: (me: UserRow, key: string) => Promise<string>): GroupChat {
-      const room = ROOMS[k.kind];
+      const { room } = k;
       return {
         async history(me, key, before, limit) {
           return deps.chat.roomHistory(room.channel(await access(me, key)), before, limit, me.id);

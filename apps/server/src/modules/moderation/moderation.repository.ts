@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { memberIds } from '../groups/membership.repository.ts';
+import { byId } from '../users/users.repository.ts';
 
 type SubjectType = ReportRow['subjectType'];
 
@@ -115,21 +116,10 @@ export type PersonRow = Pick<
   'id' | 'username' | 'fullName' | 'isAdmin' | 'suspendedAt' | 'suspendedUntil'
 >;
 
-export async function peopleByIds(db: Executor, ids: string[]): Promise<Map<string, PersonRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      isAdmin: users.isAdmin,
-      suspendedAt: users.suspendedAt,
-      suspendedUntil: users.suspendedUntil,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
+export function peopleByIds(db: Executor, ids: string[]): Promise<Map<string, PersonRow>> {
+  const { id, username, fullName, isAdmin, suspendedAt, suspendedUntil } = users;
+  const columns = { id, username, fullName, isAdmin, suspendedAt, suspendedUntil };
+  return byId(ids, (unique) => db.select(columns).from(users).where(inArray(users.id, unique)));
 }
 
 /** A message by id, hidden or not (moderators and the report check decide what to do with it). */

@@ -5,7 +5,6 @@ import {
   createReportBody,
   idParam,
   MODERATION_MSG,
-  MSG,
   messageResponse,
   myReportsResponse,
   reportResponse,
@@ -15,62 +14,39 @@ import {
   suspendBody,
   suspensionResponse,
 } from '@townsquare/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forbidden } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { ModerationService } from './moderation.service.ts';
 
-const security = [{ bearer: [] }];
-
 /** Reports (everyone signed in), the moderation queue, suspensions and the audit log (admins). */
-export function moderationRoutes(
-  app: App,
-  moderation: ModerationService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function moderationRoutes(app: App, moderation: ModerationService, guards: Guards): void {
   const { requireAuth } = guards;
-  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAuth(request, reply);
-    if (!caller(request).user.isAdmin) throw forbidden(MSG.adminOnly);
-  };
+  const auth = routeOptions(['moderation'], requireAuth);
+  const admin = routeOptions(['admin'], guards.requireAdmin);
 
   app.post(
     '/api/reports',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['moderation'],
-        security,
-        body: createReportBody,
-        response: { 201: reportResponse, ...errors(400, 401, 404, 409) },
-      },
-    },
+    auth({ body: createReportBody, response: { 201: reportResponse, ...errors(400, 401, 404, 409) } }),
     async (request, reply) =>
       reply.status(201).send({ report: await moderation.report(caller(request).user, request.body) }),
   );
 
   app.get(
     '/api/reports/mine',
-    {
-      onRequest: requireAuth,
-      schema: { tags: ['moderation'], security, response: { 200: myReportsResponse, ...errors(401) } },
-    },
+    auth({ response: { 200: myReportsResponse, ...errors(401) } }),
     async (request) => ({ reports: await moderation.mine(caller(request).user) }),
   );
 
   app.delete(
     '/api/messages/:messageId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['messages'],
-        security,
-        params: z.object({ messageId: idParam }),
-        response: { 200: messageResponse, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(
+      ['messages'],
+      requireAuth,
+    )({
+      params: z.object({ messageId: idParam }),
+      response: { 200: messageResponse, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       await moderation.removeMessage(caller(request).user, request.params.messageId);
       return { message: MODERATION_MSG.messageDeleted };
@@ -79,74 +55,43 @@ export function moderationRoutes(
 
   app.get(
     '/api/admin/reports',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security,
-        querystring: reportsQuery,
-        response: { 200: adminReportsResponse, ...errors(400, 401, 403) },
-      },
-    },
+    admin({ querystring: reportsQuery, response: { 200: adminReportsResponse, ...errors(400, 401, 403) } }),
     async (request) => moderation.list(request.query.state, request.query.cursor),
   );
 
   app.post(
     '/api/admin/reports/:id/resolve',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security,
-        params: z.object({ id: idParam }),
-        body: resolveReportBody,
-        response: { 200: resolveReportResponse, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    admin({
+      params: z.object({ id: idParam }),
+      body: resolveReportBody,
+      response: { 200: resolveReportResponse, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => moderation.resolve(caller(request).user, request.params.id, request.body),
   );
 
   app.post(
     '/api/admin/users/:id/suspend',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security,
-        params: z.object({ id: idParam }),
-        body: suspendBody,
-        response: { 200: suspensionResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    admin({
+      params: z.object({ id: idParam }),
+      body: suspendBody,
+      response: { 200: suspensionResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) =>
       moderation.suspend(caller(request).user, request.params.id, request.body.days, request.body.reason),
   );
 
   app.delete(
     '/api/admin/users/:id/suspend',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security,
-        params: z.object({ id: idParam }),
-        response: { 200: suspensionResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    admin({
+      params: z.object({ id: idParam }),
+      response: { 200: suspensionResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => moderation.restore(caller(request).user, request.params.id),
   );
 
   app.get(
     '/api/admin/audit',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security,
-        querystring: auditQuery,
-        response: { 200: auditResponse, ...errors(400, 401, 403) },
-      },
-    },
+    admin({ querystring: auditQuery, response: { 200: auditResponse, ...errors(400, 401, 403) } }),
     async (request) => moderation.audit(request.query.cursor),
   );
 }

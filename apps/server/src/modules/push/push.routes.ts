@@ -6,14 +6,16 @@ import {
   pushSubscriptionBody,
   pushSubscriptionResponse,
 } from '@townsquare/contracts';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { PushService } from './push.service.ts';
 
 const tags = ['push'];
 
 /** Web Push: the VAPID public key, and this browser's subscription (issue 12, decision 019). */
-export function pushRoutes(app: App, push: PushService, guards: ReturnType<typeof createAuthGuards>): void {
+export function pushRoutes(app: App, push: PushService, guards: Guards): void {
+  const auth = routeOptions(tags, guards.requireAuth);
+
   app.get(
     '/api/push/public-key',
     {
@@ -28,17 +30,12 @@ export function pushRoutes(app: App, push: PushService, guards: ReturnType<typeo
 
   app.post(
     '/api/push/subscriptions',
-    {
-      onRequest: guards.requireAuth,
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        description:
-          "Stores the browser's PushSubscription JSON for the caller. The endpoint must be https (http only on loopback outside production); private-network endpoints are refused in production. An endpoint another account holds moves only with the same keys (the same browser).",
-        body: pushSubscriptionBody,
-        response: { 201: pushSubscriptionResponse, ...errors(400, 401, 409) },
-      },
-    },
+    auth({
+      description:
+        "Stores the browser's PushSubscription JSON for the caller. The endpoint must be https (http only on loopback outside production); private-network endpoints are refused in production. An endpoint another account holds moves only with the same keys (the same browser).",
+      body: pushSubscriptionBody,
+      response: { 201: pushSubscriptionResponse, ...errors(400, 401, 409) },
+    }),
     async (request, reply) => {
       const subscription = await push.subscribe(caller(request).user.id, request.body);
       return reply.code(201).send({ subscription });
@@ -47,17 +44,11 @@ export function pushRoutes(app: App, push: PushService, guards: ReturnType<typeo
 
   app.delete(
     '/api/push/subscriptions',
-    {
-      onRequest: guards.requireAuth,
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        description:
-          "Forgets the caller's subscription with this endpoint (turning push off in this browser).",
-        body: deletePushSubscriptionBody,
-        response: { 200: messageResponse, ...errors(400, 401, 404) },
-      },
-    },
+    auth({
+      description: "Forgets the caller's subscription with this endpoint (turning push off in this browser).",
+      body: deletePushSubscriptionBody,
+      response: { 200: messageResponse, ...errors(400, 401, 404) },
+    }),
     async (request) => {
       await push.unsubscribe(caller(request).user.id, request.body.endpoint);
       return { message: PUSH_MSG.subscriptionDeleted };

@@ -1,7 +1,7 @@
 import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import { type App, errors } from '../../platform/http.ts';
-import type { createAuthGuards } from '../auth/authenticate.ts';
+import type { Guards } from '../auth/authenticate.ts';
 import { discover } from '../communities/communities.repository.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
 import { friendsGoingFor } from '../events/events.repository.ts';
@@ -14,7 +14,7 @@ const LIMIT = 10;
  * GET /api/search?q=: people, events and communities (the header's one box, issue 23), at most 10
  * of each, only what the caller may see.
  */
-export function searchRoutes(app: App, db: Database, guards: ReturnType<typeof createAuthGuards>): void {
+export function searchRoutes(app: App, db: Database, guards: Guards): void {
   app.get(
     '/api/search',
     {

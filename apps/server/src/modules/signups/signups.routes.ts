@@ -8,48 +8,31 @@ import {
   updateSignupBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { SignupsService } from './signups.service.ts';
 
 const tags = ['signups'];
-const security = [{ bearer: [] }];
 const eventParams = z.object({ id: z.string() });
 
 /** Sign-up sheets of events (docs/API.md, "Sign-up sheets"). Thin: validate, authenticate, call. */
-export function signupsRoutes(
-  app: App,
-  service: SignupsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function signupsRoutes(app: App, service: SignupsService, guards: Guards): void {
   const { requireAuth } = guards;
+  const auth = routeOptions(tags, requireAuth);
 
   app.get(
     '/api/events/:id/signups',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: eventParams,
-        response: { 200: signupListResponse, ...errors(401, 404) },
-      },
-    },
+    auth({ params: eventParams, response: { 200: signupListResponse, ...errors(401, 404) } }),
     async (request) => service.list(caller(request).user, request.params.id),
   );
 
   app.post(
     '/api/events/:id/signups',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: eventParams,
-        body: createSignupBody,
-        response: { 201: signupItemResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: eventParams,
+      body: createSignupBody,
+      response: { 201: signupItemResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -58,16 +41,11 @@ export function signupsRoutes(
 
   app.patch(
     '/api/events/:id/signups/:itemId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: signupParams,
-        body: updateSignupBody,
-        response: { 200: signupItemResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
+    auth({
+      params: signupParams,
+      body: updateSignupBody,
+      response: { 200: signupItemResponse, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       item: await service.update(
         caller(request).user,
@@ -80,30 +58,17 @@ export function signupsRoutes(
 
   app.delete(
     '/api/events/:id/signups/:itemId',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: signupParams,
-        response: { 200: signupDeletedResponse, ...errors(401, 403, 404) },
-      },
-    },
+    auth({ params: signupParams, response: { 200: signupDeletedResponse, ...errors(401, 403, 404) } }),
     async (request) => service.remove(caller(request).user, request.params.id, request.params.itemId),
   );
 
   app.put(
     '/api/events/:id/signups/:itemId/claim',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params: signupParams,
-        body: claimSignupBody,
-        response: { 200: signupItemResponse, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    auth({
+      params: signupParams,
+      body: claimSignupBody,
+      response: { 200: signupItemResponse, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({
       item: await service.claim(
         caller(request).user,

@@ -9,13 +9,12 @@ import {
   userSubgroup,
 } from '@townsquare/contracts';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { SubgroupsService } from './subgroups.service.ts';
 
 const tags = ['sub-groups'];
-const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 const memberParams = z.object({ id: idParam, memberId: idParam });
 
@@ -23,28 +22,21 @@ const memberParams = z.object({ id: idParam, memberId: idParam });
 const BASES = ['/api/event-subgroups', '/sub-groups'] as const;
 const hidden = (path: string) => !path.startsWith('/api');
 
-export function subgroupsRoutes(
-  app: App,
-  subgroups: SubgroupsService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function subgroupsRoutes(app: App, subgroups: SubgroupsService, guards: Guards): void {
   const onRequest = guards.requireAuth;
+  const auth = routeOptions(tags, onRequest);
+  const maybe = routeOptions(tags, guards.optionalAuth);
 
   // A signed-out visitor is in no sub-group: an empty list, so the original client's public event
   // page stays up (contract §10 item 22). A bad or expired token is still a 401.
   for (const path of ['/api/event-subgroups/event/:eventId', '/events/:eventId/sub-groups']) {
     app.get(
       path,
-      {
-        onRequest: guards.optionalAuth,
-        schema: {
-          tags,
-          security,
-          hide: hidden(path),
-          params: z.object({ eventId: idParam }),
-          response: { 200: z.array(subgroup), ...errors(401, 404) },
-        },
-      },
+      maybe({
+        hide: hidden(path),
+        params: z.object({ eventId: idParam }),
+        response: { 200: z.array(subgroup), ...errors(401, 404) },
+      }),
       async (request) =>
         request.auth ? subgroups.listForEvent(request.auth.user, request.params.eventId) : [],
     );
@@ -52,7 +44,7 @@ export function subgroupsRoutes(
 
   app.get(
     '/api/event-subgroups/user-subgroups',
-    { onRequest, schema: { tags, security, response: { 200: z.array(userSubgroup), ...errors(401) } } },
+    auth({ response: { 200: z.array(userSubgroup), ...errors(401) } }),
     async (request) => subgroups.listMine(caller(request).user),
   );
 
@@ -61,48 +53,25 @@ export function subgroupsRoutes(
 
     app.post(
       base,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          hide,
-          body: createSubgroupBody,
-          response: { 201: subgroup, ...errors(400, 401, 403, 404) },
-        },
-      },
+      auth({ hide, body: createSubgroupBody, response: { 201: subgroup, ...errors(400, 401, 403, 404) } }),
       async (request, reply) =>
         reply.status(201).send(await subgroups.create(caller(request).user, request.body)),
     );
 
     app.put(
       `${base}/:id`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          hide,
-          params,
-          body: renameSubgroupBody,
-          response: { 200: subgroup, ...errors(400, 401, 403, 404) },
-        },
-      },
+      auth({
+        hide,
+        params,
+        body: renameSubgroupBody,
+        response: { 200: subgroup, ...errors(400, 401, 403, 404) },
+      }),
       async (request) => subgroups.rename(caller(request).user, request.params.id, request.body.name),
     );
 
     app.delete(
       `${base}/:id`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          hide,
-          params,
-          response: { 200: messageResponse, ...errors(401, 403, 404) },
-        },
-      },
+      auth({ hide, params, response: { 200: messageResponse, ...errors(401, 403, 404) } }),
       async (request) => {
         await subgroups.remove(caller(request).user, request.params.id);
         return { message: GROUP_MSG.subgroupDeleted };
@@ -111,17 +80,7 @@ export function subgroupsRoutes(
 
     app.post(
       `${base}/:id/members`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          hide,
-          params,
-          body: memberIdBody,
-          response: { 201: subgroup, ...errors(400, 401, 403, 404) },
-        },
-      },
+      auth({ hide, params, body: memberIdBody, response: { 201: subgroup, ...errors(400, 401, 403, 404) } }),
       async (request, reply) =>
         reply
           .status(201)
@@ -130,16 +89,7 @@ export function subgroupsRoutes(
 
     app.delete(
       `${base}/:id/members/:memberId`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          hide,
-          params: memberParams,
-          response: { 200: subgroup, ...errors(401, 403, 404) },
-        },
-      },
+      auth({ hide, params: memberParams, response: { 200: subgroup, ...errors(401, 403, 404) } }),
       async (request) =>
         subgroups.removeMember(caller(request).user, request.params.id, request.params.memberId),
     );

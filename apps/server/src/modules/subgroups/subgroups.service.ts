@@ -2,9 +2,8 @@ import { CHAT_MSG, type CreateSubgroupInput, type Subgroup, type UserSubgroup } 
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { channels } from '../chat/chat.service.ts';
 import { findEvent } from '../events/events.repository.ts';
-import { groupKinds } from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
@@ -107,7 +106,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
     /** Deletes the sub-group and its history; every member's sockets leave the room. */
     async remove(me: UserRow, id: string): Promise<void> {
       const { subgroup, organizerId } = await managed(id, me.id);
-      const channel = channels.subgroup(subgroup.id);
+      const channel = MEMBERS.room.channel(subgroup.id);
       const members = await db.transaction(async (tx) => {
         const list = (await memberships.peopleByGroup(MEMBERS, [subgroup.id], tx)).get(subgroup.id) ?? [];
         await repo.deleteSubgroup(tx, subgroup.id);
@@ -137,7 +136,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
         const removed = await memberships.remove(MEMBERS, subgroup.id, userId, tx);
         return { removed, row: removed ? await repo.touchSubgroup(tx, subgroup.id) : subgroup };
       });
-      if (removed && userId !== organizerId) memberships.evict([userId], channels.subgroup(subgroup.id));
+      if (removed && userId !== organizerId) memberships.evict([userId], MEMBERS.room.channel(subgroup.id));
       return presentOne(row ?? subgroup);
     },
 

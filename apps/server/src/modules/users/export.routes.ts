@@ -1,14 +1,10 @@
 import { accountExport } from '@townsquare/contracts';
 import { type App, errors } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import type { ExportService } from './export.service.ts';
 
 /** GET /api/users/me/export: the caller's data as a JSON file download (issue 13). */
-export function exportRoutes(
-  app: App,
-  exporter: ExportService,
-  guards: ReturnType<typeof createAuthGuards>,
-): void {
+export function exportRoutes(app: App, exporter: ExportService, guards: Guards): void {
   app.get(
     '/api/users/me/export',
     {

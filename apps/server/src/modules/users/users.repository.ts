@@ -8,6 +8,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else can never match, so it is answered without asking PostgreSQL. */
 export const isUuid = (value: string) => UUID.test(value);
 
+/** A person as lists show them: never an e-mail address. */
+export const personColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  profileImage: users.profileImage,
+};
+
+/** Rows read once for each distinct id (none read for none), keyed by id. */
+export async function byId<T extends { id: string }>(
+  ids: string[],
+  read: (unique: string[]) => Promise<T[]>,
+): Promise<Map<string, T>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  return new Map((await read(unique)).map((r) => [r.id, r]));
+}
+
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -10,15 +10,14 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { rememberLocale } from '../../platform/locale.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../auth/authenticate.ts';
 import { presentPublic, presentSelf } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
-const security = [{ bearer: [] }];
 const params = z.object({ id: idParam });
 const deleteBody = z.object({
   currentPassword: text('Current password', MSG.currentPasswordRequired)
@@ -32,11 +31,12 @@ export function usersRoutes(
   app: App,
   users: UsersService,
   auth: AuthService,
-  guards: ReturnType<typeof createAuthGuards>,
+  guards: Guards,
   /** The private calendar feed URL GET /api/users/me carries (modules/calendar). */
   calendarFeedUrl: (user: UserRow) => string,
 ): void {
   const requireAuth = guards.requireAuth;
+  const signedIn = routeOptions(tags, requireAuth);
 
   app.get(
     '/api/users/public/:id',
@@ -46,7 +46,7 @@ export function usersRoutes(
 
   app.get(
     '/api/users/me',
-    { onRequest: requireAuth, schema: { tags, security, response: { 200: selfUser, ...errors(401) } } },
+    signedIn({ response: { 200: selfUser, ...errors(401) } }),
     async (request, reply) => {
       const me = caller(request).user;
       rememberLocale(request, reply, me.locale);
@@ -56,10 +56,7 @@ export function usersRoutes(
 
   app.put(
     '/api/users/me',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
-    },
+    signedIn({ body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 409) } }),
     async (request, reply) => {
       const updated = await users.update(caller(request).user, request.body);
       rememberLocale(request, reply, updated.locale);
@@ -69,10 +66,7 @@ export function usersRoutes(
 
   app.patch(
     '/api/users/me',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, body: patchBody, response: { 200: selfUser, ...errors(400, 401, 409) } },
-    },
+    signedIn({ body: patchBody, response: { 200: selfUser, ...errors(400, 401, 409) } }),
     async (request, reply) => {
       const { avatarUrl, ...rest } = request.body;
       const body =
@@ -87,15 +81,7 @@ export function usersRoutes(
 
   app.get(
     '/api/users/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        response: { 200: z.union([selfUser, publicProfile]), ...errors(401, 404) },
-      },
-    },
+    signedIn({ params, response: { 200: z.union([selfUser, publicProfile]), ...errors(401, 404) } }),
     async (request) => {
       const me = caller(request).user;
       if (request.params.id === me.id) return presentSelf(me);
@@ -105,16 +91,7 @@ export function usersRoutes(
 
   app.put(
     '/api/users/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        params,
-        body: updateUserBody,
-        response: { 200: selfUser, ...errors(400, 401, 403, 409) },
-      },
-    },
+    signedIn({ params, body: updateUserBody, response: { 200: selfUser, ...errors(400, 401, 403, 409) } }),
     async (request) => {
       const me = caller(request).user;
       users.assertSelf(me.id, request.params.id);
@@ -125,16 +102,11 @@ export function usersRoutes(
   for (const path of ['/api/users/me', '/api/users/:id']) {
     app.delete(
       path,
-      {
-        onRequest: requireAuth,
-        schema: {
-          tags,
-          security,
-          ...(path.endsWith(':id') ? { params } : {}),
-          body: deleteBody,
-          response: { 200: messageResponse, ...errors(400, 401, 403) },
-        },
-      },
+      signedIn({
+        ...(path.endsWith(':id') ? { params } : {}),
+        body: deleteBody,
+        response: { 200: messageResponse, ...errors(400, 401, 403) },
+      }),
       async (request) => {
         const me = caller(request).user;
         const id = (request.params as { id?: string }).id;
@@ -151,17 +123,12 @@ export function usersRoutes(
   for (const path of ['/api/users/me/password', '/users/me/password', '/api/users/:id/password']) {
     app.put(
       path,
-      {
-        onRequest: requireAuth,
-        schema: {
-          tags,
-          security,
-          hide: !path.startsWith('/api'),
-          ...(path.includes(':id') ? { params } : {}),
-          body: changePasswordBody,
-          response: { 200: messageResponse, ...errors(400, 401, 403, 429) },
-        },
-      },
+      signedIn({
+        hide: !path.startsWith('/api'),
+        ...(path.includes(':id') ? { params } : {}),
+        body: changePasswordBody,
+        response: { 200: messageResponse, ...errors(400, 401, 403, 429) },
+      }),
       async (request) => {
         const me = caller(request);
         const id = (request.params as { id?: string }).id;
