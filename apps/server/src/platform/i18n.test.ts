@@ -240,6 +240,81 @@ describe('e-mail and push in the recipient’s language', () => {
   });
 });
 
+describe('notifications that were English only, in the recipient’s language', () => {
+  /** The first e-mail to `to` whose subject starts with `start`. */
+  const mailStarting = (to: string, start: string) =>
+    eventually(async () => {
+      const found = (await mailsTo(t, to)).find((m) => m.subject.startsWith(start));
+      expect(found).toBeDefined();
+      return found;
+    });
+
+  it('a German host reads in German that someone can no longer come', async () => {
+    const host = await createUser(t);
+    await verifyEmail(t, host);
+    expect((await patchMe(host, { locale: 'de' })).statusCode).toBe(200);
+    const guest = await createUser(t);
+    const eventId = await createEvent(t, host, { title: 'Grillabend' });
+    const rsvp = (status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/rsvp`,
+        headers: guest.auth,
+        payload: { status },
+      });
+    expect((await rsvp('going')).statusCode).toBe(200);
+    expect((await rsvp('not_going')).statusCode).toBe(200);
+    const name = guest.user.username ?? guest.user.fullName;
+    // The app's list keeps the English text (the original client reads it).
+    const [n] = await eventually(async () => {
+      const list = (await notificationsOf(t, host, 'rsvp')).filter((x) => x.text.includes('no longer'));
+      expect(list).toHaveLength(1);
+      return list;
+    });
+    expect(n?.text).toBe(`${name} can no longer come to Grillabend`);
+    const mail = await mailStarting(host.email, name);
+    expect(mail?.subject).toBe(`${name} kann doch nicht zu Grillabend kommen`);
+  });
+
+  it('a German attendee of a deleted community’s event reads why it was cancelled in German', async () => {
+    const owner = await createUser(t);
+    const greta = await createUser(t);
+    await verifyEmail(t, greta);
+    expect((await patchMe(greta, { locale: 'de' })).statusCode).toBe(200);
+    const slug = `lauftreff-${Date.now().toString(36)}`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/communities',
+      headers: owner.auth,
+      payload: { name: 'Lauftreff', slug },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const eventId = await createEvent(t, owner, {
+      title: 'Stadtlauf',
+      communityId: made.json().community.id,
+    });
+    const rsvp = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/rsvp`,
+      headers: greta.auth,
+      payload: { status: 'going' },
+    });
+    expect(rsvp.statusCode).toBe(200);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/communities/${slug}`,
+      headers: owner.auth,
+    });
+    expect(gone.statusCode).toBe(200);
+    const mail = await mailStarting(greta.email, 'Stadtlauf');
+    expect(mail?.subject).toBe(
+      'Stadtlauf wurde abgesagt: die Community Lauftreff wurde von ihrer Inhaberin oder ihrem Inhaber gelöscht',
+    );
+    const [n] = await notificationsOf(t, greta, 'event_cancelled');
+    expect(n?.text).toBe('Stadtlauf was cancelled: Lauftreff was deleted by its owner');
+  });
+});
+
 describe('error codes on the wire', () => {
   it('known errors, validation errors and unknown paths carry their code', async () => {
     const ana = await createUser(t);
