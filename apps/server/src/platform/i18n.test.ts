@@ -7,8 +7,11 @@ import { eventually } from '../test/eventually.ts';
 import {
   createEvent,
   createUser,
+  guestMailsTo,
   mailsTo,
+  nextIp,
   notificationsOf,
+  renderedGuestForm,
   type TestUser,
   verifyEmail,
 } from '../test/factories.ts';
@@ -312,6 +315,77 @@ describe('notifications that were English only, in the recipient’s language', 
     );
     const [n] = await notificationsOf(t, greta, 'event_cancelled');
     expect(n?.text).toBe('Stadtlauf was cancelled: Lauftreff was deleted by its owner');
+  });
+});
+
+describe('invitations and guest e-mails in the reader’s language', () => {
+  it('a German organiser’s member list invites a new address in German', async () => {
+    const organiser = await createUser(t);
+    expect((await patchMe(organiser, { locale: 'de' })).statusCode).toBe(200);
+    const slug = `chor-${Date.now().toString(36)}`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/communities',
+      headers: organiser.auth,
+      payload: { name: 'Stadtchor', slug },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const newcomer = `neu-${Date.now().toString(36)}@example.com`;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${slug}/member-imports`,
+      headers: organiser.auth,
+      payload: { csv: `name,email\nNeu Mitglied,${newcomer}` },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const mail = await eventually(async () => {
+      const [m] = await mailsTo(t, newcomer);
+      expect(m).toBeDefined();
+      return m;
+    });
+    expect(mail?.subject).toBe('Einladung zu Stadtchor');
+    expect(mail?.text).toContain('Hallo Neu Mitglied,');
+    expect(mail?.html).toContain('<html lang="de">');
+  });
+
+  it('a guest who answered in German gets the confirmation and the answer in German', async () => {
+    const host = await createUser(t);
+    const start = at19('Europe/Berlin');
+    const eventId = await createEvent(t, host, {
+      title: 'Hoffest',
+      timeZone: 'Europe/Berlin',
+      allowGuestRsvp: true,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 7_200_000).toISOString(),
+    });
+    const email = `gast-${Date.now().toString(36)}@example.com`;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/guest-rsvps`,
+      remoteAddress: nextIp(),
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+      payload: { name: 'Gabi Gast', email, formToken: renderedGuestForm(t, eventId) },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const [confirm] = await guestMailsTo(t, email);
+    expect(confirm?.subject).toBe('Bestätige deine Antwort auf Hoffest');
+    expect(confirm?.text).toContain('Hallo Gabi Gast,');
+    expect(confirm?.text).toContain('ohne Konto auf Hoffest (Di., 12. Jan., 19:00 CET) geantwortet');
+    expect(confirm?.text).toContain('Keine E-Mails mehr an mich: ');
+    const token = new URL(confirm?.link ?? 'http://x/').searchParams.get('token');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-rsvps/confirm',
+      remoteAddress: nextIp(),
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const answer = (await guestMailsTo(t, email)).at(-1);
+    expect(answer?.subject).toBe('Deine Antwort auf Hoffest');
+    expect(answer?.text).toContain(
+      `Du bist bei Hoffest (Di., 12. Jan., 19:00 CET) dabei. Dein Ticketcode für den Einlass: ${confirmed.json().rsvp.ticket}`,
+    );
+    expect(answer?.html).toContain('<html lang="de">');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -163,6 +164,8 @@ export const eventGuests = pgTable(
     name: text('name').notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
+    /** The language they answered in (issue 24): their e-mails are written in it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     pending: jsonb('pending').$type<GuestAnswer>(),
     confirmTokenHash: text('confirm_token_hash'),
     manageTokenHash: text('manage_token_hash'),
@@ -180,6 +183,7 @@ export const eventGuests = pgTable(
       .on(t.manageTokenHash)
       .where(sql`manage_token_hash is not null`),
     index('event_guests_email_idx').on(t.email),
+    check('event_guests_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@townsquare/contracts';
 /**
  * The SQL of answers without an account (decision 040). The answer itself is an `rsvps` row with
  * `guest_id`, written only by the one RSVP write path (events/rsvp.ts); this file keeps the guest
@@ -23,6 +24,7 @@ export async function upsertPending(
     eventId: string;
     name: string;
     email: string;
+    locale: Locale;
     pending: GuestAnswer;
     confirmTokenHash: string;
     expiresAt: Date;
@@ -35,6 +37,7 @@ export async function upsertPending(
       target: [eventGuests.eventId, eventGuests.email],
       set: {
         name: values.name,
+        locale: values.locale,
         pending: values.pending,
         confirmTokenHash: values.confirmTokenHash,
         expiresAt: values.expiresAt,

@@ -14,6 +14,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors } from '../../platform/http.ts';
+import { requestLocale } from '../../platform/locale.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import { GUEST_NEVER_EMAIL } from '../notifications/notifications.routes.ts';
 import type { GuestService } from './guests.service.ts';
@@ -50,7 +51,8 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
       },
     },
     async (request, reply) => {
-      await guests.request(request.params.id, request.body);
+      // Their e-mails are written in the language they answered in (issue 24).
+      await guests.request(request.params.id, request.body, requestLocale(request));
       return reply.status(202).send({ message: GUEST_MSG.accepted });
     },
   );
