@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser, startPushService } from '../modules/push/push-test-service.ts';
 import { eventually } from '../test/eventually.ts';
 import {
+  confirmGuest,
   createEvent,
   createUser,
   guestMailsTo,
@@ -373,12 +374,7 @@ describe('invitations and guest e-mails in the reader’s language', () => {
     expect(confirm?.text).toContain('ohne Konto auf Hoffest (Di., 12. Jan., 19:00 CET) geantwortet');
     expect(confirm?.text).toContain('Keine E-Mails mehr an mich: ');
     const token = new URL(confirm?.link ?? 'http://x/').searchParams.get('token');
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/guest-rsvps/confirm',
-      remoteAddress: nextIp(),
-      payload: { token },
-    });
+    const confirmed = await confirmGuest(t, token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const answer = (await guestMailsTo(t, email)).at(-1);
     expect(answer?.subject).toBe('Deine Antwort auf Hoffest');
