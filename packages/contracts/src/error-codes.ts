@@ -174,6 +174,75 @@ const PATTERNS: { code: string; pattern: RegExp; params?: Record<string, string>
   },
 ];
 
+/**
+ * A request schema's own refusal (zod), when its message is none of the constants: a code per
+ * kind of issue, with the input's `field` (its path, `questions.0.text`) and the `limit` it broke.
+ * The English `message` on the wire stays the schema's; these texts are what the web translates.
+ */
+const VALIDATION_TEXTS: Record<string, string> = {
+  VALIDATION_REQUIRED: '{field} is required',
+  VALIDATION_INVALID_TYPE: '{field} has the wrong type',
+  VALIDATION_TOO_LONG: '{field} must be at most {limit} characters',
+  VALIDATION_TOO_SHORT: '{field} must be at least {limit} characters',
+  VALIDATION_TOO_LARGE: '{field} must be at most {limit}',
+  VALIDATION_TOO_SMALL: '{field} must be at least {limit}',
+  VALIDATION_TOO_MANY: '{field} takes at most {limit} items',
+  VALIDATION_TOO_FEW: '{field} needs at least {limit} items',
+  VALIDATION_INVALID_FORMAT: '{field} is not in a valid format',
+  VALIDATION_INVALID_OPTION: '{field} is not one of the allowed values',
+  VALIDATION_UNKNOWN_FIELD: '{field} is not a field this request takes',
+  VALIDATION_INVALID: '{field} is not valid',
+};
+
+/** One issue as fastify-type-provider-zod reports it (`keyword` is zod's issue code). */
+export type ValidationIssue = { keyword: string; instancePath: string; message?: string; params?: unknown };
+
+const SIZE_CODES: Record<string, [tooBig: string, tooSmall: string]> = {
+  string: ['VALIDATION_TOO_LONG', 'VALIDATION_TOO_SHORT'],
+  array: ['VALIDATION_TOO_MANY', 'VALIDATION_TOO_FEW'],
+  set: ['VALIDATION_TOO_MANY', 'VALIDATION_TOO_FEW'],
+};
+
+/** The code and params of a schema's refusal whose message no constant holds. */
+export function validationCode(issue: ValidationIssue): ErrorCode {
+  const p = (issue.params ?? {}) as { origin?: string; maximum?: unknown; minimum?: unknown; keys?: unknown };
+  const field = issue.instancePath.split('/').filter(Boolean).join('.') || 'body';
+  const sized = (which: 0 | 1, limit: unknown): ErrorCode => {
+    const code =
+      SIZE_CODES[p.origin ?? '']?.[which] ?? (which === 0 ? 'VALIDATION_TOO_LARGE' : 'VALIDATION_TOO_SMALL');
+    // A text of at least one character: "required", as people read it.
+    if (code === 'VALIDATION_TOO_SHORT' && Number(limit) === 1)
+      return { code: 'VALIDATION_REQUIRED', params: { field } };
+    return { code, params: { field, limit: String(limit) } };
+  };
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return {
+        code: /received undefined$| is required$/.test(issue.message ?? '')
+          ? 'VALIDATION_REQUIRED'
+          : 'VALIDATION_INVALID_TYPE',
+        params: { field },
+      };
+    case 'too_big':
+      return sized(0, p.maximum);
+    case 'too_small':
+      return sized(1, p.minimum);
+    case 'invalid_format':
+      return { code: 'VALIDATION_INVALID_FORMAT', params: { field } };
+    case 'invalid_value':
+      return { code: 'VALIDATION_INVALID_OPTION', params: { field } };
+    case 'unrecognized_keys': {
+      const [key] = Array.isArray(p.keys) ? p.keys : [];
+      return {
+        code: 'VALIDATION_UNKNOWN_FIELD',
+        params: { field: field === 'body' ? String(key) : `${field}.${key}` },
+      };
+    }
+    default:
+      return { code: 'VALIDATION_INVALID', params: { field } };
+  }
+}
+
 /** The fixed params of a wording without its number ("This event does not allow guests" is 0). */
 const ZERO_WHEN_ABSENT = new Set(['max', 'left']);
 
@@ -205,6 +274,7 @@ for (const [code, text] of Object.entries(GENERIC_TEXTS)) {
   ERROR_CODES[code] = text;
 }
 for (const { code, text } of PATTERNS) ERROR_CODES[code] = text;
+for (const [code, text] of Object.entries(VALIDATION_TEXTS)) ERROR_CODES[code] = text;
 
 export type ErrorCode = { code: string; params?: Record<string, string> };
 

@@ -37,6 +37,20 @@ describe('message catalogs', () => {
       community: 'Runners',
       message: 'See you there',
       changes: { list: [{ key: 'notification.eventChanged.ended' as const }], separator: '; ' },
+      items: '2 × Chairs',
+      reason: { list: [{ key: 'notification.cancelReason.hostDeleted' as const }], separator: '' },
+      total: 4,
+      over: 'no',
+      more: 1,
+      city: 'Berlin',
+      named: { list: [{ key: 'notification.someone' as const }], separator: ', ' },
+      where: 'Berlin, DE',
+      events: 2,
+      communities: 1,
+      radius: 25,
+      ticket: 'AB12CD',
+      position: 3,
+      status: 'maybe',
     };
     for (const [locale, catalog] of Object.entries(CATALOGS))
       for (const key of Object.keys(catalog) as (keyof typeof catalog)[]) {

@@ -9,6 +9,7 @@ import {
   MSG,
   SIGNUP_MSG,
   tooManyRequestsMessage,
+  validationCode,
 } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -62,6 +63,52 @@ describe('error codes', () => {
     expect(errorCodeOf(CAPACITY_MSG.answerRequired('Diet?'), 400)).toEqual({
       code: 'CAPACITY_ANSWER_REQUIRED',
       params: { question: 'Diet?' },
+    });
+  });
+
+  it('name what a schema refused, where, and the limit (validationCode)', () => {
+    const issue = (keyword: string, instancePath: string, params: object = {}, message = 'Bad') => ({
+      keyword,
+      instancePath,
+      params,
+      message,
+    });
+    expect(validationCode(issue('too_big', '/q', { origin: 'string', maximum: 100 }))).toEqual({
+      code: 'VALIDATION_TOO_LONG',
+      params: { field: 'q', limit: '100' },
+    });
+    expect(validationCode(issue('too_small', '/limit', { origin: 'number', minimum: 1 }))).toEqual({
+      code: 'VALIDATION_TOO_SMALL',
+      params: { field: 'limit', limit: '1' },
+    });
+    expect(validationCode(issue('too_small', '/title', { origin: 'string', minimum: 1 }))).toEqual({
+      code: 'VALIDATION_REQUIRED',
+      params: { field: 'title' },
+    });
+    expect(validationCode(issue('too_big', '/guests', { origin: 'array', maximum: 5 }))).toEqual({
+      code: 'VALIDATION_TOO_MANY',
+      params: { field: 'guests', limit: '5' },
+    });
+    expect(
+      validationCode(
+        issue('invalid_type', '/questions/0/text', {}, 'Invalid input: expected string, received undefined'),
+      ),
+    ).toEqual({ code: 'VALIDATION_REQUIRED', params: { field: 'questions.0.text' } });
+    expect(validationCode(issue('invalid_type', '/bio', {}, 'Bio must be text'))).toEqual({
+      code: 'VALIDATION_INVALID_TYPE',
+      params: { field: 'bio' },
+    });
+    expect(validationCode(issue('invalid_value', '/status'))).toEqual({
+      code: 'VALIDATION_INVALID_OPTION',
+      params: { field: 'status' },
+    });
+    expect(validationCode(issue('unrecognized_keys', '/', { keys: ['extra'] }))).toEqual({
+      code: 'VALIDATION_UNKNOWN_FIELD',
+      params: { field: 'extra' },
+    });
+    expect(validationCode(issue('custom', '/endDate'))).toEqual({
+      code: 'VALIDATION_INVALID',
+      params: { field: 'endDate' },
     });
   });
 

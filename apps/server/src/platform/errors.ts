@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { errorCodeOf, MSG } from '@townsquare/contracts';
+import {
+  type ErrorCode,
+  errorCodeOf,
+  MSG,
+  STATUS_CODES_GENERIC,
+  validationCode,
+} from '@townsquare/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isRedisUnavailable } from './redis.ts';
@@ -104,11 +110,14 @@ export function send(
   request: FastifyRequest,
   statusCode: number,
   message: string,
-  fallbackCode?: string,
+  fallback?: string | ErrorCode,
 ) {
   const reason = STATUS_CODES[statusCode] ?? 'Error';
   const error = request.routeOptions.config?.humanErrorField && statusCode < 500 ? message : reason;
-  const { code, params } = errorCodeOf(message, statusCode, fallbackCode);
+  const known = errorCodeOf(message, statusCode, typeof fallback === 'string' ? fallback : undefined);
+  // A message none of the constants hold: the caller's code and params, when it has them.
+  const { code, params } =
+    typeof fallback === 'object' && known.code === STATUS_CODES_GENERIC[statusCode] ? fallback : known;
   return reply.status(statusCode).send({ statusCode, error, message, code, ...(params ? { params } : {}) });
 }
 
@@ -124,7 +133,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The body itself has the wrong type (an array, a string, nothing at all).
       const wholeBody = issue?.instancePath === '/' && issue.keyword === 'invalid_type';
       const message = wholeBody ? MSG.bodyInvalid : (issue?.message ?? MSG.badRequest);
-      return send(reply, request, 400, message, 'VALIDATION_FAILED');
+      // The schema's own English words stay; the code says what was wrong, where, and the limit.
+      return send(reply, request, 400, message, issue ? validationCode(issue) : 'VALIDATION_FAILED');
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

@@ -5,10 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser, startPushService } from '../modules/push/push-test-service.ts';
 import { eventually } from '../test/eventually.ts';
 import {
+  confirmGuest,
   createEvent,
   createUser,
+  guestMailsTo,
   mailsTo,
+  nextIp,
   notificationsOf,
+  renderedGuestForm,
   type TestUser,
   verifyEmail,
 } from '../test/factories.ts';
@@ -237,6 +241,147 @@ describe('e-mail and push in the recipient’s language', () => {
     });
     expect(mail?.subject).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
     expect(mail?.text).toContain(`Bonjour ${lea.user.fullName},`);
+  });
+});
+
+describe('notifications that were English only, in the recipient’s language', () => {
+  /** The first e-mail to `to` whose subject starts with `start`. */
+  const mailStarting = (to: string, start: string) =>
+    eventually(async () => {
+      const found = (await mailsTo(t, to)).find((m) => m.subject.startsWith(start));
+      expect(found).toBeDefined();
+      return found;
+    });
+
+  it('a German host reads in German that someone can no longer come', async () => {
+    const host = await createUser(t);
+    await verifyEmail(t, host);
+    expect((await patchMe(host, { locale: 'de' })).statusCode).toBe(200);
+    const guest = await createUser(t);
+    const eventId = await createEvent(t, host, { title: 'Grillabend' });
+    const rsvp = (status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/rsvp`,
+        headers: guest.auth,
+        payload: { status },
+      });
+    expect((await rsvp('going')).statusCode).toBe(200);
+    expect((await rsvp('not_going')).statusCode).toBe(200);
+    const name = guest.user.username ?? guest.user.fullName;
+    // The app's list keeps the English text (the original client reads it).
+    const [n] = await eventually(async () => {
+      const list = (await notificationsOf(t, host, 'rsvp')).filter((x) => x.text.includes('no longer'));
+      expect(list).toHaveLength(1);
+      return list;
+    });
+    expect(n?.text).toBe(`${name} can no longer come to Grillabend`);
+    const mail = await mailStarting(host.email, name);
+    expect(mail?.subject).toBe(`${name} kann doch nicht zu Grillabend kommen`);
+  });
+
+  it('a German attendee of a deleted community’s event reads why it was cancelled in German', async () => {
+    const owner = await createUser(t);
+    const greta = await createUser(t);
+    await verifyEmail(t, greta);
+    expect((await patchMe(greta, { locale: 'de' })).statusCode).toBe(200);
+    const slug = `lauftreff-${Date.now().toString(36)}`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/communities',
+      headers: owner.auth,
+      payload: { name: 'Lauftreff', slug },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const eventId = await createEvent(t, owner, {
+      title: 'Stadtlauf',
+      communityId: made.json().community.id,
+    });
+    const rsvp = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/rsvp`,
+      headers: greta.auth,
+      payload: { status: 'going' },
+    });
+    expect(rsvp.statusCode).toBe(200);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/communities/${slug}`,
+      headers: owner.auth,
+    });
+    expect(gone.statusCode).toBe(200);
+    const mail = await mailStarting(greta.email, 'Stadtlauf');
+    expect(mail?.subject).toBe(
+      'Stadtlauf wurde abgesagt: die Community Lauftreff wurde von ihrer Inhaberin oder ihrem Inhaber gelöscht',
+    );
+    const [n] = await notificationsOf(t, greta, 'event_cancelled');
+    expect(n?.text).toBe('Stadtlauf was cancelled: Lauftreff was deleted by its owner');
+  });
+});
+
+describe('invitations and guest e-mails in the reader’s language', () => {
+  it('a German organiser’s member list invites a new address in German', async () => {
+    const organiser = await createUser(t);
+    expect((await patchMe(organiser, { locale: 'de' })).statusCode).toBe(200);
+    const slug = `chor-${Date.now().toString(36)}`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/communities',
+      headers: organiser.auth,
+      payload: { name: 'Stadtchor', slug },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const newcomer = `neu-${Date.now().toString(36)}@example.com`;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${slug}/member-imports`,
+      headers: organiser.auth,
+      payload: { csv: `name,email\nNeu Mitglied,${newcomer}` },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const mail = await eventually(async () => {
+      const [m] = await mailsTo(t, newcomer);
+      expect(m).toBeDefined();
+      return m;
+    });
+    expect(mail?.subject).toBe('Einladung zu Stadtchor');
+    expect(mail?.text).toContain('Hallo Neu Mitglied,');
+    expect(mail?.html).toContain('<html lang="de">');
+  });
+
+  it('a guest who answered in German gets the confirmation and the answer in German', async () => {
+    const host = await createUser(t);
+    const start = at19('Europe/Berlin');
+    const eventId = await createEvent(t, host, {
+      title: 'Hoffest',
+      timeZone: 'Europe/Berlin',
+      allowGuestRsvp: true,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 7_200_000).toISOString(),
+    });
+    const email = `gast-${Date.now().toString(36)}@example.com`;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/guest-rsvps`,
+      remoteAddress: nextIp(),
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+      payload: { name: 'Gabi Gast', email, formToken: renderedGuestForm(t, eventId) },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const [confirm] = await guestMailsTo(t, email);
+    expect(confirm?.subject).toBe('Bestätige deine Antwort auf Hoffest');
+    expect(confirm?.text).toContain('Hallo Gabi Gast,');
+    expect(confirm?.text).toContain('ohne Konto auf Hoffest (Di., 12. Jan., 19:00 CET) geantwortet');
+    expect(confirm?.text).toContain('Keine E-Mails mehr an mich: ');
+    const token = new URL(confirm?.link ?? 'http://x/').searchParams.get('token');
+    const confirmed = await confirmGuest(t, token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const answer = (await guestMailsTo(t, email)).at(-1);
+    expect(answer?.subject).toBe('Deine Antwort auf Hoffest');
+    expect(answer?.text).toContain(
+      `Du bist bei Hoffest (Di., 12. Jan., 19:00 CET) dabei. Dein Ticketcode für den Einlass: ${confirmed.json().rsvp.ticket}`,
+    );
+    expect(answer?.html).toContain('<html lang="de">');
   });
 });
 

@@ -254,15 +254,18 @@ export async function guestConfirmToken(t: TestApp, eventId: string, email: stri
   return tokenOf((await guestMailsTo(t, email)).filter((m) => m.subject.startsWith('Confirm')).at(-1)?.link);
 }
 
-/** Answers as a guest and follows the confirmation link: the answer and its manage token. */
-export async function guestAnswer(t: TestApp, eventId: string, email: string, body: object = {}) {
-  const token = await guestConfirmToken(t, eventId, email, body);
-  const res = await t.app.inject({
+/** Follows a guest's confirmation link (the token it carries). */
+export const confirmGuest = (t: TestApp, token: string | null) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/guest-rsvps/confirm',
     remoteAddress: nextIp(),
     payload: { token },
   });
+
+/** Answers as a guest and follows the confirmation link: the answer and its manage token. */
+export async function guestAnswer(t: TestApp, eventId: string, email: string, body: object = {}) {
+  const res = await confirmGuest(t, await guestConfirmToken(t, eventId, email, body));
   if (res.statusCode !== 200) throw new Error(`guest confirm failed: ${res.statusCode} ${res.body}`);
   return res.json() as { manageToken: string; rsvp: { status: string; ticket: string | null } };
 }

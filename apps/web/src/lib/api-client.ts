@@ -1,6 +1,6 @@
 import type { SelfUser } from '@townsquare/contracts';
 import { useT } from '../lib/i18n/intl.tsx';
-import { hasMessage, translate } from './i18n/intl.tsx';
+import { currentLocale, hasMessage, translate } from './i18n/intl.tsx';
 
 /**
  * The one HTTP client of the web app (contract sections 1.2 and 5).
@@ -306,6 +306,8 @@ export function localisedApiMessage(error: ApiError): string {
   const code = typeof body?.code === 'string' ? body.code : null;
   // A status's generic code (`BAD_REQUEST`, …) says less than the server's own text: keep that.
   if (!code || GENERIC_CODE.test(code)) return error.message;
+  // A schema's refusal names its field by its path: in English the schema's own words read better.
+  if (code.startsWith('VALIDATION_') && currentLocale() === 'en') return error.message;
   const id = `errors.${code}`;
   if (!hasMessage(id)) return error.message;
   // What a message built from a name or a time was filled in with ("Already checked in at {when}").

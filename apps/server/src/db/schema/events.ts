@@ -151,13 +151,13 @@ export const eventGuests = pgTable(
     name: text('name').notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
+    /** The language they answered in (issue 24): their e-mails are written in it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     pending: jsonb('pending').$type<GuestAnswer>(),
     confirmTokenHash: text('confirm_token_hash'),
     manageTokenHash: text('manage_token_hash'),
     confirmedAt: instant('confirmed_at'),
     expiresAt: instant('expires_at').notNull(),
-    /** The language the guest answered in: their e-mails are written in it. */
-    locale: text('locale').$type<Locale>(),
     /** What the manage link is derived from (with the server's secret); the link is stored hashed. */
     manageTokenId: uuid('manage_token_id'),
     ...timestamps(),

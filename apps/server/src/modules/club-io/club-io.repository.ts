@@ -1,3 +1,4 @@
+import type { Locale } from '@townsquare/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
@@ -10,6 +11,7 @@ import {
   eventSeries,
   events,
   rsvps,
+  users,
 } from '../../db/schema/index.ts';
 import type { ImportedEvent, ImportedFields, ImportedSeries } from './ics-import.ts';
 
@@ -263,6 +265,20 @@ export async function invitedEmails(
 
 export async function findInvitation(db: Executor, id: string) {
   return (await db.select().from(communityInvitations).where(eq(communityInvitations.id, id)).limit(1))[0];
+}
+
+/**
+ * The language of an invitation (issue 24): the one its address's account chose, else the one
+ * of the organiser who sent it (they wrote the list, in the language the club speaks); else none.
+ */
+export async function invitationLocale(
+  db: Executor,
+  invitation: { email: string; invitedBy: string | null },
+): Promise<Locale | undefined> {
+  const result = await db.execute<{ locale: Locale | null }>(sql`select coalesce(
+    (select locale from ${users} where email = ${invitation.email}),
+    (select locale from ${users} where id = ${invitation.invitedBy})) as locale`);
+  return result.rows[0]?.locale ?? undefined;
 }
 
 export async function invitationByHash(db: Executor, tokenHash: string) {

@@ -231,7 +231,10 @@ export function createClubIoService(deps: ClubIoDeps) {
     if (!invitation || invitation.acceptedAt) return;
     const community = await deps.communities.getById(invitation.communityId, invitation.invitedBy ?? '');
     const link = `${deps.publicUrl}/c/${community.slug}?invite=${encodeURIComponent(inviteToken(invitation.id))}`;
-    await deps.mailer.send(communityInvitationMail(invitation.email, invitation.name, community.name, link));
+    const locale = await repo.invitationLocale(db, invitation);
+    await deps.mailer.send(
+      communityInvitationMail(invitation.email, invitation.name, community.name, link, locale),
+    );
   }
 
   async function makeExport(exportId: string): Promise<void> {

@@ -23,7 +23,7 @@ export type CommunityAnnouncementsDeps = {
     community: { id: string; slug: string; name: string },
     actorId: string,
     memberIds: string[],
-    announcement: { id: string; text: string },
+    announcement: { id: string; title: string; message: string },
   ) => Promise<void>;
 };
 
@@ -58,7 +58,8 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
       const recipients = (await deps.memberIds(community.id)).filter((id) => id !== me.id);
       await deps.notify(community, me.id, recipients, {
         id: row.id,
-        text: `${input.title}: ${input.message}`,
+        title: input.title,
+        message: input.message,
       });
       const announcement = present({
         ...row,

@@ -396,7 +396,10 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               deps.notifyEventCancelled({
                 to,
                 event: { ...event, community: community.name },
-                reason: `${community.name} was deleted by its owner`,
+                reason: {
+                  key: 'notification.cancelReason.communityDeleted',
+                  params: { community: community.name },
+                },
               }),
             );
         }

@@ -24,10 +24,10 @@ export async function upsertPending(
     eventId: string;
     name: string;
     email: string;
+    locale: Locale;
     pending: GuestAnswer;
     confirmTokenHash: string;
     expiresAt: Date;
-    locale: Locale;
   },
 ): Promise<EventGuestRow> {
   const rows = await db
@@ -37,10 +37,10 @@ export async function upsertPending(
       target: [eventGuests.eventId, eventGuests.email],
       set: {
         name: values.name,
+        locale: values.locale,
         pending: values.pending,
         confirmTokenHash: values.confirmTokenHash,
         expiresAt: values.expiresAt,
-        locale: values.locale,
         updatedAt: new Date(),
       },
     })

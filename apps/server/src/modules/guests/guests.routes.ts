@@ -51,6 +51,7 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
       },
     },
     async (request, reply) => {
+      // Their e-mails are written in the language they answered in (issue 24).
       await guests.request(request.params.id, request.body, requestLocale(request));
       return reply.status(202).send({ message: GUEST_MSG.accepted });
     },

@@ -13,8 +13,8 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventGuestRow, EventRow, GuestAnswer } from '../../db/schema/index.ts';
-import { eventTime } from '../../platform/dates.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
@@ -155,20 +155,23 @@ export function createGuestService(deps: GuestServiceDeps) {
     if (!guest || (await repo.isSuppressed(db, guest.email))) return undefined;
     const event = await repo.eventOf(db, guest.eventId);
     if (!event) return undefined;
-    const when = eventTime(event.startDate, event.timeZone);
-    const base = { to: guest.email, name: guest.name, neverUrl: neverUrl(guest.email) };
+    const { locale } = guest;
+    const text = (key: MessageKey, params: MessageParams = {}) =>
+      t(locale, key, {
+        title: event.title,
+        when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        ...params,
+      });
+    const base = { to: guest.email, name: guest.name, neverUrl: neverUrl(guest.email), locale };
     if (job.kind === 'confirm') {
       const token = linkToken(secret, job.tokenId);
       // A newer request for this address replaced the link, or it was used already.
       if (guest.confirmTokenHash !== hashToken(token)) return undefined;
       return guestMail({
         ...base,
-        subject: `Confirm your answer to ${event.title}`,
-        lines: [
-          `You answered ${event.title} (${when}) on Townsquare without an account. Confirm it with the link below; until then it does not count.`,
-          'If this was not you, ignore this e-mail and nothing happens.',
-        ],
-        action: { label: 'Confirm my answer', href: link('/guest-rsvp/confirm', token) },
+        subject: text('mail.guest.confirm.subject'),
+        lines: [text('mail.guest.confirm.intro'), text('mail.guest.confirm.ignore')],
+        action: { label: text('mail.guest.confirm.button'), href: link('/guest-rsvp/confirm', token) },
       });
     }
     if (job.kind === 'confirmed') {
@@ -178,31 +181,27 @@ export function createGuestService(deps: GuestServiceDeps) {
       if (!mine) return undefined;
       const status =
         mine.status === 'going'
-          ? `You are going to ${event.title} (${when}). Your ticket code for the door: ${await deps.rsvps.ticketFor(event.id, guest.id)}`
+          ? text('mail.guest.confirmed.going', { ticket: await deps.rsvps.ticketFor(event.id, guest.id) })
           : mine.status === 'waitlisted'
-            ? `${event.title} (${when}) is full: you are number ${mine.position} on the waitlist. We will e-mail you when a place is yours.`
-            : `Your answer to ${event.title} (${when}) is saved: ${mine.status === 'maybe' ? 'maybe' : 'not going'}.`;
+            ? text('mail.guest.confirmed.waitlisted', { position: mine.position ?? 0 })
+            : text('mail.guest.confirmed.saved', { status: mine.status });
       return guestMail({
         ...base,
-        subject: `Your answer to ${event.title}`,
-        lines: [
-          status,
-          'Keep this e-mail: its link lets you change or cancel your answer until the event ends.',
-        ],
-        action: { label: 'Change or cancel', href: link('/guest-rsvp/manage', token) },
+        subject: text('mail.guest.confirmed.subject'),
+        lines: [status, text('mail.guest.confirmed.keep')],
+        action: { label: text('mail.guest.confirmed.button'), href: link('/guest-rsvp/manage', token) },
       });
     }
-    const until = job.offerExpiresAt ? new Date(job.offerExpiresAt) : null;
     return guestMail({
       ...base,
-      subject: `A place opened up at ${event.title}`,
+      subject: text('mail.guest.offer.subject'),
       lines: [
-        until
-          ? `A place is free for you at ${event.title}: open your answer before ${eventTime(until, event.timeZone)} to keep it.`
-          : `A place opened up at ${event.title} (${when}) and you were first in line: you are going.`,
-        'Your manage link from the confirmation e-mail shows your ticket.',
+        job.offerExpiresAt
+          ? text('mail.guest.offer.until', { until: { at: job.offerExpiresAt, zone: event.timeZone } })
+          : text('mail.guest.offer.granted'),
+        text('mail.guest.offer.ticket'),
       ],
-      action: { label: 'Open the event', href: `${deps.publicUrl}/event/${event.id}` },
+      action: { label: text('mail.guest.offer.button'), href: `${deps.publicUrl}/event/${event.id}` },
     });
   }
 
@@ -247,10 +246,10 @@ export function createGuestService(deps: GuestServiceDeps) {
         eventId: event.id,
         name: body.name,
         email: body.email,
+        locale,
         pending: { status, guests, answers },
         confirmTokenHash: hashToken(linkToken(secret, tokenId)),
         expiresAt: event.endDate,
-        locale,
       });
       await jobs.send(
         GUEST_MAIL_QUEUE,

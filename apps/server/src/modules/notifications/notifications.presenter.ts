@@ -2,17 +2,26 @@ import {
   type ChannelPreferences,
   DEFAULT_EMAIL_PREFERENCES,
   DEFAULT_PUSH_PREFERENCES,
+  type Locale,
   type NotificationDto,
   type NotificationGroup,
   type NotificationKind,
   type NotificationSubjectType,
 } from '@townsquare/contracts';
 import type { NotificationRow } from '../../db/schema/index.ts';
+import { render } from '../../platform/i18n.ts';
 import { presentPerson } from '../chat/chat.presenter.ts';
 import type { Person } from '../chat/chat.repository.ts';
 
-/** The one shape of a notification: in the list and as the socket event `notification`. */
-export function presentNotification(row: NotificationRow, actor: Person | undefined): NotificationDto {
+/**
+ * The one shape of a notification: in the list and as the socket event `notification`. `locale`:
+ * its text in that language (issue 24), from the stored message; else the stored English text.
+ */
+export function presentNotification(
+  row: NotificationRow,
+  actor: Person | undefined,
+  locale?: Locale,
+): NotificationDto {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
@@ -20,7 +29,7 @@ export function presentNotification(row: NotificationRow, actor: Person | undefi
     readAt: row.readAt ? row.readAt.toISOString() : null,
     actor: row.actorId && actor ? presentPerson(row.actorId, actor) : null,
     subject: { type: row.subjectType as NotificationSubjectType, id: row.subjectId },
-    text: row.text,
+    text: (locale && row.message && render(locale, row.message)) || row.text,
     url: row.url,
   };
 }

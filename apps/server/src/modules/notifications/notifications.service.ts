@@ -555,7 +555,10 @@ export function createNotifications(deps: NotificationsDeps) {
               kind: 'rsvp',
               actorId: userId,
               subject: { type: 'event', id: event.id },
-              text: `${displayName(person)} can no longer come to ${event.title}`,
+              message: {
+                key: 'notification.rsvpCancelled',
+                params: { name: displayName(person), title: event.title },
+              },
               url: `/event/${event.id}`,
               dedupeKey: `rsvp_cancelled:${event.id}:${userId}:${minute}`,
             });
@@ -568,7 +571,10 @@ export function createNotifications(deps: NotificationsDeps) {
             kind: 'rsvp',
             actorId: userId,
             subject: { type: 'event', id: event.id },
-            text: `${displayName(person)} is going to ${event.title}`,
+            message: {
+              key: 'notification.rsvpGoing',
+              params: { name: displayName(person), title: event.title },
+            },
             url: `/event/${event.id}`,
             dedupeKey: `rsvp_instant:${event.id}:${userId}:${minute}`,
           });
@@ -727,7 +733,7 @@ export function createNotifications(deps: NotificationsDeps) {
       community: { id: string; slug: string; name: string },
       actorId: string,
       memberIds: string[],
-      announcement: { id: string; text: string },
+      announcement: { id: string; title: string; message: string },
     ) =>
       quietly('community announcement notifications', () =>
         sendMany({
@@ -735,7 +741,22 @@ export function createNotifications(deps: NotificationsDeps) {
           kind: 'community_announcement',
           actorId,
           subject: { type: 'community', id: community.id },
-          text: `${community.name}: ${announcement.text}`,
+          // "Runners: Saturday: bring water", each colon as the reader's language writes it.
+          message: {
+            key: 'notification.announcement',
+            params: {
+              title: community.name,
+              message: {
+                list: [
+                  {
+                    key: 'notification.announcement',
+                    params: { title: announcement.title, message: announcement.message },
+                  },
+                ],
+                separator: '',
+              },
+            },
+          },
           url: `/c/${community.slug}`,
           dedupeKey: `community_announcement:${announcement.id}`,
         }),

@@ -1,7 +1,7 @@
 import type { NotificationDto, NotificationKind, NotificationSubjectType } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
-import { type Message, render, t } from '../../platform/i18n.ts';
+import { type Message, t } from '../../platform/i18n.ts';
 import type { Job, Jobs } from '../../platform/jobs.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { people } from '../chat/chat.repository.ts';
@@ -229,10 +229,9 @@ export async function deliverBatch(
         .filter((d) => claimed.has(`${d.row.id}:${d.channel.name}`))
         .map(async ({ job, row, to, channel }) => {
           try {
-            const dto = presentNotification(row, row.actorId ? actors.get(row.actorId) : undefined);
             // In the recipient's language, whoever caused it (issue 24).
-            const text = row.message ? render(to.locale ?? 'en', row.message) : undefined;
-            await channel.deliver(to, text ? { ...dto, text } : dto);
+            const actor = row.actorId ? actors.get(row.actorId) : undefined;
+            await channel.deliver(to, presentNotification(row, actor, to.locale ?? 'en'));
           } catch (error) {
             await repo.releaseDelivery(deps.db, row.id, channel.name);
             failed.push({ id: job.id, error });

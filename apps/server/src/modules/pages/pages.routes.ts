@@ -71,13 +71,10 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
   // 404 page (the app's own not-found screen, with a head that says so).
   app.get<{ Params: { city: string } }>('/near/:city', { schema: { hide: true } }, async (request, reply) => {
     const locale = requestLocale(request);
-    const page = await pages.cityPage(request.params.city);
+    const page = await pages.cityPage(request.params.city, locale);
     if (!page) {
       reply.code(404);
-      return sendPage(reply, locale, {
-        title: 'City not found · Townsquare',
-        meta: [{ name: 'robots', content: 'noindex' }],
-      });
+      return sendPage(reply, locale, pages.cityNotFound(locale));
     }
     return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
   });

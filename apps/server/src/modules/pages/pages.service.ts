@@ -8,7 +8,7 @@ import {
   type PublicEventDto,
 } from '@townsquare/contracts';
 import { longEventTime } from '../../platform/dates.ts';
-import { t } from '../../platform/i18n.ts';
+import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { CityPages } from '../places/city-pages.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
@@ -206,12 +206,17 @@ export function createPagesService(deps: PagesServiceDeps) {
   }
 
   /** `/near/:city`: title, Open Graph and a schema.org ItemList of the city's events. */
-  function cityHead(page: NearCityResponse): Head {
+  function cityHead(page: NearCityResponse, locale: Locale): Head {
     const url = `${publicUrl}/near/${page.city.slug}`;
     const where = `${page.city.name}, ${page.city.country}`;
-    const title = `Events and communities near ${where}`;
+    const title = t(locale, 'page.city.title', { where });
     const description = truncate(
-      `${page.events.length === 0 ? 'No' : page.events.length} upcoming event${page.events.length === 1 ? '' : 's'} and ${page.communities.length} ${page.communities.length === 1 ? 'community' : 'communities'} within ${page.radiusKm} km of ${where} on ${SITE_NAME}.`,
+      t(locale, 'page.city.description', {
+        events: page.events.length,
+        communities: page.communities.length,
+        radius: page.radiusKm,
+        where,
+      }),
       DESCRIPTION_MAX,
     );
     const image = absolute(DEFAULT_IMAGE);
@@ -250,21 +255,21 @@ export function createPagesService(deps: PagesServiceDeps) {
    * The city page's first paint, made on the server as plain text in HTML (the web app replaces
    * it when it starts): what a crawler and a slow phone read.
    */
-  function cityMarkup(page: NearCityResponse): string {
-    const where = escapeHtml(`${page.city.name}, ${page.city.country}`);
+  function cityMarkup(page: NearCityResponse, locale: Locale): string {
+    const text = (key: MessageKey, params?: MessageParams) => escapeHtml(t(locale, key, params));
     const events = page.events.map((e) => {
-      const when = longEventTime(new Date(e.startDate), e.timeZone ?? page.city.timeZone);
+      const when = longEventTime(new Date(e.startDate), e.timeZone ?? page.city.timeZone, locale);
       return `<li><a href="/event/${escapeHtml(e.id)}">${escapeHtml(e.title)}</a> · ${escapeHtml(when)} · ${escapeHtml(e.location)}</li>`;
     });
     const communities = page.communities.map(
       (c) => `<li><a href="/c/${escapeHtml(c.slug)}">${escapeHtml(c.name)}</a></li>`,
     );
     return [
-      `<main><h1>Happening near ${where}</h1>`,
-      '<h2>Upcoming events</h2>',
-      events.length ? `<ul>${events.join('')}</ul>` : '<p>No upcoming events yet.</p>',
-      '<h2>Communities</h2>',
-      communities.length ? `<ul>${communities.join('')}</ul>` : '<p>No communities yet.</p>',
+      `<main><h1>${text('page.city.heading', { where: `${page.city.name}, ${page.city.country}` })}</h1>`,
+      `<h2>${text('page.city.upcoming')}</h2>`,
+      events.length ? `<ul>${events.join('')}</ul>` : `<p>${text('page.city.noEvents')}</p>`,
+      `<h2>${text('page.city.communities')}</h2>`,
+      communities.length ? `<ul>${communities.join('')}</ul>` : `<p>${text('page.city.noCommunities')}</p>`,
       '</main>',
     ].join('');
   }
@@ -274,10 +279,10 @@ export function createPagesService(deps: PagesServiceDeps) {
    * community's name and description are public knowledge (its page shows them to anyone), but it
    * is kept out of search results and the sitemap.
    */
-  function communityHead(community: Community): Head {
+  function communityHead(community: Community, locale: Locale): Head {
     const url = `${publicUrl}/c/${encodeURIComponent(community.slug)}`;
     const where = community.place?.name ?? community.location;
-    const about = community.description.trim() || `A community on ${SITE_NAME}.`;
+    const about = community.description.trim() || t(locale, 'page.community.description');
     const description = truncate(where ? `${where} · ${about}` : about, DESCRIPTION_MAX);
     const image = absolute(community.imageUrl ?? DEFAULT_IMAGE);
     const open = community.visibility === 'PUBLIC';
@@ -353,7 +358,7 @@ export function createPagesService(deps: PagesServiceDeps) {
             })
           : { events: [], nextCursor: null };
       const data = { community, upcoming };
-      return { head: communityHead(community), markup: communityMarkup(data, locale), data };
+      return { head: communityHead(community, locale), markup: communityMarkup(data, locale), data };
     },
 
     /**
@@ -371,9 +376,18 @@ export function createPagesService(deps: PagesServiceDeps) {
     /** `/near/:city`: its head, first paint and data, or undefined for a city we do not know. */
     async cityPage(
       slug: string,
+      locale: Locale = 'en',
     ): Promise<{ head: Head; markup: string; data: NearCityResponse } | undefined> {
       const page = await deps.cities.find(slug);
-      return page && { head: cityHead(page), markup: cityMarkup(page), data: page };
+      return page && { head: cityHead(page, locale), markup: cityMarkup(page, locale), data: page };
+    },
+
+    /** The head of the 404 page of a city we do not know. */
+    cityNotFound(locale: Locale): Head {
+      return {
+        title: `${t(locale, 'page.city.notFound')} · ${SITE_NAME}`,
+        meta: [{ name: 'robots', content: 'noindex' }],
+      };
     },
 
     /** Public profiles are for people who follow a link, not for search results. */

@@ -123,6 +123,29 @@ describe('city pages', () => {
     expect(html).not.toContain('Secret supper');
   });
 
+  it('/near/berlin-de in German: the head, the first paint and the 404 page (issue 24)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/near/berlin-de',
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<title>Events und Communitys in der Nähe von Berlin, DE · Townsquare</title>');
+    expect(html).toContain(
+      'content="1 anstehendes Event und 1 Community im Umkreis von 25 km um Berlin, DE auf Townsquare."',
+    );
+    expect(html).toContain('<h1>Was los ist in der Nähe von Berlin, DE</h1><h2>Anstehende Events</h2>');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/near/atlantis-xx',
+      headers: { cookie: 'locale=de' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Stadt nicht gefunden · Townsquare</title>');
+  });
+
   it('an unknown city is a 404 page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/near/atlantis-xx' });
     expect(res.statusCode).toBe(404);

@@ -1,6 +1,5 @@
 import { citySlug } from '@townsquare/contracts';
 import type { Executor } from '../../db/client.ts';
-import { eventTime } from '../../platform/dates.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import { dueForNearbyDigest, markNearbyDigestSent, newEventsNear } from './nearby.repository.ts';
 
@@ -29,19 +28,27 @@ export async function sendNearbyDigests(
       const found = await newEventsNear(db, who, COUNTED + 1);
       const first = found[0];
       if (!first) continue;
-      const named = found
-        .slice(0, NAMED)
-        .map((e) => `${e.title} (${eventTime(e.startDate, e.timeZone)})`)
-        .join(', ');
-      const more = found.length - NAMED;
-      const count = found.length > COUNTED ? `${COUNTED}+` : String(found.length);
+      const named = found.slice(0, NAMED).map((e) => ({
+        key: 'notification.eventsNearby.item' as const,
+        params: { title: e.title, when: { at: e.startDate.toISOString(), zone: e.timeZone } },
+      }));
+      const over = found.length > COUNTED;
       await notify(
         {
           userId: who.id,
           kind: 'events_nearby',
           // Read with visibleTo for this person a moment ago; the newest is what the digest opens on.
           subject: { type: 'event', id: first.id },
-          text: `${count} new event${found.length === 1 ? '' : 's'} near ${who.city}: ${named}${more > 0 ? ` and ${found.length > COUNTED ? 'more' : `${more} more`}` : ''}`,
+          message: {
+            key: 'notification.eventsNearby',
+            params: {
+              total: over ? COUNTED : found.length,
+              over: over ? 'yes' : 'no',
+              more: Math.max(found.length - NAMED, 0),
+              city: who.city,
+              named: { list: named, separator: ', ' },
+            },
+          },
           url: `/near/${citySlug(who.city, who.country)}`,
           dedupeKey: `events_nearby:${now.toISOString().slice(0, 10)}`,
         },

@@ -48,19 +48,6 @@ export type PollsService = ReturnType<typeof createPolls>;
 
 const trimmed = (value: string | undefined) => value?.trim() ?? '';
 
-/** "Tue 1 Dec, 19:00 CET" in the poll's zone, what its page shows. */
-const when = (date: Date, timeZone: string) =>
-  date.toLocaleString('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-
 /**
  * Date polls (issue 25, decision 037). A community poll is for the community's members (the
  * membership helper decides, as for its chat); any other poll for everyone signed in who has the
@@ -370,7 +357,13 @@ export function createPolls(deps: PollsDeps) {
             kind: 'poll_finalized',
             actorId: user.id,
             subject: { type: 'event', id: event.id },
-            text: `${row.title} is on: ${when(new Date(event.startDate), row.timeZone)}. Are you going?`,
+            message: {
+              key: 'notification.pollFinalized',
+              params: {
+                title: row.title,
+                when: { at: new Date(event.startDate).toISOString(), zone: row.timeZone },
+              },
+            },
             url: `/event/${event.id}`,
             dedupeKey: `poll_finalized:${row.id}`,
           })

@@ -204,7 +204,15 @@ export function createSignups(deps: SignupsDeps) {
           kind: 'signup_released',
           actorId: userId,
           subject: { type: 'event', id: eventId },
-          text: `${person?.username ?? person?.fullName ?? 'Someone'} is no longer going to ${event.title}; free again: ${describe(released, event.timeZone)}`,
+          message: {
+            key: 'notification.signupReleased',
+            params: {
+              name: person?.username ??
+                person?.fullName ?? { list: [{ key: 'notification.someone' }], separator: '' },
+              title: event.title,
+              items: describe(released, event.timeZone),
+            },
+          },
           url: `/event/${eventId}`,
           dedupeKey: `signup_released:${eventId}:${userId}:${window}`,
         })

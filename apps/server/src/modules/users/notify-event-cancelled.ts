@@ -1,10 +1,12 @@
+import type { Message } from '../../platform/i18n.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 
 export type CancelledFor = {
   to: { userId: string; email: string; fullName: string };
   event: { id: string; title: string; community?: string };
-  reason: string;
+  /** Why, in the reader's language (`notification.cancelReason.*`). */
+  reason: Message;
 };
 
 /**
@@ -30,7 +32,10 @@ export function createNotifyEventCancelled(deps: {
         userId: to.userId,
         kind: 'event_cancelled',
         subject: { type: 'event', id: event.id },
-        text: `${event.title} was cancelled: ${reason}`,
+        message: {
+          key: 'notification.eventCancelledBecause',
+          params: { title: event.title, reason: { list: [reason], separator: '' } },
+        },
         url: '/events',
         dedupeKey: `event_cancelled:${event.id}`,
       },

@@ -5,12 +5,13 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, type users, users as usersTable } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { Message } from '../../platform/i18n.ts';
 import { homeCity, withHomePlace } from '../places/places.service.ts';
 import type { CancelledFor } from './notify-event-cancelled.ts';
 import { presentSelf } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
-const CANCEL_REASON = "its host's account was deleted";
+const CANCEL_REASON: Message = { key: 'notification.cancelReason.hostDeleted' };
 
 export type UsersServiceDeps = {
   db: Database;

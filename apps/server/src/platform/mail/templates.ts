@@ -184,8 +184,9 @@ export function notificationMail(input: {
 }
 
 /**
- * The invitation a member CSV sends (issue 26): joining takes a click, and an account. The address
- * has no account yet, so no language of its own: English unless the caller names one.
+ * The invitation a member CSV sends (issue 26): joining takes a click, and an account. In the
+ * language the caller names (club-io: the address's account's, else the inviting organiser's),
+ * else English.
  */
 export function communityInvitationMail(
   to: string,
@@ -212,6 +213,7 @@ export function communityInvitationMail(
 /**
  * An e-mail to someone who answered an event without an account (decision 040): one link to
  * act on, and a footer with the "never e-mail me again" link (one click, RFC 8058 headers).
+ * Written in `locale`, the language they answered in (issue 24).
  */
 export function guestMail(input: {
   to: string;
@@ -220,15 +222,18 @@ export function guestMail(input: {
   lines: string[];
   action: { label: string; href: string };
   neverUrl: string;
+  locale?: Locale;
 }): MailMessage {
-  const lines = [`Hi ${input.name},`, ...input.lines];
-  const footerText = 'You get this e-mail because this address was given to answer an event on Townsquare.';
-  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.neverUrl)}">Never e-mail me again</a></p>`;
+  const locale = input.locale ?? 'en';
+  const lines = [t(locale, 'mail.greeting', { name: input.name }), ...input.lines];
+  const footerText = t(locale, 'mail.guest.why');
+  const never = t(locale, 'mail.guest.never');
+  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.neverUrl)}">${escapeHtml(never)}</a></p>`;
   return {
     to: input.to,
     subject: input.subject,
-    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.href}\n\n-- \n${footerText}\nNever e-mail me again: ${input.neverUrl}\n`,
-    html: layout('en', input.subject, lines, input.action, footer),
+    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.href}\n\n-- \n${footerText}\n${never}: ${input.neverUrl}\n`,
+    html: layout(locale, input.subject, lines, input.action, footer),
     link: input.action.href,
     headers: {
       'List-Unsubscribe': `<${input.neverUrl}>`,
