@@ -3,7 +3,8 @@
 -- or to a guest's address (`guest_id`), never both. A guest's rows go with the guest (a cancelled
 -- answer deletes its guest identity, so nothing queued for it is sent).
 ALTER TABLE "notifications" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
-ALTER TABLE "notifications" ADD COLUMN "guest_id" uuid REFERENCES "event_guests"("id") ON DELETE CASCADE;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "guest_id" uuid;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_guest_id_event_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."event_guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_one_recipient" CHECK (("user_id" is null) <> ("guest_id" is null));--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_guest_dedupe_key" ON "notifications" USING btree ("guest_id","dedupe_key");--> statement-breakpoint
 -- The language the guest answered in (their e-mails are written in it), and the id their manage
