@@ -51,6 +51,7 @@ describe('message catalogs', () => {
       ticket: 'AB12CD',
       position: 3,
       status: 'maybe',
+      count: 12,
     };
     for (const [locale, catalog] of Object.entries(CATALOGS))
       for (const key of Object.keys(catalog) as (keyof typeof catalog)[]) {
