@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '../../../app/routes/settings.tsx';
+import { loadMessages } from '../../../lib/i18n/load.ts';
 import { LOCALE_STORAGE_KEY } from '../../../lib/i18n/locales.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -22,6 +23,9 @@ describe('LanguageSelect', () => {
             : jsonResponse({ sessions: [] }),
     );
     vi.stubGlobal('fetch', fetch);
+    // The German catalog is a chunk of its own: imported once here, so that the switch below does
+    // not race its first import on a loaded machine (findBy waits 1 s).
+    await loadMessages('de');
     renderWithApp(<SettingsPage />, { path: '/settings', user });
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
 
