@@ -28,8 +28,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets, not speed bars: a full CI run on a shared 2-core machine was measured twice as slow
+  // as the one before it (typecheck 94 s → 199 s with the same code), so every budget is doubled.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

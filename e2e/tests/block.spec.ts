@@ -42,7 +42,7 @@ test('blocking from a profile: placeholder in the general chat for the blocker, 
   browser,
 }) => {
   // Two viewports and three pages each: more than the default minute on a loaded machine.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const [ana, ben] = await Promise.all([
     createAccount({ fullName: 'Ana Sousa' }),
     createAccount({ fullName: 'Ben Carter' }),

@@ -8,7 +8,7 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
  * dialog, the page and the attendee's notifications say so.
  */
 test('a host cancels an event from its page; the attendee is told once', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const host = await createAccount({ fullName: 'Riley Host' });
   const guest = await createAccount({ fullName: 'Sam Guest' });
   const title = `Harbour swim ${Date.now().toString(36).slice(-5)}`;

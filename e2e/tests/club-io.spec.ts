@@ -25,7 +25,7 @@ const FIXTURES = path.resolve(
 );
 
 test('an organiser imports a feed, invites members and exports the community', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await createAccount({ fullName: 'Rosa Founder' });
   const invitee = await createAccount({ fullName: 'Ada Lovelace' });
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });

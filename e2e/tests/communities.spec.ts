@@ -42,7 +42,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await createAccount({ fullName: 'Rosa Founder' });
   const member = await createAccount({ fullName: 'Theo Joiner' });
   const name = `Riverside Runners ${unique()}`;

@@ -35,7 +35,7 @@ test.afterAll(async () => {
 test('a page on another origin makes every PUT, PATCH and DELETE call of the contract and the signed upload', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const owner = await createAccount({ fullName: 'Cora Crossorigin' });
   api = await request.newContext({
     baseURL: e2eEnv.baseUrl,

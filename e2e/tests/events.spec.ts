@@ -74,7 +74,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const host = await createAccount({ fullName: 'Dana Host' });
   const guest = await createAccount({ fullName: 'Eli Guest' });
   const title = `Lantern walk ${unique()}`;
@@ -260,7 +260,7 @@ test('the validation alert shows every message together', async ({ page, member 
 test('axe and screenshots of the dashboard, the Event Dashboard and an event page, with data', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const host = await createAccount({ fullName: 'Maya Organiser' });
   const neighbour = await createAccount({ fullName: 'Noah Neighbour' });
   const { api, uploadImage, createEvent } = await apiAs(host);

@@ -12,7 +12,7 @@ test('a signed-out visitor answers with name and e-mail, confirms from the e-mai
   browser,
 }) => {
   // Five axe audits and eight screenshots: more than the default minute on a shared machine.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const host = await createAccount({ fullName: 'Hana Host' });
   const eventId = await createLiveEvent(host, {
     title: 'Open allotment day',

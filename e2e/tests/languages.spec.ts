@@ -13,7 +13,7 @@ test.describe('in German (a de-DE browser)', () => {
   test.use({ locale: 'de-DE' });
 
   test('register, complete the profile, create an event, RSVP and chat', async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const email = uniqueEmail('berlin');
     const username = `lena_${Date.now().toString(36)}`;
     const title = `Laternenumzug ${Date.now().toString(36).slice(-5)}`;
@@ -82,7 +82,7 @@ test.describe('in the pseudo-locale at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the main pages show no clipped or overflowing text', async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const host = await createAccount({ fullName: 'Ana Pseudo' });
     const eventId = await createLiveEvent(host, {
       title: 'Pseudo picnic',

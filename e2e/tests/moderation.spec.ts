@@ -56,7 +56,7 @@ async function shoot(page: Page, name: string) {
 test('a reported message is hidden, its author suspended and signed out of the open page', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const author = await createAccount({ fullName: 'Sam Spammer' });
   const reporter = await createAccount({ fullName: 'Riley Reporter' });
   const admin = await platformAdmin();

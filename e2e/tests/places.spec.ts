@@ -26,7 +26,7 @@ test('an event placed in Berlin reaches a member near Potsdam, on the list and o
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const organiser = await createAccount({ fullName: 'Greta Organiser' });
   const member = await createAccount({ fullName: 'Paul Potsdamer' });
   const title = `Spree clean-up ${unique()}`;

@@ -38,7 +38,7 @@ test('a community finds a date that becomes the event, and fills its sign-up she
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const [host, ana, ben] = await Promise.all([
     createAccount({ fullName: 'Hana Host' }),
     createAccount({ fullName: 'Ana Member' }),

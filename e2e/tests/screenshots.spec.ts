@@ -13,7 +13,7 @@ const ROUTES = [...PUBLIC_ROUTES, ...WRAPPER_ROUTES, ...PROTECTED_ROUTES];
 
 for (const signedIn of [false, true]) {
   test(`screenshots, signed ${signedIn ? 'in' : 'out'}`, async ({ page, member }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     if (signedIn) await signInAs(page, member, '/dashboard');
     for (const size of SIZES) {
       await page.setViewportSize(size);

@@ -38,7 +38,7 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const host = await createAccount({ fullName: 'Riley Host' });
   const runner = await createAccount({ fullName: 'Sam Runner' });
   const title = `Thursday river run ${Date.now().toString(36).slice(-5)}`;

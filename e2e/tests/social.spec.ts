@@ -395,7 +395,7 @@ test('after a dropped connection the rooms are rejoined and what was missed is f
 test('friends, messages, a conversation and a profile with data: axe and screenshots', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [ana, ben, cleo, dev] = await Promise.all([
     createAccount({ fullName: 'Ana Sousa' }),
     createAccount({ fullName: 'Ben Carter' }),
