@@ -13,7 +13,8 @@ import { useAdminAudit } from '../api/admin-audit.ts';
 /** "ana suspended user 1a2b3c4d…": `admin.audit.action.<action>` (an unknown action by its name). */
 function describe(entry: AuditEntry): string {
   const who = entry.actor ? (entry.actor.username ?? entry.actor.fullName) : translate('admin.audit.cli');
-  const type = `admin.subject.${entry.subjectType}`;
+  // The audit log's own words for a subject ("suspended user 0190a0b0…"), not the reports' labels.
+  const type = `admin.audit.subject.${entry.subjectType}`;
   const subject = `${hasMessage(type) ? translate(type) : entry.subjectType} ${entry.subjectId.slice(0, 8)}…`;
   const action = `admin.audit.action.${entry.action}`;
   return hasMessage(action)
