@@ -227,8 +227,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const guards = createAuthGuards(auth);
   // Every image decode (uploads, S3 finalize) goes through this one bounded queue.
   const images = createWorkQueue(config.imageWork);
-  // ... decoded in a child process at the lowest CPU priority (decision 036).
-  const imageCodec = createImageProcess();
+  // ... decoded in a child process at a low CPU priority (IMAGE_NICE; decision 036).
+  const imageCodec = createImageProcess(config.imageWork.nice);
   const sanitizeImage = createImageSanitizer(images, imageCodec);
   // S3_BUCKET: images live in the bucket (shared by every instance); else in DATA_DIR/uploads.
   const storage = config.s3

@@ -176,6 +176,7 @@ const envSchema = z.object({
     .transform((v) => v?.trim() || String(Math.max(1, Math.floor(os.availableParallelism() / 2))))
     .pipe(z.coerce.number<string>().int().min(1).max(64)),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(19),
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
   SOCKET_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -421,7 +422,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attribution: e.MAP_TILE_ATTRIBUTION,
       attributionUrl: e.MAP_TILE_ATTRIBUTION_URL,
     },
-    imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE, waitTimeoutMs: 15_000 },
+    imageWork: {
+      concurrency: e.IMAGE_CONCURRENCY,
+      maxWaiting: e.IMAGE_QUEUE,
+      waitTimeoutMs: 15_000,
+      nice: e.IMAGE_NICE,
+    },
     socketLimits: {
       socketsPerUser: e.SOCKETS_PER_USER,
       eventsPerUser: e.SOCKET_EVENTS_PER_USER,

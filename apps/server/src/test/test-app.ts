@@ -59,6 +59,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     UPLOAD_SIGNING_SECRET: 'test-upload-secret-that-is-long-enough-012345',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Production decodes images at nice 19 (decision 036). Tests share two cores with typecheck
+    // and the web tests, CPU work a server never has beside it, and at 19 the image process
+    // starved: uploads timed out in CI. image-process.test.ts checks the production priority.
+    IMAGE_NICE: '0',
     ...options.env,
   });
   const memory = memoryMailer();

@@ -44,6 +44,16 @@ describe('the image process', () => {
     },
   );
 
+  it('runs at the priority it is given (IMAGE_NICE)', async () => {
+    const gentler = createImageProcess(7);
+    try {
+      await gentler.reencode(await png(20), 'image/png', false);
+      expect(os.getPriority(gentler.pid())).toBe(7);
+    } finally {
+      await gentler.close();
+    }
+  });
+
   it('refuses bytes it cannot decode and keeps serving', async () => {
     const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(200, 7)]);
     await expect(images.reencode(garbage, 'image/jpeg', false)).rejects.toThrow();

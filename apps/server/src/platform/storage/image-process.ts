@@ -13,13 +13,13 @@ export type ImageReply = { id: number; ok: true; data: Uint8Array } | { id: numb
 type Pending = { resolve: (data: Buffer) => void; reject: (err: Error) => void };
 
 /**
- * Image work in a child process at the lowest CPU priority (decision 036), so that one account
+ * Image work in a child process at a low CPU priority (`nice`, IMAGE_NICE; decision 036), so that one account
  * uploading the largest pictures it may cannot starve sign-in (argon2), static files or the event
  * loop on a small machine. Started at the first image, restarted after a crash (the jobs it held
  * fail as unreadable); the bounded queue in front of it (IMAGE_CONCURRENCY) still decides how many
  * run at once.
  */
-export function createImageProcess(): ImageCodec & { pid(): number | undefined } {
+export function createImageProcess(nice = 19): ImageCodec & { pid(): number | undefined } {
   // Built: dist/image-worker.js beside the server bundle; from source (tests, tsx): the .ts file.
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(
@@ -36,7 +36,7 @@ export function createImageProcess(): ImageCodec & { pid(): number | undefined }
 
   function start(): ChildProcess {
     if (child?.connected) return child;
-    const started = fork(entry, [], {
+    const started = fork(entry, [String(nice)], {
       serialization: 'advanced', // Buffers cross as bytes, not as JSON arrays
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: fromSource ? ['--import', 'tsx'] : [],

@@ -1,7 +1,7 @@
 /**
  * The image process (decision 036): decodes and re-encodes images for the server that forked it
- * (image-process.ts), at the lowest CPU priority, so that on a busy machine the server's event
- * loop, password hashing and static files go first.
+ * (image-process.ts), at a low CPU priority (IMAGE_NICE, default 19), so that on a busy machine the
+ * server's event loop, password hashing and static files go first.
  *
  * Linux keeps a nice value per thread, and a thread starts with its creator's. The threads that
  * exist before this line runs (libuv's pool, started while the modules loaded) would keep 0, and
@@ -14,13 +14,14 @@ import os from 'node:os';
 import { inProcessCodec } from './image-codec.ts';
 import type { ImageJob, ImageReply } from './image-process.ts';
 
-const LOWEST = 19;
+/** The nice value the server passes (IMAGE_NICE, 0–19); 19, the lowest priority, if none. */
+const NICE = Math.min(19, Math.max(0, Number(process.argv[2] ?? 19) || 0));
 
 function lowerPriority() {
   const threads = process.platform === 'linux' ? readdirSync('/proc/self/task').map(Number) : [0];
   for (const thread of threads) {
     try {
-      os.setPriority(thread, LOWEST);
+      os.setPriority(thread, NICE);
     } catch {
       // Not permitted here (some containers), or the thread just ended: the work still runs.
     }
