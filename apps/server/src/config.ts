@@ -332,8 +332,8 @@ export type Config = {
   currency: string;
   /** MAP_TILE_URL and its credit: the web's maps load tiles from there (CSP img-src allows it). */
   map: { tileUrl: string; attribution: string; attributionUrl: string };
-  /** Image decoding: at once, waiting (beyond: 503), and the longest wait. */
-  imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number };
+  /** Image work: the bounded queue (work-queue.ts) and the image process's nice value (0–19). */
+  imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number; nice: number };
   /**
    * Open sockets per user (the oldest is closed beyond it), client events per user per 10 s, and
    * new connections per user and per client address per minute.

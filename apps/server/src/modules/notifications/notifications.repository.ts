@@ -217,6 +217,18 @@ export async function recipients(db: Executor, userIds: string[]): Promise<Map<s
   );
 }
 
+/** The languages these people chose, for those who chose one other than English. */
+export async function chosenLocales(db: Executor, userIds: string[]): Promise<Map<string, Locale>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, locale: users.locale })
+    .from(users)
+    .where(
+      and(inArray(users.id, [...new Set(userIds)]), isNotNull(users.locale), sql`${users.locale} <> 'en'`),
+    );
+  return new Map(rows.flatMap((r) => (r.locale ? [[r.id, r.locale] as const] : [])));
+}
+
 /** Turns one kind group off (or on) for one channel, leaving every other choice as it was. */
 export async function setPreference(
   db: Executor,

@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
+import { requestLocale } from '../../platform/locale.ts';
 import { escapeHtml } from '../../platform/mail/templates.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -48,7 +49,8 @@ export function notificationsRoutes(
         response: { 200: notificationsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => notifications.list(caller(request).user, request.query),
+    // In the caller's language (their choice, else the browser's): the text is the web app's.
+    async (request) => notifications.list(caller(request).user, request.query, requestLocale(request)),
   );
 
   app.get(

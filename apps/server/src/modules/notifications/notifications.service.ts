@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LOCALE,
+  type Locale,
   NOTIFICATION_GROUP_LABELS,
   NOTIFICATION_MSG,
   type NotificationsResponse,
@@ -373,7 +375,11 @@ export function createNotifications(deps: NotificationsDeps) {
 
     // --- the API ---
 
-    async list(me: UserRow, query: { cursor?: string; limit: number }): Promise<NotificationsResponse> {
+    async list(
+      me: UserRow,
+      query: { cursor?: string; limit: number },
+      locale: Locale = DEFAULT_LOCALE,
+    ): Promise<NotificationsResponse> {
       if (query.cursor !== undefined && !isUuid(query.cursor))
         throw badRequest(NOTIFICATION_MSG.cursorInvalid);
       const rows = await repo.page(db, me.id, query.cursor, query.limit + 1);
@@ -384,7 +390,7 @@ export function createNotifications(deps: NotificationsDeps) {
       );
       return {
         notifications: shown.map((r) =>
-          presentNotification(r, r.actorId ? actors.get(r.actorId) : undefined),
+          presentNotification(r, r.actorId ? actors.get(r.actorId) : undefined, locale),
         ),
         nextCursor: rows.length > query.limit ? (shown.at(-1)?.id ?? null) : null,
         unread: await repo.unreadCount(db, me.id),

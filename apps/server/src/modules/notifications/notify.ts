@@ -121,8 +121,13 @@ export async function notifyMany(
   const { created, repeated } = await repo.insertMany(deps.db, { to: 'user', ids: userIds }, values);
   const guests = await repo.insertMany(deps.db, { to: 'guest', ids: guestIds }, values);
   const actor = input.actorId ? (await people(deps.db, [input.actorId])).get(input.actorId) : undefined;
+  // Live, each in the recipient's chosen language (English when they chose none).
+  const locales = await repo.chosenLocales(
+    deps.db,
+    created.map((row) => row.userId as string),
+  );
   const dtos = created.map((row) => {
-    const dto = presentNotification(row, actor);
+    const dto = presentNotification(row, actor, locales.get(row.userId as string));
     deps.publisher.toUser(row.userId as string, 'notification', dto);
     return dto;
   });

@@ -3,6 +3,7 @@ import type { SelfUser } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Locale } from '../../../lib/i18n/locales.ts';
 import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { notificationsQueryKey } from '../../notifications/api/get-notifications.ts';
 import { meQueryKey } from './get-me.ts';
 
 /** PATCH /api/users/me { locale }: the language e-mails, push and every page use; answers with the user. */
@@ -18,6 +19,8 @@ export function useUpdateLocale() {
       if (!user?.id) return;
       queryClient.setQueryData(sessionQueryKey, user);
       queryClient.setQueryData(meQueryKey, user);
+      // Notification texts come written in the caller's language: read them again.
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     },
   });
 }
