@@ -1,13 +1,15 @@
 /**
  * `npm run bench -- lighthouse`: Lighthouse mobile (simulated throttling, headless Chromium) on `/`,
- * `/login`, `/register`, a public `/event/:id` and a public community `/c/:slug`, median of 3 runs each, against the production
+ * `/login`, `/register`, a public `/event/:id`, a public community `/c/:slug` and the city page
+ * `/near/berlin-de`, median of 3 runs each, in English and in German (a browser asking for
+ * `Accept-Language: de`; `LIGHTHOUSE_LOCALES=en` for English only), against the production
  * build (`npm run build` first; this builds nothing). The server runs on a fresh database holding
  * one public event.
  *
  * With `LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist>` the same pages of that build are measured
  * in the same run, served by the same server, and each figure is printed beside its baseline.
- * Chromium: `CHROME_PATH`, else /usr/bin/chromium. `LIGHTHOUSE_PAGES=event` (or `/,/login`) measures
- * only those pages. The event has a 1600 × 900 picture, its page's largest element: the run checks
+ * Chromium: `CHROME_PATH`, else /usr/bin/chromium. `LIGHTHOUSE_PAGES=event` (or `/,/login`, `community`,
+ * `near`) measures only those pages. The event has a 1600 × 900 picture, its page's largest element: the run checks
  * that Lighthouse found it to be the LCP element (it would not be if the picture failed to load).
  * Each server's PUBLIC_URL is the 127.0.0.1 address its pages are opened at, so the stored image
  * URLs are on the page's own origin for both builds (the baseline shows the original `imageUrl`).
@@ -76,6 +78,9 @@ function firstNode(details: Details | undefined): Details | undefined {
   return undefined;
 }
 
+/** The 1-minute load average, printed with the figures (a busy machine lowers every score). */
+const loadAverage = () => os.loadavg()[0]?.toFixed(2) ?? '?';
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Headless Chromium with a DevTools port chosen by the system. */
@@ -102,10 +107,10 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; pr
  * One Lighthouse run; a run whose trace Lighthouse itself could not record (NO_NAVSTART and the
  * like, "Please run Lighthouse again": it happens on a loaded machine) is run again, twice at most.
  */
-async function measure(url: string): Promise<{ figures: Figures; lcpElement: string }> {
+async function measure(url: string, locale: string): Promise<{ figures: Figures; lcpElement: string }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measureOnce(url);
+      return await measureOnce(url, locale);
     } catch (error) {
       if (attempt >= 3 || !/run Lighthouse again/.test(String(error))) throw error;
     }
@@ -113,13 +118,15 @@ async function measure(url: string): Promise<{ figures: Figures; lcpElement: str
 }
 
 /** One Lighthouse run in a Chromium of its own (a fresh profile: nothing cached). */
-async function measureOnce(url: string): Promise<{ figures: Figures; lcpElement: string }> {
+async function measureOnce(url: string, locale: string): Promise<{ figures: Figures; lcpElement: string }> {
   const chromium = await launchChromium();
   const result = await lighthouse(url, {
     port: chromium.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // The language a browser asks for: the server answers the page (and its head) in it.
+    extraHeaders: { 'Accept-Language': locale },
   }).finally(async () => {
     const exited = new Promise((resolve) => chromium.child.once('exit', resolve));
     chromium.child.kill();
@@ -281,13 +288,17 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
       servers.push(await startServer(build.dist ? { ...own, WEB_DIST_DIR: build.dist } : own));
     }
     const { eventPath, communityPath } = await seedPublicEvent(servers[0]!.url, url);
-    // LIGHTHOUSE_PAGES=event (or a comma list of /, /login, /register, event, community) measures only those.
-    const alias = (p: string) => (p === 'event' ? eventPath : p === 'community' ? communityPath : p);
+    // The city page of the event's place (Berlin, from the offline gazetteer).
+    const nearPath = '/near/berlin-de';
+    // LIGHTHOUSE_PAGES=event (or a comma list of /, /login, /register, event, community, near) measures only those.
+    const alias = (p: string) =>
+      p === 'event' ? eventPath : p === 'community' ? communityPath : p === 'near' ? nearPath : p;
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').map(alias);
-    const pages = ['/', '/login', '/register', eventPath, communityPath].filter(
-      (p) => !only || only.includes(p),
-    );
-    report(`# Lighthouse ${RUNS}× per page (mobile, simulated throttling), medians`);
+    const locales = (process.env.LIGHTHOUSE_LOCALES ?? 'en,de').split(',').map((l) => l.trim());
+    const pages = ['/', '/login', '/register', eventPath, communityPath, nearPath]
+      .filter((p) => !only || only.includes(p))
+      .flatMap((p) => locales.map((locale) => ({ path: p, locale, key: `${p} ${locale}` })));
+    report(`# Lighthouse ${RUNS}× per page (mobile, simulated throttling), medians; load ${loadAverage()}`);
     const results = new Map<string, Figures>();
     const lcpElements = new Map<string, string[]>();
     // Runs alternate between the builds, so both see the same moments of a noisy machine.
@@ -297,10 +308,11 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
         for (const [b, server] of servers.entries()) {
           // localhost: PUBLIC_URL's default host, the origin of the stored image URLs.
           const { figures, lcpElement } = await measure(
-            `${server.url.replace('127.0.0.1', 'localhost')}${page}`,
+            `${server.url.replace('127.0.0.1', 'localhost')}${page.path}`,
+            page.locale,
           );
           runs[b]!.push(figures);
-          const key = `${builds[b]!.label} ${page}`;
+          const key = `${builds[b]!.label} ${page.key}`;
           lcpElements.set(key, [...(lcpElements.get(key) ?? []), lcpElement]);
         }
       }
@@ -309,25 +321,27 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
         const med = Object.fromEntries(
           (Object.keys(bars) as (keyof Figures)[]).map((k) => [k, median(all.map((r) => r[k]))]),
         ) as Figures;
-        results.set(`${build.label} ${page}`, med);
+        results.set(`${build.label} ${page.key}`, med);
       }
     }
     for (const page of pages) {
-      const shown = page === eventPath ? '/event/:id' : page === communityPath ? '/c/:slug' : page;
+      const named =
+        page.path === eventPath ? '/event/:id' : page.path === communityPath ? '/c/:slug' : page.path;
+      const shown = `${named} ${page.locale}`;
       for (const build of builds) {
-        const f = results.get(`${build.label} ${page}`)!;
-        const base = baseline ? results.get(`baseline ${page}`) : undefined;
+        const f = results.get(`${build.label} ${page.key}`)!;
+        const base = baseline ? results.get(`baseline ${page.key}`) : undefined;
         const parts = (Object.keys(bars) as (keyof Figures)[]).map((k) => {
           const { label, ok, show, bar } = bars[k];
           const was = base && build.label !== 'baseline' ? ` (was ${show(base[k])})` : '';
-          const judged = build.label === 'baseline' || !ok ? '' : ok(f[k], page) ? '' : ' NOT MET';
+          const judged = build.label === 'baseline' || !ok ? '' : ok(f[k], page.path) ? '' : ' NOT MET';
           return `${label} ${show(f[k])}${was} [${bar}]${judged}`;
         });
-        report(`${shown.padEnd(11)} ${build.label}: ${parts.join(', ')}`);
+        report(`${shown.padEnd(18)} ${build.label}: ${parts.join(', ')}`);
         // The event page's largest element must be its picture, or the run measured something else.
-        const elements = [...new Set(lcpElements.get(`${build.label} ${page}`))];
-        const wrong = page === eventPath && elements.some((e) => !e.startsWith('<img'));
-        report(`${''.padEnd(11)} LCP element: ${elements.join(' | ')}${wrong ? ' NOT THE PICTURE' : ''}`);
+        const elements = [...new Set(lcpElements.get(`${build.label} ${page.key}`))];
+        const wrong = page.path === eventPath && elements.some((e) => !e.startsWith('<img'));
+        report(`${''.padEnd(18)} LCP element: ${elements.join(' | ')}${wrong ? ' NOT THE PICTURE' : ''}`);
       }
     }
   } finally {
