@@ -1851,7 +1851,10 @@ const CASES = Object.entries(MATRIX).flatMap(([key, rows]) =>
   ),
 );
 
-describe('authorization matrix (QUALITY security 1)', () => {
+// A budget per case, not a speed bar: each case builds its own world (three to six accounts,
+// events, groups) and five run at once; beside typecheck and the web tests on a loaded 2-core CI
+// machine some took longer than the default 30 s.
+describe('authorization matrix (QUALITY security 1)', { timeout: 180_000 }, () => {
   it('covers every route of the app', () => {
     const routes = listRoutes(t.app).map((r) => `${r.method} ${r.url}`);
     const missing = routes.filter((r) => !(r in MATRIX));

@@ -74,7 +74,7 @@ async function finished(id: string, by: TestUser = owner): Promise<CommunityImpo
     const row = res.json().import as CommunityImport;
     if (row.state !== 'done' && row.state !== 'failed') throw new Error(`import still ${row.state}`);
     return row;
-  }, 30_000);
+  }, 90_000);
 }
 
 async function eventsOf(communityId: string) {
@@ -263,7 +263,7 @@ describe('ICS import', () => {
       const row = await finished(first.id);
       if (row.state !== 'failed') throw new Error(`still ${row.state}`);
       return row;
-    }, 30_000);
+    }, 90_000);
     expect(again).toMatchObject({
       state: 'failed',
       subscribed: false,
@@ -507,7 +507,7 @@ describe('export', () => {
     await eventually(async () => {
       const state = await t.app.inject({ method: 'GET', url: `/api/exports/${id}`, headers: owner.auth });
       expect(state.json().export.state).toBe('done');
-    }, 30_000);
+    }, 90_000);
     const file = await t.app.inject({ method: 'GET', url: `/api/exports/${id}/file`, headers: owner.auth });
     expect(file.statusCode).toBe(200);
     expect(JSON.parse(unzip(file.rawPayload).get('events.json')!).events).toHaveLength(1001);
