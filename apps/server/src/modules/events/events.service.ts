@@ -15,7 +15,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { listNear } from '../places/nearby.service.ts';
-import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
+import type { PlaceRow } from '../places/places.repository.ts';
+import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import {
@@ -175,8 +176,18 @@ export function createEventsService(deps: EventsServiceDeps) {
 
   const present = (rows: EventRow[], viewerId: string | undefined) => presentAs(rows, viewerId, presentEvent);
 
-  /** Event rows anyone may see, in the public page's form for a signed-out visitor (city pages). */
-  const presentPublic = (rows: EventRow[]) => presentAs(rows, undefined, presentPublicEvent);
+  /**
+   * Events anyone may see, already read with their relations and places (city pages), in the
+   * public page's form for a signed-out visitor: no further query.
+   */
+  const presentPublic = (rows: (repo.EventWithRelations & { place: PlaceRow })[]) =>
+    shown(
+      rows.map((row) => ({
+        dto: { ...presentPublicEvent(row, undefined), place: presentPlace(row.place) },
+        row,
+      })),
+      undefined,
+    );
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
