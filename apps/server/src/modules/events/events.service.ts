@@ -123,6 +123,30 @@ export async function shownLocations(
   return shown;
 }
 
+type WhereInput = Pick<
+  CreateEventInput,
+  'location' | 'placeId' | 'addressVisibility' | 'online' | 'onlineUrl' | 'timeZone'
+>;
+
+/**
+ * Where a new event (or a series' template) happens, from its body: the place (a 400 when there is
+ * none with that id), `location` filled from the place's display text (or "Online") when the host
+ * typed none (the contract allows that only with a place or online), and the place's zone unless
+ * the body gave one.
+ */
+export async function whereValues(db: Executor, input: WhereInput) {
+  const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
+  return {
+    location:
+      input.location ?? (place ? placeDisplayText(place) : input.online ? EVENT_MSG.onlineLocation : ''),
+    placeId: place?.id ?? null,
+    addressVisibility: input.addressVisibility ?? 'PUBLIC',
+    online: input.online ?? false,
+    onlineUrl: input.onlineUrl ?? null,
+    timeZone: input.timeZone ?? place?.timeZone ?? 'UTC',
+  };
+}
+
 export function createEventsService(deps: EventsServiceDeps) {
   const { db } = deps;
 
@@ -326,18 +350,11 @@ export function createEventsService(deps: EventsServiceDeps) {
       await checkImage(input.imageUrl, user);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
-      const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
       const row = await repo.insertEvent(db, {
         creatorId: user.id,
         title: input.title,
         description: input.description,
-        // The contract lets location be missing only when a place is given.
-        location:
-          input.location ?? (place ? placeDisplayText(place) : input.online ? EVENT_MSG.onlineLocation : ''),
-        placeId: place?.id ?? null,
-        addressVisibility: input.addressVisibility ?? 'PUBLIC',
-        online: input.online ?? false,
-        onlineUrl: input.onlineUrl ?? null,
+        ...(await whereValues(db, input)),
         startDate: input.startDate,
         endDate: input.endDate,
         isFree,
@@ -348,7 +365,6 @@ export function createEventsService(deps: EventsServiceDeps) {
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
         communityId: input.communityId || null,
-        timeZone: input.timeZone ?? place?.timeZone ?? 'UTC',
         ...capacityValues(input),
         allowGuestRsvp: guestAnswers(input.allowGuestRsvp ?? false, input.visibility ?? 'PUBLIC'),
       });
