@@ -28,7 +28,7 @@ const city = { lat: sql`city.lat`, lon: sql`city.lon` };
  * same radius with their places. The lists come back as JSON (one row, three columns); no row when
  * no city has the slug. A prepared statement: PostgreSQL plans it once per connection.
  */
-const statement = preparedQuery<{ city: GazetteerCity; events: Json[]; communities: Json[] }>(
+export const cityPageStatement = preparedQuery<{ city: GazetteerCity; events: Json[]; communities: Json[] }>(
   'city_page',
   sql`with city as materialized (${cityBySlug(sql.placeholder('name'), sql.placeholder('country'))})
   select to_json(city) as city,
@@ -56,7 +56,7 @@ export async function readCityPage(
   name: string,
   country: string,
 ): Promise<CityPageData | undefined> {
-  const [row] = await statement(db, { name, country });
+  const [row] = await cityPageStatement(db, { name, country });
   if (!row) return undefined;
   return {
     city: row.city,
