@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/src/db/schema/index.ts';
+import { cityPageStatement } from '../apps/server/src/modules/places/city-pages.repository.ts';
 import { loadGazetteerIndex } from '../apps/server/src/modules/places/gazetteer.index.ts';
 import { listEventsNear, mapPoints } from '../apps/server/src/modules/places/nearby.repository.ts';
 import type { RunningServer } from '../apps/server/src/test/servers.ts';
@@ -124,6 +125,16 @@ export async function benchPlaces(o: {
       const lines = plan.rows.map((r) => r['QUERY PLAN']);
       o.report(`EXPLAIN ANALYZE ${label}:\n    ${lines.join('\n    ')}`);
     }
+    // The city page's one prepared statement (decision 049), with Berlin's slug filled in.
+    const city = cityPageStatement.statement;
+    const slug: Record<string, unknown> = { name: 'berlin', country: 'DE' };
+    const cityPlan = await pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers, costs off) ${city.text}`,
+      city.params.map((p) => ('placeholder' in p ? slug[p.placeholder] : p.value)),
+    );
+    o.report(
+      `EXPLAIN ANALYZE city page berlin-de (one statement):\n    ${cityPlan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}`,
+    );
     await pool.end();
 
     const size = await client.query<{ rows: number; table: string; total: string }>(`

@@ -6,8 +6,8 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * Issue 22, the web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
- * Potsdam sees it under "Happening near Potsdam" with its distance; the map view shows its pin.
- * Map tiles are blocked throughout (no test reaches the internet): the fallbacks show.
+ * Potsdam sees it under "Happening near Potsdam" with its distance; the map view shows its pin; a
+ * signed-out visitor finds it on Berlin's city page, `/near/berlin-de`. Map tiles are blocked throughout (no test reaches the internet): the fallbacks show.
  */
 
 const unique = () => Date.now().toString(36).slice(-5);
@@ -108,4 +108,21 @@ test('an event placed in Berlin reaches a member near Potsdam, on the list and o
   await audit(memberPage, '/events map view');
   await shootAtBothSizes(memberPage, 'places-map');
   await memberContext.close();
+
+  // --- A signed-out visitor opens Berlin's city page: rendered on the server, then the app -----
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await blockTiles(visitor);
+  const html = await (await visitor.request.get('/near/berlin-de')).text();
+  expect(html).toContain('<title>Events and communities near Berlin, DE · Townsquare</title>');
+  const root = html.slice(html.indexOf('<div id="root">'));
+  expect(root).toContain(title);
+  expect(html).toContain('"@type":"ItemList"');
+  await visitor.goto('/near/berlin-de');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Events near Berlin' })).toBeVisible();
+  const upcoming = visitor.getByRole('region', { name: 'Upcoming events' });
+  await expect(upcoming.getByRole('link', { name: title })).toHaveAttribute('href', /^\/event\//);
+  await audit(visitor, '/near/berlin-de signed out');
+  await shootAtBothSizes(visitor, 'places-city');
+  await visitorContext.close();
 });

@@ -529,8 +529,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const cityPages = createCityPages({
     db,
     presentPublic: (rows) => eventsService.presentPublic(rows),
-    communitiesNear: async (near, radiusKm, limit) =>
-      (await communitiesService.list(undefined, { near, radiusKm, limit })).communities,
+    presentCommunity: (row) => communitiesService.presentForVisitor(row),
   });
   placesRoutes(app, createPlacesService(db), guards, db, cityPages);
   adminRoutes(app, db, guards, moderation.record);

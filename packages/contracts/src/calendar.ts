@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capacityFields } from './capacity.ts';
-import { eventFields, eventSchema } from './events.ts';
+import { EVENT_MSG, eventFields, eventSchema } from './events.ts';
 import { text } from './fields.ts';
 
 /** Series (decision 023) and calendar feed messages. */
@@ -34,7 +34,8 @@ export const createSeriesBody = z
   .object({
     title: eventFields.title,
     description: eventFields.description,
-    location: eventFields.location,
+    // As for an event: with a place (or online), a missing location is filled from the place.
+    location: eventFields.location.optional(),
     startDate: eventFields.startDate,
     endDate: eventFields.endDate,
     cost: eventFields.cost,
@@ -43,6 +44,11 @@ export const createSeriesBody = z
     tags: eventFields.tags,
     imageUrl: eventFields.imageUrl,
     timeZone: eventFields.timeZone,
+    /** Where every occurrence happens (issue 22): copied onto each, like the other fields. */
+    placeId: eventFields.placeId,
+    addressVisibility: eventFields.addressVisibility,
+    online: eventFields.online,
+    onlineUrl: eventFields.onlineUrl,
     ...capacityFields,
     communityId: text('Community').trim().max(64, 'Community not found').optional(),
     freq: z.enum(SERIES_FREQS, { error: SERIES_MSG.freqInvalid }),
@@ -53,6 +59,10 @@ export const createSeriesBody = z
       .max(12, SERIES_MSG.intervalInvalid)
       .optional(),
     until: untilField.optional(),
+  })
+  .refine((e) => e.location !== undefined || (e.placeId ?? null) !== null || e.online === true, {
+    message: EVENT_MSG.locationRequired,
+    path: ['location'],
   })
   .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
     message: 'End date must be after start date',

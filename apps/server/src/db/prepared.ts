@@ -54,3 +54,21 @@ export function columnsOf(table: PgTable, alias: string): SQL {
   });
   return sql.raw(parts.join(', '));
 }
+
+/**
+ * The row `alias` of `table` as one JSON object with the keys of `columnsOf` (for a query that
+ * nests rows in JSON); `fromJson` turns it back into `table.$inferSelect`.
+ */
+export function rowJson(table: PgTable, alias: string): SQL {
+  return sql`(select to_json(r) from (select ${columnsOf(table, alias)}) r)`;
+}
+
+/** A row of `table` read back from JSON (`rowJson`, `to_json`): its timestamps as Dates again. */
+export function fromJson<Row>(table: PgTable, json: Record<string, unknown>): Row {
+  const row: Record<string, unknown> = { ...json };
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[key];
+    if (column.columnType === 'PgTimestamp' && typeof value === 'string') row[key] = new Date(value);
+  }
+  return row as Row;
+}

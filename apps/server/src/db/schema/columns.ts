@@ -68,6 +68,24 @@ export function eventQuestions() {
   return { questions: jsonb('questions').$type<EventQuestion[]>().notNull().default([]) };
 }
 
+/**
+ * Where it happens (issue 22), the same on an event and on a series' template: a saved place
+ * (`place`: the places table's id, passed in so this file imports no table), who may read the
+ * address (decision 044), and whether it is online with its link.
+ */
+export function eventWhere(place: () => AnyPgColumn) {
+  return {
+    placeId: uuid('place_id').references(place, { onDelete: 'set null' }),
+    /** ATTENDEES: only hosts and people going see the address, exact point and typed location (decision 044). */
+    addressVisibility: text('address_visibility', { enum: ['PUBLIC', 'ATTENDEES'] })
+      .notNull()
+      .default('PUBLIC'),
+    online: boolean('online').notNull().default(false),
+    /** The link to join an online event: hosts and people going only. */
+    onlineUrl: text('online_url'),
+  };
+}
+
 /** Every column a series' template shares with its occurrences, in one. */
 export function eventTemplate() {
   return { ...eventText(), ...eventPrice(), ...eventListing(), ...eventCapacity(), ...eventQuestions() };

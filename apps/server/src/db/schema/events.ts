@@ -19,6 +19,7 @@ import {
   eventPrice,
   eventQuestions,
   eventText,
+  eventWhere,
   instant,
   ownedBy,
   timestamps,
@@ -50,14 +51,7 @@ export const events = pgTable(
     /** IANA zone the event's local time is shown in (and its calendar entries written in). */
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Where it happens (issue 22); `location` stays the free text the original client reads. */
-    placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
-    /** ATTENDEES: only hosts and people going see the address, exact point and typed location (decision 044). */
-    addressVisibility: text('address_visibility', { enum: ['PUBLIC', 'ATTENDEES'] })
-      .notNull()
-      .default('PUBLIC'),
-    online: boolean('online').notNull().default(false),
-    /** The link to join an online event: hosts and people going only. */
-    onlineUrl: text('online_url'),
+    ...eventWhere(() => places.id),
     /**
      * iCalendar SEQUENCE: a trigger (migration, hand-written part) adds one on every update that
      * changes a field calendars show, so subscribed calendars replace their copy.

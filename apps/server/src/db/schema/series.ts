@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { eventTemplate, instant, ownedBy, timestamps } from './columns.ts';
+import { eventTemplate, eventWhere, instant, ownedBy, timestamps } from './columns.ts';
 import { communities } from './communities.ts';
+import { places } from './places.ts';
 import { users } from './users.ts';
 
 /**
@@ -26,6 +27,8 @@ export const eventSeries = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     /** Copied onto each occurrence; the questions keep their ids on every occurrence. */
     ...eventTemplate(),
+    /** Where its occurrences happen (issue 22, migration 0042), copied onto each of them too. */
+    ...eventWhere(() => places.id),
     /** Occurrences 0 … generated-1 have been created (some may since have been deleted). */
     generated: integer('generated').notNull().default(0),
     /** The UID of the recurring iCalendar VEVENT it was imported from (issue 26). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { columnsOf, rowJson } from '../../db/prepared.ts';
 import {
   type CommunityRow,
   communities,
@@ -9,11 +10,18 @@ import {
   events,
   type GroupMemberRow,
   groupMembers,
+  places,
   rsvps,
   users,
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
-import { placeWithin } from '../places/places.repository.ts';
+import {
+  type Centre,
+  distanceKm,
+  earthPoint,
+  placeWithin,
+  withinRadius,
+} from '../places/places.repository.ts';
 import { membersOnly, personColumns } from '../users/users.repository.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
@@ -113,6 +121,21 @@ export async function discover(db: Executor, viewerId: string | undefined, o: Di
     .where(and(...conditions))
     .orderBy(desc(communities.memberCount), desc(communities.id))
     .limit(o.limit);
+}
+
+/**
+ * Discovery near a point for a signed-out visitor (`discover` with only `near`): communities whose
+ * place lies within `radiusKm` of `centre`, biggest first, each with its `place` (`rowJson`) and
+ * `"distanceKm"` to it, as a selection for queries that nest the list (city pages, whose centre is
+ * the city row the same query reads).
+ */
+export function publicCommunitiesNear(centre: Centre, radiusKm: number, limit: number): SQL {
+  const point = earthPoint(places.lat, places.lon);
+  return sql`select ${columnsOf(communities, 'communities')}, ${rowJson(places, 'places')} as place,
+      ${distanceKm(point, earthPoint(centre.lat, centre.lon))}::float8 as "distanceKm"
+    from ${communities} join ${places} on ${places.id} = ${communities.placeId}
+    where ${withinRadius(point, centre, radiusKm)}
+    order by ${communities.memberCount} desc, ${communities.id} desc limit ${limit}`;
 }
 
 /** The communities where `userId` has a row matching `condition`, with the row (as `withViewer`). */

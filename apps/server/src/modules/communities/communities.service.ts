@@ -324,6 +324,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       };
     },
 
+    /** A community as a signed-out visitor sees it in discovery (city pages read their own rows). */
+    presentForVisitor: (row: CommunityRow) => presentCommunity(row, { role: null, state: null }),
+
     async mine(me: UserRow) {
       const rows = await repo.listMine(db, me.id);
       return { communities: rows.map((r) => presentCommunity(r.community, r)), nextCursor: null };

@@ -115,12 +115,14 @@ const friendsGoingCte = (viewerId: SQL | Placeholder | string) => sql`friends_go
 /**
  * The events `selection` picks (a query over `events`, at most a page), each with its creator and
  * its answers, in `order`: one round trip per page, and the answering users joined once for the
- * whole page rather than once per event.
+ * whole page rather than once per event. `extra` adds columns of `page` beyond the event's own
+ * (a selection that read more than `events.*`, such as a city page's distances and places).
  */
-const withRelations = (
+export const withRelations = (
   selection: SQL,
   order: string,
   viewerId?: SQL | Placeholder | string,
+  extra?: SQL,
 ) => sql`with page as materialized (${selection}),
   ${viewerId === undefined ? sql`` : sql`${friendsGoingCte(viewerId)},`}
   answers as (
@@ -134,6 +136,7 @@ const withRelations = (
     array(select ch.user_id::text from event_cohosts ch where ch.event_id = page.id) as "cohostIds",
     h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
     ${viewerId === undefined ? sql`` : sql`, case when fg.total is null then null else json_build_object('total', fg.total, 'users', fg.users) end as "friendsGoing"`}
+    ${extra === undefined ? sql`` : sql`, ${extra}`}
   from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id
     left join ${communities} h on h.id = page.community_id
     ${viewerId === undefined ? sql`` : sql`left join friends_going fg on fg.event_id = page.id`}

@@ -15,7 +15,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { listNear } from '../places/nearby.service.ts';
-import { placeDisplayText, placeForBody, withPlaces } from '../places/places.service.ts';
+import type { PlaceRow } from '../places/places.repository.ts';
+import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import {
@@ -122,6 +123,30 @@ export async function shownLocations(
   return shown;
 }
 
+type WhereInput = Pick<
+  CreateEventInput,
+  'location' | 'placeId' | 'addressVisibility' | 'online' | 'onlineUrl' | 'timeZone'
+>;
+
+/**
+ * Where a new event (or a series' template) happens, from its body: the place (a 400 when there is
+ * none with that id), `location` filled from the place's display text (or "Online") when the host
+ * typed none (the contract allows that only with a place or online), and the place's zone unless
+ * the body gave one.
+ */
+export async function whereValues(db: Executor, input: WhereInput) {
+  const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
+  return {
+    location:
+      input.location ?? (place ? placeDisplayText(place) : input.online ? EVENT_MSG.onlineLocation : ''),
+    placeId: place?.id ?? null,
+    addressVisibility: input.addressVisibility ?? 'PUBLIC',
+    online: input.online ?? false,
+    onlineUrl: input.onlineUrl ?? null,
+    timeZone: input.timeZone ?? place?.timeZone ?? 'UTC',
+  };
+}
+
 export function createEventsService(deps: EventsServiceDeps) {
   const { db } = deps;
 
@@ -175,8 +200,18 @@ export function createEventsService(deps: EventsServiceDeps) {
 
   const present = (rows: EventRow[], viewerId: string | undefined) => presentAs(rows, viewerId, presentEvent);
 
-  /** Event rows anyone may see, in the public page's form for a signed-out visitor (city pages). */
-  const presentPublic = (rows: EventRow[]) => presentAs(rows, undefined, presentPublicEvent);
+  /**
+   * Events anyone may see, already read with their relations and places (city pages), in the
+   * public page's form for a signed-out visitor: no further query.
+   */
+  const presentPublic = (rows: (repo.EventWithRelations & { place: PlaceRow })[]) =>
+    shown(
+      rows.map((row) => ({
+        dto: { ...presentPublicEvent(row, undefined), place: presentPlace(row.place) },
+        row,
+      })),
+      undefined,
+    );
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
@@ -315,18 +350,11 @@ export function createEventsService(deps: EventsServiceDeps) {
       await checkImage(input.imageUrl, user);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
-      const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
       const row = await repo.insertEvent(db, {
         creatorId: user.id,
         title: input.title,
         description: input.description,
-        // The contract lets location be missing only when a place is given.
-        location:
-          input.location ?? (place ? placeDisplayText(place) : input.online ? EVENT_MSG.onlineLocation : ''),
-        placeId: place?.id ?? null,
-        addressVisibility: input.addressVisibility ?? 'PUBLIC',
-        online: input.online ?? false,
-        onlineUrl: input.onlineUrl ?? null,
+        ...(await whereValues(db, input)),
         startDate: input.startDate,
         endDate: input.endDate,
         isFree,
@@ -337,7 +365,6 @@ export function createEventsService(deps: EventsServiceDeps) {
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
         communityId: input.communityId || null,
-        timeZone: input.timeZone ?? place?.timeZone ?? 'UTC',
         ...capacityValues(input),
         allowGuestRsvp: guestAnswers(input.allowGuestRsvp ?? false, input.visibility ?? 'PUBLIC'),
       });

@@ -15,7 +15,7 @@ import type { EventRow, SeriesRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
-import type { EventsService } from './events.service.ts';
+import { type EventsService, whereValues } from './events.service.ts';
 import type { Offer } from './rsvp.ts';
 import * as repo from './series.repository.ts';
 
@@ -80,6 +80,10 @@ async function extendOne(
         title: series.title,
         description: series.description,
         location: series.location,
+        placeId: series.placeId,
+        addressVisibility: series.addressVisibility,
+        online: series.online,
+        onlineUrl: series.onlineUrl,
         startDate: start,
         endDate: end,
         cost: series.cost,
@@ -206,9 +210,12 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       if (input.imageUrl && !(await deps.isOwnImage(input.imageUrl, user.id)))
         throw badRequest(EVENT_MSG.imageInvalid);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
-      const timeZone = input.timeZone ?? 'UTC';
+      // Its place, address visibility and online link, as an event's (the place's zone by default).
+      const where = await whereValues(db, input);
+      const { timeZone } = where;
       const isFree = input.isFree ?? !input.cost;
       const series = await repo.insertSeries(db, {
+        ...where,
         creatorId: user.id,
         communityId: input.communityId || null,
         freq: input.freq,
@@ -219,7 +226,6 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         durationMinutes: Math.round((input.endDate.getTime() - input.startDate.getTime()) / 60_000),
         title: input.title,
         description: input.description,
-        location: input.location,
         isFree,
         cost: isFree ? 0 : (input.cost ?? 0),
         visibility: input.visibility ?? 'PUBLIC',
@@ -309,6 +315,10 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         title: updated.title,
         description: updated.description,
         location: updated.location,
+        placeId: updated.placeId ?? null,
+        addressVisibility: updated.addressVisibility,
+        online: updated.online,
+        onlineUrl: updated.onlineUrl ?? null,
         visibility: updated.visibility,
         tags: updated.tags,
         imageUrl: updated.imageUrl ?? null,

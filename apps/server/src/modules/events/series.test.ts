@@ -1,3 +1,4 @@
+import type { EventDto } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events, type SeriesRow } from '../../db/schema/index.ts';
@@ -22,6 +23,10 @@ describe('occurrence times', () => {
     title: 'Run',
     description: 'Easy',
     location: 'Park',
+    placeId: null,
+    addressVisibility: 'PUBLIC',
+    online: false,
+    onlineUrl: null,
     cost: 0,
     isFree: true,
     visibility: 'PUBLIC',
@@ -146,6 +151,13 @@ describe('creating a series', () => {
       { title: '' },
       { endDate: new Date(Date.now() + 30 * DAY).toISOString() },
       { __proto__: { isAdmin: true }, title: 'x'.repeat(10_000) },
+      // Issue 22: where it happens, with the rules and messages of an event.
+      { location: undefined },
+      { placeId: 'nowhere' },
+      { placeId: '01900000-0000-7000-8000-000000000009' },
+      { addressVisibility: 'FRIENDS' },
+      { online: 'sometimes' },
+      { online: true, onlineUrl: 'http://meet.example/room' },
     ];
     for (const over of cases) {
       const res = await inject('POST', '/api/series', host, seriesBody(over));
@@ -461,5 +473,101 @@ describe('a cancelled occurrence', () => {
       200,
     );
     expect((await inject('GET', `/api/events/${a.id}`, fan)).json().event.myRsvp).toBe(null);
+  });
+});
+
+describe('where a series happens (issue 22)', () => {
+  const LINK = 'https://meet.example/series-room';
+  const ADDRESS = 'Hinterhof 3, Seitenflügel';
+
+  it('every occurrence gets its place, address visibility and online link; an ATTENDEES one shows the city only', async () => {
+    const pin = await inject('POST', '/api/places', host, {
+      name: 'Courtyard',
+      lat: 52.523456,
+      lon: 13.412345,
+      address: ADDRESS,
+    });
+    expect(pin.statusCode, pin.body).toBe(201);
+    const place = pin.json().place as { id: string; timeZone: string };
+    // No location and no zone: both come from the place, as for an event.
+    const { series, events: created } = await createSeries(host, {
+      title: 'Courtyard choir',
+      location: undefined,
+      timeZone: undefined,
+      placeId: place.id,
+      addressVisibility: 'ATTENDEES',
+      online: true,
+      onlineUrl: LINK,
+    });
+    const check = (rows: Awaited<ReturnType<typeof occurrences>>) => {
+      for (const row of rows)
+        expect(row).toMatchObject({
+          placeId: place.id,
+          addressVisibility: 'ATTENDEES',
+          online: true,
+          onlineUrl: LINK,
+          location: `Courtyard, ${ADDRESS}, Berlin, DE`,
+          timeZone: 'Europe/Berlin',
+        });
+    };
+    check(await occurrences(series.id));
+    // The runs the horizon reaches later are made from the template: they carry it too.
+    await extendSeries(t.db, new Date(Date.now() + 14 * DAY));
+    const rows = await occurrences(series.id);
+    expect(rows).toHaveLength(10);
+    check(rows);
+
+    const first = created[0]?.id;
+    expect((await inject('POST', `/api/events/${first}/confirm`, host)).statusCode).toBe(200);
+    // A confirmed occurrence is in near lists and on the map, at the city's point for a stranger.
+    const near = await inject('GET', '/api/events?near=52.52,13.40&radiusKm=25', stranger);
+    const listed = (near.json().events as EventDto[]).find((e) => e.id === first);
+    expect(listed).toMatchObject({
+      location: 'Berlin, DE',
+      place: { city: 'Berlin', address: '', lat: 52.52, lon: 13.41 },
+      online: true,
+    });
+    expect(listed?.onlineUrl).toBeUndefined();
+    const map = await inject('GET', '/api/events/map?bbox=13,52,14,53', stranger);
+    expect(map.json().points).toContainEqual(expect.objectContaining({ id: first, lat: 52.52, lon: 13.41 }));
+    for (const [url, who] of [
+      ['/api/events?near=52.52,13.40&radiusKm=25', stranger],
+      ['/api/events/map?bbox=13,52,14,53', stranger],
+      [`/api/events/${first}`, stranger],
+      ['/api/near/berlin-de', undefined],
+    ] as const) {
+      const res = await inject('GET', url, who);
+      expect(res.body, url).toContain(first);
+      for (const secret of ['Hinterhof', 'series-room', '52.523456', '13.412345'])
+        expect(res.body, url).not.toContain(secret);
+    }
+    // The host reads all of it.
+    const own = (await inject('GET', `/api/events/${first}`, host)).json().event as EventDto;
+    expect(own).toMatchObject({ place: { id: place.id, address: ADDRESS }, onlineUrl: LINK });
+  });
+
+  it('"this and following" moves the place rules of the later runs and of future ones', async () => {
+    const { series, events: created } = await createSeries(host, {
+      title: 'Open choir',
+      online: true,
+      onlineUrl: LINK,
+      addressVisibility: 'ATTENDEES',
+    });
+    const second = created[1]?.id;
+    const res = await inject('PUT', `/api/events/${second}?scope=following`, host, {
+      addressVisibility: 'PUBLIC',
+      online: false,
+      onlineUrl: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await extendSeries(t.db, new Date(Date.now() + 14 * DAY));
+    const rows = await occurrences(series.id);
+    expect(rows[0]).toMatchObject({ addressVisibility: 'ATTENDEES', online: true, onlineUrl: LINK });
+    for (const row of rows.slice(1))
+      expect(row, String(row.seriesIndex)).toMatchObject({
+        addressVisibility: 'PUBLIC',
+        online: false,
+        onlineUrl: null,
+      });
   });
 });

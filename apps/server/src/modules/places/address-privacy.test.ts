@@ -134,13 +134,15 @@ describe('an ATTENDEES address and an online link', () => {
     }
   });
 
-  it('never reach a signed-out visitor: public API, server-rendered page and head, ICS, map', async () => {
+  it('never reach a signed-out visitor: public API, server-rendered page and head, ICS, map, city page', async () => {
     for (const url of [
       `/api/events/public/${eventId}`,
       `/event/${eventId}`,
       `/api/events/${eventId}/ics`,
       '/api/search?q=Kitchen',
       '/api/events/map?bbox=13,52,14,53',
+      '/api/near/berlin-de',
+      '/near/berlin-de',
     ]) {
       const res = await call('GET', url);
       expect(res.statusCode, url).toBe(200);

@@ -1,23 +1,25 @@
 import {
   type Community,
   citySlug,
-  type LatLon,
   NEAR_CITY,
   type NearCityResponse,
   type PublicEventDto,
 } from '@townsquare/contracts';
-import type { Executor } from '../../db/client.ts';
-import type { EventRow } from '../../db/schema/index.ts';
-import { citiesWithPublicEvents, listEventsNear } from './nearby.repository.ts';
-import { findCityBySlug } from './places.repository.ts';
-import { timeZoneAt } from './places.service.ts';
+import type { Database } from '../../db/client.ts';
+import type { CommunityRow } from '../../db/schema/index.ts';
+import { type CityPageEvent, readCityPage } from './city-pages.repository.ts';
+import { citiesWithPublicEvents } from './nearby.repository.ts';
+import { presentPlace, timeZoneAt } from './places.service.ts';
 
 export type CityPagesDeps = {
-  db: Executor;
-  /** The events module's public form for a signed-out visitor (the address rule applied). */
-  presentPublic: (rows: EventRow[]) => Promise<PublicEventDto[]>;
-  /** The communities module's near list as a signed-out visitor sees it. */
-  communitiesNear: (near: LatLon, radiusKm: number, limit: number) => Promise<Community[]>;
+  db: Database;
+  /**
+   * The events module's public form for a signed-out visitor of events already read with their
+   * relations and places (the address rule applied there, decision 044).
+   */
+  presentPublic: (rows: CityPageEvent[]) => Promise<PublicEventDto[]>;
+  /** The communities module's form of a community for a signed-out visitor. */
+  presentCommunity: (row: CommunityRow) => Community;
 };
 
 export type CityPages = ReturnType<typeof createCityPages>;
@@ -27,7 +29,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /**
  * City pages (`/near/:city`, `GET /api/near/:city`): a gazetteer city by its slug (the most
  * populous when two share one), its upcoming public events and its communities within 25 km,
- * all as a signed-out visitor sees them, whoever asks (one answer for crawlers and people).
+ * all as a signed-out visitor sees them, whoever asks (one answer for crawlers and people). One
+ * database round trip (`readCityPage`); the rest is presenting.
  */
 export function createCityPages(deps: CityPagesDeps) {
   const { db } = deps;
@@ -35,28 +38,14 @@ export function createCityPages(deps: CityPagesDeps) {
     async find(slug: string): Promise<NearCityResponse | undefined> {
       const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)-([a-z]{2})$/.exec(slug);
       if (!m?.[1] || !m[2]) return undefined;
-      const city = await findCityBySlug(db, m[1], m[2].toUpperCase());
-      if (!city) return undefined;
-      const near = { lat: city.lat, lon: city.lon };
-      // The events are presented while the communities are read: the page waits for the longer
-      // of the two chains of round trips, not for both.
-      const [events, communities] = await Promise.all([
-        listEventsNear(db, {
-          viewerId: undefined,
-          near,
-          radiusKm: NEAR_CITY.radiusKm,
-          sort: 'date',
-          after: undefined,
-          limit: NEAR_CITY.eventsMax,
-        }).then(async (rows) => {
-          const km = new Map(rows.map((r) => [r.id, r.distanceKm]));
-          return (await deps.presentPublic(rows)).map((e) => ({
-            ...e,
-            distanceKm: round1(km.get(e.id) ?? 0),
-          }));
-        }),
-        deps.communitiesNear(near, NEAR_CITY.radiusKm, NEAR_CITY.communitiesMax),
-      ]);
+      const data = await readCityPage(db, m[1], m[2].toUpperCase());
+      if (!data) return undefined;
+      const { city } = data;
+      const km = new Map(data.events.map((e) => [e.id, e.distanceKm]));
+      const events = (await deps.presentPublic(data.events)).map((e) => ({
+        ...e,
+        distanceKm: round1(km.get(e.id) ?? 0),
+      }));
       return {
         city: {
           slug: citySlug(city.name, city.country),
@@ -68,7 +57,11 @@ export function createCityPages(deps: CityPagesDeps) {
         },
         radiusKm: NEAR_CITY.radiusKm,
         events,
-        communities,
+        communities: data.communities.map((c) => ({
+          ...deps.presentCommunity(c),
+          place: presentPlace(c.place),
+          distanceKm: round1(c.distanceKm),
+        })),
       };
     },
 

@@ -99,6 +99,46 @@ describe('city pages', () => {
     expect((res.json() as NearCityResponse).city.name).toBe('Zürich');
   });
 
+  it('lists at most 50 events soonest first and 20 communities biggest first, each with its place and distance', async () => {
+    // Copies of the public event (later starts) and of the community (more members), in SQL.
+    await t.db.execute(sql`insert into events (id, creator_id, title, description, location, start_date, end_date,
+        status, visibility, place_id, time_zone)
+      select gen_random_uuid(), creator_id, 'Copy ' || i, description, location,
+        start_date + i * interval '1 day', end_date + i * interval '1 day', status, visibility, place_id, time_zone
+      from events, generate_series(1, 55) i where id = ${publicId}`);
+    await t.db.execute(sql`insert into communities (id, kind, slug, name, place_id, member_count, created_by)
+      select gen_random_uuid(), kind, 'copy-' || i, 'Copy club ' || i, place_id, 1 + i, created_by
+      from communities, generate_series(1, 25) i where name = 'Berlin Bikers'`);
+    try {
+      const page = (
+        await t.app.inject({ method: 'GET', url: '/api/near/berlin-de' })
+      ).json() as NearCityResponse;
+      expect(page.events).toHaveLength(50);
+      expect(page.events[0]?.id).toBe(publicId);
+      expect(page.events.slice(1, 4).map((e) => e.title)).toEqual(['Copy 1', 'Copy 2', 'Copy 3']);
+      const starts = page.events.map((e) => Date.parse(e.startDate));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      for (const e of page.events) {
+        expect(e.place).toMatchObject({ id: berlin.id, city: 'Berlin', country: 'DE', lat: berlin.lat });
+        expect(e.distanceKm).toBeLessThan(1);
+      }
+      expect(page.communities).toHaveLength(20);
+      expect(page.communities.slice(0, 3).map((c) => c.name)).toEqual([
+        'Copy club 25',
+        'Copy club 24',
+        'Copy club 23',
+      ]);
+      expect(page.communities[0]).toMatchObject({
+        place: { id: berlin.id, city: 'Berlin' },
+        viewerRole: null,
+      });
+      expect(page.communities[0]?.distanceKm).toBeLessThan(1);
+    } finally {
+      await t.db.execute(sql`delete from events where title like 'Copy %'`);
+      await t.db.execute(sql`delete from communities where slug like 'copy-%'`);
+    }
+  });
+
   it('/near/berlin-de is rendered on the server: title, Open Graph, an ItemList of Events and the list', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/near/berlin-de' });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 import type { Bbox, LatLon } from '@townsquare/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowJson } from '../../db/prepared.ts';
 import { type EventRow, events, places } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
-import { distanceKm, earthPoint, withinRadius } from './places.repository.ts';
+import { type Centre, distanceKm, earthPoint, withinRadius } from './places.repository.ts';
 
 export type NearbyCursor =
   | { sort: 'date'; startDate: Date; id: string }
@@ -39,29 +40,50 @@ const upcomingVisible = (viewerId: string | undefined) =>
 
 /**
  * Upcoming live events the viewer may see (`visibleTo`, the one predicate) whose place lies within
- * `radiusKm` of `near`, by date or nearest first, keyset-paged. The radius test is the GiST index
- * on places (`earth_box @>`); events are reached from their places by `events_place_start`. The
- * distance is to the point everyone may see (`shownLat`/`shownLon`). An online event with a place
- * is here like any other; one without a place is in `listOnlineEvents`.
+ * `radiusKm` of `centre`: the radius test is the GiST index on places (`earth_box @>`); events are
+ * reached from their places by `events_place_live`. `km` is the distance to the point everyone may
+ * see (`shownLat`/`shownLon`). A query reads them `from places join events`.
+ */
+function near(o: Omit<NearQuery, 'near' | 'sort' | 'limit'> & { centre: Centre }) {
+  const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.centre.lat, o.centre.lon));
+  const where = sql`${withinRadius(earthPoint(places.lat, places.lon), o.centre, o.radiusKm)} and ${km} <= ${o.radiusKm}
+        and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`;
+  return { km, where };
+}
+
+/**
+ * Upcoming live events the viewer may see within `radiusKm` of `near` (see `near`), by date or
+ * nearest first, keyset-paged. An online event with a place is here like any other; one without
+ * a place is in `listOnlineEvents`.
  */
 export async function listEventsNear(
   db: Executor,
   o: NearQuery,
 ): Promise<(EventRow & { distanceKm: number })[]> {
-  const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.near.lat, o.near.lon));
+  const { km, where } = near({ ...o, centre: o.near });
   const order =
     o.sort === 'distance' ? sql`${km} asc, ${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
   const rows = await db
     .select({ event: events, distanceKm: sql<number>`${km}::float8` })
     .from(places)
     .innerJoin(events, sql`${events.placeId} = ${places.id}`)
-    .where(
-      sql`${withinRadius(earthPoint(places.lat, places.lon), o.near, o.radiusKm)} and ${km} <= ${o.radiusKm}
-        and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`,
-    )
+    .where(where)
     .orderBy(order)
     .limit(o.limit);
   return rows.map((r) => ({ ...r.event, distanceKm: r.distanceKm }));
+}
+
+/**
+ * The first `limit` upcoming events anyone may see (the signed-out viewer of `visibleTo`) within
+ * `radiusKm` of `centre`, soonest first, as a selection for `withRelations`: each row is the
+ * event with its `"distanceKm"` and its `place` (`rowJson`), for queries that nest the list (city
+ * pages, whose centre is the city row the same query reads).
+ */
+export function publicEventsNear(centre: Centre, radiusKm: number, limit: number): SQL {
+  const { km, where } = near({ viewerId: undefined, centre, radiusKm, after: undefined });
+  return sql`select ${events}.*, ${km}::float8 as "distanceKm", ${rowJson(places, 'places')} as place
+    from ${places} join ${events} on ${events.placeId} = ${places.id}
+    where ${where} order by ${events.startDate}, ${events.id} limit ${limit}`;
 }
 
 /**

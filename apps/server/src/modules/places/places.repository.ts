@@ -1,4 +1,4 @@
-import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { places } from '../../db/schema/index.ts';
@@ -14,6 +14,8 @@ export type GazetteerCity = {
   distanceKm: number | null;
 };
 type Point = { lat: number; lon: number };
+/** A centre: a point given as numbers, or columns of a row the same query reads (a city page's city). */
+export type Centre = { lat: number | SQL; lon: number | SQL };
 
 /** The earth point of a coordinate pair, as the GiST indexes of migration 0029 store it. */
 export const earthPoint = (lat: AnyColumn | SQL | number, lon: AnyColumn | SQL | number): SQL =>
@@ -26,7 +28,7 @@ export const distanceKm = (a: SQL, b: SQL): SQL<number> => sql<number>`(earth_di
  * "Within `radiusKm` of `near`" for rows whose point is `point`: the cube test `earth_box @>` is
  * what the GiST index answers; it is a bounding cube, so the exact distance check follows.
  */
-export function withinRadius(point: SQL, near: Point, radiusKm: number): SQL {
+export function withinRadius(point: SQL, near: Centre, radiusKm: number): SQL {
   const centre = earthPoint(near.lat, near.lon);
   return sql`(earth_box(${centre}, ${radiusKm * 1000}) @> ${point} and earth_distance(${centre}, ${point}) <= ${radiusKm * 1000})`;
 }
@@ -145,15 +147,12 @@ const nameSlug = sql.raw(
   `trim(both '-' from regexp_replace(regexp_replace(normalize(lower(name), NFD), '[\\u0300-\\u036f]', '', 'g'), '[^a-z0-9]+', '-', 'g'))`,
 );
 
-/** The most populous city (not a city's section) with this name slug in this country. */
-export async function findCityBySlug(
-  db: Executor,
-  name: string,
-  country: string,
-): Promise<GazetteerCity | undefined> {
-  const result = await db.execute<GazetteerCity>(sql`
-    select id, name, country, population, lat, lon, null::float8 as "distanceKm" from gazetteer
+/**
+ * The most populous city (not a city's section) with the name slug `name` in `country` (both
+ * values or placeholders): at most one row of `GazetteerCity` columns, read through `gazetteer_slug`.
+ */
+export function cityBySlug(name: Placeholder | string, country: Placeholder | string): SQL {
+  return sql`select id, name, country, population, lat, lon, null::float8 as "distanceKm" from gazetteer
     where ${nameSlug} = ${name} and country = ${country} and feature_code <> 'PPLX'
-    order by population desc limit 1`);
-  return result.rows[0];
+    order by population desc limit 1`;
 }

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
+import { fastSerializer } from '../../platform/serialize.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
 import { isUuid } from '../users/users.repository.ts';
 import type { CityPages } from './city-pages.service.ts';
@@ -95,9 +96,12 @@ export function placesRoutes(
   );
 
   // The city page's data (`/near/:city` renders the same on the server): the same for everyone.
+  // Its answer (50 events, 20 communities) is written by a serialiser compiled once from the
+  // response schema, not checked value by value by zod on every request (decision 049).
   app.get(
     '/api/near/:city',
     {
+      serializerCompiler: fastSerializer,
       schema: { tags, params: nearCityParams, response: { 200: nearCityResponse, ...errors(404) } },
     },
     async (request) => {
