@@ -13,6 +13,7 @@ import {
   eventGuests,
   events,
   type GuestAnswer,
+  pollVoters,
   rsvps,
 } from '../../db/schema/index.ts';
 
@@ -50,18 +51,60 @@ export async function upsertPending(
   return row;
 }
 
+/** A date poll's guest's answers, waiting for their confirmation link (decision 056). */
+export async function upsertPendingVotes(
+  db: Executor,
+  values: {
+    id: string;
+    pollId: string;
+    name: string;
+    email: string;
+    locale: Locale;
+    pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'>;
+    confirmTokenHash: string;
+    expiresAt: Date;
+  },
+): Promise<EventGuestRow> {
+  const rows = await db
+    .insert(eventGuests)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [eventGuests.pollId, eventGuests.email],
+      set: {
+        name: values.name,
+        locale: values.locale,
+        pendingVotes: values.pendingVotes,
+        confirmTokenHash: values.confirmTokenHash,
+        expiresAt: values.expiresAt,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('guest upsert returned no row');
+  return row;
+}
+
 /**
- * Redeems a confirmation token: once only (the hash is cleared in the same statement, so 20
- * parallel redemptions give one row), and only before the event ends.
+ * Redeems a confirmation token of an event's or a poll's guest: once only (the hash is cleared in
+ * the same statement, so 20 parallel redemptions give one row), and only before the links expire.
+ * A poll guest's token does nothing on the event route and the other way round.
  */
 export async function redeemConfirmToken(
   tx: Executor,
   tokenHash: string,
+  of: 'event' | 'poll',
 ): Promise<EventGuestRow | undefined> {
   const rows = await tx
     .update(eventGuests)
     .set({ confirmTokenHash: null, updatedAt: new Date() })
-    .where(and(eq(eventGuests.confirmTokenHash, tokenHash), gt(eventGuests.expiresAt, new Date())))
+    .where(
+      and(
+        eq(eventGuests.confirmTokenHash, tokenHash),
+        gt(eventGuests.expiresAt, new Date()),
+        isNotNull(of === 'event' ? eventGuests.eventId : eventGuests.pollId),
+      ),
+    )
     .returning();
   return rows[0];
 }
@@ -73,7 +116,7 @@ export async function markConfirmed(
 ): Promise<void> {
   await tx
     .update(eventGuests)
-    .set({ pending: null, confirmedAt: new Date(), ...manage, updatedAt: new Date() })
+    .set({ pending: null, pendingVotes: null, confirmedAt: new Date(), ...manage, updatedAt: new Date() })
     .where(eq(eventGuests.id, id));
 }
 
@@ -133,11 +176,24 @@ export async function answersOf(
   email: string,
 ): Promise<Array<{ guestId: string; eventId: string }>> {
   return tx
-    .select({ guestId: eventGuests.id, eventId: eventGuests.eventId })
+    .select({ guestId: eventGuests.id, eventId: rsvps.eventId })
     .from(eventGuests)
     .innerJoin(rsvps, eq(rsvps.guestId, eventGuests.id))
     .where(and(eq(eventGuests.email, email), isNotNull(eventGuests.confirmedAt)))
-    .orderBy(eventGuests.eventId);
+    .orderBy(rsvps.eventId);
+}
+
+/** The counted poll answers given without an account from this address, poll by poll (id order). */
+export async function votesOf(
+  tx: Executor,
+  email: string,
+): Promise<Array<{ guestId: string; pollId: string }>> {
+  return tx
+    .select({ guestId: eventGuests.id, pollId: pollVoters.pollId })
+    .from(eventGuests)
+    .innerJoin(pollVoters, eq(pollVoters.guestId, eventGuests.id))
+    .where(eq(eventGuests.email, email))
+    .orderBy(pollVoters.pollId);
 }
 
 /** Whether the member already answered this event. */
