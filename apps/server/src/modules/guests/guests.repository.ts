@@ -17,67 +17,34 @@ import {
   rsvps,
 } from '../../db/schema/index.ts';
 
-/** Stores (or replaces) the answer an address asked for, waiting for its confirmation link. */
+/**
+ * Stores (or replaces) what an address asked for, waiting for its confirmation link: an answer to
+ * an event (`pending`), or answers to a date poll (`pendingVotes`, decision 056).
+ */
 export async function upsertPending(
   db: Executor,
   values: {
     id: string;
-    eventId: string;
     name: string;
     email: string;
     locale: Locale;
-    pending: GuestAnswer;
     confirmTokenHash: string;
     expiresAt: Date;
-  },
+  } & (
+    | { eventId: string; pending: GuestAnswer }
+    | { pollId: string; pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'> }
+  ),
 ): Promise<EventGuestRow> {
+  const { id: _id, email: _email, ...changed } = values;
   const rows = await db
     .insert(eventGuests)
     .values(values)
     .onConflictDoUpdate({
-      target: [eventGuests.eventId, eventGuests.email],
-      set: {
-        name: values.name,
-        locale: values.locale,
-        pending: values.pending,
-        confirmTokenHash: values.confirmTokenHash,
-        expiresAt: values.expiresAt,
-        updatedAt: new Date(),
-      },
-    })
-    .returning();
-  const row = rows[0];
-  if (!row) throw new Error('guest upsert returned no row');
-  return row;
-}
-
-/** A date poll's guest's answers, waiting for their confirmation link (decision 056). */
-export async function upsertPendingVotes(
-  db: Executor,
-  values: {
-    id: string;
-    pollId: string;
-    name: string;
-    email: string;
-    locale: Locale;
-    pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'>;
-    confirmTokenHash: string;
-    expiresAt: Date;
-  },
-): Promise<EventGuestRow> {
-  const rows = await db
-    .insert(eventGuests)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [eventGuests.pollId, eventGuests.email],
-      set: {
-        name: values.name,
-        locale: values.locale,
-        pendingVotes: values.pendingVotes,
-        confirmTokenHash: values.confirmTokenHash,
-        expiresAt: values.expiresAt,
-        updatedAt: new Date(),
-      },
+      target:
+        'pollId' in values
+          ? [eventGuests.pollId, eventGuests.email]
+          : [eventGuests.eventId, eventGuests.email],
+      set: { ...changed, updatedAt: new Date() },
     })
     .returning();
   const row = rows[0];

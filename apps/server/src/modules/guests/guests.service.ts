@@ -508,7 +508,7 @@ export function createGuestService(deps: GuestServiceDeps) {
       const votes = checkVotes(optionIds, body.votes);
       if (await repo.isSuppressed(db, body.email)) return;
       const tokenId = uuidv7();
-      const guest = await repo.upsertPendingVotes(db, {
+      const guest = await repo.upsertPending(db, {
         id: uuidv7(),
         pollId: row.id,
         name: body.name,

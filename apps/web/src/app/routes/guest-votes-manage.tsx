@@ -1,4 +1,4 @@
-import { CircleCheck, Loader2 } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import {
   useWithdrawGuestVotes,
 } from '../../features/guests/api/guest-votes.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
+import { GuestLinkFrame, GuestLinkWaiting } from '../../features/guests/components/guest-link-frame.tsx';
 import { myVotes, PollView } from '../../features/polls/components/poll-view.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -30,12 +31,7 @@ export function GuestVotesManagePage() {
   const data = votes.data;
 
   const framed = (body: React.ReactNode) => (
-    <div className="mx-auto max-w-md">
-      <title>{t('guests.votes.managePageTitle')}</title>
-      <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
-        {body}
-      </div>
-    </div>
+    <GuestLinkFrame title={t('guests.votes.managePageTitle')}>{body}</GuestLinkFrame>
   );
 
   if (withdraw.isSuccess)
@@ -49,13 +45,7 @@ export function GuestVotesManagePage() {
       </div>,
     );
   if (!token || votes.isError) return framed(<GuestLinkFailed token={token || null} error={votes.error} />);
-  if (!data)
-    return framed(
-      <div role="status" className="space-y-4">
-        <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
-        <h1 className="font-display text-2xl font-semibold">{t('guests.votes.loading')}</h1>
-      </div>,
-    );
+  if (!data) return framed(<GuestLinkWaiting text={t('guests.votes.loading')} />);
 
   const mine = myVotes(data.poll);
   return (
