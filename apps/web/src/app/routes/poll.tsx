@@ -1,11 +1,12 @@
 import { CalendarX2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { loginRedirectState } from '../../features/auth/components/route-guards.tsx';
 import { GuestPollAnswer } from '../../features/guests/components/guest-poll-answer.tsx';
 import { usePoll } from '../../features/polls/api/get-poll.ts';
 import { PollView } from '../../features/polls/components/poll-view.tsx';
@@ -20,6 +21,7 @@ export function PollPage() {
   const t = useT();
   const { pollId = '' } = useParams();
   const { user, status } = useSession();
+  const location = useLocation();
   const poll = usePoll(pollId, status !== 'loading');
   const { refetch } = poll;
   // Tallies arrive over the socket; what was sent while it was down is fetched when it rejoins.
@@ -29,6 +31,9 @@ export function PollPage() {
   );
 
   if (poll.isPending) return <Skeleton className="h-64 w-full" />;
+  // Signed out on a poll that is not open to guests: sign in first, as before (then back here).
+  if (poll.isError && status === 'anonymous')
+    return <Navigate to="/login" replace state={loginRedirectState(location)} />;
   if (poll.isError) {
     return (
       <div className="mx-auto max-w-xl">
