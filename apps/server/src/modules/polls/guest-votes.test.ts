@@ -1,6 +1,6 @@
-import { GUEST_MSG, POLL_MSG, type Poll, pollResponse } from '@townsquare/contracts';
+import { GUEST_MSG, POLL_MSG, type Poll, type PollUpdatedEvent, pollResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createUser,
@@ -14,6 +14,7 @@ import {
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
+import { ask as askSocket, closeSockets, listen, next, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { formToken } from '../guests/guests.service.ts';
 
@@ -27,8 +28,11 @@ import { formToken } from '../guests/guests.service.ts';
 const t = useTestApp();
 let host: TestUser;
 let member: TestUser;
+let url: string;
+afterEach(() => closeSockets());
 
 beforeAll(async () => {
+  url = await listen(t);
   host = await createUser(t);
   await verifyEmail(t, host);
   member = await createUser(t);
@@ -166,6 +170,24 @@ describe('a visitor without an account', () => {
     const confirmedMail = (await guestMailsTo(t, address)).at(-1);
     expect(confirmedMail?.subject).toBe(`Your answers to ${poll.title}`);
     expect(confirmedMail?.link).toContain('/guest-votes/manage?token=');
+  });
+
+  it('is heard live by the poll room when confirmed, with the guest marked and no address', async () => {
+    const poll = await createPoll();
+    const watcher = await openSocket(url, member.accessToken);
+    expect(await askSocket(watcher, 'join-poll', { pollId: poll.id })).toEqual({ ok: true });
+    const address = email('live');
+    const token = await guestVoteConfirmToken(t, poll.id, address, { [poll.options[1]!.id]: 'yes' });
+    const arrived = next<PollUpdatedEvent>(watcher, 'poll-updated');
+    expect((await confirm(token)).statusCode).toBe(200);
+    const update = await arrived;
+    expect(update).toMatchObject({
+      pollId: poll.id,
+      voterCount: 1,
+      bestOptionId: poll.options[1]!.id,
+      voter: { guest: true, user: { fullName: 'Robin Guest' }, choices: [null, 'yes', null] },
+    });
+    expect(JSON.stringify(update)).not.toContain('@');
   });
 
   it('changes and withdraws the answers from the manage link, which shows nobody else', async () => {
