@@ -19,7 +19,13 @@ async function allMail(): Promise<CapturedMail[]> {
 /** Waits for the newest mail to `to` whose body holds a link to `linkPath`, and returns that link. */
 export function waitForLink(
   to: string,
-  linkPath: '/verify-email' | '/reset-password' | '/guest-rsvp/confirm' | '/guest-rsvp/manage',
+  linkPath:
+    | '/verify-email'
+    | '/reset-password'
+    | '/guest-rsvp/confirm'
+    | '/guest-rsvp/manage'
+    | '/guest-votes/confirm'
+    | '/guest-votes/manage',
 ): Promise<string> {
   return waitForMatch(to, new RegExp(`https?://[^\\s"'<>]+${linkPath}\\?token=[^\\s"'<>]+`), linkPath);
 }

@@ -264,7 +264,18 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // Answers without an account (decision 040): counted through the one RSVP write path.
   // What the modules that mail signed links need (guest answers, club invitations).
   const signedMail = { db, jobs, mailer, limiter, publicUrl: config.publicUrl, secret: secrets.jwtSecret };
-  const guests = createGuestService({ ...signedMail, rsvps });
+  const guests = createGuestService({
+    ...signedMail,
+    rsvps,
+    // Guest votes in date polls (decision 056): the polls service is made further down.
+    polls: {
+      guestPoll: (id) => polls.guestPoll(id),
+      voteWithin: (tx, voter, id, votes) => polls.voteWithin(tx, voter, id, votes),
+      announceVote: (written) => polls.announceVote(written),
+      readAsGuest: (pollId, guestId) => polls.readAsGuest(pollId, guestId),
+      claimWithin: (tx, pollId, guestId, userId) => polls.claimWithin(tx, pollId, guestId, userId),
+    },
+  });
   const eventsService = createEventsService({
     db,
     rsvps,
@@ -447,6 +458,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
     createEvent: (user, input) => eventsService.create(user, input),
     notifyMany: (input, options) => notifications.notifyMany(input, options),
+    visibleToVisitor: (eventId) => eventsService.isVisible(eventId, undefined),
     log: app.log,
   });
   const signups = createSignups({

@@ -3,6 +3,7 @@ import { CAPACITY_LIMITS, FULL_RSVP_STATUSES, rsvpExtras } from './capacity.ts';
 import { emailField, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { MSG } from './messages.ts';
+import { pollSchema, pollVotesField } from './polls.ts';
 
 /**
  * Answering without an account (issue 26, decision 040): a visitor answers a public event that
@@ -20,6 +21,8 @@ export const GUEST_MSG = {
   onlyPublic: 'Only a public event can take answers without an account',
   neverEmailed: 'You will not get any more e-mails from Townsquare at this address',
   tokenRequired: 'The link is missing its token',
+  votesAccepted: 'Check your e-mail: we sent you a link to confirm your answers',
+  votesWithdrawn: 'Your answers are withdrawn',
 } as const;
 
 /** The least time (ms) between rendering the form and sending it: faster is a robot. */
@@ -88,3 +91,26 @@ export const guestRsvpResponse = z.object({ rsvp: guestRsvp });
 /** Confirming answers the manage token too, so the browser can open the manage page at once. */
 export const guestConfirmResponse = z.object({ rsvp: guestRsvp, manageToken: z.string() });
 export const guestMessageResponse = z.object({ message: z.string() });
+
+/**
+ * Guest votes in a date poll that allows them (decision 056): the same identity, form token,
+ * honeypot, limits, confirmation and manage links as a guest answer, for a poll.
+ * `POST /api/polls/:id/guest-votes` takes this body.
+ */
+export const guestVotesBody = guestRsvpBody
+  .pick({ name: true, email: true, formToken: true, website: true })
+  .extend({ votes: pollVotesField });
+export type GuestVotesBody = z.infer<typeof guestVotesBody>;
+
+/** `PUT /api/guest-votes/:token`: the guest's whole answer again (from the manage link). */
+export const guestVotesUpdateBody = z.object({ votes: pollVotesField });
+
+/**
+ * What a poll guest's manage link shows: the poll as a visitor sees it, with `mine` their own
+ * answers, and the name they gave (never anybody's address).
+ */
+export const guestVotes = z.object({ poll: pollSchema, name: z.string() });
+export type GuestVotes = z.infer<typeof guestVotes>;
+export const guestVotesResponse = guestVotes;
+/** Confirming answers the manage token too, so the browser can open the manage page at once. */
+export const guestVotesConfirmResponse = guestVotes.extend({ manageToken: z.string() });

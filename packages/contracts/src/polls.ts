@@ -52,6 +52,10 @@ export const POLL_MSG = {
   deleted: 'Poll deleted',
   cursorInvalid: 'Invalid cursor',
   limitInvalid: `Limit must be a whole number between 1 and ${POLL_LIMITS.votersPageMax}`,
+  guestVotesInvalid: 'Allow votes without an account must be true or false',
+  guestVotesCommunity: 'A community poll is for its members: it cannot take votes without an account',
+  guestVotesNotAllowed: 'This poll does not take votes without an account',
+  votesRequired: 'Choose an answer for at least one date',
 } as const;
 
 export const pollOptionInput = z
@@ -79,6 +83,8 @@ const descriptionField = text('Description')
   .trim()
   .max(POLL_LIMITS.descriptionMax, POLL_MSG.descriptionTooLong);
 const closesField = dateField(POLL_MSG.closesRequired, POLL_MSG.closesInvalid);
+/** People without an account may vote with a name and a confirmed e-mail (decision 056). */
+const allowGuestVotesField = z.boolean({ error: POLL_MSG.guestVotesInvalid });
 
 /** POST /api/polls */
 export const createPollBody = z.object({
@@ -92,6 +98,8 @@ export const createPollBody = z.object({
   options: optionsList
     .min(POLL_LIMITS.optionsMin, POLL_MSG.tooFewOptions)
     .max(POLL_LIMITS.optionsMax, POLL_MSG.tooManyOptions),
+  /** A poll without a community only (default false). */
+  allowGuestVotes: allowGuestVotesField.optional(),
 });
 export type CreatePollInput = z.infer<typeof createPollBody>;
 
@@ -101,20 +109,22 @@ export const updatePollBody = z.object({
   description: descriptionField.optional(),
   closesAt: closesField.optional(),
   addOptions: optionsList.max(POLL_LIMITS.optionsMax, POLL_MSG.tooManyOptions).optional(),
+  allowGuestVotes: allowGuestVotesField.optional(),
 });
 export type UpdatePollInput = z.infer<typeof updatePollBody>;
 
+/** A whole answer: date id → choice. */
+export const pollVotesField = z
+  .record(
+    // Any key: a wrong one is answered "not part of the poll" by the service.
+    z.string(),
+    z.enum(VOTE_CHOICES, { error: POLL_MSG.voteInvalid }),
+    { error: POLL_MSG.votesInvalid },
+  )
+  .refine((v) => Object.keys(v).length <= POLL_LIMITS.optionsMax, POLL_MSG.optionUnknown);
+
 /** PUT /api/polls/:id/votes: the caller's whole answer, replacing any earlier one. */
-export const pollVotesBody = z.object({
-  votes: z
-    .record(
-      // Any key: a wrong one is answered "not part of the poll" by the service.
-      z.string(),
-      z.enum(VOTE_CHOICES, { error: POLL_MSG.voteInvalid }),
-      { error: POLL_MSG.votesInvalid },
-    )
-    .refine((v) => Object.keys(v).length <= POLL_LIMITS.optionsMax, POLL_MSG.optionUnknown),
-});
+export const pollVotesBody = z.object({ votes: pollVotesField });
 
 /** POST /api/polls/:id/finalize */
 export const finalizePollBody = z.object({
@@ -144,8 +154,11 @@ export type PollOption = z.infer<typeof pollOption>;
 
 /** One voter and their answers, in the order of `options` (null: no answer for that date). */
 export const pollVoter = z.object({
+  /** A guest without an account: `user` carries their id and name only. */
   user: personSummary,
   choices: z.array(z.enum(VOTE_CHOICES).nullable()),
+  /** Present (true) for someone who voted without an account (decision 056). */
+  guest: z.boolean().optional(),
 });
 export type PollVoter = z.infer<typeof pollVoter>;
 
@@ -174,6 +187,8 @@ export const pollSchema = z.object({
   /** The viewer's own answers, wherever they are in the list (null before they answer). */
   mine: pollVoter.nullable(),
   isHost: z.boolean(),
+  /** People without an account may vote (a link poll only, decision 056). */
+  allowGuestVotes: z.boolean(),
 });
 export type Poll = z.infer<typeof pollSchema>;
 

@@ -13,6 +13,7 @@ import {
   signIn,
   type TestUser,
   unique,
+  verifyEmail,
 } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 
@@ -27,9 +28,30 @@ const t = useTestApp();
 let foreignEventId: string;
 /** A public event that takes answers without an account (decision 040). */
 let guestEventId: string;
+/** A date poll that takes votes without an account (decision 056), and one of its dates. */
+let guestPoll: { id: string; optionId: string };
 beforeAll(async () => {
   foreignEventId = await createEvent(t, await createUser(t));
   guestEventId = await createEvent(t, await createUser(t), { allowGuestRsvp: true });
+  const pollHost = await createUser(t);
+  await verifyEmail(t, pollHost);
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/polls',
+    headers: pollHost.auth,
+    payload: {
+      title: 'Fuzz guest poll',
+      closesAt: day(2),
+      options: [
+        { startsAt: day(7), endsAt: day(7.1) },
+        { startsAt: day(8), endsAt: day(8.1) },
+      ],
+      allowGuestVotes: true,
+    },
+  });
+  const { poll } = res.json() as { poll: { id: string; options: { id: string }[] } };
+  guestPoll = { id: poll.id, optionId: poll.options[0]?.id ?? '' };
 });
 
 const RUNS = 40;
@@ -371,6 +393,23 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ optionId: NO_ONE, status: 'LIVE' }),
     url: () => `/api/polls/${NO_ONE}/finalize`,
   },
+  // Guest votes (decision 056).
+  'POST /api/polls/:id/guest-votes': {
+    base: () => ({
+      name: 'Fuzz Guest',
+      email: `${unique('fuzz')}@example.com`,
+      votes: { [guestPoll.optionId]: 'yes' },
+      formToken: renderedGuestForm(t, guestPoll.id),
+      website: '',
+    }),
+    url: () => `/api/polls/${guestPoll.id}/guest-votes`,
+  },
+  'POST /api/guest-votes/confirm': { base: () => ({ token: 'not-a-real-token' }) },
+  'PUT /api/guest-votes/:token': {
+    base: () => ({ votes: { [guestPoll.optionId]: 'no' } }),
+    url: () => '/api/guest-votes/not-a-real-token',
+  },
+  'DELETE /api/guest-votes/:token': { base: () => ({}), url: () => '/api/guest-votes/not-a-real-token' },
   'POST /api/events/:id/signups': {
     base: () => ({ name: 'Chairs', quantity: 2, note: 'Folding' }),
     url: (c) => `/api/events/${c.eventId}/signups`,

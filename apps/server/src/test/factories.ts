@@ -254,6 +254,39 @@ export async function guestConfirmToken(t: TestApp, eventId: string, email: stri
   return tokenOf((await guestMailsTo(t, email)).filter((m) => m.subject.startsWith('Confirm')).at(-1)?.link);
 }
 
+/**
+ * A visitor's answers to a date poll that takes guest votes (decision 056): the confirmation
+ * token mailed to `email` (the form token is the guest form's, signed over the poll's id).
+ */
+export async function guestVoteConfirmToken(
+  t: TestApp,
+  pollId: string,
+  email: string,
+  votes: Record<string, string>,
+  body: object = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/polls/${pollId}/guest-votes`,
+    remoteAddress: nextIp(),
+    payload: { name: 'Robin Guest', email, votes, formToken: renderedGuestForm(t, pollId), ...body },
+  });
+  if (res.statusCode !== 202) throw new Error(`guest vote failed: ${res.statusCode} ${res.body}`);
+  return tokenOf((await guestMailsTo(t, email)).filter((m) => m.subject.startsWith('Confirm')).at(-1)?.link);
+}
+
+/** A guest's poll answers, confirmed: their manage token and the poll as they see it. */
+export async function guestVote(t: TestApp, pollId: string, email: string, votes: Record<string, string>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/guest-votes/confirm',
+    remoteAddress: nextIp(),
+    payload: { token: await guestVoteConfirmToken(t, pollId, email, votes) },
+  });
+  if (res.statusCode !== 200) throw new Error(`guest vote confirm failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { manageToken: string; name: string; poll: { voterCount: number } };
+}
+
 /** Follows a guest's confirmation link (the token it carries). */
 export const confirmGuest = (t: TestApp, token: string | null) =>
   t.app.inject({

@@ -69,6 +69,17 @@ export const routes: RouteObject[] = [
             path: 'guest-rsvp/manage',
             lazy: page(() => import('./routes/guest-rsvp-manage.tsx'), 'GuestRsvpManagePage'),
           },
+          // Guest votes in date polls (decision 056); a poll's page is open to visitors when it
+          // takes votes without an account (the page says "not found" otherwise).
+          {
+            path: 'guest-votes/confirm',
+            lazy: page(() => import('./routes/guest-votes-confirm.tsx'), 'GuestVotesConfirmPage'),
+          },
+          {
+            path: 'guest-votes/manage',
+            lazy: page(() => import('./routes/guest-votes-manage.tsx'), 'GuestVotesManagePage'),
+          },
+          { path: 'polls/:pollId', lazy: page(() => import('./routes/poll.tsx'), 'PollPage') },
           {
             path: 'user/:userId',
             lazy: page(() => import('./routes/public-profile.tsx'), 'PublicProfilePage'),
@@ -102,7 +113,6 @@ export const routes: RouteObject[] = [
               },
               // Date polls (issue 25).
               { path: 'polls/new', lazy: page(() => import('./routes/new-poll.tsx'), 'NewPollPage') },
-              { path: 'polls/:pollId', lazy: page(() => import('./routes/poll.tsx'), 'PollPage') },
               { path: 'friends', lazy: page(() => import('./routes/friends.tsx'), 'FriendsPage') },
               { path: 'messages', lazy: page(() => import('./routes/messages.tsx'), 'MessagesPage') },
               {

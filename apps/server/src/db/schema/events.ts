@@ -1,6 +1,7 @@
 import type { Locale } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -26,6 +27,7 @@ import {
 } from './columns.ts';
 import { communities } from './communities.ts';
 import { places } from './places.ts';
+import { polls } from './polls.ts';
 import { eventSeries } from './series.ts';
 import { users } from './users.ts';
 
@@ -132,7 +134,8 @@ export const rsvps = pgTable(
 );
 
 /**
- * Someone without an account answering a public event (decision 040): one per address and event.
+ * Someone without an account answering a public event (decision 040), or a date poll that allows
+ * it (decision 056): one per address and event or poll (exactly one of the two).
  * `pending` is the answer asked for until its confirmation link is followed; then it is written
  * through the one RSVP write path (an `rsvps` row with `guest_id`). Tokens are stored hashed and
  * stop working when the event ends (`expires_at`).
@@ -141,13 +144,18 @@ export const eventGuests = pgTable(
   'event_guests',
   {
     id: uuid('id').primaryKey(),
-    eventId: ownedBy('event_id', () => events.id),
+    /** The event answered; null for a poll's guest. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    /** The date poll answered (migration 0041); null for an event's guest. */
+    pollId: uuid('poll_id').references((): AnyPgColumn => polls.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
     /** The language they answered in (issue 24): their e-mails are written in it. */
     locale: text('locale').$type<Locale>().notNull().default('en'),
     pending: jsonb('pending').$type<GuestAnswer>(),
+    /** A poll guest's answers waiting for their confirmation link (option id → choice). */
+    pendingVotes: jsonb('pending_votes').$type<Record<string, 'yes' | 'if_need_be' | 'no'>>(),
     confirmTokenHash: text('confirm_token_hash'),
     manageTokenHash: text('manage_token_hash'),
     confirmedAt: instant('confirmed_at'),
@@ -159,6 +167,8 @@ export const eventGuests = pgTable(
   (t) => [
     check('event_guests_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
     uniqueIndex('event_guests_event_email_key').on(t.eventId, t.email),
+    uniqueIndex('event_guests_poll_email_key').on(t.pollId, t.email),
+    check('event_guests_one_subject', sql`(event_id is null) <> (poll_id is null)`),
     uniqueIndex('event_guests_confirm_token_key')
       .on(t.confirmTokenHash)
       .where(sql`confirm_token_hash is not null`),

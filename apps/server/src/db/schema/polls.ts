@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -13,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { instant, ownedBy, timestamps } from './columns.ts';
 import { communities } from './communities.ts';
-import { events } from './events.ts';
+import { eventGuests, events } from './events.ts';
 import { users } from './users.ts';
 
 /** Date polls (migration 0026, issue 25): the chosen date becomes `event_id`. */
@@ -30,6 +31,8 @@ export const polls = pgTable(
     chosenOptionId: uuid('chosen_option_id'),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
     finalizedAt: instant('finalized_at'),
+    /** People without an account may answer (a link poll only; migration 0041, decision 056). */
+    allowGuestVotes: boolean('allow_guest_votes').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -64,14 +67,21 @@ export const pollVotes = pgTable(
   {
     pollId: ownedBy('poll_id', () => polls.id),
     optionId: ownedBy('option_id', () => pollOptions.id),
-    userId: ownedBy('user_id', () => users.id),
+    /** A member's answer; null for a guest's (decision 056). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A guest's answer (an `event_guests` row of the poll), when there is no account. */
+    guestId: uuid('guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),
+    /** Whoever answered, member or guest: the key of the one vote path. */
+    voterId: uuid('voter_id').notNull().generatedAlwaysAs(sql`coalesce(user_id, guest_id)`),
     choice: text('choice', { enum: ['yes', 'if_need_be', 'no'] }).notNull(),
     votedAt: instant('voted_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'poll_votes_pk', columns: [t.pollId, t.userId, t.optionId] }),
+    primaryKey({ name: 'poll_votes_pk', columns: [t.pollId, t.voterId, t.optionId] }),
     index('poll_votes_option_idx').on(t.optionId),
+    index('poll_votes_guest_idx').on(t.guestId).where(sql`guest_id is not null`),
     check('poll_votes_choice', sql`${t.choice} in ('yes', 'if_need_be', 'no')`),
+    check('poll_votes_one_voter', sql`(user_id is null) <> (guest_id is null)`),
   ],
 );
 
@@ -83,13 +93,20 @@ export const pollVoters = pgTable(
   'poll_voters',
   {
     pollId: ownedBy('poll_id', () => polls.id),
-    userId: ownedBy('user_id', () => users.id),
+    /** A member's answer; null for a guest's (decision 056). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A guest's answer (an `event_guests` row of the poll), when there is no account. */
+    guestId: uuid('guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),
+    /** Whoever answered, member or guest: the key of the one vote path. */
+    voterId: uuid('voter_id').notNull().generatedAlwaysAs(sql`coalesce(user_id, guest_id)`),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     /** Their answers as `position * 3 + choice` codes (0 yes, 1 if need be, 2 no), kept by the vote path. */
     answers: smallint('answers').array().notNull().default(sql`'{}'`),
   },
   (t) => [
-    primaryKey({ name: 'poll_voters_pk', columns: [t.pollId, t.userId] }),
+    primaryKey({ name: 'poll_voters_pk', columns: [t.pollId, t.voterId] }),
     uniqueIndex('poll_voters_poll_seq_idx').on(t.pollId, t.seq),
+    index('poll_voters_guest_idx').on(t.guestId).where(sql`guest_id is not null`),
+    check('poll_voters_one_voter', sql`(user_id is null) <> (guest_id is null)`),
   ],
 );

@@ -8,6 +8,8 @@ import {
   eventBody,
   guestAnswer,
   guestConfirmToken,
+  guestVote,
+  guestVoteConfirmToken,
   lastTokenTo,
   listRoutes,
   makeFriends,
@@ -88,6 +90,7 @@ type Row = {
 
 const PUBLIC_200 = { anonymous: 200, other: 200, owner: 200, admin: 200 };
 const NOBODY_404 = { anonymous: 404, other: 404, owner: 404, admin: 404 };
+const EVERYONE_403 = { anonymous: 403, other: 403, owner: 403, admin: 403 };
 const SIGNED_IN_200 = { anonymous: 401, other: 200, owner: 200, admin: 200 };
 const ONLY_OWNER = { anonymous: 401, other: 403, owner: 200, admin: 403 };
 const ONLY_ADMIN = { anonymous: 401, other: 403, owner: 403, admin: 200 };
@@ -250,34 +253,49 @@ function pollBody(extra: Record<string, unknown> = {}) {
   };
 }
 
-/** A new poll of `owner` (in the community when given): its id and first date. */
-async function newPoll(owner: TestUser, communityId?: string) {
+/** A new poll of `owner` (in the community when given, or taking guest votes): its id and first date. */
+async function newPoll(owner: TestUser, communityId?: string, extra: Record<string, unknown> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/polls',
     headers: owner.auth,
-    payload: pollBody(communityId ? { communityId } : {}),
+    payload: pollBody({ ...(communityId ? { communityId } : {}), ...extra }),
   });
   const { poll } = res.json() as { poll: { id: string; options: { id: string }[] } };
   return { id: poll.id, optionId: poll.options[0]?.id ?? '' };
 }
 
-/** A fresh poll per call (deleting and finalising are once only): a link poll and a private community's. */
+/**
+ * A fresh poll per call (deleting and finalising are once only): a link poll and a private
+ * community's, and a link poll taking guest votes (decision 056) when `guests` is expected.
+ */
 const pollRows = (
   call: (pollId: string, optionId: string) => Call,
-  expect: Record<'link' | 'community', Record<Actor, number>>,
+  expect: Record<'link' | 'community', Record<Actor, number>> & { guests?: Record<Actor, number> },
 ): Row[] =>
-  (['link', 'community'] as const).map((kind) => ({
-    label: `${kind} poll`,
-    request: async (w) => {
-      const poll = await newPoll(
-        w.owner,
-        kind === 'community' ? (await w.community('private')).id : undefined,
-      );
-      return call(poll.id, poll.optionId);
-    },
-    expect: expect[kind],
-  }));
+  (['link', 'community', 'guests'] as const)
+    .filter((kind) => expect[kind])
+    .map((kind) => ({
+      label: `${kind} poll`,
+      request: async (w) => {
+        const poll = await newPoll(
+          w.owner,
+          kind === 'community' ? (await w.community('private')).id : undefined,
+          kind === 'guests' ? { allowGuestVotes: true } : {},
+        );
+        return call(poll.id, poll.optionId);
+      },
+      expect: expect[kind] ?? NOBODY_404,
+    }));
+
+/** A confirmed guest's manage link of a fresh poll taking guest votes. */
+async function guestVoteLink(owner: TestUser) {
+  const poll = await newPoll(owner, undefined, { allowGuestVotes: true });
+  const { manageToken } = await guestVote(t, poll.id, `${unique('g')}@example.com`, {
+    [poll.optionId]: 'yes',
+  });
+  return { ...poll, manageToken };
+}
 
 /** A fresh sign-up item per call, on the owner's public or private event. */
 const signupRows = (
@@ -1575,13 +1593,16 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: SIGNED_IN_200,
     check: onlyOwnerSees(POLL_TITLE),
   },
+  // Signed out, only a link poll that takes guest votes is there (decision 056).
   'GET /api/polls/:id': pollRows((id) => ({ method: 'GET', url: `/api/polls/${id}` }), {
-    link: SIGNED_IN_200,
-    community: HIDDEN,
+    link: { ...SIGNED_IN_200, anonymous: 404 },
+    community: HIDDEN_PUBLICLY,
+    guests: PUBLIC_200,
   }),
   'GET /api/polls/:id/voters': pollRows((id) => ({ method: 'GET', url: `/api/polls/${id}/voters?limit=5` }), {
-    link: SIGNED_IN_200,
-    community: HIDDEN,
+    link: { ...SIGNED_IN_200, anonymous: 404 },
+    community: HIDDEN_PUBLICLY,
+    guests: PUBLIC_200,
   }),
   'PATCH /api/polls/:id': pollRows(
     (id) => ({ method: 'PATCH', url: `/api/polls/${id}`, payload: { title: 'Renamed poll' } }),
@@ -1602,6 +1623,69 @@ const MATRIX: Record<string, Row | Row[]> = {
   'POST /api/polls/:id/finalize': pollRows(
     (id, optionId) => ({ method: 'POST', url: `/api/polls/${id}/finalize`, payload: { optionId } }),
     { link: ONLY_OWNER, community: HIDDEN },
+  ),
+  // Guest votes (decision 056): no session needed or used; a link poll that takes them, or a
+  // token from the guest's own e-mail, is the whole authority.
+  'GET /api/polls/:id/guest-votes/form': pollRows(
+    (id) => ({ method: 'GET', url: `/api/polls/${id}/guest-votes/form` }),
+    { link: EVERYONE_403, community: NOBODY_404, guests: PUBLIC_200 },
+  ),
+  'POST /api/polls/:id/guest-votes': pollRows(
+    (id, optionId) => ({
+      method: 'POST',
+      url: `/api/polls/${id}/guest-votes`,
+      payload: {
+        name: 'Robin',
+        email: `${unique('g')}@example.com`,
+        votes: { [optionId]: 'yes' },
+        formToken: renderedGuestForm(t, id),
+      },
+    }),
+    {
+      link: EVERYONE_403,
+      community: NOBODY_404,
+      guests: { anonymous: 202, other: 202, owner: 202, admin: 202 },
+    },
+  ),
+  'POST /api/guest-votes/confirm': {
+    request: async (w) => {
+      const poll = await newPoll(w.owner, undefined, { allowGuestVotes: true });
+      const email = `${unique('g')}@example.com`;
+      const token = await guestVoteConfirmToken(t, poll.id, email, { [poll.optionId]: 'yes' });
+      return { method: 'POST', url: '/api/guest-votes/confirm', payload: { token } };
+    },
+    expect: PUBLIC_200,
+    check: (res: { json(): unknown }) => expect(JSON.stringify(res.json())).not.toContain('@'),
+  },
+  ...Object.fromEntries(
+    (['GET', 'PUT', 'DELETE'] as const).map((method) => [
+      `${method} /api/guest-votes/:token`,
+      [
+        {
+          label: 'the link mailed to the guest',
+          request: async (w: World) => {
+            const { manageToken, optionId } = await guestVoteLink(w.owner);
+            return {
+              method,
+              url: `/api/guest-votes/${manageToken}`,
+              ...(method === 'PUT' ? { payload: { votes: { [optionId]: 'no' } } } : {}),
+            };
+          },
+          expect: PUBLIC_200,
+          // The poll and the guest's own answers: nobody's e-mail address.
+          check: (res: { json(): unknown }) => expect(JSON.stringify(res.json())).not.toContain('@'),
+        },
+        {
+          label: 'a made-up token',
+          request: () => ({
+            method,
+            url: `/api/guest-votes/${unique('forged')}`,
+            ...(method === 'PUT' ? { payload: { votes: {} } } : {}),
+          }),
+          expect: NOBODY_404,
+        },
+      ],
+    ]),
   ),
   // Sign-up sheets: the event's visibility (visibleTo) first, then hosts edit and people going claim.
   'GET /api/events/:id/signups': eventRows((id) => `/api/events/${id}/signups`, 'GET', {

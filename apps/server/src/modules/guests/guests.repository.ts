@@ -13,36 +13,38 @@ import {
   eventGuests,
   events,
   type GuestAnswer,
+  pollVoters,
   rsvps,
 } from '../../db/schema/index.ts';
 
-/** Stores (or replaces) the answer an address asked for, waiting for its confirmation link. */
+/**
+ * Stores (or replaces) what an address asked for, waiting for its confirmation link: an answer to
+ * an event (`pending`), or answers to a date poll (`pendingVotes`, decision 056).
+ */
 export async function upsertPending(
   db: Executor,
   values: {
     id: string;
-    eventId: string;
     name: string;
     email: string;
     locale: Locale;
-    pending: GuestAnswer;
     confirmTokenHash: string;
     expiresAt: Date;
-  },
+  } & (
+    | { eventId: string; pending: GuestAnswer }
+    | { pollId: string; pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'> }
+  ),
 ): Promise<EventGuestRow> {
+  const { id: _id, email: _email, ...changed } = values;
   const rows = await db
     .insert(eventGuests)
     .values(values)
     .onConflictDoUpdate({
-      target: [eventGuests.eventId, eventGuests.email],
-      set: {
-        name: values.name,
-        locale: values.locale,
-        pending: values.pending,
-        confirmTokenHash: values.confirmTokenHash,
-        expiresAt: values.expiresAt,
-        updatedAt: new Date(),
-      },
+      target:
+        'pollId' in values
+          ? [eventGuests.pollId, eventGuests.email]
+          : [eventGuests.eventId, eventGuests.email],
+      set: { ...changed, updatedAt: new Date() },
     })
     .returning();
   const row = rows[0];
@@ -51,17 +53,25 @@ export async function upsertPending(
 }
 
 /**
- * Redeems a confirmation token: once only (the hash is cleared in the same statement, so 20
- * parallel redemptions give one row), and only before the event ends.
+ * Redeems a confirmation token of an event's or a poll's guest: once only (the hash is cleared in
+ * the same statement, so 20 parallel redemptions give one row), and only before the links expire.
+ * A poll guest's token does nothing on the event route and the other way round.
  */
 export async function redeemConfirmToken(
   tx: Executor,
   tokenHash: string,
+  of: 'event' | 'poll',
 ): Promise<EventGuestRow | undefined> {
   const rows = await tx
     .update(eventGuests)
     .set({ confirmTokenHash: null, updatedAt: new Date() })
-    .where(and(eq(eventGuests.confirmTokenHash, tokenHash), gt(eventGuests.expiresAt, new Date())))
+    .where(
+      and(
+        eq(eventGuests.confirmTokenHash, tokenHash),
+        gt(eventGuests.expiresAt, new Date()),
+        isNotNull(of === 'event' ? eventGuests.eventId : eventGuests.pollId),
+      ),
+    )
     .returning();
   return rows[0];
 }
@@ -73,7 +83,7 @@ export async function markConfirmed(
 ): Promise<void> {
   await tx
     .update(eventGuests)
-    .set({ pending: null, confirmedAt: new Date(), ...manage, updatedAt: new Date() })
+    .set({ pending: null, pendingVotes: null, confirmedAt: new Date(), ...manage, updatedAt: new Date() })
     .where(eq(eventGuests.id, id));
 }
 
@@ -133,11 +143,24 @@ export async function answersOf(
   email: string,
 ): Promise<Array<{ guestId: string; eventId: string }>> {
   return tx
-    .select({ guestId: eventGuests.id, eventId: eventGuests.eventId })
+    .select({ guestId: eventGuests.id, eventId: rsvps.eventId })
     .from(eventGuests)
     .innerJoin(rsvps, eq(rsvps.guestId, eventGuests.id))
     .where(and(eq(eventGuests.email, email), isNotNull(eventGuests.confirmedAt)))
-    .orderBy(eventGuests.eventId);
+    .orderBy(rsvps.eventId);
+}
+
+/** The counted poll answers given without an account from this address, poll by poll (id order). */
+export async function votesOf(
+  tx: Executor,
+  email: string,
+): Promise<Array<{ guestId: string; pollId: string }>> {
+  return tx
+    .select({ guestId: eventGuests.id, pollId: pollVoters.pollId })
+    .from(eventGuests)
+    .innerJoin(pollVoters, eq(pollVoters.guestId, eventGuests.id))
+    .where(eq(eventGuests.email, email))
+    .orderBy(pollVoters.pollId);
 }
 
 /** Whether the member already answered this event. */

@@ -9,7 +9,12 @@ import {
   guestRsvpUpdateBody,
   guestTokenBody,
   guestTokenParams,
+  guestVotesBody,
+  guestVotesConfirmResponse,
+  guestVotesResponse,
+  guestVotesUpdateBody,
   idParam,
+  pollVoteResponse,
   text,
 } from '@townsquare/contracts';
 import { z } from 'zod';
@@ -133,6 +138,93 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
     async (request) => {
       await guests.cancel(request.params.token);
       return { message: 'Your answer is cancelled' };
+    },
+  );
+
+  // Guest votes in a date poll that allows them (decision 056): the same form token, honeypot,
+  // limits (the per-address and per-IP counts are shared with guest answers) and links.
+  app.get(
+    '/api/polls/:id/guest-votes/form',
+    { schema: { tags, params, response: { 200: guestFormResponse, ...errors(403, 404, 409) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return guests.pollForm(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/polls/:id/guest-votes',
+    {
+      onRequest: askLimit,
+      schema: {
+        tags,
+        params,
+        body: guestVotesBody,
+        response: { 202: guestAcceptedResponse, ...errors(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await guests.requestVotes(request.params.id, request.body, requestLocale(request));
+      return reply.status(202).send({ message: GUEST_MSG.votesAccepted });
+    },
+  );
+
+  app.post(
+    '/api/guest-votes/confirm',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        body: guestTokenBody,
+        response: { 200: guestVotesConfirmResponse, ...errors(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => guests.confirmVotes(request.body.token),
+  );
+
+  app.get(
+    '/api/guest-votes/:token',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        params: guestTokenParams,
+        response: { 200: guestVotesResponse, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return guests.viewVotes(request.params.token);
+    },
+  );
+
+  app.put(
+    '/api/guest-votes/:token',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        params: guestTokenParams,
+        body: guestVotesUpdateBody,
+        response: { 200: pollVoteResponse, ...errors(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => guests.updateVotes(request.params.token, request.body.votes),
+  );
+
+  app.delete(
+    '/api/guest-votes/:token',
+    {
+      onRequest: linkLimit,
+      schema: {
+        tags,
+        params: guestTokenParams,
+        response: { 200: guestMessageResponse, ...errors(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      await guests.withdrawVotes(request.params.token);
+      return { message: GUEST_MSG.votesWithdrawn };
     },
   );
 }

@@ -6,13 +6,18 @@ import {
   GUEST_MSG,
   type GuestRsvp,
   type GuestRsvpBody,
+  type GuestVotes,
+  type GuestVotesBody,
   type Locale,
   NOTIFICATION_GROUPS,
+  POLL_MSG,
+  type PollUpdatedEvent,
   tooManyRequestsMessage,
+  type VoteChoice,
 } from '@townsquare/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
-import type { EventGuestRow, EventRow, GuestAnswer } from '../../db/schema/index.ts';
+import type { EventGuestRow, EventRow, GuestAnswer, PollRow } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -26,6 +31,7 @@ import { findEvent } from '../events/events.repository.ts';
 import { attendeeRows } from '../events/rsvp.repository.ts';
 import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
 import type { Recipient } from '../notifications/notifications.repository.ts';
+import type { PollsService } from '../polls/polls.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './guests.repository.ts';
 
@@ -63,7 +69,18 @@ export type GuestServiceDeps = {
     announce(eventId: string, offers: Offer[]): void;
     ticketFor(eventId: string, attendeeId: string): Promise<string>;
   };
+  /**
+   * Date polls that take guest votes (decision 056): the one vote path (inside the confirming
+   * transaction), the poll as a guest sees it, and the merge into an account.
+   */
+  polls: Pick<PollsService, 'guestPoll' | 'voteWithin' | 'announceVote' | 'readAsGuest' | 'claimWithin'>;
 };
+
+/** A guest identity of an event (decision 040) or of a date poll (decision 056): exactly one is set. */
+type EventGuest = EventGuestRow & { eventId: string };
+type PollGuest = EventGuestRow & { pollId: string };
+const ofEvent = (g: EventGuestRow | undefined): g is EventGuest => Boolean(g?.eventId);
+const ofPoll = (g: EventGuestRow | undefined): g is PollGuest => Boolean(g?.pollId);
 
 const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
 
@@ -96,6 +113,18 @@ const GUEST_PREFERENCES: Recipient['preferences'] = {
   push: Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, false])) as Recipient['preferences']['push'],
 };
 
+/** A guest's answers to a poll: at least one, each for one of its dates. */
+function checkVotes(optionIds: string[], votes: Record<string, VoteChoice>): Record<string, VoteChoice> {
+  if (Object.keys(votes).length === 0) throw badRequest(POLL_MSG.votesRequired);
+  const known = new Set(optionIds);
+  if (Object.keys(votes).some((id) => !known.has(id))) throw badRequest(POLL_MSG.optionUnknown);
+  return votes;
+}
+
+/** A poll guest's links work until the poll's last date has ended (as an event guest's until the event ends). */
+const linksUntil = (row: PollRow, lastEndsAt: Date) =>
+  new Date(Math.max(lastEndsAt.getTime(), row.closesAt.getTime()));
+
 const keepPlace = (status: string): GuestAnswer['status'] =>
   status === 'waitlisted' || status === 'offered' ? 'going' : (status as GuestAnswer['status']);
 
@@ -103,6 +132,8 @@ export function createGuestService(deps: GuestServiceDeps) {
   const { db, jobs, limiter, secret } = deps;
   jobs.define(GUEST_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   const link = (page: string, token: string) => `${deps.publicUrl}${page}?token=${encodeURIComponent(token)}`;
+  /** The page a guest's manage link opens: their answer to an event, or to a poll. */
+  const managePage = (guest: EventGuestRow) => (guest.pollId ? '/guest-votes/manage' : '/guest-rsvp/manage');
   const neverUrl = (email: string) =>
     `${deps.publicUrl}/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(secret, email))}`;
 
@@ -121,8 +152,28 @@ export function createGuestService(deps: GuestServiceDeps) {
       throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
   }
 
+  /**
+   * The "rendered at" token sent back with a guest form (an event's or a poll's: `subjectId`).
+   * Forged or older than a day: 400 (reload). Answers false for a robot (the honeypot filled in,
+   * or sent sooner than 2 s after rendering), whose answer is then dropped with the same 202.
+   */
+  function humanForm(subjectId: string, body: { formToken: string; website?: string }, now: number): boolean {
+    const [at, signature, ...rest] = body.formToken.split('.');
+    const rendered = Number(at);
+    if (
+      !at ||
+      !signature ||
+      rest.length > 0 ||
+      !Number.isSafeInteger(rendered) ||
+      !sameText(signature, sign(secret, `guest-form:${subjectId}:${at}`)) ||
+      now - rendered > GUEST_FORM_MAX_AGE_MS
+    )
+      throw badRequest(GUEST_MSG.formExpired);
+    return (body.website ?? '') === '' && now - rendered >= GUEST_FORM_MIN_AGE_MS;
+  }
+
   /** The guest's own answer and the event: nothing about anyone else. */
-  async function present(guest: EventGuestRow): Promise<GuestRsvp> {
+  async function present(guest: EventGuest): Promise<GuestRsvp> {
     const event = await repo.eventOf(db, guest.eventId);
     const [mine] = await attendeeRows(db, guest.eventId, guest.id);
     if (!event || !mine) throw badRequest(GUEST_MSG.linkInvalid);
@@ -144,15 +195,62 @@ export function createGuestService(deps: GuestServiceDeps) {
     };
   }
 
-  async function managed(token: string): Promise<EventGuestRow> {
+  async function managed(token: string): Promise<EventGuest> {
     const guest = await repo.findByManageToken(db, hashToken(token));
-    if (!guest) throw notFound(GUEST_MSG.linkInvalid);
+    if (!ofEvent(guest)) throw notFound(GUEST_MSG.linkInvalid);
     return guest;
+  }
+
+  /** A poll guest's manage link (decision 056): 404 for any other link. */
+  async function managedVoter(token: string): Promise<PollGuest> {
+    const guest = await repo.findByManageToken(db, hashToken(token));
+    if (!ofPoll(guest)) throw notFound(GUEST_MSG.linkInvalid);
+    return guest;
+  }
+
+  /** What a poll guest's link shows: the poll as a visitor sees it, their answers as `mine`. */
+  async function presentVotes(guest: PollGuest): Promise<GuestVotes> {
+    return { poll: await deps.polls.readAsGuest(guest.pollId, guest.id), name: guest.name };
+  }
+
+  /** The e-mails of a poll's guest: confirm their answers, then the manage link (decision 056). */
+  async function pollMailFor(job: GuestMailJob, guest: PollGuest): Promise<MailMessage | undefined> {
+    if (job.kind === 'offer') return undefined;
+    const poll = await deps.polls.readAsGuest(guest.pollId, guest.id).catch(() => undefined);
+    if (!poll) return undefined;
+    const { locale } = guest;
+    const text = (key: MessageKey) => t(locale, key, { title: poll.title });
+    const token = linkToken(secret, job.tokenId);
+    const base = {
+      to: guest.email,
+      name: guest.name,
+      neverUrl: neverUrl(guest.email),
+      locale,
+      why: text('mail.guestVote.why'),
+    };
+    if (job.kind === 'confirm') {
+      if (guest.confirmTokenHash !== hashToken(token)) return undefined;
+      return guestMail({
+        ...base,
+        subject: text('mail.guestVote.confirm.subject'),
+        lines: [text('mail.guestVote.confirm.intro'), text('mail.guest.confirm.ignore')],
+        action: { label: text('mail.guestVote.confirm.button'), href: link('/guest-votes/confirm', token) },
+      });
+    }
+    if (guest.manageTokenHash !== hashToken(token)) return undefined;
+    return guestMail({
+      ...base,
+      subject: text('mail.guestVote.confirmed.subject'),
+      lines: [text('mail.guestVote.confirmed.saved'), text('mail.guestVote.confirmed.keep')],
+      action: { label: text('mail.guestVote.confirmed.button'), href: link(managePage(guest), token) },
+    });
   }
 
   async function mailFor(job: GuestMailJob): Promise<MailMessage | undefined> {
     const guest = await repo.findGuest(db, job.guestId);
     if (!guest || (await repo.isSuppressed(db, guest.email))) return undefined;
+    if (ofPoll(guest)) return pollMailFor(job, guest);
+    if (!ofEvent(guest)) return undefined;
     const event = await repo.eventOf(db, guest.eventId);
     if (!event) return undefined;
     const { locale } = guest;
@@ -223,18 +321,7 @@ export function createGuestService(deps: GuestServiceDeps) {
       now = Date.now(),
     ): Promise<void> {
       const event = await openEvent(eventId);
-      const [at, signature, ...rest] = body.formToken.split('.');
-      const rendered = Number(at);
-      if (
-        !at ||
-        !signature ||
-        rest.length > 0 ||
-        !Number.isSafeInteger(rendered) ||
-        !sameText(signature, sign(secret, `guest-form:${event.id}:${at}`)) ||
-        now - rendered > GUEST_FORM_MAX_AGE_MS
-      )
-        throw badRequest(GUEST_MSG.formExpired);
-      if ((body.website ?? '') !== '' || now - rendered < GUEST_FORM_MIN_AGE_MS) return;
+      if (!humanForm(event.id, body, now)) return;
       await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
       const status = body.status ?? 'going';
       const guests = body.guests ?? [];
@@ -265,8 +352,8 @@ export function createGuestService(deps: GuestServiceDeps) {
       const tokenId = uuidv7();
       const manageToken = linkToken(secret, tokenId);
       const outcome = await db.transaction(async (tx) => {
-        const guest = await repo.redeemConfirmToken(tx, hashToken(token));
-        if (!guest?.pending) return undefined;
+        const guest = await repo.redeemConfirmToken(tx, hashToken(token), 'event');
+        if (!ofEvent(guest) || !guest.pending) return undefined;
         const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
         await repo.markConfirmed(tx, guest.id, {
           manageTokenHash: hashToken(manageToken),
@@ -340,9 +427,7 @@ export function createGuestService(deps: GuestServiceDeps) {
             preferences: GUEST_PREFERENCES,
             locale: g.locale,
             guest: {
-              manageUrl: g.manageTokenId
-                ? link('/guest-rsvp/manage', linkToken(secret, g.manageTokenId))
-                : null,
+              manageUrl: g.manageTokenId ? link(managePage(g), linkToken(secret, g.manageTokenId)) : null,
               neverUrl: neverUrl(g.email),
             },
           },
@@ -377,6 +462,12 @@ export function createGuestService(deps: GuestServiceDeps) {
      */
     async claimWithin(tx: Executor, userId: string, email: string): Promise<() => void> {
       const offers = new Map<string, Offer[]>();
+      // Poll answers given from this address (decision 056): the member's own answer wins.
+      const told: (() => void)[] = [];
+      for (const { guestId, pollId } of await repo.votesOf(tx, email)) {
+        told.push(await deps.polls.claimWithin(tx, pollId, guestId, userId));
+        await repo.deleteGuest(tx, guestId);
+      }
       for (const { guestId, eventId } of await repo.answersOf(tx, email)) {
         await lockEvent(tx, eventId);
         if (await repo.memberAnswered(tx, eventId, userId)) {
@@ -390,7 +481,103 @@ export function createGuestService(deps: GuestServiceDeps) {
       }
       return () => {
         for (const [eventId, made] of offers) deps.rsvps.announce(eventId, made);
+        for (const tell of told) tell();
       };
+    },
+
+    /** The form token of a poll's guest form (404 / 403 / 409 unless guests may vote now). */
+    async pollForm(pollId: string, now = Date.now()): Promise<{ formToken: string }> {
+      const { row } = await deps.polls.guestPoll(pollId);
+      return { formToken: formToken(secret, row.id, now) };
+    },
+
+    /**
+     * A visitor's answers to a poll that takes guest votes (decision 056): stored on their guest
+     * identity of the poll, not counted until the mailed link is followed. The same form token,
+     * honeypot, limits (shared with guest answers to events) and "never e-mail me again".
+     */
+    async requestVotes(
+      pollId: string,
+      body: GuestVotesBody,
+      locale: Locale = 'en',
+      now = Date.now(),
+    ): Promise<void> {
+      const { row, optionIds, lastEndsAt } = await deps.polls.guestPoll(pollId);
+      if (!humanForm(row.id, body, now)) return;
+      await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+      const votes = checkVotes(optionIds, body.votes);
+      if (await repo.isSuppressed(db, body.email)) return;
+      const tokenId = uuidv7();
+      const guest = await repo.upsertPending(db, {
+        id: uuidv7(),
+        pollId: row.id,
+        name: body.name,
+        email: body.email,
+        locale,
+        pendingVotes: votes,
+        confirmTokenHash: hashToken(linkToken(secret, tokenId)),
+        expiresAt: linksUntil(row, lastEndsAt),
+      });
+      await jobs.send(
+        GUEST_MAIL_QUEUE,
+        { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
+        { key: tokenId },
+      );
+    },
+
+    /** Follows a poll guest's confirmation link: the answers count now, through the one vote path. */
+    async confirmVotes(token: string): Promise<GuestVotes & { manageToken: string }> {
+      const tokenId = uuidv7();
+      const manageToken = linkToken(secret, tokenId);
+      const outcome = await db.transaction(async (tx) => {
+        const guest = await repo.redeemConfirmToken(tx, hashToken(token), 'poll');
+        if (!ofPoll(guest) || !guest.pendingVotes) return undefined;
+        const written = await deps.polls.voteWithin(
+          tx,
+          { guestId: guest.id },
+          guest.pollId,
+          guest.pendingVotes,
+        );
+        await repo.markConfirmed(tx, guest.id, {
+          manageTokenHash: hashToken(manageToken),
+          manageTokenId: tokenId,
+        });
+        return { guest, written };
+      });
+      if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
+      await deps.polls.announceVote(outcome.written);
+      await jobs.send(
+        GUEST_MAIL_QUEUE,
+        { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
+        { key: tokenId },
+      );
+      return { ...(await presentVotes(outcome.guest)), manageToken };
+    },
+
+    /** A poll guest's manage link: the poll and their own answers. */
+    async viewVotes(token: string): Promise<GuestVotes> {
+      return presentVotes(await managedVoter(token));
+    },
+
+    /** Changes a poll guest's answers from the manage link, through the one vote path. */
+    async updateVotes(token: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
+      const guest = await managedVoter(token);
+      if (Object.keys(votes).length === 0) throw badRequest(POLL_MSG.votesRequired);
+      const written = await db.transaction((tx) =>
+        deps.polls.voteWithin(tx, { guestId: guest.id }, guest.pollId, votes),
+      );
+      return deps.polls.announceVote(written);
+    },
+
+    /** Withdraws a poll guest's answers: they leave the counts and the list; the identity goes. */
+    async withdrawVotes(token: string): Promise<void> {
+      const guest = await managedVoter(token);
+      const written = await db.transaction(async (tx) => {
+        const done = await deps.polls.voteWithin(tx, { guestId: guest.id }, guest.pollId, {});
+        await repo.deleteGuest(tx, guest.id);
+        return done;
+      });
+      await deps.polls.announceVote(written);
     },
 
     async start(): Promise<void> {

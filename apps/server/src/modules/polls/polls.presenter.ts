@@ -60,6 +60,7 @@ export function presentVoter(v: VoterRow, optionCount: number): PollVoter {
       profileImage: v.profile_image,
     }),
     choices,
+    ...(v.guest ? { guest: true } : {}),
   };
 }
 
@@ -70,7 +71,8 @@ export function presentPoll(
     page: { rows: VoterRow[]; next: string | null };
     mine: VoterRow | undefined;
     voterCount: number;
-    viewerId: string;
+    /** Absent for a visitor without an account (a poll that takes guest votes, decision 056). */
+    viewerId: string | undefined;
   },
 ): Poll {
   const { page, mine, voterCount, viewerId } = voters;
@@ -93,6 +95,7 @@ export function presentPoll(
     votersNext: page.next,
     mine: mine ? presentVoter(mine, tallies.length) : null,
     isHost: row.hostId === viewerId,
+    allowGuestVotes: row.allowGuestVotes,
   };
 }
 

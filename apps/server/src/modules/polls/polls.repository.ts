@@ -31,13 +31,22 @@ export type OptionTally = {
 export type VoterRow = {
   /** The voter's place in the list (`poll_voters.seq`): the cursor of the page after them. */
   seq: string;
+  /** The member's id, or the guest's (`voter_id`). */
   user_id: string;
+  /** Answered without an account (decision 056): a name only. */
+  guest: boolean;
   username: string | null;
   full_name: string;
   profile_image: string | null;
   answers: number[];
 };
 export const CHOICE_CODES: readonly VoteChoice[] = ['yes', 'if_need_be', 'no'];
+
+/** Who answers: a member, or a guest without an account (decision 056). */
+export type Voter = { userId: string } | { guestId: string };
+export const voterIdOf = (voter: Voter) => ('userId' in voter ? voter.userId : voter.guestId);
+const voterColumns = (voter: Voter) =>
+  'userId' in voter ? { userId: voter.userId } : { guestId: voter.guestId };
 
 export async function insertPoll(
   db: Executor,
@@ -109,7 +118,10 @@ export async function updatePoll(
   db: Executor,
   id: string,
   values: Partial<
-    Pick<PollRow, 'title' | 'description' | 'closesAt' | 'chosenOptionId' | 'eventId' | 'finalizedAt'>
+    Pick<
+      PollRow,
+      'title' | 'description' | 'closesAt' | 'chosenOptionId' | 'eventId' | 'finalizedAt' | 'allowGuestVotes'
+    >
   >,
 ): Promise<PollRow | undefined> {
   const [row] = await db
@@ -142,7 +154,8 @@ export async function findOption(db: Executor, pollId: string, optionId: string)
   return row;
 }
 
-type VoterPage = { after?: string; limit: number } | { userId: string };
+/** A page after a cursor, or one voter (a member's or a guest's id). */
+type VoterPage = { after?: string; limit: number } | { voterId: string };
 
 /**
  * A page of voters (or one voter), first to answer first, each as one row whose answers are
@@ -151,15 +164,17 @@ type VoterPage = { after?: string; limit: number } | { userId: string };
  */
 function votersSql(pollId: SQL | string, page: VoterPage): SQL {
   const where =
-    'userId' in page
-      ? sql` and pv.user_id = ${page.userId}`
+    'voterId' in page
+      ? sql` and pv.voter_id = ${page.voterId}`
       : page.after
         ? sql` and pv.seq > ${page.after}`
         : sql``;
-  const limit = 'userId' in page ? 1 : page.limit + 1;
-  return sql`select pv.seq::text as seq, pv.user_id,
-      u.username, u.full_name, u.profile_image, pv.answers
-    from poll_voters pv join users u on u.id = pv.user_id
+  const limit = 'voterId' in page ? 1 : page.limit + 1;
+  // A guest (decision 056) is a name only: no username, no picture, never the address.
+  return sql`select pv.seq::text as seq, pv.voter_id as user_id, pv.guest_id is not null as guest,
+      u.username, coalesce(u.full_name, g.name) as full_name, u.profile_image, pv.answers
+    from poll_voters pv left join users u on u.id = pv.user_id
+      left join event_guests g on g.id = pv.guest_id
     where pv.poll_id = ${pollId}${where}
     order by pv.seq
     limit ${limit}`;
@@ -192,7 +207,7 @@ export async function readUpdate(db: Executor, pollId: string, voterId: string |
   const id = sql`${pollId}::uuid`;
   const result = await db.execute<{ tallies: TallyJson[]; voter_count: number; voter: VoterRow[] }>(
     sql`select ${talliesJson(id)} as tallies, ${voterCountSql(id)} as voter_count,
-      ${voterId ? votersJson(id, { userId: voterId }) : sql`'[]'::json`} as voter`,
+      ${voterId ? votersJson(id, { voterId }) : sql`'[]'::json`} as voter`,
   );
   const found = result.rows[0];
   return {
@@ -207,7 +222,7 @@ export async function readUpdate(db: Executor, pollId: string, voterId: string |
  * is): the poll, its host and community, the kept counts of every date, how many answered, the
  * first page of voters and the viewer's own answers.
  */
-export async function readPoll(db: Executor, id: string, viewerId: string, limit: number) {
+export async function readPoll(db: Executor, id: string, viewerId: string | undefined, limit: number) {
   const [found] = await db
     .select({
       row: polls,
@@ -222,7 +237,7 @@ export async function readPoll(db: Executor, id: string, viewerId: string, limit
       tallies: talliesJson(sql`${polls.id}`),
       voterCount: voterCountSql(sql`${polls.id}`),
       first: votersJson(sql`${polls.id}`, { limit }),
-      mine: votersJson(sql`${polls.id}`, { userId: viewerId }),
+      mine: viewerId ? votersJson(sql`${polls.id}`, { voterId: viewerId }) : sql<VoterRow[]>`'[]'::json`,
     })
     .from(polls)
     .innerJoin(users, eq(users.id, polls.hostId))
@@ -259,12 +274,13 @@ export async function readPoll(db: Executor, id: string, viewerId: string, limit
 export async function replaceVotes(
   db: Executor,
   pollId: string,
-  userId: string,
+  voter: Voter,
   votes: [optionId: string, choice: VoteChoice][],
 ): Promise<Set<string>> {
+  const voterId = voterIdOf(voter);
   const before = await db
     .delete(pollVotes)
-    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.voterId, voterId)))
     .returning({ optionId: pollVotes.optionId, choice: pollVotes.choice });
   // The dates whose counts this changes: what the room is told (a small delta, decision 047).
   const was = new Map(before.map((v) => [v.optionId, v.choice]));
@@ -272,35 +288,66 @@ export async function replaceVotes(
   for (const [optionId, choice] of votes) if (was.get(optionId) !== choice) changed.add(optionId);
   for (const optionId of was.keys()) if (!votes.some(([id]) => id === optionId)) changed.add(optionId);
   if (votes.length === 0) {
-    await db.delete(pollVoters).where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.userId, userId)));
+    await db.delete(pollVoters).where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.voterId, voterId)));
     return changed;
   }
   await db
     .insert(pollVotes)
-    .values(votes.map(([optionId, choice]) => ({ pollId, optionId, userId, choice })));
+    .values(votes.map(([optionId, choice]) => ({ pollId, optionId, ...voterColumns(voter), choice })));
   // The page reads the answers from this row (one row per voter, not ten index probes).
   const answers = sql`array(select o.position * 3 + case v.choice when 'yes' then 0 when 'if_need_be' then 1 else 2 end
     from poll_votes v join poll_options o on o.id = v.option_id
-    where v.poll_id = ${pollId} and v.user_id = ${userId} order by o.position)::smallint[]`;
+    where v.poll_id = ${pollId} and v.voter_id = ${voterId} order by o.position)::smallint[]`;
   await db
     .insert(pollVoters)
-    .values({ pollId, userId, answers })
-    .onConflictDoUpdate({ target: [pollVoters.pollId, pollVoters.userId], set: { answers } });
+    .values({ pollId, ...voterColumns(voter), answers })
+    .onConflictDoUpdate({ target: [pollVoters.pollId, pollVoters.voterId], set: { answers } });
   return changed;
 }
 
-/** Who answered yes or if need be for this date (they hear that it became the event). */
-export async function willingVoters(db: Executor, optionId: string): Promise<string[]> {
-  const result = await db.execute<{ user_id: string }>(
-    sql`select user_id from poll_votes where option_id = ${optionId} and choice in ('yes', 'if_need_be')`,
-  );
-  return result.rows.map((r) => r.user_id);
+/**
+ * A guest's answers become a member's (their address was verified): the same rows, the same
+ * place in the voters list. The caller removed them instead where the member had answered too.
+ */
+export async function handOverVotes(db: Executor, pollId: string, guestId: string, userId: string) {
+  await db
+    .update(pollVotes)
+    .set({ userId, guestId: null })
+    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.guestId, guestId)));
+  await db
+    .update(pollVoters)
+    .set({ userId, guestId: null })
+    .where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.guestId, guestId)));
 }
 
-/** Everyone who answered anything. */
+/** Whether this person has answered the poll. */
+export async function hasVoted(db: Executor, pollId: string, voterId: string): Promise<boolean> {
+  const rows = await db
+    .select({ seq: pollVoters.seq })
+    .from(pollVoters)
+    .where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.voterId, voterId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Who answered yes or if need be for this date (they hear that it became the event): members and guests. */
+export async function willingVoters(
+  db: Executor,
+  optionId: string,
+): Promise<{ userIds: string[]; guestIds: string[] }> {
+  const result = await db.execute<{ user_id: string | null; guest_id: string | null }>(
+    sql`select user_id, guest_id from poll_votes where option_id = ${optionId} and choice in ('yes', 'if_need_be')`,
+  );
+  return {
+    userIds: result.rows.flatMap((r) => (r.user_id ? [r.user_id] : [])),
+    guestIds: result.rows.flatMap((r) => (r.guest_id ? [r.guest_id] : [])),
+  };
+}
+
+/** Every member who answered anything (guests are not reminded: they have no account). */
 export async function voterIds(db: Executor, pollId: string): Promise<string[]> {
   const result = await db.execute<{ user_id: string }>(
-    sql`select user_id from poll_voters where poll_id = ${pollId}`,
+    sql`select user_id from poll_voters where poll_id = ${pollId} and user_id is not null`,
   );
   return result.rows.map((r) => r.user_id);
 }
@@ -332,4 +379,13 @@ export async function openPollsOf(db: Executor, communityId: string, viewerId: s
     order by p.closes_at, p.id
     limit 50`);
   return result.rows;
+}
+
+/** The poll's dates' ids and ends (a guest's links stop working after the last date ends). */
+export async function optionEnds(db: Executor, pollId: string): Promise<{ id: string; endsAt: Date }[]> {
+  return db
+    .select({ id: pollOptions.id, endsAt: pollOptions.endsAt })
+    .from(pollOptions)
+    .where(eq(pollOptions.pollId, pollId))
+    .orderBy(asc(pollOptions.position));
 }

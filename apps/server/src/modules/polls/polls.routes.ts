@@ -34,7 +34,7 @@ export function pollsRoutes(
   service: PollsService,
   guards: ReturnType<typeof createAuthGuards>,
 ): void {
-  const { requireAuth } = guards;
+  const { requireAuth, optionalAuth } = guards;
 
   app.post(
     '/api/polls',
@@ -65,20 +65,21 @@ export function pollsRoutes(
     async (request) => service.listForCommunity(caller(request).user, request.query.community),
   );
 
+  // Signed out, only a poll that takes votes without an account is found (decision 056).
   app.get(
     '/api/polls/:id',
     {
-      onRequest: requireAuth,
+      onRequest: optionalAuth,
       serializerCompiler: asBuilt,
       schema: { tags, security, params, response: { 200: pollResponse, ...errors(401, 404) } },
     },
-    async (request) => ({ poll: await service.get(caller(request).user, request.params.id) }),
+    async (request) => ({ poll: await service.get(request.auth?.user, request.params.id) }),
   );
 
   app.get(
     '/api/polls/:id/voters',
     {
-      onRequest: requireAuth,
+      onRequest: optionalAuth,
       serializerCompiler: asBuilt,
       schema: {
         tags,
@@ -88,7 +89,7 @@ export function pollsRoutes(
         response: { 200: pollVotersResponse, ...errors(400, 401, 404) },
       },
     },
-    async (request) => service.voters(caller(request).user, request.params.id, request.query),
+    async (request) => service.voters(request.auth?.user, request.params.id, request.query),
   );
 
   app.patch(

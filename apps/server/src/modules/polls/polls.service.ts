@@ -11,7 +11,7 @@ import {
   type UpdatePollInput,
   type VoteChoice,
 } from '@townsquare/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { PollRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -41,6 +41,8 @@ export type PollsDeps = {
   createEvent: (user: UserRow, input: CreateEventInput) => Promise<EventDto>;
   /** The one notification path. */
   notifyMany: (input: NotifyManyInput, options?: { subjectChecked?: boolean }) => Promise<unknown>;
+  /** Whether a visitor without an account may see the event (`visibleTo(undefined)`): guests are told only then. */
+  visibleToVisitor: (eventId: string) => Promise<boolean>;
   log: { warn: (obj: object, msg: string) => void };
 };
 
@@ -48,22 +50,29 @@ export type PollsService = ReturnType<typeof createPolls>;
 
 const trimmed = (value: string | undefined) => value?.trim() ?? '';
 
+/** What one write of the vote path changed: the room hears it after the commit (`announceVote`). */
+export type VoteWritten = { row: PollRow; voterId: string; changed: Set<string> };
+
 /**
  * Date polls (issue 25, decision 037). A community poll is for the community's members (the
  * membership helper decides, as for its chat); any other poll for everyone signed in who has the
- * link. Answers are replaced as a whole; the host keeps one date, which becomes an event through
+ * link, and for visitors without an account too when the host allows guest votes (decision 056). Answers are replaced as a whole; the host keeps one date, which becomes an event through
  * events.service, once (the poll row is locked while it happens).
  */
 export function createPolls(deps: PollsDeps) {
   const { db } = deps;
 
-  async function canSee(row: PollRow, userId: string): Promise<boolean> {
+  /** A visitor without an account sees a link poll that takes guest votes, nothing else. */
+  const guestsMay = (row: PollRow) => row.allowGuestVotes && !row.communityId;
+
+  async function canSee(row: PollRow, userId: string | undefined): Promise<boolean> {
+    if (!userId) return guestsMay(row);
     if (row.hostId === userId || !row.communityId) return true;
     return deps.memberships.isMember(memberTables.community, row.communityId, userId);
   }
 
   /** The poll if the viewer may see it; 404 otherwise, whether it exists or not. */
-  async function visible(id: string, userId: string): Promise<PollRow> {
+  async function visible(id: string, userId: string | undefined): Promise<PollRow> {
     const row = isUuid(id) ? await repo.findPoll(db, id) : undefined;
     if (!row || !(await canSee(row, userId))) throw notFound(POLL_MSG.notFound);
     return row;
@@ -76,7 +85,10 @@ export function createPolls(deps: PollsDeps) {
   }
 
   /** The poll as its page shows it: the kept counts, the first page of voters and the viewer's answers. */
-  function present(found: NonNullable<Awaited<ReturnType<typeof repo.readPoll>>>, viewerId: string): Poll {
+  function present(
+    found: NonNullable<Awaited<ReturnType<typeof repo.readPoll>>>,
+    viewerId: string | undefined,
+  ): Poll {
     return presentPoll(found.header, found.tallies, {
       page: pageOf(found.first, POLL_LIMITS.votersPage),
       mine: found.mine,
@@ -85,10 +97,15 @@ export function createPolls(deps: PollsDeps) {
     });
   }
 
-  async function read(id: string, viewerId: string): Promise<Poll> {
+  async function read(id: string, viewerId: string | undefined): Promise<Poll> {
     const found = await repo.readPoll(db, id, viewerId, POLL_LIMITS.votersPage);
     if (!found) throw notFound(POLL_MSG.notFound);
     return present(found, viewerId);
+  }
+
+  /** Guest votes are for link polls: a community poll is for its members. */
+  function assertGuestVotes(allow: boolean | undefined, communityId: string | null): void {
+    if (allow && communityId) throw badRequest(POLL_MSG.guestVotesCommunity);
   }
 
   function assertFuture(options: { startsAt: Date }[]): void {
@@ -183,6 +200,7 @@ export function createPolls(deps: PollsDeps) {
       if (communityId) await deps.assertCanHost(communityId, user.id);
       if (!user.emailVerifiedAt) throw forbidden(POLL_MSG.verifyToHost);
       if (input.closesAt.getTime() <= Date.now()) throw badRequest(POLL_MSG.closesInPast);
+      assertGuestVotes(input.allowGuestVotes, communityId);
       assertFuture(input.options);
       const row = await db.transaction((tx) =>
         repo.insertPoll(
@@ -194,6 +212,7 @@ export function createPolls(deps: PollsDeps) {
             description: input.description ?? '',
             timeZone: input.timeZone ?? 'UTC',
             closesAt: input.closesAt,
+            allowGuestVotes: input.allowGuestVotes ?? false,
           },
           input.options,
         ),
@@ -202,20 +221,23 @@ export function createPolls(deps: PollsDeps) {
       return read(row.id, user.id);
     },
 
-    /** One statement for the poll; a community poll also asks the membership helper. */
-    async get(user: UserRow, id: string): Promise<Poll> {
-      const found = isUuid(id) ? await repo.readPoll(db, id, user.id, POLL_LIMITS.votersPage) : undefined;
-      if (!found || !(await canSee(found.header.row, user.id))) throw notFound(POLL_MSG.notFound);
-      return present(found, user.id);
+    /**
+     * One statement for the poll; a community poll also asks the membership helper. Without an
+     * account (`user` undefined) only a poll that takes guest votes is found.
+     */
+    async get(user: UserRow | undefined, id: string): Promise<Poll> {
+      const found = isUuid(id) ? await repo.readPoll(db, id, user?.id, POLL_LIMITS.votersPage) : undefined;
+      if (!found || !(await canSee(found.header.row, user?.id))) throw notFound(POLL_MSG.notFound);
+      return present(found, user?.id);
     },
 
     /** The voters after a cursor (GET /api/polls/:id/voters), for those who may see the poll. */
     async voters(
-      user: UserRow,
+      user: UserRow | undefined,
       id: string,
       query: { after?: string; limit: number },
     ): Promise<PollVotersResponse> {
-      const row = await visible(id, user.id);
+      const row = await visible(id, user?.id);
       const rows = await repo.voters(db, row.id, query);
       const page = pageOf(rows, query.limit);
       const optionCount = (await repo.optionIds(db, row.id)).length;
@@ -256,6 +278,7 @@ export function createPolls(deps: PollsDeps) {
         const locked = await repo.lockPoll(tx, id);
         if (!locked) throw notFound(POLL_MSG.notFound);
         if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
+        assertGuestVotes(input.allowGuestVotes, locked.communityId);
         if (input.addOptions?.length) {
           if (pollState(locked) !== 'open') throw conflict(POLL_MSG.closed);
           const existing = await repo.optionIds(tx, id);
@@ -267,6 +290,7 @@ export function createPolls(deps: PollsDeps) {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.closesAt !== undefined ? { closesAt: input.closesAt } : {}),
+          ...(input.allowGuestVotes !== undefined ? { allowGuestVotes: input.allowGuestVotes } : {}),
         });
         return { before: locked, after: updated ?? locked };
       });
@@ -292,21 +316,90 @@ export function createPolls(deps: PollsDeps) {
      * replaces the first instead of colliding with it.
      */
     async vote(user: UserRow, id: string, votes: Record<string, VoteChoice>): Promise<PollUpdatedEvent> {
+      const written = await db.transaction((tx) => this.voteWithin(tx, { userId: user.id }, id, votes));
+      return this.announceVote(written);
+    },
+
+    /**
+     * The one vote path, inside the caller's transaction: a member's answer (`vote`) or a guest's
+     * (their confirmation link redeems its token in the same transaction, decision 056). A guest
+     * may answer only a poll that still takes guest votes. Call `announceVote` after the commit.
+     */
+    async voteWithin(
+      tx: Executor,
+      voter: repo.Voter,
+      id: string,
+      votes: Record<string, VoteChoice>,
+    ): Promise<VoteWritten> {
       if (!isUuid(id)) throw notFound(POLL_MSG.notFound);
       const entries = Object.entries(votes);
       // Answers to one poll are saved one after the other (the poll row is locked first): the kept
       // counts are changed in one order, and a finalisation in between is seen (decision 047).
-      const { row, changed } = await db.transaction(async (tx) => {
-        const found = await repo.lockPollForVote(tx, id);
-        if (!found || !(await canSee(found.row, user.id))) throw notFound(POLL_MSG.notFound);
-        const locked = found.row;
-        if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
-        if (pollState(locked) !== 'open') throw conflict(POLL_MSG.closed);
-        const known = new Set(found.optionIds);
-        if (entries.some(([optionId]) => !known.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
-        return { row: locked, changed: await repo.replaceVotes(tx, locked.id, user.id, entries) };
-      });
-      return publish(row, { voterId: user.id, changed });
+      const found = await repo.lockPollForVote(tx, id);
+      if ('guestId' in voter) {
+        if (!found || found.row.communityId) throw notFound(POLL_MSG.notFound);
+        if (!guestsMay(found.row)) throw forbidden(POLL_MSG.guestVotesNotAllowed);
+      } else if (!found || !(await canSee(found.row, voter.userId))) throw notFound(POLL_MSG.notFound);
+      const locked = found.row;
+      if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
+      if (pollState(locked) !== 'open') throw conflict(POLL_MSG.closed);
+      const known = new Set(found.optionIds);
+      if (entries.some(([optionId]) => !known.has(optionId))) throw badRequest(POLL_MSG.optionUnknown);
+      const voterId = repo.voterIdOf(voter);
+      return { row: locked, voterId, changed: await repo.replaceVotes(tx, locked.id, voter, entries) };
+    },
+
+    /** After a vote's commit: the room hears the changed counts and the voter's row. */
+    announceVote(written: VoteWritten): Promise<PollUpdatedEvent> {
+      return publish(written.row, { voterId: written.voterId, changed: written.changed });
+    },
+
+    /**
+     * A poll a visitor may answer without an account now (decision 056): it exists, takes guest
+     * votes and is open. The guest module asks before it mails a confirmation link.
+     */
+    async guestPoll(id: string): Promise<{ row: PollRow; optionIds: string[]; lastEndsAt: Date }> {
+      const row = isUuid(id) ? await repo.findPoll(db, id) : undefined;
+      // A community's poll is not there for a visitor at all; a link poll says why not.
+      if (!row || row.communityId) throw notFound(POLL_MSG.notFound);
+      if (!guestsMay(row)) throw forbidden(POLL_MSG.guestVotesNotAllowed);
+      if (row.finalizedAt) throw conflict(POLL_MSG.finalized);
+      if (pollState(row) !== 'open') throw conflict(POLL_MSG.closed);
+      const options = await repo.optionEnds(db, row.id);
+      const lastEndsAt = new Date(Math.max(...options.map((o) => o.endsAt.getTime())));
+      return { row, optionIds: options.map((o) => o.id), lastEndsAt };
+    },
+
+    /** The poll as one guest sees it from their manage link: their own answers as `mine`. */
+    async readAsGuest(pollId: string, guestId: string): Promise<Poll> {
+      return read(pollId, guestId);
+    },
+
+    /**
+     * Inside the transaction that verifies an address (decision 040's merge): a guest's answers to
+     * this poll become the member's, in their place in the list; where the member had answered
+     * too, theirs is kept and the guest's withdrawn. Answers what tells the poll's room, to call
+     * after the commit.
+     */
+    async claimWithin(tx: Executor, pollId: string, guestId: string, userId: string): Promise<() => void> {
+      const found = await repo.lockPollForVote(tx, pollId);
+      if (!found) return () => undefined;
+      let written: VoteWritten;
+      if (await repo.hasVoted(tx, pollId, userId)) {
+        written = {
+          row: found.row,
+          voterId: guestId,
+          changed: await repo.replaceVotes(tx, pollId, { guestId }, []),
+        };
+      } else {
+        await repo.handOverVotes(tx, pollId, guestId, userId);
+        written = { row: found.row, voterId: userId, changed: new Set() };
+      }
+      return () => {
+        void publish(written.row, { voterId: written.voterId, changed: written.changed }).catch(
+          (err: unknown) => deps.log.warn({ err }, 'poll update after a claim failed'),
+        );
+      };
     },
 
     /**
@@ -350,10 +443,13 @@ export function createPolls(deps: PollsDeps) {
       // A draft is seen by its host only, and notify() tells nobody about what they cannot see:
       // only a published event is announced (publishing a draft later announces it as usual).
       if (event.status !== 'DRAFT' && row.chosenOptionId) {
-        const userIds = await repo.willingVoters(db, row.chosenOptionId);
+        const { userIds, guestIds } = await repo.willingVoters(db, row.chosenOptionId);
+        // Guests (decision 056) see what a visitor sees: told only of an event a visitor may open.
+        const toGuests = guestIds.length > 0 && (await deps.visibleToVisitor(event.id));
         await deps
           .notifyMany({
             userIds,
+            guestIds: toGuests ? guestIds : [],
             kind: 'poll_finalized',
             actorId: user.id,
             subject: { type: 'event', id: event.id },

@@ -223,10 +223,12 @@ export function guestMail(input: {
   action: { label: string; href: string };
   neverUrl: string;
   locale?: Locale;
+  /** Why they get it, when not for an event's answer (a date poll's: decision 056). */
+  why?: string;
 }): MailMessage {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), ...input.lines];
-  const footerText = t(locale, 'mail.guest.why');
+  const footerText = input.why ?? t(locale, 'mail.guest.why');
   const never = t(locale, 'mail.guest.never');
   const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} <a href="${escapeHtml(input.neverUrl)}">${escapeHtml(never)}</a></p>`;
   return {

@@ -1,4 +1,4 @@
-import { CircleCheck, Loader2 } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,6 +9,7 @@ import {
   useGuestRsvp,
 } from '../../features/guests/api/guest-rsvps.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
+import { GuestLinkFrame, GuestLinkWaiting } from '../../features/guests/components/guest-link-frame.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -38,13 +39,7 @@ export function GuestRsvpManagePage() {
       </div>
     );
   else if (!token || rsvp.isError) body = <GuestLinkFailed token={token || null} error={rsvp.error} />;
-  else if (!current)
-    body = (
-      <div role="status" className="space-y-4">
-        <Loader2 className="mx-auto size-12 animate-spin text-brand-700" aria-hidden="true" />
-        <h1 className="font-display text-2xl font-semibold">{t('guests.manage.loading')}</h1>
-      </div>
-    );
+  else if (!current) body = <GuestLinkWaiting text={t('guests.manage.loading')} />;
   else
     body = (
       <div className="space-y-5">
@@ -99,12 +94,5 @@ export function GuestRsvpManagePage() {
       </div>
     );
 
-  return (
-    <div className="mx-auto max-w-md">
-      <title>{t('guests.manage.pageTitle')}</title>
-      <div className="rounded-3xl border border-stone-200/80 bg-white p-8 text-center shadow-(--shadow-lift)">
-        {body}
-      </div>
-    </div>
-  );
+  return <GuestLinkFrame title={t('guests.manage.pageTitle')}>{body}</GuestLinkFrame>;
 }

@@ -38,6 +38,7 @@ export function createPoll(overrides: Partial<Poll> = {}): Poll {
     votersNext: null,
     mine: null,
     isHost: false,
+    allowGuestVotes: false,
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ export interface FromState {
  */
 export const sessionEnd = { deliberate: false };
 
-function loginRedirectState(location: FromState['from']): FromState | undefined {
+export function loginRedirectState(location: FromState['from']): FromState | undefined {
   return sessionEnd.deliberate ? undefined : { from: location };
 }
 

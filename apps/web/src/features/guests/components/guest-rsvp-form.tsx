@@ -8,32 +8,31 @@ import { MailSent } from '../../../components/ui/mail-sent.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useAskAsGuest, useGuestFormToken } from '../api/guest-rsvps.ts';
+import { type GuestContact, GuestContactFields } from './guest-contact-fields.tsx';
 
 /**
  * "I'm going" for a signed-out visitor, on a public event that allows answers without an account
- * (decision 040): name, e-mail and the event's questions, then "check your e-mail". The hidden
- * `website` field is a honeypot for robots; people never see or reach it.
+ * (decision 040): name, e-mail (and the hidden honeypot) and the event's questions, then "check
+ * your e-mail".
  */
 export function GuestRsvpForm({ eventId, questions }: { eventId: string; questions: EventQuestionDto[] }) {
   const t = useT();
   const form = useGuestFormToken(eventId);
   const ask = useAskAsGuest(eventId);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
+  const [contact, setContact] = useState<GuestContact>({ name: '', email: '', website: '' });
   const [answers, setAnswers] = useState<Record<string, string>>({});
 
   if (ask.isSuccess)
     return (
       <MailSent className="space-y-3" title={t('guests.form.sent')}>
-        <p className="text-sm text-stone-700">{t('guests.form.sentBody', { email })}</p>
+        <p className="text-sm text-stone-700">{t('guests.form.sentBody', { email: contact.email })}</p>
       </MailSent>
     );
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.data) return;
-    ask.mutate({ name, email, status: 'going', answers, formToken: form.data.formToken, website });
+    ask.mutate({ ...contact, status: 'going', answers, formToken: form.data.formToken });
   };
 
   return (
@@ -47,28 +46,7 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
         <Alert variant="error">{errorMessage(form.error, t('guests.form.loadFailed'))}</Alert>
       ) : null}
       <fieldset disabled={ask.isPending} className="space-y-4">
-        <FormField id="guest-name" label={t('guests.form.name')}>
-          {(field) => (
-            <Input
-              {...field}
-              autoComplete="name"
-              value={name}
-              maxLength={100}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id="guest-email" label={t('guests.form.email')} hint={t('guests.form.emailHint')}>
-          {(field) => (
-            <Input
-              {...field}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </FormField>
+        <GuestContactFields value={contact} onChange={setContact} emailHint={t('guests.form.emailHint')} />
         {questions.map((q) => (
           <FormField key={q.id} id={`guest-q-${q.id}`} label={q.text} optional={!q.required}>
             {(field) => (
@@ -81,17 +59,6 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
             )}
           </FormField>
         ))}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="guest-website">{t('guests.form.website')}</label>
-          <input
-            id="guest-website"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            value={website}
-            onChange={(e) => setWebsite(e.target.value)}
-          />
-        </div>
       </fieldset>
       <Button type="submit" className="w-full" loading={ask.isPending} disabled={!form.data}>
         {ask.isPending ? t('guests.form.sending') : t('guests.going')}

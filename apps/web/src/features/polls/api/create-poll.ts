@@ -10,6 +10,8 @@ export type CreatePollBody = {
   closesAt: string;
   timeZone?: string;
   options: { startsAt: string; endsAt: string; place?: string }[];
+  /** People without an account may vote (a link poll only, decision 056). */
+  allowGuestVotes?: boolean;
 };
 
 /** POST /api/polls → 201 { poll }. */

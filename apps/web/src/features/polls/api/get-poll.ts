@@ -12,6 +12,7 @@ export function pollQueryOptions(id: string) {
   return queryOptions({ queryKey: pollKeys.detail(id), queryFn: ({ signal }) => getPoll(id, signal) });
 }
 
-export function usePoll(id: string) {
-  return useQuery({ ...pollQueryOptions(id), retry: false });
+/** `enabled`: false until the session is known (signed out, only a poll open to guests is found). */
+export function usePoll(id: string, enabled = true) {
+  return useQuery({ ...pollQueryOptions(id), retry: false, enabled });
 }

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCreatePoll } from '../api/create-poll.ts';
+import { GuestVotesSwitch } from './guest-votes-switch.tsx';
 
 type Draft = { key: number; startsAt: string; endsAt: string; place: string };
 
@@ -35,6 +36,8 @@ export function CreatePollForm({
   const t = useT();
   const [options, setOptions] = useState<Draft[]>(() => [emptyOption(), emptyOption(), emptyOption()]);
   const [error, setError] = useState<string>();
+  const [community, setCommunity] = useState(communityId ?? '');
+  const [guests, setGuests] = useState(false);
   const create = useCreatePoll();
   const navigate = useNavigate();
 
@@ -51,7 +54,7 @@ export function CreatePollForm({
       {
         title: text('title'),
         description: text('description'),
-        ...(text('communityId') ? { communityId: text('communityId') } : {}),
+        ...(community ? { communityId: community } : { allowGuestVotes: guests }),
         closesAt: instant(text('closesAt')),
         timeZone: browserTimeZone(),
         options: filled.map((o) => ({
@@ -92,7 +95,8 @@ export function CreatePollForm({
             <select
               {...control}
               name="communityId"
-              defaultValue={communityId ?? ''}
+              value={community}
+              onChange={(e) => setCommunity(e.target.value)}
               className={inputClassName}
             >
               <option value="">{t('polls.create.anyone')}</option>
@@ -105,6 +109,7 @@ export function CreatePollForm({
           )}
         </FormField>
       ) : null}
+      {community ? null : <GuestVotesSwitch id="poll-guest-votes" checked={guests} onChange={setGuests} />}
       <FormField id="poll-closes" label={t('polls.create.closes')}>
         {(control) => <Input {...control} type="datetime-local" name="closesAt" required />}
       </FormField>

@@ -93,4 +93,32 @@ describe('PollView', () => {
     expect(screen.getByRole('link', { name: 'See the event' })).toHaveAttribute('href', '/event/e9');
     expect(screen.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
   });
+
+  it('lets the host of a link poll allow votes without an account; a community poll has no such switch', async () => {
+    const poll = createPoll({ isHost: true });
+    const fetchMock = vi.fn(async () => jsonResponse({ poll: { ...poll, allowGuestVotes: true } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<PollView poll={poll} viewerId="host" />, {
+      user: createSelfUser({ id: 'host' }),
+    });
+    const toggle = screen.getByRole('checkbox', { name: 'Let people without an account vote' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/Others see only their name/);
+    await user.click(toggle);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/polls/p1');
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ allowGuestVotes: true });
+    unmount();
+    renderWithApp(
+      <PollView
+        poll={createPoll({ isHost: true, community: { id: 'c1', slug: 'club', name: 'Club' } })}
+        viewerId="host"
+      />,
+      { user: createSelfUser({ id: 'host' }) },
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Let people without an account vote' })).toBeNull();
+  });
 });

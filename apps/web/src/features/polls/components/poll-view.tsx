@@ -12,8 +12,10 @@ import { formatLongDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useFinalizePoll } from '../api/finalize-poll.ts';
 import { useMorePollVoters } from '../api/more-poll-voters.ts';
+import { useUpdatePoll } from '../api/update-poll.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 import { optionShortText, optionTimeText } from '../poll-time.ts';
+import { GuestVotesSwitch } from './guest-votes-switch.tsx';
 
 const CHOICES: { value: VoteChoice; label: string; icon: typeof Check; on: string }[] = [
   {
@@ -37,8 +39,8 @@ const LABEL: Record<VoteChoice, string> = {
 };
 
 /** The viewer's own answers, by date id. */
-function myVotes(poll: Poll, viewerId: string): Record<string, VoteChoice> {
-  const mine = poll.mine ?? poll.voters.find((v) => v.user.id === viewerId);
+export function myVotes(poll: Poll, viewerId?: string): Record<string, VoteChoice> {
+  const mine = poll.mine ?? (viewerId ? poll.voters.find((v) => v.user.id === viewerId) : undefined);
   const votes: Record<string, VoteChoice> = {};
   poll.options.forEach((o, i) => {
     const choice = mine?.choices[i];
@@ -155,7 +157,8 @@ function VotersTable({ poll }: { poll: Poll }) {
             {poll.voters.map((v) => (
               <tr key={v.user.id} className="border-t border-stone-100">
                 <th scope="row" className="px-3 py-2 font-medium">
-                  {v.user.username || v.user.fullName}
+                  {v.guest ? v.user.fullName : v.user.username || v.user.fullName}
+                  {v.guest ? <Badge className="ml-2">{t('polls.view.guest')}</Badge> : null}
                 </th>
                 {v.choices.map((c, i) => (
                   <td key={poll.options[i]?.id ?? i} className="px-3 py-2">
@@ -190,19 +193,51 @@ function VotersTable({ poll }: { poll: Poll }) {
   );
 }
 
-/** A date poll's page body: the dates, the viewer's answers, who answered what, and the host's choice. */
-export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
+/**
+ * Answering for someone other than a signed-in member (decision 056): a visitor's choices kept
+ * in the page until the guest form sends them, or a guest's saved from their manage link.
+ */
+export type PollAnswering = {
+  votes: Record<string, VoteChoice>;
+  choose: (optionId: string, choice: VoteChoice) => void;
+  busy: boolean;
+};
+
+/**
+ * A date poll's page body: the dates, the viewer's answers, who answered what, and the host's
+ * choice. `answering` replaces the member's vote (a guest's); `children` come after the dates.
+ */
+export function PollView({
+  poll,
+  viewerId,
+  answering,
+  children,
+}: {
+  poll: Poll;
+  viewerId?: string;
+  answering?: PollAnswering;
+  children?: React.ReactNode;
+}) {
   const t = useT();
   const vote = useVotePoll(poll.id);
   const finalize = useFinalizePoll(poll.id);
+  const update = useUpdatePoll(poll.id);
   const navigate = useNavigate();
   const [draft, setDraft] = useState(false);
-  const votes = myVotes(poll, viewerId);
+  const votes = answering?.votes ?? myVotes(poll, viewerId);
 
   function choose(optionId: string, choice: VoteChoice) {
+    if (answering) return answering.choose(optionId, choice);
     vote.mutate(
       { ...votes, [optionId]: choice },
       { onError: (err) => toast.error(errorMessage(err, t('polls.view.saveFailed'))) },
+    );
+  }
+
+  function allowGuests(allowGuestVotes: boolean) {
+    update.mutate(
+      { allowGuestVotes },
+      { onError: (err) => toast.error(errorMessage(err, t('polls.guests.switchFailed'))) },
     );
   }
 
@@ -239,6 +274,14 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
           })}
         </p>
       )}
+      {hostCanKeep && !poll.community ? (
+        <GuestVotesSwitch
+          id="poll-allow-guests"
+          checked={poll.allowGuestVotes}
+          disabled={update.isPending}
+          onChange={allowGuests}
+        />
+      ) : null}
       {hostCanKeep ? (
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input
@@ -257,7 +300,7 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
             poll={poll}
             option={option}
             mine={votes[option.id]}
-            busy={vote.isPending}
+            busy={answering?.busy ?? vote.isPending}
             onChoose={(choice) => choose(option.id, choice)}
             hostAction={
               hostCanKeep ? (
@@ -277,6 +320,7 @@ export function PollView({ poll, viewerId }: { poll: Poll; viewerId: string }) {
           />
         ))}
       </ol>
+      {children}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">
           {t('polls.view.whoAnswered')}
