@@ -1,4 +1,4 @@
-import { request } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { audit, shootAtBothSizes } from '../support/a11y.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
@@ -19,6 +19,16 @@ function head(html: string) {
     meta,
     jsonLd: ld ? (JSON.parse(ld) as Record<string, unknown>) : undefined,
   };
+}
+
+/** Page errors, console errors and hydration warnings from now on (a hydrated page has none). */
+function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+  });
+  return problems;
 }
 
 async function createCommunity(token: string, data: Record<string, unknown>): Promise<string> {
@@ -55,11 +65,7 @@ test('a community page is server-rendered and hydrated, not replaced; the app st
   const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
 
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
-  });
+  const problems = watchForProblems(page);
   const apiCalls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes(`/api/communities/${slug}`)) apiCalls.push(r.url());
@@ -100,10 +106,7 @@ test('a private community page shows a signed-out visitor only its card', async 
   expect(root).toContain(name);
   expect(root).toContain('Private');
 
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
-  });
+  const problems = watchForProblems(page);
   await page.goto(`/c/${slug}`);
   // The tabs answer once the app has started (after the first paint) and hydrated the page.
   await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 import { BadgeCheck, MapPin, Users } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -13,55 +13,38 @@ import { CommunityAnnouncements } from '../../features/communities/components/co
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 // The event form (and the validation it shares with the server) loads when an organiser opens it.
-const EventFormDialog = lazy(() =>
-  import('../../features/events/components/event-form-dialog.tsx').then((m) => ({
-    default: m.EventFormDialog,
-  })),
+const EventFormDialog = lazyComponent(
+  () => import('../../features/events/components/event-form-dialog.tsx'),
+  'EventFormDialog',
 );
 // What only a signed-in visitor or a member sees loads when it is shown: the page a signed-out
 // visitor opens from a link (rendered by the server and hydrated, decision 025) parses none of it,
 // and the server never meets these boundaries.
-const CommunityActions = lazy(() =>
-  import('../../features/communities/components/community-actions.tsx').then((m) => ({
-    default: m.CommunityActions,
-  })),
+const importExport = () => import('../../features/communities/components/community-import-export.tsx');
+const CommunityActions = lazyComponent(
+  () => import('../../features/communities/components/community-actions.tsx'),
+  'CommunityActions',
 );
-const InvitationBanner = lazy(() =>
-  import('../../features/communities/components/community-import-export.tsx').then((m) => ({
-    default: m.InvitationBanner,
-  })),
+const InvitationBanner = lazyComponent(importExport, 'InvitationBanner');
+const ShareEmailSetting = lazyComponent(importExport, 'ShareEmailSetting');
+const CommunityImportExport = lazyComponent(importExport, 'CommunityImportExport');
+const CommunityMembers = lazyComponent(
+  () => import('../../features/communities/components/community-members.tsx'),
+  'CommunityMembers',
 );
-const ShareEmailSetting = lazy(() =>
-  import('../../features/communities/components/community-import-export.tsx').then((m) => ({
-    default: m.ShareEmailSetting,
-  })),
+const CommunitySettings = lazyComponent(
+  () => import('../../features/communities/components/community-settings.tsx'),
+  'CommunitySettings',
 );
-const CommunityImportExport = lazy(() =>
-  import('../../features/communities/components/community-import-export.tsx').then((m) => ({
-    default: m.CommunityImportExport,
-  })),
+const CommunityPolls = lazyComponent(
+  () => import('../../features/polls/components/community-polls.tsx'),
+  'CommunityPolls',
 );
-const CommunityMembers = lazy(() =>
-  import('../../features/communities/components/community-members.tsx').then((m) => ({
-    default: m.CommunityMembers,
-  })),
-);
-const CommunitySettings = lazy(() =>
-  import('../../features/communities/components/community-settings.tsx').then((m) => ({
-    default: m.CommunitySettings,
-  })),
-);
-const CommunityPolls = lazy(() =>
-  import('../../features/polls/components/community-polls.tsx').then((m) => ({
-    default: m.CommunityPolls,
-  })),
-);
-const GroupChat = lazy(() =>
-  import('../../features/groups/components/group-chat.tsx').then((m) => ({ default: m.GroupChat })),
-);
+const GroupChat = lazyComponent(() => import('../../features/groups/components/group-chat.tsx'), 'GroupChat');
 
 /** A lazy part's place while its chunk loads. */
 function Later({ children }: { children: ReactNode }) {

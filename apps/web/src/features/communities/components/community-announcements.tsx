@@ -1,13 +1,12 @@
 import { Megaphone } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { formatCardDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useCommunityAnnouncements } from '../api/community-announcements.ts';
 
 // Only organisers write news: the page everyone else opens never loads the form.
-const AnnounceForm = lazy(() =>
-  import('./community-announce-form.tsx').then((m) => ({ default: m.AnnounceForm })),
-);
+const AnnounceForm = lazyComponent(() => import('./community-announce-form.tsx'), 'AnnounceForm');
 
 /** The community's news on its About tab; organisers write it there (issue 23). */
 export function CommunityAnnouncements({
