@@ -66,6 +66,12 @@ describe('request-time rendering of a public event page', () => {
     expect(markup).not.toMatch(/<script(?! type="application)/);
   });
 
+  it('renders in the language the server passes as `{ locale }` (what <html lang> names)', async () => {
+    const { markup } = await renderEventPage({ ...createEventDto(), rsvps: [] }, { locale: 'de' });
+    expect(markup).toContain('Anmelden und zusagen');
+    expect(markup).not.toContain('Sign in to RSVP');
+  });
+
   it('renders controls enabled: the app hydrates this markup rather than replacing it', async () => {
     const { markup } = await renderEventPage({ ...createEventDto(), rsvps: [] });
     expect(markup).toMatch(/<button[^>]*aria-expanded="false"/);
