@@ -1,4 +1,4 @@
-import { request } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { audit, shootAtBothSizes } from '../support/a11y.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
@@ -6,7 +6,8 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 /**
  * Issue 23, sharing a community: its link preview (the head a crawler reads, without running any
  * script) names it, describes it and carries a schema.org Organization; on the page, the share
- * buttons offer a QR code of the link, drawn in the browser.
+ * buttons offer a QR code of the link, drawn in the browser. The page arrives rendered by the
+ * server with the app's own components and is hydrated, not replaced (decision 025).
  */
 
 function head(html: string) {
@@ -19,6 +20,104 @@ function head(html: string) {
     jsonLd: ld ? (JSON.parse(ld) as Record<string, unknown>) : undefined,
   };
 }
+
+/** Page errors, console errors and hydration warnings from now on (a hydrated page has none). */
+function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+  });
+  return problems;
+}
+
+async function createCommunity(token: string, data: Record<string, unknown>): Promise<string> {
+  const api = await request.newContext({
+    baseURL: e2eEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+  });
+  const created = await api.post('/api/communities', { data });
+  expect(created.status(), await created.text()).toBe(201);
+  const { slug } = ((await created.json()) as { community: { slug: string } }).community;
+  await api.dispose();
+  return slug;
+}
+
+test('a community page is server-rendered and hydrated, not replaced; the app starts after the first paint', async ({
+  page,
+}) => {
+  const owner = await createAccount({ complete: true });
+  const name = `Allotment Growers ${Date.now().toString(36).slice(-5)}`;
+  const slug = await createCommunity(owner.accessToken, {
+    name,
+    description: 'Seed swaps on Saturdays, soup in winter.',
+    location: 'Elm Road allotments',
+  });
+
+  // Readable before any script runs, with the data the app starts from.
+  const html = await (await page.request.get(`/c/${slug}`)).text();
+  const root = html.slice(html.indexOf('<div id="root">'));
+  expect(root).toContain(name);
+  expect(root).toContain('Seed swaps on Saturdays, soup in winter.');
+  expect(root).toContain('Sign in to join');
+  expect(html).toContain('<script type="application/json" id="page-data">');
+  // The page does not carry the app's scripts: a boot script requests them after the first paint.
+  const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+
+  const problems = watchForProblems(page);
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`/api/communities/${slug}`)) apiCalls.push(r.url());
+  });
+  await page.goto(`/c/${slug}`);
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  // Mark the server's element: hydration keeps it, a fresh render would replace it.
+  await heading.evaluate((el) => el.setAttribute('data-from-server', 'yes'));
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('link', { name: 'Sign in to join' })).toBeVisible();
+  await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
+  // The app is live: its tabs answer, and links navigate in the app (a full load would lose this).
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page.getByText('No upcoming events', { exact: true })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { stayedInApp: boolean }).stayedInApp = true;
+  });
+  await page.getByRole('link', { name: 'Sign in to join' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+  expect(problems).toEqual([]);
+  // The community, its events and its news came with the page: the app asked for none of them.
+  expect(apiCalls).toEqual([]);
+});
+
+test('a private community page shows a signed-out visitor only its card', async ({ page }) => {
+  const owner = await createAccount({ complete: true });
+  const name = `Quiet Knitters ${Date.now().toString(36).slice(-5)}`;
+  const slug = await createCommunity(owner.accessToken, {
+    name,
+    description: 'We knit, we talk.',
+    visibility: 'PRIVATE',
+  });
+  const html = await (await page.request.get(`/c/${slug}`)).text();
+  const root = html.slice(html.indexOf('<div id="root">'));
+  expect(root).toContain(name);
+  expect(root).toContain('Private');
+
+  const problems = watchForProblems(page);
+  await page.goto(`/c/${slug}`);
+  // The tabs answer once the app has started (after the first paint) and hydrated the page.
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page.getByText('The events of this private community are for its members.')).toBeVisible();
+  expect(problems).toEqual([]);
+
+  // Signed in, the owner gets their own view (rendered afresh): organiser tools appear.
+  await signInAs(page, owner, `/c/${slug}`);
+  await expect(page.getByRole('tab', { name: 'Manage' })).toBeVisible();
+});
 
 test('a community link preview, and its QR code to share', async ({ page }) => {
   const owner = await createAccount({ fullName: 'Olga Organiser' });

@@ -520,21 +520,18 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     blockedBetween: (a, b) => blocks.between(a, b),
   });
   clubIoRoutes(app, clubIo, communitiesService, guards);
-  communityAnnouncementRoutes(
-    app,
-    createCommunityAnnouncements({
-      db,
-      limiter,
-      community: (slug, viewerId) => communitiesService.get(slug, viewerId),
-      memberIds: async (communityId) =>
-        ((await memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []).map(
-          (p) => p.id,
-        ),
-      notify: (community, actorId, memberIds, announcement) =>
-        notifications.communityAnnouncement(community, actorId, memberIds, announcement),
-    }),
-    guards,
-  );
+  const communityAnnouncements = createCommunityAnnouncements({
+    db,
+    limiter,
+    community: (slug, viewerId) => communitiesService.get(slug, viewerId),
+    memberIds: async (communityId) =>
+      ((await memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []).map(
+        (p) => p.id,
+      ),
+    notify: (community, actorId, memberIds, announcement) =>
+      notifications.communityAnnouncement(community, actorId, memberIds, announcement),
+  });
+  communityAnnouncementRoutes(app, communityAnnouncements, guards);
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
   searchRoutes(app, db, guards);
@@ -557,11 +554,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       events: eventsService,
       cities: cityPages,
       communities: communitiesService,
+      announcements: communityAnnouncements,
       publicUrl: config.publicUrl,
       currency: config.currency,
     }),
     createShell(webDist),
-    createRenderer(webDist, (err) => app.log.error({ err }, 'event page rendering failed')),
+    createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed')),
   );
   await serveWebApp(app, webDist);
 

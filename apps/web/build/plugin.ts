@@ -1,15 +1,16 @@
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { precompress } from './precompress.ts';
-import { prerender, writeEventTemplate } from './prerender.ts';
+import { prerender, writeRenderTemplates } from './prerender.ts';
 import { stampServiceWorker } from './service-worker.ts';
 import { buildSsr } from './ssr.ts';
 
 /**
  * After the client build: the landing, sign-in and registration pages pre-rendered and the
- * template of event pages (`ssr/event.html`), the service worker stamped with the build's version,
- * then brotli and gzip copies of every text asset, then the request-time renderer of event pages
- * (`ssr/render.mjs`, built last). `ssr/` is read by the server, never sent to browsers.
+ * templates of the server's rendered pages (`ssr/event.html`, `ssr/community.html`), the service
+ * worker stamped with the build's version, then brotli and gzip copies of every text asset, then
+ * the request-time renderer of event and community pages (`ssr/render.mjs`, built last). `ssr/` is
+ * read by the server, never sent to browsers.
  */
 export function firstPaintPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -26,7 +27,7 @@ export function firstPaintPlugin(): Plugin {
         if (config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
         const pages = await prerender(config.root, outDir);
-        await writeEventTemplate(outDir);
+        await writeRenderTemplates(outDir);
         await stampServiceWorker(outDir);
         const { files, bytes, brotli } = await precompress(outDir);
         await buildSsr(config.root, outDir, config.resolve.alias);

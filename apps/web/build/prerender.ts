@@ -74,8 +74,14 @@ export function pageHtml(
   return { html, boot: { file, source } };
 }
 
-/** The template the server fills a public event's page into (decision 025), never served as a file. */
-export const EVENT_TEMPLATE = { file: 'ssr/event.html', module: 'src/app/routes/event-detail.tsx' } as const;
+/**
+ * The templates the server fills its rendered pages into (decision 025), never served as files: a
+ * public event's page and a community's page (issue 23), each starting with its route's chunks.
+ */
+export const RENDER_TEMPLATES = [
+  { file: 'ssr/event.html', module: 'src/app/routes/event-detail.tsx' },
+  { file: 'ssr/community.html', module: 'src/app/routes/community.tsx' },
+] as const;
 
 async function readBuilt(outDir: string): Promise<{ shell: string; manifest: Manifest }> {
   const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
@@ -86,18 +92,20 @@ async function readBuilt(outDir: string): Promise<{ shell: string; manifest: Man
 }
 
 /**
- * The shell as the server's event pages use it: the app starts from a boot script after the first
- * paint (as on the pre-rendered pages) with the event page's route chunks preloaded, so the server's
+ * The shell as the server's rendered pages use it: the app starts from a boot script after the
+ * first paint (as on the pre-rendered pages) with the page's route chunks preloaded, so the server's
  * markup paints without 110 kB of script competing for the phone's bandwidth, and the parsing and
  * hydration come after it. The root stays empty for the server to fill; the title is the shell's.
  */
-export async function writeEventTemplate(outDir: string): Promise<void> {
+export async function writeRenderTemplates(outDir: string): Promise<void> {
   const { shell, manifest } = await readBuilt(outDir);
   const title = /<title>([^<]*)<\/title>/.exec(shell)?.[1] ?? '';
-  const { html, boot } = pageHtml(shell, { title, markup: '' }, chunksOf(manifest, EVENT_TEMPLATE.module));
-  await writeFile(path.join(outDir, boot.file), boot.source);
-  await mkdir(path.join(outDir, path.dirname(EVENT_TEMPLATE.file)), { recursive: true });
-  await writeFile(path.join(outDir, EVENT_TEMPLATE.file), html);
+  for (const template of RENDER_TEMPLATES) {
+    const { html, boot } = pageHtml(shell, { title, markup: '' }, chunksOf(manifest, template.module));
+    await writeFile(path.join(outDir, boot.file), boot.source);
+    await mkdir(path.join(outDir, path.dirname(template.file)), { recursive: true });
+    await writeFile(path.join(outDir, template.file), html);
+  }
 }
 
 /**

@@ -8,8 +8,8 @@ export const SSR_ENTRY = 'ssr/render.mjs';
 
 /**
  * Builds src/prerender.tsx for Node into `<outDir>/ssr/render.mjs`, one self-contained file (every
- * dependency bundled in, so it runs wherever the server runs): the server renders public event
- * pages with it. `alias` is the client build's (react-router's production build).
+ * dependency bundled in, so it runs wherever the server runs): the server renders public event and
+ * community pages with it. `alias` is the client build's (react-router's production build).
  */
 export async function buildSsr(root: string, outDir: string, alias: Alias[]): Promise<void> {
   await build({
@@ -23,7 +23,7 @@ export async function buildSsr(root: string, outDir: string, alias: Alias[]): Pr
     build: {
       ssr: 'src/prerender.tsx',
       outDir: path.join(outDir, path.dirname(SSR_ENTRY)),
-      // The client build emptied dist/ already, and ssr/ holds the event template written since.
+      // The client build emptied dist/ already, and ssr/ holds the page templates written since.
       emptyOutDir: false,
       target: 'node20',
       sourcemap: false,

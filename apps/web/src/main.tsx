@@ -2,6 +2,7 @@ import type { CommunityPageData, PublicEventDto } from '@townsquare/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, queryClient, routerReady } from './app/providers.tsx';
+import { seedCommunityPage } from './features/communities/api/community-page-data.ts';
 import { publicEventQueryKey } from './features/events/api/public-event-key.ts';
 import { tokenStore } from './lib/api-client.ts';
 import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
@@ -13,10 +14,11 @@ if (!root) throw new Error('The #root element is missing from index.html');
 const servedLanguage = document.documentElement.lang;
 
 /**
- * A public event's page comes rendered by the server for a signed-out visitor, with the event as
- * the public API shows it in a JSON data block (apps/server/src/modules/pages). For a visitor
- * without a session the app starts from that data (no request) and hydrates the markup; with a
- * session the page differs (RSVP, chat), so it is rendered afresh, as every other page is.
+ * A public event's page and a community's page come rendered by the server for a signed-out
+ * visitor, with their data as the API shows it to that visitor in a JSON data block
+ * (apps/server/src/modules/pages). For a visitor without a session the app starts from that data
+ * (no request) and hydrates the markup; with a session the page differs (RSVP, join, chat), so it
+ * is rendered afresh, as every other page is.
  */
 function serverRendered(locale: LoadedLocale['locale']): boolean {
   // The server rendered the page in the language its <html lang> named; another one re-renders.
@@ -34,16 +36,15 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
       queryClient.setQueryData(['near', decodeURIComponent(city)], data);
       return false;
     }
-    // A community page (issue 23): the community and its next events, under the keys
-    // features/communities/api/keys.ts gives `detail` and `events(slug, 'upcoming')`; a plain list
-    // too, so the page renders afresh from the data.
+    // A community page (issue 23): the community, its next events and its news, rendered by the
+    // server with the route's own components. An invitation link (`?invite=`) shows a banner the
+    // server did not render, so that page renders afresh (from the data, without a request).
     const community = /^\/c\/([^/]+)$/.exec(path)?.[1];
     if (community) {
-      const slug = decodeURIComponent(community);
       const page = data as CommunityPageData;
-      queryClient.setQueryData(['communities', 'detail', slug], page.community);
-      queryClient.setQueryData(['communities', 'events', slug, 'upcoming'], page.upcoming);
-      return false;
+      if (page?.community?.slug !== decodeURIComponent(community)) return false;
+      seedCommunityPage(queryClient, page);
+      return !new URLSearchParams(window.location.search).has('invite');
     }
     const event = data as PublicEventDto;
     if (!event?.id || path !== `/event/${encodeURIComponent(event.id)}`) return false;

@@ -1,7 +1,8 @@
 import { EVENT_BANNER_SIZES } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import { createEventDto } from './features/events/event-fixtures.ts';
-import { renderEventPage, renderPage } from './prerender.tsx';
+import { renderCommunityPage, renderEventPage, renderPage } from './prerender.tsx';
+import { createCommunity } from './test/factories.ts';
 
 describe('build-time rendering of the pages a visitor lands on', () => {
   it('renders the landing, sign-in and registration pages signed out, with their titles', async () => {
@@ -65,9 +66,69 @@ describe('request-time rendering of a public event page', () => {
     expect(markup).not.toMatch(/<script(?! type="application)/);
   });
 
+  it('renders in the language the server passes as `{ locale }` (what <html lang> names)', async () => {
+    const { markup } = await renderEventPage({ ...createEventDto(), rsvps: [] }, { locale: 'de' });
+    expect(markup).toContain('Anmelden und zusagen');
+    expect(markup).not.toContain('Sign in to RSVP');
+  });
+
   it('renders controls enabled: the app hydrates this markup rather than replacing it', async () => {
     const { markup } = await renderEventPage({ ...createEventDto(), rsvps: [] });
     expect(markup).toMatch(/<button[^>]*aria-expanded="false"/);
     expect(markup).not.toMatch(/<button[^>]*aria-expanded="false"[^>]*disabled=""/);
+  });
+});
+
+describe('request-time rendering of a community page (issue 23)', () => {
+  const upcoming = {
+    events: [createEventDto({ title: 'Sunday canal ride', startDate: '2027-01-10T10:00:00.000Z' })],
+    nextCursor: null,
+  };
+  const announcements = {
+    announcements: [
+      {
+        id: 'a1',
+        title: 'New meeting point',
+        message: 'We meet at the lock from now on.',
+        createdAt: '2026-11-20T09:00:00.000Z',
+        author: null,
+      },
+    ],
+  };
+
+  it('renders the community, its next event and its news as a signed-out visitor sees them', async () => {
+    const community = createCommunity({
+      name: 'Canal <Cyclists>',
+      description: 'Slow rides.',
+      memberCount: 12,
+    });
+    // The page has no <title> of its own: the server writes the head (title, Open Graph, JSON-LD).
+    const { markup } = await renderCommunityPage({ community, upcoming, announcements });
+    expect(markup).toMatch(/<h1[^>]*>Canal &lt;Cyclists&gt;/);
+    expect(markup).toContain('Riverside Park');
+    expect(markup).toContain('12 members');
+    expect(markup).toContain('Slow rides.');
+    expect(markup).toContain('Sunday canal ride');
+    expect(markup).toContain('New meeting point');
+    expect(markup).toMatch(/<a [^>]*href="\/login"[^>]*>Sign in to join<\/a>/);
+    // Nothing signed-in only, and no boundary the server left for the browser to finish.
+    expect(markup).not.toContain('Leave');
+    expect(markup).not.toMatch(/>Chat</);
+    expect(markup).not.toContain('<!--$!-->');
+    expect(markup).not.toContain('<title>');
+    expect(markup).not.toMatch(/<script/);
+  });
+
+  it('renders a private community without its events, and in the language asked for', async () => {
+    const community = createCommunity({ name: 'Quiet Circle', visibility: 'PRIVATE' });
+    const empty = { events: [], nextCursor: null };
+    const english = await renderCommunityPage({ community, upcoming: empty });
+    expect(english.markup).toContain('Quiet Circle');
+    expect(english.markup).toContain('Private');
+    expect(english.markup).not.toContain('Sunday canal ride');
+    const german = await renderCommunityPage({ community, upcoming: empty }, { locale: 'de' });
+    expect(german.markup).toContain('Quiet Circle');
+    expect(german.markup).toContain('Zum Beitreten anmelden');
+    expect(german.markup).toContain('Privat');
   });
 });

@@ -7,11 +7,12 @@
  *   tree here mirrors `AppProviders` exactly (same siblings, same order: `useId` depends on it).
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { PublicEventDto } from '@townsquare/contracts';
+import type { CommunityPageData, PublicEventDto } from '@townsquare/contracts';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router.tsx';
 import { sessionQueryKey } from './features/auth/api/get-session.ts';
+import { seedCommunityPage } from './features/communities/api/community-page-data.ts';
 import { publicEventQueryKey } from './features/events/api/get-public-event.ts';
 import { type NearCity, nearCityQueryKey } from './features/places/api/get-near-city.ts';
 import { IntlProvider, setCurrentIntl } from './lib/i18n/intl.tsx';
@@ -21,6 +22,11 @@ import { Prerendering } from './lib/prerendering.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 type Rendered = { title: string; markup: string };
+/**
+ * The language the server negotiated for the request (platform/locale.ts), which the page's
+ * `<html lang>` names: "en" | "es" | "de" | "fr", English otherwise.
+ */
+type RenderOptions = { locale?: string };
 
 const loaded = new Map<AppLocale, Promise<LoadedLocale>>();
 /** The locale's catalogs, loaded once per process; pages render in English unless told otherwise. */
@@ -84,13 +90,25 @@ export function renderPage(pathname: string): Promise<Rendered> {
 /**
  * A public event's page as a signed-out visitor sees it, from the public presenter's data (the
  * same object the page embeds for the app to hydrate from). Rendered per request by the server, in
- * `locale` ("en" | "es" | "de" | "fr", English otherwise); the page's `<html lang>` must name it,
- * so the app hydrates the markup only when it starts in the same language (main.tsx).
+ * `options.locale`; the page's `<html lang>` must name it, so the app hydrates the markup only when
+ * it starts in the same language (main.tsx).
  */
-export function renderEventPage(event: PublicEventDto, locale?: string): Promise<Rendered> {
+export function renderEventPage(event: PublicEventDto, options: RenderOptions = {}): Promise<Rendered> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(publicEventQueryKey(event.id, null), event);
-  return render(`/event/${encodeURIComponent(event.id)}`, queryClient, false, locale);
+  return render(`/event/${encodeURIComponent(event.id)}`, queryClient, false, options.locale);
+}
+
+/**
+ * A community's page (`/c/:slug`, issue 23) as a signed-out visitor sees it, from what the API
+ * answers that visitor (the server's `CommunityPageData`, also embedded for the app to hydrate
+ * from): the community, its next events and its news, under the keys the route's queries read.
+ * Rendered per request by the server, in `options.locale`, like an event page.
+ */
+export function renderCommunityPage(data: CommunityPageData, options: RenderOptions = {}): Promise<Rendered> {
+  const queryClient = createQueryClient();
+  seedCommunityPage(queryClient, data);
+  return render(`/c/${encodeURIComponent(data.community.slug)}`, queryClient, false, options.locale);
 }
 
 /**

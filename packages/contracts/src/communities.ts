@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CommunityAnnouncementDto } from './announcements.ts';
 import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
 import { text } from './fields.ts';
@@ -302,5 +303,10 @@ export type CommunityPageData = {
   community: Community;
   /** The first page of `GET /api/communities/:slug/events?when=upcoming&limit=50` (the web app's). */
   upcoming: z.infer<typeof communityEventsResponse>;
+  /**
+   * `GET /api/communities/:slug/announcements` as that visitor gets it: a public community's news;
+   * absent for a private one (members only), whose page asks nothing more.
+   */
+  announcements?: { announcements: CommunityAnnouncementDto[] };
 };
 export const communityDeletedResponse = z.object({ message: z.string() });

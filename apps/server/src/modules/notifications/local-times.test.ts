@@ -168,6 +168,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
         publicForSitemap: async () => [],
         events: async () => ({ events: [], nextCursor: null }),
       },
+      announcements: { list: async () => ({ announcements: [] }) },
       publicUrl: 'http://townsquare.test',
       currency: 'EUR',
     });

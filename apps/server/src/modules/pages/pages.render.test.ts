@@ -34,12 +34,30 @@ export async function renderEventPage(event) {
       '<main><h1>' + esc(event.title) + '</h1><p>' + esc(event.location) + '</p></main>',
   };
 }
+/** A community page: what it was given (its events, its news, the language), escaped. */
+export async function renderCommunityPage(data, options) {
+  const c = data.community;
+  if (c.name === 'Renderer breaks') throw new Error('boom');
+  const list = (items) => '<ul>' + items.map((i) => '<li>' + esc(i.title) + '</li>').join('') + '</ul>';
+  return {
+    title: esc(c.name) + ' · Townsquare',
+    markup: '<main data-locale="' + esc(options?.locale ?? '') + '"><h1>' + esc(c.name) + '</h1><p>' +
+      esc(c.description) + '</p>' + list(data.upcoming.events) +
+      list(data.announcements?.announcements ?? []) + '</main>',
+  };
+}
 `;
 
 /** The build's template for rendered pages: the app starts from a boot script after the first paint. */
 const EVENT_TEMPLATE = TEMPLATE.replace(
   '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
   '<script type="module" src="/assets/boot-abc123.js"></script>',
+);
+
+/** The community page's template, preloading that route's chunks (another boot script). */
+const COMMUNITY_TEMPLATE = TEMPLATE.replace(
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+  '<script type="module" src="/assets/boot-community1.js"></script>',
 );
 
 const HOSTILE = `</script><script>alert(1)</script> \u2028 & "x"`;
@@ -61,6 +79,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), TEMPLATE);
   await writeFile(path.join(dist, 'ssr', 'render.mjs'), RENDERER);
   await writeFile(path.join(dist, 'ssr', 'event.html'), EVENT_TEMPLATE);
+  await writeFile(path.join(dist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
   ada = await createUser(t, { username: 'ada_render' });
   ben = await createUser(t, { username: 'ben_render' });
@@ -176,5 +195,119 @@ describe('server-rendered public event pages', () => {
     const res = await get('/ssr/render.mjs');
     expect(res.body).not.toContain('renderEventPage');
     expect((await get('/ssr/event.html')).body).not.toContain('boot-abc123.js');
+  });
+});
+
+describe('server-rendered community pages (issue 23)', () => {
+  async function community(
+    owner: TestUser,
+    payload: Record<string, unknown>,
+  ): Promise<{ id: string; slug: string }> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/communities', headers: owner.auth, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().community;
+  }
+  async function announce(owner: TestUser, slug: string, title: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${slug}/announcements`,
+      headers: owner.auth,
+      payload: { title, message: `${title}: details inside.` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)?.[1];
+
+  it("sends the renderer's markup in the community template, with the data the API gives a signed-out visitor", async () => {
+    const club = await community(ada, {
+      name: 'Supper <Club> & "Friends"',
+      description: 'Long suppers, </script> short speeches.',
+      location: 'Kreuzberg',
+    });
+    await createEvent(t, ada, { title: 'Winter supper', communityId: club.id });
+    await createEvent(t, ada, { title: 'Draft supper', communityId: club.id, status: 'DRAFT' });
+    await announce(ada, club.slug, 'New venue');
+
+    const res = await get(`/c/${club.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toBe(
+      '<main data-locale="en"><h1>Supper &#60;Club&#62; &#38; &#34;Friends&#34;</h1>' +
+        '<p>Long suppers, &#60;/script&#62; short speeches.</p>' +
+        '<ul><li>Winter supper</li></ul><ul><li>New venue</li></ul></main>',
+    );
+    // The community template (its route's boot script), not the shell's scripts nor the event's.
+    expect(res.body).toContain('<script type="module" src="/assets/boot-community1.js"></script>');
+    expect(res.body).not.toContain('index-abc123.js');
+    expect(res.body).not.toContain('boot-abc123.js');
+    expect(res.body).toContain('<title>Supper &lt;Club&gt; &amp; &quot;Friends&quot; · Townsquare</title>');
+
+    // One data source: exactly the API's anonymous answers, which the app hydrates from.
+    const data = pageData(res.body) as Record<string, unknown>;
+    const api = (url: string) => get(url).then((r) => r.json());
+    expect(data).toEqual({
+      community: (await api(`/api/communities/${club.slug}`)).community,
+      upcoming: await api(`/api/communities/${club.slug}/events?when=upcoming&limit=50`),
+      announcements: await api(`/api/communities/${club.slug}/announcements`),
+    });
+    const block =
+      /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    expect(block).not.toMatch(/[<>&]/);
+
+    // The same bytes whoever asks (the owner is a member: their own view is the app's, signed in).
+    expect((await get(`/c/${club.slug}`, ada.auth)).body).toBe(res.body);
+    expect((await get(`/c/${club.slug}`, ben.auth)).body).toBe(res.body);
+    // Rendered in the negotiated language, which <html lang> names.
+    const german = (await get(`/c/${club.slug}`, { 'accept-language': 'de' })).body;
+    expect(root(german)).toContain('<main data-locale="de">');
+    expect(german).toContain('<html lang="de">');
+  });
+
+  it('renders a private community as a signed-out visitor sees it: its card, no events, no news', async () => {
+    const club = await community(ada, {
+      name: 'Hidden Supper Circle',
+      description: 'By invitation.',
+      visibility: 'PRIVATE',
+    });
+    await createEvent(t, ada, { title: 'Members-only supper', communityId: club.id });
+    await announce(ada, club.slug, 'Secret menu');
+
+    for (const headers of [{}, ada.auth, ben.auth]) {
+      const html = (await get(`/c/${club.slug}`, headers)).body;
+      expect(root(html)).toBe(
+        '<main data-locale="en"><h1>Hidden Supper Circle</h1><p>By invitation.</p><ul></ul><ul></ul></main>',
+      );
+      expect(html).not.toContain('Members-only supper');
+      expect(html).not.toContain('Secret menu');
+      expect(pageData(html)).toEqual({
+        community: (await get(`/api/communities/${club.slug}`)).json().community,
+        upcoming: { events: [], nextCursor: null },
+      });
+    }
+    // What the API tells a signed-out visitor: the card, not the events nor the news.
+    expect((await get(`/api/communities/${club.slug}/announcements`)).statusCode).toBe(403);
+  });
+
+  it('falls back to the head only when the renderer fails, and sends an unknown community the shell', async () => {
+    const club = await community(ada, { name: 'Renderer breaks', description: 'Boom.' });
+    const res = await get(`/c/${club.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>Renderer breaks · Townsquare</title>');
+    expect(res.body).toContain('src="/assets/index-abc123.js"');
+    expect(pageData(res.body)).toBeUndefined();
+
+    expect((await get('/c/no-such-club-anywhere')).body).toBe(TEMPLATE);
+  });
+
+  it('uses the shell when the build has no community template', async () => {
+    const club = await community(ada, { name: 'Template-less Club', description: 'Plain.' });
+    await rm(path.join(dist, 'ssr', 'community.html'));
+    try {
+      const html = (await get(`/c/${club.slug}`)).body;
+      expect(root(html)).toContain('<h1>Template-less Club</h1>');
+      expect(html).toContain('src="/assets/index-abc123.js"');
+    } finally {
+      await writeFile(path.join(dist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
+    }
   });
 });

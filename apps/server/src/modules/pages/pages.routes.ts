@@ -4,7 +4,7 @@ import type { App } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import { type Head, injectBody, injectHead } from './head.ts';
 import type { PagesService } from './pages.service.ts';
-import type { Renderer, Shell } from './shell.ts';
+import type { RenderedPage, Renderer, Shell } from './shell.ts';
 import { pageHeaders, withLang } from './web-pages.ts';
 
 /**
@@ -22,11 +22,13 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
     reply: FastifyReply,
     locale: Locale,
     head: Head | undefined,
-    body?: { markup: string | undefined; data: unknown },
-    /** False: markup made here, not by the web app's renderer, goes into the ordinary shell. */
-    hydrates = true,
+    /**
+     * The page's markup and the data it was made from; `page`: made by the web app's renderer, to go
+     * in the build's template for that page (else made here, into the ordinary shell).
+     */
+    body?: { markup: string | undefined; data: unknown; page?: RenderedPage },
   ) {
-    const rendered = body?.markup !== undefined && hydrates ? await renderer.template() : undefined;
+    const rendered = body?.markup !== undefined && body.page ? await renderer.template(body.page) : undefined;
     let template = rendered ?? (await shell.read());
     if (template === undefined) return reply.callNotFound();
     if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
@@ -63,6 +65,7 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       return sendPage(reply, locale, page.head, {
         markup: await renderer.event(page.event, locale),
         data: page.event,
+        page: 'event',
       });
     },
   );
@@ -76,15 +79,21 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       reply.code(404);
       return sendPage(reply, locale, pages.cityNotFound(locale));
     }
-    return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
+    // Plain HTML made here, in the ordinary shell: the app renders afresh from the data.
+    return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data });
   });
 
-  // Community pages (issue 23): rendered from the anonymous view as plain HTML, like city pages.
+  // Community pages (issue 23): rendered by the web app's renderer from the anonymous view, like
+  // event pages, and hydrated; without a renderer (or when it fails) the head only.
   app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) => {
     const locale = requestLocale(request);
     const page = await pages.communityPage(request.params.slug, locale);
     if (!page) return sendPage(reply, locale, undefined);
-    return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data }, false);
+    return sendPage(reply, locale, page.head, {
+      markup: await renderer.community(page.data, locale),
+      data: page.data,
+      page: 'community',
+    });
   });
 
   app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>

@@ -9,6 +9,7 @@ import {
 } from '@townsquare/contracts';
 import { longEventTime } from '../../platform/dates.ts';
 import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
+import type { CommunityAnnouncements } from '../communities/announcements.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { CityPages } from '../places/city-pages.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
@@ -27,6 +28,8 @@ export type PagesServiceDeps = {
     ): Promise<CommunityPageData['upcoming']>;
     publicForSitemap(limit: number): Promise<Array<{ slug: string; updatedAt: Date }>>;
   };
+  /** A community's news as the API lists it (a private community's: members only). */
+  announcements: Pick<CommunityAnnouncements, 'list'>;
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
   publicUrl: string;
   /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
@@ -311,54 +314,30 @@ export function createPagesService(deps: PagesServiceDeps) {
     };
   }
 
-  /**
-   * The community page's first paint, made on the server as plain HTML like the city page's (the
-   * web app renders afresh from the embedded data): its name, where, members, description, a
-   * sign-in link to join and its next events, each at its time in the event's own time zone.
-   */
-  function communityMarkup({ community, upcoming }: CommunityPageData, locale: Locale): string {
-    const open = community.visibility === 'PUBLIC';
-    const facts = [
-      community.place?.name ?? community.location,
-      t(locale, 'page.community.members', { count: community.memberCount }),
-    ].filter(Boolean);
-    const list = upcoming.events.map((e) => {
-      const when = longEventTime(new Date(e.startDate), e.timeZone ?? 'UTC', locale);
-      const where = e.location ? ` · ${escapeHtml(e.location)}` : '';
-      return `<li><a href="/event/${escapeHtml(e.id)}">${escapeHtml(e.title)}</a> · <time datetime="${escapeHtml(e.startDate)}">${escapeHtml(when)}</time>${where}</li>`;
-    });
-    const none = open ? 'page.community.noEvents' : 'page.community.membersOnly';
-    return [
-      `<main><h1>${escapeHtml(community.name)}</h1>`,
-      `<p>${escapeHtml(facts.join(' · '))}</p>`,
-      `<p><a href="/login">${escapeHtml(t(locale, 'page.community.join'))}</a></p>`,
-      community.description.trim() ? `<p>${escapeHtml(community.description.trim())}</p>` : '',
-      `<h2>${escapeHtml(t(locale, 'page.community.upcoming'))}</h2>`,
-      list.length ? `<ul>${list.join('')}</ul>` : `<p>${escapeHtml(t(locale, none))}</p>`,
-      '</main>',
-    ].join('');
-  }
-
   return {
     /**
-     * `/c/:slug` for a signed-out visitor: its head, first paint and data (the community and its
-     * next events as the API shows them to that visitor); undefined: the plain shell, a 404 page.
+     * `/c/:slug` for a signed-out visitor: its head and data (the community, its next events and its
+     * news as the API shows them to that visitor: a private one's events and news are for members),
+     * which the web app's renderer renders; undefined: the plain shell, a 404 page.
      */
     async communityPage(
       slug: string,
       locale: Locale = 'en',
-    ): Promise<{ head: Head; markup: string; data: CommunityPageData } | undefined> {
+    ): Promise<{ head: Head; data: CommunityPageData } | undefined> {
       const community = await deps.communities.findForAnonymous(slug);
       if (!community) return undefined;
-      const upcoming =
+      const data: CommunityPageData =
         community.visibility === 'PUBLIC'
-          ? await deps.communities.events(undefined, community.slug, {
-              when: 'upcoming',
-              limit: COMMUNITY_PAGE_EVENTS,
-            })
-          : { events: [], nextCursor: null };
-      const data = { community, upcoming };
-      return { head: communityHead(community, locale), markup: communityMarkup(data, locale), data };
+          ? {
+              community,
+              upcoming: await deps.communities.events(undefined, community.slug, {
+                when: 'upcoming',
+                limit: COMMUNITY_PAGE_EVENTS,
+              }),
+              announcements: await deps.announcements.list(community.slug, undefined),
+            }
+          : { community, upcoming: { events: [], nextCursor: null } };
+      return { head: communityHead(community, locale), data };
     },
 
     /**

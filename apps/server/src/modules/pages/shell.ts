@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locale, PublicEventDto } from '@townsquare/contracts';
+import type { CommunityPageData, Locale, PublicEventDto } from '@townsquare/contracts';
 
 /**
  * The web app's built `index.html`, the template every server-rendered head is filled into.
@@ -26,30 +26,36 @@ export function createShell(webDist: string, file = 'index.html') {
 
 export type Shell = ReturnType<typeof createShell>;
 
+type Rendered = Promise<{ title: string; markup: string }>;
+
 /** The SSR build of apps/web/src/prerender.tsx (apps/web/build/ssr.ts writes it). */
 type RenderModule = {
   /**
    * `options.locale` (issue 24): the language the server negotiated for this request
    * (platform/locale.ts); the page's `<html lang>` says the same. A renderer may ignore it.
    */
-  renderEventPage(
-    event: PublicEventDto,
-    options?: { locale: Locale },
-  ): Promise<{ title: string; markup: string }>;
+  renderEventPage(event: PublicEventDto, options?: { locale: Locale }): Rendered;
+  /** A community's page as a signed-out visitor sees it (issue 23); older builds lack it. */
+  renderCommunityPage?(data: CommunityPageData, options?: { locale: Locale }): Rendered;
 };
 
 /** Where the web build writes its request-time renderer, relative to the built app. */
 export const SSR_ENTRY = path.join('ssr', 'render.mjs');
 /**
- * The shell the rendered markup goes into (apps/web/build/prerender.ts `writeEventTemplate`): the
- * app starts from a boot script after the first paint instead of from the shell's module scripts.
+ * The shells the rendered markup goes into (apps/web/build/prerender.ts `writeRenderTemplates`):
+ * the app starts from a boot script after the first paint instead of from the shell's module
+ * scripts, with the page's route chunks preloaded.
  */
-export const EVENT_TEMPLATE = path.join('ssr', 'event.html');
+export const RENDER_TEMPLATES = {
+  event: path.join('ssr', 'event.html'),
+  community: path.join('ssr', 'community.html'),
+} as const;
+export type RenderedPage = keyof typeof RENDER_TEMPLATES;
 
 /**
- * The web app's own renderer of event pages, loaded from the built app on first use and again when
- * the build changes; `undefined` (the page is sent with its head only) when the build has none or
- * it fails to load or render, so a broken renderer never breaks the page.
+ * The web app's own renderer of event and community pages, loaded from the built app on first use
+ * and again when the build changes; `undefined` (the page is sent with its head only) when the
+ * build has none or it fails to load or render, so a broken renderer never breaks the page.
  */
 export function createRenderer(webDist: string, log: (err: unknown) => void) {
   const where = path.join(webDist, SSR_ENTRY);
@@ -69,23 +75,31 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
     }
     return loaded.module;
   }
-  const template = createShell(webDist, EVENT_TEMPLATE);
+  const templates = {
+    event: createShell(webDist, RENDER_TEMPLATES.event),
+    community: createShell(webDist, RENDER_TEMPLATES.community),
+  };
+  /** A page's markup, or undefined (logged when the renderer failed). */
+  async function markup(render: (module: RenderModule) => Rendered | undefined): Promise<string | undefined> {
+    try {
+      const module = await load();
+      const rendered = module && (await render(module));
+      // React writes a preload hint for the page's image into the markup; the head has it already.
+      return rendered?.markup.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+    } catch (err) {
+      log(err);
+      return undefined;
+    }
+  }
   return {
-    /** The template for rendered markup; undefined (use the shell) when the build has none. */
-    template: () => template.read(),
+    /** The template for a rendered page; undefined (use the shell) when the build has none. */
+    template: (page: RenderedPage) => templates[page].read(),
     /** The event page's markup as a signed-out visitor sees it. */
-    async event(event: PublicEventDto, locale: Locale = 'en'): Promise<string | undefined> {
-      try {
-        const module = await load();
-        if (!module) return undefined;
-        const { markup } = await module.renderEventPage(event, { locale });
-        // React writes a preload hint for the page's image into the markup; the head has it already.
-        return markup.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
-      } catch (err) {
-        log(err);
-        return undefined;
-      }
-    },
+    event: (event: PublicEventDto, locale: Locale = 'en') =>
+      markup((module) => module.renderEventPage(event, { locale })),
+    /** The community page's markup as a signed-out visitor sees it (issue 23). */
+    community: (data: CommunityPageData, locale: Locale = 'en') =>
+      markup((module) => module.renderCommunityPage?.(data, { locale })),
   };
 }
 

@@ -44,6 +44,9 @@ function renderPage(user: ReturnType<typeof createSelfUser> | null) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** What only a signed-in visitor sees loads in chunks of its own (lazy): on a loaded machine, seconds. */
+const LAZY = { timeout: 10_000 };
+
 describe('CommunityPage', () => {
   it('signed out: the about card with image and verified badge, and "Sign in to join" that comes back here', async () => {
     serve(club);
@@ -92,7 +95,7 @@ describe('CommunityPage', () => {
   it('signed in, not a member: "Request to join", no Members or Chat tab', async () => {
     serve(club);
     renderPage(createSelfUser());
-    expect(await screen.findByRole('button', { name: 'Request to join' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Request to join' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Members' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Chat' })).not.toBeInTheDocument();
   });
@@ -108,8 +111,8 @@ describe('CommunityPage', () => {
   it('an organiser creates an event from the page, hosted by the community', async () => {
     serve({ ...club, viewerRole: 'ORGANIZER', viewerState: 'member' });
     renderPage(createSelfUser());
-    fireEvent.click(await screen.findByRole('button', { name: 'Create event' }));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create event' }, LAZY));
+    const dialog = await screen.findByRole('dialog', {}, LAZY);
     expect(within(dialog).getByLabelText('Host as')).toHaveValue('c1');
   });
 
@@ -123,7 +126,7 @@ describe('CommunityPage', () => {
   it("the owner's role control reads as owner; a member's as member", async () => {
     serve({ ...club, viewerRole: 'OWNER', viewerState: 'member' });
     renderPage(createSelfUser());
-    expect(await screen.findByRole('button', { name: 'Owner ▾' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Owner ▾' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Member ▾' })).not.toBeInTheDocument();
   });
 });

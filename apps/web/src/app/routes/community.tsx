@@ -1,40 +1,55 @@
-import { BadgeCheck, CalendarPlus, MapPin, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useCommunity } from '../../features/communities/api/get-community.ts';
 import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
-import { useJoinCommunity } from '../../features/communities/api/join-community.ts';
-import { useLeaveCommunity } from '../../features/communities/api/leave-community.ts';
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
-import {
-  CommunityImportExport,
-  InvitationBanner,
-  ShareEmailSetting,
-} from '../../features/communities/components/community-import-export.tsx';
-import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
-import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
-import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
-import { GroupChat } from '../../features/groups/components/group-chat.tsx';
-import { JoinButton } from '../../features/groups/components/membership.tsx';
-import { ContentMenu } from '../../features/moderation/components/content-menu.tsx';
-import { CommunityPolls } from '../../features/polls/components/community-polls.tsx';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 // The event form (and the validation it shares with the server) loads when an organiser opens it.
-const EventFormDialog = lazy(() =>
-  import('../../features/events/components/event-form-dialog.tsx').then((m) => ({
-    default: m.EventFormDialog,
-  })),
+const EventFormDialog = lazyComponent(
+  () => import('../../features/events/components/event-form-dialog.tsx'),
+  'EventFormDialog',
 );
+// What only a signed-in visitor or a member sees loads when it is shown: the page a signed-out
+// visitor opens from a link (rendered by the server and hydrated, decision 025) parses none of it,
+// and the server never meets these boundaries.
+const importExport = () => import('../../features/communities/components/community-import-export.tsx');
+const CommunityActions = lazyComponent(
+  () => import('../../features/communities/components/community-actions.tsx'),
+  'CommunityActions',
+);
+const InvitationBanner = lazyComponent(importExport, 'InvitationBanner');
+const ShareEmailSetting = lazyComponent(importExport, 'ShareEmailSetting');
+const CommunityImportExport = lazyComponent(importExport, 'CommunityImportExport');
+const CommunityMembers = lazyComponent(
+  () => import('../../features/communities/components/community-members.tsx'),
+  'CommunityMembers',
+);
+const CommunitySettings = lazyComponent(
+  () => import('../../features/communities/components/community-settings.tsx'),
+  'CommunitySettings',
+);
+const CommunityPolls = lazyComponent(
+  () => import('../../features/polls/components/community-polls.tsx'),
+  'CommunityPolls',
+);
+const GroupChat = lazyComponent(() => import('../../features/groups/components/group-chat.tsx'), 'GroupChat');
+
+/** A lazy part's place while its chunk loads. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-10 w-40" />}>{children}</Suspense>;
+}
 
 /** A community's page: header with the join button, tabs About, Events, Members, Chat (and Manage). */
 export function CommunityPage() {
@@ -45,8 +60,7 @@ export function CommunityPage() {
   const member = community?.viewerState === 'member';
   const canSeeEvents = community ? community.visibility === 'PUBLIC' || member : false;
   const events = useCommunityEvents(slug, 'upcoming', canSeeEvents);
-  const join = useJoinCommunity(slug);
-  const leave = useLeaveCommunity(slug);
+  const invited = useSearchParams()[0].has('invite');
   const origin = usePageOrigin();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -56,7 +70,11 @@ export function CommunityPage() {
 
   return (
     <article>
-      <InvitationBanner community={community} signedIn={Boolean(user)} />
+      {invited ? (
+        <Suspense fallback={null}>
+          <InvitationBanner community={community} signedIn={Boolean(user)} />
+        </Suspense>
+      ) : null}
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 gap-4">
           {community.imageUrl ? (
@@ -90,29 +108,14 @@ export function CommunityPage() {
           </div>
         </div>
         {user ? (
-          <div className="flex flex-col items-start gap-3 sm:items-end">
-            {organizer ? (
-              <Button onClick={() => setCreating(true)}>
-                <CalendarPlus aria-hidden="true" />
-                {t('communities.page.createEvent')}
-              </Button>
-            ) : null}
-            <div className="flex items-center gap-1">
-              <JoinButton
-                group={community}
-                join={join}
-                leave={leave}
-                leaveLabel={t('communities.page.leave')}
-              />
-              {community.viewerRole === 'OWNER' ? null : (
-                <ContentMenu
-                  name={t('communities.page.moreActions', { name: community.name })}
-                  report={{ subjectType: 'community', subjectId: community.id, label: community.name }}
-                />
-              )}
-            </div>
-            {member ? <CommunityNotifications community={community} /> : null}
-          </div>
+          <Later>
+            <CommunityActions
+              slug={slug}
+              community={community}
+              organizer={organizer}
+              onCreateEvent={() => setCreating(true)}
+            />
+          </Later>
         ) : (
           // Signed out: sign in, then come back here to join.
           <Link
@@ -187,29 +190,37 @@ export function CommunityPage() {
           )}
           {member ? (
             <div className="mt-8">
-              <CommunityPolls communityId={community.id} organizer={organizer} />
+              <Later>
+                <CommunityPolls communityId={community.id} organizer={organizer} />
+              </Later>
             </div>
           ) : null}
         </TabsContent>
         {member ? (
           <TabsContent value="members">
-            <ShareEmailSetting slug={community.slug} />
-            <CommunityMembers community={community} />
+            <Later>
+              <ShareEmailSetting slug={community.slug} />
+              <CommunityMembers community={community} />
+            </Later>
           </TabsContent>
         ) : null}
         {member ? (
           <TabsContent value="chat">
-            <GroupChat
-              group={{ kind: 'community', id: community.id, slug: community.slug }}
-              name={community.name}
-              canModerate={organizer}
-            />
+            <Later>
+              <GroupChat
+                group={{ kind: 'community', id: community.id, slug: community.slug }}
+                name={community.name}
+                canModerate={organizer}
+              />
+            </Later>
           </TabsContent>
         ) : null}
         {organizer ? (
           <TabsContent value="manage">
-            <CommunitySettings community={community} />
-            <CommunityImportExport community={community} />
+            <Later>
+              <CommunitySettings community={community} />
+              <CommunityImportExport community={community} />
+            </Later>
           </TabsContent>
         ) : null}
       </Tabs>

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommunityAnnouncementDto, CommunityAnnouncementInput } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
-import { slugPath } from './keys.ts';
-
-export const communityAnnouncementsKey = (slug: string) => ['communities', 'announcements', slug] as const;
+import { communityKeys, slugPath } from './keys.ts';
 
 /** GET /api/communities/:slug/announcements: the newest 20 (a private community's: members only). */
 export function useCommunityAnnouncements(slug: string, enabled = true) {
   return useQuery({
-    queryKey: communityAnnouncementsKey(slug),
+    queryKey: communityKeys.announcements(slug),
     queryFn: ({ signal }) =>
       api.get<{ announcements: CommunityAnnouncementDto[] }>(`${slugPath(slug)}/announcements`, signal),
     enabled,
@@ -27,6 +25,6 @@ export function useAnnounceToCommunity(slug: string) {
       if (typeof answer?.recipients !== 'number') throw new DisplayError('The server did not answer');
       return answer.recipients;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityAnnouncementsKey(slug) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityKeys.announcements(slug) }),
   });
 }

@@ -7,6 +7,7 @@ export const communityKeys = {
   detail: (slug: string) => ['communities', 'detail', slug] as const,
   members: (slug: string, state: string) => ['communities', 'members', slug, state] as const,
   events: (slug: string, when: string) => ['communities', 'events', slug, when] as const,
+  announcements: (slug: string) => ['communities', 'announcements', slug] as const,
   upcomingOfMine: ['communities', 'upcoming-of-mine'] as const,
 };
 export const slugPath = (slug: string) => `/api/communities/${encodeURIComponent(slug)}`;

@@ -38,7 +38,8 @@ describe('CommunityAnnouncements', () => {
     const user = userEvent.setup();
     renderWithApp(<CommunityAnnouncements slug="plots" canRead organizer />, { user: createSelfUser() });
     expect(await screen.findByText('Seed swap')).toBeVisible();
-    await user.type(screen.getByLabelText('Title'), 'Water off');
+    // The form is a chunk of its own (only organisers load it).
+    await user.type(await screen.findByLabelText('Title', {}, { timeout: 10_000 }), 'Water off');
     await user.type(screen.getByLabelText('Announcement'), 'Mains off on Monday.');
     await user.click(screen.getByRole('button', { name: 'Announce to members' }));
     expect(await screen.findByText('Announced to 4 members')).toBeVisible();

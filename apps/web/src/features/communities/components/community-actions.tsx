@@ -1,0 +1,51 @@
+import type { Community } from '@townsquare/contracts';
+import { CalendarPlus } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useT } from '../../../lib/i18n/intl.tsx';
+import { JoinButton } from '../../groups/components/membership.tsx';
+import { ContentMenu } from '../../moderation/components/content-menu.tsx';
+import { useJoinCommunity } from '../api/join-community.ts';
+import { useLeaveCommunity } from '../api/leave-community.ts';
+import { CommunityNotifications } from './community-notifications.tsx';
+
+/**
+ * The community page's controls for a signed-in visitor: "Create event" for organisers, join or
+ * leave, the report menu, the member's notification choice. Its own chunk (app/routes/community.tsx
+ * loads it lazily), so the page a signed-out visitor opens parses none of it.
+ */
+export function CommunityActions({
+  slug,
+  community,
+  organizer,
+  onCreateEvent,
+}: {
+  /** The page's slug, as its queries are keyed. */
+  slug: string;
+  community: Community;
+  organizer: boolean;
+  onCreateEvent: () => void;
+}) {
+  const t = useT();
+  const join = useJoinCommunity(slug);
+  const leave = useLeaveCommunity(slug);
+  return (
+    <div className="flex flex-col items-start gap-3 sm:items-end">
+      {organizer ? (
+        <Button onClick={onCreateEvent}>
+          <CalendarPlus aria-hidden="true" />
+          {t('communities.page.createEvent')}
+        </Button>
+      ) : null}
+      <div className="flex items-center gap-1">
+        <JoinButton group={community} join={join} leave={leave} leaveLabel={t('communities.page.leave')} />
+        {community.viewerRole === 'OWNER' ? null : (
+          <ContentMenu
+            name={t('communities.page.moreActions', { name: community.name })}
+            report={{ subjectType: 'community', subjectId: community.id, label: community.name }}
+          />
+        )}
+      </div>
+      {community.viewerState === 'member' ? <CommunityNotifications community={community} /> : null}
+    </div>
+  );
+}
