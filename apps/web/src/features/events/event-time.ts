@@ -1,7 +1,14 @@
 // The subpath, not the package index: the index evaluates every zod schema, which the public event
 // page (this file's main reader) does not need.
 import { offsetMinutes } from '@townsquare/contracts/time-zones';
-import { browserTimeZone, formatLongDate, formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
+import {
+  browserTimeZone,
+  formatCardDate,
+  formatLongDate,
+  formatTime,
+  formatZoneName,
+  inTimeZone,
+} from '../../lib/format.ts';
 
 export interface EventTimeText {
   date: string;
@@ -37,4 +44,18 @@ export function eventTimeText(
   const differs = offsetMinutes(zone, start) !== offsetMinutes(viewerTimeZone, start);
   const mine = describe(event.startDate, event.endDate, viewerTimeZone);
   return { ...local, yours: differs ? `${mine.date}, ${mine.time}` : null };
+}
+
+/**
+ * "Dec 1, 2026 · 12:55 PM CET": when an event starts as it reads where it happens (its zone,
+ * named), for short lists. The same text on the server and in any browser, so a rendered page
+ * hydrates without a mismatch.
+ */
+export function eventStartText(
+  event: { startDate: string; timeZone?: string },
+  viewerTimeZone: string = browserTimeZone(),
+): string {
+  const zone = event.timeZone ?? viewerTimeZone;
+  const start = inTimeZone(event.startDate, zone);
+  return `${formatCardDate(start)} · ${formatTime(start)} ${formatZoneName(event.startDate, zone)}`;
 }

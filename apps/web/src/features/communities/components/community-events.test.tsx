@@ -22,4 +22,26 @@ describe('EventList', () => {
     const picnic = screen.getByRole('link', { name: 'Picnic' }).closest('li');
     expect(picnic?.textContent).not.toMatch(/place|Full/);
   });
+
+  it('shows when an event starts where it happens, its zone named, and who hosts it', () => {
+    renderWithApp(
+      <EventList
+        loading={false}
+        empty="No upcoming events"
+        events={[
+          createEventDto({
+            title: 'Canal run',
+            startDate: '2026-12-01T11:55:00.000Z',
+            endDate: '2026-12-01T13:55:00.000Z',
+            timeZone: 'Europe/Berlin',
+            location: 'Landwehrkanal',
+            community: { id: 'c1', slug: 'kiez', name: 'Kiez Runners', verified: false },
+          }),
+        ]}
+      />,
+    );
+    const item = screen.getByRole('link', { name: 'Canal run' }).closest('li');
+    expect(item?.textContent).toContain('Dec 1, 2026 · 12:55 PM CET');
+    expect(item?.textContent).toContain('Hosted by Kiez Runners · Landwehrkanal');
+  });
 });

@@ -3,10 +3,14 @@ import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatCardDate, formatTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { placesText } from '../../events/capacity-texts.ts';
+import { eventStartText } from '../../events/event-time.ts';
 
-/** A short list of events: date, title (a link), place, and "Full" or the places left. */
+/**
+ * A short list of events: when (in the event's zone, named), title (a link), host and place, and
+ * "Full" or the places left.
+ */
 export function EventList({
   events,
   loading,
@@ -16,22 +20,22 @@ export function EventList({
   loading: boolean;
   empty: string;
 }) {
+  const t = useT();
   if (loading) return <Skeleton className="h-24 w-full" />;
   if (!events?.length) return <EmptyState icon={CalendarDays} title={empty} headingLevel="h3" />;
   return (
     <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
       {events.map((event) => (
         <li key={event.id} className="flex flex-col gap-0.5 p-4 sm:flex-row sm:items-baseline sm:gap-4">
-          <span className="shrink-0 text-sm font-medium text-brand-800">
-            {formatCardDate(event.startDate)} · {formatTime(event.startDate)}
-          </span>
+          <span className="shrink-0 text-sm font-medium text-brand-800">{eventStartText(event)}</span>
           <span className="min-w-0">
             <Link to={`/event/${event.id}`} className="font-semibold text-stone-900 hover:underline">
               {event.title}
             </Link>
             <span className="block text-sm text-stone-600">
-              {event.community ? `Hosted by ${event.community.name} · ` : ''}
-              {event.location}
+              {event.community
+                ? `${t('events.hostedBy', { name: event.community.name })} · ${event.location}`
+                : event.location}
             </span>
             {placesText(event) ? (
               <span className="block text-sm font-medium text-stone-800">{placesText(event)}</span>

@@ -2,14 +2,16 @@ import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatCardDate, formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { eventStartText } from '../../events/event-time.ts';
 import { formatDistance } from '../place-text.ts';
 
 export interface NearItem {
   id: string;
   title: string;
   startDate: string;
+  /** The event's zone: its time reads as it does there, named. */
+  timeZone?: string;
   distanceKm: number | undefined;
   location?: string;
 }
@@ -31,9 +33,7 @@ export function NearList({
     <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
       {items.map((item) => (
         <li key={item.id} className="flex flex-col gap-0.5 p-4 sm:flex-row sm:items-baseline sm:gap-4">
-          <span className="shrink-0 text-sm font-medium text-brand-800">
-            {formatCardDate(item.startDate)} · {formatTime(item.startDate)}
-          </span>
+          <span className="shrink-0 text-sm font-medium text-brand-800">{eventStartText(item)}</span>
           <span className="min-w-0 flex-1">
             <Link to={`/event/${item.id}`} className="font-semibold text-stone-900 hover:underline">
               {item.title}

@@ -23,6 +23,7 @@ function SignedInNear({ point, city }: { point: LatLon; city: string }) {
         id: e.id,
         title: e.title,
         startDate: e.startDate,
+        timeZone: e.timeZone,
         distanceKm: e.distanceKm,
         location: e.location,
       }))}
