@@ -1,5 +1,4 @@
 import type { SelfUser } from '@townsquare/contracts';
-import { useT } from '../lib/i18n/intl.tsx';
 import { currentLocale, hasMessage, translate } from './i18n/intl.tsx';
 
 /**

@@ -35,7 +35,7 @@ describe('EventList', () => {
             endDate: '2026-12-01T13:55:00.000Z',
             timeZone: 'Europe/Berlin',
             location: 'Landwehrkanal',
-            community: { id: 'c1', slug: 'kiez', name: 'Kiez Runners', verified: false },
+            community: { _id: 'c1', id: 'c1', slug: 'kiez', name: 'Kiez Runners', verified: false },
           }),
         ]}
       />,
