@@ -32,11 +32,14 @@ const NotificationBell = lazy(() =>
   })),
 );
 
+// `wide`: in the header row only on wide screens (2xl); below that the row has no room for them
+// beside the search box in every language (German wrapped at 1280 px), and they stay in the phone
+// menu and the footer.
 const publicLinks = [
   { to: '/communities', label: 'nav.communities' },
   { to: '/features', label: 'nav.features' },
-  { to: '/about', label: 'nav.about' },
-  { to: '/guides', label: 'nav.guides' },
+  { to: '/about', label: 'nav.about', wide: true },
+  { to: '/guides', label: 'nav.guides', wide: true },
 ] as const;
 
 const memberLinks = [
@@ -113,7 +116,13 @@ export function SiteHeader() {
             <NavLink
               key={link.to}
               to={link.to}
-              className={(s) => cn(navLinkClass(s), 'inline-flex items-center gap-1.5')}
+              className={(s) =>
+                cn(
+                  navLinkClass(s),
+                  'items-center gap-1.5 whitespace-nowrap',
+                  'wide' in link && link.wide ? 'hidden 2xl:inline-flex' : 'inline-flex',
+                )
+              }
             >
               {t(link.label)}
               <CountBadge count={countFor(link.to, counts)} />
