@@ -24,6 +24,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
 import { CancelEventControls } from '../../features/events/components/cancel-event-dialog.tsx';
+import { DuplicateEvent } from '../../features/events/components/duplicate-event.tsx';
 import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
 import { EventHosts, HostTools } from '../../features/events/components/event-hosts.tsx';
 import { EventImage } from '../../features/events/components/event-image.tsx';
@@ -271,6 +272,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 </Button>
               )}
               <HostTools eventId={event.id} title={event.title} />
+              {user ? <DuplicateEvent event={event} viewerId={user.id} /> : null}
               {past ? null : <CancelEventControls event={event} />}
             </Card>
           ) : user ? (
@@ -282,6 +284,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                     {t('events.detail.coHost')}
                   </p>
                   <HostTools eventId={event.id} title={event.title} />
+                  <DuplicateEvent event={event} viewerId={user.id} />
                   {past ? null : <CancelEventControls event={event} />}
                 </Card>
               ) : null}

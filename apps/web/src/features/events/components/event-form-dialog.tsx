@@ -155,6 +155,8 @@ interface EventFormDialogProps {
   hosts?: { id: string; name: string }[];
   /** The host chosen when the dialog opens (a community's page: that community). */
   hostAsDefault?: string;
+  /** A new event's starting values ("Duplicate event": another event's fields); keep it stable. */
+  copyOf?: EventFormValues;
 }
 
 /**
@@ -168,9 +170,11 @@ export function EventFormDialog({
   onSaved,
   hosts = [],
   hostAsDefault = '',
+  copyOf,
 }: EventFormDialogProps) {
   const editing = Boolean(event);
-  const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
+  const startValues = useCallback(() => (!event && copyOf ? copyOf : formValuesFor(event)), [event, copyOf]);
+  const [values, setValues] = useState<EventFormValues>(startValues);
   const currency = useCurrency();
   const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
@@ -192,12 +196,12 @@ export function EventFormDialog({
   // Each opening starts from the event as it is now.
   useEffect(() => {
     if (!open) return;
-    setValues(formValuesFor(event));
+    setValues(startValues());
     setProblems([]);
     setSaveError(null);
     setScope('this');
     setHostAs(hostAsDefault);
-  }, [open, event, hostAsDefault]);
+  }, [open, startValues, hostAsDefault]);
 
   useEffect(() => {
     if (problems.length > 0) problemsRef.current?.focus();
@@ -276,8 +280,20 @@ export function EventFormDialog({
       open={open}
       onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}
       className="max-w-2xl"
-      title={editing ? t('events.form.editTitle') : t('events.form.createTitle')}
-      description={editing ? t('events.form.editDescription') : t('events.form.createDescription')}
+      title={
+        editing
+          ? t('events.form.editTitle')
+          : copyOf
+            ? t('events.form.duplicateTitle')
+            : t('events.form.createTitle')
+      }
+      description={
+        editing
+          ? t('events.form.editDescription')
+          : copyOf
+            ? t('events.form.duplicateDescription')
+            : t('events.form.createDescription')
+      }
     >
       <form
         noValidate
