@@ -1251,6 +1251,15 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
   })),
+  // The About tab's organisers and faces: as the community's news.
+  'GET /api/communities/:slug/people': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/people`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
   // Members choose; anyone else is told it is for members (the community itself is public knowledge).
   'PUT /api/communities/:slug/notifications': {
     request: async (w) => ({

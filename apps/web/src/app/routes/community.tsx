@@ -20,6 +20,7 @@ import {
 } from '../../features/communities/components/community-import-export.tsx';
 import { CommunityMembers } from '../../features/communities/components/community-members.tsx';
 import { CommunityNotifications } from '../../features/communities/components/community-notifications.tsx';
+import { CommunityPeople } from '../../features/communities/components/community-people.tsx';
 import { CommunitySettings } from '../../features/communities/components/community-settings.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
 import { GroupChat } from '../../features/groups/components/group-chat.tsx';
@@ -164,6 +165,7 @@ export function CommunityPage() {
               <EventList events={events.data.events.slice(0, 1)} loading={false} empty="" />
             </section>
           ) : null}
+          <CommunityPeople slug={community.slug} canRead={canSeeEvents} />
           <section aria-labelledby="community-share" className="mt-6 space-y-2">
             <h2 id="community-share" className="text-lg font-semibold">
               {t('communities.page.share')}
