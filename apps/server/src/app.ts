@@ -567,6 +567,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     events: eventsService,
     rsvps,
     seriesConfirmDue: notifications.seriesConfirmDue,
+    seriesPublishDue: (event) => seriesService.publishDue(event),
   });
   // Nearby alerts (issue 22): at most one digest a week per person, looked for every day.
   await cron(jobs, 'nearby-digest', '23 9 * * *', () => sendNearbyDigests(db, notifications.notify));
@@ -593,5 +594,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io, images, jobs, notifications, pushChannel };
+  return {
+    app,
+    close,
+    db,
+    background,
+    io: realtime.io,
+    images,
+    jobs,
+    notifications,
+    pushChannel,
+    series: seriesService,
+  };
 }

@@ -809,6 +809,28 @@ const MATRIX: Record<string, Row | Row[]> = {
       expect: SIGNED_IN_200,
     },
   ],
+  // "Publish automatically" or "ask me each time" (issue 23): the creator's choice; a series one
+  // cannot see is not there (404), one seen through a confirmed date is refused (403).
+  'PATCH /api/series/:id': [
+    {
+      label: 'not yet confirmed',
+      request: async (w) => ({
+        method: 'PATCH',
+        url: `/api/series/${(await w.series('draft')).id}`,
+        payload: { autoPublish: true },
+      }),
+      expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+    },
+    {
+      label: 'confirmed',
+      request: async (w) => ({
+        method: 'PATCH',
+        url: `/api/series/${(await w.series('confirmed')).id}`,
+        payload: { autoPublish: false },
+      }),
+      expect: ONLY_OWNER,
+    },
+  ],
   'POST /api/series/:id/rsvp': [
     {
       label: 'not yet confirmed',

@@ -142,7 +142,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     if (!event) throw new Error('the event is gone');
     await t.notifications.seriesConfirmDue(event, [host.user.id]);
     const [n] = await notificationsOf(t, host, 'series_confirm');
-    expect(n?.text).toBe(`Confirm Wednesday's run: Supper in ${timeZone} on Wed 13 Jan, 19:00 ${name}?`);
+    expect(n?.text).toBe(`Confirm Wednesday's date: Supper in ${timeZone} on Wed 13 Jan, 19:00 ${name}?`);
   });
 
   it('check-in twice, and the CSV: the time of the check-in in the zone', async () => {

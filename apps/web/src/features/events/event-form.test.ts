@@ -133,6 +133,13 @@ describe('time zones and series in the form', () => {
       'Repeat until must be a valid date after the first start',
     );
   });
+
+  it('asks each time by default; "publish automatically" is sent only when chosen (issue 23)', () => {
+    const weekly = { ...filled, timeZone: 'UTC', asSeries: true, recurrence: 'WEEKLY' as const };
+    expect(weekly.autoPublish).toBe(false);
+    expect(toSeriesInput(weekly)).not.toHaveProperty('autoPublish');
+    expect(toSeriesInput({ ...weekly, autoPublish: true })).toMatchObject({ autoPublish: true });
+  });
 });
 
 describe('capacity fields (issue 14)', () => {

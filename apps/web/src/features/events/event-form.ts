@@ -41,6 +41,8 @@ export interface EventFormValues {
   asSeries: boolean;
   /** Last day of the series (`yyyy-MM-dd`), or empty for no end. */
   until: string;
+  /** A series: "publish automatically" (true) or "ask me each time" (false, the default). */
+  autoPublish: boolean;
   /** Places; '' is unlimited. */
   capacity: string;
   offerHours: string;
@@ -104,6 +106,7 @@ export function formValuesFor(event: EventFormSource | null | undefined): EventF
       timeZone: browserTimeZone(),
       asSeries: false,
       until: '',
+      autoPublish: false,
       capacity: '',
       offerHours: String(CAPACITY_LIMITS.offerHoursDefault),
       maxGuests: '0',
@@ -135,6 +138,7 @@ export function formValuesFor(event: EventFormSource | null | undefined): EventF
     timeZone,
     asSeries: false,
     until: '',
+    autoPublish: false,
     capacity: event.capacity == null ? '' : String(event.capacity),
     offerHours: String(event.offerHours ?? CAPACITY_LIMITS.offerHoursDefault),
     maxGuests: String(event.maxGuests ?? 0),
@@ -284,5 +288,6 @@ export function toSeriesInput(values: EventFormValues): SeriesInput {
     timeZone: values.timeZone,
     freq: values.recurrence === 'MONTHLY' ? 'monthly' : 'weekly',
     until: values.until ? untilInstant(values.until, values.timeZone).toISOString() : null,
+    ...(values.autoPublish ? { autoPublish: true } : {}),
   };
 }

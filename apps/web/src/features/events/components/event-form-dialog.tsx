@@ -235,7 +235,9 @@ export function EventFormDialog({
         {
           onSuccess: ({ events }) => {
             toast.success(
-              `Series created: confirm each date from your dashboard (${events.length} dates so far)`,
+              t(values.autoPublish ? 'events.form.seriesCreatedAuto' : 'events.form.seriesCreated', {
+                count: events.length,
+              }),
             );
             const first = events[0];
             if (first) onSaved?.(first);
@@ -474,6 +476,28 @@ export function EventFormDialog({
                   </p>
                 </div>
               </div>
+              {values.asSeries ? (
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-semibold">{t('events.form.publishDates')}</legend>
+                  {(
+                    [
+                      [false, 'events.form.publishAsk'],
+                      [true, 'events.form.publishAuto'],
+                    ] as const
+                  ).map(([auto, label]) => (
+                    <label key={label} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="event-auto-publish"
+                        checked={values.autoPublish === auto}
+                        onChange={() => set('autoPublish', auto)}
+                        className="size-4 accent-brand-700"
+                      />
+                      {t(label)}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
               {values.asSeries ? (
                 <FormField id="event-until" label={t('events.form.until')} optional>
                   {(field) => (
