@@ -92,6 +92,23 @@ describe('creating a community', () => {
     expect(res.json()).toMatchObject({ statusCode: 409, message: COMMUNITY_MSG.slugTaken });
   });
 
+  it('gives a name with nothing an address can spell (emoji, another script) a readable address of its own (issue 23)', async () => {
+    const slugs = new Set<string>();
+    for (const name of ['🎉🎉', '🎉🎉', '  🎉 🎊  ', 'Книжный клуб', '読書会']) {
+      const c = await createCommunity(owner, { name });
+      expect(c.name).toBe(name.trim());
+      expect(c.slug, name).toMatch(/^community-[a-z0-9]{6}$/);
+      slugs.add(c.slug);
+      expect((await call('GET', `/api/communities/${c.slug}`)).statusCode).toBe(200);
+    }
+    expect(slugs.size).toBe(5);
+    // A short name still reads as itself; a chosen address of emoji is refused readably.
+    expect((await createCommunity(owner, { name: 'A' })).slug).toMatch(/^a-club(-\d+)?$/);
+    const res = await call('POST', '/api/communities', owner, { name: '🎉🎉', slug: '🎉🎉' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(COMMUNITY_MSG.slugInvalid);
+  });
+
   it('founds communities of the same name at the same moment, each with its own slug', async () => {
     const name = unique('Same Name ');
     const made = await Promise.all(

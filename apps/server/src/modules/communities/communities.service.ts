@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   COMMUNITY_MSG,
   type Community,
@@ -136,9 +137,16 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       return input.slug;
     }
     let base = slugify(input.name);
-    if (slugProblem(base)) base = `${base || 'community'}-club`.replace(/^-/, '');
+    // A name with nothing an address can spell (only emoji, or another script, issue 23) gets
+    // "community-" and a random part: readable, never empty, and not one shared "community-club".
+    const spelled = base !== '';
+    if (spelled && slugProblem(base)) base = `${base}-club`;
     for (let n = 1; n <= 20; n++) {
-      const candidate = n === 1 ? base : `${base.slice(0, 36)}-${n}`;
+      const candidate = !spelled
+        ? `community-${randomBytes(4).readUInt32BE().toString(36).padStart(6, '0').slice(-6)}`
+        : n === 1
+          ? base
+          : `${base.slice(0, 36)}-${n}`;
       if (!slugProblem(candidate) && !(await repo.slugTaken(db, candidate))) return candidate;
     }
     throw conflict(COMMUNITY_MSG.slugTaken);
