@@ -152,7 +152,7 @@ describe('EventDetailPage (spec 2, "Event detail")', () => {
     serve(toPublic(event));
     const user = userEvent.setup();
     const first = renderPage(event.id, me);
-    await user.click(await screen.findByRole('button', { name: 'Duplicate event' }));
+    await user.click(await screen.findByRole('button', { name: 'Duplicate event' }, { timeout: 10_000 }));
     // The form is its own chunk, loaded on the click.
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate event' }, { timeout: 10_000 });
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Soup kitchen');
@@ -163,7 +163,7 @@ describe('EventDetailPage (spec 2, "Event detail")', () => {
     const theirs = createEventDto({ startDate: future(1), endDate: future(1.1) });
     serve(toPublic(theirs));
     renderPage(theirs.id, me);
-    expect(await screen.findByRole('button', { name: 'Going' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Going' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Duplicate event' })).not.toBeInTheDocument();
   });
 

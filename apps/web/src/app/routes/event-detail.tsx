@@ -24,7 +24,6 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
 import { CancelEventControls } from '../../features/events/components/cancel-event-dialog.tsx';
-import { DuplicateEvent } from '../../features/events/components/duplicate-event.tsx';
 import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
 import { EventHosts, HostTools } from '../../features/events/components/event-hosts.tsx';
 import { EventImage } from '../../features/events/components/event-image.tsx';
@@ -67,6 +66,10 @@ const SignupSheet = lazy(() =>
 );
 const GuestList = lazy(() =>
   import('../../features/events/components/guest-list.tsx').then((m) => ({ default: m.GuestList })),
+);
+// "Duplicate event" (issue 23) for hosts only, with the form's code: the public page never loads it.
+const DuplicateEvent = lazy(() =>
+  import('../../features/events/components/duplicate-event.tsx').then((m) => ({ default: m.DuplicateEvent })),
 );
 const SeriesStandingToggle = lazy(() =>
   import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
@@ -272,7 +275,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 </Button>
               )}
               <HostTools eventId={event.id} title={event.title} />
-              {user ? <DuplicateEvent event={event} viewerId={user.id} /> : null}
+              {user ? (
+                <Suspense fallback={null}>
+                  <Suspense fallback={null}>
+                    <DuplicateEvent event={event} viewerId={user.id} />
+                  </Suspense>
+                </Suspense>
+              ) : null}
               {past ? null : <CancelEventControls event={event} />}
             </Card>
           ) : user ? (

@@ -1,14 +1,9 @@
 import { Copy } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useHostableCommunities } from '../../communities/api/get-my-communities.ts';
 import { duplicateFormValues, type EventFormSource } from '../event-form.ts';
-
-const EventFormDialog = lazy(() =>
-  import('./event-form-dialog.tsx').then((m) => ({ default: m.EventFormDialog })),
-);
+import { NewEventDialog } from './new-event-dialog.tsx';
 
 /** The create form, opened with a copy of `event`; mounted only while it is open. */
 function DuplicateDialog({
@@ -20,23 +15,9 @@ function DuplicateDialog({
   viewerId: string;
   onClose: () => void;
 }) {
-  const navigate = useNavigate();
-  const hosts = useHostableCommunities();
   const copyOf = useMemo(() => duplicateFormValues(event, event.creatorId === viewerId), [event, viewerId]);
   // Hosted by the same community when the viewer may host for it; else by the viewer.
-  const hostAs = hosts.some((h) => h.id === event.communityId) ? (event.communityId ?? '') : '';
-  return (
-    <Suspense fallback={null}>
-      <EventFormDialog
-        open
-        copyOf={copyOf}
-        hosts={hosts}
-        hostAsDefault={hostAs}
-        onOpenChange={(open) => (open ? undefined : onClose())}
-        onSaved={(saved) => navigate(`/event/${saved.id}`)}
-      />
-    </Suspense>
-  );
+  return <NewEventDialog copyOf={copyOf} hostAsDefault={event.communityId} onClose={onClose} />;
 }
 
 /**
