@@ -81,7 +81,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
 
   // --- Create a draft with an image and tags ---------------------------------------------------
   await signInAs(page, host, '/dashboard');
-  await expect(page.getByRole('heading', { name: `Welcome back, ${host.username}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Dana!' })).toBeVisible();
   const board = page.getByRole('region', { name: 'Event Management' });
   await board.getByRole('button', { name: 'Create Event' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create Event' });
