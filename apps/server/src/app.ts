@@ -221,7 +221,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    onSessionsRevoked: (sessionIds) => publisher.disconnectSessions(sessionIds),
+    onSessionsRevoked: (sessionIds, elsewhere) => publisher.disconnectSessions(sessionIds, elsewhere),
     claimGuestAnswers: (tx, userId, email) => guests.claimWithin(tx, userId, email),
   });
   const guards = createAuthGuards(auth);
