@@ -66,7 +66,7 @@ describe('DashboardPage first run (issue 23)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Eli!' });
     // Both answers are in before looking for the card.
     await vi.waitFor(() => {
-      expect(queryClient.getQueryState(['events', 'list', 'mine-any'])?.status).toBe('success');
+      expect(queryClient.getQueryState(['events', 'mine-any'])?.status).toBe('success');
       expect(queryClient.getQueryState(['communities', 'mine'])?.status).toBe('success');
     });
     expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { eventListsQueryKey } from './list-events.ts';
 
 /** GET /api/events?scope=mine&limit=1: whether I have created any event (drafts included). */
 export async function hasOwnEvents(signal?: AbortSignal): Promise<boolean> {
@@ -8,10 +7,13 @@ export async function hasOwnEvents(signal?: AbortSignal): Promise<boolean> {
   return (body?.events?.length ?? 0) > 0;
 }
 
-/** Under the lists' key, so creating or deleting an event asks again. */
+/**
+ * Under `events` (refreshed with them) but not under the lists' key: the cache helpers patch every
+ * query there as a list of cards, and this answer is a boolean (an edit that moved an event to
+ * another tab failed on it: e2e events.spec).
+ */
+export const hasOwnEventsQueryKey = ['events', 'mine-any'] as const;
+
 export function useHasOwnEvents() {
-  return useQuery({
-    queryKey: [...eventListsQueryKey, 'mine-any'],
-    queryFn: ({ signal }) => hasOwnEvents(signal),
-  });
+  return useQuery({ queryKey: hasOwnEventsQueryKey, queryFn: ({ signal }) => hasOwnEvents(signal) });
 }
