@@ -64,7 +64,7 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
   await expect(page.getByText(/Series created: confirm each date/)).toBeVisible();
 
   // --- The dashboard asks to confirm the next date; nobody else sees it before -----------------
-  const card = page.getByRole('heading', { name: "Confirm next week's run?" });
+  const card = page.getByRole('heading', { name: "Confirm next week's dates?" });
   await expect(card).toBeVisible();
   const confirm = page.getByRole('button', { name: new RegExp(`^Confirm ${title}`) });
   await expect(confirm).toHaveCount(1); // the date after it is 9 days away

@@ -221,7 +221,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    onSessionsRevoked: (sessionIds) => publisher.disconnectSessions(sessionIds),
+    onSessionsRevoked: (sessionIds, elsewhere) => publisher.disconnectSessions(sessionIds, elsewhere),
     claimGuestAnswers: (tx, userId, email) => guests.claimWithin(tx, userId, email),
   });
   const guards = createAuthGuards(auth);
@@ -576,6 +576,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     events: eventsService,
     rsvps,
     seriesConfirmDue: notifications.seriesConfirmDue,
+    seriesPublishDue: (event) => seriesService.publishDue(event),
   });
   // Nearby alerts (issue 22): at most one digest a week per person, looked for every day.
   await cron(jobs, 'nearby-digest', '23 9 * * *', () => sendNearbyDigests(db, notifications.notify));
@@ -602,5 +603,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     if (storage.kind === 's3') storage.client.destroy();
   }
 
-  return { app, close, db, background, io: realtime.io, images, jobs, notifications, pushChannel };
+  return {
+    app,
+    close,
+    db,
+    background,
+    io: realtime.io,
+    images,
+    jobs,
+    notifications,
+    pushChannel,
+    series: seriesService,
+  };
 }

@@ -76,3 +76,11 @@ export type AuthResponse = z.infer<typeof authResponse>;
 export const verifyResponse = z.object({ user: selfUser });
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/**
+ * Sent to a session's sockets just before the server closes them because another device ended
+ * the session ("sign out everywhere else", ending it from the sessions list, a password change or
+ * reset): the page says why on the sign-in page (issue 23). Logout and expiry send nothing.
+ */
+export const SESSION_ENDED_EVENT = 'session-ended';
+export type SessionEndedPayload = { reason: 'signed-out-elsewhere' };

@@ -15,6 +15,8 @@ export const SERIES_MSG = {
   confirmNotDraft: 'This date is already confirmed',
   standingOwn: 'You are the creator of this series',
   tooLong: 'An occurrence must last less than 7 days',
+  autoPublishInvalid: 'Publish automatically must be true or false',
+  notCreator: 'Only the creator of this series can change it',
 } as const;
 
 export const SERIES_FREQS = ['weekly', 'monthly'] as const;
@@ -59,6 +61,11 @@ export const createSeriesBody = z
       .max(12, SERIES_MSG.intervalInvalid)
       .optional(),
     until: untilField.optional(),
+    /**
+     * The host's choice (issue 23): each date goes live by itself when it enters the confirmation
+     * window (`true`), or the host is asked to confirm it (`false`, the default, as before).
+     */
+    autoPublish: z.boolean({ error: SERIES_MSG.autoPublishInvalid }).optional(),
   })
   .refine((e) => e.location !== undefined || (e.placeId ?? null) !== null || e.online === true, {
     message: EVENT_MSG.locationRequired,
@@ -92,6 +99,8 @@ export const seriesSchema = z.object({
   standing: z.boolean(),
   /** How many people are going to the whole series. */
   standingCount: z.number().int(),
+  /** Dates go live by themselves (true) or wait for the host to confirm them (false). */
+  autoPublish: z.boolean(),
 });
 export type SeriesDto = z.infer<typeof seriesSchema>;
 
@@ -100,6 +109,11 @@ export const seriesResponse = z.object({ series: seriesSchema });
 export const createSeriesResponse = z.object({ series: seriesSchema, events: z.array(eventSchema) });
 /** `GET /api/series/pending`: the caller's draft occurrences starting in the next 7 days. */
 export const pendingOccurrencesResponse = z.object({ events: z.array(eventSchema) });
+
+/** `PATCH /api/series/:id` (its creator): "publish automatically" or "ask me each time". */
+export const updateSeriesBody = z.object({
+  autoPublish: z.boolean({ error: SERIES_MSG.autoPublishInvalid }),
+});
 
 export const seriesRsvpBody = z.object({
   status: z.enum(['going', 'none'], { error: SERIES_MSG.standingInvalid }),

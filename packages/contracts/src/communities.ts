@@ -291,6 +291,16 @@ export const communityMembersResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export const communityMemberResponse = z.object({ member: communityMember });
+/**
+ * The About tab's people (issue 23): who runs the community and a few member faces, for whoever
+ * may read its events (anyone for a public community, members for a private one).
+ */
+export const communityPeopleResponse = z.object({
+  organizers: z.array(personSummary),
+  faces: z.array(personSummary),
+  memberCount: z.number().int(),
+});
+export type CommunityPeople = z.infer<typeof communityPeopleResponse>;
 export const communityEventsResponse = z.object({
   events: z.array(eventSchema),
   nextCursor: z.string().nullable(),

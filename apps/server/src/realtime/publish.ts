@@ -1,3 +1,4 @@
+import { SESSION_ENDED_EVENT } from '@townsquare/contracts';
 import type { Server } from 'socket.io';
 
 /**
@@ -28,9 +29,10 @@ export type Publisher = {
   /**
    * Disconnects the sockets opened with these sessions, on every instance (through the adapter):
    * the one path for every session end (logout, password change or reset, refresh-token reuse,
-   * account deletion).
+   * account deletion). `elsewhere`: another device ended them, and their pages get
+   * `session-ended { reason: "signed-out-elsewhere" }` first, so they can say why (issue 23).
    */
-  disconnectSessions(sessionIds: string[]): void;
+  disconnectSessions(sessionIds: string[], elsewhere?: boolean): void;
 };
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -101,8 +103,12 @@ export function createPublisher(io: Server, options: { crossInstance?: boolean }
       const sockets = await io.in(userRoom(userId)).fetchSockets();
       return [...new Set(sockets.flatMap((s) => [...s.rooms]))];
     },
-    disconnectSessions(sessionIds) {
-      if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    disconnectSessions(sessionIds, elsewhere = false) {
+      if (sessionIds.length === 0) return;
+      const rooms = sessionIds.map(sessionRoom);
+      // Sent before the close: the transport flushes what it holds before it shuts.
+      if (elsewhere) io.in(rooms).emit(SESSION_ENDED_EVENT, { reason: 'signed-out-elsewhere' });
+      io.in(rooms).disconnectSockets(true);
     },
   };
 }

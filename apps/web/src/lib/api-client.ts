@@ -170,6 +170,14 @@ export function takeSignedOutReason(): string | null {
   return reason;
 }
 
+/**
+ * The server ended this session from another device and told the socket (issue 23): forget the
+ * tokens and go to the sign-in page, which shows `reason`.
+ */
+export function endSessionWithReason(reason: string): void {
+  expireSession(reason);
+}
+
 function expireSession(reason?: string): void {
   if (reason && typeof sessionStorage !== 'undefined') sessionStorage.setItem(SIGNED_OUT_REASON_KEY, reason);
   tokenStore.clear();

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { JoinAck } from '@townsquare/contracts';
+import { type JoinAck, SESSION_ENDED_EVENT } from '@townsquare/contracts';
 import type { Socket } from 'socket.io-client';
-import { api, tokenStore } from './api-client.ts';
+import { api, endSessionWithReason, tokenStore } from './api-client.ts';
+import { translate } from './i18n/intl.tsx';
 
 /**
  * The one realtime connection. It opens after sign-in and closes on sign-out; feature modules
@@ -102,6 +103,13 @@ export async function connectSocket(): Promise<Socket | null> {
         })
         .catch(() => undefined);
     }, AUTH_RETRY_MS);
+  });
+  // Another device ended this session (sign out everywhere, a password change): the server says so
+  // just before it closes the connection, and the sign-in page tells the person why (issue 23).
+  created.on(SESSION_ENDED_EVENT, () => {
+    if (socket !== created) return;
+    disconnectSocket();
+    endSessionWithReason(translate('auth.login.signedOutElsewhere'));
   });
   // The server closed this connection: the session ended (signed out elsewhere, a password
   // change, a suspension) or the socket flooded. Ask the API: a dead session sends the page to

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { eventTemplate, eventWhere, instant, ownedBy, timestamps } from './columns.ts';
 import { communities } from './communities.ts';
 import { places } from './places.ts';
@@ -31,6 +31,11 @@ export const eventSeries = pgTable(
     ...eventWhere(() => places.id),
     /** Occurrences 0 … generated-1 have been created (some may since have been deleted). */
     generated: integer('generated').notNull().default(0),
+    /**
+     * The host's choice (issue 23, decision 057): each date is published by the confirmation job
+     * when it enters the window, instead of the host being asked. Off by default.
+     */
+    autoPublish: boolean('auto_publish').notNull().default(false),
     /** The UID of the recurring iCalendar VEVENT it was imported from (issue 26). */
     importUid: text('import_uid'),
     ...timestamps(),

@@ -175,7 +175,8 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
     '/api/auth/sessions/:id',
     signedIn({ params: z.object({ id: idParam }), response: { 200: messageResponse, ...errors(401, 404) } }),
     async (request) => {
-      await auth.endSession(caller(request).user.id, request.params.id);
+      const me = caller(request);
+      await auth.endSession(me.user.id, request.params.id, me.sessionId);
       return { message: MSG.sessionEnded };
     },
   );

@@ -40,8 +40,11 @@ export type AuthServiceDeps = {
   limiter: RateLimiter;
   publicUrl: string;
   adminEmails: string[];
-  /** Called after sessions end (logout, password change or reset, deletion): live sockets close. */
-  onSessionsRevoked?: (sessionIds: string[]) => void;
+  /**
+   * Called after sessions end (logout, password change or reset, deletion): live sockets close.
+   * `elsewhere` when another device ended them (issue 23): their pages are told why first.
+   */
+  onSessionsRevoked?: (sessionIds: string[], elsewhere: boolean) => void;
   /**
    * Inside the transaction that verifies an address: the answers given from it without an
    * account become the account's (modules/guests, decision 040). Answers what to run after the commit.
@@ -136,8 +139,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  function revoked(sessionIds: string[]) {
-    if (sessionIds.length > 0) deps.onSessionsRevoked?.(sessionIds);
+  function revoked(sessionIds: string[], elsewhere = false) {
+    if (sessionIds.length > 0) deps.onSessionsRevoked?.(sessionIds, elsewhere);
   }
 
   return {
@@ -292,7 +295,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (!result) throw badRequest(MSG.resetTokenInvalid);
       result.claimed?.();
-      revoked(result.sessionIds);
+      revoked(result.sessionIds, true);
       await sendPasswordChanged(result.user);
     },
 
@@ -371,7 +374,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await usersRepo.updateUser(tx, user.id, { passwordHash });
         return repo.endUserSessions(tx, user.id, 'password change', { keep: sessionId, rotateFeed: true });
       });
-      revoked(sessionIds);
+      revoked(sessionIds, true);
       await sendPasswordChanged(user);
     },
 
@@ -392,11 +395,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Ends one of the user's sessions: its refresh token and access tokens stop working at once
      * and its sockets are closed. Someone else's session, or one already ended, is a 404.
      */
-    async endSession(userId: string, sessionId: string): Promise<void> {
+    async endSession(userId: string, sessionId: string, currentSessionId?: string): Promise<void> {
       if (!usersRepo.isUuid(sessionId)) throw notFound(MSG.sessionNotFound);
       if (!(await repo.revokeOwnSession(db, userId, sessionId, 'signed out from settings')))
         throw notFound(MSG.sessionNotFound);
-      revoked([sessionId]);
+      revoked([sessionId], sessionId !== currentSessionId);
     },
 
     /** Ends every session of the user except the current one (and closes their sockets). */
@@ -407,7 +410,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           rotateFeed: true,
         }),
       );
-      revoked(sessionIds);
+      revoked(sessionIds, true);
     },
 
     /** Re-checks the password before a destructive action (account deletion). */

@@ -827,6 +827,28 @@ const MATRIX: Record<string, Row | Row[]> = {
       expect: SIGNED_IN_200,
     },
   ],
+  // "Publish automatically" or "ask me each time" (issue 23): the creator's choice; a series one
+  // cannot see is not there (404), one seen through a confirmed date is refused (403).
+  'PATCH /api/series/:id': [
+    {
+      label: 'not yet confirmed',
+      request: async (w) => ({
+        method: 'PATCH',
+        url: `/api/series/${(await w.series('draft')).id}`,
+        payload: { autoPublish: true },
+      }),
+      expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+    },
+    {
+      label: 'confirmed',
+      request: async (w) => ({
+        method: 'PATCH',
+        url: `/api/series/${(await w.series('confirmed')).id}`,
+        payload: { autoPublish: false },
+      }),
+      expect: ONLY_OWNER,
+    },
+  ],
   'POST /api/series/:id/rsvp': [
     {
       label: 'not yet confirmed',
@@ -1266,6 +1288,15 @@ const MATRIX: Record<string, Row | Row[]> = {
     request: async (w: World) => ({
       method: 'GET',
       url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
+  // The About tab's organisers and faces: as the community's news.
+  'GET /api/communities/:slug/people': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/people`,
     }),
     expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
   })),

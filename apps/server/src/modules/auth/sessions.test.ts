@@ -164,3 +164,55 @@ describe('DELETE /api/auth/sessions', () => {
     expect(kept.connected).toBe(true);
   });
 });
+
+describe('a page signed out from another device is told why (issue 23)', () => {
+  it('gets session-ended before its socket closes when another device ends it; logging out sends nothing', async () => {
+    const user = await createUser(t);
+    const phone = await signInFrom(user, nextIp());
+    const laptop = await signInFrom(user, nextIp());
+    // "Sign out everywhere else" from the user's first sign-in: the phone and the laptop are told.
+    const phoneSocket = await openSocket(url, phone.accessToken);
+    const laptopSocket = await openSocket(url, laptop.accessToken);
+    const told = [phoneSocket, laptopSocket].map((s) => next(s, 'session-ended'));
+    const closed = [phoneSocket, laptopSocket].map((s) => next(s, 'disconnect'));
+    const order: string[] = [];
+    phoneSocket.once('session-ended', () => order.push('told'));
+    phoneSocket.once('disconnect', () => order.push('closed'));
+    expect((await end(user.auth)).statusCode).toBe(200);
+    for (const payload of await Promise.all(told))
+      expect(payload).toEqual({ reason: 'signed-out-elsewhere' });
+    await Promise.all(closed);
+    expect(order).toEqual(['told', 'closed']);
+
+    // Ending one session from the list tells that one; a password change tells the others.
+    const tablet = await signInFrom(user, nextIp());
+    const tabletSocket = await openSocket(url, tablet.accessToken);
+    const tabletTold = next(tabletSocket, 'session-ended');
+    expect((await end(user.auth, sid(tablet.accessToken))).statusCode).toBe(200);
+    expect(await tabletTold).toEqual({ reason: 'signed-out-elsewhere' });
+    const desk = await signInFrom(user, nextIp());
+    const deskSocket = await openSocket(url, desk.accessToken);
+    const deskTold = next(deskSocket, 'session-ended');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      headers: user.auth,
+      payload: { currentPassword: user.password, newPassword: `${user.password}-new` },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect(await deskTold).toEqual({ reason: 'signed-out-elsewhere' });
+
+    // Logging out on the device itself closes its socket without that message.
+    const own = await signInFrom({ ...user, password: `${user.password}-new` }, nextIp());
+    const ownSocket = await openSocket(url, own.accessToken);
+    let ownTold = false;
+    ownSocket.on('session-ended', () => {
+      ownTold = true;
+    });
+    const ownClosed = next(ownSocket, 'disconnect');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: own.auth });
+    expect(out.statusCode, out.body).toBe(200);
+    await ownClosed;
+    expect(ownTold).toBe(false);
+  });
+});

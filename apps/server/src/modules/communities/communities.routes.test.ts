@@ -3,6 +3,7 @@ import {
   communityListResponse,
   communityMemberResponse,
   communityMembersResponse,
+  communityPeopleResponse,
   communityResponse,
   eventListResponse,
   eventResponse,
@@ -89,6 +90,23 @@ describe('creating a community', () => {
     const res = await call('POST', '/api/communities', owner, { name: 'Other', slug: a.slug });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ statusCode: 409, message: COMMUNITY_MSG.slugTaken });
+  });
+
+  it('gives a name with nothing an address can spell (emoji, another script) a readable address of its own (issue 23)', async () => {
+    const slugs = new Set<string>();
+    for (const name of ['🎉🎉', '🎉🎉', '  🎉 🎊  ', 'Книжный клуб', '読書会']) {
+      const c = await createCommunity(owner, { name });
+      expect(c.name).toBe(name.trim());
+      expect(c.slug, name).toMatch(/^community-[a-z0-9]{6}$/);
+      slugs.add(c.slug);
+      expect((await call('GET', `/api/communities/${c.slug}`)).statusCode).toBe(200);
+    }
+    expect(slugs.size).toBe(5);
+    // A short name still reads as itself; a chosen address of emoji is refused readably.
+    expect((await createCommunity(owner, { name: 'A' })).slug).toMatch(/^a-club(-\d+)?$/);
+    const res = await call('POST', '/api/communities', owner, { name: '🎉🎉', slug: '🎉🎉' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(COMMUNITY_MSG.slugInvalid);
   });
 
   it('founds communities of the same name at the same moment, each with its own slug', async () => {
@@ -286,6 +304,37 @@ describe('joining', () => {
       expect(res.json().message).toBe(
         'Role must be OWNER, ORGANIZER or MEMBER (several separated by commas)',
       );
+    }
+  });
+
+  it('shows the About tab’s organisers and faces: to anyone for a PUBLIC community, to members for a PRIVATE one', async () => {
+    const c = await createCommunity(owner);
+    for (const u of [alice, bob]) await join(u, c.slug);
+    await call('PATCH', `/api/communities/${c.slug}/members/${bob.user.id}`, owner, { role: 'ORGANIZER' });
+    const res = await call('GET', `/api/communities/${c.slug}/people`);
+    expect(res.statusCode).toBe(200);
+    const people = communityPeopleResponse.parse(res.json());
+    expect(people.organizers.map((p) => p.fullName)).toEqual(['Olga Owner', 'Bob Asker']);
+    expect(people.faces.map((p) => p.id)).toEqual([owner.user.id, alice.user.id, bob.user.id]);
+    expect(people.memberCount).toBe(3);
+    // People, never their addresses.
+    expect(res.body).not.toContain('@');
+
+    const closed = await createCommunity(owner, { visibility: 'PRIVATE' });
+    await call('POST', `/api/communities/${closed.slug}/members`, owner, { userId: alice.user.id });
+    for (const who of [undefined, carol]) {
+      const refused = await call('GET', `/api/communities/${closed.slug}/people`, who);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(COMMUNITY_MSG.membersOnly);
+    }
+    const mine = communityPeopleResponse.parse(
+      (await call('GET', `/api/communities/${closed.slug}/people`, owner)).json(),
+    );
+    expect(mine.organizers.map((p) => p.id)).toEqual([owner.user.id]);
+    for (const slug of ['no-such-club', '%F0%9F%8E%89', 'a%20b']) {
+      const missing = await call('GET', `/api/communities/${slug}/people`);
+      expect(missing.statusCode, slug).toBe(404);
+      expect(missing.json().message).toBe(COMMUNITY_MSG.notFound);
     }
   });
 

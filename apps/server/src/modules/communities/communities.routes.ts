@@ -8,6 +8,7 @@ import {
   communityMemberResponse,
   communityMembersResponse,
   communityNotificationsBody,
+  communityPeopleResponse,
   communityResponse,
   communityUserBody,
   createCommunityBody,
@@ -112,6 +113,12 @@ export function communitiesRoutes(app: App, service: CommunitiesService, guards:
         request.body.events,
       ),
     }),
+  );
+
+  app.get(
+    '/api/communities/:slug/people',
+    open({ params: slugParam, response: { 200: communityPeopleResponse, ...errors(401, 403, 404) } }),
+    async (request) => service.people(request.params.slug, request.auth?.user.id),
   );
 
   app.get(

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   COMMUNITY_MSG,
   type Community,
   type CommunityMember,
+  type CommunityPeople,
   type CommunityRole,
   type CreateCommunityInput,
   type EventDto,
@@ -18,6 +20,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { presentPerson } from '../chat/chat.presenter.ts';
 import { channels } from '../chat/chat.service.ts';
 import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
 import * as members from '../groups/membership.repository.ts';
@@ -59,6 +62,9 @@ export type CommunitiesServiceDeps = {
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
 
 const MEMBERS = groupKinds.community;
+/** The About tab: every organiser a small club has, and a row of faces. */
+const PEOPLE_ORGANIZERS = 20;
+const PEOPLE_FACES = 8;
 type Found = repo.CommunityWithViewer;
 type Row = members.Membership;
 
@@ -131,9 +137,16 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       return input.slug;
     }
     let base = slugify(input.name);
-    if (slugProblem(base)) base = `${base || 'community'}-club`.replace(/^-/, '');
+    // A name with nothing an address can spell (only emoji, or another script, issue 23) gets
+    // "community-" and a random part: readable, never empty, and not one shared "community-club".
+    const spelled = base !== '';
+    if (spelled && slugProblem(base)) base = `${base}-club`;
     for (let n = 1; n <= 20; n++) {
-      const candidate = n === 1 ? base : `${base.slice(0, 36)}-${n}`;
+      const candidate = !spelled
+        ? `community-${randomBytes(4).readUInt32BE().toString(36).padStart(6, '0').slice(-6)}`
+        : n === 1
+          ? base
+          : `${base.slice(0, 36)}-${n}`;
       if (!slugProblem(candidate) && !(await repo.slugTaken(db, candidate))) return candidate;
     }
     throw conflict(COMMUNITY_MSG.slugTaken);
@@ -529,6 +542,28 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     },
 
     /** Members see members; organisers also see pending, invited and banned rows (with answers). */
+    /**
+     * The About tab's people (issue 23): the owner and organisers, and the faces of the members
+     * who joined first; public communities show them to anyone, private ones to members.
+     */
+    async people(slug: string, viewerId: string | undefined): Promise<CommunityPeople> {
+      const found = await find(slug, viewerId);
+      const { community } = found;
+      if (community.visibility === 'PRIVATE' && found.state !== 'member')
+        throw forbidden(COMMUNITY_MSG.membersOnly);
+      const person = (r: Awaited<ReturnType<typeof members.memberPage>>[number]) =>
+        presentPerson(r.member.userId, { id: r.member.userId, ...r });
+      const [organizers, faces] = await Promise.all([
+        members.memberPage(db, community.id, 'member', undefined, PEOPLE_ORGANIZERS, ['OWNER', 'ORGANIZER']),
+        members.memberPage(db, community.id, 'member', undefined, PEOPLE_FACES),
+      ]);
+      return {
+        organizers: organizers.map(person),
+        faces: faces.map(person),
+        memberCount: community.memberCount,
+      };
+    },
+
     async members(
       me: UserRow,
       slug: string,

@@ -50,17 +50,6 @@ export async function attendeeRows(
   return result.rows;
 }
 
-/** The title and time zone of an event, for texts about it. */
-export async function eventTitleAndZone(
-  db: Executor,
-  eventId: string,
-): Promise<{ title: string; time_zone: string } | undefined> {
-  const result = await db.execute<{ title: string; time_zone: string }>(
-    sql`select title, time_zone from events where id = ${eventId}`,
-  );
-  return result.rows[0];
-}
-
 /**
  * Places taken, people waiting, hosts, and the viewer's answer with their place: one round trip.
  */

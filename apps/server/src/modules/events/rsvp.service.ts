@@ -24,13 +24,13 @@ import { doorCode, loadTicketSecret, normalDoorCode, readTicket, ticketCode } fr
 import { addCohost, endCohostingBetween, isHost, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
+import { shownLocations } from './events.service.ts';
 import { fileSlug } from './file-name.ts';
 import {
   type AttendeeRow,
   areFriends,
   attendeeRows,
   decoration,
-  eventTitleAndZone,
   markCheckedIn,
   rsvpStates,
   rsvpStatus,
@@ -102,10 +102,17 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       return;
     }
     deps.background.run('place offer notification', async () => {
-      const event = await eventTitleAndZone(db, offer.eventId);
+      const event = await findEvent(db, offer.eventId, userId);
       if (!event) return;
-      const { title } = event;
       const until = offer.offerExpiresAt;
+      // Which event, when (in its zone, named) and where, as this person may read it: someone
+      // offered a place is not going yet, so an ATTENDEES address shows as the city (decision 044).
+      const where = (await shownLocations(db, [event], userId)).get(event.id) ?? event.location;
+      const params = {
+        title: event.title,
+        when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        where,
+      };
       await deps.notify({
         userId,
         kind: 'waitlist_offer',
@@ -113,9 +120,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         message: until
           ? {
               key: 'notification.placeOffered',
-              params: { title, until: { at: until.toISOString(), zone: event.time_zone } },
+              params: { ...params, until: { at: until.toISOString(), zone: event.timeZone } },
             }
-          : { key: 'notification.placeGranted', params: { title } },
+          : { key: 'notification.placeGranted', params },
         url: `/event/${offer.eventId}`,
         dedupeKey: `waitlist_offer:${offer.eventId}:${until ? until.toISOString() : 'going'}`,
       });

@@ -17,7 +17,7 @@ const t = useTestApp();
 const DAY = 86_400_000;
 
 /** A weekly series whose first date is `days` from now; answers its occurrences, soonest first. */
-async function weekly(host: TestUser, title: string, days: number) {
+async function weekly(host: TestUser, title: string, days: number, extra: object = {}) {
   const start = new Date(Date.now() + days * DAY);
   const res = await t.app.inject({
     method: 'POST',
@@ -31,6 +31,7 @@ async function weekly(host: TestUser, title: string, days: number) {
       endDate: new Date(start.getTime() + 90 * 60_000).toISOString(),
       timeZone: 'Europe/Berlin',
       freq: 'weekly',
+      ...extra,
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -70,7 +71,9 @@ describe('series_confirm notifications', () => {
     const weekday = start.toLocaleString('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long' });
     expect(asked?.url).toBe(`/event/${next?.id}`);
     expect(asked?.text).toMatch(
-      new RegExp(`^Confirm ${weekday}'s run: Evening run on \\w{3} \\d{1,2} \\w{3}, \\d{2}:\\d{2} CES?T\\?$`),
+      new RegExp(
+        `^Confirm ${weekday}'s date: Evening run on \\w{3} \\d{1,2} \\w{3}, \\d{2}:\\d{2} CES?T\\?$`,
+      ),
     );
 
     // Second run (as another instance would): the same date is due, nobody is asked twice.
@@ -86,5 +89,85 @@ describe('series_confirm notifications', () => {
     expect(all.map((n) => n.url).sort()).toEqual(
       [`/event/${next?.id}`, `/event/${farther?.id}`, `/event/${swimAfter?.id}`].sort(),
     );
+  });
+});
+
+describe('a series that publishes by itself (issue 23)', () => {
+  const seriesOf = async (eventId: string | undefined, user: TestUser) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: user.auth });
+    return (res.json() as { event: { seriesId: string; status: string } }).event;
+  };
+
+  it('has each date published when it enters the window, instead of asking; standing RSVPs apply', async () => {
+    const host = await createUser(t);
+    const friend = await createUser(t);
+    await verifyEmail(t, host);
+    await makeFriends(t, host, friend);
+    const [next, farther] = await weekly(host, 'Choir practice', 2, { autoPublish: true });
+    const { seriesId } = await seriesOf(next?.id, host);
+    const series = await t.app.inject({ method: 'GET', url: `/api/series/${seriesId}`, headers: host.auth });
+    expect(series.json().series.autoPublish).toBe(true);
+    // The job (any other series' dates due are handled too, so no count here).
+    await askHostsToConfirm(t.db, new Date(), t.notifications.seriesConfirmDue, (e) =>
+      t.series.publishDue(e),
+    );
+    expect((await seriesOf(next?.id, host)).status).toBe('LIVE');
+    expect((await seriesOf(farther?.id, host)).status).toBe('DRAFT');
+    expect(await notificationsOf(t, host, 'series_confirm')).toEqual([]);
+    // The friend stands for the whole series once the first date is out.
+    const stand = await t.app.inject({
+      method: 'POST',
+      url: `/api/series/${seriesId}/rsvp`,
+      headers: friend.auth,
+      payload: { status: 'going' },
+    });
+    expect(stand.statusCode, stand.body).toBe(200);
+
+    // A week on, the job (on the queue) publishes the next date and counts the friend as going.
+    const later = new Date(Date.now() + 7 * DAY);
+    await askHostsToConfirm(t.db, later, t.notifications.seriesConfirmDue, (e) => t.series.publishDue(e));
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${farther?.id}`,
+      headers: friend.auth,
+    });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().event.myRsvp).toBe('going');
+    expect(await notificationsOf(t, host, 'series_confirm')).toEqual([]);
+  });
+
+  it('asks as before when the creator cannot publish yet, or chose "ask me each time"', async () => {
+    const unverified = await createUser(t);
+    const [date] = await weekly(unverified, 'Repair café', 2, { autoPublish: true });
+    await t.jobs.send('series-confirm', {});
+    await eventually(async () => {
+      expect(await notificationsOf(t, unverified, 'series_confirm')).toHaveLength(1);
+    });
+    expect((await seriesOf(date?.id, unverified)).status).toBe('DRAFT');
+
+    // The choice can be changed later by the creator alone, with a readable 400 for bad input.
+    const host = await createUser(t);
+    await verifyEmail(t, host);
+    const [first] = await weekly(host, 'Book swap', 2, { autoPublish: true });
+    const { seriesId } = await seriesOf(first?.id, host);
+    const url = `/api/series/${seriesId}`;
+    for (const payload of [{ autoPublish: 'yes' }, {}, { autoPublish: null }]) {
+      const res = await t.app.inject({ method: 'PATCH', url, headers: host.auth, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe('Publish automatically must be true or false');
+    }
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: host.auth,
+      payload: { autoPublish: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().series.autoPublish).toBe(false);
+    await askHostsToConfirm(t.db, new Date(), t.notifications.seriesConfirmDue, (e) =>
+      t.series.publishDue(e),
+    );
+    expect((await seriesOf(first?.id, host)).status).toBe('DRAFT');
+    expect(await notificationsOf(t, host, 'series_confirm')).toHaveLength(1);
   });
 });

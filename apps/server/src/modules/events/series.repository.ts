@@ -100,23 +100,29 @@ export async function pendingOccurrences(db: Executor, creatorId: string, from: 
 
 /**
  * Every host's draft occurrences starting between `from` and `to` (the confirmation window), with
- * who hosts each: its creator, then its co-hosts.
+ * who hosts each (its creator, then its co-hosts) and whether its series publishes by itself.
  */
 export async function occurrencesToConfirm(
   db: Executor,
   from: Date,
   to: Date,
-): Promise<{ event: EventRow; hostIds: string[] }[]> {
+): Promise<{ event: EventRow; hostIds: string[]; autoPublish: boolean }[]> {
   const rows = await db
     .select({
       event: events,
       cohostIds: sql<string[]>`coalesce((select array_agg(c.user_id::text order by c.user_id)
         from event_cohosts c where c.event_id = ${events.id}), '{}')`,
+      autoPublish: eventSeries.autoPublish,
     })
     .from(events)
+    .innerJoin(eventSeries, eq(eventSeries.id, events.seriesId))
     .where(awaitingConfirmation(from, to))
     .orderBy(asc(events.startDate), asc(events.id));
-  return rows.map((r) => ({ event: r.event, hostIds: [r.event.creatorId, ...r.cohostIds] }));
+  return rows.map((r) => ({
+    event: r.event,
+    hostIds: [r.event.creatorId, ...r.cohostIds],
+    autoPublish: r.autoPublish,
+  }));
 }
 
 export async function standingOf(db: Executor, seriesId: string, userId: string) {

@@ -6,6 +6,7 @@ import {
   pendingOccurrencesResponse,
   seriesResponse,
   seriesRsvpBody,
+  updateSeriesBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
@@ -36,6 +37,18 @@ export function seriesRoutes(app: App, series: SeriesService, guards: Guards): v
     '/api/series/:id',
     auth({ params, response: { 200: seriesResponse, ...errors(401, 404) } }),
     async (request) => ({ series: await series.get(caller(request).user, request.params.id) }),
+  );
+
+  app.patch(
+    '/api/series/:id',
+    auth({
+      params,
+      body: updateSeriesBody,
+      response: { 200: seriesResponse, ...errors(400, 401, 403, 404) },
+    }),
+    async (request) => ({
+      series: await series.setAutoPublish(caller(request).user, request.params.id, request.body.autoPublish),
+    }),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { EventRow, SeriesRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { isUuid } from '../users/users.repository.ts';
+import { findUserById, isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import { type EventsService, whereValues } from './events.service.ts';
 import type { Offer } from './rsvp.ts';
@@ -125,15 +125,21 @@ export async function extendSeries(db: Database, now: Date): Promise<number> {
  * The confirmation job (a pg-boss cron, app.ts): asks the hosts of every unconfirmed date that
  * has entered the confirmation window, the one the dashboard card shows. `ask` notifies with a
  * key per occurrence, so however often it runs, on however many instances, each host is asked
- * once per date. Returns how many dates it asked about.
+ * once per date. A series set to publish by itself (decision 057) has its date published through
+ * `publish` instead; when that cannot be done (the creator's e-mail is not verified), the hosts
+ * are asked as usual. Returns how many dates it asked about or published.
  */
 export async function askHostsToConfirm(
   db: Database,
   now: Date,
   ask: (event: EventRow, hostIds: string[]) => Promise<void>,
+  publish?: (event: EventRow) => Promise<boolean>,
 ): Promise<number> {
   const due = await repo.occurrencesToConfirm(db, now, new Date(now.getTime() + CONFIRM_WINDOW_MS));
-  for (const { event, hostIds } of due) await ask(event, hostIds);
+  for (const { event, hostIds, autoPublish } of due) {
+    if (autoPublish && publish && (await publish(event))) continue;
+    await ask(event, hostIds);
+  }
   return due.length;
 }
 
@@ -168,6 +174,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       timeZone: series.timeZone,
       standing,
       standingCount,
+      autoPublish: series.autoPublish,
     };
   }
 
@@ -231,6 +238,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         visibility: input.visibility ?? 'PUBLIC',
         tags: input.tags ?? [],
         imageUrl: input.imageUrl ?? null,
+        autoPublish: input.autoPublish ?? false,
         ...capacityValues(input),
       });
       await db.transaction(async (tx) => {
@@ -243,7 +251,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
 
     get: async (user: UserRow, id: string) => present(await visibleSeries(id, user.id), user.id),
 
-    /** The caller's draft occurrences starting in the next 7 days ("Confirm next week's run?"). */
+    /** The caller's draft occurrences starting in the next 7 days ("Confirm next week's dates?"). */
     async pending(user: UserRow) {
       const from = now();
       const rows = await repo.pendingOccurrences(
@@ -262,6 +270,31 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       await events.publish(user, event.id);
       await applyStanding(event);
       return events.get(event.id, user.id);
+    },
+
+    /** Its creator switches between "publish automatically" and "ask me each time". */
+    async setAutoPublish(user: UserRow, id: string, autoPublish: boolean) {
+      const series = await visibleSeries(id, user.id);
+      if (series.creatorId !== user.id) throw forbidden(SERIES_MSG.notCreator);
+      await repo.updateSeries(db, series.id, { autoPublish });
+      return present({ ...series, autoPublish }, user.id);
+    },
+
+    /**
+     * The confirmation job's `publish` for a series that publishes by itself: the date goes live
+     * through the one publish path as its creator, and standing RSVPs apply, as when confirmed.
+     * False when it cannot (the creator is gone or may not publish yet): the hosts are asked.
+     */
+    async publishDue(event: EventRow): Promise<boolean> {
+      const creator = await findUserById(db, event.creatorId);
+      if (!creator) return false;
+      try {
+        await events.publish(creator, event.id);
+      } catch {
+        return false;
+      }
+      await applyStanding(event);
+      return true;
     },
 
     /** "Going to the whole series" on or off. Off also ends "going" on its upcoming occurrences. */

@@ -38,6 +38,7 @@ describe('occurrence times', () => {
     allowTransfers: false,
     questions: [],
     generated: 0,
+    autoPublish: false,
     importUid: null,
     createdAt: new Date(),
     updatedAt: new Date(),

@@ -35,6 +35,7 @@ export function createEmailChannel(deps: {
           text: notification.text,
           link: `${deps.publicUrl}${notification.url}`,
           group,
+          kind: notification.kind,
           locale: to.locale ?? 'en',
           ...links,
         }),

@@ -111,11 +111,20 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
       expect(list).toHaveLength(1);
       return list[0];
     });
-    expect(offer?.text).toMatch(
-      new RegExp(
-        `^A place is free for you at Supper in ${timeZone}: accept it before \\w{3} \\d{1,2} \\w{3}, \\d\\d:\\d\\d ${name}$`,
-      ),
+    // Which event, when (19:00 in its zone, named) and where, then the deadline in the same zone.
+    const text = new RegExp(
+      `^A place is free for you at Supper in ${timeZone} \\(Tue 12 Jan, 19:00 ${name}, Riverside Park, north gate\\): accept it before \\w{3} \\d{1,2} \\w{3}, \\d\\d:\\d\\d ${name}$`,
     );
+    expect(offer?.text).toMatch(text);
+    // The e-mail says the same, and its footer gives the reason: the waitlist, not "going".
+    const mail = await eventually(async () => {
+      const found = (await mailsTo(t, ben.email)).find((m) => m.text.includes('A place is free'));
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(mail?.text).toContain(offer?.text ?? '-');
+    expect(mail?.text).toContain('because you joined the waitlist of this event');
+    expect(mail?.text).not.toContain('changes to events you are going to');
     // Accepted, Ben is going (and checked in below).
     expect((await call('POST', `/api/events/${eventId}/rsvp`, ben, { status: 'going' })).statusCode).toBe(
       200,
@@ -142,7 +151,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     if (!event) throw new Error('the event is gone');
     await t.notifications.seriesConfirmDue(event, [host.user.id]);
     const [n] = await notificationsOf(t, host, 'series_confirm');
-    expect(n?.text).toBe(`Confirm Wednesday's run: Supper in ${timeZone} on Wed 13 Jan, 19:00 ${name}?`);
+    expect(n?.text).toBe(`Confirm Wednesday's date: Supper in ${timeZone} on Wed 13 Jan, 19:00 ${name}?`);
   });
 
   it('check-in twice, and the CSV: the time of the check-in in the zone', async () => {

@@ -179,6 +179,31 @@ describe('an ATTENDEES address and an online link', () => {
     expectNoSecret((await notificationsOf(t, maybe, 'event_updated'))[0]?.text ?? '', 'notification');
   });
 
+  it('a place offered from the waitlist names the city only, until the person is going (issue 23)', async () => {
+    const [first, waiting] = await Promise.all([createUser(t), createUser(t)]);
+    const full = await createEvent(t, host, {
+      title: 'Attic recital',
+      location: TYPED,
+      placeId: pin.id,
+      addressVisibility: 'ATTENDEES',
+      capacity: 1,
+    });
+    for (const who of [first, waiting])
+      expect((await call('POST', `/api/events/${full}/rsvp`, who, { status: 'going' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/events/${full}/rsvp`, first, { status: 'not_going' })).statusCode).toBe(
+      200,
+    );
+    const [offer] = await eventually(async () => {
+      const list = await notificationsOf(t, waiting, 'waitlist_offer');
+      expect(list).toHaveLength(1);
+      return list;
+    });
+    expect(offer?.text).toMatch(
+      /^A place is free for you at Attic recital \(.+, Berlin, DE\): accept it before /,
+    );
+    expectNoSecret(offer?.text ?? '', 'offer');
+  });
+
   it('a PUBLIC event with a link still hides the link from people not going', async () => {
     const id = await createEvent(t, host, {
       title: 'Open call',

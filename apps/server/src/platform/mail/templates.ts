@@ -1,4 +1,4 @@
-import type { Locale, NotificationGroup } from '@townsquare/contracts';
+import type { Locale, NotificationGroup, NotificationKind } from '@townsquare/contracts';
 import { type MessageKey, t } from '../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -150,12 +150,18 @@ export function notificationMail(input: {
   locale?: Locale;
   /** To a guest (an answer without an account): "never e-mail me again" and "change or cancel". */
   guest?: boolean;
+  /** The notification's kind, when its reason is more than its group's ("you joined the waitlist"). */
+  kind?: NotificationKind;
 }): MailMessage {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), input.text];
+  // A waitlist offer is filed with the changes to events people go to, but this person is not
+  // going yet: the footer says why they really get it (issue 23).
   const footerText = input.guest
     ? t(locale, 'mail.guest.why')
-    : t(locale, 'mail.notification.why', { group: input.group });
+    : input.kind === 'waitlist_offer'
+      ? t(locale, 'mail.notification.whyWaitlist')
+      : t(locale, 'mail.notification.why', { group: input.group });
   const turnOff = t(locale, input.guest ? 'mail.guest.never' : 'mail.notification.turnOff');
   const links = [{ label: turnOff, href: input.unsubscribeUrl }];
   if (input.settingsUrl)

@@ -92,6 +92,37 @@ describe('CommunityPage', () => {
     expect(within(next).queryByText('Spring river run')).not.toBeInTheDocument();
   });
 
+  it('the About tab shows the organisers, linking to their profiles, and member faces with the count (issue 23)', async () => {
+    const person = (id: string, fullName: string) => ({
+      _id: id,
+      id,
+      username: fullName.toLowerCase(),
+      fullName,
+      profileImage: null,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith(`/api/communities/${club.slug}/events`))
+          return jsonResponse({ events: [], nextCursor: null });
+        if (url === `/api/communities/${club.slug}/people`)
+          return jsonResponse({
+            organizers: [person('u1', 'Olga Owner')],
+            faces: [person('u1', 'Olga Owner'), person('u2', 'Max Member')],
+            memberCount: 12,
+          });
+        if (url === `/api/communities/${club.slug}`) return jsonResponse({ community: club });
+        return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+      }),
+    );
+    renderPage(null);
+    const organisers = await screen.findByRole('region', { name: 'Organisers' });
+    expect(within(organisers).getByRole('link', { name: 'Olga Owner' })).toHaveAttribute('href', '/user/u1');
+    const faces = screen.getByRole('region', { name: 'Members' });
+    expect(within(faces).getByRole('link', { name: 'Max Member' })).toHaveAttribute('href', '/user/u2');
+    expect(within(faces).getByText('12 members, 10 more not shown')).toBeInTheDocument();
+  });
+
   it('signed in, not a member: "Request to join", no Members or Chat tab', async () => {
     serve(club);
     renderPage(createSelfUser());

@@ -11,6 +11,7 @@ import { useCommunity } from '../../features/communities/api/get-community.ts';
 import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
+import { CommunityPeople } from '../../features/communities/components/community-people.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
@@ -167,6 +168,7 @@ export function CommunityPage() {
               <EventList events={events.data.events.slice(0, 1)} loading={false} empty="" />
             </section>
           ) : null}
+          <CommunityPeople slug={community.slug} canRead={canSeeEvents} />
           <section aria-labelledby="community-share" className="mt-6 space-y-2">
             <h2 id="community-share" className="text-lg font-semibold">
               {t('communities.page.share')}

@@ -1,19 +1,122 @@
-import { ArrowRight, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import type { SelfUser } from '@townsquare/contracts';
+import { ArrowRight, CalendarPlus, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
-import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
+import {
+  useHostableCommunities,
+  useMyCommunities,
+} from '../../features/communities/api/get-my-communities.ts';
 import { FromYourCommunities } from '../../features/communities/components/from-your-communities.tsx';
+import { useHasOwnEvents } from '../../features/events/api/has-own-events.ts';
 import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { EventCountTiles } from '../../features/events/components/event-count-tiles.tsx';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ConfirmRunsCard } from '../../features/series/components/confirm-runs-card.tsx';
+import { cn } from '../../lib/cn.ts';
 import { displayName } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+
+// The create form, for the first-steps card (the board has its own).
+const NewEventDialog = lazy(() =>
+  import('../../features/events/components/new-event-dialog.tsx').then((m) => ({
+    default: m.NewEventDialog,
+  })),
+);
+
+const DAY_MS = 86_400_000;
+const seenKey = (userId: string) => `townsquare.dashboardSeen:${userId}`;
+
+/**
+ * Whether to say "Welcome back" (issue 23): the person has opened the dashboard on this browser
+ * before, or their account is more than a day old. The first visit after registering is a welcome.
+ */
+export function isReturning(user: Pick<SelfUser, 'id' | 'createdAt'>, now: number = Date.now()): boolean {
+  let seen = false;
+  try {
+    seen = localStorage.getItem(seenKey(user.id)) !== null;
+  } catch {
+    // Storage refused (private mode): the account's age alone decides.
+  }
+  return seen || !(now - Date.parse(user.createdAt) < DAY_MS);
+}
+
+/** The name to greet with: the first name of the full name, else the username. */
+export function greetingName(user: { fullName?: string; username?: string; email?: string }): string {
+  return user.fullName?.trim().split(/\s+/)[0] || displayName(user);
+}
+
+function Greeting({ user }: { user: SelfUser }) {
+  const t = useT();
+  // Decided once per visit: the visit itself is remembered for the next one.
+  const [back] = useState(() => isReturning(user));
+  useEffect(() => {
+    try {
+      localStorage.setItem(seenKey(user.id), '1');
+    } catch {
+      // Nothing to remember it in: the account's age decides next time.
+    }
+  }, [user.id]);
+  const name = greetingName(user);
+  return (
+    <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
+      {back ? t('dashboard.welcome', { name }) : t('dashboard.welcomeFirst', { name })}
+    </h1>
+  );
+}
+
+/**
+ * First steps (issue 23): while the person is in no community and has created no event, the
+ * dashboard offers "start or join a community" and "create your first event".
+ */
+function FirstSteps() {
+  const t = useT();
+  const communities = useMyCommunities();
+  const ownEvents = useHasOwnEvents();
+  const [creating, setCreating] = useState(false);
+  const noCommunity = communities.isSuccess && communities.data.length === 0;
+  const noEvent = ownEvents.isSuccess && !ownEvents.data;
+  if (!noCommunity && !noEvent) return null;
+  return (
+    <section aria-labelledby="first-steps" className="space-y-3">
+      <h2 id="first-steps" className="text-lg font-semibold">
+        {t('dashboard.firstSteps.title')}
+      </h2>
+      <div className={cn('grid gap-4', noCommunity && noEvent ? 'sm:grid-cols-2' : '')}>
+        {noCommunity ? (
+          <Card className="space-y-3 p-5 sm:p-6">
+            <p className="font-semibold">{t('dashboard.firstSteps.communityTitle')}</p>
+            <p className="text-sm text-stone-700">{t('dashboard.firstSteps.communityText')}</p>
+            <Link to="/communities" className={buttonVariants({ variant: 'secondary' })}>
+              <Users aria-hidden="true" />
+              {t('dashboard.firstSteps.community')}
+            </Link>
+          </Card>
+        ) : null}
+        {noEvent ? (
+          <Card className="space-y-3 p-5 sm:p-6">
+            <p className="font-semibold">{t('dashboard.firstSteps.eventTitle')}</p>
+            <p className="text-sm text-stone-700">{t('dashboard.firstSteps.eventText')}</p>
+            <Button onClick={() => setCreating(true)}>
+              <CalendarPlus aria-hidden="true" />
+              {t('dashboard.firstSteps.event')}
+            </Button>
+          </Card>
+        ) : null}
+      </div>
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewEventDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
 
 // "Happening near <city>" (issue 22) in a chunk of its own: the route's preload list stays short.
 const NearYou = lazy(() =>
@@ -71,15 +174,15 @@ export function DashboardPage() {
         <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
           {t('dashboard.kicker')}
         </p>
-        <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-          {t('dashboard.welcome', { name: user.username ?? displayName(user) })}
-        </h1>
+        <Greeting user={user} />
         <p className="text-stone-700">{t('dashboard.lead')}</p>
       </div>
 
       {!user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
 
       <ConfirmRunsCard />
+
+      <FirstSteps />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <Card className="p-5 sm:p-6 lg:col-span-2">

@@ -139,6 +139,34 @@ describe('EventDetailPage (spec 2, "Event detail")', () => {
     expect(screen.queryByRole('link', { name: 'Manage Event' })).not.toBeInTheDocument();
   });
 
+  it('offers hosts "Duplicate event": the create form with the event one week later; others do not see it', async () => {
+    const me = createSelfUser();
+    const mine = { creatorId: me.id, creator: { id: me.id, _id: me.id, username: me.username } };
+    const event = createEventDto({
+      ...mine,
+      title: 'Soup kitchen',
+      startDate: '2030-05-04T10:00:00.000Z',
+      endDate: '2030-05-04T12:00:00.000Z',
+      timeZone: 'UTC',
+    });
+    serve(toPublic(event));
+    const user = userEvent.setup();
+    const first = renderPage(event.id, me);
+    await user.click(await screen.findByRole('button', { name: 'Duplicate event' }, { timeout: 10_000 }));
+    // The form is its own chunk, loaded on the click.
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate event' }, { timeout: 10_000 });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Soup kitchen');
+    expect(within(dialog).getByLabelText('Start date')).toHaveValue('2030-05-11T10:00');
+    first.unmount();
+
+    // A member who does not host it sees no such button.
+    const theirs = createEventDto({ startDate: future(1), endDate: future(1.1) });
+    serve(toPublic(theirs));
+    renderPage(theirs.id, me);
+    expect(await screen.findByRole('button', { name: 'Going' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Duplicate event' })).not.toBeInTheDocument();
+  });
+
   it('says a cancelled event was cancelled and offers no RSVP; hosts see Cancel event only while it is on', async () => {
     const me = createSelfUser();
     const off = createEventDto({ startDate: future(2), endDate: future(2.1), cancelled: true });

@@ -67,6 +67,10 @@ const SignupSheet = lazy(() =>
 const GuestList = lazy(() =>
   import('../../features/events/components/guest-list.tsx').then((m) => ({ default: m.GuestList })),
 );
+// "Duplicate event" (issue 23) for hosts only, with the form's code: the public page never loads it.
+const DuplicateEvent = lazy(() =>
+  import('../../features/events/components/duplicate-event.tsx').then((m) => ({ default: m.DuplicateEvent })),
+);
 const SeriesStandingToggle = lazy(() =>
   import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
     default: m.SeriesStandingToggle,
@@ -271,6 +275,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 </Button>
               )}
               <HostTools eventId={event.id} title={event.title} />
+              {user ? (
+                <Suspense fallback={null}>
+                  <Suspense fallback={null}>
+                    <DuplicateEvent event={event} viewerId={user.id} />
+                  </Suspense>
+                </Suspense>
+              ) : null}
               {past ? null : <CancelEventControls event={event} />}
             </Card>
           ) : user ? (
@@ -282,6 +293,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                     {t('events.detail.coHost')}
                   </p>
                   <HostTools eventId={event.id} title={event.title} />
+                  <DuplicateEvent event={event} viewerId={user.id} />
                   {past ? null : <CancelEventControls event={event} />}
                 </Card>
               ) : null}

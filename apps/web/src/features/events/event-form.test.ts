@@ -2,6 +2,7 @@ import { EVENT_MSG } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import { createEventDto } from './event-fixtures.ts';
 import {
+  duplicateFormValues,
   eventTagProblem,
   formValuesFor,
   fromLocalInput,
@@ -131,6 +132,13 @@ describe('time zones and series in the form', () => {
     expect(validateEventForm({ ...weekly, until: '2026-06-01' })).toContain(
       'Repeat until must be a valid date after the first start',
     );
+  });
+
+  it('asks each time by default; "publish automatically" is sent only when chosen (issue 23)', () => {
+    const weekly = { ...filled, timeZone: 'UTC', asSeries: true, recurrence: 'WEEKLY' as const };
+    expect(weekly.autoPublish).toBe(false);
+    expect(toSeriesInput(weekly)).not.toHaveProperty('autoPublish');
+    expect(toSeriesInput({ ...weekly, autoPublish: true })).toMatchObject({ autoPublish: true });
   });
 });
 
@@ -287,5 +295,45 @@ describe('places, address privacy and online events (issue 22)', () => {
       onlineUrl: 'https://x.example',
       addressVisibility: 'ATTENDEES',
     });
+  });
+});
+
+describe('duplicate event (issue 23)', () => {
+  const event = createEventDto({
+    title: 'Clock change run',
+    // 19:00–20:30 in Berlin on Saturday 24 October 2026, the day before summer time ends.
+    startDate: '2026-10-24T17:00:00.000Z',
+    endDate: '2026-10-24T18:30:00.000Z',
+    timeZone: 'Europe/Berlin',
+    isFree: false,
+    cost: 5,
+    capacity: 12,
+    imageUrl: '/uploads/event-image/a.webp',
+    recurrence: 'WEEKLY',
+    seriesId: '0190a0b0-0000-7000-9000-00000000beef',
+    questions: [{ id: '0190a0b0-0000-7000-9000-00000000f00d', text: 'Your size?', required: true }],
+  });
+
+  it('copies the fields with the dates one week later at the same local time, across the clock change', () => {
+    const values = duplicateFormValues(event, true);
+    expect(values.title).toBe('Clock change run');
+    expect(values.startDate).toBe('2026-10-31T19:00');
+    expect(values.endDate).toBe('2026-10-31T20:30');
+    expect(values.timeZone).toBe('Europe/Berlin');
+    expect(values.cost).toBe('5');
+    expect(values.capacity).toBe('12');
+    expect(values.imageUrl).toBe('/uploads/event-image/a.webp');
+    expect(values.asSeries).toBe(false);
+    // New questions: the copy's answers start empty.
+    expect(values.questions).toEqual([{ text: 'Your size?', required: true }]);
+    // In winter time now: 19:00 CET is 18:00 UTC.
+    const input = toEventInput(values, 'publish', new Date('2026-10-01T00:00:00Z'));
+    expect(input.startDate).toBe('2026-10-31T18:00:00.000Z');
+    expect(input.status).toBe('LIVE');
+    expect(input.questions).toEqual([{ text: 'Your size?', required: true }]);
+  });
+
+  it('leaves out a picture that is not the viewer’s own upload', () => {
+    expect(duplicateFormValues(event, false).imageUrl).toBeNull();
   });
 });

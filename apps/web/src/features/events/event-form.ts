@@ -10,7 +10,7 @@ import {
   tagProblem,
   type Visibility,
 } from '@townsquare/contracts';
-import { format, isValid, parseISO } from 'date-fns';
+import { addWeeks, format, isValid, parse, parseISO } from 'date-fns';
 import { browserTimeZone, inTimeZone } from '../../lib/format.ts';
 import {
   type AddressVisibility,
@@ -41,6 +41,8 @@ export interface EventFormValues {
   asSeries: boolean;
   /** Last day of the series (`yyyy-MM-dd`), or empty for no end. */
   until: string;
+  /** A series: "publish automatically" (true) or "ask me each time" (false, the default). */
+  autoPublish: boolean;
   /** Places; '' is unlimited. */
   capacity: string;
   offerHours: string;
@@ -84,7 +86,10 @@ export function fromLocalInput(value: string, timeZone?: string): Date | null {
   });
 }
 
-export function formValuesFor(event: EventDto | null | undefined): EventFormValues {
+/** What the form reads from an event: the list's and the public page's shapes both fit. */
+export type EventFormSource = Omit<EventDto, 'rsvps'>;
+
+export function formValuesFor(event: EventFormSource | null | undefined): EventFormValues {
   if (!event) {
     return {
       title: '',
@@ -101,6 +106,7 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
       timeZone: browserTimeZone(),
       asSeries: false,
       until: '',
+      autoPublish: false,
       capacity: '',
       offerHours: String(CAPACITY_LIMITS.offerHoursDefault),
       maxGuests: '0',
@@ -132,6 +138,7 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     timeZone,
     asSeries: false,
     until: '',
+    autoPublish: false,
     capacity: event.capacity == null ? '' : String(event.capacity),
     offerHours: String(event.offerHours ?? CAPACITY_LIMITS.offerHoursDefault),
     maxGuests: String(event.maxGuests ?? 0),
@@ -143,6 +150,30 @@ export function formValuesFor(event: EventDto | null | undefined): EventFormValu
     online: extras.online ?? false,
     onlineUrl: extras.onlineUrl ?? '',
     addressVisibility: extras.addressVisibility ?? 'PUBLIC',
+  };
+}
+
+/** A datetime-local text one week later, at the same wall-clock time (so across a DST change too). */
+function weekLater(local: string): string {
+  if (!local) return '';
+  const date = parse(local, LOCAL_FORMAT, new Date(0));
+  return isValid(date) ? format(addWeeks(date, 1), LOCAL_FORMAT) : '';
+}
+
+/**
+ * "Duplicate event" (issue 23): a new event's form with `event`'s fields and its dates one week
+ * later at the same local time in the event's zone. Nothing else is copied (answers, RSVPs, the
+ * series); the questions are new ones, and the picture only when it is the viewer's own upload
+ * (`keepImage`: the server accepts only one's own images on a new event).
+ */
+export function duplicateFormValues(event: EventFormSource, keepImage: boolean): EventFormValues {
+  const values = formValuesFor(event);
+  return {
+    ...values,
+    startDate: weekLater(values.startDate),
+    endDate: weekLater(values.endDate),
+    imageUrl: keepImage ? values.imageUrl : null,
+    questions: values.questions.map(({ text, required }) => ({ text, required })),
   };
 }
 
@@ -257,5 +288,6 @@ export function toSeriesInput(values: EventFormValues): SeriesInput {
     timeZone: values.timeZone,
     freq: values.recurrence === 'MONTHLY' ? 'monthly' : 'weekly',
     until: values.until ? untilInstant(values.until, values.timeZone).toISOString() : null,
+    ...(values.autoPublish ? { autoPublish: true } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { COMMUNITY_LIMITS } from '@townsquare/contracts';
+import { COMMUNITY_LIMITS, slugify } from '@townsquare/contracts';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,8 @@ export function CreateCommunityDialog() {
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [where, setWhere] = useState<PlaceLocation>(NOWHERE);
+  /** A name with nothing an address can spell (only emoji): say what the address will be. */
+  const [unspelled, setUnspelled] = useState(false);
   const create = useCreateCommunity();
   const navigate = useNavigate();
 
@@ -74,13 +76,21 @@ export function CreateCommunityDialog() {
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FormField id="community-name" label={t('communities.create.name')}>
-          {(control) => <Input {...control} name="name" required maxLength={COMMUNITY_LIMITS.nameMax} />}
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              required
+              maxLength={COMMUNITY_LIMITS.nameMax}
+              onChange={(e) => setUnspelled(e.target.value.trim() !== '' && slugify(e.target.value) === '')}
+            />
+          )}
         </FormField>
         <FormField
           id="community-slug"
           label={t('communities.create.address')}
           optional
-          hint={t('communities.create.addressHint')}
+          hint={unspelled ? t('communities.create.addressUnspelled') : t('communities.create.addressHint')}
         >
           {(control) => <Input {...control} name="slug" maxLength={COMMUNITY_LIMITS.slugMax} />}
         </FormField>

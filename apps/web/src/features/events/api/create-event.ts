@@ -4,6 +4,7 @@ import { api, DisplayError } from '../../../lib/api-client.ts';
 import type { EventPlaceExtras } from '../../places/place-text.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { eventCountsQueryKey } from './get-event-counts.ts';
+import { hasOwnEventsQueryKey } from './has-own-events.ts';
 import { eventListQueryKey } from './list-events.ts';
 
 /** What the create/edit dialog sends (typed JSON; the server also takes the original all-strings form). */
@@ -47,11 +48,12 @@ export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEvent,
-    // Only the tab the new event lands in, and the tiles, change.
+    // Only the tab the new event lands in, the tiles and the dashboard's first steps change.
     onSuccess: (event) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: eventListQueryKey(event.status) }),
         queryClient.invalidateQueries({ queryKey: eventCountsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: hasOwnEventsQueryKey }),
       ]),
   });
 }

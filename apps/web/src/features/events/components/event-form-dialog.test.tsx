@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
+import { duplicateFormValues } from '../event-form.ts';
 import { EventFormDialog } from './event-form-dialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -267,4 +268,39 @@ describe('EventFormDialog, unverified e-mail', () => {
     // Saving as a draft stays possible.
     expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
   }, 20_000);
+
+  it('duplicates an event: the copy opens as a new event one week later and is sent with POST', async () => {
+    const { sent } = serve();
+    const user = userEvent.setup();
+    const original = createEventDto({
+      title: 'Repair café',
+      startDate: '2030-03-08T09:00:00.000Z',
+      endDate: '2030-03-08T11:00:00.000Z',
+      timeZone: 'UTC',
+    });
+    const onSaved = vi.fn();
+    renderWithApp(
+      <EventFormDialog
+        open
+        copyOf={duplicateFormValues(original, true)}
+        onOpenChange={vi.fn()}
+        onSaved={onSaved}
+      />,
+      { user: createSelfUser() },
+    );
+    expect(screen.getByRole('dialog', { name: 'Duplicate event' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Repair café');
+    expect(screen.getByLabelText('Start date')).toHaveValue('2030-03-15T09:00');
+    expect(screen.getByLabelText('End date')).toHaveValue('2030-03-15T11:00');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [request] = sent();
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/events');
+    expect(request?.body).toMatchObject({
+      title: 'Repair café',
+      startDate: '2030-03-15T09:00:00.000Z',
+      status: 'LIVE',
+    });
+  });
 });

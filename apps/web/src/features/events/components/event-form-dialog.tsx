@@ -155,6 +155,8 @@ interface EventFormDialogProps {
   hosts?: { id: string; name: string }[];
   /** The host chosen when the dialog opens (a community's page: that community). */
   hostAsDefault?: string;
+  /** A new event's starting values ("Duplicate event": another event's fields); keep it stable. */
+  copyOf?: EventFormValues;
 }
 
 /**
@@ -168,9 +170,11 @@ export function EventFormDialog({
   onSaved,
   hosts = [],
   hostAsDefault = '',
+  copyOf,
 }: EventFormDialogProps) {
   const editing = Boolean(event);
-  const [values, setValues] = useState<EventFormValues>(() => formValuesFor(event));
+  const startValues = useCallback(() => (!event && copyOf ? copyOf : formValuesFor(event)), [event, copyOf]);
+  const [values, setValues] = useState<EventFormValues>(startValues);
   const currency = useCurrency();
   const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
@@ -192,12 +196,12 @@ export function EventFormDialog({
   // Each opening starts from the event as it is now.
   useEffect(() => {
     if (!open) return;
-    setValues(formValuesFor(event));
+    setValues(startValues());
     setProblems([]);
     setSaveError(null);
     setScope('this');
     setHostAs(hostAsDefault);
-  }, [open, event, hostAsDefault]);
+  }, [open, startValues, hostAsDefault]);
 
   useEffect(() => {
     if (problems.length > 0) problemsRef.current?.focus();
@@ -231,7 +235,9 @@ export function EventFormDialog({
         {
           onSuccess: ({ events }) => {
             toast.success(
-              `Series created: confirm each date from your dashboard (${events.length} dates so far)`,
+              t(values.autoPublish ? 'events.form.seriesCreatedAuto' : 'events.form.seriesCreated', {
+                count: events.length,
+              }),
             );
             const first = events[0];
             if (first) onSaved?.(first);
@@ -276,8 +282,20 @@ export function EventFormDialog({
       open={open}
       onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}
       className="max-w-2xl"
-      title={editing ? t('events.form.editTitle') : t('events.form.createTitle')}
-      description={editing ? t('events.form.editDescription') : t('events.form.createDescription')}
+      title={
+        editing
+          ? t('events.form.editTitle')
+          : copyOf
+            ? t('events.form.duplicateTitle')
+            : t('events.form.createTitle')
+      }
+      description={
+        editing
+          ? t('events.form.editDescription')
+          : copyOf
+            ? t('events.form.duplicateDescription')
+            : t('events.form.createDescription')
+      }
     >
       <form
         noValidate
@@ -458,6 +476,28 @@ export function EventFormDialog({
                   </p>
                 </div>
               </div>
+              {values.asSeries ? (
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-semibold">{t('events.form.publishDates')}</legend>
+                  {(
+                    [
+                      [false, 'events.form.publishAsk'],
+                      [true, 'events.form.publishAuto'],
+                    ] as const
+                  ).map(([auto, label]) => (
+                    <label key={label} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="event-auto-publish"
+                        checked={values.autoPublish === auto}
+                        onChange={() => set('autoPublish', auto)}
+                        className="size-4 accent-brand-700"
+                      />
+                      {t(label)}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
               {values.asSeries ? (
                 <FormField id="event-until" label={t('events.form.until')} optional>
                   {(field) => (

@@ -12,6 +12,8 @@ export interface SeriesInput extends Omit<EventInput, 'status' | 'recurrence'> {
   interval?: number;
   /** ISO instant after which no occurrence starts; null = open-ended. */
   until?: string | null;
+  /** Each date goes live by itself (true) or waits for the host to confirm it (false). */
+  autoPublish?: boolean;
 }
 
 /** POST /api/series → 201 `{ series, events }` (the occurrences, all drafts until confirmed). */

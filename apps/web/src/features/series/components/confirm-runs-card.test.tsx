@@ -38,14 +38,14 @@ describe('ConfirmRunsCard', () => {
     const user = userEvent.setup();
     renderWithApp(<ConfirmRunsCard />, { path: '/dashboard', user: createSelfUser() });
 
-    expect(await screen.findByRole('heading', { name: "Confirm next week's run?" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Confirm next week's dates?" })).toBeInTheDocument();
     expect(screen.getByText('Thursday, December 3, 2026, 7:00 PM - 8:00 PM (UTC)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Confirm Thursday run/ }));
     expect(await screen.findByText('Sunday swim')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByText('Thursday run')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: /^Skip Sunday swim/ }));
     await vi.waitFor(() =>
-      expect(screen.queryByRole('heading', { name: "Confirm next week's run?" })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('heading', { name: "Confirm next week's dates?" })).not.toBeInTheDocument(),
     );
   });
 });

@@ -9,7 +9,7 @@ import { useDecideOccurrence } from '../api/confirm-occurrence.ts';
 import { usePendingOccurrences } from '../api/get-pending-occurrences.ts';
 
 /**
- * Dashboard: "Confirm next week's run?" lists my series' dates starting in the next 7 days that
+ * Dashboard: "Confirm next week's dates?" lists my series' dates starting in the next 7 days that
  * are still drafts. Confirm makes one live (and counts everyone going to the whole series); Skip
  * this date removes it. Nothing shows when there is nothing to decide.
  */

@@ -19,6 +19,7 @@ const series: SeriesDto = {
   timeZone: 'Europe/Berlin',
   standing: false,
   standingCount: 2,
+  autoPublish: false,
 };
 
 describe('SeriesStandingToggle', () => {
