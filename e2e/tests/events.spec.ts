@@ -136,7 +136,9 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   const guestContext = await browser.newContext({ baseURL: e2eEnv.baseUrl });
   const guestPage = await guestContext.newPage();
   await signInAs(guestPage, guest, '/dashboard');
-  const search = guestPage.getByRole('main').getByRole('combobox', { name: 'Search people, events and communities' });
+  const search = guestPage
+    .getByRole('main')
+    .getByRole('combobox', { name: 'Search people, events and communities' });
   await search.fill(title);
   const results = guestPage.getByRole('listbox', { name: 'Search results' });
   await expect(results.getByRole('option', { name: new RegExp(title) })).toBeVisible();
@@ -330,7 +332,10 @@ test('axe and screenshots of the dashboard, the Event Dashboard and an event pag
   // The search results, the dialogs: open, they are accessible too.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/dashboard');
-  await page.getByRole('main').getByRole('combobox', { name: 'Search people, events and communities' }).fill('lantern');
+  await page
+    .getByRole('main')
+    .getByRole('combobox', { name: 'Search people, events and communities' })
+    .fill('lantern');
   await expect(page.getByRole('option', { name: /Riverside lantern walk/ })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await audit(page, 'the search results');
