@@ -197,6 +197,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     }),
   },
   'POST /api/series/:id/rsvp': { base: () => ({ status: 'going' }), url: () => `/api/series/${NO_ONE}/rsvp` },
+  'PATCH /api/series/:id': { base: () => ({ autoPublish: true }), url: () => `/api/series/${NO_ONE}` },
   'POST /api/users/me/calendar-feed/reset': { base: () => ({}) },
   'POST /api/events/:id/rsvp/transfer': {
     base: () => ({ toUserId: NO_ONE }),
