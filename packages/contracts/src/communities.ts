@@ -318,5 +318,7 @@ export type CommunityPageData = {
    * absent for a private one (members only), whose page asks nothing more.
    */
   announcements?: { announcements: CommunityAnnouncementDto[] };
+  /** `GET /api/communities/:slug/people` as that visitor gets it (the About tab's organisers and faces); absent for a private one. */
+  people?: CommunityPeople;
 };
 export const communityDeletedResponse = z.object({ message: z.string() });

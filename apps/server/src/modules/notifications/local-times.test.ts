@@ -176,6 +176,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
         findForAnonymous: async () => undefined,
         publicForSitemap: async () => [],
         events: async () => ({ events: [], nextCursor: null }),
+        people: async () => ({ organizers: [], faces: [], memberCount: 0 }),
       },
       announcements: { list: async () => ({ announcements: [] }) },
       publicUrl: 'http://townsquare.test',

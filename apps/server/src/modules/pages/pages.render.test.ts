@@ -248,6 +248,7 @@ describe('server-rendered community pages (issue 23)', () => {
       community: (await api(`/api/communities/${club.slug}`)).community,
       upcoming: await api(`/api/communities/${club.slug}/events?when=upcoming&limit=50`),
       announcements: await api(`/api/communities/${club.slug}/announcements`),
+      people: await api(`/api/communities/${club.slug}/people`),
     });
     const block =
       /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';

@@ -27,6 +27,8 @@ export type PagesServiceDeps = {
       query: { when: 'upcoming'; limit: number },
     ): Promise<CommunityPageData['upcoming']>;
     publicForSitemap(limit: number): Promise<Array<{ slug: string; updatedAt: Date }>>;
+    /** The About tab's organisers and member faces as a signed-out visitor gets them. */
+    people(slug: string, viewerId: undefined): Promise<CommunityPageData['people'] & object>;
   };
   /** A community's news as the API lists it (a private community's: members only). */
   announcements: Pick<CommunityAnnouncements, 'list'>;
@@ -335,6 +337,7 @@ export function createPagesService(deps: PagesServiceDeps) {
                 limit: COMMUNITY_PAGE_EVENTS,
               }),
               announcements: await deps.announcements.list(community.slug, undefined),
+              people: await deps.communities.people(community.slug, undefined),
             }
           : { community, upcoming: { events: [], nextCursor: null } };
       return { head: communityHead(community, locale), data };

@@ -12,4 +12,6 @@ export function seedCommunityPage(queryClient: QueryClient, data: CommunityPageD
   queryClient.setQueryData(communityKeys.detail(slug), data.community);
   queryClient.setQueryData(communityKeys.events(slug, 'upcoming'), data.upcoming);
   if (data.announcements) queryClient.setQueryData(communityKeys.announcements(slug), data.announcements);
+  // The About tab's organisers and faces (get-community-people.ts reads this key).
+  if (data.people) queryClient.setQueryData(communityKeys.members(slug, 'people'), data.people);
 }
