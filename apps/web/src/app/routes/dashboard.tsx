@@ -70,6 +70,9 @@ function Greeting({ user }: { user: SelfUser }) {
   );
 }
 
+/** A button whose label may wrap: longer languages must not push a 375 px page wider. */
+const WRAPPING_BUTTON = 'h-auto min-h-10 py-2 whitespace-normal text-left';
+
 /**
  * First steps (issue 23): while the person is in no community and has created no event, the
  * dashboard offers "start or join a community" and "create your first event".
@@ -92,7 +95,7 @@ function FirstSteps() {
           <Card className="space-y-3 p-5 sm:p-6">
             <p className="font-semibold">{t('dashboard.firstSteps.communityTitle')}</p>
             <p className="text-sm text-stone-700">{t('dashboard.firstSteps.communityText')}</p>
-            <Link to="/communities" className={buttonVariants({ variant: 'secondary' })}>
+            <Link to="/communities" className={cn(buttonVariants({ variant: 'secondary' }), WRAPPING_BUTTON)}>
               <Users aria-hidden="true" />
               {t('dashboard.firstSteps.community')}
             </Link>
@@ -102,7 +105,7 @@ function FirstSteps() {
           <Card className="space-y-3 p-5 sm:p-6">
             <p className="font-semibold">{t('dashboard.firstSteps.eventTitle')}</p>
             <p className="text-sm text-stone-700">{t('dashboard.firstSteps.eventText')}</p>
-            <Button onClick={() => setCreating(true)}>
+            <Button onClick={() => setCreating(true)} className={WRAPPING_BUTTON}>
               <CalendarPlus aria-hidden="true" />
               {t('dashboard.firstSteps.event')}
             </Button>
