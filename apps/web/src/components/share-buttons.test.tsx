@@ -18,6 +18,12 @@ describe('ShareButtons', () => {
     );
   });
 
+  it('keeps its buttons disabled until the link is known (a click before hydration would be lost)', () => {
+    render(<ShareButtons title="Quiz night" url="" />);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'QR code' })).toBeDisabled();
+  });
+
   it('names the picture after the title, readable in any script', () => {
     expect(qrFileName('Café Ü-Bahn Meetup!')).toBe('cafe-u-bahn-meetup-qr.png');
     expect(qrFileName('🎉🎉')).toBe('townsquare-qr.png');

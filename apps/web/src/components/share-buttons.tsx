@@ -48,7 +48,7 @@ function QrDialog({ title, url }: { title: string; url: string }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary">
+        <Button variant="secondary" disabled={url === ''}>
           <QrCode aria-hidden="true" />
           {t('common.share.qr')}
         </Button>
@@ -89,7 +89,8 @@ function QrDialog({ title, url }: { title: string; url: string }) {
 
 /**
  * Share a page: the phone's share sheet where there is one, copy the link, and a QR code to show
- * or print (issue 23). `url` is '' during the server render; the buttons then wait for hydration.
+ * or print (issue 23). `url` is '' during the server render: the buttons are disabled until hydration
+ * knows the link, so a click on the server's HTML is not silently lost.
  */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
   const t = useT();
@@ -117,7 +118,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           {t('common.share.share')}
         </Button>
       ) : null}
-      <Button variant="secondary" onClick={() => void copy()}>
+      <Button variant="secondary" disabled={url === ''} onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
         {copied ? t('common.share.copied') : t('common.share.copy')}
       </Button>
