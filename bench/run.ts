@@ -191,7 +191,15 @@ async function bundleSizes() {
   const chunks = (await readdir(path.join(dist, 'assets'))).filter(
     (f) => f.endsWith('.js') && !initial.includes(`assets/${f}`),
   );
-  const sizes = await Promise.all(chunks.map(async (f) => ({ f, size: await gz(`assets/${f}`) })));
+  // Lazy chunks are named by their hash (vite.config.ts); the manifest says what each one holds.
+  const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; name?: string }
+  >;
+  const names = new Map(Object.values(manifest).map((c) => [c.file, c.name ?? '?']));
+  const sizes = await Promise.all(
+    chunks.map(async (f) => ({ f: `${names.get(`assets/${f}`) ?? '?'} (${f})`, size: await gz(`assets/${f}`) })),
+  );
   sizes.sort((a, b) => b.size - a.size);
   report(
     `lazy chunks: ${sizes.length}, largest ${fmt((sizes[0]?.size ?? 0) / 1024)} kB gzip (bar 150 kB per route chunk)`,
