@@ -198,7 +198,10 @@ async function bundleSizes() {
   >;
   const names = new Map(Object.values(manifest).map((c) => [c.file, c.name ?? '?']));
   const sizes = await Promise.all(
-    chunks.map(async (f) => ({ f: `${names.get(`assets/${f}`) ?? '?'} (${f})`, size: await gz(`assets/${f}`) })),
+    chunks.map(async (f) => ({
+      f: `${names.get(`assets/${f}`) ?? '?'} (${f})`,
+      size: await gz(`assets/${f}`),
+    })),
   );
   sizes.sort((a, b) => b.size - a.size);
   report(

@@ -53,7 +53,9 @@ export default defineConfig(({ command }) => ({
         // The entry and the runtime keep their names (the preload filter above finds the runtime by
         // its name); the manifest (`.vite/manifest.json`) still maps every chunk to its source.
         chunkFileNames: (chunk) =>
-          chunk.name === 'index' || chunk.name.startsWith('rolldown-runtime') ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+          chunk.name === 'index' || chunk.name.startsWith('rolldown-runtime')
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[hash].js',
       },
     },
   },
