@@ -8,6 +8,7 @@
  *
  * With `LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist>` the same pages of that build are measured
  * in the same run, served by the same server, and each figure is printed beside its baseline.
+ * `LIGHTHOUSE_DETAIL=1` prints each run's largest transfers and script time.
  * Chromium: `CHROME_PATH`, else /usr/bin/chromium. `LIGHTHOUSE_PAGES=event` (or `/,/login`, `community`,
  * `near`) measures only those pages. The event has a 1600 × 900 picture, its page's largest element: the run checks
  * that Lighthouse found it to be the LCP element (it would not be if the picture failed to load).
@@ -146,6 +147,7 @@ async function measureOnce(url: string, locale: string): Promise<{ figures: Figu
   const imageBytes = (requests as { resourceType?: string; transferSize?: number }[])
     .filter((r) => r.resourceType === 'Image')
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  if (process.env.LIGHTHOUSE_DETAIL) printDetail(url, locale, lhr.audits);
   return {
     figures: {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -158,6 +160,43 @@ async function measureOnce(url: string, locale: string): Promise<{ figures: Figu
     },
     lcpElement: node?.snippet ?? node?.nodeLabel ?? '(none)',
   };
+}
+
+type Audits = Record<string, { numericValue?: number; details?: unknown } | undefined>;
+
+/**
+ * With `LIGHTHOUSE_DETAIL=1`: what a run spent, for finding where a figure comes from (each run's
+ * ten largest transfers, and the scripts' main-thread time as Lighthouse's boot-up audit counts it).
+ */
+function printDetail(url: string, locale: string, audits: Audits) {
+  const items = (id: string) =>
+    (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const requests = items('network-requests') as {
+    url: string;
+    transferSize?: number;
+    resourceType?: string;
+  }[];
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const short = (u: string) => u.replace(/^https?:\/\/[^/]+/, '');
+  process.stdout.write(`  detail ${url} (${locale}): ${requests.length} requests\n`);
+  for (const r of [...requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, 10))
+    process.stdout.write(
+      `    ${kb(r.transferSize ?? 0).padStart(10)}  ${r.resourceType ?? '?'}  ${short(r.url)}\n`,
+    );
+  const boot = items('bootup-time') as {
+    url: string;
+    total?: number;
+    scripting?: number;
+    scriptParseCompile?: number;
+  }[];
+  for (const b of boot.slice(0, 6))
+    process.stdout.write(
+      `    boot-up ${String(Math.round(b.total ?? 0)).padStart(5)} ms (script ${Math.round(b.scripting ?? 0)}, parse ${Math.round(b.scriptParseCompile ?? 0)})  ${short(b.url)}\n`,
+    );
+  const work = items('mainthread-work-breakdown') as { groupLabel?: string; duration?: number }[];
+  process.stdout.write(
+    `    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration ?? 0)} ms`).join(', ')}\n`,
+  );
 }
 
 /**

@@ -1,5 +1,3 @@
-import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,7 +7,12 @@ import {
   useGuestRsvp,
 } from '../../features/guests/api/guest-rsvps.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
-import { GuestLinkFrame, GuestLinkWaiting } from '../../features/guests/components/guest-link-frame.tsx';
+import {
+  AskBeforeRemoving,
+  GuestLinkDone,
+  GuestLinkFrame,
+  GuestLinkWaiting,
+} from '../../features/guests/components/guest-link-frame.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -22,22 +25,13 @@ export function GuestRsvpManagePage() {
   const rsvp = useGuestRsvp(token || null);
   const change = useChangeGuestRsvp(token);
   const cancel = useCancelGuestRsvp(token);
-  const [asking, setAsking] = useState(false);
   const current = rsvp.data?.rsvp;
   const going =
     current?.status === 'going' || current?.status === 'waitlisted' || current?.status === 'offered';
 
   let body: React.ReactNode;
   if (cancel.isSuccess)
-    body = (
-      <div className="space-y-4">
-        <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
-        <div role="status">
-          <h1 className="font-display text-2xl font-semibold">{t('guests.manage.cancelled')}</h1>
-        </div>
-        <p className="text-stone-700">{t('guests.manage.cancelledBody')}</p>
-      </div>
-    );
+    body = <GuestLinkDone title={t('guests.manage.cancelled')} body={t('guests.manage.cancelledBody')} />;
   else if (!token || rsvp.isError) body = <GuestLinkFailed token={token || null} error={rsvp.error} />;
   else if (!current) body = <GuestLinkWaiting text={t('guests.manage.loading')} />;
   else
@@ -74,23 +68,14 @@ export function GuestRsvpManagePage() {
             {t('guests.notGoing')}
           </Button>
         </div>
-        {asking ? (
-          <div className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
-            <p className="text-sm text-red-900">{t('guests.manage.cancelAsk')}</p>
-            <div className="flex gap-2">
-              <Button variant="destructive" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-                {t('guests.manage.cancelYes')}
-              </Button>
-              <Button variant="secondary" onClick={() => setAsking(false)}>
-                {t('guests.manage.keep')}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <Button variant="ghost" className="w-full" onClick={() => setAsking(true)}>
-            {t('guests.manage.cancel')}
-          </Button>
-        )}
+        <AskBeforeRemoving
+          className="w-full"
+          label={t('guests.manage.cancel')}
+          ask={t('guests.manage.cancelAsk')}
+          yes={t('guests.manage.cancelYes')}
+          pending={cancel.isPending}
+          onRemove={() => cancel.mutate()}
+        />
       </div>
     );
 

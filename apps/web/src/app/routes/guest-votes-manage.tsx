@@ -1,9 +1,6 @@
-import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import {
   useChangeGuestVotes,
@@ -11,7 +8,12 @@ import {
   useWithdrawGuestVotes,
 } from '../../features/guests/api/guest-votes.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
-import { GuestLinkFrame, GuestLinkWaiting } from '../../features/guests/components/guest-link-frame.tsx';
+import {
+  AskBeforeRemoving,
+  GuestLinkDone,
+  GuestLinkFrame,
+  GuestLinkWaiting,
+} from '../../features/guests/components/guest-link-frame.tsx';
 import { myVotes, PollView } from '../../features/polls/components/poll-view.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -27,7 +29,6 @@ export function GuestVotesManagePage() {
   const votes = useGuestVotes(token || null);
   const change = useChangeGuestVotes(token);
   const withdraw = useWithdrawGuestVotes(token);
-  const [asking, setAsking] = useState(false);
   const data = votes.data;
 
   const framed = (body: React.ReactNode) => (
@@ -36,13 +37,7 @@ export function GuestVotesManagePage() {
 
   if (withdraw.isSuccess)
     return framed(
-      <div className="space-y-4">
-        <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />
-        <div role="status">
-          <h1 className="font-display text-2xl font-semibold">{t('guests.votes.withdrawn')}</h1>
-        </div>
-        <p className="text-stone-700">{t('guests.votes.withdrawnBody')}</p>
-      </div>,
+      <GuestLinkDone title={t('guests.votes.withdrawn')} body={t('guests.votes.withdrawnBody')} />,
     );
   if (!token || votes.isError) return framed(<GuestLinkFailed token={token || null} error={votes.error} />);
   if (!data) return framed(<GuestLinkWaiting text={t('guests.votes.loading')} />);
@@ -72,23 +67,13 @@ export function GuestVotesManagePage() {
           <Alert variant="error">{errorMessage(withdraw.error, t('guests.votes.withdrawFailed'))}</Alert>
         ) : null}
         {data.poll.state === 'open' ? (
-          asking ? (
-            <div className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
-              <p className="text-sm text-red-900">{t('guests.votes.withdrawAsk')}</p>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="destructive" loading={withdraw.isPending} onClick={() => withdraw.mutate()}>
-                  {t('guests.votes.withdrawYes')}
-                </Button>
-                <Button variant="secondary" onClick={() => setAsking(false)}>
-                  {t('guests.manage.keep')}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="ghost" onClick={() => setAsking(true)}>
-              {t('guests.votes.withdraw')}
-            </Button>
-          )
+          <AskBeforeRemoving
+            label={t('guests.votes.withdraw')}
+            ask={t('guests.votes.withdrawAsk')}
+            yes={t('guests.votes.withdrawYes')}
+            pending={withdraw.isPending}
+            onRemove={() => withdraw.mutate()}
+          />
         ) : null}
       </PollView>
     </>
