@@ -158,14 +158,7 @@ export const createPlaceBody = z.object({
 });
 export type CreatePlaceInput = z.output<typeof createPlaceBody>;
 
-/**
- * The one line a place is shown as, and the text an event's or community's `location` gets when a
- * place is picked and none was typed: "Berlin, DE"; "Café Kranzler, Kurfürstendamm 18, Berlin, DE".
- */
-export function placeDisplayText(place: Pick<Place, 'name' | 'address' | 'city' | 'country'>): string {
-  const parts = [place.name, place.address, place.city === place.name ? '' : place.city, place.country];
-  return parts.filter((p) => p !== '').join(', ');
-}
+export { placeDisplayText } from './place-text.ts';
 
 export const placeResponse = z.object({ place: placeSchema });
 /** A non-uuid id is a 404, like every other id in a path. */

@@ -1,4 +1,5 @@
-import { type LatLon, type Place, type PlaceCandidate, placeDisplayText } from '@townsquare/contracts';
+import type { LatLon, Place, PlaceCandidate } from '@townsquare/contracts';
+import { placeDisplayText } from '@townsquare/contracts/place-text';
 
 /**
  * Fields of issue 22 that the server adds in another change (address privacy, online events).

@@ -1,5 +1,5 @@
-import type { Place } from '@townsquare/contracts';
-import { type LatLon, placeDisplayText } from '@townsquare/contracts';
+import type { LatLon, Place } from '@townsquare/contracts';
+import { placeDisplayText } from '@townsquare/contracts/place-text';
 import { ExternalLink, MapPin, Navigation } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { WhenIdle } from '../../../components/when-idle.tsx';
