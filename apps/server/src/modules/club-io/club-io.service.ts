@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { communityInvitationMail } from '../../platform/mail/templates.ts';
+import { IMPORT_PACE, pacer } from '../../platform/pace.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { extendSeries } from '../events/series.service.ts';
 import { statesOfAddresses } from '../groups/membership.repository.ts';
@@ -147,7 +148,9 @@ export function createClubIoService(deps: ClubIoDeps) {
     }
     const done = await repo.upsertEvents(db, o, [...singles.values()], report);
     const seriesIds = new Map<string, string>();
+    const pace = pacer(IMPORT_PACE);
     for (const s of series.values()) {
+      await pace();
       const { id, outcome } = await repo.upsertSeries(db, o, s);
       seriesIds.set(s.uid, id);
       done[outcome === 'unchanged' ? 'unchanged' : outcome] += 1;
@@ -155,14 +158,18 @@ export function createClubIoService(deps: ClubIoDeps) {
     if (series.size > 0) {
       // The rolling horizon (decision 023) makes the new series' occurrences, as drafts.
       await extendSeries(db, at);
-      for (const s of series.values())
+      for (const s of series.values()) {
+        await pace();
         await repo.cancelOccurrences(db, seriesIds.get(s.uid)!, s.excluded, at);
-      for (const over of late)
+      }
+      for (const over of late) {
+        await pace();
         await repo.applyOverride(db, seriesIds.get(over.uid)!, over.at, {
           ...over,
           uid: `${over.uid}|${over.at.toISOString()}`,
           now: at,
         });
+      }
     }
     await report(done);
     return done;

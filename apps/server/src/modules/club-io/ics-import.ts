@@ -10,6 +10,7 @@ import {
 } from '@townsquare/contracts';
 import ICAL from 'ical.js';
 import type { ImportError } from '../../db/schema/index.ts';
+import { IMPORT_PACE, pacer } from '../../platform/pace.ts';
 import { HORIZON_MS } from '../events/series.service.ts';
 
 /**
@@ -92,10 +93,6 @@ function logicalLines(text: string): { text: string; line: number }[] {
 
 const nameOf = (line: string) => line.split(/[:;]/, 1)[0]!.toUpperCase();
 
-/** VEVENTs parsed between two yields to the event loop (the API keeps answering during an import). */
-const YIELD_EVERY = 10;
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Reads a whole file; throws only when it is not an iCalendar object at all. */
 export async function parseCalendar(text: string, now: Date): Promise<ParsedCalendar> {
   const lines = logicalLines(text);
@@ -137,8 +134,10 @@ export async function parseCalendar(text: string, now: Date): Promise<ParsedCale
 
   const items: ImportedItem[] = [];
   const errors: ImportError[] = [];
-  for (const [n, block] of events.entries()) {
-    if (n % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
+  // Parsed in paced slices: the API keeps answering during an import (platform/pace.ts).
+  const pace = pacer(IMPORT_PACE);
+  for (const block of events) {
+    await pace();
     const uidLine = block.lines.find((l) => nameOf(l) === 'UID');
     const rawUid = uidLine ? uidLine.slice(uidLine.indexOf(':') + 1).trim() : null;
     try {
