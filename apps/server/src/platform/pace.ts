@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** How a club's import is paced: a third of the time at work (5,000 events in about half a minute). */
+export const IMPORT_PACE = { sliceMs: 20, share: 1 / 3 };
+
 /**
  * Long background work (a club's calendar import) shares one process and one database with the
  * requests people are waiting for. A pacer lets it run in slices: once a slice has taken
  * `sliceMs` (wall time, so the database's share of the work counts too), the work rests for as long
- * again, times `(1 - share) / share`. With the default share of one half an import takes at most
- * twice as long, and requests meanwhile meet a machine that is idle half of the time.
+ * again, times `(1 - share) / share`. At a share of one half the work takes at most twice as long,
+ * and requests meanwhile meet a machine that is idle half of the time.
  */
-/** How a club's import is paced: a third of the time at work (5,000 events in about half a minute). */
-export const IMPORT_PACE = { sliceMs: 20, share: 1 / 3 };
-
 export function pacer({ sliceMs = 25, share = 0.5, now = () => performance.now() } = {}) {
   if (!(share > 0 && share <= 1)) throw new Error('share must be in (0, 1]');
   let sliceStart = now();

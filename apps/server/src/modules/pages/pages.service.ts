@@ -28,7 +28,7 @@ export type PagesServiceDeps = {
     ): Promise<CommunityPageData['upcoming']>;
     publicForSitemap(limit: number): Promise<Array<{ slug: string; updatedAt: Date }>>;
     /** The About tab's organisers and member faces as a signed-out visitor gets them. */
-    people(slug: string, viewerId: undefined): Promise<CommunityPageData['people'] & object>;
+    people(slug: string, viewerId: undefined): Promise<NonNullable<CommunityPageData['people']>>;
   };
   /** A community's news as the API lists it (a private community's: members only). */
   announcements: Pick<CommunityAnnouncements, 'list'>;
@@ -318,8 +318,8 @@ export function createPagesService(deps: PagesServiceDeps) {
 
   return {
     /**
-     * `/c/:slug` for a signed-out visitor: its head and data (the community, its next events and its
-     * news as the API shows them to that visitor: a private one's events and news are for members),
+     * `/c/:slug` for a signed-out visitor: its head and data (the community, its next events, its
+     * news and its people as the API shows them to that visitor: a private one's are for members),
      * which the web app's renderer renders; undefined: the plain shell, a 404 page.
      */
     async communityPage(
@@ -328,18 +328,21 @@ export function createPagesService(deps: PagesServiceDeps) {
     ): Promise<{ head: Head; data: CommunityPageData } | undefined> {
       const community = await deps.communities.findForAnonymous(slug);
       if (!community) return undefined;
-      const data: CommunityPageData =
-        community.visibility === 'PUBLIC'
-          ? {
-              community,
-              upcoming: await deps.communities.events(undefined, community.slug, {
-                when: 'upcoming',
-                limit: COMMUNITY_PAGE_EVENTS,
-              }),
-              announcements: await deps.announcements.list(community.slug, undefined),
-              people: await deps.communities.people(community.slug, undefined),
-            }
-          : { community, upcoming: { events: [], nextCursor: null } };
+      if (community.visibility !== 'PUBLIC')
+        return {
+          head: communityHead(community, locale),
+          data: { community, upcoming: { events: [], nextCursor: null } },
+        };
+      // Three independent reads, at once: the page waits for the slowest, not for their sum.
+      const [upcoming, announcements, people] = await Promise.all([
+        deps.communities.events(undefined, community.slug, {
+          when: 'upcoming',
+          limit: COMMUNITY_PAGE_EVENTS,
+        }),
+        deps.announcements.list(community.slug, undefined),
+        deps.communities.people(community.slug, undefined),
+      ]);
+      const data: CommunityPageData = { community, upcoming, announcements, people };
       return { head: communityHead(community, locale), data };
     },
 
