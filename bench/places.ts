@@ -2,10 +2,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { PreparedStatement } from '../apps/server/src/db/prepared.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { cityPageStatement } from '../apps/server/src/modules/places/city-pages.repository.ts';
 import { loadGazetteerIndex } from '../apps/server/src/modules/places/gazetteer.index.ts';
-import { listEventsNear, mapPoints } from '../apps/server/src/modules/places/nearby.repository.ts';
+import { mapPoints, nearListStatement } from '../apps/server/src/modules/places/nearby.repository.ts';
 import type { RunningServer } from '../apps/server/src/test/servers.ts';
 
 /**
@@ -76,9 +77,29 @@ export async function benchPlaces(o: {
       10,
     );
 
-    // The near query exactly as the server sends it (captured from the repository function).
-    const last: { query?: { sql: string; params: unknown[] } } = {};
+    // The statements exactly as the server sends them: the near list's two prepared shapes and
+    // the city page's (decision 049), filled in for Berlin and a signed-in viewer; the map's query
+    // captured from the repository function.
     const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 1 });
+    const explain = async (label: string, text: string, params: unknown[]) => {
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers, costs off) ${text}`,
+        params,
+      );
+      o.report(`EXPLAIN ANALYZE ${label}:\n    ${plan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}`);
+    };
+    const fill = (statement: PreparedStatement, values: Record<string, unknown>) =>
+      statement.params.map((p) => ('placeholder' in p ? values[p.placeholder] : p.value));
+    const viewer = await client.query<{ id: string }>('select id from users order by id limit 1');
+    for (const sort of ['date', 'distance'] as const) {
+      const { statement } = nearListStatement({ sort, after: false, online: false });
+      await explain(
+        `near= 25 km by ${sort} (one statement with its relations)`,
+        statement.text,
+        fill(statement, { viewer: viewer.rows[0]?.id, lat: 52.52, lon: 13.405, radiusKm: 25, limit: 21 }),
+      );
+    }
+    const last: { query?: { sql: string; params: unknown[] } } = {};
     const db = drizzle(pool, {
       schema,
       logger: {
@@ -87,53 +108,19 @@ export async function benchPlaces(o: {
         },
       },
     });
-    const berlin = { lat: 52.52, lon: 13.405 };
-    const queries: [string, () => Promise<unknown>][] = [
-      ...(['date', 'distance'] as const).map((sort): [string, () => Promise<unknown>] => [
-        `near= 25 km by ${sort}`,
-        () =>
-          listEventsNear(db, {
-            viewerId: undefined,
-            near: berlin,
-            radiusKm: 25,
-            sort,
-            after: undefined,
-            limit: 21,
-          }),
-      ]),
-      [
-        'map (Berlin-sized viewport)',
-        () =>
-          mapPoints(db, {
-            viewerId: undefined,
-            bbox: { west: 13.09, south: 52.34, east: 13.76, north: 52.68 },
-            from: new Date(),
-            to: undefined,
-            limit: 501,
-          }),
-      ],
-    ];
-    for (const [label, run] of queries) {
-      last.query = undefined;
-      await run();
-      const captured = last.query as { sql: string; params: unknown[] } | undefined;
-      if (!captured) continue;
-      const plan = await pool.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers, costs off) ${captured.sql}`,
-        captured.params,
-      );
-      const lines = plan.rows.map((r) => r['QUERY PLAN']);
-      o.report(`EXPLAIN ANALYZE ${label}:\n    ${lines.join('\n    ')}`);
-    }
-    // The city page's one prepared statement (decision 049), with Berlin's slug filled in.
+    await mapPoints(db, {
+      viewerId: undefined,
+      bbox: { west: 13.09, south: 52.34, east: 13.76, north: 52.68 },
+      from: new Date(),
+      to: undefined,
+      limit: 501,
+    });
+    if (last.query) await explain('map (Berlin-sized viewport)', last.query.sql, last.query.params);
     const city = cityPageStatement.statement;
-    const slug: Record<string, unknown> = { name: 'berlin', country: 'DE' };
-    const cityPlan = await pool.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, buffers, costs off) ${city.text}`,
-      city.params.map((p) => ('placeholder' in p ? slug[p.placeholder] : p.value)),
-    );
-    o.report(
-      `EXPLAIN ANALYZE city page berlin-de (one statement):\n    ${cityPlan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}`,
+    await explain(
+      'city page berlin-de (one statement)',
+      city.text,
+      fill(city, { name: 'berlin', country: 'DE' }),
     );
     await pool.end();
 

@@ -201,17 +201,25 @@ export function createEventsService(deps: EventsServiceDeps) {
   const present = (rows: EventRow[], viewerId: string | undefined) => presentAs(rows, viewerId, presentEvent);
 
   /**
-   * Events anyone may see, already read with their relations and places (city pages), in the
-   * public page's form for a signed-out visitor: no further query.
+   * Events already read with their relations and places (near lists, city pages) in `form` for
+   * this viewer: no further query.
    */
-  const presentPublic = (rows: (repo.EventWithRelations & { place: PlaceRow })[]) =>
+  const presentRead = <T extends EventDto | PublicEventDto>(
+    rows: (repo.EventWithRelations & { place: PlaceRow | null })[],
+    viewerId: string | undefined,
+    form: (row: repo.EventWithRelations, viewerId: string | undefined) => T,
+  ) =>
     shown(
       rows.map((row) => ({
-        dto: { ...presentPublicEvent(row, undefined), place: presentPlace(row.place) },
+        dto: row.place ? { ...form(row, viewerId), place: presentPlace(row.place) } : form(row, viewerId),
         row,
       })),
-      undefined,
+      viewerId,
     );
+
+  /** Events anyone may see, read with their relations and places (city pages), for a signed-out visitor. */
+  const presentPublic = (rows: (repo.EventWithRelations & { place: PlaceRow })[]) =>
+    presentRead(rows, undefined, presentPublicEvent);
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
@@ -280,7 +288,9 @@ export function createEventsService(deps: EventsServiceDeps) {
     ) {
       if (query.near) {
         // Near me (issue 22): its own query in modules/places; visibleTo decides there too.
-        return listNear(db, user.id, { ...query, near: query.near }, (rows) => present(rows, user.id));
+        return listNear(db, user.id, { ...query, near: query.near }, (rows) =>
+          presentRead(rows, user.id, presentEvent),
+        );
       }
       // Sorting by friends going applies to the discovery list (every visible event, or LIVE ones).
       const byFriends =

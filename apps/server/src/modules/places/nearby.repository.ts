@@ -1,10 +1,10 @@
 import type { Bbox, LatLon } from '@townsquare/contracts';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { rowJson } from '../../db/prepared.ts';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { fromJson, preparedQuery, rowJson } from '../../db/prepared.ts';
 import { type EventRow, events, places } from '../../db/schema/index.ts';
-import { visibleTo } from '../events/events.repository.ts';
-import { type Centre, distanceKm, earthPoint, withinRadius } from './places.repository.ts';
+import { type EventWithRelations, visibleTo, withRelations } from '../events/events.repository.ts';
+import { type Centre, distanceKm, earthPoint, type PlaceRow, withinRadius } from './places.repository.ts';
 
 export type NearbyCursor =
   | { sort: 'date'; startDate: Date; id: string }
@@ -20,22 +20,17 @@ export const shownLat = shownCoordinate(places.lat);
 export const shownLon = shownCoordinate(places.lon);
 
 type NearQuery = {
-  viewerId: string | undefined;
+  viewerId: string;
   near: LatLon;
   radiusKm: number;
   sort: 'date' | 'distance';
   after: NearbyCursor | undefined;
   limit: number;
+  /** Online events without a place join the list (distance 0 in the order, no `distanceKm`). */
+  includeOnline?: boolean;
 };
 
-const afterCursor = (after: NearbyCursor | undefined, km: SQL) =>
-  after?.sort === 'distance'
-    ? sql`and (${km}, ${events.id}) > (${after.km}::float8, ${after.id}::uuid)`
-    : after?.sort === 'date'
-      ? sql`and (${events.startDate}, ${events.id}) > (${after.startDate.toISOString()}::timestamptz, ${after.id}::uuid)`
-      : sql``;
-
-const upcomingVisible = (viewerId: string | undefined) =>
+const upcomingVisible = (viewerId: string | Placeholder | undefined) =>
   sql`${events.status} = 'LIVE' and ${events.endDate} >= now() and ${visibleTo(viewerId)}`;
 
 /**
@@ -44,33 +39,97 @@ const upcomingVisible = (viewerId: string | undefined) =>
  * reached from their places by `events_place_live`. `km` is the distance to the point everyone may
  * see (`shownLat`/`shownLon`). A query reads them `from places join events`.
  */
-function near(o: Omit<NearQuery, 'near' | 'sort' | 'limit'> & { centre: Centre }) {
+function near(o: { viewerId: string | Placeholder | undefined; centre: Centre; radiusKm: number | SQL }) {
   const km = distanceKm(earthPoint(shownLat, shownLon), earthPoint(o.centre.lat, o.centre.lon));
   const where = sql`${withinRadius(earthPoint(places.lat, places.lon), o.centre, o.radiusKm)} and ${km} <= ${o.radiusKm}
-        and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, km)}`;
+        and ${upcomingVisible(o.viewerId)}`;
   return { km, where };
 }
 
+/** One shape of the near list; each is prepared once per connection under its own name. */
+type NearShape = { sort: 'date' | 'distance'; after: boolean; online: boolean };
+
+const viewer = sql.placeholder('viewer');
+const limit = sql.placeholder('limit');
+const centre = { lat: sql`${sql.placeholder('lat')}::float8`, lon: sql`${sql.placeholder('lon')}::float8` };
+const radius = sql`${sql.placeholder('radiusKm')}::float8`;
+const afterId = sql`${sql.placeholder('afterId')}::uuid`;
+
+/**
+ * The near list of one shape in one statement (decision 014): the page of events within the
+ * radius, by date or nearest first after the cursor, each with its distance and its place
+ * (`rowJson`); with `online`, the online events without a place merged in (distance 0 in the
+ * order) as a second keyset stream of the same length; then `withRelations` (creators, answers,
+ * friends going) over that page.
+ */
+function nearListQuery({ sort, after, online }: NearShape): SQL {
+  const { km, where } = near({ viewerId: viewer, centre, radiusKm: radius });
+  const stream = (key: SQL) => ({
+    after: !after
+      ? sql``
+      : sort === 'distance'
+        ? sql`and (${key}, ${events.id}) > (${sql.placeholder('afterKm')}::float8, ${afterId})`
+        : sql`and (${events.startDate}, ${events.id}) > (${sql.placeholder('afterStart')}::timestamptz, ${afterId})`,
+    order: sort === 'distance' ? sql`${key}, ${events.id}` : sql`${events.startDate}, ${events.id}`,
+  });
+  const placed = stream(km);
+  let page = sql`select ${events}.*, ${km}::float8 as "distanceKm", ${rowJson(places, 'places')} as place
+    from ${places} join ${events} on ${events.placeId} = ${places.id}
+    where ${where} ${placed.after} order by ${placed.order} limit ${limit}`;
+  if (online) {
+    const unplaced = stream(sql`0::float8`);
+    page = sql`select * from ((${page}) union all (
+        select ${events}.*, null::float8 as "distanceKm", null::json as place from ${events}
+        where ${events.online} and ${events.placeId} is null and ${upcomingVisible(viewer)} ${unplaced.after}
+        order by ${unplaced.order} limit ${limit})) near
+      order by ${sql.raw(sort === 'distance' ? 'coalesce("distanceKm", 0), id' : 'start_date, id')} limit ${limit}`;
+  }
+  return withRelations(
+    page,
+    sort === 'distance' ? 'coalesce(page."distanceKm", 0), page.id' : 'page.start_date, page.id',
+    viewer,
+    sql`page.place, page."distanceKm"`,
+  );
+}
+
+type NearListRow = EventWithRelations & { distanceKm: number | null; place: Record<string, unknown> | null };
+const nearStatements = new Map<string, ReturnType<typeof preparedQuery<NearListRow>>>();
+
+/** The prepared statement of one near-list shape (the places benchmark explains it). */
+export function nearListStatement(shape: NearShape) {
+  const name = `events_near_${shape.sort}_${shape.after ? 'after' : 'first'}${shape.online ? '_online' : ''}`;
+  let statement = nearStatements.get(name);
+  if (!statement) {
+    statement = preparedQuery<NearListRow>(name, nearListQuery(shape));
+    nearStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** A near list's event: read with its relations, its place (none for an online event) and distance. */
+export type NearEvent = EventWithRelations & { distanceKm: number | null; place: PlaceRow | null };
+
 /**
  * Upcoming live events the viewer may see within `radiusKm` of `near` (see `near`), by date or
- * nearest first, keyset-paged. An online event with a place is here like any other; one without
- * a place is in `listOnlineEvents`.
+ * nearest first, keyset-paged, with their relations and places: one round trip. An online event
+ * with a place is here like any other; with `includeOnline`, those without one join the list.
  */
-export async function listEventsNear(
-  db: Executor,
-  o: NearQuery,
-): Promise<(EventRow & { distanceKm: number })[]> {
-  const { km, where } = near({ ...o, centre: o.near });
-  const order =
-    o.sort === 'distance' ? sql`${km} asc, ${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
-  const rows = await db
-    .select({ event: events, distanceKm: sql<number>`${km}::float8` })
-    .from(places)
-    .innerJoin(events, sql`${events.placeId} = ${places.id}`)
-    .where(where)
-    .orderBy(order)
-    .limit(o.limit);
-  return rows.map((r) => ({ ...r.event, distanceKm: r.distanceKm }));
+export async function listEventsNear(db: Database, o: NearQuery): Promise<NearEvent[]> {
+  const rows = await nearListStatement({
+    sort: o.sort,
+    after: o.after !== undefined,
+    online: !!o.includeOnline,
+  })(db, {
+    viewer: o.viewerId,
+    lat: o.near.lat,
+    lon: o.near.lon,
+    radiusKm: o.radiusKm,
+    limit: o.limit,
+    afterKm: o.after?.sort === 'distance' ? o.after.km : undefined,
+    afterStart: o.after?.sort === 'date' ? o.after.startDate.toISOString() : undefined,
+    afterId: o.after?.id,
+  });
+  return rows.map((r) => ({ ...r, place: r.place ? fromJson<PlaceRow>(places, r.place) : null }));
 }
 
 /**
@@ -80,27 +139,10 @@ export async function listEventsNear(
  * pages, whose centre is the city row the same query reads).
  */
 export function publicEventsNear(centre: Centre, radiusKm: number, limit: number): SQL {
-  const { km, where } = near({ viewerId: undefined, centre, radiusKm, after: undefined });
+  const { km, where } = near({ viewerId: undefined, centre, radiusKm });
   return sql`select ${events}.*, ${km}::float8 as "distanceKm", ${rowJson(places, 'places')} as place
     from ${places} join ${events} on ${events.placeId} = ${places.id}
     where ${where} order by ${events.startDate}, ${events.id} limit ${limit}`;
-}
-
-/**
- * Upcoming online events without a place that the viewer may see, in the order of a near list
- * (`includeOnline=true`): they happen everywhere, so their distance sorts as 0.
- */
-export async function listOnlineEvents(db: Executor, o: NearQuery): Promise<EventRow[]> {
-  const order =
-    o.sort === 'distance' ? sql`${events.id} asc` : sql`${events.startDate} asc, ${events.id} asc`;
-  return db
-    .select()
-    .from(events)
-    .where(
-      sql`${events.online} and ${events.placeId} is null and ${upcomingVisible(o.viewerId)} ${afterCursor(o.after, sql`0::float8`)}`,
-    )
-    .orderBy(order)
-    .limit(o.limit);
 }
 
 /** Places inside a map viewport; west > east is a box across the antimeridian. */

@@ -7,16 +7,15 @@ import {
   PLACE_LIMITS,
   PLACE_MSG,
 } from '@townsquare/contracts';
-import type { Executor } from '../../db/client.ts';
-import type { EventRow } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isUuid } from '../users/users.repository.ts';
 import {
   listEventsNear,
-  listOnlineEvents,
   mapClusters,
   mapPoints,
   type NearbyCursor,
+  type NearEvent,
 } from './nearby.repository.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -25,7 +24,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * Keyset cursor for near lists: `d|<km>|<id>` (nearest first) or `t|<start>|<id>` (by date),
  * base64url. The exact distance travels, so the next page starts exactly after the last row.
  */
-function encodeCursor(sort: 'date' | 'distance', row: EventRow & { distanceKm: number | null }): string {
+function encodeCursor(sort: 'date' | 'distance', row: NearEvent): string {
   const key = sort === 'distance' ? `d|${row.distanceKm ?? 0}` : `t|${row.startDate.toISOString()}`;
   return Buffer.from(`${key}|${row.id}`).toString('base64url');
 }
@@ -44,24 +43,14 @@ function decodeCursor(sort: 'date' | 'distance', cursor: string | undefined): Ne
   return { sort: 'date', startDate, id };
 }
 
-/** Keyset order of a near list: the key (distance or start), then the id. */
-function compareNear(sort: 'date' | 'distance') {
-  return (a: NearRow, b: NearRow) => {
-    const ka = sort === 'distance' ? (a.distanceKm ?? 0) : a.startDate.getTime();
-    const kb = sort === 'distance' ? (b.distanceKm ?? 0) : b.startDate.getTime();
-    return ka - kb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  };
-}
-
-type NearRow = EventRow & { distanceKm: number | null };
-
 /**
  * `GET /api/events?near=`: a page of upcoming events within the radius, each with `distanceKm`
- * (one decimal), presented by the events module's own `present`. With `includeOnline`, online
- * events join the list (distance 0 in the order, no `distanceKm`): two keyset streams merged.
+ * (one decimal), presented by the events module (`present`: rows already read with their
+ * relations and places). With `includeOnline`, online events join the list (distance 0 in the
+ * order, no `distanceKm`). One statement per page (`listEventsNear`).
  */
 export async function listNear(
-  db: Executor,
+  db: Database,
   viewerId: string,
   query: {
     near: LatLon;
@@ -71,24 +60,18 @@ export async function listNear(
     limit: number;
     includeOnline?: boolean;
   },
-  present: (rows: EventRow[]) => Promise<EventDto[]>,
+  present: (rows: NearEvent[]) => Promise<EventDto[]>,
 ): Promise<{ events: EventDto[]; nextCursor: string | null }> {
   const sort = query.sort === 'distance' ? 'distance' : 'date';
-  const filter = {
+  const rows = await listEventsNear(db, {
     viewerId,
     near: query.near,
     radiusKm: query.radiusKm ?? PLACE_LIMITS.radiusKmDefault,
     sort,
     after: decodeCursor(sort, query.cursor),
     limit: query.limit + 1,
-  } as const;
-  const [placed, online] = await Promise.all([
-    listEventsNear(db, filter),
-    query.includeOnline ? listOnlineEvents(db, filter) : [],
-  ]);
-  const rows: NearRow[] = [...placed, ...online.map((r) => ({ ...r, distanceKm: null }))]
-    .sort(compareNear(sort))
-    .slice(0, query.limit + 1);
+    includeOnline: query.includeOnline,
+  });
   const page = rows.slice(0, query.limit);
   const km = new Map(page.map((r) => [r.id, r.distanceKm]));
   const events = (await present(page)).map((e) => {

@@ -28,9 +28,10 @@ export const distanceKm = (a: SQL, b: SQL): SQL<number> => sql<number>`(earth_di
  * "Within `radiusKm` of `near`" for rows whose point is `point`: the cube test `earth_box @>` is
  * what the GiST index answers; it is a bounding cube, so the exact distance check follows.
  */
-export function withinRadius(point: SQL, near: Centre, radiusKm: number): SQL {
+export function withinRadius(point: SQL, near: Centre, radiusKm: number | SQL): SQL {
   const centre = earthPoint(near.lat, near.lon);
-  return sql`(earth_box(${centre}, ${radiusKm * 1000}) @> ${point} and earth_distance(${centre}, ${point}) <= ${radiusKm * 1000})`;
+  const metres = typeof radiusKm === 'number' ? sql`${radiusKm * 1000}` : sql`(${radiusKm} * 1000)`;
+  return sql`(earth_box(${centre}, ${metres}) @> ${point} and earth_distance(${centre}, ${point}) <= ${metres})`;
 }
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
