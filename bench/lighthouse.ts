@@ -27,7 +27,7 @@ import { adminQuery, resolveTestServer } from '../apps/server/src/test/database.
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
 import { benchServerEnv, migratedDatabase } from './bench-db.ts';
 
-const RUNS = 3;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -179,7 +179,7 @@ function printDetail(url: string, locale: string, audits: Audits) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const short = (u: string) => u.replace(/^https?:\/\/[^/]+/, '');
   process.stdout.write(`  detail ${url} (${locale}): ${requests.length} requests\n`);
-  for (const r of [...requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, 10))
+  for (const r of [...requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, process.env.LIGHTHOUSE_DETAIL === 'all' ? undefined : 10))
     process.stdout.write(
       `    ${kb(r.transferSize ?? 0).padStart(10)}  ${r.resourceType ?? '?'}  ${short(r.url)}\n`,
     );
