@@ -179,7 +179,9 @@ function printDetail(url: string, locale: string, audits: Audits) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const short = (u: string) => u.replace(/^https?:\/\/[^/]+/, '');
   process.stdout.write(`  detail ${url} (${locale}): ${requests.length} requests\n`);
-  for (const r of [...requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, process.env.LIGHTHOUSE_DETAIL === 'all' ? undefined : 10))
+  for (const r of [...requests]
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+    .slice(0, process.env.LIGHTHOUSE_DETAIL === 'all' ? undefined : 10))
     process.stdout.write(
       `    ${kb(r.transferSize ?? 0).padStart(10)}  ${r.resourceType ?? '?'}  ${short(r.url)}\n`,
     );
@@ -237,7 +239,7 @@ async function uploadEventImage(base: string, token: string): Promise<string> {
  * A user with a verified address, one public community and one public, published event it hosts; returns
  * the event's and the community's paths.
  */
-async function seedPublicEvent(
+export async function seedPublicEvent(
   base: string,
   url: string,
 ): Promise<{ eventPath: string; communityPath: string }> {

@@ -81,6 +81,7 @@ export function pageHtml(
 export const RENDER_TEMPLATES = [
   { file: 'ssr/event.html', module: 'src/app/routes/event-detail.tsx' },
   { file: 'ssr/community.html', module: 'src/app/routes/community.tsx' },
+  { file: 'ssr/city.html', module: 'src/app/routes/near-city.tsx' },
 ] as const;
 
 async function readBuilt(outDir: string): Promise<{ shell: string; manifest: Manifest }> {

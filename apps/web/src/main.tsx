@@ -29,12 +29,13 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
     const data = JSON.parse(block.textContent) as unknown;
     const path = window.location.pathname;
     // A city page (issue 22): `GET /api/near/:city`'s answer, under the key get-near-city.ts reads
-    // (written out here so the entry chunk does not carry that module). The server's markup there
-    // is a plain list, not React's, so the page renders afresh from the data (no request).
+    // (written out here so the entry chunk does not carry that module), rendered by the server with
+    // the route's own components. (Without the web app's renderer the server sends a plain list
+    // and no data block, and the page renders afresh.)
     const city = /^\/near\/([^/]+)$/.exec(path)?.[1];
     if (city) {
       queryClient.setQueryData(['near', decodeURIComponent(city)], data);
-      return false;
+      return true;
     }
     // A community page (issue 23): the community, its next events and its news, rendered by the
     // server with the route's own components. An invitation link (`?invite=`) shows a banner the

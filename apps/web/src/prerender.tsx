@@ -3,7 +3,7 @@
  * - Build time (apps/web/build/prerender.ts runs this in Node after the client build): the pages a
  *   signed-out visitor lands on, into static files; the app replaces them with the same page.
  * - Request time (the server imports the SSR build of this file, `dist/ssr/render.mjs`): a public
- *   event's page with its data (`renderEventPage`); the app hydrates that markup (main.tsx), so its
+ *   event's, a community's and a city's page with its data; the app hydrates that markup (main.tsx), so its
  *   tree here mirrors `AppProviders` exactly (same siblings, same order: `useId` depends on it).
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -113,10 +113,15 @@ export function renderCommunityPage(data: CommunityPageData, options: RenderOpti
 
 /**
  * A city page (`/near/:city`, issue 22) from `GET /api/near/:city`'s answer, which the server
- * embeds in the page for the app to hydrate from (main.tsx). Rendered per request by the server.
+ * embeds in the page for the app to hydrate from (main.tsx). Rendered per request by the server,
+ * in `options.locale`, like an event page.
  */
-export function renderNearCityPage(slug: string, data: NearCity): Promise<Rendered> {
+export function renderNearCityPage(
+  slug: string,
+  data: NearCity,
+  options: RenderOptions = {},
+): Promise<Rendered> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(nearCityQueryKey(slug), data);
-  return render(`/near/${encodeURIComponent(slug)}`, queryClient, false);
+  return render(`/near/${encodeURIComponent(slug)}`, queryClient, false, options.locale);
 }

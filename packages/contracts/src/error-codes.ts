@@ -276,6 +276,17 @@ for (const [code, text] of Object.entries(GENERIC_TEXTS)) {
 for (const { code, text } of PATTERNS) ERROR_CODES[code] = text;
 for (const [code, text] of Object.entries(VALIDATION_TEXTS)) ERROR_CODES[code] = text;
 
+/**
+ * Codes a throw names itself, where the original client's contract fixes the text another code
+ * already has: a refresh refused because the session was ended from another device (signed out
+ * there, "sign out everywhere else", a password change or reset) is still "Invalid refresh token",
+ * but says why in its code, so a page with no socket can tell the person (issue 23).
+ */
+export const NAMED_CODES = {
+  SESSION_ENDED_ELSEWHERE: 'SESSION_ENDED_ELSEWHERE',
+} as const;
+ERROR_CODES[NAMED_CODES.SESSION_ENDED_ELSEWHERE] = MSG.invalidRefreshToken;
+
 export type ErrorCode = { code: string; params?: Record<string, string> };
 
 /** The code of an error message answered with `status`. */

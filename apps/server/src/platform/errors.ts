@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   errorCodeOf,
   MSG,
+  NAMED_CODES,
   STATUS_CODES_GENERIC,
   validationCode,
 } from '@townsquare/contracts';
@@ -16,13 +17,16 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A code of `NAMED_CODES`, for a text whose table code would not say enough. */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string = MSG.unauthorized) => new HttpError(401, message);
+export const unauthorized = (message: string = MSG.unauthorized, code?: string) =>
+  new HttpError(401, message, {}, code);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
@@ -101,6 +105,8 @@ function fastifyMessage(error: FastifyError): string {
   }
 }
 
+const NAMED = new Set<string>(Object.values(NAMED_CODES));
+
 /**
  * Sends the one error shape; `code` (and `params`) come from the contracts' table by the message
  * (`errorCodeOf`), unless the caller names a code (`fallback` for a message not in the table).
@@ -115,9 +121,13 @@ export function send(
   const reason = STATUS_CODES[statusCode] ?? 'Error';
   const error = request.routeOptions.config?.humanErrorField && statusCode < 500 ? message : reason;
   const known = errorCodeOf(message, statusCode, typeof fallback === 'string' ? fallback : undefined);
-  // A message none of the constants hold: the caller's code and params, when it has them.
+  // A message none of the constants hold: the caller's code and params, when it has them; a
+  // named code (NAMED_CODES) whatever the message.
+  const named = typeof fallback === 'object' && NAMED.has(fallback.code);
   const { code, params } =
-    typeof fallback === 'object' && known.code === STATUS_CODES_GENERIC[statusCode] ? fallback : known;
+    typeof fallback === 'object' && (named || known.code === STATUS_CODES_GENERIC[statusCode])
+      ? fallback
+      : known;
   return reply.status(statusCode).send({ statusCode, error, message, code, ...(params ? { params } : {}) });
 }
 
@@ -126,7 +136,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return send(reply, request, error.statusCode, error.message);
+      return send(
+        reply,
+        request,
+        error.statusCode,
+        error.message,
+        error.code ? { code: error.code } : undefined,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -201,6 +201,25 @@ describe('api client: refresh on 401', () => {
     expect(takeSignedOutReason()).toBeNull();
   });
 
+  it('tells a page without a socket that another device ended its session (issue 23)', async () => {
+    useServer((url) =>
+      url === '/api/auth/refresh'
+        ? jsonResponse(
+            {
+              statusCode: 401,
+              error: 'Unauthorized',
+              message: 'Invalid refresh token',
+              code: 'SESSION_ENDED_ELSEWHERE',
+            },
+            401,
+          )
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401),
+    );
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(redirectToLogin).toHaveBeenCalledTimes(1);
+    expect(takeSignedOutReason()).toMatch(/^You were signed out on this device from another one/);
+  });
+
   it('keeps no reason when the session simply expired', async () => {
     useServer(() => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' }, 401));
     await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);

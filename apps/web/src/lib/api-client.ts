@@ -188,6 +188,18 @@ function expireSession(reason?: string): void {
   }
 }
 
+/**
+ * What the sign-in page says after a refresh failed: a 403 is a suspension, whose message (with
+ * the end date) is worth showing; `SESSION_ENDED_ELSEWHERE`, that another device ended this
+ * session, for a page with no socket to have heard it (issue 23). Otherwise nothing.
+ */
+function signedOutReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 403) return error.message;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  return code === 'SESSION_ENDED_ELSEWHERE' ? translate('auth.login.signedOutElsewhere') : undefined;
+}
+
 async function runRefresh(): Promise<string> {
   const refreshToken = tokenStore.getRefreshToken();
   if (!refreshToken) throw new ApiError(401, 'Your session has expired. Please sign in again.');
@@ -219,8 +231,7 @@ function refreshAccessToken(): Promise<string> {
     })
     .catch((error: unknown) => {
       settleWaiters(error);
-      // A 403 from refresh is a suspension: its message (with the end date) is worth showing.
-      expireSession(error instanceof ApiError && error.status === 403 ? error.message : undefined);
+      expireSession(signedOutReason(error));
       throw error;
     })
     .finally(() => {

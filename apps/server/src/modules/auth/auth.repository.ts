@@ -123,10 +123,14 @@ export async function hasSignedInFrom(db: Executor, userId: string, ip: string):
   return rows.length > 0;
 }
 
-/** The user a session belonged to, live or not (why a refresh failed). */
+/** The user a session belonged to, live or not, and why it was revoked (why a refresh failed). */
 export async function sessionOwner(db: Executor, sessionId: string) {
   const rows = await db
-    .select({ suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil })
+    .select({
+      suspendedAt: users.suspendedAt,
+      suspendedUntil: users.suspendedUntil,
+      revokedReason: sessions.revokedReason,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))

@@ -1,6 +1,7 @@
 import {
   type AuthResponse,
   MSG,
+  NAMED_CODES,
   type RegisterBody,
   type SessionSummary,
   suspendedMessage,
@@ -26,6 +27,14 @@ import { createAccountMail } from './account-mail.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { type AccessTokens, hashToken, REFRESH_FAMILY_TTL_MS, randomToken } from './tokens.ts';
+
+/** Why a session ends from another of the person's devices (the reasons the code below writes). */
+const ENDED_ELSEWHERE = new Set([
+  'signed out from settings',
+  'signed out everywhere else',
+  'password change',
+  'password reset',
+]);
 
 export type ClientMeta = { ip: string; userAgent?: string };
 
@@ -234,6 +243,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         // A suspension ended the session: say so (the web app shows it on the sign-in page).
         const owner = await repo.sessionOwner(db, spent.sessionId);
         if (owner && isSuspended(owner)) throw forbidden(suspendedMessage(owner.suspendedUntil));
+        // Ended from another device: the same text, and a code a page without a socket can show.
+        if (owner?.revokedReason && ENDED_ELSEWHERE.has(owner.revokedReason))
+          throw unauthorized(MSG.invalidRefreshToken, NAMED_CODES.SESSION_ENDED_ELSEWHERE);
         throw unauthorized(MSG.invalidRefreshToken);
       }
       const accessToken = await accessTokenFor(spent.user, spent.sessionId);

@@ -215,4 +215,41 @@ describe('a page signed out from another device is told why (issue 23)', () => {
     await ownClosed;
     expect(ownTold).toBe(false);
   });
+
+  it('a page without a socket learns it from the refresh: the same 401 text, code SESSION_ENDED_ELSEWHERE', async () => {
+    const user = await createUser(t);
+    const endedElsewhere = { message: 'Invalid refresh token', code: 'SESSION_ENDED_ELSEWHERE' };
+    // "Sign out everywhere else", one session ended from the list, a password change.
+    const phone = await signInFrom(user, nextIp());
+    expect((await end(user.auth)).statusCode).toBe(200);
+    const tablet = await signInFrom(user, nextIp());
+    expect((await end(user.auth, sid(tablet.accessToken))).statusCode).toBe(200);
+    const desk = await signInFrom(user, nextIp());
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      headers: user.auth,
+      payload: { currentPassword: user.password, newPassword: `${user.password}-new` },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    for (const device of [phone, tablet, desk]) {
+      const res = await refresh(device.refreshToken);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject(endedElsewhere);
+    }
+
+    // Signing out on the device itself, or a token nobody issued: no reason to give.
+    const own = await signInFrom({ ...user, password: `${user.password}-new` }, nextIp());
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: own.auth })).statusCode,
+    ).toBe(200);
+    const loggedOut = await refresh(own.refreshToken);
+    expect(loggedOut.statusCode).toBe(401);
+    expect(loggedOut.json()).toMatchObject({
+      message: 'Invalid refresh token',
+      code: 'INVALID_REFRESH_TOKEN',
+    });
+    const unknown = await refresh('x'.repeat(43));
+    expect(unknown.json()).toMatchObject({ message: 'Invalid refresh token', code: 'INVALID_REFRESH_TOKEN' });
+  });
 });

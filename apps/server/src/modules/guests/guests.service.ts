@@ -28,6 +28,7 @@ import { linkToken } from '../auth/account-mail.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { effectiveStatus } from '../events/events.presenter.ts';
 import { findEvent } from '../events/events.repository.ts';
+import { shownLocations } from '../events/events.service.ts';
 import { attendeeRows } from '../events/rsvp.repository.ts';
 import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
 import type { Recipient } from '../notifications/notifications.repository.ts';
@@ -290,16 +291,22 @@ export function createGuestService(deps: GuestServiceDeps) {
         action: { label: text('mail.guest.confirmed.button'), href: link('/guest-rsvp/manage', token) },
       });
     }
+    // Which event, when and where, as the guest may read it: offered a place, they are not going
+    // yet, so an ATTENDEES address shows as the city (decision 044); given one, they are going.
+    const where = job.offerExpiresAt
+      ? ((await shownLocations(db, [event], undefined)).get(event.id) ?? event.location)
+      : event.location;
     return guestMail({
       ...base,
       subject: text('mail.guest.offer.subject'),
       lines: [
         job.offerExpiresAt
-          ? text('mail.guest.offer.until', { until: { at: job.offerExpiresAt, zone: event.timeZone } })
-          : text('mail.guest.offer.granted'),
+          ? text('mail.guest.offer.until', { where, until: { at: job.offerExpiresAt, zone: event.timeZone } })
+          : text('mail.guest.offer.granted', { where }),
         text('mail.guest.offer.ticket'),
       ],
       action: { label: text('mail.guest.offer.button'), href: `${deps.publicUrl}/event/${event.id}` },
+      why: text('mail.guest.whyWaitlist'),
     });
   }
 

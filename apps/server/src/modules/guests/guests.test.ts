@@ -335,6 +335,7 @@ describe('the one RSVP write path', () => {
     const start = new Date(Date.now() + 60 * 60_000);
     const eventId = await guestEvent({
       capacity: 1,
+      location: 'Lantern Hall, Mill Street 4',
       startDate: start.toISOString(),
       endDate: new Date(start.getTime() + 2 * 3600_000).toISOString(),
     });
@@ -347,6 +348,35 @@ describe('the one RSVP write path', () => {
     expect((await manage('GET', second.manageToken)).json().rsvp.status).toBe('going');
     const mail = (await guestMailsTo(secondEmail)).at(-1);
     expect(mail?.subject).toContain('A place opened up');
+    // Which event, when and where; the footer says why: they joined the waitlist.
+    expect(mail?.text).toMatch(
+      /A place opened up at .+ \(.+, Lantern Hall, Mill Street 4\) and you were first in line/,
+    );
+    expect(mail?.text).toContain(
+      'You get this e-mail because this address joined the waitlist of this event on Townsquare, without an account.',
+    );
+  });
+
+  it('offers a place with a deadline by e-mail, saying when and where', async () => {
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const eventId = await guestEvent({
+      capacity: 1,
+      location: 'Boathouse, Canal Road 12',
+      timeZone: 'Europe/Berlin',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+    });
+    const first = await answerAndConfirm(eventId, `${unique('first')}@example.com`);
+    const secondEmail = `${unique('second')}@example.com`;
+    expect((await answerAndConfirm(eventId, secondEmail)).rsvp.status).toBe('waitlisted');
+    expect((await manage('DELETE', first.manageToken)).statusCode).toBe(200);
+    await t.background.drain();
+    const mail = (await guestMailsTo(secondEmail)).at(-1);
+    expect(mail?.subject).toContain('A place opened up');
+    expect(mail?.text).toMatch(
+      /A place is free for you at .+ \(.+ CET, Boathouse, Canal Road 12\): open your answer before .+ CET to keep it/,
+    );
+    expect(mail?.text).toContain('this address joined the waitlist of this event');
   });
 });
 

@@ -115,14 +115,16 @@ export const PAGE_DATA_ID = 'page-data';
 /**
  * The page's body filled in: `markup` inside the empty `<div id="root">`, and `data` after it as
  * `<script type="application/json">` (a data block: the CSP runs no inline script, and the app
- * reads it with JSON.parse). A template without an empty root is returned unchanged.
+ * reads it with JSON.parse), unless `data` is undefined. A template without an empty root is
+ * returned unchanged.
  */
 export function injectBody(template: string, markup: string, data: unknown): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) return template;
-  return template.replace(
-    root,
-    () =>
-      `<div id="root">${markup}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`,
-  );
+  // No data (a page made without the web app's renderer): nothing for the app to hydrate from.
+  const block =
+    data === undefined
+      ? ''
+      : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
+  return template.replace(root, () => `<div id="root">${markup}</div>${block}`);
 }

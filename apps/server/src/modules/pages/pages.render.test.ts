@@ -46,6 +46,15 @@ export async function renderCommunityPage(data, options) {
       list(data.announcements?.announcements ?? []) + '</main>',
   };
 }
+/** A city page (issue 22): the slug it was asked for, the city's name and the language. */
+export async function renderNearCityPage(slug, data, options) {
+  if (data.city.name === 'Paris') throw new Error('boom');
+  return {
+    title: esc(data.city.name) + ' · Townsquare',
+    markup: '<main data-locale="' + esc(options?.locale ?? '') + '" data-slug="' + esc(slug) + '"><h1>' +
+      esc(data.city.name) + '</h1></main>',
+  };
+}
 `;
 
 /** The build's template for rendered pages: the app starts from a boot script after the first paint. */
@@ -58,6 +67,12 @@ const EVENT_TEMPLATE = TEMPLATE.replace(
 const COMMUNITY_TEMPLATE = TEMPLATE.replace(
   '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
   '<script type="module" src="/assets/boot-community1.js"></script>',
+);
+
+/** The city page's template, preloading that route's chunks. */
+const CITY_TEMPLATE = TEMPLATE.replace(
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+  '<script type="module" src="/assets/boot-city1.js"></script>',
 );
 
 const HOSTILE = `</script><script>alert(1)</script> \u2028 & "x"`;
@@ -80,6 +95,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'ssr', 'render.mjs'), RENDERER);
   await writeFile(path.join(dist, 'ssr', 'event.html'), EVENT_TEMPLATE);
   await writeFile(path.join(dist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
+  await writeFile(path.join(dist, 'ssr', 'city.html'), CITY_TEMPLATE);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
   ada = await createUser(t, { username: 'ada_render' });
   ben = await createUser(t, { username: 'ben_render' });
@@ -310,5 +326,27 @@ describe('server-rendered community pages (issue 23)', () => {
     } finally {
       await writeFile(path.join(dist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
     }
+  });
+});
+
+describe('server-rendered city pages (issue 22)', () => {
+  it("sends the renderer's markup in the city template, in the negotiated language, with the API's answer", async () => {
+    const res = await get('/near/berlin-de', { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<div id="root"><main data-locale="de" data-slug="berlin-de"><h1>Berlin</h1></main></div>',
+    );
+    expect(res.body).toContain('/assets/boot-city1.js');
+    expect(res.body).not.toContain('/assets/index-abc123.js');
+    const api = await get('/api/near/berlin-de');
+    expect(pageData(res.body)).toEqual(api.json());
+  });
+
+  it('falls back to the plain list made on the server, without a data block, when the renderer fails', async () => {
+    const res = await get('/near/paris-fr');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><main><h1>');
+    expect(res.body).toContain('/assets/index-abc123.js');
+    expect(pageData(res.body)).toBeUndefined();
   });
 });

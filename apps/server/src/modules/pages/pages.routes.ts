@@ -79,8 +79,13 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       reply.code(404);
       return sendPage(reply, locale, pages.cityNotFound(locale));
     }
-    // Plain HTML made here, in the ordinary shell: the app renders afresh from the data.
-    return sendPage(reply, locale, page.head, { markup: page.markup, data: page.data });
+    // Rendered by the web app's renderer and hydrated, like community pages; without a renderer
+    // (or when it fails) plain HTML made here for crawlers, in the ordinary shell and without the
+    // data block, so the app renders the page afresh (reading the data itself).
+    const markup = await renderer.city(request.params.city, page.data, locale);
+    return markup === undefined
+      ? sendPage(reply, locale, page.head, { markup: page.markup, data: undefined })
+      : sendPage(reply, locale, page.head, { markup, data: page.data, page: 'city' });
   });
 
   // Community pages (issue 23): rendered by the web app's renderer from the anonymous view, like

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CommunityPageData, Locale, PublicEventDto } from '@townsquare/contracts';
+import type { CommunityPageData, Locale, NearCityResponse, PublicEventDto } from '@townsquare/contracts';
 
 /**
  * The web app's built `index.html`, the template every server-rendered head is filled into.
@@ -37,6 +37,8 @@ type RenderModule = {
   renderEventPage(event: PublicEventDto, options?: { locale: Locale }): Rendered;
   /** A community's page as a signed-out visitor sees it (issue 23); older builds lack it. */
   renderCommunityPage?(data: CommunityPageData, options?: { locale: Locale }): Rendered;
+  /** A city page (issue 22), from `GET /api/near/:city`'s answer; older builds lack it. */
+  renderNearCityPage?(slug: string, data: NearCityResponse, options?: { locale: Locale }): Rendered;
 };
 
 /** Where the web build writes its request-time renderer, relative to the built app. */
@@ -49,6 +51,7 @@ export const SSR_ENTRY = path.join('ssr', 'render.mjs');
 export const RENDER_TEMPLATES = {
   event: path.join('ssr', 'event.html'),
   community: path.join('ssr', 'community.html'),
+  city: path.join('ssr', 'city.html'),
 } as const;
 export type RenderedPage = keyof typeof RENDER_TEMPLATES;
 
@@ -78,6 +81,7 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
   const templates = {
     event: createShell(webDist, RENDER_TEMPLATES.event),
     community: createShell(webDist, RENDER_TEMPLATES.community),
+    city: createShell(webDist, RENDER_TEMPLATES.city),
   };
   /** A page's markup, or undefined (logged when the renderer failed). */
   async function markup(render: (module: RenderModule) => Rendered | undefined): Promise<string | undefined> {
@@ -100,6 +104,9 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
     /** The community page's markup as a signed-out visitor sees it (issue 23). */
     community: (data: CommunityPageData, locale: Locale = 'en') =>
       markup((module) => module.renderCommunityPage?.(data, { locale })),
+    /** A city page's markup (issue 22): the same for everyone who reads its language. */
+    city: (slug: string, data: NearCityResponse, locale: Locale = 'en') =>
+      markup((module) => module.renderNearCityPage?.(slug, data, { locale })),
   };
 }
 

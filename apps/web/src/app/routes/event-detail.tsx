@@ -71,6 +71,11 @@ const GuestList = lazy(() =>
 const DuplicateEvent = lazy(() =>
   import('../../features/events/components/duplicate-event.tsx').then((m) => ({ default: m.DuplicateEvent })),
 );
+const SeriesAutoPublish = lazy(() =>
+  import('../../features/series/components/series-auto-publish.tsx').then((m) => ({
+    default: m.SeriesAutoPublish,
+  })),
+);
 const SeriesStandingToggle = lazy(() =>
   import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
     default: m.SeriesStandingToggle,
@@ -280,6 +285,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
                   <Suspense fallback={null}>
                     <DuplicateEvent event={event} viewerId={user.id} />
                   </Suspense>
+                </Suspense>
+              ) : null}
+              {user && event.seriesId && !past ? (
+                <Suspense fallback={null}>
+                  <SeriesAutoPublish seriesId={event.seriesId} />
                 </Suspense>
               ) : null}
               {past ? null : <CancelEventControls event={event} />}

@@ -42,12 +42,29 @@ function stored(): string | null {
 }
 
 /**
+ * The language the server negotiated for this page, when it names one: every page the server
+ * sends carries it as `<html lang>`. English is left to the browser's languages, since the shell
+ * as built (a dev server, a page from the cache) says "en" too.
+ */
+function served(): string | null {
+  if (typeof document === 'undefined') return null;
+  const lang = document.documentElement.lang;
+  return lang && lang !== 'en' ? lang : null;
+}
+
+/**
  * The language to start in: the one chosen last on this browser (a signed-in person's `locale`
- * is kept here too), else the first of the browser's languages that the app speaks, else English.
+ * is kept here too), else the one the server negotiated for the page (from the browser's
+ * `Accept-Language`), else the first of the browser's languages that the app speaks, else English.
  */
 export function initialLocale(): AppLocale {
   const chosen = stored();
   if (chosen === PSEUDO_LOCALE || isLocale(chosen)) return chosen;
+  // The language the server negotiated for this page (its locale cookie, else Accept-Language)
+  // and rendered it in: starting in another would throw its markup away and flip the page's
+  // language under the reader.
+  const negotiated = served();
+  if (isLocale(negotiated)) return negotiated;
   if (typeof navigator === 'undefined') return 'en';
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of preferred) {

@@ -45,3 +45,21 @@ export function useSetStanding(seriesId: string) {
     },
   });
 }
+
+/** PATCH /api/series/:id `{ autoPublish }` (its creator): publish each date by itself, or ask each time. */
+export async function setAutoPublish(seriesId: string, autoPublish: boolean): Promise<SeriesDto> {
+  const body = await api.patch<{ series?: SeriesDto } | undefined>(
+    `/api/series/${encodeURIComponent(seriesId)}`,
+    { autoPublish },
+  );
+  if (!body?.series) throw new DisplayError('No data received from server');
+  return body.series;
+}
+
+export function useSetAutoPublish(seriesId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (autoPublish: boolean) => setAutoPublish(seriesId, autoPublish),
+    onSuccess: (series) => queryClient.setQueryData(seriesQueryKey(seriesId), series),
+  });
+}

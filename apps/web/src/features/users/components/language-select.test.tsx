@@ -52,4 +52,23 @@ describe('LanguageSelect', () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
     expect(initialLocale()).toBe('es');
   });
+
+  it('starts in the language the server negotiated for the page, unless one was chosen here', async () => {
+    const { initialLocale } = await import('../../../lib/i18n/locales.ts');
+    const html = document.documentElement;
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    try {
+      html.lang = 'de';
+      expect(initialLocale()).toBe('de');
+      // "en" is also what the shell as built says: the browser's languages decide then.
+      html.lang = 'en';
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-MX', 'en']);
+      expect(initialLocale()).toBe('es');
+      html.lang = 'de';
+      localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
+      expect(initialLocale()).toBe('fr');
+    } finally {
+      html.lang = '';
+    }
+  });
 });

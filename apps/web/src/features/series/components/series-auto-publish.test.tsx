@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SeriesDto } from '@townsquare/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { SeriesAutoPublish } from './series-auto-publish.tsx';
+
+beforeEach(() => localStorage.setItem('accessToken', 'token'));
+afterEach(() => vi.unstubAllGlobals());
+
+const series: SeriesDto = {
+  id: 's1',
+  creatorId: 'host',
+  title: 'Thursday run',
+  freq: 'weekly',
+  interval: 1,
+  until: null,
+  timeZone: 'Europe/Berlin',
+  standing: false,
+  standingCount: 0,
+  autoPublish: false,
+};
+
+describe('SeriesAutoPublish', () => {
+  it('switches an existing series between asking each time and publishing by itself', async () => {
+    const sent: { method?: string; body: unknown }[] = [];
+    let current = series;
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/series/s1') && init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as { autoPublish: boolean };
+        sent.push({ method: init.method, body });
+        current = { ...current, autoPublish: body.autoPublish };
+      }
+      return jsonResponse({ series: current });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderWithApp(<SeriesAutoPublish seriesId="s1" />, { path: '/event/x', user: createSelfUser() });
+
+    const group = await screen.findByRole('group', { name: 'Publishing the dates' });
+    const ask = screen.getByRole('radio', { name: /Ask me each time/ });
+    const auto = screen.getByRole('radio', { name: /Publish automatically/ });
+    expect(group).toBeInTheDocument();
+    expect(ask).toBeChecked();
+    await user.click(auto);
+    await vi.waitFor(() => expect(auto).toBeChecked());
+    expect(sent).toEqual([{ method: 'PATCH', body: { autoPublish: true } }]);
+    await user.click(ask);
+    await vi.waitFor(() => expect(ask).toBeChecked());
+    expect(sent.at(-1)).toEqual({ method: 'PATCH', body: { autoPublish: false } });
+  });
+
+  it('keeps the saved choice and says so when the server refuses', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'PATCH'
+        ? jsonResponse(
+            { message: 'Only the creator of this series can change it', code: 'SERIES_NOT_CREATOR' },
+            403,
+          )
+        : jsonResponse({ series }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderWithApp(<SeriesAutoPublish seriesId="s1" />, { path: '/event/x', user: createSelfUser() });
+
+    const auto = await screen.findByRole('radio', { name: /Publish automatically/ });
+    await user.click(auto);
+    await vi.waitFor(() => expect(screen.getByRole('radio', { name: /Ask me each time/ })).toBeChecked());
+    expect(auto).not.toBeChecked();
+    expect(await screen.findByText('Only the creator of this series can change it')).toBeInTheDocument();
+  });
+});
