@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
+import { LOCALES } from '../src/lib/i18n/locales.ts';
 
 /** The pages pre-rendered, each with the route module whose code it needs first. */
 export const PRERENDERED = [
@@ -41,6 +42,10 @@ const start = async () => {
 requestAnimationFrame(() => setTimeout(start, 0));
 `;
 }
+
+/** The page's `<html lang>` set to `locale`. */
+const withLang = (html: string, locale: string) =>
+  html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
 
 const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
@@ -111,8 +116,10 @@ export async function writeRenderTemplates(outDir: string): Promise<void> {
 
 /**
  * Renders PRERENDERED with the app's own components (src/prerender.tsx, loaded through Vite in
- * Node) into `<outDir>/prerendered/<file>`; the server sends those for their paths, the shell
- * (index.html) for every other page.
+ * Node) into `<outDir>/prerendered/<file>`, and once per other language into `<name>.<locale>.html`
+ * with its `<html lang>`: the server sends the one in the request's language for their paths
+ * (`createWebPages`), the shell (index.html) for every other page. The app starts in the page's
+ * language, so a German visitor's first paint is German and stays on screen.
  */
 export async function prerender(root: string, outDir: string): Promise<number> {
   const { shell, manifest } = await readBuilt(outDir);
@@ -130,15 +137,20 @@ export async function prerender(root: string, outDir: string): Promise<number> {
       '/src/prerender.tsx',
     )) as typeof import('../src/prerender.tsx');
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
+    let written = 0;
     for (const page of PRERENDERED) {
-      const rendered = await renderPage(page.path);
-      if (!rendered.title) throw new Error(`${page.path} rendered no <title>`);
-      const { html, boot } = pageHtml(shell, rendered, chunksOf(manifest, page.module));
-      await writeFile(path.join(outDir, boot.file), boot.source);
-      await writeFile(path.join(outDir, 'prerendered', page.file), html);
+      for (const locale of LOCALES) {
+        const rendered = await renderPage(page.path, locale);
+        if (!rendered.title) throw new Error(`${page.path} (${locale}) rendered no <title>`);
+        const { html, boot } = pageHtml(shell, rendered, chunksOf(manifest, page.module));
+        await writeFile(path.join(outDir, boot.file), boot.source);
+        const file = locale === 'en' ? page.file : page.file.replace(/\.html$/, `.${locale}.html`);
+        await writeFile(path.join(outDir, 'prerendered', file), withLang(html, locale));
+        written += 1;
+      }
     }
+    return written;
   } finally {
     await server.close();
   }
-  return PRERENDERED.length;
 }

@@ -20,6 +20,15 @@ describe('build-time rendering of the pages a visitor lands on', () => {
     expect(register.markup).toContain('id="fullName"');
   });
 
+  it('renders each page in the language asked for (the build writes one file per language)', async () => {
+    const login = await renderPage('/login', 'de');
+    expect(login.title).toBe('Anmelden · Townsquare');
+    expect(login.markup).toContain('Willkommen zurück');
+    expect(login.markup).not.toContain('Welcome back');
+    // Formatting outside React follows the last render: English again for the next page.
+    expect((await renderPage('/login')).markup).toContain('Welcome back');
+  });
+
   it('renders forms disabled, so nothing is typed or submitted before the app runs', async () => {
     for (const path of ['/login', '/register']) {
       const { markup } = await renderPage(path);

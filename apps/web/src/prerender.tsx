@@ -82,9 +82,9 @@ async function render(
   return { title, markup };
 }
 
-/** A page that needs no data, rendered at build time (forms disabled until the app runs). */
-export function renderPage(pathname: string): Promise<Rendered> {
-  return render(pathname, createQueryClient(), true);
+/** A page that needs no data, rendered at build time in `locale` (forms disabled until the app runs). */
+export function renderPage(pathname: string, locale?: string): Promise<Rendered> {
+  return render(pathname, createQueryClient(), true, locale);
 }
 
 /**
