@@ -91,6 +91,19 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
   await expect(card).toBeHidden();
   expect((await runnerApi.get(`/api/events/${occurrence?.id}`)).status()).toBe(200);
 
+  // --- On a date's page the host switches the series to publish its dates by itself -----------
+  await page.goto(`/event/${occurrence?.id}`);
+  const publishing = page.getByRole('group', { name: 'Publishing the dates' });
+  await expect(publishing.getByRole('radio', { name: /Ask me each time/ })).toBeChecked();
+  await publishing.getByRole('radio', { name: /Publish automatically/ }).check();
+  await expect(page.getByText('Each date of this series now goes live by itself a week before it')).toBeVisible();
+  const series = (await (await api.get(`/api/series/${occurrence?.seriesId}`)).json()) as {
+    series: { autoPublish: boolean };
+  };
+  expect(series.series.autoPublish).toBe(true);
+  await audit(page, "a date's page with the series' publishing choice");
+  await shoot(page, 'host-occurrence-page');
+
   // --- A runner in New York goes to the whole series -------------------------------------------
   const runnerContext = await browser.newContext({ baseURL: e2eEnv.baseUrl, timezoneId: 'America/New_York' });
   const runnerPage = await runnerContext.newPage();
