@@ -8,7 +8,9 @@
  *
  * With `LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist>` the same pages of that build are measured
  * in the same run, served by the same server, and each figure is printed beside its baseline.
- * `LIGHTHOUSE_DETAIL=1` prints each run's largest transfers and script time.
+ * `LIGHTHOUSE_DETAIL=1` prints each run's largest transfers and script time (`=all`: every
+ * request); `LIGHTHOUSE_RUNS=n` runs each page n times instead of 3. Best practices are scored too
+ * (bar 100, issue 27), with the audits that failed named.
  * Chromium: `CHROME_PATH`, else /usr/bin/chromium. `LIGHTHOUSE_PAGES=event` (or `/,/login`, `community`,
  * `near`) measures only those pages. The event has a 1600 × 900 picture, its page's largest element: the run checks
  * that Lighthouse found it to be the LCP element (it would not be if the picture failed to load).
@@ -39,6 +41,7 @@ const CHROME_FLAGS = [
 
 type Figures = {
   performance: number;
+  bestPractices: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -53,6 +56,7 @@ const bars: Record<
   { label: string; ok?: (v: number, page: string) => boolean; show: (v: number) => string; bar: string }
 > = {
   performance: { label: 'performance', ok: (v) => v >= 95, show: (v) => v.toFixed(0), bar: '≥ 95' },
+  bestPractices: { label: 'best practices', ok: (v) => v >= 100, show: (v) => v.toFixed(0), bar: '100' },
   fcp: { label: 'FCP', show: (v) => `${(v / 1000).toFixed(2)} s`, bar: 'printed' },
   lcp: { label: 'LCP', ok: (v) => v <= 2000, show: (v) => `${(v / 1000).toFixed(2)} s`, bar: '≤ 2.0 s' },
   tbt: { label: 'TBT', show: (v) => `${v.toFixed(0)} ms`, bar: 'printed' },
@@ -108,7 +112,9 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; pr
  * One Lighthouse run; a run whose trace Lighthouse itself could not record (NO_NAVSTART and the
  * like, "Please run Lighthouse again": it happens on a loaded machine) is run again, twice at most.
  */
-async function measure(url: string, locale: string): Promise<{ figures: Figures; lcpElement: string }> {
+type Measured = { figures: Figures; lcpElement: string; bestPracticesFailed: string[] };
+
+async function measure(url: string, locale: string): Promise<Measured> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await measureOnce(url, locale);
@@ -119,13 +125,13 @@ async function measure(url: string, locale: string): Promise<{ figures: Figures;
 }
 
 /** One Lighthouse run in a Chromium of its own (a fresh profile: nothing cached). */
-async function measureOnce(url: string, locale: string): Promise<{ figures: Figures; lcpElement: string }> {
+async function measureOnce(url: string, locale: string): Promise<Measured> {
   const chromium = await launchChromium();
   const result = await lighthouse(url, {
     port: chromium.port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'best-practices'],
     // The language a browser asks for: the server answers the page (and its head) in it.
     extraHeaders: { 'Accept-Language': locale },
   }).finally(async () => {
@@ -148,9 +154,15 @@ async function measureOnce(url: string, locale: string): Promise<{ figures: Figu
     .filter((r) => r.resourceType === 'Image')
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   if (process.env.LIGHTHOUSE_DETAIL) printDetail(url, locale, lhr.audits);
+  // The best-practices audits that count and did not pass: what keeps that score under 100.
+  const bestPracticesFailed = (lhr.categories['best-practices']?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
   return {
+    bestPracticesFailed,
     figures: {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
       fcp: value('first-contentful-paint'),
       lcp: value('largest-contentful-paint'),
       tbt: value('total-blocking-time'),
@@ -342,19 +354,21 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
     report(`# Lighthouse ${RUNS}× per page (mobile, simulated throttling), medians; load ${loadAverage()}`);
     const results = new Map<string, Figures>();
     const lcpElements = new Map<string, string[]>();
+    const failing = new Map<string, string[]>();
     // Runs alternate between the builds, so both see the same moments of a noisy machine.
     for (const page of pages) {
       const runs: Figures[][] = builds.map(() => []);
       for (let i = 0; i < RUNS; i++) {
         for (const [b, server] of servers.entries()) {
           // localhost: PUBLIC_URL's default host, the origin of the stored image URLs.
-          const { figures, lcpElement } = await measure(
+          const { figures, lcpElement, bestPracticesFailed } = await measure(
             `${server.url.replace('127.0.0.1', 'localhost')}${page.path}`,
             page.locale,
           );
           runs[b]!.push(figures);
           const key = `${builds[b]!.label} ${page.key}`;
           lcpElements.set(key, [...(lcpElements.get(key) ?? []), lcpElement]);
+          failing.set(key, [...(failing.get(key) ?? []), ...bestPracticesFailed]);
         }
       }
       for (const [b, build] of builds.entries()) {
@@ -383,6 +397,8 @@ export async function lighthouseScores(report: (line: string) => void): Promise<
         const elements = [...new Set(lcpElements.get(`${build.label} ${page.key}`))];
         const wrong = page.path === eventPath && elements.some((e) => !e.startsWith('<img'));
         report(`${''.padEnd(18)} LCP element: ${elements.join(' | ')}${wrong ? ' NOT THE PICTURE' : ''}`);
+        const failed = [...new Set(failing.get(`${build.label} ${page.key}`))];
+        if (failed.length) report(`${''.padEnd(18)} best-practices audits failed: ${failed.join(', ')}`);
       }
     }
   } finally {
