@@ -157,7 +157,17 @@ async function measureOnce(url: string, locale: string): Promise<Measured> {
   // The best-practices audits that count and did not pass: what keeps that score under 100.
   const bestPracticesFailed = (lhr.categories['best-practices']?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-    .map((ref) => ref.id);
+    .map((ref) => {
+      // What each failed on (an issue's type, a console message's source), shortened.
+      const items =
+        (lhr.audits[ref.id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+      const what = items
+        .map((i) =>
+          JSON.stringify([i.issueType ?? i.description ?? i.source ?? '', i.subItems ?? '']).slice(0, 300),
+        )
+        .join('; ');
+      return what ? `${ref.id} (${what})` : ref.id;
+    });
   return {
     bestPracticesFailed,
     figures: {

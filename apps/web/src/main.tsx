@@ -1,3 +1,5 @@
+// First: zod, in lazy chunks, must find its configuration before it loads.
+import './lib/zod-without-eval.ts';
 import type { CommunityPageData, PublicEventDto } from '@townsquare/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -40,10 +40,28 @@ function localeFor(locale: string | undefined): Promise<LoadedLocale> {
   return promise;
 }
 
+/** The mark of a Suspense boundary the server rendered as its fallback, for the browser to finish. */
+const CLIENT_RENDERED = '<!--$!-->';
+
 /** Stands in for `SessionBridge` and the toaster (`WhenIdle`: nothing until the browser is idle). */
 const Nothing = () => null;
 
-async function render(
+/**
+ * One render at a time: formatting outside React reads the language `render` sets (setCurrentIntl),
+ * and a render now waits for its lazy parts, so two pages in two languages must not interleave.
+ */
+let rendering: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = rendering.then(work, work);
+  rendering = run.catch(() => undefined);
+  return run;
+}
+
+function render(...args: Parameters<typeof renderNow>): Promise<Rendered> {
+  return oneAtATime(() => renderNow(...args));
+}
+
+async function renderNow(
   pathname: string,
   queryClient: QueryClient,
   prerendering: boolean,
@@ -57,7 +75,7 @@ async function render(
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answers ${context.status}, not a page`);
   queryClient.setQueryData(sessionQueryKey, null);
-  const html = renderToString(
+  const page = () => (
     <Prerendering value={prerendering}>
       <IntlProvider intl={intl}>
         <QueryClientProvider client={queryClient}>
@@ -71,8 +89,18 @@ async function render(
           <Nothing />
         </QueryClientProvider>
       </IntlProvider>
-    </Prerendering>,
+    </Prerendering>
   );
+  // A lazy part met for the first time in this process is still loading: `renderToString` sends
+  // its Suspense fallback marked for the browser to finish (`<!--$!-->`), and the browser then
+  // reports React's #419 and renders that part afresh (an error on the page's console, issue 27).
+  // Rendered again once the part has loaded; React's streaming renderers would wait, but finish
+  // such parts with inline scripts, which the CSP does not run.
+  let html = renderToString(page());
+  for (let attempt = 0; html.includes(CLIENT_RENDERED) && attempt < 10; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    html = renderToString(page());
+  }
   // React emits the page's <title> with the markup; it belongs in the document's head.
   let title = '';
   const markup = html.replace(/<title>([^<]*)<\/title>/, (_, text: string) => {
