@@ -96,7 +96,9 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
   const publishing = page.getByRole('group', { name: 'Publishing the dates' });
   await expect(publishing.getByRole('radio', { name: /Ask me each time/ })).toBeChecked();
   await publishing.getByRole('radio', { name: /Publish automatically/ }).check();
-  await expect(page.getByText('Each date of this series now goes live by itself a week before it')).toBeVisible();
+  await expect(
+    page.getByText('Each date of this series now goes live by itself a week before it'),
+  ).toBeVisible();
   const series = (await (await api.get(`/api/series/${occurrence?.seriesId}`)).json()) as {
     series: { autoPublish: boolean };
   };
