@@ -18,6 +18,14 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 
 export type TestUser = AuthResponse & { password: string; email: string; auth: { authorization: string } };
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `t.app.inject` as `user` (anonymous without one), with any more `headers`. */
+export const requestAs =
+  (t: TestApp) =>
+  (method: Method, url: string, user?: TestUser, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
+
 /** Registers a user through the API. `complete: true` also runs profile setup. */
 export async function createUser(
   t: TestApp,
