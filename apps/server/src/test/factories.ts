@@ -1,5 +1,6 @@
 import type { AuthResponse, RegisterBody, SelfUser } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
 import { formToken, GUEST_MAIL_QUEUE } from '../modules/guests/guests.service.ts';
@@ -106,6 +107,15 @@ export async function notificationsOf(t: TestApp, user: TestUser, kind: string) 
   if (res.statusCode !== 200) throw new Error(`GET /api/notifications: ${res.statusCode} ${res.body}`);
   const body = res.json() as { notifications: { kind: string; text: string; url: string }[] };
   return body.notifications.filter((n) => n.kind === kind);
+}
+
+/** Waits until the person has exactly one in-app notification of the kind, and gives it. */
+export async function onlyNotificationOf(t: TestApp, user: TestUser, kind: string) {
+  return eventually(async () => {
+    const list = await notificationsOf(t, user, kind);
+    expect(list).toHaveLength(1);
+    return list[0];
+  });
 }
 
 /** The token of the newest mail to `to` that carries a link. */

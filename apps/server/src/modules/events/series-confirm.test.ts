@@ -4,6 +4,7 @@ import {
   createUser,
   makeFriends,
   notificationsOf,
+  onlyNotificationOf,
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
@@ -62,11 +63,7 @@ describe('series_confirm notifications', () => {
 
     // First run: the cron job on the queue, sent now instead of waiting for its quarter hour.
     await t.jobs.send('series-confirm', {});
-    const [asked] = await eventually(async () => {
-      const list = await notificationsOf(t, host, 'series_confirm');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const asked = await onlyNotificationOf(t, host, 'series_confirm');
     const start = new Date(next?.startDate ?? '');
     const weekday = start.toLocaleString('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long' });
     expect(asked?.url).toBe(`/event/${next?.id}`);
