@@ -1,4 +1,4 @@
-import type { AuthResponse, RegisterBody, SelfUser } from '@townsquare/contracts';
+import { type AuthResponse, GUEST_MSG, type RegisterBody, type SelfUser } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
@@ -256,6 +256,37 @@ export async function guestMailsTo(t: TestApp, to: string) {
     if ((queued.rows[0]?.n ?? 0) > 0) throw new Error('guest e-mails still queued');
   });
   return t.sent.filter((m) => m.to === to);
+}
+
+/**
+ * A guest form's guards (decision 040), through `send` (the form's request with `body` over its
+ * defaults, which mail to `email`): a honeypot hit and a form sent too fast are dropped without a
+ * word (202, no mail, nothing stored); a forged, a day-old or another form's token (`otherFormId`)
+ * is refused with 400.
+ */
+export async function expectGuestFormGuards(
+  t: TestApp,
+  o: {
+    send: (body: Record<string, unknown>) => Promise<{ statusCode: number; json(): { message?: unknown } }>;
+    email: string;
+    formId: string;
+    otherFormId: string;
+  },
+) {
+  const secret = t.config.jwtSecret ?? '';
+  expect((await o.send({ website: 'http://spam.example' })).statusCode).toBe(202);
+  expect((await o.send({ formToken: formToken(secret, o.formId, Date.now()) })).statusCode).toBe(202);
+  expect(await guestMailsTo(t, o.email)).toHaveLength(0);
+  const stored = await t.db.execute(sql`select 1 from event_guests where email = ${o.email}`);
+  expect(stored.rows).toHaveLength(0);
+
+  const forged = await o.send({ formToken: `${Date.now() - 60_000}.forged` });
+  expect(forged.statusCode).toBe(400);
+  expect(forged.json().message).toBe(GUEST_MSG.formExpired);
+  const old = await o.send({ formToken: formToken(secret, o.formId, Date.now() - 25 * 3600_000) });
+  expect(old.statusCode).toBe(400);
+  const elsewhere = await o.send({ formToken: renderedGuestForm(t, o.otherFormId) });
+  expect(elsewhere.statusCode).toBe(400);
 }
 
 const tokenOf = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
