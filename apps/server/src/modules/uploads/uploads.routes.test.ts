@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS_PER } from '../../platform/rate-limit/rate-limiter.ts';
 import { createUser, nextIp, type TestUser } from '../../test/factories.ts';
+import { testImages } from '../../test/images.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -12,16 +13,7 @@ let jpegWithGps: Buffer;
 
 beforeAll(async () => {
   owner = await createUser(t);
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c2410c' } })
-    .png()
-    .toBuffer();
-  jpegWithGps = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0ea5e9' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Secret Phone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .toBuffer();
+  ({ png, jpegWithGps } = await testImages());
 });
 
 async function signedUrl(user: TestUser, body: object) {

@@ -15,6 +15,7 @@ import { createImageSanitizer } from '../../platform/storage/image.ts';
 import { createS3Storage } from '../../platform/storage/s3.ts';
 import { createWorkQueue } from '../../platform/work-queue.ts';
 import { createEvent, createUser, type TestUser } from '../../test/factories.ts';
+import { testImages } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** s3rver ships no types: the little of it these tests use. */
@@ -74,16 +75,7 @@ beforeAll(async () => {
   });
   owner = await createUser(t);
   stranger = await createUser(t);
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c2410c' } })
-    .png()
-    .toBuffer();
-  jpegWithGps = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0ea5e9' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Secret Phone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .toBuffer();
+  ({ png, jpegWithGps } = await testImages());
 });
 
 afterAll(async () => {
