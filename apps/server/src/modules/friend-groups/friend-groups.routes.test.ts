@@ -3,19 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requestAs, type TestUser } from '../../test/factories.ts';
-import {
-  anonymousRefusalTests,
-  type GroupKindUnderTest,
-  type GroupPeople,
-  groupChatTests,
-  groupCreationRefusalTests,
-  groupMemberTests,
-  groupPeople,
-  ids,
-  memberIds,
-  storedMessages as stored,
-  UNKNOWN,
-} from '../../test/group-chat.ts';
+import { anonymousRefusalTests, ids, memberIds, storedMessages, UNKNOWN } from '../../test/group-chat.ts';
+import { chatTests, creationTests, groupKind, groupPeople, memberTests } from '../../test/group-kind.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -24,7 +13,7 @@ let friendA: TestUser;
 let friendB: TestUser;
 let stranger: TestUser;
 
-let people: GroupPeople;
+let people: Awaited<ReturnType<typeof groupPeople>>;
 
 beforeAll(async () => {
   people = await groupPeople(t, 'Olive Owner');
@@ -42,9 +31,7 @@ async function createGroup(by: TestUser, members: TestUser[], name = 'Board game
   return friendGroup.parse(res.json());
 }
 
-const storedMessages = (channel: string, clientMessageId?: string) => stored(t, channel, clientMessageId);
-
-const kind: GroupKindUnderTest = {
+const kind = groupKind({
   t,
   base: '/api/friend-groups',
   room: 'group',
@@ -57,7 +44,7 @@ const kind: GroupKindUnderTest = {
   notManager: 'Not authorized to add members to this group',
   notAllowedToRemove: 'Not authorized to remove this member',
   membersLeave: true,
-};
+});
 
 describe('anonymous callers', () => {
   anonymousRefusalTests(t, [
@@ -91,7 +78,7 @@ describe('creating a friend group', () => {
     expect(Date.parse(group.updatedAt)).not.toBeNaN();
   });
 
-  groupCreationRefusalTests(kind, [
+  creationTests(kind, [
     ['no name', { members: ['A'] }, CHAT_MSG.nameRequired],
     ['a blank name', { name: '   ', members: ['A'] }, CHAT_MSG.nameRequired],
     ['a name that is not text', { name: ['x'], members: ['A'] }, 'Name must be text'],
@@ -135,7 +122,7 @@ describe('listing friend groups', () => {
 });
 
 describe('adding and removing members', () => {
-  groupMemberTests(kind);
+  memberTests(kind);
 
   it('names its refusals as the contract does', () => {
     expect(CHAT_MSG.notGroupCreator).toBe('Not authorized to add members to this group');
@@ -166,7 +153,7 @@ describe('adding and removing members', () => {
   it('deletes a group, with its history, once its last member has left', async () => {
     const group = await createGroup(owner, [friendA]);
     await inject('POST', `/api/friend-groups/${group.id}/messages`, friendA, { content: 'bye all' });
-    expect(await storedMessages(`group:${group.id}`)).toBe(1);
+    expect(await storedMessages(t, `group:${group.id}`)).toBe(1);
     const url = `/api/friend-groups/${group.id}/remove-member`;
     expect((await inject('POST', url, friendA, { userId: friendA.user.id })).statusCode).toBe(201);
     const last = await inject('POST', url, owner, { userId: owner.user.id });
@@ -174,12 +161,12 @@ describe('adding and removing members', () => {
     expect(friendGroup.parse(last.json()).members).toEqual([]);
     const rows = await t.db.execute(sql`select 1 from friend_groups where id = ${group.id}`);
     expect(rows.rows).toHaveLength(0);
-    expect(await storedMessages(`group:${group.id}`)).toBe(0);
+    expect(await storedMessages(t, `group:${group.id}`)).toBe(0);
   });
 });
 
 describe('friend group chat', () => {
-  groupChatTests(kind, {
+  chatTests(kind, {
     invalid: [
       ['whitespace only', { content: '   ' }, CHAT_MSG.contentRequired],
       ['no content', {}, CHAT_MSG.contentRequired],

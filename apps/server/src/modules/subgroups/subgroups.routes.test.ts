@@ -10,19 +10,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createUser, makeFriends, requestAs, type TestUser } from '../../test/factories.ts';
-import {
-  anonymousRefusalTests,
-  type GroupKindUnderTest,
-  type GroupPeople,
-  groupChatTests,
-  groupCreationRefusalTests,
-  groupMemberTests,
-  groupPeople,
-  ids,
-  memberIds,
-  storedMessages as stored,
-  UNKNOWN,
-} from '../../test/group-chat.ts';
+import { anonymousRefusalTests, ids, memberIds, storedMessages, UNKNOWN } from '../../test/group-chat.ts';
+import { chatTests, creationTests, groupKind, groupPeople, memberTests } from '../../test/group-kind.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -35,7 +24,7 @@ let eventId: string;
 let privateEventId: string;
 let draftEventId: string;
 let strangersEventId: string;
-let people: GroupPeople;
+let people: Awaited<ReturnType<typeof groupPeople>>;
 
 beforeAll(async () => {
   people = await groupPeople(t, 'Orla Organizer');
@@ -58,9 +47,7 @@ async function createSubgroup(members: TestUser[], name = 'Beach team', event = 
   return subgroup.parse(res.json());
 }
 
-const storedMessages = (channel: string, clientMessageId?: string) => stored(t, channel, clientMessageId);
-
-const kind: GroupKindUnderTest = {
+const kind = groupKind({
   t,
   base: '/api/event-subgroups',
   room: 'subgroup',
@@ -74,7 +61,7 @@ const kind: GroupKindUnderTest = {
   notManager: CHAT_MSG.notOrganizer,
   notAllowedToRemove: CHAT_MSG.notOrganizer,
   membersLeave: false,
-};
+});
 
 describe('anonymous callers', () => {
   anonymousRefusalTests(t, [
@@ -142,7 +129,7 @@ describe('creating sub-groups', () => {
     expect(memberIds(subgroup.parse(res.json()))).toEqual(ids(organizer));
   });
 
-  groupCreationRefusalTests(kind, [
+  creationTests(kind, [
     ['no name', { members: [] }, CHAT_MSG.nameRequired],
     ['a blank name', { name: '  ' }, CHAT_MSG.nameRequired],
     ['a name that is not text', { name: 7 }, 'Name must be text'],
@@ -285,7 +272,7 @@ describe('renaming and deleting', () => {
       await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, {
         content: 'See you there',
       });
-      expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+      expect(await storedMessages(t, `subgroup:${group.id}`)).toBe(1);
 
       const byMember = await inject('DELETE', `${base}/${group.id}`, friendA);
       expect(byMember.statusCode).toBe(403);
@@ -296,7 +283,7 @@ describe('renaming and deleting', () => {
       const res = await inject('DELETE', `${base}/${group.id}`, organizer);
       expect(res.statusCode).toBe(200);
       expect(messageResponse.parse(res.json())).toEqual({ message: 'Sub-group deleted successfully' });
-      expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
+      expect(await storedMessages(t, `subgroup:${group.id}`)).toBe(0);
       const after = await inject('GET', `/api/event-subgroups/${group.id}/messages`, friendA);
       expect(after.statusCode).toBe(404);
       const again = await inject('DELETE', `${base}/${group.id}`, organizer);
@@ -324,16 +311,16 @@ describe('deleting the event', () => {
       (await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, { content: 'Crew line' }))
         .statusCode,
     ).toBe(201);
-    expect(await storedMessages(`event:${id}`)).toBe(1);
-    expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+    expect(await storedMessages(t, `event:${id}`)).toBe(1);
+    expect(await storedMessages(t, `subgroup:${group.id}`)).toBe(1);
     return { id, groupId: group.id };
   }
 
   it('removes its event chat and its sub-groups with their chats', async () => {
     const { id, groupId } = await eventWithChats(organizer);
     expect((await inject('DELETE', `/api/events/${id}`, organizer)).statusCode).toBe(200);
-    expect(await storedMessages(`event:${id}`)).toBe(0);
-    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+    expect(await storedMessages(t, `event:${id}`)).toBe(0);
+    expect(await storedMessages(t, `subgroup:${groupId}`)).toBe(0);
   });
 
   it("removes them too when the organizer's account is deleted", async () => {
@@ -342,13 +329,13 @@ describe('deleting the event', () => {
     const { id, groupId } = await eventWithChats(owner);
     const res = await inject('DELETE', '/api/users/me', owner, { currentPassword: owner.password });
     expect(res.statusCode).toBe(200);
-    expect(await storedMessages(`event:${id}`)).toBe(0);
-    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+    expect(await storedMessages(t, `event:${id}`)).toBe(0);
+    expect(await storedMessages(t, `subgroup:${groupId}`)).toBe(0);
   });
 });
 
 describe('managing members', () => {
-  groupMemberTests(kind, [
+  memberTests(kind, [
     {
       label: '/:id/members with memberId',
       add: (id, userId) => ['POST', `/api/event-subgroups/${id}/members`, { memberId: userId }],
@@ -395,7 +382,7 @@ describe('managing members', () => {
 });
 
 describe('sub-group chat', () => {
-  groupChatTests(kind, {
+  chatTests(kind, {
     // Members who cannot see the event, and the organizer of another event's sub-group.
     hidden: async () => {
       const onDraft = await createSubgroup([friendA], 'Draft crew', draftEventId);
