@@ -175,6 +175,21 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid weekly series body (Europe/Berlin, 90 minutes) whose first date starts `startsIn` ms from now. */
+export function seriesBody(overrides: Record<string, unknown> = {}, startsIn = DAY + 3_600_000) {
+  const start = new Date(Date.now() + startsIn);
+  return {
+    title: 'Thursday run',
+    description: 'Five easy kilometres.',
+    location: 'Riverside Park',
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    timeZone: 'Europe/Berlin',
+    freq: 'weekly',
+    ...overrides,
+  };
+}
+
 /** Marks the user's e-mail address verified, as following the link in the mail would. */
 export async function verifyEmail(t: TestApp, user: { user: { id: string } }): Promise<void> {
   await t.db.execute(
