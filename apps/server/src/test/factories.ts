@@ -217,6 +217,10 @@ export async function createEvent(
   return (res.json() as { event: { id: string } }).event.id;
 }
 
+/** Saves `profileImage` (an upload's public URL, or null) as the user's profile picture. */
+export const saveProfileImage = (t: TestApp, user: TestUser, profileImage: string | null) =>
+  t.app.inject({ method: 'PUT', url: '/api/users/me', headers: user.auth, payload: { profileImage } });
+
 /** Uploads a small PNG as `user` through a signed URL; returns its public URL. */
 export async function uploadImage(
   t: TestApp,
