@@ -190,6 +190,19 @@ export function seriesBody(overrides: Record<string, unknown> = {}, startsIn = D
   };
 }
 
+/** `N` users, one `TestUser` each. */
+type Users<N extends number, A extends TestUser[] = []> = A['length'] extends N
+  ? A
+  : Users<N, [...A, TestUser]>;
+
+/** `count` users registered at once, each with a verified e-mail address (publishing needs one). */
+export async function verifiedUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
+  const users = await Promise.all(Array.from({ length: count }, () => createUser(t)));
+  for (const u of users) await verifyEmail(t, u);
+  // As many as `count`: the tuple type only says so.
+  return users as Users<N>;
+}
+
 /** Marks the user's e-mail address verified, as following the link in the mail would. */
 export async function verifyEmail(t: TestApp, user: { user: { id: string } }): Promise<void> {
   await t.db.execute(
