@@ -234,6 +234,10 @@ export async function createEvent(
 export const saveProfileImage = (t: TestApp, user: TestUser, profileImage: string | null) =>
   t.app.inject({ method: 'PUT', url: '/api/users/me', headers: user.auth, payload: { profileImage } });
 
+/** Changes an event through the API (`PUT /api/events/:id`) as `user`. */
+export const updateEvent = (t: TestApp, user: TestUser, eventId: string, changes: object) =>
+  t.app.inject({ method: 'PUT', url: `/api/events/${eventId}`, headers: user.auth, payload: changes });
+
 /** Uploads a small PNG as `user` through a signed URL; returns its public URL. */
 export async function uploadImage(
   t: TestApp,

@@ -13,6 +13,7 @@ import {
   renderedGuestForm,
   type TestUser,
   unique,
+  updateEvent,
   verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -89,12 +90,7 @@ describe('the host switch', () => {
     const opened = await t.app.inject({ method: 'GET', url: `/api/events/${on}/guest-rsvps/form` });
     expect(opened.statusCode).toBe(200);
     // Making it private turns guest answers off.
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/events/${on}`,
-      headers: host.auth,
-      payload: { visibility: 'PRIVATE' },
-    });
+    const put = await updateEvent(t, host, on, { visibility: 'PRIVATE' });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().event.allowGuestRsvp).toBe(false);
   });
