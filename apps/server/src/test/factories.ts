@@ -1,4 +1,11 @@
-import { type AuthResponse, GUEST_MSG, type RegisterBody, type SelfUser } from '@townsquare/contracts';
+import {
+  type AuthResponse,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  GUEST_MSG,
+  type RegisterBody,
+  type SelfUser,
+} from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
@@ -16,6 +23,16 @@ export const nextIp = () => {
 };
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A new account's notification preferences, as the API shows them; nearby alerts (issue 22) are off until turned on. */
+export const DEFAULT_NOTIFICATION_PREFERENCES = {
+  securityAlerts: true,
+  productUpdates: false,
+  rsvpTiming: 'digest',
+  email: DEFAULT_EMAIL_PREFERENCES,
+  push: DEFAULT_PUSH_PREFERENCES,
+  nearbyRadiusKm: null,
+};
 
 export type TestUser = AuthResponse & { password: string; email: string; auth: { authorization: string } };
 

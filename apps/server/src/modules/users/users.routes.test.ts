@@ -1,16 +1,9 @@
-import {
-  DEFAULT_EMAIL_PREFERENCES,
-  DEFAULT_PUSH_PREFERENCES,
-  errorBody,
-  MSG,
-  messageResponse,
-  publicProfile,
-  selfUser,
-} from '@townsquare/contracts';
+import { errorBody, MSG, messageResponse, publicProfile, selfUser } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   accountMailSent,
   createUser,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   lastTokenTo,
   mailsTo,
   nextIp,
@@ -98,15 +91,7 @@ describe('GET /api/users/me', () => {
     const body = selfUser.strict().parse(res.json());
     expect(body.id).toBe(user.user.id);
     expect(body.email).toBe(user.email);
-    expect(body.notificationPreferences).toEqual({
-      securityAlerts: true,
-      productUpdates: false,
-      rsvpTiming: 'digest',
-      email: DEFAULT_EMAIL_PREFERENCES,
-      push: DEFAULT_PUSH_PREFERENCES,
-      // Nearby alerts (issue 22) are off until the person turns them on.
-      nearbyRadiusKm: null,
-    });
+    expect(body.notificationPreferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash|tokenHash/);
   });
 
