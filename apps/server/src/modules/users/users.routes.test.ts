@@ -40,6 +40,16 @@ const expectError = (res: { statusCode: number; json(): unknown }, status: numbe
 const login = (identifier: string, password: string) =>
   call('POST', '/api/auth/login', { identifier, password });
 
+/** The session's access token and refresh token are both refused. */
+async function expectSignedOut(session: { auth: { authorization: string }; refreshToken: string }) {
+  expectError(await call('GET', '/api/users/me', undefined, session.auth), 401, MSG.invalidToken);
+  expectError(
+    await call('POST', '/api/auth/refresh', { refreshToken: session.refreshToken }),
+    401,
+    MSG.invalidRefreshToken,
+  );
+}
+
 describe('GET /api/users/public/:id', () => {
   it('answers the public profile with the contract shape, without e-mail or phone, signed out', async () => {
     const user = await createUser(t, { username: unique('pub_') });
@@ -495,12 +505,7 @@ describe('password change', () => {
     const refreshed = await call('POST', '/api/auth/refresh', { refreshToken: user.refreshToken });
     expect(refreshed.statusCode).toBe(200);
     // The other session is gone.
-    expectError(await call('GET', '/api/users/me', undefined, other.auth), 401, MSG.invalidToken);
-    expectError(
-      await call('POST', '/api/auth/refresh', { refreshToken: other.refreshToken }),
-      401,
-      MSG.invalidRefreshToken,
-    );
+    await expectSignedOut(other);
     // Only the new password signs in.
     expectError(await login(user.email, user.password), 401, MSG.invalidCredentials);
     expect((await login(user.email, newPassword)).statusCode).toBe(200);
@@ -605,12 +610,7 @@ describe('DELETE /api/users/me', () => {
     expect(res.statusCode).toBe(200);
     expect(messageResponse.parse(res.json())).toEqual({ message: 'Account deleted' });
     expectError(await call('GET', '/api/users/me', undefined, user.auth), 401, MSG.invalidToken);
-    expectError(await call('GET', '/api/users/me', undefined, other.auth), 401, MSG.invalidToken);
-    expectError(
-      await call('POST', '/api/auth/refresh', { refreshToken: other.refreshToken }),
-      401,
-      MSG.invalidRefreshToken,
-    );
+    await expectSignedOut(other);
     expectError(await login(user.email, user.password), 401, MSG.invalidCredentials);
     expectError(await call('GET', `/api/users/public/${user.user.id}`), 404, MSG.userNotFound);
   });
