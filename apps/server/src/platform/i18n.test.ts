@@ -12,6 +12,7 @@ import {
   mailsTo,
   nextIp,
   notificationsOf,
+  onlyNotificationOf,
   renderedGuestForm,
   type TestUser,
   verifyEmail,
@@ -185,11 +186,7 @@ describe('e-mail and push in the recipient’s language', () => {
 
     // The app's list speaks the reader's language too (the notifications list is not part of
     // the original client's contract); the live event as well.
-    const [n] = await eventually(async () => {
-      const list = await notificationsOf(t, greta, 'friend_request');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const n = await onlyNotificationOf(t, greta, 'friend_request');
     expect(n?.text).toBe(`${name} hat dir eine Freundschaftsanfrage geschickt`);
     expect(live.find((e) => e.kind === 'friend_request')?.text).toBe(
       `${name} hat dir eine Freundschaftsanfrage geschickt`,
@@ -202,11 +199,7 @@ describe('e-mail and push in the recipient’s language', () => {
       payload: { requesterId: sender.user.id },
     });
     expect(back.statusCode, back.body).toBeLessThan(300);
-    const [accepted] = await eventually(async () => {
-      const list = await notificationsOf(t, sender, 'friend_accepted');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const accepted = await onlyNotificationOf(t, sender, 'friend_accepted');
     expect(accepted?.text).toContain('accepted your friend request');
 
     const mail = await eventually(async () => {
@@ -251,11 +244,7 @@ describe('e-mail and push in the recipient’s language', () => {
     expect(rsvp.statusCode).toBe(200);
     await t.jobs.send('event-reminder', { eventId, leadMs: 2 * 3_600_000, startsAt: start.toISOString() });
 
-    const [n] = await eventually(async () => {
-      const list = await notificationsOf(t, lea, 'event_reminder');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const n = await onlyNotificationOf(t, lea, 'event_reminder');
     expect(n?.text).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
     const mail = await eventually(async () => {
       const found = (await mailsTo(t, lea.email)).find((m) => m.subject.startsWith('Rappel'));

@@ -1,5 +1,13 @@
-import type { AuthResponse, RegisterBody, SelfUser } from '@townsquare/contracts';
+import {
+  type AuthResponse,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  GUEST_MSG,
+  type RegisterBody,
+  type SelfUser,
+} from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
 import { formToken, GUEST_MAIL_QUEUE } from '../modules/guests/guests.service.ts';
@@ -16,7 +24,25 @@ export const nextIp = () => {
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+/** A new account's notification preferences, as the API shows them; nearby alerts (issue 22) are off until turned on. */
+export const DEFAULT_NOTIFICATION_PREFERENCES = {
+  securityAlerts: true,
+  productUpdates: false,
+  rsvpTiming: 'digest',
+  email: DEFAULT_EMAIL_PREFERENCES,
+  push: DEFAULT_PUSH_PREFERENCES,
+  nearbyRadiusKm: null,
+};
+
 export type TestUser = AuthResponse & { password: string; email: string; auth: { authorization: string } };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `t.app.inject` as `user` (anonymous without one), with any more `headers`. */
+export const requestAs =
+  (t: TestApp) =>
+  (method: Method, url: string, user?: TestUser, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
 /** Registers a user through the API. `complete: true` also runs profile setup. */
 export async function createUser(
@@ -100,6 +126,15 @@ export async function notificationsOf(t: TestApp, user: TestUser, kind: string) 
   return body.notifications.filter((n) => n.kind === kind);
 }
 
+/** Waits until the person has exactly one in-app notification of the kind, and gives it. */
+export async function onlyNotificationOf(t: TestApp, user: TestUser, kind: string) {
+  return eventually(async () => {
+    const list = await notificationsOf(t, user, kind);
+    expect(list).toHaveLength(1);
+    return list[0];
+  });
+}
+
 /** The token of the newest mail to `to` that carries a link. */
 export async function lastTokenTo(t: TestApp, to: string, subject?: string): Promise<string> {
   const link = (await mailsTo(t, to, subject)).filter((m) => m.link).at(-1)?.link;
@@ -157,6 +192,34 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid weekly series body (Europe/Berlin, 90 minutes) whose first date starts `startsIn` ms from now. */
+export function seriesBody(overrides: Record<string, unknown> = {}, startsIn = DAY + 3_600_000) {
+  const start = new Date(Date.now() + startsIn);
+  return {
+    title: 'Thursday run',
+    description: 'Five easy kilometres.',
+    location: 'Riverside Park',
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    timeZone: 'Europe/Berlin',
+    freq: 'weekly',
+    ...overrides,
+  };
+}
+
+/** `N` users, one `TestUser` each. */
+type Users<N extends number, A extends TestUser[] = []> = A['length'] extends N
+  ? A
+  : Users<N, [...A, TestUser]>;
+
+/** `count` users registered at once, each with a verified e-mail address (publishing needs one). */
+export async function verifiedUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
+  const users = await Promise.all(Array.from({ length: count }, () => createUser(t)));
+  for (const u of users) await verifyEmail(t, u);
+  // As many as `count`: the tuple type only says so.
+  return users as Users<N>;
+}
+
 /** Marks the user's e-mail address verified, as following the link in the mail would. */
 export async function verifyEmail(t: TestApp, user: { user: { id: string } }): Promise<void> {
   await t.db.execute(
@@ -183,6 +246,14 @@ export async function createEvent(
   if (res.statusCode !== 201) throw new Error(`create event failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { event: { id: string } }).event.id;
 }
+
+/** Saves `profileImage` (an upload's public URL, or null) as the user's profile picture. */
+export const saveProfileImage = (t: TestApp, user: TestUser, profileImage: string | null) =>
+  t.app.inject({ method: 'PUT', url: '/api/users/me', headers: user.auth, payload: { profileImage } });
+
+/** Changes an event through the API (`PUT /api/events/:id`) as `user`. */
+export const updateEvent = (t: TestApp, user: TestUser, eventId: string, changes: object) =>
+  t.app.inject({ method: 'PUT', url: `/api/events/${eventId}`, headers: user.auth, payload: changes });
 
 /** Uploads a small PNG as `user` through a signed URL; returns its public URL. */
 export async function uploadImage(
@@ -238,6 +309,37 @@ export async function guestMailsTo(t: TestApp, to: string) {
     if ((queued.rows[0]?.n ?? 0) > 0) throw new Error('guest e-mails still queued');
   });
   return t.sent.filter((m) => m.to === to);
+}
+
+/**
+ * A guest form's guards (decision 040), through `send` (the form's request with `body` over its
+ * defaults, which mail to `email`): a honeypot hit and a form sent too fast are dropped without a
+ * word (202, no mail, nothing stored); a forged, a day-old or another form's token (`otherFormId`)
+ * is refused with 400.
+ */
+export async function expectGuestFormGuards(
+  t: TestApp,
+  o: {
+    send: (body: Record<string, unknown>) => Promise<{ statusCode: number; json(): { message?: unknown } }>;
+    email: string;
+    formId: string;
+    otherFormId: string;
+  },
+) {
+  const secret = t.config.jwtSecret ?? '';
+  expect((await o.send({ website: 'http://spam.example' })).statusCode).toBe(202);
+  expect((await o.send({ formToken: formToken(secret, o.formId, Date.now()) })).statusCode).toBe(202);
+  expect(await guestMailsTo(t, o.email)).toHaveLength(0);
+  const stored = await t.db.execute(sql`select 1 from event_guests where email = ${o.email}`);
+  expect(stored.rows).toHaveLength(0);
+
+  const forged = await o.send({ formToken: `${Date.now() - 60_000}.forged` });
+  expect(forged.statusCode).toBe(400);
+  expect(forged.json().message).toBe(GUEST_MSG.formExpired);
+  const old = await o.send({ formToken: formToken(secret, o.formId, Date.now() - 25 * 3600_000) });
+  expect(old.statusCode).toBe(400);
+  const elsewhere = await o.send({ formToken: renderedGuestForm(t, o.otherFormId) });
+  expect(elsewhere.statusCode).toBe(400);
 }
 
 const tokenOf = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,7 +11,12 @@ import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-export type TestAppOptions = { env?: Record<string, string>; mailer?: Mailer };
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** A web build to serve: each file's path inside it, with its text (written under `webDist`). */
+  web?: Record<string, string>;
+};
 
 /** A mailer that keeps every message in memory, for tests that only need to read a link. */
 export function memoryMailer() {
@@ -51,6 +56,11 @@ export async function createTestDatabase(
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-test-'));
+  const webDist = path.join(dataDir, options.web ? 'web' : 'no-web');
+  for (const [file, text] of Object.entries(options.web ?? {})) {
+    await mkdir(path.dirname(path.join(webDist, file)), { recursive: true });
+    await writeFile(path.join(webDist, file), text);
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -58,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://townsquare.test',
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     UPLOAD_SIGNING_SECRET: 'test-upload-secret-that-is-long-enough-012345',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    WEB_DIST_DIR: webDist,
     // Production decodes images at nice 19 (decision 036). Tests share two cores with typecheck
     // and the web tests, CPU work a server never has beside it, and at 19 the image process
     // starved: uploads timed out in CI. image-process.test.ts checks the production priority.
@@ -83,6 +93,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     databaseUrl: url,
     dataDir,
+    /** Where the web build of `options.web` is (removed with the app). */
+    webDist,
     /** Mail captured when no mailer was given. */
     sent: memory.sent,
     async close() {

@@ -6,6 +6,7 @@ import {
   createEvent,
   createUser,
   makeFriends,
+  requestAs,
   type TestUser,
   unique,
   verifyEmail,
@@ -151,13 +152,7 @@ beforeAll(async () => {
   for (const u of [host, fan, stranger]) await verifyEmail(t, u);
 });
 
-const inject = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  user?: TestUser,
-  payload?: object,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
+const inject = requestAs(t);
 
 const path = (url: string) => new URL(url).pathname;
 

@@ -7,6 +7,8 @@ import {
   createUser,
   makeFriends,
   notificationsOf,
+  onlyNotificationOf,
+  requestAs,
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
@@ -18,12 +20,7 @@ const t = useTestApp();
 
 const DAY = 86_400_000;
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  user: TestUser,
-  payload?: object,
-) => t.app.inject({ method, url, headers: user.auth, payload });
+const call = requestAs(t);
 
 const patch = (eventId: string, user: TestUser, payload: object) =>
   call('PATCH', `/api/events/${eventId}`, user, payload);
@@ -76,12 +73,7 @@ describe('cancelling an event', () => {
     expect(ics.body).toContain('STATUS:CANCELLED');
 
     for (const person of [ana, ben] as TestUser[]) {
-      const [n, ...more] = await eventually(async () => {
-        const list = await notificationsOf(t, person, 'event_cancelled');
-        expect(list).toHaveLength(1);
-        return list;
-      });
-      expect(more).toEqual([]);
+      const n = await onlyNotificationOf(t, person, 'event_cancelled');
       expect(n).toMatchObject({ text: 'Riverside clean-up was cancelled', url: `/event/${eventId}` });
     }
     expect(await notificationsOf(t, cat as TestUser, 'event_cancelled')).toEqual([]);
@@ -162,11 +154,7 @@ describe('cancelling an event', () => {
     expect(restored.statusCode, restored.body).toBe(200);
     expect(eventResponse.parse(restored.json()).event.cancelled).toBe(false);
     expect(await jobStates('event-reminder', eventId)).toEqual(['created', 'created']);
-    const update = await eventually(async () => {
-      const list = await notificationsOf(t, ana, 'event_updated');
-      expect(list).toHaveLength(1);
-      return list[0];
-    });
+    const update = await onlyNotificationOf(t, ana, 'event_updated');
     expect(update?.text).toBe('Riverside clean-up changed: it is on again');
     // Called off again after the "on again": people hear of this cancellation too.
     expect((await patch(eventId, host, { cancelled: true })).statusCode).toBe(200);

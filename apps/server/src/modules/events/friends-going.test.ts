@@ -43,6 +43,21 @@ async function get<T>(url: string, user?: TestUser): Promise<{ status: number; b
   return { status: res.statusCode, body: res.json() as T };
 }
 
+/** The viewer's friends sort walked page by page (`size` events a page) through its cursors: the ids. */
+async function walkFriendsSort(size: number): Promise<string[]> {
+  const walked: string[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 200; i++) {
+    const url: string = `/api/events?status=LIVE&sort=friends&limit=${size}${cursor ? `&cursor=${cursor}` : ''}`;
+    const page = await get<{ events: Listed[]; nextCursor: string | null }>(url, viewer);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    walked.push(...page.body.events.map((e) => e.id));
+    cursor = page.body.nextCursor;
+    if (!cursor) break;
+  }
+  return walked;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const person = (name: string) =>
@@ -169,17 +184,7 @@ describe('friendsGoing', () => {
     expect(counts.slice(firstZero).every((c) => c === 0)).toBe(true);
 
     // One event per page walks the same order, without repeats or gaps.
-    const walked: string[] = [];
-    let cursor: string | null = null;
-    for (let i = 0; i < 200; i++) {
-      const url: string = `/api/events?status=LIVE&sort=friends&limit=1${cursor ? `&cursor=${cursor}` : ''}`;
-      const page = await get<{ events: Listed[]; nextCursor: string | null }>(url, viewer);
-      expect(page.status, JSON.stringify(page.body)).toBe(200);
-      walked.push(...page.body.events.map((e) => e.id));
-      cursor = page.body.nextCursor;
-      if (!cursor) break;
-    }
-    expect(walked).toEqual(all.body.events.map((e) => e.id));
+    expect(await walkFriendsSort(1)).toEqual(all.body.events.map((e) => e.id));
 
     // The date order is unchanged without the parameter.
     const byDate = await get<{ events: Listed[] }>('/api/events?status=LIVE&limit=100', viewer);
@@ -193,17 +198,7 @@ describe('friendsGoing', () => {
     expect(ranked).toBeLessThan(all.body.events.length);
     // Pages of 2 and 3: at least one page ends the ranked part and begins the rest.
     for (const size of [2, 3]) {
-      const walked: string[] = [];
-      let cursor: string | null = null;
-      for (let i = 0; i < 100; i++) {
-        const url: string = `/api/events?status=LIVE&sort=friends&limit=${size}${cursor ? `&cursor=${cursor}` : ''}`;
-        const page = await get<{ events: Listed[]; nextCursor: string | null }>(url, viewer);
-        expect(page.status, JSON.stringify(page.body)).toBe(200);
-        walked.push(...page.body.events.map((e) => e.id));
-        cursor = page.body.nextCursor;
-        if (!cursor) break;
-      }
-      expect(walked).toEqual(all.body.events.map((e) => e.id));
+      expect(await walkFriendsSort(size)).toEqual(all.body.events.map((e) => e.id));
     }
   });
 

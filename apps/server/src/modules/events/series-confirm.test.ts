@@ -4,6 +4,8 @@ import {
   createUser,
   makeFriends,
   notificationsOf,
+  onlyNotificationOf,
+  seriesBody,
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
@@ -18,21 +20,11 @@ const DAY = 86_400_000;
 
 /** A weekly series whose first date is `days` from now; answers its occurrences, soonest first. */
 async function weekly(host: TestUser, title: string, days: number, extra: object = {}) {
-  const start = new Date(Date.now() + days * DAY);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/series',
     headers: host.auth,
-    payload: {
-      title,
-      description: 'Five easy kilometres.',
-      location: 'Riverside Park',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 90 * 60_000).toISOString(),
-      timeZone: 'Europe/Berlin',
-      freq: 'weekly',
-      ...extra,
-    },
+    payload: seriesBody({ title, ...extra }, days * DAY),
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { events: { id: string; startDate: string }[] }).events;
@@ -62,11 +54,7 @@ describe('series_confirm notifications', () => {
 
     // First run: the cron job on the queue, sent now instead of waiting for its quarter hour.
     await t.jobs.send('series-confirm', {});
-    const [asked] = await eventually(async () => {
-      const list = await notificationsOf(t, host, 'series_confirm');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const asked = await onlyNotificationOf(t, host, 'series_confirm');
     const start = new Date(next?.startDate ?? '');
     const weekday = start.toLocaleString('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long' });
     expect(asked?.url).toBe(`/event/${next?.id}`);

@@ -2,7 +2,14 @@ import type { EventDto } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events, type SeriesRow } from '../../db/schema/index.ts';
-import { createUser, makeFriends, type TestUser, verifyEmail } from '../../test/factories.ts';
+import {
+  createUser,
+  makeFriends,
+  requestAs,
+  seriesBody,
+  type TestUser,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { writeStandingRsvp } from './series.repository.ts';
 import { extendSeries, occurrenceTimes } from './series.service.ts';
@@ -77,23 +84,7 @@ beforeAll(async () => {
   for (const u of [host, fan, stranger]) await verifyEmail(t, u);
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
-
-/** A weekly series whose first run starts a day (plus `offsetHours`) from now. */
-function seriesBody(over: Record<string, unknown> = {}) {
-  const start = new Date(Date.now() + DAY + 3600_000);
-  return {
-    title: 'Thursday run',
-    description: 'Five easy kilometres.',
-    location: 'Riverside Park',
-    startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 90 * 60_000).toISOString(),
-    timeZone: 'Europe/Berlin',
-    freq: 'weekly',
-    ...over,
-  };
-}
+const inject = requestAs(t);
 
 type Ev = {
   id: string;

@@ -8,6 +8,7 @@ import {
   renderedGuestForm,
   type TestUser,
   unique,
+  updateEvent,
   verifyEmail,
 } from '../../test/factories.ts';
 import { startSmtpCapture } from '../../test/smtp.ts';
@@ -140,12 +141,7 @@ describe('guest e-mails through notify()', () => {
     await t.jobs.send('event-reminder', { eventId, leadMs: DAY, startsAt: start.toISOString() });
 
     // A change: guests going and maybe.
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/events/${eventId}`,
-      headers: host.auth,
-      payload: { location: 'The old mill' },
-    });
+    const moved = await updateEvent(t, host, eventId, { location: 'The old mill' });
     expect(moved.statusCode, moved.body).toBe(200);
     const changed = (guest: Guest) =>
       translate(guest.locale, 'notification.eventChanged', {

@@ -8,6 +8,7 @@ import {
   createUser,
   mailsTo,
   notificationsOf,
+  onlyNotificationOf,
   type TestUser,
   unique,
   verifyEmail,
@@ -67,11 +68,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
   });
 
   it('community_event: the new event is announced at 19:00 in its zone', async () => {
-    const [n] = await eventually(async () => {
-      const list = await notificationsOf(t, ana, 'community_event');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const n = await onlyNotificationOf(t, ana, 'community_event');
     expect(n?.text).toBe(`New event: Supper in ${timeZone} (Tue 12 Jan, 19:00 ${name})`);
   });
 
@@ -84,11 +81,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
       leadMs: 3_600_000,
       startsAt: at19(timeZone).toISOString(),
     });
-    const [n] = await eventually(async () => {
-      const list = await notificationsOf(t, ana, 'event_reminder');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const n = await onlyNotificationOf(t, ana, 'event_reminder');
     const text = `Reminder: Supper in ${timeZone} starts in 1 hour (Tue 12 Jan, 19:00 ${name})`;
     expect(n?.text).toBe(text);
     const mail = await eventually(async () => {
@@ -106,11 +99,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     expect((await call('POST', `/api/events/${eventId}/rsvp`, ana, { status: 'not_going' })).statusCode).toBe(
       200,
     );
-    const offer = await eventually(async () => {
-      const list = await notificationsOf(t, ben, 'waitlist_offer');
-      expect(list).toHaveLength(1);
-      return list[0];
-    });
+    const offer = await onlyNotificationOf(t, ben, 'waitlist_offer');
     // Which event, when (19:00 in its zone, named) and where, then the deadline in the same zone.
     const text = new RegExp(
       `^A place is free for you at Supper in ${timeZone} \\(Tue 12 Jan, 19:00 ${name}, Riverside Park, north gate\\): accept it before \\w{3} \\d{1,2} \\w{3}, \\d\\d:\\d\\d ${name}$`,
@@ -138,11 +127,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
       endDate: new Date(moved.getTime() + 2 * 3_600_000).toISOString(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [n] = await eventually(async () => {
-      const list = await notificationsOf(t, ben, 'event_updated');
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const n = await onlyNotificationOf(t, ben, 'event_updated');
     expect(n?.text).toBe(`Supper in ${timeZone} changed: now Wed 13 Jan, 19:00 ${name}`);
   });
 

@@ -11,6 +11,7 @@ import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
   createUser,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   makeFriends,
   type TestUser,
   unique,
@@ -189,15 +190,7 @@ describe('preferences', () => {
   it('defaults, and a nested partial update through PUT /api/users/me changes only what it names', async () => {
     const user = await createUser(t);
     const me = selfUser.parse((await call('GET', '/api/users/me', user)).json());
-    expect(me.notificationPreferences).toEqual({
-      securityAlerts: true,
-      productUpdates: false,
-      rsvpTiming: 'digest',
-      email: DEFAULT_EMAIL_PREFERENCES,
-      push: DEFAULT_PUSH_PREFERENCES,
-      // Nearby alerts (issue 22) are off until turned on.
-      nearbyRadiusKm: null,
-    });
+    expect(me.notificationPreferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     const res = await call('PUT', '/api/users/me', user, {
       notificationPreferences: { email: { reminders: false }, push: { mentions: false } },
     });

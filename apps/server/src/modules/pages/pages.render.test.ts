@@ -1,9 +1,10 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EVENT_BANNER_SIZES } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { expectTemplateOnly } from '../../test/web-pages.ts';
 
 /**
  * Issue 10 §3: a public event's page is sent rendered (markup in #root, the event as a JSON data
@@ -77,10 +78,18 @@ const CITY_TEMPLATE = TEMPLATE.replace(
 
 const HOSTILE = `</script><script>alert(1)</script> \u2028 & "x"`;
 
-let t: TestApp;
+const t = useTestApp({
+  env: { PUBLIC_URL: 'https://town.example' },
+  web: {
+    'index.html': TEMPLATE,
+    'ssr/render.mjs': RENDERER,
+    'ssr/event.html': EVENT_TEMPLATE,
+    'ssr/community.html': COMMUNITY_TEMPLATE,
+    'ssr/city.html': CITY_TEMPLATE,
+  },
+});
 let ada: TestUser;
 let ben: TestUser;
-let dist: string;
 let image: string;
 let publicId: string;
 let hostileId: string;
@@ -89,14 +98,6 @@ let draftId: string;
 let brokenId: string;
 
 beforeAll(async () => {
-  dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-render-${process.pid}-${Date.now()}`);
-  await mkdir(path.join(dist, 'ssr'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
-  await writeFile(path.join(dist, 'ssr', 'render.mjs'), RENDERER);
-  await writeFile(path.join(dist, 'ssr', 'event.html'), EVENT_TEMPLATE);
-  await writeFile(path.join(dist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
-  await writeFile(path.join(dist, 'ssr', 'city.html'), CITY_TEMPLATE);
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
   ada = await createUser(t, { username: 'ada_render' });
   ben = await createUser(t, { username: 'ben_render' });
   await makeFriends(t, ada, ben);
@@ -110,10 +111,6 @@ beforeAll(async () => {
   });
   draftId = await createEvent(t, ada, { title: 'Draft picnic', status: 'DRAFT' });
   brokenId = await createEvent(t, ada, { title: 'Renderer breaks' });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dist, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -153,13 +150,13 @@ describe('server-rendered public event pages', () => {
     // Nothing rendered (the renderer failed): the shell, whose scripts start the app at once.
     expect((await get(`/event/${brokenId}`)).body).toContain('src="/assets/index-abc123.js"');
     // A build without the template: the shell, as before.
-    await rm(path.join(dist, 'ssr', 'event.html'));
+    await rm(path.join(t.webDist, 'ssr', 'event.html'));
     try {
       const shellOnly = (await get(`/event/${publicId}`)).body;
       expect(shellOnly).toContain('<main><h1>Riverside run</h1>');
       expect(shellOnly).toContain('src="/assets/index-abc123.js"');
     } finally {
-      await writeFile(path.join(dist, 'ssr', 'event.html'), EVENT_TEMPLATE);
+      await writeFile(path.join(t.webDist, 'ssr', 'event.html'), EVENT_TEMPLATE);
     }
   });
 
@@ -185,18 +182,12 @@ describe('server-rendered public event pages', () => {
   });
 
   it('never renders a private or draft event, whoever asks: the shell as built', async () => {
-    for (const [id, secret] of [
+    const hidden = [
       [privateId, 'Secret'],
       [draftId, 'Draft picnic'],
       ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', ''],
-    ] as const) {
-      for (const headers of [{}, ada.auth, ben.auth]) {
-        const res = await get(`/event/${id}`, headers);
-        expect(res.statusCode, id).toBe(200);
-        expect(res.body, id).toBe(TEMPLATE);
-        if (secret) expect(res.body).not.toContain(secret);
-      }
-    }
+    ] as const;
+    await expectTemplateOnly(t, TEMPLATE, hidden, [ada, ben]);
   });
 
   it('sends the page with its head only when the renderer fails', async () => {
@@ -318,13 +309,13 @@ describe('server-rendered community pages (issue 23)', () => {
 
   it('uses the shell when the build has no community template', async () => {
     const club = await community(ada, { name: 'Template-less Club', description: 'Plain.' });
-    await rm(path.join(dist, 'ssr', 'community.html'));
+    await rm(path.join(t.webDist, 'ssr', 'community.html'));
     try {
       const html = (await get(`/c/${club.slug}`)).body;
       expect(root(html)).toContain('<h1>Template-less Club</h1>');
       expect(html).toContain('src="/assets/index-abc123.js"');
     } finally {
-      await writeFile(path.join(dist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
+      await writeFile(path.join(t.webDist, 'ssr', 'community.html'), COMMUNITY_TEMPLATE);
     }
   });
 });

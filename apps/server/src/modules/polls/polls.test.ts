@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { createUser, notificationsOf, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
+import { createUser, notificationsOf, type TestUser, unique, verifiedUsers } from '../../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -66,13 +66,7 @@ const vote = (user: TestUser, poll: Poll, choices: string[]) =>
 
 beforeAll(async () => {
   url = await listen(t);
-  [host, alice, bob, stranger] = await Promise.all([
-    createUser(t),
-    createUser(t),
-    createUser(t),
-    createUser(t),
-  ]);
-  for (const u of [host, alice, bob, stranger]) await verifyEmail(t, u);
+  [host, alice, bob, stranger] = await verifiedUsers(t, 4);
   const res = await call('POST', '/api/communities', host, {
     name: unique('Allotment club '),
     visibility: 'PRIVATE',

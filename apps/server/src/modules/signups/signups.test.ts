@@ -13,7 +13,7 @@ import {
   notificationsOf,
   type TestUser,
   unique,
-  verifyEmail,
+  verifiedUsers,
 } from '../../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -56,13 +56,7 @@ beforeAll(async () => {
   // Reminders 1 minute before the start: an event starting in 63 s is reminded of within seconds.
   t = await createTestApp({ env: { REMINDER_LEAD_TIMES: '1m' } });
   url = await listen(t);
-  [host, alice, bob, stranger] = await Promise.all([
-    createUser(t),
-    createUser(t),
-    createUser(t),
-    createUser(t),
-  ]);
-  for (const u of [host, alice, bob, stranger]) await verifyEmail(t, u);
+  [host, alice, bob, stranger] = await verifiedUsers(t, 4);
 });
 afterAll(async () => {
   await t.close();

@@ -3,23 +3,15 @@ import {
   CHAT_MSG,
   GROUP_MSG,
   messageResponse,
-  roomMessage,
   subgroup,
   userSubgroup,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import {
-  groupChatSendTests,
-  ids,
-  type Method,
-  memberIds,
-  requestAs,
-  storedMessages as stored,
-  UNKNOWN,
-} from '../../test/group-chat.ts';
+import { createEvent, createUser, makeFriends, requestAs, type TestUser } from '../../test/factories.ts';
+import { anonymousRefusalTests, ids, memberIds, storedMessages, UNKNOWN } from '../../test/group-chat.ts';
+import { chatTests, creationTests, groupKind, groupPeople, memberTests } from '../../test/group-kind.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -32,19 +24,11 @@ let eventId: string;
 let privateEventId: string;
 let draftEventId: string;
 let strangersEventId: string;
+let people: Awaited<ReturnType<typeof groupPeople>>;
 
 beforeAll(async () => {
-  [organizer, friendA, friendB, friendC, stranger] = await Promise.all([
-    createUser(t, { fullName: 'Orla Organizer' }),
-    createUser(t, { fullName: 'Ada Friend' }),
-    createUser(t, { fullName: 'Ben Friend' }),
-    createUser(t, { fullName: 'Cleo Friend' }),
-    createUser(t, { fullName: 'Sam Stranger' }),
-  ]);
-  await makeFriends(t, organizer, friendA);
-  await makeFriends(t, organizer, friendB);
-  await makeFriends(t, organizer, friendC);
-  await makeFriends(t, stranger, friendA);
+  people = await groupPeople(t, 'Orla Organizer');
+  ({ manager: organizer, friendA, friendB, friendC, stranger } = people);
   eventId = await createEvent(t, organizer, { title: 'Harbour clean-up' });
   privateEventId = await createEvent(t, organizer, { title: 'Private supper', visibility: 'PRIVATE' });
   draftEventId = await createEvent(t, organizer, { title: 'Draft picnic', status: 'DRAFT' });
@@ -63,11 +47,24 @@ async function createSubgroup(members: TestUser[], name = 'Beach team', event = 
   return subgroup.parse(res.json());
 }
 
-const storedMessages = (channel: string, clientMessageId?: string) => stored(t, channel, clientMessageId);
+const kind = groupKind({
+  t,
+  base: '/api/event-subgroups',
+  room: 'subgroup',
+  groupField: 'subGroupId',
+  table: 'event_subgroups',
+  schema: subgroup,
+  people: () => people,
+  newGroup: (members) => createSubgroup(members),
+  createBody: () => ({ eventId }),
+  notFound: CHAT_MSG.subgroupNotFound,
+  notManager: CHAT_MSG.notOrganizer,
+  notAllowedToRemove: CHAT_MSG.notOrganizer,
+  membersLeave: false,
+});
 
 describe('anonymous callers', () => {
-  // Valid bodies, so the answer is about the caller, not the input.
-  it.each([
+  anonymousRefusalTests(t, [
     ['GET', '/api/event-subgroups/user-subgroups', undefined],
     ['POST', '/api/event-subgroups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
     ['POST', '/sub-groups', { eventId: UNKNOWN, name: 'Crew', members: [] }],
@@ -83,11 +80,7 @@ describe('anonymous callers', () => {
     ['POST', `/api/event-subgroups/${UNKNOWN}/remove-member`, { userId: UNKNOWN }],
     ['GET', `/api/event-subgroups/${UNKNOWN}/messages`, undefined],
     ['POST', `/api/event-subgroups/${UNKNOWN}/messages`, { content: 'hello' }],
-  ] as const)('%s %s → 401', async (method, url, body) => {
-    const res = await inject(method, url, undefined, body);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
-  });
+  ]);
 
   // The original client's public event page asks for these signed out (contract §10 item 22).
   it.each(['/api/event-subgroups/event/', '/events/'])(
@@ -136,7 +129,7 @@ describe('creating sub-groups', () => {
     expect(memberIds(subgroup.parse(res.json()))).toEqual(ids(organizer));
   });
 
-  it.each([
+  creationTests(kind, [
     ['no name', { members: [] }, CHAT_MSG.nameRequired],
     ['a blank name', { name: '  ' }, CHAT_MSG.nameRequired],
     ['a name that is not text', { name: 7 }, 'Name must be text'],
@@ -146,14 +139,7 @@ describe('creating sub-groups', () => {
     ['a stranger as member', { name: 'Crew', members: ['A', 'STRANGER'] }, CHAT_MSG.membersMustBeFriends],
     ['a malformed member id', { name: 'Crew', members: ['nobody'] }, CHAT_MSG.membersMustBeFriends],
     ['too many members', { name: 'Crew', members: Array(101).fill('A') }, GROUP_MSG.tooManyMembers],
-  ])('refuses %s with 400 and the spec message', async (_label, body, message) => {
-    const swap = (v: unknown) => (v === 'A' ? friendA.user.id : v === 'STRANGER' ? stranger.user.id : v);
-    const fields = { eventId, ...body } as Record<string, unknown>;
-    if (Array.isArray(fields.members)) fields.members = fields.members.map(swap);
-    const res = await inject('POST', '/api/event-subgroups', organizer, fields);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message });
-  });
+  ]);
 
   it('answers 403 to anyone but the organizer, and 404 for events the caller cannot see', async () => {
     const notOrganizer = await inject('POST', '/api/event-subgroups', friendA, {
@@ -286,7 +272,7 @@ describe('renaming and deleting', () => {
       await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, {
         content: 'See you there',
       });
-      expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+      expect(await storedMessages(t, `subgroup:${group.id}`)).toBe(1);
 
       const byMember = await inject('DELETE', `${base}/${group.id}`, friendA);
       expect(byMember.statusCode).toBe(403);
@@ -297,7 +283,7 @@ describe('renaming and deleting', () => {
       const res = await inject('DELETE', `${base}/${group.id}`, organizer);
       expect(res.statusCode).toBe(200);
       expect(messageResponse.parse(res.json())).toEqual({ message: 'Sub-group deleted successfully' });
-      expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
+      expect(await storedMessages(t, `subgroup:${group.id}`)).toBe(0);
       const after = await inject('GET', `/api/event-subgroups/${group.id}/messages`, friendA);
       expect(after.statusCode).toBe(404);
       const again = await inject('DELETE', `${base}/${group.id}`, organizer);
@@ -325,16 +311,16 @@ describe('deleting the event', () => {
       (await inject('POST', `/api/event-subgroups/${group.id}/messages`, friendA, { content: 'Crew line' }))
         .statusCode,
     ).toBe(201);
-    expect(await storedMessages(`event:${id}`)).toBe(1);
-    expect(await storedMessages(`subgroup:${group.id}`)).toBe(1);
+    expect(await storedMessages(t, `event:${id}`)).toBe(1);
+    expect(await storedMessages(t, `subgroup:${group.id}`)).toBe(1);
     return { id, groupId: group.id };
   }
 
   it('removes its event chat and its sub-groups with their chats', async () => {
     const { id, groupId } = await eventWithChats(organizer);
     expect((await inject('DELETE', `/api/events/${id}`, organizer)).statusCode).toBe(200);
-    expect(await storedMessages(`event:${id}`)).toBe(0);
-    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+    expect(await storedMessages(t, `event:${id}`)).toBe(0);
+    expect(await storedMessages(t, `subgroup:${groupId}`)).toBe(0);
   });
 
   it("removes them too when the organizer's account is deleted", async () => {
@@ -343,89 +329,34 @@ describe('deleting the event', () => {
     const { id, groupId } = await eventWithChats(owner);
     const res = await inject('DELETE', '/api/users/me', owner, { currentPassword: owner.password });
     expect(res.statusCode).toBe(200);
-    expect(await storedMessages(`event:${id}`)).toBe(0);
-    expect(await storedMessages(`subgroup:${groupId}`)).toBe(0);
+    expect(await storedMessages(t, `event:${id}`)).toBe(0);
+    expect(await storedMessages(t, `subgroup:${groupId}`)).toBe(0);
   });
 });
 
 describe('managing members', () => {
-  const styles = [
+  memberTests(kind, [
     {
       label: '/:id/members with memberId',
-      add: (id: string, userId: string) =>
-        ['POST', `/api/event-subgroups/${id}/members`, { memberId: userId }] as const,
-      remove: (id: string, userId: string) =>
-        ['DELETE', `/api/event-subgroups/${id}/members/${userId}`, undefined] as const,
+      add: (id, userId) => ['POST', `/api/event-subgroups/${id}/members`, { memberId: userId }],
+      remove: (id, userId) => ['DELETE', `/api/event-subgroups/${id}/members/${userId}`, undefined],
       addStatus: 201,
       removeStatus: 200,
     },
     {
       label: 'legacy /sub-groups/:id/members',
-      add: (id: string, userId: string) =>
-        ['POST', `/sub-groups/${id}/members`, { memberId: userId }] as const,
-      remove: (id: string, userId: string) =>
-        ['DELETE', `/sub-groups/${id}/members/${userId}`, undefined] as const,
+      add: (id, userId) => ['POST', `/sub-groups/${id}/members`, { memberId: userId }],
+      remove: (id, userId) => ['DELETE', `/sub-groups/${id}/members/${userId}`, undefined],
       addStatus: 201,
       removeStatus: 200,
     },
-    {
-      label: 'add-member / remove-member with userId',
-      add: (id: string, userId: string) =>
-        ['POST', `/api/event-subgroups/${id}/add-member`, { userId }] as const,
-      remove: (id: string, userId: string) =>
-        ['POST', `/api/event-subgroups/${id}/remove-member`, { userId }] as const,
-      addStatus: 201,
-      removeStatus: 201,
-    },
-  ];
+  ]);
 
-  it.each(styles)('lets the organizer add and remove friends ($label)', async (style) => {
+  it('requires a member id in the body', async () => {
     const group = await createSubgroup([friendA]);
-    const call = (spec: readonly [Method, string, object | undefined], user: TestUser) =>
-      inject(spec[0], spec[1], user, spec[2]);
-
-    const added = await call(style.add(group.id, friendB.user.id), organizer);
-    expect(added.statusCode).toBe(style.addStatus);
-    expect(memberIds(subgroup.parse(added.json()))).toEqual(ids(organizer, friendA, friendB));
-    const twice = await call(style.add(group.id, friendB.user.id), organizer);
-    expect(memberIds(subgroup.parse(twice.json()))).toEqual(ids(organizer, friendA, friendB));
-
-    for (const userId of [stranger.user.id, UNKNOWN, 'nobody']) {
-      const refused = await call(style.add(group.id, userId), organizer);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(CHAT_MSG.membersMustBeFriends);
-    }
-
-    const byMember = await call(style.add(group.id, friendC.user.id), friendA);
-    expect(byMember.statusCode).toBe(403);
-    expect(byMember.json().message).toBe(CHAT_MSG.notOrganizer);
-    const byStranger = await call(style.add(group.id, friendC.user.id), stranger);
-    expect(byStranger.statusCode).toBe(404);
-    expect(byStranger.json().message).toBe(CHAT_MSG.subgroupNotFound);
-    const removeByMember = await call(style.remove(group.id, friendA.user.id), friendB);
-    expect(removeByMember.statusCode).toBe(403);
-    const removeSelfByMember = await call(style.remove(group.id, friendB.user.id), friendB);
-    expect(removeSelfByMember.statusCode).toBe(403);
-
-    const removed = await call(style.remove(group.id, friendA.user.id), organizer);
-    expect(removed.statusCode).toBe(style.removeStatus);
-    expect(memberIds(subgroup.parse(removed.json()))).toEqual(ids(organizer, friendB));
-    const gone = await inject('GET', `/api/event-subgroups/${group.id}/messages`, friendA);
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe(CHAT_MSG.subgroupNotFound);
-  });
-
-  it('requires a user id in the body', async () => {
-    const group = await createSubgroup([friendA]);
-    for (const [url, body] of [
-      [`/api/event-subgroups/${group.id}/members`, {}],
-      [`/api/event-subgroups/${group.id}/add-member`, {}],
-      [`/api/event-subgroups/${group.id}/remove-member`, { userId: ' ' }],
-    ] as const) {
-      const res = await inject('POST', url, organizer, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(CHAT_MSG.userIdRequired);
-    }
+    const res = await inject('POST', `/api/event-subgroups/${group.id}/members`, organizer, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(CHAT_MSG.userIdRequired);
   });
 
   it('keeps the organizer in charge after removing themselves from the members', async () => {
@@ -451,43 +382,22 @@ describe('managing members', () => {
 });
 
 describe('sub-group chat', () => {
-  it('lets members post and read, oldest first, with the sender populated', async () => {
-    const group = await createSubgroup([friendA]);
-    const url = `/api/event-subgroups/${group.id}/messages`;
-    const first = await inject('POST', url, friendA, { content: '  Meet at the pier  ' });
-    expect(first.statusCode).toBe(201);
-    const message = roomMessage.parse(first.json());
-    expect(message).toMatchObject({ content: 'Meet at the pier', subGroupId: group.id });
-    expect(message.id).toBe(message._id);
-    expect(message.sender).toMatchObject({
-      _id: friendA.user.id,
-      id: friendA.user.id,
-      username: friendA.user.username,
-      fullName: 'Ada Friend',
-      profileImage: null,
-    });
-    const reply = roomMessage.parse((await inject('POST', url, organizer, { content: 'On my way' })).json());
-
-    const history = await inject('GET', url, friendA);
-    expect(history.statusCode).toBe(200);
-    expect(
-      z
-        .array(roomMessage)
-        .parse(history.json())
-        .map((m) => [m.id, m.content]),
-    ).toEqual([
-      [message.id, 'Meet at the pier'],
-      [reply.id, 'On my way'],
-    ]);
-    expect(history.headers['x-next-before']).toBeUndefined();
-  });
-
-  groupChatSendTests({
-    t,
-    newGroup: () => createSubgroup([friendB]),
-    sender: () => friendB,
-    path: (id) => `/api/event-subgroups/${id}/messages`,
-    channel: (id) => `subgroup:${id}`,
+  chatTests(kind, {
+    // Members who cannot see the event, and the organizer of another event's sub-group.
+    hidden: async () => {
+      const onDraft = await createSubgroup([friendA], 'Draft crew', draftEventId);
+      const othersEvent = await inject('POST', '/api/event-subgroups', stranger, {
+        eventId: strangersEventId,
+        name: 'Quiz team',
+        members: [],
+      });
+      expect(othersEvent.statusCode).toBe(201);
+      const quiz = subgroup.parse(othersEvent.json());
+      return [
+        [friendA, onDraft.id],
+        [organizer, quiz.id],
+      ];
+    },
     invalid: [
       ['whitespace only', { content: '  \n ' }, CHAT_MSG.contentRequired],
       ['no content', {}, CHAT_MSG.contentRequired],
@@ -496,67 +406,9 @@ describe('sub-group chat', () => {
     retried: { content: 'Bringing gloves', clientMessageId: 'retry-sg-1' },
   });
 
-  it('answers 404 "Sub-group not found" to non-members, to members who cannot see the event, and to bad ids', async () => {
-    const group = await createSubgroup([friendA]);
+  it('treats a member of a sub-group on a draft event as no member while the event is hidden from them', async () => {
     const onDraft = await createSubgroup([friendA], 'Draft crew', draftEventId);
-    const othersEvent = await inject('POST', '/api/event-subgroups', stranger, {
-      eventId: strangersEventId,
-      name: 'Quiz team',
-      members: [],
-    });
-    expect(othersEvent.statusCode).toBe(201);
-    const quiz = subgroup.parse(othersEvent.json());
-    for (const [user, id] of [
-      [stranger, group.id],
-      [friendB, group.id],
-      [friendA, onDraft.id],
-      [organizer, quiz.id],
-      [friendA, UNKNOWN],
-      [friendA, 'bogus'],
-    ] as const) {
-      for (const method of ['GET', 'POST'] as const) {
-        const res = await inject(
-          method,
-          `/api/event-subgroups/${id}/messages`,
-          user,
-          method === 'POST' ? { content: 'anyone?' } : undefined,
-        );
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({ statusCode: 404, message: 'Sub-group not found' });
-      }
-    }
-    expect(await storedMessages(`subgroup:${group.id}`)).toBe(0);
-    // A member of a sub-group on a draft event is no member while the event is hidden from them.
     const renameDraft = await inject('PUT', `/api/event-subgroups/${onDraft.id}`, friendA, { name: 'x' });
     expect(renameDraft.statusCode).toBe(404);
-  });
-
-  it('pages back through history with X-Next-Before', async () => {
-    const group = await createSubgroup([friendC]);
-    const url = `/api/event-subgroups/${group.id}/messages`;
-    const sent: string[] = [];
-    for (let i = 1; i <= 5; i++) {
-      sent.push(roomMessage.parse((await inject('POST', url, friendC, { content: `note ${i}` })).json()).id);
-    }
-    const first = await inject('GET', `${url}?limit=3`, organizer);
-    expect(
-      z
-        .array(roomMessage)
-        .parse(first.json())
-        .map((m) => m.id),
-    ).toEqual(sent.slice(2));
-    const cursor = first.headers['x-next-before'];
-    expect(cursor).toBe(sent[2]);
-    const second = await inject('GET', `${url}?limit=3&before=${String(cursor)}`, organizer);
-    expect(
-      z
-        .array(roomMessage)
-        .parse(second.json())
-        .map((m) => m.id),
-    ).toEqual(sent.slice(0, 2));
-    expect(second.headers['x-next-before']).toBeUndefined();
-    const badCursor = await inject('GET', `${url}?before=not-a-cursor`, organizer);
-    expect(badCursor.statusCode).toBe(400);
-    expect(badCursor.json().message).toBe('Invalid cursor');
   });
 });

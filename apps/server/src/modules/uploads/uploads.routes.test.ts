@@ -2,7 +2,8 @@ import { LIMITS, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS_PER } from '../../platform/rate-limit/rate-limiter.ts';
-import { createUser, nextIp, type TestUser } from '../../test/factories.ts';
+import { createUser, nextIp, saveProfileImage, type TestUser } from '../../test/factories.ts';
+import { testImages } from '../../test/images.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -12,16 +13,7 @@ let jpegWithGps: Buffer;
 
 beforeAll(async () => {
   owner = await createUser(t);
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c2410c' } })
-    .png()
-    .toBuffer();
-  jpegWithGps = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0ea5e9' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Secret Phone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .toBuffer();
+  ({ png, jpegWithGps } = await testImages());
 });
 
 async function signedUrl(user: TestUser, body: object) {
@@ -73,12 +65,7 @@ describe('signed upload URLs', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toContain('immutable');
 
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: owner.auth,
-      payload: { profileImage: target.publicUrl },
-    });
+    const saved = await saveProfileImage(t, owner, target.publicUrl);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().profileImage).toBe(target.publicUrl);
   });
@@ -180,36 +167,16 @@ describe('profile images accept only our own uploads', () => {
       'http://townsquare.test/uploads/profile-image/../../x.png',
       'javascript:alert(1)',
     ]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/users/me',
-        headers: stranger.auth,
-        payload: { profileImage },
-      });
+      const res = await saveProfileImage(t, stranger, profileImage);
       expect(res.statusCode).toBe(400);
     }
     const pending = await upload('image/png');
-    const unused = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: owner.auth,
-      payload: { profileImage: pending.publicUrl },
-    });
+    const unused = await saveProfileImage(t, owner, pending.publicUrl);
     expect(unused.statusCode).toBe(400);
     await put(pending.signedUrl, png, 'image/png');
-    const theirs = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: stranger.auth,
-      payload: { profileImage: pending.publicUrl },
-    });
+    const theirs = await saveProfileImage(t, stranger, pending.publicUrl);
     expect(theirs.statusCode).toBe(400);
-    const cleared = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: stranger.auth,
-      payload: { profileImage: null },
-    });
+    const cleared = await saveProfileImage(t, stranger, null);
     expect(cleared.json().profileImage).toBeNull();
   });
 });
@@ -281,13 +248,17 @@ describe('POST /api/upload/file (multipart)', () => {
 });
 
 describe('upload abuse (issue 9, finding 2)', () => {
-  const signedFrom = (user: TestUser, ip: string) =>
+  const signedFrom = (
+    user: TestUser,
+    ip: string,
+    payload: object = { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/upload/signed-url',
       headers: user.auth,
       remoteAddress: ip,
-      payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
+      payload,
     });
 
   it('refuses images over the pixel limit before decoding them, however few their bytes', async () => {
@@ -297,12 +268,10 @@ describe('upload abuse (issue 9, finding 2)', () => {
       .toBuffer();
     expect(huge.length).toBeLessThan(LIMITS.imageMaxBytes);
     const user = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/signed-url',
-      headers: user.auth,
-      remoteAddress: nextIp(),
-      payload: { fileName: 'big.jpg', fileType: 'image/jpeg', folder: 'event-image' },
+    const res = await signedFrom(user, nextIp(), {
+      fileName: 'big.jpg',
+      fileType: 'image/jpeg',
+      folder: 'event-image',
     });
     const stored = await put(signedUrlResponse.parse(res.json()).signedUrl, huge, 'image/jpeg');
     expect(stored.statusCode).toBe(400);
@@ -342,13 +311,7 @@ describe('upload abuse (issue 9, finding 2)', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().checks.images).toBe('saturated');
     const user = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/signed-url',
-      headers: user.auth,
-      remoteAddress: nextIp(),
-      payload: { fileName: 'a.png', fileType: 'image/png', folder: 'profile-image' },
-    });
+    const res = await signedFrom(user, nextIp());
     const refused = await put(signedUrlResponse.parse(res.json()).signedUrl, png, 'image/png');
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toBe(UPLOAD_MSG.busy);

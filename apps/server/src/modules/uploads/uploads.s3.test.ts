@@ -14,7 +14,8 @@ import { uploads } from '../../db/schema/index.ts';
 import { createImageSanitizer } from '../../platform/storage/image.ts';
 import { createS3Storage } from '../../platform/storage/s3.ts';
 import { createWorkQueue } from '../../platform/work-queue.ts';
-import { createEvent, createUser, type TestUser } from '../../test/factories.ts';
+import { createEvent, createUser, saveProfileImage, type TestUser } from '../../test/factories.ts';
+import { testImages } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** s3rver ships no types: the little of it these tests use. */
@@ -74,16 +75,7 @@ beforeAll(async () => {
   });
   owner = await createUser(t);
   stranger = await createUser(t);
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c2410c' } })
-    .png()
-    .toBuffer();
-  jpegWithGps = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0ea5e9' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Secret Phone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .toBuffer();
+  ({ png, jpegWithGps } = await testImages());
 });
 
 afterAll(async () => {
@@ -126,15 +118,6 @@ async function browserPut(url: string, body: Buffer, fileType: string) {
     if (value) headers[name] = value;
   }
   return fetch(url, { method: 'PUT', body: new Uint8Array(body), headers });
-}
-
-async function saveProfileImage(user: TestUser, profileImage: string | null) {
-  return app().app.inject({
-    method: 'PUT',
-    url: '/api/users/me',
-    headers: user.auth,
-    payload: { profileImage },
-  });
 }
 
 async function uploadRow(key: string) {
@@ -233,7 +216,7 @@ describe('S3 uploads end to end', () => {
     expect((await sharp(Buffer.from(await raw.arrayBuffer())).metadata()).exif).toBeDefined();
     expect((await uploadRow(target.key))?.status).toBe('pending');
 
-    const saved = await saveProfileImage(owner, target.publicUrl);
+    const saved = await saveProfileImage(app(), owner, target.publicUrl);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().profileImage).toBe(target.publicUrl);
 
@@ -252,9 +235,9 @@ describe('S3 uploads end to end', () => {
     expect(row?.sizeBytes).toBe(bytes.length);
 
     // Saving it again (say, after editing another field) is fine; another user may not use it.
-    expect((await saveProfileImage(owner, null)).statusCode).toBe(200);
-    expect((await saveProfileImage(owner, target.publicUrl)).statusCode).toBe(200);
-    const theirs = await saveProfileImage(stranger, target.publicUrl);
+    expect((await saveProfileImage(app(), owner, null)).statusCode).toBe(200);
+    expect((await saveProfileImage(app(), owner, target.publicUrl)).statusCode).toBe(200);
+    const theirs = await saveProfileImage(app(), stranger, target.publicUrl);
     expect(theirs.statusCode).toBe(400);
     expect(theirs.json().message).toBe(MSG.imageUrlInvalid);
   });
@@ -264,7 +247,7 @@ describe('S3 uploads end to end', () => {
     const tooBig = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length)]);
     expect((await browserPut(target.signedUrl, tooBig, 'image/png')).status).toBe(200);
 
-    const res = await saveProfileImage(owner, target.publicUrl);
+    const res = await saveProfileImage(app(), owner, target.publicUrl);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('File size must be less than 5MB');
     expect((await fetch(target.publicUrl)).status).toBe(404);
@@ -275,21 +258,21 @@ describe('S3 uploads end to end', () => {
     const html = await signedUrl(owner, 'image/png', 'profile-image');
     const page = Buffer.from('<html><script>alert(1)</script></html>');
     expect((await browserPut(html.signedUrl, page, 'image/png')).status).toBe(200);
-    const res = await saveProfileImage(owner, html.publicUrl);
+    const res = await saveProfileImage(app(), owner, html.publicUrl);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(UPLOAD_MSG.notAnImage);
     expect((await fetch(html.publicUrl)).status).toBe(404);
 
     const mismatch = await signedUrl(owner, 'image/png', 'profile-image');
     expect((await browserPut(mismatch.signedUrl, jpegWithGps, 'image/png')).status).toBe(200);
-    const wrongType = await saveProfileImage(owner, mismatch.publicUrl);
+    const wrongType = await saveProfileImage(app(), owner, mismatch.publicUrl);
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toBe(UPLOAD_MSG.invalidType);
   });
 
   it('refuses an upload that never arrived, and one whose URL expired more than a day ago', async () => {
     const never = await signedUrl(owner, 'image/png', 'profile-image');
-    const res = await saveProfileImage(owner, never.publicUrl);
+    const res = await saveProfileImage(app(), owner, never.publicUrl);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(UPLOAD_MSG.notUploaded);
 
@@ -299,13 +282,13 @@ describe('S3 uploads end to end', () => {
       .db.update(uploads)
       .set({ expiresAt: new Date(Date.now() - 25 * 60 * 60_000) })
       .where(eq(uploads.key, late.key));
-    expect((await saveProfileImage(owner, late.publicUrl)).statusCode).toBe(400);
+    expect((await saveProfileImage(app(), owner, late.publicUrl)).statusCode).toBe(400);
     // Within the day it is still accepted.
     await app()
       .db.update(uploads)
       .set({ expiresAt: new Date(Date.now() - 23 * 60 * 60_000) })
       .where(eq(uploads.key, late.key));
-    expect((await saveProfileImage(owner, late.publicUrl)).statusCode).toBe(200);
+    expect((await saveProfileImage(app(), owner, late.publicUrl)).statusCode).toBe(200);
   });
 
   it('refuses foreign URLs and objects in the bucket that no upload URL was issued for', async () => {
@@ -331,7 +314,7 @@ describe('S3 uploads end to end', () => {
       `${endpoint}/another-bucket/profile-image/${uuid}.png`,
       `http://townsquare.test/uploads/profile-image/${uuid}.png`,
     ]) {
-      const res = await saveProfileImage(stranger, profileImage);
+      const res = await saveProfileImage(app(), stranger, profileImage);
       expect(res.statusCode, profileImage).toBe(400);
       expect(res.json().message).toBe(MSG.imageUrlInvalid);
     }
@@ -362,7 +345,7 @@ describe('S3 uploads end to end', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
-    expect((await saveProfileImage(owner, url)).statusCode).toBe(200);
+    expect((await saveProfileImage(app(), owner, url)).statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { Button } from './button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -93,5 +94,35 @@ export function TitledDialog({
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A titled dialog that asks before a destructive change: `keep` closes it, `confirm` (destructive,
+ * busy while `pending`) calls `onConfirm`. `trigger` is the button that opens it.
+ */
+export function ConfirmChangeDialog({
+  keep,
+  confirm,
+  pending,
+  onConfirm,
+  ...dialog
+}: Omit<ComponentProps<typeof TitledDialog>, 'children' | 'className'> & {
+  keep: ReactNode;
+  confirm: ReactNode;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <TitledDialog {...dialog}>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="secondary">{keep}</Button>
+        </DialogClose>
+        <Button variant="destructive" loading={pending} onClick={onConfirm}>
+          {confirm}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -3,22 +3,12 @@ import { UserMinus, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmChangeDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { GroupListStatus } from '../../groups/components/group-form.tsx';
 import { useFriends } from '../api/get-friends.ts';
 import { useRemoveFriend } from '../api/remove-friend.ts';
 import { usePresence } from '../presence.ts';
@@ -30,48 +20,44 @@ export function FriendsList() {
   const presence = usePresence();
   const t = useT();
 
-  if (friends.isPending) {
-    return (
-      <div className="space-y-3" role="status" aria-label={t('friends.loading')}>
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
-      </div>
-    );
-  }
-  if (friends.isError)
-    return <Alert variant="error" title={errorMessage(friends.error, t('friends.loadFailed'))} />;
-  if (friends.data.length === 0) {
-    return (
-      <EmptyState icon={Users} title={t('friends.empty.title')} headingLevel="h3">
-        <p>
-          {t.rich('friends.empty.body', {
-            link: (chunks: ReactNode[]) => (
-              <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
-                {chunks}
-              </Link>
-            ),
-          })}
-        </p>
-      </EmptyState>
-    );
-  }
   return (
-    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-      {friends.data.map((friend) => (
-        <PersonRow
-          key={friend.id}
-          person={friend}
-          online={presence[friend.id]}
-          actions={
-            <>
-              <FriendChatDialog friend={friend} />
-              <RemoveFriendButton friend={friend} />
-            </>
-          }
-        />
-      ))}
-    </ul>
+    <GroupListStatus
+      empty={
+        <EmptyState icon={Users} title={t('friends.empty.title')} headingLevel="h3">
+          <p>
+            {t.rich('friends.empty.body', {
+              link: (chunks: ReactNode[]) => (
+                <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        </EmptyState>
+      }
+      query={friends}
+      loadingLabel={t('friends.loading')}
+      errorText={t('friends.loadFailed')}
+      skeletons={3}
+    >
+      {(list) => (
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {list.map((friend) => (
+            <PersonRow
+              person={friend}
+              key={friend.id}
+              online={presence[friend.id]}
+              actions={
+                <>
+                  <FriendChatDialog friend={friend} />
+                  <RemoveFriendButton friend={friend} />
+                </>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </GroupListStatus>
   );
 }
 
@@ -91,27 +77,21 @@ function RemoveFriendButton({ friend }: { friend: FriendUser }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmChangeDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" size="sm">
           <UserMinus aria-hidden="true" />
           {t('friends.remove.button')} <span className="sr-only">{friend.username}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('friends.remove.title', { name: friend.username })}</DialogTitle>
-          <DialogDescription>{t('friends.remove.body')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">{t('friends.remove.keep')}</Button>
-          </DialogClose>
-          <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
-            {t('friends.remove.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('friends.remove.title', { name: friend.username })}
+      description={t('friends.remove.body')}
+      keep={t('friends.remove.keep')}
+      confirm={t('friends.remove.confirm')}
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }

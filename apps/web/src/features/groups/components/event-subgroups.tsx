@@ -4,16 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmChangeDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
@@ -336,27 +327,21 @@ function DeleteSubgroupButton({ subgroup }: { subgroup: Subgroup }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmChangeDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('groups.sub.deleteTitle', { name: subgroup.name })}
+      description={t('groups.sub.deleteBody')}
+      trigger={
         <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50">
           <Trash2 aria-hidden="true" />
           {t('groups.sub.delete')} <span className="sr-only">{subgroup.name}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('groups.sub.deleteTitle', { name: subgroup.name })}</DialogTitle>
-          <DialogDescription>{t('groups.sub.deleteBody')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">{t('groups.sub.keep')}</Button>
-          </DialogClose>
-          <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
-            {t('groups.sub.deleteConfirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      keep={t('groups.sub.keep')}
+      confirm={t('groups.sub.deleteConfirm')}
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -59,25 +59,32 @@ export function GroupNameField({
   );
 }
 
-/** A list of groups while it loads, when it failed and when it is empty; then the list itself. */
+/**
+ * A list of groups (or of friends) while it loads (`skeletons` placeholder rows), when it failed and
+ * when it is empty; then the list itself.
+ */
 export function GroupListStatus<T>({
   query,
   loadingLabel,
   errorText,
   empty,
+  skeletons = 2,
   children,
 }: {
   query: UseQueryResult<T[]>;
   loadingLabel: string;
   errorText: string;
   empty: ReactNode;
+  skeletons?: number;
   children: (groups: T[]) => ReactNode;
 }) {
   if (query.isPending)
     return (
       <div className="space-y-3" role="status" aria-label={loadingLabel}>
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
+        {Array.from({ length: skeletons }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+          <Skeleton key={i} className="h-16" />
+        ))}
       </div>
     );
   if (query.isError) return <Alert variant="error" title={errorMessage(query.error, errorText)} />;
