@@ -54,6 +54,17 @@ const end = (auth: { authorization: string }, id?: string) =>
     headers: auth,
   });
 
+/** The user's password changed from their first session (every other one ends). */
+async function changePassword(user: TestUser) {
+  const changed = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/me/password',
+    headers: user.auth,
+    payload: { currentPassword: user.password, newPassword: `${user.password}-new` },
+  });
+  expect(changed.statusCode, changed.body).toBeLessThan(300);
+}
+
 /** The session id an access token is bound to. */
 const sid = (accessToken: string) =>
   (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
@@ -193,13 +204,7 @@ describe('a page signed out from another device is told why (issue 23)', () => {
     const desk = await signInFrom(user, nextIp());
     const deskSocket = await openSocket(url, desk.accessToken);
     const deskTold = next(deskSocket, 'session-ended');
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      headers: user.auth,
-      payload: { currentPassword: user.password, newPassword: `${user.password}-new` },
-    });
-    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    await changePassword(user);
     expect(await deskTold).toEqual({ reason: 'signed-out-elsewhere' });
 
     // Logging out on the device itself closes its socket without that message.
@@ -225,13 +230,7 @@ describe('a page signed out from another device is told why (issue 23)', () => {
     const tablet = await signInFrom(user, nextIp());
     expect((await end(user.auth, sid(tablet.accessToken))).statusCode).toBe(200);
     const desk = await signInFrom(user, nextIp());
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      headers: user.auth,
-      payload: { currentPassword: user.password, newPassword: `${user.password}-new` },
-    });
-    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    await changePassword(user);
     for (const device of [phone, tablet, desk]) {
       const res = await refresh(device.refreshToken);
       expect(res.statusCode).toBe(401);

@@ -25,6 +25,7 @@ import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
 import { useCurrency } from '../../instance/api/get-instance.ts';
 import { useCreateSeries } from '../../series/api/create-series.ts';
+import { PublishDatesChoice } from '../../series/components/publish-dates-choice.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
@@ -477,26 +478,11 @@ export function EventFormDialog({
                 </div>
               </div>
               {values.asSeries ? (
-                <fieldset className="space-y-2">
-                  <legend className="text-sm font-semibold">{t('events.form.publishDates')}</legend>
-                  {(
-                    [
-                      [false, 'events.form.publishAsk'],
-                      [true, 'events.form.publishAuto'],
-                    ] as const
-                  ).map(([auto, label]) => (
-                    <label key={label} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="radio"
-                        name="event-auto-publish"
-                        checked={values.autoPublish === auto}
-                        onChange={() => set('autoPublish', auto)}
-                        className="size-4 accent-brand-700"
-                      />
-                      {t(label)}
-                    </label>
-                  ))}
-                </fieldset>
+                <PublishDatesChoice
+                  name="event-auto-publish"
+                  value={values.autoPublish}
+                  onChange={(auto) => set('autoPublish', auto)}
+                />
               ) : null}
               {values.asSeries ? (
                 <FormField id="event-until" label={t('events.form.until')} optional>

@@ -2,16 +2,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { SeriesDto } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
 
+type SeriesBody = { series?: SeriesDto } | undefined;
+
+/** The series an answer carries; an answer without one is an error worth showing. */
+function seriesOf(body: SeriesBody): SeriesDto {
+  if (!body?.series) throw new DisplayError('No data received from server');
+  return body.series;
+}
+
 export const seriesQueryKey = (seriesId: string) => ['series', seriesId] as const;
 
 /** GET /api/series/:id → `{ series }` with `standing` for me. */
 export async function getSeries(seriesId: string, signal?: AbortSignal): Promise<SeriesDto> {
-  const body = await api.get<{ series?: SeriesDto } | undefined>(
-    `/api/series/${encodeURIComponent(seriesId)}`,
-    signal,
-  );
-  if (!body?.series) throw new DisplayError('No data received from server');
-  return body.series;
+  return seriesOf(await api.get<SeriesBody>(`/api/series/${encodeURIComponent(seriesId)}`, signal));
 }
 
 export function useSeries(seriesId: string | null | undefined) {
@@ -26,12 +29,7 @@ export function useSeries(seriesId: string | null | undefined) {
 
 /** POST /api/series/:id/rsvp `{ status }`: going to the whole series, or not any more. */
 export async function setStanding(seriesId: string, status: 'going' | 'none'): Promise<SeriesDto> {
-  const body = await api.post<{ series?: SeriesDto } | undefined>(
-    `/api/series/${encodeURIComponent(seriesId)}/rsvp`,
-    { status },
-  );
-  if (!body?.series) throw new DisplayError('No data received from server');
-  return body.series;
+  return seriesOf(await api.post<SeriesBody>(`/api/series/${encodeURIComponent(seriesId)}/rsvp`, { status }));
 }
 
 export function useSetStanding(seriesId: string) {
@@ -48,12 +46,9 @@ export function useSetStanding(seriesId: string) {
 
 /** PATCH /api/series/:id `{ autoPublish }` (its creator): publish each date by itself, or ask each time. */
 export async function setAutoPublish(seriesId: string, autoPublish: boolean): Promise<SeriesDto> {
-  const body = await api.patch<{ series?: SeriesDto } | undefined>(
-    `/api/series/${encodeURIComponent(seriesId)}`,
-    { autoPublish },
+  return seriesOf(
+    await api.patch<SeriesBody>(`/api/series/${encodeURIComponent(seriesId)}`, { autoPublish }),
   );
-  if (!body?.series) throw new DisplayError('No data received from server');
-  return body.series;
 }
 
 export function useSetAutoPublish(seriesId: string) {

@@ -1,26 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SeriesDto } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { createSeriesDto } from '../series-fixtures.ts';
 import { SeriesAutoPublish } from './series-auto-publish.tsx';
 
 beforeEach(() => localStorage.setItem('accessToken', 'token'));
 afterEach(() => vi.unstubAllGlobals());
 
-const series: SeriesDto = {
-  id: 's1',
-  creatorId: 'host',
-  title: 'Thursday run',
-  freq: 'weekly',
-  interval: 1,
-  until: null,
-  timeZone: 'Europe/Berlin',
-  standing: false,
-  standingCount: 0,
-  autoPublish: false,
-};
+const series = createSeriesDto();
 
 describe('SeriesAutoPublish', () => {
   it('switches an existing series between asking each time and publishing by itself', async () => {

@@ -1,26 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SeriesDto } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { createSeriesDto } from '../series-fixtures.ts';
 import { SeriesStandingToggle } from './series-standing-toggle.tsx';
 
 beforeEach(() => localStorage.setItem('accessToken', 'token'));
 afterEach(() => vi.unstubAllGlobals());
 
-const series: SeriesDto = {
-  id: 's1',
-  creatorId: 'host',
-  title: 'Thursday run',
-  freq: 'weekly',
-  interval: 1,
-  until: null,
-  timeZone: 'Europe/Berlin',
-  standing: false,
-  standingCount: 2,
-  autoPublish: false,
-};
+const series = createSeriesDto({ standingCount: 2 });
 
 describe('SeriesStandingToggle', () => {
   it('turns "Going to the whole series" on and off', async () => {
