@@ -28,13 +28,14 @@ import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { type AccessTokens, hashToken, REFRESH_FAMILY_TTL_MS, randomToken } from './tokens.ts';
 
-/** Why a session ends from another of the person's devices (the reasons the code below writes). */
-const ENDED_ELSEWHERE = new Set([
-  'signed out from settings',
-  'signed out everywhere else',
-  'password change',
-  'password reset',
-]);
+/** The `revoked_reason`s written when another of the person's devices ends a session. */
+const ENDED_BY = {
+  settings: 'signed out from settings',
+  everywhereElse: 'signed out everywhere else',
+  passwordChange: 'password change',
+  passwordReset: 'password reset',
+} as const;
+const ENDED_ELSEWHERE = new Set<string>(Object.values(ENDED_BY));
 
 export type ClientMeta = { ip: string; userAgent?: string };
 
@@ -299,7 +300,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.voidEmailTokens(tx, redeemed.userId, 'change_email');
         // Following the link proves the address, so it counts as verified.
         const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
-        const sessionIds = await repo.endUserSessions(tx, redeemed.userId, 'password reset', {
+        const sessionIds = await repo.endUserSessions(tx, redeemed.userId, ENDED_BY.passwordReset, {
           rotateFeed: true,
         });
         const claimed = user ? await deps.claimGuestAnswers?.(tx, user.id, user.email) : undefined;
@@ -384,7 +385,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(newPassword);
       const sessionIds = await db.transaction(async (tx) => {
         await usersRepo.updateUser(tx, user.id, { passwordHash });
-        return repo.endUserSessions(tx, user.id, 'password change', { keep: sessionId, rotateFeed: true });
+        return repo.endUserSessions(tx, user.id, ENDED_BY.passwordChange, {
+          keep: sessionId,
+          rotateFeed: true,
+        });
       });
       revoked(sessionIds, true);
       await sendPasswordChanged(user);
@@ -409,7 +413,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async endSession(userId: string, sessionId: string, currentSessionId?: string): Promise<void> {
       if (!usersRepo.isUuid(sessionId)) throw notFound(MSG.sessionNotFound);
-      if (!(await repo.revokeOwnSession(db, userId, sessionId, 'signed out from settings')))
+      if (!(await repo.revokeOwnSession(db, userId, sessionId, ENDED_BY.settings)))
         throw notFound(MSG.sessionNotFound);
       revoked([sessionId], sessionId !== currentSessionId);
     },
@@ -417,7 +421,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Ends every session of the user except the current one (and closes their sockets). */
     async endOtherSessions(userId: string, currentSessionId: string): Promise<void> {
       const sessionIds = await db.transaction((tx) =>
-        repo.endUserSessions(tx, userId, 'signed out everywhere else', {
+        repo.endUserSessions(tx, userId, ENDED_BY.everywhereElse, {
           keep: currentSessionId,
           rotateFeed: true,
         }),
