@@ -9,9 +9,14 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 export type DbHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 
 export function createDb(url: string, options: { max?: number } = {}): DbHandle {
+  const max = options.max ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max,
+    // A connection, once opened, stays open (`min`): a new PostgreSQL backend starts with cold
+    // catalog and plan caches and without our prepared statements, so after a quiet minute the
+    // first burst of requests paid 50–100 ms each for the connections the pool had closed.
+    min: max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'townsquare',

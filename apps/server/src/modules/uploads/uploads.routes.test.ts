@@ -70,6 +70,39 @@ describe('signed upload URLs', () => {
     expect(saved.json().profileImage).toBe(target.publicUrl);
   });
 
+  it('serves only names the server writes, with ranges and revalidation, and never a folder', async () => {
+    const target = await upload('image/png');
+    expect((await put(target.signedUrl, png, 'image/png')).statusCode).toBe(200);
+    const path = new URL(target.publicUrl).pathname;
+
+    const part = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(8);
+    const whole = await t.app.inject({ method: 'GET', url: path });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'if-none-match': String(whole.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(200);
+
+    for (const url of [
+      path.toUpperCase(),
+      path.replace('.png', '.PNG'),
+      '/uploads/profile-image/',
+      '/uploads/profile-image',
+      '/uploads/',
+      `${path}/`,
+      path.replace('/profile-image/', '/%2e%2e/profile-image/'),
+      '/uploads/profile-image/.hidden',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/json/);
+    }
+  });
+
   it('removes EXIF (camera and GPS) from photos', async () => {
     expect((await sharp(jpegWithGps).metadata()).exif).toBeDefined();
     const target = await upload('image/jpeg');

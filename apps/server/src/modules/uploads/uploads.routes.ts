@@ -1,4 +1,4 @@
-import fastifyStatic from '@fastify/static';
+import send from '@fastify/send';
 import {
   fileTooLargeMessage,
   fileUploadResponse,
@@ -15,7 +15,12 @@ import { z } from 'zod';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
-import { IMMUTABLE_CACHE, isLocalStorage, type Storage } from '../../platform/storage/storage.ts';
+import {
+  IMMUTABLE_CACHE,
+  isLocalStorage,
+  STORED_FILE,
+  type Storage,
+} from '../../platform/storage/storage.ts';
 import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from './uploads.service.ts';
 
@@ -194,14 +199,26 @@ export async function uploadsRoutes(
   );
 
   if (!isLocalStorage(storage)) return;
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
+  const root = storage.root;
+  /**
+   * Stored files, straight from the key: only a name the server could have written is looked up
+   * (STORED_FILE), so no path outside the folders, no differently spelled alias and no directory
+   * listing can be asked for. @fastify/static's wildcard route would read every directory along the
+   * path on each request to check its spelling, which costs a listing of the whole upload folder
+   * per picture served (tens of thousands of names on a busy instance).
+   */
+  app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = request.params['*'];
+    if (!STORED_FILE.test(key)) return reply.callNotFound();
+    const file = await send(request.raw, key, { root, index: false, dotfiles: 'deny' });
+    if (file.type !== 'file') {
+      if (file.type === 'error' && file.statusCode !== 404 && file.metadata.error.code !== 'ENOENT')
+        return reply.send(file.metadata.error);
+      return reply.callNotFound();
+    }
+    reply.code(file.statusCode).headers(file.headers);
     // Keys are never reused, so a stored image never changes.
-    setHeaders: (reply) => {
-      reply.header('cache-control', IMMUTABLE_CACHE).headers(PUBLIC_IMAGE_HEADERS);
-    },
+    reply.header('cache-control', IMMUTABLE_CACHE).headers(PUBLIC_IMAGE_HEADERS);
+    return reply.send(file.stream);
   });
 }

@@ -55,6 +55,10 @@ export const KEY_PATTERN = /^(profile-image|event-image)\/[0-9a-f-]{36}\.(jpg|pn
  */
 export const variantKey = (key: string, width: number) => key.replace(/\.[a-z]+$/, `.w${width}.webp`);
 
+/** A file the server may have written: an upload (KEY_PATTERN) or one of its WebP copies (variantKey). */
+export const STORED_FILE =
+  /^(profile-image|event-image)\/[0-9a-f-]{36}(\.(jpg|png|gif|webp)|\.w[1-9]\d{0,4}\.webp)$/;
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
 export function createLocalStorage(options: { dataDir: string; publicUrl: string; secret: string }) {
