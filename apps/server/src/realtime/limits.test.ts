@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, LIMITS_PER, MemoryRateLimitStore } from '../platform/rate-limit/rate-limiter.ts';
 import { createEvent, createUser } from '../test/factories.ts';
-import { ask, closeSockets, listen, next, openSocket } from '../test/sockets.ts';
+import { ask, closeSockets, listen, next, openSocket, useSockets } from '../test/sockets.ts';
 import { createTestApp, type TestApp, useTestApp } from '../test/test-app.ts';
 import { createRealtime, type RealtimeDeps } from './io.ts';
 
@@ -16,12 +16,7 @@ import { createRealtime, type RealtimeDeps } from './io.ts';
  * at a time.
  */
 const t = useTestApp();
-let url: string;
-
-beforeAll(async () => {
-  url = await listen(t);
-});
-afterAll(closeSockets);
+const socketAs = useSockets(t);
 
 type Ack = { ok: boolean; error?: string };
 const perSocket = LIMITS_PER.socketEventsPerSocket.limit;
@@ -30,7 +25,7 @@ describe('socket event limits', () => {
   it('answers the events over the per-socket limit with a refusal', async () => {
     const user = await createUser(t);
     const eventId = await createEvent(t, user, { title: 'Limited room' });
-    const socket = await openSocket(url, user.accessToken);
+    const socket = await socketAs(user.accessToken);
     const answers = await Promise.all(
       Array.from({ length: perSocket + 10 }, () => ask<Ack>(socket, 'join-event-chat', { eventId })),
     );
@@ -43,7 +38,7 @@ describe('socket event limits', () => {
   it("counts every socket of a user against the user's limit", async () => {
     const user = await createUser(t);
     const perUser = t.config.socketLimits.eventsPerUser;
-    const sockets = await Promise.all(Array.from({ length: 3 }, () => openSocket(url, user.accessToken)));
+    const sockets = await Promise.all(Array.from({ length: 3 }, () => socketAs(user.accessToken)));
     const each = Math.ceil((perUser + 6) / sockets.length);
     expect(each).toBeLessThanOrEqual(perSocket);
     const answers = (
@@ -56,7 +51,7 @@ describe('socket event limits', () => {
 
   it('disconnects a socket that keeps flooding after it was refused', async () => {
     const user = await createUser(t);
-    const socket = await openSocket(url, user.accessToken);
+    const socket = await socketAs(user.accessToken);
     const dropped = next(socket, 'disconnect');
     for (let i = 0; i < perSocket * 10 + 1; i++) socket.emit('join-event-chat', { eventId: randomUUID() });
     await dropped;
@@ -66,9 +61,9 @@ describe('socket event limits', () => {
     const user = await createUser(t);
     const cap = t.config.socketLimits.socketsPerUser;
     const sockets = [];
-    for (let i = 0; i < cap; i++) sockets.push(await openSocket(url, user.accessToken));
+    for (let i = 0; i < cap; i++) sockets.push(await socketAs(user.accessToken));
     const oldestDropped = next(sockets[0]!, 'disconnect');
-    const newest = await openSocket(url, user.accessToken);
+    const newest = await socketAs(user.accessToken);
     await oldestDropped;
     expect(await ask(newest, 'join-general-chat', {})).toEqual({ ok: true });
     expect(sockets.slice(1).every((s) => s.connected)).toBe(true);

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, CHAT_MSG, roomMessage } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, type Method, makeFriends, requestAs, type TestUser } from './factories.ts';
 import { ids, memberIds, storedMessages, UNKNOWN } from './group-chat.ts';
@@ -25,6 +25,15 @@ export async function groupPeople(t: TestApp, managerName: string) {
 }
 
 export type GroupPeople = Awaited<ReturnType<typeof groupPeople>>;
+
+/** `groupPeople`, made before the file's tests: the object is filled in then, for the tests to read. */
+export function useGroupPeople(t: TestApp, managerName: string): GroupPeople {
+  const people = {} as GroupPeople;
+  beforeAll(async () => {
+    Object.assign(people, await groupPeople(t, managerName));
+  });
+  return people;
+}
 
 /**
  * A kind of group whose members are picked by hand (friend groups, event sub-groups), as the

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
 /** Starts the test app on a random loopback port (once) and returns its base URL. */
@@ -28,6 +29,19 @@ export function openSocket(url: string, token?: string): Promise<Socket> {
 
 export function closeSockets(): void {
   for (const socket of opened.splice(0)) socket.disconnect();
+}
+
+/**
+ * For a file that opens sockets: the app listens before its tests and every socket opened is closed
+ * after them. Answers `openSocket` bound to the app's URL.
+ */
+export function useSockets(t: TestApp): (token?: string) => Promise<Socket> {
+  let url = '';
+  beforeAll(async () => {
+    url = await listen(t);
+  });
+  afterAll(closeSockets);
+  return (token) => openSocket(url, token);
 }
 
 /** Emits with an acknowledgement and resolves with the server's answer. */

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, nextIp, type Session, type TestUser } from '../../test/factories.ts';
-import { closeSockets, listen, next, openSocket, settle } from '../../test/sockets.ts';
+import { next, settle, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 13, "Sessions and data": list and end your own sessions. */
 
 const t = useTestApp();
-let url: string;
-beforeAll(async () => {
-  url = await listen(t);
-});
-afterAll(closeSockets);
+const socketAs = useSockets(t);
 
 type Listed = {
   id: string;
@@ -140,14 +136,14 @@ describe('DELETE /api/auth/sessions/:id', () => {
   it("disconnects that session's sockets and no other", async () => {
     const user = await createUser(t);
     const other = await signInFrom(user, nextIp());
-    const doomed = await openSocket(url, other.accessToken);
-    const kept = await openSocket(url, user.accessToken);
+    const doomed = await socketAs(other.accessToken);
+    const kept = await socketAs(user.accessToken);
     const dropped = next(doomed, 'disconnect');
     expect((await end(user.auth, sid(other.accessToken))).statusCode).toBe(200);
     await dropped;
     await settle();
     expect(kept.connected).toBe(true);
-    await expect(openSocket(url, other.accessToken)).rejects.toThrow('Invalid authentication token');
+    await expect(socketAs(other.accessToken)).rejects.toThrow('Invalid authentication token');
   });
 });
 
@@ -157,8 +153,8 @@ describe('DELETE /api/auth/sessions', () => {
     const a = await signInFrom(user, nextIp());
     const b = await signInFrom(user, nextIp());
     const stranger = await createUser(t);
-    const socketA = await openSocket(url, a.accessToken);
-    const kept = await openSocket(url, user.accessToken);
+    const socketA = await socketAs(a.accessToken);
+    const kept = await socketAs(user.accessToken);
     const dropped = next(socketA, 'disconnect');
     const res = await end(user.auth);
     expect(res.statusCode, res.body).toBe(200);
@@ -182,8 +178,8 @@ describe('a page signed out from another device is told why (issue 23)', () => {
     const phone = await signInFrom(user, nextIp());
     const laptop = await signInFrom(user, nextIp());
     // "Sign out everywhere else" from the user's first sign-in: the phone and the laptop are told.
-    const phoneSocket = await openSocket(url, phone.accessToken);
-    const laptopSocket = await openSocket(url, laptop.accessToken);
+    const phoneSocket = await socketAs(phone.accessToken);
+    const laptopSocket = await socketAs(laptop.accessToken);
     const told = [phoneSocket, laptopSocket].map((s) => next(s, 'session-ended'));
     const closed = [phoneSocket, laptopSocket].map((s) => next(s, 'disconnect'));
     const order: string[] = [];
@@ -197,19 +193,19 @@ describe('a page signed out from another device is told why (issue 23)', () => {
 
     // Ending one session from the list tells that one; a password change tells the others.
     const tablet = await signInFrom(user, nextIp());
-    const tabletSocket = await openSocket(url, tablet.accessToken);
+    const tabletSocket = await socketAs(tablet.accessToken);
     const tabletTold = next(tabletSocket, 'session-ended');
     expect((await end(user.auth, sid(tablet.accessToken))).statusCode).toBe(200);
     expect(await tabletTold).toEqual({ reason: 'signed-out-elsewhere' });
     const desk = await signInFrom(user, nextIp());
-    const deskSocket = await openSocket(url, desk.accessToken);
+    const deskSocket = await socketAs(desk.accessToken);
     const deskTold = next(deskSocket, 'session-ended');
     await changePassword(user);
     expect(await deskTold).toEqual({ reason: 'signed-out-elsewhere' });
 
     // Logging out on the device itself closes its socket without that message.
     const own = await signInFrom({ ...user, password: `${user.password}-new` }, nextIp());
-    const ownSocket = await openSocket(url, own.accessToken);
+    const ownSocket = await socketAs(own.accessToken);
     let ownTold = false;
     ownSocket.on('session-ended', () => {
       ownTold = true;

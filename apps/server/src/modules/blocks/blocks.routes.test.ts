@@ -9,26 +9,13 @@ import {
   subgroup,
 } from '@townsquare/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import {
-  arrival,
-  ask,
-  barrier,
-  closeSockets,
-  collect,
-  listen,
-  next,
-  openSocket,
-} from '../../test/sockets.ts';
+import { arrival, ask, barrier, collect, next, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let url: string;
-beforeAll(async () => {
-  url = await listen(t);
-});
-afterAll(closeSockets);
+const socketAs = useSockets(t);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, as?: TestUser, payload?: object) =>
@@ -78,7 +65,7 @@ describe('relationships', () => {
   it('ends a friendship, telling both sides over their sockets', async () => {
     const [a, b] = await people(2, 'Cy');
     await makeFriends(t, a!, b!);
-    const [sa, sb] = await Promise.all([openSocket(url, a!.accessToken), openSocket(url, b!.accessToken)]);
+    const [sa, sb] = await Promise.all([socketAs(a!.accessToken), socketAs(b!.accessToken)]);
     const toA = next<{ userId: string }>(sa, 'relationship-changed');
     const toB = next<{ userId: string }>(sb, 'relationship-changed');
     expect((await block(a!, b!)).statusCode).toBe(200);
@@ -95,7 +82,7 @@ describe('relationships', () => {
     expect((await call('POST', '/api/friends/request', from, { receiverId: to.user.id })).statusCode).toBe(
       201,
     );
-    const sb = await openSocket(url, b!.accessToken);
+    const sb = await socketAs(b!.accessToken);
     const toB = next(sb, 'relationship-changed');
     await block(a!, b!);
     await toB;
@@ -161,7 +148,7 @@ describe('relationships', () => {
       ).id;
     const ofA = await group(a!, [b!, c!]);
     const ofB = await group(b!, [a!, c!]);
-    const sb = await openSocket(url, b!.accessToken);
+    const sb = await socketAs(b!.accessToken);
     expect(await ask(sb, 'join-group-chat', { groupId: ofA })).toEqual({ ok: true });
     await block(a!, b!);
     const members = async (as: TestUser, id: string) =>
@@ -190,7 +177,7 @@ describe('relationships', () => {
     expect((await call('POST', `/api/events/${privateId}/rsvp`, b, { status: 'going' })).statusCode).toBe(
       200,
     );
-    const sb = await openSocket(url, b!.accessToken);
+    const sb = await socketAs(b!.accessToken);
     expect(await ask(sb, 'join-event-chat', { eventId: privateId })).toEqual({ ok: true });
     await block(a!, b!);
     expect((await call('GET', `/api/events/${privateId}`, b)).statusCode).toBe(404);
@@ -275,7 +262,7 @@ describe('shared rooms: the blocker sees a placeholder, history and live', () =>
       expect((await call('POST', room.path, a, { content: `a before, ${room.name}` })).statusCode).toBe(201);
     }
     for (const user of [a, b, c]) {
-      const socket = await openSocket(url, user.accessToken);
+      const socket = await socketAs(user.accessToken);
       for (const room of rooms) expect(await ask(socket, ...room.join)).toEqual({ ok: true });
       sockets.set(user, socket);
     }
@@ -326,7 +313,7 @@ describe('shared rooms: the blocker sees a placeholder, history and live', () =>
   );
 
   it('a socket opened after the block filters too', async () => {
-    const late = await openSocket(url, a.accessToken);
+    const late = await socketAs(a.accessToken);
     expect(await ask(late, 'join-general-chat', {})).toEqual({ ok: true });
     const seen = collect<RoomMessage>(late, 'new-general-message');
     await call('POST', '/api/group-messages', b, { content: 'b to the late socket' });

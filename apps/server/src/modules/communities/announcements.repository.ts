@@ -1,18 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
 import { communityAnnouncements, users } from '../../db/schema/index.ts';
 
 export async function insertAnnouncement(
   db: Executor,
   values: { communityId: string; authorId: string; title: string; message: string },
 ) {
-  const [row] = await db
-    .insert(communityAnnouncements)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertRow(db, communityAnnouncements, values);
 }
 
 /** The newest first, with their authors (null once the account is gone). */

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { columnsOf, rowJson } from '../../db/prepared.ts';
+import { insertRow, type NewRow, updateRow } from '../../db/rows.ts';
 import {
   type CommunityRow,
   communities,
@@ -154,29 +154,11 @@ export async function listMine(db: Executor, userId: string) {
     .limit(500);
 }
 
-export async function insertCommunity(
-  db: Executor,
-  values: Omit<typeof communities.$inferInsert, 'id'>,
-): Promise<CommunityRow> {
-  const rows = await db
-    .insert(communities)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
-}
+export const insertCommunity = (db: Executor, values: NewRow<typeof communities>): Promise<CommunityRow> =>
+  insertRow(db, communities, values);
 
-export async function updateCommunity(
-  db: Executor,
-  id: string,
-  values: PgUpdateSetSource<typeof communities>,
-) {
-  const rows = await db
-    .update(communities)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(communities.id, id))
-    .returning();
-  return rows[0];
-}
+export const updateCommunity = (db: Executor, id: string, values: PgUpdateSetSource<typeof communities>) =>
+  updateRow(db, communities, id, values);
 
 /**
  * Takes the community's row lock for a membership change: every change of one community's

@@ -1,8 +1,8 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
+import { insertRow, type NewRow, updateRow } from '../../db/rows.ts';
 import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
 import { groupKinds, memberExists } from '../groups/membership.repository.ts';
 
@@ -434,24 +434,11 @@ export async function findEvent(
   return rows[0];
 }
 
-export async function insertEvent(
-  db: Executor,
-  values: Omit<typeof events.$inferInsert, 'id'>,
-): Promise<EventRow> {
-  const rows = await db
-    .insert(events)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
-}
+export const insertEvent = (db: Executor, values: NewRow<typeof events>): Promise<EventRow> =>
+  insertRow(db, events, values);
 
 export async function updateEvent(db: Executor, id: string, values: PgUpdateSetSource<typeof events>) {
-  const rows = await db
-    .update(events)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(events.id, id))
-    .returning();
-  return rows[0];
+  return updateRow(db, events, id, values);
 }
 
 /** Removes the event with its RSVPs and sub-groups; triggers remove their chats (migration 0009). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
 import {
   type EventRow,
   eventSeries,
@@ -13,11 +14,7 @@ import { visibleTo } from './events.repository.ts';
 import { lockEvent, type Offer, setRsvp } from './rsvp.ts';
 
 export async function insertSeries(db: Executor, values: Omit<typeof eventSeries.$inferInsert, 'id'>) {
-  const rows = await db
-    .insert(eventSeries)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
+  return insertRow(db, eventSeries, values);
 }
 
 export async function findSeries(db: Executor, id: string): Promise<SeriesRow | undefined> {

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import { friendGroups } from '../../db/schema/index.ts';
 import {
   groupIdsOf,
@@ -12,11 +12,7 @@ import {
 export type FriendGroupRow = typeof friendGroups.$inferSelect;
 
 export async function insertGroup(db: Executor, values: { name: string; createdBy: string }) {
-  const rows = await db
-    .insert(friendGroups)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
+  return insertRow(db, friendGroups, values);
 }
 
 /** The group and whether `userId` belongs to it, in one query. */
@@ -46,12 +42,7 @@ export async function listGroupsOf(db: Executor, userId: string): Promise<Friend
 }
 
 export async function touchGroup(db: Executor, id: string): Promise<FriendGroupRow | undefined> {
-  const rows = await db
-    .update(friendGroups)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(friendGroups.id, id))
-    .returning();
-  return rows[0];
+  return updateRow(db, friendGroups, id);
 }
 
 /** Removes the group; a trigger removes its chat history (migration 0009). */

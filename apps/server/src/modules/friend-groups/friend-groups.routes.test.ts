@@ -1,24 +1,14 @@
 import { CHAT_LIMITS, CHAT_MSG, friendGroup, GROUP_MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requestAs, type TestUser } from '../../test/factories.ts';
 import { anonymousRefusalTests, ids, memberIds, storedMessages, UNKNOWN } from '../../test/group-chat.ts';
-import { chatTests, creationTests, groupKind, groupPeople, memberTests } from '../../test/group-kind.ts';
+import { chatTests, creationTests, groupKind, memberTests, useGroupPeople } from '../../test/group-kind.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let owner: TestUser;
-let friendA: TestUser;
-let friendB: TestUser;
-let stranger: TestUser;
-
-let people: Awaited<ReturnType<typeof groupPeople>>;
-
-beforeAll(async () => {
-  people = await groupPeople(t, 'Olive Owner');
-  ({ manager: owner, friendA, friendB, stranger } = people);
-});
+const people = useGroupPeople(t, 'Olive Owner');
 
 const inject = requestAs(t);
 
@@ -39,7 +29,7 @@ const kind = groupKind({
   table: 'friend_groups',
   schema: friendGroup,
   people: () => people,
-  newGroup: (members) => createGroup(owner, members),
+  newGroup: (members) => createGroup(people.manager, members),
   notFound: 'Group not found',
   notManager: 'Not authorized to add members to this group',
   notAllowedToRemove: 'Not authorized to remove this member',
@@ -59,21 +49,25 @@ describe('anonymous callers', () => {
 
 describe('creating a friend group', () => {
   it('answers 201 with the group: name trimmed, the creator a member, members populated without e-mail', async () => {
-    const res = await inject('POST', '/api/friend-groups', owner, {
+    const res = await inject('POST', '/api/friend-groups', people.manager, {
       name: '  Sunday hikers  ',
-      members: [friendA.user.id, friendA.user.id, owner.user.id],
+      members: [people.friendA.user.id, people.friendA.user.id, people.manager.user.id],
     });
     expect(res.statusCode).toBe(201);
     const group = friendGroup.parse(res.json());
     expect(group.id).toBe(group._id);
     expect(group.name).toBe('Sunday hikers');
-    expect(memberIds(group)).toEqual(ids(owner, friendA));
-    expect(group.createdBy).toMatchObject({ _id: owner.user.id, id: owner.user.id, fullName: 'Olive Owner' });
-    expect(group.createdBy.username).toBe(owner.user.username);
-    const member = group.members.find((m) => m.id === friendA.user.id);
-    expect(member).toMatchObject({ _id: friendA.user.id, fullName: 'Ada Friend', profileImage: null });
-    expect(res.body).not.toContain(owner.email);
-    expect(res.body).not.toContain(friendA.email);
+    expect(memberIds(group)).toEqual(ids(people.manager, people.friendA));
+    expect(group.createdBy).toMatchObject({
+      _id: people.manager.user.id,
+      id: people.manager.user.id,
+      fullName: 'Olive Owner',
+    });
+    expect(group.createdBy.username).toBe(people.manager.user.username);
+    const member = group.members.find((m) => m.id === people.friendA.user.id);
+    expect(member).toMatchObject({ _id: people.friendA.user.id, fullName: 'Ada Friend', profileImage: null });
+    expect(res.body).not.toContain(people.manager.email);
+    expect(res.body).not.toContain(people.friendA.email);
     expect(Date.parse(group.createdAt)).not.toBeNaN();
     expect(Date.parse(group.updatedAt)).not.toBeNaN();
   });
@@ -101,21 +95,27 @@ describe('creating a friend group', () => {
 
 describe('listing friend groups', () => {
   it('shows each caller only the groups they belong to, newest first', async () => {
-    const first = await createGroup(owner, [friendB], 'Climbing');
-    const second = await createGroup(owner, [friendA, friendB], 'Book club');
-    const mine = z.array(friendGroup).parse((await inject('GET', '/api/friend-groups', owner)).json());
+    const first = await createGroup(people.manager, [people.friendB], 'Climbing');
+    const second = await createGroup(people.manager, [people.friendA, people.friendB], 'Book club');
+    const mine = z
+      .array(friendGroup)
+      .parse((await inject('GET', '/api/friend-groups', people.manager)).json());
     const mineIds = mine.map((g) => g.id);
     expect(mineIds).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(mineIds.indexOf(second.id)).toBeLessThan(mineIds.indexOf(first.id));
 
-    const forB = z.array(friendGroup).parse((await inject('GET', '/api/friend-groups', friendB)).json());
+    const forB = z
+      .array(friendGroup)
+      .parse((await inject('GET', '/api/friend-groups', people.friendB)).json());
     expect(forB.map((g) => g.id)).toEqual(expect.arrayContaining([first.id, second.id]));
-    const forA = z.array(friendGroup).parse((await inject('GET', '/api/friend-groups', friendA)).json());
+    const forA = z
+      .array(friendGroup)
+      .parse((await inject('GET', '/api/friend-groups', people.friendA)).json());
     expect(forA.map((g) => g.id)).toContain(second.id);
     expect(forA.map((g) => g.id)).not.toContain(first.id);
     expect(forA.find((g) => g.id === second.id)?.members).toHaveLength(3);
 
-    const forStranger = await inject('GET', '/api/friend-groups', stranger);
+    const forStranger = await inject('GET', '/api/friend-groups', people.stranger);
     expect(forStranger.statusCode).toBe(200);
     expect(forStranger.json()).toEqual([]);
   });
@@ -130,9 +130,9 @@ describe('adding and removing members', () => {
   });
 
   it('moves updatedAt when a member is added', async () => {
-    const group = await createGroup(owner, [friendA]);
-    const res = await inject('POST', `/api/friend-groups/${group.id}/add-member`, owner, {
-      userId: friendB.user.id,
+    const group = await createGroup(people.manager, [people.friendA]);
+    const res = await inject('POST', `/api/friend-groups/${group.id}/add-member`, people.manager, {
+      userId: people.friendB.user.id,
     });
     expect(res.statusCode).toBe(201);
     expect(Date.parse(friendGroup.parse(res.json()).updatedAt)).toBeGreaterThanOrEqual(
@@ -141,22 +141,24 @@ describe('adding and removing members', () => {
   });
 
   it('leaves the group out of the list of a member who left', async () => {
-    const group = await createGroup(owner, [friendA, friendB]);
-    const leave = await inject('POST', `/api/friend-groups/${group.id}/remove-member`, friendB, {
-      userId: friendB.user.id,
+    const group = await createGroup(people.manager, [people.friendA, people.friendB]);
+    const leave = await inject('POST', `/api/friend-groups/${group.id}/remove-member`, people.friendB, {
+      userId: people.friendB.user.id,
     });
     expect(leave.statusCode).toBe(201);
-    const listB = (await inject('GET', '/api/friend-groups', friendB)).json() as { id: string }[];
+    const listB = (await inject('GET', '/api/friend-groups', people.friendB)).json() as { id: string }[];
     expect(listB.map((g) => g.id)).not.toContain(group.id);
   });
 
   it('deletes a group, with its history, once its last member has left', async () => {
-    const group = await createGroup(owner, [friendA]);
-    await inject('POST', `/api/friend-groups/${group.id}/messages`, friendA, { content: 'bye all' });
+    const group = await createGroup(people.manager, [people.friendA]);
+    await inject('POST', `/api/friend-groups/${group.id}/messages`, people.friendA, { content: 'bye all' });
     expect(await storedMessages(t, `group:${group.id}`)).toBe(1);
     const url = `/api/friend-groups/${group.id}/remove-member`;
-    expect((await inject('POST', url, friendA, { userId: friendA.user.id })).statusCode).toBe(201);
-    const last = await inject('POST', url, owner, { userId: owner.user.id });
+    expect((await inject('POST', url, people.friendA, { userId: people.friendA.user.id })).statusCode).toBe(
+      201,
+    );
+    const last = await inject('POST', url, people.manager, { userId: people.manager.user.id });
     expect(last.statusCode).toBe(201);
     expect(friendGroup.parse(last.json()).members).toEqual([]);
     const rows = await t.db.execute(sql`select 1 from friend_groups where id = ${group.id}`);

@@ -11,7 +11,7 @@ import {
   subgroup,
 } from '@townsquare/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -20,24 +20,11 @@ import {
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import {
-  arrival as arrivalOf,
-  ask,
-  barrier,
-  closeSockets,
-  collect as collectAll,
-  listen,
-  openSocket,
-} from '../../test/sockets.ts';
+import { arrival as arrivalOf, ask, barrier, collect as collectAll, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let url: string;
-
-beforeAll(async () => {
-  url = await listen(t);
-});
-afterAll(closeSockets);
+const socketAs = useSockets(t);
 
 type Method = 'POST' | 'DELETE' | 'PATCH';
 const call = (method: Method, path: string, user: TestUser, payload?: object) =>
@@ -184,7 +171,7 @@ describe.each(kinds)('$name chat over Socket.IO', (kind) => {
 
   it('acknowledges joins: ok for members, a reason for anyone else', async () => {
     const users = { owner, ownerTab: owner, member, removed, leaver, outsider };
-    const opened = await Promise.all(Object.values(users).map((u) => openSocket(url, u.accessToken)));
+    const opened = await Promise.all(Object.values(users).map((u) => socketAs(u.accessToken)));
     Object.keys(users).forEach((name, i) => {
       sockets[name as keyof typeof sockets] = opened[i]!;
     });
@@ -274,8 +261,8 @@ describe('what only one kind has', () => {
     const slug = group.messages.split('/')[3];
     await call('POST', `/api/communities/${slug}/join`, asker, { answers: [] });
     const [fanSocket, askerSocket] = await Promise.all([
-      openSocket(url, fan.accessToken),
-      openSocket(url, asker.accessToken),
+      socketAs(fan.accessToken),
+      socketAs(asker.accessToken),
     ]);
     expect(await ask(fanSocket!, kind.joinEvent, group.join)).toEqual({ ok: true });
     expect(await ask(askerSocket!, kind.joinEvent, group.join)).toEqual({
@@ -303,7 +290,7 @@ describe('what only one kind has', () => {
     const [owner, member] = await Promise.all([createUser(t), createUser(t)]);
     const kind = kinds.find((k) => k.name === 'event sub-group')!;
     const group = await kind.create(owner, [member]);
-    const socket = await openSocket(url, member.accessToken);
+    const socket = await socketAs(member.accessToken);
     expect(await ask(socket, kind.joinEvent, group.join)).toEqual({ ok: true });
     const id = group.field[1];
     expect((await call('DELETE', `/api/event-subgroups/${id}`, owner)).statusCode).toBe(200);
@@ -330,8 +317,8 @@ describe('what only one kind has', () => {
     const inRoom = async () => (await t.io.in(`event:${eventId}`).fetchSockets()).map((s) => s.data.userId);
 
     const [fanSocket, strangerSocket] = await Promise.all([
-      openSocket(url, fan.accessToken),
-      openSocket(url, stranger.accessToken),
+      socketAs(fan.accessToken),
+      socketAs(stranger.accessToken),
     ]);
     for (const socket of [fanSocket!, strangerSocket!]) {
       expect(await ask(socket, 'join-event-chat', { eventId })).toEqual({ ok: true });

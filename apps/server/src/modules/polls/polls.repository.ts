@@ -2,6 +2,7 @@ import type { PollOptionInput, VoteChoice } from '@townsquare/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import {
   communities,
   type PollRow,
@@ -53,11 +54,7 @@ export async function insertPoll(
   values: Omit<typeof polls.$inferInsert, 'id'>,
   options: PollOptionInput[],
 ): Promise<PollRow> {
-  const [row] = await db
-    .insert(polls)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  const poll = row!; // INSERT … RETURNING always yields the row
+  const poll = await insertRow(db, polls, values);
   await insertOptions(db, poll.id, options, 0);
   return poll;
 }
@@ -124,12 +121,7 @@ export async function updatePoll(
     >
   >,
 ): Promise<PollRow | undefined> {
-  const [row] = await db
-    .update(polls)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(polls.id, id))
-    .returning();
-  return row;
+  return updateRow(db, polls, id, values);
 }
 
 export async function deletePoll(db: Executor, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { insertRow, type NewRow } from '../../db/rows.ts';
 import {
   type EventRow,
   events,
@@ -55,16 +55,8 @@ export async function lockItem(db: Executor, eventId: string, itemId: string) {
   return row;
 }
 
-export async function insertItem(
-  db: Executor,
-  values: Omit<typeof signupItems.$inferInsert, 'id'>,
-): Promise<SignupItemRow> {
-  const [row] = await db
-    .insert(signupItems)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return row!; // INSERT … RETURNING always yields the row
-}
+export const insertItem = (db: Executor, values: NewRow<typeof signupItems>): Promise<SignupItemRow> =>
+  insertRow(db, signupItems, values);
 
 export async function updateItem(
   db: Executor,

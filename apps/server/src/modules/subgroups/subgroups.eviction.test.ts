@@ -1,8 +1,8 @@
 import { communityResponse, subgroup } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, makeFriends, type TestUser, unique } from '../../test/factories.ts';
-import { ask, closeSockets, listen, openSocket } from '../../test/sockets.ts';
+import { ask, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
@@ -11,11 +11,7 @@ import { useTestApp } from '../../test/test-app.ts';
  * event, the event turned DRAFT) leaves its sub-groups' rooms at once, not only the event's.
  */
 const t = useTestApp();
-let url: string;
-beforeAll(async () => {
-  url = await listen(t);
-});
-afterAll(closeSockets);
+const socketAs = useSockets(t);
 
 type Method = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, as: TestUser, payload?: object) =>
@@ -34,7 +30,7 @@ async function subgroupOf(host: TestUser, eventId: string, members: TestUser[]):
 const inRoom = async (room: string) => (await t.io.in(room).fetchSockets()).map((s) => s.data.userId);
 
 async function joinRooms(user: TestUser, eventId: string, subGroupId: string) {
-  const socket = await openSocket(url, user.accessToken);
+  const socket = await socketAs(user.accessToken);
   expect(await ask(socket, 'join-event-chat', { eventId })).toEqual({ ok: true });
   expect(await ask(socket, 'join-subgroup-chat', { subGroupId })).toEqual({ ok: true });
 }

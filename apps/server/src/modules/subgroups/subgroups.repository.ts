@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import { eventSubgroups, events } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
 import { groupIdsOf, groupKinds, memberExists } from '../groups/membership.repository.ts';
@@ -60,29 +60,15 @@ export async function insertSubgroup(
   db: Executor,
   values: { eventId: string; name: string; createdBy: string },
 ): Promise<SubgroupRow> {
-  const rows = await db
-    .insert(eventSubgroups)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
+  return insertRow(db, eventSubgroups, values);
 }
 
 export async function renameSubgroup(db: Executor, id: string, name: string) {
-  const rows = await db
-    .update(eventSubgroups)
-    .set({ name, updatedAt: sql`now()` })
-    .where(eq(eventSubgroups.id, id))
-    .returning();
-  return rows[0];
+  return updateRow(db, eventSubgroups, id, { name });
 }
 
 export async function touchSubgroup(db: Executor, id: string) {
-  const rows = await db
-    .update(eventSubgroups)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(eventSubgroups.id, id))
-    .returning();
-  return rows[0];
+  return updateRow(db, eventSubgroups, id);
 }
 
 /** Removes the sub-group; a trigger removes its chat history (migration 0009). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import { events, messages, type NewUserRow, rsvps, type UserRow, users } from '../../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,11 +48,7 @@ export async function findUserByIdentifier(db: Executor, identifier: string): Pr
 }
 
 export async function insertUser(db: Executor, values: Omit<NewUserRow, 'id'>): Promise<UserRow> {
-  const rows = await db
-    .insert(users)
-    .values({ id: uuidv7(), ...values })
-    .returning();
-  return rows[0]!; // INSERT … RETURNING always yields the row
+  return insertRow(db, users, values);
 }
 
 export async function updateUser(
@@ -60,12 +56,7 @@ export async function updateUser(
   id: string,
   values: PgUpdateSetSource<typeof users>,
 ): Promise<UserRow | undefined> {
-  const rows = await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  return rows[0];
+  return updateRow(db, users, id, values);
 }
 
 export async function deleteUser(db: Executor, id: string): Promise<void> {

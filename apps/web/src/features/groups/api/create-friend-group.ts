@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateFriendGroupInput, FriendGroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { useCreateGroup } from './create-group.ts';
 import { friendGroupsQueryKey } from './get-friend-groups.ts';
 
 /** POST /api/friend-groups `{ name, members }` (members: ids of the caller's friends). */
@@ -9,13 +9,5 @@ export function createFriendGroup(body: CreateFriendGroupInput): Promise<FriendG
 }
 
 export function useCreateFriendGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createFriendGroup,
-    onSuccess: (group) =>
-      queryClient.setQueryData<FriendGroup[]>(friendGroupsQueryKey, (list) => [
-        group,
-        ...(list ?? []).filter((g) => g.id !== group.id),
-      ]),
-  });
+  return useCreateGroup(createFriendGroup, () => friendGroupsQueryKey, 'first');
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Subgroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { useCreateGroup } from './create-group.ts';
 import { eventSubgroupsQueryKey } from './get-event-subgroups.ts';
 
 export const CREATE_SUBGROUP_FAILED = 'An error occurred while creating the sub-group.';
@@ -17,13 +17,5 @@ export function createSubgroup(body: CreateSubgroupBody): Promise<Subgroup> {
 }
 
 export function useCreateSubgroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createSubgroup,
-    onSuccess: (subgroup) =>
-      queryClient.setQueryData<Subgroup[]>(eventSubgroupsQueryKey(subgroup.eventId), (list) => [
-        ...(list ?? []).filter((s) => s.id !== subgroup.id),
-        subgroup,
-      ]),
-  });
+  return useCreateGroup(createSubgroup, (subgroup) => eventSubgroupsQueryKey(subgroup.eventId), 'last');
 }

@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from './client.ts';
+
+/** A table whose rows have a uuid `id`. */
+type TableWithId = PgTable & { id: PgColumn };
+
+/**
+ * One row's writes by id, for the repositories that write a table the plain way: the row gets a new
+ * uuidv7 id on insert, and every update stamps `updated_at`.
+ */
+
+/** A new row's values: the id is made by `insertRow`. */
+export type NewRow<T extends TableWithId> = Omit<T['$inferInsert'], 'id'>;
+
+/** Inserts one row with a new id; answers the row. */
+export async function insertRow<T extends TableWithId>(
+  db: Executor,
+  table: T,
+  values: NewRow<T>,
+): Promise<T['$inferSelect']> {
+  const rows = (await db
+    .insert(table)
+    .values({ id: uuidv7(), ...values } as T['$inferInsert'])
+    .returning()) as T['$inferSelect'][];
+  return rows[0]!; // INSERT … RETURNING always yields the row
+}
+
+/** Updates the row with this id (its `updated_at` is now); answers it, or undefined when there is none. */
+export async function updateRow<T extends TableWithId & { updatedAt: PgColumn }>(
+  db: Executor,
+  table: T,
+  id: string,
+  values: PgUpdateSetSource<T> = {},
+): Promise<T['$inferSelect'] | undefined> {
+  const rows = (await db
+    .update(table)
+    .set({ ...values, updatedAt: sql`now()` } as PgUpdateSetSource<T>)
+    .where(eq(table.id, id))
+    .returning()) as T['$inferSelect'][];
+  return rows[0];
+}
