@@ -38,7 +38,14 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): st
  * the app has rendered is played again on the same button once it has. The service worker is
  * registered when the browser is first idle, as the app does.
  */
-function bootScript(scripts: string[], preload: string[], onDemand = false): string {
+type Boot = {
+  /** Start the app only with a stored session or at the first sign of use (the landing page). */
+  onDemand?: boolean;
+  /** Replay a button click made before the app replaced the markup (pre-rendered pages only: a hydrated page's clicks are React's to replay). */
+  replay?: boolean;
+};
+
+function bootScript(scripts: string[], preload: string[], { onDemand = false, replay = false }: Boot): string {
   return `// Written by apps/web/build/prerender.ts.
 const start = async () => {
   for (const href of ${JSON.stringify(preload)}) {
@@ -66,7 +73,10 @@ const pathOf = (node) => {
   for (let n = node; n && n !== root; n = n.parentElement) path.unshift([...n.parentElement.children].indexOf(n));
   return path;
 };
+const markup = root.firstElementChild;
 const replay = (event) => {
+  // Once the app has replaced the markup, its own buttons answer: nothing more to do here.
+  if (!markup?.isConnected) return removeEventListener('click', replay, true);
   const button = event.target instanceof Element ? event.target.closest('button') : null;
   if (!button || !root.contains(button)) return;
   event.preventDefault();
@@ -83,8 +93,7 @@ const replay = (event) => {
   });
   observer.observe(root, { childList: true, subtree: true });
 };
-addEventListener('click', replay, true);
-${
+${replay ? "addEventListener('click', replay, true);\n" : ''}${
   onDemand
     ? `let signedIn = false;
 try {
@@ -116,7 +125,7 @@ export function pageHtml(
   shell: string,
   page: { title: string; markup: string },
   routeChunks: string[],
-  onDemand = false,
+  boot: Boot = {},
 ): { html: string; boot: { file: string; source: string } } {
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
   const scripts = [...shell.matchAll(MODULE_SCRIPT)].map((m) => m[1] ?? '');
@@ -127,7 +136,7 @@ export function pageHtml(
     ...preloaded,
     ...routeChunks.map((file) => `/${file}`).filter((href) => !initial.has(href)),
   ];
-  const source = bootScript(scripts, preload, onDemand);
+  const source = bootScript(scripts, preload, boot);
   const file = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   const html = shell
     .replace(MODULE_SCRIPT, '')
@@ -201,7 +210,10 @@ export async function prerender(root: string, outDir: string): Promise<number> {
       for (const locale of LOCALES) {
         const rendered = await renderPage(page.path, locale);
         if (!rendered.title) throw new Error(`${page.path} (${locale}) rendered no <title>`);
-        const { html, boot } = pageHtml(shell, rendered, chunksOf(manifest, page.module), page.onDemand);
+        const { html, boot } = pageHtml(shell, rendered, chunksOf(manifest, page.module), {
+          onDemand: page.onDemand,
+          replay: true,
+        });
         await writeFile(path.join(outDir, boot.file), boot.source);
         const file = locale === 'en' ? page.file : page.file.replace(/\.html$/, `.${locale}.html`);
         await writeFile(path.join(outDir, 'prerendered', file), withLang(html, locale));
