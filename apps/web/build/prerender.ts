@@ -45,7 +45,11 @@ type Boot = {
   replay?: boolean;
 };
 
-function bootScript(scripts: string[], preload: string[], { onDemand = false, replay = false }: Boot): string {
+function bootScript(
+  scripts: string[],
+  preload: string[],
+  { onDemand = false, replay = false }: Boot,
+): string {
   return `// Written by apps/web/build/prerender.ts.
 const start = async () => {
   for (const href of ${JSON.stringify(preload)}) {
