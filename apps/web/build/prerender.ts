@@ -70,13 +70,13 @@ const boot = () => {
   for (const type of USE) removeEventListener(type, boot, true);
   void start();
 };
-// A button clicked before the app has rendered the page: clicked again, at the same place in the
-// page, once the app has replaced the markup.
-const pathOf = (node) => {
-  const path = [];
-  for (let n = node; n && n !== root; n = n.parentElement) path.unshift([...n.parentElement.children].indexOf(n));
-  return path;
-};
+// A button clicked before the app has rendered the page: clicked again once the app has replaced
+// the markup, found by its text and classes (the app's page can hold more than the markup did, so
+// positions differ), the same one of its kind.
+const alike = (button) =>
+  [...root.querySelectorAll('button')].filter(
+    (b) => b.className === button.className && b.textContent === button.textContent,
+  );
 const markup = root.firstElementChild;
 const replay = (event) => {
   // Once the app has replaced the markup, its own buttons answer: nothing more to do here.
@@ -86,14 +86,13 @@ const replay = (event) => {
   event.preventDefault();
   event.stopPropagation();
   boot();
-  const path = pathOf(button);
+  const nth = alike(button).indexOf(button);
   const observer = new MutationObserver(() => {
     if (button.isConnected) return;
     observer.disconnect();
     removeEventListener('click', replay, true);
-    let target = root;
-    for (const i of path) target = target?.children[i];
-    if (target instanceof HTMLElement) requestAnimationFrame(() => target.click());
+    const target = alike(button)[nth];
+    if (target) requestAnimationFrame(() => target.click());
   });
   observer.observe(root, { childList: true, subtree: true });
 };
