@@ -92,7 +92,8 @@ const replay = (event) => {
     observer.disconnect();
     removeEventListener('click', replay, true);
     const target = alike(button)[nth];
-    if (target) requestAnimationFrame(() => target.click());
+    // After the app's first effects (the header closes its menu on mount), when first idle.
+    if (target) (window.requestIdleCallback ?? setTimeout)(() => target.click());
   });
   observer.observe(root, { childList: true, subtree: true });
 };
