@@ -34,3 +34,24 @@ describe('pageHtml', () => {
     expect(boot.source).toContain('requestAnimationFrame');
   });
 });
+
+describe('the landing page started on demand (decision 058)', () => {
+  it('starts the app at once with a stored session, else at the first sign of use', async () => {
+    const { ACCESS_TOKEN_KEY: stored } = await import('../src/lib/api-client.ts');
+    const { ACCESS_TOKEN_KEY } = await import('./prerender.ts');
+    expect(ACCESS_TOKEN_KEY).toBe(stored);
+    const { boot } = pageHtml(shell, { title: 'Townsquare', markup: '<h1>Hi</h1>' }, [], {
+      onDemand: true,
+      replay: true,
+    });
+    expect(boot.source).toContain(`localStorage.getItem("${ACCESS_TOKEN_KEY}")`);
+    expect(boot.source).toContain("'pointerdown'");
+    expect(boot.source).toContain("register('/sw.js'");
+    const eager = pageHtml(shell, { title: 'Townsquare', markup: '<h1>Hi</h1>' }, []).boot.source;
+    expect(eager).not.toContain('localStorage');
+    expect(eager).toContain('requestAnimationFrame(() => setTimeout(boot, 0))');
+    // Only pages whose markup the app replaces replay clicks (a hydrated page's are React's).
+    expect(boot.source).toContain("addEventListener('click', replay, true)");
+    expect(eager).not.toContain("addEventListener('click', replay, true)");
+  });
+});

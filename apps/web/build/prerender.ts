@@ -5,11 +5,14 @@ import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { LOCALES } from '../src/lib/i18n/locales.ts';
 
+/** The key the API client stores the access token under (src/lib/api-client.ts; a test checks). */
+export const ACCESS_TOKEN_KEY = 'accessToken';
+
 /** The pages pre-rendered, each with the route module whose code it needs first. */
 export const PRERENDERED = [
-  { path: '/', file: 'index.html', module: 'src/app/routes/landing.tsx' },
-  { path: '/login', file: 'login.html', module: 'src/app/routes/login.tsx' },
-  { path: '/register', file: 'register.html', module: 'src/app/routes/register.tsx' },
+  { path: '/', file: 'index.html', module: 'src/app/routes/landing.tsx', onDemand: true },
+  { path: '/login', file: 'login.html', module: 'src/app/routes/login.tsx', onDemand: false },
+  { path: '/register', file: 'register.html', module: 'src/app/routes/register.tsx', onDemand: false },
 ] as const;
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -26,8 +29,27 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): st
  * The script a pre-rendered page starts with, instead of the shell's: the page is in the HTML
  * already, so the app's code (the shell's module scripts, then the page's route chunks) is
  * requested after the first paint rather than competing with it for the phone's bandwidth.
+ *
+ * `onDemand` (the landing page, decision 058): a signed-out visitor reading the landing page needs
+ * none of the app: its links are plain links to pages that are themselves pre-rendered. The app
+ * starts at once when a session is stored (the signed-in landing page differs: "Go to
+ * dashboard"), otherwise at the visitor's first sign of use (a touch, a pointer or wheel, a key,
+ * a scroll: "Happening near you" further down and the menu need it). A click on a button before
+ * the app has rendered is played again on the same button once it has. The service worker is
+ * registered when the browser is first idle, as the app does.
  */
-function bootScript(scripts: string[], preload: string[]): string {
+type Boot = {
+  /** Start the app only with a stored session or at the first sign of use (the landing page). */
+  onDemand?: boolean;
+  /** Replay a button click made before the app replaced the markup (pre-rendered pages only: a hydrated page's clicks are React's to replay). */
+  replay?: boolean;
+};
+
+function bootScript(
+  scripts: string[],
+  preload: string[],
+  { onDemand = false, replay = false }: Boot,
+): string {
   return `// Written by apps/web/build/prerender.ts.
 const start = async () => {
   for (const href of ${JSON.stringify(preload)}) {
@@ -39,8 +61,57 @@ const start = async () => {
   }
   for (const src of ${JSON.stringify(scripts)}) await import(src);
 };
-requestAnimationFrame(() => setTimeout(start, 0));
-`;
+const root = document.getElementById('root');
+const USE = ['pointerdown', 'touchstart', 'mousemove', 'wheel', 'keydown', 'scroll', 'focusin'];
+let started = false;
+const boot = () => {
+  if (started) return;
+  started = true;
+  for (const type of USE) removeEventListener(type, boot, true);
+  void start();
+};
+// A button clicked before the app has rendered the page: clicked again once the app has replaced
+// the markup, found by its text and classes (the app's page can hold more than the markup did, so
+// positions differ), the same one of its kind.
+const alike = (button) =>
+  [...root.querySelectorAll('button')].filter(
+    (b) => b.className === button.className && b.textContent === button.textContent,
+  );
+const markup = root.firstElementChild;
+const replay = (event) => {
+  // Once the app has replaced the markup, its own buttons answer: nothing more to do here.
+  if (!markup?.isConnected) return removeEventListener('click', replay, true);
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || !root.contains(button)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  boot();
+  const nth = alike(button).indexOf(button);
+  const observer = new MutationObserver(() => {
+    if (button.isConnected) return;
+    observer.disconnect();
+    removeEventListener('click', replay, true);
+    const target = alike(button)[nth];
+    // After the app's first effects (the header closes its menu on mount), when first idle.
+    if (target) (window.requestIdleCallback ?? setTimeout)(() => target.click());
+  });
+  observer.observe(root, { childList: true, subtree: true });
+};
+${replay ? "addEventListener('click', replay, true);\n" : ''}${
+  onDemand
+    ? `let signedIn = false;
+try {
+  signedIn = Boolean(localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_KEY)}));
+} catch {}
+if (signedIn) requestAnimationFrame(() => setTimeout(boot, 0));
+else for (const type of USE) addEventListener(type, boot, { capture: true, passive: true });
+// The app registers the service worker once it runs; until then, this does, when first idle.
+const register = () => navigator.serviceWorker?.register('/sw.js', { scope: '/' }).catch(() => undefined);
+addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(register));
+`
+    : `requestAnimationFrame(() => setTimeout(boot, 0));
+`
+}`;
 }
 
 /** The page's `<html lang>` set to `locale`. */
@@ -58,6 +129,7 @@ export function pageHtml(
   shell: string,
   page: { title: string; markup: string },
   routeChunks: string[],
+  boot: Boot = {},
 ): { html: string; boot: { file: string; source: string } } {
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
   const scripts = [...shell.matchAll(MODULE_SCRIPT)].map((m) => m[1] ?? '');
@@ -68,7 +140,7 @@ export function pageHtml(
     ...preloaded,
     ...routeChunks.map((file) => `/${file}`).filter((href) => !initial.has(href)),
   ];
-  const source = bootScript(scripts, preload);
+  const source = bootScript(scripts, preload, boot);
   const file = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   const html = shell
     .replace(MODULE_SCRIPT, '')
@@ -142,7 +214,10 @@ export async function prerender(root: string, outDir: string): Promise<number> {
       for (const locale of LOCALES) {
         const rendered = await renderPage(page.path, locale);
         if (!rendered.title) throw new Error(`${page.path} (${locale}) rendered no <title>`);
-        const { html, boot } = pageHtml(shell, rendered, chunksOf(manifest, page.module));
+        const { html, boot } = pageHtml(shell, rendered, chunksOf(manifest, page.module), {
+          onDemand: page.onDemand,
+          replay: true,
+        });
         await writeFile(path.join(outDir, boot.file), boot.source);
         const file = locale === 'en' ? page.file : page.file.replace(/\.html$/, `.${locale}.html`);
         await writeFile(path.join(outDir, 'prerendered', file), withLang(html, locale));

@@ -164,8 +164,8 @@ export function SiteHeader() {
               className="lg:hidden"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              // A pre-rendered page's button does nothing until the app runs: say so.
-              disabled={prerendering}
+              // On a pre-rendered page, a click before the app runs is played again once it
+              // has rendered (the page's boot script, apps/web/build/prerender.ts).
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <CloseIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
