@@ -212,7 +212,11 @@ export async function uploadsRoutes(
     if (!STORED_FILE.test(key)) return reply.callNotFound();
     const file = await send(request.raw, key, { root, index: false, dotfiles: 'deny' });
     if (file.type !== 'file') {
-      if (file.type === 'error' && file.statusCode !== 404 && file.metadata.error.code !== 'ENOENT')
+      if (
+        file.type === 'error' &&
+        file.statusCode !== 404 &&
+        (file.metadata.error as NodeJS.ErrnoException).code !== 'ENOENT'
+      )
         return reply.send(file.metadata.error);
       return reply.callNotFound();
     }
