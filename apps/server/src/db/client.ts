@@ -16,9 +16,9 @@ export function createDb(url: string, options: { max?: number } = {}): DbHandle 
     // A connection, once opened, stays open (`min`): a new PostgreSQL backend starts with cold
     // catalog and plan caches and without our prepared statements, so after a quiet minute the
     // first burst of requests paid 50–100 ms each for the connections the pool had closed.
+    // (So no idle timeout: pg-pool only closes idle clients above `min`.)
     min: max,
     connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
     application_name: 'townsquare',
   });
   // An idle client losing its connection (database restart) must not crash the process;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.ts';
-import { jobIdFor } from './jobs.ts';
+import { createJobs, jobIdFor } from './jobs.ts';
 
 const t = useTestApp();
 
@@ -94,5 +94,40 @@ describe('the job queue', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(seen.flat().sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('every instance may send a due schedule; one job runs per minute, none when not due', async () => {
+    const other = createJobs({ databaseUrl: t.databaseUrl, log: { warn: () => {}, error: () => {} } });
+    await other.start();
+    try {
+      for (const jobs of [t.jobs, other]) await jobs.schedule('test-cron', '*/15 * * * *', { from: 'cron' });
+      const due = new Date('2030-01-01T10:15:20Z');
+      await Promise.all([t.jobs.sendDue(due), other.sendDue(due), t.jobs.sendDue(due)]);
+      await other.sendDue(new Date('2030-01-01T10:16:00Z'));
+      await other.sendDue(new Date('2030-01-01T10:30:00Z'));
+      const { rows } = await t.db.execute<{ id: string; data: unknown }>(
+        sql`select id, data from pgboss.job where name = 'test-cron' order by created_on`,
+      );
+      expect(rows.map((r) => r.id).sort()).toEqual(
+        [
+          jobIdFor('test-cron', 'cron 2030-01-01T10:15:00.000Z'),
+          jobIdFor('test-cron', 'cron 2030-01-01T10:30:00.000Z'),
+        ].sort(),
+      );
+      expect(rows.map((r) => r.data)).toEqual([{ from: 'cron' }, { from: 'cron' }]);
+      // pg-boss keeps no schedule of its own (its timekeeper is off).
+      const kept = await t.db.execute(sql`select name from pgboss.schedule`);
+      expect(kept.rows).toEqual([]);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('refuses a schedule it cannot read, naming it', async () => {
+    await expect(t.jobs.schedule('test-bad-cron', '61 * * * *')).rejects.toThrow(
+      'cron "61 * * * *": bad minute "61"',
+    );
   });
 });

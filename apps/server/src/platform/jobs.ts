@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { type CronSchedule, cronMatches, parseCron } from './cron.ts';
 
 /**
  * The one job queue (docs/decisions/017): pg-boss in its own schema (`pgboss`) of the app's
@@ -15,7 +16,10 @@ import PgBoss from 'pg-boss';
  *   copied to the `dead-letter` queue, counted in /metrics. `workBatch` hands a handler the whole
  *   batch (one query for many jobs) and lets it fail some of them.
  * - `resume(name, key)`: the job `cancel` stopped is queued again (same key, same time).
- * - `schedule(name, cron)`: a cron job (UTC); every instance may declare it, one runs it.
+ * - `schedule(name, cron)`: a cron job (UTC); every instance may declare it, one runs it. Each
+ *   instance looks once a minute, on the minute, and sends the due jobs keyed by their minute, so
+ *   however many instances send it, one job runs (pg-boss's own scheduler is off: it parsed every
+ *   schedule with cron-parser and luxon twice a minute, tens of milliseconds of blocked event loop).
  *
  * Handlers must be idempotent: a job whose instance died mid-way runs again after it expires.
  */
@@ -54,6 +58,8 @@ export type Jobs = {
   work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   workBatch<T>(name: string, handler: BatchHandler<T>, options?: WorkOptions): Promise<void>;
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Sends the scheduled jobs due in `at`'s minute (the minute timer calls it; so can a test). */
+  sendDue(at: Date): Promise<void>;
   /** Cancels the job sent with this key if it has not run yet. */
   cancel(name: string, key: string): Promise<void>;
   /** Queues again the job `cancel` stopped under this key (a cancelled event restored). */
@@ -123,8 +129,8 @@ export function createJobs(options: {
     // Completed jobs stay a day (a keyed send within that day is still deduplicated), then go.
     archiveCompletedAfterSeconds: 24 * 3600,
     deleteAfterDays: 7,
-    // Cron schedules are checked often enough for a per-minute job.
-    cronWorkerIntervalSeconds: 10,
+    // Schedules are ours (`schedule` below), not pg-boss's timekeeper.
+    schedule: false,
   });
   boss.on('error', (err) => options.log.warn({ err }, 'job queue error'));
   const polling = options.pollingIntervalSeconds ?? 2;
@@ -133,6 +139,26 @@ export function createJobs(options: {
   const created = new Map<string, Promise<void>>();
   let started = false;
   let stopping = false;
+  const schedules = new Map<string, { cron: CronSchedule; data: object }>();
+  let minuteTimer: NodeJS.Timeout | undefined;
+  /** The last minute (epoch ms) whose due jobs were sent. */
+  let lastMinute = 0;
+
+  /** Sends the due jobs of every minute since the last look (at most five, after a stall). */
+  function onMinute() {
+    const now = Math.floor(Date.now() / 60_000) * 60_000;
+    const from = Math.max(lastMinute + 60_000, now - 4 * 60_000);
+    lastMinute = now;
+    minuteTimer = setTimeout(onMinute, now + 60_000 - Date.now() + 50).unref();
+    for (let minute = from; minute <= now; minute += 60_000)
+      sendDue(new Date(minute)).catch((err) => options.log.warn({ err }, 'scheduled job not sent'));
+  }
+
+  async function sendDue(at: Date) {
+    const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
+    for (const [name, { cron, data }] of schedules)
+      if (cronMatches(cron, at)) await send(name, data, { key: `cron ${minute}` });
+  }
 
   function ensureQueue(name: string): Promise<void> {
     let ready = created.get(name);
@@ -172,6 +198,14 @@ export function createJobs(options: {
     }
   }
 
+  async function send(name: string, data: object, sendOptions: SendOptions = {}) {
+    await ensureQueue(name);
+    return boss.send(name, storable(data), {
+      ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
+      ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+    });
+  }
+
   async function workBatch<T>(name: string, handler: BatchHandler<T>, workOptions: WorkOptions = {}) {
     await ensureQueue(name);
     const batchSize = workOptions.batchSize ?? 1;
@@ -196,13 +230,7 @@ export function createJobs(options: {
       policies.set(name, queueOptions);
     },
 
-    async send(name, data, sendOptions = {}) {
-      await ensureQueue(name);
-      return boss.send(name, storable(data), {
-        ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
-        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
-      });
-    },
+    send,
 
     async sendMany(name, items) {
       if (items.length === 0) return;
@@ -239,9 +267,14 @@ export function createJobs(options: {
     workBatch,
 
     async schedule(name, cron, data = {}) {
+      schedules.set(name, { cron: parseCron(cron), data });
       await ensureQueue(name);
-      await boss.schedule(name, cron, data, { tz: 'UTC' });
+      // An earlier version kept the schedule in pg-boss: removed, so that an older instance still
+      // running during a deploy stops sending it too.
+      await boss.unschedule(name);
     },
+
+    sendDue,
 
     async cancel(name, key) {
       await ensureQueue(name);
@@ -266,11 +299,14 @@ export function createJobs(options: {
     async start() {
       await boss.start();
       started = true;
+      lastMinute = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+      onMinute();
     },
 
     async stop(timeoutMs = 8_000) {
       if (!started || stopping) return;
       stopping = true;
+      clearTimeout(minuteTimer);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
