@@ -41,6 +41,29 @@ const report = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 
+let lastGc = { seconds: 0, count: 0 };
+/**
+ * Reads the server's /metrics (prom-client's defaults: the event-loop delay histogram starts
+ * afresh at each read; the GC histogram only grows): the worst event-loop delay since the last
+ * read, and the garbage collection done since then.
+ */
+async function serverLoad(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) =>
+    [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  const lagMax = value('townsquare_nodejs_eventloop_lag_max_seconds') * 1000;
+  const gc = {
+    seconds: value('townsquare_nodejs_gc_duration_seconds_sum'),
+    count: value('townsquare_nodejs_gc_duration_seconds_count'),
+  };
+  const since = { ms: (gc.seconds - lastGc.seconds) * 1000, count: gc.count - lastGc.count };
+  lastGc = gc;
+  return { lagMax, text: `${fmt(lagMax, 0)} ms, GC ${since.count} pauses, ${fmt(since.ms, 0)} ms in all` };
+}
+
 /** A raw node:http hello-world in its own process: the HTTP baseline. */
 function startRawHttp(): Promise<{ url: string; child: ChildProcess }> {
   const child = fork(path.join(import.meta.dirname, 'raw-servers.mjs'), ['http'], {
@@ -427,6 +450,11 @@ async function main() {
     if (['data', 'abuse', 'polls', 'import', 'chat'].some((p) => wants(p))) {
       await signInAgain();
       for (let run = 1; run <= 3; run++) {
+        // The server's own view of the run (its /metrics, read before to start afresh): how long
+        // its event loop was held at worst and how long garbage collection took, so a slow run
+        // says whether the time went in this process or waiting on something outside it.
+        await serverLoad(app.url);
+        const began = new Date();
         const steady = await autocannon({
           url: `${app.url}/api/events?status=LIVE&limit=20`,
           connections: 10,
@@ -436,7 +464,7 @@ async function main() {
         });
         const p99 = steady.latency.p99;
         report(
-          `end of the run, GET /api/events?status=LIVE&limit=20 at a fixed 100 req/s, run ${run}/3: p99 ${p99} ms (bar 50 ms${p99 > 50 ? ': NOT MET' : ''}), ${steady.requests.average.toFixed(0)} req/s served, errors ${steady.errors + steady.non2xx}`,
+          `end of the run, GET /api/events?status=LIVE&limit=20 at a fixed 100 req/s, run ${run}/3: p99 ${p99} ms (bar 50 ms${p99 > 50 ? ': NOT MET' : ''}), ${steady.requests.average.toFixed(0)} req/s served, errors ${steady.errors + steady.non2xx}; from ${began.toISOString().slice(11, 23)}, server event loop held at most ${(await serverLoad(app.url)).text}`,
         );
       }
     }
