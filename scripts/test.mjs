@@ -2,32 +2,46 @@
 /**
  * `npm test`: every test layer, as CI runs it (`.ci/run`), with each layer's time printed.
  *
- * The layers run in three steps, each starting when the one before has passed:
- *   1. lint and the production build (e2e and the server's start-up tests need the build);
- *   2. typecheck, the server tests, and the contracts then web unit tests, side by side: the
- *      server tests mostly wait for PostgreSQL, the others are CPU work;
- *   3. e2e (Playwright, E2E_WORKERS workers, default 2) against the build.
+ * Each layer starts as soon as the layers it needs have passed:
+ *   - lint and the production build first (e2e and the server's start-up tests need the build);
+ *   - then typecheck, the server tests, and the contracts then web unit tests, side by side: the
+ *     server tests mostly wait for PostgreSQL, the others are CPU work;
+ *   - e2e (Playwright, E2E_WORKERS workers, default 2) against the build, once typecheck and the
+ *     unit tests are done: it overlaps the server tests' long tail instead of waiting for it, and
+ *     does not fight the CPU-bound layers for the machine's cores;
+ *   - last, alone, the server test files that measure timing or kill a server (server-alone).
+ * When a layer fails, no further layer starts; the ones already running finish.
  * Output lines carry their layer's name; a summary with each layer's time ends the run.
- * `TEST_LAYERS=server,web` runs only those layers (still in this order).
+ * `TEST_LAYERS=server,web` runs only those layers (`server` includes server-alone), each still
+ * after the wanted layers it waits for.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const steps = [
+/** [name, layers it waits for, ...npm commands run one after the other]. */
+const layers = [
+  ['lint', [], ['run', 'lint']],
+  ['build', [], ['run', 'build']],
+  ['typecheck', ['lint', 'build'], ['run', 'typecheck']],
+  ['server', ['lint', 'build'], ['test', '-w', '@townsquare/server', '--', '--project', 'server']],
   [
-    ['lint', ['run', 'lint']],
-    ['build', ['run', 'build']],
+    'contracts+web',
+    ['lint', 'build'],
+    ['test', '-w', '@townsquare/contracts'],
+    ['test', '-w', '@townsquare/web'],
   ],
+  ['e2e', ['lint', 'build', 'typecheck', 'contracts+web'], ['test', '-w', '@townsquare/e2e']],
+  // The server files that need the machine to themselves (login timing, kill and restart; see
+  // apps/server/vitest.config.ts) run last, once nothing else is running.
   [
-    ['typecheck', ['run', 'typecheck']],
-    ['server', ['test', '-w', '@townsquare/server']],
-    ['contracts+web', ['test', '-w', '@townsquare/contracts'], ['test', '-w', '@townsquare/web']],
+    'server-alone',
+    ['lint', 'build', 'typecheck', 'server', 'contracts+web', 'e2e'],
+    ['test', '-w', '@townsquare/server', '--', '--project', 'server-alone'],
   ],
-  [['e2e', ['test', '-w', '@townsquare/e2e']]],
 ];
 const only = process.env.TEST_LAYERS?.split(',').map((s) => s.trim());
-const wanted = (name) => !only || name.split('+').some((part) => only.includes(part));
+const wanted = (name) => !only || name.split(/[+-]/).some((part) => only.includes(part));
 
 /** Runs `npm <args>` with every line prefixed; resolves to its exit code. */
 function npm(name, args) {
@@ -53,30 +67,34 @@ function npm(name, args) {
 const times = [];
 const began = Date.now();
 let failed = false;
-for (const step of steps) {
-  const layers = step.filter(([name]) => wanted(name));
-  if (layers.length === 0) continue;
-  const results = await Promise.all(
-    layers.map(async ([name, ...commands]) => {
-      const start = Date.now();
-      let code = 0;
-      for (const args of commands) {
-        code = await npm(name, args);
-        if (code !== 0) break;
-      }
-      const seconds = (Date.now() - start) / 1000;
-      times.push({ name, seconds, code });
-      process.stdout.write(
-        `[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n`,
-      );
-      return code;
-    }),
+/** Each wanted layer's run, started once every wanted layer it waits for has passed. */
+const runs = new Map();
+const run = (name, commands) => {
+  const start = Date.now();
+  return (async () => {
+    let code = 0;
+    for (const args of commands) {
+      code = await npm(name, args);
+      if (code !== 0) break;
+    }
+    const seconds = (Date.now() - start) / 1000;
+    times.push({ name, seconds, code });
+    process.stdout.write(
+      `[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n`,
+    );
+    if (code !== 0) failed = true;
+    return code === 0;
+  })();
+};
+for (const [name, needs, ...commands] of layers) {
+  if (!wanted(name)) continue;
+  const before = needs.filter((need) => runs.has(need)).map((need) => runs.get(need));
+  runs.set(
+    name,
+    Promise.all(before).then((passed) => (passed.every(Boolean) && !failed ? run(name, commands) : false)),
   );
-  if (results.some((code) => code !== 0)) {
-    failed = true;
-    break;
-  }
 }
+await Promise.all(runs.values());
 const total = (Date.now() - began) / 1000;
 process.stdout.write('\nlayer           time   result\n');
 for (const { name, seconds, code } of times)
