@@ -13,13 +13,8 @@ import { useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
-import {
-  checkGroupName,
-  GroupFormActions,
-  GroupListStatus,
-  GroupNameField,
-  MemberPicker,
-} from './group-form.tsx';
+import { checkGroupName, GroupFormActions, GroupNameField, MemberPicker } from './group-form.tsx';
+import { GroupList, GroupSummary } from './group-list.tsx';
 import { MemberList, memberCountLabel } from './membership.tsx';
 
 interface EventSubgroupsProps {
@@ -78,7 +73,7 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
         )
       ) : null}
 
-      <GroupListStatus
+      <GroupList
         query={subgroups}
         loadingLabel={t('groups.sub.loading')}
         errorText={t('groups.sub.loadFailed')}
@@ -87,23 +82,18 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
             {isOrganizer ? t('groups.sub.emptyOrganizer') : t('groups.sub.empty')}
           </p>
         }
-      >
-        {(list) => (
-          <ul className="space-y-3">
-            {list.map((subgroup) => (
-              <SubgroupItem
-                key={subgroup.id}
-                subgroup={subgroup}
-                isOrganizer={isOrganizer}
-                renaming={renamingId === subgroup.id}
-                onRename={(on) => setRenamingId(on ? subgroup.id : null)}
-                chatOpen={openChats.has(subgroup.id)}
-                onToggleChat={() => toggleChat(subgroup.id)}
-              />
-            ))}
-          </ul>
+        className="space-y-3"
+        item={(subgroup) => (
+          <SubgroupItem
+            subgroup={subgroup}
+            isOrganizer={isOrganizer}
+            renaming={renamingId === subgroup.id}
+            onRename={(on) => setRenamingId(on ? subgroup.id : null)}
+            chatOpen={openChats.has(subgroup.id)}
+            onToggleChat={() => toggleChat(subgroup.id)}
+          />
         )}
-      </GroupListStatus>
+      />
     </div>
   );
 }
@@ -192,13 +182,10 @@ function SubgroupItem({
         {renaming ? (
           <RenameForm subgroup={subgroup} onDone={() => onRename(false)} />
         ) : (
-          <div className="min-w-0 space-y-1">
-            <h3 className="font-semibold break-words text-stone-900">{subgroup.name}</h3>
-            <p className="flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
-              <UsersRound className="size-4 shrink-0" aria-hidden="true" />
-              <span className="shrink-0">{memberCountLabel(members.length)}</span>
-            </p>
-          </div>
+          <GroupSummary name={subgroup.name} detailClassName="flex min-w-0 items-center gap-1.5">
+            <UsersRound className="size-4 shrink-0" aria-hidden="true" />
+            <span className="shrink-0">{memberCountLabel(members.length)}</span>
+          </GroupSummary>
         )}
         {renaming ? null : (
           <div className="flex flex-wrap gap-1.5">

@@ -22,13 +22,8 @@ import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
 import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
 import { GroupChat } from './group-chat.tsx';
-import {
-  checkGroupName,
-  GroupFormActions,
-  GroupListStatus,
-  GroupNameField,
-  MemberPicker,
-} from './group-form.tsx';
+import { checkGroupName, GroupFormActions, GroupNameField, MemberPicker } from './group-form.tsx';
+import { GroupList, GroupSummary } from './group-list.tsx';
 import {
   JoinButton,
   MemberList,
@@ -69,7 +64,7 @@ export function FriendGroupsPanel() {
         </h2>
         <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
       </div>
-      <GroupListStatus
+      <GroupList
         query={groups}
         loadingLabel={t('groups.loading')}
         errorText={t('groups.loadFailed')}
@@ -78,38 +73,22 @@ export function FriendGroupsPanel() {
             <p>{t('groups.emptyHint')}</p>
           </EmptyState>
         }
-      >
-        {(list) => (
-          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-            {list.map((group) => (
-              <li
-                key={group.id}
-                className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
-              >
-                <div className="min-w-0 flex-1 space-y-1">
-                  <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
-                  <p className="truncate text-sm text-stone-600">
-                    {memberCountLabel(group.members.length)} ·{' '}
-                    {group.members.map((m) => personName(m)).join(', ')}
-                  </p>
-                </div>
-                <Button
-                  variant="soft"
-                  size="sm"
-                  data-group-open={group.id}
-                  onClick={() => setOpenId(group.id)}
-                >
-                  <MessageCircle aria-hidden="true" />
-                  {t.rich('groups.openChat', {
-                    name: group.name,
-                    hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
-                  })}
-                </Button>
-              </li>
-            ))}
-          </ul>
+        className="grid grid-cols-1 gap-3 lg:grid-cols-2"
+        item={(group) => (
+          <li className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap">
+            <GroupSummary name={group.name} className="flex-1" detailClassName="truncate">
+              {memberCountLabel(group.members.length)} · {group.members.map((m) => personName(m)).join(', ')}
+            </GroupSummary>
+            <Button variant="soft" size="sm" data-group-open={group.id} onClick={() => setOpenId(group.id)}>
+              <MessageCircle aria-hidden="true" />
+              {t.rich('groups.openChat', {
+                name: group.name,
+                hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
+              })}
+            </Button>
+          </li>
         )}
-      </GroupListStatus>
+      />
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '@townsquare/contracts';
-import { type ReactNode, useId } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { useId } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -15,7 +13,7 @@ import { useFriends } from '../../friends/api/get-friends.ts';
 
 /*
  * The parts every kind of group's forms share: its name, its members (chosen from the user's
- * friends), Cancel and submit, and the list of groups while it loads.
+ * friends), Cancel and submit.
  */
 
 /** A group's name as typed, trimmed, or why it cannot be one (every kind needs a non-blank name). */
@@ -57,38 +55,6 @@ export function GroupNameField({
       )}
     </FormField>
   );
-}
-
-/**
- * A list of groups (or of friends) while it loads (`skeletons` placeholder rows), when it failed and
- * when it is empty; then the list itself.
- */
-export function GroupListStatus<T>({
-  query,
-  loadingLabel,
-  errorText,
-  empty,
-  skeletons = 2,
-  children,
-}: {
-  query: UseQueryResult<T[]>;
-  loadingLabel: string;
-  errorText: string;
-  empty: ReactNode;
-  skeletons?: number;
-  children: (groups: T[]) => ReactNode;
-}) {
-  if (query.isPending)
-    return (
-      <div className="space-y-3" role="status" aria-label={loadingLabel}>
-        {Array.from({ length: skeletons }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
-    );
-  if (query.isError) return <Alert variant="error" title={errorMessage(query.error, errorText)} />;
-  return query.data.length === 0 ? empty : children(query.data);
 }
 
 /** Cancel and the submit button of a group's form (creating one, adding members). */
