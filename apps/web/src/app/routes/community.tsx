@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { MapPin, Users } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
@@ -12,6 +12,7 @@ import { useCommunityEvents } from '../../features/communities/api/get-community
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityPeople } from '../../features/communities/components/community-people.tsx';
+import { VerifiedMark } from '../../features/communities/components/verified-mark.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
@@ -84,13 +85,7 @@ export function CommunityPage() {
           <div className="min-w-0">
             <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
               {community.name}
-              {community.verified ? (
-                <BadgeCheck
-                  className="ml-2 inline size-6 text-brand-700"
-                  role="img"
-                  aria-label={t('communities.card.verified')}
-                />
-              ) : null}
+              <VerifiedMark verified={community.verified} className="ml-2 inline size-6" />
             </h1>
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
               {community.location ? (

@@ -1,4 +1,3 @@
-import { BadgeCheck } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunities } from '../api/list-communities.ts';
 import { useSetCommunityVerified } from '../api/set-community-verified.ts';
+import { VerifiedMark } from './verified-mark.tsx';
 
 /** Admin page: find communities by name, place or address (the biggest first) and verify them. */
 export function AdminCommunities() {
@@ -37,13 +37,11 @@ export function AdminCommunities() {
           <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span className="font-medium text-stone-900">
               {c.name}
-              {c.verified ? (
-                <BadgeCheck
-                  className="ml-1 inline size-4 text-brand-700"
-                  role="img"
-                  aria-label={t('admin.users.verified')}
-                />
-              ) : null}
+              <VerifiedMark
+                verified={c.verified}
+                label={t('admin.users.verified')}
+                className="ml-1 inline size-4"
+              />
               <span className="ml-2 text-sm font-normal text-stone-600">
                 {t('communities.card.members', { count: c.memberCount })}
               </span>

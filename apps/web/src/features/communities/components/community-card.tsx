@@ -1,8 +1,9 @@
 import type { Community } from '@townsquare/contracts';
-import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { VerifiedMark } from './verified-mark.tsx';
 
 const STATE_LABEL = {
   member: 'communities.card.member',
@@ -40,13 +41,7 @@ export function CommunityCard({ community }: { community: Community }) {
           <Link to={`/c/${community.slug}`} className="hover:underline">
             {community.name}
           </Link>
-          {community.verified ? (
-            <BadgeCheck
-              className="ml-1 inline size-4 text-brand-700"
-              role="img"
-              aria-label={t('communities.card.verified')}
-            />
-          ) : null}
+          <VerifiedMark verified={community.verified} className="ml-1 inline size-4" />
         </h3>
         {state ? <Badge tone="brand">{t(state)}</Badge> : null}
       </div>
