@@ -67,8 +67,9 @@ export function TitledDialog({
   className,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** With `onOpenChange`, the caller owns the state; without, the dialog does. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
   trigger?: ReactNode;

@@ -1,8 +1,9 @@
 import { CHAT_LIMITS } from '@townsquare/contracts';
-import { useId } from 'react';
+import { type ComponentProps, type FormEvent, useId } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -54,6 +55,38 @@ export function GroupNameField({
         />
       )}
     </FormField>
+  );
+}
+
+/**
+ * A group's form in a dialog (creating a friend group, adding members to one): `trigger` opens it,
+ * Cancel closes it, and the submit button is busy while `pending`.
+ */
+export function GroupFormDialog({
+  onSubmit,
+  submitLabel,
+  pending,
+  children,
+  ...dialog
+}: Omit<ComponentProps<typeof TitledDialog>, 'className' | 'open' | 'onOpenChange'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  pending: boolean;
+}) {
+  return (
+    <TitledDialog {...dialog}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        <GroupFormActions
+          className="mt-6"
+          submitLabel={submitLabel}
+          pending={pending}
+          onCancel={() => dialog.onOpenChange(false)}
+        />
+      </form>
+    </TitledDialog>
   );
 }
 
