@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitForm } from '../../../components/ui/submit-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -67,17 +66,14 @@ export function LoginForm() {
         autoComplete="current-password"
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2.5">
-          <Checkbox
-            id="rememberMe"
-            checked={rememberMe}
-            onCheckedChange={(checked) => setRememberMe(checked === true)}
-            disabled={busy}
-          />
-          <Label htmlFor="rememberMe" className="font-medium">
-            {t('auth.login.remember')}
-          </Label>
-        </div>
+        <CheckboxField
+          id="rememberMe"
+          label={t('auth.login.remember')}
+          checked={rememberMe}
+          onCheckedChange={setRememberMe}
+          disabled={busy}
+          labelClassName="font-medium"
+        />
         <Link to="/forgot-password" className="text-sm font-semibold text-brand-800 hover:underline">
           {t('auth.login.forgot')}
         </Link>

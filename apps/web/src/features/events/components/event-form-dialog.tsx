@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
@@ -402,14 +402,13 @@ export function EventFormDialog({
                 />
               )}
             </FormField>
-            <div className="flex items-center gap-2.5 sm:pt-8">
-              <Checkbox
-                id="event-free"
-                checked={values.isFree}
-                onCheckedChange={(checked) => set('isFree', checked === true)}
-              />
-              <Label htmlFor="event-free">{t('events.form.free')}</Label>
-            </div>
+            <CheckboxField
+              id="event-free"
+              label={t('events.form.free')}
+              checked={values.isFree}
+              onCheckedChange={(checked) => set('isFree', checked)}
+              className="sm:pt-8"
+            />
           </div>
           {!editing && hosts.length > 0 ? (
             <div className="space-y-1.5">
