@@ -4,7 +4,6 @@ import {
   CalendarX2,
   Clock,
   DollarSign,
-  LogIn,
   MapPin,
   Settings2,
   UserRound,
@@ -12,7 +11,7 @@ import {
   Video,
 } from 'lucide-react';
 import { lazy, Suspense, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,6 +20,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { WhenIdle } from '../../components/when-idle.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { SignInLink } from '../../features/auth/components/sign-in-link.tsx';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
 import { CancelEventControls } from '../../features/events/components/cancel-event-dialog.tsx';
@@ -104,7 +104,6 @@ function EventDetailSkeleton() {
 
 function EventBody({ event }: { event: PublicEventDto }) {
   const { user } = useSession();
-  const location = useLocation();
   const t = useT();
   const past = isPastEvent(event);
   // Online events (issue 22): read when the server sends them; the link only reaches people going.
@@ -305,12 +304,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 <h2 className="text-lg font-semibold">{t('events.detail.wantToGo')}</h2>
               )}
               <p className="text-sm text-stone-700">{t('events.detail.signInPrompt')}</p>
-              <Button asChild className="w-full">
-                <Link to="/login" state={{ from: location }}>
-                  <LogIn aria-hidden="true" />
-                  {t('events.detail.signInToRsvp')}
-                </Link>
-              </Button>
+              <SignInLink className="w-full">{t('events.detail.signInToRsvp')}</SignInLink>
             </Card>
           )}
           {(event.hosts?.length ?? 0) > 0 ? (

@@ -1,13 +1,13 @@
 import type { Subgroup } from '@townsquare/contracts';
-import { ChevronDown, LogIn, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
+import { ChevronDown, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmChangeDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
+import { SignInPrompt } from '../../auth/components/sign-in-link.tsx';
 import { useCreateSubgroup } from '../api/create-subgroup.ts';
 import { useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
@@ -29,7 +29,6 @@ interface EventSubgroupsProps {
  */
 export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
   const { user, status } = useSession();
-  const location = useLocation();
   const subgroups = useEventSubgroups(eventId, { enabled: Boolean(user) });
   const [creating, setCreating] = useState(false);
   const [renamingId, setRenamingId] = useState<string | null>(null);
@@ -38,17 +37,7 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
 
   if (status === 'loading') return <Skeleton className="h-20" />;
   if (!user) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
-        <p>{t('groups.sub.signInPrompt')}</p>
-        <Button asChild variant="secondary" size="sm">
-          <Link to="/login" state={{ from: location }}>
-            <LogIn aria-hidden="true" />
-            {t('nav.signIn')}
-          </Link>
-        </Button>
-      </div>
-    );
+    return <SignInPrompt text={t('groups.sub.signInPrompt')} action={t('nav.signIn')} variant="secondary" />;
   }
 
   function toggleChat(id: string) {
