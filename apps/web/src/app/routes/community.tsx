@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { IconText } from '../../components/ui/icon-text.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -88,15 +89,10 @@ export function CommunityPage() {
               <VerifiedMark verified={community.verified} className="ml-2 inline size-6" />
             </h1>
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
-              {community.location ? (
-                <span className="inline-flex items-center gap-1">
-                  <MapPin className="size-4" aria-hidden="true" /> {community.location}
-                </span>
-              ) : null}
-              <span className="inline-flex items-center gap-1">
-                <Users className="size-4" aria-hidden="true" />{' '}
+              {community.location ? <IconText icon={MapPin}>{community.location}</IconText> : null}
+              <IconText icon={Users}>
                 {t('communities.card.members', { count: community.memberCount })}
-              </span>
+              </IconText>
               {community.visibility === 'PRIVATE' ? (
                 <Badge tone="neutral">{t('communities.page.private')}</Badge>
               ) : null}

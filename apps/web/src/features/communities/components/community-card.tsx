@@ -2,6 +2,7 @@ import type { Community } from '@townsquare/contracts';
 import { MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { IconText } from '../../../components/ui/icon-text.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { VerifiedMark } from './verified-mark.tsx';
 
@@ -49,16 +50,8 @@ export function CommunityCard({ community }: { community: Community }) {
         <p className="mt-1 line-clamp-2 text-sm text-stone-600">{community.description}</p>
       ) : null}
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700">
-        <span className="inline-flex items-center gap-1">
-          <Users className="size-4" aria-hidden="true" />
-          {t('communities.card.members', { count: community.memberCount })}
-        </span>
-        {community.location ? (
-          <span className="inline-flex items-center gap-1">
-            <MapPin className="size-4" aria-hidden="true" />
-            {community.location}
-          </span>
-        ) : null}
+        <IconText icon={Users}>{t('communities.card.members', { count: community.memberCount })}</IconText>
+        {community.location ? <IconText icon={MapPin}>{community.location}</IconText> : null}
       </p>
     </li>
   );
