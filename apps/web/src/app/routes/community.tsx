@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { HeadedSection } from '../../components/ui/headed-section.tsx';
 import { IconText } from '../../components/ui/icon-text.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -152,23 +153,21 @@ export function CommunityPage() {
             </ul>
           ) : null}
           {events.data?.events[0] ? (
-            <section aria-labelledby="community-next" className="mt-6 space-y-2">
-              <h2 id="community-next" className="text-lg font-semibold">
-                {t('communities.page.nextEvent')}
-              </h2>
+            <HeadedSection
+              id="community-next"
+              title={t('communities.page.nextEvent')}
+              className="mt-6 space-y-2"
+            >
               <EventList events={events.data.events.slice(0, 1)} loading={false} empty="" />
-            </section>
+            </HeadedSection>
           ) : null}
           <CommunityPeople slug={community.slug} canRead={canSeeEvents} />
-          <section aria-labelledby="community-share" className="mt-6 space-y-2">
-            <h2 id="community-share" className="text-lg font-semibold">
-              {t('communities.page.share')}
-            </h2>
+          <HeadedSection id="community-share" title={t('communities.page.share')} className="mt-6 space-y-2">
             <ShareButtons
               title={community.name}
               url={origin ? `${origin}/c/${encodeURIComponent(community.slug)}` : ''}
             />
-          </section>
+          </HeadedSection>
           <CommunityAnnouncements slug={community.slug} canRead={canSeeEvents} organizer={organizer} />
         </TabsContent>
         <TabsContent value="events">

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -18,10 +19,12 @@ export function AdminCommunities() {
   const communities = list.data?.pages.flatMap((p) => p.communities) ?? [];
   const t = useT();
   return (
-    <section aria-labelledby="admin-communities" className="mt-10 space-y-3">
-      <h2 id="admin-communities" className="text-xl font-semibold text-stone-900">
-        {t('admin.tab.communities')}
-      </h2>
+    <HeadedSection
+      id="admin-communities"
+      title={t('admin.tab.communities')}
+      size="xl"
+      className="mt-10 space-y-3"
+    >
       <div className="max-w-md space-y-1.5">
         <Label htmlFor="admin-community-search">{t('admin.communities.search')}</Label>
         <Input
@@ -68,6 +71,6 @@ export function AdminCommunities() {
           {t('admin.communities.more')}
         </Button>
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }

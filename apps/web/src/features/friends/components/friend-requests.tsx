@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -70,10 +71,7 @@ function RequestList({
   actions: (person: FriendUser) => ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={id} title={title} className="space-y-3">
       {people.length === 0 ? (
         empty
       ) : (
@@ -83,7 +81,7 @@ function RequestList({
           ))}
         </ul>
       )}
-    </section>
+    </HeadedSection>
   );
 }
 
