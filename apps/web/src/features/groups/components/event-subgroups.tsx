@@ -13,7 +13,7 @@ import { useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupFormActions, GroupNameField, MemberPicker } from './group-form.tsx';
+import { GroupFormActions, GroupNameField, MemberPicker, useGroupNameInput } from './group-form.tsx';
 import { GroupList, GroupSummary } from './group-list.tsx';
 import { MemberList, memberCountLabel } from './membership.tsx';
 
@@ -89,20 +89,16 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
 
 function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () => void }) {
   const create = useCreateSubgroup();
-  const [name, setName] = useState('');
+  const name = useGroupNameInput();
   const [members, setMembers] = useState<string[]>([]);
-  const [nameError, setNameError] = useState<string>();
   const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkGroupName(name);
-    if (checked.error !== undefined) {
-      setNameError(checked.error);
-      return;
-    }
+    const checked = name.check();
+    if (checked === undefined) return;
     create.mutate(
-      { eventId, name: checked.name, members },
+      { eventId, name: checked, members },
       {
         onSuccess: (subgroup) => {
           toast.success(t('groups.sub.created', { name: subgroup.name }));
@@ -125,13 +121,8 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
     >
       <GroupNameField
         label={t('groups.sub.name')}
-        value={name}
         placeholder={t('groups.sub.namePlaceholder')}
-        error={nameError}
-        onChange={(next) => {
-          setName(next);
-          setNameError(undefined);
-        }}
+        {...name.field}
       />
       <MemberPicker legend={t('groups.sub.members')} value={members} onChange={setMembers} />
       <GroupFormActions
@@ -222,23 +213,19 @@ function SubgroupItem({
 
 function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => void }) {
   const rename = useRenameSubgroup();
-  const [name, setName] = useState(subgroup.name);
-  const [error, setError] = useState<string>();
+  const name = useGroupNameInput(subgroup.name);
   const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkGroupName(name);
-    if (checked.error !== undefined) {
-      setError(checked.error);
-      return;
-    }
-    if (checked.name === subgroup.name) {
+    const checked = name.check();
+    if (checked === undefined) return;
+    if (checked === subgroup.name) {
       onDone();
       return;
     }
     rename.mutate(
-      { id: subgroup.id, name: checked.name },
+      { id: subgroup.id, name: checked },
       {
         onSuccess: onDone,
         onError: (err) => {
@@ -260,14 +247,9 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
     >
       <GroupNameField
         label={t('groups.sub.newName', { name: subgroup.name })}
-        value={name}
         autoFocus
-        error={error}
         className="min-w-48 flex-1"
-        onChange={(next) => {
-          setName(next);
-          setError(undefined);
-        }}
+        {...name.field}
       />
       <div className="flex gap-2 sm:mt-7">
         <Button type="submit" size="sm" loading={rename.isPending}>

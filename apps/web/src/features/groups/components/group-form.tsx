@@ -1,5 +1,5 @@
 import { CHAT_LIMITS } from '@townsquare/contracts';
-import { type ComponentProps, type FormEvent, useId } from 'react';
+import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -21,6 +21,30 @@ import { useFriends } from '../../friends/api/get-friends.ts';
 export function checkGroupName(typed: string): { name: string; error?: undefined } | { error: string } {
   const name = typed.trim();
   return name ? { name } : { error: translate('groups.nameRequired') };
+}
+
+/**
+ * A group's name being typed: `field` goes to `GroupNameField` (typing clears the error), and
+ * `check()` gives the trimmed name, or shows why it cannot be one and gives undefined.
+ */
+export function useGroupNameInput(initial = '') {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string>();
+  return {
+    field: {
+      value: name,
+      error,
+      onChange: (next: string) => {
+        setName(next);
+        setError(undefined);
+      },
+    },
+    check: (): string | undefined => {
+      const checked = checkGroupName(name);
+      if (checked.error !== undefined) setError(checked.error);
+      return checked.error === undefined ? checked.name : undefined;
+    },
+  };
 }
 
 /** The name field of every kind of group: creating one, or renaming it. */
