@@ -35,11 +35,3 @@ export async function shootAtBothSizes(page: Page, name: string) {
   }
   if (before) await page.setViewportSize(before);
 }
-
-/** "2030-03-08T19:00" in the browser's (and this process's) local time, `days` from now. */
-export function localInput(days: number, hour: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
-}

@@ -32,6 +32,9 @@ function nextClientIp(): string {
   return `10.${octet}.${Math.floor(seq / 250) % 250}.${(seq % 250) + 1}`;
 }
 
+/** A short suffix, different each time, that keeps a name unique across runs. */
+export const unique = () => Date.now().toString(36).slice(-5);
+
 export function uniqueEmail(prefix = 'neighbour'): string {
   seq += 1;
   return `${prefix}.${randomBytes(6).toString('hex')}@e2e.townsquare.test`;

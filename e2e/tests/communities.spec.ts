@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
-import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { localInput } from '../support/dates.ts';
+import { createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /**
@@ -12,31 +12,7 @@ import { gradientPng } from '../support/images.ts';
  */
 
 /** Full-page screenshots at phone and desktop width (looked at by people; git-ignored). */
-async function shoot(page: Page, name: string) {
-  const before = page.viewportSize();
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `communities-${name}-${size.width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-/** "2030-03-08T19:00" in the browser's local time, `days` from now. */
-function localInput(days: number, hour: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
-}
-
-const unique = () => Date.now().toString(36).slice(-5);
+const shoot = (page: Page, name: string) => shootAtBothSizes(page, `communities-${name}`);
 
 test('a club is founded, joined by request, chats live and hosts an event its members see', async ({
   page,

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { type Account, createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /** Events end to end: dashboard, create/edit dialog, search, the event page, RSVP and delete. */
@@ -11,16 +12,6 @@ async function noHorizontalScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
 }
-
-/** "2030-03-08T19:00" in the browser's (and this process's) local time, `days` from now. */
-function localInput(days: number, hour: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
-}
-
-const unique = () => Date.now().toString(36).slice(-5);
 
 interface ApiEvent {
   id: string;

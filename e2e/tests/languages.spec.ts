@@ -1,4 +1,4 @@
-import { localInput } from '../support/a11y.ts';
+import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, createLiveEvent, expect, signInAs, test, uniqueEmail } from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';

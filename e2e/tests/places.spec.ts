@@ -2,15 +2,13 @@ import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { localInput } from '../support/dates.ts';
-import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
  * Issue 22, the web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
  * Potsdam sees it under "Happening near Potsdam" with its distance; the map view shows its pin; a
  * signed-out visitor finds it on Berlin's city page, `/near/berlin-de`. Map tiles are blocked throughout (no test reaches the internet): the fallbacks show.
  */
-
-const unique = () => Date.now().toString(36).slice(-5);
 
 /** Every tile request fails, as offline or behind a blocker; counts them to show the map asked. */
 async function blockTiles(page: Page): Promise<() => number> {

@@ -1,8 +1,9 @@
 import { type Browser, type Page, request } from '@playwright/test';
-import { localInput, shootAtBothSizes } from '../support/a11y.ts';
+import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
+import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { type Account, createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
  * Issue 25: a host proposes three dates to a community, two members answer on phones, the host
@@ -13,8 +14,6 @@ import { type Account, createAccount, expect, signInAs, test } from '../support/
 const PHONE = { width: 375, height: 812 };
 
 const shoot = (page: Page, name: string) => shootAtBothSizes(page, `polls-${name}`);
-
-const unique = () => Date.now().toString(36).slice(-5);
 
 async function apiAs(account: Account, method: 'post' | 'put', url: string, data: object) {
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type Page, request } from '@playwright/test';
 import { SCREENSHOTS, SIZES } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
+import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -24,14 +25,6 @@ async function shoot(page: Page, name: string) {
     });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** "2030-03-08T19:00" in the browser's (and this process's) local time, `days` from now. */
-function localInput(days: number, hour: number, minute = 0): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setHours(hour, minute, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 test('a weekly series: create, confirm the next date from the dashboard, a neighbour goes to the whole series', async ({

@@ -4,14 +4,7 @@ import { fileName } from '../lib/file-name.ts';
 import { useT } from '../lib/i18n/intl.tsx';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from './ui/dialog.tsx';
+import { TitledDialog } from './ui/dialog.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
 /** A file name for the QR code's picture: "quiz-night-qr.png". */
@@ -46,44 +39,44 @@ function QrDialog({ title, url }: { title: string; url: string }) {
   const [open, setOpen] = useState(false);
   const qr = useQrImage(url, open);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={setOpen}
+      className="max-w-sm"
+      trigger={
         <Button variant="secondary" disabled={url === ''}>
           <QrCode aria-hidden="true" />
           {t('common.share.qr')}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{t('common.share.qr')}</DialogTitle>
-          <DialogDescription>{t('common.share.qrHelp', { title })}</DialogDescription>
-        </DialogHeader>
-        {qr.failed ? (
-          <Alert variant="error">{t('common.share.qrFailed')}</Alert>
-        ) : qr.src ? (
-          <div className="space-y-3">
-            <img
-              src={qr.src}
-              alt={t('common.share.qrAlt', { url })}
-              width={320}
-              height={320}
-              className="mx-auto size-64"
-            />
-            <p className="break-all text-center text-sm text-stone-700">{url}</p>
-            <a
-              href={qr.src}
-              download={qrFileName(title)}
-              className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-50"
-            >
-              <Download className="size-4" aria-hidden="true" />
-              {t('common.share.download')}
-            </a>
-          </div>
-        ) : (
-          <Skeleton className="mx-auto size-64" />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('common.share.qr')}
+      description={t('common.share.qrHelp', { title })}
+    >
+      {qr.failed ? (
+        <Alert variant="error">{t('common.share.qrFailed')}</Alert>
+      ) : qr.src ? (
+        <div className="space-y-3">
+          <img
+            src={qr.src}
+            alt={t('common.share.qrAlt', { url })}
+            width={320}
+            height={320}
+            className="mx-auto size-64"
+          />
+          <p className="break-all text-center text-sm text-stone-700">{url}</p>
+          <a
+            href={qr.src}
+            download={qrFileName(title)}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {t('common.share.download')}
+          </a>
+        </div>
+      ) : (
+        <Skeleton className="mx-auto size-64" />
+      )}
+    </TitledDialog>
   );
 }
 

@@ -1,9 +1,11 @@
-import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { MapPin, Users } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { HeadedSection } from '../../components/ui/headed-section.tsx';
+import { IconText } from '../../components/ui/icon-text.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -12,6 +14,7 @@ import { useCommunityEvents } from '../../features/communities/api/get-community
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityPeople } from '../../features/communities/components/community-people.tsx';
+import { VerifiedMark } from '../../features/communities/components/verified-mark.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
@@ -84,24 +87,13 @@ export function CommunityPage() {
           <div className="min-w-0">
             <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
               {community.name}
-              {community.verified ? (
-                <BadgeCheck
-                  className="ml-2 inline size-6 text-brand-700"
-                  role="img"
-                  aria-label={t('communities.card.verified')}
-                />
-              ) : null}
+              <VerifiedMark verified={community.verified} className="ml-2 inline size-6" />
             </h1>
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
-              {community.location ? (
-                <span className="inline-flex items-center gap-1">
-                  <MapPin className="size-4" aria-hidden="true" /> {community.location}
-                </span>
-              ) : null}
-              <span className="inline-flex items-center gap-1">
-                <Users className="size-4" aria-hidden="true" />{' '}
+              {community.location ? <IconText icon={MapPin}>{community.location}</IconText> : null}
+              <IconText icon={Users}>
                 {t('communities.card.members', { count: community.memberCount })}
-              </span>
+              </IconText>
               {community.visibility === 'PRIVATE' ? (
                 <Badge tone="neutral">{t('communities.page.private')}</Badge>
               ) : null}
@@ -161,23 +153,21 @@ export function CommunityPage() {
             </ul>
           ) : null}
           {events.data?.events[0] ? (
-            <section aria-labelledby="community-next" className="mt-6 space-y-2">
-              <h2 id="community-next" className="text-lg font-semibold">
-                {t('communities.page.nextEvent')}
-              </h2>
+            <HeadedSection
+              id="community-next"
+              title={t('communities.page.nextEvent')}
+              className="mt-6 space-y-2"
+            >
               <EventList events={events.data.events.slice(0, 1)} loading={false} empty="" />
-            </section>
+            </HeadedSection>
           ) : null}
           <CommunityPeople slug={community.slug} canRead={canSeeEvents} />
-          <section aria-labelledby="community-share" className="mt-6 space-y-2">
-            <h2 id="community-share" className="text-lg font-semibold">
-              {t('communities.page.share')}
-            </h2>
+          <HeadedSection id="community-share" title={t('communities.page.share')} className="mt-6 space-y-2">
             <ShareButtons
               title={community.name}
               url={origin ? `${origin}/c/${encodeURIComponent(community.slug)}` : ''}
             />
-          </section>
+          </HeadedSection>
           <CommunityAnnouncements slug={community.slug} canRead={canSeeEvents} organizer={organizer} />
         </TabsContent>
         <TabsContent value="events">

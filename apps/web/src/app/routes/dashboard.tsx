@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { HeadedSection } from '../../components/ui/headed-section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
@@ -86,10 +87,7 @@ function FirstSteps() {
   const noEvent = ownEvents.isSuccess && !ownEvents.data;
   if (!noCommunity && !noEvent) return null;
   return (
-    <section aria-labelledby="first-steps" className="space-y-3">
-      <h2 id="first-steps" className="text-lg font-semibold">
-        {t('dashboard.firstSteps.title')}
-      </h2>
+    <HeadedSection id="first-steps" title={t('dashboard.firstSteps.title')} className="space-y-3">
       <div className={cn('grid gap-4', noCommunity && noEvent ? 'sm:grid-cols-2' : '')}>
         {noCommunity ? (
           <Card className="space-y-3 p-5 sm:p-6">
@@ -117,7 +115,7 @@ function FirstSteps() {
           <NewEventDialog onClose={() => setCreating(false)} />
         </Suspense>
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Attendee } from '@townsquare/contracts';
-import { ArrowLeft, Camera, CameraOff, CircleCheck, Search } from 'lucide-react';
+import { ArrowLeft, Camera, CameraOff, CircleCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useAttendees, useCheckIn } from '../../features/events/api/capacity.ts';
@@ -296,19 +297,7 @@ export function EventCheckInPage() {
             <h2 className="text-lg font-semibold">{t('events.door.findByName')}</h2>
             <div className="space-y-1.5">
               <Label htmlFor={searchId}>{t('events.door.nameOrUsername')}</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-                  aria-hidden="true"
-                />
-                <Input
-                  id={searchId}
-                  type="search"
-                  className="pl-9"
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                />
-              </div>
+              <SearchInput id={searchId} value={query} onChange={(e) => setQuery(e.target.value)} />
             </div>
             {going.length === 0 ? (
               <p className="text-sm text-stone-700">{t('events.door.nobody')}</p>

@@ -4,15 +4,14 @@ import {
   CalendarX2,
   Clock,
   DollarSign,
-  LogIn,
   MapPin,
   Settings2,
   UserRound,
   Users,
   Video,
 } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { lazy, Suspense, useRef } from 'react';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,10 +20,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { WhenIdle } from '../../components/when-idle.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { SignInLink } from '../../features/auth/components/sign-in-link.tsx';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
 import { CancelEventControls } from '../../features/events/components/cancel-event-dialog.tsx';
 import { EventAttendees } from '../../features/events/components/event-attendees.tsx';
+import { EventFact } from '../../features/events/components/event-fact.tsx';
 import { EventHosts, HostTools } from '../../features/events/components/event-hosts.tsx';
 import { EventImage } from '../../features/events/components/event-image.tsx';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge.tsx';
@@ -88,28 +89,6 @@ export function formatCost(event: Pick<PublicEventDto, 'cost' | 'isFree'>, curre
   return formatMoney(Number(event.cost) || 0, currency);
 }
 
-function Fact({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: ComponentType<{ className?: string }>;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="relative min-h-10 pl-13">
-      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-        <span className="absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 break-words text-stone-900">{children}</dd>
-    </div>
-  );
-}
-
 function EventDetailSkeleton() {
   return (
     <div className="space-y-6" role="status" aria-label={translate('events.detail.loading')}>
@@ -125,7 +104,6 @@ function EventDetailSkeleton() {
 
 function EventBody({ event }: { event: PublicEventDto }) {
   const { user } = useSession();
-  const location = useLocation();
   const t = useT();
   const past = isPastEvent(event);
   // Online events (issue 22): read when the server sends them; the link only reaches people going.
@@ -196,22 +174,22 @@ function EventBody({ event }: { event: PublicEventDto }) {
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
           <h2 className="sr-only">{t('events.detail.details')}</h2>
           <dl className="grid gap-5 sm:grid-cols-2">
-            <Fact icon={CalendarDays} label={t('events.detail.date')}>
+            <EventFact look="page" icon={CalendarDays} label={t('events.detail.date')}>
               {when.date}
-            </Fact>
-            <Fact icon={Clock} label={t('events.detail.time')}>
+            </EventFact>
+            <EventFact look="page" icon={Clock} label={t('events.detail.time')}>
               {when.time}
-            </Fact>
+            </EventFact>
             {when.yours ? (
-              <Fact icon={Clock} label={t('events.detail.yourTime')}>
+              <EventFact look="page" icon={Clock} label={t('events.detail.yourTime')}>
                 {when.yours}
-              </Fact>
+              </EventFact>
             ) : null}
-            <Fact icon={MapPin} label={t('events.detail.location')}>
+            <EventFact look="page" icon={MapPin} label={t('events.detail.location')}>
               {event.location}
-            </Fact>
+            </EventFact>
             {online.online ? (
-              <Fact icon={Video} label={t('events.detail.online')}>
+              <EventFact look="page" icon={Video} label={t('events.detail.online')}>
                 {online.onlineUrl ? (
                   <a
                     href={online.onlineUrl}
@@ -224,15 +202,15 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 ) : (
                   t('events.detail.onlineHidden')
                 )}
-              </Fact>
+              </EventFact>
             ) : null}
-            <Fact icon={DollarSign} label={t('events.detail.cost')}>
+            <EventFact look="page" icon={DollarSign} label={t('events.detail.cost')}>
               {formatCost(event, currency)}
-            </Fact>
-            <Fact icon={Users} label={t('events.detail.attendees')}>
+            </EventFact>
+            <EventFact look="page" icon={Users} label={t('events.detail.attendees')}>
               {t('events.detail.going', { going: event.attendeeCount, maybe: event.maybeCount })}
-            </Fact>
-            <Fact icon={UserRound} label={t('events.detail.organizer')}>
+            </EventFact>
+            <EventFact look="page" icon={UserRound} label={t('events.detail.organizer')}>
               {event.creator?.username ? (
                 <Link
                   to={`/user/${event.creatorId}`}
@@ -248,7 +226,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                   <HostedBy community={event.community} />
                 </span>
               ) : null}
-            </Fact>
+            </EventFact>
           </dl>
           {event.tags.length > 0 ? (
             <ul
@@ -326,12 +304,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
                 <h2 className="text-lg font-semibold">{t('events.detail.wantToGo')}</h2>
               )}
               <p className="text-sm text-stone-700">{t('events.detail.signInPrompt')}</p>
-              <Button asChild className="w-full">
-                <Link to="/login" state={{ from: location }}>
-                  <LogIn aria-hidden="true" />
-                  {t('events.detail.signInToRsvp')}
-                </Link>
-              </Button>
+              <SignInLink className="w-full">{t('events.detail.signInToRsvp')}</SignInLink>
             </Card>
           )}
           {(event.hosts?.length ?? 0) > 0 ? (

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useConfirmGuest } from '../../features/guests/api/guest-rsvps.ts';
+import { guestRsvpLink } from '../../features/guests/api/guest-rsvps.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import { GuestLinkFrame, GuestLinkWaiting } from '../../features/guests/components/guest-link-frame.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
@@ -12,7 +12,7 @@ export function GuestRsvpConfirmPage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const confirm = useConfirmGuest(token);
+  const confirm = guestRsvpLink.useConfirm(token);
   const state = !token ? 'failed' : confirm.isPending ? 'confirming' : confirm.isSuccess ? 'done' : 'failed';
   return (
     <GuestLinkFrame title={t('guests.confirm.pageTitle')}>

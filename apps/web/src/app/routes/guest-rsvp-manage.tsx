@@ -2,9 +2,9 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
+  guestRsvpLink,
   useCancelGuestRsvp,
   useChangeGuestRsvp,
-  useGuestRsvp,
 } from '../../features/guests/api/guest-rsvps.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import {
@@ -22,7 +22,7 @@ export function GuestRsvpManagePage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const rsvp = useGuestRsvp(token || null);
+  const rsvp = guestRsvpLink.useOwnAnswer(token || null);
   const change = useChangeGuestRsvp(token);
   const cancel = useCancelGuestRsvp(token);
   const current = rsvp.data?.rsvp;

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useConfirmGuestVotes } from '../../features/guests/api/guest-votes.ts';
+import { guestVoteLink } from '../../features/guests/api/guest-votes.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import { GuestLinkFrame, GuestLinkWaiting } from '../../features/guests/components/guest-link-frame.tsx';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -11,7 +11,7 @@ export function GuestVotesConfirmPage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const confirm = useConfirmGuestVotes(token);
+  const confirm = guestVoteLink.useConfirm(token);
   const state = !token ? 'failed' : confirm.isPending ? 'confirming' : confirm.isSuccess ? 'done' : 'failed';
   return (
     <GuestLinkFrame title={t('guests.votes.confirmPageTitle')}>

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import {
+  guestVoteLink,
   useChangeGuestVotes,
-  useGuestVotes,
   useWithdrawGuestVotes,
 } from '../../features/guests/api/guest-votes.ts';
 import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
@@ -26,7 +26,7 @@ export function GuestVotesManagePage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const votes = useGuestVotes(token || null);
+  const votes = guestVoteLink.useOwnAnswer(token || null);
   const change = useChangeGuestVotes(token);
   const withdraw = useWithdrawGuestVotes(token);
   const data = votes.data;

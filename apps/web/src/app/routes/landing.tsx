@@ -1,9 +1,10 @@
 import { ArrowRight, BadgeCheck, CalendarPlus, HeartHandshake, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { WhenIdle } from '../../components/when-idle.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { cn } from '../../lib/cn.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 const NearYou = lazy(() =>
@@ -72,6 +73,62 @@ function HeroImage() {
   );
 }
 
+/** A large button that links on, an arrow after its label. */
+function ArrowButtonLink({
+  to,
+  variant,
+  children,
+}: {
+  to: string;
+  variant?: 'inverse';
+  children: ReactNode;
+}) {
+  return (
+    <Button asChild size="lg" variant={variant}>
+      <Link to={to}>
+        {children}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+/** One of the page's bands: the page's width inside, named by its heading. */
+function Section({
+  labelledBy,
+  className,
+  children,
+}: {
+  labelledBy: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={labelledBy} className={className}>
+      <div className="container-page">{children}</div>
+    </section>
+  );
+}
+
+/** The heading of one of the page's sections. */
+function SectionTitle({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className={cn('font-display text-3xl font-semibold tracking-tight sm:text-4xl', className)}>
+      {children}
+    </h2>
+  );
+}
+
+/** A section's title, centred, and the line under it if any. */
+function SectionHeader({ id, title, lead }: { id: string; title: string; lead?: string }) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <SectionTitle id={id}>{title}</SectionTitle>
+      {lead ? <p className="mt-3 text-lg text-stone-700">{lead}</p> : null}
+    </div>
+  );
+}
+
 export function LandingPage() {
   const { user } = useSession();
   const nearRef = useRef<HTMLDivElement>(null);
@@ -98,20 +155,10 @@ export function LandingPage() {
             <p className="max-w-xl text-lg leading-relaxed text-stone-700">{t('landing.lead')}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {signedIn ? (
-                <Button asChild size="lg">
-                  <Link to="/dashboard">
-                    {t('landing.goDashboard')}
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
+                <ArrowButtonLink to="/dashboard">{t('landing.goDashboard')}</ArrowButtonLink>
               ) : (
                 <>
-                  <Button asChild size="lg">
-                    <Link to="/register">
-                      {t('landing.getStarted')}
-                      <ArrowRight aria-hidden="true" />
-                    </Link>
-                  </Button>
+                  <ArrowButtonLink to="/register">{t('landing.getStarted')}</ArrowButtonLink>
                   <Button asChild size="lg" variant="secondary">
                     <Link to="/login">{t('landing.signIn')}</Link>
                   </Button>
@@ -133,93 +180,71 @@ export function LandingPage() {
         </WhenIdle>
       </div>
 
-      <section aria-labelledby="why-heading" className="bg-white py-16 sm:py-24">
-        <div className="container-page">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="why-heading" className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
-              {t('landing.why.title')}
-            </h2>
-            <p className="mt-3 text-lg text-stone-700">{t('landing.why.lead')}</p>
-          </div>
-          <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {reasons.map(({ icon: Icon, title, text }) => (
-              <li
-                key={title}
-                className="rounded-(--radius-card) border border-stone-200/80 bg-cream p-6 shadow-(--shadow-soft) sm:p-8"
-              >
-                <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-700 text-white">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-5 text-xl font-semibold">{t(title)}</h3>
-                <p className="mt-2 leading-relaxed text-stone-700">{t(text)}</p>
-                {title === 'landing.reasons.verified.title' ? (
-                  <Link
-                    to="/communities?verified=true"
-                    className="mt-3 inline-block font-semibold text-brand-800 underline-offset-4 hover:underline"
-                  >
-                    {t('landing.why.seeVerified')}
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="how-heading" className="py-16 sm:py-24">
-        <div className="container-page">
-          <h2
-            id="how-heading"
-            className="text-center font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-          >
-            {t('landing.how.title')}
-          </h2>
-          <ol className="mt-12 grid gap-8 md:grid-cols-3">
-            {steps.map((step) => (
-              <li key={step.n} className="flex gap-4">
-                <span
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white"
-                  aria-hidden="true"
+      <Section labelledBy="why-heading" className="bg-white py-16 sm:py-24">
+        <SectionHeader id="why-heading" title={t('landing.why.title')} lead={t('landing.why.lead')} />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {reasons.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="rounded-(--radius-card) border border-stone-200/80 bg-cream p-6 shadow-(--shadow-soft) sm:p-8"
+            >
+              <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-700 text-white">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold">{t(title)}</h3>
+              <p className="mt-2 leading-relaxed text-stone-700">{t(text)}</p>
+              {title === 'landing.reasons.verified.title' ? (
+                <Link
+                  to="/communities?verified=true"
+                  className="mt-3 inline-block font-semibold text-brand-800 underline-offset-4 hover:underline"
                 >
-                  {step.n}
-                </span>
-                <div>
-                  <h3 className="font-semibold">{t(step.title)}</h3>
-                  <p className="mt-1 text-stone-700">{t(step.text)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section aria-labelledby="cta-heading" className="pb-16 sm:pb-24">
-        <div className="container-page">
-          <div className="relative overflow-hidden rounded-[2rem] bg-brand-800 px-6 py-12 text-center text-white sm:px-12 sm:py-16">
-            <div
-              aria-hidden="true"
-              className="absolute inset-0 bg-[radial-gradient(30rem_16rem_at_0%_0%,rgb(251_146_60/0.45),transparent),radial-gradient(24rem_14rem_at_100%_100%,rgb(45_212_191/0.3),transparent)]"
-            />
-            <div className="relative mx-auto max-w-2xl space-y-5">
-              <h2
-                id="cta-heading"
-                className="font-display text-3xl font-semibold tracking-tight text-white sm:text-4xl"
-              >
-                {signedIn ? t('landing.cta.signedInTitle') : t('landing.cta.title')}
-              </h2>
-              <p className="text-lg text-brand-50">
-                {signedIn ? t('landing.cta.signedInLead') : t('landing.cta.lead')}
-              </p>
-              <Button asChild size="lg" variant="inverse">
-                <Link to={signedIn ? '/dashboard' : '/register'}>
-                  {signedIn ? t('landing.goDashboard') : t('landing.cta.button')}
-                  <ArrowRight aria-hidden="true" />
+                  {t('landing.why.seeVerified')}
                 </Link>
-              </Button>
-            </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section labelledBy="how-heading" className="py-16 sm:py-24">
+        <SectionHeader id="how-heading" title={t('landing.how.title')} />
+        <ol className="mt-12 grid gap-8 md:grid-cols-3">
+          {steps.map((step) => (
+            <li key={step.n} className="flex gap-4">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white"
+                aria-hidden="true"
+              >
+                {step.n}
+              </span>
+              <div>
+                <h3 className="font-semibold">{t(step.title)}</h3>
+                <p className="mt-1 text-stone-700">{t(step.text)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section labelledBy="cta-heading" className="pb-16 sm:pb-24">
+        <div className="relative overflow-hidden rounded-[2rem] bg-brand-800 px-6 py-12 text-center text-white sm:px-12 sm:py-16">
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 bg-[radial-gradient(30rem_16rem_at_0%_0%,rgb(251_146_60/0.45),transparent),radial-gradient(24rem_14rem_at_100%_100%,rgb(45_212_191/0.3),transparent)]"
+          />
+          <div className="relative mx-auto max-w-2xl space-y-5">
+            <SectionTitle id="cta-heading" className="text-white">
+              {signedIn ? t('landing.cta.signedInTitle') : t('landing.cta.title')}
+            </SectionTitle>
+            <p className="text-lg text-brand-50">
+              {signedIn ? t('landing.cta.signedInLead') : t('landing.cta.lead')}
+            </p>
+            <ArrowButtonLink to={signedIn ? '/dashboard' : '/register'} variant="inverse">
+              {signedIn ? t('landing.goDashboard') : t('landing.cta.button')}
+            </ArrowButtonLink>
           </div>
         </div>
-      </section>
+      </Section>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { HeadedSection } from '../../components/ui/headed-section.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useNearCity } from '../../features/places/api/get-near-city.ts';
@@ -51,20 +52,19 @@ export function NearCityPage() {
         title={t('places.city.title', { city: city.name })}
         description={t('places.city.description', { city: city.name })}
       />
-      <section aria-labelledby="near-events" className="space-y-3">
-        <h2 id="near-events" className="text-xl font-semibold text-stone-900">
-          {t('places.city.upcoming')}
-        </h2>
+      <HeadedSection id="near-events" title={t('places.city.upcoming')} size="xl" className="space-y-3">
         <NearList
           loading={false}
           empty={t('places.city.noEvents', { city: city.name })}
           items={events.map((e) => ({ ...e, distanceKm: e.distanceKm, location: e.location ?? '' }))}
         />
-      </section>
-      <section aria-labelledby="near-communities" className="space-y-3">
-        <h2 id="near-communities" className="text-xl font-semibold text-stone-900">
-          {t('places.city.communities')}
-        </h2>
+      </HeadedSection>
+      <HeadedSection
+        id="near-communities"
+        title={t('places.city.communities')}
+        size="xl"
+        className="space-y-3"
+      >
         {communities.length === 0 ? (
           <EmptyState
             icon={Users}
@@ -92,7 +92,7 @@ export function NearCityPage() {
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { CalendarDays, Pencil, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -10,8 +9,11 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { BlockMenu } from '../../features/blocks/components/block-menu.tsx';
 import { FriendButton } from '../../features/friends/components/friend-button.tsx';
 import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
-import { RoleBadge } from '../../features/users/components/role-badge.tsx';
-import { VerifiedBadge } from '../../features/users/components/verified-badge.tsx';
+import {
+  InterestBadges,
+  PersonBadges,
+  ProfileSection,
+} from '../../features/users/components/profile-section.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatJoinedDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -107,41 +109,23 @@ export function PublicProfilePage() {
           </div>
 
           <div className="mt-6 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-            {person.isVerifiedCommunity ? <VerifiedBadge /> : null}
-            {person.roles.map((role) => (
-              <RoleBadge key={role} role={role} />
-            ))}
+            <PersonBadges person={person} />
             <span className="inline-flex items-center gap-1.5 text-sm text-stone-700">
               <CalendarDays className="size-4" aria-hidden="true" />
               {t('users.profile.joined', { date: formatJoinedDate(person.createdAt) })}
             </span>
           </div>
 
-          <section aria-labelledby="about-heading" className="mt-8 space-y-2">
-            <h2 id="about-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-              {t('users.profile.about')}
-            </h2>
+          <ProfileSection id="about-heading" title={t('users.profile.about')} level="h2" className="mt-8">
             <p className="whitespace-pre-line text-stone-800">
               {person.bio || t('users.profile.noBio', { name })}
             </p>
-          </section>
+          </ProfileSection>
 
           {person.interests.length > 0 ? (
-            <section aria-labelledby="interests-heading" className="mt-6 space-y-2">
-              <h2
-                id="interests-heading"
-                className="text-sm font-semibold tracking-wide text-stone-600 uppercase"
-              >
-                {t('users.interests')}
-              </h2>
-              <ul className="flex flex-wrap gap-1.5">
-                {person.interests.map((interest) => (
-                  <li key={interest}>
-                    <Badge tone="brand">{interest}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <ProfileSection id="interests-heading" title={t('users.interests')} level="h2" className="mt-6">
+              <InterestBadges interests={person.interests} />
+            </ProfileSection>
           ) : null}
         </div>
       </Card>

@@ -3,11 +3,10 @@ import { MSG } from '@townsquare/contracts/messages';
 import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { sessionQueryKey, useSession } from '../../features/auth/api/get-session.ts';
-import { useResendVerification } from '../../features/auth/api/resend-verification.ts';
 import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
+import { ResendVerificationButton } from '../../features/auth/components/resend-verification-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
@@ -19,7 +18,6 @@ export function VerifyEmailPage() {
   const verification = useVerifyEmail(token);
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const resend = useResendVerification();
   const t = useT();
 
   // A signed-in user's emailVerified flag changed on the server. Re-read the session; and since a
@@ -80,17 +78,7 @@ export function VerifyEmailPage() {
             {failure === DEFAULT_FAILURE ? null : <p className="text-sm text-stone-700">{DEFAULT_FAILURE}</p>}
             <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-center">
               {user && !user.emailVerified ? (
-                <Button
-                  loading={resend.isPending}
-                  onClick={() =>
-                    resend.mutate(undefined, {
-                      onSuccess: (data) => toast.success(data.message || MSG.verificationSent),
-                      onError: (error) => toast.error(errorMessage(error, t('auth.verify.resendFailed'))),
-                    })
-                  }
-                >
-                  {t('auth.verify.sendNew')}
-                </Button>
+                <ResendVerificationButton>{t('auth.verify.sendNew')}</ResendVerificationButton>
               ) : null}
               <Button asChild variant={user ? 'secondary' : 'primary'}>
                 <Link to="/login">{t('auth.verify.goSignIn')}</Link>

@@ -2,6 +2,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { buttonVariants } from './button.tsx';
+import { MODAL_FOOTER, MODAL_OVERLAY, MODAL_TITLE, modalPanel } from './modal-styles.ts';
 
 /**
  * A confirmation that needs an answer: focus starts on Cancel, stays inside, Escape cancels, and an
@@ -16,25 +17,14 @@ export function AlertDialogContent({
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
-      <AlertDialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-(--shadow-lift) focus:outline-none data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
+      <AlertDialogPrimitive.Overlay className={MODAL_OVERLAY} />
+      <AlertDialogPrimitive.Content className={modalPanel('max-w-md', className)} {...props} />
     </AlertDialogPrimitive.Portal>
   );
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      className={cn('text-lg font-semibold text-stone-900', className)}
-      {...props}
-    />
-  );
+  return <AlertDialogPrimitive.Title className={cn(MODAL_TITLE, className)} {...props} />;
 }
 
 export function AlertDialogDescription({
@@ -47,12 +37,7 @@ export function AlertDialogDescription({
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
+  return <div className={cn(MODAL_FOOTER, className)} {...props} />;
 }
 
 export function AlertDialogCancel({

@@ -1,7 +1,8 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Label } from './label.tsx';
 
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
@@ -16,5 +17,38 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
         <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
+  );
+}
+
+/** A checkbox with its label beside it; `onCheckedChange` is told a plain true or false. */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  className,
+  labelClassName,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+  className?: string;
+  labelClassName?: string;
+}) {
+  return (
+    <div className={cn('flex items-center gap-2.5', className)}>
+      <Checkbox
+        id={id}
+        checked={checked}
+        onCheckedChange={(state) => onCheckedChange(state === true)}
+        disabled={disabled}
+      />
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
+    </div>
   );
 }

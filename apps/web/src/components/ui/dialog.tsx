@@ -1,9 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
+import { MODAL_FOOTER, MODAL_OVERLAY, MODAL_TITLE, modalPanel } from './modal-styles.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -18,12 +20,9 @@ export function DialogContent({
   const t = useT();
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
       <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-(--shadow-lift) focus:outline-none data-[state=open]:animate-fade-in',
-          className,
-        )}
+        className={modalPanel('max-h-[90vh] max-w-lg overflow-y-auto', className)}
         {...props}
       >
         {children}
@@ -41,18 +40,11 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
+  return <div className={cn(MODAL_FOOTER, className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title className={cn('text-lg font-semibold text-stone-900', className)} {...props} />
-  );
+  return <DialogPrimitive.Title className={cn(MODAL_TITLE, className)} {...props} />;
 }
 
 export function DialogDescription({
@@ -75,8 +67,9 @@ export function TitledDialog({
   className,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** With `onOpenChange`, the caller owns the state; without, the dialog does. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
   trigger?: ReactNode;
@@ -115,14 +108,82 @@ export function ConfirmChangeDialog({
 }) {
   return (
     <TitledDialog {...dialog}>
+      <DialogActions
+        cancel={keep}
+        action={confirm}
+        variant="destructive"
+        pending={pending}
+        onAction={onConfirm}
+      />
+    </TitledDialog>
+  );
+}
+
+/**
+ * The end of a dialog: the error of the last try (if any), then Cancel (closes the dialog) and the
+ * action, busy while `pending`: the form's submit button, or a button calling `onAction`.
+ */
+export function DialogActions({
+  cancel,
+  action,
+  variant,
+  pending,
+  onAction,
+  error,
+}: {
+  cancel: ReactNode;
+  action: ReactNode;
+  variant?: 'destructive';
+  pending: boolean;
+  onAction?: () => void;
+  error?: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <Alert variant="error" className="mt-4">
+          {error}
+        </Alert>
+      ) : null}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="secondary">{keep}</Button>
+          <Button variant="secondary">{cancel}</Button>
         </DialogClose>
-        <Button variant="destructive" loading={pending} onClick={onConfirm}>
-          {confirm}
+        <Button type={onAction ? 'button' : 'submit'} variant={variant} loading={pending} onClick={onAction}>
+          {action}
         </Button>
       </DialogFooter>
-    </TitledDialog>
+    </>
+  );
+}
+
+/**
+ * A dialog's form: its title and the line under it (`descriptionId` when the dialog names it in
+ * `aria-describedby`), the fields, then `DialogActions` submitting it.
+ */
+export function DialogForm({
+  onSubmit,
+  title,
+  description,
+  descriptionId,
+  children,
+  ...actions
+}: Omit<ComponentProps<typeof DialogActions>, 'onAction'> & {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  title: ReactNode;
+  description: ReactNode;
+  descriptionId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        {/* An id of undefined would replace the one Radix gives the description. */}
+        <DialogDescription {...(descriptionId ? { id: descriptionId } : {})}>{description}</DialogDescription>
+      </DialogHeader>
+      {children}
+      <DialogActions {...actions} />
+    </form>
   );
 }

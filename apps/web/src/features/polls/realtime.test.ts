@@ -20,6 +20,11 @@ function listening(poll: Poll) {
   return { queryClient, socket, poll };
 }
 
+/** What every "poll-updated" here says alike: the poll is still open, with these tallies. */
+function openPollUpdate(poll: Poll, tallies: unknown[]) {
+  return { pollId: poll.id, state: 'open', eventId: null, chosenOptionId: null, tallies, bestOptionId: 'o1' };
+}
+
 describe('registerPollsRealtime', () => {
   it('writes new tallies and the voter who changed into the cached poll; ignores malformed payloads', () => {
     const { queryClient, socket, poll } = listening(createPoll());
@@ -32,12 +37,7 @@ describe('registerPollsRealtime', () => {
     }));
     const bob = { _id: 'bob', id: 'bob', username: 'bob', fullName: 'Bob', profileImage: null };
     socket.receive('poll-updated', {
-      pollId: poll.id,
-      state: 'open',
-      eventId: null,
-      chosenOptionId: null,
-      tallies,
-      bestOptionId: 'o1',
+      ...openPollUpdate(poll, tallies),
       voterCount: 2,
       voter: { user: bob, choices: [null, 'yes', null] },
     });
@@ -52,14 +52,7 @@ describe('registerPollsRealtime', () => {
     const { queryClient, socket, poll } = listening(createPoll({ votersNext: '50', voterCount: 51 }));
     const tallies = poll.options.map(({ id, yes, ifNeedBe, no, best }) => ({ id, yes, ifNeedBe, no, best }));
     const me = { _id: 'me', id: 'me', username: 'me', fullName: 'Me', profileImage: null };
-    const base = {
-      pollId: poll.id,
-      state: 'open',
-      eventId: null,
-      chosenOptionId: null,
-      tallies,
-      bestOptionId: 'o1',
-    };
+    const base = openPollUpdate(poll, tallies);
     socket.receive('poll-updated', {
       ...base,
       voterCount: 52,

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -138,11 +138,7 @@ export function AdminUsers() {
         </Card>
       )}
 
-      {users.hasNextPage ? (
-        <Button variant="secondary" onClick={() => users.fetchNextPage()} loading={users.isFetchingNextPage}>
-          {t('admin.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton pages={users}>{t('admin.loadMore')}</LoadMoreButton>
     </div>
   );
 }

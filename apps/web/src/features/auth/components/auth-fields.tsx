@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 
 /** The e-mail address of the sign-up and forgot-password forms. */
@@ -14,8 +15,8 @@ export function EmailField({ error, registration }: { error?: string; registrati
 }
 
 /**
- * A password being chosen (sign-up, reset): its id is the form field's name, the browser may offer
- * one, and `showRule` tells the length rule under it.
+ * A password being chosen (sign-up, reset): the browser may offer one, and `showRule` tells the
+ * length rule under it.
  */
 export function NewPasswordField({
   label,
@@ -30,13 +31,11 @@ export function NewPasswordField({
 }) {
   const t = useT();
   return (
-    <FormField
-      id={registration.name}
+    <PasswordField
       label={label}
       hint={showRule ? t('auth.passwordHint') : undefined}
       error={error}
-    >
-      {(field) => <Input {...field} type="password" autoComplete="new-password" {...registration} />}
-    </FormField>
+      registration={registration}
+    />
   );
 }

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { emailField, MSG } from '@townsquare/contracts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { MailSent } from '../../../components/ui/mail-sent.tsx';
+import { SubmitForm } from '../../../components/ui/submit-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -49,16 +49,15 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {forgot.isError ? (
-        <Alert variant="error">{errorMessage(forgot.error, t('auth.forgot.failed'))}</Alert>
-      ) : null}
-      <fieldset disabled={forgot.isPending} className="space-y-5">
-        <EmailField error={errors.email?.message} registration={register('email')} />
-      </fieldset>
-      <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>
-        {forgot.isPending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
-      </Button>
-    </form>
+    <SubmitForm
+      onSubmit={onSubmit}
+      error={forgot.isError ? errorMessage(forgot.error, t('auth.forgot.failed')) : null}
+      busy={forgot.isPending}
+      submitLabel={t('auth.forgot.submit')}
+      busyLabel={t('auth.forgot.sending')}
+      wide
+    >
+      <EmailField error={errors.email?.message} registration={register('email')} />
+    </SubmitForm>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { SubmitForm } from '../../../components/ui/submit-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
@@ -39,47 +38,46 @@ export function LoginForm() {
   const busy = login.isPending;
   const prerendering = usePrerendering();
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-5">
-      {login.isError ? (
-        <Alert variant="error">{errorMessage(login.error, t('auth.login.failed'))}</Alert>
-      ) : null}
-      <fieldset disabled={busy || prerendering} className="space-y-5">
-        <FormField id="identifier" label={t('auth.login.identifier')} error={errors.identifier?.message}>
-          {(field) => (
-            <Input
-              {...field}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...register('identifier')}
-            />
-          )}
-        </FormField>
-        <FormField id="password" label={t('auth.password')} error={errors.password?.message}>
-          {(field) => (
-            <Input {...field} type="password" autoComplete="current-password" {...register('password')} />
-          )}
-        </FormField>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2.5">
-            <Checkbox
-              id="rememberMe"
-              checked={rememberMe}
-              onCheckedChange={(checked) => setRememberMe(checked === true)}
-              disabled={busy}
-            />
-            <Label htmlFor="rememberMe" className="font-medium">
-              {t('auth.login.remember')}
-            </Label>
-          </div>
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-800 hover:underline">
-            {t('auth.login.forgot')}
-          </Link>
-        </div>
-      </fieldset>
-      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={prerendering}>
-        {busy ? t('auth.login.submitting') : t('auth.login.submit')}
-      </Button>
-    </form>
+    <SubmitForm
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      error={login.isError ? errorMessage(login.error, t('auth.login.failed')) : null}
+      busy={busy}
+      disabled={prerendering}
+      submitLabel={t('auth.login.submit')}
+      busyLabel={t('auth.login.submitting')}
+      wide
+    >
+      <FormField id="identifier" label={t('auth.login.identifier')} error={errors.identifier?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('identifier')}
+          />
+        )}
+      </FormField>
+      <PasswordField
+        label={t('auth.password')}
+        error={errors.password?.message}
+        registration={register('password')}
+        autoComplete="current-password"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CheckboxField
+          id="rememberMe"
+          label={t('auth.login.remember')}
+          checked={rememberMe}
+          onCheckedChange={setRememberMe}
+          disabled={busy}
+          labelClassName="font-medium"
+        />
+        <Link to="/forgot-password" className="text-sm font-semibold text-brand-800 hover:underline">
+          {t('auth.login.forgot')}
+        </Link>
+      </div>
+    </SubmitForm>
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { SubmitForm } from '../../../components/ui/submit-form.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { translate, useT } from '../../../lib/i18n/intl.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
@@ -48,42 +47,53 @@ export function RegisterForm() {
   const busy = registration.isPending;
   const prerendering = usePrerendering();
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-5">
-      {registration.isError ? <Alert variant="error">{registrationError(registration.error)}</Alert> : null}
-      <fieldset disabled={busy || prerendering} className="space-y-5">
-        <FormField
-          id="fullName"
-          label={t('auth.register.fullName')}
-          hint={t('auth.register.fullNameHint')}
-          error={errors.fullName?.message}
-        >
-          {(field) => <Input {...field} autoComplete="name" {...register('fullName')} />}
-        </FormField>
-        <EmailField error={errors.email?.message} registration={register('email')} />
-        <NewPasswordField
-          label={t('auth.password')}
-          showRule
-          error={errors.password?.message}
-          registration={register('password')}
-        />
-      </fieldset>
-      <p className="text-sm text-stone-700">
-        {t.rich('auth.register.agree', {
-          terms: (chunks: ReactNode[]) => (
-            <Link to="/terms" className="font-semibold text-brand-800 underline underline-offset-2">
-              {chunks}
-            </Link>
-          ),
-          privacy: (chunks: ReactNode[]) => (
-            <Link to="/privacy" className="font-semibold text-brand-800 underline underline-offset-2">
-              {chunks}
-            </Link>
-          ),
-        })}
-      </p>
-      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={prerendering}>
-        {busy ? t('auth.register.submitting') : t('auth.register.submit')}
-      </Button>
-    </form>
+    <SubmitForm
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      error={registration.isError ? registrationError(registration.error) : null}
+      busy={busy}
+      disabled={prerendering}
+      submitLabel={t('auth.register.submit')}
+      busyLabel={t('auth.register.submitting')}
+      wide
+      between={<AgreeToTerms />}
+    >
+      <FormField
+        id="fullName"
+        label={t('auth.register.fullName')}
+        hint={t('auth.register.fullNameHint')}
+        error={errors.fullName?.message}
+      >
+        {(field) => <Input {...field} autoComplete="name" {...register('fullName')} />}
+      </FormField>
+      <EmailField error={errors.email?.message} registration={register('email')} />
+      <NewPasswordField
+        label={t('auth.password')}
+        showRule
+        error={errors.password?.message}
+        registration={register('password')}
+      />
+    </SubmitForm>
+  );
+}
+
+/** Registering agrees to the terms and the privacy policy: the sentence links to both. */
+function AgreeToTerms() {
+  const t = useT();
+  return (
+    <p className="text-sm text-stone-700">
+      {t.rich('auth.register.agree', {
+        terms: (chunks: ReactNode[]) => (
+          <Link to="/terms" className="font-semibold text-brand-800 underline underline-offset-2">
+            {chunks}
+          </Link>
+        ),
+        privacy: (chunks: ReactNode[]) => (
+          <Link to="/privacy" className="font-semibold text-brand-800 underline underline-offset-2">
+            {chunks}
+          </Link>
+        ),
+      })}
+    </p>
   );
 }

@@ -7,10 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { NewPasswordFields } from '../../../components/ui/password-field.tsx';
+import { SubmitForm } from '../../../components/ui/submit-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { NewPasswordField } from './auth-fields.tsx';
 
 export const RESET_REDIRECT_MS = 3000;
 /** What a link without a token shows in English (`auth.reset.invalidLink`). */
@@ -68,31 +69,24 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const onSubmit = handleSubmit(({ newPassword }) => resetPassword.mutate({ token, newPassword }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {resetPassword.isError ? (
-        <Alert variant="error">
-          {errorMessage(resetPassword.error, t('auth.reset.failed'))}{' '}
-          <Link to="/forgot-password" className="font-semibold underline">
-            {t('auth.reset.requestNewShort')}
-          </Link>
-        </Alert>
-      ) : null}
-      <fieldset disabled={resetPassword.isPending} className="space-y-5">
-        <NewPasswordField
-          label={t('auth.reset.newPassword')}
-          showRule
-          error={errors.newPassword?.message}
-          registration={register('newPassword')}
-        />
-        <NewPasswordField
-          label={t('auth.reset.confirm')}
-          error={errors.confirmPassword?.message}
-          registration={register('confirmPassword')}
-        />
-      </fieldset>
-      <Button type="submit" size="lg" className="w-full" loading={resetPassword.isPending}>
-        {resetPassword.isPending ? t('auth.reset.resetting') : t('auth.reset.submit')}
-      </Button>
-    </form>
+    <SubmitForm
+      onSubmit={onSubmit}
+      error={
+        resetPassword.isError ? (
+          <>
+            {errorMessage(resetPassword.error, t('auth.reset.failed'))}{' '}
+            <Link to="/forgot-password" className="font-semibold underline">
+              {t('auth.reset.requestNewShort')}
+            </Link>
+          </>
+        ) : null
+      }
+      busy={resetPassword.isPending}
+      submitLabel={t('auth.reset.submit')}
+      busyLabel={t('auth.reset.resetting')}
+      wide
+    >
+      <NewPasswordFields register={register} errors={errors} />
+    </SubmitForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Ban, Ellipsis, Flag, ShieldCheck } from 'lucide-react';
+import { Ban, Ellipsis, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -8,7 +8,8 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog.tsx';
+import { useReportAction } from '../../moderation/components/report-action.tsx';
+import type { ReportTarget } from '../../moderation/components/report-dialog.tsx';
 import { useHasBlocked } from '../api/get-blocks.ts';
 import { BlockDialog } from './block-dialog.tsx';
 
@@ -28,7 +29,7 @@ export function BlockMenu({ userId, name, report }: BlockMenuProps) {
   const t = useT();
   const blocked = useHasBlocked(userId);
   const [asking, setAsking] = useState(false);
-  const [reporting, setReporting] = useState(false);
+  const reporting = useReportAction(report);
 
   return (
     <>
@@ -43,16 +44,11 @@ export function BlockMenu({ userId, name, report }: BlockMenuProps) {
             {blocked ? <ShieldCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
             {blocked ? t('moderation.block.unblock') : t('moderation.menu.block')}
           </DropdownMenuItem>
-          {report ? (
-            <DropdownMenuItem onSelect={() => setReporting(true)}>
-              <Flag aria-hidden="true" />
-              {t('moderation.menu.report')}
-            </DropdownMenuItem>
-          ) : null}
+          {reporting.item}
         </DropdownMenuContent>
       </DropdownMenu>
       <BlockDialog userId={userId} name={name} blocked={blocked} open={asking} onOpenChange={setAsking} />
-      {report ? <ReportDialog target={report} open={reporting} onOpenChange={setReporting} /> : null}
+      {reporting.dialog}
     </>
   );
 }

@@ -1,9 +1,7 @@
 import type { RoomMessage } from '@townsquare/contracts';
-import { LogIn } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
+import { SignInPrompt } from '../../auth/components/sign-in-link.tsx';
 import { eventMessagesQueryKey, useEventMessages } from '../api/get-event-messages.ts';
 import { sendEventMessage } from '../api/send-event-message.ts';
 import { roomMessageItem } from '../chat-item.ts';
@@ -13,7 +11,6 @@ import { ChatPanel } from './chat-panel.tsx';
 /** An event's chat: anyone who can see the event reads it; signed-in people write and see it live; the host deletes messages. */
 export function EventChat({ eventId, canModerate = false }: { eventId: string; canModerate?: boolean }) {
   const { user } = useSession();
-  const location = useLocation();
   const t = useT();
   const thread = useChatThread<RoomMessage>({
     query: useEventMessages(eventId),
@@ -33,15 +30,7 @@ export function EventChat({ eventId, canModerate = false }: { eventId: string; c
       emptyText={t('chat.event.empty')}
       composerNotice={
         user ? undefined : (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
-            <p>{t('chat.event.signInPrompt')}</p>
-            <Button asChild size="sm">
-              <Link to="/login" state={{ from: location }}>
-                <LogIn aria-hidden="true" />
-                {t('chat.event.signIn')}
-              </Link>
-            </Button>
-          </div>
+          <SignInPrompt text={t('chat.event.signInPrompt')} action={t('chat.event.signIn')} />
         )
       }
     />

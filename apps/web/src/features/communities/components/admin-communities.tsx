@@ -1,13 +1,14 @@
-import { BadgeCheck } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunities } from '../api/list-communities.ts';
 import { useSetCommunityVerified } from '../api/set-community-verified.ts';
+import { VerifiedMark } from './verified-mark.tsx';
 
 /** Admin page: find communities by name, place or address (the biggest first) and verify them. */
 export function AdminCommunities() {
@@ -18,10 +19,12 @@ export function AdminCommunities() {
   const communities = list.data?.pages.flatMap((p) => p.communities) ?? [];
   const t = useT();
   return (
-    <section aria-labelledby="admin-communities" className="mt-10 space-y-3">
-      <h2 id="admin-communities" className="text-xl font-semibold text-stone-900">
-        {t('admin.tab.communities')}
-      </h2>
+    <HeadedSection
+      id="admin-communities"
+      title={t('admin.tab.communities')}
+      size="xl"
+      className="mt-10 space-y-3"
+    >
       <div className="max-w-md space-y-1.5">
         <Label htmlFor="admin-community-search">{t('admin.communities.search')}</Label>
         <Input
@@ -37,13 +40,11 @@ export function AdminCommunities() {
           <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span className="font-medium text-stone-900">
               {c.name}
-              {c.verified ? (
-                <BadgeCheck
-                  className="ml-1 inline size-4 text-brand-700"
-                  role="img"
-                  aria-label={t('admin.users.verified')}
-                />
-              ) : null}
+              <VerifiedMark
+                verified={c.verified}
+                label={t('admin.users.verified')}
+                className="ml-1 inline size-4"
+              />
               <span className="ml-2 text-sm font-normal text-stone-600">
                 {t('communities.card.members', { count: c.memberCount })}
               </span>
@@ -70,6 +71,6 @@ export function AdminCommunities() {
           {t('admin.communities.more')}
         </Button>
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,8 +1,10 @@
 import type { Community } from '@townsquare/contracts';
-import { BadgeCheck, MapPin, Users } from 'lucide-react';
+import { MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { IconText } from '../../../components/ui/icon-text.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { VerifiedMark } from './verified-mark.tsx';
 
 const STATE_LABEL = {
   member: 'communities.card.member',
@@ -40,13 +42,7 @@ export function CommunityCard({ community }: { community: Community }) {
           <Link to={`/c/${community.slug}`} className="hover:underline">
             {community.name}
           </Link>
-          {community.verified ? (
-            <BadgeCheck
-              className="ml-1 inline size-4 text-brand-700"
-              role="img"
-              aria-label={t('communities.card.verified')}
-            />
-          ) : null}
+          <VerifiedMark verified={community.verified} className="ml-1 inline size-4" />
         </h3>
         {state ? <Badge tone="brand">{t(state)}</Badge> : null}
       </div>
@@ -54,16 +50,8 @@ export function CommunityCard({ community }: { community: Community }) {
         <p className="mt-1 line-clamp-2 text-sm text-stone-600">{community.description}</p>
       ) : null}
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700">
-        <span className="inline-flex items-center gap-1">
-          <Users className="size-4" aria-hidden="true" />
-          {t('communities.card.members', { count: community.memberCount })}
-        </span>
-        {community.location ? (
-          <span className="inline-flex items-center gap-1">
-            <MapPin className="size-4" aria-hidden="true" />
-            {community.location}
-          </span>
-        ) : null}
+        <IconText icon={Users}>{t('communities.card.members', { count: community.memberCount })}</IconText>
+        {community.location ? <IconText icon={MapPin}>{community.location}</IconText> : null}
       </p>
     </li>
   );

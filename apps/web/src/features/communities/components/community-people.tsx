@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunityPeople } from '../api/get-community-people.ts';
@@ -17,10 +18,7 @@ export function CommunityPeople({ slug, canRead }: { slug: string; canRead: bool
   const more = memberCount - faces.length;
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2">
-      <section aria-labelledby="community-organizers" className="space-y-2">
-        <h2 id="community-organizers" className="text-lg font-semibold">
-          {t('communities.page.organizers')}
-        </h2>
+      <HeadedSection id="community-organizers" title={t('communities.page.organizers')} className="space-y-2">
         <ul className="space-y-2">
           {organizers.map((person) => (
             <li key={person.id} className="flex items-center gap-3">
@@ -31,11 +29,8 @@ export function CommunityPeople({ slug, canRead }: { slug: string; canRead: bool
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="community-faces" className="space-y-2">
-        <h2 id="community-faces" className="text-lg font-semibold">
-          {t('communities.page.faces')}
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="community-faces" title={t('communities.page.faces')} className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <ul className="flex -space-x-2">
             {faces.map((person) => (
@@ -53,7 +48,7 @@ export function CommunityPeople({ slug, canRead }: { slug: string; canRead: bool
               : t('communities.card.members', { count: memberCount })}
           </p>
         </div>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

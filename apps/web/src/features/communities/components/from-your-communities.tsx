@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { communityEventsQueryOptions } from '../api/get-community-events.ts';
 import { useMyCommunities } from '../api/get-my-communities.ts';
@@ -22,15 +23,12 @@ export function FromYourCommunities() {
     .sort((a, b) => a.startDate.localeCompare(b.startDate))
     .slice(0, 8);
   return (
-    <section aria-labelledby="from-communities" className="space-y-3">
-      <h2 id="from-communities" className="text-xl font-semibold text-stone-900">
-        {t('communities.yours.title')}
-      </h2>
+    <HeadedSection id="from-communities" title={t('communities.yours.title')} size="xl" className="space-y-3">
       <EventList
         events={events}
         loading={results.some((r) => r.isPending)}
         empty={t('communities.yours.empty')}
       />
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,7 @@
 import { CAPACITY_LIMITS } from '@townsquare/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -86,22 +86,18 @@ export function CapacityFields({ values, set }: { values: EventFormValues; set: 
           onChange={(v) => set('offerHours', v)}
         />
       </div>
-      <div className="flex items-center gap-2.5">
-        <Checkbox
-          id="event-transfers"
-          checked={values.allowTransfers}
-          onCheckedChange={(checked) => set('allowTransfers', checked === true)}
-        />
-        <Label htmlFor="event-transfers">{t('events.capacity.transfers')}</Label>
-      </div>
-      <div className="flex items-center gap-2.5">
-        <Checkbox
-          id="event-guest-rsvp"
-          checked={values.allowGuestRsvp}
-          onCheckedChange={(checked) => set('allowGuestRsvp', checked === true)}
-        />
-        <Label htmlFor="event-guest-rsvp">{t('events.capacity.guestRsvp')}</Label>
-      </div>
+      <CheckboxField
+        id="event-transfers"
+        label={t('events.capacity.transfers')}
+        checked={values.allowTransfers}
+        onCheckedChange={(checked) => set('allowTransfers', checked)}
+      />
+      <CheckboxField
+        id="event-guest-rsvp"
+        label={t('events.capacity.guestRsvp')}
+        checked={values.allowGuestRsvp}
+        onCheckedChange={(checked) => set('allowGuestRsvp', checked)}
+      />
       <div className="space-y-3">
         <p className="text-sm font-medium text-stone-900">
           {t('events.capacity.questions', { max: CAPACITY_LIMITS.questionsMax })}

@@ -1,12 +1,13 @@
 import type { EventDto } from '@townsquare/contracts';
 import { CalendarDays, CalendarX2, Clock, MapPin, Pencil, Tag, Trash2, UserRound, Users } from 'lucide-react';
-import { type ComponentType, type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { EVENT_TEXT } from '../event-texts.ts';
+import { EventFact } from './event-fact.tsx';
 import { EventImage } from './event-image.tsx';
 import { EventStatusBadge } from './event-status-badge.tsx';
 import { FriendsGoing } from './friends-going.tsx';
@@ -29,26 +30,6 @@ export function formatTimeRange(start: string, end: string): string {
   const to = formatTime(end);
   if (!from) return '';
   return to ? `${from} - ${to}` : from;
-}
-
-function Fact({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: ComponentType<{ className?: string }>;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex min-w-0 items-start gap-2">
-      <dt className="mt-0.5 shrink-0 text-stone-500">
-        <Icon className="size-4" aria-hidden="true" />
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
 }
 
 /** Spec 2, Dashboard: image, status, date, time range, location, tags, RSVP count and creator. */
@@ -82,32 +63,32 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
           </p>
         ) : null}
         <dl className="space-y-1.5 text-sm text-stone-700">
-          <Fact icon={CalendarDays} label="Date">
+          <EventFact look="card" icon={CalendarDays} label="Date">
             {formatCardDate(event.startDate)}
-          </Fact>
+          </EventFact>
           {timeRange ? (
-            <Fact icon={Clock} label="Time">
+            <EventFact look="card" icon={Clock} label="Time">
               {timeRange}
-            </Fact>
+            </EventFact>
           ) : null}
-          <Fact icon={MapPin} label="Location">
+          <EventFact look="card" icon={MapPin} label="Location">
             {event.location}
-          </Fact>
+          </EventFact>
           {event.tags.length > 0 ? (
-            <Fact icon={Tag} label="Tags">
+            <EventFact look="card" icon={Tag} label="Tags">
               {event.tags.join(', ')}
-            </Fact>
+            </EventFact>
           ) : null}
-          <Fact icon={Users} label="RSVPs">
+          <EventFact look="card" icon={Users} label="RSVPs">
             {rsvps} {rsvps === 1 ? 'RSVP' : 'RSVPs'}
-          </Fact>
-          <Fact icon={UserRound} label="Created by">
+          </EventFact>
+          <EventFact look="card" icon={UserRound} label="Created by">
             {creator}
-          </Fact>
+          </EventFact>
           {event.community ? (
-            <Fact icon={Users} label="Community">
+            <EventFact look="card" icon={Users} label="Community">
               <HostedBy community={event.community} />
-            </Fact>
+            </EventFact>
           ) : null}
         </dl>
         <FriendsGoing friendsGoing={event.friendsGoing} />

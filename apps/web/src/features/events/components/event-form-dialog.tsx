@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
@@ -140,8 +140,44 @@ const TimeZoneSelect = memo(function TimeZoneSelect({
   );
 });
 
-const VISIBILITIES: Visibility[] = ['PUBLIC', 'PRIVATE'];
-const RECURRENCES: Recurrence[] = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'];
+/** The fields chosen from a short list, labelled `events.form.<name>`, each choice `events.<name>.<value>`. */
+const CHOICES = ['visibility', 'recurrence'] as const;
+type Choice = (typeof CHOICES)[number];
+const OPTIONS: { [K in Choice]: EventFormValues[K][] } = {
+  visibility: ['PUBLIC', 'PRIVATE'] satisfies Visibility[],
+  recurrence: ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] satisfies Recurrence[],
+};
+
+function ChoiceField<K extends Choice>({
+  name,
+  value,
+  onChange,
+}: {
+  name: K;
+  value: EventFormValues[K];
+  onChange: (value: EventFormValues[K]) => void;
+}) {
+  const t = useT();
+  const options = OPTIONS[name];
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={`event-${name}`}>{t(`events.form.${name}`)}</Label>
+      {/* Radix hands back the value as a string: it is one of `options`. */}
+      <Select value={value} onValueChange={(v) => onChange(options.find((o) => o === v) ?? value)}>
+        <SelectTrigger id={`event-${name}`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {t(`events.${name}.${option}`)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
 
 /** The event form allows images up to 10 MB (spec 5, "Image upload"). */
 const EVENT_IMAGE_MAX_MB = LIMITS.eventImageMaxBytes / (1024 * 1024);
@@ -402,14 +438,13 @@ export function EventFormDialog({
                 />
               )}
             </FormField>
-            <div className="flex items-center gap-2.5 sm:pt-8">
-              <Checkbox
-                id="event-free"
-                checked={values.isFree}
-                onCheckedChange={(checked) => set('isFree', checked === true)}
-              />
-              <Label htmlFor="event-free">{t('events.form.free')}</Label>
-            </div>
+            <CheckboxField
+              id="event-free"
+              label={t('events.form.free')}
+              checked={values.isFree}
+              onCheckedChange={(checked) => set('isFree', checked)}
+              className="sm:pt-8"
+            />
           </div>
           {!editing && hosts.length > 0 ? (
             <div className="space-y-1.5">
@@ -430,36 +465,9 @@ export function EventFormDialog({
             </div>
           ) : null}
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="event-visibility">{t('events.form.visibility')}</Label>
-              <Select value={values.visibility} onValueChange={(v) => set('visibility', v as Visibility)}>
-                <SelectTrigger id="event-visibility">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {VISIBILITIES.map((v) => (
-                    <SelectItem key={v} value={v}>
-                      {t(`events.visibility.${v}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="event-recurrence">{t('events.form.recurrence')}</Label>
-              <Select value={values.recurrence} onValueChange={(v) => set('recurrence', v as Recurrence)}>
-                <SelectTrigger id="event-recurrence">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {RECURRENCES.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {t(`events.recurrence.${r}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            {CHOICES.map((name) => (
+              <ChoiceField key={name} name={name} value={values[name]} onChange={(v) => set(name, v)} />
+            ))}
           </div>
           {seriesPossible ? (
             <div className="space-y-3 rounded-xl border border-stone-200 p-4">

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -60,10 +61,11 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
   const community = event.community;
   if (hosts.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t('events.hosts.host', { count: hosts.length })}
-      </h2>
+    <HeadedSection
+      id={headingId}
+      title={t('events.hosts.host', { count: hosts.length })}
+      className="space-y-3"
+    >
       <ul className="space-y-2">
         {hosts.map((h) => (
           <li key={h.id} className="flex items-center justify-between gap-2">
@@ -127,7 +129,7 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
       {cohost.isError ? (
         <Alert variant="error">{errorMessage(cohost.error, t('events.hosts.failed'))}</Alert>
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -52,14 +52,12 @@ export function EventPlaceFields({
           />
           <Label htmlFor="event-address-attendees">{t('places.fields.addressAttendees')}</Label>
         </div>
-        <div className="flex items-center gap-2.5">
-          <Checkbox
-            id="event-online"
-            checked={values.online}
-            onCheckedChange={(checked) => setValues((current) => ({ ...current, online: checked === true }))}
-          />
-          <Label htmlFor="event-online">{t('places.fields.online')}</Label>
-        </div>
+        <CheckboxField
+          id="event-online"
+          label={t('places.fields.online')}
+          checked={values.online}
+          onCheckedChange={(checked) => setValues((current) => ({ ...current, online: checked }))}
+        />
         {values.online ? (
           <FormField
             id="event-online-url"

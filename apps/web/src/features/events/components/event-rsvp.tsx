@@ -3,6 +3,7 @@ import { CircleCheck, CircleHelp, CircleX, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -93,10 +94,7 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
   ];
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t('events.rsvp.question')}
-      </h2>
+    <HeadedSection id={headingId} title={t('events.rsvp.question')} className="space-y-4">
       {places ? <p className="text-sm font-medium text-stone-800">{places}</p> : null}
 
       {status === 'offered' ? (
@@ -216,7 +214,7 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
       {status === 'going' && event.allowTransfers ? (
         <TransferPlace eventId={event.id} viewerId={viewerId} />
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }
 

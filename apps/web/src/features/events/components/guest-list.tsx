@@ -1,12 +1,12 @@
 import type { Attendee, AttendeesResponse, FullRsvpStatus } from '@townsquare/contracts';
-import { Download, Search, UserMinus } from 'lucide-react';
+import { Download, UserMinus } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -116,14 +116,8 @@ export function GuestList({
           <label htmlFor={searchId} className="sr-only">
             {t('events.guests.search')}
           </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-            aria-hidden="true"
-          />
-          <Input
+          <SearchInput
             id={searchId}
-            type="search"
-            className="pl-9"
             placeholder={t('events.guests.searchPlaceholder')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}

@@ -1,8 +1,8 @@
 import type { CommunityHost } from '@townsquare/contracts';
-import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { VerifiedMark } from '../../communities/components/verified-mark.tsx';
 
 /** "Hosted by <community>", a link to its page, with the verified badge when the platform verified it. */
 export function HostedBy({ community, className }: { community: CommunityHost; className?: string }) {
@@ -13,13 +13,11 @@ export function HostedBy({ community, className }: { community: CommunityHost; c
       className={cn('inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline', className)}
     >
       {t('events.hostedBy', { name: community.name })}
-      {community.verified ? (
-        <BadgeCheck
-          className="size-4 shrink-0 text-brand-700"
-          role="img"
-          aria-label={t('events.verifiedCommunity')}
-        />
-      ) : null}
+      <VerifiedMark
+        verified={community.verified}
+        label={t('events.verifiedCommunity')}
+        className="size-4 shrink-0"
+      />
     </Link>
   );
 }

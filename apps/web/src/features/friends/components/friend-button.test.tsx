@@ -45,6 +45,17 @@ function renderButton(user = createSelfUser()) {
   return renderWithApp(<FriendButton userId={OTHER} />, { path: `/user/${OTHER}`, user });
 }
 
+/** Serves `server`, renders the button and clicks `name` once it shows. */
+async function clickWith(server: Server, name: string) {
+  const served = serve(server);
+  const user = userEvent.setup();
+  renderButton();
+  await user.click(await screen.findByRole('button', { name }));
+  return served;
+}
+
+const failing = () => new Response('', { status: 500 });
+
 const badRequest = (message: string) => jsonResponse({ statusCode: 400, error: 'Bad Request', message }, 400);
 
 describe('FriendButton (spec 4)', () => {
@@ -66,13 +77,13 @@ describe('FriendButton (spec 4)', () => {
   });
 
   it('none: Connect sends the request, then shows "Sent", disabled', async () => {
-    const server = serve({
-      statuses: ['none', 'pending_sent'],
-      action: () => jsonResponse({ message: 'Friend request sent successfully' }, 201),
-    });
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    const server = await clickWith(
+      {
+        statuses: ['none', 'pending_sent'],
+        action: () => jsonResponse({ message: 'Friend request sent successfully' }, 201),
+      },
+      'Connect',
+    );
     expect(await screen.findByRole('button', { name: 'Sent' })).toBeDisabled();
     expect(server.posts()).toEqual([{ url: '/api/friends/request', body: { receiverId: OTHER } }]);
     expect(await screen.findByText('Friend request sent successfully')).toBeInTheDocument();
@@ -105,29 +116,20 @@ describe('FriendButton (spec 4)', () => {
   });
 
   it('pending_received: a failed Decline says "Failed to decline friend request"', async () => {
-    serve({ statuses: ['pending_received'], action: () => new Response('', { status: 500 }) });
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    await clickWith({ statuses: ['pending_received'], action: failing }, 'Decline');
     expect(await screen.findByText('Failed to decline friend request')).toBeInTheDocument();
   });
 
   it('pending_received: a failed Accept says "Failed to accept friend request"', async () => {
-    serve({ statuses: ['pending_received'], action: () => new Response('', { status: 500 }) });
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await clickWith({ statuses: ['pending_received'], action: failing }, 'Accept');
     expect(await screen.findByText('Failed to accept friend request')).toBeInTheDocument();
   });
 
   it('"already sent": no toast, the status is asked again', async () => {
-    const server = serve({
-      statuses: ['none', 'pending_sent'],
-      action: () => badRequest('Friend request already sent'),
-    });
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    const server = await clickWith(
+      { statuses: ['none', 'pending_sent'], action: () => badRequest('Friend request already sent') },
+      'Connect',
+    );
     expect(await screen.findByRole('button', { name: 'Sent' })).toBeDisabled();
     expect(server.statusCalls()).toBe(2);
     await new Promise((r) => setTimeout(r, 50));
@@ -135,23 +137,17 @@ describe('FriendButton (spec 4)', () => {
   });
 
   it('"already friends": the server message as a toast, and the status is asked again', async () => {
-    const server = serve({
-      statuses: ['none', 'friends'],
-      action: () => badRequest('Users are already friends'),
-    });
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    const server = await clickWith(
+      { statuses: ['none', 'friends'], action: () => badRequest('Users are already friends') },
+      'Connect',
+    );
     expect(await screen.findByText('Users are already friends')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Friends' })).toBeDisabled();
     expect(server.statusCalls()).toBe(2);
   });
 
   it('another failure: the server message, else "Failed to send friend request"', async () => {
-    serve({ statuses: ['none'], action: () => new Response('', { status: 502 }) });
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    await clickWith({ statuses: ['none'], action: () => new Response('', { status: 502 }) }, 'Connect');
     expect(await screen.findByText('Failed to send friend request')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled());
   });

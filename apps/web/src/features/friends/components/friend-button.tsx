@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FriendStatus } from '@townsquare/contracts';
 import { Check, Clock, MessageCircle, UserCheck, UserPlus, X } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
+import { SignInLink } from '../../auth/components/sign-in-link.tsx';
 import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
 import { useDeclineFriendRequest } from '../api/decline-friend-request.ts';
 import { friendStatusQueryKey, useFriendStatus } from '../api/get-friend-status.ts';
@@ -20,19 +21,15 @@ import { useSendFriendRequest } from '../api/send-friend-request.ts';
 export function FriendButton({ userId }: { userId: string }) {
   const t = useT();
   const { user, status: session } = useSession();
-  const location = useLocation();
   const isSelf = user?.id === userId;
   const status = useFriendStatus(userId, { enabled: Boolean(user) && !isSelf });
 
   if (session === 'loading' || isSelf) return null;
   if (!user) {
     return (
-      <Button asChild variant="secondary" size="sm">
-        <Link to="/login" state={{ from: location }}>
-          <UserPlus aria-hidden="true" />
-          {t('users.friend.signIn')}
-        </Link>
-      </Button>
+      <SignInLink icon={UserPlus} variant="secondary" size="sm">
+        {t('users.friend.signIn')}
+      </SignInLink>
     );
   }
   if (status.isPending) return <Skeleton className="h-9 w-28 rounded-full" />;

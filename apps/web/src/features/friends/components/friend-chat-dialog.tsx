@@ -2,14 +2,7 @@ import type { FriendUser } from '@townsquare/contracts';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { TitledDialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { DirectChat } from '../../chat/components/direct-chat.tsx';
 
@@ -20,28 +13,28 @@ import { DirectChat } from '../../chat/components/direct-chat.tsx';
 export function FriendChatDialog({ friend }: { friend: FriendUser }) {
   const t = useT();
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <TitledDialog
+      className="max-w-xl"
+      trigger={
         <Button variant="soft" size="sm">
           <MessageCircle aria-hidden="true" />
           {t('users.friend.message')} <span className="sr-only">{friend.username}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t('friends.chatWith', { name: friend.username })}</DialogTitle>
-          <DialogDescription>
-            {t('friends.chatLive')}{' '}
-            <Link
-              to={`/messages/${friend.id}`}
-              className="font-medium text-brand-800 underline underline-offset-2"
-            >
-              {t('friends.openConversation')}
-            </Link>
-          </DialogDescription>
-        </DialogHeader>
-        <DirectChat userId={friend.id} name={friend.username} className="h-[min(20rem,50dvh)]" />
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('friends.chatWith', { name: friend.username })}
+      description={
+        <>
+          {t('friends.chatLive')}{' '}
+          <Link
+            to={`/messages/${friend.id}`}
+            className="font-medium text-brand-800 underline underline-offset-2"
+          >
+            {t('friends.openConversation')}
+          </Link>
+        </>
+      }
+    >
+      <DirectChat userId={friend.id} name={friend.username} className="h-[min(20rem,50dvh)]" />
+    </TitledDialog>
   );
 }

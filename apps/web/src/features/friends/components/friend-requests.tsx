@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -32,38 +33,55 @@ export function FriendRequests() {
   const { received, sent } = requests.data;
   return (
     <div className="space-y-8">
-      <section aria-labelledby="received-requests-heading" className="space-y-3">
-        <h2 id="received-requests-heading" className="text-lg font-semibold">
-          {t('friends.requests.received')}
-        </h2>
-        {received.length === 0 ? (
+      <RequestList
+        id="received-requests-heading"
+        title={t('friends.requests.received')}
+        people={received}
+        empty={
           <p className="flex items-center gap-2 text-sm text-stone-600">
             <Inbox className="size-4" aria-hidden="true" />
             {t('friends.requests.none')}
           </p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-            {received.map((person) => (
-              <PersonRow key={person.id} person={person} actions={<ReceivedActions person={person} />} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="sent-requests-heading" className="space-y-3">
-        <h2 id="sent-requests-heading" className="text-lg font-semibold">
-          {t('friends.requests.sent')}
-        </h2>
-        {sent.length === 0 ? (
-          <p className="text-sm text-stone-600">{t('friends.requests.noneSent')}</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-            {sent.map((person) => (
-              <PersonRow key={person.id} person={person} actions={<CancelAction person={person} />} />
-            ))}
-          </ul>
-        )}
-      </section>
+        }
+        actions={(person) => <ReceivedActions person={person} />}
+      />
+      <RequestList
+        id="sent-requests-heading"
+        title={t('friends.requests.sent')}
+        people={sent}
+        empty={<p className="text-sm text-stone-600">{t('friends.requests.noneSent')}</p>}
+        actions={(person) => <CancelAction person={person} />}
+      />
     </div>
+  );
+}
+
+/** One side of the requests (received or sent): its heading, then a row per person, or `empty`. */
+function RequestList({
+  id,
+  title,
+  people,
+  empty,
+  actions,
+}: {
+  id: string;
+  title: string;
+  people: FriendUser[];
+  empty: ReactNode;
+  actions: (person: FriendUser) => ReactNode;
+}) {
+  return (
+    <HeadedSection id={id} title={title} className="space-y-3">
+      {people.length === 0 ? (
+        empty
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {people.map((person) => (
+            <PersonRow key={person.id} person={person} actions={actions(person)} />
+          ))}
+        </ul>
+      )}
+    </HeadedSection>
   );
 }
 

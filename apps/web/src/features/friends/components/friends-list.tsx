@@ -8,7 +8,7 @@ import { ConfirmChangeDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { GroupListStatus } from '../../groups/components/group-form.tsx';
+import { GroupList } from '../../groups/components/group-list.tsx';
 import { useFriends } from '../api/get-friends.ts';
 import { useRemoveFriend } from '../api/remove-friend.ts';
 import { usePresence } from '../presence.ts';
@@ -21,7 +21,7 @@ export function FriendsList() {
   const t = useT();
 
   return (
-    <GroupListStatus
+    <GroupList
       empty={
         <EmptyState icon={Users} title={t('friends.empty.title')} headingLevel="h3">
           <p>
@@ -39,25 +39,20 @@ export function FriendsList() {
       loadingLabel={t('friends.loading')}
       errorText={t('friends.loadFailed')}
       skeletons={3}
-    >
-      {(list) => (
-        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {list.map((friend) => (
-            <PersonRow
-              person={friend}
-              key={friend.id}
-              online={presence[friend.id]}
-              actions={
-                <>
-                  <FriendChatDialog friend={friend} />
-                  <RemoveFriendButton friend={friend} />
-                </>
-              }
-            />
-          ))}
-        </ul>
+      className="grid grid-cols-1 gap-3 lg:grid-cols-2"
+      item={(friend) => (
+        <PersonRow
+          person={friend}
+          online={presence[friend.id]}
+          actions={
+            <>
+              <FriendChatDialog friend={friend} />
+              <RemoveFriendButton friend={friend} />
+            </>
+          }
+        />
       )}
-    </GroupListStatus>
+    />
   );
 }
 

@@ -1,25 +1,20 @@
 import type { Subgroup } from '@townsquare/contracts';
-import { ChevronDown, LogIn, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
+import { ChevronDown, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmChangeDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
+import { SignInPrompt } from '../../auth/components/sign-in-link.tsx';
 import { useCreateSubgroup } from '../api/create-subgroup.ts';
 import { useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
-import {
-  checkGroupName,
-  GroupFormActions,
-  GroupListStatus,
-  GroupNameField,
-  MemberPicker,
-} from './group-form.tsx';
+import { GroupFormActions, GroupNameField, MemberPicker, useGroupNameInput } from './group-form.tsx';
+import { GroupList, GroupSummary } from './group-list.tsx';
 import { MemberList, memberCountLabel } from './membership.tsx';
 
 interface EventSubgroupsProps {
@@ -34,7 +29,6 @@ interface EventSubgroupsProps {
  */
 export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
   const { user, status } = useSession();
-  const location = useLocation();
   const subgroups = useEventSubgroups(eventId, { enabled: Boolean(user) });
   const [creating, setCreating] = useState(false);
   const [renamingId, setRenamingId] = useState<string | null>(null);
@@ -43,17 +37,7 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
 
   if (status === 'loading') return <Skeleton className="h-20" />;
   if (!user) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
-        <p>{t('groups.sub.signInPrompt')}</p>
-        <Button asChild variant="secondary" size="sm">
-          <Link to="/login" state={{ from: location }}>
-            <LogIn aria-hidden="true" />
-            {t('nav.signIn')}
-          </Link>
-        </Button>
-      </div>
-    );
+    return <SignInPrompt text={t('groups.sub.signInPrompt')} action={t('nav.signIn')} variant="secondary" />;
   }
 
   function toggleChat(id: string) {
@@ -78,7 +62,7 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
         )
       ) : null}
 
-      <GroupListStatus
+      <GroupList
         query={subgroups}
         loadingLabel={t('groups.sub.loading')}
         errorText={t('groups.sub.loadFailed')}
@@ -87,43 +71,34 @@ export function EventSubgroups({ eventId, isOrganizer }: EventSubgroupsProps) {
             {isOrganizer ? t('groups.sub.emptyOrganizer') : t('groups.sub.empty')}
           </p>
         }
-      >
-        {(list) => (
-          <ul className="space-y-3">
-            {list.map((subgroup) => (
-              <SubgroupItem
-                key={subgroup.id}
-                subgroup={subgroup}
-                isOrganizer={isOrganizer}
-                renaming={renamingId === subgroup.id}
-                onRename={(on) => setRenamingId(on ? subgroup.id : null)}
-                chatOpen={openChats.has(subgroup.id)}
-                onToggleChat={() => toggleChat(subgroup.id)}
-              />
-            ))}
-          </ul>
+        className="space-y-3"
+        item={(subgroup) => (
+          <SubgroupItem
+            subgroup={subgroup}
+            isOrganizer={isOrganizer}
+            renaming={renamingId === subgroup.id}
+            onRename={(on) => setRenamingId(on ? subgroup.id : null)}
+            chatOpen={openChats.has(subgroup.id)}
+            onToggleChat={() => toggleChat(subgroup.id)}
+          />
         )}
-      </GroupListStatus>
+      />
     </div>
   );
 }
 
 function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () => void }) {
   const create = useCreateSubgroup();
-  const [name, setName] = useState('');
+  const name = useGroupNameInput();
   const [members, setMembers] = useState<string[]>([]);
-  const [nameError, setNameError] = useState<string>();
   const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkGroupName(name);
-    if (checked.error !== undefined) {
-      setNameError(checked.error);
-      return;
-    }
+    const checked = name.check();
+    if (checked === undefined) return;
     create.mutate(
-      { eventId, name: checked.name, members },
+      { eventId, name: checked, members },
       {
         onSuccess: (subgroup) => {
           toast.success(t('groups.sub.created', { name: subgroup.name }));
@@ -146,13 +121,8 @@ function CreateSubgroupForm({ eventId, onDone }: { eventId: string; onDone: () =
     >
       <GroupNameField
         label={t('groups.sub.name')}
-        value={name}
         placeholder={t('groups.sub.namePlaceholder')}
-        error={nameError}
-        onChange={(next) => {
-          setName(next);
-          setNameError(undefined);
-        }}
+        {...name.field}
       />
       <MemberPicker legend={t('groups.sub.members')} value={members} onChange={setMembers} />
       <GroupFormActions
@@ -192,13 +162,10 @@ function SubgroupItem({
         {renaming ? (
           <RenameForm subgroup={subgroup} onDone={() => onRename(false)} />
         ) : (
-          <div className="min-w-0 space-y-1">
-            <h3 className="font-semibold break-words text-stone-900">{subgroup.name}</h3>
-            <p className="flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
-              <UsersRound className="size-4 shrink-0" aria-hidden="true" />
-              <span className="shrink-0">{memberCountLabel(members.length)}</span>
-            </p>
-          </div>
+          <GroupSummary name={subgroup.name} detailClassName="flex min-w-0 items-center gap-1.5">
+            <UsersRound className="size-4 shrink-0" aria-hidden="true" />
+            <span className="shrink-0">{memberCountLabel(members.length)}</span>
+          </GroupSummary>
         )}
         {renaming ? null : (
           <div className="flex flex-wrap gap-1.5">
@@ -246,23 +213,19 @@ function SubgroupItem({
 
 function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => void }) {
   const rename = useRenameSubgroup();
-  const [name, setName] = useState(subgroup.name);
-  const [error, setError] = useState<string>();
+  const name = useGroupNameInput(subgroup.name);
   const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkGroupName(name);
-    if (checked.error !== undefined) {
-      setError(checked.error);
-      return;
-    }
-    if (checked.name === subgroup.name) {
+    const checked = name.check();
+    if (checked === undefined) return;
+    if (checked === subgroup.name) {
       onDone();
       return;
     }
     rename.mutate(
-      { id: subgroup.id, name: checked.name },
+      { id: subgroup.id, name: checked },
       {
         onSuccess: onDone,
         onError: (err) => {
@@ -284,14 +247,9 @@ function RenameForm({ subgroup, onDone }: { subgroup: Subgroup; onDone: () => vo
     >
       <GroupNameField
         label={t('groups.sub.newName', { name: subgroup.name })}
-        value={name}
         autoFocus
-        error={error}
         className="min-w-48 flex-1"
-        onChange={(next) => {
-          setName(next);
-          setError(undefined);
-        }}
+        {...name.field}
       />
       <div className="flex gap-2 sm:mt-7">
         <Button type="submit" size="sm" loading={rename.isPending}>

@@ -4,14 +4,6 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -22,13 +14,8 @@ import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
 import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
 import { GroupChat } from './group-chat.tsx';
-import {
-  checkGroupName,
-  GroupFormActions,
-  GroupListStatus,
-  GroupNameField,
-  MemberPicker,
-} from './group-form.tsx';
+import { checkGroupName, GroupFormDialog, GroupNameField, MemberPicker } from './group-form.tsx';
+import { GroupList, GroupSummary } from './group-list.tsx';
 import {
   JoinButton,
   MemberList,
@@ -69,7 +56,7 @@ export function FriendGroupsPanel() {
         </h2>
         <CreateFriendGroupDialog onCreated={(group) => setOpenId(group.id)} />
       </div>
-      <GroupListStatus
+      <GroupList
         query={groups}
         loadingLabel={t('groups.loading')}
         errorText={t('groups.loadFailed')}
@@ -78,38 +65,22 @@ export function FriendGroupsPanel() {
             <p>{t('groups.emptyHint')}</p>
           </EmptyState>
         }
-      >
-        {(list) => (
-          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-            {list.map((group) => (
-              <li
-                key={group.id}
-                className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap"
-              >
-                <div className="min-w-0 flex-1 space-y-1">
-                  <h3 className="font-semibold break-words text-stone-900">{group.name}</h3>
-                  <p className="truncate text-sm text-stone-600">
-                    {memberCountLabel(group.members.length)} ·{' '}
-                    {group.members.map((m) => personName(m)).join(', ')}
-                  </p>
-                </div>
-                <Button
-                  variant="soft"
-                  size="sm"
-                  data-group-open={group.id}
-                  onClick={() => setOpenId(group.id)}
-                >
-                  <MessageCircle aria-hidden="true" />
-                  {t.rich('groups.openChat', {
-                    name: group.name,
-                    hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
-                  })}
-                </Button>
-              </li>
-            ))}
-          </ul>
+        className="grid grid-cols-1 gap-3 lg:grid-cols-2"
+        item={(group) => (
+          <li className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-nowrap">
+            <GroupSummary name={group.name} className="flex-1" detailClassName="truncate">
+              {memberCountLabel(group.members.length)} · {group.members.map((m) => personName(m)).join(', ')}
+            </GroupSummary>
+            <Button variant="soft" size="sm" data-group-open={group.id} onClick={() => setOpenId(group.id)}>
+              <MessageCircle aria-hidden="true" />
+              {t.rich('groups.openChat', {
+                name: group.name,
+                hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>,
+              })}
+            </Button>
+          </li>
         )}
-      </GroupListStatus>
+      />
     </div>
   );
 }
@@ -155,48 +126,42 @@ function CreateFriendGroupDialog({ onCreated }: { onCreated: (group: FriendGroup
   }
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
+    <GroupFormDialog
+      open={open}
+      onOpenChange={reset}
+      trigger={
         <Button size="sm">
           <Plus aria-hidden="true" />
           {t('groups.create')}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('groups.createTitle')}</DialogTitle>
-          <DialogDescription>{t('groups.createHint')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
-          <GroupNameField
-            label={t('groups.name')}
-            value={name}
-            placeholder={t('groups.namePlaceholder')}
-            error={errors.name}
-            onChange={(next) => {
-              setName(next);
-              setErrors((current) => ({ ...current, name: undefined }));
-            }}
-          />
-          <MemberPicker
-            legend={t('groups.members')}
-            value={members}
-            onChange={(next) => {
-              setMembers(next);
-              setErrors((current) => ({ ...current, members: undefined }));
-            }}
-            error={errors.members}
-          />
-          <GroupFormActions
-            className="mt-6"
-            submitLabel={t('groups.create')}
-            pending={create.isPending}
-            onCancel={() => reset(false)}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('groups.createTitle')}
+      description={t('groups.createHint')}
+      onSubmit={submit}
+      submitLabel={t('groups.create')}
+      pending={create.isPending}
+    >
+      {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
+      <GroupNameField
+        label={t('groups.name')}
+        value={name}
+        placeholder={t('groups.namePlaceholder')}
+        error={errors.name}
+        onChange={(next) => {
+          setName(next);
+          setErrors((current) => ({ ...current, name: undefined }));
+        }}
+      />
+      <MemberPicker
+        legend={t('groups.members')}
+        value={members}
+        onChange={(next) => {
+          setMembers(next);
+          setErrors((current) => ({ ...current, members: undefined }));
+        }}
+        error={errors.members}
+      />
+    </GroupFormDialog>
   );
 }
 
@@ -297,38 +262,32 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogTrigger asChild>
+    <GroupFormDialog
+      open={open}
+      onOpenChange={change}
+      trigger={
         <Button variant="secondary" size="sm">
           <UserPlus aria-hidden="true" />
           {t('groups.addMembers')}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('groups.addTitle', { name: group.name })}</DialogTitle>
-          <DialogDescription>{t('groups.addHint')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <MemberPicker
-            legend={t('friends.title')}
-            value={chosen}
-            onChange={(next) => {
-              setChosen(next);
-              setError(undefined);
-            }}
-            exclude={group.members.map((m) => m.id)}
-            error={error}
-            disabled={add.isPending}
-          />
-          <GroupFormActions
-            className="mt-6"
-            submitLabel={t('groups.add')}
-            pending={add.isPending}
-            onCancel={() => change(false)}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('groups.addTitle', { name: group.name })}
+      description={t('groups.addHint')}
+      onSubmit={submit}
+      submitLabel={t('groups.add')}
+      pending={add.isPending}
+    >
+      <MemberPicker
+        legend={t('friends.title')}
+        value={chosen}
+        onChange={(next) => {
+          setChosen(next);
+          setError(undefined);
+        }}
+        exclude={group.members.map((m) => m.id)}
+        error={error}
+        disabled={add.isPending}
+      />
+    </GroupFormDialog>
   );
 }

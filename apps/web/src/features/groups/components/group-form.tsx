@@ -1,10 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '@townsquare/contracts';
-import { type ReactNode, useId } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -15,13 +14,37 @@ import { useFriends } from '../../friends/api/get-friends.ts';
 
 /*
  * The parts every kind of group's forms share: its name, its members (chosen from the user's
- * friends), Cancel and submit, and the list of groups while it loads.
+ * friends), Cancel and submit.
  */
 
 /** A group's name as typed, trimmed, or why it cannot be one (every kind needs a non-blank name). */
 export function checkGroupName(typed: string): { name: string; error?: undefined } | { error: string } {
   const name = typed.trim();
   return name ? { name } : { error: translate('groups.nameRequired') };
+}
+
+/**
+ * A group's name being typed: `field` goes to `GroupNameField` (typing clears the error), and
+ * `check()` gives the trimmed name, or shows why it cannot be one and gives undefined.
+ */
+export function useGroupNameInput(initial = '') {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string>();
+  return {
+    field: {
+      value: name,
+      error,
+      onChange: (next: string) => {
+        setName(next);
+        setError(undefined);
+      },
+    },
+    check: (): string | undefined => {
+      const checked = checkGroupName(name);
+      if (checked.error !== undefined) setError(checked.error);
+      return checked.error === undefined ? checked.name : undefined;
+    },
+  };
 }
 
 /** The name field of every kind of group: creating one, or renaming it. */
@@ -60,35 +83,35 @@ export function GroupNameField({
 }
 
 /**
- * A list of groups (or of friends) while it loads (`skeletons` placeholder rows), when it failed and
- * when it is empty; then the list itself.
+ * A group's form in a dialog (creating a friend group, adding members to one): `trigger` opens it,
+ * Cancel closes it, and the submit button is busy while `pending`.
  */
-export function GroupListStatus<T>({
-  query,
-  loadingLabel,
-  errorText,
-  empty,
-  skeletons = 2,
+export function GroupFormDialog({
+  onSubmit,
+  submitLabel,
+  pending,
   children,
-}: {
-  query: UseQueryResult<T[]>;
-  loadingLabel: string;
-  errorText: string;
-  empty: ReactNode;
-  skeletons?: number;
-  children: (groups: T[]) => ReactNode;
+  ...dialog
+}: Omit<ComponentProps<typeof TitledDialog>, 'className' | 'open' | 'onOpenChange'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  pending: boolean;
 }) {
-  if (query.isPending)
-    return (
-      <div className="space-y-3" role="status" aria-label={loadingLabel}>
-        {Array.from({ length: skeletons }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
-    );
-  if (query.isError) return <Alert variant="error" title={errorMessage(query.error, errorText)} />;
-  return query.data.length === 0 ? empty : children(query.data);
+  return (
+    <TitledDialog {...dialog}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        <GroupFormActions
+          className="mt-6"
+          submitLabel={submitLabel}
+          pending={pending}
+          onCancel={() => dialog.onOpenChange(false)}
+        />
+      </form>
+    </TitledDialog>
+  );
 }
 
 /** Cancel and the submit button of a group's form (creating one, adding members). */

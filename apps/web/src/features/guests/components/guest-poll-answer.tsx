@@ -7,7 +7,7 @@ import { MailSent } from '../../../components/ui/mail-sent.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { PollView } from '../../polls/components/poll-view.tsx';
-import { useGuestVoteFormToken, useVoteAsGuest } from '../api/guest-votes.ts';
+import { guestVoteLink } from '../api/guest-votes.ts';
 import { type GuestContact, GuestContactFields } from './guest-contact-fields.tsx';
 
 /**
@@ -18,8 +18,8 @@ import { type GuestContact, GuestContactFields } from './guest-contact-fields.ts
 export function GuestPollAnswer({ poll }: { poll: Poll }) {
   const t = useT();
   const open = poll.state === 'open';
-  const form = useGuestVoteFormToken(poll.id);
-  const ask = useVoteAsGuest(poll.id);
+  const form = guestVoteLink.useFormToken(poll.id);
+  const ask = guestVoteLink.useAnswer(poll.id);
   const [votes, setVotes] = useState<Record<string, VoteChoice>>({});
   const [contact, setContact] = useState<GuestContact>({ name: '', email: '', website: '' });
   const [missing, setMissing] = useState(false);

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { MailSent } from '../../../components/ui/mail-sent.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useAskAsGuest, useGuestFormToken } from '../api/guest-rsvps.ts';
+import { guestRsvpLink } from '../api/guest-rsvps.ts';
 import { type GuestContact, GuestContactFields } from './guest-contact-fields.tsx';
 
 /**
@@ -17,8 +17,8 @@ import { type GuestContact, GuestContactFields } from './guest-contact-fields.ts
  */
 export function GuestRsvpForm({ eventId, questions }: { eventId: string; questions: EventQuestionDto[] }) {
   const t = useT();
-  const form = useGuestFormToken(eventId);
-  const ask = useAskAsGuest(eventId);
+  const form = guestRsvpLink.useFormToken(eventId);
+  const ask = guestRsvpLink.useAnswer(eventId);
   const [contact, setContact] = useState<GuestContact>({ name: '', email: '', website: '' });
   const [answers, setAnswers] = useState<Record<string, string>>({});
 

@@ -1,9 +1,9 @@
 import type { AuditEntry } from '@townsquare/contracts';
 import { ScrollText } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatMessageTime } from '../../../lib/format.ts';
@@ -65,11 +65,7 @@ export function AdminAudit() {
           </ol>
         </Card>
       )}
-      {audit.hasNextPage ? (
-        <Button variant="secondary" onClick={() => audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
-          {t('admin.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton pages={audit}>{t('admin.loadMore')}</LoadMoreButton>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -239,15 +240,7 @@ export function AdminReports() {
           ))}
         </ul>
       )}
-      {reports.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => reports.fetchNextPage()}
-          loading={reports.isFetchingNextPage}
-        >
-          {t('admin.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton pages={reports}>{t('admin.loadMore')}</LoadMoreButton>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Ban, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Ban, MoreHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -10,7 +10,8 @@ import {
 import { cn } from '../../../lib/cn.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { BlockDialog } from '../../blocks/components/block-dialog.tsx';
-import { ReportDialog, type ReportTarget } from './report-dialog.tsx';
+import { useReportAction } from './report-action.tsx';
+import type { ReportTarget } from './report-dialog.tsx';
 
 /**
  * The "⋯" menu of a message, an event, a profile or a community: "Report" (unless it is the
@@ -36,7 +37,7 @@ export function ContentMenu({
   triggerClassName?: string;
 }) {
   const t = useT();
-  const [reporting, setReporting] = useState(false);
+  const reporting = useReportAction(report);
   const [blocking, setBlocking] = useState(false);
   if (!report && !onDelete) return null;
   return (
@@ -48,12 +49,7 @@ export function ContentMenu({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-44">
-          {report ? (
-            <DropdownMenuItem onSelect={() => setReporting(true)}>
-              <Flag aria-hidden="true" />
-              {t('moderation.menu.report')}
-            </DropdownMenuItem>
-          ) : null}
+          {reporting.item}
           {block ? (
             <DropdownMenuItem onSelect={() => setBlocking(true)}>
               <Ban aria-hidden="true" />
@@ -68,7 +64,7 @@ export function ContentMenu({
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      {report ? <ReportDialog target={report} open={reporting} onOpenChange={setReporting} /> : null}
+      {reporting.dialog}
       {block ? (
         <BlockDialog
           userId={block.userId}

@@ -6,15 +6,13 @@ import {
 } from '@townsquare/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
   DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
-  DialogHeader,
+  DialogForm,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -86,11 +84,16 @@ export function ReportDialog({
             </DialogClose>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate>
-            <DialogHeader>
-              <DialogTitle>{t('moderation.report.title', { label: target.label })}</DialogTitle>
-              <DialogDescription id={`${id}-description`}>{t('moderation.report.private')}</DialogDescription>
-            </DialogHeader>
+          <DialogForm
+            onSubmit={submit}
+            title={t('moderation.report.title', { label: target.label })}
+            description={t('moderation.report.private')}
+            descriptionId={`${id}-description`}
+            error={report.isError ? errorMessage(report.error, t('moderation.report.failed')) : null}
+            cancel={t('moderation.report.cancel')}
+            action={t('moderation.report.send')}
+            pending={report.isPending}
+          >
             <fieldset
               className="space-y-2"
               aria-describedby={missingReason ? `${id}-reason-error` : undefined}
@@ -145,22 +148,7 @@ export function ReportDialog({
                 {details.length} / {MODERATION_LIMITS.detailsMax}
               </p>
             </div>
-            {report.isError ? (
-              <Alert variant="error" className="mt-4">
-                {errorMessage(report.error, t('moderation.report.failed'))}
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="secondary">
-                  {t('moderation.report.cancel')}
-                </Button>
-              </DialogClose>
-              <Button type="submit" loading={report.isPending}>
-                {t('moderation.report.send')}
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>

@@ -1,16 +1,6 @@
 import { MODERATION_LIMITS } from '@townsquare/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogForm } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -58,11 +48,16 @@ export function SuspendDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('admin.suspend.title', { name })}</DialogTitle>
-            <DialogDescription>{t('admin.suspend.body')}</DialogDescription>
-          </DialogHeader>
+        <DialogForm
+          onSubmit={submit}
+          title={t('admin.suspend.title', { name })}
+          description={t('admin.suspend.body')}
+          error={invalid ?? error}
+          cancel={t('admin.cancel')}
+          action={t('admin.suspend.confirm')}
+          variant="destructive"
+          pending={busy}
+        >
           <div className="space-y-4">
             <div className="space-y-1.5">
               <label htmlFor={`${id}-days`} className="text-sm font-semibold text-stone-900">
@@ -92,22 +87,7 @@ export function SuspendDialog({
               />
             </div>
           </div>
-          {invalid || error ? (
-            <Alert variant="error" className="mt-4">
-              {invalid ?? error}
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {t('admin.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" loading={busy}>
-              {t('admin.suspend.confirm')}
-            </Button>
-          </DialogFooter>
-        </form>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

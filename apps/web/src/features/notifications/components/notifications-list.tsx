@@ -1,6 +1,7 @@
 import { BellOff } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -75,13 +76,7 @@ export function NotificationsList() {
       </ul>
       {list.hasNextPage ? (
         <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {t('notifications.more')}
-          </Button>
+          <LoadMoreButton pages={list}>{t('notifications.more')}</LoadMoreButton>
         </div>
       ) : null}
     </div>

@@ -4,10 +4,8 @@ import { MSG } from '@townsquare/contracts/messages';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { NewPasswordFields, PasswordField } from '../../../components/ui/password-field.tsx';
+import { SubmitForm } from '../../../components/ui/submit-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useChangePassword } from '../api/change-password.ts';
@@ -53,49 +51,21 @@ export function ChangePasswordForm() {
 
   const busy = change.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {change.isError ? (
-        <Alert variant="error">{errorMessage(change.error, t('users.password.failed'))}</Alert>
-      ) : null}
-      <fieldset disabled={busy} className="space-y-5">
-        <legend className="sr-only">{t('users.password.legend')}</legend>
-        <FormField
-          id="currentPassword"
-          label={t('users.password.current')}
-          error={errors.currentPassword?.message}
-        >
-          {(field) => (
-            <Input
-              {...field}
-              type="password"
-              autoComplete="current-password"
-              {...register('currentPassword')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="newPassword"
-          label={t('users.password.new')}
-          hint={t('users.password.hint')}
-          error={errors.newPassword?.message}
-        >
-          {(field) => (
-            <Input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />
-          )}
-        </FormField>
-        <FormField
-          id="confirmPassword"
-          label={t('users.password.confirm')}
-          error={errors.confirmPassword?.message}
-        >
-          {(field) => (
-            <Input {...field} type="password" autoComplete="new-password" {...register('confirmPassword')} />
-          )}
-        </FormField>
-      </fieldset>
-      <Button type="submit" loading={busy}>
-        {busy ? t('users.password.updating') : t('users.password.update')}
-      </Button>
-    </form>
+    <SubmitForm
+      onSubmit={onSubmit}
+      error={change.isError ? errorMessage(change.error, t('users.password.failed')) : null}
+      busy={busy}
+      legend={t('users.password.legend')}
+      submitLabel={t('users.password.update')}
+      busyLabel={t('users.password.updating')}
+    >
+      <PasswordField
+        label={t('users.password.current')}
+        error={errors.currentPassword?.message}
+        registration={register('currentPassword')}
+        autoComplete="current-password"
+      />
+      <NewPasswordFields register={register} errors={errors} />
+    </SubmitForm>
   );
 }

@@ -2,12 +2,10 @@ import type { SelfUser } from '@townsquare/contracts';
 import { CalendarDays, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatJoinedDate, formatPhone } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { RoleBadge } from './role-badge.tsx';
-import { VerifiedBadge } from './verified-badge.tsx';
+import { InterestBadges, PersonBadges, ProfileSection } from './profile-section.tsx';
 
 function Detail({
   icon,
@@ -58,10 +56,7 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
           <h2 className="font-display text-2xl font-semibold break-words">{user.fullName}</h2>
           {user.username ? <p className="text-stone-700">@{user.username}</p> : null}
           <div className="flex flex-wrap justify-center gap-1.5 sm:justify-start">
-            {user.isVerifiedCommunity ? <VerifiedBadge /> : null}
-            {user.roles.map((role) => (
-              <RoleBadge key={role} role={role} />
-            ))}
+            <PersonBadges person={user} />
           </div>
         </div>
       </div>
@@ -92,29 +87,17 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
         </Detail>
       </dl>
 
-      <section aria-labelledby="bio-heading" className="space-y-2">
-        <h3 id="bio-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-          {t('users.bio')}
-        </h3>
+      <ProfileSection id="bio-heading" title={t('users.bio')} level="h3">
         <p className="whitespace-pre-line text-stone-800">{user.bio || t('users.details.noBio')}</p>
-      </section>
+      </ProfileSection>
 
-      <section aria-labelledby="interests-heading" className="space-y-2">
-        <h3 id="interests-heading" className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-          {t('users.interests')}
-        </h3>
+      <ProfileSection id="interests-heading" title={t('users.interests')} level="h3">
         {user.interests.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5">
-            {user.interests.map((interest) => (
-              <li key={interest}>
-                <Badge tone="brand">{interest}</Badge>
-              </li>
-            ))}
-          </ul>
+          <InterestBadges interests={user.interests} />
         ) : (
           <p className="text-stone-700">{t('users.details.noInterests')}</p>
         )}
-      </section>
+      </ProfileSection>
     </div>
   );
 }

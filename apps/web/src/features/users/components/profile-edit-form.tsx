@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
@@ -100,21 +101,13 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>
           {emailChanging ? (
-            <FormField
-              id="currentPassword"
+            <PasswordField
               label={t('users.password.current')}
               hint={t('users.edit.passwordHint')}
               error={errors.currentPassword?.message}
-            >
-              {(field) => (
-                <Input
-                  {...field}
-                  type="password"
-                  autoComplete="current-password"
-                  {...register('currentPassword')}
-                />
-              )}
-            </FormField>
+              registration={register('currentPassword')}
+              autoComplete="current-password"
+            />
           ) : null}
           <PhoneField control={control} error={errors.phoneNumber?.message} />
         </div>

@@ -189,6 +189,16 @@ describe('the profile picture', () => {
   });
 });
 
+/** Renders the form, fills it in (the confirmation as given) and submits it. */
+async function changePassword(confirmation: string) {
+  const user = userEvent.setup();
+  renderWithApp(<ChangePasswordForm />, { path: '/settings' });
+  await user.type(screen.getByLabelText('Current password'), 'old-password');
+  await user.type(screen.getByLabelText('New password'), 'new-password-1');
+  await user.type(screen.getByLabelText('Confirm new password'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Update password' }));
+}
+
 describe('ChangePasswordForm', () => {
   it('requires every field', async () => {
     const user = userEvent.setup();
@@ -201,12 +211,7 @@ describe('ChangePasswordForm', () => {
 
   it('says "New passwords do not match"', async () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
-    const user = userEvent.setup();
-    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
-    await user.type(screen.getByLabelText('Current password'), 'old-password');
-    await user.type(screen.getByLabelText('New password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-2');
-    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await changePassword('new-password-2');
     expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -215,12 +220,7 @@ describe('ChangePasswordForm', () => {
     localStorage.setItem('accessToken', 'access-1');
     localStorage.setItem('refreshToken', 'refresh-1');
     const fetchMock = stubFetch(() => jsonResponse({ message: 'Password updated successfully' }));
-    const user = userEvent.setup();
-    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
-    await user.type(screen.getByLabelText('Current password'), 'old-password');
-    await user.type(screen.getByLabelText('New password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
-    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await changePassword('new-password-1');
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('Current password')).toHaveValue('');
@@ -233,12 +233,7 @@ describe('ChangePasswordForm', () => {
     stubFetch(() =>
       jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'Current password is incorrect' }, 400),
     );
-    const user = userEvent.setup();
-    renderWithApp(<ChangePasswordForm />, { path: '/settings' });
-    await user.type(screen.getByLabelText('Current password'), 'old-password');
-    await user.type(screen.getByLabelText('New password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
-    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await changePassword('new-password-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
   });
 });
