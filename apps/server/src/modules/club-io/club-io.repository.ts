@@ -320,11 +320,7 @@ export async function eventsOf(db: Executor, communityId: string) {
 }
 
 export async function countEventsOf(db: Executor, communityId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(eq(events.communityId, communityId));
-  return rows[0]?.n ?? 0;
+  return db.$count(events, eq(events.communityId, communityId));
 }
 
 export async function seriesOf(db: Executor, communityId: string) {
@@ -352,36 +348,28 @@ export async function rsvpCountsOf(db: Executor, communityId: string) {
   return out;
 }
 
+/** An export's state, without its file. */
+const exportColumns = {
+  id: communityExports.id,
+  communityId: communityExports.communityId,
+  requestedBy: communityExports.requestedBy,
+  state: communityExports.state,
+  createdAt: communityExports.createdAt,
+  finishedAt: communityExports.finishedAt,
+};
+
 export async function insertExport(db: Executor, values: Omit<typeof communityExports.$inferInsert, 'id'>) {
   return (
     await db
       .insert(communityExports)
       .values({ id: uuidv7(), ...values })
-      .returning({
-        id: communityExports.id,
-        communityId: communityExports.communityId,
-        requestedBy: communityExports.requestedBy,
-        state: communityExports.state,
-        createdAt: communityExports.createdAt,
-        finishedAt: communityExports.finishedAt,
-      })
+      .returning(exportColumns)
   )[0]!;
 }
 
 export async function findExport(db: Executor, id: string) {
   return (
-    await db
-      .select({
-        id: communityExports.id,
-        communityId: communityExports.communityId,
-        requestedBy: communityExports.requestedBy,
-        state: communityExports.state,
-        createdAt: communityExports.createdAt,
-        finishedAt: communityExports.finishedAt,
-      })
-      .from(communityExports)
-      .where(eq(communityExports.id, id))
-      .limit(1)
+    await db.select(exportColumns).from(communityExports).where(eq(communityExports.id, id)).limit(1)
   )[0];
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { friendRequests, friendships, users } from '../../db/schema/index.ts';
 import { personColumns } from '../users/users.repository.ts';
 
@@ -22,12 +23,7 @@ export async function lockPair(tx: Executor, a: string, b: string): Promise<void
 }
 
 export async function areFriends(db: Executor, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ a: friendships.userId })
-    .from(friendships)
-    .where(and(eq(friendships.userId, a), eq(friendships.friendId, b)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, friendships, and(eq(friendships.userId, a), eq(friendships.friendId, b)));
 }
 
 export async function friendIds(db: Executor, userId: string): Promise<string[]> {
@@ -75,31 +71,20 @@ export async function listSent(db: Executor, userId: string) {
     .orderBy(asc(friendRequests.createdAt));
 }
 
+const requestFrom = (requesterId: string, receiverId: string) =>
+  and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId));
+
 export async function requestExists(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
-  const rows = await db
-    .select({ r: friendRequests.requesterId })
-    .from(friendRequests)
-    .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, friendRequests, requestFrom(requesterId, receiverId));
 }
 
 /** Inserts a request; false if it already existed (a concurrent double click). */
 export async function insertRequest(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
-  const rows = await db
-    .insert(friendRequests)
-    .values({ requesterId, receiverId })
-    .onConflictDoNothing()
-    .returning({ r: friendRequests.requesterId });
-  return rows.length > 0;
+  return insertIfAbsent(db, friendRequests, { requesterId, receiverId });
 }
 
 export async function deleteRequest(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
-  const rows = await db
-    .delete(friendRequests)
-    .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId)))
-    .returning({ r: friendRequests.requesterId });
-  return rows.length > 0;
+  return deleteRows(db, friendRequests, requestFrom(requesterId, receiverId));
 }
 
 /** Both directions of the friendship, and no pending request left either way. */

@@ -6,6 +6,7 @@
 import type { Locale } from '@townsquare/contracts';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { anyRow } from '../../db/rows.ts';
 import {
   type EventGuestRow,
   type EventRow,
@@ -133,8 +134,7 @@ export async function reachable(db: Executor, ids: string[]): Promise<EventGuest
 }
 
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
-  const rows = await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email));
-  return rows.length > 0;
+  return anyRow(db, emailSuppressions, eq(emailSuppressions.email, email));
 }
 
 /** The confirmed answers given without an account from this address, event by event (id order). */

@@ -72,8 +72,7 @@ export async function listReports(
 }
 
 export async function countOpen(db: Executor): Promise<number> {
-  const rows = await db.select({ n: count() }).from(reports).where(eq(reports.state, 'open'));
-  return rows[0]?.n ?? 0;
+  return db.$count(reports, eq(reports.state, 'open'));
 }
 
 /** Reports per subject among `subjectIds`, open ones only or all of them. */

@@ -2,7 +2,7 @@ import type { PollOptionInput, VoteChoice } from '@townsquare/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import { anyRow, insertRow, updateRow } from '../../db/rows.ts';
 import {
   communities,
   type PollRow,
@@ -314,12 +314,7 @@ export async function handOverVotes(db: Executor, pollId: string, guestId: strin
 
 /** Whether this person has answered the poll. */
 export async function hasVoted(db: Executor, pollId: string, voterId: string): Promise<boolean> {
-  const rows = await db
-    .select({ seq: pollVoters.seq })
-    .from(pollVoters)
-    .where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.voterId, voterId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, pollVoters, and(eq(pollVoters.pollId, pollId), eq(pollVoters.voterId, voterId)));
 }
 
 /** Who answered yes or if need be for this date (they hear that it became the event): members and guests. */

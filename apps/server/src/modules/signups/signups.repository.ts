@@ -28,11 +28,7 @@ export async function listItems(db: Executor, eventId: string): Promise<SignupIt
 }
 
 export async function countItems(db: Executor, eventId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(signupItems)
-    .where(eq(signupItems.eventId, eventId));
-  return row?.n ?? 0;
+  return db.$count(signupItems, eq(signupItems.eventId, eventId));
 }
 
 export async function findItem(db: Executor, eventId: string, itemId: string) {
