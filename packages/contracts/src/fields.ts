@@ -77,6 +77,8 @@ export const interestsField = z
  * generic "Too big" text for 65 to 100 characters).
  */
 export const idParam = z.string();
+/** A path's one id (`/:id`). */
+export const idParams = z.object({ id: idParam });
 
 /** True for a time zone name the runtime's Intl data knows (IANA: `Europe/Berlin`, `UTC`). */
 export function isValidTimeZone(value: string): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, text } from './fields.ts';
+import { text } from './fields.ts';
 
 /** Places (issue 22): a venue or a city with coordinates, shared by events, communities and profiles. */
 export const PLACE_LIMITS = {
@@ -161,8 +161,6 @@ export type CreatePlaceInput = z.output<typeof createPlaceBody>;
 export { placeDisplayText } from './place-text.ts';
 
 export const placeResponse = z.object({ place: placeSchema });
-/** A non-uuid id is a 404, like every other id in a path. */
-export const placeIdParams = z.object({ id: idParam });
 
 /** `placeId` on event and community bodies: a saved place, or null to clear it. */
 export const placeIdField = z

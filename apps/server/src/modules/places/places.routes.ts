@@ -2,11 +2,11 @@ import {
   createPlaceBody,
   eventMapQuery,
   eventMapResponse,
+  idParams,
   NEAR_MSG,
   nearCityParams,
   nearCityResponse,
   PLACE_MSG,
-  placeIdParams,
   placeResponse,
   placeSearchQuery,
   placeSearchResponse,
@@ -86,7 +86,7 @@ export function placesRoutes(
     '/api/places/:id',
     {
       onRequest: guards.optionalAuth,
-      schema: { tags, params: placeIdParams, response: { 200: placeResponse, ...errors(401, 404) } },
+      schema: { tags, params: idParams, response: { 200: placeResponse, ...errors(401, 404) } },
     },
     async (request) => {
       const place = isUuid(request.params.id) ? await places.find(request.params.id) : undefined;
