@@ -53,23 +53,23 @@ export async function listFriends(db: Executor, userId: string) {
     .orderBy(asc(users.username), asc(users.fullName));
 }
 
-export async function listReceived(db: Executor, userId: string) {
+/** The requests the user received or sent, oldest first, with the other person's fields. */
+function listRequests(db: Executor, userId: string, direction: 'received' | 'sent') {
+  const [mine, theirs] =
+    direction === 'sent'
+      ? [friendRequests.requesterId, friendRequests.receiverId]
+      : [friendRequests.receiverId, friendRequests.requesterId];
   return db
     .select(friendColumns)
     .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.requesterId))
-    .where(eq(friendRequests.receiverId, userId))
+    .innerJoin(users, eq(users.id, theirs))
+    .where(eq(mine, userId))
     .orderBy(asc(friendRequests.createdAt));
 }
 
-export async function listSent(db: Executor, userId: string) {
-  return db
-    .select(friendColumns)
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.receiverId))
-    .where(eq(friendRequests.requesterId, userId))
-    .orderBy(asc(friendRequests.createdAt));
-}
+export const listReceived = (db: Executor, userId: string) => listRequests(db, userId, 'received');
+
+export const listSent = (db: Executor, userId: string) => listRequests(db, userId, 'sent');
 
 const requestFrom = (requesterId: string, receiverId: string) =>
   and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId));
