@@ -25,10 +25,21 @@ export const emailField = text('Email', MSG.emailRequired)
   .max(LIMITS.emailMax, MSG.emailTooLong)
   .regex(EMAIL_PATTERN, MSG.emailInvalid);
 
-export const newPasswordField = text('Password', MSG.passwordRequired)
-  .min(1, MSG.passwordRequired)
-  .min(LIMITS.passwordMin, MSG.passwordTooShort)
-  .max(LIMITS.passwordMax, MSG.passwordTooLong);
+/** A new password's length rules, with the form's own label and "required" message. */
+export const newPassword = (label: string, required: string) =>
+  text(label, required)
+    .min(1, required)
+    .min(LIMITS.passwordMin, MSG.passwordTooShort)
+    .max(LIMITS.passwordMax, MSG.passwordTooLong);
+
+export const newPasswordField = newPassword('Password', MSG.passwordRequired);
+
+/** A person's name, trimmed: the account's full name, or the name a guest answers with. */
+export const fullNameField = (label: string) =>
+  text(label, MSG.fullNameRequired)
+    .trim()
+    .min(1, MSG.fullNameRequired)
+    .max(LIMITS.fullNameMax, MSG.fullNameTooLong);
 
 export const usernameField = text('Username', MSG.usernameRequired)
   .trim()

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CAPACITY_LIMITS, FULL_RSVP_STATUSES, rsvpExtras } from './capacity.ts';
-import { emailField, text } from './fields.ts';
-import { LIMITS } from './limits.ts';
-import { MSG } from './messages.ts';
+import { emailField, fullNameField, text } from './fields.ts';
 import { pollSchema, pollVotesField } from './polls.ts';
 
 /**
@@ -44,10 +42,7 @@ export const guestFormResponse = z.object({
 });
 
 export const guestRsvpBody = z.object({
-  name: text('Name', MSG.fullNameRequired)
-    .trim()
-    .min(1, MSG.fullNameRequired)
-    .max(LIMITS.fullNameMax, MSG.fullNameTooLong),
+  name: fullNameField('Name'),
   email: emailField,
   status: guestStatus.optional(),
   ...rsvpExtras,
