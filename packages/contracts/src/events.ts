@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
+import { personSummary } from './chat.ts';
 import { text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
@@ -372,30 +373,23 @@ export const searchQuery = z.object({
   q: text('Search text').max(100, 'Search text is too long').optional(),
 });
 export const searchResponse = z.object({
-  users: z.array(
-    z.object({
-      id: z.string(),
-      _id: z.string(),
-      username: z.string(),
-      fullName: z.string(),
-      interests: z.array(z.string()),
-      profileImage: z.string().nullable(),
-    }),
-  ),
+  users: z.array(personSummary.extend({ interests: z.array(z.string()) })),
   events: z.array(
-    z.object({
-      id: z.string(),
-      _id: z.string(),
-      title: z.string(),
-      description: z.string(),
-      startDate: z.string(),
-      endDate: z.string(),
-      location: z.string(),
-      tags: z.array(z.string()),
-      status: z.enum(EVENT_STATUSES),
-      imageUrl: z.string().optional(),
-      friendsGoing: friendsGoingSchema.optional(),
-    }),
+    z
+      .object(eventBase)
+      .pick({
+        id: true,
+        _id: true,
+        title: true,
+        description: true,
+        startDate: true,
+        endDate: true,
+        location: true,
+        tags: true,
+        status: true,
+        imageUrl: true,
+      })
+      .extend({ friendsGoing: friendsGoingSchema.optional() }),
   ),
   /** Communities whose name, place or address matches (issue 23), most members first. */
   communities: z.array(
