@@ -63,3 +63,17 @@ export async function insertIfAbsent<T extends PgTable>(
   const rows = await db.insert(table).values(values).onConflictDoNothing().returning({ one: sql`1` });
   return rows.length > 0;
 }
+
+/** The row with this id, or undefined when there is none. */
+export async function rowById<T extends TableWithId>(
+  db: Executor,
+  table: T,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1)) as T['$inferSelect'][];
+  return rows[0];
+}

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { rowById } from '../../db/rows.ts';
 import {
   communities,
   communityExports,
@@ -32,7 +33,7 @@ export async function insertImport(db: Executor, values: Omit<typeof communityIm
 }
 
 export async function findImport(db: Executor, id: string) {
-  return (await db.select().from(communityImports).where(eq(communityImports.id, id)).limit(1))[0];
+  return rowById(db, communityImports, id);
 }
 
 export async function importsOf(db: Executor, communityId: string, limit = 20) {
@@ -270,7 +271,7 @@ export async function invitedEmails(
 }
 
 export async function findInvitation(db: Executor, id: string) {
-  return (await db.select().from(communityInvitations).where(eq(communityInvitations.id, id)).limit(1))[0];
+  return rowById(db, communityInvitations, id);
 }
 
 /**
@@ -307,7 +308,7 @@ export async function markAccepted(db: Executor, id: string, userId: string) {
 // Export
 
 export async function findCommunity(db: Executor, id: string) {
-  return (await db.select().from(communities).where(eq(communities.id, id)).limit(1))[0];
+  return rowById(db, communities, id);
 }
 
 /** Every event of the community (drafts, cancelled and hidden ones too), oldest first. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
-import { anyRow, insertRow } from '../../db/rows.ts';
+import { anyRow, insertRow, rowById } from '../../db/rows.ts';
 import {
   type EventRow,
   eventSeries,
@@ -18,7 +18,7 @@ export async function insertSeries(db: Executor, values: Omit<typeof eventSeries
 }
 
 export async function findSeries(db: Executor, id: string): Promise<SeriesRow | undefined> {
-  return (await db.select().from(eventSeries).where(eq(eventSeries.id, id)).limit(1))[0];
+  return rowById(db, eventSeries, id);
 }
 
 /** The series, locked until the transaction ends (one sweep extends it at a time). */

@@ -6,7 +6,7 @@
 import type { Locale } from '@townsquare/contracts';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { anyRow } from '../../db/rows.ts';
+import { anyRow, rowById } from '../../db/rows.ts';
 import {
   type EventGuestRow,
   type EventRow,
@@ -99,13 +99,11 @@ export async function findByManageToken(db: Executor, tokenHash: string): Promis
 
 /** An event by id, whoever may see it (the guest's link names it). */
 export async function eventOf(db: Executor, id: string): Promise<EventRow | undefined> {
-  const rows = await db.select().from(events).where(eq(events.id, id));
-  return rows[0];
+  return rowById(db, events, id);
 }
 
 export async function findGuest(db: Executor, id: string): Promise<EventGuestRow | undefined> {
-  const rows = await db.select().from(eventGuests).where(eq(eventGuests.id, id));
-  return rows[0];
+  return rowById(db, eventGuests, id);
 }
 
 export async function renameGuest(db: Executor, id: string, name: string): Promise<void> {

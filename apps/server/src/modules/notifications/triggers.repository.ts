@@ -1,12 +1,12 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowById } from '../../db/rows.ts';
 import { communities, type EventRow, eventSubgroups, events, rsvps, users } from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
 
 /** The event as stored, whoever may see it (jobs check visibility per person through notify). */
 export async function eventRow(db: Executor, id: string): Promise<EventRow | undefined> {
-  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, events, id);
 }
 
 /** The members among answers (guests without an account have no user id: decision 040). */

@@ -2,7 +2,7 @@ import type { PollOptionInput, VoteChoice } from '@townsquare/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { anyRow, insertRow, updateRow } from '../../db/rows.ts';
+import { anyRow, insertRow, rowById, updateRow } from '../../db/rows.ts';
 import {
   communities,
   type PollRow,
@@ -79,7 +79,7 @@ export async function insertOptions(
 }
 
 export async function findPoll(db: Executor, id: string): Promise<PollRow | undefined> {
-  const [row] = await db.select().from(polls).where(eq(polls.id, id)).limit(1);
+  const row = await rowById(db, polls, id);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, type NewRow } from '../../db/rows.ts';
+import { insertRow, type NewRow, rowById } from '../../db/rows.ts';
 import {
   type EventRow,
   events,
@@ -181,6 +181,6 @@ export async function claimsByPerson(
 }
 
 export async function eventRow(db: Executor, eventId: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  const row = await rowById(db, events, eventId);
   return row;
 }
