@@ -25,6 +25,10 @@ export const emailField = text('Email', MSG.emailRequired)
   .max(LIMITS.emailMax, MSG.emailTooLong)
   .regex(EMAIL_PATTERN, MSG.emailInvalid);
 
+/** Trimmed text that must not be blank (`required`) nor longer than `max` (`tooLong`). */
+export const requiredText = (label: string, required: string, max: number, tooLong: string) =>
+  text(label, required).trim().min(1, required).max(max, tooLong);
+
 /** A new password's length rules, with the form's own label and "required" message. */
 export const newPassword = (label: string, required: string) =>
   text(label, required)
@@ -36,10 +40,7 @@ export const newPasswordField = newPassword('Password', MSG.passwordRequired);
 
 /** A person's name, trimmed: the account's full name, or the name a guest answers with. */
 export const fullNameField = (label: string) =>
-  text(label, MSG.fullNameRequired)
-    .trim()
-    .min(1, MSG.fullNameRequired)
-    .max(LIMITS.fullNameMax, MSG.fullNameTooLong);
+  requiredText(label, MSG.fullNameRequired, LIMITS.fullNameMax, MSG.fullNameTooLong);
 
 export const usernameField = text('Username', MSG.usernameRequired)
   .trim()
