@@ -18,6 +18,11 @@ import {
   rsvps,
 } from '../../db/schema/index.ts';
 
+/** What a guest asked for, waiting for its confirmation: an event's answer, or a poll's answers. */
+export type PendingAnswer =
+  | { eventId: string; pending: GuestAnswer }
+  | { pollId: string; pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'> };
+
 /**
  * Stores (or replaces) what an address asked for, waiting for its confirmation link: an answer to
  * an event (`pending`), or answers to a date poll (`pendingVotes`, decision 056).
@@ -31,10 +36,7 @@ export async function upsertPending(
     locale: Locale;
     confirmTokenHash: string;
     expiresAt: Date;
-  } & (
-    | { eventId: string; pending: GuestAnswer }
-    | { pollId: string; pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'> }
-  ),
+  } & PendingAnswer,
 ): Promise<EventGuestRow> {
   const { id: _id, email: _email, ...changed } = values;
   const rows = await db

@@ -173,6 +173,50 @@ export function createGuestService(deps: GuestServiceDeps) {
     return (body.website ?? '') === '' && now - rendered >= GUEST_FORM_MIN_AGE_MS;
   }
 
+  /**
+   * A guest form sent back: false for a robot (its answer is dropped with the same 202); else the
+   * address's count of guest answers, events' and polls' together, is taken (429 past it).
+   */
+  async function admitForm(
+    subjectId: string,
+    body: { formToken: string; website?: string; email: string },
+    now: number,
+  ): Promise<boolean> {
+    if (!humanForm(subjectId, body, now)) return false;
+    await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+    return true;
+  }
+
+  /**
+   * Keeps a visitor's answer (to an event or a poll) pending on their guest identity and queues the
+   * mail with the link that makes it count; nothing for an address that asked never to be e-mailed.
+   */
+  async function askToConfirm(
+    from: { name: string; email: string },
+    locale: Locale,
+    answer: repo.PendingAnswer,
+    expiresAt: Date,
+  ): Promise<void> {
+    if (await repo.isSuppressed(db, from.email)) return;
+    const tokenId = uuidv7();
+    const guest = await repo.upsertPending(db, {
+      id: uuidv7(),
+      name: from.name,
+      email: from.email,
+      locale,
+      ...answer,
+      confirmTokenHash: hashToken(linkToken(secret, tokenId)),
+      expiresAt,
+    });
+    await jobs.send(
+      GUEST_MAIL_QUEUE,
+      { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
+      {
+        key: tokenId,
+      },
+    );
+  }
+
   /** The guest's own answer and the event: nothing about anyone else. */
   async function present(guest: EventGuest): Promise<GuestRsvp> {
     const event = await repo.eventOf(db, guest.eventId);
@@ -328,29 +372,15 @@ export function createGuestService(deps: GuestServiceDeps) {
       now = Date.now(),
     ): Promise<void> {
       const event = await openEvent(eventId);
-      if (!humanForm(event.id, body, now)) return;
-      await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+      if (!(await admitForm(event.id, body, now))) return;
       const status = body.status ?? 'going';
       const guests = body.guests ?? [];
       const answers = checkAnswer(event, { status, guests, answers: body.answers ?? {} });
-      if (await repo.isSuppressed(db, body.email)) return;
-      const tokenId = uuidv7();
-      const guest = await repo.upsertPending(db, {
-        id: uuidv7(),
-        eventId: event.id,
-        name: body.name,
-        email: body.email,
+      await askToConfirm(
+        body,
         locale,
-        pending: { status, guests, answers },
-        confirmTokenHash: hashToken(linkToken(secret, tokenId)),
-        expiresAt: event.endDate,
-      });
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
-        {
-          key: tokenId,
-        },
+        { eventId: event.id, pending: { status, guests, answers } },
+        event.endDate,
       );
     },
 
@@ -510,26 +540,9 @@ export function createGuestService(deps: GuestServiceDeps) {
       now = Date.now(),
     ): Promise<void> {
       const { row, optionIds, lastEndsAt } = await deps.polls.guestPoll(pollId);
-      if (!humanForm(row.id, body, now)) return;
-      await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+      if (!(await admitForm(row.id, body, now))) return;
       const votes = checkVotes(optionIds, body.votes);
-      if (await repo.isSuppressed(db, body.email)) return;
-      const tokenId = uuidv7();
-      const guest = await repo.upsertPending(db, {
-        id: uuidv7(),
-        pollId: row.id,
-        name: body.name,
-        email: body.email,
-        locale,
-        pendingVotes: votes,
-        confirmTokenHash: hashToken(linkToken(secret, tokenId)),
-        expiresAt: linksUntil(row, lastEndsAt),
-      });
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
-        { key: tokenId },
-      );
+      await askToConfirm(body, locale, { pollId: row.id, pendingVotes: votes }, linksUntil(row, lastEndsAt));
     },
 
     /** Follows a poll guest's confirmation link: the answers count now, through the one vote path. */
