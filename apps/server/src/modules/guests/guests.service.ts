@@ -188,6 +188,40 @@ export function createGuestService(deps: GuestServiceDeps) {
   }
 
   /**
+   * Follows a confirmation link, once (it then stops working): in one transaction `write` makes the
+   * pending answer count and the guest gets a manage link; then `announce` tells the room, and the
+   * mail with the manage link is queued. A link that is not (or no longer) one is a 400.
+   */
+  async function redeem<G extends EventGuestRow, W>(
+    token: string,
+    kind: 'event' | 'poll',
+    write: (tx: Executor, guest: EventGuestRow | undefined) => Promise<{ guest: G; written: W } | undefined>,
+    announce: (written: W, guest: G) => unknown,
+  ): Promise<{ guest: G; manageToken: string }> {
+    const tokenId = uuidv7();
+    const manageToken = linkToken(secret, tokenId);
+    const outcome = await db.transaction(async (tx) => {
+      const done = await write(tx, await repo.redeemConfirmToken(tx, hashToken(token), kind));
+      if (!done) return undefined;
+      await repo.markConfirmed(tx, done.guest.id, {
+        manageTokenHash: hashToken(manageToken),
+        manageTokenId: tokenId,
+      });
+      return done;
+    });
+    if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
+    await announce(outcome.written, outcome.guest);
+    await jobs.send(
+      GUEST_MAIL_QUEUE,
+      { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
+      {
+        key: tokenId,
+      },
+    );
+    return { guest: outcome.guest, manageToken };
+  }
+
+  /**
    * Keeps a visitor's answer (to an event or a poll) pending on their guest identity and queues the
    * mail with the link that makes it count; nothing for an address that asked never to be e-mailed.
    */
@@ -386,26 +420,17 @@ export function createGuestService(deps: GuestServiceDeps) {
 
     /** Follows a confirmation link: the answer counts now (once; the link then stops working). */
     async confirm(token: string): Promise<{ rsvp: GuestRsvp; manageToken: string }> {
-      const tokenId = uuidv7();
-      const manageToken = linkToken(secret, tokenId);
-      const outcome = await db.transaction(async (tx) => {
-        const guest = await repo.redeemConfirmToken(tx, hashToken(token), 'event');
-        if (!ofEvent(guest) || !guest.pending) return undefined;
-        const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
-        await repo.markConfirmed(tx, guest.id, {
-          manageTokenHash: hashToken(manageToken),
-          manageTokenId: tokenId,
-        });
-        return { guest, offers: written.offers };
-      });
-      if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
-      deps.rsvps.announce(outcome.guest.eventId, outcome.offers);
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
-        { key: tokenId },
+      const { guest, manageToken } = await redeem(
+        token,
+        'event',
+        async (tx, guest) => {
+          if (!ofEvent(guest) || !guest.pending) return undefined;
+          const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
+          return { guest, written: written.offers };
+        },
+        (offers, guest) => deps.rsvps.announce(guest.eventId, offers),
       );
-      return { rsvp: await present(outcome.guest), manageToken };
+      return { rsvp: await present(guest), manageToken };
     },
 
     /** The manage link: the guest's own answer. */
@@ -547,31 +572,19 @@ export function createGuestService(deps: GuestServiceDeps) {
 
     /** Follows a poll guest's confirmation link: the answers count now, through the one vote path. */
     async confirmVotes(token: string): Promise<GuestVotes & { manageToken: string }> {
-      const tokenId = uuidv7();
-      const manageToken = linkToken(secret, tokenId);
-      const outcome = await db.transaction(async (tx) => {
-        const guest = await repo.redeemConfirmToken(tx, hashToken(token), 'poll');
-        if (!ofPoll(guest) || !guest.pendingVotes) return undefined;
-        const written = await deps.polls.voteWithin(
-          tx,
-          { guestId: guest.id },
-          guest.pollId,
-          guest.pendingVotes,
-        );
-        await repo.markConfirmed(tx, guest.id, {
-          manageTokenHash: hashToken(manageToken),
-          manageTokenId: tokenId,
-        });
-        return { guest, written };
-      });
-      if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
-      await deps.polls.announceVote(outcome.written);
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
-        { key: tokenId },
+      const { guest, manageToken } = await redeem(
+        token,
+        'poll',
+        async (tx, guest) => {
+          if (!ofPoll(guest) || !guest.pendingVotes) return undefined;
+          return {
+            guest,
+            written: await deps.polls.voteWithin(tx, { guestId: guest.id }, guest.pollId, guest.pendingVotes),
+          };
+        },
+        (written) => deps.polls.announceVote(written),
       );
-      return { ...(await presentVotes(outcome.guest)), manageToken };
+      return { ...(await presentVotes(guest)), manageToken };
     },
 
     /** A poll guest's manage link: the poll and their own answers. */
