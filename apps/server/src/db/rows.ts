@@ -64,16 +64,26 @@ export async function insertIfAbsent<T extends PgTable>(
   return rows.length > 0;
 }
 
+/** The first row of the table that matches `where`, or undefined when none does. */
+export async function firstRow<T extends PgTable>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | undefined> {
+  // A generic table's select is typed loosely; its rows are the table's rows.
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)) as T['$inferSelect'][];
+  return rows[0];
+}
+
 /** The row with this id, or undefined when there is none. */
 export async function rowById<T extends TableWithId>(
   db: Executor,
   table: T,
   id: string,
 ): Promise<T['$inferSelect'] | undefined> {
-  const rows = (await db
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.id, id))
-    .limit(1)) as T['$inferSelect'][];
-  return rows[0];
+  return firstRow(db, table, eq(table.id, id));
 }

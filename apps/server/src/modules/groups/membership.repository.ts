@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { anyRow, deleteRows } from '../../db/rows.ts';
+import { anyRow, deleteRows, firstRow } from '../../db/rows.ts';
 import { type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
 import { personColumns } from '../users/users.repository.ts';
@@ -87,12 +87,7 @@ export function groupIdsOf(k: GroupKindConfig, userId: string): SQL {
 
 /** The user's row in the group, whatever its state. */
 export async function findMembership(db: Executor, groupId: string, userId: string) {
-  const rows = await db
-    .select()
-    .from(m)
-    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
-    .limit(1);
-  return rows[0];
+  return firstRow(db, m, and(eq(m.groupId, groupId), eq(m.userId, userId)));
 }
 
 /** Creates or replaces a user's row (join, request, invite, ban, approve, role change). */

@@ -2,7 +2,7 @@ import type { PollOptionInput, VoteChoice } from '@townsquare/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { anyRow, insertRow, rowById, updateRow } from '../../db/rows.ts';
+import { anyRow, firstRow, insertRow, rowById, updateRow } from '../../db/rows.ts';
 import {
   communities,
   type PollRow,
@@ -138,12 +138,7 @@ export async function optionIds(db: Executor, pollId: string): Promise<string[]>
 }
 
 export async function findOption(db: Executor, pollId: string, optionId: string) {
-  const [row] = await db
-    .select()
-    .from(pollOptions)
-    .where(and(eq(pollOptions.pollId, pollId), eq(pollOptions.id, optionId)))
-    .limit(1);
-  return row;
+  return firstRow(db, pollOptions, and(eq(pollOptions.pollId, pollId), eq(pollOptions.id, optionId)));
 }
 
 /** A page after a cursor, or one voter (a member's or a guest's id). */

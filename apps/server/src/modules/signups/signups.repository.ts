@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, type NewRow, rowById } from '../../db/rows.ts';
+import { firstRow, insertRow, type NewRow, rowById } from '../../db/rows.ts';
 import {
   type EventRow,
   events,
@@ -32,12 +32,7 @@ export async function countItems(db: Executor, eventId: string): Promise<number>
 }
 
 export async function findItem(db: Executor, eventId: string, itemId: string) {
-  const [row] = await db
-    .select()
-    .from(signupItems)
-    .where(and(eq(signupItems.eventId, eventId), eq(signupItems.id, itemId)))
-    .limit(1);
-  return row;
+  return firstRow(db, signupItems, and(eq(signupItems.eventId, eventId), eq(signupItems.id, itemId)));
 }
 
 /** The item, locked until the transaction ends: claims on it are counted one at a time. */
