@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { requiredText } from './fields.ts';
 
 /** Hosts' messages to an event's people and organisers' announcements to a community (issue 23). */
 export const ANNOUNCEMENT_LIMITS = {
@@ -24,10 +24,12 @@ export const ANNOUNCEMENT_MSG = {
   membersOnly: "Only members can read this community's announcements",
 } as const;
 
-const message = text('Message', ANNOUNCEMENT_MSG.messageRequired)
-  .trim()
-  .min(1, ANNOUNCEMENT_MSG.messageRequired)
-  .max(ANNOUNCEMENT_LIMITS.messageMax, ANNOUNCEMENT_MSG.messageTooLong);
+const message = requiredText(
+  'Message',
+  ANNOUNCEMENT_MSG.messageRequired,
+  ANNOUNCEMENT_LIMITS.messageMax,
+  ANNOUNCEMENT_MSG.messageTooLong,
+);
 
 export const eventAnnouncementBody = z.object({
   message,
@@ -39,10 +41,12 @@ export type EventAnnouncementInput = z.infer<typeof eventAnnouncementBody>;
 export const eventAnnouncementResponse = z.object({ recipients: z.number().int() });
 
 export const communityAnnouncementBody = z.object({
-  title: text('Title', ANNOUNCEMENT_MSG.titleRequired)
-    .trim()
-    .min(1, ANNOUNCEMENT_MSG.titleRequired)
-    .max(ANNOUNCEMENT_LIMITS.titleMax, ANNOUNCEMENT_MSG.titleTooLong),
+  title: requiredText(
+    'Title',
+    ANNOUNCEMENT_MSG.titleRequired,
+    ANNOUNCEMENT_LIMITS.titleMax,
+    ANNOUNCEMENT_MSG.titleTooLong,
+  ),
   message,
 });
 export type CommunityAnnouncementInput = z.infer<typeof communityAnnouncementBody>;

@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { emailField, newPasswordField, rolesField, text, usernameField } from './fields.ts';
+import {
+  emailField,
+  fullNameField,
+  newPassword,
+  newPasswordField,
+  rolesField,
+  text,
+  usernameField,
+} from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { MSG } from './messages.ts';
 import { selfUser } from './users.ts';
 
 export const registerBody = z.object({
-  fullName: text('Full name', MSG.fullNameRequired)
-    .trim()
-    .min(1, MSG.fullNameRequired)
-    .max(LIMITS.fullNameMax, MSG.fullNameTooLong),
+  fullName: fullNameField('Full name'),
   email: emailField,
   password: newPasswordField,
   username: usernameField.optional(),
@@ -43,10 +48,7 @@ export const resetPasswordBody = z.object({
   token: text('Token', MSG.resetFieldsRequired)
     .min(1, MSG.resetFieldsRequired)
     .max(LIMITS.tokenMax, MSG.resetTokenInvalid),
-  newPassword: text('New password', MSG.resetFieldsRequired)
-    .min(1, MSG.resetFieldsRequired)
-    .min(LIMITS.passwordMin, MSG.passwordTooShort)
-    .max(LIMITS.passwordMax, MSG.passwordTooLong),
+  newPassword: newPassword('New password', MSG.resetFieldsRequired),
 });
 
 export const verifyEmailBody = z.object({

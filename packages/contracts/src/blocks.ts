@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSummary } from './chat.ts';
 import { SPAM_LIMITS } from './limits.ts';
 
 /** Blocking (issue 13). */
@@ -19,14 +20,7 @@ export const BLOCK_MSG = {
 } as const;
 
 /** A person the caller has blocked, with the public fields of a profile. */
-export const blockedUser = z.object({
-  _id: z.string(),
-  id: z.string(),
-  username: z.string(),
-  fullName: z.string(),
-  profileImage: z.string().nullable(),
-  blockedAt: z.string(),
-});
+export const blockedUser = personSummary.extend({ blockedAt: z.string() });
 export type BlockedUser = z.infer<typeof blockedUser>;
 /** GET /api/users/me/blocks: newest first, every one of them (at most BLOCK_LIMITS.max). */
 export const blocksResponse = z.object({ blocks: z.array(blockedUser) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 
 /**
  * Capacity with a fair waitlist, guests, co-hosts, questions and check-in (issue 14, decision 022).
@@ -83,10 +83,12 @@ const questionInput = z.object(
   {
     /** Kept when editing, so answers stay attached; the server gives new questions one. */
     id: text('Question id').trim().max(40, CAPACITY_MSG.questionsInvalid).optional(),
-    text: text('Question', CAPACITY_MSG.questionTextInvalid)
-      .trim()
-      .min(1, CAPACITY_MSG.questionTextInvalid)
-      .max(CAPACITY_LIMITS.questionMax, CAPACITY_MSG.questionTextInvalid),
+    text: requiredText(
+      'Question',
+      CAPACITY_MSG.questionTextInvalid,
+      CAPACITY_LIMITS.questionMax,
+      CAPACITY_MSG.questionTextInvalid,
+    ),
     required: z.boolean({ error: 'Required must be true or false' }).default(false),
   },
   { error: CAPACITY_MSG.questionsInvalid },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 
 export const CHAT_LIMITS = {
   contentMax: 2000,
@@ -39,10 +39,12 @@ export const CHAT_MSG = {
 } as const;
 
 /** Trimmed; whitespace only is refused, like the spec says the client never sends it. */
-export const contentField = text('Message', CHAT_MSG.contentRequired)
-  .trim()
-  .min(1, CHAT_MSG.contentRequired)
-  .max(CHAT_LIMITS.contentMax, CHAT_MSG.contentTooLong);
+export const contentField = requiredText(
+  'Message',
+  CHAT_MSG.contentRequired,
+  CHAT_LIMITS.contentMax,
+  CHAT_MSG.contentTooLong,
+);
 
 export const clientMessageIdField = z
   .string({ error: CHAT_MSG.clientIdInvalid })

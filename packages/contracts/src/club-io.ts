@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, text } from './fields.ts';
+import { EMAIL_PATTERN, requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 /** Bringing a club in and taking it out (issue 26): ICS imports, member invitations, the export. */
@@ -47,10 +47,7 @@ export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** POST /api/communities/:slug/imports (JSON; a file comes as multipart field `file`). */
 export const createImportBody = z.object({
-  url: text('Address', CLUB_IO_MSG.sourceRequired)
-    .trim()
-    .min(1, CLUB_IO_MSG.sourceRequired)
-    .max(LIMITS.urlMax, CLUB_IO_MSG.urlInvalid),
+  url: requiredText('Address', CLUB_IO_MSG.sourceRequired, LIMITS.urlMax, CLUB_IO_MSG.urlInvalid),
   subscribe: z.boolean({ error: CLUB_IO_MSG.subscribeInvalid }).optional(),
 });
 

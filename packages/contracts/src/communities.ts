@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CommunityAnnouncementDto } from './announcements.ts';
 import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
-import { text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
@@ -120,10 +120,12 @@ const slugField = text('Address', COMMUNITY_MSG.slugInvalid)
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const nameField = text('Name', COMMUNITY_MSG.nameRequired)
-  .trim()
-  .min(1, COMMUNITY_MSG.nameRequired)
-  .max(COMMUNITY_LIMITS.nameMax, COMMUNITY_MSG.nameTooLong);
+const nameField = requiredText(
+  'Name',
+  COMMUNITY_MSG.nameRequired,
+  COMMUNITY_LIMITS.nameMax,
+  COMMUNITY_MSG.nameTooLong,
+);
 
 const questionsField = z
   .array(
@@ -229,10 +231,7 @@ export const updateMemberBody = z
   .refine((b) => b.state !== undefined || b.role !== undefined, { message: COMMUNITY_MSG.nothingToChange });
 
 export const communityUserBody = z.object({
-  userId: text('User', 'User is required')
-    .trim()
-    .min(1, 'User is required')
-    .max(64, COMMUNITY_MSG.userNotFound),
+  userId: requiredText('User', 'User is required', 64, COMMUNITY_MSG.userNotFound),
 });
 
 export const communityEventsQuery = z.object({

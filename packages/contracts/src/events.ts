@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
-import { text, timeZoneField } from './fields.ts';
+import { personSummary } from './chat.ts';
+import { requiredText, text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
@@ -118,22 +119,6 @@ export const tagsField = z.preprocess(
     }),
 );
 
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z
-    .string({
-      error: (i) =>
-        i.input === undefined || i.input === null
-          ? required
-          : `${required.replace(' is required', '')} must be text`,
-    })
-    .refine(
-      (value) => !value.includes('\u0000'),
-      `${required.replace(' is required', '')} contains characters that are not allowed`,
-    )
-    .trim()
-    .min(1, required)
-    .max(max, tooLong);
-
 /** A date as ISO text (or anything `Date.parse` reads), with the field's own messages. */
 export const dateField = (required: string, invalid: string) =>
   z
@@ -179,9 +164,9 @@ const onlineUrlField = z
  * the same object (with the uploaded `image` as `imageUrl`) before validation.
  */
 export const eventFields = {
-  title: requiredText(EVENT_MSG.titleRequired, 200, EVENT_MSG.titleTooLong),
-  description: requiredText(EVENT_MSG.descriptionRequired, 5000, EVENT_MSG.descriptionTooLong),
-  location: requiredText(EVENT_MSG.locationRequired, 300, EVENT_MSG.locationTooLong),
+  title: requiredText('Title', EVENT_MSG.titleRequired, 200, EVENT_MSG.titleTooLong),
+  description: requiredText('Description', EVENT_MSG.descriptionRequired, 5000, EVENT_MSG.descriptionTooLong),
+  location: requiredText('Location', EVENT_MSG.locationRequired, 300, EVENT_MSG.locationTooLong),
   startDate: dateField(EVENT_MSG.startRequired, EVENT_MSG.startInvalid),
   endDate: dateField(EVENT_MSG.endRequired, EVENT_MSG.endInvalid),
   cost: costField.optional(),
@@ -372,30 +357,23 @@ export const searchQuery = z.object({
   q: text('Search text').max(100, 'Search text is too long').optional(),
 });
 export const searchResponse = z.object({
-  users: z.array(
-    z.object({
-      id: z.string(),
-      _id: z.string(),
-      username: z.string(),
-      fullName: z.string(),
-      interests: z.array(z.string()),
-      profileImage: z.string().nullable(),
-    }),
-  ),
+  users: z.array(personSummary.extend({ interests: z.array(z.string()) })),
   events: z.array(
-    z.object({
-      id: z.string(),
-      _id: z.string(),
-      title: z.string(),
-      description: z.string(),
-      startDate: z.string(),
-      endDate: z.string(),
-      location: z.string(),
-      tags: z.array(z.string()),
-      status: z.enum(EVENT_STATUSES),
-      imageUrl: z.string().optional(),
-      friendsGoing: friendsGoingSchema.optional(),
-    }),
+    z
+      .object(eventBase)
+      .pick({
+        id: true,
+        _id: true,
+        title: true,
+        description: true,
+        startDate: true,
+        endDate: true,
+        location: true,
+        tags: true,
+        status: true,
+        imageUrl: true,
+      })
+      .extend({ friendsGoing: friendsGoingSchema.optional() }),
   ),
   /** Communities whose name, place or address matches (issue 23), most members first. */
   communities: z.array(

@@ -25,10 +25,22 @@ export const emailField = text('Email', MSG.emailRequired)
   .max(LIMITS.emailMax, MSG.emailTooLong)
   .regex(EMAIL_PATTERN, MSG.emailInvalid);
 
-export const newPasswordField = text('Password', MSG.passwordRequired)
-  .min(1, MSG.passwordRequired)
-  .min(LIMITS.passwordMin, MSG.passwordTooShort)
-  .max(LIMITS.passwordMax, MSG.passwordTooLong);
+/** Trimmed text that must not be blank (`required`) nor longer than `max` (`tooLong`). */
+export const requiredText = (label: string, required: string, max: number, tooLong: string) =>
+  text(label, required).trim().min(1, required).max(max, tooLong);
+
+/** A new password's length rules, with the form's own label and "required" message. */
+export const newPassword = (label: string, required: string) =>
+  text(label, required)
+    .min(1, required)
+    .min(LIMITS.passwordMin, MSG.passwordTooShort)
+    .max(LIMITS.passwordMax, MSG.passwordTooLong);
+
+export const newPasswordField = newPassword('Password', MSG.passwordRequired);
+
+/** A person's name, trimmed: the account's full name, or the name a guest answers with. */
+export const fullNameField = (label: string) =>
+  requiredText(label, MSG.fullNameRequired, LIMITS.fullNameMax, MSG.fullNameTooLong);
 
 export const usernameField = text('Username', MSG.usernameRequired)
   .trim()
@@ -77,6 +89,8 @@ export const interestsField = z
  * generic "Too big" text for 65 to 100 characters).
  */
 export const idParam = z.string();
+/** A path's one id (`/:id`). */
+export const idParams = z.object({ id: idParam });
 
 /** True for a time zone name the runtime's Intl data knows (IANA: `Europe/Berlin`, `UTC`). */
 export function isValidTimeZone(value: string): boolean {

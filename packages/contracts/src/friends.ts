@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSummary } from './chat.ts';
 import { text } from './fields.ts';
 
 export const FRIEND_MSG = {
@@ -27,15 +28,7 @@ const userIdField = text('User', FRIEND_MSG.invalidUser)
 export const friendRequestBody = z.object({ receiverId: userIdField });
 export const requesterBody = z.object({ requesterId: userIdField });
 
-export const friendUser = z.object({
-  _id: z.string(),
-  id: z.string(),
-  username: z.string(),
-  fullName: z.string(),
-  profileImage: z.string().nullable(),
-  bio: z.string(),
-  interests: z.array(z.string()),
-});
+export const friendUser = personSummary.extend({ bio: z.string(), interests: z.array(z.string()) });
 export type FriendUser = z.infer<typeof friendUser>;
 
 export const friendsListResponse = z.object({ friends: z.array(friendUser) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MSG, personSummary } from './chat.ts';
-import { text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 
 /** Friend groups (contract 4.9) and event sub-groups (contract 4.8). */
 export const GROUP_LIMITS = { membersMax: 100 } as const;
@@ -13,10 +13,12 @@ export const GROUP_MSG = {
 } as const;
 
 /** Trimmed; blank is "Name is required" (spec section 5). */
-export const groupNameField = text('Name', CHAT_MSG.nameRequired)
-  .trim()
-  .min(1, CHAT_MSG.nameRequired)
-  .max(CHAT_LIMITS.groupNameMax, CHAT_MSG.nameTooLong);
+export const groupNameField = requiredText(
+  'Name',
+  CHAT_MSG.nameRequired,
+  CHAT_LIMITS.groupNameMax,
+  CHAT_MSG.nameTooLong,
+);
 
 /** User ids chosen from the caller's friends; anything that is not a friend's id is refused. */
 const memberIdsField = z
@@ -25,10 +27,7 @@ const memberIdsField = z
   })
   .max(GROUP_LIMITS.membersMax, GROUP_MSG.tooManyMembers);
 
-const userIdField = text('User', CHAT_MSG.userIdRequired)
-  .trim()
-  .min(1, CHAT_MSG.userIdRequired)
-  .max(64, GROUP_MSG.invalidUser);
+const userIdField = requiredText('User', CHAT_MSG.userIdRequired, 64, GROUP_MSG.invalidUser);
 
 /** POST /api/friend-groups: at least one member besides the creator (checked by the server too). */
 export const createFriendGroupBody = z.object({
@@ -43,10 +42,7 @@ export const userIdBody = z.object({ userId: userIdField });
 export const memberIdBody = z.object({ memberId: userIdField });
 
 export const createSubgroupBody = z.object({
-  eventId: text('Event ID', GROUP_MSG.eventIdRequired)
-    .trim()
-    .min(1, GROUP_MSG.eventIdRequired)
-    .max(64, CHAT_MSG.eventNotFound),
+  eventId: requiredText('Event ID', GROUP_MSG.eventIdRequired, 64, CHAT_MSG.eventNotFound),
   name: groupNameField,
   members: memberIdsField.default([]),
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CAPACITY_LIMITS, FULL_RSVP_STATUSES, rsvpExtras } from './capacity.ts';
-import { emailField, text } from './fields.ts';
-import { LIMITS } from './limits.ts';
-import { MSG } from './messages.ts';
+import { emailField, fullNameField, requiredText, text } from './fields.ts';
 import { pollSchema, pollVotesField } from './polls.ts';
 
 /**
@@ -33,10 +31,7 @@ export const GUEST_FORM_MAX_AGE_MS = 24 * 60 * 60_000;
 const GUEST_STATUSES = ['going', 'maybe', 'not_going'] as const;
 const guestStatus = z.enum(GUEST_STATUSES, { error: GUEST_MSG.statusInvalid });
 
-const tokenField = text('Token', GUEST_MSG.tokenRequired)
-  .trim()
-  .min(1, GUEST_MSG.tokenRequired)
-  .max(200, GUEST_MSG.linkInvalid);
+const tokenField = requiredText('Token', GUEST_MSG.tokenRequired, 200, GUEST_MSG.linkInvalid);
 
 export const guestFormResponse = z.object({
   /** Proves when the form was rendered (signed by the server); sent back with the answer. */
@@ -44,10 +39,7 @@ export const guestFormResponse = z.object({
 });
 
 export const guestRsvpBody = z.object({
-  name: text('Name', MSG.fullNameRequired)
-    .trim()
-    .min(1, MSG.fullNameRequired)
-    .max(LIMITS.fullNameMax, MSG.fullNameTooLong),
+  name: fullNameField('Name'),
   email: emailField,
   status: guestStatus.optional(),
   ...rsvpExtras,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 
 /** Places (issue 22): a venue or a city with coordinates, shared by events, communities and profiles. */
 export const PLACE_LIMITS = {
@@ -145,10 +145,7 @@ export const placeSearchResponse = z.object({ places: z.array(placeCandidateSche
 export type PlaceSearchResponse = z.infer<typeof placeSearchResponse>;
 
 export const createPlaceBody = z.object({
-  name: text('Place name', PLACE_MSG.nameRequired)
-    .trim()
-    .min(1, PLACE_MSG.nameRequired)
-    .max(PLACE_LIMITS.nameMax, PLACE_MSG.nameTooLong),
+  name: requiredText('Place name', PLACE_MSG.nameRequired, PLACE_LIMITS.nameMax, PLACE_MSG.nameTooLong),
   lat: z.number({ error: PLACE_MSG.latInvalid }).min(-90, PLACE_MSG.latInvalid).max(90, PLACE_MSG.latInvalid),
   lon: z
     .number({ error: PLACE_MSG.lonInvalid })
@@ -161,8 +158,6 @@ export type CreatePlaceInput = z.output<typeof createPlaceBody>;
 export { placeDisplayText } from './place-text.ts';
 
 export const placeResponse = z.object({ place: placeSchema });
-/** A non-uuid id is a 404, like every other id in a path. */
-export const placeIdParams = z.object({ id: idParam });
 
 /** `placeId` on event and community bodies: a saved place, or null to clear it. */
 export const placeIdField = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { personSummary } from './chat.ts';
 import { dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
-import { text, timeZoneField } from './fields.ts';
+import { requiredText, text, timeZoneField } from './fields.ts';
 
 /** Date polls (issue 25): a host proposes dates, people answer, the chosen one becomes the event. */
 export const POLL_LIMITS = {
@@ -75,10 +75,7 @@ export type PollOptionInput = z.infer<typeof pollOptionInput>;
 
 const optionsList = z.array(pollOptionInput, { error: POLL_MSG.optionsInvalid });
 
-const titleField = text('Title', POLL_MSG.titleRequired)
-  .trim()
-  .min(1, POLL_MSG.titleRequired)
-  .max(POLL_LIMITS.titleMax, POLL_MSG.titleTooLong);
+const titleField = requiredText('Title', POLL_MSG.titleRequired, POLL_LIMITS.titleMax, POLL_MSG.titleTooLong);
 const descriptionField = text('Description')
   .trim()
   .max(POLL_LIMITS.descriptionMax, POLL_MSG.descriptionTooLong);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personSummary } from './chat.ts';
-import { text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 
 /** Sign-up sheets (issue 25): what people bring and which shifts they take, on the event. */
 export const SIGNUP_LIMITS = {
@@ -46,10 +46,12 @@ const dateField = z
 const quantityField = (message: string, min: number) =>
   z.number({ error: message }).int(message).min(min, message).max(SIGNUP_LIMITS.quantityMax, message);
 
-const nameField = text('Name', SIGNUP_MSG.nameRequired)
-  .trim()
-  .min(1, SIGNUP_MSG.nameRequired)
-  .max(SIGNUP_LIMITS.nameMax, SIGNUP_MSG.nameTooLong);
+const nameField = requiredText(
+  'Name',
+  SIGNUP_MSG.nameRequired,
+  SIGNUP_LIMITS.nameMax,
+  SIGNUP_MSG.nameTooLong,
+);
 const noteField = text('Note').trim().max(SIGNUP_LIMITS.noteMax, SIGNUP_MSG.noteTooLong);
 
 /**

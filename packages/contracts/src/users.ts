@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailField, interestsField, phoneField, rolesField, text, usernameField } from './fields.ts';
+import {
+  emailField,
+  fullNameField,
+  interestsField,
+  newPassword,
+  phoneField,
+  rolesField,
+  text,
+  usernameField,
+} from './fields.ts';
 import { LIMITS, ROLES } from './limits.ts';
 import { LOCALES, localeField } from './locales.ts';
 import { MSG } from './messages.ts';
@@ -113,11 +122,7 @@ const imageUrlField = z
  */
 export const updateUserBody = z.object({
   username: usernameField.optional(),
-  fullName: text('Full name', MSG.fullNameRequired)
-    .trim()
-    .min(1, MSG.fullNameRequired)
-    .max(LIMITS.fullNameMax, MSG.fullNameTooLong)
-    .optional(),
+  fullName: fullNameField('Full name').optional(),
   email: emailField.optional(),
   currentPassword: text('Current password', MSG.emailChangePasswordRequired)
     .max(LIMITS.passwordMax, MSG.currentPasswordWrong)
@@ -151,9 +156,6 @@ export const changePasswordBody = z.object({
   currentPassword: text('Current password', MSG.currentPasswordRequired)
     .min(1, MSG.currentPasswordRequired)
     .max(LIMITS.passwordMax, MSG.currentPasswordWrong),
-  newPassword: text('New password', MSG.newPasswordRequired)
-    .min(1, MSG.newPasswordRequired)
-    .min(LIMITS.passwordMin, MSG.passwordTooShort)
-    .max(LIMITS.passwordMax, MSG.passwordTooLong),
+  newPassword: newPassword('New password', MSG.newPasswordRequired),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

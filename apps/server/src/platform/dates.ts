@@ -13,23 +13,28 @@ import { zoneName } from '@townsquare/contracts/time-zones';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function parts(date: Date, timeZone: string, style: 'day' | 'clock' | 'weekday' | 'iso' | 'long') {
-  const key = `${style}|${timeZone}`;
+/** One formatter per language, style and zone, made on first use; always on a 24-hour clock. */
+function formatter(locale: string, style: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${style}|${timeZone}`;
   let f = formatters.get(key);
   if (!f) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'weekday'
-        ? { weekday: 'long' }
-        : style === 'iso'
-          ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
-          : style === 'long'
-            ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
-            : style === 'day'
-              ? { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
-              : { hour: '2-digit', minute: '2-digit' };
-    f = new Intl.DateTimeFormat('en-GB', { ...options, timeZone, hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone, hourCycle: 'h23' });
     formatters.set(key, f);
   }
+  return f;
+}
+
+/** The pieces English sentences are put together from (en-GB's, named by part). */
+const PART_STYLES = {
+  weekday: { weekday: 'long' },
+  iso: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  day: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  clock: { hour: '2-digit', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function parts(date: Date, timeZone: string, style: keyof typeof PART_STYLES) {
+  const f = formatter('en-GB', style, timeZone, PART_STYLES[style]);
   const out: Record<string, string> = {};
   for (const p of f.formatToParts(date)) if (p.type !== 'literal') out[p.type] = p.value;
   return out;
@@ -41,29 +46,23 @@ export function clockTime(date: Date, timeZone: string): string {
   return `${p.hour}:${p.minute} ${zoneName(timeZone, date)}`;
 }
 
-const localized = new Map<string, Intl.DateTimeFormat>();
+/** How the other languages write a moment, by `Intl` in the reader's own words. */
+const LOCALE_STYLES = {
+  weekday: { weekday: 'long' },
+  long: {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  },
+  day: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** `date` in `timeZone` for a reader of `locale` (not English), with the zone named. */
-function inLocale(date: Date, timeZone: string, locale: Locale, style: 'day' | 'long' | 'weekday'): string {
-  const key = `${locale}|${style}|${timeZone}`;
-  let f = localized.get(key);
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'weekday'
-        ? { weekday: 'long' }
-        : style === 'long'
-          ? {
-              weekday: 'long',
-              day: 'numeric',
-              month: 'long',
-              year: 'numeric',
-              hour: '2-digit',
-              minute: '2-digit',
-            }
-          : { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone, hourCycle: 'h23' });
-    localized.set(key, f);
-  }
+function inLocale(date: Date, timeZone: string, locale: Locale, style: keyof typeof LOCALE_STYLES): string {
+  const f = formatter(locale, style, timeZone, LOCALE_STYLES[style]);
   return style === 'weekday' ? f.format(date) : `${f.format(date)} ${zoneName(timeZone, date)}`;
 }
 

@@ -1,21 +1,16 @@
 import { conversationIdOf } from '@townsquare/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, signIn, type TestUser } from '../test/factories.ts';
+import { createEvent, createUser, makeFriends, signIn, type TestUser, useUsers } from '../test/factories.ts';
 import { ask, barrier, closeSockets, collect, listen, next, openSocket, settle } from '../test/sockets.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();
 let url: string;
-let ada: TestUser;
-let ben: TestUser;
-let cy: TestUser;
+const [ada, ben, cy] = useUsers(t, [{ username: 'ada_rt' }, { username: 'ben_rt' }, { username: 'cy_rt' }]);
 
 beforeAll(async () => {
   url = await listen(t);
-  ada = await createUser(t, { username: 'ada_rt' });
-  ben = await createUser(t, { username: 'ben_rt' });
-  cy = await createUser(t, { username: 'cy_rt' });
   await makeFriends(t, ada, ben);
 });
 afterAll(closeSockets);

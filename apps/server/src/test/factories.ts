@@ -7,7 +7,7 @@ import {
   type SelfUser,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
 import { formToken, GUEST_MAIL_QUEUE } from '../modules/guests/guests.service.ts';
@@ -72,6 +72,48 @@ export async function createUser(
     user = setup.json() as SelfUser;
   }
   return { ...body, user, password, email: email.toLowerCase(), auth };
+}
+
+type UserInput = Parameters<typeof createUser>[1];
+
+/**
+ * People made once for a file (or a describe), in a beforeAll after the app's, one for each input
+ * (`createUser`'s), their e-mails verified when asked. Like `useTestApp`, each stands for its
+ * TestUser and may be used once the tests run.
+ */
+export function useUsers<N extends number>(t: TestApp, count: N, options?: { verified?: boolean }): Users<N>;
+export function useUsers<const P extends readonly UserInput[]>(
+  t: TestApp,
+  people: P,
+  options?: { verified?: boolean },
+): { -readonly [K in keyof P]: TestUser };
+export function useUsers(
+  t: TestApp,
+  people: number | readonly UserInput[],
+  options: { verified?: boolean } = {},
+): TestUser[] {
+  const inputs = typeof people === 'number' ? Array.from({ length: people }, () => ({})) : people;
+  const made: TestUser[] = [];
+  beforeAll(async () => {
+    for (const input of inputs) {
+      const user = await createUser(t, input);
+      if (options.verified) await verifyEmail(t, user);
+      made.push(user);
+    }
+  });
+  return inputs.map((_, i) => {
+    const current = () => {
+      const user = made[i];
+      if (!user) throw new Error('a user of useUsers is used before its beforeAll has run');
+      return user;
+    };
+    return new Proxy({} as TestUser, {
+      get: (_, key) => Reflect.get(current(), key),
+      has: (_, key) => Reflect.has(current(), key),
+      ownKeys: () => Reflect.ownKeys(current()),
+      getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(current(), key),
+    });
+  });
 }
 
 export type Session = { accessToken: string; refreshToken: string; auth: { authorization: string } };

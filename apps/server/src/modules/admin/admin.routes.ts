@@ -3,11 +3,10 @@ import {
   adminUser,
   adminUsersQuery,
   adminUsersResponse,
-  idParam,
+  idParams,
   MSG,
   verifiedCommunityBody,
 } from '@townsquare/contracts';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -15,6 +14,7 @@ import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { isSuspended } from '../moderation/moderation.repository.ts';
+import { userIdentity } from '../users/users.presenter.ts';
 import { isUuid } from '../users/users.repository.ts';
 import * as repo from './admin.repository.ts';
 
@@ -22,10 +22,7 @@ const tags = ['admin'];
 
 function present(row: UserRow): AdminUser {
   return {
-    id: row.id,
-    _id: row.id,
-    ...(row.username ? { username: row.username } : {}),
-    fullName: row.fullName,
+    ...userIdentity(row),
     email: row.email,
     roles: row.roles,
     isAdmin: row.isAdmin,
@@ -60,7 +57,7 @@ export function adminRoutes(app: App, db: Database, guards: Guards, audit?: Audi
   app.put(
     '/api/admin/users/:id/verified-community',
     admin({
-      params: z.object({ id: idParam }),
+      params: idParams,
       body: verifiedCommunityBody,
       response: { 200: adminUser, ...errors(400, 401, 403, 404) },
     }),

@@ -7,6 +7,7 @@ import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import {
   confirmNewEmailMail,
   emailChangingMail,
+  type NoticeRecipient,
   passwordChangedMail,
   resetPasswordMail,
   verifyEmailMail,
@@ -98,13 +99,20 @@ export function createAccountMail(deps: {
     return resetPasswordMail(user.email, user.fullName, link, locale);
   }
 
+  const noticeTo = (data: { to: string; name: string; locale?: Locale | null }): NoticeRecipient => ({
+    to: data.to,
+    name: data.name,
+    resetLink,
+    locale: data.locale ?? 'en',
+  });
+
   async function deliver(data: AccountMail): Promise<void> {
     const message =
       data.kind === 'link'
         ? await linkMail(data)
         : data.kind === 'password-changed'
-          ? passwordChangedMail(data.to, data.name, new Date(data.at), resetLink, data.locale ?? 'en')
-          : emailChangingMail(data.to, data.name, data.newEmail, resetLink, data.locale ?? 'en');
+          ? passwordChangedMail(noticeTo(data), new Date(data.at))
+          : emailChangingMail(noticeTo(data), data.newEmail);
     if (message) await mailer.send(message);
   }
 

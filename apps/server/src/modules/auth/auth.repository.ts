@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, sql } from
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
+import { anyRow } from '../../db/rows.ts';
 import { emailTokens, refreshTokens, sessions, type UserRow, users } from '../../db/schema/index.ts';
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
@@ -115,12 +116,7 @@ export async function rotateRefreshToken(
 
 /** Whether the user ever signed in from this address (within the sessions kept: 37 days). */
 export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, sessions, and(eq(sessions.userId, userId), eq(sessions.ip, ip)));
 }
 
 /** The user a session belonged to, live or not, and why it was revoked (why a refresh failed). */

@@ -1,7 +1,7 @@
 import {
   authResponse,
   forgotPasswordBody,
-  idParam,
+  idParams,
   loginBody,
   MSG,
   messageResponse,
@@ -15,7 +15,6 @@ import {
   verifyResponse,
 } from '@townsquare/contracts';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { AUTH_BODY_LIMIT } from '../../platform/json-body.ts';
 import {
@@ -173,7 +172,7 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
 
   app.delete(
     '/api/auth/sessions/:id',
-    signedIn({ params: z.object({ id: idParam }), response: { 200: messageResponse, ...errors(401, 404) } }),
+    signedIn({ params: idParams, response: { 200: messageResponse, ...errors(401, 404) } }),
     async (request) => {
       const me = caller(request);
       await auth.endSession(me.user.id, request.params.id, me.sessionId);

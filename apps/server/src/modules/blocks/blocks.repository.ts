@@ -1,32 +1,20 @@
 import { and, desc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { blocks, users } from '../../db/schema/index.ts';
 
 /** Inserts the block; false if it was already there (blocking is idempotent). */
 export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
-  const rows = await db
-    .insert(blocks)
-    .values({ blockerId, blockedId })
-    .onConflictDoNothing()
-    .returning({ b: blocks.blockerId });
-  return rows.length > 0;
+  return insertIfAbsent(db, blocks, { blockerId, blockedId });
 }
 
 export async function deleteBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
-  const rows = await db
-    .delete(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .returning({ b: blocks.blockerId });
-  return rows.length > 0;
+  return deleteRows(db, blocks, and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
 }
 
 export async function countBlocks(db: Executor, blockerId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(blocks)
-    .where(eq(blocks.blockerId, blockerId));
-  return rows[0]?.n ?? 0;
+  return db.$count(blocks, eq(blocks.blockerId, blockerId));
 }
 
 /** The people `blockerId` blocked, newest first, with their public fields. */
@@ -54,17 +42,14 @@ export async function blockedIds(db: Executor, blockerId: string): Promise<strin
 
 /** Whether either of the two has blocked the other. */
 export async function blockedEitherWay(db: Executor, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ b: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(
+    db,
+    blocks,
+    or(
+      and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+      and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+    ),
+  );
 }
 
 /**

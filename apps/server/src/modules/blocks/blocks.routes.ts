@@ -1,11 +1,9 @@
-import { BLOCK_MSG, blocksResponse, idParam, messageResponse } from '@townsquare/contracts';
-import { z } from 'zod';
+import { BLOCK_MSG, blocksResponse, messageResponse, idParams as params } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import type { BlocksService } from './blocks.service.ts';
 
 const tags = ['blocks'];
-const params = z.object({ id: idParam });
 
 export function blocksRoutes(app: App, blocks: BlocksService, guards: Guards): void {
   const auth = routeOptions(tags, guards.requireAuth);

@@ -2,7 +2,7 @@ import { calendarFeedResponse } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CalendarFeed, CalendarService } from './calendar.service.ts';
 import { FEED_NOT_FOUND } from './calendar.service.ts';
@@ -51,10 +51,7 @@ export function calendarRoutes(app: App, calendar: CalendarService, guards: Guar
 
   app.post(
     '/api/users/me/calendar-feed/reset',
-    {
-      onRequest: guards.requireAuth,
-      schema: { tags, security: [{ bearer: [] }], response: { 200: calendarFeedResponse, ...errors(401) } },
-    },
+    routeOptions(tags, guards.requireAuth)({ response: { 200: calendarFeedResponse, ...errors(401) } }),
     async (request) => ({ calendarFeedUrl: await calendar.resetFeed(caller(request).user) }),
   );
 }

@@ -1,16 +1,8 @@
 import { fromWallTime, offsetMinutes } from '@townsquare/contracts';
 import ICAL from 'ical.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../db/schema/index.ts';
-import {
-  createEvent,
-  createUser,
-  makeFriends,
-  requestAs,
-  type TestUser,
-  unique,
-  verifyEmail,
-} from '../../test/factories.ts';
+import { createEvent, createUser, makeFriends, requestAs, unique, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { writeCalendar } from './ics-writer.ts';
 
@@ -141,16 +133,7 @@ describe('the iCalendar writer', () => {
 });
 
 const t = useTestApp();
-let host: TestUser;
-let fan: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  host = await createUser(t);
-  fan = await createUser(t);
-  stranger = await createUser(t);
-  for (const u of [host, fan, stranger]) await verifyEmail(t, u);
-});
+const [host, fan] = useUsers(t, 2, { verified: true });
 
 const inject = requestAs(t);
 

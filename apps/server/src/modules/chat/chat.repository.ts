@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { rowById } from '../../db/rows.ts';
 import { type MessageRow, messages, users } from '../../db/schema/index.ts';
 import { byId, personColumns } from '../users/users.repository.ts';
 
@@ -65,8 +66,7 @@ export async function history(db: Executor, channel: string, before: string | un
 }
 
 export async function findMessage(db: Executor, id: string) {
-  const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, messages, id);
 }
 
 export type Person = { id: string; username: string | null; fullName: string; profileImage: string | null };

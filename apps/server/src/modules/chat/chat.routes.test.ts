@@ -1,18 +1,17 @@
 import { CHAT_MSG, conversationSummary, directMessage, roomMessage } from '@townsquare/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
+import { createEvent, createUser, makeFriends, type TestUser, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let ada: TestUser;
-let ben: TestUser;
-let cy: TestUser;
+const [ada, ben, cy] = useUsers(t, [
+  { username: 'ada_chat' },
+  { username: 'ben_chat' },
+  { username: 'cy_chat' },
+]);
 
 beforeAll(async () => {
-  ada = await createUser(t, { username: 'ada_chat' });
-  ben = await createUser(t, { username: 'ben_chat' });
-  cy = await createUser(t, { username: 'cy_chat' });
   await makeFriends(t, ada, ben);
 });
 

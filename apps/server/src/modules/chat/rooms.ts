@@ -28,6 +28,28 @@ const field = (payload: unknown, name: string): string | undefined => {
  * organizer); a friend group or a community needs membership. Anything else is refused with a reason.
  */
 export function createRoomResolver(access: RoomAccess) {
+  // The rooms joined by a group's id (the payload's `name`) when the group's own rule lets the user in.
+  const groupRooms = {
+    subgroup: {
+      name: 'subGroupId',
+      mayJoin: access.canJoinSubgroup,
+      notFound: CHAT_MSG.subgroupNotFound,
+      room: channels.subgroup,
+    },
+    group: {
+      name: 'groupId',
+      mayJoin: access.canJoinGroup,
+      notFound: CHAT_MSG.groupNotFound,
+      room: channels.group,
+    },
+    community: {
+      name: 'communityId',
+      mayJoin: access.canJoinCommunity,
+      notFound: COMMUNITY_MSG.notFound,
+      room: channels.community,
+    },
+    poll: { name: 'pollId', mayJoin: access.canJoinPoll, notFound: POLL_MSG.notFound, room: pollRoom },
+  };
   return async (
     userId: string,
     kind: RoomKind,
@@ -62,27 +84,14 @@ export function createRoomResolver(access: RoomAccess) {
           return { error: EVENT_MSG.notFound };
         }
       }
-      case 'subgroup': {
-        const id = field(payload, 'subGroupId') ?? '';
-        if (!isUuid(id) || !(await access.canJoinSubgroup(id, userId)))
-          return { error: CHAT_MSG.subgroupNotFound };
-        return { room: channels.subgroup(id) };
-      }
-      case 'group': {
-        const id = field(payload, 'groupId') ?? '';
-        if (!isUuid(id) || !(await access.canJoinGroup(id, userId))) return { error: CHAT_MSG.groupNotFound };
-        return { room: channels.group(id) };
-      }
-      case 'community': {
-        const id = field(payload, 'communityId') ?? '';
-        if (!isUuid(id) || !(await access.canJoinCommunity(id, userId)))
-          return { error: COMMUNITY_MSG.notFound };
-        return { room: channels.community(id) };
-      }
+      case 'subgroup':
+      case 'group':
+      case 'community':
       case 'poll': {
-        const id = field(payload, 'pollId') ?? '';
-        if (!isUuid(id) || !(await access.canJoinPoll(id, userId))) return { error: POLL_MSG.notFound };
-        return { room: pollRoom(id) };
+        const { name, mayJoin, notFound, room } = groupRooms[kind];
+        const id = field(payload, name) ?? '';
+        if (!isUuid(id) || !(await mayJoin(id, userId))) return { error: notFound };
+        return { room: room(id) };
       }
     }
   };

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { rowById } from '../../db/rows.ts';
 import {
   communities,
   communityExports,
@@ -32,7 +33,7 @@ export async function insertImport(db: Executor, values: Omit<typeof communityIm
 }
 
 export async function findImport(db: Executor, id: string) {
-  return (await db.select().from(communityImports).where(eq(communityImports.id, id)).limit(1))[0];
+  return rowById(db, communityImports, id);
 }
 
 export async function importsOf(db: Executor, communityId: string, limit = 20) {
@@ -270,7 +271,7 @@ export async function invitedEmails(
 }
 
 export async function findInvitation(db: Executor, id: string) {
-  return (await db.select().from(communityInvitations).where(eq(communityInvitations.id, id)).limit(1))[0];
+  return rowById(db, communityInvitations, id);
 }
 
 /**
@@ -307,7 +308,7 @@ export async function markAccepted(db: Executor, id: string, userId: string) {
 // Export
 
 export async function findCommunity(db: Executor, id: string) {
-  return (await db.select().from(communities).where(eq(communities.id, id)).limit(1))[0];
+  return rowById(db, communities, id);
 }
 
 /** Every event of the community (drafts, cancelled and hidden ones too), oldest first. */
@@ -320,11 +321,7 @@ export async function eventsOf(db: Executor, communityId: string) {
 }
 
 export async function countEventsOf(db: Executor, communityId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(eq(events.communityId, communityId));
-  return rows[0]?.n ?? 0;
+  return db.$count(events, eq(events.communityId, communityId));
 }
 
 export async function seriesOf(db: Executor, communityId: string) {
@@ -352,36 +349,28 @@ export async function rsvpCountsOf(db: Executor, communityId: string) {
   return out;
 }
 
+/** An export's state, without its file. */
+const exportColumns = {
+  id: communityExports.id,
+  communityId: communityExports.communityId,
+  requestedBy: communityExports.requestedBy,
+  state: communityExports.state,
+  createdAt: communityExports.createdAt,
+  finishedAt: communityExports.finishedAt,
+};
+
 export async function insertExport(db: Executor, values: Omit<typeof communityExports.$inferInsert, 'id'>) {
   return (
     await db
       .insert(communityExports)
       .values({ id: uuidv7(), ...values })
-      .returning({
-        id: communityExports.id,
-        communityId: communityExports.communityId,
-        requestedBy: communityExports.requestedBy,
-        state: communityExports.state,
-        createdAt: communityExports.createdAt,
-        finishedAt: communityExports.finishedAt,
-      })
+      .returning(exportColumns)
   )[0]!;
 }
 
 export async function findExport(db: Executor, id: string) {
   return (
-    await db
-      .select({
-        id: communityExports.id,
-        communityId: communityExports.communityId,
-        requestedBy: communityExports.requestedBy,
-        state: communityExports.state,
-        createdAt: communityExports.createdAt,
-        finishedAt: communityExports.finishedAt,
-      })
-      .from(communityExports)
-      .where(eq(communityExports.id, id))
-      .limit(1)
+    await db.select(exportColumns).from(communityExports).where(eq(communityExports.id, id)).limit(1)
   )[0];
 }
 

@@ -5,7 +5,7 @@ import {
   communityResponse,
   createImportBody,
   exportResponse,
-  idParam,
+  idParams,
   importListResponse,
   importResponse,
   MSG,
@@ -17,7 +17,6 @@ import {
   updateImportBody,
 } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
@@ -25,7 +24,6 @@ import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { ClubIoService } from './club-io.service.ts';
 
 const tags = ['communities'];
-const idParams = z.object({ id: idParam });
 
 /** An import's source: a multipart `file` (with an optional `subscribe` field ignored), or JSON `{ url, subscribe }`. */
 async function importSource(request: FastifyRequest) {

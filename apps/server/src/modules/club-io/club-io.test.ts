@@ -6,7 +6,7 @@ import type { CommunityImport } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { createUser, mailsTo, type TestUser, unique, verifyEmail } from '../../test/factories.ts';
+import { createUser, mailsTo, type TestUser, unique, useUsers, verifyEmail } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
@@ -14,15 +14,13 @@ import { urlProblem } from './fetch-feed.ts';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 const t = useTestApp();
-let owner: TestUser;
+const [owner] = useUsers(t, 1, { verified: true });
 let feeds: http.Server;
 let feedBase: string;
 /** What the little feed server answers, by path. */
 const served = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
 
 beforeAll(async () => {
-  owner = await createUser(t);
-  await verifyEmail(t, owner);
   feeds = http.createServer((req, res) => {
     const answer = served.get(req.url ?? '') ?? { status: 404, body: 'no' };
     res.writeHead(answer.status, { 'content-type': 'text/calendar', ...answer.headers });

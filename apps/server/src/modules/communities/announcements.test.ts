@@ -1,22 +1,15 @@
 import { ANNOUNCEMENT_MSG, communityAnnouncementsResponse } from '@townsquare/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, notificationsOf, type TestUser, unique } from '../../test/factories.ts';
+import { notificationsOf, type TestUser, unique, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 23: organisers announce to their community; members are told, the page shows it. */
 
 const t = useTestApp();
-let owner: TestUser;
-let member: TestUser;
-let outsider: TestUser;
+const [owner, member, outsider] = useUsers(t, 3);
 let slug: string;
 
 beforeAll(async () => {
-  [owner, member, outsider] = (await Promise.all([createUser(t), createUser(t), createUser(t)])) as [
-    TestUser,
-    TestUser,
-    TestUser,
-  ];
   slug = unique('news-').toLowerCase().replace(/_/g, '-').slice(0, 30);
   expect((await call('POST', '/api/communities', owner, { name: 'Allotment club', slug })).statusCode).toBe(
     201,

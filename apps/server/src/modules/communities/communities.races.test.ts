@@ -2,18 +2,17 @@ import { COMMUNITY_MSG, communityResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser, unique } from '../../test/factories.ts';
+import { createUser, type TestUser, unique, useUsers } from '../../test/factories.ts';
 import { barrier, closeSockets, collect, listen, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19, findings 4 and 6 and two Info items: bans stick, one owner, organisers' reach. */
 const t = useTestApp();
 let url: string;
-let owner: TestUser;
+const [owner] = useUsers(t, [{ fullName: 'Olga Owner' }]);
 
 beforeAll(async () => {
   url = await listen(t);
-  owner = await createUser(t, { fullName: 'Olga Owner' });
 });
 afterAll(closeSockets);
 

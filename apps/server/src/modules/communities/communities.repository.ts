@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { columnsOf, rowJson } from '../../db/prepared.ts';
-import { insertRow, type NewRow, updateRow } from '../../db/rows.ts';
+import { anyRow, insertRow, type NewRow, updateRow } from '../../db/rows.ts';
 import {
   type CommunityRow,
   communities,
@@ -54,23 +54,20 @@ function withViewer(db: Executor, viewerId: string | undefined) {
     );
 }
 
-export async function findBySlug(
+async function findOne(
   db: Executor,
-  slug: string,
+  where: SQL,
   viewerId: string | undefined,
 ): Promise<CommunityWithViewer | undefined> {
-  const rows = await withViewer(db, viewerId).where(eq(communities.slug, slug)).limit(1);
+  const rows = await withViewer(db, viewerId).where(where).limit(1);
   return rows[0];
 }
 
-export async function findById(
-  db: Executor,
-  id: string,
-  viewerId: string | undefined,
-): Promise<CommunityWithViewer | undefined> {
-  const rows = await withViewer(db, viewerId).where(eq(communities.id, id)).limit(1);
-  return rows[0];
-}
+export const findBySlug = (db: Executor, slug: string, viewerId: string | undefined) =>
+  findOne(db, eq(communities.slug, slug), viewerId);
+
+export const findById = (db: Executor, id: string, viewerId: string | undefined) =>
+  findOne(db, eq(communities.id, id), viewerId);
 
 /** Public communities for the sitemap (slug and last change), the most recently changed first. */
 export async function listPublicForSitemap(db: Executor, limit: number) {
@@ -83,12 +80,7 @@ export async function listPublicForSitemap(db: Executor, limit: number) {
 }
 
 export async function slugTaken(db: Executor, slug: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: communities.id })
-    .from(communities)
-    .where(eq(communities.slug, slug))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, communities, eq(communities.slug, slug));
 }
 
 export type DiscoverOptions = {

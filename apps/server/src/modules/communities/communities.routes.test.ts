@@ -13,33 +13,30 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
-  createUser,
   eventBody,
   notificationsOf,
   type TestUser,
   unique,
-  verifyEmail,
+  useUsers,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let owner: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let admin: TestUser;
+// Publishing an event needs a verified address; these tests are about the community's rules.
+const [owner, alice, bob, carol, admin] = useUsers(
+  t,
+  [
+    { fullName: 'Olga Owner' },
+    { fullName: 'Alice Member' },
+    { fullName: 'Bob Asker' },
+    { fullName: 'Carol Outsider' },
+    { fullName: 'Adam Admin' },
+  ],
+  { verified: true },
+);
 
 beforeAll(async () => {
-  [owner, alice, bob, carol, admin] = await Promise.all([
-    createUser(t, { fullName: 'Olga Owner' }),
-    createUser(t, { fullName: 'Alice Member' }),
-    createUser(t, { fullName: 'Bob Asker' }),
-    createUser(t, { fullName: 'Carol Outsider' }),
-    createUser(t, { fullName: 'Adam Admin' }),
-  ]);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
-  // Publishing an event needs a verified address; these tests are about the community's rules.
-  for (const user of [owner, alice, bob, carol, admin]) await verifyEmail(t, user);
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

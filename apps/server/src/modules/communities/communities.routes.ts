@@ -12,7 +12,7 @@ import {
   communityResponse,
   communityUserBody,
   createCommunityBody,
-  idParam,
+  idParams,
   joinCommunityBody,
   memberListQuery,
   memberParams,
@@ -21,7 +21,6 @@ import {
   updateMemberBody,
   verifiedCommunityBody,
 } from '@townsquare/contracts';
-import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import { groupChatRoutes } from '../groups/group.routes.ts';
@@ -200,7 +199,7 @@ export function communitiesRoutes(app: App, service: CommunitiesService, guards:
       ['admin'],
       guards.requireAdmin,
     )({
-      params: z.object({ id: idParam }),
+      params: idParams,
       body: verifiedCommunityBody,
       response: { 200: communityResponse, ...errors(400, 401, 403, 404) },
     }),

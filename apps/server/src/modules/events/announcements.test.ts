@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
-  createUser,
   mailsTo,
   makeFriends,
   notificationsOf,
   type TestUser,
+  useUsers,
   verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -15,18 +15,10 @@ import { useTestApp } from '../../test/test-app.ts';
 /** Issue 23: hosts message the people of their event through the one notify() path. */
 
 const t = useTestApp();
-let host: TestUser;
-let cohost: TestUser;
-let going: TestUser;
-let maybe: TestUser;
-let waiting: TestUser;
-let stranger: TestUser;
+const [host, cohost, going, maybe, waiting, stranger] = useUsers(t, 6);
 let eventId: string;
 
 beforeAll(async () => {
-  [host, cohost, going, maybe, waiting, stranger] = (await Promise.all(
-    Array.from({ length: 6 }, () => createUser(t)),
-  )) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
   for (const u of [going, maybe, waiting]) await verifyEmail(t, u);
   await makeFriends(t, host, cohost);
   eventId = await createEvent(t, host, { title: 'Harvest supper', capacity: 1 });

@@ -1,28 +1,22 @@
 import { CAPACITY_MSG, type EventDto, eventResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
   eventBody,
   makeFriends,
   type TestUser,
-  verifyEmail,
+  useUsers,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { expireOffers } from './rsvp.ts';
 
 const t = useTestApp();
-let host: TestUser;
-let people: TestUser[];
+const [host] = useUsers(t, 1, { verified: true });
+const people: TestUser[] = useUsers(t, 6);
 
 const HOUR = 60 * 60 * 1000;
-
-beforeAll(async () => {
-  host = await createUser(t);
-  await verifyEmail(t, host);
-  people = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
-});
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, payload });

@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { anyRow, deleteRows } from '../../db/rows.ts';
 import { type EventRow, eventCohosts, events } from '../../db/schema/index.ts';
 import { organizerExists } from '../groups/membership.repository.ts';
+
+const cohostOf = (eventId: string, userId: string) =>
+  and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId));
 
 /**
  * Whether `userId` hosts the event: its creator or a co-host. Hosts edit the event, see answers,
@@ -14,12 +18,7 @@ export async function isHost(
 ): Promise<boolean> {
   if (!userId) return false;
   if (event.creatorId === userId) return true;
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(eventCohosts)
-    .where(and(eq(eventCohosts.eventId, event.id), eq(eventCohosts.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, eventCohosts, cohostOf(event.id, userId));
 }
 
 /** Everyone hosting the event: its creator first, then its co-hosts. */
@@ -50,11 +49,7 @@ export async function addCohost(db: Executor, eventId: string, userId: string): 
 }
 
 export async function removeCohost(db: Executor, eventId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .delete(eventCohosts)
-    .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId)))
-    .returning({ userId: eventCohosts.userId });
-  return rows.length > 0;
+  return deleteRows(db, eventCohosts, cohostOf(eventId, userId));
 }
 
 /** A block ends co-hosting both ways: each stops co-hosting the events the other created. */

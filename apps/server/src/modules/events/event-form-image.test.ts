@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEvent, createUser, eventBody, type TestUser } from '../../test/factories.ts';
+import { createEvent, createUser, eventBody, type TestUser, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
@@ -13,14 +13,13 @@ import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
 let png: Buffer;
-let host: TestUser;
+const [host] = useUsers(t, 1);
 let eventId: string;
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#15803d' } })
     .png()
     .toBuffer();
-  host = await createUser(t);
   eventId = await createEvent(t, host);
 });
 

@@ -2,7 +2,7 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { insertRow, type NewRow, updateRow } from '../../db/rows.ts';
+import { firstRow, insertRow, type NewRow, updateRow } from '../../db/rows.ts';
 import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
 import { groupKinds, memberExists } from '../groups/membership.repository.ts';
 
@@ -426,12 +426,7 @@ export async function findEvent(
   id: string,
   viewerId: string | undefined,
 ): Promise<EventRow | undefined> {
-  const rows = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, id), visibleTo(viewerId)))
-    .limit(1);
-  return rows[0];
+  return firstRow(db, events, and(eq(events.id, id), visibleTo(viewerId)));
 }
 
 export const insertEvent = (db: Executor, values: NewRow<typeof events>): Promise<EventRow> =>

@@ -8,19 +8,15 @@ import {
   makeFriends,
   signIn,
   type TestUser,
+  useUsers,
   verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let creator: TestUser;
-let friend: TestUser;
-let stranger: TestUser;
+const [creator, friend, stranger] = useUsers(t, [{ username: 'organiser_ola' }, {}, {}]);
 
 beforeAll(async () => {
-  creator = await createUser(t, { username: 'organiser_ola' });
-  friend = await createUser(t);
-  stranger = await createUser(t);
   await makeFriends(t, creator, friend);
   // Publishing needs a verified e-mail (the last describe covers an unverified member).
   for (const user of [creator, friend, stranger]) await verifyEmail(t, user);

@@ -4,14 +4,13 @@ import {
   eventListQuery,
   eventListResponse,
   eventResponse,
-  idParam,
   occurrenceScopeQuery,
+  idParams as params,
   publicEventResponse,
   rsvpBody,
   updateEventBody,
 } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
@@ -21,7 +20,6 @@ import type { EventsService } from './events.service.ts';
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['events'];
-const params = z.object({ id: idParam });
 
 /**
  * The original event form may arrive as multipart form data, with the picture as an `image`

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, makeFriends, type TestUser, useUsers } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 14, "Friends going": lists, the event page, detail and search carry the viewer's friends
@@ -11,15 +11,21 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 type FriendsGoing = { users: { id: string; username?: string; fullName: string }[]; total: number };
 type Listed = { id: string; title: string; friendsGoing?: FriendsGoing };
 
-let t: TestApp;
-let viewer: TestUser;
-let ana: TestUser;
-let ben: TestUser;
-let cai: TestUser;
-let dee: TestUser;
-let stranger: TestUser;
-let outsider: TestUser;
-let host: TestUser;
+const t = useTestApp();
+const person = (name: string) => ({
+  username: `${name}_fg`,
+  fullName: name.charAt(0).toUpperCase() + name.slice(1),
+});
+const [viewer, ana, ben, cai, dee, stranger, outsider, host] = useUsers(t, [
+  person('viewer'),
+  person('ana'),
+  person('ben'),
+  person('cai'),
+  person('dee'),
+  person('stranger'),
+  person('outsider'),
+  person('host'),
+]);
 const ids: Record<string, string> = {};
 const DAY = 86_400_000;
 
@@ -59,19 +65,6 @@ async function walkFriendsSort(size: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const person = (name: string) =>
-    createUser(t, { username: `${name}_fg`, fullName: name.charAt(0).toUpperCase() + name.slice(1) });
-  [viewer, ana, ben, cai, dee, stranger, outsider, host] = await Promise.all([
-    person('viewer'),
-    person('ana'),
-    person('ben'),
-    person('cai'),
-    person('dee'),
-    person('stranger'),
-    person('outsider'),
-    person('host'),
-  ]);
   for (const friend of [ana, ben, cai, dee]) await makeFriends(t, viewer, friend);
   await makeFriends(t, ana, outsider);
   await makeFriends(t, ana, ben);
@@ -100,7 +93,6 @@ beforeAll(async () => {
   await going(ana, ids.hidden!);
   await going(ana, ids.friendsOnly!);
 });
-afterAll(() => t.close());
 
 describe('friendsGoing', () => {
   it('names the first 3 friends going (in answer order) and counts them all; maybe and strangers are not counted', async () => {

@@ -1,6 +1,6 @@
 import { ATTENDEES_CHANGED, attendeesResponse, CAPACITY_MSG } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser, verifyEmail } from '../../test/factories.ts';
+import { createEvent, makeFriends, type TestUser, useUsers, verifyEmail } from '../../test/factories.ts';
 import { ask, closeSockets, listen, next, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -8,19 +8,13 @@ import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
 let url: string;
-let host: TestUser;
-let cohost: TestUser;
-let other: TestUser;
-let people: TestUser[];
+const [host, cohost, other] = useUsers(t, 3);
+const people: TestUser[] = useUsers(t, 4);
 
 beforeAll(async () => {
   url = await listen(t);
-  host = await createUser(t);
-  cohost = await createUser(t);
-  other = await createUser(t);
   await verifyEmail(t, host);
   await makeFriends(t, host, cohost);
-  people = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
 });
 afterAll(closeSockets);
 

@@ -6,6 +6,7 @@ import {
   eventAnnouncementResponse,
   eventResponse,
   idParam,
+  idParams as params,
   ticketResponse,
   transferBody,
 } from '@townsquare/contracts';
@@ -17,7 +18,6 @@ import type { EventsService } from './events.service.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 const tags = ['events'];
-const params = z.object({ id: idParam });
 /** An event and a person on it (co-hosts, the guest list). */
 const cohostParams = z.object({ id: idParam, userId: idParam });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
-import { insertRow } from '../../db/rows.ts';
+import { anyRow, insertRow, rowById } from '../../db/rows.ts';
 import {
   type EventRow,
   eventSeries,
@@ -18,7 +18,7 @@ export async function insertSeries(db: Executor, values: Omit<typeof eventSeries
 }
 
 export async function findSeries(db: Executor, id: string): Promise<SeriesRow | undefined> {
-  return (await db.select().from(eventSeries).where(eq(eventSeries.id, id)).limit(1))[0];
+  return rowById(db, eventSeries, id);
 }
 
 /** The series, locked until the transaction ends (one sweep extends it at a time). */
@@ -68,12 +68,7 @@ export async function occurrencesFrom(
 
 /** Does the viewer see at least one occurrence of the series (the one visibility predicate)? */
 export async function seesSeries(db: Executor, seriesId: string, viewerId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.seriesId, seriesId), visibleTo(viewerId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, events, and(eq(events.seriesId, seriesId), visibleTo(viewerId)));
 }
 
 /** Occurrences still drafts (not called off) starting in (`from`, `to`]: a host confirms them. */
@@ -123,20 +118,15 @@ export async function occurrencesToConfirm(
 }
 
 export async function standingOf(db: Executor, seriesId: string, userId: string) {
-  const rows = await db
-    .select({ userId: seriesStanding.userId })
-    .from(seriesStanding)
-    .where(and(eq(seriesStanding.seriesId, seriesId), eq(seriesStanding.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(
+    db,
+    seriesStanding,
+    and(eq(seriesStanding.seriesId, seriesId), eq(seriesStanding.userId, userId)),
+  );
 }
 
 export async function standingCount(db: Executor, seriesId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(seriesStanding)
-    .where(eq(seriesStanding.seriesId, seriesId));
-  return rows[0]?.n ?? 0;
+  return db.$count(seriesStanding, eq(seriesStanding.seriesId, seriesId));
 }
 
 export async function standingUserIds(db: Executor, seriesId: string): Promise<string[]> {

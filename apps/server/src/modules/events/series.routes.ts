@@ -2,19 +2,17 @@ import {
   createSeriesBody,
   createSeriesResponse,
   eventResponse,
-  idParam,
+  idParams as params,
   pendingOccurrencesResponse,
   seriesResponse,
   seriesRsvpBody,
   updateSeriesBody,
 } from '@townsquare/contracts';
-import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['series'];
-const params = z.object({ id: idParam });
 
 /** Series (decision 023): create, the host's pending confirmations, confirm, standing RSVP. */
 export function seriesRoutes(app: App, series: SeriesService, guards: Guards): void {

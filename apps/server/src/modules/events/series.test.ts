@@ -1,6 +1,6 @@
 import type { EventDto } from '@townsquare/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, type SeriesRow } from '../../db/schema/index.ts';
 import {
   createUser,
@@ -8,6 +8,7 @@ import {
   requestAs,
   seriesBody,
   type TestUser,
+  useUsers,
   verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -73,16 +74,7 @@ describe('occurrence times', () => {
 });
 
 const t = useTestApp();
-let host: TestUser;
-let fan: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  host = await createUser(t);
-  fan = await createUser(t);
-  stranger = await createUser(t);
-  for (const u of [host, fan, stranger]) await verifyEmail(t, u);
-});
+const [host, fan, stranger] = useUsers(t, 3, { verified: true });
 
 const inject = requestAs(t);
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { friendRequests, friendships, users } from '../../db/schema/index.ts';
 import { personColumns } from '../users/users.repository.ts';
 
@@ -22,12 +23,7 @@ export async function lockPair(tx: Executor, a: string, b: string): Promise<void
 }
 
 export async function areFriends(db: Executor, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ a: friendships.userId })
-    .from(friendships)
-    .where(and(eq(friendships.userId, a), eq(friendships.friendId, b)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, friendships, and(eq(friendships.userId, a), eq(friendships.friendId, b)));
 }
 
 export async function friendIds(db: Executor, userId: string): Promise<string[]> {
@@ -57,49 +53,38 @@ export async function listFriends(db: Executor, userId: string) {
     .orderBy(asc(users.username), asc(users.fullName));
 }
 
-export async function listReceived(db: Executor, userId: string) {
+/** The requests the user received or sent, oldest first, with the other person's fields. */
+function listRequests(db: Executor, userId: string, direction: 'received' | 'sent') {
+  const [mine, theirs] =
+    direction === 'sent'
+      ? [friendRequests.requesterId, friendRequests.receiverId]
+      : [friendRequests.receiverId, friendRequests.requesterId];
   return db
     .select(friendColumns)
     .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.requesterId))
-    .where(eq(friendRequests.receiverId, userId))
+    .innerJoin(users, eq(users.id, theirs))
+    .where(eq(mine, userId))
     .orderBy(asc(friendRequests.createdAt));
 }
 
-export async function listSent(db: Executor, userId: string) {
-  return db
-    .select(friendColumns)
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.receiverId))
-    .where(eq(friendRequests.requesterId, userId))
-    .orderBy(asc(friendRequests.createdAt));
-}
+export const listReceived = (db: Executor, userId: string) => listRequests(db, userId, 'received');
+
+export const listSent = (db: Executor, userId: string) => listRequests(db, userId, 'sent');
+
+const requestFrom = (requesterId: string, receiverId: string) =>
+  and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId));
 
 export async function requestExists(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
-  const rows = await db
-    .select({ r: friendRequests.requesterId })
-    .from(friendRequests)
-    .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, friendRequests, requestFrom(requesterId, receiverId));
 }
 
 /** Inserts a request; false if it already existed (a concurrent double click). */
 export async function insertRequest(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
-  const rows = await db
-    .insert(friendRequests)
-    .values({ requesterId, receiverId })
-    .onConflictDoNothing()
-    .returning({ r: friendRequests.requesterId });
-  return rows.length > 0;
+  return insertIfAbsent(db, friendRequests, { requesterId, receiverId });
 }
 
 export async function deleteRequest(db: Executor, requesterId: string, receiverId: string): Promise<boolean> {
-  const rows = await db
-    .delete(friendRequests)
-    .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId)))
-    .returning({ r: friendRequests.requesterId });
-  return rows.length > 0;
+  return deleteRows(db, friendRequests, requestFrom(requesterId, receiverId));
 }
 
 /** Both directions of the friendship, and no pending request left either way. */

@@ -1,4 +1,4 @@
-import { historyQuery, idParam, roomMessage, sendMessageBody, userIdBody } from '@townsquare/contracts';
+import { historyQuery, idParams, roomMessage, sendMessageBody, userIdBody } from '@townsquare/contracts';
 import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -83,7 +83,6 @@ export function groupMemberRoutes<G>(
     members: GroupMembers<G>;
   },
 ): void {
-  const params = z.object({ id: idParam });
   for (const [suffix, change] of [
     ['add-member', o.members.addMember],
     ['remove-member', o.members.removeMember],
@@ -95,7 +94,7 @@ export function groupMemberRoutes<G>(
         schema: {
           tags: o.tags,
           security: [{ bearer: [] }],
-          params,
+          params: idParams,
           body: userIdBody,
           // Widened: the type provider cannot follow a generic schema (`o.group` still serialises).
           response: { 201: o.group as z.ZodType<unknown>, ...errors(400, 401, 403, 404) },

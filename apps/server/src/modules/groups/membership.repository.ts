@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { anyRow, deleteRows, firstRow } from '../../db/rows.ts';
 import { type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
 import { personColumns } from '../users/users.repository.ts';
@@ -57,20 +58,11 @@ export async function addMembers(
 
 /** Deletes the user's row, whatever its state. True if there was one. */
 export async function removeMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .delete(m)
-    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
-    .returning({ userId: m.userId });
-  return rows.length > 0;
+  return deleteRows(db, m, and(eq(m.groupId, groupId), eq(m.userId, userId)));
 }
 
 export async function isMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: m.userId })
-    .from(m)
-    .where(and(eq(m.groupId, groupId), eq(m.userId, userId), belongs))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, m, and(eq(m.groupId, groupId), eq(m.userId, userId), belongs));
 }
 
 /** Members of these groups, in the order they joined, as people (never an e-mail address). */
@@ -85,11 +77,7 @@ export async function membersOf(db: Executor, groupIds: string[]): Promise<Group
 }
 
 export async function countMembers(db: Executor, groupId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(m)
-    .where(and(eq(m.groupId, groupId), belongs));
-  return row?.count ?? 0;
+  return db.$count(m, and(eq(m.groupId, groupId), belongs));
 }
 
 /** Ids of the groups of this kind `userId` belongs to. */
@@ -99,12 +87,7 @@ export function groupIdsOf(k: GroupKindConfig, userId: string): SQL {
 
 /** The user's row in the group, whatever its state. */
 export async function findMembership(db: Executor, groupId: string, userId: string) {
-  const rows = await db
-    .select()
-    .from(m)
-    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
-    .limit(1);
-  return rows[0];
+  return firstRow(db, m, and(eq(m.groupId, groupId), eq(m.userId, userId)));
 }
 
 /** Creates or replaces a user's row (join, request, invite, ban, approve, role change). */

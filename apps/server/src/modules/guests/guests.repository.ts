@@ -6,6 +6,7 @@
 import type { Locale } from '@townsquare/contracts';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { anyRow, rowById } from '../../db/rows.ts';
 import {
   type EventGuestRow,
   type EventRow,
@@ -16,6 +17,11 @@ import {
   pollVoters,
   rsvps,
 } from '../../db/schema/index.ts';
+
+/** What a guest asked for, waiting for its confirmation: an event's answer, or a poll's answers. */
+export type PendingAnswer =
+  | { eventId: string; pending: GuestAnswer }
+  | { pollId: string; pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'> };
 
 /**
  * Stores (or replaces) what an address asked for, waiting for its confirmation link: an answer to
@@ -30,10 +36,7 @@ export async function upsertPending(
     locale: Locale;
     confirmTokenHash: string;
     expiresAt: Date;
-  } & (
-    | { eventId: string; pending: GuestAnswer }
-    | { pollId: string; pendingVotes: Record<string, 'yes' | 'if_need_be' | 'no'> }
-  ),
+  } & PendingAnswer,
 ): Promise<EventGuestRow> {
   const { id: _id, email: _email, ...changed } = values;
   const rows = await db
@@ -98,13 +101,11 @@ export async function findByManageToken(db: Executor, tokenHash: string): Promis
 
 /** An event by id, whoever may see it (the guest's link names it). */
 export async function eventOf(db: Executor, id: string): Promise<EventRow | undefined> {
-  const rows = await db.select().from(events).where(eq(events.id, id));
-  return rows[0];
+  return rowById(db, events, id);
 }
 
 export async function findGuest(db: Executor, id: string): Promise<EventGuestRow | undefined> {
-  const rows = await db.select().from(eventGuests).where(eq(eventGuests.id, id));
-  return rows[0];
+  return rowById(db, eventGuests, id);
 }
 
 export async function renameGuest(db: Executor, id: string, name: string): Promise<void> {
@@ -133,8 +134,7 @@ export async function reachable(db: Executor, ids: string[]): Promise<EventGuest
 }
 
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
-  const rows = await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email));
-  return rows.length > 0;
+  return anyRow(db, emailSuppressions, eq(emailSuppressions.email, email));
 }
 
 /** The confirmed answers given without an account from this address, event by event (id order). */

@@ -13,7 +13,7 @@ import {
   guestVotesConfirmResponse,
   guestVotesResponse,
   guestVotesUpdateBody,
-  idParam,
+  idParams as params,
   pollVoteResponse,
   text,
 } from '@townsquare/contracts';
@@ -25,7 +25,6 @@ import { GUEST_NEVER_EMAIL } from '../notifications/notifications.routes.ts';
 import type { GuestService } from './guests.service.ts';
 
 const tags = ['guests'];
-const params = z.object({ id: idParam });
 
 /**
  * Answering without an account (decision 040). No route here takes a session: the event id (for

@@ -173,6 +173,84 @@ export function createGuestService(deps: GuestServiceDeps) {
     return (body.website ?? '') === '' && now - rendered >= GUEST_FORM_MIN_AGE_MS;
   }
 
+  /**
+   * A guest form sent back: false for a robot (its answer is dropped with the same 202); else the
+   * address's count of guest answers, events' and polls' together, is taken (429 past it).
+   */
+  async function admitForm(
+    subjectId: string,
+    body: { formToken: string; website?: string; email: string },
+    now: number,
+  ): Promise<boolean> {
+    if (!humanForm(subjectId, body, now)) return false;
+    await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+    return true;
+  }
+
+  /**
+   * Follows a confirmation link, once (it then stops working): in one transaction `write` makes the
+   * pending answer count and the guest gets a manage link; then `announce` tells the room, and the
+   * mail with the manage link is queued. A link that is not (or no longer) one is a 400.
+   */
+  async function redeem<G extends EventGuestRow, W>(
+    token: string,
+    kind: 'event' | 'poll',
+    write: (tx: Executor, guest: EventGuestRow | undefined) => Promise<{ guest: G; written: W } | undefined>,
+    announce: (written: W, guest: G) => unknown,
+  ): Promise<{ guest: G; manageToken: string }> {
+    const tokenId = uuidv7();
+    const manageToken = linkToken(secret, tokenId);
+    const outcome = await db.transaction(async (tx) => {
+      const done = await write(tx, await repo.redeemConfirmToken(tx, hashToken(token), kind));
+      if (!done) return undefined;
+      await repo.markConfirmed(tx, done.guest.id, {
+        manageTokenHash: hashToken(manageToken),
+        manageTokenId: tokenId,
+      });
+      return done;
+    });
+    if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
+    await announce(outcome.written, outcome.guest);
+    await jobs.send(
+      GUEST_MAIL_QUEUE,
+      { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
+      {
+        key: tokenId,
+      },
+    );
+    return { guest: outcome.guest, manageToken };
+  }
+
+  /**
+   * Keeps a visitor's answer (to an event or a poll) pending on their guest identity and queues the
+   * mail with the link that makes it count; nothing for an address that asked never to be e-mailed.
+   */
+  async function askToConfirm(
+    from: { name: string; email: string },
+    locale: Locale,
+    answer: repo.PendingAnswer,
+    expiresAt: Date,
+  ): Promise<void> {
+    if (await repo.isSuppressed(db, from.email)) return;
+    const tokenId = uuidv7();
+    const guest = await repo.upsertPending(db, {
+      id: uuidv7(),
+      name: from.name,
+      email: from.email,
+      locale,
+      ...answer,
+      confirmTokenHash: hashToken(linkToken(secret, tokenId)),
+      expiresAt,
+    });
+    await jobs.send(
+      GUEST_MAIL_QUEUE,
+      { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
+      {
+        key: tokenId,
+      },
+    );
+  }
+
   /** The guest's own answer and the event: nothing about anyone else. */
   async function present(guest: EventGuest): Promise<GuestRsvp> {
     const event = await repo.eventOf(db, guest.eventId);
@@ -328,54 +406,31 @@ export function createGuestService(deps: GuestServiceDeps) {
       now = Date.now(),
     ): Promise<void> {
       const event = await openEvent(eventId);
-      if (!humanForm(event.id, body, now)) return;
-      await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+      if (!(await admitForm(event.id, body, now))) return;
       const status = body.status ?? 'going';
       const guests = body.guests ?? [];
       const answers = checkAnswer(event, { status, guests, answers: body.answers ?? {} });
-      if (await repo.isSuppressed(db, body.email)) return;
-      const tokenId = uuidv7();
-      const guest = await repo.upsertPending(db, {
-        id: uuidv7(),
-        eventId: event.id,
-        name: body.name,
-        email: body.email,
+      await askToConfirm(
+        body,
         locale,
-        pending: { status, guests, answers },
-        confirmTokenHash: hashToken(linkToken(secret, tokenId)),
-        expiresAt: event.endDate,
-      });
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
-        {
-          key: tokenId,
-        },
+        { eventId: event.id, pending: { status, guests, answers } },
+        event.endDate,
       );
     },
 
     /** Follows a confirmation link: the answer counts now (once; the link then stops working). */
     async confirm(token: string): Promise<{ rsvp: GuestRsvp; manageToken: string }> {
-      const tokenId = uuidv7();
-      const manageToken = linkToken(secret, tokenId);
-      const outcome = await db.transaction(async (tx) => {
-        const guest = await repo.redeemConfirmToken(tx, hashToken(token), 'event');
-        if (!ofEvent(guest) || !guest.pending) return undefined;
-        const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
-        await repo.markConfirmed(tx, guest.id, {
-          manageTokenHash: hashToken(manageToken),
-          manageTokenId: tokenId,
-        });
-        return { guest, offers: written.offers };
-      });
-      if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
-      deps.rsvps.announce(outcome.guest.eventId, outcome.offers);
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
-        { key: tokenId },
+      const { guest, manageToken } = await redeem(
+        token,
+        'event',
+        async (tx, guest) => {
+          if (!ofEvent(guest) || !guest.pending) return undefined;
+          const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
+          return { guest, written: written.offers };
+        },
+        (offers, guest) => deps.rsvps.announce(guest.eventId, offers),
       );
-      return { rsvp: await present(outcome.guest), manageToken };
+      return { rsvp: await present(guest), manageToken };
     },
 
     /** The manage link: the guest's own answer. */
@@ -510,55 +565,26 @@ export function createGuestService(deps: GuestServiceDeps) {
       now = Date.now(),
     ): Promise<void> {
       const { row, optionIds, lastEndsAt } = await deps.polls.guestPoll(pollId);
-      if (!humanForm(row.id, body, now)) return;
-      await throttle(`guest-rsvp:address:${body.email}`, LIMITS_PER.guestRsvpPerAddress);
+      if (!(await admitForm(row.id, body, now))) return;
       const votes = checkVotes(optionIds, body.votes);
-      if (await repo.isSuppressed(db, body.email)) return;
-      const tokenId = uuidv7();
-      const guest = await repo.upsertPending(db, {
-        id: uuidv7(),
-        pollId: row.id,
-        name: body.name,
-        email: body.email,
-        locale,
-        pendingVotes: votes,
-        confirmTokenHash: hashToken(linkToken(secret, tokenId)),
-        expiresAt: linksUntil(row, lastEndsAt),
-      });
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirm', guestId: guest.id, tokenId } satisfies GuestMailJob,
-        { key: tokenId },
-      );
+      await askToConfirm(body, locale, { pollId: row.id, pendingVotes: votes }, linksUntil(row, lastEndsAt));
     },
 
     /** Follows a poll guest's confirmation link: the answers count now, through the one vote path. */
     async confirmVotes(token: string): Promise<GuestVotes & { manageToken: string }> {
-      const tokenId = uuidv7();
-      const manageToken = linkToken(secret, tokenId);
-      const outcome = await db.transaction(async (tx) => {
-        const guest = await repo.redeemConfirmToken(tx, hashToken(token), 'poll');
-        if (!ofPoll(guest) || !guest.pendingVotes) return undefined;
-        const written = await deps.polls.voteWithin(
-          tx,
-          { guestId: guest.id },
-          guest.pollId,
-          guest.pendingVotes,
-        );
-        await repo.markConfirmed(tx, guest.id, {
-          manageTokenHash: hashToken(manageToken),
-          manageTokenId: tokenId,
-        });
-        return { guest, written };
-      });
-      if (!outcome) throw badRequest(GUEST_MSG.linkInvalid);
-      await deps.polls.announceVote(outcome.written);
-      await jobs.send(
-        GUEST_MAIL_QUEUE,
-        { kind: 'confirmed', guestId: outcome.guest.id, tokenId } satisfies GuestMailJob,
-        { key: tokenId },
+      const { guest, manageToken } = await redeem(
+        token,
+        'poll',
+        async (tx, guest) => {
+          if (!ofPoll(guest) || !guest.pendingVotes) return undefined;
+          return {
+            guest,
+            written: await deps.polls.voteWithin(tx, { guestId: guest.id }, guest.pollId, guest.pendingVotes),
+          };
+        },
+        (written) => deps.polls.announceVote(written),
       );
-      return { ...(await presentVotes(outcome.guest)), manageToken };
+      return { ...(await presentVotes(guest)), manageToken };
     },
 
     /** A poll guest's manage link: the poll and their own answers. */

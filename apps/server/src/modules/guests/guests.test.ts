@@ -1,6 +1,6 @@
 import { GUEST_MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
@@ -11,21 +11,15 @@ import {
   lastTokenTo,
   nextIp,
   renderedGuestForm,
-  type TestUser,
   unique,
   updateEvent,
-  verifyEmail,
+  useUsers,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { neverToken } from './guests.service.ts';
 
 const t = useTestApp();
-let host: TestUser;
-
-beforeAll(async () => {
-  host = await createUser(t);
-  await verifyEmail(t, host);
-});
+const [host] = useUsers(t, 1, { verified: true });
 
 /** A form rendered a minute ago (past the "too fast" check). */
 const rendered = (eventId: string) => renderedGuestForm(t, eventId);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { rowById } from '../../db/rows.ts';
 import {
   auditLog,
   communities,
@@ -46,8 +47,7 @@ export async function reportsBy(db: Executor, reporterId: string, limit: number)
 }
 
 export async function findReport(db: Executor, id: string) {
-  const rows = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, reports, id);
 }
 
 /** Open reports oldest first (a queue); resolved ones newest first. Keyset on (state, id). */
@@ -72,8 +72,7 @@ export async function listReports(
 }
 
 export async function countOpen(db: Executor): Promise<number> {
-  const rows = await db.select({ n: count() }).from(reports).where(eq(reports.state, 'open'));
-  return rows[0]?.n ?? 0;
+  return db.$count(reports, eq(reports.state, 'open'));
 }
 
 /** Reports per subject among `subjectIds`, open ones only or all of them. */
@@ -145,13 +144,11 @@ export async function neighbours(db: Executor, channel: string, id: string, n: n
 }
 
 export async function findAnyEvent(db: Executor, id: string) {
-  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, events, id);
 }
 
 export async function findCommunity(db: Executor, id: string) {
-  const rows = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, communities, id);
 }
 
 export async function communityOwner(db: Executor, communityId: string): Promise<string | undefined> {
@@ -159,8 +156,7 @@ export async function communityOwner(db: Executor, communityId: string): Promise
 }
 
 export async function findUser(db: Executor, id: string) {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, users, id);
 }
 
 /** Hides a message; false when it was already hidden (or is gone). */

@@ -4,6 +4,7 @@ import {
   auditResponse,
   createReportBody,
   idParam,
+  idParams,
   MODERATION_MSG,
   messageResponse,
   myReportsResponse,
@@ -62,7 +63,7 @@ export function moderationRoutes(app: App, moderation: ModerationService, guards
   app.post(
     '/api/admin/reports/:id/resolve',
     admin({
-      params: z.object({ id: idParam }),
+      params: idParams,
       body: resolveReportBody,
       response: { 200: resolveReportResponse, ...errors(400, 401, 403, 404, 409) },
     }),
@@ -72,7 +73,7 @@ export function moderationRoutes(app: App, moderation: ModerationService, guards
   app.post(
     '/api/admin/users/:id/suspend',
     admin({
-      params: z.object({ id: idParam }),
+      params: idParams,
       body: suspendBody,
       response: { 200: suspensionResponse, ...errors(400, 401, 403, 404) },
     }),
@@ -83,7 +84,7 @@ export function moderationRoutes(app: App, moderation: ModerationService, guards
   app.delete(
     '/api/admin/users/:id/suspend',
     admin({
-      params: z.object({ id: idParam }),
+      params: idParams,
       response: { 200: suspensionResponse, ...errors(400, 401, 403, 404) },
     }),
     async (request) => moderation.restore(caller(request).user, request.params.id),

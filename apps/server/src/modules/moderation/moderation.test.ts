@@ -9,16 +9,16 @@ import {
   signIn,
   type TestUser,
   unique,
+  useUsers,
 } from '../../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
 let url: string;
-let admin: TestUser;
+const [admin] = useUsers(t, 1);
 beforeAll(async () => {
   url = await listen(t);
-  admin = await createUser(t);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
 });
 afterAll(closeSockets);

@@ -5,13 +5,12 @@ import { events } from '../../db/schema/index.ts';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
-  createUser,
   mailsTo,
   notificationsOf,
   onlyNotificationOf,
   type TestUser,
   unique,
-  verifyEmail,
+  useUsers,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createPagesService } from '../pages/pages.service.ts';
@@ -37,18 +36,11 @@ const at19 = (timeZone: string, day = 12) =>
   fromWallTime(timeZone, { year: 2027, month: 1, day, hour: 19, minute: 0, second: 0 });
 
 describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
-  let host: TestUser;
-  let ana: TestUser;
-  let ben: TestUser;
+  const [host, ana, ben] = useUsers(t, 3, { verified: true });
   let eventId: string;
   let slug: string;
 
   beforeAll(async () => {
-    host = await createUser(t);
-    ana = await createUser(t);
-    ben = await createUser(t);
-    for (const u of [ana, ben]) await verifyEmail(t, u);
-    await verifyEmail(t, host);
     slug = unique('tz-').toLowerCase().replace(/_/g, '-').slice(0, 30);
     expect((await call('POST', '/api/communities', host, { name: 'Zone club', slug })).statusCode).toBe(201);
     expect((await call('POST', `/api/communities/${slug}/join`, ana, {})).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { ChannelPreferences, Locale } from '@townsquare/contracts';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { anyRow } from '../../db/rows.ts';
 import {
   blocks,
   eventGuests,
@@ -98,11 +99,7 @@ export async function page(db: Executor, userId: string, before: string | undefi
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return rows[0]?.n ?? 0;
+  return db.$count(notifications, and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
 /** Marks these (or, without ids, all) of the person's notifications read. */
@@ -163,12 +160,11 @@ export async function releaseDelivery(db: Executor, notificationId: string, chan
 
 /** True while a direct message from `senderId` to `receiverId` is unread. */
 export async function hasUnreadFrom(db: Executor, receiverId: string, senderId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.receiverId, receiverId), eq(messages.senderId, senderId), isNull(messages.readAt)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(
+    db,
+    messages,
+    and(eq(messages.receiverId, receiverId), eq(messages.senderId, senderId), isNull(messages.readAt)),
+  );
 }
 
 /** A person a notification goes to: their address and their choices per channel. */

@@ -82,6 +82,8 @@ type CancelledJob = {
   at?: string;
 };
 type CommunityEventJob = { eventId: string; actorId: string };
+/** What a notification about a community needs of it. */
+type CommunityRef = { id: string; slug: string; name: string };
 
 /**
  * Deliveries fetched per batch and batches at once on each instance: a burst of 10,000 reminders
@@ -352,6 +354,28 @@ export function createNotifications(deps: NotificationsDeps) {
     },
   };
 
+  /**
+   * A word to one person about their place in a community (approved, invited), at most once per
+   * `perMs` for the same community.
+   */
+  const toCommunityMember = (
+    community: CommunityRef,
+    actorId: string,
+    userId: string,
+    kind: 'community_approved' | 'community_invite',
+    key: 'notification.communityApproved' | 'notification.communityInvite',
+    perMs: number,
+  ) =>
+    send({
+      userId,
+      kind,
+      actorId,
+      subject: { type: 'community', id: community.id },
+      message: { key, params: { community: community.name } },
+      url: `/c/${community.slug}`,
+      dedupeKey: `${kind}:${community.id}:${Math.floor(Date.now() / perMs)}`,
+    });
+
   return {
     notify: send,
     notifyMany: sendMany,
@@ -553,37 +577,30 @@ export function createNotifications(deps: NotificationsDeps) {
         const hosts = (await hostIds(db, event)).filter((id) => id !== userId);
         const person = (await people(db, [userId])).get(userId);
         const minute = Math.floor(Date.now() / 60_000);
+        // The hosts told at once of this person's answer, once a minute.
+        const tell = (
+          userIds: string[],
+          name: string,
+          key: 'notification.rsvpCancelled' | 'notification.rsvpGoing',
+          dedupe: string,
+        ) =>
+          sendMany({
+            userIds,
+            kind: 'rsvp',
+            actorId: userId,
+            subject: { type: 'event', id: event.id },
+            message: { key, params: { name, title: event.title } },
+            url: `/event/${event.id}`,
+            dedupeKey: `${dedupe}:${event.id}:${userId}:${minute}`,
+          });
         if (wasGoing) {
           // Someone going cancelled: every host is told at once, whatever their choice (issue 23).
-          if (person)
-            await sendMany({
-              userIds: hosts,
-              kind: 'rsvp',
-              actorId: userId,
-              subject: { type: 'event', id: event.id },
-              message: {
-                key: 'notification.rsvpCancelled',
-                params: { name: displayName(person), title: event.title },
-              },
-              url: `/event/${event.id}`,
-              dedupeKey: `rsvp_cancelled:${event.id}:${userId}:${minute}`,
-            });
+          if (person) await tell(hosts, displayName(person), 'notification.rsvpCancelled', 'rsvp_cancelled');
           return;
         }
         const instant = await repo.instantRsvpHosts(db, hosts);
         if (person && instant.size > 0)
-          await sendMany({
-            userIds: [...instant],
-            kind: 'rsvp',
-            actorId: userId,
-            subject: { type: 'event', id: event.id },
-            message: {
-              key: 'notification.rsvpGoing',
-              params: { name: displayName(person), title: event.title },
-            },
-            url: `/event/${event.id}`,
-            dedupeKey: `rsvp_instant:${event.id}:${userId}:${minute}`,
-          });
+          await tell([...instant], displayName(person), 'notification.rsvpGoing', 'rsvp_instant');
         if (instant.size === hosts.length) return;
         const from = Math.floor(Date.now() / rsvpWindowMs) * rsvpWindowMs;
         const to = from + rsvpWindowMs;
@@ -640,11 +657,7 @@ export function createNotifications(deps: NotificationsDeps) {
       }),
 
     /** communities.service hooks (issue 11's flows). */
-    communityRequested: (
-      community: { id: string; slug: string; name: string },
-      requester: UserRow,
-      organizerIds: string[],
-    ) =>
+    communityRequested: (community: CommunityRef, requester: UserRow, organizerIds: string[]) =>
       quietly('community request notification', async () => {
         await sendMany({
           userIds: organizerIds,
@@ -660,38 +673,28 @@ export function createNotifications(deps: NotificationsDeps) {
         });
       }),
 
-    communityApproved: (
-      community: { id: string; slug: string; name: string },
-      actorId: string,
-      userId: string,
-    ) =>
+    communityApproved: (community: CommunityRef, actorId: string, userId: string) =>
       quietly('community approved notification', () =>
-        send({
-          userId,
-          kind: 'community_approved',
+        toCommunityMember(
+          community,
           actorId,
-          subject: { type: 'community', id: community.id },
-          message: { key: 'notification.communityApproved', params: { community: community.name } },
-          url: `/c/${community.slug}`,
-          dedupeKey: `community_approved:${community.id}:${Math.floor(Date.now() / 60_000)}`,
-        }),
+          userId,
+          'community_approved',
+          'notification.communityApproved',
+          60_000,
+        ),
       ),
 
-    communityInvited: (
-      community: { id: string; slug: string; name: string },
-      actorId: string,
-      userId: string,
-    ) =>
+    communityInvited: (community: CommunityRef, actorId: string, userId: string) =>
       quietly('community invite notification', () =>
-        send({
-          userId,
-          kind: 'community_invite',
+        toCommunityMember(
+          community,
           actorId,
-          subject: { type: 'community', id: community.id },
-          message: { key: 'notification.communityInvite', params: { community: community.name } },
-          url: `/c/${community.slug}`,
-          dedupeKey: `community_invite:${community.id}:${Math.floor(Date.now() / 86_400_000)}`,
-        }),
+          userId,
+          'community_invite',
+          'notification.communityInvite',
+          86_400_000,
+        ),
       ),
 
     /**
@@ -736,7 +739,7 @@ export function createNotifications(deps: NotificationsDeps) {
      * once per announcement id.
      */
     communityAnnouncement: (
-      community: { id: string; slug: string; name: string },
+      community: CommunityRef,
       actorId: string,
       memberIds: string[],
       announcement: { id: string; title: string; message: string },

@@ -1,17 +1,29 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { communities, type EventRow, eventSubgroups, events, rsvps, users } from '../../db/schema/index.ts';
+import { rowById } from '../../db/rows.ts';
+import {
+  communities,
+  type EventRow,
+  eventSubgroups,
+  events,
+  type RsvpRow,
+  rsvps,
+  users,
+} from '../../db/schema/index.ts';
 import { visibleTo } from '../events/events.repository.ts';
 
 /** The event as stored, whoever may see it (jobs check visibility per person through notify). */
 export async function eventRow(db: Executor, id: string): Promise<EventRow | undefined> {
-  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, events, id);
 }
 
 /** The members among answers (guests without an account have no user id: decision 040). */
 const members = (rows: { userId: string | null }[]): string[] =>
   rows.flatMap((r) => (r.userId ? [r.userId] : []));
+
+/** The event's answers with one of these statuses, while `viewer` may see the event (joined as `events`). */
+const answersSeeing = (eventId: string, statuses: RsvpRow['status'][], viewer: string | undefined) =>
+  and(eq(rsvps.eventId, eventId), inArray(rsvps.status, statuses), visibleTo(viewer));
 
 /** People who answered the event with one of these statuses. */
 export async function answeredBy(
@@ -39,13 +51,7 @@ export async function attendeesWhoSee(
     .select({ userId: rsvps.userId })
     .from(rsvps)
     .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(
-      and(
-        eq(rsvps.eventId, eventId),
-        inArray(rsvps.status, statuses),
-        visibleTo(sql`${rsvps.userId}` as unknown as string),
-      ),
-    );
+    .where(answersSeeing(eventId, statuses, sql`${rsvps.userId}` as unknown as string));
   return members(rows);
 }
 
@@ -63,7 +69,7 @@ export async function guestsWhoSee(
     .select({ guestId: rsvps.guestId })
     .from(rsvps)
     .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(and(eq(rsvps.eventId, eventId), inArray(rsvps.status, statuses), visibleTo(undefined)));
+    .where(answersSeeing(eventId, statuses, undefined));
   return rows.flatMap((r) => (r.guestId ? [r.guestId] : []));
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { loadUnsubscribeSecret, UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './unsubscribe.ts';
 
@@ -7,10 +7,9 @@ import { loadUnsubscribeSecret, UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './u
 
 const t = useTestApp();
 let secret: string;
-let user: TestUser;
+const [user] = useUsers(t, 1);
 beforeAll(async () => {
   secret = await loadUnsubscribeSecret(t.db);
-  user = await createUser(t);
 });
 
 const unsubscribe = (token: string) =>

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EVENT_BANNER_SIZES } from '@townsquare/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
+import { createEvent, makeFriends, type TestUser, uploadImage, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { expectTemplateOnly } from '../../test/web-pages.ts';
 
@@ -88,8 +88,7 @@ const t = useTestApp({
     'ssr/city.html': CITY_TEMPLATE,
   },
 });
-let ada: TestUser;
-let ben: TestUser;
+const [ada, ben] = useUsers(t, [{ username: 'ada_render' }, { username: 'ben_render' }]);
 let image: string;
 let publicId: string;
 let hostileId: string;
@@ -98,8 +97,6 @@ let draftId: string;
 let brokenId: string;
 
 beforeAll(async () => {
-  ada = await createUser(t, { username: 'ada_render' });
-  ben = await createUser(t, { username: 'ben_render' });
   await makeFriends(t, ada, ben);
   image = await uploadImage(t, ada, 'event-image');
   publicId = await createEvent(t, ada, { title: 'Riverside run', location: 'North gate', imageUrl: image });

@@ -39,19 +39,33 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       .send(withLang(head ? injectHead(template, head) : template, locale));
   }
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('text/plain; charset=utf-8')
-      .send(pages.robots()),
-  );
+  /** A page made anew by the web app's renderer and hydrated; none found is the app's 404, without a head. */
+  async function sendRendered<D>(
+    reply: FastifyReply,
+    locale: Locale,
+    page: { head: Head; data: D } | undefined,
+    kind: RenderedPage,
+    render: (data: D) => Promise<string | undefined>,
+  ) {
+    if (!page) return sendPage(reply, locale, undefined);
+    return sendPage(reply, locale, page.head, {
+      markup: await render(page.data),
+      data: page.data,
+      page: kind,
+    });
+  }
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('application/xml; charset=utf-8')
-      .send(await pages.sitemap()),
-  );
+  // What crawlers read, the same for an hour.
+  for (const [url, type, body] of [
+    ['/robots.txt', 'text/plain', async () => pages.robots()],
+    ['/sitemap.xml', 'application/xml', () => pages.sitemap()],
+  ] as const)
+    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type(`${type}; charset=utf-8`)
+        .send(await body()),
+    );
 
   app.get<{ Params: { eventId: string } }>(
     '/event/:eventId',
@@ -61,12 +75,9 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
       // not carry anyway): the same bytes for everyone who reads the same language.
       const locale = requestLocale(request);
       const page = await pages.eventPage(request.params.eventId, locale);
-      if (!page) return sendPage(reply, locale, undefined);
-      return sendPage(reply, locale, page.head, {
-        markup: await renderer.event(page.event, locale),
-        data: page.event,
-        page: 'event',
-      });
+      return sendRendered(reply, locale, page && { head: page.head, data: page.event }, 'event', (event) =>
+        renderer.event(event, locale),
+      );
     },
   );
 
@@ -93,12 +104,7 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
   app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) => {
     const locale = requestLocale(request);
     const page = await pages.communityPage(request.params.slug, locale);
-    if (!page) return sendPage(reply, locale, undefined);
-    return sendPage(reply, locale, page.head, {
-      markup: await renderer.community(page.data, locale),
-      data: page.data,
-      page: 'community',
-    });
+    return sendRendered(reply, locale, page, 'community', (data) => renderer.community(data, locale));
   });
 
   app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>

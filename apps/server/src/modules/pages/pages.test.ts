@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser, uploadImage } from '../../test/factories.ts';
+import { createEvent, makeFriends, uploadImage, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { expectTemplateOnly } from '../../test/web-pages.ts';
 import { injectHead } from './head.ts';
@@ -31,8 +31,10 @@ const PUBLIC_URL = 'https://town.example';
 const HOSTILE_TITLE = `</script><script>alert("x")</script> Ada's "jam" & co`;
 
 const t = useTestApp({ env: { PUBLIC_URL }, web: { 'index.html': TEMPLATE } });
-let ada: TestUser;
-let ben: TestUser;
+const [ada, ben] = useUsers(t, [
+  { username: 'ada_pages', fullName: 'Ada Organizer' },
+  { username: 'ben_pages' },
+]);
 let publicId: string;
 let hostileId: string;
 let privateId: string;
@@ -41,8 +43,6 @@ let pastId: string;
 let image: string;
 
 beforeAll(async () => {
-  ada = await createUser(t, { username: 'ada_pages', fullName: 'Ada Organizer' });
-  ben = await createUser(t, { username: 'ben_pages' });
   await makeFriends(t, ada, ben);
   image = await uploadImage(t, ada, 'event-image');
   publicId = await createEvent(t, ada, {

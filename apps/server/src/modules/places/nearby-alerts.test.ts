@@ -1,23 +1,15 @@
 import type { Place } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import {
-  createEvent,
-  createUser,
-  mailsTo,
-  notificationsOf,
-  type TestUser,
-  verifyEmail,
-} from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createEvent, mailsTo, notificationsOf, type TestUser, useUsers } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { sendNearbyDigests } from './nearby-alerts.service.ts';
 
 /** Issue 22: "Tell me about new events within N km of home", a weekly digest (events_nearby). */
 
-let t: TestApp;
-let host: TestUser;
-let member: TestUser;
+const t = useTestApp();
+const [host, member] = useUsers(t, 2, { verified: true });
 let potsdam: Place;
 let berlin: Place;
 let paris: Place;
@@ -38,16 +30,10 @@ async function place(name: string, lat: number, lon: number): Promise<Place> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  host = await createUser(t);
-  member = await createUser(t);
-  await verifyEmail(t, host);
-  await verifyEmail(t, member);
   potsdam = await place('Potsdam', 52.39886, 13.06566);
   berlin = await place('Berlin', 52.52437, 13.41053);
   paris = await place('Paris', 48.85341, 2.3488);
 });
-afterAll(() => t.close());
 
 describe('nearby alerts', () => {
   it('are off by default and need a home city; the radius is 1–500 km', async () => {

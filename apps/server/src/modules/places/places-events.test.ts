@@ -1,17 +1,16 @@
 import type { EventDto, Place } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, eventBody, type TestUser, verifyEmail } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, eventBody, type TestUser, useUsers, verifyEmail } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 22: events with a place, and "near me" lists. Cities are picked through the API so their
  * coordinates are the gazetteer's.
  */
 
-let t: TestApp;
-let host: TestUser;
-let viewer: TestUser;
+const t = useTestApp();
+const [host, viewer] = useUsers(t, 2);
 const city: Record<string, Place> = {};
 
 async function pickCity(name: string, near: string): Promise<Place> {
@@ -37,13 +36,9 @@ async function getEvent(id: string, as: TestUser = viewer): Promise<EventDto> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  host = await createUser(t);
-  viewer = await createUser(t);
   await verifyEmail(t, host);
   city.berlin = await pickCity('Berlin', '52.52,13.40');
 });
-afterAll(() => t.close());
 
 describe('events with a place', () => {
   it('fill location and time zone from the place when the host gave none, and carry the place', async () => {

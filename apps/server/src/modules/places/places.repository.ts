@@ -1,6 +1,7 @@
-import { type AnyColumn, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { rowById } from '../../db/rows.ts';
 import { places } from '../../db/schema/index.ts';
 
 export type PlaceRow = typeof places.$inferSelect;
@@ -79,8 +80,7 @@ export async function searchPlaces(
 }
 
 export async function findPlace(db: Executor, id: string): Promise<PlaceRow | undefined> {
-  const [row] = await db.select().from(places).where(eq(places.id, id));
-  return row;
+  return rowById(db, places, id);
 }
 
 export async function findPlacesByIds(db: Executor, ids: string[]): Promise<Map<string, PlaceRow>> {

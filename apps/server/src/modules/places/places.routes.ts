@@ -2,18 +2,18 @@ import {
   createPlaceBody,
   eventMapQuery,
   eventMapResponse,
+  idParams,
   NEAR_MSG,
   nearCityParams,
   nearCityResponse,
   PLACE_MSG,
-  placeIdParams,
   placeResponse,
   placeSearchQuery,
   placeSearchResponse,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
 import type { createAuthGuards } from '../auth/authenticate.ts';
 import { isUuid } from '../users/users.repository.ts';
@@ -22,7 +22,6 @@ import { eventMap } from './nearby.service.ts';
 import type { createPlacesService } from './places.service.ts';
 
 const tags = ['places'];
-const security = [{ bearer: [] }];
 
 /** Places (issue 22): typeahead over saved places and the gazetteer, pins, and one place by id. */
 export function placesRoutes(
@@ -32,6 +31,8 @@ export function placesRoutes(
   db: Database,
   cities: CityPages,
 ): void {
+  const auth = routeOptions(tags, guards.requireAuth);
+  const open = routeOptions(tags, guards.optionalAuth, { security: false });
   // The typeahead's in-memory gazetteer index is built once the server listens, not on the first
   // keystroke (tests, which never listen, build it when they first search).
   app.addHook('onListen', async () => {
@@ -40,14 +41,7 @@ export function placesRoutes(
   // Signed-out visitors pick a city too, so searching and reading need no account.
   app.get(
     '/api/places/search',
-    {
-      onRequest: guards.optionalAuth,
-      schema: {
-        tags,
-        querystring: placeSearchQuery,
-        response: { 200: placeSearchResponse, ...errors(400, 401) },
-      },
-    },
+    open({ querystring: placeSearchQuery, response: { 200: placeSearchResponse, ...errors(400, 401) } }),
     async (request) => {
       const { q, near, limit } = request.query;
       return { places: await places.search(q ?? '', near, limit) };
@@ -56,15 +50,10 @@ export function placesRoutes(
 
   app.post(
     '/api/places',
-    {
-      onRequest: guards.requireAuth,
-      schema: {
-        tags,
-        security,
-        body: createPlaceBody,
-        response: { 200: placeResponse, 201: placeResponse, ...errors(400, 401) },
-      },
-    },
+    auth({
+      body: createPlaceBody,
+      response: { 200: placeResponse, 201: placeResponse, ...errors(400, 401) },
+    }),
     async (request, reply) => {
       const { place, created } = await places.create(request.body);
       // 201 for a new place; picking one that exists (the same city, the same pin) is 200.
@@ -75,19 +64,13 @@ export function placesRoutes(
   // The map of the discovery page; signed out, public events only (visibleTo decides).
   app.get(
     '/api/events/map',
-    {
-      onRequest: guards.optionalAuth,
-      schema: { tags, querystring: eventMapQuery, response: { 200: eventMapResponse, ...errors(400, 401) } },
-    },
+    open({ querystring: eventMapQuery, response: { 200: eventMapResponse, ...errors(400, 401) } }),
     async (request) => eventMap(db, request.auth?.user.id, request.query),
   );
 
   app.get(
     '/api/places/:id',
-    {
-      onRequest: guards.optionalAuth,
-      schema: { tags, params: placeIdParams, response: { 200: placeResponse, ...errors(401, 404) } },
-    },
+    open({ params: idParams, response: { 200: placeResponse, ...errors(401, 404) } }),
     async (request) => {
       const place = isUuid(request.params.id) ? await places.find(request.params.id) : undefined;
       if (!place) throw notFound(PLACE_MSG.placeNotFound);

@@ -1,19 +1,13 @@
 import type { Place, PlaceCandidate } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useUsers } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 22, places: the offline gazetteer, shared places, pins with a reverse-looked-up city. */
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await createUser(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const [user] = useUsers(t, 1);
 
 async function search(query: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/places/search?${query}` });

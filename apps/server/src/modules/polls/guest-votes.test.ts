@@ -13,7 +13,7 @@ import {
   renderedGuestForm,
   type TestUser,
   unique,
-  verifyEmail,
+  useUsers,
 } from '../../test/factories.ts';
 import { ask as askSocket, closeSockets, listen, next, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -26,17 +26,12 @@ import { useTestApp } from '../../test/test-app.ts';
  */
 
 const t = useTestApp();
-let host: TestUser;
-let member: TestUser;
+const [host, member] = useUsers(t, 2, { verified: true });
 let url: string;
 afterEach(() => closeSockets());
 
 beforeAll(async () => {
   url = await listen(t);
-  host = await createUser(t);
-  await verifyEmail(t, host);
-  member = await createUser(t);
-  await verifyEmail(t, member);
 });
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import type { PollOptionInput, VoteChoice } from '@townsquare/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import { anyRow, firstRow, insertRow, rowById, updateRow } from '../../db/rows.ts';
 import {
   communities,
   type PollRow,
@@ -79,7 +79,7 @@ export async function insertOptions(
 }
 
 export async function findPoll(db: Executor, id: string): Promise<PollRow | undefined> {
-  const [row] = await db.select().from(polls).where(eq(polls.id, id)).limit(1);
+  const row = await rowById(db, polls, id);
   return row;
 }
 
@@ -138,12 +138,7 @@ export async function optionIds(db: Executor, pollId: string): Promise<string[]>
 }
 
 export async function findOption(db: Executor, pollId: string, optionId: string) {
-  const [row] = await db
-    .select()
-    .from(pollOptions)
-    .where(and(eq(pollOptions.pollId, pollId), eq(pollOptions.id, optionId)))
-    .limit(1);
-  return row;
+  return firstRow(db, pollOptions, and(eq(pollOptions.pollId, pollId), eq(pollOptions.id, optionId)));
 }
 
 /** A page after a cursor, or one voter (a member's or a guest's id). */
@@ -314,12 +309,7 @@ export async function handOverVotes(db: Executor, pollId: string, guestId: strin
 
 /** Whether this person has answered the poll. */
 export async function hasVoted(db: Executor, pollId: string, voterId: string): Promise<boolean> {
-  const rows = await db
-    .select({ seq: pollVoters.seq })
-    .from(pollVoters)
-    .where(and(eq(pollVoters.pollId, pollId), eq(pollVoters.voterId, voterId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, pollVoters, and(eq(pollVoters.pollId, pollId), eq(pollVoters.voterId, voterId)));
 }
 
 /** Who answered yes or if need be for this date (they hear that it became the event): members and guests. */

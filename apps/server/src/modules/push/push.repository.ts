@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, notInArray, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { deleteRows } from '../../db/rows.ts';
 import { type PushSubscriptionRow, pushSubscriptions } from '../../db/schema/index.ts';
 
 /**
@@ -57,11 +58,11 @@ export async function deleteOwnSubscription(
   userId: string,
   endpoint: string,
 ): Promise<boolean> {
-  const rows = await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-    .returning({ id: pushSubscriptions.id });
-  return rows.length > 0;
+  return deleteRows(
+    db,
+    pushSubscriptions,
+    and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)),
+  );
 }
 
 export function subscriptionsOf(db: Executor, userId: string): Promise<PushSubscriptionRow[]> {

@@ -2,24 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { loadVapidKeys } from '../../platform/secrets.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser, type TestUser, useUsers } from '../../test/factories.ts';
+import { createTestApp, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { generateVapidKeys } from './push.channel.ts';
 import { fakeBrowser } from './push-test-service.ts';
 
 /** Issue 12, Web Push subscriptions: routes, keys, limits and refused endpoints. */
 
-let t: TestApp;
-let owner: TestUser;
-let other: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createUser(t);
-  other = await createUser(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const [owner, other] = useUsers(t, 2);
 
 const PUSH = 'https://push.example.net/send/';
 const body = (endpoint: string, keys = fakeBrowser().keys) => ({ endpoint, expirationTime: null, keys });

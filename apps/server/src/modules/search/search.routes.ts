@@ -1,6 +1,6 @@
 import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import type { Guards } from '../auth/authenticate.ts';
 import { discover } from '../communities/communities.repository.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
@@ -17,14 +17,10 @@ const LIMIT = 10;
 export function searchRoutes(app: App, db: Database, guards: Guards): void {
   app.get(
     '/api/search',
-    {
-      onRequest: guards.optionalAuth,
-      schema: {
-        tags: ['search'],
-        querystring: searchQuery,
-        response: { 200: searchResponse, ...errors(400, 401) },
-      },
-    },
+    routeOptions(['search'], guards.optionalAuth, { security: false })({
+      querystring: searchQuery,
+      response: { 200: searchResponse, ...errors(400, 401) },
+    }),
     async (request): Promise<SearchResponse> => {
       const q = request.query.q?.trim() ?? '';
       if (q === '') return { users: [], events: [], communities: [] };

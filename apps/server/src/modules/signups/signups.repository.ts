@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, type NewRow } from '../../db/rows.ts';
+import { firstRow, insertRow, type NewRow, rowById } from '../../db/rows.ts';
 import {
   type EventRow,
   events,
@@ -28,20 +28,11 @@ export async function listItems(db: Executor, eventId: string): Promise<SignupIt
 }
 
 export async function countItems(db: Executor, eventId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(signupItems)
-    .where(eq(signupItems.eventId, eventId));
-  return row?.n ?? 0;
+  return db.$count(signupItems, eq(signupItems.eventId, eventId));
 }
 
 export async function findItem(db: Executor, eventId: string, itemId: string) {
-  const [row] = await db
-    .select()
-    .from(signupItems)
-    .where(and(eq(signupItems.eventId, eventId), eq(signupItems.id, itemId)))
-    .limit(1);
-  return row;
+  return firstRow(db, signupItems, and(eq(signupItems.eventId, eventId), eq(signupItems.id, itemId)));
 }
 
 /** The item, locked until the transaction ends: claims on it are counted one at a time. */
@@ -185,6 +176,6 @@ export async function claimsByPerson(
 }
 
 export async function eventRow(db: Executor, eventId: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  const row = await rowById(db, events, eventId);
   return row;
 }

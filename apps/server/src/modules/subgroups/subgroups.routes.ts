@@ -4,6 +4,7 @@ import {
   idParam,
   memberIdBody,
   messageResponse,
+  idParams as params,
   renameSubgroupBody,
   subgroup,
   userSubgroup,
@@ -15,7 +16,6 @@ import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { SubgroupsService } from './subgroups.service.ts';
 
 const tags = ['sub-groups'];
-const params = z.object({ id: idParam });
 const memberParams = z.object({ id: idParam, memberId: idParam });
 
 /** Our paths, then the older client's unprefixed ones (same handlers, left out of the API docs). */

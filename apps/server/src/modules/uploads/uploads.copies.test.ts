@@ -1,18 +1,14 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser, uploadImage } from '../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { uploadImage, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19 (10 and an Info item): copies of pictures are made once, at upload, for every folder. */
 
 const t = useTestApp();
-let owner: TestUser;
-
-beforeAll(async () => {
-  owner = await createUser(t);
-});
+const [owner] = useUsers(t, 1);
 
 /** A stored picture of `owner` (the factories' signed-URL upload); answers its key. */
 async function upload(folder: 'event-image' | 'profile-image') {

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { uploads } from '../../db/schema/index.ts';
 
 type NewUpload = {
@@ -56,12 +57,7 @@ export async function findUpload(db: Executor, key: string) {
 }
 
 export async function findStoredUpload(db: Executor, key: string) {
-  const rows = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.key, key), eq(uploads.status, 'stored')))
-    .limit(1);
-  return rows[0];
+  return firstRow(db, uploads, and(eq(uploads.key, key), eq(uploads.status, 'stored')));
 }
 
 /** Removes an upload's row (an event form's picture whose request failed before it was written). */

@@ -2,17 +2,16 @@ import { LIMITS, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS_PER } from '../../platform/rate-limit/rate-limiter.ts';
-import { createUser, nextIp, saveProfileImage, type TestUser } from '../../test/factories.ts';
+import { createUser, nextIp, saveProfileImage, type TestUser, useUsers } from '../../test/factories.ts';
 import { testImages } from '../../test/images.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let owner: TestUser;
+const [owner] = useUsers(t, 1);
 let png: Buffer;
 let jpegWithGps: Buffer;
 
 beforeAll(async () => {
-  owner = await createUser(t);
   ({ png, jpegWithGps } = await testImages());
 });
 

@@ -3,18 +3,15 @@ import path from 'node:path';
 import { imageSources, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, type TestUser } from '../../test/factories.ts';
+import { createEvent, type TestUser, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-let owner: TestUser;
-let stranger: TestUser;
+const [owner, stranger] = useUsers(t, 2);
 /** 1200 × 675: wider than two of the copies, narrower than the third. */
 let photo: Buffer;
 
 beforeAll(async () => {
-  owner = await createUser(t);
-  stranger = await createUser(t);
   photo = await sharp({
     create: {
       width: 1200,

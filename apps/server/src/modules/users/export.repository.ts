@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   communities,
@@ -20,6 +21,19 @@ import { visibleTo } from '../events/events.repository.ts';
  */
 
 const person = { userId: users.id, username: users.username, fullName: users.fullName };
+
+/** Ids of the groups of this kind the person has a row in. */
+const groupIdsWith = (db: Executor, userId: string, kind: 'friend_group' | 'event_subgroup') =>
+  db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, kind)));
+
+/** A group's member ids, in the order they were added. */
+const memberIdsOf = (groupId: PgColumn) =>
+  sql<
+    string[]
+  >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${groupMembers} m where m.group_id = ${groupId}), '{}')`;
 
 export function eventsCreatedBy(db: Executor, userId: string) {
   return db.select().from(events).where(eq(events.creatorId, userId)).orderBy(asc(events.id));
@@ -68,19 +82,14 @@ export function friendRequestsOf(db: Executor, userId: string, direction: 'sent'
 
 /** Friend groups the person created or belongs to, with their member ids. */
 export function friendGroupsOf(db: Executor, userId: string) {
-  const member = db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'friend_group')));
+  const member = groupIdsWith(db, userId, 'friend_group');
   return db
     .select({
       id: friendGroups.id,
       name: friendGroups.name,
       createdBy: friendGroups.createdBy,
       createdAt: friendGroups.createdAt,
-      memberIds: sql<
-        string[]
-      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${groupMembers} m where m.group_id = ${friendGroups.id}), '{}')`,
+      memberIds: memberIdsOf(friendGroups.id),
     })
     .from(friendGroups)
     .where(or(eq(friendGroups.createdBy, userId), inArray(friendGroups.id, member)))
@@ -93,10 +102,7 @@ export function friendGroupsOf(db: Executor, userId: string) {
  * the event is not (issue 19, 8).
  */
 export function subgroupsOf(db: Executor, userId: string) {
-  const member = db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.kind, 'event_subgroup')));
+  const member = groupIdsWith(db, userId, 'event_subgroup');
   return db
     .select({
       id: eventSubgroups.id,
@@ -104,9 +110,7 @@ export function subgroupsOf(db: Executor, userId: string) {
       eventId: eventSubgroups.eventId,
       createdBy: eventSubgroups.createdBy,
       createdAt: eventSubgroups.createdAt,
-      memberIds: sql<
-        string[]
-      >`coalesce((select array_agg(m.user_id::text order by m.added_at) from ${groupMembers} m where m.group_id = ${eventSubgroups.id}), '{}')`,
+      memberIds: memberIdsOf(eventSubgroups.id),
     })
     .from(eventSubgroups)
     .innerJoin(events, eq(events.id, eventSubgroups.eventId))

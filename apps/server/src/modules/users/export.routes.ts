@@ -1,5 +1,5 @@
 import { accountExport } from '@townsquare/contracts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import type { ExportService } from './export.service.ts';
 
@@ -7,16 +7,13 @@ import type { ExportService } from './export.service.ts';
 export function exportRoutes(app: App, exporter: ExportService, guards: Guards): void {
   app.get(
     '/api/users/me/export',
-    {
-      onRequest: guards.requireAuth,
-      schema: {
-        tags: ['users'],
-        security: [{ bearer: [] }],
-        description:
-          'Your profile, events, RSVPs, friends, groups and every message you sent, as a JSON file.',
-        response: { 200: accountExport, ...errors(401, 429) },
-      },
-    },
+    routeOptions(
+      ['users'],
+      guards.requireAuth,
+    )({
+      description: 'Your profile, events, RSVPs, friends, groups and every message you sent, as a JSON file.',
+      response: { 200: accountExport, ...errors(401, 429) },
+    }),
     async (request, reply) => {
       const me = caller(request).user;
       const data = await exporter.exportAccount(me);

@@ -4,13 +4,20 @@ import { preferencesOf } from '../notifications/notifications.presenter.ts';
 
 const roles = (row: UserRow) => row.roles as Role[];
 
-/** The signed-in user's own view. Never the password hash, never tokens. */
-export function presentSelf(row: UserRow): SelfUser {
+/** How every view of a user names them: both ids (the original client reads `_id`), username, name. */
+export function userIdentity(row: UserRow) {
   return {
     id: row.id,
     _id: row.id,
     ...(row.username ? { username: row.username } : {}),
     fullName: row.fullName,
+  };
+}
+
+/** The signed-in user's own view. Never the password hash, never tokens. */
+export function presentSelf(row: UserRow): SelfUser {
+  return {
+    ...userIdentity(row),
     email: row.email,
     pendingEmail: row.pendingEmail,
     roles: roles(row),
@@ -39,10 +46,7 @@ export function presentSelf(row: UserRow): SelfUser {
 /** What anyone may see of a user: no e-mail, no phone, no settings. */
 export function presentPublic(row: UserRow): PublicProfile {
   return {
-    id: row.id,
-    _id: row.id,
-    ...(row.username ? { username: row.username } : {}),
-    fullName: row.fullName,
+    ...userIdentity(row),
     bio: row.bio,
     interests: row.interests,
     profileImage: row.profileImage,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import { firstRow, insertRow, rowById, updateRow } from '../../db/rows.ts';
 import { events, messages, type NewUserRow, rsvps, type UserRow, users } from '../../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,8 +28,7 @@ export async function byId<T extends { id: string }>(
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
+  return rowById(db, users, id);
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -39,12 +38,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 
 /** Login: the identifier (already lower-cased) is an e-mail address or a username. */
 export async function findUserByIdentifier(db: Executor, identifier: string): Promise<UserRow | undefined> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(or(eq(users.email, identifier), eq(users.username, identifier)))
-    .limit(1);
-  return rows[0];
+  return firstRow(db, users, or(eq(users.email, identifier), eq(users.username, identifier)));
 }
 
 export async function insertUser(db: Executor, values: Omit<NewUserRow, 'id'>): Promise<UserRow> {

@@ -1,8 +1,8 @@
 import {
   changePasswordBody,
-  idParam,
   MSG,
   messageResponse,
+  idParams as params,
   publicProfile,
   selfUser,
   text,
@@ -18,7 +18,6 @@ import { presentPublic, presentSelf } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
-const params = z.object({ id: idParam });
 const deleteBody = z.object({
   currentPassword: text('Current password', MSG.currentPasswordRequired)
     .min(1, MSG.currentPasswordRequired)

@@ -30,6 +30,15 @@ export function createMailer(options: {
   dataDir: string;
   log: Logger;
 }): Mailer {
+  // The message as both transports hand it to nodemailer (`link` is only for the outbox's log).
+  const envelope = (message: MailMessage) => ({
+    from: options.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  });
   if (options.smtpUrl) {
     // A pool of up to 5 connections: notification bursts reuse connections instead of opening one per mail.
     const url = new URL(options.smtpUrl);
@@ -37,14 +46,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(url.toString());
     return {
       async send(message) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-        });
+        await transport.sendMail(envelope(message));
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       async close() {
@@ -57,14 +59,7 @@ export function createMailer(options: {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await composer.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers,
-      });
+      const info = await composer.sendMail(envelope(message));
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${message.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`);

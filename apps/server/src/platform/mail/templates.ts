@@ -92,47 +92,38 @@ function utcMoment(when: Date, locale: Locale): string {
   return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(when)} UTC`;
 }
 
-export function passwordChangedMail(
-  to: string,
-  name: string,
-  when: Date,
-  resetLink: string,
-  locale: Locale = 'en',
+/** Who a notice of a change to the account goes to, and the link to reset the password if it was not them. */
+export type NoticeRecipient = { to: string; name: string; resetLink: string; locale: Locale };
+
+/**
+ * The notices of a change to the account, with a button to reset the password:
+ * `mail.<kind>.subject`, `.title`, `.body` (written with `params`) and `.ifNotYou`.
+ */
+function changeNoticeMail(
+  kind: 'passwordChanged' | 'emailChanging',
+  { to, name, resetLink, locale }: NoticeRecipient,
+  params: Record<string, string>,
 ): MailMessage {
+  // Both kinds have these keys in en.json (the catalog test formats each of them).
+  const key = (part: string) => `mail.${kind}.${part}` as MessageKey;
   return accountMail(locale, {
     to,
     name,
-    subject: 'mail.passwordChanged.subject',
-    title: 'mail.passwordChanged.title',
-    lines: [
-      t(locale, 'mail.passwordChanged.body', { when: utcMoment(when, locale) }),
-      t(locale, 'mail.passwordChanged.ifNotYou'),
-    ],
+    subject: key('subject'),
+    title: key('title'),
+    lines: [t(locale, key('body'), params), t(locale, key('ifNotYou'))],
     button: 'mail.resetMine.button',
     textLink: 'mail.reset.textLink',
     href: resetLink,
   });
 }
 
+export const passwordChangedMail = (recipient: NoticeRecipient, when: Date) =>
+  changeNoticeMail('passwordChanged', recipient, { when: utcMoment(when, recipient.locale) });
+
 /** To the old address: the change is not yet done, so its owner can still stop it. */
-export function emailChangingMail(
-  to: string,
-  name: string,
-  newAddress: string,
-  resetLink: string,
-  locale: Locale = 'en',
-): MailMessage {
-  return accountMail(locale, {
-    to,
-    name,
-    subject: 'mail.emailChanging.subject',
-    title: 'mail.emailChanging.title',
-    lines: [t(locale, 'mail.emailChanging.body', { newAddress }), t(locale, 'mail.emailChanging.ifNotYou')],
-    button: 'mail.resetMine.button',
-    textLink: 'mail.reset.textLink',
-    href: resetLink,
-  });
-}
+export const emailChangingMail = (recipient: NoticeRecipient, newAddress: string) =>
+  changeNoticeMail('emailChanging', recipient, { newAddress });
 
 /**
  * A notification by e-mail: what happened and a link to it, and a footer that says why it came,

@@ -10,7 +10,7 @@ import { fileTooLargeMessage, type ImageType, UPLOAD_MSG } from '@townsquare/con
 import { type S3Config, s3BucketUrl } from '../../config.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { EXTENSIONS, type SanitizeImage } from './image.ts';
-import { IMMUTABLE_CACHE, KEY_PATTERN, type Storage } from './storage.ts';
+import { IMMUTABLE_CACHE, publicUrls, type Storage } from './storage.ts';
 
 /** A presigned PUT is valid for as long as our own upload URLs. */
 const PUT_URL_LIFETIME_SECONDS = 15 * 60;
@@ -107,13 +107,7 @@ export function createS3Storage(options: S3Config, sanitize: SanitizeImage) {
       );
     },
 
-    publicUrl: (key) => `${base}${key}`,
-
-    keyFromPublicUrl(url) {
-      if (!url.startsWith(base)) return undefined;
-      const key = url.slice(base.length);
-      return KEY_PATTERN.test(key) ? key : undefined;
-    },
+    ...publicUrls(base),
 
     async write(key, data) {
       const contentType = TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];

@@ -64,6 +64,18 @@ export const STORED_FILE = new RegExp(String.raw`^${KEY_STEM}(${UPLOAD_EXTENSION
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
+/** A driver's public URLs: each upload key under `base`, and back. */
+export function publicUrls(base: string): Pick<Storage, 'publicUrl' | 'keyFromPublicUrl'> {
+  return {
+    publicUrl: (key) => `${base}${key}`,
+    keyFromPublicUrl(url) {
+      if (!url.startsWith(base)) return undefined;
+      const key = url.slice(base.length);
+      return KEY_PATTERN.test(key) ? key : undefined;
+    },
+  };
+}
+
 export function createLocalStorage(options: { dataDir: string; publicUrl: string; secret: string }) {
   const root = path.join(options.dataDir, 'uploads');
   const base = `${options.publicUrl}/uploads/`;
@@ -113,12 +125,7 @@ export function createLocalStorage(options: { dataDir: string; publicUrl: string
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
       return { contentType: type, maxBytes };
     },
-    publicUrl: (key) => `${base}${key}`,
-    keyFromPublicUrl(url) {
-      if (!url.startsWith(base)) return undefined;
-      const key = url.slice(base.length);
-      return KEY_PATTERN.test(key) ? key : undefined;
-    },
+    ...publicUrls(base),
     async write(key, data) {
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
