@@ -19,7 +19,9 @@ import { type CronSchedule, cronMatches, parseCron } from './cron.ts';
  * - `schedule(name, cron)`: a cron job (UTC); every instance may declare it, one runs it. Each
  *   instance looks once a minute, on the minute, and sends the due jobs keyed by their minute, so
  *   however many instances send it, one job runs (pg-boss's own scheduler is off: it parsed every
- *   schedule with cron-parser and luxon twice a minute, tens of milliseconds of blocked event loop).
+ *   schedule with cron-parser and luxon every 30–60 s, tens of milliseconds of blocked event loop).
+ *   A schedule declared after `start` waits for the next minute: an instance restarted inside the
+ *   very minute a schedule is due, before its first look, does not send that minute's job.
  *
  * Handlers must be idempotent: a job whose instance died mid-way runs again after it expires.
  */
