@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Poll, PollUpdatedEvent, PollVoter } from '@townsquare/contracts';
+import { applyLiveUpdate } from '../../../lib/query-client.ts';
 import { pollKeys } from './keys.ts';
 
 /**
@@ -14,16 +15,13 @@ import { pollKeys } from './keys.ts';
  */
 export function applyPollUpdate(queryClient: QueryClient, update: PollUpdatedEvent, own = false): void {
   const key = pollKeys.detail(update.pollId);
-  const cached = queryClient.getQueryData<Poll>(key);
-  if (!cached) return;
-  const known = new Set(cached.options.map((o) => o.id));
-  if (update.tallies.some((t) => !known.has(t.id))) {
+  const known = new Set(queryClient.getQueryData<Poll>(key)?.options.map((o) => o.id));
+  if (known.size > 0 && update.tallies.some((t) => !known.has(t.id))) {
     void queryClient.invalidateQueries({ queryKey: key });
     return;
   }
   const counts = new Map(update.tallies.map((t) => [t.id, t]));
-  queryClient.setQueryData<Poll>(key, (poll) => {
-    if (!poll) return poll;
+  applyLiveUpdate<Poll>(queryClient, key, (poll) => {
     let voters = poll.voters;
     let mine = poll.mine;
     const changed = update.voter;

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignupItem } from '@townsquare/contracts';
+import { applyLiveUpdate } from '../../../lib/query-client.ts';
 import { signupKeys } from './keys.ts';
 
-/** Puts one item as it now is into the event's cached sheet (null: it was deleted). */
+/** Puts one item as it now is into the event's cached sheet (null: it was deleted), live or answered. */
 export function putItem(
   queryClient: QueryClient,
   eventId: string,
   itemId: string,
   item: SignupItem | null,
 ): void {
-  queryClient.setQueryData<SignupItem[]>(signupKeys.sheet(eventId), (items) => {
-    if (!items) return items;
+  applyLiveUpdate<SignupItem[]>(queryClient, signupKeys.sheet(eventId), (items) => {
     if (!item) return items.filter((i) => i.id !== itemId);
     return items.some((i) => i.id === itemId)
       ? items.map((i) => (i.id === itemId ? item : i))
