@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { loadIntl, loadNamespace } from './load.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The loader remembers what it loaded; each test starts from a fresh copy of the module, whatever
+// other test files in the same worker loaded before (the unit tests share workers: vitest.config).
+let loadIntl: typeof import('./load.ts').loadIntl;
+let loadNamespace: typeof import('./load.ts').loadNamespace;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ loadIntl, loadNamespace } = await import('./load.ts'));
+});
 
 describe('catalogs per language and per route', () => {
   it("a language's first load leaves out the route namespaces; a route's namespace reaches every language", async () => {
