@@ -125,6 +125,17 @@ describe('scheduled jobs', () => {
     }
   });
 
+  it('a schedule declared on a running instance sends the job of a minute already due', async () => {
+    // A restart inside a due minute: the minute timer looked before the schedule was declared.
+    const declaredAt = new Date();
+    await t.jobs.schedule('test-cron-now', '* * * * *', { from: 'restart' });
+    const { rows } = await t.db.execute<{ id: string }>(
+      sql`select id from pgboss.job where name = 'test-cron-now'`,
+    );
+    const minute = new Date(Math.floor(declaredAt.getTime() / 60_000) * 60_000).toISOString();
+    expect(rows.map((r) => r.id)).toContain(jobIdFor('test-cron-now', `cron ${minute}`));
+  });
+
   it('refuses a schedule it cannot read, naming it', async () => {
     await expect(t.jobs.schedule('test-bad-cron', '61 * * * *')).rejects.toThrow(
       'cron "61 * * * *": bad minute "61"',

@@ -20,8 +20,8 @@ import { type CronSchedule, cronMatches, parseCron } from './cron.ts';
  *   instance looks once a minute, on the minute, and sends the due jobs keyed by their minute, so
  *   however many instances send it, one job runs (pg-boss's own scheduler is off: it parsed every
  *   schedule with cron-parser and luxon every 30–60 s, tens of milliseconds of blocked event loop).
- *   A schedule declared after `start` waits for the next minute: an instance restarted inside the
- *   very minute a schedule is due, before its first look, does not send that minute's job.
+ *   A schedule declared after `start` sends the current minute's job at once if it is due, so an
+ *   instance restarted inside the very minute a schedule is due still sends it.
  *
  * Handlers must be idempotent: a job whose instance died mid-way runs again after it expires.
  */
@@ -156,10 +156,12 @@ export function createJobs(options: {
       sendDue(new Date(minute)).catch((err) => options.log.warn({ err }, 'scheduled job not sent'));
   }
 
-  async function sendDue(at: Date) {
+  /** Sends the jobs due in `at`'s minute: every schedule's, or only `only`'s. */
+  async function sendDue(at: Date, only?: string) {
     const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
     for (const [name, { cron, data }] of schedules)
-      if (cronMatches(cron, at)) await send(name, data, { key: `cron ${minute}` });
+      if ((!only || name === only) && cronMatches(cron, at))
+        await send(name, data, { key: `cron ${minute}` });
   }
 
   function ensureQueue(name: string): Promise<void> {
@@ -274,9 +276,12 @@ export function createJobs(options: {
       // An earlier version kept the schedule in pg-boss: removed, so that an older instance still
       // running during a deploy stops sending it too.
       await boss.unschedule(name);
+      // Declared after `start`: the minute timer has already looked at this minute, so this
+      // schedule's job for it, if due, is sent now (keyed: once, whichever instance sends it).
+      if (started && !stopping) await sendDue(new Date(), name);
     },
 
-    sendDue,
+    sendDue: (at) => sendDue(at),
 
     async cancel(name, key) {
       await ensureQueue(name);

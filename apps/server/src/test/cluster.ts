@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from './servers.ts';
 import { startSmtpCapture } from './smtp.ts';
@@ -34,6 +35,16 @@ export function serversOnOneDatabase() {
     },
     get smtp() {
       return smtp!;
+    },
+    /** Runs one statement on the instances' database, on a connection of its own. */
+    async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
+      const client = new pg.Client({ connectionString: database!.url });
+      await client.connect();
+      try {
+        return (await client.query<R>(text, values)).rows;
+      } finally {
+        await client.end();
+      }
     },
     /** Starts an instance (PUBLIC_URL http://townsquare.test, mail to the capture unless `env` says otherwise). */
     async instance(env: Record<string, string>): Promise<RunningServer> {

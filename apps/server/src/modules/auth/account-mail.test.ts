@@ -5,6 +5,7 @@ import { serversOnOneDatabase } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
 import { api, type RunningServer } from '../../test/servers.ts';
 import { linkIn } from '../../test/smtp.ts';
+import { ACCOUNT_MAIL_QUEUE } from './account-mail.ts';
 
 /**
  * Issue 21, "Nothing a crash must not lose runs in memory": account e-mails are queued jobs. An
@@ -53,6 +54,14 @@ describe('account e-mails', () => {
       benAuth.accessToken,
     );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // Killed between the requests and the sends: not while a send is under way (a job taken by an
+    // instance that dies mid-send waits for its expiry, a minute, then for pg-boss's maintenance).
+    await eventually(async () => {
+      const active = await cluster.query(`select id from pgboss.job where name = $1 and state = 'active'`, [
+        ACCOUNT_MAIL_QUEUE,
+      ]);
+      expect(active).toEqual([]);
+    }, 30_000);
     await down.stop('SIGKILL');
     expect(cluster.smtp.inbox).toHaveLength(0);
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serversOnOneDatabase } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
@@ -76,13 +75,7 @@ describe('SIGKILL right after the answer', () => {
     };
     const sender = await register('sender');
     const named = await register('named');
-    const client = new pg.Client({ connectionString: servers.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('update users set email_verified_at = now() where id = $1', [named.user.id]);
-    } finally {
-      await client.end();
-    }
+    await servers.query('update users set email_verified_at = now() where id = $1', [named.user.id]);
     const prefs = await api(
       a.url,
       'PUT',
