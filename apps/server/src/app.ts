@@ -155,15 +155,16 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Once shutdown starts, every response that is still being served asks the client to close its
   // keep-alive connection; otherwise those connections would hold the HTTP server open.
   let closing = false;
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   const metrics = createMetrics();
   metrics.instrument(app);

@@ -39,12 +39,23 @@ export function createMetrics() {
     setSocketCount: (count: number) => sockets.set(count),
     /** Times every request by its route pattern (never the raw URL, which would explode the label set). */
     instrument(app: FastifyInstance) {
-      app.addHook('onResponse', async (request, reply) => {
+      // One labelled child per method, route and status, kept: prom-client otherwise builds and
+      // hashes the label set on every request (issue 27's per-request layers).
+      const children = new Map<string, ReturnType<typeof httpDuration.labels>>();
+      app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';
-        httpDuration.observe(
-          { method: request.method, route, status_code: String(reply.statusCode) },
-          reply.elapsedTime / 1000,
-        );
+        const key = `${request.method} ${reply.statusCode} ${route}`;
+        let child = children.get(key);
+        if (!child) {
+          child = httpDuration.labels({
+            method: request.method,
+            route,
+            status_code: String(reply.statusCode),
+          });
+          children.set(key, child);
+        }
+        child.observe(reply.elapsedTime / 1000);
+        done();
       });
     },
   };
