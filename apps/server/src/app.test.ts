@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody, healthResponse, MAP_TILE_DEFAULTS, MSG, readyResponse } from '@townsquare/contracts';
@@ -120,6 +121,19 @@ describe('metrics and the content security policy', () => {
     // A reverse proxy on the same host relays outside callers from loopback: they are refused too.
     expect((await metrics(open, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
     expect((await metrics(open, '127.0.0.1', { forwarded: 'for=203.0.113.9' })).statusCode).toBe(403);
+  });
+
+  it('times every request by method, route pattern and status', async () => {
+    const count = async (labels: string) => {
+      const line = (await metrics(open, '127.0.0.1')).body
+        .split('\n')
+        .find((l) => l.startsWith(`townsquare_http_request_duration_seconds_count{${labels}}`));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const found = 'method="GET",route="/api/events/:id",status_code="401"';
+    const before = await count(found);
+    for (let i = 0; i < 3; i++) await open.app.inject({ method: 'GET', url: `/api/events/${randomUUID()}` });
+    expect(await count(found)).toBe(before + 3);
   });
 
   it('with METRICS_TOKEN, serves /metrics to the bearer of the token from anywhere', async () => {
