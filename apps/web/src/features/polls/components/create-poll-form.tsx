@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
@@ -132,37 +133,29 @@ export function CreatePollForm({
               ) : null}
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField id={`option-${o.key}-start`} label={t('polls.create.starts')}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="datetime-local"
-                    value={o.startsAt}
-                    onChange={(e) => change(o.key, 'startsAt', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField id={`option-${o.key}-end`} label={t('polls.create.ends')}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="datetime-local"
-                    value={o.endsAt}
-                    onChange={(e) => change(o.key, 'endsAt', e.target.value)}
-                  />
-                )}
-              </FormField>
+              <InputField
+                id={`option-${o.key}-start`}
+                label={t('polls.create.starts')}
+                type="datetime-local"
+                value={o.startsAt}
+                onValueChange={(v) => change(o.key, 'startsAt', v)}
+              />
+              <InputField
+                id={`option-${o.key}-end`}
+                label={t('polls.create.ends')}
+                type="datetime-local"
+                value={o.endsAt}
+                onValueChange={(v) => change(o.key, 'endsAt', v)}
+              />
             </div>
-            <FormField id={`option-${o.key}-place`} label={t('polls.create.place')} optional>
-              {(control) => (
-                <Input
-                  {...control}
-                  value={o.place}
-                  maxLength={POLL_LIMITS.placeMax}
-                  onChange={(e) => change(o.key, 'place', e.target.value)}
-                />
-              )}
-            </FormField>
+            <InputField
+              id={`option-${o.key}-place`}
+              label={t('polls.create.place')}
+              optional
+              value={o.place}
+              maxLength={POLL_LIMITS.placeMax}
+              onValueChange={(v) => change(o.key, 'place', v)}
+            />
           </div>
         ))}
         {options.length < POLL_LIMITS.optionsMax ? (
