@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 
 const alertVariants = cva('flex gap-3 rounded-xl border px-4 py-3 text-sm', {
@@ -38,4 +39,15 @@ export function Alert({ className, variant, title, children, ...props }: AlertPr
       </div>
     </div>
   );
+}
+
+/** What a failed query or mutation says (else `fallback`) as an error Alert; nothing until it fails. */
+export function FailedAlert({
+  failed,
+  fallback,
+}: {
+  failed: { isError: boolean; error: unknown };
+  fallback: string;
+}) {
+  return failed.isError ? <Alert variant="error">{errorMessage(failed.error, fallback)}</Alert> : null;
 }

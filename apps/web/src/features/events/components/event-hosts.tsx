@@ -2,7 +2,7 @@ import type { PublicEventDto } from '@townsquare/contracts';
 import { Download, ScanLine, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -126,9 +126,7 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
           </div>
         </form>
       ) : null}
-      {cohost.isError ? (
-        <Alert variant="error">{errorMessage(cohost.error, t('events.hosts.failed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={cohost} fallback={t('events.hosts.failed')} />
     </HeadedSection>
   );
 }
