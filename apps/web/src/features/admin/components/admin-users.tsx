@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate } from '../../../lib/format.ts';
@@ -79,11 +79,12 @@ export function AdminUsers() {
       </div>
 
       {users.isPending ? (
-        <div className="space-y-2" role="status" aria-label={t('admin.users.loading')}>
-          {[0, 1, 2, 3].map((n) => (
-            <Skeleton key={n} className="h-16" />
-          ))}
-        </div>
+        <LoadingSkeletons
+          className="space-y-2"
+          label={t('admin.users.loading')}
+          count={4}
+          barClassName="h-16"
+        />
       ) : users.isError ? (
         <Alert variant="error" title={t('admin.users.loadFailed')}>
           {users.error instanceof ApiError && users.error.status === 404
