@@ -1,8 +1,8 @@
 import type { EventDto, EventStatus } from '@townsquare/contracts';
-import { CalendarPlus, CalendarSearch, Plus, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarSearch, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, LoadFailedRetry } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -71,13 +71,11 @@ function EventGrid({
   }
   if (list.isError) {
     return (
-      <div className="space-y-4">
-        <Alert variant="error">{t('events.board.loadFailed')}</Alert>
-        <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-          <RefreshCw aria-hidden="true" />
-          {t('events.tryAgain')}
-        </Button>
-      </div>
+      <LoadFailedRetry
+        message={t('events.board.loadFailed')}
+        retryLabel={t('events.tryAgain')}
+        query={list}
+      />
     );
   }
 
