@@ -30,3 +30,17 @@ export function Badge({
 }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
 }
+
+/** A thing's tags as a labelled list of badges; nothing when it has none. */
+export function TagList({ tags, label, className }: { tags: string[]; label: string; className: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={className} aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge tone="brand">{tag}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
