@@ -24,6 +24,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
+import { HostSelect } from '../../communities/components/host-select.tsx';
 import { useCurrency } from '../../instance/api/get-instance.ts';
 import { useCreateSeries } from '../../series/api/create-series.ts';
 import { PublishDatesChoice } from '../../series/components/publish-dates-choice.tsx';
@@ -435,19 +436,13 @@ export function EventFormDialog({
           {!editing && hosts.length > 0 ? (
             <div className="space-y-1.5">
               <Label htmlFor="event-host">{t('events.form.hostAs')}</Label>
-              <select
+              <HostSelect
                 id="event-host"
+                hosts={hosts}
+                none={t('events.form.me')}
                 value={hostAs}
-                onChange={(e) => setHostAs(e.target.value)}
-                className={inputClassName}
-              >
-                <option value="">{t('events.form.me')}</option>
-                {hosts.map((h) => (
-                  <option key={h.id} value={h.id}>
-                    {h.name}
-                  </option>
-                ))}
-              </select>
+                onValueChange={setHostAs}
+              />
             </div>
           ) : null}
           <div className="grid gap-5 sm:grid-cols-2">

@@ -6,12 +6,13 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { HostSelect } from '../../communities/components/host-select.tsx';
 import { useCreatePoll } from '../api/create-poll.ts';
 import { GuestVotesSwitch } from './guest-votes-switch.tsx';
 
@@ -93,20 +94,14 @@ export function CreatePollForm({
           hint={t('polls.create.communityHint')}
         >
           {(control) => (
-            <select
+            <HostSelect
               {...control}
               name="communityId"
+              hosts={hosts}
+              none={t('polls.create.anyone')}
               value={community}
-              onChange={(e) => setCommunity(e.target.value)}
-              className={inputClassName}
-            >
-              <option value="">{t('polls.create.anyone')}</option>
-              {hosts.map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.name}
-                </option>
-              ))}
-            </select>
+              onValueChange={setCommunity}
+            />
           )}
         </FormField>
       ) : null}
