@@ -99,14 +99,12 @@ export function AdminUsers() {
                       {row.fullName}
                     </Link>
                     {row.isVerifiedCommunity ? (
-                      <Badge tone="teal">
-                        <BadgeCheck className="size-3" aria-hidden="true" />
+                      <Badge tone="teal" icon={BadgeCheck}>
                         {t('admin.users.verified')}
                       </Badge>
                     ) : null}
                     {row.isAdmin ? (
-                      <Badge tone="violet">
-                        <ShieldAlert className="size-3" aria-hidden="true" />
+                      <Badge tone="violet" icon={ShieldAlert}>
                         {t('admin.users.admin')}
                       </Badge>
                     ) : null}
