@@ -35,3 +35,21 @@ export async function shootAtBothSizes(page: Page, name: string) {
   }
   if (before) await page.setViewportSize(before);
 }
+
+/**
+ * Full-page screenshots at each of SIZES into SCREENSHOTS as `<prefix>-<name>-<width>.png`, each
+ * after `settle` and a check that the page does not scroll sideways; then back to 1280×800.
+ */
+export async function shootEachSize(page: Page, prefix: string, name: string, settle: () => Promise<void>) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await settle();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${prefix}-${name}-${size.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

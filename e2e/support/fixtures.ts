@@ -104,6 +104,15 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
   }
 }
 
+/** One account for each full name, made one after another. */
+export async function createAccounts<const Names extends readonly string[]>(
+  ...fullNames: Names
+): Promise<{ [K in keyof Names]: Account }> {
+  const accounts: Account[] = [];
+  for (const fullName of fullNames) accounts.push(await createAccount({ fullName }));
+  return accounts as { [K in keyof Names]: Account }; // one account per name, in order
+}
+
 /** A published event a few days ahead, made through the API as `host`; answers its id. */
 export async function createLiveEvent(
   host: Pick<Account, 'accessToken'>,

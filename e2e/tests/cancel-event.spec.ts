@@ -1,7 +1,7 @@
 import { request } from '@playwright/test';
 import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
-import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * Calling an event off (decision 028): the host cancels from the event page after a confirmation
@@ -9,8 +9,7 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
  */
 test('a host cancels an event from its page; the attendee is told once', async ({ page }) => {
   test.setTimeout(180_000);
-  const host = await createAccount({ fullName: 'Riley Host' });
-  const guest = await createAccount({ fullName: 'Sam Guest' });
+  const [host, guest] = await createAccounts('Riley Host', 'Sam Guest');
   const title = `Harbour swim ${Date.now().toString(36).slice(-5)}`;
   const as = (token: string) =>
     request.newContext({ baseURL: e2eEnv.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });

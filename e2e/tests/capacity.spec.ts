@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { audit, SCREENSHOTS, SIZES, shootEachSize } from '../support/a11y.ts';
 import { audit as auditParts } from '../support/axe.ts';
 import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixtures.ts';
 
@@ -9,19 +9,12 @@ import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixture
  * the second is offered the place and accepts it; then a host checks them in by name.
  */
 
+/** Screenshots at both sizes, each from the top of the page after 200 ms to settle. */
 async function shoot(page: Page, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
+  await shootEachSize(page, 'capacity', name, async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(200);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `capacity-${name}-${size.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  });
 }
 
 test('capacity 1: the second person waits, is offered the freed place, accepts it and is checked in', async ({

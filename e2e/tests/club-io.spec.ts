@@ -4,7 +4,7 @@ import { request } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
-import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 import { waitForMatch } from '../support/mailbox.ts';
 
 /**
@@ -26,8 +26,7 @@ const FIXTURES = path.resolve(
 
 test('an organiser imports a feed, invites members and exports the community', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const owner = await createAccount({ fullName: 'Rosa Founder' });
-  const invitee = await createAccount({ fullName: 'Ada Lovelace' });
+  const [owner, invitee] = await createAccounts('Rosa Founder', 'Ada Lovelace');
   const api = await request.newContext({ baseURL: e2eEnv.baseUrl });
   const name = `Brooklyn Board Gamers ${Date.now().toString(36).slice(-5)}`;
   const made = await api.post('/api/communities', {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { localInput } from '../support/dates.ts';
-import { createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
+import { createAccount, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /**
@@ -19,8 +19,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   browser,
 }) => {
   test.setTimeout(360_000);
-  const owner = await createAccount({ fullName: 'Rosa Founder' });
-  const member = await createAccount({ fullName: 'Theo Joiner' });
+  const [owner, member] = await createAccounts('Rosa Founder', 'Theo Joiner');
   const name = `Riverside Runners ${unique()}`;
   const question = 'How far do you run each week?';
 

@@ -2,6 +2,7 @@ import { type Page, request } from '@playwright/test';
 import { audit, shootAtBothSizes } from '../support/a11y.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { expectSignInLinkStaysInApp, watchForProblems } from '../support/hydration.ts';
 
 /**
  * Issue 23, sharing a community: its link preview (the head a crawler reads, without running any
@@ -21,16 +22,6 @@ function head(html: string) {
   };
 }
 
-/** Page errors, console errors and hydration warnings from now on (a hydrated page has none). */
-function watchForProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
-  });
-  return problems;
-}
-
 async function createCommunity(token: string, data: Record<string, unknown>): Promise<string> {
   const api = await request.newContext({
     baseURL: e2eEnv.baseUrl,
@@ -43,20 +34,30 @@ async function createCommunity(token: string, data: Record<string, unknown>): Pr
   return slug;
 }
 
+/** A new owner's community named `<prefix> <unique>`, made with `data`. */
+async function newCommunity(prefix: string, data: Record<string, unknown>) {
+  const owner = await createAccount({ complete: true });
+  const name = `${prefix} ${Date.now().toString(36).slice(-5)}`;
+  const slug = await createCommunity(owner.accessToken, { name, ...data });
+  return { owner, name, slug };
+}
+
+/** The community page as the server sends it, and the part inside the app's root element. */
+async function serverRendered(page: Page, slug: string) {
+  const html = await (await page.request.get(`/c/${slug}`)).text();
+  return { html, root: html.slice(html.indexOf('<div id="root">')) };
+}
+
 test('a community page is server-rendered and hydrated, not replaced; the app starts after the first paint', async ({
   page,
 }) => {
-  const owner = await createAccount({ complete: true });
-  const name = `Allotment Growers ${Date.now().toString(36).slice(-5)}`;
-  const slug = await createCommunity(owner.accessToken, {
-    name,
+  const { name, slug } = await newCommunity('Allotment Growers', {
     description: 'Seed swaps on Saturdays, soup in winter.',
     location: 'Elm Road allotments',
   });
 
   // Readable before any script runs, with the data the app starts from.
-  const html = await (await page.request.get(`/c/${slug}`)).text();
-  const root = html.slice(html.indexOf('<div id="root">'));
+  const { html, root } = await serverRendered(page, slug);
   expect(root).toContain(name);
   expect(root).toContain('Seed swaps on Saturdays, soup in winter.');
   expect(root).toContain('Sign in to join');
@@ -81,28 +82,18 @@ test('a community page is server-rendered and hydrated, not replaced; the app st
   // The app is live: its tabs answer, and links navigate in the app (a full load would lose this).
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByText('No upcoming events', { exact: true })).toBeVisible();
-  await page.evaluate(() => {
-    (window as unknown as { stayedInApp: boolean }).stayedInApp = true;
-  });
-  await page.getByRole('link', { name: 'Sign in to join' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+  await expectSignInLinkStaysInApp(page, 'Sign in to join');
   expect(problems).toEqual([]);
   // The community, its events and its news came with the page: the app asked for none of them.
   expect(apiCalls).toEqual([]);
 });
 
 test('a private community page shows a signed-out visitor only its card', async ({ page }) => {
-  const owner = await createAccount({ complete: true });
-  const name = `Quiet Knitters ${Date.now().toString(36).slice(-5)}`;
-  const slug = await createCommunity(owner.accessToken, {
-    name,
+  const { owner, name, slug } = await newCommunity('Quiet Knitters', {
     description: 'We knit, we talk.',
     visibility: 'PRIVATE',
   });
-  const html = await (await page.request.get(`/c/${slug}`)).text();
-  const root = html.slice(html.indexOf('<div id="root">'));
+  const { root } = await serverRendered(page, slug);
   expect(root).toContain(name);
   expect(root).toContain('Private');
 

@@ -1,6 +1,7 @@
 import { request } from '@playwright/test';
 import { e2eEnv } from '../support/env.ts';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { expectSignInLinkStaysInApp, watchForProblems } from '../support/hydration.ts';
 
 /**
  * Issue 10 §3: a public event's page arrives rendered (its content readable before any script
@@ -77,24 +78,14 @@ test('the app starts after the first paint and the page becomes interactive: lin
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
   expect(html).not.toContain('modulepreload');
 
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
-  });
+  const errors = watchForProblems(page);
   await page.goto(`/event/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Bike repair evening' })).toBeVisible();
   // Signed out, the chat panel (readable) comes when the reader scrolls near it.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.getByRole('heading', { name: 'Event chat' })).toBeVisible();
-  // A full page load would lose this; the app's router keeps it.
-  await page.evaluate(() => {
-    (window as unknown as { stayedInApp: boolean }).stayedInApp = true;
-  });
-  await page.getByRole('link', { name: 'Sign in to RSVP' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+  // A full page load would lose the mark; the app's router keeps it.
+  await expectSignInLinkStaysInApp(page, 'Sign in to RSVP');
   // The sign-in form the app rendered is live (a server page's form would stay disabled).
   await expect(page.getByLabel('Email or username')).toBeEnabled();
   // No recoverable error either (a Suspense boundary the server could not finish reports one).

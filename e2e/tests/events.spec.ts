@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
+import { type Account, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /** Events end to end: dashboard, create/edit dialog, search, the event page, RSVP and delete. */
@@ -66,8 +66,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   browser,
 }) => {
   test.setTimeout(240_000);
-  const host = await createAccount({ fullName: 'Dana Host' });
-  const guest = await createAccount({ fullName: 'Eli Guest' });
+  const [host, guest] = await createAccounts('Dana Host', 'Eli Guest');
   const title = `Lantern walk ${unique()}`;
 
   // --- Create a draft with an image and tags ---------------------------------------------------
@@ -254,8 +253,7 @@ test('axe and screenshots of the dashboard, the Event Dashboard and an event pag
   page,
 }) => {
   test.setTimeout(360_000);
-  const host = await createAccount({ fullName: 'Maya Organiser' });
-  const neighbour = await createAccount({ fullName: 'Noah Neighbour' });
+  const [host, neighbour] = await createAccounts('Maya Organiser', 'Noah Neighbour');
   const { api, uploadImage, createEvent } = await apiAs(host);
   const cover = await uploadImage();
   const featured = await createEvent({

@@ -4,7 +4,7 @@ import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
 import {
   type Account,
-  createAccount,
+  createAccounts,
   expect,
   freshTokens,
   platformAdmin,
@@ -57,8 +57,7 @@ test('a reported message is hidden, its author suspended and signed out of the o
   browser,
 }) => {
   test.setTimeout(240_000);
-  const author = await createAccount({ fullName: 'Sam Spammer' });
-  const reporter = await createAccount({ fullName: 'Riley Reporter' });
+  const [author, reporter] = await createAccounts('Sam Spammer', 'Riley Reporter');
   const admin = await platformAdmin();
   const spam = `Cheap watches at example dot com ${Date.now()}`;
   await postGeneral(author, 'Good morning, neighbours!');

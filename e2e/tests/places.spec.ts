@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { localInput } from '../support/dates.ts';
-import { createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
+import { createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
  * Issue 22, the web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
@@ -25,8 +25,7 @@ test('an event placed in Berlin reaches a member near Potsdam, on the list and o
   browser,
 }) => {
   test.setTimeout(360_000);
-  const organiser = await createAccount({ fullName: 'Greta Organiser' });
-  const member = await createAccount({ fullName: 'Paul Potsdamer' });
+  const [organiser, member] = await createAccounts('Greta Organiser', 'Paul Potsdamer');
   const title = `Spree clean-up ${unique()}`;
   await blockTiles(page);
 

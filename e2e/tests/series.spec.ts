@@ -1,30 +1,22 @@
-import path from 'node:path';
 import { type Page, request } from '@playwright/test';
-import { SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { shootEachSize } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * Series that stay honest (issue 14): a host creates a weekly series, confirms the next date from
  * the dashboard card, and a second person goes to the whole series and is counted on that date.
  */
 
+/** Screenshots at both sizes, each once the network is idle. */
 async function shoot(page: Page, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
+  await shootEachSize(page, 'series', name, async () => {
     await page.waitForLoadState('networkidle');
     // From the top, so the sticky header is where a person sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `series-${name}-${size.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  });
 }
 
 test('a weekly series: create, confirm the next date from the dashboard, a neighbour goes to the whole series', async ({
@@ -32,8 +24,7 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
   browser,
 }) => {
   test.setTimeout(300_000);
-  const host = await createAccount({ fullName: 'Riley Host' });
-  const runner = await createAccount({ fullName: 'Sam Runner' });
+  const [host, runner] = await createAccounts('Riley Host', 'Sam Runner');
   const title = `Thursday river run ${Date.now().toString(36).slice(-5)}`;
 
   // --- The host creates a weekly series in Berlin time -----------------------------------------

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, request, type WebSocketRoute } from '@playwright/test';
 import { audit } from '../support/axe.ts';
+import { exchange, send } from '../support/chat.ts';
 import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
@@ -108,11 +109,6 @@ async function openAs(browser: Browser, account: Account, route: string, joins =
   await signInAs(page, account, route);
   await ready(person, NOTHING, { joins });
   return person;
-}
-
-async function send(page: Page, box: string, text: string) {
-  await page.getByLabel(box).fill(text);
-  await page.getByLabel(box).press('Enter');
 }
 
 const name = (account: Account) => account.username ?? account.fullName;
@@ -244,12 +240,13 @@ test('a friend group: create it, open its chat, talk live, and go back', async (
   await b.page.getByRole('button', { name: 'Open chat of Board game night' }).click();
   await ready(b, mark, { joins: 1 });
 
-  const aLog = a.page.getByRole('log', { name: 'Board game night chat messages' });
-  const bLog = b.page.getByRole('log', { name: 'Board game night chat messages' });
-  await send(a.page, 'Message Board game night', 'Who brings snacks?');
-  await expect(bLog.getByText('Who brings snacks?')).toBeVisible();
-  await send(b.page, 'Message Board game night', 'I will!');
-  await expect(aLog.getByText('I will!')).toBeVisible();
+  await exchange(
+    a.page,
+    b.page,
+    { log: 'Board game night chat messages', box: 'Message Board game night' },
+    'Who brings snacks?',
+    'I will!',
+  );
 
   await b.page.getByRole('button', { name: 'Back to groups' }).click();
   await expect(b.page.getByRole('heading', { name: 'Your groups' })).toBeVisible();
@@ -270,12 +267,13 @@ test('event chat and a sub-group created by the organizer with a friend', async 
   const b = await openAs(browser, ben, `/event/${eventId}`, 1);
   await expect(a.page.getByRole('heading', { name: 'Event chat' })).toBeVisible();
 
-  const aChat = a.page.getByRole('log', { name: 'Event chat messages' });
-  const bChat = b.page.getByRole('log', { name: 'Event chat messages' });
-  await send(b.page, 'Message the event chat', 'Is there parking nearby?');
-  await expect(aChat.getByText('Is there parking nearby?')).toBeVisible();
-  await send(a.page, 'Message the event chat', 'Yes, behind the library.');
-  await expect(bChat.getByText('Yes, behind the library.')).toBeVisible();
+  await exchange(
+    b.page,
+    a.page,
+    { log: 'Event chat messages', box: 'Message the event chat' },
+    'Is there parking nearby?',
+    'Yes, behind the library.',
+  );
 
   // The organizer makes a sub-group with Ben.
   await expect(b.page.getByText('You are not in any sub-group of this event.')).toBeVisible();
@@ -303,12 +301,13 @@ test('event chat and a sub-group created by the organizer with a friend', async 
   await a.page.getByRole('button', { name: 'Show chat' }).click();
   await ready(a, aMark, { joins: 1 });
 
-  const aSub = a.page.getByRole('log', { name: 'Carpool from downtown chat messages' });
-  const bSub = b.page.getByRole('log', { name: 'Carpool from downtown chat messages' });
-  await send(a.page, 'Message Carpool from downtown', 'Leaving at 6:15 from the station.');
-  await expect(bSub.getByText('Leaving at 6:15 from the station.')).toBeVisible();
-  await send(b.page, 'Message Carpool from downtown', 'Save me a seat!');
-  await expect(aSub.getByText('Save me a seat!')).toBeVisible();
+  const { toLog: bSub } = await exchange(
+    a.page,
+    b.page,
+    { log: 'Carpool from downtown chat messages', box: 'Message Carpool from downtown' },
+    'Leaving at 6:15 from the station.',
+    'Save me a seat!',
+  );
   await b.page.getByRole('button', { name: 'Hide chat' }).click();
   await expect(bSub).toBeHidden();
 

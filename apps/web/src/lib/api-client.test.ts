@@ -256,15 +256,21 @@ describe('api client: refresh on 401', () => {
   });
 });
 
+/** Makes German, with only `messages` (id → ICU text), the current language. */
+async function speakGerman(messages: Record<string, string>) {
+  const { parse } = await import('@formatjs/icu-messageformat-parser');
+  const { setCurrentIntl } = await import('./i18n/intl.tsx');
+  const { createAppIntl } = await import('./i18n/load.ts');
+  const german = createAppIntl(
+    'de',
+    Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)])),
+  );
+  setCurrentIntl(german, 'de');
+}
+
 describe('errorMessage: localised by the error code', () => {
   it('shows errors.<code> from the catalogs when it exists, else the server message', async () => {
-    const { parse } = await import('@formatjs/icu-messageformat-parser');
-    const { setCurrentIntl } = await import('./i18n/intl.tsx');
-    const { createAppIntl } = await import('./i18n/load.ts');
-    const german = createAppIntl('de', {
-      'errors.EMAIL_TAKEN': parse('Diese E-Mail-Adresse wird schon verwendet'),
-    });
-    setCurrentIntl(german, 'de');
+    await speakGerman({ 'errors.EMAIL_TAKEN': 'Diese E-Mail-Adresse wird schon verwendet' });
     const taken = new ApiError(409, 'Email already in use', { code: 'EMAIL_TAKEN', message: 'x' });
     const other = new ApiError(400, 'Title is required', { code: 'UNKNOWN_CODE' });
     const noCode = new ApiError(400, 'Bad request', { message: 'Bad request' });
@@ -275,14 +281,10 @@ describe('errorMessage: localised by the error code', () => {
   });
 
   it('fills in the params the server sends, and keeps the server text for a generic code', async () => {
-    const { parse } = await import('@formatjs/icu-messageformat-parser');
-    const { setCurrentIntl } = await import('./i18n/intl.tsx');
-    const { createAppIntl } = await import('./i18n/load.ts');
-    const german = createAppIntl('de', {
-      'errors.CAPACITY_ALREADY_CHECKED_IN': parse('Schon eingecheckt um {when}'),
-      'errors.BAD_REQUEST': parse('Ungültige Anfrage'),
+    await speakGerman({
+      'errors.CAPACITY_ALREADY_CHECKED_IN': 'Schon eingecheckt um {when}',
+      'errors.BAD_REQUEST': 'Ungültige Anfrage',
     });
-    setCurrentIntl(german, 'de');
     const twice = new ApiError(409, 'Already checked in at 21:21 CET', {
       code: 'CAPACITY_ALREADY_CHECKED_IN',
       params: { when: '21:21 CET' },

@@ -61,9 +61,13 @@ describe("the viewer's locale", () => {
     vi.restoreAllMocks();
   });
 
+  /** Saturday 28 November 2026, 7 pm local time. */
+  const at = new Date(2026, 10, 28, 19, 0);
+  const browserLanguage = (language: string) =>
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
+
   it('an en-GB browser reads day before month and a 24-hour clock', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
-    const at = new Date(2026, 10, 28, 19, 0);
+    browserLanguage('en-GB');
     expect(formatCardDate(at)).toBe('28 Nov 2026');
     expect(formatTime(at)).toBe('19:00');
     expect(formatLongDate(at)).toBe('Saturday, 28 November 2026');
@@ -71,8 +75,7 @@ describe("the viewer's locale", () => {
   });
 
   it('an en-US browser keeps the spec formats', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
-    const at = new Date(2026, 10, 28, 19, 0);
+    browserLanguage('en-US');
     expect(formatCardDate(at)).toBe('Nov 28, 2026');
     expect(formatTime(at)).toBe('7:00 PM');
     expect(formatLongDate(at)).toBe('Saturday, November 28, 2026');

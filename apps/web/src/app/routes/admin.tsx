@@ -24,6 +24,14 @@ function useOpenReportCount(): number | undefined {
   return data;
 }
 
+/** Each tab's panel, in the tabs' order. */
+const PANELS = [
+  ['reports', AdminReports],
+  ['users', AdminUsers],
+  ['communities', AdminCommunities],
+  ['audit', AdminAudit],
+] as const;
+
 export function AdminPage() {
   const openReports = useOpenReportCount();
   const t = useT();
@@ -49,18 +57,11 @@ export function AdminPage() {
           <TabsTrigger value="communities">{t('admin.tab.communities')}</TabsTrigger>
           <TabsTrigger value="audit">{t('admin.tab.audit')}</TabsTrigger>
         </TabsList>
-        <TabsContent value="reports">
-          <AdminReports />
-        </TabsContent>
-        <TabsContent value="users">
-          <AdminUsers />
-        </TabsContent>
-        <TabsContent value="communities">
-          <AdminCommunities />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AdminAudit />
-        </TabsContent>
+        {PANELS.map(([value, Panel]) => (
+          <TabsContent key={value} value={value}>
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </>
   );

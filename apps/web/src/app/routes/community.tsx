@@ -2,7 +2,7 @@ import { MapPin, Users } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareButtons } from '../../components/share-buttons.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, TagList } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { HeadedSection } from '../../components/ui/headed-section.tsx';
 import { IconText } from '../../components/ui/icon-text.tsx';
@@ -143,15 +143,11 @@ export function CommunityPage() {
           <p className="max-w-2xl whitespace-pre-line text-stone-800">
             {community.description || t('communities.page.noDescription')}
           </p>
-          {community.tags.length ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('communities.page.tags')}>
-              {community.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge tone="brand">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagList
+            tags={community.tags}
+            label={t('communities.page.tags')}
+            className="mt-4 flex flex-wrap gap-2"
+          />
           {events.data?.events[0] ? (
             <HeadedSection
               id="community-next"

@@ -13,7 +13,7 @@ import {
 import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, TagList } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -228,18 +228,11 @@ function EventBody({ event }: { event: PublicEventDto }) {
               ) : null}
             </EventFact>
           </dl>
-          {event.tags.length > 0 ? (
-            <ul
-              aria-label={t('events.detail.tags')}
-              className="mt-6 flex flex-wrap gap-1.5 border-t border-stone-100 pt-5"
-            >
-              {event.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge tone="brand">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagList
+            tags={event.tags}
+            label={t('events.detail.tags')}
+            className="mt-6 flex flex-wrap gap-1.5 border-t border-stone-100 pt-5"
+          />
         </Card>
 
         <aside

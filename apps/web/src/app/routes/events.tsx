@@ -6,6 +6,7 @@ import { useHostableCommunities } from '../../features/communities/api/get-my-co
 import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { type DiscoveryView, ListMapToggle } from '../../features/places/components/list-map-toggle.tsx';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { withSearchParam } from '../../lib/search-params.ts';
 
 // The map view (Leaflet, supercluster) loads only when someone switches to it.
 const EventsMap = lazy(() =>
@@ -30,15 +31,9 @@ export function EventsPage() {
         <ListMapToggle
           value={view}
           onChange={(next) =>
-            setParams(
-              (current) => {
-                const updated = new URLSearchParams(current);
-                if (next === 'map') updated.set('view', 'map');
-                else updated.delete('view');
-                return updated;
-              },
-              { replace: true },
-            )
+            setParams((current) => withSearchParam(current, 'view', next === 'map' ? 'map' : null), {
+              replace: true,
+            })
           }
         />
       </div>

@@ -1,27 +1,23 @@
-import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
+import { FailedAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
   guestRsvpLink,
   useCancelGuestRsvp,
   useChangeGuestRsvp,
 } from '../../features/guests/api/guest-rsvps.ts';
-import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import {
   AskBeforeRemoving,
-  GuestLinkDone,
   GuestLinkFrame,
-  GuestLinkWaiting,
+  guestManageStatus,
 } from '../../features/guests/components/guest-link-frame.tsx';
 import { GuestRsvpCard } from '../../features/guests/components/guest-rsvp-card.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useGuestLinkToken } from '../../features/guests/guest-link-token.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 /** The private manage link of a guest without an account: change or cancel (decision 040). */
 export function GuestRsvpManagePage() {
   const t = useT();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useGuestLinkToken() ?? '';
   const rsvp = guestRsvpLink.useOwnAnswer(token || null);
   const change = useChangeGuestRsvp(token);
   const cancel = useCancelGuestRsvp(token);
@@ -29,44 +25,41 @@ export function GuestRsvpManagePage() {
   const going =
     current?.status === 'going' || current?.status === 'waitlisted' || current?.status === 'offered';
 
-  let body: React.ReactNode;
-  if (cancel.isSuccess)
-    body = <GuestLinkDone title={t('guests.manage.cancelled')} body={t('guests.manage.cancelledBody')} />;
-  else if (!token || rsvp.isError) body = <GuestLinkFailed token={token || null} error={rsvp.error} />;
-  else if (!current) body = <GuestLinkWaiting text={t('guests.manage.loading')} />;
-  else
-    body = (
+  const status = guestManageStatus({
+    token,
+    answer: rsvp,
+    ready: Boolean(current),
+    removed: cancel.isSuccess
+      ? { title: t('guests.manage.cancelled'), body: t('guests.manage.cancelledBody') }
+      : null,
+    loading: t('guests.manage.loading'),
+  });
+  if (status || !current)
+    return <GuestLinkFrame title={t('guests.manage.pageTitle')}>{status}</GuestLinkFrame>;
+  return (
+    <GuestLinkFrame title={t('guests.manage.pageTitle')}>
       <div className="space-y-5">
         <h1 className="font-display text-2xl font-semibold">{t('guests.manage.title')}</h1>
         <GuestRsvpCard rsvp={current} />
-        {change.isError ? (
-          <Alert variant="error">{errorMessage(change.error, t('guests.manage.changeFailed'))}</Alert>
-        ) : null}
-        {cancel.isError ? (
-          <Alert variant="error">{errorMessage(cancel.error, t('guests.manage.cancelFailed'))}</Alert>
-        ) : null}
+        <FailedAlert failed={change} fallback={t('guests.manage.changeFailed')} />
+        <FailedAlert failed={cancel} fallback={t('guests.manage.cancelFailed')} />
         <div className="grid gap-2 sm:grid-cols-3">
-          <Button
-            variant={going ? 'primary' : 'secondary'}
-            disabled={change.isPending || going}
-            onClick={() => change.mutate({ status: 'going' })}
-          >
-            {t('guests.going')}
-          </Button>
-          <Button
-            variant={current.status === 'maybe' ? 'primary' : 'secondary'}
-            disabled={change.isPending || current.status === 'maybe'}
-            onClick={() => change.mutate({ status: 'maybe' })}
-          >
-            {t('guests.maybe')}
-          </Button>
-          <Button
-            variant={current.status === 'not_going' ? 'primary' : 'secondary'}
-            disabled={change.isPending || current.status === 'not_going'}
-            onClick={() => change.mutate({ status: 'not_going' })}
-          >
-            {t('guests.notGoing')}
-          </Button>
+          {(
+            [
+              ['going', t('guests.going'), going],
+              ['maybe', t('guests.maybe'), current.status === 'maybe'],
+              ['not_going', t('guests.notGoing'), current.status === 'not_going'],
+            ] as const
+          ).map(([choice, label, chosen]) => (
+            <Button
+              key={choice}
+              variant={chosen ? 'primary' : 'secondary'}
+              disabled={change.isPending || chosen}
+              onClick={() => change.mutate({ status: choice })}
+            >
+              {label}
+            </Button>
+          ))}
         </div>
         <AskBeforeRemoving
           className="w-full"
@@ -77,7 +70,6 @@ export function GuestRsvpManagePage() {
           onRemove={() => cancel.mutate()}
         />
       </div>
-    );
-
-  return <GuestLinkFrame title={t('guests.manage.pageTitle')}>{body}</GuestLinkFrame>;
+    </GuestLinkFrame>
+  );
 }

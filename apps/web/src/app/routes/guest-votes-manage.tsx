@@ -1,19 +1,17 @@
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../components/ui/alert.tsx';
+import { FailedAlert } from '../../components/ui/alert.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import {
   guestVoteLink,
   useChangeGuestVotes,
   useWithdrawGuestVotes,
 } from '../../features/guests/api/guest-votes.ts';
-import { GuestLinkFailed } from '../../features/guests/components/guest-link-failed.tsx';
 import {
   AskBeforeRemoving,
-  GuestLinkDone,
   GuestLinkFrame,
-  GuestLinkWaiting,
+  guestManageStatus,
 } from '../../features/guests/components/guest-link-frame.tsx';
+import { useGuestLinkToken } from '../../features/guests/guest-link-token.ts';
 import { myVotes, PollView } from '../../features/polls/components/poll-view.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -24,23 +22,23 @@ import { useT } from '../../lib/i18n/intl.tsx';
  */
 export function GuestVotesManagePage() {
   const t = useT();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useGuestLinkToken() ?? '';
   const votes = guestVoteLink.useOwnAnswer(token || null);
   const change = useChangeGuestVotes(token);
   const withdraw = useWithdrawGuestVotes(token);
   const data = votes.data;
 
-  const framed = (body: React.ReactNode) => (
-    <GuestLinkFrame title={t('guests.votes.managePageTitle')}>{body}</GuestLinkFrame>
-  );
-
-  if (withdraw.isSuccess)
-    return framed(
-      <GuestLinkDone title={t('guests.votes.withdrawn')} body={t('guests.votes.withdrawnBody')} />,
-    );
-  if (!token || votes.isError) return framed(<GuestLinkFailed token={token || null} error={votes.error} />);
-  if (!data) return framed(<GuestLinkWaiting text={t('guests.votes.loading')} />);
+  const status = guestManageStatus({
+    token,
+    answer: votes,
+    ready: Boolean(data),
+    removed: withdraw.isSuccess
+      ? { title: t('guests.votes.withdrawn'), body: t('guests.votes.withdrawnBody') }
+      : null,
+    loading: t('guests.votes.loading'),
+  });
+  if (status || !data)
+    return <GuestLinkFrame title={t('guests.votes.managePageTitle')}>{status}</GuestLinkFrame>;
 
   const mine = myVotes(data.poll);
   return (
@@ -63,9 +61,7 @@ export function GuestVotesManagePage() {
           busy: change.isPending,
         }}
       >
-        {withdraw.isError ? (
-          <Alert variant="error">{errorMessage(withdraw.error, t('guests.votes.withdrawFailed'))}</Alert>
-        ) : null}
+        <FailedAlert failed={withdraw} fallback={t('guests.votes.withdrawFailed')} />
         {data.poll.state === 'open' ? (
           <AskBeforeRemoving
             label={t('guests.votes.withdraw')}

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useConversations } from '../../features/chat/api/get-conversations.ts';
 import { GeneralChat } from '../../features/chat/components/general-chat.tsx';
@@ -56,10 +56,12 @@ function ConversationList() {
 
   if (conversations.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label={t('chat.messages.loading')}>
-        <Skeleton className="h-20" />
-        <Skeleton className="h-20" />
-      </div>
+      <LoadingSkeletons
+        className="space-y-3"
+        label={t('chat.messages.loading')}
+        count={2}
+        barClassName="h-20"
+      />
     );
   }
   if (conversations.isError) {

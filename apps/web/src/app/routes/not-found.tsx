@@ -3,9 +3,5 @@ import { StatusPage } from './status-page.tsx';
 
 export function NotFoundPage() {
   const t = useT();
-  return (
-    <StatusPage code="404" title={t('common.notFound.title')}>
-      <p>{t('common.notFound.body')}</p>
-    </StatusPage>
-  );
+  return <StatusPage code="404" title={t('common.notFound.title')} body={t('common.notFound.body')} />;
 }

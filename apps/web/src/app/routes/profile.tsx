@@ -1,6 +1,6 @@
-import { Pencil, RefreshCw } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/alert.tsx';
+import { LoadFailedRetry } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -52,13 +52,11 @@ export function ProfilePage() {
           {me.isPending ? (
             <ProfileSkeleton />
           ) : me.isError ? (
-            <div className="space-y-4">
-              <Alert variant="error">{t('users.profile.loadFailedRetry')}</Alert>
-              <Button variant="secondary" onClick={() => me.refetch()} loading={me.isFetching}>
-                <RefreshCw aria-hidden="true" />
-                {t('chat.tryAgain')}
-              </Button>
-            </div>
+            <LoadFailedRetry
+              message={t('users.profile.loadFailedRetry')}
+              retryLabel={t('chat.tryAgain')}
+              query={me}
+            />
           ) : editing ? (
             <ProfileEditForm user={me.data} onDone={() => setEditing(false)} />
           ) : (

@@ -4,8 +4,6 @@ import { StatusPage } from './status-page.tsx';
 export function UnauthorizedPage() {
   const t = useT();
   return (
-    <StatusPage code="403" title={t('common.unauthorized.title')}>
-      <p>{t('common.unauthorized.body')}</p>
-    </StatusPage>
+    <StatusPage code="403" title={t('common.unauthorized.title')} body={t('common.unauthorized.body')} />
   );
 }

@@ -1,7 +1,9 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Info, RefreshCw, XCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
 
 const alertVariants = cva('flex gap-3 rounded-xl border px-4 py-3 text-sm', {
   variants: {
@@ -36,6 +38,38 @@ export function Alert({ className, variant, title, children, ...props }: AlertPr
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className="leading-relaxed">{children}</div> : null}
       </div>
+    </div>
+  );
+}
+
+/** What a failed query or mutation says (else `fallback`) as an error Alert; nothing until it fails. */
+export function FailedAlert({
+  failed,
+  fallback,
+}: {
+  failed: { isError: boolean; error: unknown };
+  fallback: string;
+}) {
+  return failed.isError ? <Alert variant="error">{errorMessage(failed.error, fallback)}</Alert> : null;
+}
+
+/** A query that failed to load: `message` as an error Alert and a button that asks again. */
+export function LoadFailedRetry({
+  message,
+  retryLabel,
+  query,
+}: {
+  message: string;
+  retryLabel: string;
+  query: { refetch: () => unknown; isFetching: boolean };
+}) {
+  return (
+    <div className="space-y-4">
+      <Alert variant="error">{message}</Alert>
+      <Button variant="secondary" onClick={() => query.refetch()} loading={query.isFetching}>
+        <RefreshCw aria-hidden="true" />
+        {retryLabel}
+      </Button>
     </div>
   );
 }

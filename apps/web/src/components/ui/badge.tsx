@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -23,10 +24,32 @@ export const badgeVariants = cva(
 
 export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>['tone']>;
 
+/** A small rounded label; `icon`, when given, leads its text. */
 export function Badge({
   className,
   tone,
+  icon: Icon,
+  children,
   ...props
-}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { icon?: LucideIcon }) {
+  return (
+    <span className={cn(badgeVariants({ tone }), className)} {...props}>
+      {Icon ? <Icon className="size-3" aria-hidden="true" /> : null}
+      {children}
+    </span>
+  );
+}
+
+/** A thing's tags as a labelled list of badges; nothing when it has none. */
+export function TagList({ tags, label, className }: { tags: string[]; label: string; className: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={className} aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge tone="brand">{tag}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
 }

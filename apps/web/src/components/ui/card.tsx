@@ -2,16 +2,11 @@ import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+/** The card itself: white, rounded, softly shadowed. */
+const CARD = 'rounded-(--radius-card) border border-stone-200/80 bg-white shadow-(--shadow-soft)';
+
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn(
-        'rounded-(--radius-card) border border-stone-200/80 bg-white shadow-(--shadow-soft)',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn(CARD, className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -30,16 +25,11 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('px-5 pb-5 sm:px-6 sm:pb-6', className)} {...props} />;
 }
 
+/** The footer: a row of actions under a line. */
+const FOOTER = 'flex flex-wrap items-center gap-3 border-t border-stone-100 px-5 py-4 sm:px-6';
+
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn(
-        'flex flex-wrap items-center gap-3 border-t border-stone-100 px-5 py-4 sm:px-6',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn(FOOTER, className)} {...props} />;
 }
 
 /** A settings card: its icon before the title, the line under it, then `children` as its content. */

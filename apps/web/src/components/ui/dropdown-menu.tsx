@@ -27,16 +27,12 @@ export function DropdownMenuContent({
   );
 }
 
+/** A menu item: highlighted in brand colours, its icon small and grey. */
+const ITEM =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm font-medium outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-stone-600';
+
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownPrimitive.Item>) {
-  return (
-    <DropdownPrimitive.Item
-      className={cn(
-        'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm font-medium outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-stone-600',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <DropdownPrimitive.Item className={cn(ITEM, className)} {...props} />;
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownPrimitive.Label>) {

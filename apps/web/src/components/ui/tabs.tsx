@@ -13,16 +13,12 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
+/** A tab: a white pill when active. */
+const TRIGGER =
+  'inline-flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
+
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return (
-    <TabsPrimitive.Trigger
-      className={cn(
-        'inline-flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.Trigger className={cn(TRIGGER, className)} {...props} />;
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@townsquare/contracts';
 import { BadgeCheck, Search, ShieldAlert, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -9,25 +9,15 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SuspendControls } from '../../moderation/components/suspend-controls.tsx';
 import { useAdminUsers } from '../api/list-users.ts';
 import { useSetVerifiedCommunity } from '../api/set-verified-community.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function VerifiedToggle({ row }: { row: AdminUser }) {
   const mutation = useSetVerifiedCommunity();
@@ -53,7 +43,7 @@ function VerifiedToggle({ row }: { row: AdminUser }) {
 /** The first real admin tool: find accounts and set the "verified community" flag the landing page promises. */
 export function AdminUsers() {
   const [query, setQuery] = useState('');
-  const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(q);
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
   const t = useT();
@@ -79,11 +69,12 @@ export function AdminUsers() {
       </div>
 
       {users.isPending ? (
-        <div className="space-y-2" role="status" aria-label={t('admin.users.loading')}>
-          {[0, 1, 2, 3].map((n) => (
-            <Skeleton key={n} className="h-16" />
-          ))}
-        </div>
+        <LoadingSkeletons
+          className="space-y-2"
+          label={t('admin.users.loading')}
+          count={4}
+          barClassName="h-16"
+        />
       ) : users.isError ? (
         <Alert variant="error" title={t('admin.users.loadFailed')}>
           {users.error instanceof ApiError && users.error.status === 404
@@ -108,14 +99,12 @@ export function AdminUsers() {
                       {row.fullName}
                     </Link>
                     {row.isVerifiedCommunity ? (
-                      <Badge tone="teal">
-                        <BadgeCheck className="size-3" aria-hidden="true" />
+                      <Badge tone="teal" icon={BadgeCheck}>
                         {t('admin.users.verified')}
                       </Badge>
                     ) : null}
                     {row.isAdmin ? (
-                      <Badge tone="violet">
-                        <ShieldAlert className="size-3" aria-hidden="true" />
+                      <Badge tone="violet" icon={ShieldAlert}>
                         {t('admin.users.admin')}
                       </Badge>
                     ) : null}

@@ -1,4 +1,4 @@
-import type { Role } from '@townsquare/contracts';
+import type { Role, SelfUser } from '@townsquare/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../api/get-session.ts';
@@ -52,24 +52,24 @@ export function ProtectedRoute({ allowedRoles }: ProtectedRouteProps) {
   return <Outlet />;
 }
 
-/** The separate guard that admits only users whose roles include Member. */
-export function MemberRoute() {
+/** Signed-in users that `admits` lets in; anyone else goes to sign in, or to /unauthorized. */
+function SignedInAndAdmitted({ admits }: { admits: (user: SelfUser) => boolean }) {
   const { user, status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
   if (!user) return <Navigate to="/login" replace state={loginRedirectState(location)} />;
-  if (!user.roles.includes('Member')) return <Navigate to="/unauthorized" replace />;
+  if (!admits(user)) return <Navigate to="/unauthorized" replace />;
   return <Outlet />;
+}
+
+/** The separate guard that admits only users whose roles include Member. */
+export function MemberRoute() {
+  return <SignedInAndAdmitted admits={(user) => user.roles.includes('Member')} />;
 }
 
 /** /admin: platform administrators only (the isAdmin flag, never a role). */
 export function AdminRoute() {
-  const { user, status } = useSession();
-  const location = useLocation();
-  if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (!user) return <Navigate to="/login" replace state={loginRedirectState(location)} />;
-  if (!user.isAdmin) return <Navigate to="/unauthorized" replace />;
-  return <Outlet />;
+  return <SignedInAndAdmitted admits={(user) => user.isAdmin} />;
 }
 
 /** Sign-in and registration: someone already signed in continues where they were heading. */

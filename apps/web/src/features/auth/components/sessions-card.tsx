@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { IconCard } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
 import { translate, useT } from '../../../lib/i18n/intl.tsx';
@@ -70,10 +70,13 @@ export function SessionsCard() {
       contentClassName="space-y-4"
     >
       {sessions.isPending ? (
-        <div className="space-y-3" role="status" aria-busy="true" aria-label={t('auth.sessions.loading')}>
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <LoadingSkeletons
+          className="space-y-3"
+          aria-busy="true"
+          label={t('auth.sessions.loading')}
+          count={2}
+          barClassName="h-10 w-full"
+        />
       ) : sessions.isError ? (
         <Alert variant="error">{errorMessage(sessions.error, t('auth.sessions.loadFailed'))}</Alert>
       ) : (

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { IconCard } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUnblockUser } from '../api/block-user.ts';
@@ -55,14 +55,12 @@ export function BlockedPeopleCard() {
   return (
     <IconCard icon={Ban} title={t('moderation.block.listTitle')} description={t('moderation.block.listLead')}>
       {blocks.isPending ? (
-        <div
+        <LoadingSkeletons
           className="space-y-3"
-          role="status"
           aria-busy="true"
-          aria-label={t('moderation.block.listLoading')}
-        >
-          <Skeleton className="h-10 w-full" />
-        </div>
+          label={t('moderation.block.listLoading')}
+          barClassName="h-10 w-full"
+        />
       ) : blocks.isError ? (
         <Alert variant="error">{errorMessage(blocks.error, t('moderation.block.listFailed'))}</Alert>
       ) : blocks.data.blocks.length === 0 ? (

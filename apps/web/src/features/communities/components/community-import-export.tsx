@@ -3,7 +3,7 @@ import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -215,9 +215,7 @@ function InviteMembers({ slug }: { slug: string }) {
           {t('communities.io.sendInvites')}
         </Button>
       </form>
-      {invite.isError ? (
-        <Alert variant="error">{errorMessage(invite.error, t('communities.io.inviteFailed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={invite} fallback={t('communities.io.inviteFailed')} />
       {report ? (
         <div className="space-y-2 text-sm" role="status">
           <p className="font-medium">

@@ -2,8 +2,8 @@ import { CAPACITY_LIMITS } from '@townsquare/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import type { EventFormValues } from '../event-form.ts';
@@ -22,21 +22,20 @@ function NumberField(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <FormField id={props.id} label={props.label} optional={props.optional} hint={props.hint}>
-      {(field) => (
-        <Input
-          {...field}
-          type="number"
-          inputMode="numeric"
-          min={props.min}
-          max={props.max}
-          value={props.value}
-          placeholder={props.placeholder}
-          disabled={props.disabled}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-    </FormField>
+    <InputField
+      id={props.id}
+      label={props.label}
+      optional={props.optional}
+      hint={props.hint}
+      type="number"
+      inputMode="numeric"
+      min={props.min}
+      max={props.max}
+      value={props.value}
+      placeholder={props.placeholder}
+      disabled={props.disabled}
+      onValueChange={props.onChange}
+    />
   );
 }
 

@@ -1,13 +1,14 @@
 import type { EventDto, EventStatus } from '@townsquare/contracts';
-import { CalendarPlus, CalendarSearch, Plus, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarSearch, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, LoadFailedRetry } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { withSearchParam } from '../../../lib/search-params.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { type EventSort, useEventList } from '../api/list-events.ts';
@@ -71,13 +72,11 @@ function EventGrid({
   }
   if (list.isError) {
     return (
-      <div className="space-y-4">
-        <Alert variant="error">{t('events.board.loadFailed')}</Alert>
-        <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-          <RefreshCw aria-hidden="true" />
-          {t('events.tryAgain')}
-        </Button>
-      </div>
+      <LoadFailedRetry
+        message={t('events.board.loadFailed')}
+        retryLabel={t('events.tryAgain')}
+        query={list}
+      />
     );
   }
 
@@ -156,15 +155,10 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
   const t = useT();
   const sort: EventSort = sortable && params.get('sort') === 'friends' ? 'friends' : 'date';
   const setSort = (next: EventSort) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'friends') updated.set('sort', 'friends');
-        else updated.delete('sort');
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setParams((current) => withSearchParam(current, 'sort', next === 'friends' ? 'friends' : null), {
+      replace: true,
+      preventScrollReset: true,
+    });
   const [form, setForm] = useState<{ event: EventDto | null } | null>(null);
   const [confirming, setConfirming] = useState<EventDto | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
@@ -174,14 +168,10 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
 
   const setTab = useCallback(
     (status: EventStatus) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('tab', status.toLowerCase());
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
+      setParams((current) => withSearchParam(current, 'tab', status.toLowerCase()), {
+        replace: true,
+        preventScrollReset: true,
+      }),
     [setParams],
   );
 

@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { inputClassName } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import {
   Select,
@@ -23,6 +24,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useResendVerification } from '../../auth/api/resend-verification.ts';
+import { HostSelect } from '../../communities/components/host-select.tsx';
 import { useCurrency } from '../../instance/api/get-instance.ts';
 import { useCreateSeries } from '../../series/api/create-series.ts';
 import { PublishDatesChoice } from '../../series/components/publish-dates-choice.tsx';
@@ -371,16 +373,13 @@ export function EventFormDialog({
 
         <fieldset disabled={saving} className="space-y-5">
           <legend className="sr-only">{t('events.form.details')}</legend>
-          <FormField id="event-title" label={t('events.form.title')}>
-            {(field) => (
-              <Input
-                {...field}
-                value={values.title}
-                maxLength={200}
-                onChange={(e) => set('title', e.target.value)}
-              />
-            )}
-          </FormField>
+          <InputField
+            id="event-title"
+            label={t('events.form.title')}
+            value={values.title}
+            maxLength={200}
+            onValueChange={(v) => set('title', v)}
+          />
           <FormField id="event-description" label={t('events.form.description')}>
             {(field) => (
               <Textarea
@@ -394,50 +393,38 @@ export function EventFormDialog({
           </FormField>
           <EventPlaceFields values={values} setValues={setValues} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="event-start" label={t('events.form.start')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="datetime-local"
-                  value={values.startDate}
-                  onChange={(e) => set('startDate', e.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField id="event-end" label={t('events.form.end')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="datetime-local"
-                  value={values.endDate}
-                  min={values.startDate || undefined}
-                  onChange={(e) => set('endDate', e.target.value)}
-                />
-              )}
-            </FormField>
+            <InputField
+              id="event-start"
+              label={t('events.form.start')}
+              type="datetime-local"
+              value={values.startDate}
+              onValueChange={(v) => set('startDate', v)}
+            />
+            <InputField
+              id="event-end"
+              label={t('events.form.end')}
+              type="datetime-local"
+              value={values.endDate}
+              min={values.startDate || undefined}
+              onValueChange={(v) => set('endDate', v)}
+            />
           </div>
           <TimeZoneSelect value={values.timeZone} onChange={setTimeZone} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
+            <InputField
               id="event-cost"
               label={t('events.form.cost', { symbol: currencySymbol(currency) })}
               hint={values.isFree ? t('events.form.freeHint') : undefined}
-            >
-              {(field) => (
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100000}
-                  step="0.01"
-                  value={values.isFree ? '' : values.cost}
-                  disabled={values.isFree}
-                  placeholder={values.isFree ? t('events.form.freePlaceholder') : '0.00'}
-                  onChange={(e) => set('cost', e.target.value)}
-                />
-              )}
-            </FormField>
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100000}
+              step="0.01"
+              value={values.isFree ? '' : values.cost}
+              disabled={values.isFree}
+              placeholder={values.isFree ? t('events.form.freePlaceholder') : '0.00'}
+              onValueChange={(v) => set('cost', v)}
+            />
             <CheckboxField
               id="event-free"
               label={t('events.form.free')}
@@ -449,19 +436,13 @@ export function EventFormDialog({
           {!editing && hosts.length > 0 ? (
             <div className="space-y-1.5">
               <Label htmlFor="event-host">{t('events.form.hostAs')}</Label>
-              <select
+              <HostSelect
                 id="event-host"
+                hosts={hosts}
+                none={t('events.form.me')}
                 value={hostAs}
-                onChange={(e) => setHostAs(e.target.value)}
-                className={inputClassName}
-              >
-                <option value="">{t('events.form.me')}</option>
-                {hosts.map((h) => (
-                  <option key={h.id} value={h.id}>
-                    {h.name}
-                  </option>
-                ))}
-              </select>
+                onValueChange={setHostAs}
+              />
             </div>
           ) : null}
           <div className="grid gap-5 sm:grid-cols-2">
@@ -493,16 +474,14 @@ export function EventFormDialog({
                 />
               ) : null}
               {values.asSeries ? (
-                <FormField id="event-until" label={t('events.form.until')} optional>
-                  {(field) => (
-                    <Input
-                      {...field}
-                      type="date"
-                      value={values.until}
-                      onChange={(e) => set('until', e.target.value)}
-                    />
-                  )}
-                </FormField>
+                <InputField
+                  id="event-until"
+                  label={t('events.form.until')}
+                  optional
+                  type="date"
+                  value={values.until}
+                  onValueChange={(v) => set('until', v)}
+                />
               ) : null}
             </div>
           ) : null}

@@ -1,16 +1,16 @@
 import type { PublicEventDto } from '@townsquare/contracts';
-import { Download, ScanLine, UserMinus } from 'lucide-react';
+import { ScanLine, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunityOrganizers } from '../../communities/api/get-community-members.ts';
 import { useFriends } from '../../friends/api/get-friends.ts';
-import { downloadAttendeesCsv, useCohost } from '../api/capacity.ts';
+import { useCohost } from '../api/capacity.ts';
+import { DownloadAttendeesButton } from './download-attendees-button.tsx';
 
 const selectClassName =
   'block w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-base text-stone-900 sm:text-sm';
@@ -126,9 +126,7 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
           </div>
         </form>
       ) : null}
-      {cohost.isError ? (
-        <Alert variant="error">{errorMessage(cohost.error, t('events.hosts.failed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={cohost} fallback={t('events.hosts.failed')} />
     </HeadedSection>
   );
 }
@@ -145,19 +143,15 @@ export function HostTools({ eventId, title }: { eventId: string; title: string }
           {t('events.hosts.checkIn')}
         </Link>
       </Button>
-      <Button
-        variant="secondary"
+      <DownloadAttendeesButton
+        eventId={eventId}
+        title={title}
+        failedText={t('events.hosts.downloadFailed')}
+        onError={setError}
         className="w-full"
-        onClick={() => {
-          setError(null);
-          downloadAttendeesCsv(eventId, title).catch((err: unknown) =>
-            setError(errorMessage(err, t('events.hosts.downloadFailed'))),
-          );
-        }}
       >
-        <Download aria-hidden="true" />
         {t('events.hosts.download')}
-      </Button>
+      </DownloadAttendeesButton>
       {error ? <Alert variant="error">{error}</Alert> : null}
     </div>
   );

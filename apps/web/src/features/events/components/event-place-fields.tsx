@@ -1,7 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { PlaceLocationFields } from '../../places/components/place-location-fields.tsx';
@@ -59,24 +58,18 @@ export function EventPlaceFields({
           onCheckedChange={(checked) => setValues((current) => ({ ...current, online: checked }))}
         />
         {values.online ? (
-          <FormField
+          <InputField
             id="event-online-url"
             label={t('places.fields.onlineUrl')}
             optional
             hint={t('places.fields.onlineUrlHint')}
-          >
-            {(field) => (
-              <Input
-                {...field}
-                type="url"
-                inputMode="url"
-                value={values.onlineUrl}
-                maxLength={ONLINE_URL_MAX}
-                placeholder={t('places.fields.onlineUrlPlaceholder')}
-                onChange={(e) => setValues((current) => ({ ...current, onlineUrl: e.target.value }))}
-              />
-            )}
-          </FormField>
+            type="url"
+            inputMode="url"
+            value={values.onlineUrl}
+            maxLength={ONLINE_URL_MAX}
+            placeholder={t('places.fields.onlineUrlPlaceholder')}
+            onValueChange={(onlineUrl) => setValues((current) => ({ ...current, onlineUrl }))}
+          />
         ) : null}
       </div>
     </div>

@@ -1,12 +1,11 @@
 import type { PublicEventDto, RsvpStatus } from '@townsquare/contracts';
 import { CircleCheck, CircleHelp, CircleX, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRsvpEvent } from '../api/rsvp-event.ts';
 import { partyTooBig, placesText, rsvpSummary } from '../capacity-texts.ts';
@@ -207,9 +206,7 @@ export function EventRsvp({ event, viewerId }: EventRsvpProps) {
       <p role="status" className="text-sm text-stone-700">
         {status === 'offered' ? t('events.rsvp.onOffer') : rsvpSummary(mine ?? fromMyRsvp(event.myRsvp), now)}
       </p>
-      {rsvp.isError ? (
-        <Alert variant="error">{errorMessage(rsvp.error, t('events.rsvp.saveFailed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={rsvp} fallback={t('events.rsvp.saveFailed')} />
       {status === 'going' ? <EventTicket eventId={event.id} /> : null}
       {status === 'going' && event.allowTransfers ? (
         <TransferPlace eventId={event.id} viewerId={viewerId} />

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useTicket } from '../api/capacity.ts';
 
@@ -37,9 +36,7 @@ export function EventTicket({ eventId }: { eventId: string }) {
         {t('events.ticket.title')}
       </h3>
       {ticket.isPending ? <Skeleton className="size-[200px]" /> : null}
-      {ticket.isError ? (
-        <Alert variant="error">{errorMessage(ticket.error, t('events.ticket.loadFailed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={ticket} fallback={t('events.ticket.loadFailed')} />
       {ticket.data ? (
         <>
           <canvas

@@ -1,5 +1,5 @@
 import type { Attendee, AttendeesResponse, FullRsvpStatus } from '@townsquare/contracts';
-import { Download, UserMinus } from 'lucide-react';
+import { UserMinus } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,7 +13,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatTime, inTimeZone } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { joinRoom } from '../../../lib/socket.ts';
-import { downloadAttendeesCsv, useAttendees, useRemoveAttendee } from '../api/capacity.ts';
+import { useAttendees, useRemoveAttendee } from '../api/capacity.ts';
+import { DownloadAttendeesButton } from './download-attendees-button.tsx';
 import { MessageGuests } from './message-guests.tsx';
 
 type Filter = 'all' | 'going' | 'maybe' | 'waitlisted' | 'offered' | 'checkedIn';
@@ -123,18 +124,14 @@ export function GuestList({
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setError(null);
-            downloadAttendeesCsv(eventId, title).catch((err: unknown) =>
-              setError(errorMessage(err, t('events.guests.downloadFailed'))),
-            );
-          }}
+        <DownloadAttendeesButton
+          eventId={eventId}
+          title={title}
+          failedText={t('events.guests.downloadFailed')}
+          onError={setError}
         >
-          <Download aria-hidden="true" />
           {t('events.guests.export')}
-        </Button>
+        </DownloadAttendeesButton>
       </div>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <MessageGuests eventId={eventId} />

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useFriends } from '../../friends/api/get-friends.ts';
 import { useTransferPlace } from '../api/capacity.ts';
@@ -50,9 +49,7 @@ export function TransferPlace({ eventId, viewerId }: { eventId: string; viewerId
           {t('events.transfer.cancel')}
         </Button>
       </div>
-      {transfer.isError ? (
-        <Alert variant="error">{errorMessage(transfer.error, t('events.transfer.failed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={transfer} fallback={t('events.transfer.failed')} />
     </form>
   );
 }

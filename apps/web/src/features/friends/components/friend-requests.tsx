@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
@@ -21,10 +21,12 @@ export function FriendRequests() {
 
   if (requests.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label={t('friends.requests.loading')}>
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
-      </div>
+      <LoadingSkeletons
+        className="space-y-3"
+        label={t('friends.requests.loading')}
+        count={2}
+        barClassName="h-16"
+      />
     );
   }
   if (requests.isError) {

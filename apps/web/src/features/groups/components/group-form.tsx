@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { translate, useT } from '../../../lib/i18n/intl.tsx';
@@ -167,10 +167,7 @@ export function MemberPicker({ legend, value, onChange, exclude = [], error, dis
     <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
       {friends.isPending ? (
-        <div className="space-y-2" role="status" aria-label={t('friends.loading')}>
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </div>
+        <LoadingSkeletons className="space-y-2" label={t('friends.loading')} count={2} barClassName="h-9" />
       ) : friends.isError ? (
         <p className="text-sm text-red-800">{errorMessage(friends.error, t('friends.loadFailed'))}</p>
       ) : offered.length === 0 ? (

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -31,12 +31,7 @@ export function GroupList<T extends { id: string }>({
 }) {
   if (query.isPending)
     return (
-      <div className="space-y-3" role="status" aria-label={loadingLabel}>
-        {Array.from({ length: skeletons }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <LoadingSkeletons className="space-y-3" label={loadingLabel} count={skeletons} barClassName="h-16" />
     );
   if (query.isError) return <Alert variant="error" title={errorMessage(query.error, errorText)} />;
   if (query.data.length === 0) return empty;

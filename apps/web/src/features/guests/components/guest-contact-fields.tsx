@@ -1,5 +1,4 @@
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 
 export type GuestContact = { name: string; email: string; website: string };
@@ -21,28 +20,23 @@ export function GuestContactFields({
   const t = useT();
   return (
     <>
-      <FormField id="guest-name" label={t('guests.form.name')}>
-        {(field) => (
-          <Input
-            {...field}
-            autoComplete="name"
-            value={value.name}
-            maxLength={100}
-            onChange={(e) => onChange({ ...value, name: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField id="guest-email" label={t('guests.form.email')} hint={emailHint}>
-        {(field) => (
-          <Input
-            {...field}
-            type="email"
-            autoComplete="email"
-            value={value.email}
-            onChange={(e) => onChange({ ...value, email: e.target.value })}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="guest-name"
+        label={t('guests.form.name')}
+        autoComplete="name"
+        value={value.name}
+        maxLength={100}
+        onValueChange={(name) => onChange({ ...value, name })}
+      />
+      <InputField
+        id="guest-email"
+        label={t('guests.form.email')}
+        hint={emailHint}
+        type="email"
+        autoComplete="email"
+        value={value.email}
+        onValueChange={(email) => onChange({ ...value, email })}
+      />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="guest-website">{t('guests.form.website')}</label>
         <input

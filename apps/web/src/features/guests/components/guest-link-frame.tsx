@@ -2,6 +2,7 @@ import { CircleCheck, Loader2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { GuestLinkFailed } from './guest-link-failed.tsx';
 
 /** The card the pages of a guest's e-mail links stand in (confirm, manage: decisions 040 and 056). */
 export function GuestLinkFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -78,4 +79,27 @@ export function AskBeforeRemoving({
       </div>
     </div>
   );
+}
+
+/**
+ * What a guest's manage link shows before its answer: `removed` once the guest took it back,
+ * why the link failed, or a spinner (`loading`) while it is read; null once the answer is `ready`.
+ */
+export function guestManageStatus({
+  token,
+  answer,
+  ready,
+  removed,
+  loading,
+}: {
+  token: string;
+  answer: { isError: boolean; error: unknown };
+  ready: boolean;
+  removed: { title: string; body: string } | null;
+  loading: string;
+}): ReactNode {
+  if (removed) return <GuestLinkDone title={removed.title} body={removed.body} />;
+  if (!token || answer.isError) return <GuestLinkFailed token={token || null} error={answer.error} />;
+  if (!ready) return <GuestLinkWaiting text={loading} />;
+  return null;
 }

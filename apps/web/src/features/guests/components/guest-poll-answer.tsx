@@ -1,10 +1,9 @@
 import type { Poll, VoteChoice } from '@townsquare/contracts';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { MailSent } from '../../../components/ui/mail-sent.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { PollView } from '../../polls/components/poll-view.tsx';
 import { guestVoteLink } from '../api/guest-votes.ts';
@@ -46,12 +45,8 @@ export function GuestPollAnswer({ poll }: { poll: Poll }) {
         </h2>
         <p className="text-sm text-stone-700">{t('guests.votes.lead')}</p>
         {missing ? <Alert variant="error">{t('guests.votes.pickOne')}</Alert> : null}
-        {ask.isError ? (
-          <Alert variant="error">{errorMessage(ask.error, t('guests.votes.sendFailed'))}</Alert>
-        ) : null}
-        {form.isError ? (
-          <Alert variant="error">{errorMessage(form.error, t('guests.form.loadFailed'))}</Alert>
-        ) : null}
+        <FailedAlert failed={ask} fallback={t('guests.votes.sendFailed')} />
+        <FailedAlert failed={form} fallback={t('guests.form.loadFailed')} />
         <fieldset disabled={ask.isPending} className="space-y-4">
           <GuestContactFields value={contact} onChange={setContact} emailHint={t('guests.votes.emailHint')} />
         </fieldset>

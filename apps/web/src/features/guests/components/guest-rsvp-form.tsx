@@ -1,11 +1,10 @@
 import type { EventQuestionDto } from '@townsquare/contracts';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { MailSent } from '../../../components/ui/mail-sent.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { guestRsvpLink } from '../api/guest-rsvps.ts';
 import { type GuestContact, GuestContactFields } from './guest-contact-fields.tsx';
@@ -39,12 +38,8 @@ export function GuestRsvpForm({ eventId, questions }: { eventId: string; questio
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">{t('guests.form.title')}</h2>
       <p className="text-sm text-stone-700">{t('guests.form.lead')}</p>
-      {ask.isError ? (
-        <Alert variant="error">{errorMessage(ask.error, t('guests.form.sendFailed'))}</Alert>
-      ) : null}
-      {form.isError ? (
-        <Alert variant="error">{errorMessage(form.error, t('guests.form.loadFailed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={ask} fallback={t('guests.form.sendFailed')} />
+      <FailedAlert failed={form} fallback={t('guests.form.loadFailed')} />
       <fieldset disabled={ask.isPending} className="space-y-4">
         <GuestContactFields value={contact} onChange={setContact} emailHint={t('guests.form.emailHint')} />
         {questions.map((q) => (

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCardDate, formatMessageTime } from '../../../lib/format.ts';
 import { hasMessage, translate, useT } from '../../../lib/i18n/intl.tsx';
@@ -33,9 +33,7 @@ export function AdminAudit() {
         {t('admin.audit.title')}
       </h2>
       {audit.isPending ? (
-        <div role="status" aria-label={t('admin.audit.loading')}>
-          <Skeleton className="h-48" />
-        </div>
+        <LoadingSkeletons label={t('admin.audit.loading')} barClassName="h-48" />
       ) : audit.isError ? (
         <Alert variant="error" title={t('admin.audit.loadFailed')}>
           {errorMessage(audit.error, t('admin.tryAgain'))}

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCardDate, formatMessageTime } from '../../../lib/format.ts';
@@ -217,10 +217,12 @@ export function AdminReports() {
         </fieldset>
       </div>
       {reports.isPending ? (
-        <div className="space-y-2" role="status" aria-label={t('admin.reports.loading')}>
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-        </div>
+        <LoadingSkeletons
+          className="space-y-2"
+          label={t('admin.reports.loading')}
+          count={2}
+          barClassName="h-40"
+        />
       ) : reports.isError ? (
         <Alert variant="error" title={t('admin.reports.loadFailed')}>
           {errorMessage(reports.error, t('admin.tryAgain'))}

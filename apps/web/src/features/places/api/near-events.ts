@@ -22,14 +22,24 @@ export async function listNearEvents(point: LatLon, signal?: AbortSignal): Promi
   return body?.events ?? [];
 }
 
-export function useNearEvents(point: LatLon | null) {
+/** What `list` finds near `point`, under the query key `['events', kind, point]`; idle without a point. */
+function useNearQuery<T>(
+  kind: string,
+  list: (point: LatLon, signal?: AbortSignal) => Promise<T>,
+  point: LatLon | null,
+) {
   return useQuery({
     ...queryOptions({
-      queryKey: ['events', 'near', point ? nearParam(point) : null],
-      queryFn: ({ signal }) => listNearEvents(point as LatLon, signal),
+      queryKey: ['events', kind, point ? nearParam(point) : null],
+      // Only runs when enabled, that is with a point.
+      queryFn: ({ signal }) => list(point as LatLon, signal),
     }),
     enabled: point !== null,
   });
+}
+
+export function useNearEvents(point: LatLon | null) {
+  return useNearQuery('near', listNearEvents, point);
 }
 
 /** GET /api/events/map?bbox=&from=&to= → points (≤ 500) or, above that, the server's clusters. */
@@ -65,11 +75,5 @@ export async function listNearPoints(point: LatLon, signal?: AbortSignal): Promi
 }
 
 export function useNearPoints(point: LatLon | null) {
-  return useQuery({
-    ...queryOptions({
-      queryKey: ['events', 'near-public', point ? nearParam(point) : null],
-      queryFn: ({ signal }) => listNearPoints(point as LatLon, signal),
-    }),
-    enabled: point !== null,
-  });
+  return useNearQuery('near-public', listNearPoints, point);
 }

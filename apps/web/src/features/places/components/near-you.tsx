@@ -11,35 +11,30 @@ import { setVisitorCity, useVisitorCity } from '../visitor-city.ts';
 import { HomeCityPicker } from './home-city-picker.tsx';
 import { NearList } from './near-list.tsx';
 
-/** A signed-in person's nearby events: `GET /api/events?near=` (every event they may see). */
-function SignedInNear({ point, city }: { point: LatLon; city: string }) {
+/**
+ * The events near `point`: a signed-in person's from `GET /api/events?near=` (every event they
+ * may see), a visitor's the public events on the map around their city.
+ */
+function NearEvents({ point, city, signedIn }: { point: LatLon; city: string; signedIn: boolean }) {
   const t = useT();
-  const events = useNearEvents(point);
+  const events = useNearEvents(signedIn ? point : null);
+  const points = useNearPoints(signedIn ? null : point);
   return (
     <NearList
       empty={t('places.near.empty', { km: NEAR_RADIUS_KM, city })}
-      loading={events.isPending}
-      items={events.data?.map((e) => ({
-        id: e.id,
-        title: e.title,
-        startDate: e.startDate,
-        timeZone: e.timeZone,
-        distanceKm: e.distanceKm,
-        location: e.location,
-      }))}
-    />
-  );
-}
-
-/** A visitor's: the public events on the map around their city. */
-function SignedOutNear({ point, city }: { point: LatLon; city: string }) {
-  const t = useT();
-  const points = useNearPoints(point);
-  return (
-    <NearList
-      empty={t('places.near.empty', { km: NEAR_RADIUS_KM, city })}
-      loading={points.isPending}
-      items={points.data}
+      loading={signedIn ? events.isPending : points.isPending}
+      items={
+        signedIn
+          ? events.data?.map((e) => ({
+              id: e.id,
+              title: e.title,
+              startDate: e.startDate,
+              timeZone: e.timeZone,
+              distanceKm: e.distanceKm,
+              location: e.location,
+            }))
+          : points.data
+      }
     />
   );
 }
@@ -86,11 +81,7 @@ export function NearYou({ className }: { className?: string }) {
         ) : null}
       </div>
       {point && city ? (
-        user ? (
-          <SignedInNear point={point} city={city} />
-        ) : (
-          <SignedOutNear point={point} city={city} />
-        )
+        <NearEvents point={point} city={city} signedIn={Boolean(user)} />
       ) : (
         <div className="max-w-md rounded-2xl border border-stone-200 bg-white p-4">
           <HomeCityPicker

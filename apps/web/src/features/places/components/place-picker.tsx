@@ -1,23 +1,15 @@
 import type { LatLon, PlaceCandidate } from '@townsquare/contracts';
 import { MapPin, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { inputClassName } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePlaceSearch } from '../api/search-places.ts';
 import { formatDistance, placeLabel } from '../place-text.ts';
 
 /** How long typing pauses before the typeahead asks (one request per pause, not per key). */
 const TYPE_PAUSE_MS = 200;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 interface PlacePickerProps {
   id: string;
@@ -42,7 +34,7 @@ export function PlacePicker({ id, value, onChange, near, placeholder, disabled, 
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const q = useDebounced(text.trim(), TYPE_PAUSE_MS);
+  const q = useDebouncedValue(text.trim(), TYPE_PAUSE_MS);
   const search = usePlaceSearch(open ? q : '', near);
   const options = search.data ?? [];
   const optionId = (index: number) => `${listId}-option-${index}`;

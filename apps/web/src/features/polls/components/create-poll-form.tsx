@@ -6,11 +6,13 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, inputClassName } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { HostSelect } from '../../communities/components/host-select.tsx';
 import { useCreatePoll } from '../api/create-poll.ts';
 import { GuestVotesSwitch } from './guest-votes-switch.tsx';
 
@@ -92,20 +94,14 @@ export function CreatePollForm({
           hint={t('polls.create.communityHint')}
         >
           {(control) => (
-            <select
+            <HostSelect
               {...control}
               name="communityId"
+              hosts={hosts}
+              none={t('polls.create.anyone')}
               value={community}
-              onChange={(e) => setCommunity(e.target.value)}
-              className={inputClassName}
-            >
-              <option value="">{t('polls.create.anyone')}</option>
-              {hosts.map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.name}
-                </option>
-              ))}
-            </select>
+              onValueChange={setCommunity}
+            />
           )}
         </FormField>
       ) : null}
@@ -132,37 +128,29 @@ export function CreatePollForm({
               ) : null}
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField id={`option-${o.key}-start`} label={t('polls.create.starts')}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="datetime-local"
-                    value={o.startsAt}
-                    onChange={(e) => change(o.key, 'startsAt', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField id={`option-${o.key}-end`} label={t('polls.create.ends')}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="datetime-local"
-                    value={o.endsAt}
-                    onChange={(e) => change(o.key, 'endsAt', e.target.value)}
-                  />
-                )}
-              </FormField>
+              <InputField
+                id={`option-${o.key}-start`}
+                label={t('polls.create.starts')}
+                type="datetime-local"
+                value={o.startsAt}
+                onValueChange={(v) => change(o.key, 'startsAt', v)}
+              />
+              <InputField
+                id={`option-${o.key}-end`}
+                label={t('polls.create.ends')}
+                type="datetime-local"
+                value={o.endsAt}
+                onValueChange={(v) => change(o.key, 'endsAt', v)}
+              />
             </div>
-            <FormField id={`option-${o.key}-place`} label={t('polls.create.place')} optional>
-              {(control) => (
-                <Input
-                  {...control}
-                  value={o.place}
-                  maxLength={POLL_LIMITS.placeMax}
-                  onChange={(e) => change(o.key, 'place', e.target.value)}
-                />
-              )}
-            </FormField>
+            <InputField
+              id={`option-${o.key}-place`}
+              label={t('polls.create.place')}
+              optional
+              value={o.place}
+              maxLength={POLL_LIMITS.placeMax}
+              onValueChange={(v) => change(o.key, 'place', v)}
+            />
           </div>
         ))}
         {options.length < POLL_LIMITS.optionsMax ? (

@@ -7,8 +7,8 @@ import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCardDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { type SearchResponse, useSearch } from '../api/search.ts';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../use-debounced-value.ts';
 
 interface ResultOption {
   key: string;

@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useDownloadMyData } from '../api/export-data.ts';
 
@@ -11,9 +10,7 @@ export function DownloadDataButton() {
   const download = useDownloadMyData();
   return (
     <div className="space-y-3">
-      {download.isError ? (
-        <Alert variant="error">{errorMessage(download.error, t('users.data.failed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={download} fallback={t('users.data.failed')} />
       <Button variant="secondary" onClick={() => download.mutate()} loading={download.isPending}>
         <Download aria-hidden="true" />
         {t('users.data.download')}

@@ -3,7 +3,7 @@ import type { SelfUser } from '@townsquare/contracts';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -133,9 +133,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
         </div>
       </fieldset>
 
-      {update.isError ? (
-        <Alert variant="error">{errorMessage(update.error, t('users.updateFailed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={update} fallback={t('users.updateFailed')} />
 
       <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={busy}>

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -130,9 +130,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
         </Suspense>
       </fieldset>
 
-      {update.isError ? (
-        <Alert variant="error">{errorMessage(update.error, t('users.updateFailed'))}</Alert>
-      ) : null}
+      <FailedAlert failed={update} fallback={t('users.updateFailed')} />
 
       <Button type="submit" size="lg" className="w-full sm:w-auto" loading={busy} disabled={uploading}>
         {busy ? t('users.saving') : t('users.setup.submit')}

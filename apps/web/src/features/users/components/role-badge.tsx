@@ -4,10 +4,9 @@ import { formatRole } from '../../../lib/format.ts';
 import { ROLE_DETAILS } from '../roles.ts';
 
 export function RoleBadge({ role }: { role: Role }) {
-  const { tone, icon: Icon } = ROLE_DETAILS[role];
+  const { tone, icon } = ROLE_DETAILS[role];
   return (
-    <Badge tone={tone}>
-      <Icon className="size-3" aria-hidden="true" />
+    <Badge tone={tone} icon={icon}>
       {formatRole(role)}
     </Badge>
   );

@@ -6,8 +6,7 @@ import { useT } from '../../../lib/i18n/intl.tsx';
 export function VerifiedBadge() {
   const t = useT();
   return (
-    <Badge tone="sky" title={t('users.verified.title')}>
-      <BadgeCheck className="size-3" aria-hidden="true" />
+    <Badge tone="sky" icon={BadgeCheck} title={t('users.verified.title')}>
       {t('users.verified.label')}
     </Badge>
   );
