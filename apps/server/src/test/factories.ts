@@ -38,10 +38,16 @@ export type TestUser = AuthResponse & { password: string; email: string; auth: {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `t.app.inject` as `user` (anonymous without one), with any more `headers`. */
+/** `t.app.inject` as `user` (a TestUser or a Session; anonymous without one), with any more `headers`. */
 export const requestAs =
   (t: TestApp) =>
-  (method: Method, url: string, user?: TestUser, payload?: object, headers: Record<string, string> = {}) =>
+  (
+    method: Method,
+    url: string,
+    user?: Pick<TestUser, 'auth'>,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
 /** Registers a user through the API. `complete: true` also runs profile setup. */
