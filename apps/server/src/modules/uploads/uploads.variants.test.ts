@@ -4,6 +4,7 @@ import { imageSources, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contrac
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, requestAs, type TestUser, useUsers } from '../../test/factories.ts';
+import { noisyPhoto } from '../../test/images.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -13,17 +14,7 @@ const [owner, stranger] = useUsers(t, 2);
 let photo: Buffer;
 
 beforeAll(async () => {
-  photo = await sharp({
-    create: {
-      width: 1200,
-      height: 675,
-      channels: 3,
-      background: '#d97706',
-      noise: { type: 'gaussian', mean: 128, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  photo = await noisyPhoto(1200, 675, { sigma: 30, quality: 80 });
 });
 
 /** Uploads `bytes` as `user`'s event picture through a signed URL; returns the signed target. */
