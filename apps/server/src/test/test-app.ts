@@ -108,12 +108,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
 /**
  * The test file's app: created before its first test and closed after its last (a `beforeAll` and
  * an `afterAll` registered where this is called). Use it in place of the app itself; reading it
- * before the `beforeAll` has run throws.
+ * before the `beforeAll` has run throws. `options` may be a function, read when the app is made
+ * (for what an earlier `beforeAll` started).
  */
-export function useTestApp(options: TestAppOptions = {}): TestApp {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(options);
+    current = await createTestApp(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await current?.close();
