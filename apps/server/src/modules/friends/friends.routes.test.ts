@@ -1,7 +1,7 @@
 import { FRIEND_MSG, friendRequestsResponse, friendsListResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, createUsers, type TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -113,7 +113,7 @@ describe('simultaneous requests (one transaction per pair)', () => {
 
   it('A→B and B→A at once end as one friendship and no pending request', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const [a, b] = await createUsers(t, 2);
       const answers = await Promise.all([
         call('POST', '/api/friends/request', a, { receiverId: b.user.id }),
         call('POST', '/api/friends/request', b, { receiverId: a.user.id }),
@@ -129,7 +129,7 @@ describe('simultaneous requests (one transaction per pair)', () => {
 
   it('accept and decline at once: exactly one wins and the state matches it', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const [a, b] = await createUsers(t, 2);
       await call('POST', '/api/friends/request', a, { receiverId: b.user.id });
       const [accepted, declined] = await Promise.all([
         call('POST', '/api/friends/accept', b, { requesterId: a.user.id }),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
-  createUser,
+  createUsers,
   makeFriends,
   notificationsOf,
   requestAs,
@@ -44,13 +44,7 @@ function expectNoSecret(body: string, where: string) {
 }
 
 beforeAll(async () => {
-  [host, cohost, going, maybe, stranger] = await Promise.all([
-    createUser(t),
-    createUser(t),
-    createUser(t),
-    createUser(t),
-    createUser(t),
-  ]);
+  [host, cohost, going, maybe, stranger] = await createUsers(t, 5);
   await verifyEmail(t, host);
   const res = await call('POST', '/api/places', host, {
     name: 'Anna’s flat',
@@ -171,7 +165,7 @@ describe('an ATTENDEES address and an online link', () => {
   });
 
   it('a place offered from the waitlist names the city only, until the person is going (issue 23)', async () => {
-    const [first, waiting] = await Promise.all([createUser(t), createUser(t)]);
+    const [first, waiting] = await createUsers(t, 2);
     const full = await createEvent(t, host, {
       title: 'Attic recital',
       location: TYPED,
