@@ -17,6 +17,7 @@ import {
   pollVoteResponse,
   text,
 } from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
@@ -25,6 +26,11 @@ import { GUEST_NEVER_EMAIL } from '../notifications/notifications.routes.ts';
 import type { GuestService } from './guests.service.ts';
 
 const tags = ['guests'];
+
+/** A form token or a guest's own answers: never kept by a cache (set after validation, as a handler would). */
+async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
 
 /**
  * Answering without an account (decision 040). No route here takes a session: the event id (for
@@ -39,11 +45,11 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
 
   app.get(
     '/api/events/:id/guest-rsvps/form',
-    { schema: { tags, params, response: { 200: guestFormResponse, ...errors(400, 404) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guests.form(request.params.id);
+    {
+      schema: { tags, params, response: { 200: guestFormResponse, ...errors(400, 404) } },
+      preHandler: noStore,
     },
+    async (request) => guests.form(request.params.id),
   );
 
   app.post(
@@ -80,11 +86,11 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
 
   app.get(
     '/api/guest-rsvps/:token',
-    link({ params: guestTokenParams, response: { 200: guestRsvpResponse, ...errors(400, 404, 429) } }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { rsvp: await guests.view(request.params.token) };
+    {
+      ...link({ params: guestTokenParams, response: { 200: guestRsvpResponse, ...errors(400, 404, 429) } }),
+      preHandler: noStore,
     },
+    async (request) => ({ rsvp: await guests.view(request.params.token) }),
   );
 
   app.patch(
@@ -110,11 +116,11 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
   // limits (the per-address and per-IP counts are shared with guest answers) and links.
   app.get(
     '/api/polls/:id/guest-votes/form',
-    { schema: { tags, params, response: { 200: guestFormResponse, ...errors(403, 404, 409) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guests.pollForm(request.params.id);
+    {
+      schema: { tags, params, response: { 200: guestFormResponse, ...errors(403, 404, 409) } },
+      preHandler: noStore,
     },
+    async (request) => guests.pollForm(request.params.id),
   );
 
   app.post(
@@ -141,11 +147,11 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
 
   app.get(
     '/api/guest-votes/:token',
-    link({ params: guestTokenParams, response: { 200: guestVotesResponse, ...errors(400, 404, 429) } }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guests.viewVotes(request.params.token);
+    {
+      ...link({ params: guestTokenParams, response: { 200: guestVotesResponse, ...errors(400, 404, 429) } }),
+      preHandler: noStore,
     },
+    async (request) => guests.viewVotes(request.params.token),
   );
 
   app.put(

@@ -246,12 +246,7 @@ describe('POST /api/upload/file (multipart)', () => {
 
   it('stores an image and answers with url and publicUrl', async () => {
     const body = multipart({ folder: 'profile-image' }, { name: 'me.png', type: 'image/png', data: png });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: { ...owner.auth, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await inject('POST', '/api/upload/file', owner, body.payload, body.headers);
     expect(res.statusCode).toBe(201);
     expect(res.json().url).toBe(res.json().publicUrl);
     expect((await inject('GET', new URL(res.json().url).pathname)).statusCode).toBe(200);
@@ -259,27 +254,12 @@ describe('POST /api/upload/file (multipart)', () => {
 
   it('refuses a missing file, a non-image and anonymous callers', async () => {
     const none = multipart({ folder: 'profile-image' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: { ...owner.auth, ...none.headers },
-      payload: none.payload,
-    });
+    const res = await inject('POST', '/api/upload/file', owner, none.payload, none.headers);
     expect(res.statusCode).toBe(400);
     const text = multipart({}, { name: 'x.png', type: 'image/png', data: Buffer.from('hello') });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: { ...owner.auth, ...text.headers },
-      payload: text.payload,
-    });
+    const bad = await inject('POST', '/api/upload/file', owner, text.payload, text.headers);
     expect(bad.json().message).toBe(UPLOAD_MSG.notAnImage);
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: text.headers,
-      payload: text.payload,
-    });
+    const anon = await inject('POST', '/api/upload/file', undefined, text.payload, text.headers);
     expect(anon.statusCode).toBe(401);
   });
 });
