@@ -329,10 +329,8 @@ describe('sessions: verify, refresh, logout', () => {
     const none = await inject('GET', '/api/auth/verify');
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('Unauthorized');
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/verify',
-      headers: { authorization: 'Bearer abc.def.ghi' },
+    const bad = await inject('GET', '/api/auth/verify', undefined, undefined, {
+      authorization: 'Bearer abc.def.ghi',
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Invalid token');

@@ -1,13 +1,12 @@
 import { FRIEND_MSG, friendRequestsResponse, friendsListResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, createUsers, type TestUser } from '../../test/factories.ts';
+import { createUser, createUsers, requestAs, type TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
+const call = requestAs(t);
 const status = async (a: TestUser, b: TestUser) =>
   (await call('GET', `/api/friends/status/${b.user.id}`, a)).json().status;
 
@@ -151,10 +150,8 @@ describe('signed-out visitors (contract §10 item 22)', () => {
     const anonymous = await call('GET', '/api/friends/list');
     expect(anonymous.statusCode).toBe(200);
     expect(friendsListResponse.parse(anonymous.json())).toEqual({ friends: [] });
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/friends/list',
-      headers: { authorization: 'Bearer not-a-token' },
+    const bad = await call('GET', '/api/friends/list', undefined, undefined, {
+      authorization: 'Bearer not-a-token',
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Invalid token');
