@@ -157,10 +157,8 @@ describe('city pages', () => {
   });
 
   it('/near/berlin-de in German: the head, the first paint and the 404 page (issue 24)', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/near/berlin-de',
-      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    const res = await inject('GET', '/near/berlin-de', undefined, undefined, {
+      'accept-language': 'de-DE,de;q=0.9',
     });
     expect(res.statusCode).toBe(200);
     const html = res.body;
@@ -170,11 +168,7 @@ describe('city pages', () => {
       'content="1 anstehendes Event und 1 Community im Umkreis von 25 km um Berlin, DE auf Townsquare."',
     );
     expect(html).toContain('<h1>Was los ist in der Nähe von Berlin, DE</h1><h2>Anstehende Events</h2>');
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/near/atlantis-xx',
-      headers: { cookie: 'locale=de' },
-    });
+    const missing = await inject('GET', '/near/atlantis-xx', undefined, undefined, { cookie: 'locale=de' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>Stadt nicht gefunden · Townsquare</title>');
   });
