@@ -1,8 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll } from 'vitest';
-import { type TestApp, useTestApp } from './test-app.ts';
 
 export type CapturedMail = { to: string; subject: string; text: string; html: string; parsed: ParsedMail };
 
@@ -59,30 +57,6 @@ export async function startSmtpCapture() {
     inbox,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
-
-/**
- * The test file's app sending its mail through a real SMTP capture (`smtp`) with these `env`
- * settings: the capture starts before the app and closes after it.
- */
-export function useSmtpTestApp(env: Record<string, string> = {}): { t: TestApp; smtp: SmtpCapture } {
-  let smtp: SmtpCapture | undefined;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  const started = () => {
-    if (!smtp) throw new Error('the SMTP capture is used before its beforeAll has run');
-    return smtp;
-  };
-  return {
-    t: useTestApp(() => ({ env: { SMTP_URL: started().url, ...env } })),
-    smtp: new Proxy({} as SmtpCapture, { get: (_, key) => Reflect.get(started(), key) }),
   };
 }
 

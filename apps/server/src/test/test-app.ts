@@ -9,6 +9,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
+import { startSmtpCapture } from './smtp.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestAppOptions = {
@@ -125,6 +126,30 @@ export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}
       return Reflect.get(current, key);
     },
   });
+}
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/**
+ * The test file's app sending its mail through a real SMTP capture (`smtp`) with these `env`
+ * settings: the capture starts before the app and closes after it.
+ */
+export function useSmtpTestApp(env: Record<string, string> = {}): { t: TestApp; smtp: SmtpCapture } {
+  let smtp: SmtpCapture | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const started = () => {
+    if (!smtp) throw new Error('the SMTP capture is used before its beforeAll has run');
+    return smtp;
+  };
+  return {
+    t: useTestApp(() => ({ env: { SMTP_URL: started().url, ...env } })),
+    smtp: new Proxy({} as SmtpCapture, { get: (_, key) => Reflect.get(started(), key) }),
+  };
 }
 
 /** Waits (up to 20 s) until no due job of the notification queues is waiting or running. */

@@ -1,7 +1,8 @@
 import { MSG } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import { accountMailSent, createUser, nextIp, unique } from '../../test/factories.ts';
-import { linkIn, useSmtpTestApp } from '../../test/smtp.ts';
+import { linkIn } from '../../test/smtp.ts';
+import { useSmtpTestApp } from '../../test/test-app.ts';
 
 /** The account e-mail flows end to end, through a real SMTP server started by the test. */
 const { t, smtp } = useSmtpTestApp({ MAIL_FROM: 'Townsquare <hello@townsquare.test>' });

@@ -11,7 +11,7 @@ import {
   updateEvent,
   verifyEmail,
 } from '../../test/factories.ts';
-import { useSmtpTestApp } from '../../test/smtp.ts';
+import { useSmtpTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 26: guests (answers without an account) get the reminder, change and cancellation

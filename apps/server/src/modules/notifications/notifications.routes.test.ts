@@ -18,7 +18,7 @@ import {
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
-import { useSmtpTestApp } from '../../test/smtp.ts';
+import { useSmtpTestApp } from '../../test/test-app.ts';
 
 const { t, smtp } = useSmtpTestApp({ DM_EMAIL_DELAY: '3s' });
 
