@@ -236,18 +236,8 @@ async function uploadEventImage(base: string, token: string): Promise<string> {
     token,
   );
   if (signed.status !== 201) throw new Error(`signed url failed: ${JSON.stringify(signed.body)}`);
-  const { default: sharp } = await import('sharp');
-  const jpeg = await sharp({
-    create: {
-      width: 1600,
-      height: 900,
-      channels: 3,
-      background: '#d97706',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
+  const { noisyPhoto } = await import('../apps/server/src/test/images.ts');
+  const jpeg = await noisyPhoto(1600, 900, { sigma: 40, quality: 70 });
   const put = await fetch(new URL(signed.body.signedUrl, base), {
     method: 'PUT',
     headers: { 'content-type': 'image/jpeg' },

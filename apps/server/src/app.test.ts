@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { errorBody, healthResponse, MAP_TILE_DEFAULTS, MSG, readyResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createUser, followVerificationLink, nextIp } from './test/factories.ts';
-import { createTestApp, createTestDatabase, type TestApp } from './test/test-app.ts';
+import { createTestDatabase, type TestApp, useTestApp } from './test/test-app.ts';
 
 describe('platform', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('answers health and readiness', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -92,16 +84,8 @@ describe('platform', () => {
 
 /** Issue 9, finding 15. */
 describe('metrics and the content security policy', () => {
-  let open: TestApp;
-  let locked: TestApp;
-  beforeAll(async () => {
-    open = await createTestApp();
-    locked = await createTestApp({ env: { METRICS_TOKEN: 'a-metrics-token-long-enough' } });
-  });
-  afterAll(async () => {
-    await open.close();
-    await locked.close();
-  });
+  const open = useTestApp();
+  const locked = useTestApp({ env: { METRICS_TOKEN: 'a-metrics-token-long-enough' } });
 
   const metrics = (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
@@ -158,20 +142,12 @@ describe('metrics and the content security policy', () => {
 });
 
 describe('map tiles (issue 22)', () => {
-  let custom: TestApp;
-  let standard: TestApp;
-  beforeAll(async () => {
-    standard = await createTestApp();
-    custom = await createTestApp({
-      env: {
-        MAP_TILE_URL: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
-        MAP_TILE_ATTRIBUTION: '© Example Tiles, © OpenStreetMap contributors',
-      },
-    });
-  });
-  afterAll(async () => {
-    await standard.close();
-    await custom.close();
+  const standard = useTestApp();
+  const custom = useTestApp({
+    env: {
+      MAP_TILE_URL: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example Tiles, © OpenStreetMap contributors',
+    },
   });
 
   const imgSrc = (headers: Record<string, unknown>) =>
@@ -198,15 +174,7 @@ describe('map tiles (issue 22)', () => {
 });
 
 describe('platform behind TLS with a built web app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { PUBLIC_URL: 'https://town.example', ADMIN_EMAILS: 'Boss@Example.com' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://town.example', ADMIN_EMAILS: 'Boss@Example.com' } });
 
   it('sends HSTS when the public URL is https', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -228,19 +196,11 @@ describe('platform behind TLS with a built web app', () => {
 });
 
 describe('serving the web app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-web-${process.pid}-${Date.now()}`);
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
-    await writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><title>Townsquare</title><div id="root"></div>',
-    );
-    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    web: {
+      'index.html': '<!doctype html><title>Townsquare</title><div id="root"></div>',
+      'assets/app-abc123.js': 'console.log(1)',
+    },
   });
 
   it('serves index.html for client routes and immutable hashed assets', async () => {

@@ -47,25 +47,18 @@ async function register(base: string, name: string): Promise<Auth> {
   return res.body;
 }
 
+/** `a` asks `b` to be friends and `b` accepts, so they may message each other. */
+async function befriend(base: string, a: Auth, b: Auth): Promise<void> {
+  await api(base, 'POST', '/api/friends/request', { receiverId: b.user.id }, a.accessToken);
+  await api(base, 'POST', '/api/friends/accept', { requesterId: a.user.id }, b.accessToken);
+}
+
 describe('no acknowledged message lost', () => {
   it('survives SIGKILLs at random points with 0 lost and 0 duplicates', async () => {
     server = await startServer(env());
     const sender = await register(server.url, 'sender');
     const receiver = await register(server.url, 'receiver');
-    await api(
-      server.url,
-      'POST',
-      '/api/friends/request',
-      { receiverId: receiver.user.id },
-      sender.accessToken,
-    );
-    await api(
-      server.url,
-      'POST',
-      '/api/friends/accept',
-      { requesterId: sender.user.id },
-      receiver.accessToken,
-    );
+    await befriend(server.url, sender, receiver);
 
     let kills = 0;
     let restarting: Promise<void> | undefined;

@@ -128,11 +128,15 @@ describe('npm start on the embedded database', () => {
       const rootMode = (await stat(root)).mode & 0o777;
 
       // Exactly `npm start` from the clone: no DATA_DIR, so ./data inside the private directory.
-      const server = await startServer(
-        { LOG_LEVEL: 'info' },
-        { entry: path.join(root, 'apps', 'server', 'dist', 'server.js'), cwd: root },
-      );
-      started.push(server);
+      const startClone = async () => {
+        const running = await startServer(
+          { LOG_LEVEL: 'info' },
+          { entry: path.join(root, 'apps', 'server', 'dist', 'server.js'), cwd: root },
+        );
+        started.push(running);
+        return running;
+      };
+      const server = await startClone();
       const register = await api(server.url, 'POST', '/api/auth/register', {
         fullName: 'Root Rita',
         email: 'rita@example.com',
@@ -147,11 +151,7 @@ describe('npm start on the embedded database', () => {
       expect((await stat(root)).mode & 0o777).toBe(rootMode);
 
       // The restarted server finds the same cluster again.
-      const again = await startServer(
-        { LOG_LEVEL: 'info' },
-        { entry: path.join(root, 'apps', 'server', 'dist', 'server.js'), cwd: root },
-      );
-      started.push(again);
+      const again = await startClone();
       const login = await api(again.url, 'POST', '/api/auth/login', {
         identifier: 'rita@example.com',
         password: 'private-clone',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RunningServer, startServer } from './test/servers.ts';
-import { createTestApp, createTestDatabase, type TestApp } from './test/test-app.ts';
+import { createTestDatabase, useTestApp } from './test/test-app.ts';
 
 /**
  * The page may be loaded from any address of the machine (127.0.0.1, a LAN address) while
@@ -85,21 +85,17 @@ describe('uploads from whatever address the page was loaded from', () => {
 });
 
 describe('a client served from another origin (CORS_ORIGINS), and the Host header', () => {
-  let t: TestApp;
+  const t = useTestApp({
+    env: { CORS_ORIGINS: 'https://client.example', PUBLIC_HOSTS: 'lan.example:8080, 10.1.2.3' },
+  });
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { CORS_ORIGINS: 'https://client.example', PUBLIC_HOSTS: 'lan.example:8080, 10.1.2.3' },
-    });
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { fullName: 'Cross Cara', email: 'cara@example.com', password: 'cross origin ok' },
     });
     token = (register.json() as { accessToken: string }).accessToken;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** The signed URL asked for by a page on `origin` that reached the server as `host`. */

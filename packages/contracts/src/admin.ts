@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
+import { userIdentity } from './users.ts';
 
 export const adminUser = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string().optional(),
-  fullName: z.string(),
+  ...userIdentity,
   email: z.string(),
   roles: z.array(z.string()),
   isAdmin: z.boolean(),

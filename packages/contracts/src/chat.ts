@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, text } from './fields.ts';
+import { bothIds, requiredText, text } from './fields.ts';
 
 export const CHAT_LIMITS = {
   contentMax: 2000,
@@ -75,8 +75,7 @@ export const historyQuery = z.object({
 });
 
 export const personSummary = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   username: z.string(),
   fullName: z.string(),
   profileImage: z.string().nullable(),
@@ -85,8 +84,7 @@ export type PersonSummary = z.infer<typeof personSummary>;
 
 /** Direct message (contract 2.6): `sender` and `receiver` stay id strings. */
 export const directMessage = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   sender: z.string(),
   receiver: z.string(),
   content: z.string(),
@@ -100,8 +98,7 @@ export type DirectMessage = z.infer<typeof directMessage>;
 
 /** Event, sub-group, friend-group and general messages: the sender populated. */
 export const roomMessage = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   sender: personSummary,
   content: z.string(),
   timestamp: z.string(),

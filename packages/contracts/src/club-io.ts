@@ -122,12 +122,13 @@ export const shareEmailBody = z.object({
 });
 export const shareEmailResponse = z.object({ shareEmail: z.boolean() });
 
-export const exportSchema = z.object({
-  id: z.string(),
-  communityId: z.string(),
-  state: z.enum(IMPORT_STATES),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+/** An export job: the fields it shares with an import job (the same states). */
+export const exportSchema = importSchema.pick({
+  id: true,
+  communityId: true,
+  state: true,
+  createdAt: true,
+  finishedAt: true,
 });
 export type CommunityExport = z.infer<typeof exportSchema>;
 export const exportResponse = z.object({ export: exportSchema });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CommunityAnnouncementDto } from './announcements.ts';
 import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
-import { requiredText, text } from './fields.ts';
+import { bothIds, pageLimitField, requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
@@ -170,12 +170,11 @@ export const createCommunityBody = updateCommunityBody.extend({
 });
 export type CreateCommunityInput = z.output<typeof createCommunityBody>;
 
-const limitField = z.coerce
-  .number({ error: COMMUNITY_MSG.limitInvalid })
-  .int(COMMUNITY_MSG.limitInvalid)
-  .min(1, COMMUNITY_MSG.limitInvalid)
-  .max(COMMUNITY_LIMITS.pageMax, COMMUNITY_MSG.limitInvalid)
-  .default(COMMUNITY_LIMITS.pageDefault);
+const limitField = pageLimitField(
+  COMMUNITY_LIMITS.pageMax,
+  COMMUNITY_LIMITS.pageDefault,
+  COMMUNITY_MSG.limitInvalid,
+);
 const cursorField = text('Cursor').max(200, COMMUNITY_MSG.cursorInvalid).optional();
 
 export const communityListQuery = z.object({
@@ -241,8 +240,7 @@ export const communityEventsQuery = z.object({
 });
 
 export const communitySchema = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   slug: z.string(),
   name: z.string(),
   description: z.string(),
@@ -276,8 +274,7 @@ export const communityListResponse = z.object({
 
 /** A member row; answers only reach organisers (and the member), never an e-mail address. */
 export const communityMember = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   user: personSummary,
   role: z.enum(COMMUNITY_ROLES),
   state: z.enum(MEMBERSHIP_STATES),

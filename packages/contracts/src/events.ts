@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
 import { personSummary } from './chat.ts';
-import { requiredText, text, timeZoneField } from './fields.ts';
+import { bothIds, requiredText, text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
@@ -258,8 +258,7 @@ export const eventListQuery = z.object({
 });
 
 const personRef = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   username: z.string().optional(),
   fullName: z.string().optional(),
   profileImage: z.string().nullable().optional(),
@@ -276,8 +275,7 @@ export const rsvpEntry = z.object({ id: z.string(), username: z.string(), status
 
 /** The host shown on an event of a community ("Hosted by …", with the verified badge). */
 export const communityHost = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   slug: z.string(),
   name: z.string(),
   verified: z.boolean(),

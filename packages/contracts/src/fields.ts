@@ -92,6 +92,13 @@ export const idParam = z.string();
 /** A path's one id (`/:id`). */
 export const idParams = z.object({ id: idParam });
 
+/** A row's id twice: `_id` for the original client (contract 2), `id` for ours. */
+export const bothIds = { _id: z.string(), id: z.string() };
+
+/** A `?limit=` of 1 to `max` (`fallback` when absent); any other value is answered with `message`. */
+export const pageLimitField = (max: number, fallback: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback);
+
 /** True for a time zone name the runtime's Intl data knows (IANA: `Europe/Berlin`, `UTC`). */
 export function isValidTimeZone(value: string): boolean {
   if (value === '' || value.length > 64) return false;

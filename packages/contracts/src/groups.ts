@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MSG, personSummary } from './chat.ts';
-import { requiredText, text } from './fields.ts';
+import { bothIds, requiredText, text } from './fields.ts';
 
 /** Friend groups (contract 4.9) and event sub-groups (contract 4.8). */
 export const GROUP_LIMITS = { membersMax: 100 } as const;
@@ -52,8 +52,7 @@ export const renameSubgroupBody = z.object({ name: groupNameField });
 
 /** A friend group with its members populated (no e-mail addresses leave the server). */
 export const friendGroup = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   name: z.string(),
   members: z.array(personSummary),
   createdBy: personSummary,
@@ -63,8 +62,7 @@ export const friendGroup = z.object({
 export type FriendGroup = z.infer<typeof friendGroup>;
 
 export const subgroup = z.object({
-  _id: z.string(),
-  id: z.string(),
+  ...bothIds,
   eventId: z.string(),
   name: z.string(),
   members: z.array(personSummary),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personSummary } from './chat.ts';
+import { pageLimitField } from './fields.ts';
 
 /** Notifications (issue 12): in the app, by e-mail and by Web Push. */
 export const NOTIFICATION_KINDS = [
@@ -164,12 +165,11 @@ export type NotificationDto = z.infer<typeof notificationSchema>;
 
 export const notificationsQuery = z.object({
   cursor: z.string().max(100, NOTIFICATION_MSG.cursorInvalid).optional(),
-  limit: z.coerce
-    .number({ error: NOTIFICATION_MSG.limitInvalid })
-    .int(NOTIFICATION_MSG.limitInvalid)
-    .min(1, NOTIFICATION_MSG.limitInvalid)
-    .max(NOTIFICATION_LIMITS.pageMax, NOTIFICATION_MSG.limitInvalid)
-    .default(NOTIFICATION_LIMITS.pageDefault),
+  limit: pageLimitField(
+    NOTIFICATION_LIMITS.pageMax,
+    NOTIFICATION_LIMITS.pageDefault,
+    NOTIFICATION_MSG.limitInvalid,
+  ),
 });
 
 export const notificationsResponse = z.object({

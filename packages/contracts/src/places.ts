@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, text } from './fields.ts';
+import { pageLimitField, requiredText, text } from './fields.ts';
 
 /** Places (issue 22): a venue or a city with coordinates, shared by events, communities and profiles. */
 export const PLACE_LIMITS = {
@@ -134,12 +134,7 @@ export type PlaceCandidate = z.infer<typeof placeCandidateSchema>;
 export const placeSearchQuery = z.object({
   q: text('Search text').trim().max(PLACE_LIMITS.searchQueryMax, PLACE_MSG.queryTooLong).optional(),
   near: nearField.optional(),
-  limit: z.coerce
-    .number({ error: PLACE_MSG.limitInvalid })
-    .int(PLACE_MSG.limitInvalid)
-    .min(1, PLACE_MSG.limitInvalid)
-    .max(PLACE_LIMITS.searchLimitMax, PLACE_MSG.limitInvalid)
-    .default(PLACE_LIMITS.searchLimitDefault),
+  limit: pageLimitField(PLACE_LIMITS.searchLimitMax, PLACE_LIMITS.searchLimitDefault, PLACE_MSG.limitInvalid),
 });
 export const placeSearchResponse = z.object({ places: z.array(placeCandidateSchema) });
 export type PlaceSearchResponse = z.infer<typeof placeSearchResponse>;

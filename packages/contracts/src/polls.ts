@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { personSummary } from './chat.ts';
 import { dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
-import { requiredText, text, timeZoneField } from './fields.ts';
+import { pageLimitField, requiredText, text, timeZoneField } from './fields.ts';
 
 /** Date polls (issue 25): a host proposes dates, people answer, the chosen one becomes the event. */
 export const POLL_LIMITS = {
@@ -198,12 +198,7 @@ export const pollVotersQuery = z.object({
     .string({ error: POLL_MSG.cursorInvalid })
     .regex(/^\d{1,18}$/, POLL_MSG.cursorInvalid)
     .optional(),
-  limit: z.coerce
-    .number({ error: POLL_MSG.limitInvalid })
-    .int(POLL_MSG.limitInvalid)
-    .min(1, POLL_MSG.limitInvalid)
-    .max(POLL_LIMITS.votersPageMax, POLL_MSG.limitInvalid)
-    .default(POLL_LIMITS.votersPage),
+  limit: pageLimitField(POLL_LIMITS.votersPageMax, POLL_LIMITS.votersPage, POLL_MSG.limitInvalid),
 });
 export const pollVotersResponse = z.object({ voters: z.array(pollVoter), next: z.string().nullable() });
 export type PollVotersResponse = z.infer<typeof pollVotersResponse>;

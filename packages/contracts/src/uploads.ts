@@ -64,12 +64,9 @@ export const signedUrlResponse = z.object({
 export type SignedUrlResponse = z.infer<typeof signedUrlResponse>;
 
 /** POST /api/upload/file: both the original `{signedUrl, publicUrl, key}` and `{url}` forms. */
-export const fileUploadResponse = z.object({
-  signedUrl: z.string(),
-  publicUrl: z.string(),
-  url: z.string(),
-  key: z.string(),
-});
+export const fileUploadResponse = signedUrlResponse
+  .pick({ signedUrl: true, publicUrl: true })
+  .extend({ url: z.string(), key: z.string() });
 
 /**
  * Widths (px) of the WebP copies of an event picture, for `srcset`: a phone takes the 480 or 960

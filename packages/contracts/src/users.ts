@@ -48,16 +48,21 @@ export const notificationPreferences = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
+/** How every view of a user begins: both ids (the original client reads `_id`) and the names. */
+export const userIdentity = {
+  id: z.string(),
+  _id: z.string(),
+  username: z.string().optional(),
+  fullName: z.string(),
+};
+
 /**
  * The signed-in user's own view (contract 2.1 AuthUser, a superset): login, register, refresh,
  * verify, GET/PUT /api/users/me and PUT /api/users/:id all answer with this. `username` is absent
  * until profile setup, as the original client expects.
  */
 export const selfUser = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string().optional(),
-  fullName: z.string(),
+  ...userIdentity,
   email: z.string(),
   /** A new address asked for and not yet confirmed by its link; `email` stays until then. */
   pendingEmail: z.string().nullable(),
@@ -88,10 +93,7 @@ export type SelfUser = z.infer<typeof selfUser>;
  * out: the page never shows it and it is nobody else's business (docs/decisions/004).
  */
 export const publicProfile = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string().optional(),
-  fullName: z.string(),
+  ...userIdentity,
   bio: z.string(),
   interests: z.array(z.string()),
   profileImage: z.string().nullable(),

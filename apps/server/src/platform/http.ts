@@ -34,7 +34,7 @@ export const bearer = [{ bearer: [] }];
  */
 export function routeOptions(
   tags: string[],
-  onRequest: onRequestHookHandler,
+  onRequest: onRequestHookHandler | onRequestHookHandler[],
   o: { security?: boolean } = {},
 ) {
   const security = o.security === false ? {} : { security: bearer };

@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fromWallTime } from '@townsquare/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser, startPushService } from '../modules/push/push-test-service.ts';
@@ -14,11 +12,12 @@ import {
   notificationsOf,
   onlyNotificationOf,
   renderedGuestForm,
+  requestAs,
   type TestUser,
   verifyEmail,
 } from '../test/factories.ts';
 import { closeSockets, collect, listen, openSocket } from '../test/sockets.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 
 /**
  * Issue 24 on the server: a person's language (PATCH /api/users/me { locale }), the language of
@@ -26,34 +25,32 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
  * language whoever caused them.
  */
 
-let t: TestApp;
 let service: Awaited<ReturnType<typeof startPushService>>;
 const shell =
   '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>';
 const landing =
   '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"><h1>Welcome</h1></div></body></html>';
 
+const t = useTestApp({
+  env: { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+  web: {
+    'index.html': shell,
+    'prerendered/index.html': landing,
+    'prerendered/login.html': landing.replace('Welcome', 'Sign in'),
+    'prerendered/login.de.html': landing.replace('lang="en"', 'lang="de"').replace('Welcome', 'Anmelden'),
+  },
+});
+const inject = requestAs(t);
 beforeAll(async () => {
-  const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-i18n-${process.pid}-${Date.now()}`);
-  await mkdir(path.join(dist, 'prerendered'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), shell);
-  await writeFile(path.join(dist, 'prerendered', 'index.html'), landing);
-  await writeFile(path.join(dist, 'prerendered', 'login.html'), landing.replace('Welcome', 'Sign in'));
-  await writeFile(
-    path.join(dist, 'prerendered', 'login.de.html'),
-    landing.replace('lang="en"', 'lang="de"').replace('Welcome', 'Anmelden'),
-  );
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
   service = await startPushService();
 });
 afterAll(async () => {
   closeSockets();
   await service.close();
-  await t.close();
 });
 
 const patchMe = (user: TestUser, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: user.auth, payload: payload as object });
+  inject('PATCH', '/api/users/me', user, payload as object);
 
 /** 19:00 on Tuesday 12 January 2027 in `timeZone`. */
 const at19 = (timeZone: string) =>
@@ -164,23 +161,17 @@ describe('e-mail and push in the recipient’s language', () => {
         .statusCode,
     ).toBe(200);
     const browser = fakeBrowser();
-    const subscribed = await t.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: greta.auth,
-      payload: { endpoint: service.endpoint('greta'), expirationTime: null, keys: browser.keys },
+    const subscribed = await inject('POST', '/api/push/subscriptions', greta, {
+      endpoint: service.endpoint('greta'),
+      expirationTime: null,
+      keys: browser.keys,
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
 
     const socket = await openSocket(await listen(t), greta.accessToken);
     const live = collect<{ kind: string; text: string }>(socket, 'notification');
 
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/friends/request',
-      headers: sender.auth,
-      payload: { receiverId: greta.user.id },
-    });
+    const sent = await inject('POST', '/api/friends/request', sender, { receiverId: greta.user.id });
     expect(sent.statusCode, sent.body).toBeLessThan(300);
     const name = sender.user.username ?? sender.user.fullName;
 
@@ -192,12 +183,7 @@ describe('e-mail and push in the recipient’s language', () => {
       `${name} hat dir eine Freundschaftsanfrage geschickt`,
     );
     // The sender's English list is untouched by the reader's language.
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/friends/accept',
-      headers: greta.auth,
-      payload: { requesterId: sender.user.id },
-    });
+    const back = await inject('POST', '/api/friends/accept', greta, { requesterId: sender.user.id });
     expect(back.statusCode, back.body).toBeLessThan(300);
     const accepted = await onlyNotificationOf(t, sender, 'friend_accepted');
     expect(accepted?.text).toContain('accepted your friend request');
@@ -235,12 +221,7 @@ describe('e-mail and push in the recipient’s language', () => {
       startDate: start.toISOString(),
       endDate: new Date(start.getTime() + 7_200_000).toISOString(),
     });
-    const rsvp = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/rsvp`,
-      headers: lea.auth,
-      payload: { status: 'going' },
-    });
+    const rsvp = await inject('POST', `/api/events/${eventId}/rsvp`, lea, { status: 'going' });
     expect(rsvp.statusCode).toBe(200);
     await t.jobs.send('event-reminder', { eventId, leadMs: 2 * 3_600_000, startsAt: start.toISOString() });
 
@@ -271,13 +252,7 @@ describe('notifications that were English only, in the recipient’s language', 
     expect((await patchMe(host, { locale: 'de' })).statusCode).toBe(200);
     const guest = await createUser(t);
     const eventId = await createEvent(t, host, { title: 'Grillabend' });
-    const rsvp = (status: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/events/${eventId}/rsvp`,
-        headers: guest.auth,
-        payload: { status },
-      });
+    const rsvp = (status: string) => inject('POST', `/api/events/${eventId}/rsvp`, guest, { status });
     expect((await rsvp('going')).statusCode).toBe(200);
     expect((await rsvp('not_going')).statusCode).toBe(200);
     const name = guest.user.username ?? guest.user.fullName;
@@ -298,29 +273,15 @@ describe('notifications that were English only, in the recipient’s language', 
     await verifyEmail(t, greta);
     expect((await patchMe(greta, { locale: 'de' })).statusCode).toBe(200);
     const slug = `lauftreff-${Date.now().toString(36)}`;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/communities',
-      headers: owner.auth,
-      payload: { name: 'Lauftreff', slug },
-    });
+    const made = await inject('POST', '/api/communities', owner, { name: 'Lauftreff', slug });
     expect(made.statusCode, made.body).toBe(201);
     const eventId = await createEvent(t, owner, {
       title: 'Stadtlauf',
       communityId: made.json().community.id,
     });
-    const rsvp = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/rsvp`,
-      headers: greta.auth,
-      payload: { status: 'going' },
-    });
+    const rsvp = await inject('POST', `/api/events/${eventId}/rsvp`, greta, { status: 'going' });
     expect(rsvp.statusCode).toBe(200);
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/communities/${slug}`,
-      headers: owner.auth,
-    });
+    const gone = await inject('DELETE', `/api/communities/${slug}`, owner);
     expect(gone.statusCode).toBe(200);
     const mail = await mailStarting(greta.email, 'Stadtlauf');
     expect(mail?.subject).toBe(
@@ -336,19 +297,11 @@ describe('invitations and guest e-mails in the reader’s language', () => {
     const organiser = await createUser(t);
     expect((await patchMe(organiser, { locale: 'de' })).statusCode).toBe(200);
     const slug = `chor-${Date.now().toString(36)}`;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/communities',
-      headers: organiser.auth,
-      payload: { name: 'Stadtchor', slug },
-    });
+    const made = await inject('POST', '/api/communities', organiser, { name: 'Stadtchor', slug });
     expect(made.statusCode, made.body).toBe(201);
     const newcomer = `neu-${Date.now().toString(36)}@example.com`;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${slug}/member-imports`,
-      headers: organiser.auth,
-      payload: { csv: `name,email\nNeu Mitglied,${newcomer}` },
+    const sent = await inject('POST', `/api/communities/${slug}/member-imports`, organiser, {
+      csv: `name,email\nNeu Mitglied,${newcomer}`,
     });
     expect(sent.statusCode, sent.body).toBe(202);
     const mail = await eventually(async () => {
@@ -402,34 +355,21 @@ describe('error codes on the wire', () => {
     const ana = await createUser(t);
     const cases: [Promise<{ statusCode: number; json(): Record<string, unknown> }>, number, string][] = [
       [
-        t.app.inject({
-          method: 'POST',
-          url: '/api/auth/register',
-          payload: { fullName: 'Ana Again', email: ana.email, password: 'a-long-password' },
+        inject('POST', '/api/auth/register', undefined, {
+          fullName: 'Ana Again',
+          email: ana.email,
+          password: 'a-long-password',
         }),
         409,
         'EMAIL_TAKEN',
       ],
       [
-        t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com' } }),
+        inject('POST', '/api/auth/register', undefined, { email: 'x@example.com' }),
         400,
         'FULL_NAME_REQUIRED',
       ],
-      [
-        t.app.inject({
-          method: 'PATCH',
-          url: '/api/users/me',
-          headers: ana.auth,
-          payload: { bio: 'x'.repeat(1001) },
-        }),
-        400,
-        'BIO_TOO_LONG',
-      ],
-      [
-        t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: ana.auth, payload: [] }),
-        400,
-        'BODY_INVALID',
-      ],
+      [inject('PATCH', '/api/users/me', ana, { bio: 'x'.repeat(1001) }), 400, 'BIO_TOO_LONG'],
+      [inject('PATCH', '/api/users/me', ana, []), 400, 'BODY_INVALID'],
       [
         t.app.inject({
           method: 'PATCH',

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { parseUrl } from './urls.ts';
 
 /** How a request reached us: its protocol and its `Host` (with the port, if any). */
 export type ReachedAt = { protocol: string; host: string };
@@ -45,12 +46,8 @@ export function createServerOrigin(options: {
 
   return (reached: ReachedAt): string => {
     const protocol = reached.protocol === 'https' ? 'https' : 'http';
-    let url: URL;
-    try {
-      url = new URL(`${protocol}://${reached.host}`);
-    } catch {
-      return publicOrigin;
-    }
+    const url = parseUrl(`${protocol}://${reached.host}`);
+    if (!url) return publicOrigin;
     // A Host with credentials, a path or a query in it is not a host: `evil.example@127.0.0.1` parses.
     if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return publicOrigin;
     return known.get(url.host) ?? (trusted(url) ? url.origin : publicOrigin);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, LIMITS_PER, MemoryRateLimitStore } from '../platform/rate-limit/rate-limiter.ts';
 import { createEvent, createUser } from '../test/factories.ts';
 import { ask, closeSockets, listen, next, openSocket, useSockets } from '../test/sockets.ts';
-import { createTestApp, type TestApp, useTestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 import { createRealtime, type RealtimeDeps } from './io.ts';
 
 /**
@@ -140,19 +140,13 @@ function upgradeAnswer(base: string): Promise<string> {
  * per user and per client address per minute, not only how many stay open.
  */
 describe('socket connection rates', () => {
-  let limited: TestApp;
+  const limited = useTestApp({ env: { SOCKET_CONNECTIONS_PER_USER: '3', SOCKET_CONNECTIONS_PER_IP: '8' } });
   let limitedUrl: string;
 
   beforeAll(async () => {
-    limited = await createTestApp({
-      env: { SOCKET_CONNECTIONS_PER_USER: '3', SOCKET_CONNECTIONS_PER_IP: '8' },
-    });
     limitedUrl = await listen(limited);
   });
-  afterAll(async () => {
-    closeSockets();
-    await limited.close();
-  });
+  afterAll(() => closeSockets());
 
   it('refuses a user opening sockets faster than the per-user rate, and only that user', async () => {
     const flooder = await createUser(limited);

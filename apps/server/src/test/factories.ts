@@ -38,10 +38,16 @@ export type TestUser = AuthResponse & { password: string; email: string; auth: {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `t.app.inject` as `user` (anonymous without one), with any more `headers`. */
+/** `t.app.inject` as `user` (a TestUser or a Session; anonymous without one), with any more `headers`. */
 export const requestAs =
   (t: TestApp) =>
-  (method: Method, url: string, user?: TestUser, payload?: object, headers: Record<string, string> = {}) =>
+  (
+    method: Method,
+    url: string,
+    user?: Pick<TestUser, 'auth'>,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
 /** Registers a user through the API. `complete: true` also runs profile setup. */
@@ -254,12 +260,19 @@ type Users<N extends number, A extends TestUser[] = []> = A['length'] extends N
   ? A
   : Users<N, [...A, TestUser]>;
 
-/** `count` users registered at once, each with a verified e-mail address (publishing needs one). */
-export async function verifiedUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
+/** `count` users registered at once. */
+export async function createUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
   const users = await Promise.all(Array.from({ length: count }, () => createUser(t)));
-  for (const u of users) await verifyEmail(t, u);
   // As many as `count`: the tuple type only says so.
   return users as Users<N>;
+}
+
+/** `count` users registered at once, each with a verified e-mail address (publishing needs one). */
+export async function verifiedUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
+  const users = await createUsers(t, count);
+  // A tuple of TestUser (generic, so TypeScript cannot iterate it): the array it is.
+  for (const u of users as TestUser[]) await verifyEmail(t, u);
+  return users;
 }
 
 /** Marks the user's e-mail address verified, as following the link in the mail would. */

@@ -17,3 +17,22 @@ export async function testImages(): Promise<{ png: Buffer; jpegWithGps: Buffer }
     .toBuffer();
   return { png, jpegWithGps };
 }
+
+/** A photo-like JPEG: noise makes it compress as a camera's picture does, not as a flat colour. */
+export function noisyPhoto(
+  width: number,
+  height: number,
+  o: { sigma: number; quality: number },
+): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#d97706',
+      noise: { type: 'gaussian', mean: 128, sigma: o.sigma },
+    },
+  })
+    .jpeg({ quality: o.quality })
+    .toBuffer();
+}

@@ -9,6 +9,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
+import { startSmtpCapture } from './smtp.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestAppOptions = {
@@ -108,12 +109,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
 /**
  * The test file's app: created before its first test and closed after its last (a `beforeAll` and
  * an `afterAll` registered where this is called). Use it in place of the app itself; reading it
- * before the `beforeAll` has run throws.
+ * before the `beforeAll` has run throws. `options` may be a function, read when the app is made
+ * (for what an earlier `beforeAll` started).
  */
-export function useTestApp(options: TestAppOptions = {}): TestApp {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(options);
+    current = await createTestApp(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await current?.close();
@@ -124,6 +126,30 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
       return Reflect.get(current, key);
     },
   });
+}
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/**
+ * The test file's app sending its mail through a real SMTP capture (`smtp`) with these `env`
+ * settings: the capture starts before the app and closes after it.
+ */
+export function useSmtpTestApp(env: Record<string, string> = {}): { t: TestApp; smtp: SmtpCapture } {
+  let smtp: SmtpCapture | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const started = () => {
+    if (!smtp) throw new Error('the SMTP capture is used before its beforeAll has run');
+    return smtp;
+  };
+  return {
+    t: useTestApp(() => ({ env: { SMTP_URL: started().url, ...env } })),
+    smtp: new Proxy({} as SmtpCapture, { get: (_, key) => Reflect.get(started(), key) }),
+  };
 }
 
 /** Waits (up to 20 s) until no due job of the notification queues is waiting or running. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
@@ -245,6 +245,13 @@ export async function endUserSessions(
   return revokeUserSessions(tx, userId, reason, options.keep);
 }
 
+/** Marks the unused e-mail tokens that also meet `conditions` used: voiding and redeeming are this one UPDATE. */
+const useUnusedEmailTokens = (db: Executor, ...conditions: (SQL | undefined)[]) =>
+  db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(...conditions, isNull(emailTokens.usedAt)));
+
 /** Voids every unused e-mail token of the user with this purpose (but `except`). */
 export async function voidEmailTokens(
   db: Executor,
@@ -252,17 +259,12 @@ export async function voidEmailTokens(
   purpose: EmailTokenPurpose,
   except?: string,
 ): Promise<void> {
-  await db
-    .update(emailTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        except ? ne(emailTokens.id, except) : undefined,
-      ),
-    );
+  await useUnusedEmailTokens(
+    db,
+    eq(emailTokens.userId, userId),
+    eq(emailTokens.purpose, purpose),
+    except ? ne(emailTokens.id, except) : undefined,
+  );
 }
 
 /**
@@ -302,18 +304,12 @@ export async function redeemEmailToken(
   purposes: EmailTokenPurpose[],
   tokenHash: string,
 ): Promise<{ userId: string; email: string; purpose: EmailTokenPurpose } | undefined> {
-  const rows = await db
-    .update(emailTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        inArray(emailTokens.purpose, purposes),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: emailTokens.userId, email: emailTokens.email, purpose: emailTokens.purpose });
+  const rows = await useUnusedEmailTokens(
+    db,
+    eq(emailTokens.tokenHash, tokenHash),
+    inArray(emailTokens.purpose, purposes),
+    gt(emailTokens.expiresAt, sql`now()`),
+  ).returning({ userId: emailTokens.userId, email: emailTokens.email, purpose: emailTokens.purpose });
   return rows[0];
 }
 

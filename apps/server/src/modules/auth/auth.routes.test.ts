@@ -2,11 +2,12 @@ import { authResponse, errorBody, MSG, registerResponse, verifyResponse } from '
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { accountMailSent, createUser, mailsTo, nextIp, unique } from '../../test/factories.ts';
+import { accountMailSent, createUser, mailsTo, nextIp, requestAs, unique } from '../../test/factories.ts';
 import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
 import { createTestApp, memoryMailer, type TestApp, useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
+const inject = requestAs(t);
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
@@ -319,19 +320,17 @@ describe('no account enumeration through the mail flows', () => {
 describe('sessions: verify, refresh, logout', () => {
   it('verify returns the user for a valid access token', async () => {
     const user = await createUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: user.auth });
+    const res = await inject('GET', '/api/auth/verify', user);
     expect(res.statusCode).toBe(200);
     expect(verifyResponse.parse(res.json()).user.id).toBe(user.user.id);
   });
 
   it('verify distinguishes a missing token from a bad one', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/auth/verify' });
+    const none = await inject('GET', '/api/auth/verify');
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('Unauthorized');
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/verify',
-      headers: { authorization: 'Bearer abc.def.ghi' },
+    const bad = await inject('GET', '/api/auth/verify', undefined, undefined, {
+      authorization: 'Bearer abc.def.ghi',
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Invalid token');
@@ -375,9 +374,7 @@ describe('sessions: verify, refresh, logout', () => {
     const res = await post('/api/auth/logout', undefined, user.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Logged out successfully' });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: user.auth })).statusCode,
-    ).toBe(401);
+    expect((await inject('GET', '/api/auth/verify', user)).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', { refreshToken: user.refreshToken })).statusCode).toBe(401);
     // Another sign-in of the same account is untouched.
     const otherAuth = { authorization: `Bearer ${other.json().accessToken}` };

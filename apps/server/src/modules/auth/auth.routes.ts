@@ -14,7 +14,7 @@ import {
   verifyEmailBody,
   verifyResponse,
 } from '@townsquare/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { AUTH_BODY_LIMIT } from '../../platform/json-body.ts';
 import {
@@ -38,14 +38,23 @@ const tags = ['auth'];
 export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter: RateLimiter): void {
   const perIp = (name: string, window: Window) => throttleByIp(limiter, name, window);
   const signedIn = routeOptions(tags, guards.requireAuth);
+  /** A signed-out form's route: a small body (AUTH_BODY_LIMIT), throttled by `onRequest`, public in the docs. */
+  const form = <S extends FastifySchema>(
+    onRequest: onRequestHookHandler | onRequestHookHandler[],
+    schema: S,
+  ) => ({
+    bodyLimit: AUTH_BODY_LIMIT,
+    ...routeOptions(tags, onRequest, { security: false })(schema),
+  });
 
   app.post(
     '/api/auth/register',
     {
-      bodyLimit: AUTH_BODY_LIMIT,
+      ...form(perIp('register', LIMITS_PER.registrationsPerIp), {
+        body: registerBody,
+        response: { 201: registerResponse, ...errors(400, 409, 429) },
+      }),
       config: { humanErrorField: true },
-      onRequest: perIp('register', LIMITS_PER.registrationsPerIp),
-      schema: { tags, body: registerBody, response: { 201: registerResponse, ...errors(400, 409, 429) } },
     },
     async (request, reply) => reply.status(201).send(await auth.register(request.body, meta(request))),
   );
@@ -95,11 +104,10 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
 
   app.post(
     '/api/auth/forgot-password',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: perIp('forgot', LIMITS_PER.forgotPerIp),
-      schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } },
-    },
+    form(perIp('forgot', LIMITS_PER.forgotPerIp), {
+      body: forgotPasswordBody,
+      response: { 200: messageResponse, ...errors(400, 429) },
+    }),
     async (request) => {
       await auth.forgotPassword(request.body.email);
       return { message: MSG.forgotPasswordSent };
@@ -108,11 +116,10 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
 
   app.post(
     '/api/auth/reset-password',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: perIp('reset', LIMITS_PER.resetPerIp),
-      schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors(400, 429) } },
-    },
+    form(perIp('reset', LIMITS_PER.resetPerIp), {
+      body: resetPasswordBody,
+      response: { 200: messageResponse, ...errors(400, 429) },
+    }),
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.newPassword);
       return { message: MSG.passwordResetDone };
@@ -123,16 +130,11 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
   for (const path of ['/api/auth/verify-email', '/auth/verify-email']) {
     app.post(
       path,
-      {
-        bodyLimit: AUTH_BODY_LIMIT,
-        onRequest: perIp('verify', LIMITS_PER.verifyPerIp),
-        schema: {
-          tags,
-          hide: !path.startsWith('/api'),
-          body: verifyEmailBody,
-          response: { 200: messageResponse, ...errors(400, 429) },
-        },
-      },
+      form(perIp('verify', LIMITS_PER.verifyPerIp), {
+        hide: !path.startsWith('/api'),
+        body: verifyEmailBody,
+        response: { 200: messageResponse, ...errors(400, 429) },
+      }),
       async (request) => {
         await auth.verifyEmail(request.body.token);
         return { message: MSG.emailVerified };
@@ -142,15 +144,10 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
 
   app.post(
     '/api/auth/resend-verification',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: [perIp('resend', LIMITS_PER.resendPerIp), guards.optionalAuth],
-      schema: {
-        tags,
-        body: resendVerificationBody,
-        response: { 200: messageResponse, ...errors(400, 401, 429) },
-      },
-    },
+    form([perIp('resend', LIMITS_PER.resendPerIp), guards.optionalAuth], {
+      body: resendVerificationBody,
+      response: { 200: messageResponse, ...errors(400, 401, 429) },
+    }),
     async (request) => {
       await auth.resendVerification({
         user: request.auth?.user,

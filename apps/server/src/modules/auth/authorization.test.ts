@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
+  createUsers,
   eventBody,
   guestAnswer,
   guestConfirmToken,
@@ -1835,7 +1836,7 @@ function seriesBody() {
 }
 
 async function world(): Promise<World> {
-  const [owner, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+  const [owner, other, admin] = await createUsers(t, 3);
   await t.db.execute(sql`update users set is_admin = true where id = ${admin!.user.id}`);
   // Publishing needs a verified e-mail: every actor here may publish.
   for (const user of [owner!, other!, admin!]) await verifyEmail(t, user);

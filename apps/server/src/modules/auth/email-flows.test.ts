@@ -1,21 +1,11 @@
 import { MSG } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMailSent, createUser, nextIp, unique } from '../../test/factories.ts';
-import { linkIn, startSmtpCapture } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { linkIn } from '../../test/smtp.ts';
+import { useSmtpTestApp } from '../../test/test-app.ts';
 
 /** The account e-mail flows end to end, through a real SMTP server started by the test. */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Townsquare <hello@townsquare.test>' } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = useSmtpTestApp({ MAIL_FROM: 'Townsquare <hello@townsquare.test>' });
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextIp() });

@@ -1,7 +1,7 @@
 import { communityResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser, unique } from '../../test/factories.ts';
+import { createEvent, createUsers, makeFriends, type TestUser, unique } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19, finding 9: a block ends co-hosting both ways, and a blocked person cannot become one. */
@@ -22,12 +22,7 @@ async function cohostsOf(eventId: string): Promise<string[]> {
 
 describe('a block ends co-hosting', () => {
   it('the creator blocking a co-host, or a co-host blocking the creator, ends co-hosting of all their events', async () => {
-    const [creator, blockedCohost, blockingCohost, keptCohost] = await Promise.all([
-      createUser(t),
-      createUser(t),
-      createUser(t),
-      createUser(t),
-    ]);
+    const [creator, blockedCohost, blockingCohost, keptCohost] = await createUsers(t, 4);
     for (const friend of [blockedCohost, blockingCohost, keptCohost]) await makeFriends(t, creator, friend);
     const first = await createEvent(t, creator);
     const second = await createEvent(t, creator);
@@ -41,7 +36,7 @@ describe('a block ends co-hosting', () => {
   });
 
   it('a community organiser the creator blocked cannot be made co-host', async () => {
-    const [creator, organizer] = await Promise.all([createUser(t), createUser(t)]);
+    const [creator, organizer] = await createUsers(t, 2);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/communities',

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { blocks, users } from '../../db/schema/index.ts';
+import { personColumns } from '../users/users.repository.ts';
 
 /** Inserts the block; false if it was already there (blocking is idempotent). */
 export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
@@ -20,13 +21,7 @@ export async function countBlocks(db: Executor, blockerId: string): Promise<numb
 /** The people `blockerId` blocked, newest first, with their public fields. */
 export async function listBlocked(db: Executor, blockerId: string, limit: number) {
   return db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      profileImage: users.profileImage,
-      blockedAt: blocks.createdAt,
-    })
+    .select({ ...personColumns, blockedAt: blocks.createdAt })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, blockerId))

@@ -6,7 +6,15 @@ import type { CommunityImport } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { createUser, mailsTo, type TestUser, unique, useUsers, verifyEmail } from '../../test/factories.ts';
+import {
+  createUser,
+  mailsTo,
+  requestAs,
+  type TestUser,
+  unique,
+  useUsers,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
@@ -14,6 +22,7 @@ import { urlProblem } from './fetch-feed.ts';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 const t = useTestApp();
+const inject = requestAs(t);
 const [owner] = useUsers(t, 1, { verified: true });
 let feeds: http.Server;
 let feedBase: string;
@@ -37,12 +46,7 @@ async function community(
   by: TestUser = owner,
   body: Record<string, unknown> = {},
 ): Promise<{ slug: string; id: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/communities',
-    headers: by.auth,
-    payload: { name: unique('Club '), ...body },
-  });
+  const res = await inject('POST', '/api/communities', by, { name: unique('Club '), ...body });
   expect(res.statusCode).toBe(201);
   return res.json().community;
 }
@@ -67,7 +71,7 @@ async function importFile(slug: string, content: string, by: TestUser = owner) {
 
 async function finished(id: string, by: TestUser = owner): Promise<CommunityImport> {
   return eventually(async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/imports/${id}`, headers: by.auth });
+    const res = await inject('GET', `/api/imports/${id}`, by);
     expect(res.statusCode).toBe(200);
     const row = res.json().import as CommunityImport;
     if (row.state !== 'done' && row.state !== 'failed') throw new Error(`import still ${row.state}`);
@@ -161,11 +165,9 @@ describe('ICS import', () => {
       'BEGIN:VEVENT\r\nUID:event_broken@meetup.com\r\nDTSTART:2026-13-45\r\nSUMMARY:Broken\r\nEND:VEVENT\r\nEND:VCALENDAR',
     );
     served.set('/meetup.ics', { status: 200, body: broken });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/imports`,
-      headers: owner.auth,
-      payload: { url: `${feedBase}/meetup.ics`, subscribe: true },
+    const res = await inject('POST', `/api/communities/${club.slug}/imports`, owner, {
+      url: `${feedBase}/meetup.ics`,
+      subscribe: true,
     });
     expect(res.statusCode).toBe(202);
     const done = await finished(res.json().import.id);
@@ -180,18 +182,9 @@ describe('ICS import', () => {
     const events = await eventsOf(club.id);
     expect(events.find((e) => e.title === 'Holiday game swap')?.cancelled).toBe(true);
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/communities/${club.slug}/imports`,
-      headers: owner.auth,
-    });
+    const list = await inject('GET', `/api/communities/${club.slug}/imports`, owner);
     expect(list.json().imports.map((i: CommunityImport) => i.id)).toEqual([done.id]);
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/imports/${done.id}`,
-      headers: owner.auth,
-      payload: { subscribed: false },
-    });
+    const off = await inject('PATCH', `/api/imports/${done.id}`, owner, { subscribed: false });
     expect(off.json().import.subscribed).toBe(false);
   });
 
@@ -203,13 +196,7 @@ describe('ICS import', () => {
       status: 200,
       body: `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(5300),
     });
-    const start = (url: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/communities/${club.slug}/imports`,
-        headers: owner.auth,
-        payload: { url },
-      });
+    const start = (url: string) => inject('POST', `/api/communities/${club.slug}/imports`, owner, { url });
     expect(await finished((await start(`${feedBase}/moved`)).json().import.id)).toMatchObject({
       state: 'done',
       // The series, two "second Thursday" occurrences and the cancelled event.
@@ -231,26 +218,14 @@ describe('ICS import', () => {
     const club = await community();
     const organiser = await createUser(t);
     await verifyEmail(t, organiser);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/join`,
-      headers: organiser.auth,
-      payload: {},
-    });
+    await inject('POST', `/api/communities/${club.slug}/join`, organiser, {});
     const promote = (role: string) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/communities/${club.slug}/members/${organiser.user.id}`,
-        headers: owner.auth,
-        payload: { role },
-      });
+      inject('PATCH', `/api/communities/${club.slug}/members/${organiser.user.id}`, owner, { role });
     expect((await promote('ORGANIZER')).statusCode).toBe(200);
     served.set('/daily.ics', { status: 200, body: fixture('meetup-group.ics') });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/imports`,
-      headers: organiser.auth,
-      payload: { url: `${feedBase}/daily.ics`, subscribe: true },
+    const res = await inject('POST', `/api/communities/${club.slug}/imports`, organiser, {
+      url: `${feedBase}/daily.ics`,
+      subscribe: true,
     });
     const first = await finished(res.json().import.id, organiser);
     expect(first.state).toBe('done');
@@ -272,12 +247,7 @@ describe('ICS import', () => {
   it('refuses bad sources with a readable 400, and other people with 403', async () => {
     const club = await community();
     const post = (payload: unknown, by = owner) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/communities/${club.slug}/imports`,
-        headers: by.auth,
-        payload: payload as object,
-      });
+      inject('POST', `/api/communities/${club.slug}/imports`, by, payload as object);
     expect((await post({ url: 'ftp://example.com/cal.ics' })).json().message).toBe(
       'The calendar address must be an http or https URL',
     );
@@ -315,19 +285,9 @@ describe('member invitations', () => {
   it('mails each new address an invitation; members, banned, invalid and repeated addresses are skipped with the reason', async () => {
     const club = await community();
     const member = await createUser(t);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/join`,
-      headers: member.auth,
-      payload: {},
-    });
+    await inject('POST', `/api/communities/${club.slug}/join`, member, {});
     const banned = await createUser(t);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/bans`,
-      headers: owner.auth,
-      payload: { userId: banned.user.id },
-    });
+    await inject('POST', `/api/communities/${club.slug}/bans`, owner, { userId: banned.user.id });
     const newcomer = `${unique('new')}@example.com`;
     const csv = [
       'name,email',
@@ -337,12 +297,7 @@ describe('member invitations', () => {
       'Nobody,not-an-address',
       `Ada again,${newcomer.toUpperCase()}`,
     ].join('\n');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/member-imports`,
-      headers: owner.auth,
-      payload: { csv },
-    });
+    const res = await inject('POST', `/api/communities/${club.slug}/member-imports`, owner, { csv });
     expect(res.statusCode).toBe(202);
     expect(res.json().report).toEqual({
       sent: [{ line: 2, name: 'Ada Lovelace', email: newcomer }],
@@ -364,36 +319,20 @@ describe('member invitations', () => {
     expect(accounts.rows).toHaveLength(0);
 
     // The same list again: already invited.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/communities/${club.slug}/member-imports`,
-      headers: owner.auth,
-      payload: { csv: `Ada,${newcomer}` },
+    const again = await inject('POST', `/api/communities/${club.slug}/member-imports`, owner, {
+      csv: `Ada,${newcomer}`,
     });
     expect(again.json().report.skipped[0].reason).toBe('already invited');
 
     // Following the link (signed in) joins, even an invitation-only community.
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/communities/${club.slug}`,
-      headers: owner.auth,
-      payload: { joinPolicy: 'INVITE' },
-    });
+    await inject('PATCH', `/api/communities/${club.slug}`, owner, { joinPolicy: 'INVITE' });
     const token = new URL(mail.link ?? '').searchParams.get('invite') ?? '';
     const joiner = await createUser(t, { email: newcomer });
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/api/community-invitations/accept',
-      headers: joiner.auth,
-      payload: { token },
-    });
+    const accepted = await inject('POST', '/api/community-invitations/accept', joiner, { token });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().community.viewerState).toBe('member');
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/community-invitations/accept',
-      headers: joiner.auth,
-      payload: { token: 'x'.repeat(43) },
+    const wrong = await inject('POST', '/api/community-invitations/accept', joiner, {
+      token: 'x'.repeat(43),
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('This invitation link is not valid');
@@ -406,27 +345,13 @@ describe('export', () => {
     const sharer = await createUser(t);
     const quiet = await createUser(t);
     for (const u of [sharer, quiet])
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/communities/${club.slug}/join`,
-        headers: u.auth,
-        payload: { answers: ['Chess'] },
-      });
-    const share = await t.app.inject({
-      method: 'PUT',
-      url: `/api/communities/${club.slug}/share-email`,
-      headers: sharer.auth,
-      payload: { share: true },
-    });
+      await inject('POST', `/api/communities/${club.slug}/join`, u, { answers: ['Chess'] });
+    const share = await inject('PUT', `/api/communities/${club.slug}/share-email`, sharer, { share: true });
     expect(share.json()).toEqual({ shareEmail: true });
     // Events: imported from the fixtures (series, single, cancelled).
     await finished((await importFile(club.slug, fixture('meetup-group.ics'))).json().import.id);
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/communities/${club.slug}/export`,
-      headers: owner.auth,
-    });
+    const res = await inject('GET', `/api/communities/${club.slug}/export`, owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const files = unzip(res.rawPayload);
@@ -452,15 +377,7 @@ describe('export', () => {
     });
 
     // UIDs are stable across exports.
-    const second = unzip(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/communities/${club.slug}/export`,
-          headers: owner.auth,
-        })
-      ).rawPayload,
-    );
+    const second = unzip((await inject('GET', `/api/communities/${club.slug}/export`, owner)).rawPayload);
     const uids = (ics: string) => [...ics.matchAll(/^UID:(.*)$/gm)].map((m) => m[1]);
     expect(uids(second.get('events.ics')!)).toEqual(uids(files.get('events.ics')!));
 
@@ -476,15 +393,7 @@ describe('export', () => {
     expect(twice).toMatchObject({ created: 0, updated: 0 });
 
     // Only the owner exports.
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/communities/${club.slug}/export`,
-          headers: sharer.auth,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await inject('GET', `/api/communities/${club.slug}/export`, sharer)).statusCode).toBe(403);
   });
 
   it('makes the zip as a job for a community of more events than the threshold', async () => {
@@ -493,20 +402,16 @@ describe('export', () => {
       insert into events (id, creator_id, community_id, title, description, location, start_date, end_date)
       select gen_random_uuid(), ${owner.user.id}, ${club.id}, 'Bulk ' || i, '', '', now() + i * interval '1 hour', now() + i * interval '1 hour' + interval '1 hour'
       from generate_series(1, 1001) as i`);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/communities/${club.slug}/export`,
-      headers: owner.auth,
-    });
+    const res = await inject('GET', `/api/communities/${club.slug}/export`, owner);
     expect(res.statusCode).toBe(202);
     const id = res.json().export.id as string;
-    const early = await t.app.inject({ method: 'GET', url: `/api/exports/${id}/file`, headers: owner.auth });
+    const early = await inject('GET', `/api/exports/${id}/file`, owner);
     if (early.statusCode !== 200) expect(early.json().message).toBe('The export is not ready yet');
     await eventually(async () => {
-      const state = await t.app.inject({ method: 'GET', url: `/api/exports/${id}`, headers: owner.auth });
+      const state = await inject('GET', `/api/exports/${id}`, owner);
       expect(state.json().export.state).toBe('done');
     }, 90_000);
-    const file = await t.app.inject({ method: 'GET', url: `/api/exports/${id}/file`, headers: owner.auth });
+    const file = await inject('GET', `/api/exports/${id}/file`, owner);
     expect(file.statusCode).toBe(200);
     expect(JSON.parse(unzip(file.rawPayload).get('events.json')!).events).toHaveLength(1001);
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { CLUB_IO_LIMITS, CLUB_IO_MSG } from '@townsquare/contracts';
+import { parseUrl } from '../../platform/urls.ts';
 import { endpointProblem, publicOnlyLookup, sendTimeProblem } from '../push/endpoint-guard.ts';
 
 /** A feed that could not be read: its message is for the organiser (the import's report). */
@@ -34,12 +35,8 @@ export async function fetchFeed(
 
 /** The guard's verdict on a feed URL, in the import's words. */
 export function urlProblem(url: string, allowPrivate: boolean): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return CLUB_IO_MSG.urlInvalid;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return CLUB_IO_MSG.urlInvalid;
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return CLUB_IO_MSG.urlInvalid;
   if (endpointProblem(url, allowPrivate) || (!allowPrivate && sendTimeProblem(url)))
     return CLUB_IO_MSG.urlRefused;

@@ -2,7 +2,7 @@ import { COMMUNITY_MSG, communityResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser, unique, useUsers } from '../../test/factories.ts';
+import { createUser, createUsers, type TestUser, unique, useUsers } from '../../test/factories.ts';
 import { barrier, closeSockets, collect, listen, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -64,7 +64,7 @@ describe('a ban sticks (issue 19, finding 4)', () => {
   it('an invitation or an approval racing a ban never lets the banned person in', async () => {
     for (let run = 0; run < 6; run++) {
       const c = await createCommunity({ joinPolicy: 'APPROVAL' });
-      const [organizer, asker, invitee] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+      const [organizer, asker, invitee] = await createUsers(t, 3);
       await call('POST', `/api/communities/${c.slug}/invites`, owner, { userId: organizer.user.id });
       await call('POST', `/api/communities/${c.slug}/join`, organizer);
       await call('PATCH', `/api/communities/${c.slug}/members/${organizer.user.id}`, owner, {
@@ -114,7 +114,7 @@ describe('one owner (issue 19, finding 6)', () => {
   it('two simultaneous transfers leave exactly one OWNER, and the old owner an organiser', async () => {
     for (let run = 0; run < 6; run++) {
       const c = await createCommunity();
-      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const [a, b] = await createUsers(t, 2);
       await call('POST', `/api/communities/${c.slug}/join`, a);
       await call('POST', `/api/communities/${c.slug}/join`, b);
       const results = await Promise.all(
@@ -145,7 +145,7 @@ describe('one owner (issue 19, finding 6)', () => {
 describe("organisers' reach and join-request events (issue 19, Info)", () => {
   it('an organiser who promoted a member to ORGANIZER can demote and remove them again', async () => {
     const c = await createCommunity();
-    const [organizer, member] = await Promise.all([createUser(t), createUser(t)]);
+    const [organizer, member] = await createUsers(t, 2);
     for (const user of [organizer, member]) await call('POST', `/api/communities/${c.slug}/join`, user);
     await call('PATCH', `/api/communities/${c.slug}/members/${organizer.user.id}`, owner, {
       role: 'ORGANIZER',
@@ -174,7 +174,7 @@ describe("organisers' reach and join-request events (issue 19, Info)", () => {
 
   it('community-request reaches the organisers, not every member', async () => {
     const c = await createCommunity({ joinPolicy: 'APPROVAL' });
-    const [organizer, member, asker] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const [organizer, member, asker] = await createUsers(t, 3);
     for (const user of [organizer, member]) {
       await call('POST', `/api/communities/${c.slug}/invites`, owner, { userId: user.user.id });
       await call('POST', `/api/communities/${c.slug}/join`, user);

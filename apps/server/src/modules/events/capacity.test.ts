@@ -27,6 +27,11 @@ async function rsvp(eventId: string, user: TestUser, body: object = { status: 'g
   return eventResponse.parse(res.json()).event;
 }
 
+/** Each answers going, one after the other: the order a waitlist keeps. */
+async function goingInTurn(eventId: string, ...users: TestUser[]): Promise<void> {
+  for (const user of users) await rsvp(eventId, user);
+}
+
 async function view(eventId: string, user: TestUser): Promise<EventDto> {
   const res = await call('GET', `/api/events/${eventId}`, user);
   expect(res.statusCode).toBe(200);
@@ -118,9 +123,7 @@ describe('a full event and its waitlist', () => {
   it('offers a freed place to the first in line until the offer ends; accepting makes them going', async () => {
     const id = await createEvent(t, host, { capacity: 1 });
     const [a, b, c] = people as [TestUser, TestUser, TestUser];
-    await rsvp(id, a);
-    await rsvp(id, b);
-    await rsvp(id, c);
+    await goingInTurn(id, a, b, c);
     const before = Date.now();
     await rsvp(id, a, { status: 'not_going' });
     const offered = (await view(id, b)).viewerRsvp;
@@ -142,9 +145,7 @@ describe('a full event and its waitlist', () => {
   it('passes an expired offer to the next person, idempotently', async () => {
     const id = await createEvent(t, host, { capacity: 1 });
     const [a, b, c] = people as [TestUser, TestUser, TestUser];
-    await rsvp(id, a);
-    await rsvp(id, b);
-    await rsvp(id, c);
+    await goingInTurn(id, a, b, c);
     await rsvp(id, a, { status: 'not_going' });
     expect(await statusOf(id, b)).toBe('offered');
     const later = new Date(Date.now() + 13 * HOUR);
@@ -169,8 +170,7 @@ describe('a full event and its waitlist', () => {
       endDate: new Date(start.getTime() + HOUR).toISOString(),
     });
     const [a, b] = people as [TestUser, TestUser];
-    await rsvp(id, a);
-    await rsvp(id, b);
+    await goingInTurn(id, a, b);
     await rsvp(id, a, { status: 'not_going' });
     const offered = (await view(id, b)).viewerRsvp;
     expect(offered?.status).toBe('offered');
@@ -185,9 +185,7 @@ describe('a full event and its waitlist', () => {
       endDate: new Date(start.getTime() + HOUR).toISOString(),
     });
     const [a, b, c] = people as [TestUser, TestUser, TestUser];
-    await rsvp(id, a);
-    await rsvp(id, b);
-    await rsvp(id, c);
+    await goingInTurn(id, a, b, c);
     await rsvp(id, a, { status: 'not_going' });
     expect((await view(id, b)).viewerRsvp).toMatchObject({ status: 'going', offerExpiresAt: null });
     expect((await view(id, c)).viewerRsvp).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
@@ -225,8 +223,7 @@ describe('a full event and its waitlist', () => {
   it('passes over a party that does not fit: the next who fits gets the place, the party keeps its turn', async () => {
     const id = await createEvent(t, host, { capacity: 2, maxGuests: 2 });
     const [a, b, c, d, e] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
-    await rsvp(id, a);
-    await rsvp(id, b);
+    await goingInTurn(id, a, b);
     // Full: B's party of three, then C alone, then D with one guest, wait in that order.
     expect((await rsvp(id, c, { status: 'going', guests: ['Kim', 'Lee'] })).viewerRsvp).toMatchObject({
       status: 'waitlisted',
@@ -323,8 +320,7 @@ describe('transfers', () => {
     const id = await createEvent(t, host, { capacity: 1, allowTransfers: true });
     const [a, b, friend, stranger] = people as [TestUser, TestUser, TestUser, TestUser];
     await makeFriends(t, a, friend);
-    await rsvp(id, a);
-    await rsvp(id, b);
+    await goingInTurn(id, a, b);
     const toStranger = await call('POST', `/api/events/${id}/rsvp/transfer`, a, {
       toUserId: stranger.user.id,
     });
@@ -518,8 +514,7 @@ describe('tickets and check-in', () => {
     const id = await createEvent(t, host);
     const otherId = await createEvent(t, host);
     const [a, b] = people as [TestUser, TestUser];
-    await rsvp(id, a);
-    await rsvp(id, b);
+    await goingInTurn(id, a, b);
     await rsvp(otherId, b);
     const ticketA = (await call('GET', `/api/events/${id}/ticket`, a)).json() as { doorCode: string };
     const ticketB = (await call('GET', `/api/events/${id}/ticket`, b)).json() as { doorCode: string };

@@ -15,6 +15,7 @@ import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { clockTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { loadOnce } from '../../platform/load-once.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
@@ -85,14 +86,7 @@ async function readAttendees(db: Database, eventId: string, userId?: string): Pr
  */
 export function createRsvpService(deps: RsvpServiceDeps) {
   const { db } = deps;
-  let ticketSecret: Promise<string> | undefined;
-  const secret = () => {
-    ticketSecret ??= loadTicketSecret(db).catch((err: unknown) => {
-      ticketSecret = undefined;
-      throw err;
-    });
-    return ticketSecret;
-  };
+  const secret = loadOnce(() => loadTicketSecret(db));
 
   /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {

@@ -5,6 +5,7 @@ import {
   makeFriends,
   notificationsOf,
   onlyNotificationOf,
+  requestAs,
   seriesBody,
   type TestUser,
   verifyEmail,
@@ -14,18 +15,14 @@ import { askHostsToConfirm } from './series.service.ts';
 
 /** Hosts are asked by notification to confirm each date of their series (issue 14). */
 
-const t = useTestApp();
-
 const DAY = 86_400_000;
+
+const t = useTestApp();
+const inject = requestAs(t);
 
 /** A weekly series whose first date is `days` from now; answers its occurrences, soonest first. */
 async function weekly(host: TestUser, title: string, days: number, extra: object = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/series',
-    headers: host.auth,
-    payload: seriesBody({ title, ...extra }, days * DAY),
-  });
+  const res = await inject('POST', '/api/series', host, seriesBody({ title, ...extra }, days * DAY));
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { events: { id: string; startDate: string }[] }).events;
 }
@@ -38,18 +35,10 @@ describe('series_confirm notifications', () => {
     await makeFriends(t, host, cohost);
     const [next, farther] = await weekly(host, 'Evening run', 2);
     const [confirmed, swimAfter] = await weekly(host, 'Morning swim', 3);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${confirmed?.id}/confirm`,
-      headers: host.auth,
-    });
+    const ok = await inject('POST', `/api/events/${confirmed?.id}/confirm`, host);
     expect(ok.statusCode, ok.body).toBe(200);
     // A co-host of a draft date cannot see it (drafts are their creator's), so is not asked.
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${next?.id}/cohosts/${cohost.user.id}`,
-      headers: host.auth,
-    });
+    const added = await inject('POST', `/api/events/${next?.id}/cohosts/${cohost.user.id}`, host);
     expect(added.statusCode, added.body).toBeLessThan(300);
 
     // First run: the cron job on the queue, sent now instead of waiting for its quarter hour.
@@ -82,7 +71,7 @@ describe('series_confirm notifications', () => {
 
 describe('a series that publishes by itself (issue 23)', () => {
   const seriesOf = async (eventId: string | undefined, user: TestUser) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: user.auth });
+    const res = await inject('GET', `/api/events/${eventId}`, user);
     return (res.json() as { event: { seriesId: string; status: string } }).event;
   };
 
@@ -93,7 +82,7 @@ describe('a series that publishes by itself (issue 23)', () => {
     await makeFriends(t, host, friend);
     const [next, farther] = await weekly(host, 'Choir practice', 2, { autoPublish: true });
     const { seriesId } = await seriesOf(next?.id, host);
-    const series = await t.app.inject({ method: 'GET', url: `/api/series/${seriesId}`, headers: host.auth });
+    const series = await inject('GET', `/api/series/${seriesId}`, host);
     expect(series.json().series.autoPublish).toBe(true);
     // The job (any other series' dates due are handled too, so no count here).
     await askHostsToConfirm(t.db, new Date(), t.notifications.seriesConfirmDue, (e) =>
@@ -103,22 +92,13 @@ describe('a series that publishes by itself (issue 23)', () => {
     expect((await seriesOf(farther?.id, host)).status).toBe('DRAFT');
     expect(await notificationsOf(t, host, 'series_confirm')).toEqual([]);
     // The friend stands for the whole series once the first date is out.
-    const stand = await t.app.inject({
-      method: 'POST',
-      url: `/api/series/${seriesId}/rsvp`,
-      headers: friend.auth,
-      payload: { status: 'going' },
-    });
+    const stand = await inject('POST', `/api/series/${seriesId}/rsvp`, friend, { status: 'going' });
     expect(stand.statusCode, stand.body).toBe(200);
 
     // A week on, the job (on the queue) publishes the next date and counts the friend as going.
     const later = new Date(Date.now() + 7 * DAY);
     await askHostsToConfirm(t.db, later, t.notifications.seriesConfirmDue, (e) => t.series.publishDue(e));
-    const after = await t.app.inject({
-      method: 'GET',
-      url: `/api/events/${farther?.id}`,
-      headers: friend.auth,
-    });
+    const after = await inject('GET', `/api/events/${farther?.id}`, friend);
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json().event.myRsvp).toBe('going');
     expect(await notificationsOf(t, host, 'series_confirm')).toEqual([]);
@@ -140,16 +120,11 @@ describe('a series that publishes by itself (issue 23)', () => {
     const { seriesId } = await seriesOf(first?.id, host);
     const url = `/api/series/${seriesId}`;
     for (const payload of [{ autoPublish: 'yes' }, {}, { autoPublish: null }]) {
-      const res = await t.app.inject({ method: 'PATCH', url, headers: host.auth, payload });
+      const res = await inject('PATCH', url, host, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe('Publish automatically must be true or false');
     }
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: host.auth,
-      payload: { autoPublish: false },
-    });
+    const off = await inject('PATCH', url, host, { autoPublish: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().series.autoPublish).toBe(false);
     await askHostsToConfirm(t.db, new Date(), t.notifications.seriesConfirmDue, (e) =>

@@ -1,13 +1,12 @@
 import { FRIEND_MSG, friendRequestsResponse, friendsListResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, createUsers, requestAs, type TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
+const call = requestAs(t);
 const status = async (a: TestUser, b: TestUser) =>
   (await call('GET', `/api/friends/status/${b.user.id}`, a)).json().status;
 
@@ -113,7 +112,7 @@ describe('simultaneous requests (one transaction per pair)', () => {
 
   it('A→B and B→A at once end as one friendship and no pending request', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const [a, b] = await createUsers(t, 2);
       const answers = await Promise.all([
         call('POST', '/api/friends/request', a, { receiverId: b.user.id }),
         call('POST', '/api/friends/request', b, { receiverId: a.user.id }),
@@ -129,7 +128,7 @@ describe('simultaneous requests (one transaction per pair)', () => {
 
   it('accept and decline at once: exactly one wins and the state matches it', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const [a, b] = await createUsers(t, 2);
       await call('POST', '/api/friends/request', a, { receiverId: b.user.id });
       const [accepted, declined] = await Promise.all([
         call('POST', '/api/friends/accept', b, { requesterId: a.user.id }),
@@ -151,10 +150,8 @@ describe('signed-out visitors (contract §10 item 22)', () => {
     const anonymous = await call('GET', '/api/friends/list');
     expect(anonymous.statusCode).toBe(200);
     expect(friendsListResponse.parse(anonymous.json())).toEqual({ friends: [] });
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/friends/list',
-      headers: { authorization: 'Bearer not-a-token' },
+    const bad = await call('GET', '/api/friends/list', undefined, undefined, {
+      authorization: 'Bearer not-a-token',
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Invalid token');

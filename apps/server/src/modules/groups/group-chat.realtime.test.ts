@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
   createUser,
+  createUsers,
   eventBody,
   makeFriends,
   type TestUser,
@@ -287,7 +288,7 @@ describe('what only one kind has', () => {
   });
 
   it('deleting a sub-group empties its room', async () => {
-    const [owner, member] = await Promise.all([createUser(t), createUser(t)]);
+    const [owner, member] = await createUsers(t, 2);
     const kind = kinds.find((k) => k.name === 'event sub-group')!;
     const group = await kind.create(owner, [member]);
     const socket = await socketAs(member.accessToken);

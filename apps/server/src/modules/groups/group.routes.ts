@@ -2,7 +2,7 @@ import { historyQuery, idParams, roomMessage, sendMessageBody, userIdBody } from
 import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller } from '../auth/authenticate.ts';
 import type { GroupChat } from './membership.service.ts';
 
@@ -27,18 +27,16 @@ export function groupChatRoutes(
 ): void {
   const params = z.object({ [o.key]: o.param });
   const keyOf = (p: unknown) => (p as Record<string, string>)[o.key] ?? '';
-  const schema = { tags: o.tags, security: [{ bearer: [] }], params, ...(o.hide ? { hide: true } : {}) };
+  const auth = routeOptions(o.tags, o.onRequest);
+  const shared = { params, ...(o.hide ? { hide: true } : {}) };
   const deny = o.deny ?? [];
   app.get(
     o.path,
-    {
-      onRequest: o.onRequest,
-      schema: {
-        ...schema,
-        querystring: historyQuery,
-        response: { 200: z.array(roomMessage), ...errors(400, 401, ...deny, 404) },
-      },
-    },
+    auth({
+      ...shared,
+      querystring: historyQuery,
+      response: { 200: z.array(roomMessage), ...errors(400, 401, ...deny, 404) },
+    }),
     async (request, reply) => {
       const { before, limit } = request.query;
       const page = await o.chat.history(caller(request).user, keyOf(request.params), before, limit);
@@ -48,14 +46,11 @@ export function groupChatRoutes(
   );
   app.post(
     o.path,
-    {
-      onRequest: o.onRequest,
-      schema: {
-        ...schema,
-        body: sendMessageBody,
-        response: { 201: roomMessage, ...errors(400, 401, ...deny, 404, 429) },
-      },
-    },
+    auth({
+      ...shared,
+      body: sendMessageBody,
+      response: { 201: roomMessage, ...errors(400, 401, ...deny, 404, 429) },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -89,17 +84,15 @@ export function groupMemberRoutes<G>(
   ] as const) {
     app.post(
       `${o.base}/:id/${suffix}`,
-      {
-        onRequest: o.onRequest,
-        schema: {
-          tags: o.tags,
-          security: [{ bearer: [] }],
-          params: idParams,
-          body: userIdBody,
-          // Widened: the type provider cannot follow a generic schema (`o.group` still serialises).
-          response: { 201: o.group as z.ZodType<unknown>, ...errors(400, 401, 403, 404) },
-        },
-      },
+      routeOptions(
+        o.tags,
+        o.onRequest,
+      )({
+        params: idParams,
+        body: userIdBody,
+        // Widened: the type provider cannot follow a generic schema (`o.group` still serialises).
+        response: { 201: o.group as z.ZodType<unknown>, ...errors(400, 401, 403, 404) },
+      }),
       async (request, reply) => {
         const group = await change.call(
           o.members,

@@ -1,5 +1,5 @@
 import type { Locale } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { t as translate } from '../../platform/i18n.ts';
 import {
   createEvent,
@@ -11,8 +11,7 @@ import {
   updateEvent,
   verifyEmail,
 } from '../../test/factories.ts';
-import { startSmtpCapture } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSmtpTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 26: guests (answers without an account) get the reminder, change and cancellation
@@ -20,19 +19,12 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * link and "never e-mail me again"; a guest who cancelled, or asked never to be e-mailed, gets
  * nothing. Through a real SMTP server.
  */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const { t, smtp } = useSmtpTestApp();
 let host: TestUser;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
   host = await createUser(t);
   await verifyEmail(t, host);
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 const DAY = 86_400_000;

@@ -138,10 +138,7 @@ export async function isSuppressed(db: Executor, email: string): Promise<boolean
 }
 
 /** The confirmed answers given without an account from this address, event by event (id order). */
-export async function answersOf(
-  tx: Executor,
-  email: string,
-): Promise<Array<{ guestId: string; eventId: string }>> {
+export async function answersOf(tx: Executor, email: string) {
   return tx
     .select({ guestId: eventGuests.id, eventId: rsvps.eventId })
     .from(eventGuests)
@@ -151,10 +148,7 @@ export async function answersOf(
 }
 
 /** The counted poll answers given without an account from this address, poll by poll (id order). */
-export async function votesOf(
-  tx: Executor,
-  email: string,
-): Promise<Array<{ guestId: string; pollId: string }>> {
+export async function votesOf(tx: Executor, email: string) {
   return tx
     .select({ guestId: eventGuests.id, pollId: pollVoters.pollId })
     .from(eventGuests)

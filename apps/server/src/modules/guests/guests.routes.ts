@@ -17,14 +17,20 @@ import {
   pollVoteResponse,
   text,
 } from '@townsquare/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import { GUEST_NEVER_EMAIL } from '../notifications/notifications.routes.ts';
 import type { GuestService } from './guests.service.ts';
 
 const tags = ['guests'];
+
+/** A form token or a guest's own answers: never kept by a cache (set after validation, as a handler would). */
+async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
 
 /**
  * Answering without an account (decision 040). No route here takes a session: the event id (for
@@ -33,27 +39,22 @@ const tags = ['guests'];
 export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter): void {
   const askLimit = throttleByIp(limiter, 'guest-rsvp', LIMITS_PER.guestRsvpPerIp);
   const linkLimit = throttleByIp(limiter, 'guest-link', LIMITS_PER.guestLinksPerIp);
+  // Throttled by client address; no bearer security in the docs, since none of these takes a session.
+  const ask = routeOptions(tags, askLimit, { security: false });
+  const link = routeOptions(tags, linkLimit, { security: false });
 
   app.get(
     '/api/events/:id/guest-rsvps/form',
-    { schema: { tags, params, response: { 200: guestFormResponse, ...errors(400, 404) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guests.form(request.params.id);
+    {
+      schema: { tags, params, response: { 200: guestFormResponse, ...errors(400, 404) } },
+      preHandler: noStore,
     },
+    async (request) => guests.form(request.params.id),
   );
 
   app.post(
     '/api/events/:id/guest-rsvps',
-    {
-      onRequest: askLimit,
-      schema: {
-        tags,
-        params,
-        body: guestRsvpBody,
-        response: { 202: guestAcceptedResponse, ...errors(400, 404, 429) },
-      },
-    },
+    ask({ params, body: guestRsvpBody, response: { 202: guestAcceptedResponse, ...errors(400, 404, 429) } }),
     async (request, reply) => {
       // Their e-mails are written in the language they answered in (issue 24).
       await guests.request(request.params.id, request.body, requestLocale(request));
@@ -63,14 +64,7 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
 
   app.post(
     '/api/guest-rsvps/confirm',
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        body: guestTokenBody,
-        response: { 200: guestConfirmResponse, ...errors(400, 409, 429) },
-      },
-    },
+    link({ body: guestTokenBody, response: { 200: guestConfirmResponse, ...errors(400, 409, 429) } }),
     async (request) => guests.confirm(request.body.token),
   );
 
@@ -78,14 +72,10 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
   // query; the web page sends it in the body.
   app.post(
     GUEST_NEVER_EMAIL,
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        querystring: z.object({ token: text('Token').max(2000, GUEST_MSG.linkInvalid).optional() }),
-        response: { 200: guestMessageResponse, ...errors(400, 429) },
-      },
-    },
+    link({
+      querystring: z.object({ token: text('Token').max(2000, GUEST_MSG.linkInvalid).optional() }),
+      response: { 200: guestMessageResponse, ...errors(400, 429) },
+    }),
     async (request) => {
       const body = guestTokenBody.safeParse(request.body);
       const token = request.query.token ?? (body.success ? body.data.token : '');
@@ -97,43 +87,25 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
   app.get(
     '/api/guest-rsvps/:token',
     {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        params: guestTokenParams,
-        response: { 200: guestRsvpResponse, ...errors(400, 404, 429) },
-      },
+      ...link({ params: guestTokenParams, response: { 200: guestRsvpResponse, ...errors(400, 404, 429) } }),
+      preHandler: noStore,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { rsvp: await guests.view(request.params.token) };
-    },
+    async (request) => ({ rsvp: await guests.view(request.params.token) }),
   );
 
   app.patch(
     '/api/guest-rsvps/:token',
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        params: guestTokenParams,
-        body: guestRsvpUpdateBody,
-        response: { 200: guestRsvpResponse, ...errors(400, 404, 409, 429) },
-      },
-    },
+    link({
+      params: guestTokenParams,
+      body: guestRsvpUpdateBody,
+      response: { 200: guestRsvpResponse, ...errors(400, 404, 409, 429) },
+    }),
     async (request) => ({ rsvp: await guests.update(request.params.token, request.body) }),
   );
 
   app.delete(
     '/api/guest-rsvps/:token',
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        params: guestTokenParams,
-        response: { 200: guestMessageResponse, ...errors(400, 404, 429) },
-      },
-    },
+    link({ params: guestTokenParams, response: { 200: guestMessageResponse, ...errors(400, 404, 429) } }),
     async (request) => {
       await guests.cancel(request.params.token);
       return { message: 'Your answer is cancelled' };
@@ -144,24 +116,20 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
   // limits (the per-address and per-IP counts are shared with guest answers) and links.
   app.get(
     '/api/polls/:id/guest-votes/form',
-    { schema: { tags, params, response: { 200: guestFormResponse, ...errors(403, 404, 409) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guests.pollForm(request.params.id);
+    {
+      schema: { tags, params, response: { 200: guestFormResponse, ...errors(403, 404, 409) } },
+      preHandler: noStore,
     },
+    async (request) => guests.pollForm(request.params.id),
   );
 
   app.post(
     '/api/polls/:id/guest-votes',
-    {
-      onRequest: askLimit,
-      schema: {
-        tags,
-        params,
-        body: guestVotesBody,
-        response: { 202: guestAcceptedResponse, ...errors(400, 403, 404, 409, 429) },
-      },
-    },
+    ask({
+      params,
+      body: guestVotesBody,
+      response: { 202: guestAcceptedResponse, ...errors(400, 403, 404, 409, 429) },
+    }),
     async (request, reply) => {
       await guests.requestVotes(request.params.id, request.body, requestLocale(request));
       return reply.status(202).send({ message: GUEST_MSG.votesAccepted });
@@ -170,57 +138,38 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
 
   app.post(
     '/api/guest-votes/confirm',
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        body: guestTokenBody,
-        response: { 200: guestVotesConfirmResponse, ...errors(400, 403, 404, 409, 429) },
-      },
-    },
+    link({
+      body: guestTokenBody,
+      response: { 200: guestVotesConfirmResponse, ...errors(400, 403, 404, 409, 429) },
+    }),
     async (request) => guests.confirmVotes(request.body.token),
   );
 
   app.get(
     '/api/guest-votes/:token',
     {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        params: guestTokenParams,
-        response: { 200: guestVotesResponse, ...errors(400, 404, 429) },
-      },
+      ...link({ params: guestTokenParams, response: { 200: guestVotesResponse, ...errors(400, 404, 429) } }),
+      preHandler: noStore,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guests.viewVotes(request.params.token);
-    },
+    async (request) => guests.viewVotes(request.params.token),
   );
 
   app.put(
     '/api/guest-votes/:token',
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        params: guestTokenParams,
-        body: guestVotesUpdateBody,
-        response: { 200: pollVoteResponse, ...errors(400, 403, 404, 409, 429) },
-      },
-    },
+    link({
+      params: guestTokenParams,
+      body: guestVotesUpdateBody,
+      response: { 200: pollVoteResponse, ...errors(400, 403, 404, 409, 429) },
+    }),
     async (request) => guests.updateVotes(request.params.token, request.body.votes),
   );
 
   app.delete(
     '/api/guest-votes/:token',
-    {
-      onRequest: linkLimit,
-      schema: {
-        tags,
-        params: guestTokenParams,
-        response: { 200: guestMessageResponse, ...errors(400, 403, 404, 409, 429) },
-      },
-    },
+    link({
+      params: guestTokenParams,
+      response: { 200: guestMessageResponse, ...errors(400, 403, 404, 409, 429) },
+    }),
     async (request) => {
       await guests.withdrawVotes(request.params.token);
       return { message: GUEST_MSG.votesWithdrawn };

@@ -33,7 +33,7 @@ import { attendeeRows } from '../events/rsvp.repository.ts';
 import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
 import type { Recipient } from '../notifications/notifications.repository.ts';
 import type { PollsService } from '../polls/polls.service.ts';
-import { isUuid } from '../users/users.repository.ts';
+import { byId, isUuid } from '../users/users.repository.ts';
 import * as repo from './guests.repository.ts';
 
 /**
@@ -477,11 +477,9 @@ export function createGuestService(deps: GuestServiceDeps) {
      * their confirmation) and "never e-mail me again".
      */
     async recipients(ids: string[]): Promise<Map<string, Recipient>> {
-      const rows = await repo.reachable(db, ids);
-      return new Map(
-        rows.map((g) => [
-          g.id,
-          {
+      return byId(ids, async (unique) =>
+        (await repo.reachable(db, unique)).map(
+          (g): Recipient => ({
             id: g.id,
             email: g.email,
             fullName: g.name,
@@ -492,8 +490,8 @@ export function createGuestService(deps: GuestServiceDeps) {
               manageUrl: g.manageTokenId ? link(managePage(g), linkToken(secret, g.manageTokenId)) : null,
               neverUrl: neverUrl(g.email),
             },
-          },
-        ]),
+          }),
+        ),
       );
     },
 

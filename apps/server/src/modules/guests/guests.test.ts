@@ -11,6 +11,7 @@ import {
   lastTokenTo,
   nextIp,
   renderedGuestForm,
+  requestAs,
   unique,
   updateEvent,
   useUsers,
@@ -19,6 +20,7 @@ import { useTestApp } from '../../test/test-app.ts';
 import { neverToken } from './guests.service.ts';
 
 const t = useTestApp();
+const inject = requestAs(t);
 const [host] = useUsers(t, 1, { verified: true });
 
 /** A form rendered a minute ago (past the "too fast" check). */
@@ -45,11 +47,7 @@ const manage = (method: 'GET' | 'PATCH' | 'DELETE', token: string, payload?: obj
   t.app.inject({ method, url: `/api/guest-rsvps/${token}`, remoteAddress: nextIp(), payload });
 
 async function attendees(eventId: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/events/${eventId}/attendees`,
-    headers: host.auth,
-  });
+  const res = await inject('GET', `/api/events/${eventId}/attendees`, host);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     attendees: {
@@ -65,23 +63,23 @@ async function attendees(eventId: string) {
 describe('the host switch', () => {
   it('is off by default, can be turned on for a public event, and is refused on a private one', async () => {
     const off = await createEvent(t, host);
-    const event = await t.app.inject({ method: 'GET', url: `/api/events/${off}`, headers: host.auth });
+    const event = await inject('GET', `/api/events/${off}`, host);
     expect(event.json().event.allowGuestRsvp).toBe(false);
-    const form = await t.app.inject({ method: 'GET', url: `/api/events/${off}/guest-rsvps/form` });
+    const form = await inject('GET', `/api/events/${off}/guest-rsvps/form`);
     expect(form.statusCode).toBe(400);
     expect(form.json().message).toBe(GUEST_MSG.notAllowed);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: host.auth,
-      payload: eventBody({ visibility: 'PRIVATE', allowGuestRsvp: true }),
-    });
+    const res = await inject(
+      'POST',
+      '/api/events',
+      host,
+      eventBody({ visibility: 'PRIVATE', allowGuestRsvp: true }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(GUEST_MSG.onlyPublic);
 
     const on = await guestEvent();
-    const opened = await t.app.inject({ method: 'GET', url: `/api/events/${on}/guest-rsvps/form` });
+    const opened = await inject('GET', `/api/events/${on}/guest-rsvps/form`);
     expect(opened.statusCode).toBe(200);
     // Making it private turns guest answers off.
     const put = await updateEvent(t, host, on, { visibility: 'PRIVATE' });
@@ -99,9 +97,8 @@ describe('answering without an account', () => {
     const email = `${unique('guest')}@example.com`;
     const missing = await ask(eventId, { email });
     expect(missing.statusCode).toBe(400);
-    const questionId = (
-      await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: host.auth })
-    ).json().event.questions[0].id as string;
+    const questionId = (await inject('GET', `/api/events/${eventId}`, host)).json().event.questions[0]
+      .id as string;
 
     const res = await ask(eventId, { email, answers: { [questionId]: 'none' } });
     expect(res.statusCode, res.body).toBe(202);
@@ -145,13 +142,9 @@ describe('answering without an account', () => {
     expect(list.attendees).toEqual([
       expect.objectContaining({ fullName: 'Robin Guest', status: 'going', guest: true }),
     ]);
-    const event = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: host.auth });
+    const event = await inject('GET', `/api/events/${eventId}`, host);
     expect(event.json().event.placesLeft).toBe(4);
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/events/${eventId}/attendees.csv`,
-      headers: host.auth,
-    });
+    const csv = await inject('GET', `/api/events/${eventId}/attendees.csv`, host);
     // The CSV starts with a byte order mark so that spreadsheets read it as UTF-8 (issue 23).
     expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
       'Name,Username,Status,Guests,Dietary needs?,Checked in,Account',
@@ -165,12 +158,7 @@ describe('answering without an account', () => {
     expect(tokenIn(done?.link)).toBe(manageToken);
 
     // Check-in with the guest's ticket.
-    const checkIn = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/check-ins`,
-      headers: host.auth,
-      payload: { code: rsvp.ticket },
-    });
+    const checkIn = await inject('POST', `/api/events/${eventId}/check-ins`, host, { code: rsvp.ticket });
     expect(checkIn.statusCode, checkIn.body).toBe(201);
     expect(checkIn.json().checkIn).toMatchObject({ fullName: 'Robin Guest', guest: true });
 
@@ -366,12 +354,7 @@ describe('an account with the same address', () => {
     await answerAndConfirm(onlyGuest, email);
     await answerAndConfirm(both, email);
     const user = await createUser(t, { email });
-    const rsvp = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${both}/rsvp`,
-      headers: user.auth,
-      payload: { status: 'maybe' },
-    });
+    const rsvp = await inject('POST', `/api/events/${both}/rsvp`, user, { status: 'maybe' });
     expect(rsvp.statusCode, rsvp.body).toBe(200);
     expect((await attendees(both)).attendees).toHaveLength(2);
 
@@ -389,7 +372,7 @@ describe('an account with the same address', () => {
     // The member's own answer wins; the guest's place is given back.
     const second = (await attendees(both)).attendees;
     expect(second).toEqual([expect.objectContaining({ userId: user.user.id, status: 'maybe' })]);
-    const left = await t.app.inject({ method: 'GET', url: `/api/events/${both}`, headers: host.auth });
+    const left = await inject('GET', `/api/events/${both}`, host);
     expect(left.json().event.placesLeft).toBe(3);
     const guests = await t.db.execute(sql`select 1 from event_guests where email = ${email}`);
     expect(guests.rows).toHaveLength(0);

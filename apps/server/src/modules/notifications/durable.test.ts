@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serversOnOneDatabase } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
 import { createUser, unique, verifyEmail } from '../../test/factories.ts';
 import { api } from '../../test/servers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 21: the notifications a request causes are queued (durable, keyed) before it is answered,
@@ -13,13 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  */
 
 describe('notifications survive the process that answered the request', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('in-memory background work never runs (as after a crash): the mention is still notified and e-mailed', async () => {
     // The process "died" after answering: whatever was left to in-memory background work is gone.

@@ -12,6 +12,7 @@ import {
   notifications,
   users,
 } from '../../db/schema/index.ts';
+import { byId } from '../users/users.repository.ts';
 import { type Preferences, preferencesOf } from './notifications.presenter.ts';
 
 export type { Preferences };
@@ -184,33 +185,30 @@ export type Recipient = {
 };
 
 export async function recipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      notifyEmail: users.notifyEmail,
-      notifyPush: users.notifyPush,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
+  return byId(userIds, async (unique) => {
+    const rows = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        emailVerifiedAt: users.emailVerifiedAt,
+        notifyEmail: users.notifyEmail,
+        notifyPush: users.notifyPush,
+        locale: users.locale,
+      })
+      .from(users)
+      .where(inArray(users.id, unique));
+    return rows.map(
+      (r): Recipient => ({
         id: r.id,
         email: r.email,
         fullName: r.fullName,
         emailVerified: r.emailVerifiedAt !== null,
         preferences: preferencesOf(r),
         locale: r.locale,
-      },
-    ]),
-  );
+      }),
+    );
+  });
 }
 
 /** The languages these people chose, for those who chose one other than English. */

@@ -6,38 +6,23 @@ import {
   selfUser,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
   createUser,
   DEFAULT_NOTIFICATION_PREFERENCES,
   makeFriends,
+  requestAs,
   type TestUser,
   unique,
   verifyEmail,
 } from '../../test/factories.ts';
-import { startSmtpCapture } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSmtpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const { t, smtp } = useSmtpTestApp({ DM_EMAIL_DELAY: '3s' });
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, DM_EMAIL_DELAY: '3s' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  user?: TestUser,
-  payload?: object,
-) => t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
+const call = requestAs(t);
 
 async function list(user: TestUser) {
   const res = await call('GET', '/api/notifications', user);

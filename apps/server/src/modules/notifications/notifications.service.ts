@@ -123,6 +123,21 @@ export function createNotifications(deps: NotificationsDeps) {
   const sendMany = (input: NotifyManyInput, options?: { subjectChecked?: boolean }) =>
     notifyMany(deps, input, options);
 
+  /** A notification whose actor and subject are `person`, its message naming them. */
+  const sendAboutPerson = (
+    person: UserRow,
+    n: Pick<NotifyInput, 'userId' | 'kind' | 'url' | 'dedupeKey'> & { key: Message['key'] },
+  ) =>
+    send({
+      userId: n.userId,
+      kind: n.kind,
+      actorId: person.id,
+      subject: { type: 'user', id: person.id },
+      message: { key: n.key, params: { name: displayName(person) } },
+      url: n.url,
+      dedupeKey: n.dedupeKey,
+    });
+
   /** Runs a hook's work without failing the request that caused it. */
   function quietly(label: string, work: () => Promise<unknown>): Promise<void> {
     return work().then(
@@ -455,12 +470,10 @@ export function createNotifications(deps: NotificationsDeps) {
     /** friends.service: a request was sent. */
     friendRequested: (sender: UserRow, receiverId: string) =>
       quietly('friend request notification', () =>
-        send({
+        sendAboutPerson(sender, {
           userId: receiverId,
           kind: 'friend_request',
-          actorId: sender.id,
-          subject: { type: 'user', id: sender.id },
-          message: { key: 'notification.friendRequest', params: { name: displayName(sender) } },
+          key: 'notification.friendRequest',
           url: '/friends',
           dedupeKey: `friend_request:${sender.id}:${Math.floor(Date.now() / 86_400_000)}`,
         }),
@@ -469,12 +482,10 @@ export function createNotifications(deps: NotificationsDeps) {
     /** friends.service: `accepter` accepted the request `requesterId` had sent. */
     friendAccepted: (accepter: UserRow, requesterId: string) =>
       quietly('friend accepted notification', () =>
-        send({
+        sendAboutPerson(accepter, {
           userId: requesterId,
           kind: 'friend_accepted',
-          actorId: accepter.id,
-          subject: { type: 'user', id: accepter.id },
-          message: { key: 'notification.friendAccepted', params: { name: displayName(accepter) } },
+          key: 'notification.friendAccepted',
           url: `/user/${accepter.id}`,
           dedupeKey: `friend_accepted:${accepter.id}`,
         }),

@@ -25,6 +25,22 @@ const members = (rows: { userId: string | null }[]): string[] =>
 const answersSeeing = (eventId: string, statuses: RsvpRow['status'][], viewer: string | undefined) =>
   and(eq(rsvps.eventId, eventId), inArray(rsvps.status, statuses), visibleTo(viewer));
 
+/** The member or guest ids (`column`) of the event's answers with one of these statuses, while `viewer` may see it. */
+async function idsOfAnswersSeeing(
+  db: Executor,
+  column: typeof rsvps.userId | typeof rsvps.guestId,
+  eventId: string,
+  statuses: RsvpRow['status'][],
+  viewer: string | undefined,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: column })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(answersSeeing(eventId, statuses, viewer));
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
+}
+
 /** People who answered the event with one of these statuses. */
 export async function answeredBy(
   db: Executor,
@@ -47,12 +63,7 @@ export async function attendeesWhoSee(
   eventId: string,
   statuses: ('going' | 'maybe' | 'waitlisted' | 'offered')[] = ['going', 'maybe'],
 ): Promise<string[]> {
-  const rows = await db
-    .select({ userId: rsvps.userId })
-    .from(rsvps)
-    .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(answersSeeing(eventId, statuses, sql`${rsvps.userId}` as unknown as string));
-  return members(rows);
+  return idsOfAnswersSeeing(db, rsvps.userId, eventId, statuses, sql`${rsvps.userId}` as unknown as string);
 }
 
 /**
@@ -65,12 +76,7 @@ export async function guestsWhoSee(
   eventId: string,
   statuses: ('going' | 'maybe' | 'waitlisted' | 'offered')[] = ['going', 'maybe'],
 ): Promise<string[]> {
-  const rows = await db
-    .select({ guestId: rsvps.guestId })
-    .from(rsvps)
-    .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(answersSeeing(eventId, statuses, undefined));
-  return rows.flatMap((r) => (r.guestId ? [r.guestId] : []));
+  return idsOfAnswersSeeing(db, rsvps.guestId, eventId, statuses, undefined);
 }
 
 /** "going" answers given in [from, to), first first, with the person's display name. */

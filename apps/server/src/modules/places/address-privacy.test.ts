@@ -1,17 +1,16 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { EventDto, Place } from '@townsquare/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
-  createUser,
+  createUsers,
   makeFriends,
   notificationsOf,
+  requestAs,
   type TestUser,
   verifyEmail,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * Decision 044: an ATTENDEES event's address, exact point and typed location, and an online
@@ -27,7 +26,9 @@ const LAT = 52.523456;
 const LON = 13.412345;
 const SECRETS = [ADDRESS, 'Geheimweg', 'room-4711', String(LAT), String(LON), '52.5234', '13.4123'];
 
-let t: TestApp;
+const t = useTestApp({
+  web: { 'index.html': '<!doctype html><html><head><title>T</title></head><body></body></html>' },
+});
 let host: TestUser;
 let cohost: TestUser;
 let going: TestUser;
@@ -36,28 +37,14 @@ let stranger: TestUser;
 let eventId: string;
 let pin: Place;
 
-const call = async (method: 'GET' | 'PUT' | 'POST', url: string, as?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: as?.auth ?? {}, ...(payload ? { payload } : {}) });
+const call = requestAs(t);
 
 function expectNoSecret(body: string, where: string) {
   for (const secret of SECRETS) expect(body, `${where} leaks ${secret}`).not.toContain(secret);
 }
 
 beforeAll(async () => {
-  const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-privacy-${process.pid}-${Date.now()}`);
-  await mkdir(dist, { recursive: true });
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>T</title></head><body></body></html>',
-  );
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
-  [host, cohost, going, maybe, stranger] = await Promise.all([
-    createUser(t),
-    createUser(t),
-    createUser(t),
-    createUser(t),
-    createUser(t),
-  ]);
+  [host, cohost, going, maybe, stranger] = await createUsers(t, 5);
   await verifyEmail(t, host);
   const res = await call('POST', '/api/places', host, {
     name: 'Anna’s flat',
@@ -84,8 +71,6 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(() => t.close());
-
 describe('an ATTENDEES address and an online link', () => {
   it('are shown to the host, a co-host and people going', async () => {
     for (const who of [host, cohost, going]) {
@@ -180,7 +165,7 @@ describe('an ATTENDEES address and an online link', () => {
   });
 
   it('a place offered from the waitlist names the city only, until the person is going (issue 23)', async () => {
-    const [first, waiting] = await Promise.all([createUser(t), createUser(t)]);
+    const [first, waiting] = await createUsers(t, 2);
     const full = await createEvent(t, host, {
       title: 'Attic recital',
       location: TYPED,

@@ -1,14 +1,19 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { citySlug, type NearCityResponse, type Place } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, type TestUser, verifyEmail } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, requestAs, type TestUser, verifyEmail } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 22: city pages `/near/:city` and `GET /api/near/:city`, and the cities in the sitemap. */
 
-let t: TestApp;
+const t = useTestApp({
+  env: { PUBLIC_URL: 'https://town.example' },
+  web: {
+    'index.html':
+      '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>',
+  },
+});
+const inject = requestAs(t);
 let host: TestUser;
 let berlin: Place;
 let publicId: string;
@@ -16,19 +21,12 @@ let privateId: string;
 let farId: string;
 
 async function place(body: object): Promise<Place> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/places', headers: host.auth, payload: body });
+  const res = await inject('POST', '/api/places', host, body);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json().place as Place;
 }
 
 beforeAll(async () => {
-  const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-cities-${process.pid}-${Date.now()}`);
-  await mkdir(dist, { recursive: true });
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>',
-  );
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://town.example' } });
   host = await createUser(t);
   await verifyEmail(t, host);
   berlin = await place({ name: 'Berlin', lat: 52.52437, lon: 13.41053 });
@@ -43,18 +41,15 @@ beforeAll(async () => {
   farId = await createEvent(t, host, { title: 'Seine picnic', placeId: paris.id });
   // Potsdam is 27 km from Berlin's centre: outside the 25 km of the page.
   await createEvent(t, host, { title: 'Sanssouci walk', placeId: potsdam.id });
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/communities',
-    headers: host.auth,
-    payload: { name: 'Berlin Bikers', description: 'We ride on Sundays.', placeId: berlin.id },
+  await inject('POST', '/api/communities', host, {
+    name: 'Berlin Bikers',
+    description: 'We ride on Sundays.',
+    placeId: berlin.id,
   });
 });
-afterAll(() => t.close());
-
 describe('city pages', () => {
   it('GET /api/near/berlin-de: the city, its upcoming public events and communities within 25 km', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/near/berlin-de' });
+    const res = await inject('GET', '/api/near/berlin-de');
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as NearCityResponse;
     expect(page.city).toMatchObject({
@@ -77,11 +72,11 @@ describe('city pages', () => {
     const biggest = await t.db.execute<{ lat: number }>(
       sql`select lat from gazetteer where name = 'Springfield' and country = 'US' and feature_code <> 'PPLX' order by population desc limit 1`,
     );
-    const res = await t.app.inject({ method: 'GET', url: '/api/near/springfield-us' });
+    const res = await inject('GET', '/api/near/springfield-us');
     expect(res.statusCode).toBe(200);
     expect((res.json() as NearCityResponse).city.lat).toBe(biggest.rows[0]?.lat);
     for (const slug of ['nowhere-xx', 'berlin', 'Berlin-DE', '-de', 'x'.repeat(90)]) {
-      const missing = await t.app.inject({ method: 'GET', url: `/api/near/${slug}` });
+      const missing = await inject('GET', `/api/near/${slug}`);
       expect(missing.statusCode, slug).toBe(404);
       expect(missing.json().message, slug).toBe('City not found');
     }
@@ -94,7 +89,7 @@ describe('city pages', () => {
   });
 
   it('finds a city whose name has accents by its slug', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/near/zurich-ch' });
+    const res = await inject('GET', '/api/near/zurich-ch');
     expect(res.statusCode).toBe(200);
     expect((res.json() as NearCityResponse).city.name).toBe('Zürich');
   });
@@ -110,9 +105,7 @@ describe('city pages', () => {
       select gen_random_uuid(), kind, 'copy-' || i, 'Copy club ' || i, place_id, 1 + i, created_by
       from communities, generate_series(1, 25) i where name = 'Berlin Bikers'`);
     try {
-      const page = (
-        await t.app.inject({ method: 'GET', url: '/api/near/berlin-de' })
-      ).json() as NearCityResponse;
+      const page = (await inject('GET', '/api/near/berlin-de')).json() as NearCityResponse;
       expect(page.events).toHaveLength(50);
       expect(page.events[0]?.id).toBe(publicId);
       expect(page.events.slice(1, 4).map((e) => e.title)).toEqual(['Copy 1', 'Copy 2', 'Copy 3']);
@@ -140,7 +133,7 @@ describe('city pages', () => {
   });
 
   it('/near/berlin-de is rendered on the server: title, Open Graph, an ItemList of Events and the list', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/near/berlin-de' });
+    const res = await inject('GET', '/near/berlin-de');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body;
@@ -164,10 +157,8 @@ describe('city pages', () => {
   });
 
   it('/near/berlin-de in German: the head, the first paint and the 404 page (issue 24)', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/near/berlin-de',
-      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    const res = await inject('GET', '/near/berlin-de', undefined, undefined, {
+      'accept-language': 'de-DE,de;q=0.9',
     });
     expect(res.statusCode).toBe(200);
     const html = res.body;
@@ -177,23 +168,19 @@ describe('city pages', () => {
       'content="1 anstehendes Event und 1 Community im Umkreis von 25 km um Berlin, DE auf Townsquare."',
     );
     expect(html).toContain('<h1>Was los ist in der Nähe von Berlin, DE</h1><h2>Anstehende Events</h2>');
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/near/atlantis-xx',
-      headers: { cookie: 'locale=de' },
-    });
+    const missing = await inject('GET', '/near/atlantis-xx', undefined, undefined, { cookie: 'locale=de' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>Stadt nicht gefunden · Townsquare</title>');
   });
 
   it('an unknown city is a 404 page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/near/atlantis-xx' });
+    const res = await inject('GET', '/near/atlantis-xx');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>City not found · Townsquare</title>');
   });
 
   it('the sitemap lists the cities with upcoming public events', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const res = await inject('GET', '/sitemap.xml');
     expect(res.body).toContain('<loc>https://town.example/near/berlin-de</loc>');
     expect(res.body).toContain('<loc>https://town.example/near/paris-fr</loc>');
     expect(res.body).not.toContain('/near/springfield-us');

@@ -1,7 +1,14 @@
 import type { EventDto, Place } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, eventBody, type TestUser, useUsers, verifyEmail } from '../../test/factories.ts';
+import {
+  createEvent,
+  eventBody,
+  requestAs,
+  type TestUser,
+  useUsers,
+  verifyEmail,
+} from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
@@ -12,25 +19,22 @@ import { useTestApp } from '../../test/test-app.ts';
 const t = useTestApp();
 const [host, viewer] = useUsers(t, 2);
 const city: Record<string, Place> = {};
+const inject = requestAs(t);
 
 async function pickCity(name: string, near: string): Promise<Place> {
-  const found = await t.app.inject({
-    method: 'GET',
-    url: `/api/places/search?q=${encodeURIComponent(name)}&near=${near}&limit=1`,
-  });
+  const found = await inject('GET', `/api/places/search?q=${encodeURIComponent(name)}&near=${near}&limit=1`);
   const [candidate] = found.json().places as Place[];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/places',
-    headers: host.auth,
-    payload: { name: candidate?.name, lat: candidate?.lat, lon: candidate?.lon },
+  const res = await inject('POST', '/api/places', host, {
+    name: candidate?.name,
+    lat: candidate?.lat,
+    lon: candidate?.lon,
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json().place as Place;
 }
 
 async function getEvent(id: string, as: TestUser = viewer): Promise<EventDto> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/events/${id}`, headers: as.auth });
+  const res = await inject('GET', `/api/events/${id}`, as);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().event as EventDto;
 }
@@ -43,7 +47,7 @@ beforeAll(async () => {
 describe('events with a place', () => {
   it('fill location and time zone from the place when the host gave none, and carry the place', async () => {
     const { location: _typed, ...body } = eventBody({ placeId: city.berlin?.id });
-    const res = await t.app.inject({ method: 'POST', url: '/api/events', headers: host.auth, payload: body });
+    const res = await inject('POST', '/api/events', host, body);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().event as EventDto;
     expect(created.location).toBe('Berlin, DE');
@@ -72,7 +76,7 @@ describe('events with a place', () => {
       [eventBody({ placeId: '0190a000-0000-7000-8000-000000000000' }), 'Place not found'],
       [eventBody({ placeId: 'berlin' }), 'Place id is not valid'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/events', headers: host.auth, payload });
+      const res = await inject('POST', '/api/events', host, payload);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -80,24 +84,14 @@ describe('events with a place', () => {
 
   it('a place set later brings its zone; clearing it keeps location as typed', async () => {
     const id = await createEvent(t, host);
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: `/api/events/${id}`,
-      headers: host.auth,
-      payload: { placeId: city.berlin?.id },
-    });
+    const set = await inject('PUT', `/api/events/${id}`, host, { placeId: city.berlin?.id });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().event).toMatchObject({
       placeId: city.berlin?.id,
       timeZone: 'Europe/Berlin',
       location: 'Riverside Park, north gate',
     });
-    const cleared = await t.app.inject({
-      method: 'PUT',
-      url: `/api/events/${id}`,
-      headers: host.auth,
-      payload: { placeId: null },
-    });
+    const cleared = await inject('PUT', `/api/events/${id}`, host, { placeId: null });
     expect(cleared.json().event.placeId).toBeNull();
     expect(cleared.json().event.place).toBeUndefined();
     expect(cleared.json().event.location).toBe('Riverside Park, north gate');
@@ -106,19 +100,14 @@ describe('events with a place', () => {
 
 /** A pin at a point, saved as the host; returns its id. */
 async function pin(name: string, lat: number, lon: number): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/places',
-    headers: host.auth,
-    payload: { name, lat, lon },
-  });
+  const res = await inject('POST', '/api/places', host, { name, lat, lon });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().place as Place).id;
 }
 
 type Listed = EventDto & { distanceKm: number };
 async function near(query: string, as: TestUser = viewer) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/events?${query}`, headers: as.auth });
+  const res = await inject('GET', `/api/events?${query}`, as);
   return {
     status: res.statusCode,
     body: res.json() as { events: Listed[]; nextCursor: string | null; message?: string },

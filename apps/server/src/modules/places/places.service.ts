@@ -8,7 +8,8 @@ import {
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { type GazetteerIndex, loadGazetteerIndex } from './gazetteer.index.ts';
+import { loadOnce } from '../../platform/load-once.ts';
+import { loadGazetteerIndex } from './gazetteer.index.ts';
 import type { GazetteerCity, PlaceRow } from './places.repository.ts';
 import * as repo from './places.repository.ts';
 
@@ -59,15 +60,8 @@ function cityCandidate(city: GazetteerCity): PlaceCandidate {
 }
 
 export function createPlacesService(db: Database) {
-  let index: Promise<GazetteerIndex> | undefined;
   /** The typeahead's in-memory index, read once; a failed read is tried again by the next search. */
-  const gazetteer = () => {
-    index ??= loadGazetteerIndex(db).catch((error: unknown) => {
-      index = undefined;
-      throw error;
-    });
-    return index;
-  };
+  const gazetteer = loadOnce(() => loadGazetteerIndex(db));
 
   return {
     /** Builds the typeahead index now (at start), so no visitor waits for it. */

@@ -1,16 +1,17 @@
 import type { Place, PlaceCandidate } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useUsers } from '../../test/factories.ts';
+import { requestAs, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 22, places: the offline gazetteer, shared places, pins with a reverse-looked-up city. */
 
 const t = useTestApp();
+const inject = requestAs(t);
 const [user] = useUsers(t, 1);
 
 async function search(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/places/search?${query}` });
+  const res = await inject('GET', `/api/places/search?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { places: PlaceCandidate[] }).places;
 }
@@ -22,18 +23,13 @@ async function pickCity(name: string): Promise<Place> {
 }
 
 async function createCommunity(name: string, placeId: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/communities',
-    headers: user.auth,
-    payload: { name, placeId },
-  });
+  const res = await inject('POST', '/api/communities', user, { name, placeId });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().community as { id: string; slug: string };
 }
 
 async function pick(payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/places', headers: user.auth, payload });
+  const res = await inject('POST', '/api/places', user, payload);
   return { status: res.statusCode, body: res.json() as { place: Place; message?: string } };
 }
 
@@ -138,7 +134,7 @@ describe('places', () => {
       timeZone: 'Europe/Berlin',
       source: 'pin',
     });
-    const read = await t.app.inject({ method: 'GET', url: `/api/places/${pin.body.place.id}` });
+    const read = await inject('GET', `/api/places/${pin.body.place.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json().place).toEqual(pin.body.place);
     // The same pin again is the same place.
@@ -159,23 +155,16 @@ describe('places', () => {
   });
 
   it('an unknown place is a 404, bad input a 400 with a readable message, a pin needs an account', async () => {
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/places/0190a000-0000-7000-8000-000000000000' }))
-        .statusCode,
-    ).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/places/nope' })).statusCode).toBe(404);
+    expect((await inject('GET', '/api/places/0190a000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await inject('GET', '/api/places/nope')).statusCode).toBe(404);
     const bad = await pick({ name: 'X', lat: 91, lon: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Latitude must be a number between -90 and 90');
     expect((await pick({ name: '', lat: 1, lon: 1 })).body.message).toBe('Place name is required');
-    const near = await t.app.inject({ method: 'GET', url: '/api/places/search?q=a&near=999,0' });
+    const near = await inject('GET', '/api/places/search?q=a&near=999,0');
     expect(near.statusCode).toBe(400);
     expect(near.json().message).toMatch(/^Near must be "latitude,longitude"/);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/places',
-      payload: { name: 'X', lat: 1, lon: 1 },
-    });
+    const anonymous = await inject('POST', '/api/places', undefined, { name: 'X', lat: 1, lon: 1 });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -184,44 +173,26 @@ describe('home city', () => {
   it('PATCH /api/users/me { homePlaceId } takes a city, shows it as homePlace, and clears with null', async () => {
     const [potsdam] = await search('q=Potsdam&limit=1');
     const city = await pick({ name: 'Potsdam', lat: potsdam?.lat, lon: potsdam?.lon });
-    const set = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me',
-      headers: user.auth,
-      payload: { homePlaceId: city.body.place.id },
-    });
+    const set = await inject('PATCH', '/api/users/me', user, { homePlaceId: city.body.place.id });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({
       homePlaceId: city.body.place.id,
       homePlace: { name: 'Potsdam', country: 'DE' },
     });
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth });
+    const me = await inject('GET', '/api/users/me', user);
     expect(me.json().homePlace.id).toBe(city.body.place.id);
-    const cleared = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me',
-      headers: user.auth,
-      payload: { homePlaceId: null },
-    });
+    const cleared = await inject('PATCH', '/api/users/me', user, { homePlaceId: null });
     expect(cleared.json().homePlaceId).toBeNull();
     expect(cleared.json().homePlace).toBeUndefined();
   });
 
   it('refuses an exact address as home, and a place that does not exist', async () => {
     const pin = await pick({ name: 'My flat', address: 'Lindenstraße 1', lat: 52.39, lon: 13.06 });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me',
-      headers: user.auth,
-      payload: { homePlaceId: pin.body.place.id },
-    });
+    const res = await inject('PATCH', '/api/users/me', user, { homePlaceId: pin.body.place.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Home must be a city, not an address');
-    const unknown = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me',
-      headers: user.auth,
-      payload: { homePlaceId: '0190a000-0000-7000-8000-000000000000' },
+    const unknown = await inject('PATCH', '/api/users/me', user, {
+      homePlaceId: '0190a000-0000-7000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Place not found');
@@ -234,21 +205,13 @@ describe('communities with a place', () => {
     const club = await createCommunity('Leipzig runners', place.id);
     expect(club).toMatchObject({ location: 'Leipzig, DE', placeId: place.id, place });
     const { slug } = club;
-    const read = await t.app.inject({ method: 'GET', url: `/api/communities/${slug}` });
+    const read = await inject('GET', `/api/communities/${slug}`);
     expect(read.json().community.place.id).toBe(place.id);
-    const cleared = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/communities/${slug}`,
-      headers: user.auth,
-      payload: { placeId: null },
-    });
+    const cleared = await inject('PATCH', `/api/communities/${slug}`, user, { placeId: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json().community).toMatchObject({ location: 'Leipzig, DE', placeId: null });
-    const unknown = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/communities/${slug}`,
-      headers: user.auth,
-      payload: { placeId: '0190a000-0000-7000-8000-000000000000' },
+    const unknown = await inject('PATCH', `/api/communities/${slug}`, user, {
+      placeId: '0190a000-0000-7000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Place not found');
@@ -257,7 +220,7 @@ describe('communities with a place', () => {
   it('near=: only communities within the radius, each with its distance', async () => {
     const club = await createCommunity('Dresden chess', (await pickCity('Dresden')).id);
     const list = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/communities?${query}` });
+      const res = await inject('GET', `/api/communities?${query}`);
       return { status: res.statusCode, body: res.json() };
     };
     // Pirna is about 18 km from Dresden; Berlin about 165 km.

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { groupIdsOf, memberTables } from '../groups/membership.repository.ts';
+import { personColumns } from '../users/users.repository.ts';
 
 export type OptionTally = {
   id: string;
@@ -213,12 +214,7 @@ export async function readPoll(db: Executor, id: string, viewerId: string | unde
   const [found] = await db
     .select({
       row: polls,
-      host: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        profileImage: users.profileImage,
-      },
+      host: personColumns,
       communitySlug: communities.slug,
       communityName: communities.name,
       tallies: talliesJson(sql`${polls.id}`),

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { PUSH_MSG } from '@townsquare/contracts';
+import { parseUrl } from '../../platform/urls.ts';
 
 /**
  * Push endpoints are URLs a browser hands us and the server then POSTs to: a classic SSRF door.
@@ -85,12 +86,8 @@ function hostProblem(host: string): string | undefined {
  * when it is refused, or undefined when it is fine.
  */
 export function endpointProblem(endpoint: string, allowPrivate: boolean): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return PUSH_MSG.endpointInvalid;
-  }
+  const url = parseUrl(endpoint);
+  if (!url) return PUSH_MSG.endpointInvalid;
   if (url.username || url.password) return PUSH_MSG.endpointInvalid;
   const host = hostOf(url);
   // Plain loopback only (127/8, ::1): never loopback smuggled inside another IPv6 form.
@@ -109,12 +106,8 @@ export function endpointProblem(endpoint: string, allowPrivate: boolean): string
  * so it is judged here (a subscription stored before a rule existed is refused too).
  */
 export function sendTimeProblem(endpoint: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return PUSH_MSG.endpointInvalid;
-  }
+  const url = parseUrl(endpoint);
+  if (!url) return PUSH_MSG.endpointInvalid;
   return hostProblem(hostOf(url));
 }
 

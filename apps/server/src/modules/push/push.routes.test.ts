@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { loadVapidKeys } from '../../platform/secrets.ts';
-import { createUser, type TestUser, useUsers } from '../../test/factories.ts';
+import { createUser, requestAs, type TestUser, useUsers } from '../../test/factories.ts';
 import { createTestApp, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { generateVapidKeys } from './push.channel.ts';
 import { fakeBrowser } from './push-test-service.ts';
@@ -10,6 +10,7 @@ import { fakeBrowser } from './push-test-service.ts';
 /** Issue 12, Web Push subscriptions: routes, keys, limits and refused endpoints. */
 
 const t = useTestApp();
+const inject = requestAs(t);
 const [owner, other] = useUsers(t, 2);
 
 const PUSH = 'https://push.example.net/send/';
@@ -87,7 +88,7 @@ describe('POST /api/push/subscriptions', () => {
   });
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: body(PUSH) });
+    const res = await inject('POST', '/api/push/subscriptions', undefined, body(PUSH));
     expect(res.statusCode).toBe(401);
   });
 
@@ -205,20 +206,10 @@ describe('DELETE /api/push/subscriptions', () => {
   it("deletes the caller's own subscription only", async () => {
     const endpoint = `${PUSH}to-delete`;
     await post(t, owner, body(endpoint));
-    const stranger = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: other.auth,
-      payload: { endpoint },
-    });
+    const stranger = await inject('DELETE', '/api/push/subscriptions', other, { endpoint });
     expect(stranger.statusCode).toBe(404);
     expect((await rows(t, owner.user.id)).some((r) => r.endpoint === endpoint)).toBe(true);
-    const mine = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: owner.auth,
-      payload: { endpoint },
-    });
+    const mine = await inject('DELETE', '/api/push/subscriptions', owner, { endpoint });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({ message: 'Push notifications turned off for this browser' });
     expect((await rows(t, owner.user.id)).some((r) => r.endpoint === endpoint)).toBe(false);
@@ -229,12 +220,7 @@ describe('DELETE /api/push/subscriptions', () => {
     [{ endpoint: 5 }, 'Endpoint must be text'],
     [{ endpoint: ['a'] }, 'Endpoint must be text'],
   ])('refuses %j with a readable 400', async (payload, message) => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: owner.auth,
-      payload,
-    });
+    const res = await inject('DELETE', '/api/push/subscriptions', owner, payload);
     expect(res.statusCode).toBe(400);
     expect((res.json() as { message: string }).message).toBe(message);
   });

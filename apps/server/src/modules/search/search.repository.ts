@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { noBlockBetween } from '../blocks/blocks.repository.ts';
 import { visibleTo } from '../events/events.repository.ts';
+import { personColumns } from '../users/users.repository.ts';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -14,13 +15,7 @@ const eventText = sql`lower(${events.title} || ' ' || ${events.description} || '
 /** People matching `q`; a signed-in viewer does not find anyone they blocked or who blocked them. */
 export async function searchUsers(db: Executor, q: string, limit: number, viewerId?: string) {
   return db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      interests: users.interests,
-      profileImage: users.profileImage,
-    })
+    .select({ ...personColumns, interests: users.interests })
     .from(users)
     .where(
       and(

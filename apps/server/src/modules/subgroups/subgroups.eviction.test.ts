@@ -1,7 +1,7 @@
 import { communityResponse, subgroup } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, type TestUser, unique } from '../../test/factories.ts';
+import { createEvent, createUsers, makeFriends, type TestUser, unique } from '../../test/factories.ts';
 import { ask, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -37,7 +37,7 @@ async function joinRooms(user: TestUser, eventId: string, subGroupId: string) {
 
 describe("losing sight of an event empties its sub-groups' rooms", () => {
   it('a member banned from the PRIVATE community hosting the event', async () => {
-    const [host, fan] = await Promise.all([createUser(t), createUser(t)]);
+    const [host, fan] = await createUsers(t, 2);
     await makeFriends(t, host, fan);
     const created = await call('POST', '/api/communities', host, {
       name: unique('Closed '),
@@ -57,7 +57,7 @@ describe("losing sight of an event empties its sub-groups' rooms", () => {
   });
 
   it('a friend who is no longer one, on a PRIVATE event', async () => {
-    const [host, friend] = await Promise.all([createUser(t), createUser(t)]);
+    const [host, friend] = await createUsers(t, 2);
     await makeFriends(t, host, friend);
     const eventId = await createEvent(t, host, { visibility: 'PRIVATE' });
     const subGroupId = await subgroupOf(host, eventId, [friend]);
@@ -69,7 +69,7 @@ describe("losing sight of an event empties its sub-groups' rooms", () => {
   });
 
   it('every member when the event becomes PRIVATE to people who are not friends of its creator', async () => {
-    const [host, friend] = await Promise.all([createUser(t), createUser(t)]);
+    const [host, friend] = await createUsers(t, 2);
     await makeFriends(t, host, friend);
     const eventId = await createEvent(t, host);
     const subGroupId = await subgroupOf(host, eventId, [friend]);

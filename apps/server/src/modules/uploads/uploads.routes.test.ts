@@ -2,7 +2,14 @@ import { LIMITS, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS_PER } from '../../platform/rate-limit/rate-limiter.ts';
-import { createUser, nextIp, saveProfileImage, type TestUser, useUsers } from '../../test/factories.ts';
+import {
+  createUser,
+  nextIp,
+  requestAs,
+  saveProfileImage,
+  type TestUser,
+  useUsers,
+} from '../../test/factories.ts';
 import { testImages } from '../../test/images.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -10,13 +17,14 @@ const t = useTestApp();
 const [owner] = useUsers(t, 1);
 let png: Buffer;
 let jpegWithGps: Buffer;
+const inject = requestAs(t);
 
 beforeAll(async () => {
   ({ png, jpegWithGps } = await testImages());
 });
 
 async function signedUrl(user: TestUser, body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/upload/signed-url', headers: user.auth, payload: body });
+  return inject('POST', '/api/upload/signed-url', user, body);
 }
 
 /** PUTs like a browser: the path and query of the signed URL, only the content type as header. */
@@ -38,10 +46,9 @@ async function upload(fileType: string, folder = 'profile-image') {
 
 describe('signed upload URLs', () => {
   it('needs a signed-in user', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/signed-url',
-      payload: { fileName: 'a.png', fileType: 'image/png' },
+    const res = await inject('POST', '/api/upload/signed-url', undefined, {
+      fileName: 'a.png',
+      fileType: 'image/png',
     });
     expect(res.statusCode).toBe(401);
   });
@@ -58,7 +65,7 @@ describe('signed upload URLs', () => {
     expect(stored.statusCode).toBe(200);
     expect(stored.headers['access-control-allow-origin']).toBe('*');
 
-    const served = await t.app.inject({ method: 'GET', url: new URL(target.publicUrl).pathname });
+    const served = await inject('GET', new URL(target.publicUrl).pathname);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -77,7 +84,7 @@ describe('signed upload URLs', () => {
     const part = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=0-7' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.length).toBe(8);
-    const whole = await t.app.inject({ method: 'GET', url: path });
+    const whole = await inject('GET', path);
     const again = await t.app.inject({
       method: 'GET',
       url: path,
@@ -96,7 +103,7 @@ describe('signed upload URLs', () => {
       path.replace('/profile-image/', '/%2e%2e/profile-image/'),
       '/uploads/profile-image/.hidden',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await inject('GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/json/);
     }
@@ -106,7 +113,7 @@ describe('signed upload URLs', () => {
     expect((await sharp(jpegWithGps).metadata()).exif).toBeDefined();
     const target = await upload('image/jpeg');
     expect((await put(target.signedUrl, jpegWithGps, 'image/jpeg')).statusCode).toBe(200);
-    const served = await t.app.inject({ method: 'GET', url: new URL(target.publicUrl).pathname });
+    const served = await inject('GET', new URL(target.publicUrl).pathname);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -239,42 +246,20 @@ describe('POST /api/upload/file (multipart)', () => {
 
   it('stores an image and answers with url and publicUrl', async () => {
     const body = multipart({ folder: 'profile-image' }, { name: 'me.png', type: 'image/png', data: png });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: { ...owner.auth, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await inject('POST', '/api/upload/file', owner, body.payload, body.headers);
     expect(res.statusCode).toBe(201);
     expect(res.json().url).toBe(res.json().publicUrl);
-    expect((await t.app.inject({ method: 'GET', url: new URL(res.json().url).pathname })).statusCode).toBe(
-      200,
-    );
+    expect((await inject('GET', new URL(res.json().url).pathname)).statusCode).toBe(200);
   });
 
   it('refuses a missing file, a non-image and anonymous callers', async () => {
     const none = multipart({ folder: 'profile-image' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: { ...owner.auth, ...none.headers },
-      payload: none.payload,
-    });
+    const res = await inject('POST', '/api/upload/file', owner, none.payload, none.headers);
     expect(res.statusCode).toBe(400);
     const text = multipart({}, { name: 'x.png', type: 'image/png', data: Buffer.from('hello') });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: { ...owner.auth, ...text.headers },
-      payload: text.payload,
-    });
+    const bad = await inject('POST', '/api/upload/file', owner, text.payload, text.headers);
     expect(bad.json().message).toBe(UPLOAD_MSG.notAnImage);
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/file',
-      headers: text.headers,
-      payload: text.payload,
-    });
+    const anon = await inject('POST', '/api/upload/file', undefined, text.payload, text.headers);
     expect(anon.statusCode).toBe(401);
   });
 });
@@ -339,7 +324,7 @@ describe('upload abuse (issue 9, finding 2)', () => {
     });
     const { concurrency, maxWaiting } = t.config.imageWork;
     const holders = Array.from({ length: concurrency + maxWaiting }, () => t.images.run(() => busy));
-    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    const ready = await inject('GET', '/api/ready');
     expect(ready.statusCode).toBe(503);
     expect(ready.json().checks.images).toBe('saturated');
     const user = await createUser(t);
@@ -349,7 +334,7 @@ describe('upload abuse (issue 9, finding 2)', () => {
     expect(refused.json().message).toBe(UPLOAD_MSG.busy);
     release();
     await Promise.all(holders);
-    const after = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    const after = await inject('GET', '/api/ready');
     expect(after.statusCode).toBe(200);
     expect(after.json().checks.images).toBe('ok');
     // The refused PUT did not spend its single-use URL.

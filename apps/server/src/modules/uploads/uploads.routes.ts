@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
-import { type App, errors } from '../../platform/http.ts';
+import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import {
   IMMUTABLE_CACHE,
@@ -88,17 +88,11 @@ export async function uploadsRoutes(
   // The signed PUT is already counted by its signed URL; it gets its own count per address.
   const throttlePuts = throttleByIp(limiter, 'upload-put', LIMITS_PER.uploadsPerIp);
 
+  const upload = routeOptions(tags, [guards.requireAuth, throttleUploads]);
+
   app.post(
     '/api/upload/signed-url',
-    {
-      onRequest: [guards.requireAuth, throttleUploads],
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        body: signedUrlBody,
-        response: { 201: signedUrlResponse, ...errors(400, 401, 429) },
-      },
-    },
+    upload({ body: signedUrlBody, response: { 201: signedUrlResponse, ...errors(400, 401, 429) } }),
     async (request, reply) =>
       reply.status(201).send(
         await uploads.createSignedUrl(caller(request).user.id, request.body, {
@@ -149,15 +143,10 @@ export async function uploadsRoutes(
 
     scope.post(
       '/api/upload/file',
-      {
-        onRequest: [guards.requireAuth, throttleUploads],
-        schema: {
-          tags,
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          response: { 201: fileUploadResponse, ...errors(400, 401, 413, 429, 503) },
-        },
-      },
+      upload({
+        consumes: ['multipart/form-data'],
+        response: { 201: fileUploadResponse, ...errors(400, 401, 413, 429, 503) },
+      }),
       async (request, reply) => {
         if (!request.isMultipart()) throw badRequest(UPLOAD_MSG.fileRequired);
         let bytes: Buffer | undefined;

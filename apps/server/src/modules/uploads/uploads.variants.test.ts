@@ -3,35 +3,26 @@ import path from 'node:path';
 import { imageSources, signedUrlResponse, UPLOAD_MSG } from '@townsquare/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, type TestUser, useUsers } from '../../test/factories.ts';
+import { createEvent, requestAs, type TestUser, useUsers } from '../../test/factories.ts';
+import { noisyPhoto } from '../../test/images.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
+const inject = requestAs(t);
 const [owner, stranger] = useUsers(t, 2);
 /** 1200 × 675: wider than two of the copies, narrower than the third. */
 let photo: Buffer;
 
 beforeAll(async () => {
-  photo = await sharp({
-    create: {
-      width: 1200,
-      height: 675,
-      channels: 3,
-      background: '#d97706',
-      noise: { type: 'gaussian', mean: 128, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  photo = await noisyPhoto(1200, 675, { sigma: 30, quality: 80 });
 });
 
 /** Uploads `bytes` as `user`'s event picture through a signed URL; returns the signed target. */
 async function uploadEventPicture(user: TestUser, bytes: Buffer) {
-  const signed = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload/signed-url',
-    headers: user.auth,
-    payload: { fileName: 'banner.jpg', fileType: 'image/jpeg', folder: 'event-image' },
+  const signed = await inject('POST', '/api/upload/signed-url', user, {
+    fileName: 'banner.jpg',
+    fileType: 'image/jpeg',
+    folder: 'event-image',
   });
   expect(signed.statusCode).toBe(201);
   const target = signedUrlResponse.parse(signed.json());
@@ -45,8 +36,7 @@ async function uploadEventPicture(user: TestUser, bytes: Buffer) {
   return target;
 }
 
-const getVariant = (width: number, key: string) =>
-  t.app.inject({ method: 'GET', url: `/api/images/${width}/${key}` });
+const getVariant = (width: number, key: string) => inject('GET', `/api/images/${width}/${key}`);
 
 const stored = (key: string) => path.join(t.dataDir, 'uploads', key);
 const exists = (file: string) =>
@@ -79,7 +69,7 @@ describe('WebP copies of event pictures', () => {
       expect(res.rawPayload.length).toBeLessThan(photo.length);
     }
     // The original stays where imageUrl points, embeddable from another origin too.
-    const original = await t.app.inject({ method: 'GET', url: new URL(publicUrl).pathname });
+    const original = await inject('GET', new URL(publicUrl).pathname);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(original.headers['cross-origin-resource-policy']).toBe('cross-origin');
@@ -116,30 +106,25 @@ describe('WebP copies of event pictures', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(UPLOAD_MSG.imageNotFound);
     // Signed but never uploaded: nobody's picture.
-    const pending = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/signed-url',
-      headers: owner.auth,
-      payload: { fileName: 'later.png', fileType: 'image/png', folder: 'event-image' },
+    const pending = await inject('POST', '/api/upload/signed-url', owner, {
+      fileName: 'later.png',
+      fileType: 'image/png',
+      folder: 'event-image',
     });
     expect((await getVariant(480, pending.json().key)).statusCode).toBe(404);
     expect((await getVariant(480, unknown.replace('.jpg', '.gif'))).statusCode).toBe(404);
     expect((await getVariant(480, `${key.replace('.jpg', '.w480.webp')}`)).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/images/480/event-image/..%2f..%2fsecrets.json` }))
-        .statusCode,
-    ).toBe(404);
+    expect((await inject('GET', `/api/images/480/event-image/..%2f..%2fsecrets.json`)).statusCode).toBe(404);
   });
 
   it('cannot be written by anyone: no upload URL is ever valid for a copy', async () => {
     const { key } = await uploadEventPicture(owner, photo);
     const before = (await getVariant(480, key)).rawPayload;
     // A stranger's own genuine signature, replayed on the owner's copy.
-    const theirs = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/signed-url',
-      headers: stranger.auth,
-      payload: { fileName: 'x.webp', fileType: 'image/webp', folder: 'event-image' },
+    const theirs = await inject('POST', '/api/upload/signed-url', stranger, {
+      fileName: 'x.webp',
+      fileType: 'image/webp',
+      folder: 'event-image',
     });
     const { search } = new URL(theirs.json().signedUrl, t.config.publicUrl);
     const fake = await sharp({ create: { width: 480, height: 270, channels: 3, background: '#000000' } })

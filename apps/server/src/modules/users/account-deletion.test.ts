@@ -2,7 +2,7 @@ import { communityMembersResponse, communityResponse, DELETED_USER_NAME } from '
 import { describe, expect, it } from 'vitest';
 import {
   createEvent,
-  createUser,
+  createUsers,
   makeFriends,
   notificationsOf,
   type TestUser,
@@ -37,7 +37,7 @@ async function members(slug: string, as: TestUser) {
 
 describe('deleting the account of a community owner', () => {
   it('hands the community to the longest-standing organiser, ahead of older members', async () => {
-    const [owner, early, organiser] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const [owner, early, organiser] = await createUsers(t, 3);
     const c = await community(owner);
     await ok('POST', `/api/communities/${c.slug}/join`, early);
     await ok('POST', `/api/communities/${c.slug}/join`, organiser);
@@ -56,7 +56,7 @@ describe('deleting the account of a community owner', () => {
   });
 
   it('without organisers, hands it to the longest-standing member', async () => {
-    const [owner, first, second] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const [owner, first, second] = await createUsers(t, 3);
     const c = await community(owner);
     await ok('POST', `/api/communities/${c.slug}/join`, first);
     await ok('POST', `/api/communities/${c.slug}/join`, second);
@@ -69,7 +69,7 @@ describe('deleting the account of a community owner', () => {
   });
 
   it('deletes a community with no other member and tells the attendees of its upcoming events', async () => {
-    const [owner, guest] = await Promise.all([createUser(t), createUser(t)]);
+    const [owner, guest] = await createUsers(t, 2);
     const c = await community(owner);
     const eventId = await createEvent(t, owner, { title: 'Club picnic', communityId: c.id });
     await ok('POST', `/api/events/${eventId}/rsvp`, guest, { status: 'going' });
@@ -83,7 +83,7 @@ describe('deleting the account of a community owner', () => {
   });
 
   it("a member's deletion keeps the member count true", async () => {
-    const [owner, member] = await Promise.all([createUser(t), createUser(t)]);
+    const [owner, member] = await createUsers(t, 2);
     const c = await community(owner);
     await ok('POST', `/api/communities/${c.slug}/join`, member);
     await deleteAccount(member);
@@ -94,12 +94,7 @@ describe('deleting the account of a community owner', () => {
 
 describe('deleting the account of an event host', () => {
   it('cancels their upcoming events and e-mails everyone who answered going or maybe, once', async () => {
-    const [host, going, maybe, notGoing] = await Promise.all([
-      createUser(t),
-      createUser(t),
-      createUser(t),
-      createUser(t),
-    ]);
+    const [host, going, maybe, notGoing] = await createUsers(t, 4);
     const title = unique('Bake-off ');
     const eventId = await createEvent(t, host, { title });
     await ok('POST', `/api/events/${eventId}/rsvp`, going, { status: 'going' });
@@ -120,7 +115,7 @@ describe('deleting the account of an event host', () => {
 
 describe('messages of a deleted account', () => {
   it('stay in rooms as "deleted user"; direct messages go with the account', async () => {
-    const [owner, writer] = await Promise.all([createUser(t), createUser(t)]);
+    const [owner, writer] = await createUsers(t, 2);
     const c = await community(owner);
     await ok('POST', `/api/communities/${c.slug}/join`, writer);
     await ok('POST', `/api/communities/${c.slug}/messages`, writer, { content: 'Hello club' });

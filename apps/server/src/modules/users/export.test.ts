@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, nextIp, type TestUser, unique } from '../../test/factories.ts';
+import {
+  createEvent,
+  createUser,
+  createUsers,
+  makeFriends,
+  nextIp,
+  type TestUser,
+  unique,
+} from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 13, "Sessions and data": GET /api/users/me/export. */
@@ -102,7 +110,7 @@ describe('GET /api/users/me/export', () => {
   });
 
   it('lists community memberships of every state, with the answers given to join questions', async () => {
-    const [ada, ben] = await Promise.all([createUser(t), createUser(t)]);
+    const [ada, ben] = await createUsers(t, 2);
     const own = await api(ada, 'POST', '/api/communities', { name: unique('Ada club ') });
     const asking = await api(ben, 'POST', '/api/communities', {
       name: unique('Ben club '),
