@@ -51,6 +51,12 @@ export const requestAs =
     t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
 /** Registers a user through the API. `complete: true` also runs profile setup. */
+/** The body of a 201 answer; any other answer fails the test with what the server said. */
+export function created(res: { statusCode: number; body: string; json(): unknown }, what: string): unknown {
+  if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 export async function createUser(
   t: TestApp,
   input: Partial<RegisterBody> & { complete?: boolean } = {},

@@ -2,7 +2,7 @@ import { COMMUNITY_MSG, communityResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createUsers, type TestUser, unique, useUsers } from '../../test/factories.ts';
+import { created, createUser, createUsers, type TestUser, unique, useUsers } from '../../test/factories.ts';
 import { barrier, closeSockets, collect, listen, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -22,8 +22,7 @@ const call = (method: Method, path: string, user: TestUser, payload?: object) =>
 
 async function createCommunity(body: Record<string, unknown> = {}) {
   const res = await call('POST', '/api/communities', owner, { name: unique('Club '), ...body });
-  if (res.statusCode !== 201) throw new Error(`create community: ${res.statusCode} ${res.body}`);
-  return communityResponse.parse(res.json()).community;
+  return communityResponse.parse(created(res, 'create community')).community;
 }
 
 async function rowOf(communityId: string, userId: string) {

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  created,
   createEvent,
   eventBody,
   notificationsOf,
@@ -45,8 +46,7 @@ const call = (method: Method, url: string, user?: TestUser, payload?: object) =>
 
 async function createCommunity(by: TestUser, body: Record<string, unknown> = {}) {
   const res = await call('POST', '/api/communities', by, { name: unique('Club '), ...body });
-  if (res.statusCode !== 201) throw new Error(`create community: ${res.statusCode} ${res.body}`);
-  return communityResponse.parse(res.json()).community;
+  return communityResponse.parse(created(res, 'create community')).community;
 }
 const join = (user: TestUser, slug: string, answers?: string[]) =>
   call('POST', `/api/communities/${slug}/join`, user, answers ? { answers } : undefined);

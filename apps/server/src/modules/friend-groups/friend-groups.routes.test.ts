@@ -2,7 +2,7 @@ import { CHAT_LIMITS, CHAT_MSG, friendGroup, GROUP_MSG } from '@townsquare/contr
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requestAs, type TestUser } from '../../test/factories.ts';
+import { created, requestAs, type TestUser } from '../../test/factories.ts';
 import { anonymousRefusalTests, ids, memberIds, storedMessages, UNKNOWN } from '../../test/group-chat.ts';
 import { chatTests, creationTests, groupKind, memberTests, useGroupPeople } from '../../test/group-kind.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -17,8 +17,7 @@ async function createGroup(by: TestUser, members: TestUser[], name = 'Board game
     name,
     members: members.map((m) => m.user.id),
   });
-  if (res.statusCode !== 201) throw new Error(`create group failed: ${res.statusCode} ${res.body}`);
-  return friendGroup.parse(res.json());
+  return friendGroup.parse(created(res, 'create group'));
 }
 
 const kind = groupKind({

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
+  created,
   createUser,
   expectGuestFormGuards,
   guestMailsTo,
@@ -57,8 +58,7 @@ async function createPoll(body: Record<string, unknown> = {}): Promise<Poll> {
     allowGuestVotes: true,
     ...body,
   });
-  if (res.statusCode !== 201) throw new Error(`create poll: ${res.statusCode} ${res.body}`);
-  return pollResponse.parse(res.json()).poll;
+  return pollResponse.parse(created(res, 'create poll')).poll;
 }
 
 const readAs = async (user: TestUser | undefined, poll: Poll) => {

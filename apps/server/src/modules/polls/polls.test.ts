@@ -13,7 +13,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { createUser, notificationsOf, type TestUser, unique, verifiedUsers } from '../../test/factories.ts';
+import {
+  created,
+  createUser,
+  notificationsOf,
+  type TestUser,
+  unique,
+  verifiedUsers,
+} from '../../test/factories.ts';
 import { ask, closeSockets, collect, listen, next, openSocket, settle } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -52,8 +59,7 @@ async function createPoll(by: TestUser, body: Record<string, unknown> = {}): Pro
     options: [option(7, 'Town hall'), option(14), option(21)],
     ...body,
   });
-  if (res.statusCode !== 201) throw new Error(`create poll: ${res.statusCode} ${res.body}`);
-  return pollResponse.parse(res.json()).poll;
+  return pollResponse.parse(created(res, 'create poll')).poll;
 }
 
 const read = async (user: TestUser, poll: Poll) =>

@@ -8,6 +8,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
+  created,
   createEvent,
   createUser,
   notificationsOf,
@@ -40,8 +41,7 @@ const going = (user: TestUser, eventId: string) =>
 
 async function addItem(eventId: string, body: Record<string, unknown>): Promise<SignupItem> {
   const res = await call('POST', `/api/events/${eventId}/signups`, host, body);
-  if (res.statusCode !== 201) throw new Error(`add item: ${res.statusCode} ${res.body}`);
-  return signupItemResponse.parse(res.json()).item;
+  return signupItemResponse.parse(created(res, 'add item')).item;
 }
 
 const claim = (user: TestUser, eventId: string, itemId: string, quantity: number) =>

@@ -9,7 +9,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEvent, createUser, makeFriends, requestAs, type TestUser } from '../../test/factories.ts';
+import {
+  created,
+  createEvent,
+  createUser,
+  makeFriends,
+  requestAs,
+  type TestUser,
+} from '../../test/factories.ts';
 import { anonymousRefusalTests, ids, memberIds, storedMessages, UNKNOWN } from '../../test/group-chat.ts';
 import { chatTests, creationTests, groupKind, groupPeople, memberTests } from '../../test/group-kind.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -43,8 +50,7 @@ async function createSubgroup(members: TestUser[], name = 'Beach team', event = 
     name,
     members: members.map((m) => m.user.id),
   });
-  if (res.statusCode !== 201) throw new Error(`create sub-group failed: ${res.statusCode} ${res.body}`);
-  return subgroup.parse(res.json());
+  return subgroup.parse(created(res, 'create sub-group'));
 }
 
 const kind = groupKind({
