@@ -17,8 +17,9 @@ export default defineConfig({
   test: {
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
-    // Budgets, not speed bars (eventually() waits up to 30 s for queued work on a loaded machine).
-    testTimeout: 60_000,
+    // Budgets, not speed bars (eventually() waits up to 30 s for queued work on a loaded machine;
+    // a test that starts built servers gives each up to 120 s: test/servers.ts).
+    testTimeout: 300_000,
     hookTimeout: 120_000,
     projects: [
       {

@@ -91,7 +91,10 @@ describe('faults', () => {
       results.push(...(await load));
     }
     await admin.end();
-    expect(results.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(
+      results.filter((s) => s !== 200 && s !== 503),
+      server.output(),
+    ).toEqual([]);
     expect(server.child.exitCode).toBeNull();
     // Recovered: every request succeeds again.
     expect(new Set(await burst(server.url, token, 20))).toEqual(new Set([200]));

@@ -15,6 +15,8 @@ export const serverEntry = path.resolve(
   'server.js',
 );
 
+const START_BUDGET_MS = 120_000;
+
 export type RunningServer = {
   url: string;
   child: ChildProcess;
@@ -49,7 +51,9 @@ export async function startServer(
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A budget, not a speed bar (`npm start`'s time is measured by the bench): on a loaded 2-core
+  // machine with slow disks, an embedded PostgreSQL's first start alone took over 30 s in CI.
+  const deadline = Date.now() + START_BUDGET_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
     try {
@@ -57,7 +61,11 @@ export async function startServer(
     } catch {
       // not yet listening
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // The caller never gets a handle to stop it: it must not live on past the test.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${START_BUDGET_MS / 1000} s: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
