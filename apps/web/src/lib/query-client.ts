@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 export const FIVE_MINUTES = 5 * 60 * 1000;
@@ -17,25 +17,4 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-}
-
-/**
- * Puts a live update (a socket event) into a cached query. A read of that query still in flight may
- * have been answered before the change the update reports, and would overwrite it when it lands
- * (seen: a claim made on one phone while a second phone's sheet was being read again never showed
- * there). So while a read is running, the query is read again, cancelling the older one. A query
- * that is not cached is left alone: it is read whole when it is shown.
- */
-export function applyLiveUpdate<T>(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-  update: (data: T) => T,
-): void {
-  const reading = queryClient.isFetching({ queryKey, exact: true }) > 0;
-  queryClient.setQueryData<T>(queryKey, (data) => (data === undefined ? data : update(data)));
-  if (reading)
-    void queryClient.invalidateQueries(
-      { queryKey, exact: true, refetchType: 'all' },
-      { cancelRefetch: true },
-    );
 }

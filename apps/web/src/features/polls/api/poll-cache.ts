@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Poll, PollUpdatedEvent, PollVoter } from '@townsquare/contracts';
-import { applyLiveUpdate } from '../../../lib/query-client.ts';
+import { applyLiveUpdate } from '../../../lib/live-update.ts';
 import { pollKeys } from './keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignupItem } from '@townsquare/contracts';
-import { applyLiveUpdate } from '../../../lib/query-client.ts';
+import { applyLiveUpdate } from '../../../lib/live-update.ts';
 import { signupKeys } from './keys.ts';
 
 /** Puts one item as it now is into the event's cached sheet (null: it was deleted), live or answered. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLiveUpdate } from './query-client.ts';
+import { applyLiveUpdate } from './live-update.ts';
 
 /** A read whose answer the test hands over when it chooses. */
 function pendingReads() {
