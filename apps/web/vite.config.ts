@@ -52,10 +52,12 @@ export default defineConfig(({ command }) => ({
         // (about 190 file names), and the readable half of each name cost 1 kB gzip of the first load.
         // The entry and the runtime keep their names (the preload filter above finds the runtime by
         // its name); the manifest (`.vite/manifest.json`) still maps every chunk to its source.
+        // Seven hash characters, not eight (rolldown refuses a length too short for the number of
+        // chunks): with about 280 lazy chunks, 0.2 kB gzip of the first load (120.1 → 119.8 kB).
         chunkFileNames: (chunk) =>
           chunk.name === 'index' || chunk.name.startsWith('rolldown-runtime')
             ? 'assets/[name]-[hash].js'
-            : 'assets/[hash].js',
+            : 'assets/[hash:7].js',
       },
     },
   },
