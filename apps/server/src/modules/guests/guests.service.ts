@@ -197,7 +197,7 @@ export function createGuestService(deps: GuestServiceDeps) {
     kind: 'event' | 'poll',
     write: (tx: Executor, guest: EventGuestRow | undefined) => Promise<{ guest: G; written: W } | undefined>,
     announce: (written: W, guest: G) => unknown,
-  ): Promise<{ guest: G; manageToken: string }> {
+  ): Promise<{ guest: G; written: W; manageToken: string }> {
     const tokenId = uuidv7();
     const manageToken = linkToken(secret, tokenId);
     const outcome = await db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export function createGuestService(deps: GuestServiceDeps) {
         key: tokenId,
       },
     );
-    return { guest: outcome.guest, manageToken };
+    return { guest: outcome.guest, written: outcome.written, manageToken };
   }
 
   /**
@@ -252,9 +252,9 @@ export function createGuestService(deps: GuestServiceDeps) {
   }
 
   /** The guest's own answer and the event: nothing about anyone else. */
-  async function present(guest: EventGuest): Promise<GuestRsvp> {
-    const event = await repo.eventOf(db, guest.eventId);
-    const [mine] = await attendeeRows(db, guest.eventId, guest.id);
+  async function present(guest: EventGuest, ex: Executor = db): Promise<GuestRsvp> {
+    const event = await repo.eventOf(ex, guest.eventId);
+    const [mine] = await attendeeRows(ex, guest.eventId, guest.id);
     if (!event || !mine) throw badRequest(GUEST_MSG.linkInvalid);
     return {
       eventId: event.id,
@@ -420,17 +420,23 @@ export function createGuestService(deps: GuestServiceDeps) {
 
     /** Follows a confirmation link: the answer counts now (once; the link then stops working). */
     async confirm(token: string): Promise<{ rsvp: GuestRsvp; manageToken: string }> {
-      const { guest, manageToken } = await redeem(
+      const { written, manageToken } = await redeem(
         token,
         'event',
         async (tx, guest) => {
           if (!ofEvent(guest) || !guest.pending) return undefined;
-          const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, ...guest.pending });
-          return { guest, written: written.offers };
+          const { offers } = await setRsvp(tx, {
+            eventId: guest.eventId,
+            guestId: guest.id,
+            ...guest.pending,
+          });
+          // The answer is read inside the transaction: once the link is spent, nothing may wait for
+          // a pool connection (a 503 then would send the guest back to a link that stopped working).
+          return { guest, written: { offers, rsvp: await present(guest, tx) } };
         },
-        (offers, guest) => deps.rsvps.announce(guest.eventId, offers),
+        ({ offers }, guest) => deps.rsvps.announce(guest.eventId, offers),
       );
-      return { rsvp: await present(guest), manageToken };
+      return { rsvp: written.rsvp, manageToken };
     },
 
     /** The manage link: the guest's own answer. */
