@@ -9,20 +9,25 @@ const signedIn = () => {
   localStorage.setItem('accessToken', 'access');
   localStorage.setItem('refreshToken', 'refresh');
 };
+/** The server answers with `answers` in turn, then with `last` for ever. */
+const serverAnswers = (answers: Response[], last: () => Response) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answers.shift() ?? last()),
+  );
 const check = () =>
   new QueryClient().fetchQuery({ ...sessionQueryOptions(), retryDelay: 0 }).catch(() => 'failed');
 
 it('a busy or failing server leaves the visitor signed in: the check is tried again', async () => {
   signedIn();
   const me = createSelfUser({ id: 'me' });
-  const answers = [
-    jsonResponse({ message: 'Too many requests' }, 429),
-    jsonResponse({ message: 'Service unavailable' }, 503),
-    jsonResponse({ user: me }),
-  ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => answers.shift() ?? jsonResponse({}, 500)),
+  serverAnswers(
+    [
+      jsonResponse({ message: 'Too many requests' }, 429),
+      jsonResponse({ message: 'Service unavailable' }, 503),
+      jsonResponse({ user: me }),
+    ],
+    () => jsonResponse({}, 500),
   );
   expect(await check()).toEqual(me);
   expect(localStorage.getItem('refreshToken')).toBe('refresh');
@@ -30,10 +35,7 @@ it('a busy or failing server leaves the visitor signed in: the check is tried ag
 
 it('a server failing on every try keeps the tokens for the next load', async () => {
   signedIn();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse({ message: 'Internal server error' }, 500)),
-  );
+  serverAnswers([], () => jsonResponse({ message: 'Internal server error' }, 500));
   expect(await check()).toBe('failed');
   expect(localStorage.getItem('accessToken')).toBe('access');
   expect(localStorage.getItem('refreshToken')).toBe('refresh');
@@ -41,10 +43,7 @@ it('a server failing on every try keeps the tokens for the next load', async () 
 
 it('a refused session signs the visitor out', async () => {
   signedIn();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse({ message: 'Your session has expired. Please sign in again.' }, 401)),
-  );
+  serverAnswers([], () => jsonResponse({ message: 'Your session has expired. Please sign in again.' }, 401));
   expect(await check()).toBeNull();
   expect(localStorage.getItem('accessToken')).toBeNull();
   expect(localStorage.getItem('refreshToken')).toBeNull();
