@@ -273,7 +273,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       guestPoll: (id) => polls.guestPoll(id),
       voteWithin: (tx, voter, id, votes) => polls.voteWithin(tx, voter, id, votes),
       announceVote: (written) => polls.announceVote(written),
-      readAsGuest: (pollId, guestId) => polls.readAsGuest(pollId, guestId),
+      tellVote: (written) => polls.tellVote(written),
+      readAsGuest: (pollId, guestId, ex) => polls.readAsGuest(pollId, guestId, ex),
       claimWithin: (tx, pollId, guestId, userId) => polls.claimWithin(tx, pollId, guestId, userId),
     },
   });

@@ -74,7 +74,10 @@ export type GuestServiceDeps = {
    * Date polls that take guest votes (decision 056): the one vote path (inside the confirming
    * transaction), the poll as a guest sees it, and the merge into an account.
    */
-  polls: Pick<PollsService, 'guestPoll' | 'voteWithin' | 'announceVote' | 'readAsGuest' | 'claimWithin'>;
+  polls: Pick<
+    PollsService,
+    'guestPoll' | 'voteWithin' | 'announceVote' | 'tellVote' | 'readAsGuest' | 'claimWithin'
+  >;
 };
 
 /** A guest identity of an event (decision 040) or of a date poll (decision 056): exactly one is set. */
@@ -288,8 +291,8 @@ export function createGuestService(deps: GuestServiceDeps) {
   }
 
   /** What a poll guest's link shows: the poll as a visitor sees it, their answers as `mine`. */
-  async function presentVotes(guest: PollGuest): Promise<GuestVotes> {
-    return { poll: await deps.polls.readAsGuest(guest.pollId, guest.id), name: guest.name };
+  async function presentVotes(guest: PollGuest, ex: Executor = db): Promise<GuestVotes> {
+    return { poll: await deps.polls.readAsGuest(guest.pollId, guest.id, ex), name: guest.name };
   }
 
   /** The e-mails of a poll's guest: confirm their answers, then the manage link (decision 056). */
@@ -576,19 +579,25 @@ export function createGuestService(deps: GuestServiceDeps) {
 
     /** Follows a poll guest's confirmation link: the answers count now, through the one vote path. */
     async confirmVotes(token: string): Promise<GuestVotes & { manageToken: string }> {
-      const { guest, manageToken } = await redeem(
+      const { written, manageToken } = await redeem(
         token,
         'poll',
         async (tx, guest) => {
           if (!ofPoll(guest) || !guest.pendingVotes) return undefined;
-          return {
-            guest,
-            written: await deps.polls.voteWithin(tx, { guestId: guest.id }, guest.pollId, guest.pendingVotes),
-          };
+          const vote = await deps.polls.voteWithin(
+            tx,
+            { guestId: guest.id },
+            guest.pollId,
+            guest.pendingVotes,
+          );
+          // As in `confirm`: once the link is spent, nothing may wait for a pool connection (a 503
+          // would send the guest back to a link that stopped working), so the answer is read here
+          // and the room is told without holding up the response.
+          return { guest, written: { vote, answer: await presentVotes(guest, tx) } };
         },
-        (written) => deps.polls.announceVote(written),
+        ({ vote }) => deps.polls.tellVote(vote),
       );
-      return { ...(await presentVotes(guest)), manageToken };
+      return { ...written.answer, manageToken };
     },
 
     /** A poll guest's manage link: the poll and their own answers. */
@@ -614,7 +623,8 @@ export function createGuestService(deps: GuestServiceDeps) {
         await repo.deleteGuest(tx, guest.id);
         return done;
       });
-      await deps.polls.announceVote(written);
+      // The link is gone with the identity: a failure after the commit must not answer 503.
+      deps.polls.tellVote(written);
     },
 
     async start(): Promise<void> {

@@ -1,6 +1,6 @@
 import { GUEST_MSG, POLL_MSG, type Poll, type PollUpdatedEvent, pollResponse } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   created,
@@ -182,6 +182,26 @@ describe('a visitor without an account', () => {
       voter: { guest: true, user: { fullName: 'Robin Guest' }, choices: [null, 'yes', null] },
     });
     expect(JSON.stringify(update)).not.toContain('@');
+  });
+
+  it('answers the confirmation once the answers count, even when the pool has no connection left', async () => {
+    const poll = await createPoll();
+    const token = await guestVoteConfirmToken(t, poll.id, email('busy'), { [poll.options[0]!.id]: 'yes' });
+    // From here every query outside a transaction waits in vain for a connection (what a pool
+    // under load answers after 5 s). The link is spent at the commit: a 503 after it would send
+    // the guest back to a link that no longer works (a 400).
+    const busy = vi
+      .spyOn(t.db.$client, 'query')
+      .mockRejectedValue(new Error('timeout exceeded when trying to connect'));
+    let confirmed: Awaited<ReturnType<typeof confirm>>;
+    try {
+      confirmed = await confirm(token);
+    } finally {
+      busy.mockRestore();
+    }
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().poll.mine).toMatchObject({ guest: true, choices: ['yes', null, null] });
+    expect((await readAs(host, poll)).voterCount).toBe(1);
   });
 
   it('changes and withdraws the answers from the manage link, which shows nobody else', async () => {

@@ -97,8 +97,8 @@ export function createPolls(deps: PollsDeps) {
     });
   }
 
-  async function read(id: string, viewerId: string | undefined): Promise<Poll> {
-    const found = await repo.readPoll(db, id, viewerId, POLL_LIMITS.votersPage);
+  async function read(id: string, viewerId: string | undefined, ex: Executor = db): Promise<Poll> {
+    const found = await repo.readPoll(ex, id, viewerId, POLL_LIMITS.votersPage);
     if (!found) throw notFound(POLL_MSG.notFound);
     return present(found, viewerId);
   }
@@ -355,6 +355,16 @@ export function createPolls(deps: PollsDeps) {
     },
 
     /**
+     * `announceVote` where the request does not answer with the update (a claim, a guest's
+     * confirmation): a failure is logged, never the request's, whose write has committed.
+     */
+    tellVote(written: VoteWritten): void {
+      this.announceVote(written).catch((err: unknown) =>
+        deps.log.warn({ err }, 'poll update after a vote failed'),
+      );
+    },
+
+    /**
      * A poll a visitor may answer without an account now (decision 056): it exists, takes guest
      * votes and is open. The guest module asks before it mails a confirmation link.
      */
@@ -371,8 +381,9 @@ export function createPolls(deps: PollsDeps) {
     },
 
     /** The poll as one guest sees it from their manage link: their own answers as `mine`. */
-    async readAsGuest(pollId: string, guestId: string): Promise<Poll> {
-      return read(pollId, guestId);
+    /** `ex`: the transaction that has just counted the guest's answers, to read them in it. */
+    async readAsGuest(pollId: string, guestId: string, ex: Executor = db): Promise<Poll> {
+      return read(pollId, guestId, ex);
     },
 
     /**
@@ -395,11 +406,7 @@ export function createPolls(deps: PollsDeps) {
         await repo.handOverVotes(tx, pollId, guestId, userId);
         written = { row: found.row, voterId: userId, changed: new Set() };
       }
-      return () => {
-        void publish(written.row, { voterId: written.voterId, changed: written.changed }).catch(
-          (err: unknown) => deps.log.warn({ err }, 'poll update after a claim failed'),
-        );
-      };
+      return () => this.tellVote(written);
     },
 
     /**
