@@ -5,7 +5,7 @@
  * on the same database, in the same run. Three alternating rounds of autocannon -c 50; the median
  * of each is compared. The old, simpler baseline (bench/hand-written-simple.mjs: a simpler query,
  * unprepared) is printed beside it, labelled, but the bar is judged against the same-SQL one.
- * Then authenticated reads at a fixed 100 req/s, where the bar is the p99.
+ * Then authenticated reads at a fixed 100 req/s (evenly paced), where the bar is the p99.
  *
  * With BENCH_BEFORE_SERVER=<path to another build's server.js> (e.g. a copy of main's
  * apps/server/dist) that build is measured in the same rounds too: before and after in one run.
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { liveSessionUser } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { listStatement } from '../apps/server/src/modules/events/events.repository.ts';
 import { type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { paced } from './paced.ts';
 
 type Target = { label: string; url: string; pid: number | undefined };
 type Figure = { rps: number; p99: number; errors: number };
@@ -235,14 +236,14 @@ export async function benchLists(
     for (const t of targets) {
       for (const p of [PATHS[0], '/api/auth/verify']) {
         if (t.label !== 'Townsquare' && t.label !== 'before' && p !== PATHS[0]) continue;
-        const steady = await cannon(`${t.url}${p}`, viewer.token, {
-          connections: 10,
-          overallRate: 100,
-          duration: 10,
+        const steady = await paced(`${t.url}${p}`, {
+          rate: 100,
+          seconds: 10,
+          headers: { authorization: `Bearer ${viewer.token}` },
         });
         const verdict = t.label === 'Townsquare' && steady.p99 > 50 ? ' NOT MET' : '';
         report(
-          `  ${t.label} GET ${p} at a fixed 100 req/s: p99 ${steady.p99} ms (bar 50 ms)${verdict}, ${steady.rps.toFixed(0)} req/s served, errors ${steady.errors}`,
+          `  ${t.label} GET ${p} at a fixed 100 req/s (evenly paced, bench/paced.ts): p99 ${steady.p99.toFixed(0)} ms (bar 50 ms)${verdict}, p50 ${steady.p50.toFixed(1)} ms, ${steady.rate.toFixed(0)} req/s sent, errors ${steady.errors}`,
         );
       }
     }

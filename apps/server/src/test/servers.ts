@@ -17,6 +17,14 @@ export const serverEntry = path.resolve(
 
 const START_BUDGET_MS = 120_000;
 
+/**
+ * The V8 flags the server is started with everywhere (`npm start`, the server package's `start`,
+ * docs/DEPLOY.md; node-flags.test.ts keeps them the same): the old generation starts at 256 MB,
+ * so a full garbage collection comes about once a minute under load instead of every few seconds,
+ * each holding the answers in flight for 50–90 ms on two cores (decision 059).
+ */
+export const SERVER_NODE_FLAGS = ['--initial-old-space-size=256'];
+
 export type RunningServer = {
   url: string;
   child: ChildProcess;
@@ -32,12 +40,13 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { entry?: string; cwd?: string; execArgv?: string[] } = {},
+  options: { entry?: string; cwd?: string; execArgv?: string[]; nodeFlags?: string[] } = {},
 ): Promise<RunningServer> {
   const entry = options.entry ?? serverEntry;
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), entry], {
+  const flags = options.nodeFlags ?? SERVER_NODE_FLAGS;
+  const child = spawn(process.execPath, [...flags, ...(options.execArgv ?? []), entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,11 +23,15 @@ export type GazetteerIndex = {
 };
 
 /**
- * The typeahead's prefix index: every gazetteer city's lower-cased name in one sorted array,
- * the rest in typed arrays at the same position. A prefix is one binary search to its first
- * match, then a walk over the matches (3,789 for "ma") keeping the best `limit`: no database
- * round trip. Built once per process from the `gazetteer` table (the same rows the reverse
- * lookup and the city pages read); the figures are in docs/ARCHITECTURE.md.
+ * The typeahead's prefix index: every gazetteer city's lower-cased name, sorted, in one string
+ * (with their offsets), the rest in typed arrays at the same position. A prefix is one binary
+ * search to its first match, then a walk over the matches (3,789 for "ma") keeping the best
+ * `limit`: no database round trip. Built once per process from the `gazetteer` table (the same
+ * rows the reverse lookup and the city pages read); the figures are in docs/ARCHITECTURE.md.
+ *
+ * A handful of objects, not one string per name: 135,000 cities as three strings each were some
+ * 400,000 objects that every full garbage collection had to mark again, which at 100 requests a
+ * second held answers for 50–90 ms each time (decision 059).
  */
 export function buildGazetteerIndex(
   rows: [id: number, name: string, country: string, population: number, lat: number, lon: number][],
@@ -35,22 +39,48 @@ export function buildGazetteerIndex(
   const keyed = rows.map((r) => ({ key: r[1].toLowerCase(), row: r }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row[0] - b.row[0]));
   const n = keyed.length;
-  const keys: string[] = new Array(n);
-  const names: string[] = new Array(n);
-  const countries: string[] = new Array(n);
+  /** Where each key (and each name) starts in its string; entry n is the string's length. */
+  const keyStart = new Int32Array(n + 1);
+  const nameStart = new Int32Array(n + 1);
+  const countryList: string[] = [];
+  const countryIndex = new Map<string, number>();
+  const countryOf = new Uint16Array(n);
   const ids = new Int32Array(n);
   const populations = new Int32Array(n);
   const lats = new Float64Array(n);
   const lons = new Float64Array(n);
+  const keyParts: string[] = new Array(n);
+  const nameParts: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const { key, row } = keyed[i]!; // i < n
-    keys[i] = key;
-    names[i] = row[1] === key ? key : row[1];
-    countries[i] = row[2];
+    keyParts[i] = key;
+    nameParts[i] = row[1];
+    keyStart[i + 1] = (keyStart[i] as number) + key.length;
+    nameStart[i + 1] = (nameStart[i] as number) + row[1].length;
+    let country = countryIndex.get(row[2]);
+    if (country === undefined) {
+      country = countryList.push(row[2]) - 1;
+      countryIndex.set(row[2], country);
+    }
+    countryOf[i] = country;
     ids[i] = row[0];
     populations[i] = row[3];
     lats[i] = row[4];
     lons[i] = row[5];
+  }
+  // Flattened now: a joined string is otherwise kept as a tree of its parts until first read.
+  const keys = flat(keyParts.join(''));
+  const names = flat(nameParts.join(''));
+
+  /** Key i against `q`, as `<` compares strings (UTF-16 code units), without slicing it out. */
+  function compare(i: number, q: string): number {
+    const from = keyStart[i] as number;
+    const length = (keyStart[i + 1] as number) - from;
+    for (let j = 0; j < length && j < q.length; j++) {
+      const d = keys.charCodeAt(from + j) - q.charCodeAt(j);
+      if (d !== 0) return d;
+    }
+    return length - q.length;
   }
 
   /** The first position whose key is not below `q`. */
@@ -59,16 +89,20 @@ export function buildGazetteerIndex(
     let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((keys[mid] as string) < q) lo = mid + 1;
+      if (compare(mid, q) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
+  const startsWith = (i: number, prefix: string) =>
+    (keyStart[i + 1] as number) - (keyStart[i] as number) >= prefix.length &&
+    keys.startsWith(prefix, keyStart[i] as number);
+
   const city = (i: number, distanceKm: number | null): GazetteerCity => ({
     id: ids[i] as number,
-    name: names[i] as string,
-    country: countries[i] as string,
+    name: names.slice(nameStart[i] as number, nameStart[i + 1] as number),
+    country: countryList[countryOf[i] as number] as string,
     population: populations[i] as number,
     lat: lats[i] as number,
     lon: lons[i] as number,
@@ -97,7 +131,7 @@ export function buildGazetteerIndex(
       // The best `limit` matches so far, best first (limit ≤ 20: insertion is the cheapest sort).
       const best: number[] = [];
       const ranks: number[] = [];
-      for (let i = lowerBound(prefix); i < n && (keys[i] as string).startsWith(prefix); i++) {
+      for (let i = lowerBound(prefix); i < n && startsWith(i, prefix); i++) {
         const r = rank(i);
         let at = best.length;
         while (at > 0 && before(i, r, best[at - 1] as number, ranks[at - 1] as number)) at--;
@@ -120,6 +154,12 @@ export function buildGazetteerIndex(
       return found;
     },
   };
+}
+
+/** One flat string (reading a character of a concatenation flattens it in place). */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }
 
 /** Reads the whole gazetteer (about 135,000 rows) into a prefix index. */
