@@ -38,7 +38,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A trace records snapshots and screenshots of every step of every test, kept only when one
+    // fails. CI's clone and its test-results are thrown away after the run, so there it is work
+    // nobody can read: off in CI (CI=true), kept on a developer's machine.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
   },
