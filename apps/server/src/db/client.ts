@@ -24,6 +24,13 @@ export function createDb(url: string, options: { max?: number } = {}): DbHandle 
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query gets a fresh one.
   pool.on('error', () => {});
+  // A connection PostgreSQL ends while it is checked out (a transaction open across a restart or
+  // pg_terminate_backend) makes its client emit 'error', and pg-pool listens only while a client
+  // is idle or inside pool.query: the process died of an unhandled 'error' event. The transaction's
+  // own query still fails (503 to its request) and the pool drops the client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   let closed = false;
   return {
