@@ -26,8 +26,6 @@ export type PacedResult = {
   slowEarly: number;
   /** Requests sent (on time or late) per second of the run. */
   rate: number;
-  /** When each answer over `slowMs` was due (ms from the first request) and how long it took. */
-  slowest: { at: number; ms: number }[];
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -48,7 +46,7 @@ export async function paced(
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections * 4, maxFreeSockets: connections });
   const target = new URL(url);
   const latencies: number[] = [];
-  const slowAt: { at: number; ms: number }[] = [];
+  const slowAt: number[] = [];
   let errors = 0;
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
@@ -60,7 +58,7 @@ export async function paced(
         const ms = performance.now() - due;
         latencies.push(ms);
         if (!ok) errors += 1;
-        if (ms > slowMs) slowAt.push({ at: due - began, ms });
+        if (ms > slowMs) slowAt.push(due - began);
         resolve();
       };
       const req = http.request(
@@ -106,8 +104,7 @@ export async function paced(
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? 0,
     slow: slowAt.length,
-    slowEarly: slowAt.filter(({ at }) => at - (start - began) < 1000).length,
+    slowEarly: slowAt.filter((at) => at - (start - began) < 1000).length,
     rate: total / Math.max(elapsed, seconds),
-    slowest: slowAt.map(({ at, ms }) => ({ at: at - (start - began), ms })),
   };
 }

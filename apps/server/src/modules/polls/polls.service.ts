@@ -380,8 +380,10 @@ export function createPolls(deps: PollsDeps) {
       return { row, optionIds: options.map((o) => o.id), lastEndsAt };
     },
 
-    /** The poll as one guest sees it from their manage link: their own answers as `mine`. */
-    /** `ex`: the transaction that has just counted the guest's answers, to read them in it. */
+    /**
+     * The poll as one guest sees it from their manage link: their own answers as `mine`. `ex`: the
+     * transaction that has just counted the guest's answers, to read them in it.
+     */
     async readAsGuest(pollId: string, guestId: string, ex: Executor = db): Promise<Poll> {
       return read(pollId, guestId, ex);
     },
