@@ -393,6 +393,9 @@ async function main() {
       // A host of its own: the first user's access token has expired by the time a full run gets here.
       const host = await register(app.url, 'pollhost');
       await benchPolls({ app, databaseUrl: url, host, listener, report, before });
+      // Stopped when its part ends: an idle second server on the same database (its queue workers
+      // and cron timers) would otherwise share the 2 cores with the end-of-run tail below.
+      await before?.stop();
     }
     if (wants('import')) {
       // Issue 26: a 5,000-event ICS import on the job queue, another user reading meanwhile.
@@ -441,6 +444,9 @@ async function main() {
         report(
           `across two instances (POST to A, sockets on B): p50 ${cross.p50} ms, p99 ${cross.p99} ms = ${fmt(cross.p99 / Math.max(1, oneOfTwo.p99), 2)} × single-instance p99 (bar 1.5), delivered ${cross.delivered}/${cross.expected}`,
         );
+        // Both stop before their Redis does: left running, they would retry it for the rest of
+        // the run, beside the end-of-run tail below.
+        await Promise.all([a.stop(), b.stop()]);
         await redis.stop();
       } catch (error) {
         report(`cross-instance fan-out NOT measured: ${(error as Error).message}`);
