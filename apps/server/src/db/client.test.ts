@@ -1,30 +1,20 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app.ts';
-import { createDb, type DbHandle } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestPool } from '../test/test-app.ts';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let handle: DbHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = createDb(database.url, { max: 2 });
-});
-afterAll(async () => {
-  await handle?.close();
-  await database?.drop();
-});
+const pool = useTestPool();
 
 describe('the pool', () => {
   it('outlives PostgreSQL ending a connection a transaction holds, and answers again at once', async () => {
-    const admin = new pg.Client({ connectionString: database.url });
+    const admin = new pg.Client({ connectionString: pool.url });
     await admin.connect();
     let backend = 0;
     let ended: () => void = () => {};
     const killed = new Promise<void>((resolve) => {
       ended = resolve;
     });
-    const transaction = handle.db.transaction(async (tx) => {
+    const transaction = pool.handle.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
       backend = rows[0]?.pid ?? 0;
       // Idle inside the transaction (no query running) while PostgreSQL ends the connection: the
@@ -38,7 +28,7 @@ describe('the pool', () => {
     ended();
     await expect(transaction).rejects.toThrow();
     await admin.end();
-    const { rows } = await handle.db.execute<{ one: number }>(sql`select 1 as one`);
+    const { rows } = await pool.handle.db.execute<{ one: number }>(sql`select 1 as one`);
     expect(rows[0]?.one).toBe(1);
   });
 });

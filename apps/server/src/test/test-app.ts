@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { createDb, type Database, type DbHandle } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { adminQuery, databaseUrl } from './database.ts';
 import { startSmtpCapture } from './smtp.ts';
@@ -126,6 +126,35 @@ export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}
       return Reflect.get(current, key);
     },
   });
+}
+
+/**
+ * The test file's own database (cloned from the migrated template) and a small pool on it, without
+ * an app: made before its first test, closed and dropped after its last.
+ */
+export function useTestPool(): { readonly url: string; readonly handle: DbHandle } {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = createDb(database.url, { max: 2 });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+  const made = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the test pool is used before its beforeAll has run');
+    return value;
+  };
+  return {
+    get url() {
+      return made(database).url;
+    },
+    get handle() {
+      return made(handle);
+    },
+  };
 }
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
