@@ -119,6 +119,8 @@ export type BuildOptions = {
   channels?: (deps: AppDeps) => NotificationChannel[];
   /** How often idle queue workers poll (seconds; default 2). */
   jobsPollingSeconds?: number;
+  /** Cron schedules sent by the wall clock (default true; in-process tests turn it off). */
+  cronClock?: boolean;
 };
 
 /** What a channel factory may use. */
@@ -178,6 +180,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     databaseUrl: config.databaseUrl,
     log: app.log,
     pollingIntervalSeconds: options.jobsPollingSeconds,
+    clock: options.cronClock,
   });
   const mailer =
     options.mailer ??

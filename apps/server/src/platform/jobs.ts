@@ -122,7 +122,13 @@ export function createJobs(options: {
   log: Logger;
   /** How often an idle worker looks for due jobs (default 2 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * Whether schedules are sent by the wall clock (default true). In-process tests turn it off:
+   * their counts must not move when a real minute comes; they send a minute with `sendDue`.
+   */
+  clock?: boolean;
 }): Jobs {
+  const clock = options.clock ?? true;
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     schema: JOBS_SCHEMA,
@@ -278,7 +284,7 @@ export function createJobs(options: {
       await boss.unschedule(name);
       // Declared after `start`: the minute timer has already looked at this minute, so this
       // schedule's job for it, if due, is sent now (keyed: once, whichever instance sends it).
-      if (started && !stopping) await sendDue(new Date(), name);
+      if (clock && started && !stopping) await sendDue(new Date(), name);
     },
 
     sendDue: (at) => sendDue(at),
@@ -307,7 +313,7 @@ export function createJobs(options: {
       await boss.start();
       started = true;
       lastMinute = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
-      onMinute();
+      if (clock) onMinute();
     },
 
     async stop(timeoutMs = 8_000) {

@@ -81,7 +81,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const mailer = options.mailer ?? (config.smtpUrl ? undefined : memory.mailer);
   const url = database.url;
   // Queue workers poll as often as pg-boss allows (every 0.5 s), so jobs run soon after they are due.
-  const built = await buildApp({ ...config, databaseUrl: url }, { mailer, jobsPollingSeconds: 0.5 });
+  // Cron schedules are not sent by the wall clock: a real minute coming (the past-status sweep, a
+  // series' confirmations at :15) must not add statements or notifications to what a test counts.
+  // A test that wants a minute's jobs sends it: `t.jobs.sendDue(at)`.
+  const built = await buildApp(
+    { ...config, databaseUrl: url },
+    { mailer, jobsPollingSeconds: 0.5, cronClock: false },
+  );
   // Notifications a request causes are queued jobs (issue 21), no longer in-memory background
   // work: tests that drain the background to read them also wait for the due notification jobs.
   const drainMemory = built.background.drain.bind(built.background);
