@@ -5,6 +5,7 @@ import { EVENT_MSG } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
 import { duplicateFormValues } from '../event-form.ts';
@@ -42,9 +43,9 @@ function open(event: EventDto | null = null) {
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, start: string, end: string) {
-  await user.type(screen.getByLabelText('Title'), 'Board games night');
-  await user.type(screen.getByLabelText('Description'), 'Bring a game or learn a new one.');
-  await user.type(screen.getByLabelText('Location'), 'Library, room 2');
+  await fill(user, screen.getByLabelText('Title'), 'Board games night');
+  await fill(user, screen.getByLabelText('Description'), 'Bring a game or learn a new one.');
+  await fill(user, screen.getByLabelText('Location'), 'Library, room 2');
   fireEvent.change(screen.getByLabelText('Start date'), { target: { value: start } });
   fireEvent.change(screen.getByLabelText('End date'), { target: { value: end } });
 }

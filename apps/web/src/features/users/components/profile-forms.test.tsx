@@ -4,6 +4,7 @@ import { DEFAULT_PUSH_PREFERENCES } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
@@ -116,7 +117,7 @@ describe('ProfileEditForm', () => {
     const user = userEvent.setup();
     renderWithApp(<ProfileEditForm user={createSelfUser()} onDone={() => undefined} />);
     await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'nope');
+    await fill(user, screen.getByLabelText('Email'), 'nope');
     await user.type(screen.getByLabelText(/Phone/), '123');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
@@ -134,12 +135,12 @@ describe('ProfileEditForm: changing the e-mail', () => {
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'New@Example.com');
+    await fill(user, screen.getByLabelText('Email'), 'New@Example.com');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(MSG.emailChangePasswordRequired)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('Current password'), 'my current secret');
+    await fill(user, screen.getByLabelText('Current password'), 'my current secret');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls[0] ?? [];
@@ -193,9 +194,9 @@ describe('the profile picture', () => {
 async function changePassword(confirmation: string) {
   const user = userEvent.setup();
   renderWithApp(<ChangePasswordForm />, { path: '/settings' });
-  await user.type(screen.getByLabelText('Current password'), 'old-password');
-  await user.type(screen.getByLabelText('New password'), 'new-password-1');
-  await user.type(screen.getByLabelText('Confirm new password'), confirmation);
+  await fill(user, screen.getByLabelText('Current password'), 'old-password');
+  await fill(user, screen.getByLabelText('New password'), 'new-password-1');
+  await fill(user, screen.getByLabelText('Confirm new password'), confirmation);
   await user.click(screen.getByRole('button', { name: 'Update password' }));
 }
 
