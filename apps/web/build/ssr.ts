@@ -25,7 +25,7 @@ export async function buildSsr(root: string, outDir: string, alias: Alias[]): Pr
       outDir: path.join(outDir, path.dirname(SSR_ENTRY)),
       // The client build emptied dist/ already, and ssr/ holds the page templates written since.
       emptyOutDir: false,
-      target: 'node20',
+      target: 'node24',
       sourcemap: false,
       minify: false,
       copyPublicDir: false,
