@@ -14,11 +14,20 @@
  * Output lines carry their layer's name; a summary with each layer's time ends the run.
  * `TEST_LAYERS=server,web` runs only those layers (`server` includes server-alone), each still
  * after the wanted layers it waits for.
+ * Each layer first prints the Node.js its npm commands run on (the `node` npm finds first on the
+ * layer's PATH: node_modules/.bin, decision 060) and fails when that is older than `engines` says.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** `engines.node` of the root package.json, as `>=MAJOR.MINOR`. */
+const [needMajor, needMinor] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .engines.node.replace('>=', '')
+  .split('.')
+  .map(Number);
 /** [name, layers it waits for, ...npm commands run one after the other]. */
 const layers = [
   ['lint', [], ['run', 'lint']],
@@ -64,6 +73,22 @@ function npm(name, args) {
   });
 }
 
+/** The version of the `node` that npm runs a layer's commands on (`args` name the workspace, if any). */
+async function nodeOf(args) {
+  const at = args.indexOf('-w');
+  const workspace = at >= 0 ? ['-w', args[at + 1]] : [];
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['exec', '--silent', ...workspace, '--', 'node', '-p', 'process.version'],
+    { cwd: root, env: process.env },
+  );
+  return stdout.trim();
+}
+const supported = (version) => {
+  const [major, minor] = version.replace('v', '').split('.').map(Number);
+  return major > needMajor || (major === needMajor && minor >= needMinor);
+};
+
 const times = [];
 const began = Date.now();
 let failed = false;
@@ -73,12 +98,18 @@ const run = (name, commands) => {
   const start = Date.now();
   return (async () => {
     let code = 0;
-    for (const args of commands) {
+    const node = await nodeOf(commands[0]).catch((error) => `unknown (${error.message})`);
+    process.stdout.write(`[${name}] runs on Node.js ${node}\n`);
+    if (!supported(node)) {
+      process.stdout.write(`[${name}] Node.js ${needMajor}.${needMinor} or newer is needed (engines)\n`);
+      code = 1;
+    }
+    for (const args of code === 0 ? commands : []) {
       code = await npm(name, args);
       if (code !== 0) break;
     }
     const seconds = (Date.now() - start) / 1000;
-    times.push({ name, seconds, code });
+    times.push({ name, seconds, code, node });
     process.stdout.write(
       `[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n`,
     );
@@ -96,10 +127,10 @@ for (const [name, needs, ...commands] of layers) {
 }
 await Promise.all(runs.values());
 const total = (Date.now() - began) / 1000;
-process.stdout.write('\nlayer           time   result\n');
-for (const { name, seconds, code } of times)
+process.stdout.write(`\nlayer           time   result  node (the test runner: ${process.version})\n`);
+for (const { name, seconds, code, node } of times)
   process.stdout.write(
-    `${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s  ${code === 0 ? 'passed' : 'FAILED'}\n`,
+    `${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s  ${(code === 0 ? 'passed' : 'FAILED').padEnd(6)}  ${node}\n`,
   );
 process.stdout.write(
   `${'total'.padEnd(14)} ${total.toFixed(1).padStart(6)} s  ${failed ? 'FAILED' : 'passed'}\n`,

@@ -120,6 +120,13 @@ describe('metrics and the content security policy', () => {
     expect(await count(found)).toBe(before + 3);
   });
 
+  it('exports the Node.js version the process runs on (decision 060)', async () => {
+    const body = (await metrics(open, '127.0.0.1')).body;
+    const line = body.split('\n').find((l) => l.startsWith('townsquare_nodejs_version_info{'));
+    expect(line).toContain(`version="${process.version}"`);
+    expect(line).toContain(`major="${process.versions.node.split('.')[0]}"`);
+  });
+
   it('with METRICS_TOKEN, serves /metrics to the bearer of the token from anywhere', async () => {
     const auth = { authorization: 'Bearer a-metrics-token-long-enough' };
     expect((await metrics(locked, '127.0.0.1')).statusCode).toBe(401);

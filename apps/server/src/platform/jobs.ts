@@ -101,7 +101,7 @@ function storable<T>(value: T): T {
   return value;
 }
 
-/** `String.prototype.toWellFormed` (Node 20; not in the ES2023 typings this project compiles to). */
+/** `String.prototype.toWellFormed` (in Node since 20; not in the ES2023 typings this project compiles to). */
 const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();
 
 /** Jobs per INSERT statement in `sendMany`. */
