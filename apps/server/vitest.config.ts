@@ -38,9 +38,11 @@ export default defineConfig({
     pool: 'forks',
     sequence: { sequencer: WaitingFirst },
     // Budgets, not speed bars (eventually() waits up to 30 s for queued work on a loaded machine;
-    // a test that starts built servers gives each up to 120 s: test/servers.ts).
+    // a test that starts built servers gives each up to 120 s: test/servers.ts). Tests and hooks
+    // that start servers take these budgets rather than their own, shorter guesses: a hook
+    // starting two servers may need both start budgets on a slow day.
     testTimeout: 300_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     projects: [
       {
         extends: true,

@@ -35,7 +35,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
   };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
-}, 60_000);
+});
 
 afterAll(async () => {
   closeSockets();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   };
   const [envA, envB] = await Promise.all([env(), env()]);
   [a, b] = await Promise.all([startServer(envA), startServer(envB)]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);

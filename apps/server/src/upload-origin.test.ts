@@ -25,7 +25,7 @@ beforeAll(async () => {
     HOST: '0.0.0.0',
     LOG_LEVEL: 'info',
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -108,5 +108,5 @@ describe('account e-mails', () => {
     expect((await api(up.url, 'POST', '/api/auth/verify-email', { token: confirmToken })).status).toBe(200);
     const me = await api<{ email: string }>(up.url, 'GET', '/api/users/me', undefined, benAuth.accessToken);
     expect(me.body.email).toBe(newBen);
-  }, 150_000);
+  });
 });

@@ -96,5 +96,5 @@ describe('SIGKILL right after the answer', () => {
       );
       expect(mails).toHaveLength(1);
     }, 90_000);
-  }, 150_000);
+  });
 });
