@@ -15,8 +15,9 @@ export default defineConfig({
     // test shares (DOM, storage, language), and a test of a module's own memory imports a fresh
     // copy (lib/i18n/load.test.ts). Checked with shuffled file order, two workers: all pass.
     isolate: false,
-    // Typing through user-event in jsdom takes seconds on a loaded 2-core machine, and `npm test`
-    // runs these beside the server tests and the typecheck: 5 s (the default) timed out there.
-    testTimeout: 30_000,
+    // A budget, not a speed bar: `npm test` runs these beside the server tests and the typecheck,
+    // and CI may share the machine with a second run; forms are filled by paste (src/test/fill.ts),
+    // so the slowest test takes about 1 s alone. Tests do not set shorter timeouts of their own.
+    testTimeout: 60_000,
   },
 });

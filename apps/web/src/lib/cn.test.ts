@@ -64,6 +64,8 @@ describe('cn', () => {
     expect(cn('mt-2', false, null, undefined, { 'mb-2': true, hidden: false })).toBe('mt-2 mb-2');
   });
 
+  // About 230,000 pairings (148 defaults × 1,542 lists), each merged twice: 5 s on a quiet 2-core
+  // machine, 30 s at a load of 9. The timeout is a budget for such a day, not a speed bar.
   it('agrees with tailwind-merge on every pairing of a component default with a class list of the app', () => {
     const files = sourceFiles(SRC);
     const all = classLists(files);
@@ -82,5 +84,5 @@ describe('cn', () => {
       }
     }
     expect(differences.slice(0, 10).join('\n')).toBe('');
-  }, 60_000);
+  }, 180_000);
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -29,7 +30,7 @@ async function fillAndSubmit(
   user = userEvent.setup(),
 ) {
   const rendered = renderWithApp(ui, { path });
-  for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(label), value);
+  for (const [label, value] of Object.entries(fields)) await fill(user, screen.getByLabelText(label), value);
   await user.click(screen.getByRole('button', { name: submit }));
   return { ...rendered, user };
 }

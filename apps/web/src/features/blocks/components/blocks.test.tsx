@@ -71,7 +71,7 @@ describe('BlockMenu', () => {
       }),
     );
     await waitFor(() => expect(server.calls('DELETE')).toEqual([`/api/users/${OTHER}/block`]));
-  }, 20_000);
+  });
 
   it('on a profile, one menu holds Block first and then Report, which opens the report dialog', async () => {
     serve([]);
@@ -89,7 +89,7 @@ describe('BlockMenu', () => {
     expect(items.map((i) => i.textContent)).toEqual(['Block', 'Report']);
     await user.click(screen.getByRole('menuitem', { name: 'Report' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
-  }, 20_000);
+  });
 });
 
 describe('Blocked people (settings)', () => {

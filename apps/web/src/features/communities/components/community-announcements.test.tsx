@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityAnnouncements } from './community-announcements.tsx';
 
@@ -39,8 +40,8 @@ describe('CommunityAnnouncements', () => {
     renderWithApp(<CommunityAnnouncements slug="plots" canRead organizer />, { user: createSelfUser() });
     expect(await screen.findByText('Seed swap')).toBeVisible();
     // The form is a chunk of its own (only organisers load it).
-    await user.type(await screen.findByLabelText('Title', {}, { timeout: 10_000 }), 'Water off');
-    await user.type(screen.getByLabelText('Announcement'), 'Mains off on Monday.');
+    await fill(user, await screen.findByLabelText('Title', {}, { timeout: 10_000 }), 'Water off');
+    await fill(user, screen.getByLabelText('Announcement'), 'Mains off on Monday.');
     await user.click(screen.getByRole('button', { name: 'Announce to members' }));
     expect(await screen.findByText('Announced to 4 members')).toBeVisible();
     expect(await screen.findByText('Water off')).toBeVisible();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Community, CommunityImport } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityImportExport, InvitationBanner } from './community-import-export.tsx';
 
@@ -77,7 +78,7 @@ describe('CommunityImportExport', () => {
     // Organisers who do not own the community have no export.
     expect(screen.queryByRole('button', { name: 'Download the community' })).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Members as CSV: one “name,email” a line'), 'Ada,ada@example.com');
+    await fill(user, screen.getByLabelText('Members as CSV: one “name,email” a line'), 'Ada,ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invitations' }));
     expect(await screen.findByText('1 invitation on their way, 1 skipped.')).toBeVisible();
     expect(screen.getByText('Line 2: nope: not an e-mail address')).toBeVisible();

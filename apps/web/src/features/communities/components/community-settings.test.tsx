@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Community } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCommunity, createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunitySettings } from './community-settings.tsx';
 
@@ -34,8 +35,8 @@ describe('CommunitySettings', () => {
     renderWithApp(<CommunitySettings community={club} />, { user: createSelfUser() });
     expect(screen.queryByLabelText('Join question 1')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Who can join'), 'APPROVAL');
-    await user.type(screen.getByLabelText('Join question 1'), 'How far do you run?');
-    await user.type(screen.getByLabelText('Join question 3'), 'Which day suits you?');
+    await fill(user, screen.getByLabelText('Join question 1'), 'How far do you run?');
+    await fill(user, screen.getByLabelText('Join question 3'), 'Which day suits you?');
     await user.click(screen.getByRole('checkbox', { name: /Private/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches).toHaveLength(1));
@@ -74,7 +75,7 @@ describe('CommunitySettings', () => {
     expect(screen.getByText('Community image')).toBeInTheDocument();
     const remove = screen.getByRole('button', { name: 'Delete community' });
     expect(remove).toBeDisabled();
-    await user.type(screen.getByLabelText('Type the community name to confirm'), 'Riverside Runners');
+    await fill(user, screen.getByLabelText('Type the community name to confirm'), 'Riverside Runners');
     expect(remove).toBeEnabled();
   });
 });

@@ -99,26 +99,32 @@ describe('EventFormDialog', () => {
     const user = userEvent.setup();
     open();
     const tags = screen.getByLabelText(/^Tags/);
-    await user.type(tags, 'a{Enter}');
+    // What is tested is Enter adding the tag: the text is pasted, Enter is pressed.
+    const addTag = async (text: string) => {
+      await user.click(tags);
+      await user.paste(text);
+      await user.keyboard('{Enter}');
+    };
+    await addTag('a');
     expect(screen.getByText('Tags must be at least 2 characters long')).toBeInTheDocument();
     await user.clear(tags);
-    await user.type(tags, `${'x'.repeat(21)}{Enter}`);
+    await addTag('x'.repeat(21));
     expect(screen.getByText('Tags cannot be longer than 20 characters')).toBeInTheDocument();
     await user.clear(tags);
-    await user.type(tags, 'Chess{Enter}');
-    await user.type(tags, 'chess{Enter}');
+    await addTag('Chess');
+    await addTag('chess');
     expect(screen.getByText('This tag has already been added')).toBeInTheDocument();
     await user.clear(tags);
 
     // A suggestion is one click away; ten tags is the most.
     await user.click(screen.getByRole('button', { name: 'Meetup' }));
     for (const tag of ['Go', 'Poker', 'Bridge', 'Scrabble', 'Catan', 'Risk', 'Uno', 'Carcassonne']) {
-      await user.type(tags, `${tag}{Enter}`);
+      await addTag(tag);
     }
-    await user.type(tags, 'Dominoes{Enter}');
+    await addTag('Dominoes');
     expect(screen.getByText('Maximum of 10 tags allowed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Chess' })).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('disables the cost while the event is free', async () => {
     serve();
@@ -149,7 +155,7 @@ describe('EventFormDialog', () => {
       body: { status: 'LIVE', isFree: true, cost: 0 },
     });
     expect(first.onOpenChange).toHaveBeenCalledWith(false);
-  }, 20_000);
+  });
 
   it('Create Event sends PAST for an event that has ended, after asking first', async () => {
     const server = serve();
@@ -167,7 +173,7 @@ describe('EventFormDialog', () => {
     );
     await waitFor(() => expect(second.onSaved).toHaveBeenCalled());
     expect(server.sent()[0]?.body).toMatchObject({ status: 'PAST' });
-  }, 20_000);
+  });
 
   it('Save as Draft sends DRAFT, even for dates that have passed', async () => {
     const server = serve();
@@ -177,7 +183,7 @@ describe('EventFormDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
     await waitFor(() => expect(third.onSaved).toHaveBeenCalled());
     expect(server.sent()[0]?.body).toMatchObject({ status: 'DRAFT' });
-  }, 20_000);
+  });
 
   it('edits with PUT and warns when a published event has already ended', async () => {
     const server = serve();
@@ -268,7 +274,7 @@ describe('EventFormDialog, unverified e-mail', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/resend-verification');
     // Saving as a draft stays possible.
     expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
-  }, 20_000);
+  });
 
   it('duplicates an event: the copy opens as a new event one week later and is sent with POST', async () => {
     const { sent } = serve();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Attendee, AttendeesResponse } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { GuestList } from './guest-list.tsx';
 
@@ -117,7 +118,7 @@ describe('MessageGuests', () => {
     renderWithApp(<GuestList eventId="e1" title="Supper club" timeZone="UTC" />, { user: createSelfUser() });
     const send = await screen.findByRole('button', { name: 'Send message' });
     expect(send).toBeDisabled();
-    await user.type(screen.getByLabelText('Message'), 'Doors open at 18:30.');
+    await fill(user, screen.getByLabelText('Message'), 'Doors open at 18:30.');
     await user.click(screen.getByLabelText('Waitlist'));
     await user.click(send);
     expect(await screen.findByText('Message sent to 1 person')).toBeVisible();

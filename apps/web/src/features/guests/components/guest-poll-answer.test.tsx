@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/factories.ts';
+import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createPoll, person } from '../../polls/test-data.ts';
 import { GuestPollAnswer } from './guest-poll-answer.tsx';
@@ -33,8 +34,8 @@ describe('GuestPollAnswer (votes without an account, decision 056)', () => {
     expect(fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/form'))).toHaveLength(0);
 
     const form = screen.getByRole('form', { name: 'Answer without an account' });
-    await user.type(within(form).getByLabelText('Your name'), 'Robin');
-    await user.type(within(form).getByLabelText('Your e-mail'), 'robin@example.com');
+    await fill(user, within(form).getByLabelText('Your name'), 'Robin');
+    await fill(user, within(form).getByLabelText('Your e-mail'), 'robin@example.com');
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Send my answers' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Send my answers' }));
 
@@ -56,8 +57,8 @@ describe('GuestPollAnswer (votes without an account, decision 056)', () => {
     const user = userEvent.setup();
     renderWithApp(<GuestPollAnswer poll={createPoll({ allowGuestVotes: true })} />);
     const form = screen.getByRole('form', { name: 'Answer without an account' });
-    await user.type(within(form).getByLabelText('Your name'), 'Robin');
-    await user.type(within(form).getByLabelText('Your e-mail'), 'robin@example.com');
+    await fill(user, within(form).getByLabelText('Your name'), 'Robin');
+    await fill(user, within(form).getByLabelText('Your e-mail'), 'robin@example.com');
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Send my answers' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Send my answers' }));
     expect(await screen.findByText('Choose an answer for at least one date first.')).toBeInTheDocument();

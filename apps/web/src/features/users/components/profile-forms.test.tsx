@@ -297,5 +297,5 @@ describe('NotificationPreferencesForm', () => {
         push: { ...email, rsvp: true, mentions: false },
       },
     });
-  }, 15_000);
+  });
 });
