@@ -545,7 +545,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     presentPublic: (rows) => eventsService.presentPublic(rows),
     presentCommunity: (row) => communitiesService.presentForVisitor(row),
   });
-  placesRoutes(app, createPlacesService(db), guards, db, cityPages);
+  placesRoutes(app, createPlacesService(db), guards, db, cityPages, limiter, config.publicReads);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
   pollsRoutes(app, polls, guards);
