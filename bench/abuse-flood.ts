@@ -12,7 +12,9 @@ type Job =
   | { kind: 'uploads'; base: string; token: string; file: string; count: number }
   | { kind: 'joins'; base: string; token: string; eventId: string; count: number }
   | { kind: 'bodies'; base: string; count: number }
-  | { kind: 'connections'; base: string; token: string; count: number };
+  | { kind: 'connections'; base: string; token: string; count: number }
+  /** Signed-out GETs of `urls` (round robin) from `loops` loops back to back for `ms` (decision 062). */
+  | { kind: 'reads'; base: string; urls: string[]; loops: number; ms: number };
 
 function multipart(file: Buffer) {
   const boundary = `----abuse${randomBytes(6).toString('hex')}`;
@@ -116,6 +118,27 @@ async function bodies(job: Extract<Job, { kind: 'bodies' }>) {
   return `${(nested.length / 1024 / 1024).toFixed(1)} MB each, ${tally(statuses)}`;
 }
 
+async function reads(job: Extract<Job, { kind: 'reads' }>) {
+  process.send?.({ started: true });
+  const statuses: number[] = [];
+  const until = Date.now() + job.ms;
+  let next = 0;
+  const loop = async () => {
+    while (Date.now() < until) {
+      const url = job.urls[next++ % job.urls.length] ?? '/';
+      const status = await fetch(`${job.base}${url}`)
+        .then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        })
+        .catch(() => 0);
+      statuses.push(status);
+    }
+  };
+  await Promise.all(Array.from({ length: job.loops }, loop));
+  return `${statuses.length} requests (${(statuses.length / (job.ms / 1000)).toFixed(0)}/s), ${tally(statuses)}`;
+}
+
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const run =
   job.kind === 'uploads'
@@ -124,7 +147,9 @@ const run =
       ? joins(job)
       : job.kind === 'connections'
         ? connections(job)
-        : bodies(job);
+        : job.kind === 'reads'
+          ? reads(job)
+          : bodies(job);
 run.then(
   (summary) => process.send?.({ summary }, () => process.exit(0)),
   (error: unknown) => process.send?.({ summary: `flood failed: ${String(error)}` }, () => process.exit(1)),

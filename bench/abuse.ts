@@ -14,8 +14,13 @@
  *      event list (bar: p99 ≤ 2× idle p99).
  *   4. Issue 19 (2): 20 stalling push endpoints mentioned again and again; another user's mention
  *      e-mail (bar: within 2× its idle time). bench/abuse-push.ts.
+ *   5. Decision 062 (`reads`): 16 signed-out loops reading city pages (`/near/:city` and its JSON),
+ *      then 16 loops of place typeahead searches; the victim reads the event list (bar: p99 ≤ 2×
+ *      idle p99). Each flood runs twice in the same run, on fresh servers: once with the protection
+ *      switched off (PAGE_CACHE_SECONDS=0, PAGE_RATE_LIMIT=0, PLACE_SEARCH_RATE_LIMIT=0, the
+ *      settings that exist for this) and once with the defaults: before and after side by side.
  *
- * BENCH_ABUSE=uploads,images,joins,connections,bodies,push runs only the floods named (default: all six).
+ * BENCH_ABUSE=uploads,images,joins,connections,bodies,push,reads runs only the floods named (default: all seven).
  *
  * With BENCH_ABUSE_BEFORE=<path to an older build's server.js> the same floods also run against
  * that build first (the "before" of a fix), in the same run. See docs/DEPLOY.md.
@@ -25,6 +30,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
 import { startSmtpCapture } from '../apps/server/src/test/smtp.ts';
@@ -135,7 +141,7 @@ function flood(job: Record<string, unknown>) {
 }
 
 const chosen = new Set(
-  (process.env.BENCH_ABUSE ?? 'uploads,images,joins,connections,bodies,push').split(','),
+  (process.env.BENCH_ABUSE ?? 'uploads,images,joins,connections,bodies,push,reads').split(','),
 );
 
 async function floods(
@@ -267,6 +273,79 @@ async function floods(
   }
 }
 
+/**
+ * What switches decision 062's protection of signed-out reads off: no page cache, no limit on city
+ * pages or the typeahead. These settings exist for this comparison (docs/DEPLOY.md).
+ */
+const PROTECTION_OFF = { PAGE_CACHE_SECONDS: '0', PAGE_RATE_LIMIT: '0', PLACE_SEARCH_RATE_LIMIT: '0' };
+
+/**
+ * 5. Signed-out read floods (decision 062) against `server`: a city with 30 upcoming events, its
+ * page and data read by 16 loops for 15 s, then the typeahead searched by 16 loops for 15 s;
+ * another user's GET /api/events p99 during each over its idle p99.
+ */
+async function readFloods(server: RunningServer, label: string, report: Report, databaseUrl: string) {
+  const base = server.url;
+  const victim = await register(base, 'reader');
+  const host = await register(base, 'cityhost');
+  // Publishing needs a verified address; the bench has no mailbox to follow the link from.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update users set email_verified_at = now() where id = $1', [host.user.id]);
+  } finally {
+    await client.end();
+  }
+  const berlin = await api<{ place: { id: string } }>(
+    base,
+    'POST',
+    '/api/places',
+    { name: 'Berlin', lat: 52.52437, lon: 13.41053 },
+    host.accessToken,
+  );
+  for (let i = 0; i < 30; i++) {
+    const start = Date.now() + (i + 1) * 86_400_000;
+    const created = await api(
+      base,
+      'POST',
+      '/api/events',
+      {
+        title: `City event ${i + 1}`,
+        description: 'A public event on the city page.',
+        location: 'Alexanderplatz',
+        placeId: berlin.body.place.id,
+        status: 'LIVE',
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 7_200_000).toISOString(),
+      },
+      host.accessToken,
+    );
+    if (created.status !== 201) throw new Error(`event create failed: ${JSON.stringify(created.body)}`);
+  }
+  const events = () => api(base, 'GET', '/api/events?limit=20', undefined, victim.accessToken);
+  const targets: [string, string[]][] = [
+    ['city pages (/near/berlin-de and its JSON)', ['/near/berlin-de', '/api/near/berlin-de']],
+    [
+      'place typeahead searches',
+      [
+        '/api/places/search?q=B',
+        '/api/places/search?q=Ber&near=52.53,13.40',
+        '/api/places/search?q=Sa&limit=20',
+      ],
+    ],
+  ];
+  for (const [what, urls] of targets) {
+    const idleP99 = percentile(await idleFor(events, 5000), 99);
+    const reads = flood({ kind: 'reads', base, urls, loops: 16, ms: 15_000 });
+    await reads.started;
+    const during = await probeDuring(events, reads.done, 60_000);
+    const p99 = percentile(during, 99);
+    report(
+      `[${label}] 16 signed-out loops of ${what} (${await reads.done}): another user's GET /api/events p99 ${p99.toFixed(0)} ms = ${(p99 / idleP99).toFixed(2)} × idle p99 ${idleP99.toFixed(0)} ms over ${during.length} requests (bar 2) ${verdict(p99 <= 2 * idleP99)}`,
+    );
+  }
+}
+
 /** The floods against this build (and, with BENCH_ABUSE_BEFORE, an older one first). */
 export async function abuse(
   env: Record<string, string>,
@@ -333,6 +412,30 @@ export async function abuse(
       }
       await sleep(1000);
     }
+    // 5. Before and after decision 062 in one run: the same build with its protection off, then on.
+    if (chosen.has('reads'))
+      for (const [label, protection] of [
+        ['protection off', PROTECTION_OFF],
+        ['defaults', {}],
+      ] as const) {
+        const name = label.replace(/\W/g, '');
+        const dataDir = `${defaults.DATA_DIR}/reads_${name}`;
+        await mkdir(dataDir, { recursive: true });
+        const databaseUrl = await ownDatabase(`abuse_reads_${name}`);
+        const server = await startServer({
+          ...defaults,
+          ...protection,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          SMTP_URL: smtp.url,
+        });
+        try {
+          await readFloods(server, label, report, databaseUrl);
+        } finally {
+          await server.stop();
+        }
+        await sleep(1000);
+      }
   } finally {
     await smtp.close();
   }

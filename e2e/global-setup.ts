@@ -178,6 +178,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         IMAGE_NICE: '0',
         // Every browser of the suite opens its sockets from 127.0.0.1 (no proxy header there).
         SOCKET_CONNECTIONS_PER_IP: '10000',
+        // ... and reads city pages and searches places from there too (decision 062's limits are
+        // per client address); pages are read right after the events they list were made.
+        PAGE_RATE_LIMIT: '10000',
+        PLACE_SEARCH_RATE_LIMIT: '10000',
+        PAGE_CACHE_SECONDS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

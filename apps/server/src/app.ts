@@ -254,6 +254,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   });
   const rsvps = createRsvpService({
     db,
+    limiter,
     background,
     publicUrl: config.publicUrl,
     notify: (input) => notifications.notifyLater(input),
@@ -544,8 +545,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     presentPublic: (rows) => eventsService.presentPublic(rows),
     presentCommunity: (row) => communitiesService.presentForVisitor(row),
+    cacheSeconds: config.publicReads.pageCacheSeconds,
   });
-  placesRoutes(app, createPlacesService(db), guards, db, cityPages);
+  placesRoutes(app, createPlacesService(db), guards, db, cityPages, limiter, config.publicReads);
   adminRoutes(app, db, guards, moderation.record);
   moderationRoutes(app, moderation, guards);
   pollsRoutes(app, polls, guards);
@@ -565,6 +567,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed')),
+    { limiter, ...config.publicReads },
   );
   await serveWebApp(app, webDist);
 

@@ -181,6 +181,11 @@ const envSchema = z.object({
   SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
   SOCKET_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(30),
   SOCKET_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(300),
+  // Signed-out reads anyone can flood (decision 062). 0 switches each off: for benchmarks that
+  // measure the unprotected server (bench/abuse.ts) and tests that need fresh data.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
+  PAGE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
+  PLACE_SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -344,6 +349,12 @@ export type Config = {
     connectionsPerUser: number;
     connectionsPerIp: number;
   };
+  /**
+   * Signed-out reads anyone can flood (decision 062): how long each instance keeps a city page
+   * (HTML and data) it made, city-page reads per client address per minute, and typeahead
+   * searches per client address per 10 s. 0 switches each off.
+   */
+  publicReads: { pageCacheSeconds: number; pagesPerMinute: number; placeSearchesPer10s: number };
   webDistDir: string | undefined;
   /** Before an event's start, in milliseconds, longest first: when attendees are reminded. */
   reminderLeadTimes: number[];
@@ -433,6 +444,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventsPerUser: e.SOCKET_EVENTS_PER_USER,
       connectionsPerUser: e.SOCKET_CONNECTIONS_PER_USER,
       connectionsPerIp: e.SOCKET_CONNECTIONS_PER_IP,
+    },
+    publicReads: {
+      pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+      pagesPerMinute: e.PAGE_RATE_LIMIT,
+      placeSearchesPer10s: e.PLACE_SEARCH_RATE_LIMIT,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     reminderLeadTimes: e.REMINDER_LEAD_TIMES,

@@ -9,6 +9,7 @@ export * from './members.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './place-owners.ts';
 export * from './places.ts';
 export * from './polls.ts';
 export * from './push.ts';

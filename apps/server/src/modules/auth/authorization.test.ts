@@ -390,6 +390,8 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: NO_WEB_APP,
   },
   'GET /near/:city': { request: get('/near/berlin-de'), expect: NO_WEB_APP },
+  // What is not one city slug is the city 404 page (decision 062).
+  'GET /near/*': { request: get('/near/berlin-de/extra'), expect: NO_WEB_APP },
   'GET /c/:slug': { request: get('/c/night-owls'), expect: NO_WEB_APP },
 
   // Auth: public except logout and verify

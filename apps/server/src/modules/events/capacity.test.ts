@@ -539,6 +539,34 @@ describe('tickets and check-in', () => {
     expect(again.json().message).toMatch(/^Already checked in at /);
   });
 
+  it('takes 10 wrong codes a minute from one host at one event, then a readable 429 (decision 062)', async () => {
+    const id = await createEvent(t, host);
+    const otherId = await createEvent(t, host);
+    const [a] = people as [TestUser];
+    await rsvp(id, a);
+    await rsvp(otherId, a);
+    const { doorCode } = (await call('GET', `/api/events/${id}/ticket`, a)).json() as { doorCode: string };
+    for (let i = 0; i < 10; i++) {
+      const res = await call('POST', `/api/events/${id}/check-ins`, host, { code: `ZZZZ-ZZ${i}Z` });
+      expect(res.statusCode).toBe(400);
+    }
+    // The 11th try is refused, a right code as well: the limit is on trying, not on failing.
+    for (const code of ['ZZZZ-ZZZZ', doorCode]) {
+      const refused = await call('POST', `/api/events/${id}/check-ins`, host, { code });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/^Too many attempts\. Please try again in /);
+    }
+    // Another event of the same host, and checking in by name, are not held up.
+    const other = (await call('GET', `/api/events/${otherId}/ticket`, a)).json() as { doorCode: string };
+    expect(
+      (await call('POST', `/api/events/${otherId}/check-ins`, host, { code: other.doorCode })).statusCode,
+    ).toBe(201);
+    expect((await call('POST', `/api/events/${id}/check-ins`, host, { userId: a.user.id })).statusCode).toBe(
+      201,
+    );
+  });
+
   it('rejects bad check-in bodies with a 400', async () => {
     const id = await createEvent(t, host);
     for (const body of [{}, { code: 'x', userId: 'y' }, { code: 5 }, { userId: [] }]) {

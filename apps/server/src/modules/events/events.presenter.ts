@@ -60,7 +60,17 @@ export function applyAddressRule<T extends WhereFields>(event: T, insider: boole
   const place = event.place;
   shown.location = place ? cityText(place) : EVENT_MSG.addressForAttendees;
   shown.placeId = event.placeId === undefined ? undefined : null;
-  shown.place = place && {
+  shown.place = place && cityLevelPlace(place);
+  return shown;
+}
+
+/**
+ * A place as someone who does not know where it is reads it (decision 044): the city, its point
+ * rounded to 0.01°, no address and no id (a place id would open the full place). The address
+ * rule's form of a place, for an event's place here and for a pin read on its own (decision 062).
+ */
+export function cityLevelPlace<P extends Place>(place: P): P {
+  return {
     ...place,
     id: '',
     name: place.city || place.name,
@@ -68,7 +78,6 @@ export function applyAddressRule<T extends WhereFields>(event: T, insider: boole
     lat: roundCity(place.lat),
     lon: roundCity(place.lon),
   };
-  return shown;
 }
 
 /**

@@ -451,6 +451,25 @@ export async function persistPastStatus(db: Executor): Promise<number> {
 }
 
 /**
+ * THE rule of who knows where an event is (decision 044), as SQL: the ids of the events `viewerId`
+ * created, co-hosts or is going to (`knowsWhere` in the presenter is the same rule over a row read
+ * with its answers). One set, each branch read through its own index (creator, co-host, going).
+ */
+function eventsKnownBy(viewerId: string): SQL {
+  return sql`(select id from ${events} where creator_id = ${viewerId}
+    union all select event_id from event_cohosts where user_id = ${viewerId}
+    union all select event_id from rsvps where user_id = ${viewerId} and status = 'going')`;
+}
+
+/**
+ * The places of the events whose place `viewerId` knows (decision 044): pins they may read in
+ * full (decision 062), for the places module.
+ */
+export function placesKnownBy(viewerId: string): SQL {
+  return sql`(select place_id from ${events} where place_id is not null and id in ${eventsKnownBy(viewerId)})`;
+}
+
+/**
  * Of the events `ids`, those whose place `viewerId` knows (decision 044): they created it, co-host
  * it or are going. For paths that read rows without their answers (feeds, search, notifications).
  */
@@ -462,8 +481,6 @@ export async function knownWhereBy(
   if (!viewerId || ids.length === 0) return new Set();
   const result = await db.execute<{ id: string }>(sql`
     select e.id from ${events} e
-    where e.id = any(${sql.param(ids)}::uuid[]) and (e.creator_id = ${viewerId}
-      or exists (select 1 from event_cohosts ch where ch.event_id = e.id and ch.user_id = ${viewerId})
-      or exists (select 1 from rsvps r where r.event_id = e.id and r.user_id = ${viewerId} and r.status = 'going'))`);
+    where e.id = any(${sql.param(ids)}::uuid[]) and e.id in ${eventsKnownBy(viewerId)}`);
   return new Set(result.rows.map((r) => r.id));
 }

@@ -8,14 +8,16 @@ import {
   type FullRsvpStatus,
   type HostRef,
   type RsvpStatus,
+  tooManyRequestsMessage,
   type ViewerRsvp,
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { clockTime } from '../../platform/dates.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { loadOnce } from '../../platform/load-once.ts';
+import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
@@ -40,6 +42,8 @@ import { expireOffers, fillPlaces, lockEvent, type Offer, refillEvent, setRsvp }
 
 export type RsvpServiceDeps = {
   db: Database;
+  /** Counts the codes a host types at the door (decision 062). */
+  limiter: RateLimiter;
   background: Background;
   publicUrl: string;
   /** The one notification path (modules/notifications): offers are told in the app, by e-mail and push. */
@@ -150,6 +154,23 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     const row = await visible(id, userId);
     if (!(await isHost(db, row, userId))) throw forbidden(CAPACITY_MSG.notHost);
     return row;
+  }
+
+  /** Whom a typed door code or a scanned ticket names at `row`; a readable 400 when nobody. */
+  async function personOfCode(row: EventRow, code: string): Promise<string> {
+    const key = await secret();
+    const typed = normalDoorCode(code);
+    if (typed) {
+      // A short door code names nobody: match it against the people going (decision 046).
+      const going = (await readAttendees(db, row.id)).filter((a) => a.status === 'going');
+      const personId = going.find((a) => doorCode(key, row.id, a.userId) === typed)?.userId;
+      if (!personId) throw badRequest(CAPACITY_MSG.doorCodeUnknown);
+      return personId;
+    }
+    const ticket = readTicket(key, code);
+    if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
+    if (ticket.eventId !== row.id) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
+    return ticket.userId;
   }
 
   return {
@@ -340,19 +361,15 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const row = await hosted(eventId, user.id);
       let personId = body.userId;
       if (body.code !== undefined) {
-        const key = await secret();
-        const typed = normalDoorCode(body.code);
-        if (typed) {
-          // A short door code names nobody: match it against the people going (decision 046).
-          const going = (await readAttendees(db, row.id)).filter((a) => a.status === 'going');
-          personId = going.find((a) => doorCode(key, row.id, a.userId) === typed)?.userId;
-          if (!personId) throw badRequest(CAPACITY_MSG.doorCodeUnknown);
-        } else {
-          const ticket = readTicket(key, body.code);
-          if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
-          if (ticket.eventId !== row.id) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
-          personId = ticket.userId;
-        }
+        // A door code is 40 bits: one host's wrong tries at one event are counted (decision 062).
+        // The try is counted before it is checked, so a burst gets exactly the limit through, and
+        // given back when the code was right.
+        const tries = `check-in:${user.id}:${row.id}`;
+        const verdict = await deps.limiter.consume(tries, LIMITS_PER.wrongCheckInsPerHostEvent);
+        if (verdict.limited)
+          throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+        personId = await personOfCode(row, body.code);
+        await deps.limiter.release(tries);
       }
       if (!personId || !isUuid(personId)) throw badRequest(CAPACITY_MSG.notOnList);
       const marked = await markCheckedIn(db, row.id, personId);

@@ -254,18 +254,27 @@ export function createGuestService(deps: GuestServiceDeps) {
     );
   }
 
-  /** The guest's own answer and the event: nothing about anyone else. */
+  /**
+   * The guest's own answer and the event: nothing about anyone else. Where it is goes through the
+   * address rule as for members (decision 044): an ATTENDEES address only once they are going,
+   * the city while they wait, said maybe or are not going.
+   */
   async function present(guest: EventGuest, ex: Executor = db): Promise<GuestRsvp> {
     const event = await repo.eventOf(ex, guest.eventId);
     const [mine] = await attendeeRows(ex, guest.eventId, guest.id);
     if (!event || !mine) throw badRequest(GUEST_MSG.linkInvalid);
+    // A guest has no account: "going" is the only way they know where (shownLocations' viewer is nobody).
+    const location =
+      mine.status === 'going'
+        ? event.location
+        : ((await shownLocations(ex, [event], undefined)).get(event.id) ?? event.location);
     return {
       eventId: event.id,
       eventTitle: event.title,
       startDate: event.startDate.toISOString(),
       endDate: event.endDate.toISOString(),
       timeZone: event.timeZone,
-      location: event.location,
+      location,
       name: guest.name,
       status: mine.status,
       guests: mine.guests,

@@ -404,3 +404,47 @@ describe('bad input', () => {
     }
   });
 });
+
+describe('an ATTENDEES address (decision 044)', () => {
+  const ADDRESS = 'Hofweg 3, Seitenflügel';
+  const TYPED = 'Kim’s courtyard, Hofweg 3';
+
+  async function hiddenAddressEvent(overrides: Record<string, unknown> = {}) {
+    const pin = await inject('POST', '/api/places', host, {
+      name: 'Kim’s courtyard',
+      address: ADDRESS,
+      lat: 52.512345,
+      lon: 13.387654,
+    });
+    expect(pin.statusCode, pin.body).toBeLessThan(300);
+    return guestEvent({
+      location: TYPED,
+      placeId: pin.json().place.id,
+      addressVisibility: 'ATTENDEES',
+      ...overrides,
+    });
+  }
+
+  it('reaches a guest going, and not one who answered maybe, not going or is waiting', async () => {
+    const eventId = await hiddenAddressEvent({ capacity: 1 });
+    const going = await answerAndConfirm(eventId, `${unique('going')}@example.com`);
+    expect(going.rsvp).toMatchObject({ status: 'going', location: TYPED });
+    const waiting = await answerAndConfirm(eventId, `${unique('waiting')}@example.com`);
+    const maybe = await answerAndConfirm(eventId, `${unique('maybe')}@example.com`, { status: 'maybe' });
+    const notGoing = await answerAndConfirm(eventId, `${unique('no')}@example.com`, { status: 'not_going' });
+    for (const [answer, status] of [
+      [waiting, 'waitlisted'],
+      [maybe, 'maybe'],
+      [notGoing, 'not_going'],
+    ] as const) {
+      expect(answer.rsvp, status).toMatchObject({ status, location: 'Berlin, DE' });
+      const viewed = await manage('GET', answer.manageToken);
+      expect(viewed.statusCode).toBe(200);
+      expect(viewed.body, status).not.toContain('Hofweg');
+    }
+    // Going from the manage link: now the guest knows where.
+    const changed = await manage('PATCH', maybe.manageToken, { status: 'not_going' });
+    expect(changed.json().rsvp.location).toBe('Berlin, DE');
+    expect((await manage('GET', going.manageToken)).json().rsvp.location).toBe(TYPED);
+  });
+});

@@ -2,6 +2,8 @@ import type { Locale } from '@townsquare/contracts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
+import { LIMITS_PER, type RateLimiter, throttlesByIp } from '../../platform/rate-limit/rate-limiter.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
 import { type Head, injectBody, injectHead } from './head.ts';
 import type { PagesService } from './pages.service.ts';
 import type { RenderedPage, Renderer, Shell } from './shell.ts';
@@ -12,31 +14,45 @@ import { pageHeaders, withLang } from './web-pages.ts';
  * whose head the server fills in. These pages never look at a token: a chat app's preview bot
  * and a crawler are anonymous, and so is everything these pages put in the head.
  */
-export function pagesRoutes(app: App, pages: PagesService, shell: Shell, renderer: Renderer): void {
+/** Signed-out reads anyone can flood (decision 062): PAGE_CACHE_SECONDS and PAGE_RATE_LIMIT (0: off). */
+export type PageLimits = { limiter: RateLimiter; pageCacheSeconds: number; pagesPerMinute: number };
+
+/** At most this many city pages (one per city and language) are kept per instance. */
+const CITY_PAGES_KEPT = 500;
+
+/** The page's markup and the data it was made from (`page`: made by the web app's renderer). */
+type PageBody = { markup: string | undefined; data: unknown; page?: RenderedPage };
+
+export function pagesRoutes(
+  app: App,
+  pages: PagesService,
+  shell: Shell,
+  renderer: Renderer,
+  limits: PageLimits,
+): void {
   /**
    * The web app's index.html, with `head` in it when there is one; when the page was rendered, the
    * build's template for rendered pages (the app starts after the first paint) with the markup and
-   * data in its body. 404 without a built app.
+   * data in its body. Undefined without a built app.
    */
-  async function sendPage(
-    reply: FastifyReply,
-    locale: Locale,
-    head: Head | undefined,
-    /**
-     * The page's markup and the data it was made from; `page`: made by the web app's renderer, to go
-     * in the build's template for that page (else made here, into the ordinary shell).
-     */
-    body?: { markup: string | undefined; data: unknown; page?: RenderedPage },
-  ) {
+  async function pageHtml(locale: Locale, head: Head | undefined, body?: PageBody) {
     const rendered = body?.markup !== undefined && body.page ? await renderer.template(body.page) : undefined;
     let template = rendered ?? (await shell.read());
-    if (template === undefined) return reply.callNotFound();
+    if (template === undefined) return undefined;
     if (body?.markup !== undefined) template = injectBody(template, body.markup, body.data);
+    return withLang(head ? injectHead(template, head) : template, locale);
+  }
+
+  /** A page made by `pageHtml`; 404 without a built app. */
+  function sendHtml(reply: FastifyReply, locale: Locale, html: string | undefined) {
+    if (html === undefined) return reply.callNotFound();
     // Compressed on the fly when the client accepts it, so caches must key on Accept-Encoding
     // even when this answer went out plain.
-    return pageHeaders(reply, locale)
-      .type('text/html; charset=utf-8')
-      .send(withLang(head ? injectHead(template, head) : template, locale));
+    return pageHeaders(reply, locale).type('text/html; charset=utf-8').send(html);
+  }
+
+  async function sendPage(reply: FastifyReply, locale: Locale, head: Head | undefined, body?: PageBody) {
+    return sendHtml(reply, locale, await pageHtml(locale, head, body));
   }
 
   /** A page made anew by the web app's renderer and hydrated; none found is the app's 404, without a head. */
@@ -82,21 +98,45 @@ export function pagesRoutes(app: App, pages: PagesService, shell: Shell, rendere
   );
 
   // City pages (issue 22): rendered from the anonymous view, like event pages; an unknown city is a
-  // 404 page (the app's own not-found screen, with a head that says so).
-  app.get<{ Params: { city: string } }>('/near/:city', { schema: { hide: true } }, async (request, reply) => {
-    const locale = requestLocale(request);
-    const page = await pages.cityPage(request.params.city, locale);
-    if (!page) {
-      reply.code(404);
-      return sendPage(reply, locale, pages.cityNotFound(locale));
-    }
+  // 404 page (the app's own not-found screen, with a head that says so). The same for everyone who
+  // reads its language, so each instance makes it once per PAGE_CACHE_SECONDS (decision 062).
+  const cityPages = createTtlCache<{ status: 200 | 404; html: string | undefined }>({
+    ttlMs: limits.pageCacheSeconds * 1000,
+    maxEntries: CITY_PAGES_KEPT,
+  });
+  async function cityHtml(city: string, locale: Locale) {
+    const page = await pages.cityPage(city, locale);
+    if (!page) return { status: 404 as const, html: await pageHtml(locale, pages.cityNotFound(locale)) };
     // Rendered by the web app's renderer and hydrated, like community pages; without a renderer
     // (or when it fails) plain HTML made here for crawlers, in the ordinary shell and without the
     // data block, so the app renders the page afresh (reading the data itself).
-    const markup = await renderer.city(request.params.city, page.data, locale);
-    return markup === undefined
-      ? sendPage(reply, locale, page.head, { markup: page.markup, data: undefined })
-      : sendPage(reply, locale, page.head, { markup, data: page.data, page: 'city' });
+    const markup = await renderer.city(city, page.data, locale);
+    const html =
+      markup === undefined
+        ? await pageHtml(locale, page.head, { markup: page.markup, data: undefined })
+        : await pageHtml(locale, page.head, { markup, data: page.data, page: 'city' });
+    return { status: 200 as const, html };
+  }
+  // Counted with `GET /api/near/:city` (the same bucket), before anything is read.
+  const onRequest = throttlesByIp(limits.limiter, 'city-page', {
+    ...LIMITS_PER.cityPagesPerIp,
+    limit: limits.pagesPerMinute,
+  });
+  app.get<{ Params: { city: string } }>(
+    '/near/:city',
+    { schema: { hide: true }, onRequest },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const { city } = request.params;
+      const { status, html } = await cityPages.get(`${locale}|${city}`, () => cityHtml(city, locale));
+      return sendHtml(reply.code(status), locale, html);
+    },
+  );
+  // What is not one city slug (a longer path, or a slug longer than a route parameter may be) is
+  // no city either: the same 404 page, never the app's shell with a 200.
+  app.get('/near/*', { schema: { hide: true }, onRequest }, async (request, reply) => {
+    const locale = requestLocale(request);
+    return sendPage(reply.code(404), locale, pages.cityNotFound(locale));
   });
 
   // Community pages (issue 23): rendered by the web app's renderer from the anonymous view, like

@@ -7,6 +7,7 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CommunityRow } from '../../db/schema/index.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
 import { type CityPageEvent, readCityPage } from './city-pages.repository.ts';
 import { citiesWithPublicEvents } from './nearby.repository.ts';
 import { presentPlace, timeZoneAt } from './places.service.ts';
@@ -20,7 +21,12 @@ export type CityPagesDeps = {
   presentPublic: (rows: CityPageEvent[]) => Promise<PublicEventDto[]>;
   /** The communities module's form of a community for a signed-out visitor. */
   presentCommunity: (row: CommunityRow) => Community;
+  /** PAGE_CACHE_SECONDS: how long each instance keeps a city's answer (0: never), decision 062. */
+  cacheSeconds: number;
 };
+
+/** At most this many cities' answers are kept per instance. */
+const CITIES_KEPT = 500;
 
 export type CityPages = ReturnType<typeof createCityPages>;
 
@@ -34,35 +40,18 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  */
 export function createCityPages(deps: CityPagesDeps) {
   const { db } = deps;
+  // The same answer for everyone, so made once per PAGE_CACHE_SECONDS (decision 062); callers
+  // share it and never change it.
+  const answers = createTtlCache<NearCityResponse | undefined>({
+    ttlMs: deps.cacheSeconds * 1000,
+    maxEntries: CITIES_KEPT,
+  });
   return {
     async find(slug: string): Promise<NearCityResponse | undefined> {
       const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)-([a-z]{2})$/.exec(slug);
       if (!m?.[1] || !m[2]) return undefined;
-      const data = await readCityPage(db, m[1], m[2].toUpperCase());
-      if (!data) return undefined;
-      const { city } = data;
-      const km = new Map(data.events.map((e) => [e.id, e.distanceKm]));
-      const events = (await deps.presentPublic(data.events)).map((e) => ({
-        ...e,
-        distanceKm: round1(km.get(e.id) ?? 0),
-      }));
-      return {
-        city: {
-          slug: citySlug(city.name, city.country),
-          name: city.name,
-          country: city.country,
-          lat: city.lat,
-          lon: city.lon,
-          timeZone: timeZoneAt(city.lat, city.lon),
-        },
-        radiusKm: NEAR_CITY.radiusKm,
-        events,
-        communities: data.communities.map((c) => ({
-          ...deps.presentCommunity(c),
-          place: presentPlace(c.place),
-          distanceKm: round1(c.distanceKm),
-        })),
-      };
+      const [, name, country] = m;
+      return answers.get(slug, () => read(name, country.toUpperCase()));
     },
 
     /** Slugs of the cities with upcoming public events (the sitemap lists their pages). */
@@ -71,4 +60,33 @@ export function createCityPages(deps: CityPagesDeps) {
       return [...new Set(cities.map((c) => citySlug(c.city, c.country)))];
     },
   };
+
+  /** The city `name`-`country`'s answer, read and presented (one database round trip). */
+  async function read(name: string, country: string): Promise<NearCityResponse | undefined> {
+    const data = await readCityPage(db, name, country);
+    if (!data) return undefined;
+    const { city } = data;
+    const km = new Map(data.events.map((e) => [e.id, e.distanceKm]));
+    const events = (await deps.presentPublic(data.events)).map((e) => ({
+      ...e,
+      distanceKm: round1(km.get(e.id) ?? 0),
+    }));
+    return {
+      city: {
+        slug: citySlug(city.name, city.country),
+        name: city.name,
+        country: city.country,
+        lat: city.lat,
+        lon: city.lon,
+        timeZone: timeZoneAt(city.lat, city.lon),
+      },
+      radiusKm: NEAR_CITY.radiusKm,
+      events,
+      communities: data.communities.map((c) => ({
+        ...deps.presentCommunity(c),
+        place: presentPlace(c.place),
+        distanceKm: round1(c.distanceKm),
+      })),
+    };
+  }
 }

@@ -7,7 +7,8 @@ import { useTestApp } from '../../test/test-app.ts';
 /** Issue 22: city pages `/near/:city` and `GET /api/near/:city`, and the cities in the sitemap. */
 
 const t = useTestApp({
-  env: { PUBLIC_URL: 'https://town.example' },
+  // Pages are read again after events change: each read made anew (decision 062's cache is off).
+  env: { PUBLIC_URL: 'https://town.example', PAGE_CACHE_SECONDS: '0' },
   web: {
     'index.html':
       '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>',

@@ -2,7 +2,8 @@ import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { rowById } from '../../db/rows.ts';
-import { places } from '../../db/schema/index.ts';
+import { placeOwners, places } from '../../db/schema/index.ts';
+import { placesKnownBy } from '../events/events.repository.ts';
 
 export type PlaceRow = typeof places.$inferSelect;
 export type GazetteerCity = {
@@ -60,9 +61,21 @@ export async function findGazetteerCity(db: Executor, id: number): Promise<Gazet
   return result.rows[0];
 }
 
-/** Saved places whose name starts with `q`, nearest first when `near` is given. */
+/**
+ * "`viewerId` may read this place in full" (decision 062): a city (everyone), a pin they saved, or
+ * the place of an event whose place they know (decision 044's rule, from the events module).
+ */
+function readableBy(viewerId: string | undefined): SQL {
+  if (!viewerId) return sql`${places.gazetteerId} is not null`;
+  return sql`(${places.gazetteerId} is not null
+    or ${places.id} in (select place_id from ${placeOwners} where user_id = ${viewerId})
+    or ${places.id} in ${placesKnownBy(viewerId)})`;
+}
+
+/** Saved places `viewerId` may read whose name starts with `q`, nearest first when `near` is given. */
 export async function searchPlaces(
   db: Executor,
+  viewerId: string | undefined,
   q: string,
   near: Point | undefined,
   limit: number,
@@ -73,7 +86,7 @@ export async function searchPlaces(
   return db
     .select({ place: places, distanceKm: sql<number | null>`${distance}::float8` })
     .from(places)
-    .where(sql`lower(${places.name}) like ${prefixPattern(q)}`)
+    .where(sql`lower(${places.name}) like ${prefixPattern(q)} and ${readableBy(viewerId)}`)
     .orderBy(near ? sql`2 asc` : sql`${places.createdAt} asc`)
     .limit(limit)
     .then((rows) => rows.map((r) => ({ ...r.place, distanceKm: r.distanceKm })));
@@ -81,6 +94,19 @@ export async function searchPlaces(
 
 export async function findPlace(db: Executor, id: string): Promise<PlaceRow | undefined> {
   return rowById(db, places, id);
+}
+
+/** Whether `viewerId` may read the place `id` in full (`readableBy`). */
+export async function mayRead(db: Executor, id: string, viewerId: string | undefined): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from ${places} where ${places.id} = ${id} and ${readableBy(viewerId)}`,
+  );
+  return result.rows.length > 0;
+}
+
+/** Records that `userId` saved the pin `placeId` (decision 062); saving it again changes nothing. */
+export async function addOwner(db: Executor, placeId: string, userId: string): Promise<void> {
+  await db.insert(placeOwners).values({ placeId, userId }).onConflictDoNothing();
 }
 
 export async function findPlacesByIds(db: Executor, ids: string[]): Promise<Map<string, PlaceRow>> {

@@ -14,8 +14,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { LIMITS_PER, type RateLimiter, throttlesByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
-import type { createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import { isUuid } from '../users/users.repository.ts';
 import type { CityPages } from './city-pages.service.ts';
 import { eventMap } from './nearby.service.ts';
@@ -30,9 +31,29 @@ export function placesRoutes(
   guards: ReturnType<typeof createAuthGuards>,
   db: Database,
   cities: CityPages,
+  limiter: RateLimiter,
+  /** PLACE_SEARCH_RATE_LIMIT and PAGE_RATE_LIMIT (0: off), decision 062. */
+  limits: { placeSearchesPer10s: number; pagesPerMinute: number },
 ): void {
   const auth = routeOptions(tags, guards.requireAuth);
   const open = routeOptions(tags, guards.optionalAuth, { security: false });
+  // Per client address, counted before the token is read: a loop of keystrokes or of page reads
+  // from one address cannot take everyone else's time (decision 062).
+  const searches = routeOptions(
+    tags,
+    [
+      ...throttlesByIp(limiter, 'place-search', {
+        ...LIMITS_PER.placeSearchesPerIp,
+        limit: limits.placeSearchesPer10s,
+      }),
+      guards.optionalAuth,
+    ],
+    { security: false },
+  );
+  const cityPageThrottle = throttlesByIp(limiter, 'city-page', {
+    ...LIMITS_PER.cityPagesPerIp,
+    limit: limits.pagesPerMinute,
+  });
   // The typeahead's in-memory gazetteer index is built once the server listens, not on the first
   // keystroke (tests, which never listen, build it when they first search).
   app.addHook('onListen', async () => {
@@ -41,10 +62,13 @@ export function placesRoutes(
   // Signed-out visitors pick a city too, so searching and reading need no account.
   app.get(
     '/api/places/search',
-    open({ querystring: placeSearchQuery, response: { 200: placeSearchResponse, ...errors(400, 401) } }),
+    searches({
+      querystring: placeSearchQuery,
+      response: { 200: placeSearchResponse, ...errors(400, 401, 429) },
+    }),
     async (request) => {
       const { q, near, limit } = request.query;
-      return { places: await places.search(q ?? '', near, limit) };
+      return { places: await places.search(request.auth?.user.id, q ?? '', near, limit) };
     },
   );
 
@@ -55,7 +79,7 @@ export function placesRoutes(
       response: { 200: placeResponse, 201: placeResponse, ...errors(400, 401) },
     }),
     async (request, reply) => {
-      const { place, created } = await places.create(request.body);
+      const { place, created } = await places.create(request.body, caller(request).user.id);
       // 201 for a new place; picking one that exists (the same city, the same pin) is 200.
       return reply.code(created ? 201 : 200).send({ place });
     },
@@ -72,7 +96,9 @@ export function placesRoutes(
     '/api/places/:id',
     open({ params: idParams, response: { 200: placeResponse, ...errors(401, 404) } }),
     async (request) => {
-      const place = isUuid(request.params.id) ? await places.find(request.params.id) : undefined;
+      const place = isUuid(request.params.id)
+        ? await places.find(request.params.id, request.auth?.user.id)
+        : undefined;
       if (!place) throw notFound(PLACE_MSG.placeNotFound);
       return { place };
     },
@@ -84,8 +110,9 @@ export function placesRoutes(
   app.get(
     '/api/near/:city',
     {
+      onRequest: cityPageThrottle,
       serializerCompiler: fastSerializer,
-      schema: { tags, params: nearCityParams, response: { 200: nearCityResponse, ...errors(404) } },
+      schema: { tags, params: nearCityParams, response: { 200: nearCityResponse, ...errors(404, 429) } },
     },
     async (request) => {
       const page = await cities.find(request.params.city);

@@ -9,6 +9,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { loadOnce } from '../../platform/load-once.ts';
+import { cityLevelPlace } from '../events/events.presenter.ts';
 import { loadGazetteerIndex } from './gazetteer.index.ts';
 import type { GazetteerCity, PlaceRow } from './places.repository.ts';
 import * as repo from './places.repository.ts';
@@ -73,13 +74,23 @@ export function createPlacesService(db: Database) {
      * Saved places and gazetteer cities starting with `q`, merged: saved first (they have ids),
      * then cities nobody picked yet, nearest first throughout when `near` is given. With no text
      * but `near`, the one nearest city (the reverse lookup the web's "Use my location" asks for).
+     * Of the pins, only those `viewerId` may read (decision 062): their own, and those of events
+     * whose place they know; signed out, cities only.
      */
-    async search(q: string, near: LatLon | undefined, limit: number): Promise<PlaceCandidate[]> {
+    async search(
+      viewerId: string | undefined,
+      q: string,
+      near: LatLon | undefined,
+      limit: number,
+    ): Promise<PlaceCandidate[]> {
       if (q === '') {
         const city = near && (await repo.nearestCity(db, near));
         return city ? [cityCandidate(city)] : [];
       }
-      const [saved, index] = await Promise.all([repo.searchPlaces(db, q, near, limit), gazetteer()]);
+      const [saved, index] = await Promise.all([
+        repo.searchPlaces(db, viewerId, q, near, limit),
+        gazetteer(),
+      ]);
       const cities = index.search(q, near, limit);
       const savedCities = new Set(saved.map((p) => p.gazetteerId).filter((id) => id !== null));
       const merged: PlaceCandidate[] = [
@@ -98,13 +109,24 @@ export function createPlacesService(db: Database) {
      * city's and no address is given (one place per city), otherwise a pin whose city and country
      * come from the gazetteer's reverse lookup. An existing equal place is returned as it is.
      */
-    async create(input: CreatePlaceInput): Promise<{ place: Place; created: boolean }> {
-      return create(db, input);
+    async create(input: CreatePlaceInput, userId: string): Promise<{ place: Place; created: boolean }> {
+      const saved = await create(db, input);
+      // Whoever saves a pin knows it (they typed it): it is theirs from now on (decision 062).
+      if (saved.place.source !== 'gazetteer') await repo.addOwner(db, saved.place.id, userId);
+      return saved;
     },
 
-    async find(id: string): Promise<Place | undefined> {
+    /**
+     * The place `id` as `viewerId` may read it (decision 062): in full when it is a city, their
+     * pin or the place of an event whose place they know; otherwise the address rule's city-level
+     * form (no address, the point rounded to 0.01°), keeping the id it was asked by.
+     */
+    async find(id: string, viewerId: string | undefined): Promise<Place | undefined> {
       const row = await repo.findPlace(db, id);
-      return row && presentPlace(row);
+      if (!row) return undefined;
+      const place = presentPlace(row);
+      if (row.gazetteerId !== null || (await repo.mayRead(db, row.id, viewerId))) return place;
+      return { ...cityLevelPlace(place), id: place.id };
     },
   };
 }

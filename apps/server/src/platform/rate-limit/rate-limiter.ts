@@ -110,6 +110,14 @@ export const LIMITS_PER = {
   guestRsvpPerIp: { limit: 20, windowMs: 60 * 60_000 },
   /** Confirm, manage and "never e-mail" links followed from one client address. */
   guestLinksPerIp: { limit: 60, windowMs: 15 * 60_000 },
+  /**
+   * Signed-out reads anyone can flood (decision 062): city pages (`/near/:city` and its JSON) and
+   * the place typeahead, per client address. The limits come from the configuration (0 is off).
+   */
+  cityPagesPerIp: { limit: 60, windowMs: 60_000 },
+  placeSearchesPerIp: { limit: 60, windowMs: 10_000 },
+  /** Wrong door codes or tickets one host types at one event's door (decision 062). */
+  wrongCheckInsPerHostEvent: { limit: 10, windowMs: 60_000 },
   /** Client events (joins, leaves, anything) of one socket; 10× this in a window disconnects it. */
   socketEventsPerSocket: { limit: 30, windowMs: 10_000 },
 } satisfies Record<string, Window>;
@@ -125,4 +133,12 @@ export function throttleByIp(limiter: RateLimiter, name: string, window: Window)
       throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
     }
   };
+}
+
+/**
+ * `throttleByIp` for a limit the configuration can switch off (decision 062): the hooks to put in
+ * a route's `onRequest`, none when `limit` is 0.
+ */
+export function throttlesByIp(limiter: RateLimiter, name: string, window: Window) {
+  return window.limit > 0 ? [throttleByIp(limiter, name, window)] : [];
 }
