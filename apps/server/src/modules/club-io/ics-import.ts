@@ -25,6 +25,10 @@ import { type RuleParts, ruleProblem } from './recurrence-guard.ts';
  *   occurrence's weekday or day of the month, UNTIL or COUNT or neither) in a named zone: a series;
  * - any other RRULE (daily, yearly, several weekdays, "second Tuesday"): its occurrences from a
  *   year ago to the series horizon (8 weeks ahead), at most `EXPAND_MAX`, each an event.
+ *
+ * It runs in the import's child process (ics-worker.ts, decision 061), never on the server's
+ * event loop; a rule that can never occur is refused before ical.js iterates it
+ * (recurrence-guard.ts), and the file's limits below are reported, not fatal.
  */
 
 export type ImportedFields = {
