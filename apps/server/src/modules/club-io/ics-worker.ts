@@ -4,7 +4,12 @@
  * it found. A file that makes ical.js loop is this process's problem: the server kills it at
  * IMPORT_DEADLINE_MS, and a new process (with nothing of this one's state) reads the next file.
  */
+import { guardChild } from '../../platform/child-task.ts';
 import { type ParsedCalendar, parseCalendar } from './ics-import.ts';
+
+// Killed from inside too, past the deadline (a second longer than the server's) or once the
+// server is gone: a stuck loop never outlives it.
+guardChild(Number(process.argv[2] ?? 60_000) + 1_000);
 
 export type IcsTask = { text: string; now: Date };
 export type IcsAnswer = { ok: true; parsed: ParsedCalendar } | { ok: false; notCalendar: true };
