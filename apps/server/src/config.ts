@@ -177,7 +177,8 @@ const envSchema = z.object({
     .pipe(z.coerce.number<string>().int().min(1).max(64)),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(19),
-  IMPORT_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // At most 10 minutes: the import job expires at 15 (club-io.service.ts) and must not be retried mid-read.
+  IMPORT_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
   SOCKET_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(30),

@@ -96,7 +96,8 @@ export function createClubIoService(deps: ClubIoDeps) {
   const { db, jobs, limiter } = deps;
   const now = deps.now ?? (() => new Date());
   const importDeadlineMs = deps.importDeadlineMs ?? 60_000;
-  // A feed is fetched and written within 10 s + the write; a retry runs it again (idempotent).
+  // A feed is fetched (10 s), read (IMPORT_DEADLINE_MS, at most 10 min) and written well within the
+  // 15 minutes; a retry after an error runs it again (idempotent), never after a dead attempt (`run`).
   jobs.define(IMPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
   jobs.define(INVITE_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   jobs.define(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
