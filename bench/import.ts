@@ -136,3 +136,96 @@ export async function benchImport(o: {
     `import: GET /api/events during the import: p99 ${busy.p99} ms over ${busy.requests} requests, ${busy.errors} errors = ${ratio.toFixed(2)} × idle (bar ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`,
   );
 }
+
+/**
+ * The hostile-file flood (decision 061): files of the families an outside tester found, uploaded
+ * at once: a rule that can never occur, a SECONDLY rule from a year ago, thousands of VTIMEZONEs,
+ * ten thousand VEVENTs with hourly rules. The bar: another user's `GET /api/events` p99 stays
+ * ≤ 2 × its idle p99, and every import ends (done or failed) with a report.
+ */
+export function hostileCalendars(): Record<string, string> {
+  const wrap = (body: string[]) =>
+    `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${body.join('\r\n')}\r\nEND:VCALENDAR\r\n`;
+  const event = (uid: string, rule: string, start = '20251201T100000Z') =>
+    `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART:${start}\r\n${rule ? `RRULE:${rule}\r\n` : ''}SUMMARY:${uid}\r\nEND:VEVENT`;
+  const zone = (n: number) =>
+    `BEGIN:VTIMEZONE\r\nTZID:Zone ${n}\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE`;
+  return {
+    never: wrap([event('never', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30')]),
+    secondly: wrap(Array.from({ length: 50 }, (_, i) => event(`s-${i}`, 'FREQ=SECONDLY'))),
+    zones: wrap([
+      ...Array.from({ length: 10_000 }, (_, i) => zone(i)),
+      ...Array.from(
+        { length: 200 },
+        (_, i) =>
+          `BEGIN:VEVENT\r\nUID:z-${i}\r\nDTSTART;TZID=Zone 1:20270101T100000\r\nSUMMARY:z\r\nEND:VEVENT`,
+      ),
+    ]),
+    many: wrap(Array.from({ length: 12_000 }, (_, i) => event(`m-${i}`, 'FREQ=HOURLY;BYDAY=MO;BYHOUR=9,10'))),
+  };
+}
+
+export async function benchHostileImports(o: {
+  app: RunningServer;
+  organiser: Auth;
+  reader: Auth;
+  report: (line: string) => void;
+}) {
+  const { app, organiser, reader, report } = o;
+  const made = await api<{ community: { slug: string } }>(
+    app.url,
+    'POST',
+    '/api/communities',
+    { name: `Hostile import bench ${Date.now()}` },
+    organiser.accessToken,
+  );
+  if (made.status !== 201) throw new Error(`community: ${made.status} ${JSON.stringify(made.body)}`);
+  const slug = made.body.community.slug;
+  const readUrl = `${app.url}/api/events?limit=20`;
+  const idle = await loadUntil(readUrl, reader.accessToken, undefined, 5);
+  report(`hostile imports: GET /api/events idle: p99 ${idle.p99} ms (baseline)`);
+  const files = hostileCalendars();
+  const began = Date.now();
+  const ids = await Promise.all(
+    Object.entries(files).map(async ([name, ics]) => {
+      const form = new FormData();
+      form.append('file', new Blob([ics], { type: 'text/calendar' }), `${name}.ics`);
+      const res = await fetch(`${app.url}/api/communities/${slug}/imports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${organiser.accessToken}` },
+        body: form,
+      });
+      if (res.status !== 202) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+      return [name, ((await res.json()) as { import: { id: string } }).import.id] as const;
+    }),
+  );
+  type State = { state: string; errors: { message: string }[] };
+  const finished = Promise.all(
+    ids.map(async ([name, id]) => {
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500));
+        const state = await api<{ import: State }>(
+          app.url,
+          'GET',
+          `/api/imports/${id}`,
+          undefined,
+          organiser.accessToken,
+        );
+        const row = state.body.import;
+        if (row.state === 'done' || row.state === 'failed') return [name, row] as const;
+        if (Date.now() - began > 300_000) return [name, { state: 'unfinished', errors: [] }] as const;
+      }
+    }),
+  );
+  const busy = await loadUntil(readUrl, reader.accessToken, finished, 300);
+  const results = await finished;
+  for (const [name, row] of results)
+    report(
+      `hostile imports: ${name}.ics: ${row.state}${row.errors[0] ? ` (${row.errors[0].message.slice(0, 100)})` : ''}`,
+    );
+  const allEnded = results.every(([, row]) => row.state === 'done' || row.state === 'failed');
+  const ratio = busy.p99 / Math.max(idle.p99, 1);
+  report(
+    `hostile imports: every import ended with a report: ${allEnded ? 'met' : 'NOT MET'}; GET /api/events meanwhile p99 ${busy.p99} ms over ${busy.requests} requests, ${busy.errors} errors = ${ratio.toFixed(2)} × idle (bar ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`,
+  );
+}

@@ -23,7 +23,7 @@ import { abuse } from './abuse.ts';
 import { benchServerEnv, migratedDatabase, registerMember } from './bench-db.ts';
 import { benchCommunities } from './communities.ts';
 import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
-import { benchImport } from './import.ts';
+import { benchHostileImports, benchImport } from './import.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { benchLists, cpuProfile } from './lists.ts';
 import { benchNotifications } from './notifications.ts';
@@ -401,6 +401,13 @@ async function main() {
       // Issue 26: a 5,000-event ICS import on the job queue, another user reading meanwhile.
       const organiser = await register(app.url, 'importer');
       await benchImport({ app, organiser, reader: await register(app.url, 'reader'), report });
+      // Decision 061: hostile files (impossible rules, SECONDLY, 10,000 zones, 12,000 VEVENTs) at once.
+      await benchHostileImports({
+        app,
+        organiser: await register(app.url, 'hostile'),
+        reader: await register(app.url, 'reader-2'),
+        report,
+      });
     }
     // Its own database: the queue workers of the server above would otherwise take half of the
     // delivery jobs (every instance on a database runs its queue) and mail them to their outbox.

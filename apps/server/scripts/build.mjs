@@ -13,6 +13,8 @@ await build({
     server: 'src/server.ts',
     // Forked by the server for image work (platform/storage/image-process.ts, decision 036).
     'image-worker': 'src/platform/storage/image-worker.ts',
+    // Forked by each calendar import to read the file (platform/child-task.ts, decision 061).
+    'ics-worker': 'src/modules/club-io/ics-worker.ts',
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/admin': 'src/cli/admin.ts',
     'cli/seed': 'src/cli/seed.ts',

@@ -522,6 +522,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const clubIo = createClubIoService({
     ...signedMail,
     allowPrivate: config.push.allowPrivateEndpoints,
+    importDeadlineMs: config.importDeadlineMs,
     communities: communitiesService,
     blockedBetween: (a, b) => blocks.between(a, b),
   });

@@ -177,6 +177,8 @@ const envSchema = z.object({
     .pipe(z.coerce.number<string>().int().min(1).max(64)),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  // At most 10 minutes: the import job expires at 15 (club-io.service.ts) and must not be retried mid-read.
+  IMPORT_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   SOCKET_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
   SOCKET_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -339,6 +341,8 @@ export type Config = {
   map: { tileUrl: string; attribution: string; attributionUrl: string };
   /** Image work: the bounded queue (work-queue.ts) and the image process's nice value (0–19). */
   imageWork: { concurrency: number; maxWaiting: number; waitTimeoutMs: number; nice: number };
+  /** Wall time the process reading one calendar import may take (IMPORT_DEADLINE_MS; decision 061). */
+  importDeadlineMs: number;
   /**
    * Open sockets per user (the oldest is closed beyond it), client events per user per 10 s, and
    * new connections per user and per client address per minute.
@@ -439,6 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       waitTimeoutMs: 15_000,
       nice: e.IMAGE_NICE,
     },
+    importDeadlineMs: e.IMPORT_DEADLINE_MS,
     socketLimits: {
       socketsPerUser: e.SOCKETS_PER_USER,
       eventsPerUser: e.SOCKET_EVENTS_PER_USER,

@@ -41,6 +41,17 @@ export const CLUB_IO_MSG = {
   exportNotFound: 'Export not found',
   exportNotReady: 'The export is not ready yet',
   shareEmailInvalid: 'Share must be true or false',
+  /** One event's error (after "Line N: "): its rule needed more than the expansion's time budget. */
+  ruleTooCostly: 'the rule (RRULE) takes too long to expand; give it fewer occurrences',
+  /** The import's reading process ran past IMPORT_DEADLINE_MS and was stopped (decision 061). */
+  importTooSlow: 'Reading the calendar took too long and was stopped; nothing was imported',
+  /** The reading process ended without an answer (it ran out of memory, or crashed). */
+  importUnreadable: 'The calendar could not be read; nothing was imported',
+  /** A retry found the import still running: the attempt before it never finished. */
+  importInterrupted: 'The import stopped before it finished and was not run again; start it again',
+  /** A report entry: the importer may not publish yet (the events form's rule, EVENT_MSG.verifyToPublish). */
+  importedAsDrafts:
+    'Your email address is not verified yet, so the imported events were saved as drafts: verify it, then publish them',
 } as const;
 
 export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;

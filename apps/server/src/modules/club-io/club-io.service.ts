@@ -10,19 +10,22 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CommunityImportRow, CommunityRow, UserRow } from '../../db/schema/index.ts';
+import { ChildDeadlineError, runInChild } from '../../platform/child-task.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { communityInvitationMail } from '../../platform/mail/templates.ts';
 import { IMPORT_PACE, pacer } from '../../platform/pace.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { mayPublish } from '../events/events.service.ts';
 import { extendSeries } from '../events/series.service.ts';
 import { statesOfAddresses } from '../groups/membership.repository.ts';
-import { isUuid } from '../users/users.repository.ts';
+import { findUserById, isUuid } from '../users/users.repository.ts';
 import * as repo from './club-io.repository.ts';
 import { buildCommunityZip } from './community-export.ts';
 import { FeedError, fetchFeed, urlProblem } from './fetch-feed.ts';
-import { type ImportedEvent, type ImportedItem, parseCalendar } from './ics-import.ts';
+import type { ImportedEvent, ImportedItem, ParsedCalendar } from './ics-import.ts';
+import type { IcsAnswer, IcsTask } from './ics-worker.ts';
 
 export const IMPORT_QUEUE = 'community-import';
 export const FEEDS_QUEUE = 'community-feeds';
@@ -48,6 +51,8 @@ export type ClubIoDeps = {
   };
   /** Either has blocked the other (modules/blocks). */
   blockedBetween: (a: string, b: string) => Promise<boolean>;
+  /** Wall time the child process reading one file may take (IMPORT_DEADLINE_MS; decision 061). */
+  importDeadlineMs?: number;
   now?: () => Date;
 };
 
@@ -90,7 +95,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function createClubIoService(deps: ClubIoDeps) {
   const { db, jobs, limiter } = deps;
   const now = deps.now ?? (() => new Date());
-  // A feed is fetched and written within 10 s + the write; a retry runs it again (idempotent).
+  const importDeadlineMs = deps.importDeadlineMs ?? 60_000;
+  // A feed is fetched (10 s), read (IMPORT_DEADLINE_MS, at most 10 min) and written well within the
+  // 15 minutes; a retry after an error runs it again (idempotent), never after a dead attempt (`run`).
   jobs.define(IMPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
   jobs.define(INVITE_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   jobs.define(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
@@ -179,6 +186,29 @@ export function createClubIoService(deps: ClubIoDeps) {
   async function run(importId: string): Promise<void> {
     const row = await repo.findImport(db, importId);
     if (!row) return;
+    // Still running when a job starts: the attempt before this one never finished (its process
+    // died or was stopped mid-way; a job expired). It is not tried again (decision 061): a file
+    // that stopped a server would stop it again.
+    if (row.state === 'running') {
+      await repo.updateImport(db, row.id, {
+        state: 'failed',
+        errors: [{ line: null, uid: null, message: CLUB_IO_MSG.importInterrupted }],
+        content: null,
+        finishedAt: now(),
+      });
+      return;
+    }
+    try {
+      await runOnce(row);
+    } catch (err) {
+      // Anything else that failed (the database) may be retried by the queue: queued again, so
+      // that the retry runs it rather than taking it for an interrupted attempt.
+      await repo.updateImport(db, row.id, { state: 'queued' });
+      throw err;
+    }
+  }
+
+  async function runOnce(row: CommunityImportRow): Promise<void> {
     const started = now();
     await repo.updateImport(db, row.id, {
       state: 'running',
@@ -210,17 +240,36 @@ export function createClubIoService(deps: ClubIoDeps) {
       await fail(err instanceof FeedError ? err.message : CLUB_IO_MSG.fetchFailed);
       return;
     }
-    let parsed: Awaited<ReturnType<typeof parseCalendar>>;
+    // Parsed and expanded in a child process with a deadline (decision 061): a file that makes
+    // ical.js loop costs that process, never this event loop, and the import ends as failed.
+    let parsed: ParsedCalendar;
     try {
-      parsed = await parseCalendar(text, started);
-    } catch {
-      // Only a text that is no calendar at all fails as a whole; a broken event is one error.
-      await fail(CLUB_IO_MSG.notCalendar);
+      const answer = await runInChild<IcsTask, IcsAnswer>(
+        import.meta.url,
+        'ics-worker',
+        { text, now: started },
+        { deadlineMs: importDeadlineMs, maxOldSpaceMb: 512 },
+      );
+      if (!answer.ok) {
+        // Only a text that is no calendar at all fails as a whole; a broken event is one error.
+        await fail(CLUB_IO_MSG.notCalendar);
+        return;
+      }
+      parsed = answer.parsed;
+    } catch (err) {
+      await fail(
+        err instanceof ChildDeadlineError ? CLUB_IO_MSG.importTooSlow : CLUB_IO_MSG.importUnreadable,
+      );
       return;
     }
-    const errors = parsed.errors.slice(0, CLUB_IO_LIMITS.errorsKept);
+    // The event form's publish rule: an account that may not publish yet imports drafts.
+    const importer = await findUserById(db, row.createdBy);
+    const asDrafts = !importer || !mayPublish(importer);
+    const items = asDrafts ? parsed.items.map((item) => ({ ...item, draft: true })) : parsed.items;
+    const notes = asDrafts ? [{ line: null, uid: null, message: CLUB_IO_MSG.importedAsDrafts }] : [];
+    const errors = [...notes, ...parsed.errors].slice(0, CLUB_IO_LIMITS.errorsKept);
     await repo.updateImport(db, row.id, { total: parsed.total, errors });
-    const done = await write(row, parsed.items, started, async (c) => {
+    const done = await write(row, items, started, async (c) => {
       await repo.updateImport(db, row.id, { created: c.created, updated: c.updated, skipped: c.unchanged });
     });
     await repo.updateImport(db, row.id, {

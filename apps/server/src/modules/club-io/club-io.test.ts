@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
-import type { CommunityImport } from '@townsquare/contracts';
+import { type CommunityImport, EVENT_MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
   createUser,
+  eventBody,
   mailsTo,
   requestAs,
   type TestUser,
@@ -279,6 +280,152 @@ describe('ICS import', () => {
     );
     expect(urlProblem('https://calendar.google.com/calendar/ical/x/basic.ics', false)).toBeUndefined();
   });
+});
+
+/** The tester's 238-byte file: a daily rule whose parts can never all match (no February 30th). */
+const NEVER = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//x//x//EN',
+  'BEGIN:VEVENT',
+  'UID:never@example.com',
+  'DTSTAMP:20261120T150000Z',
+  'DTSTART:20261201T100000Z',
+  'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+  'SUMMARY:Never',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n');
+
+const zoneFile = (defined: boolean, uid: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    ...(defined
+      ? [
+          'BEGIN:VTIMEZONE',
+          'TZID:Club Local Time',
+          'BEGIN:STANDARD',
+          'DTSTART:19700101T000000',
+          'TZOFFSETFROM:+0500',
+          'TZOFFSETTO:+0500',
+          'END:STANDARD',
+          'END:VTIMEZONE',
+        ]
+      : []),
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTART;TZID=Club Local Time:20271201T100000',
+    'SUMMARY:Zoned',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+
+describe('hostile calendars', () => {
+  it('an impossible rule, uploaded or from a subscribed feed, ends the import with a readable error while the API answers', async () => {
+    const club = await community();
+    const upload = await importFile(club.slug, NEVER);
+    expect(upload.statusCode).toBe(202);
+    // Other people's requests meanwhile.
+    const health = await inject('GET', '/api/health', owner);
+    expect(health.statusCode).toBe(200);
+    const done = await finished(upload.json().import.id);
+    expect(done).toMatchObject({ state: 'done', total: 1, created: 0 });
+    expect(done.errors).toEqual([
+      {
+        line: 4,
+        uid: 'never@example.com',
+        message:
+          'Line 4: the rule (RRULE) can never occur: no date has all of its BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY',
+      },
+    ]);
+    // The same file as a subscribed feed, re-read by the daily job: the same bounded path.
+    served.set('/never.ics', { status: 200, body: NEVER });
+    const feed = await inject('POST', `/api/communities/${club.slug}/imports`, owner, {
+      url: `${feedBase}/never.ics`,
+      subscribe: true,
+    });
+    const first = await finished(feed.json().import.id);
+    expect(first.errors[0]?.message).toMatch(/can never occur/);
+    await t.jobs.send(IMPORT_QUEUE, { importId: first.id }, { key: `${first.id}:hostile-day` });
+    const again = await eventually(async () => {
+      const row = await finished(first.id);
+      if (row.finishedAt === first.finishedAt) throw new Error('not re-read yet');
+      return row;
+    }, 90_000);
+    expect(again).toMatchObject({ state: 'done', created: 0, subscribed: true });
+    expect(again.errors[0]?.message).toMatch(/can never occur/);
+    expect(await eventsOf(club.id)).toEqual([]);
+  }, 180_000);
+
+  it('an import found still running when its job starts (the attempt before died) fails and is not run again', async () => {
+    const club = await community();
+    const res = await importFile(club.slug, fixture('meetup-group.ics'));
+    const id = res.json().import.id as string;
+    await finished(id);
+    // As a server that stopped mid-parse leaves it: running, with its file; pg-boss retries it.
+    await t.db.execute(
+      sql`update community_imports set state = 'running', content = ${NEVER}, finished_at = null where id = ${id}`,
+    );
+    await t.jobs.send(IMPORT_QUEUE, { importId: id }, { key: `${id}:retry` });
+    const failed = await eventually(async () => {
+      const row = await finished(id);
+      if (row.finishedAt === null) throw new Error('not yet');
+      return row;
+    }, 90_000);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      errors: [{ message: 'The import stopped before it finished and was not run again; start it again' }],
+    });
+    const content = await t.db.execute<{ content: string | null }>(
+      sql`select content from community_imports where id = ${id}`,
+    );
+    expect(content.rows[0]?.content).toBeNull();
+  }, 120_000);
+
+  it("a community's VTIMEZONE does not change another community's later import naming the same TZID", async () => {
+    const a = await community();
+    const first = await finished((await importFile(a.slug, zoneFile(true, 'zone-a'))).json().import.id);
+    expect(first).toMatchObject({ state: 'done', created: 1, errors: [] });
+    expect(new Date((await eventsOf(a.id))[0]!.start_date)).toEqual(new Date('2027-12-01T05:00:00Z'));
+    const b = await community();
+    const second = await finished((await importFile(b.slug, zoneFile(false, 'zone-b'))).json().import.id);
+    expect(second).toMatchObject({ state: 'done', created: 0 });
+    expect(second.errors).toEqual([
+      { line: 3, uid: 'zone-b', message: 'Line 3: unknown time zone Club Local Time' },
+    ]);
+    expect(await eventsOf(b.id)).toEqual([]);
+  }, 120_000);
+
+  it('an account whose e-mail is not verified imports drafts, and the report says so (the event form refuses to publish)', async () => {
+    const unverified = await createUser(t);
+    const club = await community(unverified);
+    const form = await inject('POST', '/api/events', unverified, eventBody({ status: 'LIVE' }));
+    expect(form.json()).toMatchObject({ statusCode: 403, message: EVENT_MSG.verifyToPublish });
+    const done = await finished(
+      (await importFile(club.slug, fixture('meetup-group.ics'), unverified)).json().import.id,
+      unverified,
+    );
+    expect(done.state).toBe('done');
+    expect(done.errors[0]).toEqual({
+      line: null,
+      uid: null,
+      message:
+        'Your email address is not verified yet, so the imported events were saved as drafts: verify it, then publish them',
+    });
+    const events = await eventsOf(club.id);
+    expect(events.length).toBeGreaterThan(0);
+    expect(new Set(events.map((e) => e.status))).toEqual(new Set(['DRAFT']));
+    // Verified, the same organiser's import publishes as before (and says nothing of drafts).
+    await verifyEmail(t, unverified);
+    const other = await community(unverified);
+    const live = await finished(
+      (await importFile(other.slug, fixture('meetup-group.ics'), unverified)).json().import.id,
+      unverified,
+    );
+    expect(live.errors).toEqual([]);
+    expect((await eventsOf(other.id)).some((e) => e.status === 'LIVE')).toBe(true);
+  }, 120_000);
 });
 
 describe('member invitations', () => {

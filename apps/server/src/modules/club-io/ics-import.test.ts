@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCalendar } from './ics-import.ts';
+import { ITEMS_MAX, parseCalendar, VEVENTS_MAX, ZONES_MAX } from './ics-import.ts';
+import { ruleProblem } from './recurrence-guard.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -112,4 +113,153 @@ describe('the iCalendar reader', () => {
       'This is not an iCalendar (.ics) file',
     );
   });
+
+  it('refuses a rule that can never occur before iterating it (one next() call ran for ever)', async () => {
+    // The tester's 238-byte file: no February has a 30th.
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//x//x//EN',
+      'BEGIN:VEVENT',
+      'UID:never@example.com',
+      'DTSTAMP:20261120T150000Z',
+      'DTSTART:20261201T100000Z',
+      'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+      'SUMMARY:Never',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:fine@example.com',
+      'DTSTART:20261201T100000Z',
+      'SUMMARY:Fine',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const { items, errors } = await parseCalendar(text, NOW);
+    expect(items.map((i) => i.uid)).toEqual(['fine@example.com']);
+    expect(errors).toEqual([
+      {
+        line: 4,
+        uid: 'never@example.com',
+        message:
+          'Line 4: the rule (RRULE) can never occur: no date has all of its BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY',
+      },
+    ]);
+  }, 60_000);
+
+  it('judges rules: impossible combinations and positions are refused, rare ones are not', () => {
+    const never = /can never occur/;
+    expect(ruleProblem('DAILY', { BYMONTH: [4, 6, 9, 11], BYMONTHDAY: [31] })).toMatch(never);
+    expect(ruleProblem('WEEKLY', { BYMONTH: [2], BYMONTHDAY: [-30] })).toMatch(never);
+    expect(ruleProblem('HOURLY', { BYYEARDAY: [366], BYMONTH: [1] })).toMatch(never);
+    expect(ruleProblem('DAILY', { BYSETPOS: [2] })).toMatch(never);
+    expect(ruleProblem('MONTHLY', { BYDAY: ['MO', 'TU'], BYSETPOS: [12] })).toMatch(never);
+    expect(ruleProblem('MONTHLY', { BYDAY: ['6FR'] })).toMatch(never);
+    expect(ruleProblem('SECONDLY', {})).toMatch(/more often than once an hour/);
+    expect(ruleProblem('MINUTELY', { BYHOUR: [10] })).toMatch(/more often than once an hour/);
+    // Possible, however rare: February 29th, a fifth Friday in February, the last weekday.
+    expect(ruleProblem('DAILY', { BYMONTH: [2], BYMONTHDAY: [29] })).toBeUndefined();
+    expect(ruleProblem('YEARLY', { BYMONTH: [2], BYDAY: ['5FR'] })).toBeUndefined();
+    expect(ruleProblem('MONTHLY', { BYDAY: ['MO', 'TU', 'WE', 'TH', 'FR'], BYSETPOS: [-1] })).toBeUndefined();
+    expect(ruleProblem('DAILY', { BYHOUR: [9, 18], BYSETPOS: [2] })).toBeUndefined();
+    expect(ruleProblem('WEEKLY', { BYDAY: ['MO', 'WE'] })).toBeUndefined();
+  });
+
+  it('reads each VTIMEZONE once, at most ZONES_MAX of them, and reports the rest', async () => {
+    const zone = (n: number) =>
+      [
+        'BEGIN:VTIMEZONE',
+        `TZID:Club Zone ${n}`,
+        'BEGIN:STANDARD',
+        'DTSTART:19700101T000000',
+        'TZOFFSETFROM:+0500',
+        'TZOFFSETTO:+0500',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+      ].join('\r\n');
+    const event = (n: number, tz: number) =>
+      [
+        'BEGIN:VEVENT',
+        `UID:zoned-${n}`,
+        `DTSTART;TZID=Club Zone ${tz}:20261201T100000`,
+        'SUMMARY:Zoned',
+        'END:VEVENT',
+      ].join('\r\n');
+    const zones = Array.from({ length: 3000 }, (_, n) => zone(n)).join('\r\n');
+    const events = Array.from({ length: 200 }, (_, n) => event(n, 0)).join('\r\n');
+    const text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${zones}\r\n${events}\r\n${event(999, 2999)}\r\nEND:VCALENDAR`;
+    const { items, errors } = await parseCalendar(text, NOW);
+    expect(items).toHaveLength(200);
+    expect(items[0]).toMatchObject({ kind: 'event', start: new Date('2026-12-01T05:00:00Z') });
+    expect(errors[0]).toEqual({
+      line: null,
+      uid: null,
+      message: `The calendar defines 3000 time zones (VTIMEZONE); only the first ${ZONES_MAX} were read`,
+    });
+    // A zone beyond the cap is unknown to the event naming it.
+    expect(errors[1]).toMatchObject({
+      uid: 'zoned-999',
+      message: expect.stringMatching(/unknown time zone Club Zone 2999$/),
+    });
+  }, 60_000);
+
+  it("a file's time zones apply to that file only: the next file naming the zone does not get it", async () => {
+    const a = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VTIMEZONE',
+      'TZID:Club Local Time',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0500',
+      'TZOFFSETTO:+0500',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:a-1',
+      'DTSTART;TZID=Club Local Time:20261201T100000',
+      'SUMMARY:A',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const b = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:b-1',
+      'DTSTART;TZID=Club Local Time:20261201T100000',
+      'SUMMARY:B',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const first = await parseCalendar(a, NOW);
+    expect(first.items[0]).toMatchObject({ start: new Date('2026-12-01T05:00:00Z') });
+    const second = await parseCalendar(b, NOW);
+    expect(second.items).toEqual([]);
+    expect(second.errors[0]?.message).toBe('Line 3: unknown time zone Club Local Time');
+  });
+
+  it('caps what one file gives: VEVENTS_MAX events read, ITEMS_MAX occurrences in all, each reported', async () => {
+    const tiny = (n: number) =>
+      `BEGIN:VEVENT\r\nUID:t-${n}\r\nDTSTART:20261201T100000Z\r\nSUMMARY:T\r\nEND:VEVENT`;
+    const many = Array.from({ length: VEVENTS_MAX + 5 }, (_, n) => tiny(n)).join('\r\n');
+    const big = await parseCalendar(`BEGIN:VCALENDAR\r\n${many}\r\nEND:VCALENDAR`, NOW);
+    expect(big.total).toBe(VEVENTS_MAX + 5);
+    expect(big.items).toHaveLength(VEVENTS_MAX);
+    expect(big.errors).toEqual([
+      {
+        line: null,
+        uid: null,
+        message: `The calendar has ${VEVENTS_MAX + 5} events; only the first ${VEVENTS_MAX} were read`,
+      },
+    ]);
+    // Daily rules from a year ago: each expands to EXPAND_MAX (500) occurrences.
+    const daily = (n: number) =>
+      `BEGIN:VEVENT\r\nUID:d-${n}\r\nDTSTART:20251201T100000Z\r\nRRULE:FREQ=DAILY\r\nSUMMARY:D\r\nEND:VEVENT`;
+    const rules = Array.from({ length: 50 }, (_, n) => daily(n)).join('\r\n');
+    const expanded = await parseCalendar(`BEGIN:VCALENDAR\r\n${rules}\r\nEND:VCALENDAR`, NOW);
+    expect(expanded.items.length).toBeLessThanOrEqual(ITEMS_MAX);
+    expect(expanded.errors.at(-1)?.message).toBe(
+      `The calendar gives more than ${ITEMS_MAX} events (occurrences counted); the rest were not imported`,
+    );
+  }, 120_000);
 });

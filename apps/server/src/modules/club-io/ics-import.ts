@@ -10,8 +10,9 @@ import {
 } from '@townsquare/contracts';
 import ICAL from 'ical.js';
 import type { ImportError } from '../../db/schema/index.ts';
-import { IMPORT_PACE, pacer } from '../../platform/pace.ts';
-import { HORIZON_MS } from '../events/series.service.ts';
+// The horizon alone, not the series service: this module runs in the import's child process.
+import { HORIZON_MS } from '../events/horizon.ts';
+import { type RuleParts, ruleProblem } from './recurrence-guard.ts';
 
 /**
  * The iCalendar reader of imports (issue 26, decision 041). A file is cut into its VEVENTs
@@ -24,6 +25,10 @@ import { HORIZON_MS } from '../events/series.service.ts';
  *   occurrence's weekday or day of the month, UNTIL or COUNT or neither) in a named zone: a series;
  * - any other RRULE (daily, yearly, several weekdays, "second Tuesday"): its occurrences from a
  *   year ago to the series horizon (8 weeks ahead), at most `EXPAND_MAX`, each an event.
+ *
+ * It runs in the import's child process (ics-worker.ts, decision 061), never on the server's
+ * event loop; a rule that can never occur is refused before ical.js iterates it
+ * (recurrence-guard.ts), and the file's limits below are reported, not fatal.
  */
 
 export type ImportedFields = {
@@ -93,12 +98,54 @@ function logicalLines(text: string): { text: string; line: number }[] {
 
 const nameOf = (line: string) => line.split(/[:;]/, 1)[0]!.toUpperCase();
 
-/** Reads a whole file; throws only when it is not an iCalendar object at all. */
+/**
+ * Limits of one file (decision 061), each reported rather than failing the import: VTIMEZONEs it
+ * may define, VEVENTs read, events (occurrences included) it may give, and the wall time one
+ * rule's expansion may take.
+ */
+export const ZONES_MAX = 100;
+export const VEVENTS_MAX = 10_000;
+export const ITEMS_MAX = 20_000;
+export const EXPAND_BUDGET_MS = 250;
+
+const RULE_NAMES = new Set(['RRULE', 'EXRULE']);
+
+/** A reason to refuse a component's recurrence rules before anything iterates them. */
+function rulesProblem(component: InstanceType<typeof ICAL.Component>): string | undefined {
+  for (const prop of component.getAllProperties())
+    if (RULE_NAMES.has(prop.name.toUpperCase()))
+      for (const value of prop.getValues())
+        if (value instanceof ICAL.Recur) {
+          const problem = ruleProblem(value.freq, value.parts as RuleParts);
+          if (problem) return problem;
+        }
+  for (const sub of component.getAllSubcomponents()) {
+    const problem = rulesProblem(sub);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Reads a whole file; throws only when it is not an iCalendar object at all. The file's
+ * VTIMEZONEs apply to its own events only: each is parsed once into a calendar of this call, and
+ * every event is read as a child of it; ical.js's process-wide `TimezoneService` is emptied
+ * before and after, and never written (a zone of one community's file must not reach another's).
+ */
 export async function parseCalendar(text: string, now: Date): Promise<ParsedCalendar> {
+  ICAL.TimezoneService.reset();
+  try {
+    return readCalendar(text, now);
+  } finally {
+    ICAL.TimezoneService.reset();
+  }
+}
+
+function readCalendar(text: string, now: Date): ParsedCalendar {
   const lines = logicalLines(text);
   if (!lines.some((l) => l.text.toUpperCase() === 'BEGIN:VCALENDAR'))
     throw new Error(CLUB_IO_MSG.notCalendar);
-  const zones: string[] = [];
+  const zones: { lines: string[]; line: number }[] = [];
   const events: { lines: string[]; line: number }[] = [];
   let defaultZone = 'UTC';
   let current: { lines: string[]; line: number; kind: 'VEVENT' | 'VTIMEZONE' } | undefined;
@@ -110,7 +157,7 @@ export async function parseCalendar(text: string, now: Date): Promise<ParsedCale
       current.lines.push(l.text);
       if (upper === `END:${current.kind}`) {
         if (current.kind === 'VEVENT') events.push(current);
-        else zones.push(current.lines.join('\r\n'));
+        else zones.push(current);
         current = undefined;
       }
     } else if (nameOf(l.text) === 'X-WR-TIMEZONE') {
@@ -120,42 +167,72 @@ export async function parseCalendar(text: string, now: Date): Promise<ParsedCale
   }
   if (current?.kind === 'VEVENT') events.push(current);
 
-  // Zones the file defines (VTIMEZONE) for TZIDs that are not IANA names (Outlook's).
-  const zoneText = zones.join('\r\n');
-  for (const zone of zones) {
+  const errors: ImportError[] = [];
+  const fileProblem = (message: string) => errors.push({ line: null, uid: null, message });
+  // Zones the file defines (VTIMEZONE) for TZIDs that are not IANA names (Outlook's): each parsed
+  // once, into the calendar every event of this file is read in (ical.js finds an event's zone by
+  // walking up to it, and keeps each zone it built).
+  const calendar = new ICAL.Component(['vcalendar', [], []]);
+  if (zones.length > ZONES_MAX)
+    fileProblem(
+      `The calendar defines ${zones.length} time zones (VTIMEZONE); only the first ${ZONES_MAX} were read`,
+    );
+  for (const zone of zones.slice(0, ZONES_MAX)) {
     try {
-      const component = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${zone}\r\nEND:VCALENDAR`));
-      const vtimezone = component.getFirstSubcomponent('vtimezone');
-      if (vtimezone) ICAL.TimezoneService.register(vtimezone);
+      const parsed = new ICAL.Component(
+        ICAL.parse(`BEGIN:VCALENDAR\r\n${zone.lines.join('\r\n')}\r\nEND:VCALENDAR`),
+      );
+      const vtimezone = parsed.getFirstSubcomponent('vtimezone');
+      if (!vtimezone) continue;
+      // A zone's own rules are expanded by ical.js too: one that can never occur would hang it.
+      const problem = rulesProblem(vtimezone);
+      if (problem) {
+        fileProblem(`Line ${zone.line}: the time zone was ignored: ${problem}`);
+        continue;
+      }
+      parsed.removeSubcomponent(vtimezone);
+      calendar.addSubcomponent(vtimezone);
     } catch {
       // a broken VTIMEZONE: events using it report their own problem
     }
   }
 
+  if (events.length > VEVENTS_MAX)
+    fileProblem(`The calendar has ${events.length} events; only the first ${VEVENTS_MAX} were read`);
   const items: ImportedItem[] = [];
-  const errors: ImportError[] = [];
-  // Parsed in paced slices: the API keeps answering during an import (platform/pace.ts).
-  const pace = pacer(IMPORT_PACE);
-  for (const block of events) {
-    await pace();
+  let itemsCut = false;
+  for (const block of events.slice(0, VEVENTS_MAX)) {
     const uidLine = block.lines.find((l) => nameOf(l) === 'UID');
     const rawUid = uidLine ? uidLine.slice(uidLine.indexOf(':') + 1).trim() : null;
+    let vevent: InstanceType<typeof ICAL.Component> | undefined;
     try {
       if (block.lines.at(-1)?.toUpperCase() !== 'END:VEVENT') throw new Error('the event has no END:VEVENT');
-      const jcal = ICAL.parse(
-        `BEGIN:VCALENDAR\r\n${zoneText}\r\n${block.lines.join('\r\n')}\r\nEND:VCALENDAR`,
-      );
-      const vevent = new ICAL.Component(jcal).getFirstSubcomponent('vevent');
+      const jcal = ICAL.parse(`BEGIN:VCALENDAR\r\n${block.lines.join('\r\n')}\r\nEND:VCALENDAR`);
+      vevent = new ICAL.Component(jcal).getFirstSubcomponent('vevent') ?? undefined;
       if (!vevent) throw new Error('no event found');
-      items.push(...readEvent(vevent, block.lines.join('\n'), block.line, defaultZone, now));
+      const problem = rulesProblem(vevent);
+      if (problem) throw new Error(problem);
+      calendar.addSubcomponent(vevent);
+      const read = readEvent(vevent, block.lines.join('\n'), block.line, defaultZone, now);
+      if (items.length + read.length > ITEMS_MAX) {
+        itemsCut = true;
+        break;
+      }
+      items.push(...read);
     } catch (err) {
       errors.push({
         line: block.line,
         uid: rawUid?.slice(0, UID_MAX) ?? null,
         message: `Line ${block.line}: ${(err as Error).message || 'the event could not be read'}`,
       });
+    } finally {
+      if (vevent?.parent === calendar) calendar.removeSubcomponent(vevent);
     }
   }
+  if (itemsCut)
+    fileProblem(
+      `The calendar gives more than ${ITEMS_MAX} events (occurrences counted); the rest were not imported`,
+    );
   return { items, errors, total: events.length };
 }
 
@@ -177,11 +254,11 @@ function zoned(time: IcalTime, tzid: string | undefined, defaultZone: string): Z
     return { wall, zone: defaultZone, instant: fromWallTime('UTC', wall), isDate: false };
   const zone = tzid ? ianaName(tzid) : defaultZone;
   if (zone) return { wall, zone, instant: fromWallTime(zone, wall), isDate: time.isDate };
-  // A TZID the file defines with its own VTIMEZONE (not an IANA name): ical.js converts it.
-  const defined = tzid ? ICAL.TimezoneService.get(tzid) : undefined;
+  // A TZID this file defines with its own VTIMEZONE (not an IANA name): ical.js found it in the
+  // file's calendar while reading the value (never in a registry other files can write).
+  const defined = tzid && time.zone?.tzid === tzid ? time.zone : undefined;
   if (!defined) throw new Error(`unknown time zone ${tzid}`);
   const copy = time.clone();
-  copy.zone = defined;
   return { wall, zone: defaultZone, instant: new Date(copy.toUnixTime() * 1000), isDate: time.isDate };
 }
 
@@ -281,7 +358,11 @@ function readEvent(
   const from = now.getTime() - YEAR_MS;
   const to = now.getTime() + HORIZON_MS;
   const iterator = new ICAL.Event(vevent).iterator();
+  // Bounded by count and by time (decision 061): a rule that passed ruleProblem may still need
+  // many steps between occurrences (an hourly rule with BYMONTH and BYDAY from years ago).
+  const until = performance.now() + EXPAND_BUDGET_MS;
   for (let next = iterator.next(), n = 0; next && n < 10_000; next = iterator.next(), n++) {
+    if (performance.now() > until) throw new Error(CLUB_IO_MSG.ruleTooCostly);
     const at = zoned(next, paramOf(startProp, 'tzid'), defaultZone).instant;
     if (at.getTime() > to || out.length >= EXPAND_MAX) break;
     if (at.getTime() < from) continue;
@@ -351,13 +432,16 @@ function asSeries(
   else if (rule.count) {
     // The start of the last occurrence.
     const iterator = new ICAL.Event(vevent).iterator();
+    const deadline = performance.now() + EXPAND_BUDGET_MS;
     let last: IcalTime | null = null;
     for (
       let i = 0, next = iterator.next();
       next && i < Math.min(rule.count, 5_000);
       i++, next = iterator.next()
-    )
+    ) {
+      if (performance.now() > deadline) throw new Error(CLUB_IO_MSG.ruleTooCostly);
       last = next;
+    }
     if (last) until = zoned(last, start.zone, defaultZone).instant;
   }
   const excluded: Date[] = [];

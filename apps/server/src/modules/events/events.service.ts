@@ -147,6 +147,15 @@ export async function whereValues(db: Executor, input: WhereInput) {
   };
 }
 
+/**
+ * The publish rule: publishing (a new event that is not a draft, or a draft leaving DRAFT) needs a
+ * verified e-mail address; drafts never do. Editing an event already published does not ask
+ * again. The event form refuses (403); an import saves the events as drafts instead (club-io).
+ */
+export function mayPublish(user: Pick<UserRow, 'emailVerifiedAt'>): boolean {
+  return Boolean(user.emailVerifiedAt);
+}
+
 export function createEventsService(deps: EventsServiceDeps) {
   const { db } = deps;
 
@@ -229,13 +238,10 @@ export function createEventsService(deps: EventsServiceDeps) {
   }
 
   /** Visible and created by the caller: 404 for strangers, 403 for other viewers. */
-  /**
-   * Publishing (a new event that is not a draft, or a draft leaving DRAFT) needs a verified
-   * e-mail address; drafts never do. Editing an event already published does not ask again.
-   */
+  /** The publish rule (`mayPublish`) as the event form meets it: 403 EVENT_VERIFY_TO_PUBLISH. */
   function assertMayPublish(user: UserRow, next: EventStatus, previous?: EventStatus): void {
     const publishing = next !== 'DRAFT' && (previous === undefined || previous === 'DRAFT');
-    if (publishing && !user.emailVerifiedAt) throw forbidden(EVENT_MSG.verifyToPublish);
+    if (publishing && !mayPublish(user)) throw forbidden(EVENT_MSG.verifyToPublish);
   }
 
   /** Visible and hosted (creator or co-host) by the caller: 404 for strangers, 403 for other viewers. */

@@ -16,11 +16,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { findUserById, isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import { type EventsService, whereValues } from './events.service.ts';
+import { HORIZON_MS } from './horizon.ts';
 import type { Offer } from './rsvp.ts';
 import * as repo from './series.repository.ts';
 
-/** Occurrences exist this far ahead (decision 023). */
-export const HORIZON_MS = 8 * 7 * 86_400_000;
+export { HORIZON_MS };
 /** Hosts are asked to confirm occurrences starting within this window. */
 export const CONFIRM_WINDOW_MS = 7 * 86_400_000;
 
