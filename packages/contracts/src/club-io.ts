@@ -136,6 +136,7 @@ export const memberImportResponse = z.object({
       }),
     ),
     /** How many lines were held back, by reason (every reason, 0 included). */
+    // fromEntries loses the keys' type: they are exactly INVITE_SKIP_REASONS.
     held: z.object(
       Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, z.number()])) as Record<
         InviteSkipReason,

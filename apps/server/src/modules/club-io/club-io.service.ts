@@ -371,6 +371,7 @@ export function createClubIoService(deps: ClubIoDeps) {
           repo.addressInvitesSince(tx, valid, new Date(at.getTime() - 7 * DAY_MS)),
           repo.communityInvitesSince(tx, community.id, new Date(at.getTime() - DAY_MS)),
         ]);
+        // fromEntries loses the keys' type: they are every reason, each counted from 0.
         const report: MemberImportReport = {
           sent: [],
           skipped: [],
