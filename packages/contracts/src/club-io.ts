@@ -16,6 +16,8 @@ export const CLUB_IO_LIMITS = {
   invitesPerMinute: 30,
   /** Invitations one community may send in 24 hours, all lists together (decision 063). */
   invitesPerCommunityPerDay: 200,
+  /** Invitations one organiser may send in 24 hours, from every community they run (decision 063). */
+  invitesPerOrganiserPerDay: 500,
   /** Invitations one address may receive in 7 days, from every community together (decision 063). */
   invitesPerAddressPerWeek: 3,
   /** Days an invitation link works (decision 063). */
@@ -118,7 +120,7 @@ export const INVITE_SKIP_REASONS = [
   'duplicate',
   /** The address refused e-mail or invitations (email_suppressions, decision 063). */
   'suppressed',
-  /** The community reached `invitesPerCommunityPerDay`. */
+  /** The community reached `invitesPerCommunityPerDay`, or its organiser `invitesPerOrganiserPerDay`. */
   'daily limit',
   /** The address reached `invitesPerAddressPerWeek`. */
   'recipient limit',

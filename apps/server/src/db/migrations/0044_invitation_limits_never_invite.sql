@@ -4,6 +4,7 @@
 ALTER TABLE "email_suppressions" ADD COLUMN "kind" text DEFAULT 'never_email' NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_suppressions" DROP CONSTRAINT "email_suppressions_pkey";--> statement-breakpoint
 ALTER TABLE "email_suppressions" ADD CONSTRAINT "email_suppressions_email_kind_pk" PRIMARY KEY("email","kind");--> statement-breakpoint
--- The ceilings count recent invitations: per community a day, per address a week.
+-- The ceilings count recent invitations: per community and per organiser a day, per address a week.
 CREATE INDEX "community_invitations_community_created_idx" ON "community_invitations" USING btree ("community_id","created_at");--> statement-breakpoint
-CREATE INDEX "community_invitations_address_created_idx" ON "community_invitations" USING btree ("email","created_at");
+CREATE INDEX "community_invitations_address_created_idx" ON "community_invitations" USING btree ("email","created_at");--> statement-breakpoint
+CREATE INDEX "community_invitations_inviter_created_idx" ON "community_invitations" USING btree ("invited_by","created_at");

@@ -310,6 +310,15 @@ export async function communityInvitesSince(db: Executor, communityId: string, s
   return row?.n ?? 0;
 }
 
+/** Invitations the person sent since `since`, from every community. */
+export async function organiserInvitesSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(communityInvitations)
+    .where(and(eq(communityInvitations.invitedBy, userId), gt(communityInvitations.createdAt, since)));
+  return row?.n ?? 0;
+}
+
 /** Invitations each of `emails` received since `since`, from every community. */
 export async function addressInvitesSince(
   db: Executor,

@@ -365,11 +365,13 @@ export function createClubIoService(deps: ClubIoDeps) {
       const at = now();
       const { report, inserted } = await db.transaction(async (tx) => {
         await repo.lockCommunity(tx, community.id);
-        const [invited, suppressed, perAddress, today] = await Promise.all([
+        const dayAgo = new Date(at.getTime() - DAY_MS);
+        const [invited, suppressed, perAddress, today, mineToday] = await Promise.all([
           repo.invitedEmails(tx, community.id, valid),
           repo.suppressedEmails(tx, valid),
           repo.addressInvitesSince(tx, valid, new Date(at.getTime() - 7 * DAY_MS)),
-          repo.communityInvitesSince(tx, community.id, new Date(at.getTime() - DAY_MS)),
+          repo.communityInvitesSince(tx, community.id, dayAgo),
+          repo.organiserInvitesSince(tx, me.id, dayAgo),
         ]);
         // fromEntries loses the keys' type: they are every reason, each counted from 0.
         const report: MemberImportReport = {
@@ -377,7 +379,15 @@ export function createClubIoService(deps: ClubIoDeps) {
           skipped: [],
           held: Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, 0])) as MemberImportReport['held'],
         };
-        const left = Math.max(0, CLUB_IO_LIMITS.invitesPerCommunityPerDay - today);
+        // The community's day, and its organiser's across every community they run (one account
+        // with many communities is not many senders).
+        const left = Math.max(
+          0,
+          Math.min(
+            CLUB_IO_LIMITS.invitesPerCommunityPerDay - today,
+            CLUB_IO_LIMITS.invitesPerOrganiserPerDay - mineToday,
+          ),
+        );
         const seen = new Set<string>();
         const toInvite: typeof rows = [];
         for (const row of rows) {

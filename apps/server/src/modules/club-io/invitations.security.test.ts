@@ -48,10 +48,15 @@ async function invitationMail(to: string) {
 const tokenOf = (link: string | undefined) => new URL(link ?? '').searchParams.get('invite') ?? '';
 
 /** Invitations written as if earlier lists had sent them (`ago` ms back), without their mail. */
-async function pastInvitations(communityId: string, emails: string[], ago = 0) {
+async function pastInvitations(
+  communityId: string,
+  emails: string[],
+  ago = 0,
+  invitedBy: string | null = null,
+) {
   for (const email of emails)
-    await t.db.execute(sql`insert into community_invitations (id, community_id, email, name, token_hash, created_at)
-      values (gen_random_uuid(), ${communityId}, ${email}, 'Earlier', ${`seed:${communityId}:${email}`}, now() - ${`${ago} milliseconds`}::interval)`);
+    await t.db.execute(sql`insert into community_invitations (id, community_id, email, name, invited_by, token_hash, created_at)
+      values (gen_random_uuid(), ${communityId}, ${email}, 'Earlier', ${invitedBy}, ${`seed:${communityId}:${email}`}, now() - ${`${ago} milliseconds`}::interval)`);
 }
 
 describe('member CSV is no mail relay', () => {
@@ -85,6 +90,27 @@ describe('member CSV is no mail relay', () => {
       { line: 4, name: 'Two', email: second, reason: 'daily limit' },
     ]);
     expect(report.held).toMatchObject({ 'recipient limit': 1, 'daily limit': 1, duplicate: 0 });
+  });
+
+  it('one organiser with many communities shares one daily ceiling of 500', async () => {
+    const busy = await createUser(t);
+    await verifyEmail(t, busy);
+    // 499 sent today from three other communities of theirs (each under its own 200).
+    for (const n of [200, 200, 99])
+      await pastInvitations(
+        (await community(busy)).id,
+        Array.from({ length: n }, () => address('mine')),
+        0,
+        busy.user.id,
+      );
+    const club = await community(busy);
+    const [first, second] = [address(), address()];
+    const res = await importCsv(club.slug, `One,${first}\nTwo,${second}`, busy);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().report.sent).toEqual([{ line: 1, name: 'One', email: first }]);
+    expect(res.json().report.skipped).toEqual([
+      { line: 2, name: 'Two', email: second, reason: 'daily limit' },
+    ]);
   });
 
   it('honours the e-mail suppressions, at import and when the mail is due', async () => {
