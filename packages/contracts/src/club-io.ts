@@ -14,6 +14,16 @@ export const CLUB_IO_LIMITS = {
   errorsKept: 200,
   /** Invitation e-mails the queue sends per minute for one community. */
   invitesPerMinute: 30,
+  /** Invitations one community may send in 24 hours, all lists together (decision 063). */
+  invitesPerCommunityPerDay: 200,
+  /** Invitations one organiser may send in 24 hours, from every community they run (decision 063). */
+  invitesPerOrganiserPerDay: 500,
+  /** Invitations one address may receive in 7 days, from every community together (decision 063). */
+  invitesPerAddressPerWeek: 3,
+  /** Days an invitation link works (decision 063). */
+  invitationTtlDays: 14,
+  /** Characters of a CSV name kept for the greeting (decision 063). */
+  inviteNameMax: 60,
   /** Member CSVs one organiser may send per hour. */
   memberImportsPerHour: 10,
   /** Imports one organiser may start per hour. */
@@ -52,6 +62,19 @@ export const CLUB_IO_MSG = {
   /** A report entry: the importer may not publish yet (the events form's rule, EVENT_MSG.verifyToPublish). */
   importedAsDrafts:
     'Your email address is not verified yet, so the imported events were saved as drafts: verify it, then publish them',
+} as const;
+
+/** Invitation links and the member CSV's guards (decision 063); codes `INVITATION_*`. */
+export const INVITATION_MSG = {
+  verifyToInvite: 'Verify your email address to invite people by e-mail',
+  verifyToAccept: 'Verify your email address to accept this invitation',
+  wrongAccount:
+    'This invitation was sent to another e-mail address: sign in with the account of that address',
+  expired: 'This invitation has expired: ask the organisers for a new one',
+  used: 'This invitation has already been used',
+  neverLinkInvalid: 'This “never invite me” link is not valid',
+  /** The answer of the "never invite me again" link (a success, not an error). */
+  neverInvited: 'This address will not be invited to communities again',
 } as const;
 
 export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -106,7 +129,14 @@ export const INVITE_SKIP_REASONS = [
   'already invited',
   'blocked',
   'duplicate',
+  /** The address refused e-mail or invitations (email_suppressions, decision 063). */
+  'suppressed',
+  /** The community reached `invitesPerCommunityPerDay`, or its organiser `invitesPerOrganiserPerDay`. */
+  'daily limit',
+  /** The address reached `invitesPerAddressPerWeek`. */
+  'recipient limit',
 ] as const;
+export type InviteSkipReason = (typeof INVITE_SKIP_REASONS)[number];
 export const memberImportResponse = z.object({
   report: z.object({
     sent: z.array(z.object({ line: z.number(), name: z.string(), email: z.string() })),
@@ -118,9 +148,23 @@ export const memberImportResponse = z.object({
         reason: z.enum(INVITE_SKIP_REASONS),
       }),
     ),
+    /** How many lines were held back, by reason (every reason, 0 included). */
+    // fromEntries loses the keys' type: they are exactly INVITE_SKIP_REASONS.
+    held: z.object(
+      Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, z.number()])) as Record<
+        InviteSkipReason,
+        z.ZodNumber
+      >,
+    ),
   }),
 });
 export type MemberImportReport = z.infer<typeof memberImportResponse>['report'];
+
+/** POST|GET /api/community-invitations/never-invite?token= (the mail's one-click link). */
+export const neverInviteQuery = z.object({
+  token: text('Token', INVITATION_MSG.neverLinkInvalid).max(2000, INVITATION_MSG.neverLinkInvalid),
+});
+export const neverInviteResponse = z.object({ message: z.string() });
 
 /** POST /api/community-invitations/accept */
 export const acceptInvitationBody = z.object({

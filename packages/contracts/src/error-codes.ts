@@ -3,6 +3,7 @@ import { BLOCK_MSG } from './blocks.ts';
 import { SERIES_MSG } from './calendar.ts';
 import { CAPACITY_MSG } from './capacity.ts';
 import { CHAT_MSG } from './chat.ts';
+import { INVITATION_MSG } from './club-io.ts';
 import { COMMUNITY_MSG } from './communities.ts';
 import { EVENT_MSG } from './events.ts';
 import { FRIEND_MSG } from './friends.ts';
@@ -51,6 +52,7 @@ const GROUPS: [prefix: string, texts: Record<string, unknown>][] = [
   ['SIGNUP', SIGNUP_MSG],
   ['PLACE', PLACE_MSG],
   ['LOCALE', LOCALE_MSG],
+  ['INVITATION', INVITATION_MSG],
 ];
 
 /** Texts of these constants are answers to success, or labels, never an error. */
@@ -81,6 +83,7 @@ const NOT_ERRORS = new Set([
   'unblocked',
   'placeholder',
   'composerDisabled',
+  'neverInvited',
 ]);
 
 /** The generic code of each status, for a message no constant holds. */

@@ -324,6 +324,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/api/guest-rsvps/not-a-real-token',
   },
   'DELETE /api/guest-rsvps/:token': { base: () => ({}), url: () => '/api/guest-rsvps/not-a-real-token' },
+  'POST /api/community-invitations/never-invite': {
+    base: () => ({}),
+    url: () => '/api/community-invitations/never-invite?token=bm9ib2R5.forged',
+  },
   'POST /api/notifications/unsubscribe': {
     base: () => ({}),
     url: () => `/api/notifications/unsubscribe?token=${NO_ONE}.reminders.forged`,

@@ -30,6 +30,7 @@ export const unauthorized = (message: string = MSG.unauthorized, code?: string) 
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const gone = (message: string) => new HttpError(410, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
 export const serviceUnavailable = () => new HttpError(503, MSG.serviceUnavailable, { 'retry-after': '5' });

@@ -295,6 +295,7 @@ describe('notifications that were English only, in the recipient’s language', 
 describe('invitations and guest e-mails in the reader’s language', () => {
   it('a German organiser’s member list invites a new address in German', async () => {
     const organiser = await createUser(t);
+    await verifyEmail(t, organiser);
     expect((await patchMe(organiser, { locale: 'de' })).statusCode).toBe(200);
     const slug = `chor-${Date.now().toString(36)}`;
     const made = await inject('POST', '/api/communities', organiser, { name: 'Stadtchor', slug });

@@ -125,6 +125,10 @@ export const communityInvitations = pgTable(
   (t) => [
     uniqueIndex('community_invitations_email_idx').on(t.communityId, t.email),
     uniqueIndex('community_invitations_token_idx').on(t.tokenHash),
+    // The ceilings of decision 063: a community's and an organiser's day, an address's week.
+    index('community_invitations_community_created_idx').on(t.communityId, t.createdAt),
+    index('community_invitations_address_created_idx').on(t.email, t.createdAt),
+    index('community_invitations_inviter_created_idx').on(t.invitedBy, t.createdAt),
   ],
 );
 

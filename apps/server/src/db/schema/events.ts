@@ -179,11 +179,20 @@ export const eventGuests = pgTable(
   ],
 );
 
-/** Addresses that asked never to be e-mailed again from a guest e-mail (decision 040). */
-export const emailSuppressions = pgTable('email_suppressions', {
-  email: text('email').primaryKey(),
-  createdAt: instant('created_at').notNull().defaultNow(),
-});
+/** What an address refused: every guest e-mail (decision 040) or community invitations (decision 063). */
+export const SUPPRESSION_KINDS = ['never_email', 'never_invite'] as const;
+export type SuppressionKind = (typeof SUPPRESSION_KINDS)[number];
+
+/** Addresses that asked never to be e-mailed again (guest e-mails) or never invited again (decision 063). */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    email: text('email').notNull(),
+    kind: text('kind').$type<SuppressionKind>().notNull().default('never_email'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'email_suppressions_email_kind_pk', columns: [t.email, t.kind] })],
+);
 
 export type GuestAnswer = {
   status: 'going' | 'maybe' | 'not_going';

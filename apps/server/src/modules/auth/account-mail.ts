@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Locale } from '@townsquare/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client.ts';
@@ -12,6 +11,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from '../../platform/mail/templates.ts';
+import { signText } from '../../platform/signed-links.ts';
 import * as usersRepo from '../users/users.repository.ts';
 import type { EmailTokenPurpose } from './auth.repository.ts';
 import * as repo from './auth.repository.ts';
@@ -52,8 +52,7 @@ const PAGE: Record<EmailTokenPurpose, string> = {
 };
 
 /** The token a link carries: 256 bits derived from its row id, so every retry mails the same one. */
-export const linkToken = (secret: string, tokenId: string) =>
-  createHmac('sha256', secret).update(`email-token:${tokenId}`).digest('base64url');
+export const linkToken = (secret: string, tokenId: string) => signText(secret, 'email-token', tokenId);
 
 export function createAccountMail(deps: {
   db: Database;

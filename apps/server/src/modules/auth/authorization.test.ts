@@ -23,6 +23,7 @@ import {
   verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { neverInviteToken } from '../club-io/club-io.service.ts';
 import { neverToken } from '../guests/guests.service.ts';
 import { loadUnsubscribeSecret, unsubscribeToken } from '../notifications/unsubscribe.ts';
 import { fakeBrowser } from '../push/push-test-service.ts';
@@ -1362,6 +1363,19 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 400, owner: 400, admin: 400 },
   },
+  // "Never invite me again" (decision 063): the signed address is the authorization.
+  ...Object.fromEntries(
+    (['GET', 'POST'] as const).map((method) => [
+      `${method} /api/community-invitations/never-invite`,
+      {
+        request: () => ({
+          method,
+          url: `/api/community-invitations/never-invite?token=${encodeURIComponent(neverInviteToken(t.config.jwtSecret ?? '', `${unique('n')}@example.com`))}`,
+        }),
+        expect: PUBLIC_200,
+      },
+    ]),
+  ),
   'GET /api/communities/:slug/share-email': {
     request: async (w) => ({
       method: 'GET',

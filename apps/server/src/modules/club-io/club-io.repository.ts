@@ -1,5 +1,5 @@
-import type { Locale } from '@townsquare/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CLUB_IO_LIMITS, type Locale } from '@townsquare/contracts';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import {
   communityExports,
   communityImports,
   communityInvitations,
+  emailSuppressions,
   eventSeries,
   events,
   rsvps,
@@ -239,6 +240,13 @@ export async function cancelOccurrences(db: Executor, seriesId: string, starts: 
 
 // Invitations
 
+/** An invitation link works this long after it was sent (decision 063). */
+export const INVITATION_TTL = `${CLUB_IO_LIMITS.invitationTtlDays} days`;
+
+/**
+ * Writes the invitations; an address whose earlier invitation expired unanswered gets it renewed
+ * (a new id, so a new token: the old link stays dead). Answers the rows written or renewed.
+ */
 export async function insertInvitations(
   db: Executor,
   rows: Omit<typeof communityInvitations.$inferInsert, 'id'>[],
@@ -247,7 +255,17 @@ export async function insertInvitations(
   return db
     .insert(communityInvitations)
     .values(rows.map((r) => ({ id: uuidv7(), ...r })))
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [communityInvitations.communityId, communityInvitations.email],
+      set: {
+        id: sql`excluded.id`,
+        name: sql`excluded.name`,
+        invitedBy: sql`excluded.invited_by`,
+        tokenHash: sql`excluded.token_hash`,
+        createdAt: sql`now()`,
+      },
+      setWhere: sql`${communityInvitations.acceptedAt} is null and ${communityInvitations.createdAt} <= now() - ${INVITATION_TTL}::interval`,
+    })
     .returning({
       id: communityInvitations.id,
       email: communityInvitations.email,
@@ -255,6 +273,7 @@ export async function insertInvitations(
     });
 }
 
+/** The addresses of `emails` with an invitation to the community that was used or still works. */
 export async function invitedEmails(
   db: Executor,
   communityId: string,
@@ -265,9 +284,72 @@ export async function invitedEmails(
     .select({ email: communityInvitations.email })
     .from(communityInvitations)
     .where(
-      and(eq(communityInvitations.communityId, communityId), inArray(communityInvitations.email, emails)),
+      and(
+        eq(communityInvitations.communityId, communityId),
+        inArray(communityInvitations.email, emails),
+        sql`(${communityInvitations.acceptedAt} is not null or ${communityInvitations.createdAt} > now() - ${INVITATION_TTL}::interval)`,
+      ),
     );
   return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * Holds the community's row until the transaction ends, so two lists of one community count
+ * and write their invitations one after the other (the daily ceiling holds under a race).
+ */
+export async function lockCommunity(tx: Executor, communityId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${communities} where id = ${communityId} for update`);
+}
+
+/** Invitations the community sent since `since` (every list). */
+export async function communityInvitesSince(db: Executor, communityId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(communityInvitations)
+    .where(and(eq(communityInvitations.communityId, communityId), gt(communityInvitations.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Invitations the person sent since `since`, from every community. */
+export async function organiserInvitesSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(communityInvitations)
+    .where(and(eq(communityInvitations.invitedBy, userId), gt(communityInvitations.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Invitations each of `emails` received since `since`, from every community. */
+export async function addressInvitesSince(
+  db: Executor,
+  emails: string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: communityInvitations.email, n: count() })
+    .from(communityInvitations)
+    .where(and(inArray(communityInvitations.email, emails), gt(communityInvitations.createdAt, since)))
+    .groupBy(communityInvitations.email);
+  return new Map(rows.map((r) => [r.email, r.n]));
+}
+
+/**
+ * The addresses of `emails` that refused invitations: "never invite me again", or "never e-mail
+ * me again" from a guest e-mail (both kinds of email_suppressions, decision 063).
+ */
+export async function suppressedEmails(db: Executor, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(inArray(emailSuppressions.email, emails));
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Records "never invite me again" for the address. */
+export async function suppressInvitations(db: Executor, email: string): Promise<void> {
+  await db.insert(emailSuppressions).values({ email, kind: 'never_invite' }).onConflictDoNothing();
 }
 
 export async function findInvitation(db: Executor, id: string) {
@@ -298,11 +380,22 @@ export async function setInvitationHash(db: Executor, id: string, tokenHash: str
   await db.update(communityInvitations).set({ tokenHash }).where(eq(communityInvitations.id, id));
 }
 
-export async function markAccepted(db: Executor, id: string, userId: string) {
-  await db
+/** Claims the invitation for `userId`: false when it was used already (one acceptance, ever). */
+export async function markAccepted(db: Executor, id: string, userId: string): Promise<boolean> {
+  const rows = await db
     .update(communityInvitations)
     .set({ acceptedBy: userId, acceptedAt: sql`now()` })
-    .where(and(eq(communityInvitations.id, id), isNull(communityInvitations.acceptedAt)));
+    .where(and(eq(communityInvitations.id, id), isNull(communityInvitations.acceptedAt)))
+    .returning({ id: communityInvitations.id });
+  return rows.length > 0;
+}
+
+/** Gives a claim back (the join it was for was refused). */
+export async function unmarkAccepted(db: Executor, id: string, userId: string): Promise<void> {
+  await db
+    .update(communityInvitations)
+    .set({ acceptedBy: null, acceptedAt: null })
+    .where(and(eq(communityInvitations.id, id), eq(communityInvitations.acceptedBy, userId)));
 }
 
 // Export

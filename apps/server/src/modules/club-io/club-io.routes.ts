@@ -5,12 +5,15 @@ import {
   communityResponse,
   createImportBody,
   exportResponse,
+  INVITATION_MSG,
   idParams,
   importListResponse,
   importResponse,
   MSG,
   memberImportBody,
   memberImportResponse,
+  neverInviteQuery,
+  neverInviteResponse,
   shareEmailBody,
   shareEmailResponse,
   slugParam,
@@ -19,8 +22,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { escapeHtml } from '../../platform/mail/templates.ts';
 import { caller, type Guards } from '../auth/authenticate.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
+import { NEVER_INVITE, page, wantsHtml } from '../notifications/notifications.routes.ts';
 import type { ClubIoService } from './club-io.service.ts';
 
 const tags = ['communities'];
@@ -129,11 +134,54 @@ export function clubIoRoutes(
 
   app.post(
     '/api/community-invitations/accept',
-    auth({ body: acceptInvitationBody, response: { 200: communityResponse, ...errors(400, 401, 403) } }),
+    auth({
+      body: acceptInvitationBody,
+      response: { 200: communityResponse, ...errors(400, 401, 403, 410) },
+    }),
     async (request) => ({
       community: await service.acceptInvitation(caller(request).user, request.body.token),
     }),
   );
+
+  // "Never invite me again" (decision 063): the mail's List-Unsubscribe one-click POST (RFC 8058,
+  // a form body and no session: the signed token is the authorization), or the page's button.
+  app.post(
+    NEVER_INVITE,
+    {
+      schema: { tags, querystring: neverInviteQuery, response: { 200: neverInviteResponse, ...errors(400) } },
+    },
+    async (request, reply) => {
+      await service.neverInvite(request.query.token);
+      if (wantsHtml(request))
+        return reply
+          .type('text/html; charset=utf-8')
+          .serializer((payload: unknown) => String(payload))
+          .send(
+            page(
+              'You will not be invited again',
+              `<p>${escapeHtml(INVITATION_MSG.neverInvited)}.</p>`,
+            ) as never,
+          );
+      return { message: INVITATION_MSG.neverInvited };
+    },
+  );
+
+  // The link opened in a browser: explains and offers the button (a GET changes nothing, so link
+  // scanners cannot opt anyone out).
+  app.get(NEVER_INVITE, { schema: { tags, querystring: neverInviteQuery } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!service.neverInviteValid(request.query.token))
+      return reply
+        .status(400)
+        .send(page('This link is not valid', `<p>${escapeHtml(INVITATION_MSG.neverLinkInvalid)}.</p>`));
+    const action = `${NEVER_INVITE}?token=${encodeURIComponent(request.query.token)}`;
+    return reply.send(
+      page(
+        'Never be invited again?',
+        `<p>Community organisers on Townsquare will not be able to invite this address by e-mail again.</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="background:#c2410c;color:#fff;border:0;padding:12px 20px;border-radius:8px;font-weight:600;font-size:16px">Never invite me again</button></form>`,
+      ),
+    );
+  });
 
   app.get(
     '/api/communities/:slug/share-email',

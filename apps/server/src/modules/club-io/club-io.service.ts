@@ -1,25 +1,30 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   CLUB_IO_LIMITS,
   CLUB_IO_MSG,
   type Community,
   type CommunityExport,
   type CommunityImport,
+  INVITATION_MSG,
+  INVITE_SKIP_REASONS,
+  type InviteSkipReason,
   type MemberImportReport,
   parseMemberCsv,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CommunityImportRow, CommunityRow, UserRow } from '../../db/schema/index.ts';
 import { ChildDeadlineError, runInChild } from '../../platform/child-task.ts';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { badRequest, forbidden, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { communityInvitationMail } from '../../platform/mail/templates.ts';
 import { IMPORT_PACE, pacer } from '../../platform/pace.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { addressToken, readAddressToken, signText } from '../../platform/signed-links.ts';
 import { mayPublish } from '../events/events.service.ts';
 import { extendSeries } from '../events/series.service.ts';
 import { statesOfAddresses } from '../groups/membership.repository.ts';
+import { NEVER_INVITE } from '../notifications/notifications.routes.ts';
 import { findUserById, isUuid } from '../users/users.repository.ts';
 import * as repo from './club-io.repository.ts';
 import { buildCommunityZip } from './community-export.ts';
@@ -31,6 +36,11 @@ export const IMPORT_QUEUE = 'community-import';
 export const FEEDS_QUEUE = 'community-feeds';
 export const INVITE_MAIL_QUEUE = 'community-invite-mail';
 export const EXPORT_QUEUE = 'community-export';
+const NEVER_INVITE_PURPOSE = 'invite-never';
+/** The token of an address's "never invite me again" link. */
+export const neverInviteToken = (secret: string, email: string) =>
+  addressToken(secret, NEVER_INVITE_PURPOSE, email);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ClubIoDeps = {
   db: Database;
@@ -102,8 +112,13 @@ export function createClubIoService(deps: ClubIoDeps) {
   jobs.define(INVITE_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   jobs.define(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
 
-  const inviteToken = (invitationId: string) =>
-    createHmac('sha256', deps.secret).update(`community-invite:${invitationId}`).digest('base64url');
+  // Both through the one link signer (platform/signed-links.ts); the invitation token's text is
+  // what it always was, so links mailed before decision 063 keep their hash.
+  const inviteToken = (invitationId: string) => signText(deps.secret, 'community-invite', invitationId);
+  const neverInviteUrl = (email: string) =>
+    `${deps.publicUrl}${NEVER_INVITE}?token=${encodeURIComponent(neverInviteToken(deps.secret, email))}`;
+  const expired = (invitation: { createdAt: Date }) =>
+    invitation.createdAt.getTime() + CLUB_IO_LIMITS.invitationTtlDays * DAY_MS <= now().getTime();
 
   async function spend(key: string, limit: number, message: string) {
     const verdict = await limiter.consume(key, { limit, windowMs: 3_600_000 });
@@ -284,12 +299,21 @@ export function createClubIoService(deps: ClubIoDeps) {
 
   async function sendInvitationMail(data: { invitationId: string }): Promise<void> {
     const invitation = await repo.findInvitation(db, data.invitationId);
-    if (!invitation || invitation.acceptedAt) return;
+    if (!invitation || invitation.acceptedAt || expired(invitation)) return;
+    // An address that refused e-mail or invitations after the list was sent gets nothing.
+    if ((await repo.suppressedEmails(db, [invitation.email])).size > 0) return;
     const community = await deps.communities.getById(invitation.communityId, invitation.invitedBy ?? '');
     const link = `${deps.publicUrl}/c/${community.slug}?invite=${encodeURIComponent(inviteToken(invitation.id))}`;
     const locale = await repo.invitationLocale(db, invitation);
     await deps.mailer.send(
-      communityInvitationMail(invitation.email, invitation.name, community.name, link, locale),
+      communityInvitationMail({
+        to: invitation.email,
+        name: invitation.name,
+        community: community.name,
+        link,
+        neverUrl: neverInviteUrl(invitation.email),
+        locale,
+      }),
     );
   }
 
@@ -366,9 +390,14 @@ export function createClubIoService(deps: ClubIoDeps) {
     /**
      * Invites the people of a `name,email` CSV: each new address gets an invitation e-mail through
      * the queue, spaced to `invitesPerMinute`; nobody becomes a member until they follow it.
+     * Only a verified organiser sends lists, and what passes a ceiling (a community's day, an
+     * address's week) or a suppression is held back and counted in the report (decision 063).
      */
     async inviteMembers(me: UserRow, slug: string, csv: string): Promise<MemberImportReport> {
       const community = await deps.communities.organizedBy(slug, me.id);
+      // The rule of publishing an event (EVENT_MSG.verifyToPublish): mail to others needs an
+      // address of one's own that is known to work.
+      if (!me.emailVerifiedAt) throw forbidden(INVITATION_MSG.verifyToInvite);
       const rows = parseMemberCsv(csv);
       if (rows.length === 0) throw badRequest(CLUB_IO_MSG.csvRequired);
       if (rows.length > CLUB_IO_LIMITS.csvMaxRows) throw badRequest(CLUB_IO_MSG.csvTooLong);
@@ -378,45 +407,77 @@ export function createClubIoService(deps: ClubIoDeps) {
         CLUB_IO_MSG.tooManyMemberImports,
       );
       const valid = [...new Set(rows.filter((r) => r.valid).map((r) => r.email))];
-      const [people, invited] = await Promise.all([
-        statesOfAddresses(db, community.id, valid),
-        repo.invitedEmails(db, community.id, valid),
-      ]);
-      const report: MemberImportReport = { sent: [], skipped: [] };
-      const seen = new Set<string>();
-      const toInvite: typeof rows = [];
-      for (const row of rows) {
-        const person = people.get(row.email);
-        const skip = (reason: MemberImportReport['skipped'][number]['reason']) =>
-          report.skipped.push({ line: row.line, name: row.name, email: row.email, reason });
-        if (!row.valid) skip('invalid');
-        else if (seen.has(row.email)) skip('duplicate');
-        else if (person?.state === 'member') skip('already a member');
-        else if (person?.state === 'banned') skip('blocked');
-        else if (person && person.userId !== me.id && (await deps.blockedBetween(me.id, person.userId)))
-          skip('blocked');
-        else if (invited.has(row.email)) skip('already invited');
-        else toInvite.push(row);
-        seen.add(row.email);
-      }
-      const inserted = await repo.insertInvitations(
-        db,
-        toInvite.map((r) => ({
-          communityId: community.id,
-          email: r.email,
-          name: (r.name || r.email.split('@')[0]!).slice(0, 100),
-          invitedBy: me.id,
-          // Replaced below by the hash of the token derived from the row's id.
-          tokenHash: `pending:${r.email}:${community.id}`,
-        })),
-      );
-      for (const i of inserted) await repo.setInvitationHash(db, i.id, sha256(inviteToken(i.id)));
-      const insertedEmails = new Set(inserted.map((i) => i.email));
-      for (const r of toInvite) {
-        if (insertedEmails.has(r.email)) report.sent.push({ line: r.line, name: r.name, email: r.email });
-        else report.skipped.push({ line: r.line, name: r.name, email: r.email, reason: 'already invited' });
-      }
-      const start = now().getTime();
+      const people = await statesOfAddresses(db, community.id, valid);
+      const blocked = new Set<string>();
+      for (const [email, person] of people)
+        if (person.userId !== me.id && (await deps.blockedBetween(me.id, person.userId))) blocked.add(email);
+      const at = now();
+      const { report, inserted } = await db.transaction(async (tx) => {
+        await repo.lockCommunity(tx, community.id);
+        const dayAgo = new Date(at.getTime() - DAY_MS);
+        const [invited, suppressed, perAddress, today, mineToday] = await Promise.all([
+          repo.invitedEmails(tx, community.id, valid),
+          repo.suppressedEmails(tx, valid),
+          repo.addressInvitesSince(tx, valid, new Date(at.getTime() - 7 * DAY_MS)),
+          repo.communityInvitesSince(tx, community.id, dayAgo),
+          repo.organiserInvitesSince(tx, me.id, dayAgo),
+        ]);
+        // fromEntries loses the keys' type: they are every reason, each counted from 0.
+        const report: MemberImportReport = {
+          sent: [],
+          skipped: [],
+          held: Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, 0])) as MemberImportReport['held'],
+        };
+        // The community's day, and its organiser's across every community they run (one account
+        // with many communities is not many senders).
+        const left = Math.max(
+          0,
+          Math.min(
+            CLUB_IO_LIMITS.invitesPerCommunityPerDay - today,
+            CLUB_IO_LIMITS.invitesPerOrganiserPerDay - mineToday,
+          ),
+        );
+        const seen = new Set<string>();
+        const toInvite: typeof rows = [];
+        for (const row of rows) {
+          const person = people.get(row.email);
+          const skip = (reason: InviteSkipReason) =>
+            report.skipped.push({ line: row.line, name: row.name, email: row.email, reason });
+          if (!row.valid) skip('invalid');
+          else if (seen.has(row.email)) skip('duplicate');
+          else if (person?.state === 'member') skip('already a member');
+          else if (person?.state === 'banned' || blocked.has(row.email)) skip('blocked');
+          else if (invited.has(row.email)) skip('already invited');
+          else if (suppressed.has(row.email)) skip('suppressed');
+          else if ((perAddress.get(row.email) ?? 0) >= CLUB_IO_LIMITS.invitesPerAddressPerWeek)
+            skip('recipient limit');
+          else if (toInvite.length >= left) skip('daily limit');
+          else toInvite.push(row);
+          seen.add(row.email);
+        }
+        const inserted = await repo.insertInvitations(
+          tx,
+          toInvite.map((r) => ({
+            communityId: community.id,
+            email: r.email,
+            // The greeting: the CSV's words, cut short (the mail escapes them; decision 063).
+            name: (r.name || r.email.split('@')[0]!).slice(0, CLUB_IO_LIMITS.inviteNameMax),
+            invitedBy: me.id,
+            // Replaced below by the hash of the token derived from the row's id.
+            tokenHash: `pending:${r.email}:${community.id}`,
+          })),
+        );
+        for (const i of inserted) await repo.setInvitationHash(tx, i.id, sha256(inviteToken(i.id)));
+        const insertedEmails = new Set(inserted.map((i) => i.email));
+        for (const r of toInvite) {
+          if (insertedEmails.has(r.email)) report.sent.push({ line: r.line, name: r.name, email: r.email });
+          else report.skipped.push({ line: r.line, name: r.name, email: r.email, reason: 'already invited' });
+        }
+        report.skipped.sort((x, y) => x.line - y.line);
+        for (const s of report.skipped) report.held[s.reason] += 1;
+        return { report, inserted };
+      });
+      const start = at.getTime();
       await jobs.sendMany(
         INVITE_MAIL_QUEUE,
         inserted.map((i, n) => ({
@@ -428,14 +489,40 @@ export function createClubIoService(deps: ClubIoDeps) {
       return report;
     },
 
-    /** Follows an invitation link: the signed-in person joins the community. */
+    /**
+     * Follows an invitation link: the signed-in person joins the community, once, if the
+     * invitation was sent to their own verified address and is less than 14 days old (decision 063).
+     */
     async acceptInvitation(me: UserRow, token: string): Promise<Community> {
       const invitation = await repo.invitationByHash(db, sha256(token));
       if (!invitation) throw badRequest(CLUB_IO_MSG.tokenInvalid);
-      await deps.communities.joinByInvitation(me, invitation.communityId);
-      await repo.markAccepted(db, invitation.id, me.id);
+      if (invitation.acceptedAt) throw gone(INVITATION_MSG.used);
+      if (expired(invitation)) throw gone(INVITATION_MSG.expired);
+      if (me.email.toLowerCase() !== invitation.email.toLowerCase())
+        throw forbidden(INVITATION_MSG.wrongAccount);
+      if (!me.emailVerifiedAt) throw forbidden(INVITATION_MSG.verifyToAccept);
+      // Claimed before the join, so of parallel redemptions exactly one joins; a refused join
+      // (a ban) gives the claim back.
+      if (!(await repo.markAccepted(db, invitation.id, me.id))) throw gone(INVITATION_MSG.used);
+      try {
+        await deps.communities.joinByInvitation(me, invitation.communityId);
+      } catch (error) {
+        await repo.unmarkAccepted(db, invitation.id, me.id);
+        throw error;
+      }
       return deps.communities.getById(invitation.communityId, me.id);
     },
+
+    /** "Never invite me again" (the invitation's one-click link): the address gets no invitations. */
+    async neverInvite(token: string): Promise<void> {
+      const email = readAddressToken(deps.secret, NEVER_INVITE_PURPOSE, token);
+      if (!email) throw badRequest(INVITATION_MSG.neverLinkInvalid);
+      await repo.suppressInvitations(db, email);
+    },
+
+    /** Whether a "never invite me again" token is genuine (the page a browser opens). */
+    neverInviteValid: (token: string) =>
+      readAddressToken(deps.secret, NEVER_INVITE_PURPOSE, token) !== undefined,
 
     /**
      * The owner's export: the zip at once for a community of up to `exportInlineMaxEvents`

@@ -454,6 +454,16 @@ describe('member invitations', () => {
         { line: 5, name: 'Nobody', email: 'not-an-address', reason: 'invalid' },
         { line: 6, name: 'Ada again', email: newcomer, reason: 'duplicate' },
       ],
+      held: {
+        invalid: 1,
+        'already a member': 1,
+        'already invited': 0,
+        blocked: 1,
+        duplicate: 1,
+        suppressed: 0,
+        'daily limit': 0,
+        'recipient limit': 0,
+      },
     });
     const mail = await eventually(async () => {
       const [m] = await mailsTo(t, newcomer);
@@ -471,10 +481,12 @@ describe('member invitations', () => {
     });
     expect(again.json().report.skipped[0].reason).toBe('already invited');
 
-    // Following the link (signed in) joins, even an invitation-only community.
+    // Following the link (signed in, the invited address verified) joins, even an
+    // invitation-only community (decision 063: only that account, once, within 14 days).
     await inject('PATCH', `/api/communities/${club.slug}`, owner, { joinPolicy: 'INVITE' });
     const token = new URL(mail.link ?? '').searchParams.get('invite') ?? '';
     const joiner = await createUser(t, { email: newcomer });
+    await verifyEmail(t, joiner);
     const accepted = await inject('POST', '/api/community-invitations/accept', joiner, { token });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().community.viewerState).toBe('member');

@@ -126,7 +126,10 @@ export async function reachable(db: Executor, ids: string[]): Promise<EventGuest
   const rows = await db
     .select({ guest: eventGuests })
     .from(eventGuests)
-    .leftJoin(emailSuppressions, eq(emailSuppressions.email, eventGuests.email))
+    .leftJoin(
+      emailSuppressions,
+      and(eq(emailSuppressions.email, eventGuests.email), eq(emailSuppressions.kind, 'never_email')),
+    )
     .where(
       and(inArray(eventGuests.id, ids), isNotNull(eventGuests.confirmedAt), isNull(emailSuppressions.email)),
     );
@@ -134,7 +137,12 @@ export async function reachable(db: Executor, ids: string[]): Promise<EventGuest
 }
 
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
-  return anyRow(db, emailSuppressions, eq(emailSuppressions.email, email));
+  // Only "never e-mail me again": "never invite me again" (decision 063) leaves guest mail alone.
+  return anyRow(
+    db,
+    emailSuppressions,
+    and(eq(emailSuppressions.email, email), eq(emailSuppressions.kind, 'never_email')),
+  );
 }
 
 /** The confirmed answers given without an account from this address, event by event (id order). */

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   EVENT_MSG,
   GUEST_FORM_MAX_AGE_MS,
@@ -24,6 +23,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { addressToken, readAddressToken, sameText, signText } from '../../platform/signed-links.ts';
 import { linkToken } from '../auth/account-mail.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { effectiveStatus } from '../events/events.presenter.ts';
@@ -86,30 +86,17 @@ type PollGuest = EventGuestRow & { pollId: string };
 const ofEvent = (g: EventGuestRow | undefined): g is EventGuest => Boolean(g?.eventId);
 const ofPoll = (g: EventGuestRow | undefined): g is PollGuest => Boolean(g?.pollId);
 
-const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /** The "rendered at" token of the guest form of one event: `<ms>.<signature>`. */
 export function formToken(secret: string, eventId: string, at: number): string {
-  return `${at}.${sign(secret, `guest-form:${eventId}:${at}`)}`;
+  return `${at}.${signText(secret, 'guest-form', `${eventId}:${at}`)}`;
 }
 
-/** The address a "never e-mail me again" token was signed for. */
+/** The address a "never e-mail me again" token was signed for (the one link signer). */
 export function neverToken(secret: string, email: string): string {
-  return `${Buffer.from(email).toString('base64url')}.${sign(secret, `guest-never:${email}`)}`;
+  return addressToken(secret, 'guest-never', email);
 }
 
-function readNeverToken(secret: string, token: string): string | undefined {
-  const [encoded, signature, ...rest] = token.split('.');
-  if (!encoded || !signature || rest.length > 0) return undefined;
-  const email = Buffer.from(encoded, 'base64url').toString();
-  return sameText(signature, sign(secret, `guest-never:${email}`)) ? email : undefined;
-}
+const readNeverToken = (secret: string, token: string) => readAddressToken(secret, 'guest-never', token);
 
 /** A guest is e-mailed about the event they answered (every group on), never pushed (no device). */
 const GUEST_PREFERENCES: Recipient['preferences'] = {
@@ -169,7 +156,7 @@ export function createGuestService(deps: GuestServiceDeps) {
       !signature ||
       rest.length > 0 ||
       !Number.isSafeInteger(rendered) ||
-      !sameText(signature, sign(secret, `guest-form:${subjectId}:${at}`)) ||
+      !sameText(signature, signText(secret, 'guest-form', `${subjectId}:${at}`)) ||
       now - rendered > GUEST_FORM_MAX_AGE_MS
     )
       throw badRequest(GUEST_MSG.formExpired);

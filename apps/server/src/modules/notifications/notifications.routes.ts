@@ -22,14 +22,18 @@ const security = [{ bearer: [] }];
 const BRAND = `<header style="max-width:520px;margin:0 auto 16px"><a href="/" style="display:inline-flex;align-items:center;gap:10px;color:#1c1917;text-decoration:none;font-family:Georgia,serif;font-size:22px;font-weight:700"><img src="/favicon.svg" alt="" width="32" height="32" style="border-radius:8px">Townsquare</a></header>`;
 
 /** A small page of our own (no script): the unsubscribe link opened in a browser, with the brand. */
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="manifest" href="/manifest.webmanifest"><title>${escapeHtml(title)} · Townsquare</title></head><body style="font-family:system-ui,sans-serif;background:#faf7f2;color:#1c1917;padding:24px">${BRAND}<main style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}<p style="margin:24px 0 0"><a href="/settings">All notification settings</a></p></main></body></html>`;
 }
 
-const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+export const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 /** The guest e-mails' one-click "never e-mail me again" (modules/guests). */
 export const GUEST_NEVER_EMAIL = '/api/guest-rsvps/never-email';
+/** The community invitations' one-click "never invite me again" (modules/club-io, decision 063). */
+export const NEVER_INVITE = '/api/community-invitations/never-invite';
+/** The routes a mail client's one-click POST (a form body) may reach. */
+const ONE_CLICK = new Set([UNSUBSCRIBE, GUEST_NEVER_EMAIL, NEVER_INVITE]);
 
 export function notificationsRoutes(
   app: App,
@@ -75,11 +79,11 @@ export function notificationsRoutes(
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form,
   // without a session; the signed token is the authorization. Only this route (and the guest
-  // e-mails' "never e-mail me again", decision 040) takes form bodies.
+  // e-mails' "never e-mail me again", decision 040, and the invitations' "never invite me
+  // again", decision 063) takes form bodies.
   for (const type of ['application/x-www-form-urlencoded', 'text/plain'])
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (request, _body, done) => {
-      if (request.routeOptions.url === UNSUBSCRIBE || request.routeOptions.url === GUEST_NEVER_EMAIL)
-        done(null, undefined);
+      if (ONE_CLICK.has(request.routeOptions.url ?? '')) done(null, undefined);
       else done(new HttpError(415, `Unsupported Media Type: ${type}`), undefined);
     });
   app.post(

@@ -183,27 +183,44 @@ export function notificationMail(input: {
 /**
  * The invitation a member CSV sends (issue 26): joining takes a click, and an account. In the
  * language the caller names (club-io: the address's account's, else the inviting organiser's),
- * else English.
+ * else English. The name and the community's name are the sender's words: the HTML escapes them
+ * (layout), and they are cut to one short line each; the footer's "never invite me again" is the
+ * one-click List-Unsubscribe of RFC 8058 too (decision 063).
  */
-export function communityInvitationMail(
-  to: string,
-  name: string,
-  community: string,
-  link: string,
-  locale: Locale = 'en',
-): MailMessage {
+export function communityInvitationMail(input: {
+  to: string;
+  name: string;
+  community: string;
+  link: string;
+  neverUrl: string;
+  locale?: Locale;
+}): MailMessage {
+  const locale = input.locale ?? 'en';
+  const oneLine = (text: string, max: number) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  };
+  const name = oneLine(input.name, 60);
+  const community = oneLine(input.community, 80);
   const lines = [
     t(locale, 'mail.greeting', { name }),
     t(locale, 'mail.invitation.intro', { community }),
     t(locale, 'mail.invitation.ignore'),
   ];
   const button = t(locale, 'mail.invitation.button', { community });
+  const why = t(locale, 'mail.invitation.why');
+  const never = t(locale, 'mail.invitation.never');
+  const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(why)} <a href="${escapeHtml(input.neverUrl)}">${escapeHtml(never)}</a></p>`;
   return {
-    to,
+    to: input.to,
     subject: t(locale, 'mail.invitation.subject', { community }),
-    text: `${lines.join('\n\n')}\n\n${button}: ${link}\n\n${t(locale, 'mail.signature')}`,
-    html: layout(locale, button, lines, { label: button, href: link }),
-    link,
+    text: `${lines.join('\n\n')}\n\n${button}: ${input.link}\n\n${t(locale, 'mail.signature')}\n\n-- \n${why}\n${never}: ${input.neverUrl}\n`,
+    html: layout(locale, button, lines, { label: button, href: input.link }, footer),
+    link: input.link,
+    headers: {
+      'List-Unsubscribe': `<${input.neverUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
 

@@ -184,6 +184,9 @@ const REASONS: Record<MemberImportReport['skipped'][number]['reason'], string> =
   'already invited': 'communities.io.reason.invited',
   blocked: 'communities.io.reason.blocked',
   duplicate: 'communities.io.reason.duplicate',
+  suppressed: 'communities.io.reason.suppressed',
+  'daily limit': 'communities.io.reason.dailyLimit',
+  'recipient limit': 'communities.io.reason.recipientLimit',
 };
 
 function InviteMembers({ slug }: { slug: string }) {
