@@ -19,7 +19,12 @@ describe('the node flags the server starts with', () => {
   it.each([
     ['npm start', startScript('package.json')],
     ["the server package's start", startScript('apps/server/package.json')],
-    ['docs/DEPLOY.md', read('docs/DEPLOY.md').match(/^ *(?:node_modules\/\.bin\/)?node .*apps\/server\/dist\/server\.js$/m)?.[0] ?? ''],
+    [
+      'docs/DEPLOY.md',
+      read('docs/DEPLOY.md').match(
+        /^ *(?:node_modules\/\.bin\/)?node .*apps\/server\/dist\/server\.js$/m,
+      )?.[0] ?? '',
+    ],
   ])('%s names every one of them', (_where, command) => {
     expect(command).toMatch(/^ *(?:node_modules\/\.bin\/)?node /);
     for (const flag of SERVER_NODE_FLAGS) expect(command.split(/\s+/)).toContain(flag);
