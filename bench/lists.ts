@@ -9,8 +9,10 @@
  *
  * With BENCH_BEFORE_SERVER=<path to another build's server.js> (e.g. a copy of main's
  * apps/server/dist) that build is measured in the same rounds too: before and after in one run.
+ * BENCH_BEFORE_NODE=<a node binary> runs that build on another Node.js (the runtime it ran on
+ * before a move); the baselines stay on this process's Node, so both ratios share one floor.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -26,6 +28,9 @@ type Figure = { rps: number; p99: number; errors: number };
 
 const ROUNDS = 3;
 const PATHS = ['/api/events?status=LIVE&limit=20', '/api/events'] as const;
+/** The version a node binary reports, e.g. `Node.js v20.20.2`. */
+export const nodeVersion = (execPath: string) =>
+  `Node.js ${execFileSync(execPath, ['-p', 'process.version']).toString().trim()}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function cannon(
@@ -154,9 +159,11 @@ export async function benchLists(
   ];
   const before = process.env.BENCH_BEFORE_SERVER;
   if (before) {
-    const server = await startServer(env, { entry: path.resolve(before) });
+    const execPath = process.env.BENCH_BEFORE_NODE;
+    const server = await startServer(env, { entry: path.resolve(before), execPath });
     extra.push(server);
-    targets.push({ label: 'before', url: server.url, pid: server.child.pid });
+    const runtime = execPath ? `, ${nodeVersion(execPath)}` : '';
+    targets.push({ label: `before${runtime}`, url: server.url, pid: server.child.pid });
   }
   try {
     // The same answer from Townsquare and the same-SQL baseline, or the comparison means nothing.
@@ -235,7 +242,7 @@ export async function benchLists(
     // A steady, realistic load: what a person waits for, not what saturates the machine.
     for (const t of targets) {
       for (const p of [PATHS[0], '/api/auth/verify']) {
-        if (t.label !== 'Townsquare' && t.label !== 'before' && p !== PATHS[0]) continue;
+        if (t.label !== 'Townsquare' && !t.label.startsWith('before') && p !== PATHS[0]) continue;
         const steady = await paced(`${t.url}${p}`, {
           rate: 100,
           seconds: 10,

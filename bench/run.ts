@@ -25,7 +25,7 @@ import { benchCommunities } from './communities.ts';
 import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 import { benchHostileImports, benchImport } from './import.ts';
 import { lighthouseScores } from './lighthouse.ts';
-import { benchLists, cpuProfile } from './lists.ts';
+import { benchLists, cpuProfile, nodeVersion } from './lists.ts';
 import { benchNotifications } from './notifications.ts';
 import { paced } from './paced.ts';
 import { benchPlaces } from './places.ts';
@@ -433,6 +433,21 @@ async function main() {
       report(
         `POST → ${SOCKETS} sockets, one instance: p50 ${single.p50} ms, p99 ${single.p99} ms (${fmt(single.p99 / Math.max(1, rawWs.p99), 2)} × raw ws p99; bar 2.5 and 100 ms), delivered ${single.delivered}/${single.expected}`,
       );
+      // The same fan-out from another build (and runtime), when lists' BENCH_BEFORE_SERVER names one.
+      if (process.env.BENCH_BEFORE_SERVER) {
+        const execPath = process.env.BENCH_BEFORE_NODE;
+        const before = await startServer(env, {
+          entry: path.resolve(process.env.BENCH_BEFORE_SERVER),
+          execPath,
+        });
+        servers.push(before);
+        await fanOut(await eventRoom(before), [before], [before], SOCKETS, 10, 2);
+        const old = await fanOut(await eventRoom(before), [before], [before], SOCKETS, 10, 5);
+        report(
+          `before${execPath ? ` (${nodeVersion(execPath)})` : ''}: POST → ${SOCKETS} sockets, one instance: p50 ${old.p50} ms, p99 ${old.p99} ms (${fmt(old.p99 / Math.max(1, rawWs.p99), 2)} × raw ws p99), delivered ${old.delivered}/${old.expected}`,
+        );
+        await before.stop();
+      }
       try {
         const redis = await resolveTestRedis();
         const shared = {

@@ -40,13 +40,20 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { entry?: string; cwd?: string; execArgv?: string[]; nodeFlags?: string[] } = {},
+  options: {
+    entry?: string;
+    cwd?: string;
+    execArgv?: string[];
+    nodeFlags?: string[];
+    /** Another Node.js binary to run it on (a benchmark's "before" runtime); else this process's. */
+    execPath?: string;
+  } = {},
 ): Promise<RunningServer> {
   const entry = options.entry ?? serverEntry;
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const flags = options.nodeFlags ?? SERVER_NODE_FLAGS;
-  const child = spawn(process.execPath, [...flags, ...(options.execArgv ?? []), entry], {
+  const child = spawn(options.execPath ?? process.execPath, [...flags, ...(options.execArgv ?? []), entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
