@@ -44,9 +44,15 @@ export function useSockets(t: TestApp): (token?: string) => Promise<Socket> {
   return (token) => openSocket(url, token);
 }
 
+/**
+ * How long a wait for something that should arrive may take before the test fails. It answers on
+ * arrival, so the budget only bounds a failure; it is wide for a loaded CI machine.
+ */
+const ARRIVAL_BUDGET_MS = 60_000;
+
 /** Emits with an acknowledgement and resolves with the server's answer. */
 export function ask<T = unknown>(socket: Socket, event: string, payload: unknown): Promise<T> {
-  return socket.timeout(5_000).emitWithAck(event, payload) as Promise<T>;
+  return socket.timeout(ARRIVAL_BUDGET_MS).emitWithAck(event, payload) as Promise<T>;
 }
 
 /** Records every `event` the socket receives. */
@@ -57,7 +63,7 @@ export function collect<T = unknown>(socket: Socket, event: string): T[] {
 }
 
 /** Resolves with the next `event`, or rejects after `ms`. */
-export function next<T = unknown>(socket: Socket, event: string, ms = 5_000): Promise<T> {
+export function next<T = unknown>(socket: Socket, event: string, ms = ARRIVAL_BUDGET_MS): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, (payload: T) => {
@@ -75,7 +81,7 @@ export function arrival<T extends { content: string }>(
   socket: Socket,
   event: string,
   content: string,
-  ms = 5_000,
+  ms = ARRIVAL_BUDGET_MS,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`"${content}" did not arrive as ${event}`)), ms);

@@ -20,7 +20,10 @@ import {
 } from '../../test/factories.ts';
 import { useSmtpTestApp } from '../../test/test-app.ts';
 
-const { t, smtp } = useSmtpTestApp({ DM_EMAIL_DELAY: '3s' });
+// Wide enough that Ben's read below comes within it even on a loaded machine (3 s was not:
+// the read came after the e-mail had gone out).
+const DM_DELAY_MS = 20_000;
+const { t, smtp } = useSmtpTestApp({ DM_EMAIL_DELAY: `${DM_DELAY_MS / 1000}s` });
 
 const call = requestAs(t);
 
@@ -275,6 +278,7 @@ describe('e-mail', () => {
     await makeFriends(t, ana, cy);
 
     // Ben reads it at once.
+    const sentAt = Date.now();
     expect(
       (await call('POST', '/api/messages', ana, { receiver: ben.user.id, content: 'hi Ben' })).statusCode,
     ).toBe(201);
@@ -290,11 +294,14 @@ describe('e-mail', () => {
       expect((await list(ben)).notifications.map((n) => n.kind)).toEqual(['direct_message']);
     });
     expect((await call('GET', `/api/messages/${ana.user.id}`, ben)).statusCode).toBe(200);
+    // The premise of the check below: Ben read within the delay.
+    expect(Date.now() - sentAt).toBeLessThan(DM_DELAY_MS);
     // Reading the conversation moved the same read pointer the bell counts.
     expect((await call('GET', '/api/notifications/unread-count', ben)).json()).toEqual({ unread: 0 });
 
-    const mail = await smtp.waitFor(cy.email, /sent you a message/);
+    const mail = await smtp.waitFor(cy.email, /sent you a message/, DM_DELAY_MS + 60_000);
     expect(mail.text).toContain(`/messages/${ana.user.id}`);
+    // Ben's e-mail would have been due with Cy's; a second one for Cy would follow the same delay.
     await sleep(5_000);
     const dmMails = (to: string) =>
       smtp.inbox.filter((m) => m.to === to && /sent you a message/.test(m.subject));
