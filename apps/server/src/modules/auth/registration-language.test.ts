@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createEvent,
+  createUser,
   nextIp,
   requestAs,
   type TestUser,
@@ -104,5 +106,25 @@ describe('notifications to an account that signed up in German', () => {
     const offer = list.json().notifications.find((n: { kind: string }) => n.kind === 'waitlist_offer');
     expect(offer?.text).toMatch(/^Für dich ist ein Platz bei/);
     expect(mail.text).toContain(offer?.text);
+  });
+});
+
+describe('an invitation to an address that has an account', () => {
+  const [organiser] = useUsers(t, 1, { verified: true });
+
+  it('is written in the account’s language, not the organiser’s', async () => {
+    await t.db.execute(sql`update users set locale = 'de' where id = ${organiser.user.id}`);
+    const club = await inject('POST', '/api/communities', organiser, { name: unique('Club ') });
+    expect(club.statusCode, club.body).toBe(201);
+    const slug = club.json().community.slug as string;
+    // Signed up before the account kept a language: English (the default) is its language.
+    const member = await createUser(t);
+    await t.db.execute(sql`update users set locale = null where id = ${member.user.id}`);
+    const french = await register({ 'accept-language': 'fr-FR' });
+    const csv = `Mia,${member.email}\nLou,${french.email}`;
+    const res = await inject('POST', `/api/communities/${slug}/member-imports`, organiser, { csv });
+    expect(res.statusCode, res.body).toBe(202);
+    await smtp.waitFor(member.email, /^You're invited to join/);
+    await smtp.waitFor(french.email, /^Invitation à rejoindre/);
   });
 });
