@@ -64,7 +64,12 @@ describe('registering stores the language the person used', () => {
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: nextIp(),
-      payload: { fullName: 'X', email: `${unique('lang')}@example.com`, password: 'correct horse', locale: 'xx' },
+      payload: {
+        fullName: 'X',
+        email: `${unique('lang')}@example.com`,
+        password: 'correct horse',
+        locale: 'xx',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Language must be one of/);
@@ -93,11 +98,15 @@ describe('notifications to an account that signed up in German', () => {
     const complete = await inject('PUT', '/api/users/me', ben, { username: unique('u_'), roles: ['Member'] });
     expect(complete.statusCode, complete.body).toBe(200);
     const eventId = await createEvent(t, host, { title: unique('Supper '), capacity: 1, offerHours: 12 });
-    expect((await inject('POST', `/api/events/${eventId}/rsvp`, ana, { status: 'going' })).statusCode).toBe(200);
-    expect((await inject('POST', `/api/events/${eventId}/rsvp`, ben, { status: 'going' })).statusCode).toBe(200);
-    expect((await inject('POST', `/api/events/${eventId}/rsvp`, ana, { status: 'not_going' })).statusCode).toBe(
+    expect((await inject('POST', `/api/events/${eventId}/rsvp`, ana, { status: 'going' })).statusCode).toBe(
       200,
     );
+    expect((await inject('POST', `/api/events/${eventId}/rsvp`, ben, { status: 'going' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await inject('POST', `/api/events/${eventId}/rsvp`, ana, { status: 'not_going' })).statusCode,
+    ).toBe(200);
     const mail = await smtp.waitFor(email, /^Für dich ist ein Platz bei/);
     expect(mail.text).toContain('weil du auf der Warteliste dieser Veranstaltung stehst');
     // The bell, asked by a browser that says nothing of its language, reads the same words.
