@@ -9,6 +9,7 @@ import {
   usernameField,
 } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { localeField } from './locales.ts';
 import { MSG } from './messages.ts';
 import { selfUser } from './users.ts';
 
@@ -18,6 +19,11 @@ export const registerBody = z.object({
   password: newPasswordField,
   username: usernameField.optional(),
   roles: rolesField.optional(),
+  /**
+   * The language the person signs up in (the app's current one), stored as the account's
+   * `locale`; absent or null: the browser's Accept-Language, when Townsquare speaks it.
+   */
+  locale: localeField.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

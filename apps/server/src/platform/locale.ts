@@ -53,6 +53,15 @@ function cookieLocale(header: string | undefined): Locale | undefined {
 }
 
 /**
+ * The language a signed-out request asks for, when Townsquare speaks it: the locale cookie (the
+ * last choice made on this browser), else Accept-Language. Undefined when neither names one of
+ * ours, so a sign-up can leave the choice open instead of storing English by default.
+ */
+export function browserLocale(request: FastifyRequest): Locale | undefined {
+  return cookieLocale(request.headers.cookie) ?? fromAcceptLanguage(request.headers['accept-language']);
+}
+
+/**
  * The language of a request: the signed-in caller's `locale`, else the locale cookie (a page
  * request of a signed-in person), else Accept-Language, else English.
  */

@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { WhenIdle } from '../components/when-idle.tsx';
 import { sessionQueryKey, useSession } from '../features/auth/api/get-session.ts';
+import { useAccountLocale } from '../features/users/use-account-locale.ts';
 import { configureApiClient, tokenStore } from '../lib/api-client.ts';
-import { type LoadedLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-provider.tsx';
-import { isLocale } from '../lib/i18n/locales.ts';
+import { type LoadedLocale, LocaleProvider } from '../lib/i18n/locale-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { routes } from './router.tsx';
 
@@ -38,7 +38,6 @@ let socketModule: Promise<typeof import('../lib/socket.ts')> | null = null;
 function SessionBridge() {
   const client = useQueryClient();
   const { user } = useSession();
-  const { setLocale } = useLocale();
 
   useEffect(() => {
     configureApiClient({
@@ -49,11 +48,7 @@ function SessionBridge() {
     });
   }, [client]);
 
-  // A signed-in person's chosen language (PATCH /api/users/me { locale }) wins over the browser's.
-  const chosen = (user as { locale?: string | null } | null | undefined)?.locale;
-  useEffect(() => {
-    if (isLocale(chosen)) void setLocale(chosen);
-  }, [chosen, setLocale]);
+  useAccountLocale(user);
 
   // The realtime connection lives exactly as long as the session; while it does, every feature's
   // realtime module writes what arrives into the query cache.

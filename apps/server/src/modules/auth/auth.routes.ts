@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { AUTH_BODY_LIMIT } from '../../platform/json-body.ts';
+import { browserLocale } from '../../platform/locale.ts';
 import {
   LIMITS_PER,
   type RateLimiter,
@@ -31,6 +32,7 @@ import { caller, type Guards } from './authenticate.ts';
 const meta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
+  locale: browserLocale(request),
 });
 
 const tags = ['auth'];

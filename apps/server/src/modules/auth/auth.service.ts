@@ -1,5 +1,6 @@
 import {
   type AuthResponse,
+  type Locale,
   MSG,
   NAMED_CODES,
   type RegisterBody,
@@ -37,7 +38,8 @@ const ENDED_BY = {
 } as const;
 const ENDED_ELSEWHERE = new Set<string>(Object.values(ENDED_BY));
 
-export type ClientMeta = { ip: string; userAgent?: string };
+/** `locale`: the language the request's browser asks for (`browserLocale`), when we speak it. */
+export type ClientMeta = { ip: string; userAgent?: string; locale?: Locale };
 
 export type AuthServiceDeps = {
   db: Database;
@@ -158,7 +160,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Starts sending account e-mails from the queue on this instance (after the queue started). */
     startMailWorker: () => accountMail.start(),
 
-    /** Creates the account, signs it in and sends the verification mail. */
+    /**
+     * Creates the account, signs it in and sends the verification mail. The account's language
+     * starts as the one the person signed up in (decision 064): the app's, else the browser's.
+     */
     async register(input: RegisterBody, meta: ClientMeta): Promise<AuthResponse & { message: string }> {
       if (await usersRepo.findUserByEmail(db, input.email)) throw conflict(MSG.emailTaken);
       const passwordHash = await hashPassword(input.password);
@@ -172,6 +177,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           username: input.username ?? null,
           roles,
           profileCompleted: Boolean(input.username) && roles.length > 0,
+          locale: input.locale ?? meta.locale ?? null,
         });
       } catch (error) {
         const field = usersRepo.uniqueViolation(error);

@@ -357,16 +357,19 @@ export async function findInvitation(db: Executor, id: string) {
 }
 
 /**
- * The language of an invitation (issue 24): the one its address's account chose, else the one
- * of the organiser who sent it (they wrote the list, in the language the club speaks); else none.
+ * The language of an invitation (issue 24, decision 064): an address that has an account gets the
+ * account's language, as every mail to the account does (English while it has none); an address
+ * without one gets the language of the organiser who sent it (they wrote the list, in the
+ * language the club speaks); else none.
  */
 export async function invitationLocale(
   db: Executor,
   invitation: { email: string; invitedBy: string | null },
 ): Promise<Locale | undefined> {
-  const result = await db.execute<{ locale: Locale | null }>(sql`select coalesce(
-    (select locale from ${users} where email = ${invitation.email}),
-    (select locale from ${users} where id = ${invitation.invitedBy})) as locale`);
+  const result = await db.execute<{ locale: Locale | null }>(sql`select case
+    when exists (select 1 from ${users} where email = ${invitation.email})
+      then (select coalesce(locale, 'en') from ${users} where email = ${invitation.email})
+    else (select locale from ${users} where id = ${invitation.invitedBy}) end as locale`);
   return result.rows[0]?.locale ?? undefined;
 }
 

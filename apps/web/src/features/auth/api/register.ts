@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfUser } from '@townsquare/contracts';
 import { api, tokenStore } from '../../../lib/api-client.ts';
+import { currentLocale } from '../../../lib/i18n/intl.tsx';
+import { isLocale } from '../../../lib/i18n/locales.ts';
 import { sessionEnd } from '../components/route-guards.tsx';
 import { sessionQueryKey } from './get-session.ts';
 
@@ -17,9 +19,14 @@ interface RegisterResult {
   user?: SelfUser;
 }
 
-/** POST /api/auth/register with exactly {fullName, email, password}. */
+/**
+ * POST /api/auth/register with {fullName, email, password} and the language the app is shown in
+ * (`locale`), which the account keeps for its e-mails (decision 064). The pseudo-locale is no
+ * language: the server then goes by the browser's Accept-Language.
+ */
 export function register(input: RegisterInput): Promise<RegisterResult> {
-  return api.post<RegisterResult>('/api/auth/register', input);
+  const locale = currentLocale();
+  return api.post<RegisterResult>('/api/auth/register', isLocale(locale) ? { ...input, locale } : input);
 }
 
 export function useRegister() {
