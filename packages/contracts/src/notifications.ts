@@ -164,7 +164,10 @@ export const notificationSchema = z.object({
 export type NotificationDto = z.infer<typeof notificationSchema>;
 
 export const notificationsQuery = z.object({
-  cursor: z.string().max(100, NOTIFICATION_MSG.cursorInvalid).optional(),
+  cursor: z
+    .string({ error: NOTIFICATION_MSG.cursorInvalid })
+    .max(100, NOTIFICATION_MSG.cursorInvalid)
+    .optional(),
   limit: pageLimitField(
     NOTIFICATION_LIMITS.pageMax,
     NOTIFICATION_LIMITS.pageDefault,

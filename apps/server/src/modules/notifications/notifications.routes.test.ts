@@ -203,6 +203,15 @@ describe('preferences', () => {
   });
 });
 
+describe('the list query', () => {
+  it('answers a cursor given twice with the readable cursor message', async () => {
+    const user = await createUser(t);
+    const res = await call('GET', '/api/notifications?cursor=&cursor=0', user);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid cursor');
+  });
+});
+
 describe('e-mail', () => {
   it('an event change e-mails attendees with one-click unsubscribe that turns off only that group, without a session', async () => {
     const host = await createUser(t);
