@@ -5,8 +5,9 @@ import { waitForLink } from '../support/mailbox.ts';
 
 /**
  * Issue 24: the web app in the visitor's language. A German browser gets German from the first
- * page (register → profile → create an event → RSVP → chat), and the pseudo-locale (accented and
- * ~35 % longer, generated from English) fits a 375 px phone without clipped or overflowing text.
+ * page (register → profile → create an event → RSVP → chat), and the pseudo-locale (accented,
+ * ~35 % longer and with long words written as 30-40 letter compounds, generated from English)
+ * fits a 375 px phone without clipped text or a page wider than the screen.
  */
 
 test.describe('in German (a de-DE browser)', () => {
@@ -100,7 +101,7 @@ test.describe('in the pseudo-locale at 375 px', () => {
         }
         for (const el of Array.from(
           document.querySelectorAll<HTMLElement>(
-            'main h1, main h2, main h3, main p, main label, main a, main button, main li, main span, header a, header button',
+            'main h1, main h2, main h3, main p, main label, main a, main button, main li, main span, header a, header button, footer h2, footer p, footer a',
           ),
         )) {
           const style = getComputedStyle(el);
@@ -135,5 +136,29 @@ test.describe('in the pseudo-locale at 375 px', () => {
     await signInAs(page, host, '/dashboard');
     await visit('dashboard', '/dashboard', /Hééréé ííš wháát ííš hááppééñííñg/);
     await visit('settings', '/settings', /Lááñgúúáágéé/);
+  });
+});
+
+test.describe('in German at 375 px', () => {
+  test.use({ locale: 'de-DE', viewport: { width: 375, height: 812 } });
+
+  test('long compounds wrap: no page is wider than the phone', async ({ page }, testInfo) => {
+    const host = await createAccount({ fullName: 'Grete Wortlang' });
+    const eventId = await createLiveEvent(host, {
+      title: 'Donaudampfschifffahrtsgesellschaftskapitänsfeier',
+      description: 'Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz zum Nachlesen.',
+      location: 'Hauptbahnhofsvorplatzüberdachung',
+    });
+    for (const [name, path] of [
+      ['home', '/'],
+      ['login', '/login'],
+      ['event', `/event/${eventId}`],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(page.locator('footer').getByRole('link', { name: 'Nutzungsbedingungen' })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`de-375-${name}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(375);
+    }
   });
 });

@@ -17,6 +17,9 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export type Recurrence = (typeof RECURRENCES)[number];
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
+/** The longest title and description an event keeps (the form counts toward them). */
+export const EVENT_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
+
 /** Event form and API messages (spec sections 5 and 8, contract 4.3). */
 export const EVENT_MSG = {
   titleRequired: 'Title is required',
@@ -164,8 +167,13 @@ const onlineUrlField = z
  * the same object (with the uploaded `image` as `imageUrl`) before validation.
  */
 export const eventFields = {
-  title: requiredText('Title', EVENT_MSG.titleRequired, 200, EVENT_MSG.titleTooLong),
-  description: requiredText('Description', EVENT_MSG.descriptionRequired, 5000, EVENT_MSG.descriptionTooLong),
+  title: requiredText('Title', EVENT_MSG.titleRequired, EVENT_LIMITS.titleMax, EVENT_MSG.titleTooLong),
+  description: requiredText(
+    'Description',
+    EVENT_MSG.descriptionRequired,
+    EVENT_LIMITS.descriptionMax,
+    EVENT_MSG.descriptionTooLong,
+  ),
   location: requiredText('Location', EVENT_MSG.locationRequired, 300, EVENT_MSG.locationTooLong),
   startDate: dateField(EVENT_MSG.startRequired, EVENT_MSG.startInvalid),
   endDate: dateField(EVENT_MSG.endRequired, EVENT_MSG.endInvalid),

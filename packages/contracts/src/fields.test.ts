@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBody } from './auth.ts';
-import { tooManyRequestsMessage } from './messages.ts';
+import { errorCodeOf } from './error-codes.ts';
+import { MSG, tooManyRequestsMessage } from './messages.ts';
 import { updateUserBody } from './users.ts';
 
 const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -46,6 +47,38 @@ describe('registerBody', () => {
     expect(registerBody.parse({ fullName: ' A ', email: ' A@B.CO ', password: 'longenough' }).email).toBe(
       'a@b.co',
     );
+  });
+});
+
+describe('a name and a password that say nothing', () => {
+  const body = { email: 'ana@example.com', password: 'a-long-password' };
+
+  it('refuses a full name without a letter (emoji, digits, punctuation only)', () => {
+    for (const fullName of ['🎉🎉', '🙂', '123', '.-']) {
+      expect(first(registerBody.safeParse({ ...body, fullName })), fullName).toBe(
+        'Full name must contain at least one letter',
+      );
+    }
+    expect(first(updateUserBody.safeParse({ fullName: '🎉' }))).toBe(
+      'Full name must contain at least one letter',
+    );
+    for (const fullName of ['Zoë 🎉', '李娜', 'O’Brien', 'Ana2']) {
+      expect(registerBody.safeParse({ ...body, fullName }).success, fullName).toBe(true);
+    }
+  });
+
+  it('refuses a password of spaces only, of any length', () => {
+    for (const password of ['        ', ' \t       ', ' '.repeat(20)]) {
+      expect(first(registerBody.safeParse({ ...body, fullName: 'Ana', password }))).toBe(
+        'Password cannot be only spaces',
+      );
+    }
+    expect(registerBody.safeParse({ ...body, fullName: 'Ana', password: ' a long one ' }).success).toBe(true);
+  });
+
+  it('carry codes of their own for the translated answer', () => {
+    expect(errorCodeOf(MSG.fullNameNoLetters, 400)).toEqual({ code: 'FULL_NAME_NO_LETTERS' });
+    expect(errorCodeOf(MSG.passwordBlank, 400)).toEqual({ code: 'PASSWORD_BLANK' });
   });
 });
 

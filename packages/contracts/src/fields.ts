@@ -34,13 +34,17 @@ export const newPassword = (label: string, required: string) =>
   text(label, required)
     .min(1, required)
     .min(LIMITS.passwordMin, MSG.passwordTooShort)
-    .max(LIMITS.passwordMax, MSG.passwordTooLong);
+    .max(LIMITS.passwordMax, MSG.passwordTooLong)
+    // Eight spaces are eight characters, and a password nobody can tell from an empty field.
+    .refine((value) => value.length < LIMITS.passwordMin || /\S/.test(value), MSG.passwordBlank);
 
 export const newPasswordField = newPassword('Password', MSG.passwordRequired);
 
 /** A person's name, trimmed: the account's full name, or the name a guest answers with. */
 export const fullNameField = (label: string) =>
-  requiredText(label, MSG.fullNameRequired, LIMITS.fullNameMax, MSG.fullNameTooLong);
+  requiredText(label, MSG.fullNameRequired, LIMITS.fullNameMax, MSG.fullNameTooLong)
+    // A name is said and searched for: "🎉🎉" or "..." is not one (any script's letters are).
+    .refine((value) => value === '' || /\p{L}/u.test(value), MSG.fullNameNoLetters);
 
 export const usernameField = text('Username', MSG.usernameRequired)
   .trim()

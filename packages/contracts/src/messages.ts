@@ -8,6 +8,7 @@ export const MSG = {
   // Registration (spec 5, contract 4.1)
   fullNameRequired: 'Full name is required',
   fullNameTooLong: 'Full name must be at most 100 characters',
+  fullNameNoLetters: 'Full name must contain at least one letter',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   emailTooLong: 'Email must be at most 254 characters',
@@ -15,6 +16,7 @@ export const MSG = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 256 characters',
+  passwordBlank: 'Password cannot be only spaces',
   usernameTaken: 'Username already taken',
   usernameRequired: 'Username is required',
   usernameInvalid: 'Username can only contain lowercase letters, numbers, and underscores',

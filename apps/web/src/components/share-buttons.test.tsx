@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { qrFileName, ShareButtons } from './share-buttons.tsx';
 
 describe('ShareButtons', () => {
@@ -16,6 +16,29 @@ describe('ShareButtons', () => {
       'download',
       'quiz-night-qr.png',
     );
+  });
+
+  it('says "Link copied" in a polite live region once the link is on the clipboard', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    render(<ShareButtons title="Quiz night" url="https://town.example/event/abc" />);
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith('https://town.example/event/abc');
+    expect(await screen.findByRole('status')).toHaveTextContent('Link copied');
+    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('says so when the browser refuses the clipboard (a page over plain http has none)', async () => {
+    const user = userEvent.setup();
+    render(<ShareButtons title="Quiz night" url="https://town.example/event/abc" />);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Could not copy the link: copy it from the address bar',
+    );
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
 
   it('keeps its buttons disabled until the link is known (a click before hydration would be lost)', () => {

@@ -87,14 +87,25 @@ function QrDialog({ title, url }: { title: string; url: string }) {
  */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copied = copy === 'copied';
   // Known only in the browser: decided with the origin, after hydration.
   const canShare = url !== '' && typeof navigator.share === 'function';
 
-  async function copy() {
-    await navigator.clipboard.writeText(url);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 3000);
+  useEffect(() => {
+    if (copy !== 'copied') return;
+    const timer = setTimeout(() => setCopy('idle'), 3000);
+    return () => clearTimeout(timer);
+  }, [copy]);
+
+  async function copyLink() {
+    try {
+      // A page over plain http (a LAN address) has no navigator.clipboard; the browser may refuse too.
+      await navigator.clipboard.writeText(url);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
   }
 
   return (
@@ -111,14 +122,19 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           {t('common.share.share')}
         </Button>
       ) : null}
-      <Button variant="secondary" disabled={url === ''} onClick={() => void copy()}>
+      <Button variant="secondary" disabled={url === ''} onClick={() => void copyLink()}>
         {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
         {copied ? t('common.share.copied') : t('common.share.copy')}
       </Button>
       <QrDialog title={title} url={url} />
-      <span className="sr-only" aria-live="polite">
-        {copied ? t('common.share.copied') : ''}
-      </span>
+      {/* Always in the page, so a screen reader announces what is written into it. */}
+      <p
+        role="status"
+        aria-live="polite"
+        className={copy === 'failed' ? 'basis-full text-sm text-rose-800' : 'sr-only'}
+      >
+        {copied ? t('common.share.copied') : copy === 'failed' ? t('common.share.copyFailed') : ''}
+      </p>
     </div>
   );
 }

@@ -10,9 +10,13 @@ import {
   formatNotificationTime,
   formatPhone,
   formatRole,
+  formatShortDateTime,
   formatTime,
+  formatTimeRange,
   phoneDigits,
 } from './format.ts';
+import { setCurrentIntl } from './i18n/intl.tsx';
+import { createAppIntl } from './i18n/load.ts';
 
 describe('format', () => {
   it('joined date is "MMMM yyyy" or "Recently"', () => {
@@ -91,5 +95,45 @@ describe('money', () => {
     expect(formatMoney(12, 'USD', 'en-GB')).toBe('US$12');
     expect(currencySymbol('EUR', 'en-US')).toBe('€');
     expect(currencySymbol('USD', 'en-US')).toBe('$');
+  });
+});
+
+/** Thursday 17 December 2026, 18:30–20:30 in Madrid (CET, UTC+1). */
+const starts = '2026-12-17T17:30:00.000Z';
+const ends = '2026-12-17T19:30:00.000Z';
+const zone = 'Europe/Madrid';
+
+const browserSpeaks = (language: string) => vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
+
+describe("a date poll's option in the viewer's locale, in the poll's zone", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('an en-US viewer keeps the US format', () => {
+    browserSpeaks('en-US');
+    expect(formatTimeRange(starts, ends, zone)).toBe('Thu, Dec 17 · 6:30 PM – 8:30 PM (CET)');
+    expect(formatShortDateTime(starts, zone)).toBe('Thu, Dec 17, 6:30 PM');
+  });
+
+  it('an en-GB viewer reads day before month and a 24-hour clock', () => {
+    browserSpeaks('en-GB');
+    expect(formatTimeRange(starts, ends, zone)).toBe('Thu 17 Dec · 18:30 – 20:30 (CET)');
+    expect(formatShortDateTime(starts, zone)).toBe('Thu 17 Dec, 18:30');
+  });
+
+  it('a Spanish page shows Spanish dates and a 24-hour clock', () => {
+    browserSpeaks('en-US');
+    setCurrentIntl(createAppIntl('es', {}), 'es');
+    const text = formatTimeRange(starts, ends, zone);
+    expect(text).toMatch(/^jue, 17 dic · 18:30 – 20:30 \(/);
+    expect(text).not.toMatch(/PM|Thu|Dec/);
+  });
+
+  it('a date range over midnight names the second day', () => {
+    browserSpeaks('en-GB');
+    expect(formatTimeRange(starts, '2026-12-18T00:30:00.000Z', zone)).toBe(
+      'Thu 17 Dec · 18:30 – Fri 18 Dec, 1:30 (CET)',
+    );
   });
 });

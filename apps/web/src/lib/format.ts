@@ -37,6 +37,7 @@ function intl(date: Date, options: Intl.DateTimeFormatOptions): string {
 }
 
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
 
 /** "March 2025", or "Recently" when the date is missing or unreadable. */
 export function formatJoinedDate(value: string | null | undefined): string {
@@ -86,6 +87,22 @@ export function formatNotificationTime(
   if (isSameDay(date, now)) return `Today, ${intl(date, TIME)}`;
   if (isSameDay(date, subDays(now, 1))) return `Yesterday, ${intl(date, TIME)}`;
   return intl(date, { weekday: 'short', month: 'short', day: 'numeric', ...TIME });
+}
+
+/**
+ * A span of time as it reads in `timeZone`, named: "Sat, Mar 8 · 7:00 PM – 9:00 PM (GMT+1)"
+ * (en-GB: "Sat 8 Mar · 19:00 – 21:00 (GMT+1)"); an end on another day names that day too.
+ */
+export function formatTimeRange(startsAt: string, endsAt: string, timeZone: string): string {
+  const start = inTimeZone(startsAt, timeZone);
+  const end = inTimeZone(endsAt, timeZone);
+  const endText = isSameDay(start, end) ? intl(end, TIME) : intl(end, { ...SHORT_DAY, ...TIME });
+  return `${intl(start, SHORT_DAY)} · ${intl(start, TIME)} – ${endText} (${formatZoneName(startsAt, timeZone)})`;
+}
+
+/** "Sat, Mar 8, 7:00 PM" as it reads in `timeZone` (en-GB: "Sat 8 Mar, 19:00"), for a column heading. */
+export function formatShortDateTime(value: string, timeZone: string): string {
+  return intl(inTimeZone(value, timeZone), { ...SHORT_DAY, ...TIME });
 }
 
 /**

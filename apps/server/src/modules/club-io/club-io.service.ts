@@ -460,8 +460,9 @@ export function createClubIoService(deps: ClubIoDeps) {
           toInvite.map((r) => ({
             communityId: community.id,
             email: r.email,
-            // The greeting: the CSV's words, cut short (the mail escapes them; decision 063).
-            name: (r.name || r.email.split('@')[0]!).slice(0, CLUB_IO_LIMITS.inviteNameMax),
+            // The greeting: the CSV's words, cut short (the mail escapes them; decision 063). A
+            // line without a name is greeted without one, not by its address ("Hi info,").
+            name: r.name.slice(0, CLUB_IO_LIMITS.inviteNameMax),
             invitedBy: me.id,
             // Replaced below by the hash of the token derived from the row's id.
             tokenHash: `pending:${r.email}:${community.id}`,

@@ -203,7 +203,7 @@ export function communityInvitationMail(input: {
   const name = oneLine(input.name, 60);
   const community = oneLine(input.community, 80);
   const lines = [
-    t(locale, 'mail.greeting', { name }),
+    name ? t(locale, 'mail.greeting', { name }) : t(locale, 'mail.greetingNoName'),
     t(locale, 'mail.invitation.intro', { community }),
     t(locale, 'mail.invitation.ignore'),
   ];

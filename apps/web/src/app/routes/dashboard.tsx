@@ -65,7 +65,7 @@ function Greeting({ user }: { user: SelfUser }) {
   }, [user.id]);
   const name = greetingName(user);
   return (
-    <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
+    <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
       {back ? t('dashboard.welcome', { name }) : t('dashboard.welcomeFirst', { name })}
     </h1>
   );

@@ -263,7 +263,7 @@ export function EventCheckInPage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('events.door.back')}
       </Link>
-      <h1 className="font-display text-3xl font-semibold tracking-tight break-words">
+      <h1 className="font-display text-3xl font-semibold tracking-tight">
         {t('events.door.titleWith', { title })}
       </h1>
       {!data ? (

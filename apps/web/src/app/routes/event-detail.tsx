@@ -137,9 +137,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
             ) : null}
           </div>
           <div className="flex items-start justify-between gap-2">
-            <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-              {event.title}
-            </h1>
+            <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{event.title}</h1>
             {user && !creator ? (
               <Suspense fallback={null}>
                 <ContentMenu
@@ -318,7 +316,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
         </aside>
         <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
           <h2 className="text-lg font-semibold">{t('events.detail.about')}</h2>
-          <p className="mt-3 break-words whitespace-pre-line text-stone-800">{event.description}</p>
+          <p className="mt-3 whitespace-pre-line text-stone-800">{event.description}</p>
         </Card>
 
         {event.place ? (

@@ -80,7 +80,7 @@ export function PublicProfilePage() {
               className="size-28 ring-4"
             />
             <div className="min-w-0 flex-1 space-y-1 sm:pb-1">
-              <h1 className="font-display text-3xl font-semibold break-words">{name}</h1>
+              <h1 className="font-display text-3xl font-semibold">{name}</h1>
               {person.username ? <p className="text-stone-700">{person.fullName}</p> : null}
             </div>
             {isSelf ? (

@@ -18,7 +18,7 @@ export function RouteErrorPage() {
       <div className="max-w-md text-center">
         <h1 className="font-display text-3xl font-semibold">{t('common.error.title')}</h1>
         <p className="mt-3 text-stone-700">{t('common.error.body')}</p>
-        {detail ? <p className="mt-2 text-sm break-words text-stone-600">{detail}</p> : null}
+        {detail ? <p className="mt-2 text-sm text-stone-600">{detail}</p> : null}
         <div className="mt-6 flex justify-center gap-2">
           <Button onClick={() => window.location.reload()}>
             <ReloadIcon aria-hidden="true" />

@@ -15,7 +15,7 @@ import { LoaderIcon } from './shell-icons.tsx';
  */
 
 const BASE =
-  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0';
+  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors max-w-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const VARIANTS = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900',
@@ -28,10 +28,11 @@ const VARIANTS = {
   inverse: 'bg-white text-brand-900 shadow-sm hover:bg-brand-50',
 } as const;
 
+// A label longer than its box (a German compound on a phone) wraps: heights are minimums.
 const SIZES = {
-  sm: 'h-9 px-4 text-sm',
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-12 px-7 text-base',
+  sm: 'min-h-9 px-4 py-1.5 text-sm',
+  md: 'min-h-11 px-5 py-2 text-sm',
+  lg: 'min-h-12 px-7 py-2 text-base',
   icon: 'size-10',
 } as const;
 

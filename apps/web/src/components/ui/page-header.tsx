@@ -17,9 +17,7 @@ export function PageHeader({ title, description, eyebrow, actions, className }: 
         {eyebrow ? (
           <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">{eyebrow}</p>
         ) : null}
-        <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-          {title}
-        </h1>
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
         {description ? <p className="max-w-2xl text-base text-stone-700">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}

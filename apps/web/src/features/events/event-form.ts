@@ -1,6 +1,7 @@
 import {
   CAPACITY_LIMITS,
   CAPACITY_MSG,
+  EVENT_LIMITS,
   EVENT_MSG,
   type EventDto,
   fromWallTime,
@@ -187,8 +188,12 @@ const wholeIn = (value: string, min: number, max: number) => {
  */
 export function validateEventForm(values: EventFormValues): string[] {
   const problems: string[] = [];
-  if (!values.title.trim()) problems.push(EVENT_MSG.titleRequired);
-  if (!values.description.trim()) problems.push(EVENT_MSG.descriptionRequired);
+  const title = values.title.trim();
+  const description = values.description.trim();
+  if (!title) problems.push(EVENT_MSG.titleRequired);
+  if (title.length > EVENT_LIMITS.titleMax) problems.push(EVENT_MSG.titleTooLong);
+  if (!description) problems.push(EVENT_MSG.descriptionRequired);
+  if (description.length > EVENT_LIMITS.descriptionMax) problems.push(EVENT_MSG.descriptionTooLong);
   // An online event with no place may leave the location empty (it is sent as "Online").
   if (!values.location.trim() && !values.online) problems.push(EVENT_MSG.locationRequired);
   const start = fromLocalInput(values.startDate, values.timeZone);

@@ -24,12 +24,25 @@ const ACCENTED: Record<string, string> = {
   Z: 'Ž',
 };
 
-/** "Sign in" → "Šíígñ íñ": accented, every vowel doubled (about 35 % longer). */
-export function pseudoText(text: string): string {
-  return text.replace(/[A-Za-z]/g, (ch) => {
+/** A word this long or longer becomes a compound, as German writes "Nutzungsbedingungen". */
+const COMPOUND_FROM = 11;
+
+function accent(word: string): string {
+  return word.replace(/[A-Za-z]/g, (ch) => {
     const accented = ACCENTED[ch] ?? ch;
     return /[aeiouAEIOU]/.test(ch) ? accented + accented.toLowerCase() : accented;
   });
+}
+
+/**
+ * "Sign in" → "Šíígñ ííñ": accented, every vowel doubled (about 35 % longer). A long word is
+ * written twice with no break ("Notifications" → "Ñóótíífííçáátííóóñšñóótíífííçáátííóóñš"),
+ * so a layout that cannot wrap a 40-letter compound shows it as an overflow.
+ */
+export function pseudoText(text: string): string {
+  return text.replace(/[A-Za-z]+/g, (word) =>
+    word.length >= COMPOUND_FROM ? accent(word) + accent(word.toLowerCase()) : accent(word),
+  );
 }
 
 function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {

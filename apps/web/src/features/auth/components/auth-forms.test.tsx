@@ -53,6 +53,14 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an emoji-only name and a password of spaces, and submits nothing', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    await submitRegister({ 'Full name': '🎉🎉', Email: 'jane@example.com', Password: '        ' });
+    expect(await screen.findByText('Full name must contain at least one letter')).toBeInTheDocument();
+    expect(screen.getByText('Password cannot be only spaces')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('requires the full name and a valid email', async () => {
     stubFetch(() => jsonResponse({}));
     await submitRegister({ Email: 'not-an-email' });

@@ -242,7 +242,7 @@ function MessageRow({
           )}
           <time dateTime={item.timestamp}>{formatMessageTime(item.timestamp)}</time>
         </p>
-        <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
+        <p className="text-sm whitespace-pre-wrap">{item.content}</p>
       </Bubble>
       {signedIn && !mine ? (
         <ContentMenu
@@ -277,7 +277,7 @@ function PendingRow({
       <div className={cn('flex max-w-full justify-end', !failed && 'opacity-70')}>
         <Bubble mine>
           <p className="text-xs font-semibold text-white">{t('chat.you')}</p>
-          <p className="text-sm break-words whitespace-pre-wrap">{entry.content}</p>
+          <p className="text-sm whitespace-pre-wrap">{entry.content}</p>
         </Bubble>
       </div>
       {failed ? (

@@ -41,12 +41,12 @@ export function CommunityAnnouncements({
         <ul className="space-y-3">
           {announcements.map((a) => (
             <li key={a.id} className="rounded-xl border border-stone-200 bg-white p-4">
-              <h3 className="font-semibold break-words text-stone-900">{a.title}</h3>
+              <h3 className="font-semibold text-stone-900">{a.title}</h3>
               <p className="text-xs text-stone-600">
                 {formatCardDate(a.createdAt)}
                 {a.author ? ` · ${a.author.username ?? a.author.fullName}` : ''}
               </p>
-              <p className="mt-2 break-words whitespace-pre-line text-stone-800">{a.message}</p>
+              <p className="mt-2 whitespace-pre-line text-stone-800">{a.message}</p>
             </li>
           ))}
         </ul>

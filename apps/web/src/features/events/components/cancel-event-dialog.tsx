@@ -77,9 +77,7 @@ export function CancelEventControls({ event }: { event: CancellableEvent }) {
         title={t('events.cancelDialog.title')}
         body={t.rich('events.cancelDialog.body', {
           title: event.title,
-          b: (chunks: ReactNode[]) => (
-            <span className="font-semibold break-words text-stone-900">{chunks}</span>
-          ),
+          b: (chunks: ReactNode[]) => <span className="font-semibold text-stone-900">{chunks}</span>,
         })}
         cancel={t('events.cancelDialog.keep')}
         confirm={EVENT_TEXT.cancelAction}

@@ -23,9 +23,7 @@ export function DeleteEventDialog({ event, onCancel, onConfirm, onCloseAutoFocus
       title={t('events.delete.title')}
       body={t.rich('events.delete.body', {
         title: event?.title ?? '',
-        b: (chunks: ReactNode[]) => (
-          <span className="font-semibold break-words text-stone-900">{chunks}</span>
-        ),
+        b: (chunks: ReactNode[]) => <span className="font-semibold text-stone-900">{chunks}</span>,
       })}
       cancel={t('events.delete.cancel')}
       confirm={t('events.delete.confirm')}

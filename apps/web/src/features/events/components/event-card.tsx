@@ -53,7 +53,7 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
         <EventStatusBadge status={event.status} className="absolute top-3 left-3 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
-        <h3 id={titleId} className="text-lg leading-snug font-semibold break-words">
+        <h3 id={titleId} className="text-lg leading-snug font-semibold">
           {event.title}
         </h3>
         {event.cancelled ? (

@@ -12,7 +12,7 @@ const LOOKS = {
     tile: undefined,
     icon: 'size-4',
     label: 'sr-only',
-    value: 'min-w-0 break-words',
+    value: 'min-w-0',
   },
   page: {
     row: 'relative min-h-10 pl-13',
@@ -20,7 +20,7 @@ const LOOKS = {
     tile: 'absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-800',
     icon: 'size-5',
     label: undefined,
-    value: 'mt-0.5 break-words text-stone-900',
+    value: 'mt-0.5 text-stone-900',
   },
 } as const;
 

@@ -94,6 +94,22 @@ describe('EventFormDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('keeps a title past 200 characters whole, counts it and refuses it with a message', async () => {
+    const { fetchMock } = serve();
+    const user = userEvent.setup();
+    open();
+    await fillRequired(user, inDays(3), inDays(4));
+    const title = screen.getByLabelText('Title');
+    await fill(user, title, 'x'.repeat(195));
+    expect(screen.getByText('195 / 200')).toBeInTheDocument();
+    await fill(user, title, 'x'.repeat(205));
+    expect(title).toHaveValue('x'.repeat(205));
+    expect(screen.getByText('205 / 200 · 5 too many')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(within(await screen.findByRole('alert')).getByText(EVENT_MSG.titleTooLong)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('applies the tag rules with the spec texts and offers suggestions', async () => {
     serve();
     const user = userEvent.setup();

@@ -1,14 +1,22 @@
-import { EVENT_MSG, type EventDto, LIMITS, type Recurrence, type Visibility } from '@townsquare/contracts';
+import {
+  EVENT_LIMITS,
+  EVENT_MSG,
+  type EventDto,
+  LIMITS,
+  type Recurrence,
+  type Visibility,
+} from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, TitledDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { inputClassName } from '../../../components/ui/input.tsx';
+import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import {
@@ -373,20 +381,38 @@ export function EventFormDialog({
 
         <fieldset disabled={saving} className="space-y-5">
           <legend className="sr-only">{t('events.form.details')}</legend>
-          <InputField
+          {/* No maxLength: a browser cuts a pasted title silently; the count and the check say so. */}
+          <FormField
             id="event-title"
             label={t('events.form.title')}
-            value={values.title}
-            maxLength={200}
-            onValueChange={(v) => set('title', v)}
-          />
-          <FormField id="event-description" label={t('events.form.description')}>
+            hint={
+              <CharacterCount
+                id="event-title-count"
+                length={values.title.length}
+                max={EVENT_LIMITS.titleMax}
+              />
+            }
+          >
+            {(field) => (
+              <Input {...field} value={values.title} onChange={(e) => set('title', e.target.value)} />
+            )}
+          </FormField>
+          <FormField
+            id="event-description"
+            label={t('events.form.description')}
+            hint={
+              <CharacterCount
+                id="event-description-count"
+                length={values.description.length}
+                max={EVENT_LIMITS.descriptionMax}
+              />
+            }
+          >
             {(field) => (
               <Textarea
                 {...field}
                 rows={4}
                 value={values.description}
-                maxLength={5000}
                 onChange={(e) => set('description', e.target.value)}
               />
             )}

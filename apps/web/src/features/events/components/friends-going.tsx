@@ -40,7 +40,7 @@ export function FriendsGoing({
           <Avatar key={friend.id} src={friend.profileImage} alt="" className="size-7" />
         ))}
       </span>
-      <span className="min-w-0 break-words">{text}</span>
+      <span className="min-w-0">{text}</span>
     </p>
   );
 }

@@ -193,7 +193,7 @@ function GuestRows({
         <li key={a.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-1">
             <p className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold break-words text-stone-900">{a.fullName}</span>
+              <span className="font-semibold text-stone-900">{a.fullName}</span>
               {a.username ? <span className="text-sm text-stone-600">@{a.username}</span> : null}
               {a.guest ? <Badge tone="sky">{t('events.guests.guestBadge')}</Badge> : null}
               <Badge tone={STATUS[a.status].tone}>
@@ -222,7 +222,7 @@ function GuestRows({
             {questions
               .filter((q) => q.id && a.answers[q.id])
               .map((q) => (
-                <p key={q.id} className="text-sm break-words text-stone-700">
+                <p key={q.id} className="text-sm text-stone-700">
                   <span className="font-medium">{q.text}</span> {a.answers[q.id as string]}
                 </p>
               ))}

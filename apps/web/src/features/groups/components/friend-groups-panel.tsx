@@ -198,7 +198,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
             id="friend-group-heading"
             ref={heading}
             tabIndex={-1}
-            className="font-display text-2xl font-semibold break-words focus:outline-none"
+            className="font-display text-2xl font-semibold focus:outline-none"
           >
             {group.name}
           </h2>

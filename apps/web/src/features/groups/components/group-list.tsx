@@ -59,7 +59,7 @@ export function GroupSummary({
 }) {
   return (
     <div className={cn('min-w-0 space-y-1', className)}>
-      <h3 className="font-semibold break-words text-stone-900">{name}</h3>
+      <h3 className="font-semibold text-stone-900">{name}</h3>
       <p className={cn('text-sm text-stone-600', detailClassName)}>{children}</p>
     </div>
   );

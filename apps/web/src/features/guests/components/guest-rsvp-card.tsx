@@ -20,7 +20,7 @@ export function GuestRsvpCard({ rsvp }: { rsvp: GuestRsvp }) {
   return (
     <div className="space-y-3 text-left">
       <p className="text-sm text-stone-700">{t('guests.card.answerOf', { name: rsvp.name })}</p>
-      <h2 className="font-display text-xl font-semibold break-words">
+      <h2 className="font-display text-xl font-semibold">
         <Link to={`/event/${rsvp.eventId}`} className="hover:underline">
           {rsvp.eventTitle}
         </Link>

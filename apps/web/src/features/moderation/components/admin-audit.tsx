@@ -53,7 +53,7 @@ export function AdminAudit() {
                 <time dateTime={entry.createdAt} className="shrink-0 text-xs text-stone-600 sm:w-40">
                   {formatCardDate(entry.createdAt)} {formatMessageTime(entry.createdAt)}
                 </time>
-                <span className="min-w-0 text-sm break-words text-stone-800">
+                <span className="min-w-0 text-sm text-stone-800">
                   {describe(entry)}
                   {typeof entry.details.reason === 'string' ? ` · “${entry.details.reason}”` : ''}
                   {typeof entry.details.action === 'string' ? ` · ${entry.details.action}` : ''}

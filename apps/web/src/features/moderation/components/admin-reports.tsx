@@ -70,12 +70,12 @@ function SubjectInContext({ subject }: { subject: ReportSubject }) {
               {m.hidden ? (
                 <span className="text-xs text-rose-800"> {t('admin.reports.hiddenMessage')}</span>
               ) : null}
-              <span className="block break-words whitespace-pre-wrap">{m.content}</span>
+              <span className="block whitespace-pre-wrap">{m.content}</span>
             </li>
           ))}
         </ol>
       ) : subject.text ? (
-        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap text-stone-700">{subject.text}</p>
+        <p className="line-clamp-4 text-sm whitespace-pre-wrap text-stone-700">{subject.text}</p>
       ) : null}
     </div>
   );

@@ -21,9 +21,7 @@ export function NearList(list: { items: NearItem[] | undefined; loading: boolean
       {...list}
       emptyIcon={MapPin}
       details={(item) =>
-        item.location ? (
-          <span className="block text-sm break-words text-stone-600">{item.location}</span>
-        ) : null
+        item.location ? <span className="block text-sm text-stone-600">{item.location}</span> : null
       }
       aside={(item) =>
         item.distanceKm !== undefined ? (

@@ -43,7 +43,7 @@ function MapFallback({ place, address }: { place: Place; address: string }) {
   return (
     <div className="flex size-full flex-col items-center justify-center gap-3 bg-stone-100 p-4 text-center">
       <MapPin className="size-6 text-brand-700" aria-hidden="true" />
-      <p className="max-w-sm break-words text-stone-800" data-testid="map-fallback">
+      <p className="max-w-sm text-stone-800" data-testid="map-fallback">
         {address}
       </p>
       <MapLinks place={place} />

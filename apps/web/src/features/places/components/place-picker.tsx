@@ -72,7 +72,7 @@ export function PlacePicker({ id, value, onChange, near, placeholder, disabled, 
     return (
       <div className="flex items-center gap-2 rounded-xl border border-stone-300 bg-stone-50 px-3.5 py-2 text-sm text-stone-900">
         <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-        <span id={id} className="min-w-0 flex-1 break-words" data-testid="picked-place">
+        <span id={id} className="min-w-0 flex-1" data-testid="picked-place">
           {placeLabel(value)}
         </span>
         <button
@@ -142,7 +142,7 @@ export function PlacePicker({ id, value, onChange, near, placeholder, disabled, 
                 index === active ? 'bg-brand-50' : 'hover:bg-stone-50',
               )}
             >
-              <span className="min-w-0 break-words">{placeLabel(option)}</span>
+              <span className="min-w-0">{placeLabel(option)}</span>
               {option.distanceKm !== undefined ? (
                 <span className="shrink-0 text-xs text-stone-600">{formatDistance(option.distanceKm)}</span>
               ) : null}

@@ -8,13 +8,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatLongDate } from '../../../lib/format.ts';
+import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useFinalizePoll } from '../api/finalize-poll.ts';
 import { useMorePollVoters } from '../api/more-poll-voters.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
-import { optionShortText, optionTimeText } from '../poll-time.ts';
 import { GuestVotesSwitch } from './guest-votes-switch.tsx';
 
 const CHOICES: { value: VoteChoice; label: string; icon: typeof Check; on: string }[] = [
@@ -71,7 +70,7 @@ function OptionRow({
   const t = useT();
   const open = poll.state === 'open';
   const chosen = poll.chosenOptionId === option.id;
-  const when = optionTimeText(option.startsAt, option.endsAt, poll.timeZone);
+  const when = formatTimeRange(option.startsAt, option.endsAt, poll.timeZone);
   return (
     <li
       className={cn('rounded-2xl border p-4', chosen ? 'border-brand-700 bg-brand-50' : 'border-stone-200')}
@@ -148,7 +147,7 @@ function VotersTable({ poll }: { poll: Poll }) {
               </th>
               {poll.options.map((o) => (
                 <th key={o.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                  {optionShortText(o.startsAt, poll.timeZone)}
+                  {formatShortDateTime(o.startsAt, poll.timeZone)}
                 </th>
               ))}
             </tr>

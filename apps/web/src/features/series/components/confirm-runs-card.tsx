@@ -47,7 +47,7 @@ export function ConfirmRunsCard() {
               className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0">
-                <p className="font-semibold break-words">{event.title}</p>
+                <p className="font-semibold">{event.title}</p>
                 <p className="text-sm text-stone-700">
                   {when.date}, {when.time}
                 </p>

@@ -58,8 +58,8 @@ function ItemRow({
     <li className="space-y-2 rounded-2xl border border-stone-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold break-words text-stone-900">{title}</p>
-          {item.note ? <p className="text-sm break-words text-stone-700">{item.note}</p> : null}
+          <p className="font-semibold text-stone-900">{title}</p>
+          {item.note ? <p className="text-sm text-stone-700">{item.note}</p> : null}
           <p className="text-sm text-stone-700">
             {left > 0
               ? t('events.signups.needed', { left, total: item.quantity })

@@ -24,7 +24,7 @@ function Detail({
         {icon}
         {label}
       </dt>
-      <dd className="break-words text-stone-900">{children}</dd>
+      <dd className="text-stone-900">{children}</dd>
     </div>
   );
 }
@@ -53,7 +53,7 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
           className="size-28 ring-4"
         />
         <div className="min-w-0 space-y-2">
-          <h2 className="font-display text-2xl font-semibold break-words">{user.fullName}</h2>
+          <h2 className="font-display text-2xl font-semibold">{user.fullName}</h2>
           {user.username ? <p className="text-stone-700">@{user.username}</p> : null}
           <div className="flex flex-wrap justify-center gap-1.5 sm:justify-start">
             <PersonBadges person={user} />
