@@ -83,6 +83,8 @@ describe('RegisterForm', () => {
       fullName: 'Riverside Running Club',
       email: 'club@example.com',
       password: 'long-enough',
+      // The language the form is shown in, so the account's e-mails follow it (decision 064).
+      locale: 'en',
     });
     answer(
       jsonResponse(
