@@ -16,3 +16,12 @@ export function setServerConventions(on: boolean): void {
 export function writesServerConventions(): boolean {
   return serverConventions;
 }
+
+/**
+ * This year where the viewer is; in UTC under the server's conventions, so a page rendered around
+ * New Year hydrates with the year the server wrote, whatever its zone and the browser's. (Here,
+ * not in lib/format.ts, for the footer of every page: this module costs the entry chunk nothing.)
+ */
+export function currentYear(now: Date = new Date()): number {
+  return serverConventions ? now.getUTCFullYear() : now.getFullYear();
+}
