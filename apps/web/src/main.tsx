@@ -7,6 +7,7 @@ import { AppProviders, queryClient, routerReady } from './app/providers.tsx';
 import { seedCommunityPage } from './features/communities/api/community-page-data.ts';
 import { publicEventQueryKey } from './features/events/api/public-event-key.ts';
 import { tokenStore } from './lib/api-client.ts';
+import { setServerConventions } from './lib/i18n/conventions.ts';
 import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
 import './index.css';
 
@@ -63,8 +64,9 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
 // splits into short tasks so the phone stays responsive, replacing the markup in one commit.
 // (Not a top-level await: the route chunks import this bundle, which must finish evaluating first.)
 // A server-rendered event page is hydrated, also in a transition (time-sliced, so the phone stays
-// responsive); if its markup differs (another time zone formats the date differently), React
-// renders the page afresh, as for every other page.
+// responsive). Its first render writes dates and prices as the server did (the language's own
+// variant, no viewer zone: lib/i18n/conventions.ts), so the markup matches whatever the browser's
+// region and zone; the viewer's follow right after (LocaleProvider).
 // The language's catalogs load beside the route code (one chunk per locale, see lib/i18n).
 void Promise.all([routerReady(), loadStartingLocale()]).then(([, locale]) => {
   const hydrate = serverRendered(locale.locale);
@@ -74,7 +76,9 @@ void Promise.all([routerReady(), loadStartingLocale()]).then(([, locale]) => {
     </StrictMode>
   );
   startTransition(() => {
-    if (hydrate) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (hydrate) {
+      setServerConventions(true);
+      hydrateRoot(root, app);
+    } else createRoot(root).render(app);
   });
 });

@@ -14,7 +14,9 @@ import {
   formatTime,
   formatTimeRange,
   phoneDigits,
+  viewerTimeZone,
 } from './format.ts';
+import { setServerConventions } from './i18n/conventions.ts';
 import { setCurrentIntl } from './i18n/intl.tsx';
 import { createAppIntl } from './i18n/load.ts';
 
@@ -83,6 +85,20 @@ describe("the viewer's locale", () => {
     expect(formatCardDate(at)).toBe('Nov 28, 2026');
     expect(formatTime(at)).toBe('7:00 PM');
     expect(formatLongDate(at)).toBe('Saturday, November 28, 2026');
+  });
+
+  it("under the server's conventions (a page hydrating): the language's own variant, no viewer zone", () => {
+    browserLanguage('en-GB');
+    setServerConventions(true);
+    try {
+      expect(formatCardDate(at)).toBe('Nov 28, 2026');
+      expect(formatTime(at)).toBe('7:00 PM');
+      expect(viewerTimeZone()).toBeNull();
+    } finally {
+      setServerConventions(false);
+    }
+    expect(formatCardDate(at)).toBe('28 Nov 2026');
+    expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });
 

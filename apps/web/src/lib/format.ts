@@ -1,8 +1,9 @@
 // The subpath: the package index would bring every zod schema into each page that formats a date.
 import { wallTime, zoneName } from '@townsquare/contracts/time-zones';
 import { isSameDay, isValid, parseISO, subDays } from 'date-fns';
+import { writesServerConventions } from './i18n/conventions.ts';
 import { currentLocale, translate } from './i18n/intl.tsx';
-import { formattingLocale } from './i18n/locales.ts';
+import { formattingLocale, languageFormattingLocale } from './i18n/locales.ts';
 
 /** Every date and number format the screens show (spec section 9), in one place. */
 
@@ -15,10 +16,12 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /**
  * The viewer's locale: the app's language, in the browser's regional variant when it is the same
  * language (an English app in an en-GB browser shows "28 Nov 2026, 19:00", en-US "Nov 28, 2026,
- * 7:00 PM", German "28. Nov. 2026, 19:00"; see `formattingLocale`).
+ * 7:00 PM", German "28. Nov. 2026, 19:00"; see `formattingLocale`). Under the server's
+ * conventions (i18n/conventions.ts), the language's own variant, as a page the server rendered.
  */
 export function viewerLocale(): string {
-  return formattingLocale(currentLocale());
+  const locale = currentLocale();
+  return writesServerConventions() ? languageFormattingLocale(locale) : formattingLocale(locale);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -156,6 +159,14 @@ export function displayName(user: { username?: string; fullName?: string; email?
 /** The browser's IANA time zone ("Europe/Berlin"), UTC when the runtime does not say. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The reader's zone for showing times, or null while the server's conventions are in force: the
+ * server does not know it (its own zone would say "Your time" for nobody in particular).
+ */
+export function viewerTimeZone(): string | null {
+  return writesServerConventions() ? null : browserTimeZone();
 }
 
 /**

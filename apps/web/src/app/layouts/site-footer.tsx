@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { currentYear } from '../../lib/i18n/conventions.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { APP_NAME, BrandMark } from './brand-logo.tsx';
 
@@ -33,7 +34,7 @@ const columns = [
 ] as const;
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = currentYear();
   const t = useT();
   return (
     <footer className="mt-auto border-t border-stone-200 bg-sand/60">

@@ -24,4 +24,14 @@ describe('eventTimeText', () => {
     const late = { ...event, endDate: '2026-07-02T23:30:00.000Z' };
     expect(eventTimeText(late, 'Europe/Berlin').time).toBe('7:00 PM - Friday, July 3, 2026, 1:30 AM (CEST)');
   });
+
+  it("without a viewer zone (the server's render and the app's first render of it): only the event's", () => {
+    expect(eventTimeText(event, null)).toEqual({
+      date: 'Thursday, July 2, 2026',
+      time: '7:00 PM - 8:30 PM (CEST)',
+      yours: null,
+    });
+    const { timeZone: _, ...zoneless } = event;
+    expect(eventTimeText(zoneless, null).time).toBe('5:00 PM - 6:30 PM (UTC)');
+  });
 });

@@ -2,12 +2,12 @@
 // page (this file's main reader) does not need.
 import { offsetMinutes } from '@townsquare/contracts/time-zones';
 import {
-  browserTimeZone,
   formatCardDate,
   formatLongDate,
   formatTime,
   formatZoneName,
   inTimeZone,
+  viewerTimeZone,
 } from '../../lib/format.ts';
 
 export interface EventTimeText {
@@ -32,17 +32,20 @@ function describe(startIso: string, endIso: string, timeZone: string) {
 
 /**
  * An event's date and time as they read where it happens (its `timeZone`), and, when the viewer's
- * zone has another offset then, as they read for the viewer.
+ * zone has another offset then, as they read for the viewer. With no viewer zone (a server render
+ * and the app's first render of it, see `viewerTimeZone`) only the event's own; an event without a
+ * zone then reads in UTC.
  */
 export function eventTimeText(
   event: { startDate: string; endDate: string; timeZone?: string },
-  viewerTimeZone: string = browserTimeZone(),
+  viewerZone: string | null = viewerTimeZone(),
 ): EventTimeText {
-  const zone = event.timeZone ?? viewerTimeZone;
+  const zone = event.timeZone ?? viewerZone ?? 'UTC';
   const local = describe(event.startDate, event.endDate, zone);
+  if (!viewerZone) return { ...local, yours: null };
   const start = new Date(event.startDate);
-  const differs = offsetMinutes(zone, start) !== offsetMinutes(viewerTimeZone, start);
-  const mine = describe(event.startDate, event.endDate, viewerTimeZone);
+  const differs = offsetMinutes(zone, start) !== offsetMinutes(viewerZone, start);
+  const mine = describe(event.startDate, event.endDate, viewerZone);
   return { ...local, yours: differs ? `${mine.date}, ${mine.time}` : null };
 }
 
@@ -53,9 +56,9 @@ export function eventTimeText(
  */
 export function eventStartText(
   event: { startDate: string; timeZone?: string },
-  viewerTimeZone: string = browserTimeZone(),
+  viewerZone: string | null = viewerTimeZone(),
 ): string {
-  const zone = event.timeZone ?? viewerTimeZone;
+  const zone = event.timeZone ?? viewerZone ?? 'UTC';
   const start = inTimeZone(event.startDate, zone);
   return `${formatCardDate(start)} · ${formatTime(start)} ${formatZoneName(event.startDate, zone)}`;
 }

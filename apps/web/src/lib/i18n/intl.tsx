@@ -47,11 +47,38 @@ export function hasMessage(id: string): boolean {
 
 const IntlContext = createContext<IntlShape | null>(null);
 
-export function IntlProvider({ intl, children }: { intl: IntlShape; children: ReactNode }) {
-  return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
+/**
+ * Whose conventions dates and numbers are written in (lib/format.ts): the server's while a
+ * server-rendered page hydrates, then the viewer's. Only a change of it matters: every component
+ * that reads it renders again when the app switches to the viewer's.
+ */
+export type Conventions = 'server' | 'viewer';
+const ConventionsContext = createContext<Conventions>('viewer');
+
+export function IntlProvider({
+  intl,
+  conventions = 'viewer',
+  children,
+}: {
+  intl: IntlShape;
+  conventions?: Conventions;
+  children: ReactNode;
+}) {
+  return (
+    <ConventionsContext.Provider value={conventions}>
+      <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>
+    </ConventionsContext.Provider>
+  );
+}
+
+/** For a component that formats dates or numbers without translating: renders again on a switch. */
+export function useConventions(): Conventions {
+  return useContext(ConventionsContext);
 }
 
 export function useIntl(): IntlShape {
+  // Whatever translates also formats: it follows the switch to the viewer's conventions.
+  useConventions();
   return useContext(IntlContext) ?? currentIntl();
 }
 

@@ -1,6 +1,16 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { IntlShape } from 'react-intl';
-import { currentLocale, IntlProvider, setCurrentIntl } from './intl.tsx';
+import { setServerConventions, writesServerConventions } from './conventions.ts';
+import { type Conventions, currentLocale, IntlProvider, setCurrentIntl } from './intl.tsx';
 import { type AppLocale, initialLocale, PSEUDO_LOCALE, rememberLocale } from './locales.ts';
 
 export interface LoadedLocale {
@@ -42,9 +52,23 @@ export function LocaleProvider({ initial, children }: { initial: LoadedLocale; c
     setLoaded((previous) => (previous.locale === locale && previous.intl === next.intl ? previous : next));
   }, []);
   const state = useMemo(() => ({ locale: loaded.locale, setLocale }), [loaded.locale, setLocale]);
+  // A hydrated page starts in the server's conventions (main.tsx); once the markup is the app's,
+  // dates and prices switch to the viewer's variant and zone, as a transition like the hydration.
+  const [conventions, setConventions] = useState<Conventions>(() =>
+    writesServerConventions() ? 'server' : 'viewer',
+  );
+  useEffect(() => {
+    if (conventions !== 'server') return;
+    startTransition(() => {
+      setServerConventions(false);
+      setConventions('viewer');
+    });
+  }, [conventions]);
   return (
     <LocaleContext.Provider value={state}>
-      <IntlProvider intl={loaded.intl}>{children}</IntlProvider>
+      <IntlProvider intl={loaded.intl} conventions={conventions}>
+        {children}
+      </IntlProvider>
     </LocaleContext.Provider>
   );
 }

@@ -90,5 +90,11 @@ export function formattingLocale(locale: AppLocale): string {
   if (locale === PSEUDO_LOCALE) return 'en';
   const browser = typeof navigator !== 'undefined' ? navigator.language : undefined;
   if (browser && matchLocale(browser) === locale) return browser;
+  return languageFormattingLocale(locale);
+}
+
+/** The tag for a language without the browser's region: what the server formats with. */
+export function languageFormattingLocale(locale: AppLocale): string {
+  if (locale === PSEUDO_LOCALE) return 'en';
   return locale === 'en' ? 'en-US' : locale;
 }

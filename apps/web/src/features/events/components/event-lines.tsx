@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useConventions } from '../../../lib/i18n/intl.tsx';
 import { eventStartText } from '../event-time.ts';
 
 interface EventLine {
@@ -32,6 +33,8 @@ export function EventLines<T extends EventLine>({
   details: (item: T) => ReactNode;
   aside?: (item: T) => ReactNode;
 }) {
+  // The start times are formatted here, outside any translation: render again on the switch.
+  useConventions();
   if (loading) return <Skeleton className="h-24 w-full" />;
   if (!items?.length) return <EmptyState icon={emptyIcon} title={empty} headingLevel="h3" />;
   return (
