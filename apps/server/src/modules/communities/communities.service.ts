@@ -258,7 +258,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     async create(me: UserRow, input: CreateCommunityInput): Promise<Community> {
       await checkImage(input.imageUrl, me);
-      const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
+      const place = input.placeId ? await placeForBody(db, input.placeId, me.id) : undefined;
       // Two people founding "Chess Club" at once: the loser of the unique index tries the next slug.
       for (let attempt = 0; ; attempt++) {
         const slug = await chooseSlug(input);
@@ -379,8 +379,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       ] as const) {
         if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       }
-      if (input.placeId !== undefined)
-        values.placeId = input.placeId && (await placeForBody(db, input.placeId)).id;
+      // Checked when it changes: an organiser saving other fields resends the club's place.
+      if (input.placeId !== undefined && input.placeId !== community.placeId)
+        values.placeId = input.placeId && (await placeForBody(db, input.placeId, me.id)).id;
       await repo.updateCommunity(db, community.id, values);
       if (values.visibility === 'PRIVATE' && community.visibility !== 'PRIVATE')
         await deps.onAccessReduced?.({ eventIds: await repo.eventIdsOf(db, community.id) });

@@ -134,8 +134,8 @@ type WhereInput = Pick<
  * typed none (the contract allows that only with a place or online), and the place's zone unless
  * the body gave one.
  */
-export async function whereValues(db: Executor, input: WhereInput) {
-  const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
+export async function whereValues(db: Executor, input: WhereInput, viewerId: string) {
+  const place = input.placeId ? await placeForBody(db, input.placeId, viewerId) : undefined;
   return {
     location:
       input.location ?? (place ? placeDisplayText(place) : input.online ? EVENT_MSG.onlineLocation : ''),
@@ -370,7 +370,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         creatorId: user.id,
         title: input.title,
         description: input.description,
-        ...(await whereValues(db, input)),
+        ...(await whereValues(db, input, user.id)),
         startDate: input.startDate,
         endDate: input.endDate,
         isFree,
@@ -413,7 +413,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (input.online !== undefined) values.online = input.online;
       if (input.onlineUrl !== undefined) values.onlineUrl = input.onlineUrl;
       if (input.placeId !== undefined && input.placeId !== row.placeId) {
-        const place = input.placeId ? await placeForBody(db, input.placeId) : undefined;
+        const place = input.placeId ? await placeForBody(db, input.placeId, user.id) : undefined;
         values.placeId = place?.id ?? null;
         // A new place brings its zone unless the host gave one.
         if (place && input.timeZone === undefined) values.timeZone = place.timeZone;

@@ -218,7 +218,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         throw badRequest(EVENT_MSG.imageInvalid);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       // Its place, address visibility and online link, as an event's (the place's zone by default).
-      const where = await whereValues(db, input);
+      const where = await whereValues(db, input, user.id);
       const { timeZone } = where;
       const isFree = input.isFree ?? !input.cost;
       const series = await repo.insertSeries(db, {

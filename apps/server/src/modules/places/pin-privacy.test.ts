@@ -110,6 +110,44 @@ describe('a pin under an ATTENDEES event', () => {
   });
 });
 
+describe('a pin id someone else saved', () => {
+  it('cannot be put under your own event or community to read its address: 400, as a pin that does not exist', async () => {
+    const attempts: ['POST', string, Record<string, unknown>][] = [
+      [
+        'POST',
+        '/api/events',
+        {
+          title: 'Borrowed pin',
+          description: 'x',
+          placeId: pin.id,
+          startDate: new Date(Date.now() + 86_400_000).toISOString(),
+          endDate: new Date(Date.now() + 90_000_000).toISOString(),
+        },
+      ],
+      ['POST', '/api/communities', { name: 'Borrowed pin club', description: 'x', placeId: pin.id }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(method, url, stranger, body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe('Place not found');
+      expectNoSecret(res.body, url);
+    }
+    // Moving one's own event onto it is refused the same way.
+    const own = await createEvent(t, stranger, { title: 'Mine', location: 'somewhere' });
+    const moved = await call('PUT', `/api/events/${own}`, stranger, { placeId: pin.id });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expectNoSecret((await call('GET', `/api/events/${own}`, stranger)).body, 'the moved event');
+  });
+
+  it('is still usable by who may know it: its saver, and someone going to an event on it', async () => {
+    for (const who of [host, going]) {
+      const eventId = await createEvent(t, who, { title: 'Again at the loft', placeId: pin.id });
+      const shown = (await call('GET', `/api/events/${eventId}`, who)).json().event;
+      expect(shown.placeId).toBe(pin.id);
+    }
+  });
+});
+
 describe('the typeahead', () => {
   it('answers one client address 60 searches in 10 s, then a readable 429; another address still gets answers', async () => {
     const ip = nextIp();

@@ -187,16 +187,22 @@ export async function withPlaces<T extends { placeId?: string | null; place?: Pl
   });
 }
 
-/** The saved place `id`, for a body's `placeId`; a 400 when there is none. */
-export async function placeForBody(db: Executor, id: string): Promise<PlaceRow> {
+/**
+ * The saved place `id`, for a body's `placeId` sent by `viewerId`; a 400 when there is none, or
+ * when it is a pin they may not read (decision 062): an event or community put on someone else's
+ * pin would show its creator the address, and to everyone when the event's address is public. The
+ * same answer as a missing place, so the id's existence is not told either.
+ */
+export async function placeForBody(db: Executor, id: string, viewerId: string): Promise<PlaceRow> {
   const row = await repo.findPlace(db, id);
-  if (!row) throw badRequest(PLACE_MSG.placeNotFound);
+  if (!row || !(await repo.mayRead(db, id, viewerId))) throw badRequest(PLACE_MSG.placeNotFound);
   return row;
 }
 
 /** A home place: a city from the gazetteer, never a pin (an exact address); 400 otherwise. */
 export async function homeCity(db: Executor, id: string): Promise<PlaceRow> {
-  const row = await placeForBody(db, id);
+  const row = await repo.findPlace(db, id);
+  if (!row) throw badRequest(PLACE_MSG.placeNotFound);
   if (row.source !== 'gazetteer') throw badRequest(PLACE_MSG.homeMustBeCity);
   return row;
 }
