@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type Page, request } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, request } from '@playwright/test';
 import { ADMIN_EMAIL, e2eEnv } from './env.ts';
 import { waitForLink } from './mailbox.ts';
 
@@ -273,5 +273,21 @@ export const test = base.extend<object, { member: Account }>({
     { scope: 'worker' },
   ],
 });
+
+/**
+ * The card named `title` on the dashboard's event board, pressing "Load more" until it shows. The
+ * e2e database is shared by every spec, so the first page of a tab (12 cards, soonest first) holds
+ * whatever other specs made for the coming days, more of it as specs are added.
+ */
+export async function boardCard(board: Locator, title: string): Promise<Locator> {
+  const card = board.getByRole('article', { name: title });
+  const more = board.getByRole('button', { name: 'Load more' });
+  await expect(async () => {
+    if (await card.isVisible()) return;
+    if (await more.isVisible()) await more.click();
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  return card;
+}
 
 export { expect };

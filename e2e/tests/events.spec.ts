@@ -3,7 +3,15 @@ import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
+import {
+  type Account,
+  boardCard,
+  createAccounts,
+  expect,
+  signInAs,
+  test,
+  unique,
+} from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /** Events end to end: dashboard, create/edit dialog, search, the event page, RSVP and delete. */
@@ -97,8 +105,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/tab=draft/);
 
-  const card = board.getByRole('article', { name: title });
-  await expect(card).toBeVisible();
+  const card = await boardCard(board, title);
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
   await expect(card.getByText('Lanterns, Family')).toBeVisible();
   // The card shows the picture's WebP copy, same-origin, and it loads.
@@ -158,9 +165,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
 
   // --- The creator sees the count --------------------------------------------------------------
   await page.goto('/dashboard?tab=live');
-  await expect(
-    board.getByRole('article', { name: title }).getByText('1 RSVP', { exact: true }),
-  ).toBeVisible();
+  await expect((await boardCard(board, title)).getByText('1 RSVP', { exact: true })).toBeVisible();
   await page.goto(`/event/${eventId}`);
   await expect(page.getByText('You are the creator of this event')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage Event' })).toHaveAttribute('href', '/dashboard');
@@ -178,7 +183,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   });
   expect(ended.status).toBe('PAST');
   await page.goto('/dashboard?tab=past');
-  const endedCard = board.getByRole('article', { name: endedTitle });
+  const endedCard = await boardCard(board, endedTitle);
   await endedCard.getByRole('button', { name: 'Edit' }).click();
   const editEnded = page.getByRole('dialog', { name: 'Edit Event' });
   await expect(
@@ -191,12 +196,10 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   await editEnded.getByRole('button', { name: 'Update Event' }).click();
   await expect(editEnded).toBeHidden();
   await expect(page).toHaveURL(/tab=live/);
-  await expect(
-    board.getByRole('article', { name: endedTitle }).getByText('Live', { exact: true }),
-  ).toBeVisible();
+  await expect((await boardCard(board, endedTitle)).getByText('Live', { exact: true })).toBeVisible();
 
   // --- Delete with confirmation -----------------------------------------------------------------
-  const doomed = board.getByRole('article', { name: title });
+  const doomed = await boardCard(board, title);
   await doomed.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -209,7 +212,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   // The card leaves at once; the DELETE (and the cancellation notifications) may still be in flight.
   await expect.poll(async () => (await api.get(`/api/events/public/${eventId}`)).status()).toBe(404);
   await page.reload();
-  await expect(board.getByRole('article', { name: endedTitle })).toBeVisible();
+  await boardCard(board, endedTitle);
   await expect(board.getByRole('article', { name: title })).toHaveCount(0);
   await api.dispose();
 });

@@ -1,6 +1,14 @@
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import { createAccount, createLiveEvent, expect, signInAs, test, uniqueEmail } from '../support/fixtures.ts';
+import {
+  boardCard,
+  createAccount,
+  createLiveEvent,
+  expect,
+  signInAs,
+  test,
+  uniqueEmail,
+} from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
 /**
@@ -54,7 +62,7 @@ test.describe('in German (a de-DE browser)', () => {
     await dialog.getByRole('button', { name: 'Veranstaltung erstellen' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Veranstaltung erstellt')).toBeVisible();
-    const card = board.getByRole('article', { name: title });
+    const card = await boardCard(board, title);
     await expect(card.getByText('Veröffentlicht', { exact: true })).toBeVisible();
     const eventPath = await card.getByRole('link', { name: 'Details ansehen' }).getAttribute('href');
     expect(eventPath).toMatch(/^\/event\//);

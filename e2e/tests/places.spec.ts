@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
 import { localInput } from '../support/dates.ts';
-import { createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
+import { boardCard, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
  * Issue 22, the web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
@@ -49,8 +49,7 @@ test('an event placed in Berlin reaches a member near Potsdam, on the list and o
   await dialog.getByLabel('End date').fill(localInput(4, 13));
   await dialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(dialog).toBeHidden();
-  const card = board.getByRole('article', { name: title });
-  await expect(card).toBeVisible();
+  const card = await boardCard(board, title);
   await card.getByRole('link', { name: 'View Details' }).click();
 
   // --- The event page: its place on a map; blocked tiles leave the address and the links --------
