@@ -357,7 +357,7 @@ export async function findInvitation(db: Executor, id: string) {
 }
 
 /**
- * The language of an invitation (issue 24, decision 064): an address that has an account gets the
+ * The language of an invitation (decision 064): an address that has an account gets the
  * account's language, as every mail to the account does (English while it has none); an address
  * without one gets the language of the organiser who sent it (they wrote the list, in the
  * language the club speaks); else none.
