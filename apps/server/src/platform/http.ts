@@ -63,3 +63,9 @@ export function clientAddressOf(trustProxy: boolean | number | string): (req: In
         : () => option;
   return (req) => proxyAddr(req, trust);
 }
+
+/**
+ * The largest request body the upload route (PUT of a signed upload URL) reads; each signed URL
+ * carries its own, smaller limit. The HTTP plugins size multipart parsing from it too.
+ */
+export const MAX_BODY = 10 * 1024 * 1024 + 1024;

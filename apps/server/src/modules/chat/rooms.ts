@@ -148,5 +148,11 @@ export function createRoomRechecks(
       for (const room of await publisher.roomsOf(userId))
         if (RECHECKED.test(room)) await recheck(userId, room);
     },
+    /** `user` for each of them, one after the other (a friendship or a block ended). */
+    async people(userIds: readonly string[]) {
+      for (const userId of userIds) await this.user(userId);
+    },
   };
 }
+
+export type RoomRechecks = ReturnType<typeof createRoomRechecks>;

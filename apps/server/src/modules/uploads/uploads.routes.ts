@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
-import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { type App, errors, MAX_BODY, routeOptions } from '../../platform/http.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import {
   IMMUTABLE_CACHE,
@@ -25,8 +25,6 @@ import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const tags = ['uploads'];
-/** The largest body the PUT route reads; each signed URL carries its own, smaller limit. */
-export const MAX_BODY = 10 * 1024 * 1024 + 1024;
 
 /**
  * Headers of every stored image we serve. An image opened on its own runs nothing (sandbox). It is

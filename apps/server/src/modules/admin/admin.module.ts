@@ -1,0 +1,10 @@
+import type { App } from '../../platform/http.ts';
+import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../auth/authenticate.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import { adminRoutes } from './admin.routes.ts';
+
+/** Platform administration, for people with the admin flag; every action in the audit log. */
+export function register(app: App, deps: Kernel & { guards: Guards; moderation: ModerationService }): void {
+  adminRoutes(app, deps.db, deps.guards, deps.moderation.record);
+}

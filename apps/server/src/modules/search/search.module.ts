@@ -1,0 +1,9 @@
+import type { App } from '../../platform/http.ts';
+import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../auth/authenticate.ts';
+import { searchRoutes } from './search.routes.ts';
+
+/** The header's one search box: people, events and communities. */
+export function register(app: App, deps: Kernel & { guards: Guards }): void {
+  searchRoutes(app, deps.db, deps.guards);
+}
