@@ -265,6 +265,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
     publisher,
     guestOffer: (offer) => guests.offered(offer),
+    cohosts: { change: (c) => memberships.change('cohost', c) },
   });
   // Answers without an account (decision 040): counted through the one RSVP write path.
   // What the modules that mail signed links need (guest answers, club invitations).
@@ -353,7 +354,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     publisher,
     sever: friends.sever,
     leaveEachOthersGroups: friendGroups.removeEachOther,
-    endCohosting: rsvps.endCohosting,
+    endCohosting: async (tx, a, b) => {
+      await memberships.separate('cohost', tx, a, b);
+    },
     evictFromGroups: friendGroups.evictRemoved,
     onAccessReduced: recheckEventRooms,
   });
