@@ -24,7 +24,7 @@ import * as repo from './membership.repository.ts';
 
 export type MembershipDeps = {
   db: Database;
-  publisher: Publisher;
+  publisher: Pick<Publisher, 'removeFromChannel'>;
   chat: Pick<ChatService, 'postToRoom' | 'roomHistory'>;
   /** Which of `ids` are friends of `userId`. */
   friendsAmong: (userId: string, ids: string[]) => Promise<Set<string>>;
@@ -143,21 +143,24 @@ export function createMemberships(deps: MembershipDeps) {
           continue;
         }
         if (action === 'transferOwnership') {
-          if (!k.roles.owner || !k.roles.formerOwner) throw new Error(`${k.kind}: no owner role to transfer`);
-          if (self) {
+          const { owner, formerOwner } = k.roles;
+          if (!owner || !formerOwner) throw new Error(`${k.kind}: no owner role to transfer`);
+          if (row?.role === owner) {
             written = false;
             continue;
           }
-          await repo.putMembership(tx, k, {
-            groupId: c.groupId,
-            userId: c.actorId,
-            role: k.roles.formerOwner,
-            state: 'member',
-          });
+          // The owner steps down first: one owner per group (a unique index).
+          for (const ownerId of await repo.memberIds(tx, c.groupId, 'owner'))
+            await repo.putMembership(tx, k, {
+              groupId: c.groupId,
+              userId: ownerId,
+              role: formerOwner,
+              state: 'member',
+            });
           row = await repo.putMembership(tx, k, {
             groupId: c.groupId,
             userId: c.userId,
-            role: k.roles.owner,
+            role: owner,
             state: 'member',
           });
           continue;
