@@ -77,7 +77,6 @@ export type RoleRules = {
   founder: Role;
   owner?: Role;
   formerOwner?: Role;
-  managers: readonly Role[];
   guarded: Partial<Record<Role, Partial<Record<GroupAction, { self?: Refusal; other?: Refusal }>>>>;
 };
 
@@ -126,7 +125,7 @@ const byHand = (who: {
   remove: { who: who.remove, denied: who.denied?.remove, from: { none: 'stay', member: 'remove' } },
 });
 
-const plainRoles: RoleRules = { base: 'MEMBER', founder: 'MEMBER', managers: [], guarded: {} };
+const plainRoles: RoleRules = { base: 'MEMBER', founder: 'MEMBER', guarded: {} };
 
 const ownerUntouchable = {
   self: refuse(403, COMMUNITY_MSG.ownerUntouchable),
@@ -197,7 +196,6 @@ export const groupKinds = {
       founder: 'OWNER',
       owner: 'OWNER',
       formerOwner: 'ORGANIZER',
-      managers: ['OWNER', 'ORGANIZER'],
       guarded: {
         // The owner is out of the organisers' reach and hands the community over before leaving.
         OWNER: {

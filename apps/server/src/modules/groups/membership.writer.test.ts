@@ -189,7 +189,7 @@ describe('no second writer', () => {
 
   it('only membership.repository writes member and co-host rows, and only the writer calls it', async () => {
     const writes =
-      /\b(insert\s+into|update|delete\s+from)\s+(\$\{)?\s*(group_members|groupMembers|event_cohosts|eventCohosts)\b|\.(insert|update|delete)\(\s*(groupMembers|eventCohosts)\s*\)/i;
+      /\b(insert\s+into|update|delete\s+from)\s+(\$\{)?\s*(group_members|groupMembers|event_cohosts|eventCohosts)\b|\.(insert|update|delete)\(\s*(groupMembers|eventCohosts)\s*\)|\b(insertRow|updateRow|deleteRows)\(\s*\w+,\s*(groupMembers|eventCohosts)\b/i;
     const writers =
       /\b(putMembership|putCohost|addMembers|removeMember|deleteRow|dropAllMemberships|removeEachOther|endCohostingBetween|setEventNotifications|setShareEmail)\b/;
     const offenders: string[] = [];
