@@ -70,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     guests: () => guestService,
     communities: () => club.communities,
     rooms: () => rooms.rooms,
+    memberships: () => memberships,
   });
   const guestService = guests.register(app, { ...k, rsvps: ev.rsvps, polls: () => pollService });
   const calendarService = calendar.register(app, { ...k, guards });
@@ -115,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     publisher,
     friends: friendService,
     friendGroups: friendGroupService,
-    rsvps: ev.rsvps,
+    memberships,
     rooms: () => rooms.rooms,
   });
   const club = communities.register(app, {

@@ -3,9 +3,9 @@ import type { Kernel, Later } from '../../platform/kernel.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { Guards } from '../auth/authenticate.ts';
 import type { RoomRechecks } from '../chat/rooms.ts';
-import type { RsvpService } from '../events/rsvp.service.ts';
 import type { FriendGroupsService } from '../friend-groups/friend-groups.service.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
+import type { Memberships } from '../groups/membership.service.ts';
 import { blocksRoutes } from './blocks.routes.ts';
 import { createBlocksService } from './blocks.service.ts';
 
@@ -17,7 +17,7 @@ export function register(
     publisher: Publisher;
     friends: FriendsService;
     friendGroups: FriendGroupsService;
-    rsvps: RsvpService;
+    memberships: Memberships;
     rooms: Later<RoomRechecks>;
   },
 ) {
@@ -26,7 +26,9 @@ export function register(
     publisher: deps.publisher,
     sever: deps.friends.sever,
     leaveEachOthersGroups: deps.friendGroups.removeEachOther,
-    endCohosting: deps.rsvps.endCohosting,
+    endCohosting: async (tx, a, b) => {
+      await deps.memberships.separate('cohost', tx, a, b);
+    },
     evictFromGroups: deps.friendGroups.evictRemoved,
     onAccessReduced: (userIds) =>
       deps

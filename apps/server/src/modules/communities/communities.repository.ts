@@ -152,15 +152,6 @@ export const insertCommunity = (db: Executor, values: NewRow<typeof communities>
 export const updateCommunity = (db: Executor, id: string, values: PgUpdateSetSource<typeof communities>) =>
   updateRow(db, communities, id, values);
 
-/**
- * Takes the community's row lock for a membership change: every change of one community's
- * memberships runs one at a time against the rows as they are (a ban cannot be overwritten by a
- * join, an invitation or an approval that read the row before it). The recount takes the same lock.
- */
-export async function lockCommunity(db: Executor, id: string): Promise<void> {
-  await db.execute(sql`select 1 from communities where id = ${id} for no key update`);
-}
-
 /** Keeps `member_count` true: recounted in the transaction that changed a membership. */
 export async function recount(db: Executor, id: string): Promise<void> {
   await db.execute(sql`update communities set member_count =

@@ -22,9 +22,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { Publisher } from '../../realtime/publish.ts';
 import { presentPerson } from '../chat/chat.presenter.ts';
 import { channels } from '../chat/chat.service.ts';
-import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
+import { type Actor, groupKinds } from '../groups/kinds.ts';
 import * as members from '../groups/membership.repository.ts';
-import type { Memberships } from '../groups/membership.service.ts';
+import type { Change, Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
@@ -66,7 +66,6 @@ const MEMBERS = groupKinds.community;
 const PEOPLE_ORGANIZERS = 20;
 const PEOPLE_FACES = 8;
 type Found = repo.CommunityWithViewer;
-type Row = members.Membership;
 
 const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
   f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
@@ -160,33 +159,31 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     return community!;
   }
 
-  /** The target's row for an organiser's action; owners are out of an organiser's reach. */
-  function target(row: Row | undefined): Row {
-    if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
-    if (row.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
-    return row;
-  }
-
   async function presentOneMember(row: Parameters<typeof presentMember>[0], showAnswers: boolean) {
     return presentMember(row, await repo.person(db, row.userId), showAnswers);
   }
 
+  /** The caller as the rules table names them for a change about `userId` (decision 067). */
+  const actor = (found: Pick<Found, 'role' | 'state'>, me: UserRow, userId: string): Actor =>
+    found.state === 'member' && found.role === 'OWNER'
+      ? 'owner'
+      : isOrganizer(found)
+        ? 'manager'
+        : me.id === userId
+          ? 'self'
+          : 'member';
+
   /**
-   * One membership change of `userId`, decided against their row as it is under the community's
-   * lock (issue 19: a ban read before a join, an invitation or an approval must not be overwritten
-   * by it), with the member count recounted in the same transaction.
+   * One membership change through the one writer (modules/groups, decision 067): decided against
+   * the person's row as it is under the community's lock (issue 19: a ban read before a join, an
+   * invitation or an approval must not be overwritten by it), with the member count recounted in
+   * the same transaction.
    */
-  async function transition<T>(
-    communityId: string,
-    userId: string,
-    change: (tx: Executor, row: Row | undefined) => Promise<T>,
-  ): Promise<T> {
+  async function transition(communityId: string, c: Omit<Change, 'groupId'>) {
     return db.transaction(async (tx) => {
-      await repo.lockCommunity(tx, communityId);
-      const row = isUuid(userId) ? await members.findMembership(tx, communityId, userId) : undefined;
-      const result = await change(tx, row);
+      const outcome = await memberships.change('community', { ...c, groupId: communityId }, tx);
       await repo.recount(tx, communityId);
-      return result;
+      return outcome;
     });
   }
 
@@ -216,16 +213,11 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
      * policy, unless banned (then nothing changes).
      */
     async joinByInvitation(me: UserRow, communityId: string): Promise<boolean> {
-      await transition(communityId, me.id, async (tx, row) => {
-        const next = step(MEMBERS, 'acceptInvitation', row?.state ?? 'none');
-        if (next === 'stay' || next === 'remove') return;
-        await members.putMembership(tx, MEMBERS, {
-          groupId: communityId,
-          userId: me.id,
-          role: 'MEMBER',
-          state: next,
-          restart: true,
-        });
+      await transition(communityId, {
+        userId: me.id,
+        actorId: me.id,
+        actor: 'self',
+        actions: ['acceptInvitation'],
       });
       return true;
     },
@@ -233,7 +225,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** A member's consent to show their e-mail address to organisers (the export). */
     async setShareEmail(me: UserRow, slug: string, share: boolean): Promise<boolean> {
       const found = await asMember(slug, me.id);
-      return (await members.setShareEmail(db, found.community.id, me.id, share)) ?? false;
+      return (await memberships.setShareEmail(found.community.id, me.id, share)) ?? false;
     },
 
     /** Whether the member shares their e-mail address with the organisers. */
@@ -278,12 +270,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               createdBy: me.id,
               memberCount: 1,
             });
-            await members.putMembership(tx, MEMBERS, {
-              groupId: community.id,
-              userId: me.id,
-              role: 'OWNER',
-              state: 'member',
-            });
+            await memberships.found('community', community.id, me.id, [], tx);
             return community;
           });
           const [created] = await withPlaces(db, [presentCommunity(row, { role: 'OWNER', state: 'member' })]);
@@ -441,22 +428,21 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const attendees: { eventId: string; userId: string }[] = [];
       const evictions: { people: string[]; channel: string }[] = [];
       for (const owned of await repo.ownedBy(tx, userId)) {
-        await repo.lockCommunity(tx, owned.id);
+        await memberships.lock('community', tx, owned.id);
         const heir = await members.successorOf(tx, owned.id, userId);
         if (heir) {
-          // One owner per community (a unique index): the leaving owner steps down first.
-          await members.putMembership(tx, MEMBERS, {
-            groupId: owned.id,
-            userId,
-            role: 'MEMBER',
-            state: 'member',
-          });
-          await members.putMembership(tx, MEMBERS, {
-            groupId: owned.id,
-            userId: heir,
-            role: 'OWNER',
-            state: 'member',
-          });
+          // The one transfer path; the leaving owner's rows all go below.
+          await memberships.change(
+            'community',
+            {
+              groupId: owned.id,
+              userId: heir,
+              actorId: userId,
+              actor: 'owner',
+              actions: ['transferOwnership'],
+            },
+            tx,
+          );
           continue;
         }
         evictions.push({
@@ -467,7 +453,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
         attendees.push(...gone.attendees);
       }
-      for (const communityId of await members.dropAllMemberships(tx, MEMBERS, userId))
+      for (const communityId of await memberships.dropAll('community', tx, userId))
         await repo.recount(tx, communityId);
       return {
         cancelled,
@@ -481,25 +467,20 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** OPEN → member; APPROVAL → pending with the answers; INVITE → only an invitation lets you in. */
     async join(me: UserRow, slug: string, answers: string[] = []): Promise<Community> {
       const { community } = await find(slug, me.id);
-      const state = await transition(community.id, me.id, async (tx, row) => {
-        const state = step(MEMBERS, 'join', row?.state ?? 'none', community.joinPolicy);
-        if (state === 'stay' || state === 'remove') return undefined;
-        if (state === 'pending') {
-          const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
-          if (given.some((a) => a === '')) throw badRequest(COMMUNITY_MSG.answersRequired);
-          answers = given;
-        }
-        await members.putMembership(tx, MEMBERS, {
-          groupId: community.id,
-          userId: me.id,
-          role: 'MEMBER',
-          state,
-          answers: state === 'pending' ? answers : undefined,
-          restart: true,
-        });
-        return state;
+      const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
+      const outcome = await transition(community.id, {
+        userId: me.id,
+        actorId: me.id,
+        actor: 'self',
+        actions: ['join'],
+        policy: community.joinPolicy,
+        answers: given,
+        check: (_tx, { next }) => {
+          if (next === 'pending' && given.some((a) => a === ''))
+            throw badRequest(COMMUNITY_MSG.answersRequired);
+        },
       });
-      if (state === 'pending') {
+      if (outcome.written && outcome.after?.state === 'pending') {
         // Join requests are for those who decide them: the organisers, not every member.
         const organizerIds = await members.memberIds(db, community.id, 'organizers');
         for (const id of organizerIds)
@@ -512,7 +493,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** A member's choice for the community's new events: `all` (default) or `none`. */
     async setEventNotifications(me: UserRow, slug: string, choice: 'all' | 'none'): Promise<Community> {
       const found = await asMember(slug, me.id);
-      await members.setEventNotifications(db, found.community.id, me.id, choice);
+      await memberships.setEventNotifications(found.community.id, me.id, choice);
       return reread(found.community.id, me.id);
     },
 
@@ -533,12 +514,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** Leaves, cancels a request or declines an invitation; an owner hands over first. */
     async leave(me: UserRow, slug: string): Promise<Community> {
       const { community } = await find(slug, me.id);
-      const left = await transition(community.id, me.id, async (tx, row) => {
-        if (step(MEMBERS, 'leave', row?.state ?? 'none') !== 'remove') return false;
-        if (row?.state === 'member' && row.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
-        return memberships.remove(MEMBERS, community.id, me.id, tx);
+      const left = await transition(community.id, {
+        userId: me.id,
+        actorId: me.id,
+        actor: 'self',
+        actions: ['leave'],
       });
-      if (left) await evict(community, me.id);
+      if (left.written) await evict(community, me.id);
       return reread(community.id, me.id);
     },
 
@@ -604,33 +586,15 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     ): Promise<CommunityMember> {
       const found = await asOrganizer(slug, me.id);
       const { community } = found;
-      if (userId === me.id && change.role && change.role !== found.role) {
-        if (found.role === 'OWNER') throw badRequest(COMMUNITY_MSG.onlyOwner);
-      }
+      // The owner changes their own role only by handing over: refused before anything is read.
+      if (userId === me.id && change.role && change.role !== found.role && found.role)
+        memberships.guard('community', 'setRole', { role: found.role, state: 'member' }, true);
+      const by = { userId, actorId: me.id, actor: actor(found, me, userId) };
       if (change.role === 'OWNER') {
-        if (found.role !== 'OWNER') throw forbidden(COMMUNITY_MSG.notOwner);
-        const updated = await transition(community.id, userId, async (tx, row) => {
-          if (!row) throw notFound(COMMUNITY_MSG.memberNotFound);
-          if (row.state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-          // Two transfers at once: the second finds its sender no longer the owner.
-          const mine = await members.findMembership(tx, community.id, me.id);
-          if (mine?.role !== 'OWNER' || mine.state !== 'member') throw forbidden(COMMUNITY_MSG.notOwner);
-          if (row.userId === me.id) return row;
-          // The old owner steps down first: one owner per community (a unique index).
-          await members.putMembership(tx, MEMBERS, {
-            groupId: community.id,
-            userId: me.id,
-            role: 'ORGANIZER',
-            state: 'member',
-          });
-          return members.putMembership(tx, MEMBERS, {
-            groupId: community.id,
-            userId,
-            role: 'OWNER',
-            state: 'member',
-          });
-        });
-        if (updated.userId !== me.id)
+        const { after: updated } = await transition(community.id, { ...by, actions: ['transferOwnership'] });
+        // A transfer leaves the new owner's row (the rules table refuses every other outcome).
+        const row = updated!;
+        if (row.userId !== me.id)
           await deps.audit?.({
             actorId: me.id,
             action: 'community.role',
@@ -638,22 +602,19 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             subjectId: userId,
             details: { communityId: community.id, slug: community.slug, role: 'OWNER' },
           });
-        return presentOneMember(updated, true);
+        return presentOneMember(row, true);
       }
-      const { row, updated } = await transition(community.id, userId, async (tx, current) => {
-        const row = target(current);
-        let state = row.state;
-        if (change.state === 'member') state = stateAfter(MEMBERS, 'approve', row.state);
-        if (change.role && state !== 'member') throw badRequest(COMMUNITY_MSG.notAMember);
-        const updated = await members.putMembership(tx, MEMBERS, {
-          groupId: community.id,
-          userId: row.userId,
-          role: change.role ?? row.role,
-          state,
-          restart: row.state !== 'member' && state === 'member',
-        });
-        return { row, updated };
+      const { before, after } = await transition(community.id, {
+        ...by,
+        actions: [
+          ...(change.state === 'member' ? (['approve'] as const) : []),
+          ...(change.role ? (['setRole'] as const) : []),
+        ],
+        role: change.role,
       });
+      // Approve and setRole either refuse or leave a member's row (the rules table).
+      const row = before!;
+      const updated = after!;
       if (change.role && change.role !== row.role)
         await deps.audit?.({
           actorId: me.id,
@@ -674,12 +635,16 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Removes a member, declines a request, withdraws an invitation or lifts a ban. */
     async removeMember(me: UserRow, slug: string, userId: string): Promise<Community> {
-      const { community } = await asOrganizer(slug, me.id);
-      const row = await transition(community.id, userId, async (tx, current) => {
-        const row = target(current);
-        await memberships.remove(MEMBERS, community.id, row.userId, tx);
-        return row;
+      const found = await asOrganizer(slug, me.id);
+      const { community } = found;
+      const { before } = await transition(community.id, {
+        userId,
+        actorId: me.id,
+        actor: actor(found, me, userId),
+        actions: ['remove'],
       });
+      // `remove` refuses (404) when there is no row.
+      const row = before!;
       await evict(community, row.userId);
       if (row.userId !== me.id)
         await deps.audit?.({
@@ -694,20 +659,20 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Invites a user; someone who had asked to join is simply approved. */
     async invite(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
-      const { community } = await asOrganizer(slug, me.id);
+      const found = await asOrganizer(slug, me.id);
+      const { community } = found;
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
       // An invitation is a message with a name the inviter chose: not between people with a block.
       if (await deps.blockedBetween?.(me.id, userId)) throw forbidden(MSG.contactUnavailable);
-      const updated = await transition(community.id, userId, async (tx, row) => {
-        return members.putMembership(tx, MEMBERS, {
-          groupId: community.id,
-          userId,
-          role: 'MEMBER',
-          state: stateAfter(MEMBERS, 'invite', row?.state ?? 'none'),
-          restart: true,
-        });
+      const { after } = await transition(community.id, {
+        userId,
+        actorId: me.id,
+        actor: actor(found, me, userId),
+        actions: ['invite'],
       });
+      // `invite` refuses or leaves a row (invited, or member for a request).
+      const updated = after!;
       const approved = updated.state === 'member';
       deps.publisher.toUser(userId, approved ? 'community-approved' : 'community-invite', {
         communityId: community.id,
@@ -721,19 +686,19 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Bans a user (member or not): their sockets leave the room at once; only an unban lets them back. */
     async ban(me: UserRow, slug: string, userId: string): Promise<CommunityMember> {
-      const { community } = await asOrganizer(slug, me.id);
+      const found = await asOrganizer(slug, me.id);
+      const { community } = found;
       const person = isUuid(userId) ? await repo.person(db, userId) : undefined;
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
       if (userId === me.id) throw badRequest(COMMUNITY_MSG.cannotBanSelf);
-      const updated = await transition(community.id, userId, async (tx, row) => {
-        if (row?.role === 'OWNER' && row.state === 'member') throw forbidden(COMMUNITY_MSG.ownerUntouchable);
-        return members.putMembership(tx, MEMBERS, {
-          groupId: community.id,
-          userId,
-          role: 'MEMBER',
-          state: stateAfter(MEMBERS, 'ban', row?.state ?? 'none'),
-        });
+      const { after } = await transition(community.id, {
+        userId,
+        actorId: me.id,
+        actor: actor(found, me, userId),
+        actions: ['ban'],
       });
+      // `ban` leaves a banned row from every state.
+      const updated = after!;
       await evict(community, userId);
       await deps.audit?.({
         actorId: me.id,

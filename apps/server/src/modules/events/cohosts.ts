@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { anyRow, deleteRows } from '../../db/rows.ts';
-import { type EventRow, eventCohosts, events } from '../../db/schema/index.ts';
+import { anyRow } from '../../db/rows.ts';
+import { type EventRow, eventCohosts } from '../../db/schema/index.ts';
 import { organizerExists } from '../groups/membership.repository.ts';
 
 const cohostOf = (eventId: string, userId: string) =>
@@ -10,6 +10,7 @@ const cohostOf = (eventId: string, userId: string) =>
 /**
  * Whether `userId` hosts the event: its creator or a co-host. Hosts edit the event, see answers,
  * check people in and moderate its chat; other modules (chat moderation) ask through this.
+ * Co-hosts are written only by the membership writer (modules/groups, decision 067).
  */
 export async function isHost(
   db: Executor,
@@ -42,19 +43,4 @@ export async function mayCohost(db: Executor, event: EventRow, userId: string): 
       where (b.blocker_id = ${event.creatorId} and b.blocked_id = ${userId})
          or (b.blocker_id = ${userId} and b.blocked_id = ${event.creatorId}))`);
   return result.rows.length > 0;
-}
-
-export async function addCohost(db: Executor, eventId: string, userId: string): Promise<void> {
-  await db.insert(eventCohosts).values({ eventId, userId }).onConflictDoNothing();
-}
-
-export async function removeCohost(db: Executor, eventId: string, userId: string): Promise<boolean> {
-  return deleteRows(db, eventCohosts, cohostOf(eventId, userId));
-}
-
-/** A block ends co-hosting both ways: each stops co-hosting the events the other created. */
-export async function endCohostingBetween(db: Executor, a: string, b: string): Promise<void> {
-  await db.execute(sql`delete from ${eventCohosts} c using ${events} e
-    where e.id = c.event_id
-      and ((e.creator_id = ${a} and c.user_id = ${b}) or (e.creator_id = ${b} and c.user_id = ${a}))`);
 }

@@ -4,6 +4,7 @@ import type { Publisher } from '../../realtime/publish.ts';
 import type { Guards } from '../auth/authenticate.ts';
 import type { RoomRechecks } from '../chat/rooms.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
+import type { Memberships } from '../groups/membership.service.ts';
 import type { GuestService } from '../guests/guests.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SignupsService } from '../signups/signups.service.ts';
@@ -30,6 +31,7 @@ export function register(
     guests: Later<GuestService>;
     communities: Later<CommunitiesService>;
     rooms: Later<RoomRechecks>;
+    memberships: Later<Memberships>;
   },
 ) {
   const { db, config, guards } = deps;
@@ -46,6 +48,7 @@ export function register(
     },
     publisher: deps.publisher,
     guestOffer: (offer) => deps.guests().offered(offer),
+    cohosts: { change: (c) => deps.memberships().change('cohost', c) },
   });
   const events = createEventsService({
     db,

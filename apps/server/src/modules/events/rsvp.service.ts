@@ -19,12 +19,14 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import { loadOnce } from '../../platform/load-once.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import type { CohostRow } from '../groups/membership.repository.ts';
+import type { Change, Outcome } from '../groups/membership.service.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
 import { doorCode, loadTicketSecret, normalDoorCode, readTicket, ticketCode } from './checkin.ts';
-import { addCohost, endCohostingBetween, isHost, mayCohost, removeCohost } from './cohosts.ts';
+import { isHost, mayCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
 import { shownLocations } from './events.service.ts';
@@ -61,6 +63,8 @@ export type RsvpServiceDeps = {
   publisher: Pick<Publisher, 'toChannel'>;
   /** A place offered to (or given to) a guest without an account: told by e-mail (modules/guests). */
   guestOffer?: (offer: Offer & { guestId: string }) => void;
+  /** Co-hosts are written by the one membership writer (modules/groups, decision 067). */
+  cohosts: { change: (c: Change) => Promise<Outcome<CohostRow>> };
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -177,8 +181,6 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     isHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string | undefined) =>
       isHost(db, event, userId),
 
-    /** A block between `a` and `b` (in its transaction): each stops co-hosting the other's events. */
-    endCohosting: (tx: Executor, a: string, b: string) => endCohostingBetween(tx, a, b),
     hosted,
     notifyOffer,
 
@@ -329,20 +331,33 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       changed(row.id);
     },
 
+    /** The creator adds a co-host: a friend, or an organiser of the hosting community. */
     async addCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
       const row = await visible(eventId, user.id);
-      if (row.creatorId !== user.id) throw forbidden(EVENT_MSG.notCreator);
-      if (userId === row.creatorId) throw badRequest(CAPACITY_MSG.cohostIsCreator);
-      if (!isUuid(userId) || !(await mayCohost(db, row, userId)))
-        throw badRequest(CAPACITY_MSG.cohostNotAllowed);
-      await addCohost(db, row.id, userId);
+      await deps.cohosts.change({
+        groupId: row.id,
+        userId,
+        actorId: user.id,
+        actor: row.creatorId === user.id ? 'manager' : 'member',
+        actions: ['add'],
+        check: async () => {
+          if (userId === row.creatorId) throw badRequest(CAPACITY_MSG.cohostIsCreator);
+          if (!isUuid(userId) || !(await mayCohost(db, row, userId)))
+            throw badRequest(CAPACITY_MSG.cohostNotAllowed);
+        },
+      });
     },
 
+    /** The creator removes a co-host (404 for someone who is not one). */
     async removeCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
       const row = await visible(eventId, user.id);
-      if (row.creatorId !== user.id) throw forbidden(EVENT_MSG.notCreator);
-      if (!isUuid(userId) || !(await removeCohost(db, row.id, userId)))
-        throw notFound(CAPACITY_MSG.cohostNotFound);
+      await deps.cohosts.change({
+        groupId: row.id,
+        userId,
+        actorId: user.id,
+        actor: row.creatorId === user.id ? 'manager' : 'member',
+        actions: ['remove'],
+      });
     },
 
     async ticket(user: UserRow, eventId: string): Promise<{ code: string; doorCode: string }> {

@@ -2,12 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
 import { friendGroups } from '../../db/schema/index.ts';
-import {
-  groupIdsOf,
-  groupKinds,
-  memberExists,
-  removeEachOther as removeMembersOfEachOther,
-} from '../groups/membership.repository.ts';
+import { groupIdsOf, groupKinds, memberExists } from '../groups/membership.repository.ts';
 
 export type FriendGroupRow = typeof friendGroups.$inferSelect;
 
@@ -51,22 +46,10 @@ export async function deleteGroup(db: Executor, id: string): Promise<void> {
 }
 
 /**
- * Removes each of the two from the friend groups the other created (a block), and deletes a group
- * left with nobody in it. Answers the memberships removed.
+ * Deletes those of the groups nobody belongs to any more (after a block removed people from them;
+ * decision 067: the removal itself is the membership writer's).
  */
-export async function removeEachOther(
-  db: Executor,
-  a: string,
-  b: string,
-): Promise<{ groupId: string; userId: string }[]> {
-  const rows = await removeMembersOfEachOther(
-    db,
-    groupKinds.friendGroup,
-    (groupId) => sql`(select g.created_by from friend_groups g where g.id = ${groupId})`,
-    a,
-    b,
-  );
-  const groupIds = [...new Set(rows.map((r) => r.groupId))];
+export async function deleteEmptyGroups(db: Executor, groupIds: string[]): Promise<void> {
   if (groupIds.length > 0)
     await db.execute(
       sql`delete from friend_groups g where g.id in (${sql.join(
@@ -74,5 +57,4 @@ export async function removeEachOther(
         sql`, `,
       )}) and not exists (select 1 from group_members m where m.group_id = g.id)`,
     );
-  return rows;
 }

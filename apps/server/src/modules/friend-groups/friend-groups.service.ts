@@ -1,8 +1,8 @@
 import { CHAT_MSG, type CreateFriendGroupInput, type FriendGroup } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { actorOf, allows, groupKinds } from '../groups/kinds.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { actorOf, groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentFriendGroup } from './friend-groups.presenter.ts';
@@ -43,7 +43,11 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
      * group are its creator's friends, and a block ends the friendship). Runs in the caller's
      * transaction; call `evictRemoved` with the answer once it has committed.
      */
-    removeEachOther: (tx: Executor, a: string, b: string) => repo.removeEachOther(tx, a, b),
+    async removeEachOther(tx: Executor, a: string, b: string) {
+      const removed = await memberships.separate('friendGroup', tx, a, b);
+      await repo.deleteEmptyGroups(tx, [...new Set(removed.map((r) => r.groupId))]);
+      return removed;
+    },
 
     /** The removed members' sockets leave those groups' rooms. */
     evictRemoved(removed: { groupId: string; userId: string }[]): void {
@@ -58,10 +62,9 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
     async create(me: UserRow, input: CreateFriendGroupInput): Promise<FriendGroup> {
       const others = [...new Set(input.members.map((id) => id.trim()))].filter((id) => id !== me.id);
       if (others.length === 0) throw badRequest(CHAT_MSG.membersRequired);
-      await memberships.assertFriends(me.id, others);
       const row = await db.transaction(async (tx) => {
         const group = await repo.insertGroup(tx, { name: input.name, createdBy: me.id });
-        await memberships.add(MEMBERS, group.id, [me.id, ...others], tx);
+        await memberships.found('friendGroup', group.id, me.id, others, tx);
         return group;
       });
       return presentOne(row);
@@ -69,11 +72,13 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
 
     async addMember(me: UserRow, groupId: string, userId: string): Promise<FriendGroup> {
       const group = await memberOf(groupId, me.id);
-      if (!allows(MEMBERS, 'add', actorOf(me.id, [group.createdBy], userId)))
-        throw forbidden(CHAT_MSG.notGroupCreator);
-      if (userId !== me.id) await memberships.assertFriends(me.id, [userId]);
+      const actor = actorOf(me.id, [group.createdBy], userId);
       const updated = await db.transaction(async (tx) => {
-        await memberships.add(MEMBERS, group.id, [userId], tx);
+        await memberships.change(
+          'friendGroup',
+          { groupId: group.id, userId, actorId: me.id, actor, actions: ['add'] },
+          tx,
+        );
         return repo.touchGroup(tx, group.id);
       });
       return presentOne(updated ?? group);
@@ -85,12 +90,14 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
      */
     async removeMember(me: UserRow, groupId: string, userId: string): Promise<FriendGroup> {
       const group = await memberOf(groupId, me.id);
-      if (!allows(MEMBERS, 'remove', actorOf(me.id, [group.createdBy], userId)))
-        throw forbidden(CHAT_MSG.notAllowedToRemove);
-      if (!isUuid(userId)) return presentOne(group);
+      const actor = actorOf(me.id, [group.createdBy], userId);
       const channel = MEMBERS.room.channel(group.id);
       const { removed, row } = await db.transaction(async (tx) => {
-        const removed = await memberships.remove(MEMBERS, group.id, userId, tx);
+        const { written: removed } = await memberships.change(
+          'friendGroup',
+          { groupId: group.id, userId, actorId: me.id, actor, actions: ['remove'] },
+          tx,
+        );
         if (!removed) return { removed, row: group };
         if (MEMBERS.deletedWhenEmpty && (await memberships.count(MEMBERS, group.id, tx)) === 0) {
           await repo.deleteGroup(tx, group.id);

@@ -2,17 +2,19 @@ import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, firstRow } from '../../db/rows.ts';
-import { type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
+import { eventCohosts, events, type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
 import type { Person } from '../chat/chat.repository.ts';
 import { personColumns } from '../users/users.repository.ts';
-import type { GroupKindConfig } from './kinds.ts';
+import type { CohostKindConfig, GroupKindConfig, KindRules } from './kinds.ts';
 import { groupKinds } from './kinds.ts';
 
 /**
- * The one membership mechanism (docs/decisions/034). Friend groups, event sub-groups and
- * communities are each a group (a `groups` row) with members (`group_members` rows); every read
- * and write of who belongs goes through these functions, with the kind as data. Only state
- * `member` belongs; the other states (pending, invited, banned) are used by communities.
+ * The one membership mechanism (docs/decisions/034 and 067). Friend groups, event sub-groups and
+ * communities are each a group (a `groups` row) with members (`group_members` rows); an event's
+ * co-hosts are `event_cohosts` rows. Every SQL statement that writes who belongs, or with which
+ * role, is in this file, and only `membership.service.ts` (the one writer) calls the writing ones;
+ * other modules read through the fragments and readers below. Only state `member` belongs; the
+ * other states (pending, invited, banned) are used by communities.
  */
 export type { GroupKindConfig } from './kinds.ts';
 export { groupKinds } from './kinds.ts';
@@ -88,6 +90,77 @@ export function groupIdsOf(k: GroupKindConfig, userId: string): SQL {
 /** The user's row in the group, whatever its state. */
 export async function findMembership(db: Executor, groupId: string, userId: string) {
   return firstRow(db, m, and(eq(m.groupId, groupId), eq(m.userId, userId)));
+}
+
+/** A co-host row as the writer decides on it: a member with the organiser role. */
+export type CohostRow = {
+  groupId: string;
+  userId: string;
+  role: 'ORGANIZER';
+  state: 'member';
+  addedAt: Date;
+};
+
+/**
+ * Locks the group's row in its kind's own table for the rest of the transaction, so that changes
+ * of one group's members run one at a time and each decides against the rows as they are
+ * (decision 034, issue 19). `no key update` leaves foreign-key checks and readers alone.
+ */
+export async function lockGroup(db: Executor, k: KindRules, groupId: string): Promise<void> {
+  await db.execute(sql`select 1 from ${sql.identifier(k.lockTable)} where id = ${groupId} for no key update`);
+}
+
+/** The person's co-host row of the event, if any. */
+export async function findCohost(
+  db: Executor,
+  eventId: string,
+  userId: string,
+): Promise<CohostRow | undefined> {
+  const rows = await db
+    .select({ groupId: eventCohosts.eventId, userId: eventCohosts.userId, addedAt: eventCohosts.addedAt })
+    .from(eventCohosts)
+    .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId)))
+    .limit(1);
+  const row = rows[0];
+  return row && { ...row, role: 'ORGANIZER', state: 'member' };
+}
+
+/** Makes the person a co-host of the event (a row already there stays). */
+export async function putCohost(db: Executor, _k: CohostKindConfig, eventId: string, userId: string) {
+  await db.insert(eventCohosts).values({ eventId, userId }).onConflictDoNothing();
+}
+
+/** Deletes the person's row (a member row or a co-host row). True if there was one. */
+export async function deleteRow(
+  db: Executor,
+  k: KindRules,
+  groupId: string,
+  userId: string,
+): Promise<boolean> {
+  if (k.store === 'event_cohosts')
+    return deleteRows(
+      db,
+      eventCohosts,
+      and(eq(eventCohosts.eventId, groupId), eq(eventCohosts.userId, userId)),
+    );
+  return removeMember(db, groupId, userId);
+}
+
+/**
+ * A block ends co-hosting both ways: each stops co-hosting the events the other created. Answers
+ * the rows removed.
+ */
+export async function endCohostingBetween(
+  db: Executor,
+  a: string,
+  b: string,
+): Promise<{ groupId: string; userId: string }[]> {
+  const removed = await db.execute<{ event_id: string; user_id: string }>(sql`delete from ${eventCohosts} c
+    using ${events} e
+    where e.id = c.event_id
+      and ((e.creator_id = ${a} and c.user_id = ${b}) or (e.creator_id = ${b} and c.user_id = ${a}))
+    returning c.event_id, c.user_id`);
+  return removed.rows.map((r) => ({ groupId: r.event_id, userId: r.user_id }));
 }
 
 /** Creates or replaces a user's row (join, request, invite, ban, approve, role change). */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { findEvent } from '../events/events.repository.ts';
-import { groupKinds } from '../groups/kinds.ts';
+import { actorOf, groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
@@ -85,14 +85,13 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       if (!event) throw notFound(CHAT_MSG.eventNotFound);
       if (event.creatorId !== me.id) throw forbidden(CHAT_MSG.notOrganizer);
       const others = [...new Set(input.members.map((id) => id.trim()))].filter((id) => id !== me.id);
-      await memberships.assertFriends(me.id, others);
       const row = await db.transaction(async (tx) => {
         const subgroup = await repo.insertSubgroup(tx, {
           eventId: event.id,
           name: input.name,
           createdBy: me.id,
         });
-        await memberships.add(MEMBERS, subgroup.id, [me.id, ...others], tx);
+        await memberships.found('subgroup', subgroup.id, me.id, others, tx);
         return subgroup;
       });
       return presentOne(row);
@@ -116,10 +115,14 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
     },
 
     async addMember(me: UserRow, id: string, userId: string): Promise<Subgroup> {
-      const { subgroup, organizerId } = await managed(id, me.id);
-      if (userId !== organizerId) await memberships.assertFriends(organizerId, [userId]);
+      const { subgroup, organizerId } = await visible(id, me.id);
+      const actor = actorOf(me.id, [organizerId], userId);
       const row = await db.transaction(async (tx) => {
-        await memberships.add(MEMBERS, subgroup.id, [userId], tx);
+        await memberships.change(
+          'subgroup',
+          { groupId: subgroup.id, userId, actorId: me.id, actor, actions: ['add'] },
+          tx,
+        );
         return repo.touchSubgroup(tx, subgroup.id);
       });
       return presentOne(row ?? subgroup);
@@ -130,10 +133,14 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
      * sub-group (and its live chat) even when not listed as a member.
      */
     async removeMember(me: UserRow, id: string, userId: string): Promise<Subgroup> {
-      const { subgroup, organizerId } = await managed(id, me.id);
-      if (!isUuid(userId)) return presentOne(subgroup);
+      const { subgroup, organizerId } = await visible(id, me.id);
+      const actor = actorOf(me.id, [organizerId], userId);
       const { removed, row } = await db.transaction(async (tx) => {
-        const removed = await memberships.remove(MEMBERS, subgroup.id, userId, tx);
+        const { written: removed } = await memberships.change(
+          'subgroup',
+          { groupId: subgroup.id, userId, actorId: me.id, actor, actions: ['remove'] },
+          tx,
+        );
         return { removed, row: removed ? await repo.touchSubgroup(tx, subgroup.id) : subgroup };
       });
       if (removed && userId !== organizerId) memberships.evict([userId], MEMBERS.room.channel(subgroup.id));
