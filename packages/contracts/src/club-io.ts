@@ -40,6 +40,8 @@ export const CLUB_IO_MSG = {
   tooLarge: 'The calendar is larger than 5 MB',
   notCalendar: 'This is not an iCalendar (.ics) file',
   subscribeInvalid: 'Subscribe must be true or false',
+  /** `dates` of an import is neither choice (decision 070). */
+  datesInvalid: 'Dates must be "publish" or "ask"',
   subscribeNeedsUrl: 'Only a calendar address can be subscribed to; an uploaded file is read once',
   importNotFound: 'Import not found',
   importerGone: 'Whoever started this import no longer organises the community; start it again',
@@ -59,6 +61,9 @@ export const CLUB_IO_MSG = {
   importUnreadable: 'The calendar could not be read; nothing was imported',
   /** A retry found the import still running: the attempt before it never finished. */
   importInterrupted: 'The import stopped before it finished and was not run again; start it again',
+  /** One event's error (after "Line N: "): the database refused it (decision 070). */
+  eventNotSaved:
+    'the event could not be saved (a date or a text is out of range); correct it in the calendar and import again',
   /** A report entry: the importer may not publish yet (the events form's rule, EVENT_MSG.verifyToPublish). */
   importedAsDrafts:
     'Your email address is not verified yet, so the imported events were saved as drafts: verify it, then publish them',
@@ -79,10 +84,20 @@ export const INVITATION_MSG = {
 
 export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
+/**
+ * What becomes of the dates of an imported series (decision 070): `publish` (the default) makes
+ * them public as they were in the calendar and publishes later ones by themselves (decision 057);
+ * `ask` keeps them drafts and asks the hosts to confirm each, as a series made here does.
+ */
+export const IMPORT_DATES = ['publish', 'ask'] as const;
+export type ImportDates = (typeof IMPORT_DATES)[number];
+export const importDatesField = z.enum(IMPORT_DATES, { error: CLUB_IO_MSG.datesInvalid });
+
 /** POST /api/communities/:slug/imports (JSON; a file comes as multipart field `file`). */
 export const createImportBody = z.object({
   url: requiredText('Address', CLUB_IO_MSG.sourceRequired, LIMITS.urlMax, CLUB_IO_MSG.urlInvalid),
   subscribe: z.boolean({ error: CLUB_IO_MSG.subscribeInvalid }).optional(),
+  dates: importDatesField.optional(),
 });
 
 /** PATCH /api/imports/:id */
@@ -94,6 +109,8 @@ export const importErrorSchema = z.object({
   /** The line of the file where the broken event starts, when known. */
   line: z.number().nullable(),
   uid: z.string().nullable(),
+  /** The title of the event the line is about, when it is about one (decision 070). */
+  title: z.string().optional(),
   message: z.string(),
 });
 

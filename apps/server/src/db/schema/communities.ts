@@ -149,5 +149,6 @@ export const communityExports = pgTable(
   (t) => [check('community_exports_state_check', sql`${t.state} IN ('queued', 'running', 'done', 'failed')`)],
 );
 
-export type ImportError = { line: number | null; uid: string | null; message: string };
+/** One line of an import's report; `title` names the event it is about (decision 070). */
+export type ImportError = { line: number | null; uid: string | null; title?: string; message: string };
 export type CommunityImportRow = typeof communityImports.$inferSelect;

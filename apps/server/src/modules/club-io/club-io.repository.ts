@@ -79,49 +79,74 @@ const eventValues = (communityId: string, creatorId: string, e: ImportedEvent, n
   cancelledAt: e.cancelled ? now : null,
 });
 
+const upsertSet = {
+  title: sql`excluded.title`,
+  description: sql`excluded.description`,
+  location: sql`excluded.location`,
+  startDate: sql`excluded.start_date`,
+  endDate: sql`excluded.end_date`,
+  tags: sql`excluded.tags`,
+  visibility: sql`excluded.visibility`,
+  timeZone: sql`excluded.time_zone`,
+  // A cancellation keeps its first time; an event no longer cancelled is restored.
+  cancelledAt: sql`case when excluded.cancelled_at is null then null else coalesce(${events.cancelledAt}, excluded.cancelled_at) end`,
+  updatedAt: sql`now()`,
+};
+
+/** One statement writing `chunk`: the rows it inserted or changed (unchanged ones are not returned). */
+function upsertChunk(
+  db: Executor,
+  o: { communityId: string; creatorId: string; now: Date },
+  chunk: ImportedEvent[],
+) {
+  return db
+    .insert(events)
+    .values(chunk.map((e) => eventValues(o.communityId, o.creatorId, e, o.now)))
+    .onConflictDoUpdate({
+      target: [events.communityId, events.importUid],
+      targetWhere: sql`import_uid is not null`,
+      set: upsertSet,
+      setWhere: sql`(${events.title}, ${events.description}, ${events.location}, ${events.startDate}, ${events.endDate}, ${events.tags}, ${events.visibility}, ${events.timeZone}, ${events.cancelledAt} is null)
+        is distinct from (excluded.title, excluded.description, excluded.location, excluded.start_date, excluded.end_date, excluded.tags, excluded.visibility, excluded.time_zone, excluded.cancelled_at is null)`,
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+}
+
 /**
  * Writes imported events, matched on (community, UID): new ones are inserted, changed ones
  * updated, unchanged ones left alone (their SEQUENCE and feed bytes stay). One statement per
- * `CHUNK` events; `progress` is called after each.
+ * `CHUNK` events; `progress` is called after each. A chunk the database refuses is written again
+ * one event at a time, and each event it still refuses is handed to `refused` (decision 070).
  */
 export async function upsertEvents(
   db: Executor,
   o: { communityId: string; creatorId: string; now: Date },
   items: ImportedEvent[],
   progress: (counts: { created: number; updated: number; unchanged: number }) => Promise<void>,
+  refused: (item: ImportedEvent) => void = () => {},
 ) {
   const counts = { created: 0, updated: 0, unchanged: 0 };
+  const count = (rows: { inserted: boolean }[], size: number) => {
+    const created = rows.filter((r) => r.inserted).length;
+    counts.created += created;
+    counts.updated += rows.length - created;
+    counts.unchanged += size - rows.length;
+  };
   // Written in paced slices, the database's time included: readers meanwhile keep their speed.
   const pace = pacer(IMPORT_PACE);
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK);
-    const rows = await db
-      .insert(events)
-      .values(chunk.map((e) => eventValues(o.communityId, o.creatorId, e, o.now)))
-      .onConflictDoUpdate({
-        target: [events.communityId, events.importUid],
-        targetWhere: sql`import_uid is not null`,
-        set: {
-          title: sql`excluded.title`,
-          description: sql`excluded.description`,
-          location: sql`excluded.location`,
-          startDate: sql`excluded.start_date`,
-          endDate: sql`excluded.end_date`,
-          tags: sql`excluded.tags`,
-          visibility: sql`excluded.visibility`,
-          timeZone: sql`excluded.time_zone`,
-          // A cancellation keeps its first time; an event no longer cancelled is restored.
-          cancelledAt: sql`case when excluded.cancelled_at is null then null else coalesce(${events.cancelledAt}, excluded.cancelled_at) end`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`(${events.title}, ${events.description}, ${events.location}, ${events.startDate}, ${events.endDate}, ${events.tags}, ${events.visibility}, ${events.timeZone}, ${events.cancelledAt} is null)
-          is distinct from (excluded.title, excluded.description, excluded.location, excluded.start_date, excluded.end_date, excluded.tags, excluded.visibility, excluded.time_zone, excluded.cancelled_at is null)`,
-      })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    const created = rows.filter((r) => r.inserted).length;
-    counts.created += created;
-    counts.updated += rows.length - created;
-    counts.unchanged += chunk.length - rows.length;
+    try {
+      count(await upsertChunk(db, o, chunk), chunk.length);
+    } catch {
+      for (const item of chunk) {
+        try {
+          count(await upsertChunk(db, o, [item]), 1);
+        } catch {
+          refused(item);
+        }
+      }
+    }
     await progress(counts);
     await pace();
   }
@@ -144,6 +169,8 @@ export async function upsertSeries(
   db: Executor,
   o: { communityId: string; creatorId: string },
   s: ImportedSeries,
+  /** Whether a new series publishes its dates by itself (decision 057; a known one keeps its own). */
+  autoPublish = false,
 ): Promise<{ id: string; outcome: 'created' | 'updated' | 'unchanged' }> {
   const found = (
     await db
@@ -166,12 +193,13 @@ export async function upsertSeries(
         timeZone: s.timeZone,
         startLocal: s.startLocal,
         durationMinutes: s.durationMinutes,
+        autoPublish,
         ...templateOf(s),
       })
       .onConflictDoNothing()
       .returning({ id: eventSeries.id });
     if (row) return { id: row.id, outcome: 'created' };
-    return upsertSeries(db, o, s);
+    return upsertSeries(db, o, s, autoPublish);
   }
   const next = { ...templateOf(s), until: s.until, durationMinutes: s.durationMinutes };
   const same =
@@ -226,6 +254,46 @@ export async function applyOverride(
       ),
     )
     .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/**
+ * Publishes the draft dates of imported series that publish themselves (decision 070): what the
+ * calendar showed publicly is public here; a series its creator set to asking keeps its drafts.
+ */
+export async function publishSeriesDrafts(db: Executor, seriesIds: string[]): Promise<void> {
+  if (seriesIds.length === 0) return;
+  await db
+    .update(events)
+    .set({ status: 'LIVE', updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          events.seriesId,
+          db
+            .select({ id: eventSeries.id })
+            .from(eventSeries)
+            .where(and(inArray(eventSeries.id, seriesIds), eq(eventSeries.autoPublish, true))),
+        ),
+        eq(events.status, 'DRAFT'),
+        isNull(events.cancelledAt),
+      ),
+    );
+}
+
+/** Whether one of the community's imported series asks its hosts to confirm each date. */
+export async function importedSeriesAsk(db: Executor, communityId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: eventSeries.id })
+    .from(eventSeries)
+    .where(
+      and(
+        eq(eventSeries.communityId, communityId),
+        sql`${eventSeries.importUid} is not null`,
+        eq(eventSeries.autoPublish, false),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 

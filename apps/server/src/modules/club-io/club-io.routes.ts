@@ -5,8 +5,10 @@ import {
   communityResponse,
   createImportBody,
   exportResponse,
+  type ImportDates,
   INVITATION_MSG,
   idParams,
+  importDatesField,
   importListResponse,
   importResponse,
   MSG,
@@ -30,12 +32,23 @@ import type { ClubIoService } from './club-io.service.ts';
 
 const tags = ['communities'];
 
-/** An import's source: a multipart `file` (with an optional `subscribe` field ignored), or JSON `{ url, subscribe }`. */
+/**
+ * An import's source: a multipart `file` (with an optional `dates` field; `subscribe` is ignored),
+ * or JSON `{ url, subscribe?, dates? }`.
+ */
 async function importSource(request: FastifyRequest) {
   if (request.isMultipart()) {
     let file: { fileName: string; content: string } | undefined;
+    let dates: ImportDates | undefined;
     for await (const part of request.parts({ limits: { fileSize: CLUB_IO_LIMITS.icsMaxBytes } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname === 'dates') {
+          const parsed = importDatesField.safeParse(part.value);
+          if (!parsed.success) throw badRequest(CLUB_IO_MSG.datesInvalid);
+          dates = parsed.data;
+        }
+        continue;
+      }
       const data = await part.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(CLUB_IO_MSG.tooLarge);
         throw error;
@@ -44,7 +57,7 @@ async function importSource(request: FastifyRequest) {
         file = { fileName: part.filename || 'calendar.ics', content: data.toString('utf8') };
     }
     if (!file) throw badRequest(CLUB_IO_MSG.sourceRequired);
-    return file;
+    return { ...file, ...(dates ? { dates } : {}) };
   }
   const parsed = createImportBody.safeParse(request.body ?? {});
   if (!parsed.success) {
@@ -85,7 +98,7 @@ export function clubIoRoutes(
       params: slugParam,
       consumes: ['application/json', 'multipart/form-data'],
       description:
-        'Imports events from an ICS feed address (JSON `{ url, subscribe? }`) or an uploaded `.ics` file (multipart field `file`).',
+        'Imports events from an ICS feed address (JSON `{ url, subscribe?, dates? }`) or an uploaded `.ics` file (multipart field `file`, optional field `dates`). `dates`: `publish` (default) or `ask`, what becomes of the dates of imported series.',
       response: { 202: importResponse, ...errors(400, 401, 403, 404, 429) },
     }),
     async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   type Community,
   type CommunityExport,
   type CommunityImport,
+  type ImportDates,
   INVITATION_MSG,
   INVITE_SKIP_REASONS,
   type InviteSkipReason,
@@ -12,7 +13,7 @@ import {
   parseMemberCsv,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
-import type { CommunityImportRow, CommunityRow, UserRow } from '../../db/schema/index.ts';
+import type { CommunityImportRow, CommunityRow, ImportError, UserRow } from '../../db/schema/index.ts';
 import { ChildDeadlineError, runInChild } from '../../platform/child-task.ts';
 import { badRequest, forbidden, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -139,66 +140,89 @@ export function createClubIoService(deps: ClubIoDeps) {
 
   type Counts = { created: number; updated: number; unchanged: number };
 
-  /** Writes what the file holds; `report` is told the counts as they grow. */
+  /**
+   * Writes what the file holds; `report` is told the counts as they grow. An item the database
+   * refuses is one problem of the report (with its line and title), never the end of the import.
+   * A new series publishes its dates by itself when `dates.autoPublish` (decision 057); with
+   * `dates.publishNow` the dates made now are published too, of each series that still publishes
+   * itself (its creator may have switched it to asking) — the calendar's events were public there
+   * (decision 070).
+   */
   async function write(
     row: CommunityImportRow,
     items: ImportedItem[],
     at: Date,
+    dates: { autoPublish: boolean; publishNow: boolean },
     report: (counts: Counts) => Promise<void>,
-  ): Promise<Counts> {
+  ): Promise<{ counts: Counts; problems: ImportError[] }> {
     const o = { communityId: row.communityId, creatorId: row.createdBy ?? '', now: at };
+    const problems: ImportError[] = [];
+    const refused = (item: ImportedItem) =>
+      problems.push({
+        line: item.line,
+        uid: item.uid.split('|')[0] ?? null,
+        title: item.title,
+        message: `Line ${item.line}: ${CLUB_IO_MSG.eventNotSaved}`,
+      });
     // The last of several VEVENTs with one UID wins (a feed that repeats itself).
     const singles = new Map<string, ImportedEvent>();
     const series = new Map<string, Extract<ImportedItem, { kind: 'series' }>>();
+    // Changed occurrences of the file's series (the reader applies the others itself).
     const overrides: Extract<ImportedItem, { kind: 'override' }>[] = [];
     for (const item of items) {
       if (item.kind === 'event') singles.set(item.uid, item);
       else if (item.kind === 'series') series.set(item.uid, item);
       else overrides.push(item);
     }
-    // A changed occurrence of an expanded rule replaces that occurrence; one of a series is
-    // applied after the series has its occurrences; one without its master is an event.
-    const late: typeof overrides = [];
-    for (const o of overrides) {
-      if (series.has(o.uid)) late.push(o);
-      else
-        singles.set(`${o.uid}|${o.at.toISOString()}`, {
-          ...o,
-          kind: 'event',
-          uid: `${o.uid}|${o.at.toISOString()}`,
-        });
-    }
-    const done = await repo.upsertEvents(db, o, [...singles.values()], report);
+    const done = await repo.upsertEvents(db, o, [...singles.values()], report, refused);
     const seriesIds = new Map<string, string>();
     const pace = pacer(IMPORT_PACE);
     for (const s of series.values()) {
       await pace();
-      const { id, outcome } = await repo.upsertSeries(db, o, s);
-      seriesIds.set(s.uid, id);
-      done[outcome === 'unchanged' ? 'unchanged' : outcome] += 1;
-    }
-    if (series.size > 0) {
-      // The rolling horizon (decision 023) makes the new series' occurrences, as drafts.
-      await extendSeries(db, at);
-      for (const s of series.values()) {
-        await pace();
-        await repo.cancelOccurrences(db, seriesIds.get(s.uid)!, s.excluded, at);
+      try {
+        const { id, outcome } = await repo.upsertSeries(db, o, s, dates.autoPublish);
+        seriesIds.set(s.uid, id);
+        done[outcome === 'unchanged' ? 'unchanged' : outcome] += 1;
+      } catch {
+        refused(s);
       }
-      for (const over of late) {
+    }
+    if (seriesIds.size > 0) {
+      // The rolling horizon (decision 023) makes the new series' occurrences, as drafts; published
+      // before an EXDATE cancels one, so a public series shows its skipped date as called off.
+      await extendSeries(db, at);
+      if (dates.publishNow)
+        await repo.publishSeriesDrafts(
+          db,
+          [...series.values()].filter((s) => !s.draft).flatMap((s) => seriesIds.get(s.uid) ?? []),
+        );
+      for (const s of series.values()) {
+        const id = seriesIds.get(s.uid);
+        if (!id) continue;
         await pace();
-        await repo.applyOverride(db, seriesIds.get(over.uid)!, over.at, {
-          ...over,
-          uid: `${over.uid}|${over.at.toISOString()}`,
-          now: at,
-        });
+        await repo.cancelOccurrences(db, id, s.excluded, at);
+      }
+      for (const over of overrides) {
+        const id = seriesIds.get(over.uid);
+        if (!id) continue;
+        await pace();
+        try {
+          await repo.applyOverride(db, id, over.at, {
+            ...over,
+            uid: `${over.uid}|${over.at.toISOString()}`,
+            now: at,
+          });
+        } catch {
+          refused(over);
+        }
       }
     }
     await report(done);
-    return done;
+    return { counts: done, problems };
   }
 
   /** Runs one import (the job): fetches or reads, parses, writes; never throws for a bad feed. */
-  async function run(importId: string): Promise<void> {
+  async function run(importId: string, dates?: ImportDates): Promise<void> {
     const row = await repo.findImport(db, importId);
     if (!row) return;
     // Still running when a job starts: the attempt before this one never finished (its process
@@ -214,7 +238,7 @@ export function createClubIoService(deps: ClubIoDeps) {
       return;
     }
     try {
-      await runOnce(row);
+      await runOnce(row, dates);
     } catch (err) {
       // Anything else that failed (the database) may be retried by the queue: queued again, so
       // that the retry runs it rather than taking it for an interrupted attempt.
@@ -223,7 +247,7 @@ export function createClubIoService(deps: ClubIoDeps) {
     }
   }
 
-  async function runOnce(row: CommunityImportRow): Promise<void> {
+  async function runOnce(row: CommunityImportRow, chosen?: ImportDates): Promise<void> {
     const started = now();
     await repo.updateImport(db, row.id, {
       state: 'running',
@@ -284,14 +308,19 @@ export function createClubIoService(deps: ClubIoDeps) {
     const notes = asDrafts ? [{ line: null, uid: null, message: CLUB_IO_MSG.importedAsDrafts }] : [];
     const errors = [...notes, ...parsed.errors].slice(0, CLUB_IO_LIMITS.errorsKept);
     await repo.updateImport(db, row.id, { total: parsed.total, errors });
-    const done = await write(row, items, started, async (c) => {
+    // The organiser's choice; a feed re-read by the daily job (which carries none) keeps the one
+    // the community's imported series show (decision 070).
+    const dates = chosen ?? ((await repo.importedSeriesAsk(db, row.communityId)) ? 'ask' : 'publish');
+    const choice = { autoPublish: dates === 'publish', publishNow: dates === 'publish' && !asDrafts };
+    const { counts: done, problems } = await write(row, items, started, choice, async (c) => {
       await repo.updateImport(db, row.id, { created: c.created, updated: c.updated, skipped: c.unchanged });
     });
     await repo.updateImport(db, row.id, {
       state: 'done',
       created: done.created,
       updated: done.updated,
-      skipped: done.unchanged + parsed.errors.length,
+      skipped: done.unchanged + parsed.errors.length + problems.length,
+      errors: [...errors, ...problems].slice(0, CLUB_IO_LIMITS.errorsKept),
       content: null,
       finishedAt: now(),
     });
@@ -331,7 +360,9 @@ export function createClubIoService(deps: ClubIoDeps) {
     run,
 
     async start(): Promise<void> {
-      await jobs.work<{ importId: string }>(IMPORT_QUEUE, (data) => run(data.importId));
+      await jobs.work<{ importId: string; dates?: ImportDates }>(IMPORT_QUEUE, (data) =>
+        run(data.importId, data.dates),
+      );
       await jobs.work<{ invitationId: string }>(INVITE_MAIL_QUEUE, sendInvitationMail);
       await jobs.work<{ exportId: string }>(EXPORT_QUEUE, (data) => makeExport(data.exportId));
       // Subscribed feeds are read again once a day, each as its own import job.
@@ -350,7 +381,9 @@ export function createClubIoService(deps: ClubIoDeps) {
     async startImport(
       me: UserRow,
       slug: string,
-      source: { url: string; subscribe?: boolean } | { fileName: string; content: string },
+      source: ({ url: string; subscribe?: boolean } | { fileName: string; content: string }) & {
+        dates?: ImportDates;
+      },
     ): Promise<CommunityImport> {
       const community = await deps.communities.organizedBy(slug, me.id);
       if ('url' in source) {
@@ -366,7 +399,11 @@ export function createClubIoService(deps: ClubIoDeps) {
           ? { url: source.url, subscribed: source.subscribe ?? false }
           : { fileName: source.fileName.slice(0, 200), content: source.content.replaceAll('\u0000', '') }),
       });
-      await jobs.send(IMPORT_QUEUE, { importId: row.id }, { key: `${row.id}:first` });
+      await jobs.send(
+        IMPORT_QUEUE,
+        { importId: row.id, dates: source.dates ?? 'publish' },
+        { key: `${row.id}:first` },
+      );
       return presentImport(row);
     },
 

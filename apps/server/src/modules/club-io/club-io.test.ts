@@ -335,6 +335,7 @@ describe('hostile calendars', () => {
       {
         line: 4,
         uid: 'never@example.com',
+        title: 'Never',
         message:
           'Line 4: the rule (RRULE) can never occur: no date has all of its BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY',
       },
@@ -392,7 +393,7 @@ describe('hostile calendars', () => {
     const second = await finished((await importFile(b.slug, zoneFile(false, 'zone-b'))).json().import.id);
     expect(second).toMatchObject({ state: 'done', created: 0 });
     expect(second.errors).toEqual([
-      { line: 3, uid: 'zone-b', message: 'Line 3: unknown time zone Club Local Time' },
+      { line: 3, uid: 'zone-b', title: 'Zoned', message: 'Line 3: unknown time zone Club Local Time' },
     ]);
     expect(await eventsOf(b.id)).toEqual([]);
   }, 120_000);
@@ -574,4 +575,106 @@ describe('export', () => {
     expect(file.statusCode).toBe(200);
     expect(JSON.parse(unzip(file.rawPayload).get('events.json')!).events).toHaveLength(1001);
   });
+});
+
+describe('calendars from real tools (decision 070)', () => {
+  const seriesOf = async (communityId: string) =>
+    (
+      await t.db.execute<{ title: string; time_zone: string; auto_publish: boolean; start_local: string }>(
+        sql`select title, time_zone, auto_publish, start_local from event_series where community_id = ${communityId} order by title`,
+      )
+    ).rows;
+
+  it('an Outlook calendar in Windows zones imports in Europe/Berlin; its weekly public dates are public here', async () => {
+    const club = await community();
+    const done = await finished(
+      (await importFile(club.slug, fixture('outlook-exchange.ics'))).json().import.id,
+    );
+    expect(done).toMatchObject({ state: 'done', total: 6, errors: [] });
+    expect(await seriesOf(club.id)).toEqual([
+      { title: 'Chorprobe', time_zone: 'Europe/Berlin', auto_publish: true, start_local: '2026-09-08T20:00' },
+    ]);
+    const events = await eventsOf(club.id);
+    const choir = events.filter(
+      (e) => e.title.startsWith('Chorprobe') && new Date(e.start_date) > new Date(),
+    );
+    expect(choir.length).toBeGreaterThan(0);
+    for (const e of choir) {
+      expect(e).toMatchObject({ time_zone: 'Europe/Berlin', status: 'LIVE' });
+      // 20:00 in Berlin: 19:00Z in winter, 18:00Z in summer, never 20:00Z (UTC).
+      const start = new Date(e.start_date);
+      expect(start.getUTCHours() + start.getUTCMinutes() / 60).toBe(
+        e.title === 'Chorprobe' ? (start.getUTCMonth() >= 3 && start.getUTCMonth() <= 8 ? 18 : 19) : 18.5,
+      );
+    }
+    const call = events.find((e) => e.title === 'Videocall mit dem Partnerchor');
+    expect(call?.time_zone).toBe('America/New_York');
+    expect(new Date(call?.start_date ?? 0)).toEqual(new Date('2026-12-10T17:00:00Z'));
+    // Importing it again changes nothing.
+    const again = await finished(
+      (await importFile(club.slug, fixture('outlook-exchange.ics'))).json().import.id,
+    );
+    expect(again).toMatchObject({ state: 'done', created: 0, updated: 0, errors: [] });
+  });
+
+  it('dates: "ask" keeps the series\' dates drafts that ask their hosts, through JSON and multipart', async () => {
+    const club = await community();
+    const body = multipart('calendar.ics', fixture('outlook-exchange.ics'));
+    const boundary = body.headers['content-type'].split('boundary=')[1];
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dates"\r\n\r\nask\r\n`),
+      body.payload,
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communities/${club.slug}/imports`,
+      headers: { ...owner.auth, ...body.headers },
+      payload,
+    });
+    expect(res.statusCode).toBe(202);
+    await finished(res.json().import.id);
+    expect((await seriesOf(club.id))[0]).toMatchObject({ auto_publish: false });
+    const occurrences = (await eventsOf(club.id)).filter((e) => e.series_id !== null);
+    expect(occurrences.length).toBeGreaterThan(0);
+    expect(new Set(occurrences.map((e) => e.status))).toEqual(new Set(['DRAFT']));
+    const wrong = await inject('POST', `/api/communities/${club.slug}/imports`, owner, {
+      url: `${feedBase}/meetup.ics`,
+      dates: 'sometimes',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Dates must be "publish" or "ask"');
+  });
+
+  it('a poison event is one problem with its title and line; the import ends with the rest written', async () => {
+    const club = await community();
+    const poisoned = fixture('meetup-group.ics').replace(
+      'END:VCALENDAR',
+      'BEGIN:VEVENT\r\nUID:poison@example.com\r\nDTSTART:20261201T100000Z\r\nDURATION:P999999999999999999W\r\nSUMMARY:Forever\r\nEND:VEVENT\r\nEND:VCALENDAR',
+    );
+    const done = await finished((await importFile(club.slug, poisoned)).json().import.id);
+    expect(done).toMatchObject({ state: 'done', total: 4, created: 4, skipped: 1 });
+    expect(done.errors).toEqual([
+      {
+        line: expect.any(Number),
+        uid: 'poison@example.com',
+        title: 'Forever',
+        message: expect.stringMatching(/^Line \d+: the event ends too far from its start/),
+      },
+    ]);
+  });
+
+  it('round trip: what our export writes of imported Outlook and iCloud calendars imports back unchanged', async () => {
+    const club = await community();
+    for (const name of ['outlook-exchange.ics', 'apple-icloud.ics'])
+      await finished((await importFile(club.slug, fixture(name))).json().import.id);
+    const files = unzip((await inject('GET', `/api/communities/${club.slug}/export`, owner)).rawPayload);
+    const copy = await community();
+    const back = await finished((await importFile(copy.slug, files.get('events.ics')!)).json().import.id);
+    expect(back).toMatchObject({ state: 'done', errors: [] });
+    const strip = (rows: Awaited<ReturnType<typeof eventsOf>>) =>
+      rows.map(({ series_id: _s, import_uid: _u, ...rest }) => rest);
+    expect(strip(await eventsOf(copy.id))).toEqual(strip(await eventsOf(club.id)));
+    const twice = await finished((await importFile(copy.slug, files.get('events.ics')!)).json().import.id);
+    expect(twice).toMatchObject({ created: 0, updated: 0 });
+  }, 120_000);
 });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { isValidTimeZone } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
-import { ITEMS_MAX, parseCalendar, VEVENTS_MAX, ZONES_MAX } from './ics-import.ts';
+import { type ImportedItem, ITEMS_MAX, parseCalendar, VEVENTS_MAX, ZONES_MAX } from './ics-import.ts';
 import { ruleProblem } from './recurrence-guard.ts';
+import { WINDOWS_ZONES, windowsZoneToIana } from './windows-zones.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -140,6 +142,7 @@ describe('the iCalendar reader', () => {
       {
         line: 4,
         uid: 'never@example.com',
+        title: 'Never',
         message:
           'Line 4: the rule (RRULE) can never occur: no date has all of its BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY',
       },
@@ -262,4 +265,228 @@ describe('the iCalendar reader', () => {
       `The calendar gives more than ${ITEMS_MAX} events (occurrences counted); the rest were not imported`,
     );
   }, 120_000);
+});
+
+/** Starts of the expanded events of one title, in order. */
+const startsOf = (items: ImportedItem[], title: string) =>
+  items
+    .filter((i): i is Extract<ImportedItem, { kind: 'event' }> => i.kind === 'event' && i.title === title)
+    .map((i) => i.start.toISOString())
+    .sort();
+
+describe('calendars from real tools (decision 070)', () => {
+  it('Outlook: a weekly series in "W. Europe Standard Time" is a series in Europe/Berlin (19:00Z after DST ends)', async () => {
+    const { items, errors } = await parseCalendar(fixture('outlook-exchange.ics'), NOW);
+    expect(errors).toEqual([]);
+    const choir = items.find((i) => i.kind === 'series' && i.title === 'Chorprobe');
+    expect(choir).toMatchObject({
+      kind: 'series',
+      freq: 'weekly',
+      interval: 1,
+      timeZone: 'Europe/Berlin',
+      startLocal: '2026-09-08T20:00',
+      durationMinutes: 120,
+      until: new Date('2027-06-29T18:00:00Z'),
+      // 20:00 in Berlin in winter
+      excluded: [new Date('2026-12-22T19:00:00Z')],
+    });
+  });
+
+  it('Outlook: a zone named by its display name without a VTIMEZONE maps to IANA', async () => {
+    const { items } = await parseCalendar(fixture('outlook-exchange.ics'), NOW);
+    expect(items.find((i) => i.title === 'Videocall mit dem Partnerchor')).toMatchObject({
+      kind: 'event',
+      timeZone: 'America/New_York',
+      start: new Date('2026-12-10T17:00:00Z'),
+      end: new Date('2026-12-10T18:00:00Z'),
+    });
+  });
+
+  it('Outlook: of two copies of a changed occurrence the higher SEQUENCE wins, and only one arrives', async () => {
+    const { items } = await parseCalendar(fixture('outlook-exchange.ics'), NOW);
+    const overrides = items.filter((i) => i.kind === 'override');
+    expect(overrides).toHaveLength(1);
+    expect(overrides[0]).toMatchObject({
+      at: new Date('2026-12-01T19:00:00Z'),
+      start: new Date('2026-12-02T18:30:00Z'),
+      title: 'Chorprobe (Generalprobe, Mittwoch)',
+    });
+  });
+
+  it('Exchange: a moved all-day occurrence (RECURRENCE-ID at zoned midnight) is on its new date only', async () => {
+    const { items } = await parseCalendar(fixture('outlook-exchange.ics'), NOW);
+    const lessons = items.filter((i) => i.title.startsWith('Stimmbildung'));
+    expect(lessons.map((i) => (i.kind === 'event' ? i.start.toISOString() : i.kind)).sort()).toEqual([
+      '2026-12-06T23:00:00.000Z',
+      '2026-12-14T23:00:00.000Z',
+      '2026-12-20T23:00:00.000Z',
+      '2026-12-27T23:00:00.000Z',
+      '2027-01-03T23:00:00.000Z',
+      '2027-01-10T23:00:00.000Z',
+      '2027-01-17T23:00:00.000Z',
+    ]);
+    expect(
+      lessons.find((i) => i.kind === 'event' && i.start.toISOString() === '2026-12-14T23:00:00.000Z'),
+    ).toMatchObject({
+      title: 'Stimmbildung (Dienstag)',
+      timeZone: 'Europe/Berlin',
+    });
+  });
+
+  it('Google: the highest SEQUENCE wins; changes of long-past occurrences do not arrive as events', async () => {
+    const { items, errors } = await parseCalendar(fixture('google-calendar-changes.ics'), NOW);
+    expect(errors).toEqual([]);
+    // No series from the older copy of the master, no stand-alone past changes.
+    expect(items.every((i) => i.kind === 'event')).toBe(true);
+    expect(items.some((i) => i.kind === 'event' && i.start < new Date('2025-11-25T00:00:00Z'))).toBe(false);
+    expect(
+      items.some((i) => i.title === 'Yoga im Park (alter Termin)' || i.title === 'Yoga im Park (Freitag)'),
+    ).toBe(false);
+    const moved = items.filter((i) => i.title === 'Yoga im Park (Donnerstag)');
+    expect(moved).toMatchObject([{ kind: 'event', start: new Date('2026-12-03T17:30:00Z') }]);
+    // The occurrence it replaced is gone; the Monday before and the Monday after are there.
+    const starts = startsOf(items, 'Yoga im Park');
+    expect(starts).toContain('2026-11-30T17:30:00.000Z');
+    expect(starts).not.toContain('2026-12-02T17:30:00.000Z');
+    expect(starts).toContain('2026-12-07T17:30:00.000Z');
+    expect(new Set(items.map((i) => i.uid)).size).toBe(items.length);
+  });
+
+  it('iCloud: two RRULEs in one event both count; an RDATE adds its date', async () => {
+    const { items } = await parseCalendar(fixture('apple-icloud.ics'), NOW);
+    expect(startsOf(items, 'Arrosage')).toEqual([
+      '2026-12-05T09:00:00.000Z',
+      '2026-12-09T09:00:00.000Z',
+      '2026-12-12T09:00:00.000Z',
+      '2026-12-16T09:00:00.000Z',
+      '2026-12-19T09:00:00.000Z',
+      '2026-12-23T09:00:00.000Z',
+      '2026-12-26T09:00:00.000Z',
+      '2026-12-30T09:00:00.000Z',
+    ]);
+    expect(startsOf(items, 'Atelier compost')).toEqual([
+      '2026-12-05T13:00:00.000Z',
+      '2026-12-28T13:00:00.000Z',
+      '2027-01-02T13:00:00.000Z',
+    ]);
+  });
+
+  it('iCloud: RSCALE=GREGORIAN is honoured; a lunar RSCALE is refused with its title and line', async () => {
+    const { items, errors } = await parseCalendar(fixture('apple-icloud.ics'), NOW);
+    expect(items.find((i) => i.title === 'Permanence du jeudi')).toMatchObject({
+      kind: 'series',
+      freq: 'weekly',
+      timeZone: 'Europe/Paris',
+      startLocal: '2026-12-03T17:30',
+    });
+    expect(items.some((i) => i.title === 'Nouvel an lunaire au jardin')).toBe(false);
+    expect(errors).toEqual([
+      {
+        line: expect.any(Number),
+        uid: 'F1E2D3C4-B5A6-4978-8877-665544332211',
+        title: 'Nouvel an lunaire au jardin',
+        message: expect.stringMatching(
+          /^Line \d+: the event repeats in the Chinese calendar \(RSCALE=CHINESE\)/,
+        ),
+      },
+    ]);
+  });
+
+  it('reads dates written without VALUE=DATE as dates', async () => {
+    // As several feed generators (and hand-written files) write a whole day.
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'X-WR-TIMEZONE:Europe/Berlin',
+      'BEGIN:VEVENT',
+      'UID:bare-date@example.com',
+      'DTSTART:20261212',
+      'DTEND:20261213',
+      'SUMMARY:Flohmarkt',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const { items, errors } = await parseCalendar(text, NOW);
+    expect(errors).toEqual([]);
+    expect(items[0]).toMatchObject({
+      start: new Date('2026-12-11T23:00:00Z'),
+      end: new Date('2026-12-12T23:00:00Z'),
+    });
+  });
+
+  it('a poison event is one line of the report with its title and line; the rest is read', async () => {
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:poison@example.com',
+      'DTSTART:20261201T100000Z',
+      'DURATION:P999999999999999999W',
+      'SUMMARY:Forever',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:fine@example.com',
+      'DTSTART:20261201T100000Z',
+      'SUMMARY:Fine',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const { items, errors } = await parseCalendar(text, NOW);
+    expect(items.map((i) => i.uid)).toEqual(['fine@example.com']);
+    expect(errors).toEqual([
+      {
+        line: 3,
+        uid: 'poison@example.com',
+        title: 'Forever',
+        message: 'Line 3: the event ends too far from its start (DTEND or DURATION); give it a real end',
+      },
+    ]);
+  });
+
+  it('maps every Windows zone of the CLDR table to a zone this runtime knows', () => {
+    for (const zone of WINDOWS_ZONES) expect(isValidTimeZone(zone.iana), zone.iana).toBe(true);
+    expect(windowsZoneToIana('W. Europe Standard Time')).toBe('Europe/Berlin');
+    expect(windowsZoneToIana('(UTC-05:00) Eastern Time (US & Canada)')).toBe('America/New_York');
+    expect(windowsZoneToIana('(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna')).toBe(
+      'Europe/Berlin',
+    );
+    expect(windowsZoneToIana('Club Local Time')).toBeUndefined();
+  });
+
+  it('a custom zone whose rules match an IANA zone becomes that zone', async () => {
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VTIMEZONE',
+      'TZID:Mitteleuropäische Zeit',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:19700329T020000',
+      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:weekly@example.com',
+      'DTSTART;TZID=Mitteleuropäische Zeit:20260901T190000',
+      'DTEND;TZID=Mitteleuropäische Zeit:20260901T200000',
+      'RRULE:FREQ=WEEKLY',
+      'SUMMARY:Weekly',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const { items, errors } = await parseCalendar(text, NOW);
+    expect(errors).toEqual([]);
+    expect(items[0]).toMatchObject({
+      kind: 'series',
+      timeZone: 'Europe/Berlin',
+      startLocal: '2026-09-01T19:00',
+    });
+  });
 });

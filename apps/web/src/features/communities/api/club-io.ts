@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Community, CommunityExport, CommunityImport, MemberImportReport } from '@townsquare/contracts';
+import type {
+  Community,
+  CommunityExport,
+  CommunityImport,
+  ImportDates,
+  MemberImportReport,
+} from '@townsquare/contracts';
 import { api, apiResponse } from '../../../lib/api-client.ts';
 import { communityKeys, slugPath } from './keys.ts';
 
@@ -29,14 +35,17 @@ export function useCommunityImports(slug: string) {
   });
 }
 
-/** POST /api/communities/:slug/imports: a feed address (JSON) or an .ics file (multipart). */
+/** POST /api/communities/:slug/imports: a feed address (JSON) or an .ics file (multipart), with `dates`. */
 export function useStartImport(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (source: { url: string; subscribe: boolean } | { file: File }) => {
+    mutationFn: async (
+      source: ({ url: string; subscribe: boolean } | { file: File }) & { dates: ImportDates },
+    ) => {
       let body: unknown = source;
       if ('file' in source) {
         const form = new FormData();
+        form.append('dates', source.dates);
         form.append('file', source.file);
         body = form;
       }

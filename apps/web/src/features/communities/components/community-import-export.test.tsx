@@ -86,6 +86,52 @@ describe('CommunityImportExport', () => {
   });
 });
 
+describe('CommunityImportExport: importing calendars (decision 070)', () => {
+  it('says why an address is refused, sends the dates choice, and names the event of a problem', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/api/communities/gamers/imports') && init?.method === 'POST') {
+          posted.push(JSON.parse(String(init.body)));
+          return jsonResponse({ import: { ...base, state: 'queued' } }, 202);
+        }
+        if (url.endsWith('/api/communities/gamers/imports'))
+          return jsonResponse({
+            imports: [
+              {
+                ...base,
+                state: 'done',
+                errors: [{ line: 3, uid: 'p', title: 'Forever', message: 'Line 3: the event ends too far' }],
+              },
+            ],
+          });
+        return jsonResponse({ message: 'unexpected' }, 500);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
+    const address = screen.getByLabelText('Calendar address (ICS feed)');
+    await fill(user, address, 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Import from address' }));
+    expect(await screen.findByText('The calendar address must be an http or https URL')).toBeVisible();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual([]);
+
+    expect(screen.getByRole('radio', { name: 'Publish them, as they were in the calendar' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Keep them drafts and ask me to confirm each' }));
+    await user.clear(address);
+    await fill(user, address, 'https://example.com/cal.ics');
+    await user.click(screen.getByRole('button', { name: 'Import from address' }));
+    await vi.waitFor(() =>
+      expect(posted).toEqual([{ url: 'https://example.com/cal.ics', subscribe: false, dates: 'ask' }]),
+    );
+    await user.click(await screen.findByText('1 problem'));
+    expect(screen.getByText('“Forever”: Line 3: the event ends too far')).toBeVisible();
+  });
+});
+
 describe('InvitationBanner', () => {
   it('signed in: accepting the link joins and the invitation leaves the address', async () => {
     const posted: unknown[] = [];

@@ -1,4 +1,4 @@
-import type { Community, CommunityImport, MemberImportReport } from '@townsquare/contracts';
+import type { Community, CommunityImport, ImportDates, MemberImportReport } from '@townsquare/contracts';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -46,33 +46,63 @@ function ImportEvents({ slug }: { slug: string }) {
   const urlId = useId();
   const fileId = useId();
   const subscribeId = useId();
+  const problemId = useId();
   const [subscribe, setSubscribe] = useState(false);
+  const [dates, setDates] = useState<ImportDates>('publish');
   const [problem, setProblem] = useState<string | null>(null);
+  const [badUrl, setBadUrl] = useState(false);
 
   const run = (source: Parameters<typeof start.mutate>[0], form: HTMLFormElement) => {
     setProblem(null);
+    setBadUrl(false);
     start.mutate(source, {
       onSuccess: () => form.reset(),
       onError: (error) => setProblem(errorMessage(error, t('communities.io.importFailed'))),
     });
   };
+  // The form checks the address itself (noValidate): the browser's own bubble says nothing in
+  // some browsers and is not read out, so a refused address is named in the alert below.
   const fromUrl = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const url = String(new FormData(event.currentTarget).get('url') ?? '').trim();
-    run({ url, subscribe }, event.currentTarget);
+    if (!url || !/^(https?|webcal):\/\/[^\s/]+/i.test(url)) {
+      setBadUrl(true);
+      return setProblem(t(url ? 'communities.io.urlInvalid' : 'communities.io.urlRequired'));
+    }
+    run({ url, subscribe, dates }, event.currentTarget);
   };
   const fromFile = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get('file');
     if (!(file instanceof File) || file.size === 0) return setProblem(t('communities.io.chooseFile'));
-    run({ file }, event.currentTarget);
+    run({ file, dates }, event.currentTarget);
   };
 
   return (
     <div className="space-y-4">
       <h3 className="font-semibold">{t('communities.io.importEvents')}</h3>
       <p className="text-sm text-stone-700">{t('communities.io.importLead')}</p>
-      <form onSubmit={fromUrl} className="space-y-3">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">{t('communities.io.dates')}</legend>
+        {(
+          [
+            ['publish', 'communities.io.datesPublish'],
+            ['ask', 'communities.io.datesAsk'],
+          ] as const
+        ).map(([choice, label]) => (
+          <label key={choice} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="import-dates"
+              checked={dates === choice}
+              onChange={() => setDates(choice)}
+              className="size-4 accent-brand-700"
+            />
+            {t(label)}
+          </label>
+        ))}
+      </fieldset>
+      <form onSubmit={fromUrl} className="space-y-3" noValidate>
         <div className="space-y-1">
           <Label htmlFor={urlId}>{t('communities.io.feedUrl')}</Label>
           <Input
@@ -82,6 +112,8 @@ function ImportEvents({ slug }: { slug: string }) {
             inputMode="url"
             placeholder={t('communities.io.feedPlaceholder')}
             required
+            aria-invalid={badUrl || undefined}
+            aria-describedby={badUrl ? problemId : undefined}
           />
         </div>
         <div className="flex items-center gap-3">
@@ -101,7 +133,11 @@ function ImportEvents({ slug }: { slug: string }) {
           {t('communities.io.upload')}
         </Button>
       </form>
-      {problem ? <Alert variant="error">{problem}</Alert> : null}
+      {problem ? (
+        <Alert variant="error" id={problemId}>
+          {problem}
+        </Alert>
+      ) : null}
       {imports.data?.imports.length ? (
         <ul className="space-y-3" aria-label={t('communities.io.imports')}>
           {imports.data.imports.slice(0, 5).map((item) => (
@@ -150,7 +186,11 @@ function ImportRow({ item, slug }: { item: CommunityImport; slug: string }) {
             {item.errors.map((e, i) => (
               // Errors have no id; their order is fixed.
               // biome-ignore lint/suspicious/noArrayIndexKey: a report's lines never move
-              <li key={i}>{e.message}</li>
+              <li key={i}>
+                {e.title
+                  ? t('communities.io.problemLine', { title: e.title, message: e.message })
+                  : e.message}
+              </li>
             ))}
           </ul>
         </details>
