@@ -93,9 +93,13 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
   // The same link opened in a browser (the mail's footer, or its List-Unsubscribe for a client
   // that opens it): explains and offers the button. A GET changes nothing, so link scanners
   // cannot opt anyone out (as the members' unsubscribe page, and decision 063's).
-  app.get(GUEST_NEVER_EMAIL, link({ querystring: neverQuery }), async (request, reply) => {
+  // A GET without a token is a 400 in the one error shape (what the schema checks), as every route's.
+  const openedQuery = z.object({
+    token: text('Token', GUEST_MSG.linkInvalid).max(2000, GUEST_MSG.linkInvalid),
+  });
+  app.get(GUEST_NEVER_EMAIL, link({ querystring: openedQuery }), async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const token = request.query.token ?? '';
+    const { token } = request.query;
     if (!guests.neverEmailValid(token))
       return reply
         .status(400)
