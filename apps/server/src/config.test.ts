@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
@@ -66,6 +67,13 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'perhaps' }, 'SEED_DEMO'],
     [{ PUBLIC_HOSTS: 'https://town.example' }, 'PUBLIC_HOSTS'],
     [{ PUBLIC_HOSTS: 'town.example/path' }, 'PUBLIC_HOSTS'],
+    [{ DKIM_DOMAIN: 'not a domain' }, 'DKIM_DOMAIN'],
+    [{ DKIM_SELECTOR: 'two words' }, 'DKIM_SELECTOR'],
+    [
+      { DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' },
+      'DKIM_PRIVATE_KEY',
+    ],
+    [{ DKIM_DOMAIN: 'town.example', DKIM_SELECTOR: 'mail2026' }, 'DKIM_PRIVATE_KEY'],
   ])('refuses %j with one line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -106,6 +114,33 @@ describe('currency', () => {
       expect(() => loadConfig({ CURRENCY: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ CURRENCY: bad })).toThrow(/CURRENCY must be an ISO 4217 currency code/);
     }
+  });
+});
+
+describe('DKIM signing', () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+  it('is off by default, and on with all three settings (a one-line key with \\n escapes too)', () => {
+    expect(loadConfig({}).dkim).toBeUndefined();
+    const oneLine = pem.trim().replaceAll('\n', '\\n');
+    const config = loadConfig({
+      DKIM_DOMAIN: 'Town.Example',
+      DKIM_SELECTOR: 'mail2026',
+      DKIM_PRIVATE_KEY: oneLine,
+    });
+    expect(config.dkim).toEqual({
+      domainName: 'town.example',
+      keySelector: 'mail2026',
+      privateKey: pem.trim(),
+    });
+  });
+
+  it('never prints the private key in its error line', () => {
+    const key = `${pem.slice(0, 60)}broken`;
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: key })).toThrow(
+      'Invalid configuration: DKIM_PRIVATE_KEY must be an RSA private key in PEM form (value not shown)',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { MAP_TILE_DEFAULTS } from '@townsquare/contracts';
@@ -97,6 +98,40 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Townsquare <no-reply@townsquare.local>'),
+  // DKIM signing of outgoing mail (all three or none): the d= domain, the s= selector whose TXT
+  // record at <selector>._domainkey.<domain> holds the public key, and the RSA private key (PEM;
+  // `\n` escapes allowed, for env files that keep one line per variable).
+  DKIM_DOMAIN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+          'must be a domain name such as example.org',
+        )
+        .optional(),
+    ),
+  DKIM_SELECTOR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/,
+          'must be a DNS label such as mail2026',
+        )
+        .optional(),
+    ),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().replaceAll('\\n', '\n') || undefined)
+    .pipe(z.string().refine(isRsaPrivateKey, 'must be an RSA private key in PEM form').optional()),
   JWT_SECRET: secret,
   UPLOAD_SIGNING_SECRET: secret,
   ADMIN_EMAILS: commaList((e) => e.toLowerCase()).pipe(
@@ -256,7 +291,16 @@ const envSchema = z.object({
   PUSH_SEND_TIMEOUT: duration('5s'),
 });
 
-/** The two halves of an S3 key pair come together or not at all. */
+/** Whether `pem` parses as an RSA private key (what nodemailer's DKIM signer takes). */
+function isRsaPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
+
+/** The two halves of an S3 key pair come together or not at all; so do the three DKIM settings. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
     ctx.addIssue({
@@ -270,6 +314,20 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
       code: 'custom',
       path: ['S3_ACCESS_KEY_ID'],
       message: 'is required with S3_SECRET_ACCESS_KEY',
+    });
+  }
+  const dkim = {
+    DKIM_DOMAIN: e.DKIM_DOMAIN,
+    DKIM_SELECTOR: e.DKIM_SELECTOR,
+    DKIM_PRIVATE_KEY: e.DKIM_PRIVATE_KEY,
+  };
+  const dkimSet = Object.entries(dkim).filter(([, v]) => v);
+  const dkimMissing = Object.entries(dkim).find(([, v]) => !v);
+  if (dkimSet.length > 0 && dkimMissing) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [dkimMissing[0]],
+      message: `is required with ${dkimSet.map(([k]) => k).join(' and ')}`,
     });
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
@@ -324,6 +382,8 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM_*: sign every outgoing mail (nodemailer's `dkim` option); unset sends unsigned. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   jwtSecret: string | undefined;
   uploadSigningSecret: string | undefined;
   adminEmails: string[];
@@ -384,6 +444,9 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 export class ConfigError extends Error {}
 
+/** Variables whose value an error line leaves out. */
+const SECRET_VALUES = new Set(['DKIM_PRIVATE_KEY']);
+
 /** The bare address of `Name <address>` (or the value itself). */
 function mailAddress(from: string): string {
   return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
@@ -395,9 +458,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`,
-    );
+    // A private key is never echoed (it would land in logs, and a PEM is not one line).
+    const got = SECRET_VALUES.has(name) ? 'value not shown' : `got "${env[name] ?? ''}"`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (${got})`);
   }
   const e = parsed.data;
   const port = e.PORT;
@@ -421,6 +484,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    dkim:
+      e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+        ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
+        : undefined,
     jwtSecret: e.JWT_SECRET,
     uploadSigningSecret: e.UPLOAD_SIGNING_SECRET,
     adminEmails: e.ADMIN_EMAILS,

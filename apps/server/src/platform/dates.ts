@@ -91,3 +91,24 @@ export function sheetTime(date: Date, timeZone: string): string {
   const p = parts(date, timeZone, 'iso');
   return `${p.year}-${p.month}-${p.day} ${clockTime(date, timeZone)}`;
 }
+
+/**
+ * "2026-12-17T19:00:00+01:00": the moment as ISO 8601 in the event's own offset, for structured
+ * data (schema.org's startDate), so a reader of the JSON-LD sees the local time, not UTC.
+ */
+export function offsetDateTime(date: Date, timeZone: string): string {
+  const f = formatter('en-US', 'offset', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  });
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(date)) if (part.type !== 'literal') p[part.type] = part.value;
+  // longOffset is "GMT+01:00", or just "GMT" where the offset is zero.
+  const offset = (p.timeZoneName ?? 'GMT').replace(/^GMT/, '') || '+00:00';
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+}

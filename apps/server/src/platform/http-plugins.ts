@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { App } from './http.ts';
+import { openApiDocument } from './openapi.ts';
 
 /** Every method of the original client contract, for CORS_ORIGINS clients. */
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -111,6 +112,7 @@ export async function registerHttpPlugins(app: App, o: HttpPluginOptions): Promi
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: openApiDocument(o.publicUrl),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

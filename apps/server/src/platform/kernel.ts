@@ -99,7 +99,13 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
   });
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      dkim: config.dkim,
+    });
   // With REDIS_URL, rate limits and socket fan-out are shared by every instance.
   const redis = config.redisUrl ? createRedisClients(config.redisUrl, app.log) : undefined;
   const limiter = createRateLimiter(

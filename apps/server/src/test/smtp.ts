@@ -2,7 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CapturedMail = { to: string; subject: string; text: string; html: string; parsed: ParsedMail };
+export type CapturedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  parsed: ParsedMail;
+  /** The message as it came over SMTP (what a DKIM verifier reads). */
+  raw: Buffer;
+};
 
 /**
  * A real SMTP server on a random loopback port that keeps every message it receives, so tests
@@ -16,8 +24,14 @@ export async function startSmtpCapture() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
+        .then(({ raw, parsed }) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
           inbox.push({
             to: (to ?? '').toLowerCase(),
@@ -25,6 +39,7 @@ export async function startSmtpCapture() {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             parsed,
+            raw,
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

@@ -1460,6 +1460,14 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: PUBLIC_200,
   },
+  // Its page in a browser: the button, for anyone holding the link; nothing changes.
+  'GET /api/guest-rsvps/never-email': {
+    request: () => ({
+      method: 'GET',
+      url: `/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(t.config.jwtSecret ?? '', `${unique('g')}@example.com`))}`,
+    }),
+    expect: PUBLIC_200,
+  },
   ...Object.fromEntries(
     (['GET', 'PATCH', 'DELETE'] as const).map((method) => [
       `${method} /api/guest-rsvps/:token`,

@@ -1,4 +1,4 @@
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
@@ -410,15 +410,18 @@ export async function countEvents(db: Executor, viewerId: string) {
 
 /**
  * Upcoming events anyone may see (the anonymous viewer of `visibleTo`), soonest first, for the
- * sitemap: id and last change only, read through the LIVE partial index.
+ * sitemap (cancelled ones left out): id and last change only, read through the LIVE partial index.
  */
 export async function listUpcomingPublic(db: Executor, limit: number) {
-  return db
-    .select({ id: events.id, updatedAt: events.updatedAt })
-    .from(events)
-    .where(and(visibleTo(undefined), isLive))
-    .orderBy(events.startDate, events.id)
-    .limit(limit);
+  return (
+    db
+      .select({ id: events.id, updatedAt: events.updatedAt })
+      .from(events)
+      // A cancelled event stays readable (its page says so) but is nothing to send a crawler to.
+      .where(and(visibleTo(undefined), isLive, isNull(events.cancelledAt)))
+      .orderBy(events.startDate, events.id)
+      .limit(limit)
+  );
 }
 
 export async function findEvent(

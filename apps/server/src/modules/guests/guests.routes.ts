@@ -21,8 +21,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
+import { escapeHtml } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
-import { GUEST_NEVER_EMAIL } from '../notifications/notifications.routes.ts';
+import { GUEST_NEVER_EMAIL, page, wantsHtml } from '../notifications/notifications.routes.ts';
 import type { GuestService } from './guests.service.ts';
 
 const tags = ['guests'];
@@ -69,20 +70,48 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
   );
 
   // "Never e-mail me again": the mail's List-Unsubscribe one-click POST carries the token in the
-  // query; the web page sends it in the body.
+  // query; the web page sends it in the body, the confirmation page below as a form.
+  const neverQuery = z.object({ token: text('Token').max(2000, GUEST_MSG.linkInvalid).optional() });
   app.post(
     GUEST_NEVER_EMAIL,
-    link({
-      querystring: z.object({ token: text('Token').max(2000, GUEST_MSG.linkInvalid).optional() }),
-      response: { 200: guestMessageResponse, ...errors(400, 429) },
-    }),
-    async (request) => {
+    link({ querystring: neverQuery, response: { 200: guestMessageResponse, ...errors(400, 429) } }),
+    async (request, reply) => {
       const body = guestTokenBody.safeParse(request.body);
       const token = request.query.token ?? (body.success ? body.data.token : '');
       await guests.neverEmail(token);
+      if (wantsHtml(request))
+        return reply
+          .type('text/html; charset=utf-8')
+          .serializer((payload: unknown) => String(payload))
+          .send(
+            page('You will not be e-mailed again', `<p>${escapeHtml(GUEST_MSG.neverEmailed)}.</p>`) as never,
+          );
       return { message: GUEST_MSG.neverEmailed };
     },
   );
+
+  // The same link opened in a browser (the mail's footer, or its List-Unsubscribe for a client
+  // that opens it): explains and offers the button. A GET changes nothing, so link scanners
+  // cannot opt anyone out (as the members' unsubscribe page, and decision 063's).
+  // A GET without a token is a 400 in the one error shape (what the schema checks), as every route's.
+  const openedQuery = z.object({
+    token: text('Token', GUEST_MSG.linkInvalid).max(2000, GUEST_MSG.linkInvalid),
+  });
+  app.get(GUEST_NEVER_EMAIL, link({ querystring: openedQuery }), async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const { token } = request.query;
+    if (!guests.neverEmailValid(token))
+      return reply
+        .status(400)
+        .send(page('This link is not valid', `<p>${escapeHtml(GUEST_MSG.linkInvalid)}.</p>`));
+    const action = `${GUEST_NEVER_EMAIL}?token=${encodeURIComponent(token)}`;
+    return reply.send(
+      page(
+        'Stop all e-mails to this address?',
+        `<p>Townsquare will not send this address any more e-mails: no confirmations, reminders or changes of events you answered without an account.</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="background:#c2410c;color:#fff;border:0;padding:12px 20px;border-radius:8px;font-weight:600;font-size:16px">Never e-mail me again</button></form>`,
+      ),
+    );
+  });
 
   app.get(
     '/api/guest-rsvps/:token',

@@ -501,6 +501,9 @@ export function createGuestService(deps: GuestServiceDeps) {
     },
 
     /** "Never e-mail me again", from any guest e-mail: the address is sent nothing more. */
+    /** Whether a "never e-mail me again" link is one we signed and still good (its page shows the button). */
+    neverEmailValid: (token: string): boolean => readNeverToken(secret, token) !== undefined,
+
     async neverEmail(token: string): Promise<void> {
       const email = readNeverToken(secret, token);
       if (!email) throw badRequest(GUEST_MSG.linkInvalid);

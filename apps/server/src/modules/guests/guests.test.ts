@@ -257,6 +257,62 @@ describe('answering without an account', () => {
   });
 });
 
+describe('the "never e-mail me again" link opened in a browser', () => {
+  it('shows a page whose button does it; the GET alone changes nothing', async () => {
+    const eventId = await guestEvent();
+    const email = `${unique('browser')}@example.com`;
+    await ask(eventId, { email });
+    const mail = (await guestMailsTo(email)).at(-1);
+    // Every mail to a guest offers RFC 8058's one click.
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = new URL((mail?.headers?.['List-Unsubscribe'] ?? '').slice(1, -1));
+    expect(mail?.text).toContain(url.href);
+
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      remoteAddress: nextIp(),
+      headers: { accept: 'text/html' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.headers['content-type']).toMatch(/^text\/html/);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.body).toContain('<form method="post"');
+    expect(opened.body).toContain('Never e-mail me again');
+    expect(opened.body).not.toContain(GUEST_MSG.linkInvalid);
+    // Link scanners open it too: still e-mailed.
+    const before = (await guestMailsTo(email)).length;
+    expect((await ask(eventId, { email })).statusCode).toBe(202);
+    expect((await guestMailsTo(email)).length).toBeGreaterThan(before);
+
+    // The page's button: the form posts back to the same link and gets a page.
+    const action =
+      /<form method="post" action="([^"]+)"/.exec(opened.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const done = await t.app.inject({
+      method: 'POST',
+      url: action,
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers['content-type']).toMatch(/^text\/html/);
+    expect(done.body).toContain(GUEST_MSG.neverEmailed);
+    const after = (await guestMailsTo(email)).length;
+    expect((await ask(eventId, { email })).statusCode).toBe(202);
+    expect(await guestMailsTo(email)).toHaveLength(after);
+
+    // A forged link: a page that says so, not the manage page's 404.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken('another secret', email))}`,
+      remoteAddress: nextIp(),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain(GUEST_MSG.linkInvalid);
+  });
+});
+
 describe('the one RSVP write path', () => {
   it('gives 100 guest confirmations at once for 10 places exactly 10 going and 90 waiting in order', async () => {
     const eventId = await guestEvent({ capacity: 10 });

@@ -7,7 +7,7 @@ import {
   type NearCityResponse,
   type PublicEventDto,
 } from '@townsquare/contracts';
-import { longEventTime } from '../../platform/dates.ts';
+import { longEventTime, offsetDateTime } from '../../platform/dates.ts';
 import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
 import type { CommunityAnnouncements } from '../communities/announcements.service.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -172,17 +172,24 @@ export function createPagesService(deps: PagesServiceDeps) {
       : person
         ? { '@type': 'Person', name: person, url: `${publicUrl}/user/${event.creatorId}` }
         : undefined;
+    const zone = event.timeZone ?? 'UTC';
+    // A free-text place is a PostalAddress too (crawlers read nothing else), but only as the
+    // address rule lets everyone know it (decisions 044, 062): an ATTENDEES event's `location`
+    // is already the city or a placeholder, so it stays a name without an address.
+    const address = event.place
+      ? {
+          '@type': 'PostalAddress',
+          ...(event.place.address ? { streetAddress: event.place.address } : {}),
+          addressLocality: event.place.city,
+          addressCountry: event.place.country,
+        }
+      : event.addressVisibility === 'ATTENDEES'
+        ? undefined
+        : { '@type': 'PostalAddress', streetAddress: event.location };
     const place = {
       '@type': 'Place',
       name: event.location,
-      address: event.place
-        ? {
-            '@type': 'PostalAddress',
-            ...(event.place.address ? { streetAddress: event.place.address } : {}),
-            addressLocality: event.place.city,
-            addressCountry: event.place.country,
-          }
-        : event.location,
+      ...(address ? { address } : {}),
       ...(event.place
         ? { geo: { '@type': 'GeoCoordinates', latitude: event.place.lat, longitude: event.place.lon } }
         : {}),
@@ -192,9 +199,11 @@ export function createPagesService(deps: PagesServiceDeps) {
       '@type': 'Event',
       name: event.title,
       description: truncate(event.description, 1000),
-      startDate: event.startDate,
-      endDate: event.endDate,
-      eventStatus: 'https://schema.org/EventScheduled',
+      startDate: offsetDateTime(new Date(event.startDate), zone),
+      endDate: offsetDateTime(new Date(event.endDate), zone),
+      // We keep no earlier dates of an event, so a moved one is not told apart: EventRescheduled
+      // is never claimed, EventCancelled follows the event.
+      eventStatus: `https://schema.org/${event.cancelled ? 'EventCancelled' : 'EventScheduled'}`,
       eventAttendanceMode: `https://schema.org/${event.online ? (event.place ? 'Mixed' : 'Online') : 'Offline'}EventAttendanceMode`,
       location: event.online ? (event.place ? [place, online] : online) : place,
       image: [absolute(event.imageUrl ?? DEFAULT_IMAGE)],
@@ -205,6 +214,9 @@ export function createPagesService(deps: PagesServiceDeps) {
         '@type': 'Offer',
         price: event.isFree ? 0 : event.cost,
         priceCurrency: deps.currency,
+        // Sold out once every place is taken (placesLeft null: no limit); on sale since it was made.
+        availability: `https://schema.org/${event.placesLeft === 0 ? 'SoldOut' : 'InStock'}`,
+        validFrom: offsetDateTime(new Date(event.createdAt), zone),
         url,
       },
     };

@@ -169,8 +169,9 @@ describe('link previews of /event/:id', () => {
       '@context': 'https://schema.org',
       '@type': 'Event',
       name: 'Riverside park run',
-      startDate: api.startDate,
-      endDate: api.endDate,
+      // In the event's own offset (its zone is UTC here): the same moments as the API's.
+      startDate: api.startDate.replace(/\.\d{3}Z$/, '+00:00'),
+      endDate: api.endDate.replace(/\.\d{3}Z$/, '+00:00'),
       location: { '@type': 'Place', name: 'Riverside Park, north gate' },
       organizer: { '@type': 'Person', name: 'Ada Organizer', url: `${PUBLIC_URL}/user/${ada.user.id}` },
       isAccessibleForFree: false,
@@ -322,6 +323,87 @@ describe('link previews of /c/:slug (issue 23)', () => {
       organizer: { '@type': 'Organization', name: 'Riverside Runners', url: `${PUBLIC_URL}/c/${club.slug}` },
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     });
+  });
+});
+
+describe('the schema.org Event of /event/:id follows the event', () => {
+  /** A December evening next year, 19:00 in Berlin (CET, +01:00). */
+  const year = new Date().getUTCFullYear() + 1;
+  const start = `${year}-12-17T18:00:00.000Z`;
+  const end = `${year}-12-17T20:00:00.000Z`;
+
+  it("writes its times in the event's offset, its free-text place as a PostalAddress, and its offer", async () => {
+    const id = await createEvent(t, ada, {
+      title: 'Winter choir evening',
+      location: 'Old town hall, Marktplatz 1',
+      startDate: start,
+      endDate: end,
+      timeZone: 'Europe/Berlin',
+      capacity: 1,
+    });
+    const url = `${PUBLIC_URL}/event/${id}`;
+    const data = jsonLd((await get(`/event/${id}`)).body);
+    expect(data).toMatchObject({
+      startDate: `${year}-12-17T19:00:00+01:00`,
+      endDate: `${year}-12-17T21:00:00+01:00`,
+      eventStatus: 'https://schema.org/EventScheduled',
+      location: {
+        '@type': 'Place',
+        name: 'Old town hall, Marktplatz 1',
+        address: { '@type': 'PostalAddress', streetAddress: 'Old town hall, Marktplatz 1' },
+      },
+      offers: { '@type': 'Offer', availability: 'https://schema.org/InStock', url },
+    });
+    const offers = data?.offers as { validFrom: string };
+    expect(offers.validFrom).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+
+    // The one place taken: sold out.
+    const going = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${id}/rsvp`,
+      headers: ben.auth,
+      payload: { status: 'going' },
+    });
+    expect(going.statusCode, going.body).toBe(200);
+    expect(jsonLd((await get(`/event/${id}`)).body)?.offers).toMatchObject({
+      availability: 'https://schema.org/SoldOut',
+    });
+  });
+
+  it('says a cancelled event is cancelled and leaves it out of the sitemap', async () => {
+    const id = await createEvent(t, ada, {
+      title: 'Called-off carol singing',
+      startDate: start,
+      endDate: end,
+    });
+    const sitemap = async () =>
+      [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(await sitemap()).toContain(`${PUBLIC_URL}/event/${id}`);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${id}`,
+      headers: ada.auth,
+      payload: { cancelled: true },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(jsonLd((await get(`/event/${id}`)).body)?.eventStatus).toBe('https://schema.org/EventCancelled');
+    expect(await sitemap()).not.toContain(`${PUBLIC_URL}/event/${id}`);
+  });
+
+  it("prints no address for an ATTENDEES event's free-text place (decisions 044, 062)", async () => {
+    const secret = 'Flat 3, Hidden Lane 7';
+    const id = await createEvent(t, ada, {
+      title: 'Living-room gig',
+      location: secret,
+      addressVisibility: 'ATTENDEES',
+      startDate: start,
+      endDate: end,
+    });
+    const html = (await get(`/event/${id}`)).body;
+    expect(html).not.toContain(secret);
+    const location = jsonLd(html)?.location as Record<string, unknown>;
+    expect(location['@type']).toBe('Place');
+    expect(location.address).toBeUndefined();
   });
 });
 

@@ -20,16 +20,48 @@ export type Mailer = {
 type Logger = { info: (obj: object, msg: string) => void };
 
 /**
+ * The header fields a DKIM signature covers: nodemailer's default list (RFC 6376 §5.4's) plus
+ * List-Unsubscribe-Post, which RFC 8058 §4 requires signed with List-Unsubscribe, so that no
+ * relay can turn a one-click link into something else.
+ */
+const SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
+
+/** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY, as nodemailer's `dkim` option takes them. */
+export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
+
+/**
  * Without SMTP_URL: an outbox that writes each message to DATA_DIR/mail/<time>-<to>.eml and logs
  * the link it carries, so a fresh install can verify and reset without a mail server.
- * With SMTP_URL: nodemailer over SMTP.
+ * With SMTP_URL: nodemailer over SMTP. With `dkim`, both sign every message (nodemailer's own
+ * signer: relaxed canonicalisation, rsa-sha256), so receivers can tell our mail from a forgery.
  */
 export function createMailer(options: {
   smtpUrl?: string;
   from: string;
   dataDir: string;
   log: Logger;
+  dkim?: DkimOptions | undefined;
 }): Mailer {
+  const signing = options.dkim ? { dkim: { ...options.dkim, headerFieldNames: SIGNED_HEADERS } } : {};
   // The message as both transports hand it to nodemailer (`link` is only for the outbox's log).
   const envelope = (message: MailMessage) => ({
     from: options.from,
@@ -43,7 +75,7 @@ export function createMailer(options: {
     // A pool of up to 5 connections: notification bursts reuse connections instead of opening one per mail.
     const url = new URL(options.smtpUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
-    const transport = nodemailer.createTransport(url.toString());
+    const transport = nodemailer.createTransport({ url: url.toString(), ...signing });
     return {
       async send(message) {
         await transport.sendMail(envelope(message));
@@ -56,7 +88,12 @@ export function createMailer(options: {
   }
 
   const outbox = path.join(options.dataDir, 'mail');
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    ...signing,
+  });
   return {
     async send(message) {
       const info = await composer.sendMail(envelope(message));
