@@ -18,9 +18,9 @@ import {
   type EventPlaceExtras,
   ONLINE_URL_MAX,
   PLACE_TEXT,
-} from '../places/place-text.ts';
-import type { SeriesInput } from '../series/api/create-series.ts';
+} from '../../lib/place-text.ts';
 import type { EventInput } from './api/create-event.ts';
+import type { SeriesInput } from './api/create-series.ts';
 import { type SaveAction, statusForSave } from './event-status.ts';
 
 /** What the create/edit dialog holds while it is open; dates as `<input type="datetime-local">` text. */

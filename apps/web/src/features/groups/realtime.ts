@@ -1,7 +1,7 @@
 import { roomMessage } from '@townsquare/contracts';
+import { communityKeys } from '../../lib/api/community-keys.ts';
+import { appendToHistory } from '../../lib/chat/history.ts';
 import { listen, type RealtimeDeps, type RealtimeSocket } from '../../lib/socket.ts';
-import { appendToHistory } from '../chat/history.ts';
-import { communityKeys } from '../communities/api/keys.ts';
 import { GROUP_KIND_NAMES, GROUP_KINDS, groupMessagesQueryKey } from './kinds.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommunityMember, MembershipState } from '@townsquare/contracts';
+import { communityKeys, slugPath } from '../../../lib/api/community-keys.ts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
 
 /** GET /api/communities/:slug/members?state= (members; other states for organisers). First page of 100. */
 export async function getCommunityMembers(slug: string, state: MembershipState, signal?: AbortSignal) {

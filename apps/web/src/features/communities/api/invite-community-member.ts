@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommunityMember } from '@townsquare/contracts';
+import { slugPath } from '../../../lib/api/community-keys.ts';
 import { api } from '../../../lib/api-client.ts';
-import { slugPath } from './keys.ts';
 
 /** POST /api/communities/:slug/invites { userId } (organisers). */
 export async function inviteCommunityMember(slug: string, userId: string): Promise<CommunityMember> {

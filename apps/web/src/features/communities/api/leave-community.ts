@@ -1,6 +1,6 @@
 import type { Community } from '@townsquare/contracts';
+import { slugPath } from '../../../lib/api/community-keys.ts';
 import { api } from '../../../lib/api-client.ts';
-import { slugPath } from './keys.ts';
 import { useCommunityAction } from './use-community-action.ts';
 
 /** POST /api/communities/:slug/leave: leave, cancel a request or decline an invitation. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Community } from '@townsquare/contracts';
-import { communityKeys } from './keys.ts';
+import { communityKeys } from '../../../lib/api/community-keys.ts';
 
 /**
  * Shared cache handling for the calls that answer `{ community }` (join, leave, edit, remove a

@@ -1,8 +1,8 @@
 import type { Community } from '@townsquare/contracts';
 import { CalendarPlus } from 'lucide-react';
+import { JoinButton } from '../../../components/groups/membership.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { JoinButton } from '../../groups/components/membership.tsx';
 import { ContentMenu } from '../../moderation/components/content-menu.tsx';
 import { useJoinCommunity } from '../api/join-community.ts';
 import { useLeaveCommunity } from '../api/leave-community.ts';

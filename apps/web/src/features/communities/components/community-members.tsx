@@ -1,13 +1,13 @@
 import type { Community, CommunityMember } from '@townsquare/contracts';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { MemberPicker } from '../../../components/groups/group-form.tsx';
+import { MemberList } from '../../../components/groups/membership.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { MemberPicker } from '../../groups/components/group-form.tsx';
-import { MemberList } from '../../groups/components/membership.tsx';
 import { useBanCommunityMember } from '../api/ban-community-member.ts';
 import { useCommunityMembers } from '../api/get-community-members.ts';
 import { useInviteCommunityMember } from '../api/invite-community-member.ts';

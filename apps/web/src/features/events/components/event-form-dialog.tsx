@@ -9,6 +9,7 @@ import {
 import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { HostSelect } from '../../../components/host-select.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,16 +29,14 @@ import {
 } from '../../../components/ui/select.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useCurrency } from '../../../lib/api/get-instance.ts';
+import { useResendVerification } from '../../../lib/api/resend-verification.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useResendVerification } from '../../auth/api/resend-verification.ts';
-import { HostSelect } from '../../communities/components/host-select.tsx';
-import { useCurrency } from '../../instance/api/get-instance.ts';
-import { useCreateSeries } from '../../series/api/create-series.ts';
-import { PublishDatesChoice } from '../../series/components/publish-dates-choice.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
+import { useCreateSeries } from '../api/create-series.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
   type EventFormValues,
@@ -53,6 +52,7 @@ import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
 import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
 import { CapacityFields } from './capacity-fields.tsx';
 import { EventPlaceFields } from './event-place-fields.tsx';
+import { PublishDatesChoice } from './publish-dates-choice.tsx';
 
 /**
  * Zones offered in the form: the browser's, the event's, and the common ones of each region (a

@@ -6,9 +6,9 @@ import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { useFriends } from '../../../lib/api/get-friends.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunityOrganizers } from '../../communities/api/get-community-members.ts';
-import { useFriends } from '../../friends/api/get-friends.ts';
 import { useCohost } from '../api/capacity.ts';
 import { DownloadAttendeesButton } from './download-attendees-button.tsx';
 

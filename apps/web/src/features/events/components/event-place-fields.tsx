@@ -3,8 +3,8 @@ import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { ONLINE_URL_MAX } from '../../../lib/place-text.ts';
 import { PlaceLocationFields } from '../../places/components/place-location-fields.tsx';
-import { ONLINE_URL_MAX } from '../../places/place-text.ts';
 import type { EventFormValues } from '../event-form.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { RoomMessage } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import type { SendInput } from '../../chat/outbox.ts';
+import type { SendInput } from '../../../lib/chat/outbox.ts';
 import { type GroupRef, groupPath } from '../kinds.ts';
 
 /** POST /api/<kind>/:idOrSlug/messages. */

@@ -2,27 +2,32 @@ import type { FriendGroup } from '@townsquare/contracts';
 import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useT } from '../../../lib/i18n/intl.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { personName } from '../../chat/chat-item.ts';
-import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
-import { useCreateFriendGroup } from '../api/create-friend-group.ts';
-import { useFriendGroups } from '../api/get-friend-groups.ts';
-import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
-import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupFormDialog, GroupNameField, MemberPicker } from './group-form.tsx';
-import { GroupList, GroupSummary } from './group-list.tsx';
+import {
+  checkGroupName,
+  GroupFormDialog,
+  GroupNameField,
+  MemberPicker,
+} from '../../../components/groups/group-form.tsx';
+import { GroupList, GroupSummary } from '../../../components/groups/group-list.tsx';
 import {
   JoinButton,
   MemberList,
   type Membership,
   type MembershipAction,
   memberCountLabel,
-} from './membership.tsx';
+} from '../../../components/groups/membership.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { personName } from '../../../lib/chat/chat-item.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
+import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
+import { useCreateFriendGroup } from '../api/create-friend-group.ts';
+import { useFriendGroups } from '../api/get-friend-groups.ts';
+import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
+import { GroupChat } from './group-chat.tsx';
 
 /** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
 export function FriendGroupsPanel() {
