@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Community } from '@townsquare/contracts';
 import { api } from '../api-client.ts';
-import { communityKeys } from './community-keys.ts';
+import { communityKeys } from '../groups/keys.ts';
 
 /** GET /api/communities/mine: member, pending and invited. */
 export async function getMyCommunities(signal?: AbortSignal): Promise<Community[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Community, CommunityExport, CommunityImport, MemberImportReport } from '@townsquare/contracts';
-import { communityKeys, slugPath } from '../../../lib/api/community-keys.ts';
 import { api, apiResponse } from '../../../lib/api-client.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** Issue 26: imports, member invitations, the export, the e-mail consent. */
 export const importsKey = (slug: string) => ['communities', 'imports', slug] as const;

@@ -22,11 +22,10 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { personName } from '../../../lib/chat/chat-item.ts';
+import { useAddGroupMember, useLeaveGroup } from '../../../lib/groups/membership.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
 import { useCreateFriendGroup } from '../api/create-friend-group.ts';
 import { useFriendGroups } from '../api/get-friend-groups.ts';
-import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
 import { GroupChat } from './group-chat.tsx';
 
 /** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
@@ -174,7 +173,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
   const { user } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const isCreator = user?.id === group.createdBy.id;
-  const leaving = useLeaveFriendGroup(group.id, user?.id ?? '');
+  const leaving = useLeaveGroup({ kind: 'friend_group', id: group.id }, user?.id ?? '');
   const t = useT();
   // Having left, the group is gone from the list: back to it, and say so.
   const leave: MembershipAction<void> = {
@@ -237,7 +236,7 @@ function asMembership(group: FriendGroup): Membership {
 }
 
 function AddMembersDialog({ group }: { group: FriendGroup }) {
-  const add = useAddFriendGroupMember();
+  const add = useAddGroupMember({ kind: 'friend_group', id: group.id });
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string>();
@@ -258,7 +257,7 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
       return;
     }
     try {
-      for (const userId of chosen) await add.mutateAsync({ groupId: group.id, userId });
+      for (const userId of chosen) await add.mutateAsync(userId);
       toast.success(t('groups.added', { count: chosen.length }));
       change(false);
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { RoomSpec } from '../../lib/socket.ts';
+import type { RoomSpec } from '../socket.ts';
 
 /**
  * Friend groups, event sub-groups and communities are one thing on screen: people who belong to
