@@ -13,13 +13,6 @@ export interface EventPlaceExtras {
   addressVisibility?: AddressVisibility;
 }
 
-export const PLACE_TEXT = {
-  onlineUrlInvalid: 'Online link must be an https:// address',
-  onlineUrlTooLong: 'Online link must be at most 500 characters',
-} as const;
-
-export const ONLINE_URL_MAX = 500;
-
 /** The one line a place is shown as ("Berlin, DE"), shared with the server. */
 export const placeLabel = placeDisplayText;
 

@@ -8,6 +8,7 @@ import {
 } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { HostSelect } from '../../../components/host-select.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -40,11 +41,12 @@ import { useCreateSeries } from '../api/create-series.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
   type EventFormValues,
+  eventFormResolver,
   eventTagProblem,
+  formProblems,
   formValuesFor,
   toEventInput,
   toSeriesInput,
-  validateEventForm,
 } from '../event-form.ts';
 import type { SaveAction } from '../event-status.ts';
 import { showsEndedWarning } from '../event-status.ts';
@@ -222,6 +224,9 @@ export function EventFormDialog({
   const editing = Boolean(event);
   const startValues = useCallback(() => (!event && copyOf ? copyOf : formValuesFor(event)), [event, copyOf]);
   const [values, setValues] = useState<EventFormValues>(startValues);
+  // The fields keep their state here; react-hook-form validates it with the contract's schemas
+  // (eventFormResolver), and every problem goes into the one alert, not under its field.
+  const form = useForm<EventFormValues>({ values, resolver: eventFormResolver, shouldFocusError: false });
   const currency = useCurrency();
   const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
@@ -264,9 +269,16 @@ export function EventFormDialog({
 
   function save(next: SaveAction, pastConfirmed = false) {
     setSaveError(null);
-    const found = validateEventForm(values);
-    setProblems(found);
-    if (found.length > 0) return;
+    void form.handleSubmit(
+      () => {
+        setProblems([]);
+        submit(next, pastConfirmed);
+      },
+      (errors) => setProblems(formProblems(errors)),
+    )();
+  }
+
+  function submit(next: SaveAction, pastConfirmed: boolean) {
     if (!event && !pastConfirmed && next === 'publish' && toEventInput(values, next).status === 'PAST') {
       setAskPast(true);
       return;
