@@ -201,8 +201,12 @@ export const eventFields = {
   ...capacityFields,
 };
 
-/** A cross-field check that runs whatever the fields' own checks found (zod skips it otherwise). */
-export const checkEvenWithIssues = () => true;
+/**
+ * A cross-field check that runs whatever the fields' own checks found (zod skips it otherwise), as
+ * long as there is an object to read: a body that is not one has no fields to compare.
+ */
+export const checkEvenWithIssues = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null;
 
 export const createEventBody = z
   .object({
