@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints how the server modules and the web features depend on each other (ARCHITECTURE.md §12:
 // a feature never reads another feature's repository; no two modules import each other). Pass
-// `--check` to exit non-zero when a bar is broken; `--list` to print every offending import.
+// `--check` to exit non-zero when a bar is broken, `--web` to check only the web bars (what
+// `npm run lint` runs, decision 069); `--list` to print every offending import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,19 +95,21 @@ const mutual = [...serverPairs].filter((p) => {
 });
 const serverCycles = cycles([...serverPairs].map((p) => p.split('>')));
 
-const webAllow = new Set(
-  (() => {
-    try {
-      return JSON.parse(readFileSync(join(root, 'apps/web/feature-imports.json'), 'utf8')).allow ?? [];
-    } catch {
-      return [];
-    }
-  })(),
-);
+// `{ allow: ["<fromFeature> -> <path under features/>"], reasons: { <entry>: "why" } }` (decision 069).
+const webAllowList = (() => {
+  try {
+    return JSON.parse(readFileSync(join(root, 'apps/web/feature-imports.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+})();
+const webAllow = new Set(webAllowList.allow ?? []);
 const web = edges(join(root, 'apps/web/src/features'));
-const webOutside = web.filter(
-  ([a, , , file]) => !webAllow.has(`${a} -> ${file.replace(/^apps\/web\/src\/features\//, '')}`),
-);
+const webEntry = ([a, , , file]) => `${a} -> ${file.replace(/^apps\/web\/src\/features\//, '')}`;
+const webOutside = web.filter((edge) => !webAllow.has(webEntry(edge)));
+// An entry no import uses any more, or one without its reason, is a broken allow-list.
+const webUsed = new Set(web.map(webEntry));
+const webAllowBroken = [...webAllow].filter((entry) => !webUsed.has(entry) || !webAllowList.reasons?.[entry]);
 const webPairs = new Set(web.map(([a, b]) => `${a}>${b}`));
 const webCycles = cycles([...webPairs].map((p) => p.split('>')));
 
@@ -127,8 +130,12 @@ if (args.has('--list')) {
   for (const [, , from, to] of webOutside) console.log(`web         ${from} -> ${to}`);
   for (const c of webCycles) console.log(`web cycle   ${c.join(' ')}`);
 }
-if (args.has('--check')) {
-  const broken = intoRepository.length + mutual.length + serverCycles.length + webOutside.length;
+if (args.has('--check') || args.has('--web')) {
+  for (const entry of webAllowBroken)
+    console.error(`apps/web/feature-imports.json: "${entry}" matches no import or has no reason`);
+  const webBroken = webOutside.length + webCycles.length + webAllowBroken.length;
+  const serverBroken = intoRepository.length + mutual.length + serverCycles.length;
+  const broken = args.has('--web') ? webBroken : webBroken + serverBroken;
   if (broken > 0) {
     console.error(`module boundaries: ${broken} offending imports or cycles (run with --list)`);
     process.exit(1);

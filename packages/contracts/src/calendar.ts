@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capacityFields } from './capacity.ts';
-import { EVENT_MSG, eventFields, eventSchema } from './events.ts';
+import { checkEvenWithIssues, EVENT_MSG, eventFields, eventSchema } from './events.ts';
 import { text } from './fields.ts';
 
 /** Series (decision 023) and calendar feed messages. */
@@ -74,16 +74,18 @@ export const createSeriesBody = z
   .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
     message: 'End date must be after start date',
     path: ['endDate'],
+    when: checkEvenWithIssues,
   })
   .refine(
     (e) =>
       !(e.startDate instanceof Date && e.endDate instanceof Date) ||
       e.endDate.getTime() - e.startDate.getTime() < 7 * 24 * 3600_000,
-    { message: SERIES_MSG.tooLong, path: ['endDate'] },
+    { message: SERIES_MSG.tooLong, path: ['endDate'], when: checkEvenWithIssues },
   )
   .refine((e) => !(e.until instanceof Date && e.startDate instanceof Date) || e.until >= e.startDate, {
     message: SERIES_MSG.untilInvalid,
     path: ['until'],
+    when: checkEvenWithIssues,
   });
 export type CreateSeriesInput = z.output<typeof createSeriesBody>;
 

@@ -201,6 +201,13 @@ export const eventFields = {
   ...capacityFields,
 };
 
+/**
+ * A cross-field check that runs whatever the fields' own checks found (zod skips it otherwise), as
+ * long as there is an object to read: a body that is not one has no fields to compare.
+ */
+export const checkEvenWithIssues = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null;
+
 export const createEventBody = z
   .object({
     ...eventFields,
@@ -213,10 +220,13 @@ export const createEventBody = z
     message: EVENT_MSG.locationRequired,
     path: ['location'],
   })
-  // Runs even when a date failed its own check; then there is nothing to compare.
+  // Runs even when another field failed its own check (`when`), so a form lists every problem at
+  // once (decision 069); a date that failed leaves nothing to compare. The first issue, the one
+  // the API answers with, is unchanged.
   .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
     message: EVENT_MSG.endBeforeStart,
     path: ['endDate'],
+    when: checkEvenWithIssues,
   });
 export const updateEventBody = z.object({
   ...eventFields,

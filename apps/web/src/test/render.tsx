@@ -4,8 +4,8 @@ import type { SelfUser } from '@townsquare/contracts';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { sessionQueryKey } from '../features/auth/api/get-session.ts';
-import { instanceQueryOptions } from '../features/instance/api/get-instance.ts';
+import { instanceQueryOptions } from '../lib/api/get-instance.ts';
+import { sessionQueryKey } from '../lib/api/get-session.ts';
 import { LocaleProvider } from '../lib/i18n/locale-provider.tsx';
 import { english } from './i18n.ts';
 

@@ -6,11 +6,11 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { useMyCommunities } from '../../features/communities/api/get-my-communities.ts';
 import { useCommunities } from '../../features/communities/api/list-communities.ts';
 import { CommunityCard } from '../../features/communities/components/community-card.tsx';
 import { CreateCommunityDialog } from '../../features/communities/components/create-community-dialog.tsx';
+import { useMyCommunities } from '../../lib/api/get-my-communities.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 /** Discover communities (search by name, tag and place; verified only), "your communities" first. */

@@ -5,10 +5,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { BlockMenu } from '../../features/blocks/components/block-menu.tsx';
 import { DirectChat } from '../../features/chat/components/direct-chat.tsx';
-import { usePublicProfile } from '../../features/users/api/get-public-profile.ts';
+import { BlockMenu } from '../../features/moderation/components/block-menu.tsx';
+import { usePublicProfile } from '../../lib/api/get-public-profile.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 

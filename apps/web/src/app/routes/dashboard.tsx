@@ -6,19 +6,16 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { HeadedSection } from '../../components/ui/headed-section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
-import {
-  useHostableCommunities,
-  useMyCommunities,
-} from '../../features/communities/api/get-my-communities.ts';
 import { FromYourCommunities } from '../../features/communities/components/from-your-communities.tsx';
 import { useHasOwnEvents } from '../../features/events/api/has-own-events.ts';
+import { ConfirmRunsCard } from '../../features/events/components/confirm-runs-card.tsx';
 import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { EventCountTiles } from '../../features/events/components/event-count-tiles.tsx';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
-import { ConfirmRunsCard } from '../../features/series/components/confirm-runs-card.tsx';
+import { useHostableCommunities, useMyCommunities } from '../../lib/api/get-my-communities.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { cn } from '../../lib/cn.ts';
 import { displayName } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/intl.tsx';

@@ -9,12 +9,12 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { useAttendees, useCheckIn } from '../../features/events/api/capacity.ts';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
-import { qrReader, recentCodes, searchAttendees } from '../../features/events/capacity-texts.ts';
 import { openQrReader } from '../../features/events/qr-reader.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { qrReader, recentCodes, searchAttendees } from '../../lib/capacity-texts.ts';
 import { formatTime, formatZoneName, inTimeZone } from '../../lib/format.ts';
 import { translate, useT } from '../../lib/i18n/intl.tsx';
 

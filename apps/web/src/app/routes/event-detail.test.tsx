@@ -9,7 +9,7 @@ import { createSelfUser, HOST_COMMUNITY, jsonResponse } from '../../test/factori
 import { createTestQueryClient } from '../../test/render.tsx';
 import { EventDetailPage, formatCost } from './event-detail.tsx';
 
-vi.mock('../../features/chat/components/event-social-panel.tsx', () => ({
+vi.mock('../components/event-social-panel.tsx', () => ({
   EventSocialPanel: ({ eventId, isOrganizer }: { eventId: string; isOrganizer: boolean }) => (
     <p>{`social panel ${eventId} ${isOrganizer ? 'organizer' : 'member'}`}</p>
   ),

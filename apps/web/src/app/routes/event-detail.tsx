@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { SignInLink } from '../../components/sign-in-link.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge, TagList } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,8 +20,6 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { WhenIdle } from '../../components/when-idle.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { SignInLink } from '../../features/auth/components/sign-in-link.tsx';
 import { usePublicEvent } from '../../features/events/api/get-public-event.ts';
 import { AddToCalendar } from '../../features/events/components/add-to-calendar.tsx';
 import { CancelEventControls } from '../../features/events/components/cancel-event-dialog.tsx';
@@ -34,17 +33,18 @@ import { HostedBy } from '../../features/events/components/hosted-by.tsx';
 import { CalendarLinks, ShareEvent } from '../../features/events/components/share-event.tsx';
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
-import { eventTimeText } from '../../features/events/event-time.ts';
-import { useCurrency } from '../../features/instance/api/get-instance.ts';
 import { PlaceMap } from '../../features/places/components/place-map.tsx';
-import type { EventPlaceExtras } from '../../features/places/place-text.ts';
+import { useCurrency } from '../../lib/api/get-instance.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
+import { eventTimeText } from '../../lib/event-time.ts';
 import { formatLongDate, formatMoney } from '../../lib/format.ts';
 import { translate, useT } from '../../lib/i18n/intl.tsx';
+import type { EventPlaceExtras } from '../../lib/place-text.ts';
 
 // The event chat and sub-groups (the chat feature's panel) load after the event itself.
 const EventSocialPanel = lazy(() =>
-  import('../../features/chat/components/event-social-panel.tsx').then((m) => ({
+  import('../components/event-social-panel.tsx').then((m) => ({
     default: m.EventSocialPanel,
   })),
 );
@@ -73,12 +73,12 @@ const DuplicateEvent = lazy(() =>
   import('../../features/events/components/duplicate-event.tsx').then((m) => ({ default: m.DuplicateEvent })),
 );
 const SeriesAutoPublish = lazy(() =>
-  import('../../features/series/components/series-auto-publish.tsx').then((m) => ({
+  import('../../features/events/components/series-auto-publish.tsx').then((m) => ({
     default: m.SeriesAutoPublish,
   })),
 );
 const SeriesStandingToggle = lazy(() =>
-  import('../../features/series/components/series-standing-toggle.tsx').then((m) => ({
+  import('../../features/events/components/series-standing-toggle.tsx').then((m) => ({
     default: m.SeriesStandingToggle,
   })),
 );

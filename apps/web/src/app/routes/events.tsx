@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
 import { EventBoard } from '../../features/events/components/event-board.tsx';
 import { type DiscoveryView, ListMapToggle } from '../../features/places/components/list-map-toggle.tsx';
+import { useHostableCommunities } from '../../lib/api/get-my-communities.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { withSearchParam } from '../../lib/search-params.ts';
 

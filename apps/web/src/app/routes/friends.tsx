@@ -2,10 +2,10 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useFriendRequests } from '../../features/friends/api/get-friend-requests.ts';
-import { useFriends } from '../../features/friends/api/get-friends.ts';
 import { FriendRequests } from '../../features/friends/components/friend-requests.tsx';
 import { FriendsList } from '../../features/friends/components/friends-list.tsx';
 import { FriendGroupsPanel } from '../../features/groups/components/friend-groups-panel.tsx';
+import { useFriends } from '../../lib/api/get-friends.ts';
 import { cn } from '../../lib/cn.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 

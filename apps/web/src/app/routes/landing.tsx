@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { WhenIdle } from '../../components/when-idle.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { cn } from '../../lib/cn.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 

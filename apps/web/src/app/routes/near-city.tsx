@@ -7,9 +7,9 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useNearCity } from '../../features/places/api/get-near-city.ts';
 import { NearList } from '../../features/places/components/near-list.tsx';
-import { formatDistance } from '../../features/places/place-text.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
+import { formatDistance } from '../../lib/place-text.ts';
 
 /**
  * `/near/:city` (issue 22): what is on near a city, for the visitors search engines and shared

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useHostableCommunities } from '../../features/communities/api/get-my-communities.ts';
 import { CreatePollForm } from '../../features/polls/components/create-poll-form.tsx';
+import { useHostableCommunities } from '../../lib/api/get-my-communities.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 /** "Find a date": propose dates, let people answer, then make the best one the event. */

@@ -5,11 +5,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { loginRedirectState } from '../../features/auth/components/route-guards.tsx';
 import { GuestPollAnswer } from '../../features/guests/components/guest-poll-answer.tsx';
 import { usePoll } from '../../features/polls/api/get-poll.ts';
 import { PollView } from '../../features/polls/components/poll-view.tsx';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { joinRoom } from '../../lib/socket.ts';
 

@@ -1,7 +1,7 @@
 import { Card, CardContent } from '../../components/ui/card.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { LanguageSelect } from '../../features/users/components/language-select.tsx';
 import { ProfileSetupForm } from '../../features/users/components/profile-setup-form.tsx';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 export function ProfileSetupPage() {

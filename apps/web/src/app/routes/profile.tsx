@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useMe } from '../../features/users/api/get-me.ts';
 import { ProfileDetails } from '../../features/users/components/profile-details.tsx';
 import { ProfileEditForm } from '../../features/users/components/profile-edit-form.tsx';
+import { useMe } from '../../lib/api/get-me.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 function ProfileSkeleton() {

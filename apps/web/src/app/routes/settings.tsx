@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { IconCard } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { SessionsCard } from '../../features/auth/components/sessions-card.tsx';
 import { BlockedPeopleCard } from '../../features/blocks/components/blocked-people-card.tsx';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
@@ -12,6 +11,7 @@ import { ChangePasswordForm } from '../../features/users/components/change-passw
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
 import { LanguageSelect } from '../../features/users/components/language-select.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
 // The home city card (issue 22) in a chunk of its own: the route's preload list stays short.

@@ -4,9 +4,9 @@ import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { sessionQueryKey, useSession } from '../../features/auth/api/get-session.ts';
 import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
 import { ResendVerificationButton } from '../../features/auth/components/resend-verification-button.tsx';
+import { sessionQueryKey, useSession } from '../../lib/api/get-session.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 

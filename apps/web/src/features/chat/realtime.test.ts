@@ -1,13 +1,13 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import type { ConversationSummary, DirectMessage, PersonSummary, RoomMessage } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ChatHistory, flattenHistory } from '../../lib/chat/history.ts';
 import { jsonResponse } from '../../test/factories.ts';
 import { createFakeSocket } from '../../test/fake-socket.ts';
 import { conversationQueryKey, conversationQueryOptions } from './api/get-conversation.ts';
 import { conversationsQueryKey } from './api/get-conversations.ts';
 import { eventMessagesQueryKey } from './api/get-event-messages.ts';
 import { generalMessagesQueryKey } from './api/get-general-messages.ts';
-import { type ChatHistory, flattenHistory } from './history.ts';
 import { registerChatRealtime } from './realtime.ts';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));

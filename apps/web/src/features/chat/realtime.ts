@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { directMessage, roomMessage } from '@townsquare/contracts';
 import { toast } from 'sonner';
+import { appendToHistory } from '../../lib/chat/history.ts';
 import { listen, type RealtimeDeps, type RealtimeSocket } from '../../lib/socket.ts';
 import { conversationQueryKey } from './api/get-conversation.ts';
 import { conversationsQueryKey } from './api/get-conversations.ts';
@@ -8,7 +9,6 @@ import { eventMessagesQueryKey } from './api/get-event-messages.ts';
 import { generalMessagesQueryKey } from './api/get-general-messages.ts';
 import { markMessageRead } from './api/mark-message-read.ts';
 import { clearUnread, recordDirectMessage } from './conversations-cache.ts';
-import { appendToHistory } from './history.ts';
 
 /** Spec 9: message toasts stay 4 s. */
 export const MESSAGE_TOAST_MS = 4000;

@@ -1,26 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CAPACITY_LIMITS,
-  CAPACITY_MSG,
-  EVENT_LIMITS,
-  EVENT_MSG,
+  createEventBody,
+  createSeriesBody,
   type EventDto,
   fromWallTime,
   type Place,
   type Recurrence,
-  SERIES_MSG,
   tagProblem,
   type Visibility,
 } from '@townsquare/contracts';
 import { addWeeks, format, isValid, parse, parseISO } from 'date-fns';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { browserTimeZone, inTimeZone } from '../../lib/format.ts';
-import {
-  type AddressVisibility,
-  type EventPlaceExtras,
-  ONLINE_URL_MAX,
-  PLACE_TEXT,
-} from '../places/place-text.ts';
-import type { SeriesInput } from '../series/api/create-series.ts';
+import type { AddressVisibility, EventPlaceExtras } from '../../lib/place-text.ts';
 import type { EventInput } from './api/create-event.ts';
+import type { SeriesInput } from './api/create-series.ts';
 import { type SaveAction, statusForSave } from './event-status.ts';
 
 /** What the create/edit dialog holds while it is open; dates as `<input type="datetime-local">` text. */
@@ -178,48 +174,88 @@ export function duplicateFormValues(event: EventFormSource, keepImage: boolean):
   };
 }
 
-const wholeIn = (value: string, min: number, max: number) => {
-  const n = Number(value);
-  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max;
-};
+/**
+ * What the contract's schema reads of the form: the body the dialog sends, with the typed texts
+ * as they are (an empty date, a '' or 1.5 place count), so the contract's own checks and messages
+ * say what is wrong, exactly as the server would (decision 069).
+ */
+function contractBody(values: EventFormValues): Record<string, unknown> {
+  const instant = (local: string) => fromLocalInput(local, values.timeZone)?.toISOString() ?? '';
+  const url = values.onlineUrl.trim();
+  const body: Record<string, unknown> = {
+    title: values.title,
+    description: values.description,
+    // An online event with no place may leave the location empty (it is sent as "Online").
+    ...(values.online && !values.location.trim() ? {} : { location: values.location }),
+    startDate: instant(values.startDate),
+    endDate: instant(values.endDate),
+    cost: values.isFree || values.cost.trim() === '' ? 0 : values.cost,
+    visibility: values.visibility,
+    tags: values.tags,
+    timeZone: values.timeZone,
+    capacity: values.capacity.trim(),
+    offerHours: values.offerHours.trim(),
+    maxGuests: values.maxGuests.trim(),
+    questions: values.questions.map(({ text, required }) => ({ text, required })),
+    ...(values.online ? { online: true, onlineUrl: url === '' ? null : url } : {}),
+  };
+  if (!values.asSeries) return body;
+  const until = values.until ? untilInstant(values.until, values.timeZone) : null;
+  return {
+    ...body,
+    freq: values.recurrence.toLowerCase(),
+    until: until === null ? null : Number.isNaN(until.getTime()) ? values.until : until.toISOString(),
+  };
+}
+
+// The body is whatever the form holds; the contract's schema is the judge of it.
+const anyBody = z.record(z.string(), z.unknown());
+const eventBodyResolver = zodResolver(anyBody.pipe(createEventBody));
+const seriesBodyResolver = zodResolver(anyBody.pipe(createSeriesBody));
 
 /**
- * Spec 5, "Event form": every problem at once, in the order of the form, for the one alert.
+ * The event form's react-hook-form resolver: the contract's create schema (a series: the series
+ * schema) over the body the form would send. Its errors are keyed by the body's fields.
  */
-export function validateEventForm(values: EventFormValues): string[] {
-  const problems: string[] = [];
-  const title = values.title.trim();
-  const description = values.description.trim();
-  if (!title) problems.push(EVENT_MSG.titleRequired);
-  if (title.length > EVENT_LIMITS.titleMax) problems.push(EVENT_MSG.titleTooLong);
-  if (!description) problems.push(EVENT_MSG.descriptionRequired);
-  if (description.length > EVENT_LIMITS.descriptionMax) problems.push(EVENT_MSG.descriptionTooLong);
-  // An online event with no place may leave the location empty (it is sent as "Online").
-  if (!values.location.trim() && !values.online) problems.push(EVENT_MSG.locationRequired);
-  const start = fromLocalInput(values.startDate, values.timeZone);
-  const end = fromLocalInput(values.endDate, values.timeZone);
-  if (!start) problems.push(EVENT_MSG.startRequired);
-  if (!end) problems.push(EVENT_MSG.endRequired);
-  if (start && end && end.getTime() <= start.getTime()) problems.push(EVENT_MSG.endBeforeStart);
-  const tags = tagProblem(values.tags);
-  if (tags) problems.push(tags);
-  if (values.asSeries && values.recurrence !== 'WEEKLY' && values.recurrence !== 'MONTHLY')
-    problems.push(SERIES_MSG.freqInvalid);
-  if (values.asSeries && values.until && start && untilInstant(values.until, values.timeZone) < start)
-    problems.push(SERIES_MSG.untilInvalid);
-  if (values.capacity.trim() !== '' && !wholeIn(values.capacity, 1, CAPACITY_LIMITS.capacityMax))
-    problems.push(CAPACITY_MSG.capacityInvalid);
-  if (!wholeIn(values.offerHours, 1, CAPACITY_LIMITS.offerHoursMax))
-    problems.push(CAPACITY_MSG.offerHoursInvalid);
-  if (!wholeIn(values.maxGuests, 0, CAPACITY_LIMITS.guestsMax)) problems.push(CAPACITY_MSG.maxGuestsInvalid);
-  const url = values.onlineUrl.trim();
-  if (values.online && url !== '' && !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(url))
-    problems.push(PLACE_TEXT.onlineUrlInvalid);
-  if (values.online && url.length > ONLINE_URL_MAX) problems.push(PLACE_TEXT.onlineUrlTooLong);
-  if (values.questions.length > CAPACITY_LIMITS.questionsMax) problems.push(CAPACITY_MSG.questionsInvalid);
-  if (values.questions.some((q) => !q.text.trim() || q.text.trim().length > CAPACITY_LIMITS.questionMax))
-    problems.push(CAPACITY_MSG.questionTextInvalid);
-  return problems;
+export const eventFormResolver: Resolver<EventFormValues> = async (values, _context, options) => {
+  const bodyOptions = { fields: {}, shouldUseNativeValidation: false, criteriaMode: options.criteriaMode };
+  const { errors } = values.asSeries
+    ? await seriesBodyResolver(contractBody(values), undefined, bodyOptions)
+    : await eventBodyResolver(contractBody(values), undefined, bodyOptions);
+  if (Object.keys(errors).length === 0) return { values, errors: {} };
+  // The body's field names (`freq`, `until`, `questions.0.text`) are what the one alert lists.
+  return { values: {}, errors: errors as FieldErrors<EventFormValues> };
+};
+
+/** The body's fields in the order the form shows them (spec 5: the one alert reads top to bottom). */
+const FORM_ORDER = [
+  'title',
+  'description',
+  'location',
+  'startDate',
+  'endDate',
+  'cost',
+  'tags',
+  'freq',
+  'until',
+  'capacity',
+  'offerHours',
+  'maxGuests',
+  'onlineUrl',
+  'questions',
+];
+
+/** Every message of `errors`, in the order of the form, each once. */
+export function formProblems(errors: FieldErrors): string[] {
+  const messages = (node: unknown): string[] => {
+    if (!node || typeof node !== 'object') return [];
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string') return [message];
+    return Object.values(node).flatMap(messages);
+  };
+  const rank = (key: string) => (FORM_ORDER.includes(key) ? FORM_ORDER.indexOf(key) : FORM_ORDER.length);
+  const keys = Object.keys(errors).sort((a, b) => rank(a) - rank(b));
+  return [...new Set(keys.flatMap((key) => messages(errors[key])))];
 }
 
 /** The tag picker's rule for one more tag (spec 5, "Tags"), shared with the server. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { friendStatusQueryKey } from '../../lib/api/get-friend-status.ts';
+import { friendsQueryKey } from '../../lib/api/get-friends.ts';
 import { friendRequestsQueryKey } from './api/get-friend-requests.ts';
-import { friendStatusQueryKey } from './api/get-friend-status.ts';
-import { friendsQueryKey } from './api/get-friends.ts';
 
 /**
  * After anything that changes the relationship with `userId`: their status, the pending requests,

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { friendStatusQueryKey } from '../../lib/api/get-friend-status.ts';
+import { friendsQueryKey } from '../../lib/api/get-friends.ts';
 import { createFakeSocket } from '../../test/fake-socket.ts';
 import { friendRequestsQueryKey } from './api/get-friend-requests.ts';
-import { friendStatusQueryKey } from './api/get-friend-status.ts';
-import { friendsQueryKey } from './api/get-friends.ts';
 import { type Presence, presenceQueryKey } from './presence.ts';
 import { registerFriendsRealtime } from './realtime.ts';
 

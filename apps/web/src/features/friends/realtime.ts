@@ -1,8 +1,8 @@
 import type { FriendRequestUpdateEvent, NewFriendRequestEvent } from '@townsquare/contracts';
 import { toast } from 'sonner';
+import { friendsQueryKey } from '../../lib/api/get-friends.ts';
 import { listen, type RealtimeDeps, type RealtimeSocket } from '../../lib/socket.ts';
 import { friendRequestsQueryKey } from './api/get-friend-requests.ts';
-import { friendsQueryKey } from './api/get-friends.ts';
 import { refreshRelationship } from './cache.ts';
 import { presenceQueryKey, replacePresence, setPresence } from './presence.ts';
 

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { RoomMessage } from '@townsquare/contracts';
 import { expect, it, vi } from 'vitest';
+import { type ChatHistory, flattenHistory } from '../../lib/chat/history.ts';
+import { groupMessagesQueryKey } from '../../lib/groups/kinds.ts';
 import { createFakeSocket } from '../../test/fake-socket.ts';
-import { type ChatHistory, flattenHistory } from '../chat/history.ts';
-import { groupMessagesQueryKey } from './kinds.ts';
 import { registerGroupsRealtime } from './realtime.ts';
 
 const subgroupMessagesQueryKey = (id: string) => groupMessagesQueryKey('event_subgroup', id);

@@ -1,8 +1,8 @@
 import { roomMessage } from '@townsquare/contracts';
+import { appendToHistory } from '../../lib/chat/history.ts';
+import { communityKeys } from '../../lib/groups/keys.ts';
+import { GROUP_KIND_NAMES, GROUP_KINDS, groupMessagesQueryKey } from '../../lib/groups/kinds.ts';
 import { listen, type RealtimeDeps, type RealtimeSocket } from '../../lib/socket.ts';
-import { appendToHistory } from '../chat/history.ts';
-import { communityKeys } from '../communities/api/keys.ts';
-import { GROUP_KIND_NAMES, GROUP_KINDS, groupMessagesQueryKey } from './kinds.ts';
 
 /**
  * Each kind's new-message event goes into that group's cached history (open chats refetch when

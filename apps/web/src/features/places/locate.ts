@@ -1,8 +1,8 @@
 import type { LatLon, PlaceCandidate } from '@townsquare/contracts';
 import { DisplayError } from '../../lib/api-client.ts';
 import { translate } from '../../lib/i18n/intl.tsx';
+import { roundPoint } from '../../lib/place-text.ts';
 import { searchPlaces } from './api/search-places.ts';
-import { roundPoint } from './place-text.ts';
 
 /** The browser's position, asked for only when the person presses "Use my location". */
 export function currentPosition(

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, SelfUser } from '@townsquare/contracts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 import { api, tokenStore } from '../../../lib/api-client.ts';
 import { sessionEnd } from '../components/route-guards.tsx';
-import { sessionQueryKey } from './get-session.ts';
 
 export interface LoginInput {
   identifier: string;

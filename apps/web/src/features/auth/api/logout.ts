@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 import { api, tokenStore } from '../../../lib/api-client.ts';
 import { sessionEnd } from '../components/route-guards.tsx';
-import { sessionQueryKey } from './get-session.ts';
 
 /** POST /api/auth/logout revokes the refresh-token family on the server. */
 export function logout(): Promise<{ message: string }> {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfUser } from '@townsquare/contracts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 import { api, tokenStore } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n/intl.tsx';
 import { isLocale } from '../../../lib/i18n/locales.ts';
 import { sessionEnd } from '../components/route-guards.tsx';
-import { sessionQueryKey } from './get-session.ts';
 
 export interface RegisterInput {
   fullName: string;

@@ -2,9 +2,9 @@ import { MSG } from '@townsquare/contracts/messages';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonVariantProps } from '../../../components/ui/button.tsx';
+import { useResendVerification } from '../../../lib/api/resend-verification.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useResendVerification } from '../api/resend-verification.ts';
 
 /** Sends the signed-in person a new verification link; a toast says it went, or why not. */
 export function ResendVerificationButton({

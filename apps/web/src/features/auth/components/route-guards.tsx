@@ -1,7 +1,7 @@
 import type { Role, SelfUser } from '@townsquare/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
 
 export const PROFILE_SETUP_PATH = '/profile-setup';
 

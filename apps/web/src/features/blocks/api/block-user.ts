@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { blocksQueryKey } from '../../../lib/api/get-blocks.ts';
 import { api } from '../../../lib/api-client.ts';
-import { blocksQueryKey } from './get-blocks.ts';
 
 /** POST /api/users/:id/block → `{ message: "Blocked" }`. */
 export function blockUser(userId: string): Promise<{ message: string }> {

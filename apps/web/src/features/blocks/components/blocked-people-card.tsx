@@ -7,10 +7,10 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { IconCard } from '../../../components/ui/card.tsx';
 import { LoadingSkeletons } from '../../../components/ui/skeleton.tsx';
+import { useBlocks } from '../../../lib/api/get-blocks.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useUnblockUser } from '../api/block-user.ts';
-import { useBlocks } from '../api/get-blocks.ts';
 
 function BlockedRow({ person }: { person: BlockedUser }) {
   const t = useT();

@@ -2,13 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BLOCK_MSG, type BlockedUser, type DirectMessage, type RoomMessage } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appendToHistory } from '../../../lib/chat/history.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { generalMessagesQueryKey } from '../../chat/api/get-general-messages.ts';
 import { DirectChat } from '../../chat/components/direct-chat.tsx';
 import { GeneralChat } from '../../chat/components/general-chat.tsx';
-import { appendToHistory } from '../../chat/history.ts';
-import { BlockMenu } from './block-menu.tsx';
+import { BlockMenu } from '../../moderation/components/block-menu.tsx';
 import { BlockedPeopleCard } from './blocked-people-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

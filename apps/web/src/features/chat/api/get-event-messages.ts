@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { RoomMessage } from '@townsquare/contracts';
-import { fetchMessagePage, historyPaging, type MessagePage } from '../history.ts';
+import { fetchMessagePage, historyPaging, type MessagePage } from '../../../lib/chat/history.ts';
 
 export const eventMessagesQueryKey = (eventId: string) => ['chat', 'event', eventId] as const;
 

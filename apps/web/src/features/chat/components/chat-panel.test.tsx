@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { RoomMessage } from '@townsquare/contracts';
 import { CHAT_MSG } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appendToHistory } from '../../../lib/chat/history.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { generalMessagesQueryKey } from '../api/get-general-messages.ts';
-import { appendToHistory } from '../history.ts';
 import { GeneralChat } from './general-chat.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -18,14 +18,14 @@ import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { ChatItem } from '../../../lib/chat/chat-item.ts';
+import type { OutboxEntry } from '../../../lib/chat/outbox.ts';
+import type { ChatThread } from '../../../lib/chat/use-chat-thread.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatMessageTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRemoveMessage } from '../../moderation/api/remove-message.ts';
 import { ContentMenu } from '../../moderation/components/content-menu.tsx';
-import type { ChatItem } from '../chat-item.ts';
-import type { OutboxEntry } from '../outbox.ts';
-import type { ChatThread } from '../use-chat-thread.ts';
 
 /** How close to an edge (px) counts as being at it. */
 const EDGE = 48;

@@ -1,11 +1,11 @@
 import type { RoomMessage } from '@townsquare/contracts';
+import { SignInPrompt } from '../../../components/sign-in-link.tsx';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { roomMessageItem } from '../../../lib/chat/chat-item.ts';
+import { useChatThread } from '../../../lib/chat/use-chat-thread.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { SignInPrompt } from '../../auth/components/sign-in-link.tsx';
 import { eventMessagesQueryKey, useEventMessages } from '../api/get-event-messages.ts';
 import { sendEventMessage } from '../api/send-event-message.ts';
-import { roomMessageItem } from '../chat-item.ts';
-import { useChatThread } from '../use-chat-thread.ts';
 import { ChatPanel } from './chat-panel.tsx';
 
 /** An event's chat: anyone who can see the event reads it; signed-in people write and see it live; the host deletes messages. */

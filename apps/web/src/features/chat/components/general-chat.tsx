@@ -1,11 +1,11 @@
 import type { RoomMessage } from '@townsquare/contracts';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { roomMessageItem } from '../../../lib/chat/chat-item.ts';
+import { useChatThread } from '../../../lib/chat/use-chat-thread.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import type { RoomSpec } from '../../../lib/socket.ts';
-import { useSession } from '../../auth/api/get-session.ts';
 import { generalMessagesQueryKey, useGeneralMessages } from '../api/get-general-messages.ts';
 import { sendGeneralMessage } from '../api/send-general-message.ts';
-import { roomMessageItem } from '../chat-item.ts';
-import { useChatThread } from '../use-chat-thread.ts';
 import { ChatPanel } from './chat-panel.tsx';
 
 const GENERAL_ROOM: RoomSpec = { join: 'join-general-chat', leave: 'leave-general-chat', payload: {} };

@@ -7,7 +7,7 @@ import type {
   MemberImportReport,
 } from '@townsquare/contracts';
 import { api, apiResponse } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** Issue 26: imports, member invitations, the export, the e-mail consent. */
 export const importsKey = (slug: string) => ['communities', 'imports', slug] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommunityAnnouncementDto, CommunityAnnouncementInput } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** GET /api/communities/:slug/announcements: the newest 20 (a private community's: members only). */
 export function useCommunityAnnouncements(slug: string, enabled = true) {

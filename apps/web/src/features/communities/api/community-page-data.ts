@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CommunityPageData } from '@townsquare/contracts';
-import { communityKeys } from './keys.ts';
+import { communityKeys } from '../../../lib/groups/keys.ts';
 
 /**
  * A community page's data as the server embeds it for a signed-out visitor (issue 23), put in the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Community, CreateCommunityInput } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys } from './keys.ts';
+import { communityKeys } from '../../../lib/groups/keys.ts';
 
 /** POST /api/communities → 201 { community }; the caller becomes its owner. */
 export async function createCommunity(

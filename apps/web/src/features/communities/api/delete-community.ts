@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** DELETE /api/communities/:slug (owner): its upcoming events are cancelled. */
 export function deleteCommunity(slug: string): Promise<{ message: string }> {

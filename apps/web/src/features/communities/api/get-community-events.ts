@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventDto } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 type When = 'upcoming' | 'past';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CommunityPeople } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** GET /api/communities/:slug/people: the About tab's organisers and member faces. */
 export async function getCommunityPeople(slug: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Community } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** GET /api/communities/:slug: the about card, with my role and state. */
 export async function getCommunity(slug: string, signal?: AbortSignal): Promise<Community> {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Community } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys } from './keys.ts';
+import { communityKeys } from '../../../lib/groups/keys.ts';
 
 export type CommunityPage = { communities: Community[]; nextCursor: string | null };
 type Filters = { q?: string; tag?: string; verified?: boolean };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Community, CommunityEventChoice } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys, slugPath } from './keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 export type CommunityEventNotifications = CommunityEventChoice;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Community } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys } from './keys.ts';
+import { communityKeys } from '../../../lib/groups/keys.ts';
 
 /** PUT /api/admin/communities/:id/verified { value } (platform admins). */
 export async function setCommunityVerified(id: string, value: boolean): Promise<Community> {

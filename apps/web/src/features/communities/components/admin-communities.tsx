@@ -4,11 +4,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { VerifiedMark } from '../../../components/verified-mark.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunities } from '../api/list-communities.ts';
 import { useSetCommunityVerified } from '../api/set-community-verified.ts';
-import { VerifiedMark } from './verified-mark.tsx';
 
 /** Admin page: find communities by name, place or address (the biggest first) and verify them. */
 export function AdminCommunities() {

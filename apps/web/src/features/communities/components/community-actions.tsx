@@ -1,11 +1,10 @@
 import type { Community } from '@townsquare/contracts';
 import { CalendarPlus } from 'lucide-react';
+import { JoinButton } from '../../../components/groups/membership.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useJoinGroup, useLeaveGroup } from '../../../lib/groups/membership.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { JoinButton } from '../../groups/components/membership.tsx';
 import { ContentMenu } from '../../moderation/components/content-menu.tsx';
-import { useJoinCommunity } from '../api/join-community.ts';
-import { useLeaveCommunity } from '../api/leave-community.ts';
 import { CommunityNotifications } from './community-notifications.tsx';
 
 /**
@@ -26,8 +25,9 @@ export function CommunityActions({
   onCreateEvent: () => void;
 }) {
   const t = useT();
-  const join = useJoinCommunity(slug);
-  const leave = useLeaveCommunity(slug);
+  const group = { kind: 'community', id: community.id, slug } as const;
+  const join = useJoinGroup(group);
+  const leave = useLeaveGroup(group);
   return (
     <div className="flex flex-col items-start gap-3 sm:items-end">
       {organizer ? (

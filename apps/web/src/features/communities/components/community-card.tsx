@@ -3,8 +3,8 @@ import { MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { IconText } from '../../../components/ui/icon-text.tsx';
+import { VerifiedMark } from '../../../components/verified-mark.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { VerifiedMark } from './verified-mark.tsx';
 
 const STATE_LABEL = {
   member: 'communities.card.member',

@@ -1,8 +1,8 @@
 import type { EventDto } from '@townsquare/contracts';
 import { CalendarDays } from 'lucide-react';
+import { EventLines } from '../../../components/event-lines.tsx';
+import { placesText } from '../../../lib/capacity-texts.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { placesText } from '../../events/capacity-texts.ts';
-import { EventLines } from '../../events/components/event-lines.tsx';
 
 /**
  * A short list of events: when (in the event's zone, named), title (a link), host and place, and

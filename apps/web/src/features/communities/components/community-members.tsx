@@ -1,18 +1,21 @@
 import type { Community, CommunityMember } from '@townsquare/contracts';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { MemberPicker } from '../../../components/groups/group-form.tsx';
+import { MemberList } from '../../../components/groups/membership.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { GroupRef } from '../../../lib/groups/kinds.ts';
+import {
+  useAddGroupMember,
+  useBanGroupMember,
+  useGroupMembers,
+  useRemoveGroupMember,
+  useUpdateGroupMember,
+} from '../../../lib/groups/membership.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { MemberPicker } from '../../groups/components/group-form.tsx';
-import { MemberList } from '../../groups/components/membership.tsx';
-import { useBanCommunityMember } from '../api/ban-community-member.ts';
-import { useCommunityMembers } from '../api/get-community-members.ts';
-import { useInviteCommunityMember } from '../api/invite-community-member.ts';
-import { useRemoveCommunityMember } from '../api/remove-community-member.ts';
-import { useUpdateCommunityMember } from '../api/update-community-member.ts';
 
 const ROLE_LABEL = {
   OWNER: 'communities.card.owner',
@@ -25,13 +28,13 @@ export function CommunityMembers({ community }: { community: Community }) {
   const t = useT();
   const organizer = community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER';
   const owner = community.viewerRole === 'OWNER';
-  const { slug } = community;
-  const members = useCommunityMembers(slug, 'member', true);
-  const pending = useCommunityMembers(slug, 'pending', organizer);
-  const banned = useCommunityMembers(slug, 'banned', organizer);
-  const update = useUpdateCommunityMember(slug);
-  const remove = useRemoveCommunityMember(slug);
-  const ban = useBanCommunityMember(slug);
+  const group: GroupRef = { kind: 'community', id: community.id, slug: community.slug };
+  const members = useGroupMembers(group, 'member', true);
+  const pending = useGroupMembers(group, 'pending', organizer);
+  const banned = useGroupMembers(group, 'banned', organizer);
+  const update = useUpdateGroupMember(group);
+  const remove = useRemoveGroupMember(group);
+  const ban = useBanGroupMember(group);
   const fail = (err: unknown) => toast.error(errorMessage(err, t('communities.join.failed')));
   const done = (text: string) => () => toast.success(text);
   // Friends already in, asking or banned are not offered an invitation.
@@ -166,7 +169,7 @@ export function CommunityMembers({ community }: { community: Community }) {
               </Button>
             </span>
           ))}
-          <InviteFriends slug={slug} exclude={[...known]} />
+          <InviteFriends group={group} exclude={[...known]} />
         </section>
       ) : null}
       <section aria-labelledby="members-heading">
@@ -193,9 +196,9 @@ export function CommunityMembers({ community }: { community: Community }) {
 }
 
 /** Organisers invite their friends, chosen with the member picker. */
-function InviteFriends({ slug, exclude }: { slug: string; exclude: readonly string[] }) {
+function InviteFriends({ group, exclude }: { group: GroupRef; exclude: readonly string[] }) {
   const t = useT();
-  const invite = useInviteCommunityMember(slug);
+  const invite = useAddGroupMember(group);
   const [chosen, setChosen] = useState<string[]>([]);
   return (
     <form

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
+import { useMyCommunities } from '../../../lib/api/get-my-communities.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { communityEventsQueryOptions } from '../api/get-community-events.ts';
-import { useMyCommunities } from '../api/get-my-communities.ts';
 import { EventList } from './community-events.tsx';
 
 /** Dashboard: upcoming events of the communities I belong to (the first 10 communities), soonest first. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventStatus, Recurrence, Visibility } from '@townsquare/contracts';
 import { api, DisplayError } from '../../../lib/api-client.ts';
-import type { EventPlaceExtras } from '../../places/place-text.ts';
+import type { EventPlaceExtras } from '../../../lib/place-text.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 import { eventCountsQueryKey } from './get-event-counts.ts';
 import { hasOwnEventsQueryKey } from './has-own-events.ts';

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { publicProfileQueryOptions } from '../../../lib/api/get-public-profile.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { publicProfileQueryOptions } from '../../users/api/get-public-profile.ts';
 import { EVENT_TEXT } from '../event-texts.ts';
 
 /** Names are looked up for this many attendees; the rest are counted. */

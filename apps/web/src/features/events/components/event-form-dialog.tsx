@@ -8,7 +8,9 @@ import {
 } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { HostSelect } from '../../../components/host-select.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,24 +30,23 @@ import {
 } from '../../../components/ui/select.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useCurrency } from '../../../lib/api/get-instance.ts';
+import { useResendVerification } from '../../../lib/api/resend-verification.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useResendVerification } from '../../auth/api/resend-verification.ts';
-import { HostSelect } from '../../communities/components/host-select.tsx';
-import { useCurrency } from '../../instance/api/get-instance.ts';
-import { useCreateSeries } from '../../series/api/create-series.ts';
-import { PublishDatesChoice } from '../../series/components/publish-dates-choice.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
+import { useCreateSeries } from '../api/create-series.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
   type EventFormValues,
+  eventFormResolver,
   eventTagProblem,
+  formProblems,
   formValuesFor,
   toEventInput,
   toSeriesInput,
-  validateEventForm,
 } from '../event-form.ts';
 import type { SaveAction } from '../event-status.ts';
 import { showsEndedWarning } from '../event-status.ts';
@@ -53,6 +54,7 @@ import { EVENT_TAG_SUGGESTIONS } from '../event-tag-suggestions.ts';
 import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
 import { CapacityFields } from './capacity-fields.tsx';
 import { EventPlaceFields } from './event-place-fields.tsx';
+import { PublishDatesChoice } from './publish-dates-choice.tsx';
 
 /**
  * Zones offered in the form: the browser's, the event's, and the common ones of each region (a
@@ -222,6 +224,9 @@ export function EventFormDialog({
   const editing = Boolean(event);
   const startValues = useCallback(() => (!event && copyOf ? copyOf : formValuesFor(event)), [event, copyOf]);
   const [values, setValues] = useState<EventFormValues>(startValues);
+  // The fields keep their state here; react-hook-form validates it with the contract's schemas
+  // (eventFormResolver), and every problem goes into the one alert, not under its field.
+  const form = useForm<EventFormValues>({ values, resolver: eventFormResolver, shouldFocusError: false });
   const currency = useCurrency();
   const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
@@ -264,9 +269,16 @@ export function EventFormDialog({
 
   function save(next: SaveAction, pastConfirmed = false) {
     setSaveError(null);
-    const found = validateEventForm(values);
-    setProblems(found);
-    if (found.length > 0) return;
+    void form.handleSubmit(
+      () => {
+        setProblems([]);
+        submit(next, pastConfirmed);
+      },
+      (errors) => setProblems(formProblems(errors)),
+    )();
+  }
+
+  function submit(next: SaveAction, pastConfirmed: boolean) {
     if (!event && !pastConfirmed && next === 'publish' && toEventInput(values, next).status === 'PAST') {
       setAskPast(true);
       return;

@@ -6,9 +6,9 @@ import { Alert, FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { useFriends } from '../../../lib/api/get-friends.ts';
+import { useGroupOrganizers } from '../../../lib/groups/membership.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useCommunityOrganizers } from '../../communities/api/get-community-members.ts';
-import { useFriends } from '../../friends/api/get-friends.ts';
 import { useCohost } from '../api/capacity.ts';
 import { DownloadAttendeesButton } from './download-attendees-button.tsx';
 
@@ -49,8 +49,11 @@ export function EventHosts({ event, viewerId }: { event: HostsEvent; viewerId: s
   const creator = viewerId !== null && viewerId === event.creatorId;
   const [pick, setPick] = useState('');
   const friends = useFriends({ enabled: creator });
-  const communitySlug = event.community?.slug ?? '';
-  const organizers = useCommunityOrganizers(communitySlug, creator && communitySlug !== '');
+  const hostingCommunity = event.community;
+  const organizers = useGroupOrganizers(
+    { kind: 'community', id: hostingCommunity?.id ?? '', slug: hostingCommunity?.slug ?? '' },
+    creator && Boolean(hostingCommunity?.slug),
+  );
   const cohost = useCohost(event.id, viewerId ?? '');
   const candidates = cohostCandidates(
     friends.data ?? [],

@@ -1,10 +1,10 @@
+import { ONLINE_URL_MAX } from '@townsquare/contracts';
 import type { Dispatch, SetStateAction } from 'react';
 import { Checkbox, CheckboxField } from '../../../components/ui/checkbox.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { PlaceLocationFields } from '../../places/components/place-location-fields.tsx';
-import { ONLINE_URL_MAX } from '../../places/place-text.ts';
 import type { EventFormValues } from '../event-form.ts';
 
 /**

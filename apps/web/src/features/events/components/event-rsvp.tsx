@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { partyTooBig, placesText, rsvpSummary } from '../../../lib/capacity-texts.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useRsvpEvent } from '../api/rsvp-event.ts';
-import { partyTooBig, placesText, rsvpSummary } from '../capacity-texts.ts';
 import { EventTicket } from './event-ticket.tsx';
 import { TransferPlace } from './transfer-place.tsx';
 

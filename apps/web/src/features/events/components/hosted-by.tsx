@@ -1,8 +1,8 @@
 import type { CommunityHost } from '@townsquare/contracts';
 import { Link } from 'react-router';
+import { VerifiedMark } from '../../../components/verified-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { VerifiedMark } from '../../communities/components/verified-mark.tsx';
 
 /** "Hosted by <community>", a link to its page, with the verified badge when the platform verified it. */
 export function HostedBy({ community, className }: { community: CommunityHost; className?: string }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { useHostableCommunities } from '../../communities/api/get-my-communities.ts';
+import { useHostableCommunities } from '../../../lib/api/get-my-communities.ts';
 import type { EventFormValues } from '../event-form.ts';
 
 const EventFormDialog = lazy(() =>

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { FailedAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { useFriends } from '../../../lib/api/get-friends.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useFriends } from '../../friends/api/get-friends.ts';
 import { useTransferPlace } from '../api/capacity.ts';
 
 const selectClassName =

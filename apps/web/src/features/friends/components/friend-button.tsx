@@ -3,15 +3,15 @@ import type { FriendStatus } from '@townsquare/contracts';
 import { Check, Clock, MessageCircle, UserCheck, UserPlus, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { SignInLink } from '../../../components/sign-in-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { friendStatusQueryKey, useFriendStatus } from '../../../lib/api/get-friend-status.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { SignInLink } from '../../auth/components/sign-in-link.tsx';
 import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
 import { useDeclineFriendRequest } from '../api/decline-friend-request.ts';
-import { friendStatusQueryKey, useFriendStatus } from '../api/get-friend-status.ts';
 import { useSendFriendRequest } from '../api/send-friend-request.ts';
 
 /**

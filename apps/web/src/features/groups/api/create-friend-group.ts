@@ -1,7 +1,7 @@
 import type { CreateFriendGroupInput, FriendGroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { friendGroupsQueryKey } from '../../../lib/groups/keys.ts';
 import { useCreateGroup } from './create-group.ts';
-import { friendGroupsQueryKey } from './get-friend-groups.ts';
 
 /** POST /api/friend-groups `{ name, members }` (members: ids of the caller's friends). */
 export function createFriendGroup(body: CreateFriendGroupInput): Promise<FriendGroup> {

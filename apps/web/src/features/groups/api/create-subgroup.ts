@@ -1,7 +1,7 @@
 import type { Subgroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { eventSubgroupsQueryKey } from '../../../lib/groups/keys.ts';
 import { useCreateGroup } from './create-group.ts';
-import { eventSubgroupsQueryKey } from './get-event-subgroups.ts';
 
 export const CREATE_SUBGROUP_FAILED = 'An error occurred while creating the sub-group.';
 

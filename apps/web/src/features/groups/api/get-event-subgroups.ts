@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subgroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-
-export const eventSubgroupsQueryKey = (eventId: string) => ['subgroups', 'event', eventId] as const;
+import { eventSubgroupsQueryKey } from '../../../lib/groups/keys.ts';
 
 /** GET /api/event-subgroups/event/:eventId: all of them for the organizer, else the caller's own. */
 export async function getEventSubgroups(eventId: string, signal?: AbortSignal): Promise<Subgroup[]> {

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendGroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-
-export const friendGroupsQueryKey = ['friend-groups', 'list'] as const;
+import { friendGroupsQueryKey } from '../../../lib/groups/keys.ts';
 
 /** GET /api/friend-groups: the groups the caller belongs to, members populated. */
 export async function getFriendGroups(signal?: AbortSignal): Promise<FriendGroup[]> {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { RoomMessage } from '@townsquare/contracts';
-import { fetchMessagePage, historyPaging, type MessagePage } from '../../chat/history.ts';
-import { type GroupRef, groupMessagesQueryKey, groupPath } from '../kinds.ts';
+import { fetchMessagePage, historyPaging, type MessagePage } from '../../../lib/chat/history.ts';
+import { type GroupRef, groupMessagesQueryKey, groupPath } from '../../../lib/groups/kinds.ts';
 
 /** GET /api/<kind>/:idOrSlug/messages (members; for a sub-group also the event's organizer). */
 export function getGroupMessages(

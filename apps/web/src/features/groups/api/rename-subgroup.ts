@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Subgroup } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { eventSubgroupsQueryKey } from './get-event-subgroups.ts';
+import { eventSubgroupsQueryKey } from '../../../lib/groups/keys.ts';
 
 export const RENAME_SUBGROUP_FAILED = 'An error occurred while updating the sub-group.';
 

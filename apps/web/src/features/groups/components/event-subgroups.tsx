@@ -2,20 +2,25 @@ import type { Subgroup } from '@townsquare/contracts';
 import { ChevronDown, MessageCircle, Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  GroupFormActions,
+  GroupNameField,
+  MemberPicker,
+  useGroupNameInput,
+} from '../../../components/groups/group-form.tsx';
+import { GroupList, GroupSummary } from '../../../components/groups/group-list.tsx';
+import { MemberList, memberCountLabel } from '../../../components/groups/membership.tsx';
+import { SignInPrompt } from '../../../components/sign-in-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmChangeDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { SignInPrompt } from '../../auth/components/sign-in-link.tsx';
 import { useCreateSubgroup } from '../api/create-subgroup.ts';
 import { useDeleteSubgroup } from '../api/delete-subgroup.ts';
 import { useEventSubgroups } from '../api/get-event-subgroups.ts';
 import { useRenameSubgroup } from '../api/rename-subgroup.ts';
 import { GroupChat } from './group-chat.tsx';
-import { GroupFormActions, GroupNameField, MemberPicker, useGroupNameInput } from './group-form.tsx';
-import { GroupList, GroupSummary } from './group-list.tsx';
-import { MemberList, memberCountLabel } from './membership.tsx';
 
 interface EventSubgroupsProps {
   eventId: string;

@@ -2,27 +2,31 @@ import type { FriendGroup } from '@townsquare/contracts';
 import { ArrowLeft, MessageCircle, Plus, UserPlus, UsersRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useT } from '../../../lib/i18n/intl.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { personName } from '../../chat/chat-item.ts';
-import { useAddFriendGroupMember } from '../api/add-friend-group-member.ts';
-import { useCreateFriendGroup } from '../api/create-friend-group.ts';
-import { useFriendGroups } from '../api/get-friend-groups.ts';
-import { useLeaveFriendGroup } from '../api/leave-friend-group.ts';
-import { GroupChat } from './group-chat.tsx';
-import { checkGroupName, GroupFormDialog, GroupNameField, MemberPicker } from './group-form.tsx';
-import { GroupList, GroupSummary } from './group-list.tsx';
+import {
+  checkGroupName,
+  GroupFormDialog,
+  GroupNameField,
+  MemberPicker,
+} from '../../../components/groups/group-form.tsx';
+import { GroupList, GroupSummary } from '../../../components/groups/group-list.tsx';
 import {
   JoinButton,
   MemberList,
   type Membership,
   type MembershipAction,
   memberCountLabel,
-} from './membership.tsx';
+} from '../../../components/groups/membership.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { personName } from '../../../lib/chat/chat-item.ts';
+import { useAddGroupMember, useLeaveGroup } from '../../../lib/groups/membership.ts';
+import { useT } from '../../../lib/i18n/intl.tsx';
+import { useCreateFriendGroup } from '../api/create-friend-group.ts';
+import { useFriendGroups } from '../api/get-friend-groups.ts';
+import { GroupChat } from './group-chat.tsx';
 
 /** The Groups tab: the user's friend groups, creating one, and one group's chat with Back. */
 export function FriendGroupsPanel() {
@@ -169,7 +173,7 @@ function FriendGroupView({ group, onBack }: { group: FriendGroup; onBack: () => 
   const { user } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const isCreator = user?.id === group.createdBy.id;
-  const leaving = useLeaveFriendGroup(group.id, user?.id ?? '');
+  const leaving = useLeaveGroup({ kind: 'friend_group', id: group.id }, user?.id ?? '');
   const t = useT();
   // Having left, the group is gone from the list: back to it, and say so.
   const leave: MembershipAction<void> = {
@@ -232,7 +236,7 @@ function asMembership(group: FriendGroup): Membership {
 }
 
 function AddMembersDialog({ group }: { group: FriendGroup }) {
-  const add = useAddFriendGroupMember();
+  const add = useAddGroupMember({ kind: 'friend_group', id: group.id });
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string>();
@@ -253,7 +257,7 @@ function AddMembersDialog({ group }: { group: FriendGroup }) {
       return;
     }
     try {
-      for (const userId of chosen) await add.mutateAsync({ groupId: group.id, userId });
+      for (const userId of chosen) await add.mutateAsync(userId);
       toast.success(t('groups.added', { count: chosen.length }));
       change(false);
     } catch (err) {

@@ -1,11 +1,11 @@
 import type { RoomMessage } from '@townsquare/contracts';
-import { useSession } from '../../auth/api/get-session.ts';
-import { roomMessageItem } from '../../chat/chat-item.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { roomMessageItem } from '../../../lib/chat/chat-item.ts';
+import { useChatThread } from '../../../lib/chat/use-chat-thread.ts';
+import { GROUP_KINDS, type GroupRef, groupMessagesQueryKey, groupRoom } from '../../../lib/groups/kinds.ts';
 import { ChatPanel } from '../../chat/components/chat-panel.tsx';
-import { useChatThread } from '../../chat/use-chat-thread.ts';
 import { useGroupMessages } from '../api/get-group-messages.ts';
 import { sendGroupMessage } from '../api/send-group-message.ts';
-import { GROUP_KINDS, type GroupRef, groupMessagesQueryKey, groupRoom } from '../kinds.ts';
 
 /** A group's chat room, whatever its kind (members only; organisers may delete messages). */
 export function GroupChat({

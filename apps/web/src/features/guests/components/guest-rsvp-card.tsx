@@ -1,8 +1,8 @@
 import type { GuestRsvp } from '@townsquare/contracts';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { eventTimeText } from '../../../lib/event-time.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { eventTimeText } from '../../events/event-time.ts';
 
 const STATUS: Record<GuestRsvp['status'], { label: string; tone: BadgeTone }> = {
   going: { label: 'guests.status.going', tone: 'emerald' },

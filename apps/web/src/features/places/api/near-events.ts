@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventDto, EventMapResponse, LatLon } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { bboxAround, distanceKm, nearParam } from '../place-text.ts';
+import { bboxAround, distanceKm, nearParam } from '../../../lib/place-text.ts';
 
 /**
  * How far "near" reaches on the dashboard and the landing page: a metropolitan area (Meetup's

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LatLon, PlaceCandidate, PlaceSearchResponse } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { nearParam } from '../place-text.ts';
+import { nearParam } from '../../../lib/place-text.ts';
 
 export interface PlaceSearch {
   q: string;

@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { IconCard } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useUpdateMe } from '../../../lib/api/update-me.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useUpdateMe } from '../../users/api/update-me.ts';
+import { cityName } from '../../../lib/place-text.ts';
 import { useHomePlace } from '../api/get-place.ts';
 import { savePlace } from '../api/save-place.ts';
-import { cityName } from '../place-text.ts';
 import { HomeCityPicker } from './home-city-picker.tsx';
 
 /** Settings: the home city "Happening near" and nearby lists start from (PUT /api/users/me `homePlaceId`). */

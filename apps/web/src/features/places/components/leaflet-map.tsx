@@ -6,7 +6,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import type { MapTiles } from '../../instance/api/get-instance.ts';
+import type { MapTiles } from '../../../lib/api/get-instance.ts';
 
 export interface MapPin {
   /** Unique within the map. */

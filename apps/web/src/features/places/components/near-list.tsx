@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
+import { EventLines } from '../../../components/event-lines.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { EventLines } from '../../events/components/event-lines.tsx';
-import { formatDistance } from '../place-text.ts';
+import { formatDistance } from '../../../lib/place-text.ts';
 
 export interface NearItem {
   id: string;

@@ -1,12 +1,12 @@
 import type { LatLon, PlaceCandidate } from '@townsquare/contracts';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
+import { cityName } from '../../../lib/place-text.ts';
 import { useHomePlace } from '../api/get-place.ts';
 import { NEAR_RADIUS_KM, useNearEvents, useNearPoints } from '../api/near-events.ts';
-import { cityName } from '../place-text.ts';
 import { setVisitorCity, useVisitorCity } from '../visitor-city.ts';
 import { HomeCityPicker } from './home-city-picker.tsx';
 import { NearList } from './near-list.tsx';

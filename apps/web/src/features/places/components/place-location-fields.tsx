@@ -4,8 +4,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { locationAfterPick } from '../../../lib/place-text.ts';
 import { savePlace } from '../api/save-place.ts';
-import { locationAfterPick } from '../place-text.ts';
 import { PlacePicker } from './place-picker.tsx';
 
 export interface PlaceLocation {

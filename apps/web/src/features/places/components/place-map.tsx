@@ -3,8 +3,8 @@ import { placeDisplayText } from '@townsquare/contracts/place-text';
 import { ExternalLink, MapPin, Navigation } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { WhenIdle } from '../../../components/when-idle.tsx';
+import { useMapTiles } from '../../../lib/api/get-instance.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useMapTiles } from '../../instance/api/get-instance.ts';
 
 // Leaflet and its CSS: a chunk of their own, asked for once the page is idle and the map is near.
 const LeafletMap = lazy(() => import('./leaflet-map.tsx').then((m) => ({ default: m.LeafletMap })));

@@ -4,9 +4,9 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { inputClassName } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { formatDistance, placeLabel } from '../../../lib/place-text.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePlaceSearch } from '../api/search-places.ts';
-import { formatDistance, placeLabel } from '../place-text.ts';
 
 /** How long typing pauses before the typeahead asks (one request per pause, not per key). */
 const TYPE_PAUSE_MS = 200;

@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { HostSelect } from '../../../components/host-select.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -12,7 +13,6 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { HostSelect } from '../../communities/components/host-select.tsx';
 import { useCreatePoll } from '../api/create-poll.ts';
 import { GuestVotesSwitch } from './guest-votes-switch.tsx';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfUser } from '@townsquare/contracts';
+import { meQueryKey } from '../../../lib/api/get-me.ts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { Locale } from '../../../lib/i18n/locales.ts';
-import { sessionQueryKey } from '../../auth/api/get-session.ts';
 import { notificationsQueryKey } from '../../notifications/api/get-notifications.ts';
-import { meQueryKey } from './get-me.ts';
 
 /** PATCH /api/users/me { locale }: the language e-mails, push and every page use; answers with the user. */
 export function updateLocale(locale: Locale): Promise<SelfUser> {

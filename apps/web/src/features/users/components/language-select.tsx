@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { useLocale } from '../../../lib/i18n/locale-provider.tsx';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../../lib/i18n/locales.ts';
-import { useSession } from '../../auth/api/get-session.ts';
 import { useUpdateLocale } from '../api/update-locale.ts';
 
 /**

@@ -10,10 +10,10 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { useUpdateMe } from '../../../lib/api/update-me.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { PushToggle } from '../../push/components/push-toggle.tsx';
-import { useUpdateMe } from '../api/update-me.ts';
 
 /** The two e-mail checkboxes: `settings.prefs.<key>` and `settings.prefs.<key>.description`. */
 const options = ['securityAlerts', 'productUpdates'] as const;
