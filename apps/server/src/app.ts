@@ -51,7 +51,6 @@ import { createEmailChannel } from './modules/notifications/email-channel.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotifications } from './modules/notifications/notifications.service.ts';
 import type { NotificationChannel } from './modules/notifications/notify.ts';
-import { loadUnsubscribeSecret } from './modules/notifications/unsubscribe.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { createRenderer, createShell } from './modules/pages/shell.ts';
@@ -91,6 +90,7 @@ import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
 import { loadSecrets, loadVapidKeys } from './platform/secrets.ts';
 import { createServerOrigin } from './platform/server-origin.ts';
+import { createLinkSigner, type LinkPurpose } from './platform/signed-links.ts';
 import { createImageResizer, createImageSanitizer } from './platform/storage/image.ts';
 import { createImageProcess } from './platform/storage/image-process.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
@@ -173,6 +173,14 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const secrets = await loadSecrets(db, config.dataDir, config);
+  // Every signed link and code, over one key ring (decision 066). Each purpose's first acceptance
+  // by a pre-066 key is logged: the operator's cue that LINK_SIGNING_LEGACY is still needed.
+  const legacySeen = new Set<LinkPurpose>();
+  const links = createLinkSigner(secrets.links, (purpose) => {
+    if (legacySeen.has(purpose)) return;
+    legacySeen.add(purpose);
+    app.log.info({ purpose }, 'a link signed before decision 066 was accepted (LINK_SIGNING_LEGACY)');
+  });
   const vapid = await loadVapidKeys(db, config.push.vapid, generateVapidKeys);
   const background = createBackground(app.log);
   // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
@@ -221,7 +229,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     tokens,
     mailer,
     jobs,
-    linkSecret: secrets.jwtSecret,
+    links,
     limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
@@ -240,7 +248,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     : createLocalStorage({
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,
-        secret: secrets.uploadSigningSecret,
+        links,
       });
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   // The browser loads images from the bucket's public origin and PUTs uploads to the bucket.
@@ -265,10 +273,11 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     },
     publisher,
     guestOffer: (offer) => guests.offered(offer),
+    links,
   });
   // Answers without an account (decision 040): counted through the one RSVP write path.
   // What the modules that mail signed links need (guest answers, club invitations).
-  const signedMail = { db, jobs, mailer, limiter, publicUrl: config.publicUrl, secret: secrets.jwtSecret };
+  const signedMail = { db, jobs, mailer, limiter, publicUrl: config.publicUrl, links };
   const guests = createGuestService({
     ...signedMail,
     rsvps,
@@ -302,7 +311,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       for (const offer of offers) rsvps.notifyOffer(offer);
     },
   });
-  const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
+  const calendar = createCalendarService({ db, publicUrl: config.publicUrl, links });
   const notifyEventCancelled = createNotifyEventCancelled({
     publisher,
     notify: (input, options) => notifications.notifyLater(input, options),
@@ -430,14 +439,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     canReadChannel,
     pollVisibleTo: (pollId, userId) => polls.canSeeById(pollId, userId),
   });
-  const unsubscribeSecret = await loadUnsubscribeSecret(db);
   const appDeps: AppDeps = { db, jobs, mailer, config, log: app.log };
   const notifications = createNotifications({
     db,
     publisher,
     jobs,
     log: app.log,
-    unsubscribeSecret,
+    links,
     reminderLeadTimes: config.reminderLeadTimes,
     dmEmailDelay: config.dmEmailDelay,
     membersNotifiedOfEvents: (communityId) => communitiesService.membersNotifiedOfEvents(communityId),
@@ -448,7 +456,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       createEmailChannel({
         mailer,
         publicUrl: config.publicUrl,
-        unsubscribeSecret,
+        links,
         dmDelaySeconds: Math.round(config.dmEmailDelay / 1000),
       }),
       pushChannel,
@@ -620,6 +628,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     io: realtime.io,
     images,
     jobs,
+    /** The link signer (decision 066), for tests that make the links a mail would carry. */
+    links,
     notifications,
     pushChannel,
     series: seriesService,

@@ -99,6 +99,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Townsquare <no-reply@townsquare.local>'),
   JWT_SECRET: secret,
   UPLOAD_SIGNING_SECRET: secret,
+  // The link signing ring (decision 066): the first secret signs, every one verifies.
+  LINK_SIGNING_SECRETS: commaList((s) => s).pipe(
+    z
+      .array(z.string().min(32, 'must be a comma-separated list of secrets of at least 32 characters each'))
+      .refine((list) => new Set(list).size === list.length, 'must not list a secret twice'),
+  ),
+  LINK_SIGNING_LEGACY: bool.default(true),
   ADMIN_EMAILS: commaList((e) => e.toLowerCase()).pipe(
     z.array(z.email('must be a comma-separated list of e-mail addresses')),
   ),
@@ -325,7 +332,12 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string | undefined;
+  /** Before decision 066 the key of upload URLs; now it only verifies the ones it signed. */
   uploadSigningSecret: string | undefined;
+  /** LINK_SIGNING_SECRETS: current first, then previous; empty: the one stored in instance_secrets. */
+  linkSigningSecrets: string[];
+  /** LINK_SIGNING_LEGACY: links signed before decision 066 still verify (decision 066). */
+  linkSigningLegacy: boolean;
   adminEmails: string[];
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -395,9 +407,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`,
-    );
+    // A secret's value is never echoed into a log: only its length.
+    const got = /SECRET/.test(name) ? `${(env[name] ?? '').length} characters` : `"${env[name] ?? ''}"`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${got})`);
   }
   const e = parsed.data;
   const port = e.PORT;
@@ -423,6 +435,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     uploadSigningSecret: e.UPLOAD_SIGNING_SECRET,
+    linkSigningSecrets: e.LINK_SIGNING_SECRETS,
+    linkSigningLegacy: e.LINK_SIGNING_LEGACY,
     adminEmails: e.ADMIN_EMAILS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
