@@ -1,4 +1,5 @@
 import type { RoomMessage } from '@townsquare/contracts';
+import { translate } from '../../../lib/i18n/intl.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { roomMessageItem } from '../../chat/chat-item.ts';
 import { ChatPanel } from '../../chat/components/chat-panel.tsx';
@@ -26,7 +27,7 @@ export function GroupChat({
     toItem: roomMessageItem,
     send: (input) => sendGroupMessage(group, input),
     room: groupRoom(group),
-    loadErrorText: kind.loadErrorText,
+    loadErrorText: translate(kind.loadErrorKey),
   });
   return (
     <ChatPanel
