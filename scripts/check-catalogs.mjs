@@ -8,7 +8,9 @@
  *   web:    apps/web/src/locales/<locale>/<namespace>.json, against en/<namespace>.json.
  *
  * `node scripts/check-catalogs.mjs` prints what is wrong and exits 1; the server's test
- * (apps/server/src/platform/catalogs.test.ts) runs `checkCatalogs` in `npm test`.
+ * (apps/server/src/platform/catalogs.test.ts) runs `checkCatalogs` in `npm test`. Text that
+ * should be in the catalogs and is not (JSX text, sentences in .ts/.tsx string literals) is found
+ * by apps/web/scripts/literal-text.ts, run by the web's catalogs test.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

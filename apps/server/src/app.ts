@@ -204,6 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     io,
     images: k.images,
     jobs: k.jobs,
+    /** The link signer (decision 066), for tests that make the links a mail would carry. */
+    links: k.links,
     notifications: notificationService,
     pushChannel: webPush.channel,
     series: ev.series,

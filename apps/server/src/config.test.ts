@@ -25,6 +25,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://town.example' }).warnings).toEqual([]);
   });
 
+  it('reads the link signing ring, first secret first, and refuses a short or repeated one (decision 066)', () => {
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(loadConfig({}).linkSigningSecrets).toEqual([]);
+    expect(loadConfig({}).linkSigningLegacy).toBe(true);
+    expect(loadConfig({ LINK_SIGNING_SECRETS: ` ${a} , ${b} ` }).linkSigningSecrets).toEqual([a, b]);
+    expect(loadConfig({ LINK_SIGNING_LEGACY: 'false' }).linkSigningLegacy).toBe(false);
+    for (const bad of [`${a},short`, `${a},${a}`]) {
+      expect(() => loadConfig({ LINK_SIGNING_SECRETS: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ LINK_SIGNING_SECRETS: bad }), bad).toThrow(/: LINK_SIGNING_SECRETS must /);
+      // One line naming the variable, never the secrets themselves.
+      expect(() => loadConfig({ LINK_SIGNING_SECRETS: bad }), bad).not.toThrow(/aaaa/);
+    }
+    expect(() => loadConfig({ LINK_SIGNING_LEGACY: 'maybe' })).toThrow(/LINK_SIGNING_LEGACY/);
+  });
+
   it('takes map tiles with {z}, {x} and {y}, OpenStreetMap by default (issue 22)', () => {
     expect(loadConfig({}).map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(loadConfig({ MAP_TILE_URL: 'http://tiles.lan:8080/{z}/{x}/{y}.png' }).map.tileUrl).toBe(

@@ -134,6 +134,13 @@ const envSchema = z.object({
     .pipe(z.string().refine(isRsaPrivateKey, 'must be an RSA private key in PEM form').optional()),
   JWT_SECRET: secret,
   UPLOAD_SIGNING_SECRET: secret,
+  // The link signing ring (decision 066): the first secret signs, every one verifies.
+  LINK_SIGNING_SECRETS: commaList((s) => s).pipe(
+    z
+      .array(z.string().min(32, 'must be a comma-separated list of secrets of at least 32 characters each'))
+      .refine((list) => new Set(list).size === list.length, 'must not list a secret twice'),
+  ),
+  LINK_SIGNING_LEGACY: bool.default(true),
   ADMIN_EMAILS: commaList((e) => e.toLowerCase()).pipe(
     z.array(z.email('must be a comma-separated list of e-mail addresses')),
   ),
@@ -385,7 +392,12 @@ export type Config = {
   /** DKIM_*: sign every outgoing mail (nodemailer's `dkim` option); unset sends unsigned. */
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   jwtSecret: string | undefined;
+  /** Before decision 066 the key of upload URLs; now it only verifies the ones it signed. */
   uploadSigningSecret: string | undefined;
+  /** LINK_SIGNING_SECRETS: current first, then previous; empty: the one stored in instance_secrets. */
+  linkSigningSecrets: string[];
+  /** LINK_SIGNING_LEGACY: links signed before decision 066 still verify (decision 066). */
+  linkSigningLegacy: boolean;
   adminEmails: string[];
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -458,8 +470,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    // A private key is never echoed (it would land in logs, and a PEM is not one line).
-    const got = SECRET_VALUES.has(name) ? 'value not shown' : `got "${env[name] ?? ''}"`;
+    // A secret's value is never echoed into a log: a key (it would land in logs, and a PEM is not
+    // one line) says only that, another secret only its length.
+    const value = env[name] ?? '';
+    const got = SECRET_VALUES.has(name)
+      ? 'value not shown'
+      : /SECRET/.test(name)
+        ? `got ${value.length} characters`
+        : `got "${value}"`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (${got})`);
   }
   const e = parsed.data;
@@ -490,6 +508,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     jwtSecret: e.JWT_SECRET,
     uploadSigningSecret: e.UPLOAD_SIGNING_SECRET,
+    linkSigningSecrets: e.LINK_SIGNING_SECRETS,
+    linkSigningLegacy: e.LINK_SIGNING_LEGACY,
     adminEmails: e.ADMIN_EMAILS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

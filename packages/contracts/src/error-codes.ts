@@ -3,20 +3,23 @@ import { BLOCK_MSG } from './blocks.ts';
 import { SERIES_MSG } from './calendar.ts';
 import { CAPACITY_MSG } from './capacity.ts';
 import { CHAT_MSG } from './chat.ts';
-import { INVITATION_MSG } from './club-io.ts';
+import { CLUB_IO_MSG, INVITATION_MSG } from './club-io.ts';
 import { COMMUNITY_MSG } from './communities.ts';
 import { EVENT_MSG } from './events.ts';
 import { FRIEND_MSG } from './friends.ts';
 import { GROUP_MSG } from './groups.ts';
+import { GUEST_MSG } from './guests.ts';
 import { LOCALE_MSG } from './locales.ts';
 import { MSG } from './messages.ts';
 import { MODERATION_MSG } from './moderation.ts';
+import { NEAR_MSG } from './near.ts';
 import { NOTIFICATION_MSG } from './notifications.ts';
 import { PLACE_MSG } from './places.ts';
 import { POLL_MSG } from './polls.ts';
 import { PUSH_MSG } from './push.ts';
 import { SIGNUP_MSG } from './signups.ts';
 import { UPLOAD_MSG } from './uploads.ts';
+import { NEARBY_MSG } from './users.ts';
 
 /**
  * Stable, machine-readable error codes (issue 24, decision 043): every API error body and socket
@@ -32,8 +35,12 @@ import { UPLOAD_MSG } from './uploads.ts';
  * its status's generic code (`BAD_REQUEST`, `NOT_FOUND`, …).
  */
 
-/** The groups in lookup order: the first group with a text names its code. */
-const GROUPS: [prefix: string, texts: Record<string, unknown>][] = [
+/**
+ * The groups in lookup order: the first group with a text names its code. Every exported `*_MSG`
+ * of the contracts is one (error-codes.test.ts fails for one that is not), so no message the
+ * server answers stays English in another language.
+ */
+export const MESSAGE_GROUPS: readonly (readonly [prefix: string, texts: Record<string, unknown>])[] = [
   ['', MSG],
   ['EVENT', EVENT_MSG],
   ['CAPACITY', CAPACITY_MSG],
@@ -53,6 +60,10 @@ const GROUPS: [prefix: string, texts: Record<string, unknown>][] = [
   ['PLACE', PLACE_MSG],
   ['LOCALE', LOCALE_MSG],
   ['INVITATION', INVITATION_MSG],
+  ['CLUB_IO', CLUB_IO_MSG],
+  ['GUEST', GUEST_MSG],
+  ['NEAR', NEAR_MSG],
+  ['NEARBY', NEARBY_MSG],
 ];
 
 /** Texts of these constants are answers to success, or labels, never an error. */
@@ -84,6 +95,9 @@ const NOT_ERRORS = new Set([
   'placeholder',
   'composerDisabled',
   'neverInvited',
+  'neverEmailed',
+  'votesAccepted',
+  'votesWithdrawn',
 ]);
 
 /** The generic code of each status, for a message no constant holds. */
@@ -264,7 +278,7 @@ function codeOf(prefix: string, key: string): string {
 const byText = new Map<string, string>();
 /** Every code and its English text (an ICU message for the patterned ones). */
 export const ERROR_CODES: Record<string, string> = {};
-for (const [prefix, texts] of GROUPS)
+for (const [prefix, texts] of MESSAGE_GROUPS)
   for (const [key, text] of Object.entries(texts)) {
     if (typeof text !== 'string' || NOT_ERRORS.has(key) || byText.has(text)) continue;
     const code = codeOf(prefix, key);

@@ -159,6 +159,25 @@ export const contextMessage = z.object({
 });
 export type ContextMessage = z.infer<typeof contextMessage>;
 
+/**
+ * The title of a reported message: the kind of room it was written in (the web shows
+ * `admin.reports.room.<room>` in the admin's language; `title` keeps the English).
+ */
+export const REPORT_ROOM_TITLES = {
+  general: 'Message in the general chat',
+  event: 'Message in an event chat',
+  community: 'Message in a community chat',
+  subgroup: 'Message in a sub-group chat',
+  group: 'Message in a friend group chat',
+  direct: 'Direct message',
+} as const;
+export type ReportRoom = keyof typeof REPORT_ROOM_TITLES;
+// `Object.keys` types its answer as string[]; the keys are exactly the rooms.
+const REPORT_ROOMS = Object.keys(REPORT_ROOM_TITLES) as [ReportRoom, ...ReportRoom[]];
+
+/** The English title of a subject deleted since it was reported (the web shows `admin.reports.gone`). */
+export const REPORT_SUBJECT_GONE = 'No longer exists';
+
 /** The reported thing as an admin reviews it; `exists` false when it was deleted since. */
 export const reportSubject = z.object({
   type: z.enum(REPORT_SUBJECT_TYPES),
@@ -166,6 +185,8 @@ export const reportSubject = z.object({
   exists: z.boolean(),
   /** "Message in the general chat", the event's title, the person's or community's name. */
   title: z.string(),
+  /** For a message: the kind of room, whose title the web shows translated; else null. */
+  room: z.enum(REPORT_ROOMS).nullable(),
   /** The message, the event's description, the profile's bio, the community's description. */
   text: z.string(),
   /** Who wrote or created it (the person themselves for a profile); null for a community. */

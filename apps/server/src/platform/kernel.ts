@@ -17,6 +17,7 @@ import { createRateLimiter, MemoryRateLimitStore } from './rate-limit/rate-limit
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import { createRedisClients } from './redis.ts';
 import { loadSecrets } from './secrets.ts';
+import { createLinkSigner, type LinkPurpose } from './signed-links.ts';
 import { createImageResizer, createImageSanitizer } from './storage/image.ts';
 import { createImageProcess } from './storage/image-process.ts';
 import { createS3Storage } from './storage/s3.ts';
@@ -89,6 +90,14 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
 
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const secrets = await loadSecrets(db, config.dataDir, config);
+  // Every signed link and code, over one key ring (decision 066). Each purpose's first acceptance
+  // by a pre-066 key is logged: the operator's cue that LINK_SIGNING_LEGACY is still needed.
+  const legacySeen = new Set<LinkPurpose>();
+  const links = createLinkSigner(secrets.links, (purpose) => {
+    if (legacySeen.has(purpose)) return;
+    legacySeen.add(purpose);
+    app.log.info({ purpose }, 'a link signed before decision 066 was accepted (LINK_SIGNING_LEGACY)');
+  });
   const background = createBackground(app.log);
   // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
   const jobs = createJobs({
@@ -123,7 +132,7 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
     : createLocalStorage({
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,
-        secret: secrets.uploadSigningSecret,
+        links,
       });
   if (storage.kind === 'local') await mkdir(storage.root, { recursive: true });
   await registerHttpPlugins(app, {
@@ -145,6 +154,7 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
     log: app.log,
     db,
     secrets,
+    links,
     background,
     jobs,
     mailer,

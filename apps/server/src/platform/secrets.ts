@@ -4,8 +4,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { instanceSecrets } from '../db/schema/index.ts';
+import type { LinkKeys } from './signed-links.ts';
 
-export type Secrets = { jwtSecret: string; uploadSigningSecret: string };
+export type Secrets = {
+  jwtSecret: string;
+  /** Before decision 066 the key of upload URLs; now only a legacy key of `links`. */
+  uploadSigningSecret: string | undefined;
+  /** The link signing ring and the pre-066 link secrets (decision 066). */
+  links: LinkKeys;
+};
 
 /** DATA_DIR/secrets.json: the embedded database's password (and, before 011, signing secrets). */
 type LocalSecrets = { embeddedDbPassword?: string; jwtSecret?: string; uploadSigningSecret?: string };
@@ -33,35 +40,62 @@ export function embeddedDbPassword(dataDir: string): string {
 }
 
 /**
- * The signing secrets: JWT_SECRET / UPLOAD_SIGNING_SECRET when configured, else the ones stored in
- * the database, so every instance sharing it signs and verifies alike (decision 011). The first
- * instance stores them (`on conflict do nothing`: a concurrent start stores nothing and reads the
- * winner's); an installation that kept them in DATA_DIR/secrets.json offers those, so its tokens
+ * The one loader of signing secrets. JWT_SECRET when configured, else the one stored in the
+ * database, so every instance sharing it signs and verifies alike (decision 011). The first
+ * instance stores it (`on conflict do nothing`: a concurrent start stores nothing and reads the
+ * winner's); an installation that kept it in DATA_DIR/secrets.json offers that, so its tokens
  * survive the upgrade.
+ *
+ * The link ring (decision 066): LINK_SIGNING_SECRETS when configured, else one `link_signing` row
+ * made the same way. With LINK_SIGNING_LEGACY (the default) the secrets links were signed with
+ * before 066 come along, read and never made: JWT_SECRET or the `jwt` row, UPLOAD_SIGNING_SECRET or
+ * the `upload_signing` row, the `unsubscribe` and `ticket` rows.
  */
 export async function loadSecrets(
   db: Database,
   dataDir: string,
-  fromConfig: { jwtSecret?: string; uploadSigningSecret?: string },
+  fromConfig: {
+    jwtSecret?: string | undefined;
+    uploadSigningSecret?: string | undefined;
+    linkSigningSecrets?: readonly string[];
+    linkSigningLegacy?: boolean;
+  },
 ): Promise<Secrets> {
-  const { jwtSecret, uploadSigningSecret } = fromConfig;
-  if (jwtSecret && uploadSigningSecret) return { jwtSecret, uploadSigningSecret };
   const earlier = readLocal(dataDir);
+  const generated = () => randomBytes(48).toString('base64url');
   await db
     .insert(instanceSecrets)
     .values([
-      { name: 'jwt', value: earlier.jwtSecret ?? randomBytes(48).toString('base64url') },
-      {
-        name: 'upload_signing',
-        value: earlier.uploadSigningSecret ?? randomBytes(48).toString('base64url'),
-      },
+      { name: 'jwt', value: earlier.jwtSecret ?? generated() },
+      { name: 'link_signing', value: generated() },
+      // Offered only by an installation that still has one: nothing new is signed with it.
+      ...(earlier.uploadSigningSecret
+        ? [{ name: 'upload_signing' as const, value: earlier.uploadSigningSecret }]
+        : []),
     ])
     .onConflictDoNothing();
   const stored = new Map((await db.select().from(instanceSecrets)).map((row) => [row.name, row.value]));
-  const jwt = jwtSecret ?? stored.get('jwt');
-  const upload = uploadSigningSecret ?? stored.get('upload_signing');
-  if (!jwt || !upload) throw new Error('signing secrets missing from the instance_secrets table');
-  return { jwtSecret: jwt, uploadSigningSecret: upload };
+  const jwt = fromConfig.jwtSecret ?? stored.get('jwt');
+  const linkSigning = stored.get('link_signing');
+  if (!jwt || !linkSigning) throw new Error('signing secrets missing from the instance_secrets table');
+  const configuredRing = fromConfig.linkSigningSecrets ?? [];
+  const uploadSigningSecret = fromConfig.uploadSigningSecret ?? stored.get('upload_signing');
+  return {
+    jwtSecret: jwt,
+    uploadSigningSecret,
+    links: {
+      ring: configuredRing.length > 0 ? configuredRing : [linkSigning],
+      legacy:
+        fromConfig.linkSigningLegacy === false
+          ? undefined
+          : {
+              jwt,
+              uploadSigning: uploadSigningSecret,
+              unsubscribe: stored.get('unsubscribe'),
+              ticket: stored.get('ticket'),
+            },
+    },
+  };
 }
 
 export type VapidKeys = { publicKey: string; privateKey: string };

@@ -357,9 +357,9 @@ export async function followVerificationLink(t: TestApp, address: string): Promi
   if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
 }
 
-/** A guest form rendered a minute ago (past its "too fast" check), signed with the test app's secret. */
+/** A guest form rendered a minute ago (past its "too fast" check), signed by the test app's link signer. */
 export const renderedGuestForm = (t: TestApp, eventId: string) =>
-  formToken(t.config.jwtSecret ?? '', eventId, Date.now() - 60_000);
+  formToken(t.links, eventId, Date.now() - 60_000);
 
 /** Every guest e-mail queued so far has been sent; then the ones to `to`, oldest first. */
 export async function guestMailsTo(t: TestApp, to: string) {
@@ -387,7 +387,7 @@ export async function expectGuestFormGuards(
     otherFormId: string;
   },
 ) {
-  const secret = t.config.jwtSecret ?? '';
+  const secret = t.links;
   expect((await o.send({ website: 'http://spam.example' })).statusCode).toBe(202);
   expect((await o.send({ formToken: formToken(secret, o.formId, Date.now()) })).statusCode).toBe(202);
   expect(await guestMailsTo(t, o.email)).toHaveLength(0);

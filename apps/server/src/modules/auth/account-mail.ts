@@ -11,7 +11,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from '../../platform/mail/templates.ts';
-import { signText } from '../../platform/signed-links.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 import * as usersRepo from '../users/users.repository.ts';
 import type { EmailTokenPurpose } from './auth.repository.ts';
 import * as repo from './auth.repository.ts';
@@ -51,16 +51,26 @@ const PAGE: Record<EmailTokenPurpose, string> = {
   reset_password: '/reset-password',
 };
 
-/** The token a link carries: 256 bits derived from its row id, so every retry mails the same one. */
-export const linkToken = (secret: string, tokenId: string) => signText(secret, 'email-token', tokenId);
+/** The token a new link carries: 256 bits derived from its row id, so every retry mails the same one. */
+export const linkToken = (links: LinkSigner, tokenId: string) => links.sign('email-token', tokenId);
+
+/**
+ * The token of a link whose row stores `tokenHash`: the one of the ring's signatures of its id with
+ * that hash, so a row made before a key rotation (or before decision 066) is mailed the link it
+ * stores; undefined when none has it (replaced meanwhile, or signed by a retired key).
+ */
+export const storedLinkToken = (links: LinkSigner, tokenId: string, tokenHash: string | null | undefined) =>
+  tokenHash
+    ? links.signatures('email-token', tokenId).find((token) => hashToken(token) === tokenHash)
+    : undefined;
 
 export function createAccountMail(deps: {
   db: Database;
   jobs: Jobs;
   mailer: Mailer;
   publicUrl: string;
-  /** Key of `linkToken`; never stored. */
-  secret: string;
+  /** Signs `linkToken` (decision 066); the token is never stored. */
+  links: LinkSigner;
 }) {
   const { db, jobs, mailer } = deps;
   // An SMTP outage of up to about 40 minutes: 8 retries from 10 s, doubling; a send that hangs
@@ -78,18 +88,19 @@ export function createAccountMail(deps: {
     if (data.purpose === 'verify_email' && user.emailVerifiedAt) return undefined;
     // A newer request, or a password reset, replaced or cancelled this change.
     if (data.purpose === 'change_email' && user.pendingEmail !== data.email) return undefined;
-    const token = linkToken(deps.secret, data.tokenId);
-    const live = await db.transaction((tx) =>
+    const stored = await db.transaction((tx) =>
       repo.ensureEmailToken(tx, {
         id: data.tokenId,
         userId: user.id,
         purpose: data.purpose,
-        tokenHash: hashToken(token),
+        tokenHash: hashToken(linkToken(deps.links, data.tokenId)),
         email: data.email,
         expiresAt: new Date(Date.now() + TTL[data.purpose]),
       }),
     );
-    if (!live) return undefined;
+    // A retry mails the link of the row it made, whichever key of the ring signed it.
+    const token = storedLinkToken(deps.links, data.tokenId, stored);
+    if (!token) return undefined;
     const link = `${deps.publicUrl}${PAGE[data.purpose]}?token=${encodeURIComponent(token)}`;
     // In the language the person chose (issue 24), read when the mail goes out.
     const locale = user.locale ?? 'en';

@@ -21,7 +21,7 @@ export function register(
     tokens,
     mailer: deps.mailer,
     jobs,
-    linkSecret: deps.secrets.jwtSecret,
+    links: deps.links,
     limiter: deps.limiter,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,

@@ -269,8 +269,9 @@ export async function voidEmailTokens(
 
 /**
  * The e-mail token with this id, created if it does not exist yet (a newer token voids every
- * earlier unused one of its purpose). True while it can still be redeemed: a mail job that runs
- * again finds its own token and sends the same link, or nothing once it was used or replaced.
+ * earlier unused one of its purpose). Its stored hash while it can still be redeemed: a mail job
+ * that runs again finds its own token and sends the same link, or nothing once it was used or
+ * replaced.
  */
 export async function ensureEmailToken(
   tx: Executor,
@@ -282,7 +283,7 @@ export async function ensureEmailToken(
     email: string;
     expiresAt: Date;
   },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const created = await tx
     .insert(emailTokens)
     .values(input)
@@ -290,12 +291,12 @@ export async function ensureEmailToken(
     .returning({ id: emailTokens.id });
   if (created[0]) await voidEmailTokens(tx, input.userId, input.purpose, input.id);
   const live = await tx
-    .select({ id: emailTokens.id })
+    .select({ tokenHash: emailTokens.tokenHash })
     .from(emailTokens)
     .where(
       and(eq(emailTokens.id, input.id), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)),
     );
-  return live.length > 0;
+  return live[0]?.tokenHash;
 }
 
 /** Redeems an e-mail token once: a single UPDATE guards against parallel redemptions. */

@@ -21,6 +21,7 @@ import {
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 import { isSuspended } from '../moderation/moderation.repository.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import * as usersRepo from '../users/users.repository.ts';
@@ -47,8 +48,8 @@ export type AuthServiceDeps = {
   mailer: Mailer;
   /** Account e-mails are jobs: a crash between the answer and the send loses nothing. */
   jobs: Jobs;
-  /** Derives the tokens in e-mailed links from their ids (account-mail.ts); never stored. */
-  linkSecret: string;
+  /** Derives the tokens in e-mailed links from their ids (account-mail.ts, decision 066). */
+  links: LinkSigner;
   limiter: RateLimiter;
   publicUrl: string;
   adminEmails: string[];
@@ -78,7 +79,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     jobs: deps.jobs,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
-    secret: deps.linkSecret,
+    links: deps.links,
   });
 
   async function accessTokenFor(user: UserRow, sessionId: string): Promise<string> {

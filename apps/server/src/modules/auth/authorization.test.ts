@@ -25,7 +25,7 @@ import {
 import { useTestApp } from '../../test/test-app.ts';
 import { neverInviteToken } from '../club-io/club-io.service.ts';
 import { neverToken } from '../guests/guests.service.ts';
-import { loadUnsubscribeSecret, unsubscribeToken } from '../notifications/unsubscribe.ts';
+import { unsubscribeToken } from '../notifications/unsubscribe.ts';
 import { fakeBrowser } from '../push/push-test-service.ts';
 
 /**
@@ -1370,7 +1370,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       {
         request: () => ({
           method,
-          url: `/api/community-invitations/never-invite?token=${encodeURIComponent(neverInviteToken(t.config.jwtSecret ?? '', `${unique('n')}@example.com`))}`,
+          url: `/api/community-invitations/never-invite?token=${encodeURIComponent(neverInviteToken(t.links, `${unique('n')}@example.com`))}`,
         }),
         expect: PUBLIC_200,
       },
@@ -1456,7 +1456,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     request: () => ({
       method: 'POST',
       url: '/api/guest-rsvps/never-email',
-      payload: { token: neverToken(t.config.jwtSecret ?? '', `${unique('g')}@example.com`) },
+      payload: { token: neverToken(t.links, `${unique('g')}@example.com`) },
     }),
     expect: PUBLIC_200,
   },
@@ -1464,7 +1464,7 @@ const MATRIX: Record<string, Row | Row[]> = {
   'GET /api/guest-rsvps/never-email': {
     request: () => ({
       method: 'GET',
-      url: `/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(t.config.jwtSecret ?? '', `${unique('g')}@example.com`))}`,
+      url: `/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(t.links, `${unique('g')}@example.com`))}`,
     }),
     expect: PUBLIC_200,
   },
@@ -1506,14 +1506,14 @@ const MATRIX: Record<string, Row | Row[]> = {
   'GET /api/notifications/unsubscribe': {
     request: async (w) => ({
       method: 'GET',
-      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(await loadUnsubscribeSecret(t.db), w.owner.user.id, 'mentions')}`,
+      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(t.links, w.owner.user.id, 'mentions')}`,
     }),
     expect: PUBLIC_200,
   },
   'POST /api/notifications/unsubscribe': {
     request: async (w) => ({
       method: 'POST',
-      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(await loadUnsubscribeSecret(t.db), w.owner.user.id, 'mentions')}`,
+      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(t.links, w.owner.user.id, 'mentions')}`,
     }),
     expect: PUBLIC_200,
   },

@@ -9,7 +9,7 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
   const calendar = createCalendarService({
     db: deps.db,
     publicUrl: deps.config.publicUrl,
-    secret: deps.secrets.jwtSecret,
+    links: deps.links,
   });
   calendarRoutes(app, calendar, deps.guards);
   return calendar;

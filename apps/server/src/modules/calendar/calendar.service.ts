@@ -1,7 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 import { shownLocations } from '../events/events.service.ts';
 import * as repo from './calendar.repository.ts';
 import { writeCalendar } from './ics-writer.ts';
@@ -11,8 +12,8 @@ export const FEED_NOT_FOUND = 'Calendar feed not found';
 export type CalendarServiceDeps = {
   db: Database;
   publicUrl: string;
-  /** A server secret; the feed key is derived from it, so feeds need no secret of their own. */
-  secret: string;
+  /** The one link signer (decision 066): feeds need no secret of their own. */
+  links: LinkSigner;
 };
 
 export type CalendarFeed = { body: string; etag: string };
@@ -26,12 +27,10 @@ export type CalendarService = ReturnType<typeof createCalendarService>;
  */
 export function createCalendarService(deps: CalendarServiceDeps) {
   const { db } = deps;
-  const key = createHmac('sha256', deps.secret).update('townsquare calendar feed v1').digest();
+  const signed = (userId: string, nonce: string) => `${userId}:${nonce}`;
 
-  const mac = (userId: string, nonce: string) =>
-    createHmac('sha256', key).update(`${userId}:${nonce}`).digest('base64url');
-
-  const secretFor = (userId: string, nonce: string) => `${userId.replace(/-/g, '')}${mac(userId, nonce)}`;
+  const secretFor = (userId: string, nonce: string) =>
+    `${userId.replace(/-/g, '')}${deps.links.sign('calendar-feed', signed(userId, nonce))}`;
 
   const urlFor = (userId: string, nonce: string) =>
     `${deps.publicUrl}/api/calendar/${secretFor(userId, nonce)}.ics`;
@@ -62,9 +61,7 @@ export function createCalendarService(deps: CalendarServiceDeps) {
       const hex = m[1] ?? '';
       const userId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
       const feed = await repo.readPersonalFeed(db, userId);
-      const given = Buffer.from(m[2] ?? '');
-      const expected = Buffer.from(feed ? mac(userId, feed.nonce) : '');
-      if (!feed || given.length !== expected.length || !timingSafeEqual(given, expected))
+      if (!feed || !deps.links.verify('calendar-feed', signed(userId, feed.nonce), m[2] ?? ''))
         throw notFound(FEED_NOT_FOUND);
       return finish(
         writeCalendar(await located(feed.events, userId), { publicUrl: deps.publicUrl, name: 'Townsquare' }),

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import { fromWallTime, offsetMinutes } from '@townsquare/contracts';
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../db/schema/index.ts';
@@ -233,6 +235,24 @@ describe('the private feed', () => {
       expect((await inject('GET', path(before))).statusCode).toBe(404);
       expect((await inject('GET', path(after))).statusCode).toBe(200);
     }
+  });
+
+  it('keeps serving a feed URL handed out before decision 066, which its link signer never makes', async () => {
+    const [row] = (
+      await t.db.execute<{ nonce: string }>(
+        sql`select calendar_feed_nonce as nonce from users where id = ${fan.user.id}`,
+      )
+    ).rows;
+    // The pre-066 derivation: an HMAC under a key derived from the JWT secret.
+    const key = createHmac('sha256', t.config.jwtSecret ?? '')
+      .update('townsquare calendar feed v1')
+      .digest();
+    const mac = createHmac('sha256', key).update(`${fan.user.id}:${row?.nonce}`).digest('base64url');
+    const before = `/api/calendar/${fan.user.id.replace(/-/g, '')}${mac}.ics`;
+    const current = path((await inject('GET', '/api/users/me', fan)).json().calendarFeedUrl);
+    expect(current).not.toBe(before);
+    expect((await inject('GET', before)).statusCode).toBe(200);
+    expect((await inject('GET', current)).statusCode).toBe(200);
   });
 
   it("answers 404 for forged, malformed and other people's secrets", async () => {

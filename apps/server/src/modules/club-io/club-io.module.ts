@@ -17,7 +17,7 @@ export function register(
     mailer: deps.mailer,
     limiter: deps.limiter,
     publicUrl: deps.config.publicUrl,
-    secret: deps.secrets.jwtSecret,
+    links: deps.links,
     allowPrivate: deps.config.push.allowPrivateEndpoints,
     importDeadlineMs: deps.config.importDeadlineMs,
     communities: deps.communities,

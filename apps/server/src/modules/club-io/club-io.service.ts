@@ -21,7 +21,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { communityInvitationMail } from '../../platform/mail/templates.ts';
 import { IMPORT_PACE, pacer } from '../../platform/pace.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import { addressToken, readAddressToken, signText } from '../../platform/signed-links.ts';
+import { addressToken, type LinkSigner, readAddressToken } from '../../platform/signed-links.ts';
 import { mayPublish } from '../events/events.service.ts';
 import { extendSeries } from '../events/series.service.ts';
 import { statesOfAddresses } from '../groups/membership.repository.ts';
@@ -39,8 +39,8 @@ export const INVITE_MAIL_QUEUE = 'community-invite-mail';
 export const EXPORT_QUEUE = 'community-export';
 const NEVER_INVITE_PURPOSE = 'invite-never';
 /** The token of an address's "never invite me again" link. */
-export const neverInviteToken = (secret: string, email: string) =>
-  addressToken(secret, NEVER_INVITE_PURPOSE, email);
+export const neverInviteToken = (links: LinkSigner, email: string) =>
+  addressToken(links, NEVER_INVITE_PURPOSE, email);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ClubIoDeps = {
@@ -49,8 +49,8 @@ export type ClubIoDeps = {
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
-  /** Key of the invitation tokens (derived from each invitation's id; never stored). */
-  secret: string;
+  /** Signs the invitation tokens (derived from each invitation's id; never stored; decision 066). */
+  links: LinkSigner;
   /** The Web Push endpoint setting: private feed addresses are allowed (development, tests). */
   allowPrivate: boolean;
   communities: {
@@ -113,11 +113,15 @@ export function createClubIoService(deps: ClubIoDeps) {
   jobs.define(INVITE_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   jobs.define(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 });
 
-  // Both through the one link signer (platform/signed-links.ts); the invitation token's text is
-  // what it always was, so links mailed before decision 063 keep their hash.
-  const inviteToken = (invitationId: string) => signText(deps.secret, 'community-invite', invitationId);
+  // Both through the one link signer (decision 066). An invitation is mailed the token whose hash
+  // its row stores, so one stored before a key rotation (or before 066) keeps its link.
+  const inviteToken = (invitationId: string) => deps.links.sign('community-invite', invitationId);
+  const storedInviteToken = (invitation: { id: string; tokenHash: string }) =>
+    deps.links
+      .signatures('community-invite', invitation.id)
+      .find((token) => sha256(token) === invitation.tokenHash);
   const neverInviteUrl = (email: string) =>
-    `${deps.publicUrl}${NEVER_INVITE}?token=${encodeURIComponent(neverInviteToken(deps.secret, email))}`;
+    `${deps.publicUrl}${NEVER_INVITE}?token=${encodeURIComponent(neverInviteToken(deps.links, email))}`;
   const expired = (invitation: { createdAt: Date }) =>
     invitation.createdAt.getTime() + CLUB_IO_LIMITS.invitationTtlDays * DAY_MS <= now().getTime();
 
@@ -331,8 +335,10 @@ export function createClubIoService(deps: ClubIoDeps) {
     if (!invitation || invitation.acceptedAt || expired(invitation)) return;
     // An address that refused e-mail or invitations after the list was sent gets nothing.
     if ((await repo.suppressedEmails(db, [invitation.email])).size > 0) return;
+    const token = storedInviteToken(invitation);
+    if (!token) return;
     const community = await deps.communities.getById(invitation.communityId, invitation.invitedBy ?? '');
-    const link = `${deps.publicUrl}/c/${community.slug}?invite=${encodeURIComponent(inviteToken(invitation.id))}`;
+    const link = `${deps.publicUrl}/c/${community.slug}?invite=${encodeURIComponent(token)}`;
     const locale = await repo.invitationLocale(db, invitation);
     await deps.mailer.send(
       communityInvitationMail({
@@ -553,14 +559,14 @@ export function createClubIoService(deps: ClubIoDeps) {
 
     /** "Never invite me again" (the invitation's one-click link): the address gets no invitations. */
     async neverInvite(token: string): Promise<void> {
-      const email = readAddressToken(deps.secret, NEVER_INVITE_PURPOSE, token);
+      const email = readAddressToken(deps.links, NEVER_INVITE_PURPOSE, token);
       if (!email) throw badRequest(INVITATION_MSG.neverLinkInvalid);
       await repo.suppressInvitations(db, email);
     },
 
     /** Whether a "never invite me again" token is genuine (the page a browser opens). */
     neverInviteValid: (token: string) =>
-      readAddressToken(deps.secret, NEVER_INVITE_PURPOSE, token) !== undefined,
+      readAddressToken(deps.links, NEVER_INVITE_PURPOSE, token) !== undefined,
 
     /**
      * The owner's export: the zip at once for a community of up to `exportInlineMaxEvents`

@@ -166,7 +166,7 @@ describe('member CSV is no mail relay', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVITATION_NEVER_LINK_INVALID');
     // A guest mail's "never e-mail me" token is of another purpose: refused here.
-    const guestToken = neverToken(t.config.jwtSecret ?? '', to);
+    const guestToken = neverToken(t.links, to);
     const crossed = await t.app.inject({
       method: 'POST',
       url: `/api/community-invitations/never-invite?token=${encodeURIComponent(guestToken)}`,

@@ -1,11 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { instanceSecrets } from '../../db/schema/index.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 
 /**
- * Tickets: `T1.<eventId>.<userId>.<signature>`, the signature an HMAC-SHA256 over the event and
- * the person with the instance's `ticket` secret (instance_secrets, shared by every instance).
+ * Tickets: `T1.<eventId>.<userId>.<signature>`, the signature the one link signer's (decision 066)
+ * over the event and the person; before 066 it was made with the `ticket` secret, which the ring
+ * still verifies, so tickets shown before the upgrade still open the door.
  * A code names its event, so a ticket of another event is told apart from a forged one.
  *
  * Beside it each ticket carries a short door code (`7K3F-9QXD`, decision 046): eight Crockford
@@ -15,40 +13,34 @@ import { instanceSecrets } from '../../db/schema/index.ts';
  */
 const PREFIX = 'T1';
 
-/** The ticket secret: stored by the first instance that needs one, read by the rest. */
-export async function loadTicketSecret(db: Executor): Promise<string> {
-  await db
-    .insert(instanceSecrets)
-    .values({ name: 'ticket', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const rows = await db.select().from(instanceSecrets).where(eq(instanceSecrets.name, 'ticket'));
-  const value = rows[0]?.value;
-  if (!value) throw new Error('ticket secret missing from the instance_secrets table');
-  return value;
-}
+const signed = (eventId: string, userId: string) => `${eventId}:${userId}`;
 
-const sign = (secret: string, eventId: string, userId: string) =>
-  createHmac('sha256', secret).update(`ticket:${eventId}:${userId}`).digest('base64url');
-
-export function ticketCode(secret: string, eventId: string, userId: string): string {
-  return `${PREFIX}.${eventId}.${userId}.${sign(secret, eventId, userId)}`;
+export function ticketCode(links: LinkSigner, eventId: string, userId: string): string {
+  return `${PREFIX}.${eventId}.${userId}.${links.sign('ticket', signed(eventId, userId))}`;
 }
 
 /** The event and person a code was signed for, or undefined when it is not a valid signed code. */
-export function readTicket(secret: string, code: string): { eventId: string; userId: string } | undefined {
+export function readTicket(links: LinkSigner, code: string): { eventId: string; userId: string } | undefined {
   const [prefix, eventId, userId, signature, ...rest] = code.trim().split('.');
   if (prefix !== PREFIX || !eventId || !userId || !signature || rest.length > 0) return undefined;
-  const expected = Buffer.from(sign(secret, eventId, userId));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  if (!links.verify('ticket', signed(eventId, userId), signature)) return undefined;
   return { eventId, userId };
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** The short door code of a ticket: 40 bits of an HMAC, as `XXXX-XXXX`. */
-export function doorCode(secret: string, eventId: string, userId: string): string {
-  const bytes = createHmac('sha256', secret).update(`door:${eventId}:${userId}`).digest();
+/** The short door code of a ticket: 40 bits of its `door` signature, as `XXXX-XXXX`. */
+export function doorCode(links: LinkSigner, eventId: string, userId: string): string {
+  return asDoorCode(links.sign('door', signed(eventId, userId)));
+}
+
+/** Every door code the ring accepts for a ticket (the one shown today first, then older ones). */
+export function doorCodes(links: LinkSigner, eventId: string, userId: string): string[] {
+  return links.signatures('door', signed(eventId, userId)).map(asDoorCode);
+}
+
+function asDoorCode(signature: string): string {
+  const bytes = Buffer.from(signature, 'base64url');
   let bits = 0n;
   for (const byte of bytes.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
   let out = '';

@@ -48,6 +48,7 @@ export function register(
     },
     publisher: deps.publisher,
     guestOffer: (offer) => deps.guests().offered(offer),
+    links: deps.links,
     cohosts: { change: (c) => deps.memberships().change('cohost', c) },
   });
   const events = createEventsService({

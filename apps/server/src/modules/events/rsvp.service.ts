@@ -16,8 +16,8 @@ import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { clockTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { loadOnce } from '../../platform/load-once.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { CohostRow } from '../groups/membership.repository.ts';
 import type { Change, Outcome } from '../groups/membership.service.ts';
@@ -25,8 +25,10 @@ import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
-import { doorCode, loadTicketSecret, normalDoorCode, readTicket, ticketCode } from './checkin.ts';
+
+import { doorCode, doorCodes, normalDoorCode, readTicket, ticketCode } from './checkin.ts';
 import { isHost, mayCohost } from './cohosts.ts';
+
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
 import { shownLocations } from './events.service.ts';
@@ -65,6 +67,8 @@ export type RsvpServiceDeps = {
   guestOffer?: (offer: Offer & { guestId: string }) => void;
   /** Co-hosts are written by the one membership writer (modules/groups, decision 067). */
   cohosts: { change: (c: Change) => Promise<Outcome<CohostRow>> };
+  /** Signs and reads tickets and door codes (decision 066). */
+  links: LinkSigner;
 };
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
@@ -94,7 +98,6 @@ async function readAttendees(db: Database, eventId: string, userId?: string): Pr
  */
 export function createRsvpService(deps: RsvpServiceDeps) {
   const { db } = deps;
-  const secret = loadOnce(() => loadTicketSecret(db));
 
   /** Tells the person a place was offered (or given) to them, through the one notification path. */
   function notifyOffer(offer: Offer): void {
@@ -162,12 +165,12 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
   /** Whom a typed door code or a scanned ticket names at `row`; a readable 400 when nobody. */
   async function personOfCode(row: EventRow, code: string): Promise<string> {
-    const key = await secret();
+    const key = deps.links;
     const typed = normalDoorCode(code);
     if (typed) {
       // A short door code names nobody: match it against the people going (decision 046).
       const going = (await readAttendees(db, row.id)).filter((a) => a.status === 'going');
-      const personId = going.find((a) => doorCode(key, row.id, a.userId) === typed)?.userId;
+      const personId = going.find((a) => doorCodes(key, row.id, a.userId).includes(typed))?.userId;
       if (!personId) throw badRequest(CAPACITY_MSG.doorCodeUnknown);
       return personId;
     }
@@ -192,7 +195,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     /** The check-in code of a member or a guest going (its holder shows it at the door). */
     async ticketFor(eventId: string, attendeeId: string): Promise<string> {
-      return ticketCode(await secret(), eventId, attendeeId);
+      return ticketCode(deps.links, eventId, attendeeId);
     },
 
     /** Lazy offer expiry on reads and RSVPs of one event: one indexed probe when nothing lapsed. */
@@ -363,7 +366,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     async ticket(user: UserRow, eventId: string): Promise<{ code: string; doorCode: string }> {
       const row = await visible(eventId, user.id);
       if ((await rsvpStatus(db, row.id, user.id)) !== 'going') throw forbidden(CAPACITY_MSG.ticketNotGoing);
-      const key = await secret();
+      const key = deps.links;
       return { code: ticketCode(key, row.id, user.id), doorCode: doorCode(key, row.id, user.id) };
     },
 

@@ -13,7 +13,7 @@ export function register(app: App, deps: Kernel & { rsvps: RsvpService; polls: L
     mailer: deps.mailer,
     limiter: deps.limiter,
     publicUrl: deps.config.publicUrl,
-    secret: deps.secrets.jwtSecret,
+    links: deps.links,
     rsvps: deps.rsvps,
     // Guest votes in date polls (decision 056).
     polls: {

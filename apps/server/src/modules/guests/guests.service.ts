@@ -23,8 +23,8 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import { addressToken, readAddressToken, sameText, signText } from '../../platform/signed-links.ts';
-import { linkToken } from '../auth/account-mail.ts';
+import { addressToken, type LinkSigner, readAddressToken } from '../../platform/signed-links.ts';
+import { linkToken, storedLinkToken } from '../auth/account-mail.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { effectiveStatus } from '../events/events.presenter.ts';
 import { findEvent } from '../events/events.repository.ts';
@@ -43,7 +43,7 @@ import * as repo from './guests.repository.ts';
  * and only counts once the link mailed to the address is followed: `confirm` writes it through
  * the one RSVP write path as an `rsvps` row with `guest_id`, so places, the waitlist, offers,
  * questions, check-in and the CSV treat guests exactly as members. Tokens (confirm, manage) are
- * 256 bits derived from an id with the server's secret (as account e-mail links are), stored only
+ * 256 bits derived from an id by the one link signer (as account e-mail links are), stored only
  * as hashes, and stop working when the event ends.
  *
  * Abuse: per-address and per-IP limits, a honeypot field and a signed "form rendered at" token
@@ -63,8 +63,8 @@ export type GuestServiceDeps = {
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
-  /** Key of the link tokens, the form token and the "never e-mail" token; never stored. */
-  secret: string;
+  /** Signs the link tokens, the form token and the "never e-mail" token (decision 066). */
+  links: LinkSigner;
   /** The RSVP service: offers and the event room after a write; the ticket of a person going. */
   rsvps: {
     announce(eventId: string, offers: Offer[]): void;
@@ -87,16 +87,16 @@ const ofEvent = (g: EventGuestRow | undefined): g is EventGuest => Boolean(g?.ev
 const ofPoll = (g: EventGuestRow | undefined): g is PollGuest => Boolean(g?.pollId);
 
 /** The "rendered at" token of the guest form of one event: `<ms>.<signature>`. */
-export function formToken(secret: string, eventId: string, at: number): string {
-  return `${at}.${signText(secret, 'guest-form', `${eventId}:${at}`)}`;
+export function formToken(links: LinkSigner, eventId: string, at: number): string {
+  return `${at}.${links.sign('guest-form', `${eventId}:${at}`)}`;
 }
 
 /** The address a "never e-mail me again" token was signed for (the one link signer). */
-export function neverToken(secret: string, email: string): string {
-  return addressToken(secret, 'guest-never', email);
+export function neverToken(links: LinkSigner, email: string): string {
+  return addressToken(links, 'guest-never', email);
 }
 
-const readNeverToken = (secret: string, token: string) => readAddressToken(secret, 'guest-never', token);
+const readNeverToken = (links: LinkSigner, token: string) => readAddressToken(links, 'guest-never', token);
 
 /** A guest is e-mailed about the event they answered (every group on), never pushed (no device). */
 const GUEST_PREFERENCES: Recipient['preferences'] = {
@@ -120,13 +120,16 @@ const keepPlace = (status: string): GuestAnswer['status'] =>
   status === 'waitlisted' || status === 'offered' ? 'going' : (status as GuestAnswer['status']);
 
 export function createGuestService(deps: GuestServiceDeps) {
-  const { db, jobs, limiter, secret } = deps;
+  const { db, jobs, limiter, links } = deps;
   jobs.define(GUEST_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   const link = (page: string, token: string) => `${deps.publicUrl}${page}?token=${encodeURIComponent(token)}`;
   /** The page a guest's manage link opens: their answer to an event, or to a poll. */
   const managePage = (guest: EventGuestRow) => (guest.pollId ? '/guest-votes/manage' : '/guest-rsvp/manage');
+  /** The token of a guest's manage link: the one whose hash their row stores (decision 066). */
+  const manageToken = (guest: EventGuestRow) =>
+    guest.manageTokenId ? storedLinkToken(links, guest.manageTokenId, guest.manageTokenHash) : undefined;
   const neverUrl = (email: string) =>
-    `${deps.publicUrl}/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(secret, email))}`;
+    `${deps.publicUrl}/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(links, email))}`;
 
   /** A public event that takes guest answers and has not ended or been called off. */
   async function openEvent(eventId: string): Promise<EventRow> {
@@ -156,7 +159,7 @@ export function createGuestService(deps: GuestServiceDeps) {
       !signature ||
       rest.length > 0 ||
       !Number.isSafeInteger(rendered) ||
-      !sameText(signature, signText(secret, 'guest-form', `${subjectId}:${at}`)) ||
+      !links.verify('guest-form', `${subjectId}:${at}`, signature) ||
       now - rendered > GUEST_FORM_MAX_AGE_MS
     )
       throw badRequest(GUEST_MSG.formExpired);
@@ -189,7 +192,7 @@ export function createGuestService(deps: GuestServiceDeps) {
     announce: (written: W, guest: G) => unknown,
   ): Promise<{ guest: G; written: W; manageToken: string }> {
     const tokenId = uuidv7();
-    const manageToken = linkToken(secret, tokenId);
+    const manageToken = linkToken(links, tokenId);
     const outcome = await db.transaction(async (tx) => {
       const done = await write(tx, await repo.redeemConfirmToken(tx, hashToken(token), kind));
       if (!done) return undefined;
@@ -229,7 +232,7 @@ export function createGuestService(deps: GuestServiceDeps) {
       email: from.email,
       locale,
       ...answer,
-      confirmTokenHash: hashToken(linkToken(secret, tokenId)),
+      confirmTokenHash: hashToken(linkToken(links, tokenId)),
       expiresAt,
     });
     await jobs.send(
@@ -298,7 +301,6 @@ export function createGuestService(deps: GuestServiceDeps) {
     if (!poll) return undefined;
     const { locale } = guest;
     const text = (key: MessageKey) => t(locale, key, { title: poll.title });
-    const token = linkToken(secret, job.tokenId);
     const base = {
       to: guest.email,
       name: guest.name,
@@ -307,7 +309,8 @@ export function createGuestService(deps: GuestServiceDeps) {
       why: text('mail.guestVote.why'),
     };
     if (job.kind === 'confirm') {
-      if (guest.confirmTokenHash !== hashToken(token)) return undefined;
+      const token = storedLinkToken(links, job.tokenId, guest.confirmTokenHash);
+      if (!token) return undefined;
       return guestMail({
         ...base,
         subject: text('mail.guestVote.confirm.subject'),
@@ -315,7 +318,8 @@ export function createGuestService(deps: GuestServiceDeps) {
         action: { label: text('mail.guestVote.confirm.button'), href: link('/guest-votes/confirm', token) },
       });
     }
-    if (guest.manageTokenHash !== hashToken(token)) return undefined;
+    const token = storedLinkToken(links, job.tokenId, guest.manageTokenHash);
+    if (!token) return undefined;
     return guestMail({
       ...base,
       subject: text('mail.guestVote.confirmed.subject'),
@@ -340,9 +344,9 @@ export function createGuestService(deps: GuestServiceDeps) {
       });
     const base = { to: guest.email, name: guest.name, neverUrl: neverUrl(guest.email), locale };
     if (job.kind === 'confirm') {
-      const token = linkToken(secret, job.tokenId);
       // A newer request for this address replaced the link, or it was used already.
-      if (guest.confirmTokenHash !== hashToken(token)) return undefined;
+      const token = storedLinkToken(links, job.tokenId, guest.confirmTokenHash);
+      if (!token) return undefined;
       return guestMail({
         ...base,
         subject: text('mail.guest.confirm.subject'),
@@ -351,8 +355,8 @@ export function createGuestService(deps: GuestServiceDeps) {
       });
     }
     if (job.kind === 'confirmed') {
-      const token = linkToken(secret, job.tokenId);
-      if (guest.manageTokenHash !== hashToken(token)) return undefined;
+      const token = storedLinkToken(links, job.tokenId, guest.manageTokenHash);
+      if (!token) return undefined;
       const [mine] = await attendeeRows(db, guest.eventId, guest.id);
       if (!mine) return undefined;
       const status =
@@ -391,7 +395,7 @@ export function createGuestService(deps: GuestServiceDeps) {
     /** The signed "rendered at" token the guest form sends back (404 unless guests may answer). */
     async form(eventId: string, now = Date.now()): Promise<{ formToken: string }> {
       const event = await openEvent(eventId);
-      return { formToken: formToken(secret, event.id, now) };
+      return { formToken: formToken(links, event.id, now) };
     },
 
     /**
@@ -483,29 +487,27 @@ export function createGuestService(deps: GuestServiceDeps) {
      */
     async recipients(ids: string[]): Promise<Map<string, Recipient>> {
       return byId(ids, async (unique) =>
-        (await repo.reachable(db, unique)).map(
-          (g): Recipient => ({
+        (await repo.reachable(db, unique)).map((g): Recipient => {
+          const token = manageToken(g);
+          return {
             id: g.id,
             email: g.email,
             fullName: g.name,
             emailVerified: true,
             preferences: GUEST_PREFERENCES,
             locale: g.locale,
-            guest: {
-              manageUrl: g.manageTokenId ? link(managePage(g), linkToken(secret, g.manageTokenId)) : null,
-              neverUrl: neverUrl(g.email),
-            },
-          }),
-        ),
+            guest: { manageUrl: token ? link(managePage(g), token) : null, neverUrl: neverUrl(g.email) },
+          };
+        }),
       );
     },
 
     /** "Never e-mail me again", from any guest e-mail: the address is sent nothing more. */
     /** Whether a "never e-mail me again" link is one we signed and still good (its page shows the button). */
-    neverEmailValid: (token: string): boolean => readNeverToken(secret, token) !== undefined,
+    neverEmailValid: (token: string): boolean => readNeverToken(links, token) !== undefined,
 
     async neverEmail(token: string): Promise<void> {
-      const email = readNeverToken(secret, token);
+      const email = readNeverToken(links, token);
       if (!email) throw badRequest(GUEST_MSG.linkInvalid);
       await repo.suppress(db, email);
     },
@@ -556,7 +558,7 @@ export function createGuestService(deps: GuestServiceDeps) {
     /** The form token of a poll's guest form (404 / 403 / 409 unless guests may vote now). */
     async pollForm(pollId: string, now = Date.now()): Promise<{ formToken: string }> {
       const { row } = await deps.polls.guestPoll(pollId);
-      return { formToken: formToken(secret, row.id, now) };
+      return { formToken: formToken(links, row.id, now) };
     },
 
     /**

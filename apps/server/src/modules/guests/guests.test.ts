@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { GUEST_MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createLinkSigner } from '../../platform/signed-links.ts';
 import {
   createEvent,
   createUser,
@@ -215,6 +217,25 @@ describe('answering without an account', () => {
     });
   });
 
+  it('honours a "never e-mail me" link mailed before decision 066 (signed with the JWT secret)', async () => {
+    const eventId = await guestEvent();
+    const email = `${unique('old-never')}@example.com`;
+    const mac = createHmac('sha256', t.config.jwtSecret ?? '')
+      .update(`guest-never:${email}`)
+      .digest('base64url');
+    const before = `${Buffer.from(email).toString('base64url')}.${mac}`;
+    expect(before).not.toBe(neverToken(t.links, email));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-rsvps/never-email',
+      remoteAddress: nextIp(),
+      payload: { token: before },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ask(eventId, { email })).statusCode).toBe(202);
+    expect(await guestMailsTo(email)).toHaveLength(0);
+  });
+
   it('limits requests per address and per client address', async () => {
     const eventId = await guestEvent();
     const email = `${unique('many')}@example.com`;
@@ -251,7 +272,7 @@ describe('answering without an account', () => {
       method: 'POST',
       url: '/api/guest-rsvps/never-email',
       remoteAddress: nextIp(),
-      payload: { token: `${neverToken('another secret', email)}` },
+      payload: { token: `${neverToken(createLinkSigner({ ring: ['another secret'] }), email)}` },
     });
     expect(forged.statusCode).toBe(400);
   });
@@ -305,7 +326,7 @@ describe('the "never e-mail me again" link opened in a browser', () => {
     // A forged link: a page that says so, not the manage page's 404.
     const forged = await t.app.inject({
       method: 'GET',
-      url: `/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken('another secret', email))}`,
+      url: `/api/guest-rsvps/never-email?token=${encodeURIComponent(neverToken(createLinkSigner({ ring: ['another secret'] }), email))}`,
       remoteAddress: nextIp(),
     });
     expect(forged.statusCode).toBe(400);

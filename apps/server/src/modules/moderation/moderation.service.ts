@@ -8,7 +8,10 @@ import {
   MODERATION_LIMITS,
   MODERATION_MSG,
   type ModerationPerson,
+  REPORT_ROOM_TITLES,
+  REPORT_SUBJECT_GONE,
   type Report,
+  type ReportRoom,
   type ReportSubject,
   type ResolveReportBody,
   type SuspensionResponse,
@@ -70,22 +73,23 @@ function presentReport(row: ReportRow): Report {
   };
 }
 
-/** Where a channel is, in words and in the web app. */
-function describeChannel(channel: string): { title: string; url: string | null } {
+/** Where a channel is: its kind of room (titled in contracts, REPORT_ROOM_TITLES) and its page. */
+function describeChannel(channel: string): { title: string; room: ReportRoom; url: string | null } {
   const [kind, id] = channel.split(':');
+  const at = (room: ReportRoom, url: string | null) => ({ title: REPORT_ROOM_TITLES[room], room, url });
   switch (kind) {
     case 'general':
-      return { title: 'Message in the general chat', url: '/dashboard' };
+      return at('general', '/dashboard');
     case 'event':
-      return { title: 'Message in an event chat', url: `/event/${id}` };
+      return at('event', `/event/${id}`);
     case 'community':
-      return { title: 'Message in a community chat', url: null };
+      return at('community', null);
     case 'subgroup':
-      return { title: 'Message in a sub-group chat', url: null };
+      return at('subgroup', null);
     case 'group':
-      return { title: 'Message in a friend group chat', url: '/friends' };
+      return at('group', '/friends');
     default:
-      return { title: 'Direct message', url: null };
+      return at('direct', null);
   }
 }
 
@@ -170,7 +174,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
       type,
       id,
       exists: false,
-      title: 'No longer exists',
+      title: REPORT_SUBJECT_GONE,
+      room: null,
       text: '',
       author: null,
       hidden: false,

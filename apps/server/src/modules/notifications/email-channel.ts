@@ -1,6 +1,7 @@
 import { NOTIFICATION_GROUP_OF } from '@townsquare/contracts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { notificationMail } from '../../platform/mail/templates.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 import type { NotificationChannel } from './notify.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
@@ -12,7 +13,8 @@ import { unsubscribeToken } from './unsubscribe.ts';
 export function createEmailChannel(deps: {
   mailer: Mailer;
   publicUrl: string;
-  unsubscribeSecret: string;
+  /** Signs the unsubscribe links (decision 066). */
+  links: LinkSigner;
   dmDelaySeconds: number;
 }): NotificationChannel {
   return {
@@ -25,7 +27,7 @@ export function createEmailChannel(deps: {
       const links = to.guest
         ? { guest: true, unsubscribeUrl: to.guest.neverUrl, settingsUrl: to.guest.manageUrl ?? undefined }
         : {
-            unsubscribeUrl: `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.unsubscribeSecret, to.id, group))}`,
+            unsubscribeUrl: `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.links, to.id, group))}`,
             settingsUrl: `${deps.publicUrl}/settings`,
           };
       await deps.mailer.send(

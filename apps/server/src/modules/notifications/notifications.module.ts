@@ -11,7 +11,6 @@ import { createEmailChannel } from './email-channel.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createNotifications } from './notifications.service.ts';
 import type { NotificationChannel } from './notify.ts';
-import { loadUnsubscribeSecret } from './unsubscribe.ts';
 
 /**
  * Notifications: every one through notify() (notify.ts), delivered by the queue in the app, by
@@ -38,13 +37,12 @@ export async function register(
     canReadChannel: deps.canReadChannel,
     pollVisibleTo: (pollId, userId) => deps.polls().canSeeById(pollId, userId),
   });
-  const unsubscribeSecret = await loadUnsubscribeSecret(deps.db);
   const notifications = createNotifications({
     db: deps.db,
     publisher: deps.publisher,
     jobs: deps.jobs,
     log: app.log,
-    unsubscribeSecret,
+    links: deps.links,
     reminderLeadTimes: config.reminderLeadTimes,
     dmEmailDelay: config.dmEmailDelay,
     membersNotifiedOfEvents: (communityId) => deps.communities.membersNotifiedOfEvents(communityId),
@@ -55,7 +53,7 @@ export async function register(
       createEmailChannel({
         mailer: deps.mailer,
         publicUrl: config.publicUrl,
-        unsubscribeSecret,
+        links: deps.links,
         dmDelaySeconds: Math.round(config.dmEmailDelay / 1000),
       }),
       ...deps.channels,

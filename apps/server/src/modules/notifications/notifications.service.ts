@@ -9,6 +9,7 @@ import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Message } from '../../platform/i18n.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { LinkSigner } from '../../platform/signed-links.ts';
 import { findMessage, type Person, people } from '../chat/chat.repository.ts';
 import { hostIds } from '../events/cohosts.ts';
 import { isUuid } from '../users/users.repository.ts';
@@ -33,7 +34,8 @@ export type NotificationsDeps = Omit<NotifyDeps, 'channels'> & {
   jobs: Jobs;
   /** Every channel beyond the app: e-mail, push (modules/push), … */
   channels: NotificationChannel[];
-  unsubscribeSecret: string;
+  /** Verifies the unsubscribe links (decision 066). */
+  links: LinkSigner;
   /** REMINDER_LEAD_TIMES in ms. */
   reminderLeadTimes: number[];
   /** RSVP notifications to the host: at most one per event per this window (ms). */
@@ -448,7 +450,7 @@ export function createNotifications(deps: NotificationsDeps) {
 
     /** One-click unsubscribe: turns off the token's group of e-mails; no session needed. */
     async unsubscribe(token: string) {
-      const parsed = readUnsubscribeToken(deps.unsubscribeSecret, token);
+      const parsed = readUnsubscribeToken(deps.links, token);
       if (!parsed) throw badRequest(NOTIFICATION_MSG.tokenInvalid);
       if (!(await repo.setPreference(db, parsed.userId, 'email', { [parsed.group]: false })))
         throw badRequest(NOTIFICATION_MSG.tokenInvalid);
@@ -461,7 +463,7 @@ export function createNotifications(deps: NotificationsDeps) {
 
     /** What an unsubscribe link is about, for the page that offers the button. */
     describeToken(token: string) {
-      const parsed = readUnsubscribeToken(deps.unsubscribeSecret, token);
+      const parsed = readUnsubscribeToken(deps.links, token);
       return parsed ? NOTIFICATION_GROUP_LABELS[parsed.group] : undefined;
     },
 

@@ -1,16 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { loadUnsubscribeSecret, UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './unsubscribe.ts';
+import { UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './unsubscribe.ts';
 
 /** Issue 19 (info): unsubscribe links expire. */
 
 const t = useTestApp();
-let secret: string;
 const [user] = useUsers(t, 1);
-beforeAll(async () => {
-  secret = await loadUnsubscribeSecret(t.db);
-});
 
 const unsubscribe = (token: string) =>
   t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
@@ -18,7 +14,7 @@ const unsubscribe = (token: string) =>
 describe('an unsubscribe link', () => {
   it('works until it is 90 days old, then answers 400 and changes nothing', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const old = unsubscribeToken(secret, user.user.id, 'mentions', Date.now() - UNSUBSCRIBE_TTL_MS - day);
+    const old = unsubscribeToken(t.links, user.user.id, 'mentions', Date.now() - UNSUBSCRIBE_TTL_MS - day);
     const expired = await unsubscribe(old);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe('This unsubscribe link is not valid');
@@ -28,21 +24,21 @@ describe('an unsubscribe link', () => {
     });
     expect(page.body).toContain('This unsubscribe link is not valid');
 
-    const recent = unsubscribeToken(secret, user.user.id, 'mentions', Date.now() - UNSUBSCRIBE_TTL_MS + day);
+    const recent = unsubscribeToken(t.links, user.user.id, 'mentions', Date.now() - UNSUBSCRIBE_TTL_MS + day);
     const res = await unsubscribe(recent);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ group: 'mentions', email: false });
   });
 
   it('cannot have its expiry pushed back', async () => {
-    const token = unsubscribeToken(secret, user.user.id, 'rsvp', Date.now() - UNSUBSCRIBE_TTL_MS - 1000);
+    const token = unsubscribeToken(t.links, user.user.id, 'rsvp', Date.now() - UNSUBSCRIBE_TTL_MS - 1000);
     const [id, group, , signature] = token.split('.');
     const later = Math.floor((Date.now() + UNSUBSCRIBE_TTL_MS) / 1000).toString(36);
     expect((await unsubscribe(`${id}.${group}.${later}.${signature}`)).statusCode).toBe(400);
   });
 
   it('opens a page that carries the brand and says what it turns off', async () => {
-    const token = unsubscribeToken(secret, user.user.id, 'reminders');
+    const token = unsubscribeToken(t.links, user.user.id, 'reminders');
     const page = await t.app.inject({
       method: 'GET',
       url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,

@@ -1,6 +1,7 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { LinkSigner } from '../signed-links.ts';
 
 /**
  * Where uploaded images live. The local driver (default) keeps files in DATA_DIR/uploads and
@@ -76,14 +77,13 @@ export function publicUrls(base: string): Pick<Storage, 'publicUrl' | 'keyFromPu
   };
 }
 
-export function createLocalStorage(options: { dataDir: string; publicUrl: string; secret: string }) {
+export function createLocalStorage(options: { dataDir: string; publicUrl: string; links: LinkSigner }) {
   const root = path.join(options.dataDir, 'uploads');
   const base = `${options.publicUrl}/uploads/`;
 
-  const sign = (key: string, contentType: string, maxBytes: number, expires: number) =>
-    createHmac('sha256', options.secret)
-      .update(`PUT\n${key}\n${contentType}\n${maxBytes}\n${expires}`)
-      .digest('base64url');
+  // The terms a PUT URL is signed for, by the one link signer (decision 066).
+  const terms = (key: string, contentType: string, maxBytes: number, expires: number) =>
+    `PUT\n${key}\n${contentType}\n${maxBytes}\n${expires}`;
 
   const storage: Storage & {
     kind: 'local';
@@ -108,7 +108,7 @@ export function createLocalStorage(options: { dataDir: string; publicUrl: string
         // The original client reads this list to decide which headers to send; content-type is
         // the only one it needs (and one a browser can send).
         'X-Amz-SignedHeaders': 'content-type',
-        sig: sign(key, contentType, maxBytes, expires),
+        sig: options.links.sign('upload-put', terms(key, contentType, maxBytes, expires)),
       });
       return `${serverOrigin ?? options.publicUrl}/api/upload/put/${key}?${query}`;
     },
@@ -120,9 +120,7 @@ export function createLocalStorage(options: { dataDir: string; publicUrl: string
       const expiry = Number(expires);
       if (!Number.isInteger(maxBytes) || !Number.isInteger(expiry) || expiry * 1000 < Date.now())
         return undefined;
-      const expected = Buffer.from(sign(key, type, maxBytes, expiry));
-      const given = Buffer.from(sig);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+      if (!options.links.verify('upload-put', terms(key, type, maxBytes, expiry), sig)) return undefined;
       return { contentType: type, maxBytes };
     },
     ...publicUrls(base),

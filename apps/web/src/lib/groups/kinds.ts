@@ -3,7 +3,8 @@ import type { RoomSpec } from '../socket.ts';
 /**
  * Friend groups, event sub-groups and communities are one thing on screen: people who belong to
  * something, with a chat. What differs between the kinds is data, kept here: where their API lives,
- * which socket room carries their chat and which event brings its new messages, and the first word
+ * which socket room carries their chat and which event brings its new messages, the catalog key of
+ * their chat's load error, and the first word
  * of their query keys (kept as they were, so a block's refresh and the kinds' own lists still match).
  * A new kind is a row here and a page, not a copy of the components.
  */
@@ -13,7 +14,7 @@ export const GROUP_KINDS = {
     apiBase: '/api/friend-groups',
     room: { join: 'join-group-chat', leave: 'leave-group-chat', idField: 'groupId' },
     messageEvent: 'new-group-message',
-    loadErrorText: 'Failed to load the group chat',
+    loadErrorKey: 'chat.group.loadFailed',
     chatHeight: 'h-96',
   },
   event_subgroup: {
@@ -21,7 +22,7 @@ export const GROUP_KINDS = {
     apiBase: '/api/event-subgroups',
     room: { join: 'join-subgroup-chat', leave: 'leave-subgroup-chat', idField: 'subGroupId' },
     messageEvent: 'new-subgroup-message',
-    loadErrorText: 'Failed to load the sub-group chat',
+    loadErrorKey: 'chat.subgroup.loadFailed',
     chatHeight: 'h-72',
   },
   community: {
@@ -29,7 +30,7 @@ export const GROUP_KINDS = {
     apiBase: '/api/communities',
     room: { join: 'join-community-chat', leave: 'leave-community-chat', idField: 'communityId' },
     messageEvent: 'new-community-message',
-    loadErrorText: 'Failed to load the community chat',
+    loadErrorKey: 'chat.community.loadFailed',
     chatHeight: 'h-96',
   },
 } as const;

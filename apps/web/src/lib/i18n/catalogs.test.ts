@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { literalTexts, scan } from '../../../scripts/literal-text.ts';
+import { literalTexts, scan, unknownSentences } from '../../../scripts/literal-text.ts';
 import { createAppIntl } from './load.ts';
 import { LOCALES, PSEUDO_LOCALE } from './locales.ts';
 import { pseudoMessages } from './pseudo.ts';
@@ -135,5 +135,30 @@ describe('literal text in JSX', () => {
   it('every component takes its text from the catalogs', () => {
     const offending = scan(SRC);
     expect(offending.map((f) => `src/${f.file}:${f.line} ${f.text}`)).toEqual([]);
+  });
+});
+
+describe('sentences in code', () => {
+  it('finds a sentence wherever it can reach the UI, not where only a developer reads it', () => {
+    const found = literalTexts(
+      'x.ts',
+      [
+        "const kind = { loadErrorText: 'Failed to load the chat', className: 'h-96 text-sm' };",
+        'const tooBig = (n: number) => `File size must be less than ${n}MB`;',
+        "if (!ok) throw new Error('Something went wrong in the hook');",
+        "console.warn('Could not reach the socket');",
+        "import { x } from 'Some Module';",
+        "if (name === 'Abort Error') format('MMM d, yyyy');",
+        "const labels = { 'Content Type': 'application/json' };",
+      ].join('\n'),
+    );
+    expect(found.map((f) => f.text)).toEqual(['Failed to load the chat', 'File size must be less than']);
+  });
+
+  it('every sentence in code is in the catalogs, except the known ones still to move', () => {
+    const { found, gone } = unknownSentences(SRC);
+    expect(found.map((f) => `src/${f.file}:${f.line} ${f.text}`)).toEqual([]);
+    // A known entry that was moved leaves the list (scripts/literal-text.known.json).
+    expect(gone).toEqual([]);
   });
 });

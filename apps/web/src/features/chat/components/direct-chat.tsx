@@ -45,7 +45,7 @@ export function DirectChat({ userId, name, className }: DirectChatProps) {
           payload: { conversationId: conversationIdOf(me, userId) },
         }
       : null,
-    loadErrorText: 'Failed to load messages',
+    loadErrorText: t('chat.general.loadFailed'),
   });
 
   // Reading the conversation marked it read on the server; the badge follows at once.

@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/api/get-session.ts';
 import { roomMessageItem } from '../../../lib/chat/chat-item.ts';
 import { useChatThread } from '../../../lib/chat/use-chat-thread.ts';
 import { GROUP_KINDS, type GroupRef, groupMessagesQueryKey, groupRoom } from '../../../lib/groups/kinds.ts';
+import { translate } from '../../../lib/i18n/intl.tsx';
 import { ChatPanel } from '../../chat/components/chat-panel.tsx';
 import { useGroupMessages } from '../api/get-group-messages.ts';
 import { sendGroupMessage } from '../api/send-group-message.ts';
@@ -26,7 +27,7 @@ export function GroupChat({
     toItem: roomMessageItem,
     send: (input) => sendGroupMessage(group, input),
     room: groupRoom(group),
-    loadErrorText: kind.loadErrorText,
+    loadErrorText: translate(kind.loadErrorKey),
   });
   return (
     <ChatPanel

@@ -29,6 +29,7 @@ const report: AdminReport = {
     id: 'm3',
     exists: true,
     title: 'Message in the general chat',
+    room: 'general',
     text: 'cheap pills here',
     author: { ...person('u1', 'spammer'), suspended: false, isAdmin: false },
     hidden: false,

@@ -1,4 +1,4 @@
-import type { AdminReport, ReportSubject } from '@townsquare/contracts';
+import type { AdminReport, ReportRoom, ReportSubject } from '@townsquare/contracts';
 import { Flag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,19 +18,30 @@ import { type ReportState, useAdminReports } from '../api/admin-reports.ts';
 import { useResolveReport } from '../api/resolve-report.ts';
 import { SuspendDialog } from './suspend-dialog.tsx';
 
+/** A reported message's title: the kind of room it was written in. */
+const ROOM_TITLES: Record<ReportRoom, string> = {
+  general: 'admin.reports.room.general',
+  event: 'admin.reports.room.event',
+  community: 'admin.reports.room.community',
+  subgroup: 'admin.reports.room.subgroup',
+  group: 'admin.reports.room.group',
+  direct: 'admin.reports.room.direct',
+};
+
 /** The reported thing as the moderator needs to judge it: a message among its neighbours, etc. */
 function SubjectInContext({ subject }: { subject: ReportSubject }) {
   const t = useT();
   if (!subject.exists) return <p className="text-sm text-stone-700 italic">{t('admin.reports.gone')}</p>;
+  const title = subject.room ? t(ROOM_TITLES[subject.room]) : subject.title;
   return (
     <div className="space-y-2">
       <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-stone-900">
         {subject.url ? (
           <Link to={subject.url} className="hover:underline">
-            {subject.title}
+            {title}
           </Link>
         ) : (
-          subject.title
+          title
         )}
         {subject.hidden ? <Badge tone="rose">{t('admin.reports.hidden')}</Badge> : null}
         {subject.author?.suspended ? <Badge tone="amber">{t('admin.reports.authorSuspended')}</Badge> : null}

@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/intl.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 
 /** Profile pictures are PNG or JPEG (spec 5), up to 5MB: one rule for setup and for edit. */
@@ -12,13 +13,14 @@ interface ProfilePictureUploadProps {
 
 /** The one profile-picture widget, used by profile setup and by the profile's edit mode. */
 export function ProfilePictureUpload(props: ProfilePictureUploadProps) {
+  const t = useT();
   return (
     <ImageUpload
       {...props}
-      label="Profile picture"
+      label={t('users.picture.label')}
       maxMB={5}
       types={PROFILE_IMAGE_TYPES}
-      tooLargeMessage="Image size should be less than 5MB"
+      tooLargeMessage={t('users.picture.tooLarge', { max: 5 })}
       folder="profile-image"
     />
   );
