@@ -14,7 +14,6 @@ import {
   renderedGuestForm,
   requestAs,
   type TestUser,
-  verifyEmail,
 } from '../test/factories.ts';
 import { closeSockets, collect, listen, openSocket } from '../test/sockets.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -132,8 +131,7 @@ describe('<html lang> of the pages the server sends', () => {
   });
 
   it('writes an event page’s description for the reader’s language, in the event’s zone', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
+    const host = await createUser(t, { verified: true });
     const start = at19('Europe/Paris');
     const eventId = await createEvent(t, host, {
       title: 'Soirée jeux',
@@ -154,8 +152,7 @@ describe('e-mail and push in the recipient’s language', () => {
   it('a friend request from an English sender reaches a German recipient in German', async () => {
     const sender = await createUser(t);
     expect((await patchMe(sender, { locale: 'en' })).statusCode).toBe(200);
-    const greta = await createUser(t);
-    await verifyEmail(t, greta);
+    const greta = await createUser(t, { verified: true });
     expect(
       (await patchMe(greta, { locale: 'de', notificationPreferences: { email: { friends: true } } }))
         .statusCode,
@@ -209,10 +206,8 @@ describe('e-mail and push in the recipient’s language', () => {
   });
 
   it('a reminder reaches a French attendee in French, the date in the event’s zone', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
-    const lea = await createUser(t);
-    await verifyEmail(t, lea);
+    const host = await createUser(t, { verified: true });
+    const lea = await createUser(t, { verified: true });
     expect((await patchMe(lea, { locale: 'fr' })).statusCode).toBe(200);
     const start = at19('America/New_York');
     const eventId = await createEvent(t, host, {
@@ -247,8 +242,7 @@ describe('notifications that were English only, in the recipient’s language', 
     });
 
   it('a German host reads in German that someone can no longer come', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
+    const host = await createUser(t, { verified: true });
     expect((await patchMe(host, { locale: 'de' })).statusCode).toBe(200);
     const guest = await createUser(t);
     const eventId = await createEvent(t, host, { title: 'Grillabend' });
@@ -269,8 +263,7 @@ describe('notifications that were English only, in the recipient’s language', 
 
   it('a German attendee of a deleted community’s event reads why it was cancelled in German', async () => {
     const owner = await createUser(t);
-    const greta = await createUser(t);
-    await verifyEmail(t, greta);
+    const greta = await createUser(t, { verified: true });
     expect((await patchMe(greta, { locale: 'de' })).statusCode).toBe(200);
     const slug = `lauftreff-${Date.now().toString(36)}`;
     const made = await inject('POST', '/api/communities', owner, { name: 'Lauftreff', slug });
@@ -294,8 +287,7 @@ describe('notifications that were English only, in the recipient’s language', 
 
 describe('invitations and guest e-mails in the reader’s language', () => {
   it('a German organiser’s member list invites a new address in German', async () => {
-    const organiser = await createUser(t);
-    await verifyEmail(t, organiser);
+    const organiser = await createUser(t, { verified: true });
     expect((await patchMe(organiser, { locale: 'de' })).statusCode).toBe(200);
     const slug = `chor-${Date.now().toString(36)}`;
     const made = await inject('POST', '/api/communities', organiser, { name: 'Stadtchor', slug });

@@ -50,16 +50,19 @@ export const requestAs =
   ) =>
     t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
-/** Registers a user through the API. `complete: true` also runs profile setup. */
 /** The body of a 201 answer; any other answer fails the test with what the server said. */
 export function created(res: { statusCode: number; body: string; json(): unknown }, what: string): unknown {
   if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
+/**
+ * Registers a user through the API. `complete: true` (the default) also runs profile setup;
+ * `verified: true` marks the e-mail address verified, as following the mailed link would.
+ */
 export async function createUser(
   t: TestApp,
-  input: Partial<RegisterBody> & { complete?: boolean } = {},
+  input: Partial<RegisterBody> & { complete?: boolean; verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = input.email ?? `${unique('user')}@example.com`;
   const password = input.password ?? 'correct horse battery';
@@ -83,6 +86,7 @@ export async function createUser(
     if (setup.statusCode !== 200) throw new Error(`profile setup failed: ${setup.statusCode} ${setup.body}`);
     user = setup.json() as SelfUser;
   }
+  if (input.verified) await verifyEmail(t, { user });
   return { ...body, user, password, email: email.toLowerCase(), auth };
 }
 
@@ -107,11 +111,7 @@ export function useUsers(
   const inputs = typeof people === 'number' ? Array.from({ length: people }, () => ({})) : people;
   const made: TestUser[] = [];
   beforeAll(async () => {
-    for (const input of inputs) {
-      const user = await createUser(t, input);
-      if (options.verified) await verifyEmail(t, user);
-      made.push(user);
-    }
+    for (const input of inputs) made.push(await createUser(t, { verified: options.verified, ...input }));
   });
   return inputs.map((_, i) => {
     const current = () => {
@@ -267,19 +267,19 @@ type Users<N extends number, A extends TestUser[] = []> = A['length'] extends N
   : Users<N, [...A, TestUser]>;
 
 /** `count` users registered at once. */
-export async function createUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
-  const users = await Promise.all(Array.from({ length: count }, () => createUser(t)));
+export async function createUsers<N extends number>(
+  t: TestApp,
+  count: N,
+  input: UserInput = {},
+): Promise<Users<N>> {
+  const users = await Promise.all(Array.from({ length: count }, () => createUser(t, input)));
   // As many as `count`: the tuple type only says so.
   return users as Users<N>;
 }
 
 /** `count` users registered at once, each with a verified e-mail address (publishing needs one). */
-export async function verifiedUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
-  const users = await createUsers(t, count);
-  // A tuple of TestUser (generic, so TypeScript cannot iterate it): the array it is.
-  for (const u of users as TestUser[]) await verifyEmail(t, u);
-  return users;
-}
+export const verifiedUsers = <N extends number>(t: TestApp, count: N) =>
+  createUsers(t, count, { verified: true });
 
 /** Marks the user's e-mail address verified, as following the link in the mail would. */
 export async function verifyEmail(t: TestApp, user: { user: { id: string } }): Promise<void> {

@@ -16,6 +16,7 @@ import {
   useUsers,
   verifyEmail,
 } from '../../test/factories.ts';
+import { fixedZone } from '../../test/ics.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
@@ -217,8 +218,7 @@ describe('ICS import', () => {
 
   it('a subscribed feed re-read after its organiser was demoted writes nothing and is unsubscribed', async () => {
     const club = await community();
-    const organiser = await createUser(t);
-    await verifyEmail(t, organiser);
+    const organiser = await createUser(t, { verified: true });
     await inject('POST', `/api/communities/${club.slug}/join`, organiser, {});
     const promote = (role: string) =>
       inject('PATCH', `/api/communities/${club.slug}/members/${organiser.user.id}`, owner, { role });
@@ -301,18 +301,7 @@ const zoneFile = (defined: boolean, uid: string) =>
   [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    ...(defined
-      ? [
-          'BEGIN:VTIMEZONE',
-          'TZID:Club Local Time',
-          'BEGIN:STANDARD',
-          'DTSTART:19700101T000000',
-          'TZOFFSETFROM:+0500',
-          'TZOFFSETTO:+0500',
-          'END:STANDARD',
-          'END:VTIMEZONE',
-        ]
-      : []),
+    ...(defined ? fixedZone('Club Local Time') : []),
     'BEGIN:VEVENT',
     `UID:${uid}`,
     'DTSTART;TZID=Club Local Time:20271201T100000',
@@ -485,8 +474,7 @@ describe('member invitations', () => {
     // invitation-only community (decision 063: only that account, once, within 14 days).
     await inject('PATCH', `/api/communities/${club.slug}`, owner, { joinPolicy: 'INVITE' });
     const token = new URL(mail.link ?? '').searchParams.get('invite') ?? '';
-    const joiner = await createUser(t, { email: newcomer });
-    await verifyEmail(t, joiner);
+    const joiner = await createUser(t, { email: newcomer, verified: true });
     const accepted = await inject('POST', '/api/community-invitations/accept', joiner, { token });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().community.viewerState).toBe('member');

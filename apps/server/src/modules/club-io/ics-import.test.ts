@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixedZone } from '../../test/ics.ts';
 import { ITEMS_MAX, parseCalendar, VEVENTS_MAX, ZONES_MAX } from './ics-import.ts';
 import { ruleProblem } from './recurrence-guard.ts';
 
@@ -165,17 +166,7 @@ describe('the iCalendar reader', () => {
   });
 
   it('reads each VTIMEZONE once, at most ZONES_MAX of them, and reports the rest', async () => {
-    const zone = (n: number) =>
-      [
-        'BEGIN:VTIMEZONE',
-        `TZID:Club Zone ${n}`,
-        'BEGIN:STANDARD',
-        'DTSTART:19700101T000000',
-        'TZOFFSETFROM:+0500',
-        'TZOFFSETTO:+0500',
-        'END:STANDARD',
-        'END:VTIMEZONE',
-      ].join('\r\n');
+    const zone = (n: number) => fixedZone(`Club Zone ${n}`).join('\r\n');
     const event = (n: number, tz: number) =>
       [
         'BEGIN:VEVENT',
@@ -206,14 +197,7 @@ describe('the iCalendar reader', () => {
     const a = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
-      'BEGIN:VTIMEZONE',
-      'TZID:Club Local Time',
-      'BEGIN:STANDARD',
-      'DTSTART:19700101T000000',
-      'TZOFFSETFROM:+0500',
-      'TZOFFSETTO:+0500',
-      'END:STANDARD',
-      'END:VTIMEZONE',
+      ...fixedZone('Club Local Time'),
       'BEGIN:VEVENT',
       'UID:a-1',
       'DTSTART;TZID=Club Local Time:20261201T100000',

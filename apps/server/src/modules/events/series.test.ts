@@ -9,7 +9,6 @@ import {
   seriesBody,
   type TestUser,
   useUsers,
-  verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { writeStandingRsvp } from './series.repository.ts';
@@ -224,8 +223,7 @@ describe('standing RSVP', () => {
   });
 
   it('goes through the capacity rules: a full occurrence waitlists, ending the standing RSVP offers the place on', async () => {
-    const second = await createUser(t);
-    await verifyEmail(t, second);
+    const second = await createUser(t, { verified: true });
     const { series, events: created } = await createSeries(host, { title: 'Twelve places' });
     const first = created[0];
     if (!first) throw new Error('no occurrences');
