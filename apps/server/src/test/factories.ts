@@ -1,5 +1,6 @@
 import {
   type AuthResponse,
+  communityResponse,
   DEFAULT_EMAIL_PREFERENCES,
   DEFAULT_PUSH_PREFERENCES,
   GUEST_MSG,
@@ -11,6 +12,7 @@ import { beforeAll, expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
 import { formToken, GUEST_MAIL_QUEUE } from '../modules/guests/guests.service.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
 import { eventually } from './eventually.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -171,6 +173,15 @@ export async function mailsTo(t: TestApp, to: string, subject?: string) {
   return t.sent.filter((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject === subject));
 }
 
+/** Waits until a mail to `to` matches `match` (see `mailsTo`), and gives the first that does. */
+export async function mailMatching(t: TestApp, to: string, match: (mail: MailMessage) => boolean) {
+  return eventually(async () => {
+    const found = (await mailsTo(t, to)).find(match);
+    expect(found).toBeDefined();
+    return found;
+  });
+}
+
 /** The person's in-app notifications of one kind, newest first, once background work has settled. */
 export async function notificationsOf(t: TestApp, user: TestUser, kind: string) {
   await t.background.drain();
@@ -306,6 +317,22 @@ export async function createEvent(
   });
   if (res.statusCode !== 201) throw new Error(`create event failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { event: { id: string } }).event.id;
+}
+
+/** Creates a community through the API as `by`, named "Club …" unless `body` names it: the community. */
+export async function createCommunity(
+  t: TestApp,
+  by: Pick<TestUser, 'auth'>,
+  body: Record<string, unknown> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/communities',
+    headers: by.auth,
+    payload: { name: unique('Club '), ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return communityResponse.parse(res.json()).community;
 }
 
 /** Saves `profileImage` (an upload's public URL, or null) as the user's profile picture. */

@@ -12,3 +12,14 @@ export const fixedZone = (tzid: string) => [
   'END:STANDARD',
   'END:VTIMEZONE',
 ];
+
+/** The outside tester's event: a daily rule whose parts can never all match (no February has a 30th). */
+export const NEVER_EVENT = [
+  'BEGIN:VEVENT',
+  'UID:never@example.com',
+  'DTSTAMP:20261120T150000Z',
+  'DTSTART:20261201T100000Z',
+  'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+  'SUMMARY:Never',
+  'END:VEVENT',
+];

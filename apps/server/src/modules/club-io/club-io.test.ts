@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
+  createCommunity,
   createUser,
   eventBody,
   mailsTo,
@@ -16,7 +17,7 @@ import {
   useUsers,
   verifyEmail,
 } from '../../test/factories.ts';
-import { fixedZone } from '../../test/ics.ts';
+import { fixedZone, NEVER_EVENT } from '../../test/ics.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
@@ -44,14 +45,7 @@ afterAll(async () => {
   await new Promise((resolve) => feeds.close(resolve));
 });
 
-async function community(
-  by: TestUser = owner,
-  body: Record<string, unknown> = {},
-): Promise<{ slug: string; id: string }> {
-  const res = await inject('POST', '/api/communities', by, { name: unique('Club '), ...body });
-  expect(res.statusCode).toBe(201);
-  return res.json().community;
-}
+const community = (by: TestUser = owner, body: Record<string, unknown> = {}) => createCommunity(t, by, body);
 
 function multipart(name: string, content: string) {
   const boundary = `----ts${Date.now()}`;
@@ -283,19 +277,9 @@ describe('ICS import', () => {
 });
 
 /** The tester's 238-byte file: a daily rule whose parts can never all match (no February 30th). */
-const NEVER = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//x//x//EN',
-  'BEGIN:VEVENT',
-  'UID:never@example.com',
-  'DTSTAMP:20261120T150000Z',
-  'DTSTART:20261201T100000Z',
-  'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
-  'SUMMARY:Never',
-  'END:VEVENT',
-  'END:VCALENDAR',
-].join('\r\n');
+const NEVER = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//x//EN', ...NEVER_EVENT, 'END:VCALENDAR'].join(
+  '\r\n',
+);
 
 const zoneFile = (defined: boolean, uid: string) =>
   [

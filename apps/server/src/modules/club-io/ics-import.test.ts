@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixedZone } from '../../test/ics.ts';
+import { fixedZone, NEVER_EVENT } from '../../test/ics.ts';
 import { ITEMS_MAX, parseCalendar, VEVENTS_MAX, ZONES_MAX } from './ics-import.ts';
 import { ruleProblem } from './recurrence-guard.ts';
 
@@ -121,13 +121,7 @@ describe('the iCalendar reader', () => {
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       'PRODID:-//x//x//EN',
-      'BEGIN:VEVENT',
-      'UID:never@example.com',
-      'DTSTAMP:20261120T150000Z',
-      'DTSTART:20261201T100000Z',
-      'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
-      'SUMMARY:Never',
-      'END:VEVENT',
+      ...NEVER_EVENT,
       'BEGIN:VEVENT',
       'UID:fine@example.com',
       'DTSTART:20261201T100000Z',

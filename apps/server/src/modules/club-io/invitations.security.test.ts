@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../platform/jobs.ts';
 import { eventually } from '../../test/eventually.ts';
 import {
+  createCommunity,
   createUser,
   mailsTo,
   requestAs,
@@ -25,11 +26,7 @@ const t = useTestApp();
 const inject = requestAs(t);
 const [owner] = useUsers(t, 1, { verified: true });
 
-async function community(by: TestUser = owner, body: Record<string, unknown> = {}) {
-  const res = await inject('POST', '/api/communities', by, { name: unique('Club '), ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().community as { slug: string; id: string };
-}
+const community = (by: TestUser = owner, body: Record<string, unknown> = {}) => createCommunity(t, by, body);
 
 const address = (prefix = 'inv') => `${unique(prefix)}@example.com`;
 
