@@ -52,6 +52,22 @@ export const requestAs =
   ) =>
     t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
+/**
+ * A request that sets a test's data up through the API as `as`, from a new client address: the
+ * JSON answer; an answer of 300 or more fails the test with what the server said.
+ */
+export async function requestOk<T>(
+  t: TestApp,
+  as: Pick<TestUser, 'auth'>,
+  method: Method,
+  url: string,
+  payload?: object,
+) {
+  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
 /** The body of a 201 answer; any other answer fails the test with what the server said. */
 export function created(res: { statusCode: number; body: string; json(): unknown }, what: string): unknown {
   if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);

@@ -16,6 +16,7 @@ import {
   makeFriends,
   nextIp,
   renderedGuestForm,
+  requestOk,
   signIn,
   type TestUser,
   unique,
@@ -120,11 +121,8 @@ function pushBody(name: string) {
   return { endpoint, expirationTime: null, keys };
 }
 
-async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
-  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string };
-}
+const api = (as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) =>
+  requestOk<{ id: string }>(t, as, method, url, payload);
 
 /** The response, as text, mentions `needle` exactly when `actor` is the owner. */
 const onlyOwnerSees = (needle: string) => (res: { json(): unknown }, actor: Actor) => {
