@@ -92,12 +92,12 @@ async function createSeries(user: TestUser, over: Record<string, unknown> = {}) 
   return res.json() as { series: { id: string }; events: Ev[] };
 }
 
-/** A series of the host's and its first three occurrences. */
+/** A series of the host's, then its first three occurrences. */
 async function seriesOfThree(over: Record<string, unknown>) {
   const { series, events: created } = await createSeries(host, over);
   const [a, b, c] = created;
   if (!a || !b || !c) throw new Error('no occurrences');
-  return { series, first: [a, b, c] as const };
+  return [series, a, b, c] as const;
 }
 
 const occurrences = async (seriesId: string) =>
@@ -204,10 +204,7 @@ describe('confirming occurrences', () => {
 
 describe('standing RSVP', () => {
   it('counts the person going to each confirmed occurrence; skipping one keeps the rest', async () => {
-    const {
-      series,
-      first: [a, b, c],
-    } = await seriesOfThree({ title: 'Standing run' });
+    const [series, a, b, c] = await seriesOfThree({ title: 'Standing run' });
     await inject('POST', `/api/events/${a.id}/confirm`, host);
     const standing = await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'going' });
     expect(standing.statusCode).toBe(200);
@@ -282,10 +279,7 @@ describe('standing RSVP', () => {
 
 describe('editing and deleting with a scope', () => {
   it('"only this one" changes one occurrence; "this and following" changes it, the later ones and future runs', async () => {
-    const {
-      series,
-      first: [a, b, c],
-    } = await seriesOfThree({ title: 'Edit me' });
+    const [series, a, b, c] = await seriesOfThree({ title: 'Edit me' });
     const only = await inject('PUT', `/api/events/${a.id}`, host, { title: 'Just this once' });
     expect(only.json().event.title).toBe('Just this once');
     expect((await inject('GET', `/api/events/${b.id}`, host)).json().event.title).toBe('Edit me');
@@ -322,10 +316,7 @@ describe('editing and deleting with a scope', () => {
   });
 
   it('deleting: a draft goes, a confirmed one is cancelled; "this and following" ends the series', async () => {
-    const {
-      series,
-      first: [a, b, c],
-    } = await seriesOfThree({ title: 'Delete me' });
+    const [series, a, b, c] = await seriesOfThree({ title: 'Delete me' });
     await inject('POST', `/api/events/${a.id}/confirm`, host);
     await inject('POST', `/api/events/${c.id}/confirm`, host);
     const cancel = await inject('DELETE', `/api/events/${a.id}`, host);
