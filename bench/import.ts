@@ -70,38 +70,72 @@ function loadUntil(url: string, token: string, done: Promise<unknown> | undefine
   });
 }
 
-export async function benchImport(o: {
+type ImportBench = {
   app: RunningServer;
   organiser: Auth;
   reader: Auth;
   report: (line: string) => void;
-}) {
-  const { app, organiser, reader, report } = o;
+};
+
+/** A new community of the organiser's, named `name` and the time: its slug. */
+async function benchCommunity({ app, organiser }: ImportBench, name: string): Promise<string> {
   const made = await api<{ community: { slug: string } }>(
     app.url,
     'POST',
     '/api/communities',
-    { name: `Import bench ${Date.now()}` },
+    { name: `${name} ${Date.now()}` },
     organiser.accessToken,
   );
   if (made.status !== 201) throw new Error(`community: ${made.status} ${JSON.stringify(made.body)}`);
-  const slug = made.body.community.slug;
+  return made.body.community.slug;
+}
+
+/** Uploads `ics` as `file` into the community's imports, as the organiser: the import's id. */
+async function uploadImport({ app, organiser }: ImportBench, slug: string, file: string, ics: string) {
+  const form = new FormData();
+  form.append('file', new Blob([ics], { type: 'text/calendar' }), file);
+  const res = await fetch(`${app.url}/api/communities/${slug}/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${organiser.accessToken}` },
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`${file}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { import: { id: string } }).import.id;
+}
+
+/** The import, read every `everyMs` until done or failed; `undefined` once past `deadline`. */
+async function importEnded<State extends { state: string }>(
+  { app, organiser }: ImportBench,
+  id: string,
+  everyMs: number,
+  deadline: number,
+): Promise<State | undefined> {
+  for (;;) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    const state = await api<{ import: State }>(
+      app.url,
+      'GET',
+      `/api/imports/${id}`,
+      undefined,
+      organiser.accessToken,
+    );
+    const row = state.body.import;
+    if (row.state === 'done' || row.state === 'failed') return row;
+    if (Date.now() > deadline) return undefined;
+  }
+}
+
+export async function benchImport(o: ImportBench) {
+  const { app, reader, report } = o;
+  const slug = await benchCommunity(o, 'Import bench');
   const ics = bigCalendar();
   const readUrl = `${app.url}/api/events?limit=20`;
 
   const idle = await loadUntil(readUrl, reader.accessToken, undefined, 5);
   report(`import: GET /api/events idle, ${CONNECTIONS} connections: p99 ${idle.p99} ms (baseline)`);
 
-  const form = new FormData();
-  form.append('file', new Blob([ics], { type: 'text/calendar' }), 'bench.ics');
   const began = Date.now();
-  const res = await fetch(`${app.url}/api/communities/${slug}/imports`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${organiser.accessToken}` },
-    body: form,
-  });
-  if (res.status !== 202) throw new Error(`import: ${res.status} ${await res.text()}`);
-  const { import: started } = (await res.json()) as { import: { id: string } };
+  const id = await uploadImport(o, slug, 'bench.ics', ics);
   type State = {
     state: string;
     total: number;
@@ -110,21 +144,10 @@ export async function benchImport(o: {
     skipped: number;
     errors: unknown[];
   };
-  const finished = (async (): Promise<State> => {
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 250));
-      const state = await api<{ import: State }>(
-        app.url,
-        'GET',
-        `/api/imports/${started.id}`,
-        undefined,
-        organiser.accessToken,
-      );
-      if (state.body.import.state === 'done' || state.body.import.state === 'failed')
-        return state.body.import;
-      if (Date.now() - began > 180_000) throw new Error('import did not finish in 3 minutes');
-    }
-  })();
+  const finished = importEnded<State>(o, id, 250, began + 180_000).then((row) => {
+    if (!row) throw new Error('import did not finish in 3 minutes');
+    return row;
+  });
   const busy = await loadUntil(readUrl, reader.accessToken, finished, 180);
   const result = await finished;
   const seconds = (Date.now() - began) / 1000;
@@ -165,57 +188,28 @@ export function hostileCalendars(): Record<string, string> {
   };
 }
 
-export async function benchHostileImports(o: {
-  app: RunningServer;
-  organiser: Auth;
-  reader: Auth;
-  report: (line: string) => void;
-}) {
-  const { app, organiser, reader, report } = o;
-  const made = await api<{ community: { slug: string } }>(
-    app.url,
-    'POST',
-    '/api/communities',
-    { name: `Hostile import bench ${Date.now()}` },
-    organiser.accessToken,
-  );
-  if (made.status !== 201) throw new Error(`community: ${made.status} ${JSON.stringify(made.body)}`);
-  const slug = made.body.community.slug;
+export async function benchHostileImports(o: ImportBench) {
+  const { app, reader, report } = o;
+  const slug = await benchCommunity(o, 'Hostile import bench');
   const readUrl = `${app.url}/api/events?limit=20`;
   const idle = await loadUntil(readUrl, reader.accessToken, undefined, 5);
   report(`hostile imports: GET /api/events idle: p99 ${idle.p99} ms (baseline)`);
   const files = hostileCalendars();
   const began = Date.now();
   const ids = await Promise.all(
-    Object.entries(files).map(async ([name, ics]) => {
-      const form = new FormData();
-      form.append('file', new Blob([ics], { type: 'text/calendar' }), `${name}.ics`);
-      const res = await fetch(`${app.url}/api/communities/${slug}/imports`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${organiser.accessToken}` },
-        body: form,
-      });
-      if (res.status !== 202) throw new Error(`${name}: ${res.status} ${await res.text()}`);
-      return [name, ((await res.json()) as { import: { id: string } }).import.id] as const;
-    }),
+    Object.entries(files).map(
+      async ([name, ics]) => [name, await uploadImport(o, slug, `${name}.ics`, ics)] as const,
+    ),
   );
   type State = { state: string; errors: { message: string }[] };
   const finished = Promise.all(
-    ids.map(async ([name, id]) => {
-      for (;;) {
-        await new Promise((r) => setTimeout(r, 500));
-        const state = await api<{ import: State }>(
-          app.url,
-          'GET',
-          `/api/imports/${id}`,
-          undefined,
-          organiser.accessToken,
-        );
-        const row = state.body.import;
-        if (row.state === 'done' || row.state === 'failed') return [name, row] as const;
-        if (Date.now() - began > 300_000) return [name, { state: 'unfinished', errors: [] }] as const;
-      }
-    }),
+    ids.map(
+      async ([name, id]) =>
+        [
+          name,
+          (await importEnded<State>(o, id, 500, began + 300_000)) ?? { state: 'unfinished', errors: [] },
+        ] as const,
+    ),
   );
   const busy = await loadUntil(readUrl, reader.accessToken, finished, 300);
   const results = await finished;

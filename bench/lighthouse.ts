@@ -27,17 +27,10 @@ import pg from 'pg';
 import { freePort } from '../apps/server/src/db/embedded.ts';
 import { adminQuery, resolveTestServer } from '../apps/server/src/test/database.ts';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
 import { benchServerEnv, migratedDatabase } from './bench-db.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 type Figures = {
   performance: number;
@@ -93,7 +86,7 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; pr
   const profile = await mkdtemp(path.join(os.tmpdir(), 'townsquare-lighthouse-'));
   const child = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`],
+    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './support/chromium.ts';
 
 /**
  * End-to-end tests against the PRODUCTION build: `apps/web/dist` served by `apps/server/dist`.
@@ -7,15 +8,6 @@ import { defineConfig, devices } from '@playwright/test';
  *
  * The browser is the system Chromium: nothing is downloaded.
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',

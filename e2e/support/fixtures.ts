@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type Locator, type Page, request } from '@playwright/test';
+import { test as base, expect, type Page, request } from '@playwright/test';
 import { ADMIN_EMAIL, e2eEnv } from './env.ts';
 import { waitForLink } from './mailbox.ts';
 
@@ -104,12 +104,11 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
   }
 }
 
-/** One account for each full name, made one after another. */
+/** One account for each full name, made at once (each calls from its own client address). */
 export async function createAccounts<const Names extends readonly string[]>(
   ...fullNames: Names
 ): Promise<{ [K in keyof Names]: Account }> {
-  const accounts: Account[] = [];
-  for (const fullName of fullNames) accounts.push(await createAccount({ fullName }));
+  const accounts = await Promise.all(fullNames.map((fullName) => createAccount({ fullName })));
   return accounts as { [K in keyof Names]: Account }; // one account per name, in order
 }
 
@@ -273,21 +272,5 @@ export const test = base.extend<object, { member: Account }>({
     { scope: 'worker' },
   ],
 });
-
-/**
- * The card named `title` on the dashboard's event board, pressing "Load more" until it shows. The
- * e2e database is shared by every spec, so the first page of a tab (12 cards, soonest first) holds
- * whatever other specs made for the coming days, more of it as specs are added.
- */
-export async function boardCard(board: Locator, title: string): Promise<Locator> {
-  const card = board.getByRole('article', { name: title });
-  const more = board.getByRole('button', { name: 'Load more' });
-  await expect(async () => {
-    if (await card.isVisible()) return;
-    if (await more.isVisible()) await more.click();
-    await expect(card).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
-  return card;
-}
 
 export { expect };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { audit, SCREENSHOTS, SIZES, shootEachSize } from '../support/a11y.ts';
 import { audit as auditParts } from '../support/axe.ts';
+import { openEventDialog } from '../support/board.ts';
 import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixtures.ts';
 
 /**
@@ -67,9 +68,7 @@ test('capacity 1: the second person waits, is offered the freed place, accepts i
 
   // The event form's places, guests, offer time, transfers and questions.
   await hana.goto('/dashboard');
-  const board = hana.getByRole('region', { name: 'Event Management' });
-  await board.getByRole('button', { name: 'Create Event' }).first().click();
-  const dialog = hana.getByRole('dialog', { name: 'Create Event' });
+  const { dialog } = await openEventDialog(hana);
   await dialog.getByLabel('Places').fill('12');
   await dialog.getByLabel('Guests per person').fill('2');
   await dialog.getByLabel('People going may hand their place to a friend').check();

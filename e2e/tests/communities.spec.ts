@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
+import { openEventDialog } from '../support/board.ts';
 import { localInput } from '../support/dates.ts';
 import { createAccount, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
@@ -97,12 +98,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   // --- The owner hosts a published event as the community ---------------------------------------
   const title = `Saturday loop ${unique()}`;
   await page.goto('/dashboard');
-  await page
-    .getByRole('region', { name: 'Event Management' })
-    .getByRole('button', { name: 'Create Event' })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Create Event' });
+  const { dialog } = await openEventDialog(page);
   await dialog.getByLabel('Host as').selectOption({ label: name });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Five easy kilometres, coffee afterwards.');

@@ -1,5 +1,22 @@
+import type { Page } from '@playwright/test';
 import { createAccount, expect, freshTokens, signInAs, signInWithForm, test } from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';
+
+/**
+ * Types a new password with a confirmation that does not match (`mismatch` must show), then the
+ * matching confirmation, submitting with `submit` each time.
+ */
+async function newPasswordTwice(
+  page: Page,
+  o: { password: string; mistyped: string; submit: string; mismatch: string },
+) {
+  await page.getByLabel('New password', { exact: true }).fill(o.password);
+  await page.getByLabel('Confirm new password').fill(o.mistyped);
+  await page.getByRole('button', { name: o.submit }).click();
+  await expect(page.getByText(o.mismatch)).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(o.password);
+  await page.getByRole('button', { name: o.submit }).click();
+}
 
 test('the verification link from the welcome mail verifies the address', async ({ page }) => {
   const account = await createAccount({ fullName: 'Alex Kim', verified: false });
@@ -40,13 +57,12 @@ test('forgot password → mail → reset → /login after 3 s → sign in with t
 
   const link = await waitForLink(account.email, '/reset-password');
   await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
-  await page.getByLabel('Confirm new password').fill('brand-new-passw0rd');
-  await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-
-  await page.getByLabel('Confirm new password').fill('brand-new-password');
-  await page.getByRole('button', { name: 'Reset password' }).click();
+  await newPasswordTwice(page, {
+    password: 'brand-new-password',
+    mistyped: 'brand-new-passw0rd',
+    submit: 'Reset password',
+    mismatch: 'Passwords do not match',
+  });
   await expect(page.getByText('Password updated')).toBeVisible();
   const shownAt = Date.now();
   await page.waitForURL(/\/login$/, { timeout: 8_000 });
@@ -74,13 +90,12 @@ test('settings: change the password; this session stays, the others end, the new
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
   await page.getByLabel('Current password').fill(account.password);
-  await page.getByLabel('New password', { exact: true }).fill('settings-new-password');
-  await page.getByLabel('Confirm new password').fill('settings-other-password');
-  await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(page.getByText('New passwords do not match')).toBeVisible();
-
-  await page.getByLabel('Confirm new password').fill('settings-new-password');
-  await page.getByRole('button', { name: 'Update password' }).click();
+  await newPasswordTwice(page, {
+    password: 'settings-new-password',
+    mistyped: 'settings-other-password',
+    submit: 'Update password',
+    mismatch: 'New passwords do not match',
+  });
   await expect(page.getByText(/Password updated/).first()).toBeVisible();
 
   // The server keeps the session that made the change: the page stays, signed in, after a reload too.

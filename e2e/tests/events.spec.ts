@@ -1,17 +1,10 @@
 import path from 'node:path';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { audit, SCREENSHOTS, SIZES } from '../support/a11y.ts';
+import { boardCard, openEventDialog } from '../support/board.ts';
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import {
-  type Account,
-  boardCard,
-  createAccounts,
-  expect,
-  signInAs,
-  test,
-  unique,
-} from '../support/fixtures.ts';
+import { type Account, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 import { gradientPng } from '../support/images.ts';
 
 /** Events end to end: dashboard, create/edit dialog, search, the event page, RSVP and delete. */
@@ -80,9 +73,7 @@ test('create a draft with an image and tags, publish it, a neighbour finds it an
   // --- Create a draft with an image and tags ---------------------------------------------------
   await signInAs(page, host, '/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Dana!' })).toBeVisible();
-  const board = page.getByRole('region', { name: 'Event Management' });
-  await board.getByRole('button', { name: 'Create Event' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create Event' });
+  const { board, dialog } = await openEventDialog(page);
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Lanterns, cocoa and a slow walk along the river.');

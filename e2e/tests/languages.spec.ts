@@ -1,14 +1,7 @@
+import { boardCard } from '../support/board.ts';
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
-import {
-  boardCard,
-  createAccount,
-  createLiveEvent,
-  expect,
-  signInAs,
-  test,
-  uniqueEmail,
-} from '../support/fixtures.ts';
+import { createAccount, createLiveEvent, expect, signInAs, test, uniqueEmail } from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
 /**

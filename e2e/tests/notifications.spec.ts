@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Page, request } from '@playwright/test';
 import { audit } from '../support/axe.ts';
 import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { type Account, createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
  * Issue 12: a notification reaches its person live (the bell's count over the socket), and the
@@ -38,10 +38,7 @@ function watchConnections(page: Page): () => number {
 test('a friend request lights the bell live; the panel and /notifications work with the keyboard', async ({
   browser,
 }) => {
-  const [ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-  ]);
+  const [ana, ben] = await createAccounts('Ana Sousa', 'Ben Carter');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const connections = watchConnections(page);

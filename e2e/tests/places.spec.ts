@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { shootAtBothSizes } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
+import { boardCard, openEventDialog } from '../support/board.ts';
 import { localInput } from '../support/dates.ts';
-import { boardCard, createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
+import { createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
  * Issue 22, the web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
@@ -31,9 +32,7 @@ test('an event placed in Berlin reaches a member near Potsdam, on the list and o
 
   // --- The organiser types "Berl", picks Berlin with the keyboard, and publishes ----------------
   await signInAs(page, organiser, '/dashboard');
-  const board = page.getByRole('region', { name: 'Event Management' });
-  await board.getByRole('button', { name: 'Create Event' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create Event' });
+  const { board, dialog } = await openEventDialog(page);
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Gloves and bags provided; coffee after.');
   const place = dialog.getByRole('combobox', { name: 'Place' });

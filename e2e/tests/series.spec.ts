@@ -1,6 +1,7 @@
 import { type Page, request } from '@playwright/test';
 import { shootEachSize } from '../support/a11y.ts';
 import { audit } from '../support/axe.ts';
+import { openEventDialog } from '../support/board.ts';
 import { localInput } from '../support/dates.ts';
 import { e2eEnv } from '../support/env.ts';
 import { createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
@@ -29,9 +30,7 @@ test('a weekly series: create, confirm the next date from the dashboard, a neigh
 
   // --- The host creates a weekly series in Berlin time -----------------------------------------
   await signInAs(page, host, '/dashboard');
-  const board = page.getByRole('region', { name: 'Event Management' });
-  await board.getByRole('button', { name: 'Create Event' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create Event' });
+  const { dialog } = await openEventDialog(page);
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Five easy kilometres along the river, every week.');
   await dialog.getByLabel('Location').fill('Riverside Park, north gate');

@@ -1,9 +1,17 @@
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, request, type WebSocketRoute } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { audit } from '../support/axe.ts';
 import { exchange, send } from '../support/chat.ts';
-import { e2eEnv } from '../support/env.ts';
-import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import {
+  type Account,
+  apiAs,
+  createAccount,
+  createAccounts,
+  createPublicEvent,
+  expect,
+  signInAs,
+  test,
+} from '../support/fixtures.ts';
 
 /**
  * Friends and chat with two (or three) people in separate browser contexts: every live update
@@ -14,27 +22,14 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
 
 // --- API helpers (test data is made through the public API) ------------------------------------
 
-async function asUser<T>(
-  account: Account,
-  run: (api: Awaited<ReturnType<typeof request.newContext>>) => Promise<T>,
-) {
-  const api = await request.newContext({
-    baseURL: e2eEnv.baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${account.accessToken}` },
-  });
-  try {
-    return await run(api);
-  } finally {
-    await api.dispose();
-  }
-}
+/** Calls the API as `account` (any answer of 300 or more fails the test). */
+const post = (account: Account, url: string, data: object) => apiAs<unknown>(account, 'post', url, data);
 
-async function post(account: Account, url: string, data: unknown): Promise<unknown> {
-  return asUser(account, async (api) => {
-    const response = await api.post(url, { data });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  });
+/** Ana and Ben, friends already. */
+async function anaAndBenFriends() {
+  const [ana, ben] = await createAccounts('Ana Sousa', 'Ben Carter');
+  await befriend(ana, ben);
+  return [ana, ben] as const;
 }
 
 async function befriend(a: Account, b: Account) {
@@ -42,22 +37,21 @@ async function befriend(a: Account, b: Account) {
   await post(b, '/api/friends/accept', { requesterId: a.id });
 }
 
-async function createPublicEvent(organizer: Account, title: string): Promise<string> {
-  const start = new Date(Date.now() + 3 * 24 * 3600_000);
-  const end = new Date(start.getTime() + 2 * 3600_000);
-  const body = (await post(organizer, '/api/events', {
-    title,
-    description: 'Bring a board game or just come and learn one.',
-    location: 'Central Library, Room 2',
-    startDate: start.toISOString(),
-    endDate: end.toISOString(),
-    isFree: true,
-    visibility: 'PUBLIC',
-    status: 'LIVE',
-    tags: ['games'],
-  })) as { event: { id: string } };
-  return body.event.id;
-}
+/** A public board-game evening three days ahead, as `organizer`: its id. */
+const boardGameEvening = async (organizer: Account, title: string) =>
+  (
+    await createPublicEvent(
+      organizer,
+      { hoursAhead: 72, hours: 2 },
+      {
+        title,
+        description: 'Bring a board game or just come and learn one.',
+        location: 'Central Library, Room 2',
+        isFree: true,
+        tags: ['games'],
+      },
+    )
+  ).id;
 
 // --- Browser helpers -------------------------------------------------------------------------
 
@@ -111,15 +105,15 @@ async function openAs(browser: Browser, account: Account, route: string, joins =
   return person;
 }
 
+/** Closes each person's browser context. */
+const leave = (...people: Person[]) => Promise.all(people.map((p) => p.context.close()));
+
 const name = (account: Account) => account.username ?? account.fullName;
 
 // --- Journeys --------------------------------------------------------------------------------
 
 test('a friend request, sent and accepted live: toasts, badge and button states', async ({ browser }) => {
-  const [ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-  ]);
+  const [ana, ben] = await createAccounts('Ana Sousa', 'Ben Carter');
   const a = await openAs(browser, ana, `/user/${ben.id}`);
   const b = await openAs(browser, ben, `/user/${ana.id}`);
 
@@ -158,16 +152,11 @@ test('a friend request, sent and accepted live: toasts, badge and button states'
   await a.page.getByRole('tab', { name: /Friends\s*1/ }).click();
   await expect(a.page.getByRole('link', { name: name(ben) })).toBeVisible();
 
-  await a.context.close();
-  await b.context.close();
+  await leave(a, b);
 });
 
 test('a direct conversation, both ways in real time', async ({ browser }) => {
-  const [ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-  ]);
-  await befriend(ana, ben);
+  const [ana, ben] = await anaAndBenFriends();
   const a = await openAs(browser, ana, `/messages/${ben.id}`, 1);
   const b = await openAs(browser, ben, `/messages/${ana.id}`, 1);
 
@@ -212,16 +201,11 @@ test('a direct conversation, both ways in real time', async ({ browser }) => {
   await b.page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await a.context.close();
-  await b.context.close();
+  await leave(a, b);
 });
 
 test('a friend group: create it, open its chat, talk live, and go back', async ({ browser }) => {
-  const [ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-  ]);
-  await befriend(ana, ben);
+  const [ana, ben] = await anaAndBenFriends();
   const a = await openAs(browser, ana, '/friends?tab=groups');
 
   await a.page.getByRole('button', { name: 'Create group' }).click();
@@ -252,17 +236,12 @@ test('a friend group: create it, open its chat, talk live, and go back', async (
   await expect(b.page.getByRole('heading', { name: 'Your groups' })).toBeVisible();
   await expect(b.page.getByRole('button', { name: 'Open chat of Board game night' })).toBeFocused();
 
-  await a.context.close();
-  await b.context.close();
+  await leave(a, b);
 });
 
 test('event chat and a sub-group created by the organizer with a friend', async ({ browser }) => {
-  const [ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-  ]);
-  await befriend(ana, ben);
-  const eventId = await createPublicEvent(ana, 'Thursday board games');
+  const [ana, ben] = await anaAndBenFriends();
+  const eventId = await boardGameEvening(ana, 'Thursday board games');
   const a = await openAs(browser, ana, `/event/${eventId}`, 1);
   const b = await openAs(browser, ben, `/event/${eventId}`, 1);
   await expect(a.page.getByRole('heading', { name: 'Event chat' })).toBeVisible();
@@ -339,17 +318,13 @@ test('event chat and a sub-group created by the organizer with a friend', async 
   await a.page.getByRole('dialog').getByRole('button', { name: 'Delete sub-group' }).click();
   await expect(a.page.getByText('No sub-groups yet.', { exact: false })).toBeVisible();
 
-  await a.context.close();
-  await b.context.close();
+  await leave(a, b);
 });
 
 test('after a dropped connection the rooms are rejoined and what was missed is fetched', async ({
   browser,
 }) => {
-  const [ana, ben] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-  ]);
+  const [ana, ben] = await createAccounts('Ana Sousa', 'Ben Carter');
   const context = await browser.newContext();
   const page = await context.newPage();
   // Ben's socket goes through a proxy the test can cut, and hold new connections until it lets go.
@@ -395,12 +370,7 @@ test('friends, messages, a conversation and a profile with data: axe and screens
   browser,
 }) => {
   test.setTimeout(240_000);
-  const [ana, ben, cleo, dev] = await Promise.all([
-    createAccount({ fullName: 'Ana Sousa' }),
-    createAccount({ fullName: 'Ben Carter' }),
-    createAccount({ fullName: 'Cleo Park' }),
-    createAccount({ fullName: 'Dev Patel' }),
-  ]);
+  const [ana, ben, cleo, dev] = await createAccounts('Ana Sousa', 'Ben Carter', 'Cleo Park', 'Dev Patel');
   await befriend(ana, ben);
   await befriend(ana, dev);
   await post(cleo, '/api/friends/request', { receiverId: ana.id });
@@ -513,5 +483,5 @@ test('friends, messages, a conversation and a profile with data: axe and screens
       fullPage: true,
     });
   }
-  await a.context.close();
+  await leave(a);
 });

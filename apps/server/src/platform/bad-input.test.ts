@@ -13,7 +13,6 @@ import {
   signIn,
   type TestUser,
   unique,
-  verifyEmail,
 } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 
@@ -33,8 +32,7 @@ let guestPoll: { id: string; optionId: string };
 beforeAll(async () => {
   foreignEventId = await createEvent(t, await createUser(t));
   guestEventId = await createEvent(t, await createUser(t), { allowGuestRsvp: true });
-  const pollHost = await createUser(t);
-  await verifyEmail(t, pollHost);
+  const pollHost = await createUser(t, { verified: true });
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const res = await t.app.inject({
     method: 'POST',
@@ -92,6 +90,24 @@ function subgroupEndpoints(base: string): Record<string, Endpoint> {
     [`DELETE ${base}/:id/members/:memberId`]: {
       base: () => ({}),
       url: () => `${base}/${NO_ONE}/members/${NO_ONE}`,
+    },
+  };
+}
+
+/** Adding and removing a member of a group under `base`, and writing to the group. */
+function groupMemberEndpoints(base: string, message: string): Record<string, Endpoint> {
+  return {
+    [`POST ${base}/:id/add-member`]: {
+      base: () => ({ userId: NO_ONE }),
+      url: () => `${base}/${NO_ONE}/add-member`,
+    },
+    [`POST ${base}/:id/remove-member`]: {
+      base: () => ({ userId: NO_ONE }),
+      url: () => `${base}/${NO_ONE}/remove-member`,
+    },
+    [`POST ${base}/:id/messages`]: {
+      base: () => ({ content: message }),
+      url: () => `${base}/${NO_ONE}/messages`,
     },
   };
 }
@@ -237,32 +253,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/event-messages/${NO_ONE}`,
   },
   'POST /api/friend-groups': { base: () => ({ name: 'Book club', members: [NO_ONE] }) },
-  'POST /api/friend-groups/:id/add-member': {
-    base: () => ({ userId: NO_ONE }),
-    url: () => `/api/friend-groups/${NO_ONE}/add-member`,
-  },
-  'POST /api/friend-groups/:id/remove-member': {
-    base: () => ({ userId: NO_ONE }),
-    url: () => `/api/friend-groups/${NO_ONE}/remove-member`,
-  },
-  'POST /api/friend-groups/:id/messages': {
-    base: () => ({ content: 'hello group' }),
-    url: () => `/api/friend-groups/${NO_ONE}/messages`,
-  },
+  ...groupMemberEndpoints('/api/friend-groups', 'hello group'),
   ...subgroupEndpoints('/api/event-subgroups'),
   ...subgroupEndpoints('/sub-groups'),
-  'POST /api/event-subgroups/:id/add-member': {
-    base: () => ({ userId: NO_ONE }),
-    url: () => `/api/event-subgroups/${NO_ONE}/add-member`,
-  },
-  'POST /api/event-subgroups/:id/remove-member': {
-    base: () => ({ userId: NO_ONE }),
-    url: () => `/api/event-subgroups/${NO_ONE}/remove-member`,
-  },
-  'POST /api/event-subgroups/:id/messages': {
-    base: () => ({ content: 'who drives?' }),
-    url: () => `/api/event-subgroups/${NO_ONE}/messages`,
-  },
+  ...groupMemberEndpoints('/api/event-subgroups', 'who drives?'),
   // Communities: a slug nobody has, so valid bodies end in 404 and invalid ones in 400.
   'POST /api/communities': {
     base: () => ({

@@ -7,14 +7,13 @@ import {
   createEvent,
   createUser,
   guestMailsTo,
-  mailsTo,
+  mailMatching,
   nextIp,
   notificationsOf,
   onlyNotificationOf,
   renderedGuestForm,
   requestAs,
   type TestUser,
-  verifyEmail,
 } from '../test/factories.ts';
 import { closeSockets, collect, listen, openSocket } from '../test/sockets.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -132,8 +131,7 @@ describe('<html lang> of the pages the server sends', () => {
   });
 
   it('writes an event page’s description for the reader’s language, in the event’s zone', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
+    const host = await createUser(t, { verified: true });
     const start = at19('Europe/Paris');
     const eventId = await createEvent(t, host, {
       title: 'Soirée jeux',
@@ -154,8 +152,7 @@ describe('e-mail and push in the recipient’s language', () => {
   it('a friend request from an English sender reaches a German recipient in German', async () => {
     const sender = await createUser(t);
     expect((await patchMe(sender, { locale: 'en' })).statusCode).toBe(200);
-    const greta = await createUser(t);
-    await verifyEmail(t, greta);
+    const greta = await createUser(t, { verified: true });
     expect(
       (await patchMe(greta, { locale: 'de', notificationPreferences: { email: { friends: true } } }))
         .statusCode,
@@ -188,11 +185,7 @@ describe('e-mail and push in the recipient’s language', () => {
     const accepted = await onlyNotificationOf(t, sender, 'friend_accepted');
     expect(accepted?.text).toContain('accepted your friend request');
 
-    const mail = await eventually(async () => {
-      const found = (await mailsTo(t, greta.email)).find((m) => m.text.includes('Freundschaftsanfrage'));
-      expect(found).toBeDefined();
-      return found;
-    });
+    const mail = await mailMatching(t, greta.email, (m) => m.text.includes('Freundschaftsanfrage'));
     expect(mail?.subject).toBe(`${name} hat dir eine Freundschaftsanfrage geschickt`);
     expect(mail?.text).toContain(`Hallo ${greta.user.fullName},`);
     expect(mail?.text).toContain('Diese E-Mails abbestellen');
@@ -209,10 +202,8 @@ describe('e-mail and push in the recipient’s language', () => {
   });
 
   it('a reminder reaches a French attendee in French, the date in the event’s zone', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
-    const lea = await createUser(t);
-    await verifyEmail(t, lea);
+    const host = await createUser(t, { verified: true });
+    const lea = await createUser(t, { verified: true });
     expect((await patchMe(lea, { locale: 'fr' })).statusCode).toBe(200);
     const start = at19('America/New_York');
     const eventId = await createEvent(t, host, {
@@ -227,11 +218,7 @@ describe('e-mail and push in the recipient’s language', () => {
 
     const n = await onlyNotificationOf(t, lea, 'event_reminder');
     expect(n?.text).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
-    const mail = await eventually(async () => {
-      const found = (await mailsTo(t, lea.email)).find((m) => m.subject.startsWith('Rappel'));
-      expect(found).toBeDefined();
-      return found;
-    });
+    const mail = await mailMatching(t, lea.email, (m) => m.subject.startsWith('Rappel'));
     expect(mail?.subject).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
     expect(mail?.text).toContain(`Bonjour ${lea.user.fullName},`);
   });
@@ -239,16 +226,10 @@ describe('e-mail and push in the recipient’s language', () => {
 
 describe('notifications that were English only, in the recipient’s language', () => {
   /** The first e-mail to `to` whose subject starts with `start`. */
-  const mailStarting = (to: string, start: string) =>
-    eventually(async () => {
-      const found = (await mailsTo(t, to)).find((m) => m.subject.startsWith(start));
-      expect(found).toBeDefined();
-      return found;
-    });
+  const mailStarting = (to: string, start: string) => mailMatching(t, to, (m) => m.subject.startsWith(start));
 
   it('a German host reads in German that someone can no longer come', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
+    const host = await createUser(t, { verified: true });
     expect((await patchMe(host, { locale: 'de' })).statusCode).toBe(200);
     const guest = await createUser(t);
     const eventId = await createEvent(t, host, { title: 'Grillabend' });
@@ -269,8 +250,7 @@ describe('notifications that were English only, in the recipient’s language', 
 
   it('a German attendee of a deleted community’s event reads why it was cancelled in German', async () => {
     const owner = await createUser(t);
-    const greta = await createUser(t);
-    await verifyEmail(t, greta);
+    const greta = await createUser(t, { verified: true });
     expect((await patchMe(greta, { locale: 'de' })).statusCode).toBe(200);
     const slug = `lauftreff-${Date.now().toString(36)}`;
     const made = await inject('POST', '/api/communities', owner, { name: 'Lauftreff', slug });
@@ -294,8 +274,7 @@ describe('notifications that were English only, in the recipient’s language', 
 
 describe('invitations and guest e-mails in the reader’s language', () => {
   it('a German organiser’s member list invites a new address in German', async () => {
-    const organiser = await createUser(t);
-    await verifyEmail(t, organiser);
+    const organiser = await createUser(t, { verified: true });
     expect((await patchMe(organiser, { locale: 'de' })).statusCode).toBe(200);
     const slug = `chor-${Date.now().toString(36)}`;
     const made = await inject('POST', '/api/communities', organiser, { name: 'Stadtchor', slug });
@@ -305,11 +284,7 @@ describe('invitations and guest e-mails in the reader’s language', () => {
       csv: `name,email\nNeu Mitglied,${newcomer}`,
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    const mail = await eventually(async () => {
-      const [m] = await mailsTo(t, newcomer);
-      expect(m).toBeDefined();
-      return m;
-    });
+    const mail = await mailMatching(t, newcomer, () => true);
     expect(mail?.subject).toBe('Einladung zu Stadtchor');
     expect(mail?.text).toContain('Hallo Neu Mitglied,');
     expect(mail?.html).toContain('<html lang="de">');

@@ -1,28 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { pacer } from './pace.ts';
 
+/** A pacer on a clock the test sets: each call paces at `at` ms and gives the rest taken so far. */
+function pacedClock(options: { sliceMs: number; share: number }) {
+  let clock = 0;
+  const pace = pacer({ ...options, now: () => clock });
+  return async (at: number) => {
+    clock = at;
+    await pace();
+    return pace.rested();
+  };
+}
+
 describe('pacer', () => {
   it('rests as long as a slice worked once the slice is full, and not before', async () => {
-    let clock = 0;
-    const pace = pacer({ sliceMs: 20, share: 0.5, now: () => clock });
-    clock = 10;
-    await pace();
-    expect(pace.rested()).toBe(0);
-    clock = 30;
-    await pace();
-    expect(pace.rested()).toBe(30);
+    const restedAt = pacedClock({ sliceMs: 20, share: 0.5 });
+    expect(await restedAt(10)).toBe(0);
+    expect(await restedAt(30)).toBe(30);
     // A new slice starts after the rest.
-    clock = 45;
-    await pace();
-    expect(pace.rested()).toBe(30);
+    expect(await restedAt(45)).toBe(30);
   });
 
   it('rests a third of the work at a share of three quarters', async () => {
-    let clock = 0;
-    const pace = pacer({ sliceMs: 10, share: 0.75, now: () => clock });
-    clock = 30;
-    await pace();
-    expect(pace.rested()).toBeCloseTo(10);
+    const restedAt = pacedClock({ sliceMs: 10, share: 0.75 });
+    expect(await restedAt(30)).toBeCloseTo(10);
   });
 
   it('refuses a share outside (0, 1]', () => {

@@ -1,5 +1,6 @@
 import {
   type AuthResponse,
+  communityResponse,
   DEFAULT_EMAIL_PREFERENCES,
   DEFAULT_PUSH_PREFERENCES,
   GUEST_MSG,
@@ -11,6 +12,7 @@ import { beforeAll, expect } from 'vitest';
 import { friendships } from '../db/schema/index.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../modules/auth/account-mail.ts';
 import { formToken, GUEST_MAIL_QUEUE } from '../modules/guests/guests.service.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
 import { eventually } from './eventually.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -50,16 +52,35 @@ export const requestAs =
   ) =>
     t.app.inject({ method, url, headers: { ...(user?.auth ?? {}), ...headers }, payload });
 
-/** Registers a user through the API. `complete: true` also runs profile setup. */
+/**
+ * A request that sets a test's data up through the API as `as`, from a new client address: the
+ * JSON answer; an answer of 300 or more fails the test with what the server said.
+ */
+export async function requestOk<T>(
+  t: TestApp,
+  as: Pick<TestUser, 'auth'>,
+  method: Method,
+  url: string,
+  payload?: object,
+) {
+  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
 /** The body of a 201 answer; any other answer fails the test with what the server said. */
 export function created(res: { statusCode: number; body: string; json(): unknown }, what: string): unknown {
   if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
+/**
+ * Registers a user through the API. `complete: true` (the default) also runs profile setup;
+ * `verified: true` marks the e-mail address verified, as following the mailed link would.
+ */
 export async function createUser(
   t: TestApp,
-  input: Partial<RegisterBody> & { complete?: boolean } = {},
+  input: Partial<RegisterBody> & { complete?: boolean; verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = input.email ?? `${unique('user')}@example.com`;
   const password = input.password ?? 'correct horse battery';
@@ -83,6 +104,7 @@ export async function createUser(
     if (setup.statusCode !== 200) throw new Error(`profile setup failed: ${setup.statusCode} ${setup.body}`);
     user = setup.json() as SelfUser;
   }
+  if (input.verified) await verifyEmail(t, { user });
   return { ...body, user, password, email: email.toLowerCase(), auth };
 }
 
@@ -107,11 +129,7 @@ export function useUsers(
   const inputs = typeof people === 'number' ? Array.from({ length: people }, () => ({})) : people;
   const made: TestUser[] = [];
   beforeAll(async () => {
-    for (const input of inputs) {
-      const user = await createUser(t, input);
-      if (options.verified) await verifyEmail(t, user);
-      made.push(user);
-    }
+    for (const input of inputs) made.push(await createUser(t, { verified: options.verified, ...input }));
   });
   return inputs.map((_, i) => {
     const current = () => {
@@ -169,6 +187,15 @@ export async function mailsTo(t: TestApp, to: string, subject?: string) {
   await accountMailSent(t, to);
   await t.background.drain();
   return t.sent.filter((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject === subject));
+}
+
+/** Waits until a mail to `to` matches `match` (see `mailsTo`), and gives the first that does. */
+export async function mailMatching(t: TestApp, to: string, match: (mail: MailMessage) => boolean) {
+  return eventually(async () => {
+    const found = (await mailsTo(t, to)).find(match);
+    expect(found).toBeDefined();
+    return found;
+  });
 }
 
 /** The person's in-app notifications of one kind, newest first, once background work has settled. */
@@ -267,19 +294,19 @@ type Users<N extends number, A extends TestUser[] = []> = A['length'] extends N
   : Users<N, [...A, TestUser]>;
 
 /** `count` users registered at once. */
-export async function createUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
-  const users = await Promise.all(Array.from({ length: count }, () => createUser(t)));
+export async function createUsers<N extends number>(
+  t: TestApp,
+  count: N,
+  input: UserInput = {},
+): Promise<Users<N>> {
+  const users = await Promise.all(Array.from({ length: count }, () => createUser(t, input)));
   // As many as `count`: the tuple type only says so.
   return users as Users<N>;
 }
 
 /** `count` users registered at once, each with a verified e-mail address (publishing needs one). */
-export async function verifiedUsers<N extends number>(t: TestApp, count: N): Promise<Users<N>> {
-  const users = await createUsers(t, count);
-  // A tuple of TestUser (generic, so TypeScript cannot iterate it): the array it is.
-  for (const u of users as TestUser[]) await verifyEmail(t, u);
-  return users;
-}
+export const verifiedUsers = <N extends number>(t: TestApp, count: N) =>
+  createUsers(t, count, { verified: true });
 
 /** Marks the user's e-mail address verified, as following the link in the mail would. */
 export async function verifyEmail(t: TestApp, user: { user: { id: string } }): Promise<void> {
@@ -306,6 +333,22 @@ export async function createEvent(
   });
   if (res.statusCode !== 201) throw new Error(`create event failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { event: { id: string } }).event.id;
+}
+
+/** Creates a community through the API as `by`, named "Club …" unless `body` names it: the community. */
+export async function createCommunity(
+  t: TestApp,
+  by: Pick<TestUser, 'auth'>,
+  body: Record<string, unknown> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/communities',
+    headers: by.auth,
+    payload: { name: unique('Club '), ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return communityResponse.parse(res.json()).community;
 }
 
 /** Saves `profileImage` (an upload's public URL, or null) as the user's profile picture. */

@@ -16,6 +16,7 @@ import {
   makeFriends,
   nextIp,
   renderedGuestForm,
+  requestOk,
   signIn,
   type TestUser,
   unique,
@@ -120,11 +121,8 @@ function pushBody(name: string) {
   return { endpoint, expirationTime: null, keys };
 }
 
-async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
-  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string };
-}
+const api = (as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) =>
+  requestOk<{ id: string }>(t, as, method, url, payload);
 
 /** The response, as text, mentions `needle` exactly when `actor` is the owner. */
 const onlyOwnerSees = (needle: string) => (res: { json(): unknown }, actor: Actor) => {
@@ -357,6 +355,25 @@ async function ownersExport(w: World): Promise<string> {
   return exportId;
 }
 
+/** Following a new account's verification link, at `url` (the API's path or its legacy alias). */
+const verifyEmailAt = (url: string): Row => ({
+  request: async () => {
+    const fresh = await createUser(t, { complete: false });
+    return { method: 'POST', url, payload: { token: await lastTokenTo(t, fresh.email) } };
+  },
+  expect: PUBLIC_200,
+});
+
+/** Changing the caller's own password, at `url` (the API's path or its legacy alias). */
+const changeOwnPasswordAt = (url: string): Row => ({
+  request: (_w, as) => ({
+    method: 'PUT',
+    url,
+    payload: { currentPassword: as?.password ?? 'x', newPassword: NEW_PASSWORD },
+  }),
+  expect: SIGNED_IN_200,
+});
+
 const MATRIX: Record<string, Row | Row[]> = {
   // Platform
   'GET /api/health': { request: get('/api/health'), expect: PUBLIC_200 },
@@ -470,28 +487,8 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: PUBLIC_200,
   },
-  'POST /api/auth/verify-email': {
-    request: async () => {
-      const fresh = await createUser(t, { complete: false });
-      return {
-        method: 'POST',
-        url: '/api/auth/verify-email',
-        payload: { token: await lastTokenTo(t, fresh.email) },
-      };
-    },
-    expect: PUBLIC_200,
-  },
-  'POST /auth/verify-email': {
-    request: async () => {
-      const fresh = await createUser(t, { complete: false });
-      return {
-        method: 'POST',
-        url: '/auth/verify-email',
-        payload: { token: await lastTokenTo(t, fresh.email) },
-      };
-    },
-    expect: PUBLIC_200,
-  },
+  'POST /api/auth/verify-email': verifyEmailAt('/api/auth/verify-email'),
+  'POST /auth/verify-email': verifyEmailAt('/auth/verify-email'),
   'POST /api/auth/resend-verification': {
     request: (w, as) => ({
       method: 'POST',
@@ -555,22 +552,8 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: SIGNED_IN_200,
   },
-  'PUT /api/users/me/password': {
-    request: (_w, as) => ({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      payload: { currentPassword: as?.password ?? 'x', newPassword: NEW_PASSWORD },
-    }),
-    expect: SIGNED_IN_200,
-  },
-  'PUT /users/me/password': {
-    request: (_w, as) => ({
-      method: 'PUT',
-      url: '/users/me/password',
-      payload: { currentPassword: as?.password ?? 'x', newPassword: NEW_PASSWORD },
-    }),
-    expect: SIGNED_IN_200,
-  },
+  'PUT /api/users/me/password': changeOwnPasswordAt('/api/users/me/password'),
+  'PUT /users/me/password': changeOwnPasswordAt('/users/me/password'),
   'GET /api/users/:id': {
     request: (w) => ({ method: 'GET', url: `/api/users/${w.owner.user.id}` }),
     expect: SIGNED_IN_200,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
 import {
+  createCommunity,
   createUser,
   eventBody,
   mailsTo,
@@ -16,6 +17,7 @@ import {
   useUsers,
   verifyEmail,
 } from '../../test/factories.ts';
+import { fixedZone, NEVER_EVENT } from '../../test/ics.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { IMPORT_QUEUE } from './club-io.service.ts';
 import { urlProblem } from './fetch-feed.ts';
@@ -43,14 +45,7 @@ afterAll(async () => {
   await new Promise((resolve) => feeds.close(resolve));
 });
 
-async function community(
-  by: TestUser = owner,
-  body: Record<string, unknown> = {},
-): Promise<{ slug: string; id: string }> {
-  const res = await inject('POST', '/api/communities', by, { name: unique('Club '), ...body });
-  expect(res.statusCode).toBe(201);
-  return res.json().community;
-}
+const community = (by: TestUser = owner, body: Record<string, unknown> = {}) => createCommunity(t, by, body);
 
 function multipart(name: string, content: string) {
   const boundary = `----ts${Date.now()}`;
@@ -217,8 +212,7 @@ describe('ICS import', () => {
 
   it('a subscribed feed re-read after its organiser was demoted writes nothing and is unsubscribed', async () => {
     const club = await community();
-    const organiser = await createUser(t);
-    await verifyEmail(t, organiser);
+    const organiser = await createUser(t, { verified: true });
     await inject('POST', `/api/communities/${club.slug}/join`, organiser, {});
     const promote = (role: string) =>
       inject('PATCH', `/api/communities/${club.slug}/members/${organiser.user.id}`, owner, { role });
@@ -283,36 +277,15 @@ describe('ICS import', () => {
 });
 
 /** The tester's 238-byte file: a daily rule whose parts can never all match (no February 30th). */
-const NEVER = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//x//x//EN',
-  'BEGIN:VEVENT',
-  'UID:never@example.com',
-  'DTSTAMP:20261120T150000Z',
-  'DTSTART:20261201T100000Z',
-  'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
-  'SUMMARY:Never',
-  'END:VEVENT',
-  'END:VCALENDAR',
-].join('\r\n');
+const NEVER = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//x//EN', ...NEVER_EVENT, 'END:VCALENDAR'].join(
+  '\r\n',
+);
 
 const zoneFile = (defined: boolean, uid: string) =>
   [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    ...(defined
-      ? [
-          'BEGIN:VTIMEZONE',
-          'TZID:Club Local Time',
-          'BEGIN:STANDARD',
-          'DTSTART:19700101T000000',
-          'TZOFFSETFROM:+0500',
-          'TZOFFSETTO:+0500',
-          'END:STANDARD',
-          'END:VTIMEZONE',
-        ]
-      : []),
+    ...(defined ? fixedZone('Club Local Time') : []),
     'BEGIN:VEVENT',
     `UID:${uid}`,
     'DTSTART;TZID=Club Local Time:20271201T100000',
@@ -486,8 +459,7 @@ describe('member invitations', () => {
     // invitation-only community (decision 063: only that account, once, within 14 days).
     await inject('PATCH', `/api/communities/${club.slug}`, owner, { joinPolicy: 'INVITE' });
     const token = new URL(mail.link ?? '').searchParams.get('invite') ?? '';
-    const joiner = await createUser(t, { email: newcomer });
-    await verifyEmail(t, joiner);
+    const joiner = await createUser(t, { email: newcomer, verified: true });
     const accepted = await inject('POST', '/api/community-invitations/accept', joiner, { token });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().community.viewerState).toBe('member');

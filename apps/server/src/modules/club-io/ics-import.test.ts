@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isValidTimeZone } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
+import { fixedZone, NEVER_EVENT } from '../../test/ics.ts';
 import { type ImportedItem, ITEMS_MAX, parseCalendar, VEVENTS_MAX, ZONES_MAX } from './ics-import.ts';
 import { ruleProblem } from './recurrence-guard.ts';
 import { WINDOWS_ZONES, windowsZoneToIana } from './windows-zones.ts';
@@ -122,13 +123,7 @@ describe('the iCalendar reader', () => {
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       'PRODID:-//x//x//EN',
-      'BEGIN:VEVENT',
-      'UID:never@example.com',
-      'DTSTAMP:20261120T150000Z',
-      'DTSTART:20261201T100000Z',
-      'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
-      'SUMMARY:Never',
-      'END:VEVENT',
+      ...NEVER_EVENT,
       'BEGIN:VEVENT',
       'UID:fine@example.com',
       'DTSTART:20261201T100000Z',
@@ -168,17 +163,7 @@ describe('the iCalendar reader', () => {
   });
 
   it('reads each VTIMEZONE once, at most ZONES_MAX of them, and reports the rest', async () => {
-    const zone = (n: number) =>
-      [
-        'BEGIN:VTIMEZONE',
-        `TZID:Club Zone ${n}`,
-        'BEGIN:STANDARD',
-        'DTSTART:19700101T000000',
-        'TZOFFSETFROM:+0500',
-        'TZOFFSETTO:+0500',
-        'END:STANDARD',
-        'END:VTIMEZONE',
-      ].join('\r\n');
+    const zone = (n: number) => fixedZone(`Club Zone ${n}`).join('\r\n');
     const event = (n: number, tz: number) =>
       [
         'BEGIN:VEVENT',
@@ -209,14 +194,7 @@ describe('the iCalendar reader', () => {
     const a = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
-      'BEGIN:VTIMEZONE',
-      'TZID:Club Local Time',
-      'BEGIN:STANDARD',
-      'DTSTART:19700101T000000',
-      'TZOFFSETFROM:+0500',
-      'TZOFFSETTO:+0500',
-      'END:STANDARD',
-      'END:VTIMEZONE',
+      ...fixedZone('Club Local Time'),
       'BEGIN:VEVENT',
       'UID:a-1',
       'DTSTART;TZID=Club Local Time:20261201T100000',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../platform/jobs.ts';
 import { eventually } from '../../test/eventually.ts';
 import {
+  createCommunity,
   createUser,
   mailsTo,
   requestAs,
@@ -25,11 +26,7 @@ const t = useTestApp();
 const inject = requestAs(t);
 const [owner] = useUsers(t, 1, { verified: true });
 
-async function community(by: TestUser = owner, body: Record<string, unknown> = {}) {
-  const res = await inject('POST', '/api/communities', by, { name: unique('Club '), ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().community as { slug: string; id: string };
-}
+const community = (by: TestUser = owner, body: Record<string, unknown> = {}) => createCommunity(t, by, body);
 
 const address = (prefix = 'inv') => `${unique(prefix)}@example.com`;
 
@@ -93,8 +90,7 @@ describe('member CSV is no mail relay', () => {
   });
 
   it('one organiser with many communities shares one daily ceiling of 500', async () => {
-    const busy = await createUser(t);
-    await verifyEmail(t, busy);
+    const busy = await createUser(t, { verified: true });
     // 499 sent today from three other communities of theirs (each under its own 200).
     for (const n of [200, 200, 99])
       await pastInvitations(
@@ -208,8 +204,7 @@ describe('an invitation link is for the invited address only', () => {
 
   it('a forwarded link gets another account 403; the invited, verified account joins once', async () => {
     const { email, token } = await invited();
-    const stranger = await createUser(t);
-    await verifyEmail(t, stranger);
+    const stranger = await createUser(t, { verified: true });
     const forwarded = await inject('POST', '/api/community-invitations/accept', stranger, { token });
     expect(forwarded.statusCode).toBe(403);
     expect(forwarded.json().code).toBe('INVITATION_WRONG_ACCOUNT');
@@ -234,8 +229,7 @@ describe('an invitation link is for the invited address only', () => {
 
   it('parallel redemptions join once', async () => {
     const { email, token } = await invited();
-    const invitee = await createUser(t, { email });
-    await verifyEmail(t, invitee);
+    const invitee = await createUser(t, { email, verified: true });
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
         inject('POST', '/api/community-invitations/accept', invitee, { token }),
@@ -249,8 +243,7 @@ describe('an invitation link is for the invited address only', () => {
     await t.db.execute(
       sql`update community_invitations set created_at = now() - interval '15 days' where community_id = ${club.id} and email = ${email}`,
     );
-    const invitee = await createUser(t, { email });
-    await verifyEmail(t, invitee);
+    const invitee = await createUser(t, { email, verified: true });
     const res = await inject('POST', '/api/community-invitations/accept', invitee, { token });
     expect(res.statusCode).toBe(410);
     expect(res.json().code).toBe('INVITATION_EXPIRED');

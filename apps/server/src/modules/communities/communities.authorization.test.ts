@@ -6,6 +6,7 @@ import {
   createUser,
   eventBody,
   nextIp,
+  requestOk,
   type TestUser,
   unique,
   verifyEmail,
@@ -27,11 +28,8 @@ type World = Record<Exclude<Actor, 'anonymous'>, TestUser> & { slug: string; id:
 type Call = { method: InjectOptions['method']; url: string; payload?: object };
 type Row = { request: (w: World) => Call | Promise<Call>; expect: Record<Actor, number> };
 
-const api = async (as: TestUser, method: 'POST' | 'PATCH', url: string, payload?: object) => {
-  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as { community: { slug: string; id: string } };
-};
+const api = (as: TestUser, method: 'POST' | 'PATCH', url: string, payload?: object) =>
+  requestOk<{ community: { slug: string; id: string } }>(t, as, method, url, payload);
 
 /** A community with one caller of each kind; APPROVAL, so `pending` can be pending. */
 async function world(kind: Kind): Promise<World> {

@@ -1,8 +1,8 @@
-import { COMMUNITY_MSG, communityResponse } from '@townsquare/contracts';
+import { COMMUNITY_MSG } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { created, createUser, createUsers, type TestUser, unique, useUsers } from '../../test/factories.ts';
+import { createCommunity, createUser, createUsers, type TestUser, useUsers } from '../../test/factories.ts';
 import { barrier, closeSockets, collect, listen, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -20,10 +20,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, path: string, user: TestUser, payload?: object) =>
   t.app.inject({ method, url: path, headers: user.auth, payload });
 
-async function createCommunity(body: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/communities', owner, { name: unique('Club '), ...body });
-  return communityResponse.parse(created(res, 'create community')).community;
-}
+const ownersCommunity = (body: Record<string, unknown> = {}) => createCommunity(t, owner, body);
 
 async function rowOf(communityId: string, userId: string) {
   const { rows } = await t.db.execute<{ state: string; role: string }>(
@@ -38,7 +35,7 @@ const ban = (slug: string, userId: string, by = owner) =>
 describe('a ban sticks (issue 19, finding 4)', () => {
   it('a member looping leave and join while the owner bans them ends banned, every run', async () => {
     for (let run = 0; run < 8; run++) {
-      const c = await createCommunity();
+      const c = await ownersCommunity();
       const member = await createUser(t);
       await call('POST', `/api/communities/${c.slug}/join`, member);
       let banned = false;
@@ -62,7 +59,7 @@ describe('a ban sticks (issue 19, finding 4)', () => {
 
   it('an invitation or an approval racing a ban never lets the banned person in', async () => {
     for (let run = 0; run < 6; run++) {
-      const c = await createCommunity({ joinPolicy: 'APPROVAL' });
+      const c = await ownersCommunity({ joinPolicy: 'APPROVAL' });
       const [organizer, asker, invitee] = await createUsers(t, 3);
       await call('POST', `/api/communities/${c.slug}/invites`, owner, { userId: organizer.user.id });
       await call('POST', `/api/communities/${c.slug}/join`, organizer);
@@ -83,7 +80,7 @@ describe('a ban sticks (issue 19, finding 4)', () => {
   });
 
   it('only lifting the ban changes it: leaving, asking again or accepting an invitation do not', async () => {
-    const c = await createCommunity();
+    const c = await ownersCommunity();
     const member = await createUser(t);
     await call('POST', `/api/communities/${c.slug}/join`, member);
     expect((await ban(c.slug, member.user.id)).statusCode).toBe(201);
@@ -112,7 +109,7 @@ describe('a ban sticks (issue 19, finding 4)', () => {
 describe('one owner (issue 19, finding 6)', () => {
   it('two simultaneous transfers leave exactly one OWNER, and the old owner an organiser', async () => {
     for (let run = 0; run < 6; run++) {
-      const c = await createCommunity();
+      const c = await ownersCommunity();
       const [a, b] = await createUsers(t, 2);
       await call('POST', `/api/communities/${c.slug}/join`, a);
       await call('POST', `/api/communities/${c.slug}/join`, b);
@@ -133,7 +130,7 @@ describe('one owner (issue 19, finding 6)', () => {
   });
 
   it('the database refuses a second owner', async () => {
-    const c = await createCommunity();
+    const c = await ownersCommunity();
     const other = await createUser(t);
     const second = t.db.execute(sql`insert into group_members (group_id, kind, user_id, role, state)
       values (${c.id}, 'community', ${other.user.id}, 'OWNER', 'member')`);
@@ -143,7 +140,7 @@ describe('one owner (issue 19, finding 6)', () => {
 
 describe("organisers' reach and join-request events (issue 19, Info)", () => {
   it('an organiser who promoted a member to ORGANIZER can demote and remove them again', async () => {
-    const c = await createCommunity();
+    const c = await ownersCommunity();
     const [organizer, member] = await createUsers(t, 2);
     for (const user of [organizer, member]) await call('POST', `/api/communities/${c.slug}/join`, user);
     await call('PATCH', `/api/communities/${c.slug}/members/${organizer.user.id}`, owner, {
@@ -172,7 +169,7 @@ describe("organisers' reach and join-request events (issue 19, Info)", () => {
   });
 
   it('community-request reaches the organisers, not every member', async () => {
-    const c = await createCommunity({ joinPolicy: 'APPROVAL' });
+    const c = await ownersCommunity({ joinPolicy: 'APPROVAL' });
     const [organizer, member, asker] = await createUsers(t, 3);
     for (const user of [organizer, member]) {
       await call('POST', `/api/communities/${c.slug}/invites`, owner, { userId: user.user.id });

@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  created,
+  createCommunity,
   createEvent,
   eventBody,
   notificationsOf,
@@ -44,10 +44,6 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, user?: TestUser, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, payload });
 
-async function createCommunity(by: TestUser, body: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/communities', by, { name: unique('Club '), ...body });
-  return communityResponse.parse(created(res, 'create community')).community;
-}
 const join = (user: TestUser, slug: string, answers?: string[]) =>
   call('POST', `/api/communities/${slug}/join`, user, answers ? { answers } : undefined);
 const viewer = async (slug: string, user?: TestUser) =>
@@ -80,8 +76,8 @@ describe('creating a community', () => {
 
   it('derives a free slug when the name is taken, and refuses a chosen slug that is taken (409)', async () => {
     const name = unique('Chess Circle ');
-    const a = await createCommunity(owner, { name });
-    const b = await createCommunity(owner, { name });
+    const a = await createCommunity(t, owner, { name });
+    const b = await createCommunity(t, owner, { name });
     expect(b.slug).not.toBe(a.slug);
     expect(b.slug.startsWith(a.slug.slice(0, 20))).toBe(true);
     const res = await call('POST', '/api/communities', owner, { name: 'Other', slug: a.slug });
@@ -92,7 +88,7 @@ describe('creating a community', () => {
   it('gives a name with nothing an address can spell (emoji, another script) a readable address of its own (issue 23)', async () => {
     const slugs = new Set<string>();
     for (const name of ['🎉🎉', '🎉🎉', '  🎉 🎊  ', 'Книжный клуб', '読書会']) {
-      const c = await createCommunity(owner, { name });
+      const c = await createCommunity(t, owner, { name });
       expect(c.name).toBe(name.trim());
       expect(c.slug, name).toMatch(/^community-[a-z0-9]{6}$/);
       slugs.add(c.slug);
@@ -100,7 +96,7 @@ describe('creating a community', () => {
     }
     expect(slugs.size).toBe(5);
     // A short name still reads as itself; a chosen address of emoji is refused readably.
-    expect((await createCommunity(owner, { name: 'A' })).slug).toMatch(/^a-club(-\d+)?$/);
+    expect((await createCommunity(t, owner, { name: 'A' })).slug).toMatch(/^a-club(-\d+)?$/);
     const res = await call('POST', '/api/communities', owner, { name: '🎉🎉', slug: '🎉🎉' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(COMMUNITY_MSG.slugInvalid);
@@ -141,7 +137,7 @@ describe('creating a community', () => {
 
 describe('the about card, discovery and mine', () => {
   it('shows a PRIVATE community’s about card to everyone, signed out too, without viewer state', async () => {
-    const c = await createCommunity(owner, { visibility: 'PRIVATE', description: 'Secret society' });
+    const c = await createCommunity(t, owner, { visibility: 'PRIVATE', description: 'Secret society' });
     const card = await viewer(c.slug);
     expect(card).toMatchObject({ name: c.name, visibility: 'PRIVATE', viewerRole: null, viewerState: null });
     expect(await viewer(c.slug.toUpperCase(), carol)).toMatchObject({ id: c.id, viewerState: null });
@@ -152,7 +148,7 @@ describe('the about card, discovery and mine', () => {
     const tag = unique('tg').slice(0, 12);
     const made: Awaited<ReturnType<typeof createCommunity>>[] = [];
     for (let i = 0; i < 3; i++)
-      made.push(await createCommunity(owner, { tags: [tag], name: unique(`Kite ${i} `) }));
+      made.push(await createCommunity(t, owner, { tags: [tag], name: unique(`Kite ${i} `) }));
     // One of them gets two more members, so it comes first.
     await join(alice, made[1]!.slug);
     await join(bob, made[1]!.slug);
@@ -192,8 +188,8 @@ describe('the about card, discovery and mine', () => {
   });
 
   it('lists my communities with my role and state, not the ones I was banned from', async () => {
-    const mineA = await createCommunity(carol, { name: unique('Carol A ') });
-    const banned = await createCommunity(owner);
+    const mineA = await createCommunity(t, carol, { name: unique('Carol A ') });
+    const banned = await createCommunity(t, owner);
     await join(carol, banned.slug);
     await call('POST', `/api/communities/${banned.slug}/bans`, owner, { userId: carol.user.id });
     const mine = communityListResponse.parse((await call('GET', '/api/communities/mine', carol)).json());
@@ -205,7 +201,7 @@ describe('the about card, discovery and mine', () => {
 
 describe('joining', () => {
   it('OPEN: joining makes a member at once; joining again changes nothing', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     const res = await join(alice, c.slug);
     expect(res.statusCode).toBe(200);
     expect(communityResponse.parse(res.json()).community).toMatchObject({
@@ -217,7 +213,7 @@ describe('joining', () => {
   });
 
   it('APPROVAL: a request with answers is pending; organisers see the answers and approve it', async () => {
-    const c = await createCommunity(owner, {
+    const c = await createCommunity(t, owner, {
       joinPolicy: 'APPROVAL',
       joinQuestions: ['Why do you want to join?', 'Which day suits you?'],
     });
@@ -268,7 +264,7 @@ describe('joining', () => {
   });
 
   it('pages a member list with a keyset cursor', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     for (const u of [alice, bob, carol]) await join(u, c.slug);
     const first = communityMembersResponse.parse(
       (await call('GET', `/api/communities/${c.slug}/members?limit=2`, alice)).json(),
@@ -284,7 +280,7 @@ describe('joining', () => {
   });
 
   it('filters the member list by role (the organisers: OWNER,ORGANIZER), with a readable 400', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     for (const u of [alice, bob]) await join(u, c.slug);
     await call('PATCH', `/api/communities/${c.slug}/members/${bob.user.id}`, owner, { role: 'ORGANIZER' });
     const organisers = communityMembersResponse.parse(
@@ -305,7 +301,7 @@ describe('joining', () => {
   });
 
   it('shows the About tab’s organisers and faces: to anyone for a PUBLIC community, to members for a PRIVATE one', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     for (const u of [alice, bob]) await join(u, c.slug);
     await call('PATCH', `/api/communities/${c.slug}/members/${bob.user.id}`, owner, { role: 'ORGANIZER' });
     const res = await call('GET', `/api/communities/${c.slug}/people`);
@@ -317,7 +313,7 @@ describe('joining', () => {
     // People, never their addresses.
     expect(res.body).not.toContain('@');
 
-    const closed = await createCommunity(owner, { visibility: 'PRIVATE' });
+    const closed = await createCommunity(t, owner, { visibility: 'PRIVATE' });
     await call('POST', `/api/communities/${closed.slug}/members`, owner, { userId: alice.user.id });
     for (const who of [undefined, carol]) {
       const refused = await call('GET', `/api/communities/${closed.slug}/people`, who);
@@ -336,7 +332,7 @@ describe('joining', () => {
   });
 
   it('INVITE: 403 unless invited; an invitation is accepted by joining', async () => {
-    const c = await createCommunity(owner, { joinPolicy: 'INVITE' });
+    const c = await createCommunity(t, owner, { joinPolicy: 'INVITE' });
     const refused = await join(carol, c.slug);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: COMMUNITY_MSG.inviteOnly });
@@ -356,7 +352,7 @@ describe('joining', () => {
   });
 
   it('a banned user cannot rejoin; lifting the ban (DELETE) lets them', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     await join(carol, c.slug);
     const ban = await call('POST', `/api/communities/${c.slug}/bans`, owner, { userId: carol.user.id });
     expect(ban.statusCode).toBe(201);
@@ -375,7 +371,7 @@ describe('joining', () => {
 
 describe('roles, leaving and ownership', () => {
   it('organisers cannot touch owners; only the owner transfers; an only owner must transfer before leaving', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     await join(alice, c.slug);
     await join(bob, c.slug);
     const promote = await call('PATCH', `/api/communities/${c.slug}/members/${alice.user.id}`, owner, {
@@ -424,7 +420,7 @@ describe('roles, leaving and ownership', () => {
   });
 
   it('refuses a bad role, state or user with a readable 400/404', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     for (const [body, message] of [
       [{ role: 'KING' }, COMMUNITY_MSG.roleInvalid],
       [{ state: 'banned' }, COMMUNITY_MSG.stateInvalid],
@@ -448,7 +444,7 @@ describe('roles, leaving and ownership', () => {
 
 describe('community events and their visibility', () => {
   it('organisers host events as the community; members cannot; the event says who hosts it', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     await join(alice, c.slug);
     const refused = await call('POST', '/api/events', alice, eventBody({ communityId: c.id }));
     expect(refused.statusCode).toBe(403);
@@ -474,7 +470,7 @@ describe('community events and their visibility', () => {
   });
 
   it('a PRIVATE community’s events are for its members only, through the one visibility predicate', async () => {
-    const c = await createCommunity(owner, { visibility: 'PRIVATE' });
+    const c = await createCommunity(t, owner, { visibility: 'PRIVATE' });
     await join(alice, c.slug);
     const eventId = await createEvent(t, owner, { communityId: c.id, title: unique('Members only ') });
     expect((await call('GET', `/api/events/${eventId}`, alice)).statusCode).toBe(200);
@@ -494,7 +490,7 @@ describe('community events and their visibility', () => {
   });
 
   it('deleting a community (owner only) cancels its upcoming events and keeps past ones without a host', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     const upcoming = await createEvent(t, owner, { communityId: c.id });
     const start = new Date(Date.now() - 3 * 86_400_000);
     const past = await createEvent(t, owner, {
@@ -519,7 +515,7 @@ describe('community events and their visibility', () => {
 
 describe('community chat over REST', () => {
   it('members post and read history (keyset, idempotent); others get 403', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     await join(alice, c.slug);
     const sent = await call('POST', `/api/communities/${c.slug}/messages`, alice, {
       content: 'Hello club',
@@ -549,7 +545,7 @@ describe('community chat over REST', () => {
 
 describe('verification by platform admins', () => {
   it('sets verified for admins only', async () => {
-    const c = await createCommunity(owner);
+    const c = await createCommunity(t, owner);
     expect(
       (await call('PUT', `/api/admin/communities/${c.id}/verified`, owner, { value: true })).statusCode,
     ).toBe(403);

@@ -10,7 +10,6 @@ import {
   onlyNotificationOf,
   requestAs,
   type TestUser,
-  verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -112,8 +111,7 @@ describe('cancelling an event', () => {
   });
 
   it('refuses drafts and bad bodies with readable 400s', async () => {
-    const host = await createUser(t);
-    await verifyEmail(t, host);
+    const host = await createUser(t, { verified: true });
     const draft = await upcoming(host, { status: 'DRAFT' });
     const res = await patch(draft, host, { cancelled: true });
     expect(res.statusCode).toBe(400);

@@ -114,8 +114,7 @@ describe('a series that publishes by itself (issue 23)', () => {
     expect((await seriesOf(date?.id, unverified)).status).toBe('DRAFT');
 
     // The choice can be changed later by the creator alone, with a readable 400 for bad input.
-    const host = await createUser(t);
-    await verifyEmail(t, host);
+    const host = await createUser(t, { verified: true });
     const [first] = await weekly(host, 'Book swap', 2, { autoPublish: true });
     const { seriesId } = await seriesOf(first?.id, host);
     const url = `/api/series/${seriesId}`;

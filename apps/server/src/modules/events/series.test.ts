@@ -9,7 +9,6 @@ import {
   seriesBody,
   type TestUser,
   useUsers,
-  verifyEmail,
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { writeStandingRsvp } from './series.repository.ts';
@@ -91,6 +90,14 @@ async function createSeries(user: TestUser, over: Record<string, unknown> = {}) 
   const res = await inject('POST', '/api/series', user, seriesBody(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { series: { id: string }; events: Ev[] };
+}
+
+/** A series of the host's, then its first three occurrences. */
+async function seriesOfThree(over: Record<string, unknown>) {
+  const { series, events: created } = await createSeries(host, over);
+  const [a, b, c] = created;
+  if (!a || !b || !c) throw new Error('no occurrences');
+  return [series, a, b, c] as const;
 }
 
 const occurrences = async (seriesId: string) =>
@@ -197,9 +204,7 @@ describe('confirming occurrences', () => {
 
 describe('standing RSVP', () => {
   it('counts the person going to each confirmed occurrence; skipping one keeps the rest', async () => {
-    const { series, events: created } = await createSeries(host, { title: 'Standing run' });
-    const [a, b, c] = created;
-    if (!a || !b || !c) throw new Error('no occurrences');
+    const [series, a, b, c] = await seriesOfThree({ title: 'Standing run' });
     await inject('POST', `/api/events/${a.id}/confirm`, host);
     const standing = await inject('POST', `/api/series/${series.id}/rsvp`, fan, { status: 'going' });
     expect(standing.statusCode).toBe(200);
@@ -224,8 +229,7 @@ describe('standing RSVP', () => {
   });
 
   it('goes through the capacity rules: a full occurrence waitlists, ending the standing RSVP offers the place on', async () => {
-    const second = await createUser(t);
-    await verifyEmail(t, second);
+    const second = await createUser(t, { verified: true });
     const { series, events: created } = await createSeries(host, { title: 'Twelve places' });
     const first = created[0];
     if (!first) throw new Error('no occurrences');
@@ -275,9 +279,7 @@ describe('standing RSVP', () => {
 
 describe('editing and deleting with a scope', () => {
   it('"only this one" changes one occurrence; "this and following" changes it, the later ones and future runs', async () => {
-    const { series, events: created } = await createSeries(host, { title: 'Edit me' });
-    const [a, b, c] = created;
-    if (!a || !b || !c) throw new Error('no occurrences');
+    const [series, a, b, c] = await seriesOfThree({ title: 'Edit me' });
     const only = await inject('PUT', `/api/events/${a.id}`, host, { title: 'Just this once' });
     expect(only.json().event.title).toBe('Just this once');
     expect((await inject('GET', `/api/events/${b.id}`, host)).json().event.title).toBe('Edit me');
@@ -314,9 +316,7 @@ describe('editing and deleting with a scope', () => {
   });
 
   it('deleting: a draft goes, a confirmed one is cancelled; "this and following" ends the series', async () => {
-    const { series, events: created } = await createSeries(host, { title: 'Delete me' });
-    const [a, b, c] = created;
-    if (!a || !b || !c) throw new Error('no occurrences');
+    const [series, a, b, c] = await seriesOfThree({ title: 'Delete me' });
     await inject('POST', `/api/events/${a.id}/confirm`, host);
     await inject('POST', `/api/events/${c.id}/confirm`, host);
     const cancel = await inject('DELETE', `/api/events/${a.id}`, host);

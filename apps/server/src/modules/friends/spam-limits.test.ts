@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, type TestUser, verifyEmail } from '../../test/factories.ts';
+import { createEvent, createUser, type TestUser } from '../../test/factories.ts';
 import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -70,8 +70,7 @@ describe.each(['memory', 'redis'] as const)('limits against spam (%s)', (store) 
   });
 
   it('verified but less than 24 h old is still new: 20', async () => {
-    const young = await createUser(t);
-    await verifyEmail(t, young);
+    const young = await createUser(t, { verified: true });
     await age(young, 23);
     expect((await sendUntilRefused(young, SPAM_LIMITS.friendRequestsPerDayNew)).statusCode).toBe(429);
   });
@@ -83,8 +82,7 @@ describe.each(['memory', 'redis'] as const)('limits against spam (%s)', (store) 
   });
 
   it('every account sends at most 50 friend requests a day', async () => {
-    const settled = await createUser(t);
-    await verifyEmail(t, settled);
+    const settled = await createUser(t, { verified: true });
     await age(settled, 48);
     const refused = await sendUntilRefused(settled, SPAM_LIMITS.friendRequestsPerDay);
     expect(refused.statusCode).toBe(429);
@@ -119,8 +117,7 @@ describe.each(['memory', 'redis'] as const)('limits against spam (%s)', (store) 
   it('a new account may post plain text; an established one may post links; other chats allow links', async () => {
     const fresh = await createUser(t);
     expect((await postGeneral(fresh, 'Anyone up for a run at 7? Meet at the gate.')).statusCode).toBe(201);
-    const settled = await createUser(t);
-    await verifyEmail(t, settled);
+    const settled = await createUser(t, { verified: true });
     await age(settled, 48);
     expect((await postGeneral(settled, 'Route: https://maps.example.com/run')).statusCode).toBe(201);
     const host = await createUser(t);

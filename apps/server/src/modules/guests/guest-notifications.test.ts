@@ -2,6 +2,7 @@ import type { Locale } from '@townsquare/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { t as translate } from '../../platform/i18n.ts';
 import {
+  confirmGuest,
   createEvent,
   createUser,
   nextIp,
@@ -48,12 +49,7 @@ async function answer(eventId: string, locale: Locale, status: 'going' | 'maybe'
   // The first e-mail to a new address: the confirmation link, in the guest's language.
   const mail = await smtp.waitFor(email, /./);
   const link = links(mail.text).find((l) => l.includes('/guest-rsvp/confirm')) ?? '';
-  const confirmed = await t.app.inject({
-    method: 'POST',
-    url: '/api/guest-rsvps/confirm',
-    remoteAddress: nextIp(),
-    payload: { token: tokenIn(link) },
-  });
+  const confirmed = await confirmGuest(t, tokenIn(link));
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { email, name, locale, manageToken: confirmed.json().manageToken };
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createLinkSigner } from '../../platform/signed-links.ts';
 import {
+  confirmGuest,
   createEvent,
   createUser,
   eventBody,
@@ -116,12 +117,7 @@ describe('answering without an account', () => {
     const stored = await t.db.execute(sql`select 1 from event_guests where confirm_token_hash = ${token}`);
     expect(stored.rows).toHaveLength(0);
 
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/guest-rsvps/confirm',
-      remoteAddress: nextIp(),
-      payload: { token },
-    });
+    const confirmed = await confirmGuest(t, token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { manageToken, rsvp } = confirmed.json();
     expect(rsvp).toMatchObject({
@@ -132,12 +128,7 @@ describe('answering without an account', () => {
     });
     expect(rsvp.ticket).toMatch(/^T1\./);
     // The link works once.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/guest-rsvps/confirm',
-      remoteAddress: nextIp(),
-      payload: { token },
-    });
+    const again = await confirmGuest(t, token);
     expect(again.statusCode).toBe(400);
 
     const list = await attendees(eventId);
@@ -348,12 +339,7 @@ describe('the one RSVP write path', () => {
     // 5 s for a connection (fail fast, QUALITY reliability 3); a client sends it again, as here.
     const confirm = async (token: string) => {
       for (;;) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/guest-rsvps/confirm',
-          remoteAddress: nextIp(),
-          payload: { token },
-        });
+        const res = await confirmGuest(t, token);
         if (res.statusCode !== 503) return res;
       }
     };

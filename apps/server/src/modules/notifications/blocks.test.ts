@@ -9,7 +9,6 @@ import {
   makeFriends,
   type TestUser,
   unique,
-  verifyEmail,
 } from '../../test/factories.ts';
 import { closeSockets, collect, listen, openSocket, settle } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -38,8 +37,7 @@ const call = (method: 'POST' | 'GET' | 'PUT', url: string, user: TestUser, paylo
 
 /** Someone reachable on every channel: verified e-mail, every e-mail group on, a browser, a socket. */
 async function reachable() {
-  const user = await createUser(t, { username: unique('r_') });
-  await verifyEmail(t, user);
+  const user = await createUser(t, { username: unique('r_'), verified: true });
   const all = Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, true]));
   const prefs = await call('PUT', '/api/users/me', user, {
     notificationPreferences: { email: all, push: all },
@@ -178,8 +176,7 @@ describe('blocks silence notifications', () => {
 
   it('a blocked person cannot invite the blocker to a community (403, nothing sent)', async () => {
     const blocker = await createUser(t);
-    const owner = await createUser(t);
-    await verifyEmail(t, owner);
+    const owner = await createUser(t, { verified: true });
     const made = await call('POST', '/api/communities', owner, { name: unique('Block club ') });
     expect(made.statusCode, made.body).toBe(201);
     const { slug } = (made.json() as { community: { slug: string } }).community;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serversOnOneDatabase } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
-import { createUser, unique, verifyEmail } from '../../test/factories.ts';
+import { createUser, unique } from '../../test/factories.ts';
 import { api } from '../../test/servers.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -19,8 +19,7 @@ describe('notifications survive the process that answered the request', () => {
     // The process "died" after answering: whatever was left to in-memory background work is gone.
     t.background.run = () => undefined;
     const sender = await createUser(t);
-    const named = await createUser(t, { username: unique('named_') });
-    await verifyEmail(t, named);
+    const named = await createUser(t, { username: unique('named_'), verified: true });
     const prefs = await t.app.inject({
       method: 'PUT',
       url: '/api/users/me',

@@ -2,10 +2,9 @@ import { fromWallTime, publicEventResponse } from '@townsquare/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
-import { eventually } from '../../test/eventually.ts';
 import {
   createEvent,
-  mailsTo,
+  mailMatching,
   notificationsOf,
   onlyNotificationOf,
   type TestUser,
@@ -76,11 +75,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     const n = await onlyNotificationOf(t, ana, 'event_reminder');
     const text = `Reminder: Supper in ${timeZone} starts in 1 hour (Tue 12 Jan, 19:00 ${name})`;
     expect(n?.text).toBe(text);
-    const mail = await eventually(async () => {
-      const found = (await mailsTo(t, ana.email)).find((m) => m.text.includes('Reminder:'));
-      expect(found).toBeDefined();
-      return found;
-    });
+    const mail = await mailMatching(t, ana.email, (m) => m.text.includes('Reminder:'));
     expect(mail?.text).toContain(text);
   });
 
@@ -98,11 +93,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
     );
     expect(offer?.text).toMatch(text);
     // The e-mail says the same, and its footer gives the reason: the waitlist, not "going".
-    const mail = await eventually(async () => {
-      const found = (await mailsTo(t, ben.email)).find((m) => m.text.includes('A place is free'));
-      expect(found).toBeDefined();
-      return found;
-    });
+    const mail = await mailMatching(t, ben.email, (m) => m.text.includes('A place is free'));
     expect(mail?.text).toContain(offer?.text ?? '-');
     expect(mail?.text).toContain('because you joined the waitlist of this event');
     expect(mail?.text).not.toContain('changes to events you are going to');

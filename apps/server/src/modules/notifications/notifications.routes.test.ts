@@ -215,8 +215,7 @@ describe('the list query', () => {
 describe('e-mail', () => {
   it('an event change e-mails attendees with one-click unsubscribe that turns off only that group, without a session', async () => {
     const host = await createUser(t);
-    const guest = await createUser(t);
-    await verifyEmail(t, guest);
+    const guest = await createUser(t, { verified: true });
     const eventId = await createEvent(t, host);
     expect((await call('POST', `/api/events/${eventId}/rsvp`, guest, { status: 'going' })).statusCode).toBe(
       200,

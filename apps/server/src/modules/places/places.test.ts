@@ -1,7 +1,7 @@
 import type { Place, PlaceCandidate } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { requestAs, useUsers } from '../../test/factories.ts';
+import { createCommunity, requestAs, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 22, places: the offline gazetteer, shared places, pins with a reverse-looked-up city. */
@@ -20,12 +20,6 @@ async function search(query: string) {
 async function pickCity(name: string): Promise<Place> {
   const [city] = await search(`q=${encodeURIComponent(name)}&limit=1`);
   return (await pick({ name: city?.name, lat: city?.lat, lon: city?.lon })).body.place;
-}
-
-async function createCommunity(name: string, placeId: string) {
-  const res = await inject('POST', '/api/communities', user, { name, placeId });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().community as { id: string; slug: string };
 }
 
 async function pick(payload: Record<string, unknown>) {
@@ -203,7 +197,7 @@ describe('home city', () => {
 describe('communities with a place', () => {
   it('carry placeId and place next to location, filled from the place when empty', async () => {
     const place = await pickCity('Leipzig');
-    const club = await createCommunity('Leipzig runners', place.id);
+    const club = await createCommunity(t, user, { name: 'Leipzig runners', placeId: place.id });
     expect(club).toMatchObject({ location: 'Leipzig, DE', placeId: place.id, place });
     const { slug } = club;
     const read = await inject('GET', `/api/communities/${slug}`);
@@ -219,7 +213,10 @@ describe('communities with a place', () => {
   });
 
   it('near=: only communities within the radius, each with its distance', async () => {
-    const club = await createCommunity('Dresden chess', (await pickCity('Dresden')).id);
+    const club = await createCommunity(t, user, {
+      name: 'Dresden chess',
+      placeId: (await pickCity('Dresden')).id,
+    });
     const list = async (query: string) => {
       const res = await inject('GET', `/api/communities?${query}`);
       return { status: res.statusCode, body: res.json() };

@@ -93,34 +93,15 @@ describe('POST /api/push/subscriptions', () => {
   });
 
   const keys = fakeBrowser().keys;
+  const NOT_HTTPS_PUSH = 'Endpoint must be an https URL of a push service';
   it.each([
     ['no endpoint', { keys }, 'Endpoint is required'],
     ['an array endpoint', { endpoint: [PUSH], keys }, 'Endpoint must be text'],
-    [
-      'an ftp endpoint',
-      { endpoint: 'ftp://push.example.net/x', keys },
-      'Endpoint must be an https URL of a push service',
-    ],
-    [
-      'a javascript: endpoint',
-      { endpoint: 'javascript:alert(1)', keys },
-      'Endpoint must be an https URL of a push service',
-    ],
-    [
-      'http to a public host',
-      { endpoint: 'http://push.example.net/x', keys },
-      'Endpoint must be an https URL of a push service',
-    ],
-    [
-      'credentials in the URL',
-      { endpoint: 'https://user:pw@push.example.net/x', keys },
-      'Endpoint must be an https URL of a push service',
-    ],
-    [
-      'a 60 KB endpoint',
-      { endpoint: `${PUSH}${'a'.repeat(60_000)}`, keys },
-      'Endpoint must be an https URL of a push service',
-    ],
+    ['an ftp endpoint', { endpoint: 'ftp://push.example.net/x', keys }, NOT_HTTPS_PUSH],
+    ['a javascript: endpoint', { endpoint: 'javascript:alert(1)', keys }, NOT_HTTPS_PUSH],
+    ['http to a public host', { endpoint: 'http://push.example.net/x', keys }, NOT_HTTPS_PUSH],
+    ['credentials in the URL', { endpoint: 'https://user:pw@push.example.net/x', keys }, NOT_HTTPS_PUSH],
+    ['a 60 KB endpoint', { endpoint: `${PUSH}${'a'.repeat(60_000)}`, keys }, NOT_HTTPS_PUSH],
     ['no keys', { endpoint: PUSH }, 'Keys are required'],
     ['keys as a string', { endpoint: PUSH, keys: 'abc' }, 'Keys are required'],
     [

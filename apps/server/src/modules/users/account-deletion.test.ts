@@ -1,6 +1,7 @@
 import { communityMembersResponse, communityResponse, DELETED_USER_NAME } from '@townsquare/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  createCommunity,
   createEvent,
   createUsers,
   makeFriends,
@@ -27,10 +28,6 @@ const deleteAccount = async (user: TestUser) => {
   const res = await call('DELETE', '/api/users/me', user, { currentPassword: user.password });
   expect(res.statusCode).toBe(200);
 };
-async function community(owner: TestUser) {
-  return communityResponse.parse(await ok('POST', '/api/communities', owner, { name: unique('Club ') }))
-    .community;
-}
 async function members(slug: string, as: TestUser) {
   return communityMembersResponse.parse(await ok('GET', `/api/communities/${slug}/members`, as)).members;
 }
@@ -38,7 +35,7 @@ async function members(slug: string, as: TestUser) {
 describe('deleting the account of a community owner', () => {
   it('hands the community to the longest-standing organiser, ahead of older members', async () => {
     const [owner, early, organiser] = await createUsers(t, 3);
-    const c = await community(owner);
+    const c = await createCommunity(t, owner);
     await ok('POST', `/api/communities/${c.slug}/join`, early);
     await ok('POST', `/api/communities/${c.slug}/join`, organiser);
     await ok('PATCH', `/api/communities/${c.slug}/members/${organiser.user.id}`, owner, {
@@ -57,7 +54,7 @@ describe('deleting the account of a community owner', () => {
 
   it('without organisers, hands it to the longest-standing member', async () => {
     const [owner, first, second] = await createUsers(t, 3);
-    const c = await community(owner);
+    const c = await createCommunity(t, owner);
     await ok('POST', `/api/communities/${c.slug}/join`, first);
     await ok('POST', `/api/communities/${c.slug}/join`, second);
 
@@ -70,7 +67,7 @@ describe('deleting the account of a community owner', () => {
 
   it('deletes a community with no other member and tells the attendees of its upcoming events', async () => {
     const [owner, guest] = await createUsers(t, 2);
-    const c = await community(owner);
+    const c = await createCommunity(t, owner);
     const eventId = await createEvent(t, owner, { title: 'Club picnic', communityId: c.id });
     await ok('POST', `/api/events/${eventId}/rsvp`, guest, { status: 'going' });
 
@@ -84,7 +81,7 @@ describe('deleting the account of a community owner', () => {
 
   it("a member's deletion keeps the member count true", async () => {
     const [owner, member] = await createUsers(t, 2);
-    const c = await community(owner);
+    const c = await createCommunity(t, owner);
     await ok('POST', `/api/communities/${c.slug}/join`, member);
     await deleteAccount(member);
     const after = communityResponse.parse(await ok('GET', `/api/communities/${c.slug}`, owner)).community;
@@ -116,7 +113,7 @@ describe('deleting the account of an event host', () => {
 describe('messages of a deleted account', () => {
   it('stay in rooms as "deleted user"; direct messages go with the account', async () => {
     const [owner, writer] = await createUsers(t, 2);
-    const c = await community(owner);
+    const c = await createCommunity(t, owner);
     await ok('POST', `/api/communities/${c.slug}/join`, writer);
     await ok('POST', `/api/communities/${c.slug}/messages`, writer, { content: 'Hello club' });
     await ok('POST', '/api/group-messages', writer, { content: 'Hello town' });

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createEvent, createUser, makeFriends, nextIp, type TestUser } from '../../test/factories.ts';
+import {
+  createEvent,
+  createUser,
+  makeFriends,
+  nextIp,
+  requestOk,
+  type TestUser,
+} from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 19 (8): the export applies `visibleTo` to what it says about other people's events. */
 
 const t = useTestApp();
 
-async function api(as: TestUser, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
-  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string };
-}
+const api = (as: TestUser, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+  requestOk<{ id: string }>(t, as, method, url, payload);
 
 type Export = {
   rsvps: { eventId: string; eventTitle: string | null; status: string }[];

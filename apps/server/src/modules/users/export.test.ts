@@ -5,6 +5,7 @@ import {
   createUsers,
   makeFriends,
   nextIp,
+  requestOk,
   type TestUser,
   unique,
 } from '../../test/factories.ts';
@@ -14,11 +15,8 @@ import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
 
-async function api(as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) {
-  const res = await t.app.inject({ method, url, payload, headers: as.auth, remoteAddress: nextIp() });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string };
-}
+const api = (as: TestUser, method: 'POST' | 'PUT', url: string, payload: object) =>
+  requestOk<{ id: string }>(t, as, method, url, payload);
 
 const exportOf = (as: TestUser) =>
   t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: as.auth, remoteAddress: nextIp() });

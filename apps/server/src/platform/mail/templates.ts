@@ -51,6 +51,11 @@ function accountMail(
   };
 }
 
+type AccountMailKind = 'verify' | 'reset' | 'confirmNew' | 'passwordChanged' | 'emailChanging';
+
+/** `mail.<kind>.<part>`: every kind has the parts its template reads in en.json (the catalog test formats each). */
+const partOf = (kind: AccountMailKind, part: string) => `mail.${kind}.${part}` as MessageKey;
+
 /**
  * The mails with a link to follow: `mail.<kind>.subject`, `.intro`, `.validity`, `.button`,
  * `.textLink`, and `.title` when the heading differs from the subject.
@@ -62,16 +67,14 @@ function linkMail(
   link: string,
   locale: Locale,
 ): MailMessage {
-  // Every kind has these keys in en.json (the catalog test formats each of them).
-  const key = (part: string) => `mail.${kind}.${part}` as MessageKey;
   return accountMail(locale, {
     to,
     name,
-    subject: key('subject'),
-    title: kind === 'reset' ? key('title') : key('subject'),
-    lines: [t(locale, key('intro')), t(locale, key('validity'))],
-    button: key('button'),
-    textLink: key('textLink'),
+    subject: partOf(kind, 'subject'),
+    title: kind === 'reset' ? partOf(kind, 'title') : partOf(kind, 'subject'),
+    lines: [t(locale, partOf(kind, 'intro')), t(locale, partOf(kind, 'validity'))],
+    button: partOf(kind, 'button'),
+    textLink: partOf(kind, 'textLink'),
     href: link,
     link,
   });
@@ -104,14 +107,12 @@ function changeNoticeMail(
   { to, name, resetLink, locale }: NoticeRecipient,
   params: Record<string, string>,
 ): MailMessage {
-  // Both kinds have these keys in en.json (the catalog test formats each of them).
-  const key = (part: string) => `mail.${kind}.${part}` as MessageKey;
   return accountMail(locale, {
     to,
     name,
-    subject: key('subject'),
-    title: key('title'),
-    lines: [t(locale, key('body'), params), t(locale, key('ifNotYou'))],
+    subject: partOf(kind, 'subject'),
+    title: partOf(kind, 'title'),
+    lines: [t(locale, partOf(kind, 'body'), params), t(locale, partOf(kind, 'ifNotYou'))],
     button: 'mail.resetMine.button',
     textLink: 'mail.reset.textLink',
     href: resetLink,
