@@ -36,6 +36,8 @@ import { rsvpRoutes } from './modules/events/rsvp.routes.ts';
 import { createRsvpService } from './modules/events/rsvp.service.ts';
 import { seriesRoutes } from './modules/events/series.routes.ts';
 import { createSeriesService } from './modules/events/series.service.ts';
+import { placeOffered } from './modules/events/subscribers/place-offered.ts';
+import { signupReleased } from './modules/events/subscribers/signup-released.ts';
 import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes.ts';
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -73,11 +75,9 @@ import { MAX_BODY, uploadAllowance, uploadsRoutes } from './modules/uploads/uplo
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { exportRoutes } from './modules/users/export.routes.ts';
 import { createExportService } from './modules/users/export.service.ts';
-import { createNotifyEventCancelled } from './modules/users/notify-event-cancelled.ts';
 import { grantAdminToVerified } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createBackground } from './platform/background.ts';
 import { registerErrorHandling, send } from './platform/errors.ts';
 import { type App, clientAddressOf, trustProxyOption } from './platform/http.ts';
 import { registerHttpPlugins } from './platform/http-plugins.ts';
@@ -86,6 +86,7 @@ import { registerJsonBodyParser } from './platform/json-body.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createMetrics, metricsAccess } from './platform/metrics.ts';
+import { createOutbox } from './platform/outbox.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.ts';
 import { createRedisClients } from './platform/redis.ts';
@@ -174,13 +175,20 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const { db, close: closeDb } = createDb(config.databaseUrl);
   const secrets = await loadSecrets(db, config.dataDir, config);
   const vapid = await loadVapidKeys(db, config.push.vapid, generateVapidKeys);
-  const background = createBackground(app.log);
   // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
   const jobs = createJobs({
     databaseUrl: config.databaseUrl,
     log: app.log,
     pollingIntervalSeconds: options.jobsPollingSeconds,
     clock: options.cronClock,
+  });
+  // Domain events through an outbox (decision 065), handed to their subscribers on that queue.
+  const outbox = createOutbox({
+    db,
+    jobs,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    pollMs: options.jobsPollingSeconds === undefined ? undefined : options.jobsPollingSeconds * 1000,
   });
   const mailer =
     options.mailer ??
@@ -255,16 +263,12 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const rsvps = createRsvpService({
     db,
     limiter,
-    background,
     publicUrl: config.publicUrl,
-    notify: (input) => notifications.notifyLater(input),
     sheets: {
       releaseWithin: (tx, eventId, userId) => signups.releaseWithin(tx, eventId, userId),
-      released: (eventId, userId, released) => signups.released(eventId, userId, released),
       bringing: (event) => signups.bringing(event),
     },
     publisher,
-    guestOffer: (offer) => guests.offered(offer),
   });
   // Answers without an account (decision 040): counted through the one RSVP write path.
   // What the modules that mail signed links need (guest answers, club invitations).
@@ -290,30 +294,21 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     onVisibilityChanged: (eventId) =>
       eventRooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
-    onChanged: (change) => notifications.eventChanged(change),
-    onRsvp: (event, userId, status, previous) => notifications.rsvped(event, userId, status, previous),
+    remindersWithin: (tx, change) => notifications.remindersWithin(tx, change),
   });
   const seriesService = createSeriesService({
     db,
     events: eventsService,
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     assertCanHost: (communityId, userId) => communitiesService.assertCanHost(communityId, userId),
-    notifyOffers: (offers) => {
-      for (const offer of offers) rsvps.notifyOffer(offer);
-    },
   });
   const calendar = createCalendarService({ db, publicUrl: config.publicUrl, secret: secrets.jwtSecret });
-  const notifyEventCancelled = createNotifyEventCancelled({
-    publisher,
-    notify: (input, options) => notifications.notifyLater(input, options),
-  });
   const users = createUsersService({
     db,
     isOwnImageUrl: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     confirmPassword: auth.confirmPassword,
     startEmailChange: auth.startEmailChange,
     releaseCommunities: (tx, userId) => communitiesService.releaseAccount(tx, userId),
-    notifyEventCancelled,
     refillWithin: (tx, eventIds) => rsvps.refillWithin(tx, eventIds),
   });
   const recheckEventRooms = async (userIds: [string, string]) => {
@@ -328,8 +323,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     onFriendshipEnded: recheckEventRooms,
     blockedBetween: (tx, a, b) => blocks.between(a, b, tx),
-    onRequested: (sender, receiverId) => notifications.friendRequested(sender, receiverId),
-    onAccepted: (accepter, requesterId) => notifications.friendAccepted(accepter, requesterId),
   });
   const chat = createChatService({
     db,
@@ -339,8 +332,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     blockedBetween: (a, b) => blocks.between(a, b),
     blockedBy: (userId) => blocks.blockedIds(userId),
     onStored: metrics.messageStored,
-    // Queued (durable) before the sender is answered; the notifications themselves run in a job.
-    onMessage: (row, sender) => notifications.messageStored(row, sender),
     onConversationRead: (userId, otherId) => notifications.conversationRead(userId, otherId),
     sendLimit: config.chatSendLimit,
   });
@@ -365,7 +356,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     isOwnImage: (url, ownerId) => uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => eventsService.present(rows, viewerId),
     audit: (entry) => moderation.record(entry),
-    notifyEventCancelled,
     blockedBetween: (a, b) => blocks.between(a, b),
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
@@ -375,12 +365,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       } catch (err) {
         app.log.warn({ err }, 'event room recheck failed');
       }
-    },
-    notify: {
-      requested: (community, requester, organizerIds) =>
-        notifications.communityRequested(community, requester, organizerIds),
-      approved: (community, actorId, userId) => notifications.communityApproved(community, actorId, userId),
-      invited: (community, actorId, userId) => notifications.communityInvited(community, actorId, userId),
     },
   });
   const push = createPushService({
@@ -410,7 +394,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     db,
     publisher,
     mailer,
-    background,
     publicUrl: config.publicUrl,
     endAllSessions: (userId, reason) => auth.endAllSessions(userId, reason),
     canReadChannel,
@@ -506,10 +489,10 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     rsvps,
     guards,
     createEventAnnouncements({
+      db,
       hosted: rsvps.hosted,
       limiter,
-      announce: (event, actorId, audience, announcement) =>
-        notifications.eventAnnouncement(event, actorId, audience, announcement),
+      audience: (event, actorId, audience) => notifications.announcementAudience(event, actorId, audience),
     }),
   );
   friendsRoutes(app, friends, guards);
@@ -535,8 +518,6 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
       ((await memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []).map(
         (p) => p.id,
       ),
-    notify: (community, actorId, memberIds, announcement) =>
-      notifications.communityAnnouncement(community, actorId, memberIds, announcement),
   });
   communityAnnouncementRoutes(app, communityAnnouncements, guards);
   notificationsRoutes(app, notifications, guards);
@@ -590,6 +571,13 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   // Nearby alerts (issue 22): at most one digest a week per person, looked for every day.
   await cron(jobs, 'nearby-digest', '23 9 * * *', () => sendNearbyDigests(db, notifications.notify));
   await notifications.start();
+  // Domain events (decision 065): each subscriber on its own queue, then the dispatcher.
+  for (const subscriber of notifications.subscribers) outbox.subscribe(subscriber);
+  outbox.subscribe(
+    placeOffered({ db, notify: notifications.notify, guestOffer: (offer) => guests.offered(offer) }),
+  );
+  outbox.subscribe(signupReleased({ released: signups.released }));
+  await outbox.start();
   await polls.start();
 
   let closed = false;
@@ -601,9 +589,9 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     realtime.disconnectAll();
     await app.close();
     // Running jobs finish (or are failed and retried later by any instance); no new ones start.
+    await outbox.stop();
     await jobs.stop();
     await realtime.close();
-    await background.drain();
     await imageCodec.close();
     await mailer.close();
     await limiter.close();
@@ -616,7 +604,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     app,
     close,
     db,
-    background,
+    outbox,
     io: realtime.io,
     images,
     jobs,

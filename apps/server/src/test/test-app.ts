@@ -88,15 +88,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     { ...config, databaseUrl: url },
     { mailer, jobsPollingSeconds: 0.5, cronClock: false },
   );
-  // Notifications a request causes are queued jobs (issue 21), no longer in-memory background
-  // work: tests that drain the background to read them also wait for the due notification jobs.
-  const drainMemory = built.background.drain.bind(built.background);
-  built.background.drain = async () => {
-    await drainMemory();
-    await notificationJobsDone(built.db);
-  };
+  // What a request causes reaches its subscribers through the outbox and the queue (decision 065):
+  // tests that wait for it (`background.drain`, the name from before) wait until every recorded
+  // event is handed on and every due notification job has run.
+  const background = { drain: () => notificationJobsDone(built.db) };
   return {
     ...built,
+    background,
     config,
     databaseUrl: url,
     dataDir,
@@ -187,13 +185,19 @@ export function useSmtpTestApp(env: Record<string, string> = {}): { t: TestApp; 
   };
 }
 
-/** Waits (up to 20 s) until no due job of the notification queues is waiting or running. */
+/**
+ * Waits (up to 60 s) until no domain event waits in the outbox and no due job of the subscriber
+ * and notification queues is waiting or running. A handed-on event's job is stored before its
+ * outbox row goes (platform/outbox.ts), so one of the two is always seen.
+ */
 async function notificationJobsDone(db: Database): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const pending = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where (name in ('notify', 'message-notify')
-        or name like 'notification-deliver%') and state in ('created', 'retry', 'active') and start_after <= now()`,
+      sql`select (select count(*)::int from domain_events) + (select count(*)::int from pgboss.job
+        where (name in ('notify', 'message-notify', 'event-updated', 'event-cancelled', 'community-event')
+          or name like 'notification-deliver%' or name like 'domain-event-%')
+        and state in ('created', 'retry', 'active') and start_after <= now()) as n`,
     );
     if ((pending.rows[0]?.n ?? 0) === 0) return;
     await new Promise((r) => setTimeout(r, 50));
