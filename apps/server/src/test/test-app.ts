@@ -15,6 +15,11 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
+  /**
+   * An existing database to run on (a second app after the first was closed, as after a crash);
+   * it is not dropped when this app closes. Default: a fresh one, dropped with the app.
+   */
+  database?: { url: string };
   /** A web build to serve: each file's path inside it, with its text (written under `webDist`). */
   web?: Record<string, string>;
 };
@@ -55,7 +60,9 @@ export async function createTestDatabase(
  * configuration exactly as environment variables would.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await createTestDatabase();
+  const database = options.database
+    ? { url: options.database.url, drop: async () => {} }
+    : await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-test-'));
   const webDist = path.join(dataDir, options.web ? 'web' : 'no-web');
   for (const [file, text] of Object.entries(options.web ?? {})) {
