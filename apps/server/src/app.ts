@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   });
   const guestService = guests.register(app, { ...k, rsvps: ev.rsvps, polls: () => pollService });
   const calendarService = calendar.register(app, { ...k, guards });
-  const people = users.register(app, {
+  users.register(app, {
     ...k,
     guards,
     auth: account.auth,
@@ -127,7 +127,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     uploads: uploadService,
     events: ev.events,
     blocks: blockService,
-    notifyEventCancelled: people.notifyEventCancelled,
     rooms: () => rooms.rooms,
     polls: () => pollService,
     moderation: () => moderationService,
@@ -200,7 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     app,
     close: k.close,
     db: k.db,
-    background: k.background,
+    outbox: k.outbox,
     io,
     images: k.images,
     jobs: k.jobs,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import type { Executor } from '../db/client.ts';
 import { type CronSchedule, cronMatches, parseCron } from './cron.ts';
 
 /**
@@ -52,7 +54,19 @@ export type QueueOptions = {
   expireInSeconds?: number;
 };
 
+/** The queue statements that can run inside a caller's transaction (`Jobs.within`). */
+export type JobsWithin = {
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  cancel(name: string, key: string): Promise<void>;
+  resume(name: string, key: string): Promise<void>;
+};
+
 export type Jobs = {
+  /**
+   * `send`, `cancel` and `resume` as statements of the transaction `tx` (decision 065): they
+   * commit or roll back with the change that caused them (a reminder with its event).
+   */
+  within(tx: Executor): JobsWithin;
   /** Declares a queue's retry policy; queues are otherwise created on first use with the defaults. */
   define(name: string, options: QueueOptions): void;
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
@@ -90,7 +104,7 @@ export const JOBS_SCHEMA = 'pgboss';
  * ("\ud800" typed into a form answers 500 otherwise): every string is made well-formed first
  * (a lone surrogate becomes U+FFFD), as it would be on its way into a text column.
  */
-function storable<T>(value: T): T {
+export function storable<T>(value: T): T {
   if (typeof value === 'string') return wellFormed(value) as T;
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
@@ -113,6 +127,25 @@ export function jobIdFor(name: string, key: string): string {
   const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
   // Shaped like a version 8 (custom) UUID so PostgreSQL's uuid type takes it.
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * pg-boss's statements (`$1`, `$2`, … placeholders) run through a Drizzle executor, so that they
+ * join its transaction: each placeholder becomes a bound parameter.
+ */
+function bossDbOf(tx: Executor) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => {
+        // One bound parameter each, arrays too (an interpolated array would become a list).
+        chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`);
+      });
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
+  };
 }
 
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -236,6 +269,28 @@ export function createJobs(options: {
   }
 
   return {
+    within(tx) {
+      const db = bossDbOf(tx);
+      return {
+        async send(name, data, sendOptions = {}) {
+          await ensureQueue(name);
+          return boss.send(name, storable(data), {
+            db,
+            ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
+            ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+          });
+        },
+        async cancel(name, key) {
+          await ensureQueue(name);
+          await boss.cancel(name, jobIdFor(name, key), { db });
+        },
+        async resume(name, key) {
+          await ensureQueue(name);
+          await boss.resume(name, jobIdFor(name, key), { db });
+        },
+      };
+    },
+
     define(name, queueOptions) {
       policies.set(name, queueOptions);
     },

@@ -4,7 +4,6 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import { createBackground } from './background.ts';
 import { registerErrorHandling } from './errors.ts';
 import { type App, MAX_BODY, trustProxyOption } from './http.ts';
 import { registerHttpPlugins } from './http-plugins.ts';
@@ -13,6 +12,7 @@ import { registerJsonBodyParser } from './json-body.ts';
 import { createLogger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMetrics } from './metrics.ts';
+import { createOutbox } from './outbox.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import { createRedisClients } from './redis.ts';
@@ -98,13 +98,20 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
     legacySeen.add(purpose);
     app.log.info({ purpose }, 'a link signed before decision 066 was accepted (LINK_SIGNING_LEGACY)');
   });
-  const background = createBackground(app.log);
   // The one job queue (decision 017): pg-boss in the `pgboss` schema of the same database.
   const jobs = createJobs({
     databaseUrl: config.databaseUrl,
     log: app.log,
     pollingIntervalSeconds: options.jobsPollingSeconds,
     clock: options.cronClock,
+  });
+  // Domain events through an outbox (decision 065), handed to their subscribers on that queue.
+  const outbox = createOutbox({
+    db,
+    jobs,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    pollMs: options.jobsPollingSeconds === undefined ? undefined : options.jobsPollingSeconds * 1000,
   });
   const mailer =
     options.mailer ??
@@ -155,8 +162,9 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
     db,
     secrets,
     links,
-    background,
     jobs,
+    /** Domain events (decision 065): modules `subscribe` while registering; started last. */
+    outbox,
     mailer,
     redis,
     limiter,
@@ -181,6 +189,8 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
       // Periodic work runs on the queue: declared by every instance, run by one.
       await jobs.start();
       for (const work of starters) await work();
+      // Every subscriber is registered by now: their workers, then the dispatcher.
+      await outbox.start();
     },
     /** Stops taking requests, lets in-flight ones finish, flushes queued mail, closes the pool. */
     async close(): Promise<void> {
@@ -190,9 +200,9 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
       for (const work of closers.beforeHttp) work();
       await app.close();
       // Running jobs finish (or are failed and retried later by any instance); no new ones start.
+      await outbox.stop();
       await jobs.stop();
       for (const work of closers.afterJobs) await work();
-      await background.drain();
       await imageCodec.close();
       await mailer.close();
       await limiter.close();

@@ -15,6 +15,11 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
+  /**
+   * An existing database to run on (a second app after the first was closed, as after a crash);
+   * it is not dropped when this app closes. Default: a fresh one, dropped with the app.
+   */
+  database?: { url: string };
   /** A web build to serve: each file's path inside it, with its text (written under `webDist`). */
   web?: Record<string, string>;
 };
@@ -55,7 +60,9 @@ export async function createTestDatabase(
  * configuration exactly as environment variables would.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await createTestDatabase();
+  const database = options.database
+    ? { url: options.database.url, drop: async () => {} }
+    : await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'townsquare-test-'));
   const webDist = path.join(dataDir, options.web ? 'web' : 'no-web');
   for (const [file, text] of Object.entries(options.web ?? {})) {
@@ -88,15 +95,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     { ...config, databaseUrl: url },
     { mailer, jobsPollingSeconds: 0.5, cronClock: false },
   );
-  // Notifications a request causes are queued jobs (issue 21), no longer in-memory background
-  // work: tests that drain the background to read them also wait for the due notification jobs.
-  const drainMemory = built.background.drain.bind(built.background);
-  built.background.drain = async () => {
-    await drainMemory();
-    await notificationJobsDone(built.db);
-  };
+  // What a request causes reaches its subscribers through the outbox and the queue (decision 065):
+  // tests that wait for it (`background.drain`, the name from before) wait until every recorded
+  // event is handed on and every due notification job has run.
+  const background = { drain: () => notificationJobsDone(built.db) };
   return {
     ...built,
+    background,
     config,
     databaseUrl: url,
     dataDir,
@@ -187,13 +192,19 @@ export function useSmtpTestApp(env: Record<string, string> = {}): { t: TestApp; 
   };
 }
 
-/** Waits (up to 20 s) until no due job of the notification queues is waiting or running. */
+/**
+ * Waits (up to 60 s) until no domain event waits in the outbox and no due job of the subscriber
+ * and notification queues is waiting or running. A handed-on event's job is stored before its
+ * outbox row goes (platform/outbox.ts), so one of the two is always seen.
+ */
 async function notificationJobsDone(db: Database): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const pending = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where (name in ('notify', 'message-notify')
-        or name like 'notification-deliver%') and state in ('created', 'retry', 'active') and start_after <= now()`,
+      sql`select (select count(*)::int from domain_events) + (select count(*)::int from pgboss.job
+        where (name in ('notify', 'message-notify', 'event-updated', 'event-cancelled', 'community-event')
+          or name like 'notification-deliver%' or name like 'domain-event-%')
+        and state in ('created', 'retry', 'active') and start_after <= now()) as n`,
     );
     if ((pending.rows[0]?.n ?? 0) === 0) return;
     await new Promise((r) => setTimeout(r, 50));

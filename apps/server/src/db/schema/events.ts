@@ -168,7 +168,8 @@ export const eventGuests = pgTable(
     check('event_guests_locale_check', sql`${t.locale} IN ('en', 'es', 'de', 'fr')`),
     uniqueIndex('event_guests_event_email_key').on(t.eventId, t.email),
     uniqueIndex('event_guests_poll_email_key').on(t.pollId, t.email),
-    check('event_guests_one_subject', sql`(event_id is null) <> (poll_id is null)`),
+    // Both null: a guest of an event deleted with its community, kept until told (decision 065).
+    check('event_guests_one_subject', sql`event_id is null or poll_id is null`),
     uniqueIndex('event_guests_confirm_token_key')
       .on(t.confirmTokenHash)
       .where(sql`confirm_token_hash is not null`),

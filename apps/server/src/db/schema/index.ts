@@ -1,5 +1,6 @@
 export * from './blocks.ts';
 export * from './communities.ts';
+export * from './domain-events.ts';
 export * from './email-tokens.ts';
 export * from './events.ts';
 export * from './friends.ts';

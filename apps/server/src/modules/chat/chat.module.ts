@@ -42,8 +42,6 @@ export function register(
     blockedBetween: (a, b) => deps.blocks().between(a, b),
     blockedBy: (userId) => deps.blocks().blockedIds(userId),
     onStored: deps.metrics.messageStored,
-    // Queued (durable) before the sender is answered; the notifications themselves run in a job.
-    onMessage: (row, sender) => deps.notifications().messageStored(row, sender),
     onConversationRead: (userId, otherId) => deps.notifications().conversationRead(userId, otherId),
     sendLimit: deps.config.chatSendLimit,
   });

@@ -10,8 +10,9 @@ import {
   tooManyRequestsMessage,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
-import type { MessageRow, UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { type Publisher, userRoom } from '../../realtime/publish.ts';
 import { findUserById, isUuid } from '../users/users.repository.ts';
@@ -45,8 +46,6 @@ export type ChatServiceDeps = {
   blockedBy: (userId: string) => Promise<string[]>;
   /** Called once per newly stored message (metrics). */
   onStored?: (channel: string) => void;
-  /** Notifications (direct messages, mentions): after a new message was stored. Must not throw. */
-  onMessage?: (row: MessageRow, sender: UserRow) => Promise<void>;
   /** Notifications: the caller read a conversation (its read pointer moved). Must not throw. */
   onConversationRead?: (userId: string, otherId: string) => Promise<void>;
   sendLimit?: number;
@@ -56,6 +55,18 @@ export type ChatService = ReturnType<typeof createChatService>;
 
 export function createChatService(deps: ChatServiceDeps) {
   const { db, publisher } = deps;
+
+  /**
+   * Stores a message (a retry with its client id answers the stored one) and, when new, its
+   * `message.stored` event in the same transaction (decision 065): direct-message and mention
+   * notifications come of it, even if this process dies right after answering.
+   */
+  const stored = (input: Parameters<typeof repo.insertMessage>[1]) =>
+    db.transaction(async (tx) => {
+      const result = await repo.insertMessage(tx, input);
+      if (result.created) await recordEvent(tx, 'message.stored', { messageId: result.row.id });
+      return result;
+    });
   const sendWindow = { limit: deps.sendLimit ?? 30, windowMs: SEND_WINDOW_MS };
 
   async function throttle(userId: string) {
@@ -103,7 +114,7 @@ export function createChatService(deps: ChatServiceDeps) {
       )
         throw badRequest(MSG.linksNotAllowedNew);
       await throttle(sender.id);
-      const { row, created } = await repo.insertMessage(db, {
+      const { row, created } = await stored({
         channel,
         senderId: sender.id,
         content: input.content,
@@ -113,7 +124,6 @@ export function createChatService(deps: ChatServiceDeps) {
       if (created) {
         deps.onStored?.(channel);
         publisher.toRoom(channel, socketEvent, message, hideMessage(message), sender.id);
-        await deps.onMessage?.(row, sender);
       }
       return message;
     },
@@ -149,7 +159,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!(await deps.areFriends(sender.id, receiver.id))) throw forbidden(CHAT_MSG.notFriends);
       await throttle(sender.id);
       const channel = channels.dm(sender.id, receiver.id);
-      const { row, created } = await repo.insertMessage(db, {
+      const { row, created } = await stored({
         channel,
         senderId: sender.id,
         receiverId: receiver.id,
@@ -161,7 +171,6 @@ export function createChatService(deps: ChatServiceDeps) {
       // The conversation room (an open thread) and the receiver's own room (badges, toasts);
       // a socket in both gets it once.
       if (created) publisher.toChannel([channel, userRoom(receiver.id)], 'new-message', message, sender.id);
-      if (created) await deps.onMessage?.(row, sender);
       return message;
     },
 

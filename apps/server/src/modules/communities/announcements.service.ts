@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { spendAnnouncement } from '../events/announcements.service.ts';
 import * as repo from './announcements.repository.ts';
@@ -18,13 +19,6 @@ export type CommunityAnnouncementsDeps = {
   community: (slug: string, viewerId: string | undefined) => Promise<Community>;
   /** The ids of the community's members (groups/membership: state `member` only). */
   memberIds: (communityId: string) => Promise<string[]>;
-  /** notifications.communityAnnouncement: the one notify() path. */
-  notify: (
-    community: { id: string; slug: string; name: string },
-    actorId: string,
-    memberIds: string[],
-    announcement: { id: string; title: string; message: string },
-  ) => Promise<void>;
 };
 
 const LATEST = 20;
@@ -49,17 +43,22 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
         (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
       if (!organiser) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
       await spendAnnouncement(deps.limiter, `community-announcements:${community.id}`);
-      const row = await repo.insertAnnouncement(db, {
-        communityId: community.id,
-        authorId: me.id,
-        title: input.title,
-        message: input.message,
-      });
       const recipients = (await deps.memberIds(community.id)).filter((id) => id !== me.id);
-      await deps.notify(community, me.id, recipients, {
-        id: row.id,
-        title: input.title,
-        message: input.message,
+      // Stored with its `community.announced` event (decision 065): every member is told.
+      const row = await db.transaction(async (tx) => {
+        const row = await repo.insertAnnouncement(tx, {
+          communityId: community.id,
+          authorId: me.id,
+          title: input.title,
+          message: input.message,
+        });
+        await recordEvent(tx, 'community.announced', {
+          community: { id: community.id, slug: community.slug, name: community.name },
+          actorId: me.id,
+          memberIds: recipients,
+          announcement: { id: row.id, title: input.title, message: input.message },
+        });
+        return row;
       });
       const announcement = present({
         ...row,

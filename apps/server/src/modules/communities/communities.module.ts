@@ -11,7 +11,6 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PollsService } from '../polls/polls.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import type { createNotifyEventCancelled } from '../users/notify-event-cancelled.ts';
 import { communityAnnouncementRoutes } from './announcements.routes.ts';
 import { createCommunityAnnouncements } from './announcements.service.ts';
 import { communitiesRoutes } from './communities.routes.ts';
@@ -27,7 +26,6 @@ export function register(
     uploads: UploadsService;
     events: EventsService;
     blocks: BlocksService;
-    notifyEventCancelled: ReturnType<typeof createNotifyEventCancelled>;
     rooms: Later<RoomRechecks>;
     polls: Later<PollsService>;
     moderation: Later<ModerationService>;
@@ -41,7 +39,6 @@ export function register(
     isOwnImage: (url, ownerId) => deps.uploads.isOwnImage(url, ownerId),
     presentEvents: (rows, viewerId) => deps.events.present(rows, viewerId),
     audit: (entry) => deps.moderation().record(entry),
-    notifyEventCancelled: deps.notifyEventCancelled,
     blockedBetween: (a, b) => deps.blocks.between(a, b),
     onAccessReduced: async ({ userIds = [], eventIds = [] }) => {
       try {
@@ -51,14 +48,6 @@ export function register(
       } catch (err) {
         app.log.warn({ err }, 'event room recheck failed');
       }
-    },
-    notify: {
-      requested: (community, requester, organizerIds) =>
-        deps.notifications().communityRequested(community, requester, organizerIds),
-      approved: (community, actorId, userId) =>
-        deps.notifications().communityApproved(community, actorId, userId),
-      invited: (community, actorId, userId) =>
-        deps.notifications().communityInvited(community, actorId, userId),
     },
   });
   communitiesRoutes(app, communities, deps.guards);
@@ -70,8 +59,6 @@ export function register(
       (
         (await deps.memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []
       ).map((p) => p.id),
-    notify: (community, actorId, memberIds, announcement) =>
-      deps.notifications().communityAnnouncement(community, actorId, memberIds, announcement),
   });
   communityAnnouncementRoutes(app, announcements, deps.guards);
   return { communities, announcements };

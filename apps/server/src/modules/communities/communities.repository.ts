@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { columnsOf, rowJson } from '../../db/prepared.ts';
@@ -7,6 +7,7 @@ import {
   type CommunityRow,
   communities,
   type EventRow,
+  eventGuests,
   events,
   type GroupMemberRow,
   groupMembers,
@@ -218,6 +219,31 @@ export async function deleteCommunity(db: Executor, id: string) {
         .where(and(inArray(rsvps.eventId, ids), inArray(rsvps.status, ['going', 'maybe'])))
         .then(membersOnly)
     : [];
+  // Guests who answered (decision 048) are told like members: their rows outlive the event,
+  // detached from it, so that their notification can name them (decision 065).
+  const guests = ids.length
+    ? await db
+        .select({ eventId: rsvps.eventId, guestId: eventGuests.id })
+        .from(rsvps)
+        .innerJoin(eventGuests, eq(eventGuests.id, rsvps.guestId))
+        .where(
+          and(
+            inArray(rsvps.eventId, ids),
+            inArray(rsvps.status, ['going', 'maybe']),
+            isNotNull(eventGuests.confirmedAt),
+          ),
+        )
+    : [];
+  if (guests.length)
+    await db
+      .update(eventGuests)
+      .set({ eventId: null })
+      .where(
+        inArray(
+          eventGuests.id,
+          guests.map((g) => g.guestId),
+        ),
+      );
   // The chats of these events and of the community go with their rows (AFTER DELETE triggers).
   if (ids.length) await db.delete(events).where(inArray(events.id, ids));
   // Past events stay without a host; those of a PRIVATE community stay private rather than
@@ -226,7 +252,7 @@ export async function deleteCommunity(db: Executor, id: string) {
     where ${events.communityId} = ${id}
       and exists (select 1 from ${communities} c where c.id = ${id} and c.visibility = 'PRIVATE')`);
   await db.delete(communities).where(eq(communities.id, id));
-  return { cancelled, attendees };
+  return { cancelled, attendees, guests };
 }
 
 /** Communities `userId` owns. */

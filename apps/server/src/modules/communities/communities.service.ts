@@ -18,17 +18,18 @@ import {
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
+import type { CommunityRef, DomainEvents } from '../../platform/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { presentPerson } from '../chat/chat.presenter.ts';
 import { channels } from '../chat/chat.service.ts';
 import { type Actor, groupKinds } from '../groups/kinds.ts';
 import * as members from '../groups/membership.repository.ts';
-import type { Change, Memberships } from '../groups/membership.service.ts';
+import type { Change, Memberships, Outcome } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
-import type { CancelledFor } from '../users/notify-event-cancelled.ts';
-import { contactsOf, isUuid } from '../users/users.repository.ts';
+import { isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 
@@ -47,14 +48,6 @@ export type CommunitiesServiceDeps = {
   onAccessReduced?: (change: { userIds?: string[]; eventIds?: string[] }) => Promise<void>;
   /** The audit log (moderation module): every organiser and admin action is written there. */
   audit?: AuditWriter;
-  /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
-  notifyEventCancelled: (input: CancelledFor) => Promise<void>;
-  /** Notifications (modules/notifications): each must not throw. */
-  notify?: {
-    requested: (community: CommunityRow, requester: UserRow, organizerIds: string[]) => Promise<void>;
-    approved: (community: CommunityRow, actorId: string, userId: string) => Promise<void>;
-    invited: (community: CommunityRow, actorId: string, userId: string) => Promise<void>;
-  };
   /** Blocks (modules/blocks): either has blocked the other. */
   blockedBetween?: (a: string, b: string) => Promise<boolean>;
 };
@@ -89,6 +82,27 @@ const decodeDate = (value: string) => {
   if (Number.isNaN(date.getTime())) throw badRequest(COMMUNITY_MSG.cursorInvalid);
   return date;
 };
+
+/** What a notification about a community needs of it. */
+const refOf = (c: CommunityRow): CommunityRef => ({ id: c.id, slug: c.slug, name: c.name });
+
+/**
+ * An event deleted with its community (`gone`: what its deletion answered), as its
+ * `event.cancelled` names it: who had answered it, members and guests.
+ */
+export function cancelledWith(
+  community: string,
+  event: { id: string; title: string },
+  gone: { attendees: { eventId: string; userId: string }[]; guests: { eventId: string; guestId: string }[] },
+): Omit<DomainEvents['event.cancelled'], 'reason'> {
+  return {
+    eventId: event.id,
+    title: event.title,
+    community,
+    recipients: gone.attendees.filter((a) => a.eventId === event.id).map((a) => a.userId),
+    guests: gone.guests.filter((g) => g.eventId === event.id).map((g) => g.guestId),
+  };
+}
 
 /**
  * Communities: anyone (signed out too) reads the about card; members see members, chat and the
@@ -179,10 +193,16 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
    * invitation or an approval must not be overwritten by it), with the member count recounted in
    * the same transaction.
    */
-  async function transition(communityId: string, c: Omit<Change, 'groupId'>) {
+  async function transition(
+    communityId: string,
+    c: Omit<Change, 'groupId'>,
+    /** In the same transaction, after the write: the domain event it records (decision 065). */
+    recordWithin?: (tx: Executor, outcome: Outcome<members.Membership>) => Promise<void>,
+  ) {
     return db.transaction(async (tx) => {
       const outcome = await memberships.change('community', { ...c, groupId: communityId }, tx);
       await repo.recount(tx, communityId);
+      await recordWithin?.(tx, outcome);
       return outcome;
     });
   }
@@ -382,38 +402,28 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async remove(me: UserRow, slug: string): Promise<void> {
       const { community } = await asOwner(slug, me.id);
       const channel = MEMBERS.room.channel(community.id);
-      const { people, cancelled, attendees } = await db.transaction(async (tx) => {
+      const { people, cancelled } = await db.transaction(async (tx) => {
         const people = await members.everyoneIn(tx, community.id);
-        return { people, ...(await repo.deleteCommunity(tx, community.id)) };
+        const gone = await repo.deleteCommunity(tx, community.id);
+        // Members and guests who had answered hear of it through the one `event.cancelled`
+        // trigger, recorded with the deletion (decision 065).
+        for (const event of gone.cancelled)
+          await recordEvent(tx, 'event.cancelled', {
+            ...cancelledWith(community.name, event, gone),
+            reason: {
+              key: 'notification.cancelReason.communityDeleted',
+              params: { community: community.name },
+            },
+          });
+        return { people, cancelled: gone.cancelled };
       });
       memberships.evict(people, channel);
-      const contacts = new Map(
-        (await contactsOf(db, [...new Set(attendees.map((a) => a.userId))])).map((c) => [c.userId, c]),
-      );
-      // Queued before the answer (durable): the owner's 200 means everyone going will hear of it.
-      const told: Promise<void>[] = [];
-      for (const event of cancelled) {
-        for (const a of attendees) {
-          const to = contacts.get(a.userId);
-          if (a.eventId === event.id && to)
-            told.push(
-              deps.notifyEventCancelled({
-                to,
-                event: { ...event, community: community.name },
-                reason: {
-                  key: 'notification.cancelReason.communityDeleted',
-                  params: { community: community.name },
-                },
-              }),
-            );
-        }
+      for (const event of cancelled)
         deps.publisher.toChannel(channels.event(event.id), 'event-cancelled', {
           eventId: event.id,
           title: event.title,
           community: community.name,
         });
-      }
-      await Promise.all(told);
     },
 
     /**
@@ -426,6 +436,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async releaseAccount(tx: Executor, userId: string) {
       const cancelled: { id: string; title: string; community: string }[] = [];
       const attendees: { eventId: string; userId: string }[] = [];
+      const guests: { eventId: string; guestId: string }[] = [];
       const evictions: { people: string[]; channel: string }[] = [];
       for (const owned of await repo.ownedBy(tx, userId)) {
         await memberships.lock('community', tx, owned.id);
@@ -452,12 +463,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         const gone = await repo.deleteCommunity(tx, owned.id);
         cancelled.push(...gone.cancelled.map((e) => ({ ...e, community: owned.name })));
         attendees.push(...gone.attendees);
+        guests.push(...gone.guests);
       }
       for (const communityId of await memberships.dropAll('community', tx, userId))
         await repo.recount(tx, communityId);
       return {
         cancelled,
         attendees,
+        guests,
         afterCommit: () => {
           for (const e of evictions) memberships.evict(e.people, e.channel);
         },
@@ -468,24 +481,35 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async join(me: UserRow, slug: string, answers: string[] = []): Promise<Community> {
       const { community } = await find(slug, me.id);
       const given = community.joinQuestions.map((_, i) => answers[i]?.trim() ?? '');
-      const outcome = await transition(community.id, {
-        userId: me.id,
-        actorId: me.id,
-        actor: 'self',
-        actions: ['join'],
-        policy: community.joinPolicy,
-        answers: given,
-        check: (_tx, { next }) => {
-          if (next === 'pending' && given.some((a) => a === ''))
-            throw badRequest(COMMUNITY_MSG.answersRequired);
+      const outcome = await transition(
+        community.id,
+        {
+          userId: me.id,
+          actorId: me.id,
+          actor: 'self',
+          actions: ['join'],
+          policy: community.joinPolicy,
+          answers: given,
+          check: (_tx, { next }) => {
+            if (next === 'pending' && given.some((a) => a === ''))
+              throw badRequest(COMMUNITY_MSG.answersRequired);
+          },
         },
-      });
+        // The organisers hear of the request through the outbox, in this transaction (decision 065).
+        async (tx, o) => {
+          if (o.written && o.after?.state === 'pending')
+            await recordEvent(tx, 'member.requested', {
+              community: refOf(community),
+              requesterId: me.id,
+              organizerIds: await members.memberIds(tx, community.id, 'organizers'),
+            });
+        },
+      );
       if (outcome.written && outcome.after?.state === 'pending') {
         // Join requests are for those who decide them: the organisers, not every member.
         const organizerIds = await members.memberIds(db, community.id, 'organizers');
         for (const id of organizerIds)
           deps.publisher.toUser(id, 'community-request', { communityId: community.id });
-        await deps.notify?.requested(community, me, organizerIds);
       }
       return reread(community.id, me.id);
     },
@@ -604,14 +628,21 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           });
         return presentOneMember(row, true);
       }
-      const { before, after } = await transition(community.id, {
-        ...by,
-        actions: [
-          ...(change.state === 'member' ? (['approve'] as const) : []),
-          ...(change.role ? (['setRole'] as const) : []),
-        ],
-        role: change.role,
-      });
+      const { before, after } = await transition(
+        community.id,
+        {
+          ...by,
+          actions: [
+            ...(change.state === 'member' ? (['approve'] as const) : []),
+            ...(change.role ? (['setRole'] as const) : []),
+          ],
+          role: change.role,
+        },
+        async (tx, o) => {
+          if (o.before?.state === 'pending' && o.after?.state === 'member')
+            await recordEvent(tx, 'member.approved', { community: refOf(community), actorId: me.id, userId });
+        },
+      );
       // Approve and setRole either refuse or leave a member's row (the rules table).
       const row = before!;
       const updated = after!;
@@ -628,7 +659,6 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           communityId: community.id,
           slug: community.slug,
         });
-        await deps.notify?.approved(community, me.id, row.userId);
       }
       return presentOneMember(updated, true);
     },
@@ -665,12 +695,23 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       if (!person) throw notFound(COMMUNITY_MSG.userNotFound);
       // An invitation is a message with a name the inviter chose: not between people with a block.
       if (await deps.blockedBetween?.(me.id, userId)) throw forbidden(MSG.contactUnavailable);
-      const { after } = await transition(community.id, {
-        userId,
-        actorId: me.id,
-        actor: actor(found, me, userId),
-        actions: ['invite'],
-      });
+      const { after } = await transition(
+        community.id,
+        {
+          userId,
+          actorId: me.id,
+          actor: actor(found, me, userId),
+          actions: ['invite'],
+        },
+        async (tx, o) => {
+          if (o.after)
+            await recordEvent(tx, o.after.state === 'member' ? 'member.approved' : 'member.invited', {
+              community: refOf(community),
+              actorId: me.id,
+              userId,
+            });
+        },
+      );
       // `invite` refuses or leaves a row (invited, or member for a request).
       const updated = after!;
       const approved = updated.state === 'member';
@@ -679,8 +720,6 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         slug: community.slug,
         name: community.name,
       });
-      if (approved) await deps.notify?.approved(community, me.id, userId);
-      else await deps.notify?.invited(community, me.id, userId);
       return presentMember(updated, person, true);
     },
 

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MSG, type EventAnnouncementInput } from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 
 export type EventAnnouncementsDeps = {
+  db: Database;
   /** The event, visible to and hosted by the caller (404 / 403 otherwise). */
   hosted: (eventId: string, userId: string) => Promise<EventRow>;
   limiter: RateLimiter;
-  /** notifications.eventAnnouncement: the one notify() path; answers how many it reached. */
-  announce: (
+  /** notifications.announcementAudience: the people of the event it goes to, by their answer. */
+  audience: (
     event: EventRow,
     actorId: string,
     audience: EventAnnouncementInput['audience'],
-    announcement: { id: string; message: string },
-  ) => Promise<number>;
+  ) => Promise<string[]>;
 };
 
 /**
@@ -44,11 +46,16 @@ export function createEventAnnouncements(deps: EventAnnouncementsDeps) {
       const event = await deps.hosted(eventId, user.id);
       // Per event, not per host: co-hosts share the event's allowance.
       await spendAnnouncement(deps.limiter, `event-announcements:${event.id}`);
-      const recipients = await deps.announce(event, user.id, input.audience, {
-        id: randomUUID(),
-        message: input.message,
-      });
-      return { recipients };
+      const userIds = await deps.audience(event, user.id, input.audience);
+      // Told through the outbox (decision 065): the answer's count is what the subscriber sends to.
+      if (userIds.length > 0)
+        await recordEvent(deps.db, 'event.announced', {
+          event: { id: event.id, title: event.title },
+          actorId: user.id,
+          userIds,
+          announcement: { id: randomUUID(), message: input.message },
+        });
+      return { recipients: userIds.length };
     },
   };
 }

@@ -18,6 +18,8 @@ import { rsvpRoutes } from './rsvp.routes.ts';
 import { createRsvpService } from './rsvp.service.ts';
 import { seriesRoutes } from './series.routes.ts';
 import { createSeriesService } from './series.service.ts';
+import { placeOffered } from './subscribers/place-offered.ts';
+import { signupReleased } from './subscribers/signup-released.ts';
 
 /** Events, their series and the one RSVP write path (answers, waitlists, offers, co-hosts). */
 export function register(
@@ -38,16 +40,12 @@ export function register(
   const rsvps = createRsvpService({
     db,
     limiter: deps.limiter,
-    background: deps.background,
     publicUrl: config.publicUrl,
-    notify: (input) => deps.notifications().notifyLater(input),
     sheets: {
       releaseWithin: (tx, eventId, userId) => deps.signups().releaseWithin(tx, eventId, userId),
-      released: (eventId, userId, released) => deps.signups().released(eventId, userId, released),
       bringing: (event) => deps.signups().bringing(event),
     },
     publisher: deps.publisher,
-    guestOffer: (offer) => deps.guests().offered(offer),
     links: deps.links,
     cohosts: { change: (c) => deps.memberships().change('cohost', c) },
   });
@@ -62,17 +60,13 @@ export function register(
         .event(eventId)
         .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => deps.communities().assertCanHost(communityId, userId),
-    onChanged: (change) => deps.notifications().eventChanged(change),
-    onRsvp: (event, userId, status, previous) => deps.notifications().rsvped(event, userId, status, previous),
+    remindersWithin: (tx, change) => deps.notifications().remindersWithin(tx, change),
   });
   const series = createSeriesService({
     db,
     events,
     isOwnImage: (url, ownerId) => deps.uploads.isOwnImage(url, ownerId),
     assertCanHost: (communityId, userId) => deps.communities().assertCanHost(communityId, userId),
-    notifyOffers: (offers) => {
-      for (const offer of offers) rsvps.notifyOffer(offer);
-    },
   });
   eventsRoutes(app, events, deps.uploads, guards, series, uploadAllowance(deps.limiter));
   seriesRoutes(app, series, guards);
@@ -82,12 +76,22 @@ export function register(
     rsvps,
     guards,
     createEventAnnouncements({
+      db,
       hosted: rsvps.hosted,
       limiter: deps.limiter,
-      announce: (event, actorId, audience, announcement) =>
-        deps.notifications().eventAnnouncement(event, actorId, audience, announcement),
+      audience: (event, actorId, audience) =>
+        deps.notifications().announcementAudience(event, actorId, audience),
     }),
   );
+  // Waitlist offers and sign-up releases reach people through the outbox (decision 065).
+  deps.outbox.subscribe(
+    placeOffered({
+      db,
+      notify: (input) => deps.notifications().notify(input),
+      guestOffer: (offer) => deps.guests().offered(offer),
+    }),
+  );
+  deps.outbox.subscribe(signupReleased({ released: (...args) => deps.signups().released(...args) }));
   deps.onStart(() =>
     startEventJobs(deps.jobs, {
       db,

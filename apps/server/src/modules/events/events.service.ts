@@ -14,6 +14,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import { listNear } from '../places/nearby.service.ts';
 import type { PlaceRow } from '../places/places.repository.ts';
 import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
@@ -29,7 +30,7 @@ import {
 import * as repo from './events.repository.ts';
 import { fileSlug } from './file-name.ts';
 import { eventToIcs } from './ics.ts';
-import { rsvpStatus } from './rsvp.repository.ts';
+import { cancelledAudience, rsvpStatus } from './rsvp.repository.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 /**
@@ -54,18 +55,10 @@ export type EventsServiceDeps = {
   /** Capacity, waitlist, co-hosts and check-in (rsvp.service.ts, decision 022). */
   rsvps: RsvpService;
   /**
-   * Notifications: after a create, publish or update (`before` absent for a new event), and
-   * before a delete (`after` absent). Must not throw.
+   * Notifications' reminders (queue jobs), in the transaction of a create, publish or update
+   * (`before` absent for a new event) or before a delete (`after` absent).
    */
-  onChanged?: (change: { before?: EventRow; after?: EventRow; actorId: string }) => Promise<void>;
-  /** Notifications: after someone answered. Must not throw. */
-  /** `previous` is the answer before this one (`offered`, `waitlisted`, … or undefined). */
-  onRsvp?: (
-    event: EventRow,
-    userId: string,
-    status: RsvpStatus | 'removed',
-    previous: string | undefined,
-  ) => Promise<void>;
+  remindersWithin?: (tx: Executor, change: { before?: EventRow; after?: EventRow }) => Promise<void>;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -156,8 +149,34 @@ export function mayPublish(user: Pick<UserRow, 'emailVerifiedAt'>): boolean {
   return Boolean(user.emailVerifiedAt);
 }
 
+/**
+ * Records an event's change in its transaction (decision 065): `event.changed` (reminders, the
+ * community's "new event", "what changed"), and when it is called off or deleted (`after`
+ * absent; called before the row goes) the one `event.cancelled`, with who hears it read now.
+ */
+async function recordChange(tx: Executor, change: { before?: EventRow; after?: EventRow; actorId: string }) {
+  await recordEvent(tx, 'event.changed', change);
+  const { before, after, actorId } = change;
+  // A draft concerned nobody; one already cancelled was announced then.
+  if (!before || before.status === 'DRAFT' || before.cancelledAt) return;
+  if (after && !after.cancelledAt) return;
+  await recordEvent(tx, 'event.cancelled', {
+    eventId: before.id,
+    title: (after ?? before).title,
+    actorId,
+    ...(await cancelledAudience(tx, before.id)),
+    // Called off (decision 028): it links to its page, still there; deleted: to the events list.
+    ...(after ? { url: `/event/${after.id}`, cancelledAt: after.cancelledAt?.toISOString() } : {}),
+  });
+}
+
 export function createEventsService(deps: EventsServiceDeps) {
   const { db } = deps;
+  /** An event's change, in its transaction: its reminders (queue jobs) and its domain events. */
+  const changed = async (tx: Executor, change: { before?: EventRow; after?: EventRow; actorId: string }) => {
+    await deps.remindersWithin?.(tx, change);
+    await recordChange(tx, change);
+  };
 
   /** The event with its creator and attendees if the viewer may see it; otherwise 404. */
   async function withRelations(id: string, viewerId: string | undefined) {
@@ -366,25 +385,28 @@ export function createEventsService(deps: EventsServiceDeps) {
       await checkImage(input.imageUrl, user);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
-      const row = await repo.insertEvent(db, {
-        creatorId: user.id,
-        title: input.title,
-        description: input.description,
-        ...(await whereValues(db, input, user.id)),
-        startDate: input.startDate,
-        endDate: input.endDate,
-        isFree,
-        cost: isFree ? 0 : (input.cost ?? 0),
-        visibility: input.visibility ?? 'PUBLIC',
-        recurrence: input.recurrence ?? 'NONE',
-        status: settle(input.status ?? 'DRAFT', input.endDate),
-        tags: input.tags ?? [],
-        imageUrl: input.imageUrl ?? null,
-        communityId: input.communityId || null,
-        ...capacityValues(input),
-        allowGuestRsvp: guestAnswers(input.allowGuestRsvp ?? false, input.visibility ?? 'PUBLIC'),
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertEvent(tx, {
+          creatorId: user.id,
+          title: input.title,
+          description: input.description,
+          ...(await whereValues(db, input, user.id)),
+          startDate: input.startDate,
+          endDate: input.endDate,
+          isFree,
+          cost: isFree ? 0 : (input.cost ?? 0),
+          visibility: input.visibility ?? 'PUBLIC',
+          recurrence: input.recurrence ?? 'NONE',
+          status: settle(input.status ?? 'DRAFT', input.endDate),
+          tags: input.tags ?? [],
+          imageUrl: input.imageUrl ?? null,
+          communityId: input.communityId || null,
+          ...capacityValues(input),
+          allowGuestRsvp: guestAnswers(input.allowGuestRsvp ?? false, input.visibility ?? 'PUBLIC'),
+        });
+        await changed(tx, { after: created, actorId: user.id });
+        return created;
       });
-      await deps.onChanged?.({ after: row, actorId: user.id });
       return this.get(row.id, user.id);
     },
 
@@ -434,10 +456,12 @@ export function createEventsService(deps: EventsServiceDeps) {
           input.visibility ?? row.visibility,
           input.allowGuestRsvp === undefined,
         );
-      const updated = await repo.updateEvent(db, row.id, values);
+      await db.transaction(async (tx) => {
+        const updated = await repo.updateEvent(tx, row.id, values);
+        if (updated) await changed(tx, { before: row, after: updated, actorId: user.id });
+      });
       // Raising the capacity (or an earlier start) offers what became free.
       await deps.rsvps.refill(row.id);
-      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId: user.id });
       // Answered once the sockets that lost sight of the event have left its chat.
       const visibilityChanged = values.visibility !== undefined && values.visibility !== row.visibility;
       if (visibilityChanged || values.status !== row.status) await deps.onVisibilityChanged?.(row.id);
@@ -447,16 +471,21 @@ export function createEventsService(deps: EventsServiceDeps) {
     async remove(user: UserRow, id: string) {
       const row = await owned(id, user);
       const event = await this.get(row.id, user.id);
-      await deps.onChanged?.({ before: row, actorId: user.id });
-      await repo.deleteEvent(db, row.id);
+      await db.transaction(async (tx) => {
+        // Recorded before the row goes: who may see it can still be asked.
+        await changed(tx, { before: row, actorId: user.id });
+        await repo.deleteEvent(tx, row.id);
+      });
       return event;
     },
 
     async publish(user: UserRow, id: string) {
       const row = await owned(id, user);
       assertMayPublish(user, 'LIVE', row.status);
-      const updated = await repo.updateEvent(db, row.id, { status: settle('LIVE', row.endDate) });
-      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId: user.id });
+      await db.transaction(async (tx) => {
+        const updated = await repo.updateEvent(tx, row.id, { status: settle('LIVE', row.endDate) });
+        if (updated) await changed(tx, { before: row, after: updated, actorId: user.id });
+      });
       return this.get(row.id, user.id);
     },
 
@@ -474,12 +503,8 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (effectiveStatus(row) === 'PAST') throw badRequest(EVENT_MSG.rsvpPast);
       if (row.creatorId === user.id) throw badRequest(EVENT_MSG.rsvpOwn);
       const previous = await rsvpStatus(db, row.id, user.id);
-      const status = await deps.rsvps.respond(user, row.id, body ?? {});
-      // Hosts hear about people going (waitlisted and offered places are not "going" yet) and
-      // about people going who no longer are.
-      if (status === null) await deps.onRsvp?.(row, user.id, 'removed', previous);
-      else if (status === 'going' || status === 'maybe' || status === 'not_going')
-        await deps.onRsvp?.(row, user.id, status, previous);
+      // Hosts hear of it through the answer's `rsvp.changed` event (decision 065).
+      await deps.rsvps.respond(user, row.id, body ?? {}, previous);
       return this.get(row.id, user.id);
     },
 
@@ -507,8 +532,10 @@ export function createEventsService(deps: EventsServiceDeps) {
      * and attendees hear of it as with `{ cancelled: true }` (series use it for published dates).
      */
     async setCancelled(row: EventRow, at: Date, actorId: string) {
-      const updated = await repo.updateEvent(db, row.id, { cancelledAt: at });
-      if (updated) await deps.onChanged?.({ before: row, after: updated, actorId });
+      await db.transaction(async (tx) => {
+        const updated = await repo.updateEvent(tx, row.id, { cancelledAt: at });
+        if (updated) await changed(tx, { before: row, after: updated, actorId });
+      });
     },
   };
 }

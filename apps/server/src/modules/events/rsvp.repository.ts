@@ -4,8 +4,10 @@
  * itself stays in rsvp.ts (decision 022).
  */
 import type { FullRsvpStatus } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { events, rsvps } from '../../db/schema/index.ts';
+import { visibleTo } from './events.repository.ts';
 
 export type AttendeeRow = {
   /** The attendee id: the member's user id, or the guest's id (decision 040). */
@@ -109,4 +111,34 @@ export async function markCheckedIn(db: Executor, eventId: string, attendeeId: s
   const updated = await db.execute(sql`update rsvps set checked_in_at = now()
     where event_id = ${eventId} and attendee_id = ${attendeeId} and status = 'going' and checked_in_at is null`);
   return (updated.rowCount ?? 0) > 0;
+}
+
+/**
+ * Who hears that the event is off, read in the transaction that calls it off or deletes it (it may
+ * be gone by the time they are told): members going or maybe who may see it (`visibleTo`, the one
+ * visibility predicate, per answer), and confirmed guests going or maybe while a visitor may see it.
+ */
+export async function cancelledAudience(
+  tx: Executor,
+  eventId: string,
+): Promise<{ recipients: string[]; guests: string[] }> {
+  const rows = await tx
+    .select({ userId: rsvps.userId, guestId: rsvps.guestId })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(
+      and(
+        eq(rsvps.eventId, eventId),
+        inArray(rsvps.status, ['going', 'maybe']),
+        or(
+          // visibleTo takes a viewer id; here the viewer is each answer's person (a column).
+          and(isNotNull(rsvps.userId), visibleTo(sql`${rsvps.userId}` as unknown as string)),
+          and(isNotNull(rsvps.guestId), visibleTo(undefined)),
+        ),
+      ),
+    );
+  return {
+    recipients: rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+    guests: rows.flatMap((r) => (r.guestId ? [r.guestId] : [])),
+  };
 }

@@ -13,15 +13,15 @@ import {
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
-import type { Background } from '../../platform/background.ts';
 import { clockTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { loadOnce } from '../../platform/load-once.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { CohostRow } from '../groups/membership.repository.ts';
 import type { Change, Outcome } from '../groups/membership.service.ts';
-import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
@@ -31,7 +31,6 @@ import { isHost, mayCohost } from './cohosts.ts';
 
 import { effectiveStatus } from './events.presenter.ts';
 import { findEvent } from './events.repository.ts';
-import { shownLocations } from './events.service.ts';
 import { fileSlug } from './file-name.ts';
 import {
   type AttendeeRow,
@@ -48,23 +47,17 @@ export type RsvpServiceDeps = {
   db: Database;
   /** Counts the codes a host types at the door (decision 062). */
   limiter: RateLimiter;
-  background: Background;
   publicUrl: string;
-  /** The one notification path (modules/notifications): offers are told in the app, by e-mail and push. */
-  notify: (input: NotifyInput) => Promise<unknown>;
   /**
    * Sign-up sheets (modules/signups): someone who stops going gives back what they claimed, in the
-   * same transaction as their answer; hosts hear of it after the commit; the CSV lists the claims.
+   * same transaction as their answer (with its `signup.released` event); the CSV lists the claims.
    */
   sheets?: {
     releaseWithin: (tx: Executor, eventId: string, userId: string) => Promise<Released>;
-    released: (eventId: string, userId: string, released: Released) => Promise<void>;
     bringing: (event: EventRow) => Promise<Map<string, string>>;
   };
   /** Tells the event's room that its guest list changed (hosts' Guests tab refetches). */
   publisher: Pick<Publisher, 'toChannel'>;
-  /** A place offered to (or given to) a guest without an account: told by e-mail (modules/guests). */
-  guestOffer?: (offer: Offer & { guestId: string }) => void;
   /** Co-hosts are written by the one membership writer (modules/groups, decision 067). */
   cohosts: { change: (c: Change) => Promise<Outcome<CohostRow>> };
   /** Signs and reads tickets and door codes (decision 066). */
@@ -99,55 +92,25 @@ async function readAttendees(db: Database, eventId: string, userId?: string): Pr
 export function createRsvpService(deps: RsvpServiceDeps) {
   const { db } = deps;
 
-  /** Tells the person a place was offered (or given) to them, through the one notification path. */
-  function notifyOffer(offer: Offer): void {
-    const { userId, guestId } = offer;
-    if (userId === null) {
-      if (guestId !== null) deps.guestOffer?.({ ...offer, guestId });
-      return;
-    }
-    deps.background.run('place offer notification', async () => {
-      const event = await findEvent(db, offer.eventId, userId);
-      if (!event) return;
-      const until = offer.offerExpiresAt;
-      // Which event, when (in its zone, named) and where, as this person may read it: someone
-      // offered a place is not going yet, so an ATTENDEES address shows as the city (decision 044).
-      const where = (await shownLocations(db, [event], userId)).get(event.id) ?? event.location;
-      const params = {
-        title: event.title,
-        when: { at: event.startDate.toISOString(), zone: event.timeZone },
-        where,
-      };
-      await deps.notify({
-        userId,
-        kind: 'waitlist_offer',
-        subject: { type: 'event', id: offer.eventId },
-        message: until
-          ? {
-              key: 'notification.placeOffered',
-              params: { ...params, until: { at: until.toISOString(), zone: event.timeZone } },
-            }
-          : { key: 'notification.placeGranted', params },
-        url: `/event/${offer.eventId}`,
-        dedupeKey: `waitlist_offer:${offer.eventId}:${until ? until.toISOString() : 'going'}`,
-      });
-    });
-  }
   /** The payload names nobody: anyone in the room may see it, only hosts can fetch the list. */
   const changed = (eventId: string) =>
     deps.publisher.toChannel(`event:${eventId}`, ATTENDEES_CHANGED, {
       eventId,
     } satisfies AttendeesChangedPayload);
+  /** The rooms of events whose places moved (the offers themselves are told as `place.offered`). */
   const notifyAll = (offers: Offer[]) => {
-    for (const offer of offers) notifyOffer(offer);
     for (const eventId of new Set(offers.map((o) => o.eventId))) changed(eventId);
   };
   const releaseWithin = async (tx: Executor, eventId: string, userId: string): Promise<Released> =>
     (await deps.sheets?.releaseWithin(tx, eventId, userId)) ?? [];
-  function announceReleased(eventId: string, userId: string, released: Released): void {
-    const sheets = deps.sheets;
-    if (sheets && released.length > 0)
-      deps.background.run('sign-up release', () => sheets.released(eventId, userId, released));
+  /** In the answer's transaction: hosts hear what came free through the outbox (decision 065). */
+  async function recordReleased(tx: Executor, eventId: string, userId: string, released: Released) {
+    if (released.length > 0)
+      await recordEvent(tx, 'signup.released', {
+        eventId,
+        userId,
+        released: released.map((r) => ({ itemId: r.item.id, quantity: r.quantity })),
+      });
   }
 
   async function visible(id: string, viewerId: string): Promise<EventRow> {
@@ -185,7 +148,6 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       isHost(db, event, userId),
 
     hosted,
-    notifyOffer,
 
     /** After a write of the one RSVP path made elsewhere (a guest's answer): offers and the room. */
     announce(eventId: string, offers: Offer[]): void {
@@ -236,6 +198,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       user: UserRow,
       eventId: string,
       body: { status?: RsvpStatus; guests?: string[]; answers?: Record<string, string> },
+      /** The answer before this one (`offered`, `waitlisted`, … or undefined), for the hosts' word. */
+      previous?: string,
     ): Promise<FullRsvpStatus | null> {
       const outcome = await db.transaction(async (tx) => {
         const answered = await setRsvp(tx, {
@@ -245,11 +209,20 @@ export function createRsvpService(deps: RsvpServiceDeps) {
           guests: body.guests,
           answers: body.answers,
         });
-        const released = answered.status === 'going' ? [] : await releaseWithin(tx, eventId, user.id);
-        return { ...answered, released };
+        await recordReleased(
+          tx,
+          eventId,
+          user.id,
+          answered.status === 'going' ? [] : await releaseWithin(tx, eventId, user.id),
+        );
+        // Hosts hear of people going (waitlisted and offered places are not "going" yet) and of
+        // people going who no longer are: the subscriber decides, from the answer and the one before.
+        const status = answered.status;
+        if (status === null || status === 'going' || status === 'maybe' || status === 'not_going')
+          await recordEvent(tx, 'rsvp.changed', { eventId, userId: user.id, status, previous });
+        return answered;
       });
       notifyAll(outcome.offers);
-      announceReleased(eventId, user.id, outcome.released);
       changed(eventId);
       return outcome.status;
     },
@@ -324,13 +297,10 @@ export function createRsvpService(deps: RsvpServiceDeps) {
           skipQueue: true,
         });
         const gave = await setRsvp(tx, { eventId: row.id, userId: user.id, status: 'not_going', guests: [] });
-        return {
-          offers: [...took.offers, ...gave.offers],
-          released: await releaseWithin(tx, row.id, user.id),
-        };
+        await recordReleased(tx, row.id, user.id, await releaseWithin(tx, row.id, user.id));
+        return { offers: [...took.offers, ...gave.offers] };
       });
       notifyAll(outcome.offers);
-      announceReleased(row.id, user.id, outcome.released);
       changed(row.id);
     },
 

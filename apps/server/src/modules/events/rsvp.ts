@@ -26,6 +26,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type EventRow, events, type RsvpRow, rsvps } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Within this time before the start a freed place goes straight to the first in line. */
@@ -203,7 +204,7 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
     .values({ eventId: event.id, userId: change.userId ?? null, guestId: change.guestId ?? null, ...values })
     .onConflictDoUpdate({ target: [rsvps.eventId, rsvps.attendeeId], set: values });
 
-  const filled = await fillPlaces(tx, event, now);
+  const filled = await fillPlaces(tx, event, now, attendeeId);
   // The person asking for "going" who is now offered a place takes it at once.
   const mine = filled.find((o) => o.attendeeId === attendeeId);
   if (wanted === 'going' && mine?.status === 'offered') {
@@ -223,7 +224,13 @@ export async function setRsvp(tx: Executor, change: RsvpChange): Promise<RsvpOut
  * so a place never stands empty while someone who fits waits (decision 046). The event row must
  * be locked by the caller's transaction.
  */
-export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Promise<Offer[]> {
+export async function fillPlaces(
+  tx: Executor,
+  event: EventRow,
+  now: Date,
+  /** The person whose own answer this is: told by the answer, not by a `place.offered`. */
+  asker?: string,
+): Promise<Offer[]> {
   // No places are offered on a draft, an ended or a cancelled event.
   if (event.status === 'DRAFT' || event.cancelledAt || ended(event, now)) return [];
   const offers: Offer[] = [];
@@ -256,6 +263,15 @@ export async function fillPlaces(tx: Executor, event: EventRow, now: Date): Prom
         updatedAt: now,
       })
       .where(and(eq(rsvps.eventId, event.id), eq(rsvps.attendeeId, head.attendeeId)));
+    // Told through the outbox, in this transaction (decision 065): a crash after the commit loses no offer.
+    if (head.attendeeId !== asker)
+      await recordEvent(tx, 'place.offered', {
+        eventId: offer.eventId,
+        userId: offer.userId,
+        guestId: offer.guestId,
+        status: offer.status,
+        offerExpiresAt: offer.offerExpiresAt?.toISOString() ?? null,
+      });
     offers.push(offer);
   }
   return offers;

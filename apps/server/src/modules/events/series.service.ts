@@ -17,7 +17,6 @@ import { findUserById, isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import { type EventsService, whereValues } from './events.service.ts';
 import { HORIZON_MS } from './horizon.ts';
-import type { Offer } from './rsvp.ts';
 import * as repo from './series.repository.ts';
 
 export { HORIZON_MS };
@@ -148,8 +147,6 @@ export type SeriesServiceDeps = {
   events: EventsService;
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
   assertCanHost: (communityId: string, userId: string) => Promise<void>;
-  /** Tells people a place was offered or given to them (standing RSVPs go through `setRsvp`). */
-  notifyOffers: (offers: Offer[]) => void;
   now?: () => Date;
 };
 
@@ -200,7 +197,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
   async function applyStanding(event: EventRow) {
     if (!event.seriesId) return;
     for (const userId of await repo.standingUserIds(db, event.seriesId)) {
-      if (userId !== event.creatorId) deps.notifyOffers(await repo.writeStandingRsvp(db, event.id, userId));
+      if (userId !== event.creatorId) await repo.writeStandingRsvp(db, event.id, userId);
     }
   }
 
@@ -305,12 +302,12 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         await repo.addStanding(db, series.id, user.id);
         for (const event of await repo.upcomingConfirmed(db, series.id, now())) {
           // Only occurrences this person may see (a private series' friends, a community's members).
-          if (await events.isVisible(event.id, user.id))
-            deps.notifyOffers(await repo.writeStandingRsvp(db, event.id, user.id));
+          if (await events.isVisible(event.id, user.id)) await repo.writeStandingRsvp(db, event.id, user.id);
         }
       } else {
         await repo.removeStanding(db, series.id, user.id);
-        deps.notifyOffers(await repo.dropUpcomingGoing(db, series.id, user.id, now()));
+        // Places it frees are offered as `place.offered` events in the same transactions (decision 065).
+        await repo.dropUpcomingGoing(db, series.id, user.id, now());
       }
       return present(series, user.id);
     },

@@ -30,8 +30,6 @@ export function register(
         .people(userIds)
         .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     blockedBetween: (tx, a, b) => deps.blocks().between(a, b, tx),
-    onRequested: (sender, receiverId) => deps.notifications().friendRequested(sender, receiverId),
-    onAccepted: (accepter, requesterId) => deps.notifications().friendAccepted(accepter, requesterId),
   });
   friendsRoutes(app, friends, deps.guards);
   return friends;

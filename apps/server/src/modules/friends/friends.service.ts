@@ -11,6 +11,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { findUserById, isUuid } from '../users/users.repository.ts';
@@ -43,9 +44,6 @@ export function createFriendsService(deps: {
   blockedBetween: (tx: Executor, a: string, b: string) => Promise<boolean>;
   /** Counts friend requests per day (SPAM_LIMITS; Redis when REDIS_URL is set). */
   limiter: RateLimiter;
-  /** Notifications: a request was sent, or accepted. Must not throw. */
-  onRequested?: (sender: UserRow, receiverId: string) => Promise<void>;
-  onAccepted?: (accepter: UserRow, requesterId: string) => Promise<void>;
 }) {
   const { db } = deps;
 
@@ -64,8 +62,8 @@ export function createFriendsService(deps: {
     });
   }
 
-  async function notifyAccepted(me: UserRow, requester: UserRow): Promise<void> {
-    await deps.onAccepted?.(me, requester.id);
+  /** The requester's socket hears of it now; the notification comes of the `friend.accepted` event. */
+  function notifyAccepted(me: UserRow, requester: UserRow): void {
     const update: FriendRequestUpdateEvent = {
       type: 'friend_request_accepted',
       userId: me.id,
@@ -106,16 +104,18 @@ export function createFriendsService(deps: {
         if (await repo.areFriends(tx, me.id, receiver.id)) throw badRequest(FRIEND_MSG.alreadyFriends);
         if (await repo.deleteRequest(tx, receiver.id, me.id)) {
           await repo.befriend(tx, me.id, receiver.id);
+          await recordEvent(tx, 'friend.accepted', { accepterId: me.id, requesterId: receiver.id });
           return 'accepted' as const;
         }
         if (!(await repo.insertRequest(tx, me.id, receiver.id))) throw badRequest(FRIEND_MSG.alreadySent);
+        await recordEvent(tx, 'friend.requested', { senderId: me.id, receiverId: receiver.id });
         return 'sent' as const;
       }).catch(async (error: unknown) => {
         await deps.limiter.release(key);
         throw error;
       });
       if (outcome === 'accepted') {
-        await notifyAccepted(me, receiver);
+        notifyAccepted(me, receiver);
         return FRIEND_MSG.accepted;
       }
       const event: NewFriendRequestEvent = {
@@ -125,7 +125,6 @@ export function createFriendsService(deps: {
         message: FRIEND_MSG.receivedNotification,
       };
       deps.publisher.toUser(receiver.id, 'new-friend-request', event);
-      await deps.onRequested?.(me, receiver.id);
       return FRIEND_MSG.sent;
     },
 
@@ -136,8 +135,9 @@ export function createFriendsService(deps: {
         if (!(await repo.deleteRequest(tx, requester.id, me.id)))
           throw badRequest(FRIEND_MSG.requestNotFound);
         await repo.befriend(tx, me.id, requester.id);
+        await recordEvent(tx, 'friend.accepted', { accepterId: me.id, requesterId: requester.id });
       });
-      await notifyAccepted(me, requester);
+      notifyAccepted(me, requester);
     },
 
     async decline(me: UserRow, requesterId: string): Promise<void> {

@@ -512,16 +512,14 @@ export function createGuestService(deps: GuestServiceDeps) {
       await repo.suppress(db, email);
     },
 
-    /** A place offered to (or given to) a guest: told by e-mail. */
-    offered(offer: Offer & { guestId: string }): void {
-      void jobs
-        .send(GUEST_MAIL_QUEUE, {
-          kind: 'offer',
-          guestId: offer.guestId,
-          eventId: offer.eventId,
-          offerExpiresAt: offer.offerExpiresAt?.toISOString() ?? null,
-        } satisfies GuestMailJob)
-        .catch(() => undefined);
+    /** A place offered to (or given to) a guest (a `place.offered` subscriber): told by e-mail. */
+    async offered(offer: { guestId: string; eventId: string; offerExpiresAt: string | null }): Promise<void> {
+      await jobs.send(GUEST_MAIL_QUEUE, {
+        kind: 'offer',
+        guestId: offer.guestId,
+        eventId: offer.eventId,
+        offerExpiresAt: offer.offerExpiresAt,
+      } satisfies GuestMailJob);
     },
 
     /**

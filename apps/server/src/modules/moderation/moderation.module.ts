@@ -29,7 +29,6 @@ export function register(
     db: deps.db,
     publisher: deps.publisher,
     mailer: deps.mailer,
-    background: deps.background,
     publicUrl: deps.config.publicUrl,
     endAllSessions: (userId, reason) => deps.auth.endAllSessions(userId, reason),
     canReadChannel: deps.canReadChannel,

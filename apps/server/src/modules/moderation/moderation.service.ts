@@ -18,7 +18,6 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, MessageRow, ReportRow, UserRow } from '../../db/schema/index.ts';
-import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Publisher } from '../../realtime/publish.ts';
@@ -34,7 +33,6 @@ export type ModerationServiceDeps = {
   db: Database;
   publisher: Publisher;
   mailer: Mailer;
-  background: Background;
   publicUrl: string;
   /** Ends every session of the user and closes their sockets on every instance (auth service). */
   endAllSessions: (userId: string, reason: string) => Promise<void>;

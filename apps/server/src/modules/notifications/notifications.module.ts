@@ -59,6 +59,8 @@ export async function register(
       ...deps.channels,
     ],
   });
+  // The notification triggers are domain-event subscribers, one file each (decision 065).
+  for (const subscriber of notifications.subscribers) deps.outbox.subscribe(subscriber);
   notificationsRoutes(app, notifications, deps.guards);
   deps.onStart(() => notifications.start());
   return notifications;

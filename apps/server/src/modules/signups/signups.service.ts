@@ -182,41 +182,50 @@ export function createSignups(deps: SignupsDeps) {
     releaseWithin: (tx: Executor, eventId: string, userId: string): Promise<Released> =>
       repo.releaseClaims(tx, eventId, userId),
 
-    /** After that commit: the sheet updates live and the hosts hear what is free again. */
-    async released(eventId: string, userId: string, released: Released): Promise<void> {
-      if (released.length === 0) return;
+    /**
+     * After that commit (the `signup.released` subscriber): the sheet updates live and the hosts
+     * hear what is free again, one notification per person per window counted from `at`.
+     */
+    async released(
+      eventId: string,
+      userId: string,
+      given: { itemId: string; quantity: number }[],
+      at: Date,
+    ): Promise<void> {
+      if (given.length === 0) return;
       const rows = await repo.listItems(db, eventId);
       const claims = await repo.claimsOf(
         db,
         rows.map((r) => r.id),
       );
-      for (const { item } of released) {
-        const row = rows.find((r) => r.id === item.id);
-        if (row) publish(eventId, row.id, presentItem(row, claims));
-      }
+      // Items deleted since are no longer told.
+      const released: Released = given.flatMap(({ itemId, quantity }) => {
+        const item = rows.find((r) => r.id === itemId);
+        return item ? [{ item, quantity }] : [];
+      });
+      for (const { item } of released) publish(eventId, item.id, presentItem(item, claims));
       const event = await repo.eventRow(db, eventId);
-      if (!event) return;
+      if (!event || released.length === 0) return;
       const person = (await people(db, [userId])).get(userId);
-      const window = Math.floor(Date.now() / RELEASE_WINDOW_MS) * RELEASE_WINDOW_MS;
-      await deps
-        .notifyMany({
-          userIds: await hostIds(db, event),
-          kind: 'signup_released',
-          actorId: userId,
-          subject: { type: 'event', id: eventId },
-          message: {
-            key: 'notification.signupReleased',
-            params: {
-              name: person?.username ??
-                person?.fullName ?? { list: [{ key: 'notification.someone' }], separator: '' },
-              title: event.title,
-              items: describe(released, event.timeZone),
-            },
+      const window = Math.floor(at.getTime() / RELEASE_WINDOW_MS) * RELEASE_WINDOW_MS;
+      // Thrown errors retry the subscriber's job (decision 065); notify is idempotent by its key.
+      await deps.notifyMany({
+        userIds: await hostIds(db, event),
+        kind: 'signup_released',
+        actorId: userId,
+        subject: { type: 'event', id: eventId },
+        message: {
+          key: 'notification.signupReleased',
+          params: {
+            name: person?.username ??
+              person?.fullName ?? { list: [{ key: 'notification.someone' }], separator: '' },
+            title: event.title,
+            items: describe(released, event.timeZone),
           },
-          url: `/event/${eventId}`,
-          dedupeKey: `signup_released:${eventId}:${userId}:${window}`,
-        })
-        .catch((err: unknown) => deps.log.warn({ err }, 'sign-up release notification failed'));
+        },
+        url: `/event/${eventId}`,
+        dedupeKey: `signup_released:${eventId}:${userId}:${window}`,
+      });
     },
 
     /** "2 × Chairs; Set-up crew 18:00–19:00" per person, for reminders and the attendee CSV. */

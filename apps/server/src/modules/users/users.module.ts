@@ -10,7 +10,6 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { exportRoutes } from './export.routes.ts';
 import { createExportService } from './export.service.ts';
-import { createNotifyEventCancelled } from './notify-event-cancelled.ts';
 import { grantAdminToVerified } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
@@ -29,21 +28,16 @@ export function register(
     notifications: Later<NotificationsService>;
   },
 ) {
-  const notifyEventCancelled = createNotifyEventCancelled({
-    publisher: deps.publisher,
-    notify: (input, options) => deps.notifications().notifyLater(input, options),
-  });
   const users = createUsersService({
     db: deps.db,
     isOwnImageUrl: (url, ownerId) => deps.uploads.isOwnImage(url, ownerId),
     confirmPassword: deps.auth.confirmPassword,
     startEmailChange: deps.auth.startEmailChange,
     releaseCommunities: (tx, userId) => deps.communities().releaseAccount(tx, userId),
-    notifyEventCancelled,
     refillWithin: (tx, eventIds) => deps.rsvps.refillWithin(tx, eventIds),
   });
   usersRoutes(app, users, deps.auth, deps.guards, deps.calendar.feedUrl);
   exportRoutes(app, createExportService({ db: deps.db, limiter: deps.limiter }), deps.guards);
   deps.onStart(() => grantAdminToVerified(deps.db, deps.config.adminEmails));
-  return { users, notifyEventCancelled };
+  return users;
 }

@@ -6,8 +6,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, type users, users as usersTable } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Message } from '../../platform/i18n.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import { homeCity, withHomePlace } from '../places/places.service.ts';
-import type { CancelledFor } from './notify-event-cancelled.ts';
 import { presentSelf } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
@@ -28,10 +28,10 @@ export type UsersServiceDeps = {
   ) => Promise<{
     cancelled: { id: string; title: string; community: string }[];
     attendees: { eventId: string; userId: string }[];
+    /** Guests of the deleted communities' events (decision 048), kept until told. */
+    guests: { eventId: string; guestId: string }[];
     afterCommit: () => void;
   }>;
-  /** Tells one attendee an event is cancelled (re-routed to notifications by issue 12). */
-  notifyEventCancelled: (input: CancelledFor) => Promise<void>;
   /**
    * Offers the places the deleted account held to the people waiting, in the deletion's
    * transaction (modules/events); answers what tells them, for after the commit.
@@ -135,7 +135,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * answered them is told, direct messages go, room messages stay as "deleted user".
      */
     async remove(user: UserRow): Promise<void> {
-      const { told, tellOffers, afterCommit } = await db.transaction(async (tx) => {
+      const { tellOffers, afterCommit } = await db.transaction(async (tx) => {
         const released = await deps.releaseCommunities(tx, user.id);
         const hosted = await repo.upcomingHostedBy(tx, user.id);
         const cancelled = new Map<string, { id: string; title: string; community?: string }>();
@@ -150,20 +150,26 @@ export function createUsersService(deps: UsersServiceDeps) {
         const others = [...new Set(answered.map((a) => a.userId))].filter((id) => id !== user.id);
         // Places this person held on other hosts' full events: offered to the waitlist once gone.
         const freed = await repo.placesHeldBy(tx, user.id);
-        const contacts = new Map((await repo.contactsOf(tx, others)).map((c) => [c.userId, c]));
-        const told: CancelledFor[] = [];
-        for (const a of answered) {
-          const to = contacts.get(a.userId);
-          const event = cancelled.get(a.eventId);
-          if (to && event) told.push({ to, event, reason: CANCEL_REASON });
-        }
+        const contacts = new Set((await repo.contactsOf(tx, others)).map((c) => c.userId));
+        // Everyone who had answered hears of it through the one `event.cancelled` trigger,
+        // recorded with the deletion (decision 065).
+        for (const event of cancelled.values())
+          await recordEvent(tx, 'event.cancelled', {
+            eventId: event.id,
+            title: event.title,
+            ...(event.community ? { community: event.community } : {}),
+            recipients: answered
+              .filter((a) => a.eventId === event.id && contacts.has(a.userId))
+              .map((a) => a.userId),
+            guests: released.guests.filter((g) => g.eventId === event.id).map((g) => g.guestId),
+            reason: CANCEL_REASON,
+          });
         await repo.deleteDirectMessagesOf(tx, user.id);
         await repo.deleteUser(tx, user.id);
         const tellOffers = await deps.refillWithin(tx, freed);
-        return { told, tellOffers, afterCommit: released.afterCommit };
+        return { tellOffers, afterCommit: released.afterCommit };
       });
       afterCommit();
-      for (const input of told) await deps.notifyEventCancelled(input);
       tellOffers();
     },
   };
