@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { blocks, users } from '../../db/schema/index.ts';
-import { personColumns } from '../users/users.repository.ts';
+import { personColumns } from '../../platform/people.ts';
 
 /** Inserts the block; false if it was already there (blocking is idempotent). */
 export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { CHAT_MSG, COMMUNITY_MSG, conversationIdOf, EVENT_MSG, POLL_MSG } from '@townsquare/contracts';
+import { isUuid } from '../../platform/ids.ts';
 import type { RoomKind } from '../../realtime/io.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { pollRoom } from '../polls/polls.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { channels } from './chat.service.ts';
 
 export type RoomAccess = {

@@ -1,7 +1,6 @@
 import type { Community, CommunityMember } from '@townsquare/contracts';
 import type { CommunityRow, GroupMemberRow } from '../../db/schema/index.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
 import type { Membership } from './communities.repository.ts';
 
 /**

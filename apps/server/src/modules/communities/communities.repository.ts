@@ -14,6 +14,7 @@ import {
   rsvps,
   users,
 } from '../../db/schema/index.ts';
+import { membersOnly, personColumns } from '../../platform/people.ts';
 import { visibleTo } from '../events/events.repository.ts';
 import {
   type Centre,
@@ -22,7 +23,6 @@ import {
   placeWithin,
   withinRadius,
 } from '../places/places.repository.ts';
-import { membersOnly, personColumns } from '../users/users.repository.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {

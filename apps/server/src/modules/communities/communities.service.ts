@@ -19,8 +19,9 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { contactsOf, presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
 import { channels } from '../chat/chat.service.ts';
 import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
 import * as members from '../groups/membership.repository.ts';
@@ -28,7 +29,6 @@ import type { Memberships } from '../groups/membership.service.ts';
 import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
-import { contactsOf, isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 

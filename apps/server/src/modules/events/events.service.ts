@@ -14,10 +14,10 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { listNear } from '../places/nearby.service.ts';
 import type { PlaceRow } from '../places/places.repository.ts';
 import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import {
   applyAddressRule,

@@ -3,10 +3,8 @@ import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, firstRow } from '../../db/rows.ts';
 import { type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
-import type { Person } from '../chat/chat.repository.ts';
-import { personColumns } from '../users/users.repository.ts';
-import type { GroupKindConfig } from './kinds.ts';
-import { groupKinds } from './kinds.ts';
+import { type Person, personColumns } from '../../platform/people.ts';
+import { type GroupKindConfig, groupKinds } from './kinds.ts';
 
 /**
  * The one membership mechanism (docs/decisions/034). Friend groups, event sub-groups and

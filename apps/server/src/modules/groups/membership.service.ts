@@ -2,10 +2,10 @@ import { CHAT_MSG, type RoomMessage } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { type Person, people } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { type Person, people } from '../chat/chat.repository.ts';
 import type { ChatInput, ChatService, Page } from '../chat/chat.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import * as repo from './membership.repository.ts';
 
 export type MembershipDeps = {

@@ -19,6 +19,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EventGuestRow, EventRow, GuestAnswer, PollRow } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
+import { byId, isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
@@ -33,7 +34,6 @@ import { attendeeRows } from '../events/rsvp.repository.ts';
 import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
 import type { Recipient } from '../notifications/notifications.repository.ts';
 import type { PollsService } from '../polls/polls.service.ts';
-import { byId, isUuid } from '../users/users.repository.ts';
 import * as repo from './guests.repository.ts';
 
 /**

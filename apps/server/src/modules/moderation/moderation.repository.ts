@@ -12,8 +12,8 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
+import { byId } from '../../platform/ids.ts';
 import { memberIds } from '../groups/membership.repository.ts';
-import { byId } from '../users/users.repository.ts';
 
 type SubjectType = ReportRow['subjectType'];
 

@@ -17,10 +17,10 @@ import type { Database } from '../../db/client.ts';
 import type { EventRow, MessageRow, ReportRow, UserRow } from '../../db/schema/index.ts';
 import type { Background } from '../../platform/background.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
-import { isUuid } from '../users/users.repository.ts';
 import * as repo from './moderation.repository.ts';
 import { notifyReporter } from './notify-reporter.ts';
 

@@ -10,8 +10,7 @@ import {
 } from '@townsquare/contracts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import { render } from '../../platform/i18n.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
 
 /**
  * The one shape of a notification: in the list and as the socket event `notification`. `locale`:

@@ -12,7 +12,7 @@ import {
   notifications,
   users,
 } from '../../db/schema/index.ts';
-import { byId } from '../users/users.repository.ts';
+import { byId } from '../../platform/ids.ts';
 import { type Preferences, preferencesOf } from './notifications.presenter.ts';
 
 export type { Preferences };

@@ -8,10 +8,11 @@ import {
 import type { EventRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Message } from '../../platform/i18n.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { findMessage, type Person, people } from '../chat/chat.repository.ts';
+import { type Person, people } from '../../platform/people.ts';
+import { findMessage } from '../chat/chat.repository.ts';
 import { hostIds } from '../events/cohosts.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
 import {

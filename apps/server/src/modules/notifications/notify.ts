@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import { type Message, t } from '../../platform/i18n.ts';
 import type { Job, Jobs } from '../../platform/jobs.ts';
+import { people } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { people } from '../chat/chat.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
 

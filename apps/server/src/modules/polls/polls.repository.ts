@@ -12,8 +12,8 @@ import {
   pollVotes,
   users,
 } from '../../db/schema/index.ts';
+import { personColumns } from '../../platform/people.ts';
 import { groupIdsOf, memberTables } from '../groups/membership.repository.ts';
-import { personColumns } from '../users/users.repository.ts';
 
 export type OptionTally = {
   id: string;

@@ -14,13 +14,13 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { PollRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
 import { memberTables } from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { pageOf, pollState, presentPoll, presentUpdate, presentVoter } from './polls.presenter.ts';
 import * as repo from './polls.repository.ts';
 

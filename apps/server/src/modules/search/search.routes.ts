@@ -1,7 +1,7 @@
 import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import type { Guards } from '../auth/authenticate.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import { discover } from '../communities/communities.repository.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
 import { friendsGoingFor } from '../events/events.repository.ts';

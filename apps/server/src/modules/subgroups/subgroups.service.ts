@@ -2,10 +2,10 @@ import { CHAT_MSG, type CreateSubgroupInput, type Subgroup, type UserSubgroup } 
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { findEvent } from '../events/events.repository.ts';
 import { groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
 import * as repo from './subgroups.repository.ts';
 

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { rememberLocale } from '../../platform/locale.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
 import { presentPublic, presentSelf } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 

@@ -6,6 +6,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, type users, users as usersTable } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Message } from '../../platform/i18n.ts';
+import {
+  contactsOf,
+  findUserByEmail,
+  findUserById,
+  uniqueViolation,
+  updateUser,
+} from '../../platform/people.ts';
 import { homeCity, withHomePlace } from '../places/places.service.ts';
 import type { CancelledFor } from './notify-event-cancelled.ts';
 import { presentSelf } from './users.presenter.ts';
@@ -51,7 +58,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** Anyone's public profile; 404 for an unknown or malformed id. */
     async getPublic(id: string): Promise<UserRow> {
-      const user = await repo.findUserById(db, id);
+      const user = await findUserById(db, id);
       if (!user) throw notFound(MSG.userNotFound);
       return user;
     },
@@ -71,7 +78,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (newEmail !== undefined) {
         if (!input.currentPassword) throw badRequest(MSG.emailChangePasswordRequired);
         await deps.confirmPassword(user, input.currentPassword);
-        if (await repo.findUserByEmail(db, newEmail)) throw conflict(MSG.emailTaken);
+        if (await findUserByEmail(db, newEmail)) throw conflict(MSG.emailTaken);
       }
       const values: PgUpdateSetSource<typeof users> = {};
       if (newEmail !== undefined) values.pendingEmail = newEmail;
@@ -117,9 +124,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
       let updated: UserRow | undefined;
       try {
-        updated = await repo.updateUser(db, user.id, values);
+        updated = await updateUser(db, user.id, values);
       } catch (error) {
-        const field = repo.uniqueViolation(error);
+        const field = uniqueViolation(error);
         if (field === 'username') throw conflict(MSG.usernameTaken);
         if (field === 'email') throw conflict(MSG.emailTaken);
         throw error;
@@ -150,7 +157,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         const others = [...new Set(answered.map((a) => a.userId))].filter((id) => id !== user.id);
         // Places this person held on other hosts' full events: offered to the waitlist once gone.
         const freed = await repo.placesHeldBy(tx, user.id);
-        const contacts = new Map((await repo.contactsOf(tx, others)).map((c) => [c.userId, c]));
+        const contacts = new Map((await contactsOf(tx, others)).map((c) => [c.userId, c]));
         const told: CancelledFor[] = [];
         for (const a of answered) {
           const to = contacts.get(a.userId);
