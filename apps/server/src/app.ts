@@ -39,7 +39,7 @@ import { friendGroupsRoutes } from './modules/friend-groups/friend-groups.routes
 import { createFriendGroupsService } from './modules/friend-groups/friend-groups.service.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { createFriendsService } from './modules/friends/friends.service.ts';
-import { memberTables } from './modules/groups/membership.repository.ts';
+import { groupKinds } from './modules/groups/kinds.ts';
 import { createMemberships } from './modules/groups/membership.service.ts';
 import { guestRoutes } from './modules/guests/guests.routes.ts';
 import { createGuestService } from './modules/guests/guests.service.ts';
@@ -532,7 +532,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     limiter,
     community: (slug, viewerId) => communitiesService.get(slug, viewerId),
     memberIds: async (communityId) =>
-      ((await memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []).map(
+      ((await memberships.peopleByGroup(groupKinds.community, [communityId])).get(communityId) ?? []).map(
         (p) => p.id,
       ),
     notify: (community, actorId, memberIds, announcement) =>

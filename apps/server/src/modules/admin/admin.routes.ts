@@ -9,11 +9,12 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import type { AuditWriter } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { caller, type Guards } from '../../platform/request-user.ts';
-import { type AuditWriter, isSuspended } from '../moderation/moderation.repository.ts';
+import { isSuspended } from '../access/people.ts';
 import { userIdentity } from '../users/users.presenter.ts';
 import * as repo from './admin.repository.ts';
 

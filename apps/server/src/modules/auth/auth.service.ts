@@ -23,7 +23,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { findUserByEmail, findUserById, uniqueViolation, updateUser } from '../../platform/people.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
-import { isSuspended } from '../moderation/moderation.repository.ts';
+import { isSuspended } from '../access/people.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import { createAccountMail } from './account-mail.ts';
 import * as repo from './auth.repository.ts';

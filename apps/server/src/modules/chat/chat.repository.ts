@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { rowById } from '../../db/rows.ts';
 import { type MessageRow, messages } from '../../db/schema/index.ts';
 
 export type NewMessage = {
@@ -62,10 +61,6 @@ export async function history(db: Executor, channel: string, before: string | un
     )
     .orderBy(desc(messages.id))
     .limit(limit);
-}
-
-export async function findMessage(db: Executor, id: string) {
-  return rowById(db, messages, id);
 }
 
 /** The latest message of each direct conversation of `userId`, newest conversation first. */

@@ -16,6 +16,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { findUserById, type Person, presentPerson, people as readPeople } from '../../platform/people.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { type Publisher, userRoom } from '../../realtime/publish.ts';
+import { findMessage } from '../access/rooms.ts';
 import { hideMessage, presentDirect, presentRoomMessage } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
@@ -224,7 +225,7 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async markMessageRead(me: UserRow, messageId: string): Promise<{ _id: string; id: string; read: true }> {
-      const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
+      const row = isUuid(messageId) ? await findMessage(db, messageId) : undefined;
       if (!row || (row.receiverId !== me.id && row.senderId !== me.id))
         throw notFound(CHAT_MSG.messageNotFound);
       if (row.receiverId !== me.id) throw forbidden(CHAT_MSG.notReceiver);

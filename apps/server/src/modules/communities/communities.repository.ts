@@ -14,15 +14,9 @@ import {
   rsvps,
   users,
 } from '../../db/schema/index.ts';
+import { type Centre, distanceKm, earthPoint, placeWithin, withinRadius } from '../../platform/geo.ts';
 import { membersOnly, personColumns } from '../../platform/people.ts';
-import { visibleTo } from '../events/events.repository.ts';
-import {
-  type Centre,
-  distanceKm,
-  earthPoint,
-  placeWithin,
-  withinRadius,
-} from '../places/places.repository.ts';
+import { visibleTo } from '../access/events.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {

@@ -18,15 +18,16 @@ import {
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
+import type { AuditWriter } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { contactsOf, presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { memberIds } from '../access/groups.ts';
 import { channels } from '../chat/chat.service.ts';
 import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
 import * as members from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
-import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
@@ -501,7 +502,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       });
       if (state === 'pending') {
         // Join requests are for those who decide them: the organisers, not every member.
-        const organizerIds = await members.memberIds(db, community.id, 'organizers');
+        const organizerIds = await memberIds(db, community.id, 'organizers');
         for (const id of organizerIds)
           deps.publisher.toUser(id, 'community-request', { communityId: community.id });
         await deps.notify?.requested(community, me, organizerIds);
@@ -517,7 +518,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     },
 
     /** Members whose choice for new events is `all` (community_event notifications). */
-    membersNotifiedOfEvents: (communityId: string) => members.memberIds(db, communityId, 'notifiedOfEvents'),
+    membersNotifiedOfEvents: (communityId: string) => memberIds(db, communityId, 'notifiedOfEvents'),
 
     /**
      * Whether the person may see the community as a notification subject: a PUBLIC one unless

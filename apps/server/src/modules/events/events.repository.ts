@@ -2,47 +2,9 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { firstRow, insertRow, type NewRow, updateRow } from '../../db/rows.ts';
+import { insertRow, type NewRow, updateRow } from '../../db/rows.ts';
 import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
-import { groupKinds, memberExists } from '../groups/membership.repository.ts';
-
-/** Not hidden by a moderator. */
-const notHidden = sql`${events.hiddenAt} is null`;
-
-/**
- * The creator is not suspended now (a suspension without an end lasts until it is lifted). The
- * subquery is uncorrelated, so PostgreSQL reads the (few) suspended accounts once per query into a
- * hashed subplan, instead of probing users for every candidate event row (counts walk 4,000).
- */
-const creatorNotSuspended = sql`${events.creatorId} not in (select su.id from users su
-    where su.suspended_at is not null and (su.suspended_until is null or su.suspended_until > now()))`;
-
-/**
- * Who may see an event: its creator always; anyone else only once it is published, and for a
- * private event only the creator's friends and people who RSVP'd, unless the creator blocked them
- * (an earlier RSVP then no longer counts). Anonymous viewers see public,
- * published events. `viewerId` may be a `sql.placeholder`, so prepared statements share this one
- * definition. An event hosted by a PRIVATE community is, beyond that, for its members only.
- * Moderation (decision 021): an event a moderator hid is seen by nobody, its creator included;
- * the events of a suspended creator are seen by nobody else while the suspension lasts.
- */
-export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
-  if (!viewerId)
-    return sql`(${notHidden} and ${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)} and ${creatorNotSuspended})`;
-  return sql`(${notHidden} and (${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
-    ${events.visibility} = 'PUBLIC'
-    or ((exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
-      or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId}))
-      and not exists (select 1 from blocks b where b.blocker_id = ${events.creatorId} and b.blocked_id = ${viewerId}))
-  ) and ${communityAllows(viewerId)} and ${creatorNotSuspended})))`;
-}
-
-/** No host community, a PUBLIC one, or a PRIVATE one the viewer is a member of. */
-function communityAllows(viewerId: string | Placeholder | undefined): SQL {
-  const member = viewerId ? sql` or ${memberExists(groupKinds.community, sql`c.id`, viewerId)}` : sql``;
-  return sql`(${events.communityId} is null or exists (select 1 from communities c
-    where c.id = ${events.communityId} and (c.visibility = 'PUBLIC'${member})))`;
-}
+import { notHidden, visibleTo } from '../access/events.ts';
 
 /** A LIVE event whose end has passed reads as PAST everywhere; this is the rest of LIVE. */
 const isLive = sql`(${events.status} = 'LIVE' and ${events.endDate} >= now())`;
@@ -421,14 +383,6 @@ export async function listUpcomingPublic(db: Executor, limit: number) {
     .limit(limit);
 }
 
-export async function findEvent(
-  db: Executor,
-  id: string,
-  viewerId: string | undefined,
-): Promise<EventRow | undefined> {
-  return firstRow(db, events, and(eq(events.id, id), visibleTo(viewerId)));
-}
-
 export const insertEvent = (db: Executor, values: NewRow<typeof events>): Promise<EventRow> =>
   insertRow(db, events, values);
 
@@ -448,39 +402,4 @@ export async function persistPastStatus(db: Executor): Promise<number> {
     update events set status = 'PAST', updated_at = now()
     where status = 'LIVE' and end_date < now() and (select ok from lock)`);
   return result.rowCount ?? 0;
-}
-
-/**
- * THE rule of who knows where an event is (decision 044), as SQL: the ids of the events `viewerId`
- * created, co-hosts or is going to (`knowsWhere` in the presenter is the same rule over a row read
- * with its answers). One set, each branch read through its own index (creator, co-host, going).
- */
-function eventsKnownBy(viewerId: string): SQL {
-  return sql`(select id from ${events} where creator_id = ${viewerId}
-    union all select event_id from event_cohosts where user_id = ${viewerId}
-    union all select event_id from rsvps where user_id = ${viewerId} and status = 'going')`;
-}
-
-/**
- * The places of the events whose place `viewerId` knows (decision 044): pins they may read in
- * full (decision 062), for the places module.
- */
-export function placesKnownBy(viewerId: string): SQL {
-  return sql`(select place_id from ${events} where place_id is not null and id in ${eventsKnownBy(viewerId)})`;
-}
-
-/**
- * Of the events `ids`, those whose place `viewerId` knows (decision 044): they created it, co-host
- * it or are going. For paths that read rows without their answers (feeds, search, notifications).
- */
-export async function knownWhereBy(
-  db: Executor,
-  ids: string[],
-  viewerId: string | undefined,
-): Promise<Set<string>> {
-  if (!viewerId || ids.length === 0) return new Set();
-  const result = await db.execute<{ id: string }>(sql`
-    select e.id from ${events} e
-    where e.id = any(${sql.param(ids)}::uuid[]) and e.id in ${eventsKnownBy(viewerId)}`);
-  return new Set(result.rows.map((r) => r.id));
 }

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { findVisibleEvent, knownWhereBy } from '../access/events.ts';
 import { listNear } from '../places/nearby.service.ts';
 import type { PlaceRow } from '../places/places.repository.ts';
 import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
@@ -113,7 +114,7 @@ export async function shownLocations(
   const shown = new Map(rows.map((r) => [r.id, r.location]));
   const restricted = rows.filter((r) => r.addressVisibility === 'ATTENDEES');
   if (restricted.length === 0) return shown;
-  const insiders = await repo.knownWhereBy(
+  const insiders = await knownWhereBy(
     db,
     restricted.map((r) => r.id),
     viewerId,
@@ -232,7 +233,7 @@ export function createEventsService(deps: EventsServiceDeps) {
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
-    const row = isUuid(id) ? await repo.findEvent(db, id, viewerId) : undefined;
+    const row = isUuid(id) ? await findVisibleEvent(db, id, viewerId) : undefined;
     if (!row) throw notFound(EVENT_MSG.notFound);
     return row;
   }
@@ -500,7 +501,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     findVisibleRow: visible,
 
     isVisible: async (id: string, viewerId: string | undefined) =>
-      isUuid(id) && (await repo.findEvent(db, id, viewerId)) !== undefined,
+      isUuid(id) && (await findVisibleEvent(db, id, viewerId)) !== undefined,
 
     /**
      * Calls the event off; it stays readable, marked cancelled (STATUS:CANCELLED in calendars),

@@ -20,13 +20,13 @@ import { isUuid } from '../../platform/ids.ts';
 import { loadOnce } from '../../platform/load-once.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { findVisibleEvent, isHost } from '../access/events.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
 import { attendeesCsv } from './attendees-csv.ts';
 import { doorCode, loadTicketSecret, normalDoorCode, readTicket, ticketCode } from './checkin.ts';
-import { addCohost, endCohostingBetween, isHost, mayCohost, removeCohost } from './cohosts.ts';
+import { addCohost, endCohostingBetween, mayCohost, removeCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
-import { findEvent } from './events.repository.ts';
 import { shownLocations } from './events.service.ts';
 import { fileSlug } from './file-name.ts';
 import {
@@ -100,7 +100,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       return;
     }
     deps.background.run('place offer notification', async () => {
-      const event = await findEvent(db, offer.eventId, userId);
+      const event = await findVisibleEvent(db, offer.eventId, userId);
       if (!event) return;
       const until = offer.offerExpiresAt;
       // Which event, when (in its zone, named) and where, as this person may read it: someone
@@ -144,7 +144,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   }
 
   async function visible(id: string, viewerId: string): Promise<EventRow> {
-    const row = isUuid(id) ? await findEvent(db, id, viewerId) : undefined;
+    const row = isUuid(id) ? await findVisibleEvent(db, id, viewerId) : undefined;
     if (!row) throw notFound(EVENT_MSG.notFound);
     return row;
   }
@@ -297,7 +297,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if (!isUuid(toUserId)) throw badRequest(CAPACITY_MSG.transferNotFriend);
       if (
         !(await areFriends(db, user.id, toUserId)) ||
-        !(await findEvent(db, row.id, toUserId)) ||
+        !(await findVisibleEvent(db, row.id, toUserId)) ||
         toUserId === row.creatorId
       )
         throw badRequest(CAPACITY_MSG.transferNotFriend);

@@ -25,10 +25,10 @@ import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { addressToken, readAddressToken, sameText, signText } from '../../platform/signed-links.ts';
+import { findVisibleEvent } from '../access/events.ts';
 import { linkToken } from '../auth/account-mail.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { effectiveStatus } from '../events/events.presenter.ts';
-import { findEvent } from '../events/events.repository.ts';
 import { shownLocations } from '../events/events.service.ts';
 import { attendeeRows } from '../events/rsvp.repository.ts';
 import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
@@ -130,7 +130,7 @@ export function createGuestService(deps: GuestServiceDeps) {
 
   /** A public event that takes guest answers and has not ended or been called off. */
   async function openEvent(eventId: string): Promise<EventRow> {
-    const event = isUuid(eventId) ? await findEvent(db, eventId, undefined) : undefined;
+    const event = isUuid(eventId) ? await findVisibleEvent(db, eventId, undefined) : undefined;
     if (!event) throw notFound(EVENT_MSG.notFound);
     if (!event.allowGuestRsvp) throw badRequest(GUEST_MSG.notAllowed);
     if (effectiveStatus(event) === 'PAST') throw badRequest(GUEST_MSG.ended);

@@ -11,8 +11,8 @@ import type { Message } from '../../platform/i18n.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { type Person, people } from '../../platform/people.ts';
-import { findMessage } from '../chat/chat.repository.ts';
-import { hostIds } from '../events/cohosts.ts';
+import { hostIds } from '../access/events.ts';
+import { findMessage } from '../access/rooms.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
 import {

@@ -18,7 +18,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
 import { pageOf, pollState, presentPoll, presentUpdate, presentVoter } from './polls.presenter.ts';
@@ -68,7 +68,7 @@ export function createPolls(deps: PollsDeps) {
   async function canSee(row: PollRow, userId: string | undefined): Promise<boolean> {
     if (!userId) return guestsMay(row);
     if (row.hostId === userId || !row.communityId) return true;
-    return deps.memberships.isMember(memberTables.community, row.communityId, userId);
+    return deps.memberships.isMember(groupKinds.community, row.communityId, userId);
   }
 
   /** The poll if the viewer may see it; 404 otherwise, whether it exists or not. */
@@ -151,7 +151,7 @@ export function createPolls(deps: PollsDeps) {
   async function remindNonVoters(job: ClosingJob): Promise<void> {
     const row = await repo.findPoll(db, job.pollId);
     if (!row?.communityId || row.finalizedAt || row.closesAt.toISOString() !== job.closesAt) return;
-    const members = (await deps.memberships.peopleByGroup(memberTables.community, [row.communityId])).get(
+    const members = (await deps.memberships.peopleByGroup(groupKinds.community, [row.communityId])).get(
       row.communityId,
     );
     const voted = new Set(await repo.voterIds(db, row.id));

@@ -12,8 +12,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { isUuid } from '../../platform/ids.ts';
 import { people, presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { hostIds } from '../access/events.ts';
 import { channels } from '../chat/chat.service.ts';
-import { hostIds } from '../events/cohosts.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
 import * as repo from './signups.repository.ts';
 
