@@ -541,7 +541,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   communityAnnouncementRoutes(app, communityAnnouncements, guards);
   notificationsRoutes(app, notifications, guards);
   pushRoutes(app, push, guards);
-  searchRoutes(app, db, guards);
+  searchRoutes(app, db, guards, communitiesService);
   const cityPages = createCityPages({
     db,
     presentPublic: (rows) => eventsService.presentPublic(rows),

@@ -1,7 +1,7 @@
-import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { type GroupKind, groupMembers as m } from '../../db/schema/index.ts';
+import { type GroupKind, type GroupMemberRow, groupMembers as m, users } from '../../db/schema/index.ts';
 
 /**
  * Who belongs to a group, as the rules of every kind read it (decision 068: the policy floor).
@@ -48,4 +48,35 @@ export async function memberIds(
     .from(m)
     .where(and(eq(m.groupId, groupId), belongs, chosen));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Every member of the group for its export, in join order (the organisers' view of who belongs): the e-mail address only of those who
+ * agreed to share it (`share_email`), null for everyone else, decided in the query itself.
+ */
+export async function membersForExport(db: Executor, groupId: string) {
+  return db
+    .select({
+      name: users.fullName,
+      username: users.username,
+      role: m.role,
+      joined: m.addedAt,
+      email: sql<string | null>`case when ${m.shareEmail} then ${users.email} end`,
+    })
+    .from(m)
+    .innerJoin(users, eq(users.id, m.userId))
+    .where(and(eq(m.groupId, groupId), belongs))
+    .orderBy(asc(m.addedAt), asc(m.userId));
+}
+
+/** Which of these (lower-case) addresses belong to the group's members, banned people, or neither. */
+export async function statesOfAddresses(db: Executor, groupId: string, emails: string[]) {
+  if (emails.length === 0)
+    return new Map<string, { userId: string; state: GroupMemberRow['state'] | null }>();
+  const rows = await db
+    .select({ email: users.email, userId: users.id, state: m.state })
+    .from(users)
+    .leftJoin(m, and(eq(m.groupId, groupId), eq(m.userId, users.id)))
+    .where(inArray(users.email, emails));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), { userId: r.userId, state: r.state }]));
 }

@@ -1,3 +1,4 @@
+import type { Place } from '@townsquare/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { placeOwners, places } from '../../db/schema/index.ts';
@@ -20,4 +21,23 @@ export async function mayRead(db: Executor, id: string, viewerId: string | undef
     sql`select 1 from ${places} where ${places.id} = ${id} and ${readableBy(viewerId)}`,
   );
   return result.rows.length > 0;
+}
+
+/** 0.01° (about 1 km): where a city-only point is shown. */
+export const roundCity = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A place as someone who does not know where it is reads it (decision 044): the city, its point
+ * rounded to 0.01°, no address and no id (a place id would open the full place). The address
+ * rule's form of a place, for an event's place here and for a pin read on its own (decision 062).
+ */
+export function cityLevelPlace<P extends Place>(place: P): P {
+  return {
+    ...place,
+    id: '',
+    name: place.city || place.name,
+    address: '',
+    lat: roundCity(place.lat),
+    lon: roundCity(place.lon),
+  };
 }

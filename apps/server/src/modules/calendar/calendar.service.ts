@@ -2,9 +2,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import { writeCalendar } from '../../platform/ics-writer.ts';
 import { shownLocations } from '../events/events.service.ts';
 import * as repo from './calendar.repository.ts';
-import { writeCalendar } from './ics-writer.ts';
 
 export const FEED_NOT_FOUND = 'Calendar feed not found';
 

@@ -27,6 +27,7 @@ export const channels = {
   subgroup: (id: string) => `subgroup:${id}`,
   group: (id: string) => `group:${id}`,
   community: (id: string) => `community:${id}`,
+  poll: (id: string) => `poll:${id}`,
   general: 'general',
 } as const;
 

@@ -17,7 +17,7 @@ import {
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
+import type { CommunityRow, communities, EventRow, GroupMemberRow, UserRow } from '../../db/schema/index.ts';
 import type { AuditWriter } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -26,7 +26,6 @@ import type { Publisher } from '../../realtime/publish.ts';
 import { memberIds } from '../access/groups.ts';
 import { channels } from '../chat/chat.service.ts';
 import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
-import * as members from '../groups/membership.repository.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
 import type { CancelledFor } from '../users/notify-event-cancelled.ts';
@@ -67,7 +66,7 @@ const MEMBERS = groupKinds.community;
 const PEOPLE_ORGANIZERS = 20;
 const PEOPLE_FACES = 8;
 type Found = repo.CommunityWithViewer;
-type Row = members.Membership;
+type Row = GroupMemberRow;
 
 const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
   f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
@@ -100,6 +99,7 @@ const decodeDate = (value: string) => {
  */
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   const { db, memberships } = deps;
+  const members = memberships.rows;
 
   async function find(slug: string, viewerId: string | undefined): Promise<Found> {
     const found = slug.length <= 200 ? await repo.findBySlug(db, slug.toLowerCase(), viewerId) : undefined;
@@ -337,6 +337,10 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           rows.length > query.limit && last ? encode(last.community.memberCount, last.community.id) : null,
       };
     },
+
+    /** Discovery's rows for a search (GET /api/search): most members first, with the viewer's row. */
+    discover: (viewerId: string | undefined, q: string, limit: number) =>
+      repo.discover(db, viewerId, { q, limit }),
 
     /** A community as a signed-out visitor sees it in discovery (city pages read their own rows). */
     presentForVisitor: (row: CommunityRow) => presentCommunity(row, { role: null, state: null }),

@@ -32,13 +32,20 @@ import { fileSlug } from './file-name.ts';
 import {
   type AttendeeRow,
   areFriends,
-  attendeeRows,
   decoration,
   markCheckedIn,
   rsvpStates,
   rsvpStatus,
 } from './rsvp.repository.ts';
-import { expireOffers, fillPlaces, lockEvent, type Offer, refillEvent, setRsvp } from './rsvp.ts';
+import {
+  attendeeRows,
+  expireOffers,
+  fillPlaces,
+  lockEvent,
+  type Offer,
+  refillEvent,
+  setRsvp,
+} from './rsvp.ts';
 
 export type RsvpServiceDeps = {
   db: Database;

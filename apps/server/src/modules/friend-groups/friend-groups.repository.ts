@@ -1,10 +1,9 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
 import { friendGroups } from '../../db/schema/index.ts';
 import { groupIdsOf, memberExists } from '../access/groups.ts';
 import { groupKinds } from '../groups/kinds.ts';
-import { removeEachOther as removeMembersOfEachOther } from '../groups/membership.repository.ts';
 
 export type FriendGroupRow = typeof friendGroups.$inferSelect;
 
@@ -47,23 +46,12 @@ export async function deleteGroup(db: Executor, id: string): Promise<void> {
   await db.delete(friendGroups).where(eq(friendGroups.id, id));
 }
 
-/**
- * Removes each of the two from the friend groups the other created (a block), and deletes a group
- * left with nobody in it. Answers the memberships removed.
- */
-export async function removeEachOther(
-  db: Executor,
-  a: string,
-  b: string,
-): Promise<{ groupId: string; userId: string }[]> {
-  const rows = await removeMembersOfEachOther(
-    db,
-    groupKinds.friendGroup,
-    (groupId) => sql`(select g.created_by from friend_groups g where g.id = ${groupId})`,
-    a,
-    b,
-  );
-  const groupIds = [...new Set(rows.map((r) => r.groupId))];
+/** A friend group's creator, for the membership writer's `removeEachOther`. */
+export const creatorOf = (groupId: SQL) =>
+  sql`(select g.created_by from friend_groups g where g.id = ${groupId})`;
+
+/** Deletes those of the groups `groupIds` left with nobody in it. */
+export async function deleteEmpty(db: Executor, groupIds: string[]): Promise<void> {
   if (groupIds.length > 0)
     await db.execute(
       sql`delete from friend_groups g where g.id in (${sql.join(
@@ -71,5 +59,4 @@ export async function removeEachOther(
         sql`, `,
       )}) and not exists (select 1 from group_members m where m.group_id = g.id)`,
     );
-  return rows;
 }

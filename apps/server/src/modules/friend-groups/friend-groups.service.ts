@@ -43,7 +43,15 @@ export function createFriendGroupsService(deps: FriendGroupsServiceDeps) {
      * group are its creator's friends, and a block ends the friendship). Runs in the caller's
      * transaction; call `evictRemoved` with the answer once it has committed.
      */
-    removeEachOther: (tx: Executor, a: string, b: string) => repo.removeEachOther(tx, a, b),
+    async removeEachOther(
+      tx: Executor,
+      a: string,
+      b: string,
+    ): Promise<{ groupId: string; userId: string }[]> {
+      const rows = await memberships.removeEachOther(tx, MEMBERS, repo.creatorOf, a, b);
+      await repo.deleteEmpty(tx, [...new Set(rows.map((r) => r.groupId))]);
+      return rows;
+    },
 
     /** The removed members' sockets leave those groups' rooms. */
     evictRemoved(removed: { groupId: string; userId: string }[]): void {

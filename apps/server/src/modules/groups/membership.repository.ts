@@ -201,37 +201,6 @@ export async function setShareEmail(db: Executor, groupId: string, userId: strin
 }
 
 /**
- * Every member of the group for its export, in join order: the e-mail address only of those who
- * agreed to share it (`share_email`), null for everyone else, decided in the query itself.
- */
-export async function membersForExport(db: Executor, groupId: string) {
-  return db
-    .select({
-      name: users.fullName,
-      username: users.username,
-      role: m.role,
-      joined: m.addedAt,
-      email: sql<string | null>`case when ${m.shareEmail} then ${users.email} end`,
-    })
-    .from(m)
-    .innerJoin(users, eq(users.id, m.userId))
-    .where(and(eq(m.groupId, groupId), belongs))
-    .orderBy(asc(m.addedAt), asc(m.userId));
-}
-
-/** Which of these (lower-case) addresses belong to the group's members, banned people, or neither. */
-export async function statesOfAddresses(db: Executor, groupId: string, emails: string[]) {
-  if (emails.length === 0)
-    return new Map<string, { userId: string; state: GroupMemberRow['state'] | null }>();
-  const rows = await db
-    .select({ email: users.email, userId: users.id, state: m.state })
-    .from(users)
-    .leftJoin(m, and(eq(m.groupId, groupId), eq(m.userId, users.id)))
-    .where(inArray(users.email, emails));
-  return new Map(rows.map((r) => [r.email.toLowerCase(), { userId: r.userId, state: r.state }]));
-}
-
-/**
  * Removes each of the two from the groups of this kind the other created (a block). Answers the
  * memberships removed; `createdBy` is the kind's creator column.
  */

@@ -1,4 +1,5 @@
 import { CHAT_MSG, type RoomMessage } from '@townsquare/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -32,6 +33,22 @@ export type GroupChat = {
 export function createMemberships(deps: MembershipDeps) {
   const { db } = deps;
   return {
+    /**
+     * The row-level reads and writes of a kind with states and roles (communities), run inside
+     * that kind's own transaction and lock: the kind reaches them through this service, never
+     * this module's repository (decision 068).
+     */
+    rows: {
+      findMembership: repo.findMembership,
+      putMembership: repo.putMembership,
+      memberPage: repo.memberPage,
+      everyoneIn: repo.everyoneIn,
+      successorOf: repo.successorOf,
+      dropAllMemberships: repo.dropAllMemberships,
+      setEventNotifications: repo.setEventNotifications,
+      setShareEmail: repo.setShareEmail,
+    },
+
     /** Socket joins of a group's room: members only. */
     async canJoin(_t: repo.GroupKindConfig, groupId: string, userId: string): Promise<boolean> {
       return isUuid(groupId) && repo.isMember(db, groupId, userId);
@@ -78,6 +95,15 @@ export function createMemberships(deps: MembershipDeps) {
 
     add: (t: repo.GroupKindConfig, groupId: string, userIds: string[], tx: Executor = db) =>
       repo.addMembers(tx, t, groupId, userIds),
+
+    /** A block: each of the two leaves the groups of this kind the other created (`createdBy`). */
+    removeEachOther: (
+      tx: Executor,
+      t: repo.GroupKindConfig,
+      createdBy: (groupId: SQL) => SQL,
+      a: string,
+      b: string,
+    ) => repo.removeEachOther(tx, t, createdBy, a, b),
 
     /** Deletes the row; call `evict` once the transaction has committed. */
     remove: (_t: repo.GroupKindConfig, groupId: string, userId: string, tx: Executor = db) =>

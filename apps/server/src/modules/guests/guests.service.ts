@@ -30,9 +30,8 @@ import { linkToken } from '../auth/account-mail.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { effectiveStatus } from '../events/events.presenter.ts';
 import { shownLocations } from '../events/events.service.ts';
-import { attendeeRows } from '../events/rsvp.repository.ts';
-import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
-import type { Recipient } from '../notifications/notifications.repository.ts';
+import { attendeeRows, checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
+import type { Recipient } from '../notifications/notify.ts';
 import type { PollsService } from '../polls/polls.service.ts';
 import * as repo from './guests.repository.ts';
 

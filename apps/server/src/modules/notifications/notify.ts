@@ -10,7 +10,10 @@ import * as repo from './notifications.repository.ts';
 
 export type Subject = { type: NotificationSubjectType; id: string };
 export type Preferences = repo.Preferences;
-export type Recipient = repo.Recipient;
+
+import type { Recipient } from './notifications.presenter.ts';
+
+export type { Recipient };
 
 /**
  * A way to reach a person outside the app (e-mail here, Web Push in modules/push). `deliver` runs

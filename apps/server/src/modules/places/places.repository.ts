@@ -2,11 +2,10 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { rowById } from '../../db/rows.ts';
-import { placeOwners, places } from '../../db/schema/index.ts';
+import { type PlaceRow, placeOwners, places } from '../../db/schema/index.ts';
 import { distanceKm, earthPoint } from '../../platform/geo.ts';
 import { readableBy } from '../access/places.ts';
 
-export type PlaceRow = typeof places.$inferSelect;
 export type GazetteerCity = {
   id: number;
   name: string;

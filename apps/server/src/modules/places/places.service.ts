@@ -7,12 +7,12 @@ import {
   type PlaceCandidate,
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { PlaceRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { loadOnce } from '../../platform/load-once.ts';
-import { mayRead } from '../access/places.ts';
-import { cityLevelPlace } from '../events/events.presenter.ts';
+import { cityLevelPlace, mayRead } from '../access/places.ts';
 import { loadGazetteerIndex } from './gazetteer.index.ts';
-import type { GazetteerCity, PlaceRow } from './places.repository.ts';
+import type { GazetteerCity } from './places.repository.ts';
 import * as repo from './places.repository.ts';
 
 /** A picked city's name within this distance of the gazetteer's point is that city. */

@@ -18,6 +18,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { channels } from '../chat/chat.service.ts';
 import { groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
@@ -25,7 +26,6 @@ import { pageOf, pollState, presentPoll, presentUpdate, presentVoter } from './p
 import * as repo from './polls.repository.ts';
 
 /** The Socket.IO room of a poll's page (`join-poll` { pollId }): its tallies arrive there live. */
-export const pollRoom = (pollId: string) => `poll:${pollId}`;
 
 const CLOSING_QUEUE = 'poll-closing';
 type ClosingJob = { pollId: string; closesAt: string };
@@ -140,7 +140,7 @@ export function createPolls(deps: PollsDeps) {
       removedVoterId: change.voterId && !voter ? change.voterId : undefined,
       changed: change.changed,
     });
-    deps.publisher.toChannel(pollRoom(row.id), 'poll-updated', update);
+    deps.publisher.toChannel(channels.poll(row.id), 'poll-updated', update);
     return update;
   }
 
