@@ -1,3 +1,4 @@
+import type { CommunityAbilities } from '@townsquare/contracts';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { CommunityRow, GroupMemberRow } from '../../db/schema/index.ts';
 import { memberExists } from './groups.ts';
@@ -16,6 +17,7 @@ export type CommunityActor = {
   state: GroupMemberRow['state'] | null;
 };
 
+/** What `can` answers for; each is a field of the `can` object the API sends (`abilitiesIn`). */
 export type CommunityAction =
   /** Read the members-only parts: members, chat, events, announcements, the About tab's people. */
   | 'seeInside'
@@ -54,7 +56,10 @@ export function can(
 }
 
 /** Every ability of `actor` in `community`, as the API sends them (`can` on a community). */
-export function abilitiesIn(actor: CommunityActor, community: Pick<CommunityRow, 'visibility'>) {
+export function abilitiesIn(
+  actor: CommunityActor,
+  community: Pick<CommunityRow, 'visibility'>,
+): CommunityAbilities {
   return {
     seeInside: can(actor, 'seeInside', community),
     participate: can(actor, 'participate', community),

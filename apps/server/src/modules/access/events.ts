@@ -1,3 +1,4 @@
+import type { EventAbilities } from '@townsquare/contracts';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, firstRow } from '../../db/rows.ts';
@@ -111,4 +112,33 @@ export async function hostIds(db: Executor, event: Pick<EventRow, 'id' | 'creato
     .from(eventCohosts)
     .where(eq(eventCohosts.eventId, event.id));
   return [event.creatorId, ...rows.map((r) => r.userId)];
+}
+
+export type EventAction = keyof EventAbilities;
+
+/**
+ * May `viewerId` do `action` to an event read with its co-hosts? Hosts (the creator and co-hosts)
+ * edit it and check people in; only the creator manages it (deletes it, chooses co-hosts).
+ */
+export function canOnEvent(
+  viewerId: string | undefined,
+  action: EventAction,
+  event: { creatorId: string; cohostIds: string[] },
+): boolean {
+  if (!viewerId) return false;
+  const creator = event.creatorId === viewerId;
+  if (action === 'manage') return creator;
+  return creator || event.cohostIds.includes(viewerId);
+}
+
+/** Every ability of `viewerId` on the event, as the API sends them (`can` on an event). */
+export function eventAbilities(
+  event: { creatorId: string; cohostIds: string[] },
+  viewerId: string | undefined,
+): EventAbilities {
+  return {
+    edit: canOnEvent(viewerId, 'edit', event),
+    manage: canOnEvent(viewerId, 'manage', event),
+    checkIn: canOnEvent(viewerId, 'checkIn', event),
+  };
 }

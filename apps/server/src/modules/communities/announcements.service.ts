@@ -8,8 +8,12 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { type CommunityActor, can } from '../access/communities.ts';
 import { spendAnnouncement } from '../events/announcements.service.ts';
 import * as repo from './announcements.repository.ts';
+
+/** The viewer's row as the presented community carries it. */
+const viewerOf = (c: Community): CommunityActor => ({ role: c.viewerRole, state: c.viewerState });
 
 export type CommunityAnnouncementsDeps = {
   db: Database;
@@ -44,10 +48,7 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
   return {
     async announce(me: UserRow, slug: string, input: CommunityAnnouncementInput) {
       const community = await deps.community(slug, me.id);
-      const organiser =
-        community.viewerState === 'member' &&
-        (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
-      if (!organiser) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
+      if (!can(viewerOf(community), 'announce', community)) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
       await spendAnnouncement(deps.limiter, `community-announcements:${community.id}`);
       const row = await repo.insertAnnouncement(db, {
         communityId: community.id,
@@ -74,8 +75,7 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
     async list(slug: string, viewerId: string | undefined) {
       const community = await deps.community(slug, viewerId);
       // A private community's page shows its about card to anyone; its news is for members.
-      if (community.visibility === 'PRIVATE' && community.viewerState !== 'member')
-        throw forbidden(ANNOUNCEMENT_MSG.membersOnly);
+      if (!can(viewerOf(community), 'seeInside', community)) throw forbidden(ANNOUNCEMENT_MSG.membersOnly);
       return { announcements: (await repo.latestAnnouncements(db, community.id, LATEST)).map(present) };
     },
   };

@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { isUuid } from '../../platform/ids.ts';
 import { contactsOf, presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { can } from '../access/communities.ts';
 import { memberIds } from '../access/groups.ts';
 import { channels } from '../chat/chat.service.ts';
 import { groupKinds, stateAfter, step } from '../groups/kinds.ts';
@@ -68,9 +69,6 @@ const PEOPLE_FACES = 8;
 type Found = repo.CommunityWithViewer;
 type Row = GroupMemberRow;
 
-const isOrganizer = (f: Pick<Found, 'role' | 'state'>) =>
-  f.state === 'member' && (f.role === 'OWNER' || f.role === 'ORGANIZER');
-
 /** PostgreSQL unique_violation of the slug index (drizzle wraps the driver's error in `cause`). */
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -110,19 +108,19 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   /** Members only: 403 for anyone else (the community itself is public knowledge). */
   async function asMember(slug: string, viewerId: string): Promise<Found> {
     const found = await find(slug, viewerId);
-    if (found.state !== 'member') throw forbidden(COMMUNITY_MSG.membersOnly);
+    if (!can(found, 'participate', found.community)) throw forbidden(COMMUNITY_MSG.membersOnly);
     return found;
   }
 
   async function asOrganizer(slug: string, viewerId: string): Promise<Found> {
     const found = await find(slug, viewerId);
-    if (!isOrganizer(found)) throw forbidden(COMMUNITY_MSG.notOrganizer);
+    if (!can(found, 'manage', found.community)) throw forbidden(COMMUNITY_MSG.notOrganizer);
     return found;
   }
 
   async function asOwner(slug: string, viewerId: string): Promise<Found> {
     const found = await find(slug, viewerId);
-    if (found.state !== 'member' || found.role !== 'OWNER') throw forbidden(COMMUNITY_MSG.notOwner);
+    if (!can(found, 'own', found.community)) throw forbidden(COMMUNITY_MSG.notOwner);
     return found;
   }
 
@@ -247,14 +245,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** Organisers and the owner moderate the community's chat. */
     async isOrganizer(communityId: string, userId: string): Promise<boolean> {
       if (!isUuid(communityId)) return false;
-      const row = await members.findMembership(db, communityId, userId);
-      return row ? isOrganizer(row) : false;
+      const found = await repo.findById(db, communityId, userId);
+      return found ? can(found, 'manage', found.community) : false;
     },
 
     async assertCanHost(communityId: string, userId: string): Promise<void> {
       const found = isUuid(communityId) ? await repo.findById(db, communityId, userId) : undefined;
       if (!found) throw notFound(COMMUNITY_MSG.notFound);
-      if (!isOrganizer(found)) throw forbidden(COMMUNITY_MSG.notHostable);
+      if (!can(found, 'manage', found.community)) throw forbidden(COMMUNITY_MSG.notHostable);
     },
 
     async create(me: UserRow, input: CreateCommunityInput): Promise<Community> {
@@ -555,8 +553,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async people(slug: string, viewerId: string | undefined): Promise<CommunityPeople> {
       const found = await find(slug, viewerId);
       const { community } = found;
-      if (community.visibility === 'PRIVATE' && found.state !== 'member')
-        throw forbidden(COMMUNITY_MSG.membersOnly);
+      if (!can(found, 'seeInside', community)) throw forbidden(COMMUNITY_MSG.membersOnly);
       const person = (r: Awaited<ReturnType<typeof members.memberPage>>[number]) =>
         presentPerson(r.member.userId, { id: r.member.userId, ...r });
       const [organizers, faces] = await Promise.all([
@@ -576,7 +573,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       query: { state: MembershipState; role?: CommunityRole[]; cursor?: string; limit: number },
     ) {
       const found = await asMember(slug, me.id);
-      const organizer = isOrganizer(found);
+      const organizer = can(found, 'manage', found.community);
       if (query.state !== 'member' && !organizer) throw forbidden(COMMUNITY_MSG.notOrganizer);
       const cursor = decode(query.cursor);
       const rows = await members.memberPage(
@@ -757,8 +754,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       query: { when: 'upcoming' | 'past'; cursor?: string; limit: number },
     ) {
       const found = await find(slug, viewer?.id);
-      if (found.community.visibility === 'PRIVATE' && found.state !== 'member')
-        throw forbidden(COMMUNITY_MSG.membersOnly);
+      if (!can(found, 'seeInside', found.community)) throw forbidden(COMMUNITY_MSG.membersOnly);
       const cursor = decode(query.cursor);
       const rows = await repo.communityEvents(
         db,

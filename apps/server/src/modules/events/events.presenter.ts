@@ -10,6 +10,7 @@ import {
 } from '@townsquare/contracts';
 import type { EventRow } from '../../db/schema/index.ts';
 import type { Attendee, EventWithRelations, FriendsGoingRow } from '../../platform/event-rows.ts';
+import { eventAbilities } from '../access/events.ts';
 import { cityLevelPlace } from '../access/places.ts';
 
 /** Status as every read reports it: a published event whose end has passed is PAST. */
@@ -155,6 +156,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     questions: row.questions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    can: eventAbilities(row, viewerId),
     rsvps: rsvps(going),
   };
 }
