@@ -175,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     rsvps: ev.rsvps,
     notifications: notificationService,
   });
-  search.register(app, { ...k, guards });
+  search.register(app, { ...k, guards, communities: club.communities });
   const cities = places.register(app, {
     ...k,
     guards,

@@ -239,6 +239,21 @@ export const communityEventsQuery = z.object({
   limit: limitField,
 });
 
+/**
+ * What the viewer may do in a community (decision 068), from the server's policy floor: read its
+ * members-only parts, act as a member, edit it, manage membership and host events, announce, own
+ * (delete, hand over). An addition: clients that predate it ignore it.
+ */
+export const communityAbilities = z.object({
+  seeInside: z.boolean(),
+  participate: z.boolean(),
+  edit: z.boolean(),
+  manage: z.boolean(),
+  announce: z.boolean(),
+  own: z.boolean(),
+});
+export type CommunityAbilities = z.infer<typeof communityAbilities>;
+
 export const communitySchema = z.object({
   ...bothIds,
   slug: z.string(),
@@ -263,6 +278,7 @@ export const communitySchema = z.object({
   viewerState: z.enum(MEMBERSHIP_STATES).nullable(),
   /** Members: whether each new event notifies them (`all`, the default) or not; else null. */
   viewerNotifications: z.enum(['all', 'none']).nullable(),
+  can: communityAbilities.optional(),
 });
 export type Community = z.infer<typeof communitySchema>;
 

@@ -300,6 +300,14 @@ export const communityHost = z.object({
 });
 export type CommunityHost = z.infer<typeof communityHost>;
 
+/**
+ * What the viewer may do to an event (decision 068), from the server's policy floor: edit it
+ * (hosts: the creator and co-hosts), manage it (the creator: delete, co-hosts), check people in
+ * (hosts). An addition: clients that predate it ignore it.
+ */
+export const eventAbilities = z.object({ edit: z.boolean(), manage: z.boolean(), checkIn: z.boolean() });
+export type EventAbilities = z.infer<typeof eventAbilities>;
+
 const eventBase = {
   id: z.string(),
   _id: z.string(),
@@ -345,6 +353,7 @@ const eventBase = {
   distanceKm: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  can: eventAbilities.optional(),
   ...capacityEventFields,
 };
 

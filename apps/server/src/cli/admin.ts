@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { recordAudit } from '../modules/moderation/moderation.repository.ts';
-import { findUserByEmail, listAdmins, setAdminByEmails } from '../modules/users/users.repository.ts';
+import { listAdmins, setAdminByEmails } from '../modules/users/users.repository.ts';
+import { findUserByEmail } from '../platform/people.ts';
 import { openDatabase } from './database.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { uuidv7 } from 'uuidv7';
+import { insertUser } from '../modules/auth/auth.repository.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
+import { findUserByEmail } from '../platform/people.ts';
 import type { Database } from './client.ts';
 import { events, friendships, messages, rsvps } from './schema/index.ts';
 

@@ -57,3 +57,5 @@ export const places = pgTable(
     index('places_name_trgm').using('gin', sql`(lower(${t.name})) gin_trgm_ops`),
   ],
 );
+
+export type PlaceRow = typeof places.$inferSelect;

@@ -9,13 +9,13 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import type { AuditWriter } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
-import type { AuditWriter } from '../moderation/moderation.repository.ts';
-import { isSuspended } from '../moderation/moderation.repository.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
+import { isSuspended } from '../access/people.ts';
 import { userIdentity } from '../users/users.presenter.ts';
-import { isUuid } from '../users/users.repository.ts';
 import * as repo from './admin.repository.ts';
 
 const tags = ['admin'];

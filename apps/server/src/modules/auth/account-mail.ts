@@ -11,8 +11,8 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from '../../platform/mail/templates.ts';
+import { findUserByEmail, findUserById } from '../../platform/people.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
-import * as usersRepo from '../users/users.repository.ts';
 import type { EmailTokenPurpose } from './auth.repository.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts';
@@ -82,8 +82,8 @@ export function createAccountMail(deps: {
   async function linkMail(data: Extract<AccountMail, { kind: 'link' }>): Promise<MailMessage | undefined> {
     const user =
       data.purpose === 'change_email'
-        ? data.userId && (await usersRepo.findUserById(db, data.userId))
-        : await usersRepo.findUserByEmail(db, data.email);
+        ? data.userId && (await findUserById(db, data.userId))
+        : await findUserByEmail(db, data.email);
     if (!user) return undefined;
     if (data.purpose === 'verify_email' && user.emailVerifiedAt) return undefined;
     // A newer request, or a password reset, replaced or cancelled this change.

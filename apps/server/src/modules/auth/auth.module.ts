@@ -1,12 +1,12 @@
 import type { App } from '../../platform/http.ts';
 import { cron } from '../../platform/jobs.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
+import { createAuthGuards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { GuestService } from '../guests/guests.service.ts';
 import { purgeExpired } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
-import { createAuthGuards } from './authenticate.ts';
 import { createAccessTokens } from './tokens.ts';
 
 /** Accounts, sessions and the account mail: the guards every other module's routes use. */

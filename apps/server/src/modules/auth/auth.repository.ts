@@ -1,9 +1,17 @@
-import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { anyRow } from '../../db/rows.ts';
-import { emailTokens, refreshTokens, sessions, type UserRow, users } from '../../db/schema/index.ts';
+import { anyRow, firstRow, insertRow } from '../../db/rows.ts';
+import {
+  emailTokens,
+  type NewUserRow,
+  refreshTokens,
+  sessions,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
+import { updateUser } from '../../platform/people.ts';
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
@@ -325,5 +333,29 @@ export async function purgeExpired(db: Database): Promise<boolean> {
     await tx.delete(emailTokens).where(lt(emailTokens.expiresAt, sql`now() - interval '7 days'`));
     await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now() - interval '7 days'`));
     return true;
+  });
+}
+
+/** Login: the identifier (already lower-cased) is an e-mail address or a username. */
+export async function findUserByIdentifier(db: Executor, identifier: string): Promise<UserRow | undefined> {
+  return firstRow(db, users, or(eq(users.email, identifier), eq(users.username, identifier)));
+}
+
+export async function insertUser(db: Executor, values: Omit<NewUserRow, 'id'>): Promise<UserRow> {
+  return insertRow(db, users, values);
+}
+
+/**
+ * Marks the user's current address as verified. An address named in `adminEmails` (ADMIN_EMAILS)
+ * earns the platform-admin flag at this moment, never before: the address is proven now.
+ */
+export async function markEmailVerified(
+  db: Executor,
+  id: string,
+  adminEmails: string[],
+): Promise<UserRow | undefined> {
+  return updateUser(db, id, {
+    emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    isAdmin: sql`${users.isAdmin} or ${inArray(users.email, adminEmails)}`,
   });
 }

@@ -24,10 +24,10 @@ import {
   throttleByIp,
   type Window,
 } from '../../platform/rate-limit/rate-limiter.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
 import { presentSelf } from '../users/users.presenter.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
-import { caller, type Guards } from './authenticate.ts';
 
 const meta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,

@@ -18,13 +18,14 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { findUserByEmail, findUserById, uniqueViolation, updateUser } from '../../platform/people.ts';
 import { LIMITS_PER, type RateLimiter, type Verdict } from '../../platform/rate-limit/rate-limiter.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
-import { isSuspended } from '../moderation/moderation.repository.ts';
+import { isSuspended } from '../access/people.ts';
 import { presentSelf } from '../users/users.presenter.ts';
-import * as usersRepo from '../users/users.repository.ts';
 import { createAccountMail } from './account-mail.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -101,7 +102,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       tokenHash: hashToken(refreshToken),
     });
     if (!sessionId) {
-      const now = await usersRepo.findUserById(db, user.id);
+      const now = await findUserById(db, user.id);
       if (now && isSuspended(now)) throw forbidden(suspendedMessage(now.suspendedUntil));
       // The password checked is no longer the account's, or every sign-in was just ended.
       throw unauthorized(MSG.invalidCredentials);
@@ -166,12 +167,12 @@ export function createAuthService(deps: AuthServiceDeps) {
      * starts as the one the person signed up in (decision 064): the app's, else the browser's.
      */
     async register(input: RegisterBody, meta: ClientMeta): Promise<AuthResponse & { message: string }> {
-      if (await usersRepo.findUserByEmail(db, input.email)) throw conflict(MSG.emailTaken);
+      if (await findUserByEmail(db, input.email)) throw conflict(MSG.emailTaken);
       const passwordHash = await hashPassword(input.password);
       const roles = input.roles ?? ['Member'];
       let user: UserRow;
       try {
-        user = await usersRepo.insertUser(db, {
+        user = await repo.insertUser(db, {
           email: input.email,
           fullName: input.fullName,
           passwordHash,
@@ -181,7 +182,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           locale: input.locale ?? meta.locale ?? null,
         });
       } catch (error) {
-        const field = usersRepo.uniqueViolation(error);
+        const field = uniqueViolation(error);
         if (field === 'email') throw conflict(MSG.emailTaken);
         if (field === 'username') throw conflict(MSG.usernameTaken);
         throw error;
@@ -204,7 +205,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(identifier: string, password: string, meta: ClientMeta): Promise<AuthResponse> {
       const ipKey = `login:ip:${meta.ip}`;
       throttle(await limiter.consume(ipKey, LIMITS_PER.loginFailuresPerIp));
-      const user = await usersRepo.findUserByIdentifier(db, identifier);
+      const user = await repo.findUserByIdentifier(db, identifier);
       const accountKey = user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
       // Every failure also counts against this account from this address: guesses made from the
       // owner's own address (a shared network) use up that address's allowance too.
@@ -274,7 +275,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | undefined> {
       const claims = await tokens.verify(token);
       // Both ids are uuid columns: anything else can match no session (and PostgreSQL would refuse the cast).
-      if (!claims || !usersRepo.isUuid(claims.sid) || !usersRepo.isUuid(claims.sub)) return undefined;
+      if (!claims || !isUuid(claims.sid) || !isUuid(claims.sub)) return undefined;
       const user = await repo.findLiveSessionUser(db, claims.sid, claims.sub);
       return user ? { user, sessionId: claims.sid } : undefined;
     },
@@ -303,10 +304,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         const redeemed = await repo.redeemEmailToken(tx, ['reset_password'], hashToken(token));
         if (!redeemed) return undefined;
         // A reset also cancels a pending e-mail change (the owner taking the account back).
-        await usersRepo.updateUser(tx, redeemed.userId, { passwordHash, pendingEmail: null });
+        await updateUser(tx, redeemed.userId, { passwordHash, pendingEmail: null });
         await repo.voidEmailTokens(tx, redeemed.userId, 'change_email');
         // Following the link proves the address, so it counts as verified.
-        const user = await usersRepo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
+        const user = await repo.markEmailVerified(tx, redeemed.userId, deps.adminEmails);
         const sessionIds = await repo.endUserSessions(tx, redeemed.userId, ENDED_BY.passwordReset, {
           rotateFeed: true,
         });
@@ -334,16 +335,16 @@ export function createAuthService(deps: AuthServiceDeps) {
             hashToken(token),
           );
           if (!redeemed) return 'invalid';
-          const user = await usersRepo.findUserById(tx, redeemed.userId);
+          const user = await findUserById(tx, redeemed.userId);
           if (!user) return 'invalid';
           if (redeemed.purpose === 'change_email') {
             // A newer request, or a password reset, replaced or cancelled this one.
             if (user.pendingEmail !== redeemed.email) return 'invalid';
-            if (await usersRepo.findUserByEmail(tx, redeemed.email)) {
-              await usersRepo.updateUser(tx, user.id, { pendingEmail: null });
+            if (await findUserByEmail(tx, redeemed.email)) {
+              await updateUser(tx, user.id, { pendingEmail: null });
               return 'taken';
             }
-            await usersRepo.updateUser(tx, user.id, {
+            await updateUser(tx, user.id, {
               email: redeemed.email,
               pendingEmail: null,
               emailVerifiedAt: null,
@@ -352,13 +353,13 @@ export function createAuthService(deps: AuthServiceDeps) {
             // The link confirms the address it was sent to, not one the user switched to since.
             return 'invalid';
           }
-          await usersRepo.markEmailVerified(tx, user.id, deps.adminEmails);
+          await repo.markEmailVerified(tx, user.id, deps.adminEmails);
           claimed = await deps.claimGuestAnswers?.(tx, user.id, redeemed.email);
           return 'ok';
         });
       } catch (error) {
         // Someone registered the address between the check and the update.
-        if (usersRepo.uniqueViolation(error) === 'email') throw conflict(MSG.emailTaken);
+        if (uniqueViolation(error) === 'email') throw conflict(MSG.emailTaken);
         throw error;
       }
       if (outcome === 'taken') throw conflict(MSG.emailTaken);
@@ -391,7 +392,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (currentPassword === newPassword) throw badRequest(MSG.passwordUnchanged);
       const passwordHash = await hashPassword(newPassword);
       const sessionIds = await db.transaction(async (tx) => {
-        await usersRepo.updateUser(tx, user.id, { passwordHash });
+        await updateUser(tx, user.id, { passwordHash });
         return repo.endUserSessions(tx, user.id, ENDED_BY.passwordChange, {
           keep: sessionId,
           rotateFeed: true,
@@ -419,7 +420,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * and its sockets are closed. Someone else's session, or one already ended, is a 404.
      */
     async endSession(userId: string, sessionId: string, currentSessionId?: string): Promise<void> {
-      if (!usersRepo.isUuid(sessionId)) throw notFound(MSG.sessionNotFound);
+      if (!isUuid(sessionId)) throw notFound(MSG.sessionNotFound);
       if (!(await repo.revokeOwnSession(db, userId, sessionId, ENDED_BY.settings)))
         throw notFound(MSG.sessionNotFound);
       revoked([sessionId], sessionId !== currentSessionId);

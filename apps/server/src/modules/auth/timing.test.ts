@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, nextIp, unique } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { insertUser } from '../users/users.repository.ts';
+import { insertUser } from './auth.repository.ts';
 import { hashPassword } from './password.ts';
 
 const t = useTestApp();

@@ -1,9 +1,8 @@
-import { and, desc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { blocks, users } from '../../db/schema/index.ts';
-import { personColumns } from '../users/users.repository.ts';
+import { personColumns } from '../../platform/people.ts';
 
 /** Inserts the block; false if it was already there (blocking is idempotent). */
 export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
@@ -45,13 +44,4 @@ export async function blockedEitherWay(db: Executor, a: string, b: string): Prom
       and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
     ),
   );
-}
-
-/**
- * `not exists (a block between <viewer> and <other> in either direction)`, for use inside other
- * queries (search). `other` is a column of the outer query.
- */
-export function noBlockBetween(viewerId: string | Placeholder, other: PgColumn | SQL): SQL {
-  return sql`not exists (select 1 from ${blocks} bl where (bl.blocker_id = ${viewerId} and bl.blocked_id = ${other})
-    or (bl.blocker_id = ${other} and bl.blocked_id = ${viewerId}))`;
 }

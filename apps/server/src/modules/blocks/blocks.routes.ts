@@ -1,6 +1,6 @@
 import { BLOCK_MSG, blocksResponse, messageResponse, idParams as params } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { BlocksService } from './blocks.service.ts';
 
 const tags = ['blocks'];

@@ -2,8 +2,9 @@ import { BLOCK_LIMITS, BLOCK_MSG, type BlockedUser, FRIEND_MSG } from '@townsqua
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { findUserById } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { findUserById, isUuid } from '../users/users.repository.ts';
 import * as repo from './blocks.repository.ts';
 
 type Removed = { groupId: string; userId: string }[];

@@ -1,6 +1,6 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
-import type { Guards } from '../auth/authenticate.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import { calendarRoutes } from './calendar.routes.ts';
 import { createCalendarService } from './calendar.service.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { columnsOf, preparedQuery } from '../../db/prepared.ts';
 import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
-import { visibleTo } from '../events/events.repository.ts';
+import { visibleTo } from '../access/events.ts';
 
 /** How far back feeds reach, and how many events one holds at most. */
 const FEED_SQL_WINDOW = sql.raw(`interval '30 days'`);

@@ -3,9 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
-import type { CalendarFeed, CalendarService } from './calendar.service.ts';
-import { FEED_NOT_FOUND } from './calendar.service.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
+import { type CalendarFeed, type CalendarService, FEED_NOT_FOUND } from './calendar.service.ts';
 
 const tags = ['calendar'];
 

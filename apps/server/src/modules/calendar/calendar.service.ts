@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import { writeCalendar } from '../../platform/ics-writer.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
 import { shownLocations } from '../events/events.service.ts';
 import * as repo from './calendar.repository.ts';
-import { writeCalendar } from './ics-writer.ts';
 
 export const FEED_NOT_FOUND = 'Calendar feed not found';
 

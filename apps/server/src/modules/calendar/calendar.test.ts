@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../db/schema/index.ts';
+import { writeCalendar } from '../../platform/ics-writer.ts';
 import { createEvent, createUser, makeFriends, requestAs, unique, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { writeCalendar } from './ics-writer.ts';
 
 /** Parses with ical.js (a real RFC 5545 parser) and gives each VEVENT with its UTC instants. */
 function parse(body: string) {

@@ -1,34 +1,6 @@
-import {
-  conversationIdOf,
-  DELETED_USER_NAME,
-  type DirectMessage,
-  type PersonSummary,
-  type RoomMessage,
-} from '@townsquare/contracts';
+import { conversationIdOf, type DirectMessage, type RoomMessage } from '@townsquare/contracts';
 import type { MessageRow } from '../../db/schema/index.ts';
-import type { Person } from './chat.repository.ts';
-
-/**
- * A sender or receiver as every chat payload shows it; "deleted user" for a message whose
- * sender's account was deleted (`sender_id` set null), "Unknown User" if the row is missing.
- */
-export function presentPerson(id: string | null, person: Person | undefined): PersonSummary {
-  if (id === null)
-    return {
-      _id: 'deleted',
-      id: 'deleted',
-      username: DELETED_USER_NAME,
-      fullName: DELETED_USER_NAME,
-      profileImage: null,
-    };
-  return {
-    _id: id,
-    id,
-    username: person?.username ?? person?.fullName ?? 'Unknown User',
-    fullName: person?.fullName ?? 'Unknown User',
-    profileImage: person?.profileImage ?? null,
-  };
-}
+import { type Person, presentPerson } from '../../platform/people.ts';
 
 /** Direct message: sender and receiver stay id strings (the original client compares them). */
 export function presentDirect(row: MessageRow, sender: Person | undefined): DirectMessage {

@@ -1,9 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
-import { rowById } from '../../db/rows.ts';
-import { type MessageRow, messages, users } from '../../db/schema/index.ts';
-import { byId, personColumns } from '../users/users.repository.ts';
+import { type MessageRow, messages } from '../../db/schema/index.ts';
 
 export type NewMessage = {
   channel: string;
@@ -63,16 +61,6 @@ export async function history(db: Executor, channel: string, before: string | un
     )
     .orderBy(desc(messages.id))
     .limit(limit);
-}
-
-export async function findMessage(db: Executor, id: string) {
-  return rowById(db, messages, id);
-}
-
-export type Person = { id: string; username: string | null; fullName: string; profileImage: string | null };
-
-export function people(db: Executor, ids: string[]): Promise<Map<string, Person>> {
-  return byId(ids, (unique) => db.select(personColumns).from(users).where(inArray(users.id, unique)));
 }
 
 /** The latest message of each direct conversation of `userId`, newest conversation first. */

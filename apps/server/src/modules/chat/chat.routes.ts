@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import { type ChatService, channels, type Page } from './chat.service.ts';
 
 const readReceipt = z.object({ _id: z.string(), id: z.string(), read: z.literal(true) });

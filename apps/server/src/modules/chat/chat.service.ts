@@ -12,11 +12,13 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
+import { findUserById, type Person, presentPerson, people as readPeople } from '../../platform/people.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { type Publisher, userRoom } from '../../realtime/publish.ts';
-import { findUserById, isUuid } from '../users/users.repository.ts';
-import { hideMessage, presentDirect, presentPerson, presentRoomMessage } from './chat.presenter.ts';
+import { findMessage } from '../access/rooms.ts';
+import { hideMessage, presentDirect, presentRoomMessage } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
 /** Channel names: also the Socket.IO room names (ARCHITECTURE.md section 4). */
@@ -26,6 +28,7 @@ export const channels = {
   subgroup: (id: string) => `subgroup:${id}`,
   group: (id: string) => `group:${id}`,
   community: (id: string) => `community:${id}`,
+  poll: (id: string) => `poll:${id}`,
   general: 'general',
 } as const;
 
@@ -80,12 +83,12 @@ export function createChatService(deps: ChatServiceDeps) {
     channel: string,
     before: string | undefined,
     limit: number,
-    present: (row: Awaited<ReturnType<typeof repo.history>>[number], people: Map<string, repo.Person>) => T,
+    present: (row: Awaited<ReturnType<typeof repo.history>>[number], people: Map<string, Person>) => T,
   ): Promise<Page<T>> {
     if (before !== undefined && !isUuid(before)) throw badRequest(MSG.cursorInvalid);
     const rows = await repo.history(db, channel, before, limit + 1);
     const shown = rows.slice(0, limit);
-    const people = await repo.people(
+    const people = await readPeople(
       db,
       shown.flatMap((r) => (r.senderId ? [r.senderId] : [])),
     );
@@ -202,7 +205,7 @@ export function createChatService(deps: ChatServiceDeps) {
         repo.latestDirectMessages(db, me.id, 200),
         repo.unreadCounts(db, me.id),
       ]);
-      const people = await repo.people(
+      const people = await readPeople(
         db,
         latest.flatMap((m) => [m.senderId ?? '', m.receiverId ?? '']).filter(Boolean),
       );
@@ -232,7 +235,7 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async markMessageRead(me: UserRow, messageId: string): Promise<{ _id: string; id: string; read: true }> {
-      const row = isUuid(messageId) ? await repo.findMessage(db, messageId) : undefined;
+      const row = isUuid(messageId) ? await findMessage(db, messageId) : undefined;
       if (!row || (row.receiverId !== me.id && row.senderId !== me.id))
         throw notFound(CHAT_MSG.messageNotFound);
       if (row.receiverId !== me.id) throw forbidden(CHAT_MSG.notReceiver);

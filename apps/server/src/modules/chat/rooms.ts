@@ -1,8 +1,7 @@
 import { CHAT_MSG, COMMUNITY_MSG, conversationIdOf, EVENT_MSG, POLL_MSG } from '@townsquare/contracts';
+import { isUuid } from '../../platform/ids.ts';
 import type { RoomKind } from '../../realtime/io.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { pollRoom } from '../polls/polls.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { channels } from './chat.service.ts';
 
 export type RoomAccess = {
@@ -48,7 +47,7 @@ export function createRoomResolver(access: RoomAccess) {
       notFound: COMMUNITY_MSG.notFound,
       room: channels.community,
     },
-    poll: { name: 'pollId', mayJoin: access.canJoinPoll, notFound: POLL_MSG.notFound, room: pollRoom },
+    poll: { name: 'pollId', mayJoin: access.canJoinPoll, notFound: POLL_MSG.notFound, room: channels.poll },
   };
   return async (
     userId: string,

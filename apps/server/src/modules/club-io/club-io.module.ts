@@ -1,6 +1,6 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
-import type { Guards } from '../auth/authenticate.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import { clubIoRoutes } from './club-io.routes.ts';

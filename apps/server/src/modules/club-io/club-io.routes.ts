@@ -25,7 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { escapeHtml } from '../../platform/mail/templates.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import { NEVER_INVITE, page, wantsHtml } from '../notifications/notifications.routes.ts';
 import type { ClubIoService } from './club-io.service.ts';

@@ -1,9 +1,9 @@
 import yazl from 'yazl';
 import type { Database } from '../../db/client.ts';
 import type { CommunityRow } from '../../db/schema/index.ts';
-import { writeCalendar } from '../calendar/ics-writer.ts';
+import { writeCalendar } from '../../platform/ics-writer.ts';
+import { membersForExport } from '../access/groups.ts';
 import { csvCell } from '../events/attendees-csv.ts';
-import { membersForExport } from '../groups/membership.repository.ts';
 import * as repo from './club-io.repository.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   slugParam as params,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { CommunityAnnouncements } from './announcements.service.ts';
 
 const tags = ['communities'];

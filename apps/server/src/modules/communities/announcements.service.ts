@@ -9,8 +9,12 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/outbox.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { type CommunityActor, can } from '../access/communities.ts';
 import { spendAnnouncement } from '../events/announcements.service.ts';
 import * as repo from './announcements.repository.ts';
+
+/** The viewer's row as the presented community carries it. */
+const viewerOf = (c: Community): CommunityActor => ({ role: c.viewerRole, state: c.viewerState });
 
 export type CommunityAnnouncementsDeps = {
   db: Database;
@@ -38,10 +42,7 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
   return {
     async announce(me: UserRow, slug: string, input: CommunityAnnouncementInput) {
       const community = await deps.community(slug, me.id);
-      const organiser =
-        community.viewerState === 'member' &&
-        (community.viewerRole === 'OWNER' || community.viewerRole === 'ORGANIZER');
-      if (!organiser) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
+      if (!can(viewerOf(community), 'announce', community)) throw forbidden(ANNOUNCEMENT_MSG.notOrganiser);
       await spendAnnouncement(deps.limiter, `community-announcements:${community.id}`);
       const recipients = (await deps.memberIds(community.id)).filter((id) => id !== me.id);
       // Stored with its `community.announced` event (decision 065): every member is told.
@@ -73,8 +74,7 @@ export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
     async list(slug: string, viewerId: string | undefined) {
       const community = await deps.community(slug, viewerId);
       // A private community's page shows its about card to anyone; its news is for members.
-      if (community.visibility === 'PRIVATE' && community.viewerState !== 'member')
-        throw forbidden(ANNOUNCEMENT_MSG.membersOnly);
+      if (!can(viewerOf(community), 'seeInside', community)) throw forbidden(ANNOUNCEMENT_MSG.membersOnly);
       return { announcements: (await repo.latestAnnouncements(db, community.id, LATEST)).map(present) };
     },
   };

@@ -1,11 +1,11 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { RoomRechecks } from '../chat/rooms.ts';
 import type { EventsService } from '../events/events.service.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -57,7 +57,7 @@ export function register(
     community: (slug, viewerId) => communities.get(slug, viewerId),
     memberIds: async (communityId) =>
       (
-        (await deps.memberships.peopleByGroup(memberTables.community, [communityId])).get(communityId) ?? []
+        (await deps.memberships.peopleByGroup(groupKinds.community, [communityId])).get(communityId) ?? []
       ).map((p) => p.id),
   });
   communityAnnouncementRoutes(app, announcements, deps.guards);

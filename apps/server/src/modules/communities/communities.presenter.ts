@@ -1,7 +1,7 @@
 import type { Community, CommunityMember } from '@townsquare/contracts';
 import type { CommunityRow, GroupMemberRow } from '../../db/schema/index.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
+import { abilitiesIn } from '../access/communities.ts';
 import type { Membership } from './communities.repository.ts';
 
 /**
@@ -37,6 +37,7 @@ export function presentCommunity(
     viewerRole: state === 'member' ? viewer.role : null,
     viewerState: state,
     viewerNotifications: state === 'member' ? (viewer.eventNotifications ?? 'all') : null,
+    can: abilitiesIn(viewer, row),
   };
 }
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { columnsOf, rowJson } from '../../db/prepared.ts';
 import { anyRow, insertRow, type NewRow, updateRow } from '../../db/rows.ts';
 import {
   type CommunityRow,
@@ -11,19 +10,12 @@ import {
   events,
   type GroupMemberRow,
   groupMembers,
-  places,
   rsvps,
   users,
 } from '../../db/schema/index.ts';
-import { visibleTo } from '../events/events.repository.ts';
-import {
-  type Centre,
-  distanceKm,
-  earthPoint,
-  placeWithin,
-  withinRadius,
-} from '../places/places.repository.ts';
-import { membersOnly, personColumns } from '../users/users.repository.ts';
+import { placeWithin } from '../../platform/geo.ts';
+import { membersOnly, personColumns } from '../../platform/people.ts';
+import { visibleTo } from '../access/events.ts';
 
 export type Membership = Pick<GroupMemberRow, 'role' | 'state'>;
 export type CommunityWithViewer = {
@@ -114,21 +106,6 @@ export async function discover(db: Executor, viewerId: string | undefined, o: Di
     .where(and(...conditions))
     .orderBy(desc(communities.memberCount), desc(communities.id))
     .limit(o.limit);
-}
-
-/**
- * Discovery near a point for a signed-out visitor (`discover` with only `near`): communities whose
- * place lies within `radiusKm` of `centre`, biggest first, each with its `place` (`rowJson`) and
- * `"distanceKm"` to it, as a selection for queries that nest the list (city pages, whose centre is
- * the city row the same query reads).
- */
-export function publicCommunitiesNear(centre: Centre, radiusKm: number, limit: number): SQL {
-  const point = earthPoint(places.lat, places.lon);
-  return sql`select ${columnsOf(communities, 'communities')}, ${rowJson(places, 'places')} as place,
-      ${distanceKm(point, earthPoint(centre.lat, centre.lon))}::float8 as "distanceKm"
-    from ${communities} join ${places} on ${places.id} = ${communities.placeId}
-    where ${withinRadius(point, centre, radiusKm)}
-    order by ${communities.memberCount} desc, ${communities.id} desc limit ${limit}`;
 }
 
 /** The communities where `userId` has a row matching `condition`, with the row (as `withViewer`). */

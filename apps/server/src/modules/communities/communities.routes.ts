@@ -22,7 +22,7 @@ import {
   verifiedCommunityBody,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import { groupChatRoutes } from '../groups/group.routes.ts';
 import type { CommunitiesService } from './communities.service.ts';
 

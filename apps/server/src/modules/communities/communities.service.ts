@@ -17,19 +17,19 @@ import {
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import type { CommunityRow, communities, EventRow, UserRow } from '../../db/schema/index.ts';
+import type { CommunityRow, communities, EventRow, GroupMemberRow, UserRow } from '../../db/schema/index.ts';
+import type { AuditWriter } from '../../platform/audit.ts';
 import type { CommunityRef, DomainEvents } from '../../platform/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
+import { presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
+import { memberIds } from '../access/groups.ts';
 import { channels } from '../chat/chat.service.ts';
 import { type Actor, groupKinds } from '../groups/kinds.ts';
-import * as members from '../groups/membership.repository.ts';
 import type { Change, Memberships, Outcome } from '../groups/membership.service.ts';
-import type { AuditWriter } from '../moderation/moderation.repository.ts';
 import { placeDisplayText, placeForBody, withDistances, withPlaces } from '../places/places.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { presentCommunity, presentMember } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 
@@ -197,7 +197,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     communityId: string,
     c: Omit<Change, 'groupId'>,
     /** In the same transaction, after the write: the domain event it records (decision 065). */
-    recordWithin?: (tx: Executor, outcome: Outcome<members.Membership>) => Promise<void>,
+    recordWithin?: (tx: Executor, outcome: Outcome<GroupMemberRow>) => Promise<void>,
   ) {
     return db.transaction(async (tx) => {
       const outcome = await memberships.change('community', { ...c, groupId: communityId }, tx);
@@ -251,14 +251,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     /** Whether the member shares their e-mail address with the organisers. */
     async sharesEmail(me: UserRow, slug: string): Promise<boolean> {
       const found = await asMember(slug, me.id);
-      return (await members.findMembership(db, found.community.id, me.id))?.shareEmail ?? false;
+      return (await memberships.rows.findMembership(db, found.community.id, me.id))?.shareEmail ?? false;
     },
 
     /** Hosting an event as a community: its organisers and owner; 404 if they cannot see it. */
     /** Organisers and the owner moderate the community's chat. */
     async isOrganizer(communityId: string, userId: string): Promise<boolean> {
       if (!isUuid(communityId)) return false;
-      const row = await members.findMembership(db, communityId, userId);
+      const row = await memberships.rows.findMembership(db, communityId, userId);
       return row ? isOrganizer(row) : false;
     },
 
@@ -344,6 +344,10 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       };
     },
 
+    /** Discovery's rows for a search (GET /api/search): most members first, with the viewer's row. */
+    discover: (viewerId: string | undefined, q: string, limit: number) =>
+      repo.discover(db, viewerId, { q, limit }),
+
     /** A community as a signed-out visitor sees it in discovery (city pages read their own rows). */
     presentForVisitor: (row: CommunityRow) => presentCommunity(row, { role: null, state: null }),
 
@@ -403,7 +407,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const { community } = await asOwner(slug, me.id);
       const channel = MEMBERS.room.channel(community.id);
       const { people, cancelled } = await db.transaction(async (tx) => {
-        const people = await members.everyoneIn(tx, community.id);
+        const people = await memberships.rows.everyoneIn(tx, community.id);
         const gone = await repo.deleteCommunity(tx, community.id);
         // Members and guests who had answered hear of it through the one `event.cancelled`
         // trigger, recorded with the deletion (decision 065).
@@ -440,7 +444,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const evictions: { people: string[]; channel: string }[] = [];
       for (const owned of await repo.ownedBy(tx, userId)) {
         await memberships.lock('community', tx, owned.id);
-        const heir = await members.successorOf(tx, owned.id, userId);
+        const heir = await memberships.rows.successorOf(tx, owned.id, userId);
         if (heir) {
           // The one transfer path; the leaving owner's rows all go below.
           await memberships.change(
@@ -457,7 +461,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           continue;
         }
         evictions.push({
-          people: await members.everyoneIn(tx, owned.id),
+          people: await memberships.rows.everyoneIn(tx, owned.id),
           channel: MEMBERS.room.channel(owned.id),
         });
         const gone = await repo.deleteCommunity(tx, owned.id);
@@ -501,13 +505,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
             await recordEvent(tx, 'member.requested', {
               community: refOf(community),
               requesterId: me.id,
-              organizerIds: await members.memberIds(tx, community.id, 'organizers'),
+              organizerIds: await memberIds(tx, community.id, 'organizers'),
             });
         },
       );
       if (outcome.written && outcome.after?.state === 'pending') {
         // Join requests are for those who decide them: the organisers, not every member.
-        const organizerIds = await members.memberIds(db, community.id, 'organizers');
+        const organizerIds = await memberIds(db, community.id, 'organizers');
         for (const id of organizerIds)
           deps.publisher.toUser(id, 'community-request', { communityId: community.id });
       }
@@ -522,7 +526,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     },
 
     /** Members whose choice for new events is `all` (community_event notifications). */
-    membersNotifiedOfEvents: (communityId: string) => members.memberIds(db, communityId, 'notifiedOfEvents'),
+    membersNotifiedOfEvents: (communityId: string) => memberIds(db, communityId, 'notifiedOfEvents'),
 
     /**
      * Whether the person may see the community as a notification subject: a PUBLIC one unless
@@ -558,11 +562,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const { community } = found;
       if (community.visibility === 'PRIVATE' && found.state !== 'member')
         throw forbidden(COMMUNITY_MSG.membersOnly);
-      const person = (r: Awaited<ReturnType<typeof members.memberPage>>[number]) =>
+      const person = (r: Awaited<ReturnType<typeof memberships.rows.memberPage>>[number]) =>
         presentPerson(r.member.userId, { id: r.member.userId, ...r });
       const [organizers, faces] = await Promise.all([
-        members.memberPage(db, community.id, 'member', undefined, PEOPLE_ORGANIZERS, ['OWNER', 'ORGANIZER']),
-        members.memberPage(db, community.id, 'member', undefined, PEOPLE_FACES),
+        memberships.rows.memberPage(db, community.id, 'member', undefined, PEOPLE_ORGANIZERS, [
+          'OWNER',
+          'ORGANIZER',
+        ]),
+        memberships.rows.memberPage(db, community.id, 'member', undefined, PEOPLE_FACES),
       ]);
       return {
         organizers: organizers.map(person),
@@ -580,7 +587,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const organizer = isOrganizer(found);
       if (query.state !== 'member' && !organizer) throw forbidden(COMMUNITY_MSG.notOrganizer);
       const cursor = decode(query.cursor);
-      const rows = await members.memberPage(
+      const rows = await memberships.rows.memberPage(
         db,
         found.community.id,
         query.state,

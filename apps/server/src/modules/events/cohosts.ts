@@ -1,35 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { anyRow } from '../../db/rows.ts';
-import { type EventRow, eventCohosts } from '../../db/schema/index.ts';
-import { organizerExists } from '../groups/membership.repository.ts';
+import { anyRow, deleteRows } from '../../db/rows.ts';
+import { type EventRow, eventCohosts, events } from '../../db/schema/index.ts';
+import { organizerExists } from '../access/groups.ts';
 
 const cohostOf = (eventId: string, userId: string) =>
   and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId));
-
-/**
- * Whether `userId` hosts the event: its creator or a co-host. Hosts edit the event, see answers,
- * check people in and moderate its chat; other modules (chat moderation) ask through this.
- * Co-hosts are written only by the membership writer (modules/groups, decision 067).
- */
-export async function isHost(
-  db: Executor,
-  event: Pick<EventRow, 'id' | 'creatorId'>,
-  userId: string | undefined,
-): Promise<boolean> {
-  if (!userId) return false;
-  if (event.creatorId === userId) return true;
-  return anyRow(db, eventCohosts, cohostOf(event.id, userId));
-}
-
-/** Everyone hosting the event: its creator first, then its co-hosts. */
-export async function hostIds(db: Executor, event: Pick<EventRow, 'id' | 'creatorId'>): Promise<string[]> {
-  const rows = await db
-    .select({ userId: eventCohosts.userId })
-    .from(eventCohosts)
-    .where(eq(eventCohosts.eventId, event.id));
-  return [event.creatorId, ...rows.map((r) => r.userId)];
-}
 
 /**
  * Who may become a co-host: a friend of the creator, or an organiser (or owner) of the community

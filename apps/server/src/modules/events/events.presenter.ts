@@ -9,7 +9,9 @@ import {
   type RsvpStatus,
 } from '@townsquare/contracts';
 import type { EventRow } from '../../db/schema/index.ts';
-import type { Attendee, EventWithRelations, FriendsGoingRow } from './events.repository.ts';
+import type { Attendee, EventWithRelations, FriendsGoingRow } from '../../platform/event-rows.ts';
+import { eventAbilities } from '../access/events.ts';
+import { cityLevelPlace } from '../access/places.ts';
 
 /** Status as every read reports it: a published event whose end has passed is PAST. */
 export function effectiveStatus(row: Pick<EventRow, 'status' | 'endDate'>, now = Date.now()): EventStatus {
@@ -28,9 +30,6 @@ export function knowsWhere(
   if (row.creatorId === viewerId || row.cohostIds.includes(viewerId)) return true;
   return row.attendees.some(([id, status]) => id === viewerId && status === 'going');
 }
-
-/** 0.01° (about 1 km): where a city-only point is shown. */
-export const roundCity = (n: number) => Math.round(n * 100) / 100;
 
 /** "Berlin, DE": the city display text a viewer who may not know the address reads. */
 export function cityText(place: Pick<Place, 'city' | 'country' | 'name'>): string {
@@ -62,22 +61,6 @@ export function applyAddressRule<T extends WhereFields>(event: T, insider: boole
   shown.placeId = event.placeId === undefined ? undefined : null;
   shown.place = place && cityLevelPlace(place);
   return shown;
-}
-
-/**
- * A place as someone who does not know where it is reads it (decision 044): the city, its point
- * rounded to 0.01°, no address and no id (a place id would open the full place). The address
- * rule's form of a place, for an event's place here and for a pin read on its own (decision 062).
- */
-export function cityLevelPlace<P extends Place>(place: P): P {
-  return {
-    ...place,
-    id: '',
-    name: place.city || place.name,
-    address: '',
-    lat: roundCity(place.lat),
-    lon: roundCity(place.lon),
-  };
 }
 
 /**
@@ -173,6 +156,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     questions: row.questions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    can: eventAbilities(row, viewerId),
     rsvps: rsvps(going),
   };
 }

@@ -1,48 +1,11 @@
 import { and, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { columnsOf, preparedQuery } from '../../db/prepared.ts';
-import { firstRow, insertRow, type NewRow, updateRow } from '../../db/rows.ts';
-import { communities, type EventRow, events, users } from '../../db/schema/index.ts';
-import { groupKinds, memberExists } from '../groups/membership.repository.ts';
-
-/** Not hidden by a moderator. */
-const notHidden = sql`${events.hiddenAt} is null`;
-
-/**
- * The creator is not suspended now (a suspension without an end lasts until it is lifted). The
- * subquery is uncorrelated, so PostgreSQL reads the (few) suspended accounts once per query into a
- * hashed subplan, instead of probing users for every candidate event row (counts walk 4,000).
- */
-const creatorNotSuspended = sql`${events.creatorId} not in (select su.id from users su
-    where su.suspended_at is not null and (su.suspended_until is null or su.suspended_until > now()))`;
-
-/**
- * Who may see an event: its creator always; anyone else only once it is published, and for a
- * private event only the creator's friends and people who RSVP'd, unless the creator blocked them
- * (an earlier RSVP then no longer counts). Anonymous viewers see public,
- * published events. `viewerId` may be a `sql.placeholder`, so prepared statements share this one
- * definition. An event hosted by a PRIVATE community is, beyond that, for its members only.
- * Moderation (decision 021): an event a moderator hid is seen by nobody, its creator included;
- * the events of a suspended creator are seen by nobody else while the suspension lasts.
- */
-export function visibleTo(viewerId: string | Placeholder | undefined): SQL {
-  if (!viewerId)
-    return sql`(${notHidden} and ${events.status} <> 'DRAFT' and ${events.visibility} = 'PUBLIC' and ${communityAllows(undefined)} and ${creatorNotSuspended})`;
-  return sql`(${notHidden} and (${events.creatorId} = ${viewerId} or (${events.status} <> 'DRAFT' and (
-    ${events.visibility} = 'PUBLIC'
-    or ((exists (select 1 from friendships f where f.user_id = ${events.creatorId} and f.friend_id = ${viewerId})
-      or exists (select 1 from rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId}))
-      and not exists (select 1 from blocks b where b.blocker_id = ${events.creatorId} and b.blocked_id = ${viewerId}))
-  ) and ${communityAllows(viewerId)} and ${creatorNotSuspended})))`;
-}
-
-/** No host community, a PUBLIC one, or a PRIVATE one the viewer is a member of. */
-function communityAllows(viewerId: string | Placeholder | undefined): SQL {
-  const member = viewerId ? sql` or ${memberExists(groupKinds.community, sql`c.id`, viewerId)}` : sql``;
-  return sql`(${events.communityId} is null or exists (select 1 from communities c
-    where c.id = ${events.communityId} and (c.visibility = 'PUBLIC'${member})))`;
-}
+import { preparedQuery } from '../../db/prepared.ts';
+import { insertRow, type NewRow, updateRow } from '../../db/rows.ts';
+import { type EventRow, events } from '../../db/schema/index.ts';
+import { type EventWithRelations, withRelations } from '../../platform/event-rows.ts';
+import { notHidden, visibleTo } from '../access/events.ts';
 
 /** A LIVE event whose end has passed reads as PAST everywhere; this is the rest of LIVE. */
 const isLive = sql`(${events.status} = 'LIVE' and ${events.endDate} >= now())`;
@@ -60,87 +23,6 @@ export type ListOptions = {
   /** With `sort: 'friends'`, the friends-going count of the last event of the previous page. */
   afterFriends?: number;
 };
-
-/** One answer to an event: user id, status, username, full name (an array: less to build and parse). */
-export type Attendee = [
-  userId: string,
-  status: 'going' | 'maybe' | 'not_going' | 'waitlisted' | 'offered',
-  username: string | null,
-  fullName: string,
-];
-/** An event as every read presents it: the row, its creator and its answers (oldest first). */
-export type EventWithRelations = EventRow & {
-  creatorUsername: string | null;
-  creatorFullName: string;
-  creatorProfileImage: string | null;
-  attendees: Attendee[];
-  /** Its co-hosts: with the creator and the people going, they know where it is (decision 044). */
-  cohostIds: string[];
-  /** The hosting community ("Hosted by"), when the event has one. */
-  hostSlug: string | null;
-  hostName: string | null;
-  hostVerified: boolean | null;
-  /** The viewer's friends going (read with a viewer only; null when none is). */
-  friendsGoing?: FriendsGoingRow | null;
-};
-
-/** A friend going: user id, username, full name, picture (an array, like `Attendee`). */
-export type FriendGoing = [
-  userId: string,
-  username: string | null,
-  fullName: string,
-  profileImage: string | null,
-];
-/** Up to FRIENDS_SHOWN of the viewer's friends going (first to answer first), and how many there are. */
-export type FriendsGoingRow = { total: number; users: FriendGoing[] };
-
-/** How many friends going an event carries by name (the rest are counted). */
-export const FRIENDS_SHOWN = 3;
-
-/**
- * Per event of `page` (a CTE of events the viewer may see, so `visibleTo` has already decided):
- * how many of the viewer's friends are going, and the first FRIENDS_SHOWN of them. An RSVP is
- * visible exactly where its event is, so no second rule is needed. One aggregate per page, read
- * from the viewer's friendships (primary key) and each friend's answers (rsvps_user_idx).
- */
-const friendsGoingCte = (viewerId: SQL | Placeholder | string) => sql`friends_going as (
-    select r.event_id, count(*)::int as total,
-      to_json((array_agg(json_build_array(u.id, u.username, u.full_name, u.profile_image) order by r.created_at, r.user_id))[1:${sql.raw(String(FRIENDS_SHOWN))}]) as users
-    from friendships f
-      join rsvps r on r.user_id = f.friend_id and r.status = 'going' and r.event_id in (select id from page)
-      join ${users} u on u.id = f.friend_id
-    where f.user_id = ${viewerId}
-    group by r.event_id)`;
-
-/**
- * The events `selection` picks (a query over `events`, at most a page), each with its creator and
- * its answers, in `order`: one round trip per page, and the answering users joined once for the
- * whole page rather than once per event. `extra` adds columns of `page` beyond the event's own
- * (a selection that read more than `events.*`, such as a city page's distances and places).
- */
-export const withRelations = (
-  selection: SQL,
-  order: string,
-  viewerId?: SQL | Placeholder | string,
-  extra?: SQL,
-) => sql`with page as materialized (${selection}),
-  ${viewerId === undefined ? sql`` : sql`${friendsGoingCte(viewerId)},`}
-  answers as (
-    select r.event_id, json_agg(json_build_array(r.user_id, r.status, u.username, u.full_name) order by r.created_at) as list
-    from rsvps r join ${users} u on u.id = r.user_id
-    where r.event_id in (select id from page)
-    group by r.event_id)
-  select ${columnsOf(events, 'page')},
-    c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
-    coalesce(a.list, '[]') as attendees,
-    array(select ch.user_id::text from event_cohosts ch where ch.event_id = page.id) as "cohostIds",
-    h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
-    ${viewerId === undefined ? sql`` : sql`, case when fg.total is null then null else json_build_object('total', fg.total, 'users', fg.users) end as "friendsGoing"`}
-    ${extra === undefined ? sql`` : sql`, ${extra}`}
-  from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id
-    left join ${communities} h on h.id = page.community_id
-    ${viewerId === undefined ? sql`` : sql`left join friends_going fg on fg.event_id = page.id`}
-  order by ${sql.raw(order)}`;
 
 /** Literal, not a bound value: a prepared statement's generic plan then uses the partial indexes. */
 const statusIs = (status: 'DRAFT' | 'LIVE' | 'PAST') => sql`${events.status} = ${sql.raw(`'${status}'`)}`;
@@ -373,23 +255,6 @@ export async function findManyWithRelations(
   return viewerId ? manyEventsForViewer(db, { ids, viewer: viewerId }) : manyEvents(db, { ids });
 }
 
-/**
- * The viewer's friends going to each of `ids` (events the caller already knows the viewer may
- * see, such as search results): one query for the whole list.
- */
-export async function friendsGoingFor(
-  db: Executor,
-  viewerId: string,
-  ids: string[],
-): Promise<Map<string, FriendsGoingRow>> {
-  if (ids.length === 0) return new Map();
-  const result = await db.execute<{ event_id: string; total: number; users: FriendGoing[] }>(
-    sql`with page as (select unnest(${sql.param(ids)}::uuid[]) as id), ${friendsGoingCte(viewerId)}
-      select event_id, total, users from friends_going`,
-  );
-  return new Map(result.rows.map((r) => [r.event_id, { total: r.total, users: r.users }]));
-}
-
 /** Counts stop at this many: a tile says "1000+" rather than scanning a whole city's events. */
 export const COUNT_CAP = 1000;
 
@@ -424,14 +289,6 @@ export async function listUpcomingPublic(db: Executor, limit: number) {
   );
 }
 
-export async function findEvent(
-  db: Executor,
-  id: string,
-  viewerId: string | undefined,
-): Promise<EventRow | undefined> {
-  return firstRow(db, events, and(eq(events.id, id), visibleTo(viewerId)));
-}
-
 export const insertEvent = (db: Executor, values: NewRow<typeof events>): Promise<EventRow> =>
   insertRow(db, events, values);
 
@@ -451,39 +308,4 @@ export async function persistPastStatus(db: Executor): Promise<number> {
     update events set status = 'PAST', updated_at = now()
     where status = 'LIVE' and end_date < now() and (select ok from lock)`);
   return result.rowCount ?? 0;
-}
-
-/**
- * THE rule of who knows where an event is (decision 044), as SQL: the ids of the events `viewerId`
- * created, co-hosts or is going to (`knowsWhere` in the presenter is the same rule over a row read
- * with its answers). One set, each branch read through its own index (creator, co-host, going).
- */
-function eventsKnownBy(viewerId: string): SQL {
-  return sql`(select id from ${events} where creator_id = ${viewerId}
-    union all select event_id from event_cohosts where user_id = ${viewerId}
-    union all select event_id from rsvps where user_id = ${viewerId} and status = 'going')`;
-}
-
-/**
- * The places of the events whose place `viewerId` knows (decision 044): pins they may read in
- * full (decision 062), for the places module.
- */
-export function placesKnownBy(viewerId: string): SQL {
-  return sql`(select place_id from ${events} where place_id is not null and id in ${eventsKnownBy(viewerId)})`;
-}
-
-/**
- * Of the events `ids`, those whose place `viewerId` knows (decision 044): they created it, co-host
- * it or are going. For paths that read rows without their answers (feeds, search, notifications).
- */
-export async function knownWhereBy(
-  db: Executor,
-  ids: string[],
-  viewerId: string | undefined,
-): Promise<Set<string>> {
-  if (!viewerId || ids.length === 0) return new Set();
-  const result = await db.execute<{ id: string }>(sql`
-    select e.id from ${events} e
-    where e.id = any(${sql.param(ids)}::uuid[]) and e.id in ${eventsKnownBy(viewerId)}`);
-  return new Set(result.rows.map((r) => r.id));
 }

@@ -12,8 +12,8 @@ import {
 } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
 import { readFilePart } from '../uploads/uploads.routes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { EventsService } from './events.service.ts';

@@ -12,13 +12,14 @@ import {
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import type { EventRow, events, UserRow } from '../../db/schema/index.ts';
+import type { EventRow, events, PlaceRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { EventWithRelations } from '../../platform/event-rows.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
+import { findVisibleEvent, knownWhereBy } from '../access/events.ts';
 import { listNear } from '../places/nearby.service.ts';
-import type { PlaceRow } from '../places/places.repository.ts';
 import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { capacityValues } from './capacity.ts';
 import {
   applyAddressRule,
@@ -72,7 +73,7 @@ const encodeCursor = (row: EventRow) =>
   Buffer.from(`${row.startDate.toISOString()}|${row.id}`).toString('base64url');
 
 /** With `sort=friends` the cursor also carries the last event's friends-going count. */
-const encodeFriendsCursor = (row: repo.EventWithRelations) =>
+const encodeFriendsCursor = (row: EventWithRelations) =>
   Buffer.from(`${row.friendsGoing?.total ?? 0}|${row.startDate.toISOString()}|${row.id}`).toString(
     'base64url',
   );
@@ -106,7 +107,7 @@ export async function shownLocations(
   const shown = new Map(rows.map((r) => [r.id, r.location]));
   const restricted = rows.filter((r) => r.addressVisibility === 'ATTENDEES');
   if (restricted.length === 0) return shown;
-  const insiders = await repo.knownWhereBy(
+  const insiders = await knownWhereBy(
     db,
     restricted.map((r) => r.id),
     viewerId,
@@ -191,7 +192,7 @@ export function createEventsService(deps: EventsServiceDeps) {
    * viewer: every event this service answers with passes here.
    */
   async function shown<T extends EventDto | PublicEventDto>(
-    items: { dto: T; row: repo.EventWithRelations }[],
+    items: { dto: T; row: EventWithRelations }[],
     viewerId: string | undefined,
   ): Promise<T[]> {
     const placed = await withPlaces(
@@ -206,7 +207,7 @@ export function createEventsService(deps: EventsServiceDeps) {
   async function presentAs<T extends EventDto | PublicEventDto>(
     rows: EventRow[],
     viewerId: string | undefined,
-    form: (row: repo.EventWithRelations, viewerId: string | undefined) => T,
+    form: (row: EventWithRelations, viewerId: string | undefined) => T,
   ): Promise<T[]> {
     const full = new Map(
       (
@@ -233,9 +234,9 @@ export function createEventsService(deps: EventsServiceDeps) {
    * this viewer: no further query.
    */
   const presentRead = <T extends EventDto | PublicEventDto>(
-    rows: (repo.EventWithRelations & { place: PlaceRow | null })[],
+    rows: (EventWithRelations & { place: PlaceRow | null })[],
     viewerId: string | undefined,
-    form: (row: repo.EventWithRelations, viewerId: string | undefined) => T,
+    form: (row: EventWithRelations, viewerId: string | undefined) => T,
   ) =>
     shown(
       rows.map((row) => ({
@@ -246,12 +247,12 @@ export function createEventsService(deps: EventsServiceDeps) {
     );
 
   /** Events anyone may see, read with their relations and places (city pages), for a signed-out visitor. */
-  const presentPublic = (rows: (repo.EventWithRelations & { place: PlaceRow })[]) =>
+  const presentPublic = (rows: (EventWithRelations & { place: PlaceRow })[]) =>
     presentRead(rows, undefined, presentPublicEvent);
 
   /** The event if the viewer may see it; otherwise 404, whether it exists or not. */
   async function visible(id: string, viewerId: string | undefined): Promise<EventRow> {
-    const row = isUuid(id) ? await repo.findEvent(db, id, viewerId) : undefined;
+    const row = isUuid(id) ? await findVisibleEvent(db, id, viewerId) : undefined;
     if (!row) throw notFound(EVENT_MSG.notFound);
     return row;
   }
@@ -525,7 +526,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     findVisibleRow: visible,
 
     isVisible: async (id: string, viewerId: string | undefined) =>
-      isUuid(id) && (await repo.findEvent(db, id, viewerId)) !== undefined,
+      isUuid(id) && (await findVisibleEvent(db, id, viewerId)) !== undefined,
 
     /**
      * Calls the event off; it stays readable, marked cancelled (STATUS:CANCELLED in calendars),

@@ -7,7 +7,7 @@ import type { FullRsvpStatus } from '@townsquare/contracts';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, rsvps } from '../../db/schema/index.ts';
-import { visibleTo } from './events.repository.ts';
+import { visibleTo } from '../access/events.ts';
 
 export type AttendeeRow = {
   /** The attendee id: the member's user id, or the guest's id (decision 040). */
@@ -29,28 +29,6 @@ export type DecorationRow = {
   hosts: Array<{ id: string; username: string | null; fullName: string; profileImage: string | null }>;
   mine: AttendeeRow | null;
 };
-
-/**
- * Answers of one event (or one attendee) with the waitlist position of those waiting; members and
- * guests without an account alike (a guest has their name and no username).
- */
-export async function attendeeRows(
-  db: Executor,
-  eventId: string,
-  attendeeId?: string,
-): Promise<AttendeeRow[]> {
-  const one = attendeeId ? sql` and r.attendee_id = ${attendeeId}` : sql``;
-  const result = await db.execute<AttendeeRow>(sql`select r.attendee_id as user_id,
-      r.guest_id is not null as guest, u.username, coalesce(u.full_name, g.name) as full_name, r.status,
-      r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
-      case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
-        where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
-    from rsvps r left join users u on u.id = r.user_id left join event_guests g on g.id = r.guest_id
-    where r.event_id = ${eventId}${one}
-    order by case r.status when 'going' then 0 when 'offered' then 1 when 'waitlisted' then 2 when 'maybe' then 3 else 4 end,
-      r.queued_at nulls last, coalesce(u.full_name, g.name), r.attendee_id`);
-  return result.rows;
-}
 
 /**
  * Places taken, people waiting, hosts, and the viewer's answer with their place: one round trip.

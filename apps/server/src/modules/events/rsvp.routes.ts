@@ -12,7 +12,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { EventAnnouncements } from './announcements.service.ts';
 import type { EventsService } from './events.service.ts';
 import type { RsvpService } from './rsvp.service.ts';

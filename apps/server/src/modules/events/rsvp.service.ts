@@ -15,33 +15,39 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { clockTime } from '../../platform/dates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { loadOnce } from '../../platform/load-once.ts';
 import { recordEvent } from '../../platform/outbox.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { CohostRow } from '../groups/membership.repository.ts';
-import type { Change, Outcome } from '../groups/membership.service.ts';
+import { findVisibleEvent, isHost } from '../access/events.ts';
+import type { Change, Outcome, RowOf } from '../groups/membership.service.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
 import type { Released } from '../signups/signups.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { attendeesCsv } from './attendees-csv.ts';
-
 import { doorCode, doorCodes, normalDoorCode, readTicket, ticketCode } from './checkin.ts';
-import { isHost, mayCohost } from './cohosts.ts';
-
+import { mayCohost } from './cohosts.ts';
 import { effectiveStatus } from './events.presenter.ts';
-import { findEvent } from './events.repository.ts';
+import { shownLocations } from './events.service.ts';
 import { fileSlug } from './file-name.ts';
 import {
   type AttendeeRow,
   areFriends,
-  attendeeRows,
   decoration,
   markCheckedIn,
   rsvpStates,
   rsvpStatus,
 } from './rsvp.repository.ts';
-import { expireOffers, fillPlaces, lockEvent, type Offer, refillEvent, setRsvp } from './rsvp.ts';
+import {
+  attendeeRows,
+  expireOffers,
+  fillPlaces,
+  lockEvent,
+  type Offer,
+  refillEvent,
+  setRsvp,
+} from './rsvp.ts';
 
 export type RsvpServiceDeps = {
   db: Database;
@@ -59,7 +65,7 @@ export type RsvpServiceDeps = {
   /** Tells the event's room that its guest list changed (hosts' Guests tab refetches). */
   publisher: Pick<Publisher, 'toChannel'>;
   /** Co-hosts are written by the one membership writer (modules/groups, decision 067). */
-  cohosts: { change: (c: Change) => Promise<Outcome<CohostRow>> };
+  cohosts: { change: (c: Change) => Promise<Outcome<RowOf<'cohost'>>> };
   /** Signs and reads tickets and door codes (decision 066). */
   links: LinkSigner;
 };
@@ -114,7 +120,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   }
 
   async function visible(id: string, viewerId: string): Promise<EventRow> {
-    const row = isUuid(id) ? await findEvent(db, id, viewerId) : undefined;
+    const row = isUuid(id) ? await findVisibleEvent(db, id, viewerId) : undefined;
     if (!row) throw notFound(EVENT_MSG.notFound);
     return row;
   }
@@ -275,7 +281,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if (!isUuid(toUserId)) throw badRequest(CAPACITY_MSG.transferNotFriend);
       if (
         !(await areFriends(db, user.id, toUserId)) ||
-        !(await findEvent(db, row.id, toUserId)) ||
+        !(await findVisibleEvent(db, row.id, toUserId)) ||
         toUserId === row.creatorId
       )
         throw badRequest(CAPACITY_MSG.transferNotFriend);

@@ -27,6 +27,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type EventRow, events, type RsvpRow, rsvps } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/outbox.ts';
+import type { AttendeeRow } from './rsvp.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Within this time before the start a freed place goes straight to the first in line. */
@@ -321,4 +322,26 @@ export async function refillEvent(db: Database, eventId: string, now = new Date(
     const event = await lockEvent(tx, eventId);
     return event ? [...(await expireLocked(tx, event, now)), ...(await fillPlaces(tx, event, now))] : [];
   });
+}
+
+/**
+ * Answers of one event (or one attendee) with the waitlist position of those waiting; members and
+ * guests without an account alike (a guest has their name and no username).
+ */
+export async function attendeeRows(
+  db: Executor,
+  eventId: string,
+  attendeeId?: string,
+): Promise<AttendeeRow[]> {
+  const one = attendeeId ? sql` and r.attendee_id = ${attendeeId}` : sql``;
+  const result = await db.execute<AttendeeRow>(sql`select r.attendee_id as user_id,
+      r.guest_id is not null as guest, u.username, coalesce(u.full_name, g.name) as full_name, r.status,
+      r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
+      case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
+        where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
+    from rsvps r left join users u on u.id = r.user_id left join event_guests g on g.id = r.guest_id
+    where r.event_id = ${eventId}${one}
+    order by case r.status when 'going' then 0 when 'offered' then 1 when 'waitlisted' then 2 when 'maybe' then 3 else 4 end,
+      r.queued_at nulls last, coalesce(u.full_name, g.name), r.attendee_id`);
+  return result.rows;
 }

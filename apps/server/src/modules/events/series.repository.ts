@@ -10,7 +10,7 @@ import {
   type SeriesRow,
   seriesStanding,
 } from '../../db/schema/index.ts';
-import { visibleTo } from './events.repository.ts';
+import { visibleTo } from '../access/events.ts';
 import { lockEvent, type Offer, setRsvp } from './rsvp.ts';
 
 export async function insertSeries(db: Executor, values: Omit<typeof eventSeries.$inferInsert, 'id'>) {

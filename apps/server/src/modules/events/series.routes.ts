@@ -9,7 +9,7 @@ import {
   updateSeriesBody,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['series'];

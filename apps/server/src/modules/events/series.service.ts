@@ -13,7 +13,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { EventRow, SeriesRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { findUserById, isUuid } from '../users/users.repository.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { findUserById } from '../../platform/people.ts';
 import { capacityValues } from './capacity.ts';
 import { type EventsService, whereValues } from './events.service.ts';
 import { HORIZON_MS } from './horizon.ts';

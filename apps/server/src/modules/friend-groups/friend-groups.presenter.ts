@@ -1,6 +1,5 @@
 import type { FriendGroup } from '@townsquare/contracts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
 import type { FriendGroupRow } from './friend-groups.repository.ts';
 
 /** Contract 4.9 with members and creator populated; never an e-mail address. */

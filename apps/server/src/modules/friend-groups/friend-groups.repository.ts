@@ -1,8 +1,9 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
 import { friendGroups } from '../../db/schema/index.ts';
-import { groupIdsOf, groupKinds, memberExists } from '../groups/membership.repository.ts';
+import { groupIdsOf, memberExists } from '../access/groups.ts';
+import { groupKinds } from '../groups/kinds.ts';
 
 export type FriendGroupRow = typeof friendGroups.$inferSelect;
 
@@ -19,7 +20,7 @@ export async function findGroupFor(
   const rows = await db
     .select({
       group: friendGroups,
-      isMember: sql<boolean>`${memberExists(groupKinds.friendGroup, friendGroups.id, userId)}`,
+      isMember: sql<boolean>`${memberExists(friendGroups.id, userId)}`,
     })
     .from(friendGroups)
     .where(eq(friendGroups.id, id))

@@ -1,7 +1,7 @@
 import { createFriendGroupBody, friendGroup, idParam } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import { groupChatRoutes, groupMemberRoutes } from '../groups/group.routes.ts';
 import type { FriendGroupsService } from './friend-groups.service.ts';
 

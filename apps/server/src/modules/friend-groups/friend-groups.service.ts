@@ -1,10 +1,10 @@
 import { CHAT_MSG, type CreateFriendGroupInput, type FriendGroup } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { actorOf, groupKinds } from '../groups/kinds.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { actorOf, allows, groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { presentFriendGroup } from './friend-groups.presenter.ts';
 import * as repo from './friend-groups.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { RoomRechecks } from '../chat/rooms.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

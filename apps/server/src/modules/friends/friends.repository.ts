@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, insertIfAbsent } from '../../db/rows.ts';
 import { friendRequests, friendships, users } from '../../db/schema/index.ts';
-import { personColumns } from '../users/users.repository.ts';
+import { personColumns } from '../../platform/people.ts';
 
 const friendColumns = {
   ...personColumns,

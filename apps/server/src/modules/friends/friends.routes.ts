@@ -10,7 +10,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { FriendsService } from './friends.service.ts';
 
 /** Friends (docs/API.md, "Friends"). Thin: validate, authenticate, call the service. */

@@ -11,10 +11,11 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
+import { findUserById } from '../../platform/people.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { findUserById, isUuid } from '../users/users.repository.ts';
 import * as repo from './friends.repository.ts';
 
 export type FriendsService = ReturnType<typeof createFriendsService>;

@@ -3,7 +3,7 @@ import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller } from '../auth/authenticate.ts';
+import { caller } from '../../platform/request-user.ts';
 import type { GroupChat } from './membership.service.ts';
 
 /**

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { anyRow, deleteRows, firstRow } from '../../db/rows.ts';
 import { eventCohosts, events, type GroupMemberRow, groupMembers, users } from '../../db/schema/index.ts';
-import type { Person } from '../chat/chat.repository.ts';
-import { personColumns } from '../users/users.repository.ts';
+import { type Person, personColumns } from '../../platform/people.ts';
 import type { CohostKindConfig, GroupKindConfig, KindRules } from './kinds.ts';
 import { groupKinds } from './kinds.ts';
 
@@ -19,9 +18,6 @@ import { groupKinds } from './kinds.ts';
 export type { GroupKindConfig } from './kinds.ts';
 export { groupKinds } from './kinds.ts';
 
-/** The earlier name of `groupKinds` (decision 015), kept so callers written against it still work. */
-export const memberTables = groupKinds;
-
 export type GroupMember = Person & { groupId: string };
 export type Membership = GroupMemberRow;
 
@@ -32,18 +28,6 @@ const uuidArray = (ids: string[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::uuid[]`;
-
-/**
- * `exists (a member row of group <groupId> for <userId>)`, for use inside other queries (a group's
- * own lookup, the events visibility predicate). `groupId` is a column or value of the outer query.
- */
-export function memberExists(
-  _k: GroupKindConfig,
-  groupId: SQL | PgColumn,
-  userId: string | Placeholder,
-): SQL {
-  return sql`exists (select 1 from group_members gm where gm.group_id = ${groupId} and gm.user_id = ${userId} and gm.state = 'member')`;
-}
 
 /** Adds members (state `member`); rows already there stay as they were. */
 export async function addMembers(
@@ -80,11 +64,6 @@ export async function membersOf(db: Executor, groupIds: string[]): Promise<Group
 
 export async function countMembers(db: Executor, groupId: string): Promise<number> {
   return db.$count(m, and(eq(m.groupId, groupId), belongs));
-}
-
-/** Ids of the groups of this kind `userId` belongs to. */
-export function groupIdsOf(k: GroupKindConfig, userId: string): SQL {
-  return sql`(select gm.group_id from group_members gm where gm.user_id = ${userId} and gm.kind = ${k.kind} and gm.state = 'member')`;
 }
 
 /** The user's row in the group, whatever its state. */
@@ -293,64 +272,6 @@ export async function setShareEmail(db: Executor, groupId: string, userId: strin
     .where(and(eq(m.groupId, groupId), eq(m.userId, userId), belongs))
     .returning({ shareEmail: m.shareEmail });
   return rows[0]?.shareEmail;
-}
-
-/**
- * Every member of the group for its export, in join order: the e-mail address only of those who
- * agreed to share it (`share_email`), null for everyone else, decided in the query itself.
- */
-export async function membersForExport(db: Executor, groupId: string) {
-  return db
-    .select({
-      name: users.fullName,
-      username: users.username,
-      role: m.role,
-      joined: m.addedAt,
-      email: sql<string | null>`case when ${m.shareEmail} then ${users.email} end`,
-    })
-    .from(m)
-    .innerJoin(users, eq(users.id, m.userId))
-    .where(and(eq(m.groupId, groupId), belongs))
-    .orderBy(asc(m.addedAt), asc(m.userId));
-}
-
-/** Which of these (lower-case) addresses belong to the group's members, banned people, or neither. */
-export async function statesOfAddresses(db: Executor, groupId: string, emails: string[]) {
-  if (emails.length === 0)
-    return new Map<string, { userId: string; state: GroupMemberRow['state'] | null }>();
-  const rows = await db
-    .select({ email: users.email, userId: users.id, state: m.state })
-    .from(users)
-    .leftJoin(m, and(eq(m.groupId, groupId), eq(m.userId, users.id)))
-    .where(inArray(users.email, emails));
-  return new Map(rows.map((r) => [r.email.toLowerCase(), { userId: r.userId, state: r.state }]));
-}
-
-/**
- * Ids of the group's members: `notifiedOfEvents` those who want to hear of each new event,
- * `organizers` its owner and organisers (who hear of join requests), `owner` its owner.
- */
-export async function memberIds(
-  db: Executor,
-  groupId: string,
-  which: 'notifiedOfEvents' | 'organizers' | 'owner',
-): Promise<string[]> {
-  const chosen = {
-    notifiedOfEvents: eq(m.eventNotifications, 'all'),
-    organizers: inArray(m.role, ['OWNER', 'ORGANIZER']),
-    owner: eq(m.role, 'OWNER'),
-  }[which];
-  const rows = await db
-    .select({ userId: m.userId })
-    .from(m)
-    .where(and(eq(m.groupId, groupId), belongs, chosen));
-  return rows.map((r) => r.userId);
-}
-
-/** Whether `userId` is an owner or organiser of the group (hosting rights, co-hosting). */
-export function organizerExists(groupId: SQL | PgColumn | string, userId: string): SQL {
-  return sql`exists (select 1 from group_members gm where gm.group_id = ${groupId}
-    and gm.user_id = ${userId} and gm.state = 'member' and gm.role in ('OWNER', 'ORGANIZER'))`;
 }
 
 /**

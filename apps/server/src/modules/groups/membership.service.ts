@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { type Person, people } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { type Person, people } from '../chat/chat.repository.ts';
+import { memberIds } from '../access/groups.ts';
 import type { ChatInput, ChatService, Page } from '../chat/chat.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import {
   type Actor,
   allows,
@@ -150,7 +151,7 @@ export function createMemberships(deps: MembershipDeps) {
             continue;
           }
           // The owner steps down first: one owner per group (a unique index).
-          for (const ownerId of await repo.memberIds(tx, c.groupId, 'owner'))
+          for (const ownerId of await memberIds(tx, c.groupId, 'owner'))
             await repo.putMembership(tx, k, {
               groupId: c.groupId,
               userId: ownerId,
@@ -192,6 +193,17 @@ export function createMemberships(deps: MembershipDeps) {
 
   return {
     change,
+
+    /**
+     * The row-level reads a kind with states and roles (communities) makes about its members:
+     * reached through this service, never this module's repository (decision 068).
+     */
+    rows: {
+      findMembership: repo.findMembership,
+      memberPage: repo.memberPage,
+      everyoneIn: repo.everyoneIn,
+      successorOf: repo.successorOf,
+    },
 
     /**
      * A new group's first members, in the transaction that creates it: the founder in the kind's

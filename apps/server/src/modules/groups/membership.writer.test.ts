@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPACITY_MSG, COMMUNITY_MSG, communityResponse, subgroup } from '@townsquare/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findUserById } from '../../platform/people.ts';
 import {
   created,
   createEvent,
@@ -13,7 +14,6 @@ import {
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createSubgroupsService } from '../subgroups/subgroups.service.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { type GroupRules, groupKinds, type Transition } from './kinds.ts';
 import { findCohost, findMembership } from './membership.repository.ts';
 import { createMemberships } from './membership.service.ts';

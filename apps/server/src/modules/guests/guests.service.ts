@@ -19,21 +19,20 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EventGuestRow, EventRow, GuestAnswer, PollRow } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
+import { byId, isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { addressToken, type LinkSigner, readAddressToken } from '../../platform/signed-links.ts';
+import { findVisibleEvent } from '../access/events.ts';
 import { linkToken, storedLinkToken } from '../auth/account-mail.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { effectiveStatus } from '../events/events.presenter.ts';
-import { findEvent } from '../events/events.repository.ts';
 import { shownLocations } from '../events/events.service.ts';
-import { attendeeRows } from '../events/rsvp.repository.ts';
-import { checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
-import type { Recipient } from '../notifications/notifications.repository.ts';
+import { attendeeRows, checkAnswer, lockEvent, type Offer, setRsvp } from '../events/rsvp.ts';
+import type { Recipient } from '../notifications/notify.ts';
 import type { PollsService } from '../polls/polls.service.ts';
-import { byId, isUuid } from '../users/users.repository.ts';
 import * as repo from './guests.repository.ts';
 
 /**
@@ -133,7 +132,7 @@ export function createGuestService(deps: GuestServiceDeps) {
 
   /** A public event that takes guest answers and has not ended or been called off. */
   async function openEvent(eventId: string): Promise<EventRow> {
-    const event = isUuid(eventId) ? await findEvent(db, eventId, undefined) : undefined;
+    const event = isUuid(eventId) ? await findVisibleEvent(db, eventId, undefined) : undefined;
     if (!event) throw notFound(EVENT_MSG.notFound);
     if (!event.allowGuestRsvp) throw badRequest(GUEST_MSG.notAllowed);
     if (effectiveStatus(event) === 'PAST') throw badRequest(GUEST_MSG.ended);

@@ -1,8 +1,8 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import type { RoomRechecks } from '../chat/rooms.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { RsvpService } from '../events/rsvp.service.ts';

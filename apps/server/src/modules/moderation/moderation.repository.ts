@@ -12,14 +12,11 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
-import { memberIds } from '../groups/membership.repository.ts';
-import { byId } from '../users/users.repository.ts';
+import type { AuditInput } from '../../platform/audit.ts';
+import { byId } from '../../platform/ids.ts';
+import { memberIds } from '../access/groups.ts';
 
 type SubjectType = ReportRow['subjectType'];
-
-/** Suspended now: set, and without an end or with an end still ahead (no job: a time comparison). */
-export const isSuspended = (row: Pick<UserRow, 'suspendedAt' | 'suspendedUntil'>, now = new Date()) =>
-  row.suspendedAt !== null && (row.suspendedUntil === null || row.suspendedUntil > now);
 
 /** Stores a report; undefined when the reporter already has an OPEN one on the subject. */
 export async function insertReport(
@@ -122,7 +119,6 @@ export function peopleByIds(db: Executor, ids: string[]): Promise<Map<string, Pe
 }
 
 /** A message by id, hidden or not (moderators and the report check decide what to do with it). */
-export { findMessage as findAnyMessage } from '../chat/chat.repository.ts';
 
 /** Up to `n` messages before and after `id` in its channel, hidden ones included, oldest first. */
 export async function neighbours(db: Executor, channel: string, id: string, n: number) {
@@ -194,17 +190,6 @@ export async function setSuspension(
     .returning();
   return rows[0];
 }
-
-/** How other modules write to the audit log (injected, so they do not import this module). */
-export type AuditWriter = (entry: AuditInput) => Promise<void>;
-
-export type AuditInput = {
-  actorId: string | null;
-  action: string;
-  subjectType: string;
-  subjectId: string;
-  details?: Record<string, unknown>;
-};
 
 /** Appends one line to the audit log. */
 export async function recordAudit(db: Executor, entry: AuditInput): Promise<void> {

@@ -17,7 +17,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { ModerationService } from './moderation.service.ts';
 
 /** Reports (everyone signed in), the moderation queue, suspensions and the audit log (admins). */

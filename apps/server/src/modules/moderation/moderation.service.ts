@@ -18,11 +18,14 @@ import {
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { EventRow, MessageRow, ReportRow, UserRow } from '../../db/schema/index.ts';
+import type { AuditInput } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Publisher } from '../../realtime/publish.ts';
+import { isSuspended } from '../access/people.ts';
+import { findMessage } from '../access/rooms.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
-import { isUuid } from '../users/users.repository.ts';
 import * as repo from './moderation.repository.ts';
 import { notifyReporter } from './notify-reporter.ts';
 
@@ -99,13 +102,13 @@ function describeChannel(channel: string): { title: string; room: ReportRoom; ur
 export function createModerationService(deps: ModerationServiceDeps) {
   const { db, publisher } = deps;
 
-  const audit = (entry: repo.AuditInput) => repo.recordAudit(db, entry);
+  const audit = (entry: AuditInput) => repo.recordAudit(db, entry);
 
   /** The author a report's subject belongs to, if the subject still exists. */
   async function authorOf(type: ReportRow['subjectType'], id: string): Promise<string | undefined> {
     switch (type) {
       case 'message':
-        return (await repo.findAnyMessage(db, id))?.senderId ?? undefined;
+        return (await findMessage(db, id))?.senderId ?? undefined;
       case 'event':
         return (await repo.findAnyEvent(db, id))?.creatorId;
       case 'user':
@@ -121,7 +124,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     if (!isUuid(id)) throw missing();
     switch (type) {
       case 'message': {
-        const row = await repo.findAnyMessage(db, id);
+        const row = await findMessage(db, id);
         if (!row || row.hiddenAt || !(await deps.canReadChannel(me.id, row.channel))) throw missing();
         if (row.senderId === me.id) throw badRequest(MODERATION_MSG.cannotReportSelf);
         return;
@@ -183,12 +186,12 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const author = async (userId: string | null | undefined) => {
       const person = userId ? (await repo.peopleByIds(db, [userId])).get(userId) : undefined;
       return person
-        ? { ...personOf(person)!, suspended: repo.isSuspended(person), isAdmin: person.isAdmin }
+        ? { ...personOf(person)!, suspended: isSuspended(person), isAdmin: person.isAdmin }
         : null;
     };
     switch (type) {
       case 'message': {
-        const row = await repo.findAnyMessage(db, id);
+        const row = await findMessage(db, id);
         if (!row) return gone;
         const where = describeChannel(row.channel);
         return {
@@ -340,7 +343,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       const subject = { type: report.subjectType, id: report.subjectId };
       if (input.action === 'hide') {
         if (subject.type === 'message') {
-          const row = await repo.findAnyMessage(db, subject.id);
+          const row = await findMessage(db, subject.id);
           if (row) await hideMessageRow(row);
         } else if (subject.type === 'event') {
           await hideEventById(subject.id);
@@ -414,7 +417,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     async restore(admin: UserRow, userId: string): Promise<SuspensionResponse> {
       const target = isUuid(userId) ? await repo.findUser(db, userId) : undefined;
       if (!target) throw notFound(MODERATION_MSG.userNotFound);
-      if (!repo.isSuspended(target)) throw badRequest(MODERATION_MSG.notSuspended);
+      if (!isSuspended(target)) throw badRequest(MODERATION_MSG.notSuspended);
       const row = await repo.setSuspension(db, target.id, null);
       await audit({ actorId: admin.id, action: 'user.restore', subjectType: 'user', subjectId: target.id });
       return presentSuspension(row ?? target);
@@ -427,7 +430,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
      * is not told the message exists: 404. `prefix` limits the route to one kind of room.
      */
     async removeMessage(me: UserRow, messageId: string, prefix = ''): Promise<void> {
-      const row = isUuid(messageId) ? await repo.findAnyMessage(db, messageId) : undefined;
+      const row = isUuid(messageId) ? await findMessage(db, messageId) : undefined;
       if (!row || row.hiddenAt || !row.channel.startsWith(prefix))
         throw notFound(MODERATION_MSG.messageNotFound);
       if (!(await deps.canReadChannel(me.id, row.channel))) throw notFound(MODERATION_MSG.messageNotFound);
@@ -485,7 +488,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
 }
 
 function presentSuspension(row: UserRow): SuspensionResponse {
-  const suspended = repo.isSuspended(row);
+  const suspended = isSuspended(row);
   return {
     userId: row.id,
     suspended,

@@ -1,8 +1,8 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
 import { createSubjectRules } from '../access/subjects.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { GuestService } from '../guests/guests.service.ts';
 import type { PollsService } from '../polls/polls.service.ts';

@@ -10,8 +10,7 @@ import {
 } from '@townsquare/contracts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import { render } from '../../platform/i18n.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
 
 /**
  * The one shape of a notification: in the list and as the socket event `notification`. `locale`:
@@ -53,3 +52,19 @@ function pick(stored: Record<string, boolean>): Partial<ChannelPreferences> {
     if (typeof stored?.[key] === 'boolean') out[key] = stored[key];
   return out;
 }
+
+/** A person a notification goes to: their address and their choices per channel. */
+export type Recipient = {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  preferences: Preferences;
+  /** The language e-mail and push are written in; null: not chosen (English). */
+  locale?: Locale | null;
+  /**
+   * A guest (an answer without an account): their manage link (null for an answer confirmed
+   * before links were kept) and their "never e-mail me again" link replace the settings.
+   */
+  guest?: { manageUrl: string | null; neverUrl: string };
+};

@@ -12,8 +12,8 @@ import {
   notifications,
   users,
 } from '../../db/schema/index.ts';
-import { byId } from '../users/users.repository.ts';
-import { type Preferences, preferencesOf } from './notifications.presenter.ts';
+import { byId } from '../../platform/ids.ts';
+import { type Preferences, preferencesOf, type Recipient } from './notifications.presenter.ts';
 
 export type { Preferences };
 
@@ -167,22 +167,6 @@ export async function hasUnreadFrom(db: Executor, receiverId: string, senderId: 
     and(eq(messages.receiverId, receiverId), eq(messages.senderId, senderId), isNull(messages.readAt)),
   );
 }
-
-/** A person a notification goes to: their address and their choices per channel. */
-export type Recipient = {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerified: boolean;
-  preferences: Preferences;
-  /** The language e-mail and push are written in; null: not chosen (English). */
-  locale?: Locale | null;
-  /**
-   * A guest (an answer without an account): their manage link (null for an answer confirmed
-   * before links were kept) and their "never e-mail me again" link replace the settings.
-   */
-  guest?: { manageUrl: string | null; neverUrl: string };
-};
 
 export async function recipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {
   return byId(userIds, async (unique) => {

@@ -11,7 +11,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { type App, errors } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import { escapeHtml } from '../../platform/mail/templates.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type createAuthGuards } from '../../platform/request-user.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];

@@ -7,11 +7,11 @@ import {
 } from '@townsquare/contracts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { people } from '../../platform/people.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
-import { people } from '../chat/chat.repository.ts';
-import { hostIds } from '../events/cohosts.ts';
-import { isUuid } from '../users/users.repository.ts';
+import { hostIds } from '../access/events.ts';
 import {
   type CommunityEventJob,
   createTriggerContext,

@@ -3,14 +3,17 @@ import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import { type Message, t } from '../../platform/i18n.ts';
 import type { Job, Jobs } from '../../platform/jobs.ts';
+import { people } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { people } from '../chat/chat.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
 
 export type Subject = { type: NotificationSubjectType; id: string };
 export type Preferences = repo.Preferences;
-export type Recipient = repo.Recipient;
+
+import type { Recipient } from './notifications.presenter.ts';
+
+export type { Recipient };
 
 /**
  * A way to reach a person outside the app (e-mail here, Web Push in modules/push). `deliver` runs

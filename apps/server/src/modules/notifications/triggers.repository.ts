@@ -10,7 +10,7 @@ import {
   rsvps,
   users,
 } from '../../db/schema/index.ts';
-import { visibleTo } from '../events/events.repository.ts';
+import { visibleTo } from '../access/events.ts';
 
 /** The event as stored, whoever may see it (jobs check visibility per person through notify). */
 export async function eventRow(db: Executor, id: string): Promise<EventRow | undefined> {

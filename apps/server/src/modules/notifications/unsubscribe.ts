@@ -1,6 +1,8 @@
 import { NOTIFICATION_GROUPS, type NotificationGroup } from '@townsquare/contracts';
+import type { Database } from '../../db/client.ts';
+import { instanceSecrets } from '../../db/schema/index.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { LinkSigner } from '../../platform/signed-links.ts';
-import { isUuid } from '../users/users.repository.ts';
 
 /**
  * How long a link works: well past the 30 days after sending that CAN-SPAM asks an unsubscribe

@@ -1,15 +1,31 @@
 import { NEAR_CITY } from '@townsquare/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { fromJson, preparedQuery } from '../../db/prepared.ts';
-import { type CommunityRow, communities, events, places } from '../../db/schema/index.ts';
-import { publicCommunitiesNear } from '../communities/communities.repository.ts';
-import { type EventWithRelations, withRelations } from '../events/events.repository.ts';
+import { columnsOf, fromJson, preparedQuery, rowJson } from '../../db/prepared.ts';
+import { type CommunityRow, communities, events, type PlaceRow, places } from '../../db/schema/index.ts';
+import { type EventWithRelations, withRelations } from '../../platform/event-rows.ts';
+import { type Centre, distanceKm, earthPoint, withinRadius } from '../../platform/geo.ts';
 import { publicEventsNear } from './nearby.repository.ts';
-import { cityBySlug, type GazetteerCity, type PlaceRow } from './places.repository.ts';
+import { cityBySlug, type GazetteerCity } from './places.repository.ts';
 
 type Json = Record<string, unknown>;
 type Placed = { place: PlaceRow; distanceKm: number };
+
+/**
+ * Discovery near a point for a signed-out visitor (`discover` with only `near`): communities whose
+ * place lies within `radiusKm` of `centre`, biggest first, each with its `place` (`rowJson`) and
+ * `"distanceKm"` to it, as a selection for queries that nest the list (city pages, whose centre is
+ * the city row the same query reads). Communities are public knowledge, so no rule applies.
+ */
+function publicCommunitiesNear(centre: Centre, radiusKm: number, limit: number): SQL {
+  const point = earthPoint(places.lat, places.lon);
+  return sql`select ${columnsOf(communities, 'communities')}, ${rowJson(places, 'places')} as place,
+      ${distanceKm(point, earthPoint(centre.lat, centre.lon))}::float8 as "distanceKm"
+    from ${communities} join ${places} on ${places.id} = ${communities.placeId}
+    where ${withinRadius(point, centre, radiusKm)}
+    order by ${communities.memberCount} desc, ${communities.id} desc limit ${limit}`;
+}
+
 export type CityPageEvent = EventWithRelations & Placed;
 export type CityPageCommunity = CommunityRow & Placed;
 export type CityPageData = {

@@ -2,9 +2,10 @@ import type { Bbox, LatLon } from '@townsquare/contracts';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { fromJson, preparedQuery, rowJson } from '../../db/prepared.ts';
-import { type EventRow, events, places } from '../../db/schema/index.ts';
-import { type EventWithRelations, visibleTo, withRelations } from '../events/events.repository.ts';
-import { type Centre, distanceKm, earthPoint, type PlaceRow, withinRadius } from './places.repository.ts';
+import { type EventRow, events, type PlaceRow, places } from '../../db/schema/index.ts';
+import { type EventWithRelations, withRelations } from '../../platform/event-rows.ts';
+import { type Centre, distanceKm, earthPoint, withinRadius } from '../../platform/geo.ts';
+import { visibleTo } from '../access/events.ts';
 
 export type NearbyCursor =
   | { sort: 'date'; startDate: Date; id: string }

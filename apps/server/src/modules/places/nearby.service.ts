@@ -9,7 +9,7 @@ import {
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { isUuid } from '../users/users.repository.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   listEventsNear,
   mapClusters,

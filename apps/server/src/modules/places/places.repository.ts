@@ -1,11 +1,11 @@
-import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { rowById } from '../../db/rows.ts';
-import { placeOwners, places } from '../../db/schema/index.ts';
-import { placesKnownBy } from '../events/events.repository.ts';
+import { type PlaceRow, placeOwners, places } from '../../db/schema/index.ts';
+import { distanceKm, earthPoint } from '../../platform/geo.ts';
+import { readableBy } from '../access/places.ts';
 
-export type PlaceRow = typeof places.$inferSelect;
 export type GazetteerCity = {
   id: number;
   name: string;
@@ -16,26 +16,6 @@ export type GazetteerCity = {
   distanceKm: number | null;
 };
 type Point = { lat: number; lon: number };
-/** A centre: a point given as numbers, or columns of a row the same query reads (a city page's city). */
-export type Centre = { lat: number | SQL; lon: number | SQL };
-
-/** The earth point of a coordinate pair, as the GiST indexes of migration 0029 store it. */
-export const earthPoint = (lat: AnyColumn | SQL | number, lon: AnyColumn | SQL | number): SQL =>
-  sql`ll_to_earth(${lat}, ${lon})`;
-
-/** Great-circle distance in km between two earth points (earthdistance works in metres). */
-export const distanceKm = (a: SQL, b: SQL): SQL<number> => sql<number>`(earth_distance(${a}, ${b}) / 1000.0)`;
-
-/**
- * "Within `radiusKm` of `near`" for rows whose point is `point`: the cube test `earth_box @>` is
- * what the GiST index answers; it is a bounding cube, so the exact distance check follows.
- */
-export function withinRadius(point: SQL, near: Centre, radiusKm: number | SQL): SQL {
-  const centre = earthPoint(near.lat, near.lon);
-  const metres = typeof radiusKm === 'number' ? sql`${radiusKm * 1000}` : sql`(${radiusKm} * 1000)`;
-  return sql`(earth_box(${centre}, ${metres}) @> ${point} and earth_distance(${centre}, ${point}) <= ${metres})`;
-}
-
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -61,17 +41,6 @@ export async function findGazetteerCity(db: Executor, id: number): Promise<Gazet
   return result.rows[0];
 }
 
-/**
- * "`viewerId` may read this place in full" (decision 062): a city (everyone), a pin they saved, or
- * the place of an event whose place they know (decision 044's rule, from the events module).
- */
-function readableBy(viewerId: string | undefined): SQL {
-  if (!viewerId) return sql`${places.gazetteerId} is not null`;
-  return sql`(${places.gazetteerId} is not null
-    or ${places.id} in (select place_id from ${placeOwners} where user_id = ${viewerId})
-    or ${places.id} in ${placesKnownBy(viewerId)})`;
-}
-
 /** Saved places `viewerId` may read whose name starts with `q`, nearest first when `near` is given. */
 export async function searchPlaces(
   db: Executor,
@@ -94,14 +63,6 @@ export async function searchPlaces(
 
 export async function findPlace(db: Executor, id: string): Promise<PlaceRow | undefined> {
   return rowById(db, places, id);
-}
-
-/** Whether `viewerId` may read the place `id` in full (`readableBy`). */
-export async function mayRead(db: Executor, id: string, viewerId: string | undefined): Promise<boolean> {
-  const result = await db.execute(
-    sql`select 1 from ${places} where ${places.id} = ${id} and ${readableBy(viewerId)}`,
-  );
-  return result.rows.length > 0;
 }
 
 /** Records that `userId` saved the pin `placeId` (decision 062); saving it again changes nothing. */
@@ -145,11 +106,6 @@ export async function upsertPlace(
   // The conflict that made the insert do nothing is exactly one of the two lookups above.
   if (!place) throw new Error('place conflict without a matching place');
   return { place, created: false };
-}
-
-/** "`placeId` is a place within `radiusKm` of `near`": the GiST index on places answers the subquery. */
-export function placeWithin(placeId: AnyColumn, near: Point, radiusKm: number): SQL {
-  return sql`${placeId} in (select ${places.id} from ${places} where ${withinRadius(earthPoint(places.lat, places.lon), near, radiusKm)})`;
 }
 
 /** The places `ids`, each with its distance in km from `near`: one query. */

@@ -14,10 +14,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { LIMITS_PER, type RateLimiter, throttlesByIp } from '../../platform/rate-limit/rate-limiter.ts';
+import { caller, type createAuthGuards } from '../../platform/request-user.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
-import { isUuid } from '../users/users.repository.ts';
 import type { CityPages } from './city-pages.service.ts';
 import { eventMap } from './nearby.service.ts';
 import type { createPlacesService } from './places.service.ts';

@@ -7,11 +7,12 @@ import {
   type PlaceCandidate,
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { PlaceRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { loadOnce } from '../../platform/load-once.ts';
-import { cityLevelPlace } from '../events/events.presenter.ts';
+import { cityLevelPlace, mayRead } from '../access/places.ts';
 import { loadGazetteerIndex } from './gazetteer.index.ts';
-import type { GazetteerCity, PlaceRow } from './places.repository.ts';
+import type { GazetteerCity } from './places.repository.ts';
 import * as repo from './places.repository.ts';
 
 /** A picked city's name within this distance of the gazetteer's point is that city. */
@@ -125,7 +126,7 @@ export function createPlacesService(db: Database) {
       const row = await repo.findPlace(db, id);
       if (!row) return undefined;
       const place = presentPlace(row);
-      if (row.gazetteerId !== null || (await repo.mayRead(db, row.id, viewerId))) return place;
+      if (row.gazetteerId !== null || (await mayRead(db, row.id, viewerId))) return place;
       return { ...cityLevelPlace(place), id: place.id };
     },
   };
@@ -195,7 +196,7 @@ export async function withPlaces<T extends { placeId?: string | null; place?: Pl
  */
 export async function placeForBody(db: Executor, id: string, viewerId: string): Promise<PlaceRow> {
   const row = await repo.findPlace(db, id);
-  if (!row || !(await repo.mayRead(db, id, viewerId))) throw badRequest(PLACE_MSG.placeNotFound);
+  if (!row || !(await mayRead(db, id, viewerId))) throw badRequest(PLACE_MSG.placeNotFound);
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { Memberships } from '../groups/membership.service.ts';

@@ -1,7 +1,6 @@
 import type { Poll, PollOption, PollUpdatedEvent, PollVoter, VoteChoice } from '@townsquare/contracts';
 import type { PollRow } from '../../db/schema/index.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
 import { CHOICE_CODES, type OptionTally, type VoterRow } from './polls.repository.ts';
 
 export type PollHeader = {

@@ -12,8 +12,9 @@ import {
   pollVotes,
   users,
 } from '../../db/schema/index.ts';
-import { groupIdsOf, memberTables } from '../groups/membership.repository.ts';
-import { personColumns } from '../users/users.repository.ts';
+import { personColumns } from '../../platform/people.ts';
+import { groupIdsOf } from '../access/groups.ts';
+import { groupKinds } from '../groups/kinds.ts';
 
 export type OptionTally = {
   id: string;
@@ -335,7 +336,7 @@ export async function voterIds(db: Executor, pollId: string): Promise<string[]> 
  * membership helper) decides, so nobody else sees them even by asking for the community's id.
  */
 export async function openPollsOf(db: Executor, communityId: string, viewerId: string) {
-  const member: SQL = sql`p.community_id in ${groupIdsOf(memberTables.community, viewerId)}`;
+  const member: SQL = sql`p.community_id in ${groupIdsOf(groupKinds.community, viewerId)}`;
   const result = await db.execute<{
     id: string;
     title: string;

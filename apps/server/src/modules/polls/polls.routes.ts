@@ -14,7 +14,7 @@ import {
   updatePollBody,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
+import { caller, type createAuthGuards } from '../../platform/request-user.ts';
 import type { PollsService } from './polls.service.ts';
 
 const tags = ['polls'];

@@ -14,18 +14,18 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { PollRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import { memberTables } from '../groups/membership.repository.ts';
+import { channels } from '../chat/chat.service.ts';
+import { groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { pageOf, pollState, presentPoll, presentUpdate, presentVoter } from './polls.presenter.ts';
 import * as repo from './polls.repository.ts';
 
 /** The Socket.IO room of a poll's page (`join-poll` { pollId }): its tallies arrive there live. */
-export const pollRoom = (pollId: string) => `poll:${pollId}`;
 
 const CLOSING_QUEUE = 'poll-closing';
 type ClosingJob = { pollId: string; closesAt: string };
@@ -68,7 +68,7 @@ export function createPolls(deps: PollsDeps) {
   async function canSee(row: PollRow, userId: string | undefined): Promise<boolean> {
     if (!userId) return guestsMay(row);
     if (row.hostId === userId || !row.communityId) return true;
-    return deps.memberships.isMember(memberTables.community, row.communityId, userId);
+    return deps.memberships.isMember(groupKinds.community, row.communityId, userId);
   }
 
   /** The poll if the viewer may see it; 404 otherwise, whether it exists or not. */
@@ -140,7 +140,7 @@ export function createPolls(deps: PollsDeps) {
       removedVoterId: change.voterId && !voter ? change.voterId : undefined,
       changed: change.changed,
     });
-    deps.publisher.toChannel(pollRoom(row.id), 'poll-updated', update);
+    deps.publisher.toChannel(channels.poll(row.id), 'poll-updated', update);
     return update;
   }
 
@@ -151,7 +151,7 @@ export function createPolls(deps: PollsDeps) {
   async function remindNonVoters(job: ClosingJob): Promise<void> {
     const row = await repo.findPoll(db, job.pollId);
     if (!row?.communityId || row.finalizedAt || row.closesAt.toISOString() !== job.closesAt) return;
-    const members = (await deps.memberships.peopleByGroup(memberTables.community, [row.communityId])).get(
+    const members = (await deps.memberships.peopleByGroup(groupKinds.community, [row.communityId])).get(
       row.communityId,
     );
     const voted = new Set(await repo.voterIds(db, row.id));

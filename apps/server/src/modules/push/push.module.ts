@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import { loadVapidKeys } from '../../platform/secrets.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import { createPushChannel, generateVapidKeys } from './push.channel.ts';
 import { pushRoutes } from './push.routes.ts';
 import { createPushService } from './push.service.ts';

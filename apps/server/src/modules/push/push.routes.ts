@@ -7,7 +7,7 @@ import {
   pushSubscriptionResponse,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { PushService } from './push.service.ts';
 
 const tags = ['push'];

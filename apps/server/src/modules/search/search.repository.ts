@@ -1,9 +1,9 @@
 import { and, asc, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, users } from '../../db/schema/index.ts';
-import { noBlockBetween } from '../blocks/blocks.repository.ts';
-import { visibleTo } from '../events/events.repository.ts';
-import { personColumns } from '../users/users.repository.ts';
+import { personColumns } from '../../platform/people.ts';
+import { visibleTo } from '../access/events.ts';
+import { noBlockBetween } from '../access/people.ts';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

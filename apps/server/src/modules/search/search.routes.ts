@@ -1,10 +1,10 @@
 import { type SearchResponse, searchQuery, searchResponse } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
+import { friendsGoingFor } from '../../platform/event-rows.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import type { Guards } from '../auth/authenticate.ts';
-import { discover } from '../communities/communities.repository.ts';
+import type { Guards } from '../../platform/request-user.ts';
+import type { CommunitiesService } from '../communities/communities.service.ts';
 import { effectiveStatus, presentFriendsGoing } from '../events/events.presenter.ts';
-import { friendsGoingFor } from '../events/events.repository.ts';
 import { shownLocations } from '../events/events.service.ts';
 import { searchEvents, searchUsers } from './search.repository.ts';
 
@@ -14,7 +14,12 @@ const LIMIT = 10;
  * GET /api/search?q=: people, events and communities (the header's one box, issue 23), at most 10
  * of each, only what the caller may see.
  */
-export function searchRoutes(app: App, db: Database, guards: Guards): void {
+export function searchRoutes(
+  app: App,
+  db: Database,
+  guards: Guards,
+  communities: Pick<CommunitiesService, 'discover'>,
+): void {
   app.get(
     '/api/search',
     routeOptions(['search'], guards.optionalAuth, { security: false })({
@@ -29,7 +34,7 @@ export function searchRoutes(app: App, db: Database, guards: Guards): void {
       const [people, found, clubs] = await Promise.all([
         searchUsers(db, q, LIMIT, viewerId),
         searchEvents(db, q, viewerId, LIMIT),
-        discover(db, viewerId, { q, limit: LIMIT }),
+        communities.discover(viewerId, q, LIMIT),
       ]);
       // An ATTENDEES event's address only for those who know it (decision 044).
       const where = await shownLocations(db, found, viewerId);

@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RsvpService } from '../events/rsvp.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

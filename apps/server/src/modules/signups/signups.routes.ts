@@ -9,7 +9,7 @@ import {
 } from '@townsquare/contracts';
 import { z } from 'zod';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { SignupsService } from './signups.service.ts';
 
 const tags = ['signups'];

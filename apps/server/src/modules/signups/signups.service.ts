@@ -9,13 +9,12 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, SignupItemRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { people, presentPerson } from '../../platform/people.ts';
 import type { Publisher } from '../../realtime/publish.ts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import { people } from '../chat/chat.repository.ts';
+import { hostIds } from '../access/events.ts';
 import { channels } from '../chat/chat.service.ts';
-import { hostIds } from '../events/cohosts.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
-import { isUuid } from '../users/users.repository.ts';
 import * as repo from './signups.repository.ts';
 
 export type SignupsDeps = {

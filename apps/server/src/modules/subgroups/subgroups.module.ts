@@ -1,6 +1,6 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
-import type { Guards } from '../auth/authenticate.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import { subgroupsRoutes } from './subgroups.routes.ts';
 import { createSubgroupsService } from './subgroups.service.ts';

@@ -1,6 +1,5 @@
 import type { Subgroup, UserSubgroup } from '@townsquare/contracts';
-import { presentPerson } from '../chat/chat.presenter.ts';
-import type { Person } from '../chat/chat.repository.ts';
+import { type Person, presentPerson } from '../../platform/people.ts';
 import type { SubgroupRow } from './subgroups.repository.ts';
 
 /** Contract 4.8 with members and creator populated. */

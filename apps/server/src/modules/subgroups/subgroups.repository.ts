@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
 import { eventSubgroups, events } from '../../db/schema/index.ts';
-import { visibleTo } from '../events/events.repository.ts';
-import { groupIdsOf, groupKinds, memberExists } from '../groups/membership.repository.ts';
+import { visibleTo } from '../access/events.ts';
+import { groupIdsOf, memberExists } from '../access/groups.ts';
+import { groupKinds } from '../groups/kinds.ts';
 
 export type SubgroupRow = typeof eventSubgroups.$inferSelect;
 
-const isMemberOf = (userId: string) =>
-  sql<boolean>`${memberExists(groupKinds.subgroup, eventSubgroups.id, userId)}`;
+const isMemberOf = (userId: string) => sql<boolean>`${memberExists(eventSubgroups.id, userId)}`;
 
 /**
  * The sub-group if its event is visible to `viewerId`, with the event's organizer and whether the

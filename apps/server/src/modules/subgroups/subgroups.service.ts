@@ -2,10 +2,10 @@ import { CHAT_MSG, type CreateSubgroupInput, type Subgroup, type UserSubgroup } 
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { findEvent } from '../events/events.repository.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { findVisibleEvent } from '../access/events.ts';
 import { actorOf, groupKinds } from '../groups/kinds.ts';
 import type { Memberships } from '../groups/membership.service.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { presentSubgroup, presentUserSubgroup } from './subgroups.presenter.ts';
 import * as repo from './subgroups.repository.ts';
 
@@ -67,7 +67,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
     /** The event's sub-groups that include the caller; all of them for the organizer. */
     async listForEvent(me: UserRow, eventId: string): Promise<Subgroup[]> {
       if (isMissingId(eventId)) return [];
-      const event = isUuid(eventId) ? await findEvent(db, eventId, me.id) : undefined;
+      const event = isUuid(eventId) ? await findVisibleEvent(db, eventId, me.id) : undefined;
       if (!event) throw notFound(CHAT_MSG.eventNotFound);
       const organizer = event.creatorId === me.id;
       return present(await repo.listForEvent(db, event.id, organizer ? undefined : me.id));
@@ -81,7 +81,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
 
     /** The organizer is always a member; the others must be the organizer's friends. */
     async create(me: UserRow, input: CreateSubgroupInput): Promise<Subgroup> {
-      const event = isUuid(input.eventId) ? await findEvent(db, input.eventId, me.id) : undefined;
+      const event = isUuid(input.eventId) ? await findVisibleEvent(db, input.eventId, me.id) : undefined;
       if (!event) throw notFound(CHAT_MSG.eventNotFound);
       if (event.creatorId !== me.id) throw forbidden(CHAT_MSG.notOrganizer);
       const others = [...new Set(input.members.map((id) => id.trim()))].filter((id) => id !== me.id);

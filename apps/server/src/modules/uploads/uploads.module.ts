@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import { createServerOrigin } from '../../platform/server-origin.ts';
-import type { Guards } from '../auth/authenticate.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
 import { createUploadsService } from './uploads.service.ts';
 

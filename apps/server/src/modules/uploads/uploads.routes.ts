@@ -15,13 +15,13 @@ import { z } from 'zod';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
 import { type App, errors, MAX_BODY, routeOptions } from '../../platform/http.ts';
 import { LIMITS_PER, type RateLimiter, throttleByIp } from '../../platform/rate-limit/rate-limiter.ts';
+import { caller, type createAuthGuards } from '../../platform/request-user.ts';
 import {
   IMMUTABLE_CACHE,
   isLocalStorage,
   STORED_FILE,
   type Storage,
 } from '../../platform/storage/storage.ts';
-import { caller, type createAuthGuards } from '../auth/authenticate.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const tags = ['uploads'];

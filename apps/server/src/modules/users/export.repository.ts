@@ -13,7 +13,7 @@ import {
   rsvps,
   users,
 } from '../../db/schema/index.ts';
-import { visibleTo } from '../events/events.repository.ts';
+import { visibleTo } from '../access/events.ts';
 
 /**
  * Reads for the data export (GET /api/users/me/export): what one person created, joined and

@@ -1,6 +1,6 @@
 import { accountExport } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import type { ExportService } from './export.service.ts';
 
 /** GET /api/users/me/export: the caller's data as a JSON file download (issue 13). */

@@ -12,8 +12,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { rememberLocale } from '../../platform/locale.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { caller, type Guards } from '../auth/authenticate.ts';
+import { caller, type Guards } from '../../platform/request-user.ts';
 import { presentPublic, presentSelf } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -26,10 +25,25 @@ const deleteBody = z.object({
 /** The unrouted original profile component sends `avatarUrl`; it means the profile image. */
 const patchBody = updateUserBody.extend({ avatarUrl: updateUserBody.shape.profileImage });
 
+/**
+ * What the account routes need of the auth module (app.ts passes the auth service): auth reads
+ * users, so users names only this, and the two modules do not import each other.
+ */
+export type Passwords = {
+  confirmPassword(user: UserRow, password: string): Promise<void>;
+  changePassword(
+    user: UserRow,
+    sessionId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void>;
+  endAllSessions(userId: string, reason: string): Promise<void>;
+};
+
 export function usersRoutes(
   app: App,
   users: UsersService,
-  auth: AuthService,
+  auth: Passwords,
   guards: Guards,
   /** The private calendar feed URL GET /api/users/me carries (modules/calendar). */
   calendarFeedUrl: (user: UserRow) => string,

@@ -7,6 +7,13 @@ import { type UserRow, type users, users as usersTable } from '../../db/schema/i
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Message } from '../../platform/i18n.ts';
 import { recordEvent } from '../../platform/outbox.ts';
+import {
+  contactsOf,
+  findUserByEmail,
+  findUserById,
+  uniqueViolation,
+  updateUser,
+} from '../../platform/people.ts';
 import { homeCity, withHomePlace } from '../places/places.service.ts';
 import { presentSelf } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
@@ -51,7 +58,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** Anyone's public profile; 404 for an unknown or malformed id. */
     async getPublic(id: string): Promise<UserRow> {
-      const user = await repo.findUserById(db, id);
+      const user = await findUserById(db, id);
       if (!user) throw notFound(MSG.userNotFound);
       return user;
     },
@@ -71,7 +78,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (newEmail !== undefined) {
         if (!input.currentPassword) throw badRequest(MSG.emailChangePasswordRequired);
         await deps.confirmPassword(user, input.currentPassword);
-        if (await repo.findUserByEmail(db, newEmail)) throw conflict(MSG.emailTaken);
+        if (await findUserByEmail(db, newEmail)) throw conflict(MSG.emailTaken);
       }
       const values: PgUpdateSetSource<typeof users> = {};
       if (newEmail !== undefined) values.pendingEmail = newEmail;
@@ -117,9 +124,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
       let updated: UserRow | undefined;
       try {
-        updated = await repo.updateUser(db, user.id, values);
+        updated = await updateUser(db, user.id, values);
       } catch (error) {
-        const field = repo.uniqueViolation(error);
+        const field = uniqueViolation(error);
         if (field === 'username') throw conflict(MSG.usernameTaken);
         if (field === 'email') throw conflict(MSG.emailTaken);
         throw error;
@@ -150,7 +157,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         const others = [...new Set(answered.map((a) => a.userId))].filter((id) => id !== user.id);
         // Places this person held on other hosts' full events: offered to the waitlist once gone.
         const freed = await repo.placesHeldBy(tx, user.id);
-        const contacts = new Set((await repo.contactsOf(tx, others)).map((c) => c.userId));
+        const contacts = new Set((await contactsOf(tx, others)).map((c) => c.userId));
         // Everyone who had answered hears of it through the one `event.cancelled` trigger,
         // recorded with the deletion (decision 065).
         for (const event of cancelled.values())

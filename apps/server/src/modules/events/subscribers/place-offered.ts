@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/client.ts';
 import type { Subscriber } from '../../../platform/outbox.ts';
+import { findVisibleEvent } from '../../access/events.ts';
 import type { NotifyInput } from '../../notifications/notify.ts';
-import { findEvent } from '../events.repository.ts';
 import { shownLocations } from '../events.service.ts';
 
 /**
@@ -22,7 +22,7 @@ export function placeOffered(deps: {
         if (guestId !== null) await deps.guestOffer({ ...offer, guestId });
         return;
       }
-      const event = await findEvent(deps.db, offer.eventId, userId);
+      const event = await findVisibleEvent(deps.db, offer.eventId, userId);
       if (!event) return;
       const until = offer.offerExpiresAt;
       // Which event, when (in its zone, named) and where, as this person may read it: someone

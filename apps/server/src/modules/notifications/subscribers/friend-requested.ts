@@ -1,5 +1,5 @@
 import type { Subscriber } from '../../../platform/outbox.ts';
-import { people } from '../../chat/chat.repository.ts';
+import { people } from '../../../platform/people.ts';
 import type { TriggerContext } from '../context.ts';
 
 /** `friend.requested` → `friend_request`: the receiver hears of it, once a day per sender. */

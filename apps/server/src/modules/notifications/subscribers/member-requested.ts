@@ -1,5 +1,5 @@
 import type { Subscriber } from '../../../platform/outbox.ts';
-import { people } from '../../chat/chat.repository.ts';
+import { people } from '../../../platform/people.ts';
 import { displayName, type TriggerContext } from '../context.ts';
 
 /** `member.requested` → `community_request`: the organisers, once a day per person asking. */

@@ -1,6 +1,7 @@
 import type { MessageRow } from '../../../db/schema/index.ts';
 import type { Subscriber } from '../../../platform/outbox.ts';
-import { findMessage, type Person, people } from '../../chat/chat.repository.ts';
+import { type Person, people } from '../../../platform/people.ts';
+import { findMessage } from '../../access/rooms.ts';
 import { displayName, type TriggerContext } from '../context.ts';
 import * as repo from '../notifications.repository.ts';
 import * as q from '../triggers.repository.ts';

@@ -1,6 +1,6 @@
 import type { Subscriber } from '../../../platform/outbox.ts';
-import { people } from '../../chat/chat.repository.ts';
-import { hostIds } from '../../events/cohosts.ts';
+import { people } from '../../../platform/people.ts';
+import { hostIds } from '../../access/events.ts';
 import { displayName, QUEUES, type RsvpJob, type TriggerContext } from '../context.ts';
 import * as repo from '../notifications.repository.ts';
 import * as q from '../triggers.repository.ts';

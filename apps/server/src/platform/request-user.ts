@@ -1,9 +1,9 @@
 import { MSG } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema/index.ts';
-import { forbidden, unauthorized } from '../../platform/errors.ts';
-import type { AuthService } from './auth.service.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
+/** The signed-in caller of a request (decision 068: the request-user guard is kernel). */
 export type Auth = { user: UserRow; sessionId: string };
 
 declare module 'fastify' {
@@ -11,6 +11,9 @@ declare module 'fastify' {
     auth: Auth | null;
   }
 }
+
+/** What the guards need of the auth module: a bearer token to a caller, or nothing. */
+export type Authenticator = { authenticate(token: string): Promise<Auth | undefined> };
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -27,7 +30,7 @@ function bearer(request: FastifyRequest): string | undefined {
  * stale token refreshes instead of silently seeing the anonymous view. `requireAdmin`: as
  * `requireAuth`, then 403 for a caller without the platform-admin flag.
  */
-export function createAuthGuards(auth: AuthService) {
+export function createAuthGuards(auth: Authenticator) {
   async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
     const token = bearer(request);
     if (token === undefined) {

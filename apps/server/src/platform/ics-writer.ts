@@ -1,5 +1,5 @@
 import { offsetMinutes, transitions, wallTime } from '@townsquare/contracts';
-import type { EventRow } from '../../db/schema/index.ts';
+import type { EventRow } from '../db/schema/index.ts';
 
 /**
  * The one iCalendar (RFC 5545) writer: the per-event file, the private feed and community feeds
