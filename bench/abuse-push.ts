@@ -1,5 +1,5 @@
 /**
- * The push flood of issue 19 (finding 2), part of `npm run bench -- abuse`: 20 push endpoints
+ * The push flood, part of `npm run bench -- abuse`: 20 push endpoints
  * that stall (answer the status line, then one byte every 50 ms forever) are subscribed by two
  * attacker accounts, and a third attacker account @mentions them over and over, so that every
  * mention is a push into the stall. Meanwhile another user's notification e-mail (an @mention by a

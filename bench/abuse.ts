@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- abuse`: the three floods of issue 9, each measured as another user's latency
+ * `npm run bench -- abuse`: three floods, each measured as another user's latency
  * during the flood against the same user's latency at idle, on the same server in the same run.
  *
  *   1. 24 parallel uploads of a small-bytes, 49-megapixel JPEG from one account; the victim signs
@@ -12,7 +12,7 @@
  *      (bar: p99 ≤ 2× idle p99).
  *   3. 20 unauthenticated 1.9 MB nested-array bodies to /api/auth/login; the victim reads the
  *      event list (bar: p99 ≤ 2× idle p99).
- *   4. Issue 19 (2): 20 stalling push endpoints mentioned again and again; another user's mention
+ *   4. 20 stalling push endpoints mentioned again and again; another user's mention
  *      e-mail (bar: within 2× its idle time). bench/abuse-push.ts.
  *   5. Decision 062 (`reads`): 16 signed-out loops reading city pages (`/near/:city` and its JSON),
  *      then 16 loops of place typeahead searches; the victim reads the event list (bar: p99 ≤ 2×
@@ -246,7 +246,7 @@ async function floods(
     );
   }
 
-  // 2b. 2,000 socket handshakes from one token (issue 19's Info item).
+  // 2b. 2,000 socket handshakes from one token.
   if (chosen.has('connections')) await connectionFlood();
   async function connectionFlood() {
     const connIdleP99 = percentile(await idleFor(events, 5000), 99);

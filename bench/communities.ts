@@ -3,7 +3,7 @@ import { api, type RunningServer } from '../apps/server/src/test/servers.ts';
 import { fanOut, type Room, rawWsFanOut } from './fan-out.ts';
 
 /**
- * Part of `npm run bench -- data` (issue 11): 10,000 communities, one of them with 50,000 members,
+ * Part of `npm run bench -- data`: 10,000 communities, one of them with 50,000 members,
  * on top of the 100k users the data part seeds. Member list and discovery pages one at a time
  * (bar p99 ≤ 20 ms), then community chat fan-out to 1,000 sockets in the big community's room
  * against raw `ws` in the same run (bar p99 ≤ 2.5 ×).

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { api, type RunningServer } from '../apps/server/src/test/servers.ts';
 
 /**
- * `npm run bench -- import` (issue 26): a 5,000-event ICS file (4,950 single events and 50 weekly
+ * `npm run bench -- import`: a 5,000-event ICS file (4,950 single events and 50 weekly
  * series) imported into a community on the job queue, bar ≤ 60 s; meanwhile another user reads
  * `GET /api/events`, whose p99 must stay ≤ 2 × its p99 measured idle just before (same run).
  */

@@ -10,7 +10,7 @@
  * in the same run, served by the same server, and each figure is printed beside its baseline.
  * `LIGHTHOUSE_DETAIL=1` prints each run's largest transfers and script time (`=all`: every
  * request); `LIGHTHOUSE_RUNS=n` runs each page n times instead of 3. Best practices are scored too
- * (bar 100, issue 27), with the audits that failed named.
+ * (bar 100), with the audits that failed named.
  * Chromium: `CHROME_PATH`, else /usr/bin/chromium. `LIGHTHOUSE_PAGES=event` (or `/,/login`, `community`,
  * `near`) measures only those pages. The event has a 1600 × 900 picture, its page's largest element: the run checks
  * that Lighthouse found it to be the LCP element (it would not be if the picture failed to load).
@@ -266,7 +266,7 @@ export async function seedPublicEvent(
     reg.body.accessToken,
   );
   const imageUrl = await uploadEventImage(base, reg.body.accessToken);
-  // The event has a place (issue 22): its page shows the map, which must not cost the page its scores.
+  // The event has a place: its page shows the map, which must not cost the page its scores.
   const place = await api<{ place: { id: string } }>(
     base,
     'POST',
@@ -276,7 +276,7 @@ export async function seedPublicEvent(
   );
   if (place.status !== 201 && place.status !== 200)
     throw new Error(`place failed: ${JSON.stringify(place.body)}`);
-  // The community hosts the event, so its page shows a next event (issue 23).
+  // The community hosts the event, so its page shows a next event.
   const community = await api<{ community: { id: string; slug: string } }>(
     base,
     'POST',

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { api, type RunningServer, startServer } from '../apps/server/src/test/servers.ts';
 
 /**
- * Issue 12's bar: 10,000 reminders due in the same minute go out (in the app and by e-mail through
+ * 10,000 reminders due in the same minute go out (in the app and by e-mail through
  * a real SMTP server) within 2 minutes, and the API's p99 meanwhile stays ≤ 2 × its idle p99
  * (authenticated GET /api/events?limit=20 at a fixed rate, idle and during the burst, same run).
  * 100 events × 100 attendees, REMINDER_LEAD_TIMES=1m, one instance.

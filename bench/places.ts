@@ -10,7 +10,7 @@ import { mapPoints, nearListStatement } from '../apps/server/src/modules/places/
 import type { RunningServer } from '../apps/server/src/test/servers.ts';
 
 /**
- * Part of `npm run bench -- data` (issue 22): the 100,000 events and 10,000 communities the data
+ * Part of `npm run bench -- data`: the 100,000 events and 10,000 communities the data
  * part seeded get places in the 500 most populous cities of the gazetteer (every continent). Then,
  * one request at a time (bar p99 ≤ 20 ms): `near=` 25 km around Berlin by date and by distance,
  * communities near, a city-sized map viewport, the city page's data; the gazetteer typeahead (bar

@@ -4,7 +4,7 @@ import { api, type RunningServer } from '../apps/server/src/test/servers.ts';
 import { percentile, rawWsFanOut } from './fan-out.ts';
 
 /**
- * `npm run bench -- polls` (issue 25): a date poll with 10 dates and 2,000 voters. `GET
+ * `npm run bench -- polls`: a date poll with 10 dates and 2,000 voters. `GET
  * /api/polls/:id` one request at a time (bar p99 ≤ 20 ms), then a vote and its live tally
  * (`poll-updated`) to 1,000 sockets in the poll's room, against a raw `ws` broadcast to as many
  * sockets in the same run (bar p99 ≤ 2.5 × raw ws p99).

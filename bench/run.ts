@@ -140,8 +140,8 @@ async function seedScale(url: string, viewerId: string) {
     insert into messages (id, channel, sender_id, content, created_at)
     select gen_random_uuid(), 'general', (select id from users where email = 'u1@scale.example'), 'message ' || i, now() - i * interval '1 second'
     from generate_series(1, 1000000) i`);
-  // Answers: three strangers going to every event, and the viewer's 200 friends (issue 14,
-  // "friends going"), each going to 20 upcoming public events spread over the calendar.
+  // Answers: three strangers going to every event, and the viewer's 200 friends ("friends
+  // going"), each going to 20 upcoming public events spread over the calendar.
   await client.query(`
     insert into rsvps (event_id, user_id, status)
     select e.id, u.id, 'going'
@@ -296,7 +296,7 @@ async function main() {
       );
       const verify = await loadMedian(`${app.url}/api/auth/verify`, auth);
       report(
-        `GET /api/auth/verify (JWT + session lookup): ${fmt(verify.rps, 0)} req/s = ${fmt(verify.rps / base.rps, 2)} × raw, p99 ${verify.p99} ms; bar for a no-DB authenticated route 0.40 × raw: ${verify.rps / base.rps >= 0.4 ? 'met' : 'NOT MET as measured'} (there is no such route: every authenticated request reads its session, so a revoked token fails at once; issue 10 §5, decision 014)`,
+        `GET /api/auth/verify (JWT + session lookup): ${fmt(verify.rps, 0)} req/s = ${fmt(verify.rps / base.rps, 2)} × raw, p99 ${verify.p99} ms; bar for a no-DB authenticated route 0.40 × raw: ${verify.rps / base.rps >= 0.4 ? 'met' : 'NOT MET as measured'} (there is no such route: every authenticated request reads its session, so a revoked token fails at once, decision 014)`,
       );
       for (let i = 0; i < 40; i++) {
         await api(
@@ -373,7 +373,7 @@ async function main() {
         probe,
         report,
       });
-      // Issue 22: places for all of it, near lists, the map, city pages and the gazetteer.
+      // Places for all of it, near lists, the map, city pages and the gazetteer.
       await signInAgain();
       await benchPlaces({
         app,
@@ -384,7 +384,7 @@ async function main() {
     }
 
     if (wants('polls')) {
-      // Issue 25: a poll of 10 dates and 2,000 voters, read and answered live.
+      // A poll of 10 dates and 2,000 voters, read and answered live.
       const listener = await register(app.url, 'pollwatcher');
       // BENCH_BEFORE_SERVER (another build's dist/server.js, e.g. main's): the same poll through it.
       const beforeEntry = process.env.BENCH_BEFORE_SERVER;
@@ -398,7 +398,7 @@ async function main() {
       await before?.stop();
     }
     if (wants('import')) {
-      // Issue 26: a 5,000-event ICS import on the job queue, another user reading meanwhile.
+      // A 5,000-event ICS import on the job queue, another user reading meanwhile.
       const organiser = await register(app.url, 'importer');
       await benchImport({ app, organiser, reader: await register(app.url, 'reader'), report });
       // Decision 061: hostile files (impossible rules, SECONDLY, 10,000 zones, 12,000 VEVENTs) at once.
@@ -475,7 +475,7 @@ async function main() {
       }
     }
 
-    // Issue 27: the tail at the end of the run, after the saturating parts (the server has seeded,
+    // The tail at the end of the run, after the saturating parts (the server has seeded,
     // served floods and fan-outs): three runs of the LIVE list at a fixed 100 req/s, evenly paced
     // (bench/paced.ts says why not autocannon's `overallRate`, whose figure is printed after each).
     if (['data', 'abuse', 'polls', 'import', 'chat'].some((p) => wants(p))) {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { api } from '../apps/server/src/test/servers.ts';
 
 /**
- * Bytes on the wire (QUALITY "bytes on the wire", issue 10 §2): the original client's
+ * Bytes on the wire (QUALITY "bytes on the wire"): the original client's
  * `GET /api/events` (100 events) as sent before compression (identity, byte for byte what the
  * server sent before) and as sent now with gzip and brotli accepted; and an event page.
  */

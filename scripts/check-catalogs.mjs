@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The message catalogs agree with their source (issue 24, decision 043): every locale has every
+ * The message catalogs agree with their source (decision 043): every locale has every
  * key of English and nothing else, each message parses as ICU MessageFormat, and it uses the same
  * placeholders as the English one (no value missing, none extra).
  *

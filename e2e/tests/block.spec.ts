@@ -5,7 +5,7 @@ import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
- * Issue 13, Block: Ana blocks Ben from Ben's profile; Ben's messages in the general chat turn into
+ * Block: Ana blocks Ben from Ben's profile; Ben's messages in the general chat turn into
  * the placeholder for Ana (those already there and a new one, live); Ben cannot message Ana.
  */
 

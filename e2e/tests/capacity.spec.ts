@@ -6,7 +6,7 @@ import { openEventDialog } from '../support/board.ts';
 import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixtures.ts';
 
 /**
- * Capacity and check-in (issue 14): a one-place event, the second person waits, the first leaves,
+ * Capacity and check-in: a one-place event, the second person waits, the first leaves,
  * the second is offered the place and accepts it; then a host checks them in by name.
  */
 

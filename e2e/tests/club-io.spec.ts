@@ -8,7 +8,7 @@ import { createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 import { waitForMatch } from '../support/mailbox.ts';
 
 /**
- * Issue 26: an organiser brings the club's Meetup feed in (with one broken event, reported, not a
+ * An organiser brings the club's Meetup feed in (with one broken event, reported, not a
  * failure), invites members from a CSV, and takes the whole community out as a zip.
  */
 

@@ -7,7 +7,7 @@ import { createAccount, createAccounts, expect, signInAs, test, unique } from '.
 import { gradientPng } from '../support/images.ts';
 
 /**
- * Issue 11: a club founded, joined (by request, with a join question), run and used from the web
+ * A club founded, joined (by request, with a join question), run and used from the web
  * app alone, by two people in separate browsers; live chat; an event hosted as the community
  * reaches the member's dashboard.
  */
@@ -83,7 +83,7 @@ test('a club is founded, joined by request, chats live and hosts an event its me
   await memberPage.getByLabel(`Message ${name}`).fill('Thanks Rosa, see you there');
   await memberPage.getByRole('button', { name: 'Send' }).click();
   await expect(ownerLog.getByText('Thanks Rosa, see you there')).toBeVisible();
-  // Issue 23: a sender's name leads to their profile, their message's menu offers Block beside
+  // A sender's name leads to their profile, their message's menu offers Block beside
   // Report, and the owner's own control reads as owner.
   const ownerName = String(owner.username);
   await expect(memberLog.getByRole('link', { name: ownerName })).toHaveAttribute('href', `/user/${owner.id}`);

@@ -5,7 +5,7 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 import { expectSignInLinkStaysInApp, watchForProblems } from '../support/hydration.ts';
 
 /**
- * Issue 23, sharing a community: its link preview (the head a crawler reads, without running any
+ * Sharing a community: its link preview (the head a crawler reads, without running any
  * script) names it, describes it and carries a schema.org Organization; on the page, the share
  * buttons offer a QR code of the link, drawn in the browser. The page arrives rendered by the
  * server with the app's own components and is hydrated, not replaced (decision 025).

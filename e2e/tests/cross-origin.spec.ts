@@ -5,7 +5,7 @@ import { createAccount, createLiveEvent, expect, test } from '../support/fixture
 import { gradientPng } from '../support/images.ts';
 
 /**
- * The original client deployed on its own host (issue 20): a page on a second origin, which
+ * The original client deployed on its own host: a page on a second origin, which
  * global-setup.ts put in CORS_ORIGINS, makes every PUT, PATCH and DELETE call of the contract
  * (spec/original-client-contract.md, section 3) and the signed upload with `fetch`, so Chromium's
  * own CORS rules decide what gets through. A call the browser blocks rejects with a TypeError,

@@ -16,7 +16,7 @@ import {
 } from '../support/fixtures.ts';
 
 /**
- * Issue 23, at the door: the host scans a ticket with the camera (Chromium's fake camera plays a
+ * At the door: the host scans a ticket with the camera (Chromium's fake camera plays a
  * video of the ticket's QR code): one scan, one check-in, and the green result stays while the
  * ticket is still in front of the camera; a ticket code typed by hand checks a person in; the
  * same ticket scanned again (on a second phone) is refused clearly.

@@ -123,7 +123,7 @@ test('settings: change the password; this session stays, the others end, the new
 test('settings: notification preferences are saved to the server', async ({ page, member }) => {
   await signInAs(page, member, '/settings');
   const updates = page.getByRole('checkbox', { name: 'Product updates' });
-  // Marketing e-mails are off until a person turns them on (issue 23).
+  // Marketing e-mails are off until a person turns them on.
   await expect(updates).not.toBeChecked();
   await updates.click();
   await page.getByRole('button', { name: 'Save Preferences' }).click();

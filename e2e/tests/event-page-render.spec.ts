@@ -4,7 +4,7 @@ import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 import { expectSignInLinkStaysInApp, watchForProblems } from '../support/hydration.ts';
 
 /**
- * Issue 10 §3: a public event's page arrives rendered (its content readable before any script
+ * A public event's page arrives rendered (its content readable before any script
  * runs) and the app hydrates it without replacing it; a private event never arrives rendered.
  */
 

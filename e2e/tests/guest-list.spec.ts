@@ -4,7 +4,7 @@ import { audit, SCREENSHOTS } from '../support/a11y.ts';
 import { apiAs, expect, onePlaceEvent, signInAs, test } from '../support/fixtures.ts';
 
 /**
- * Issue 23, the guest list on a phone: a host sees who is going and who waits, removes someone,
+ * The guest list on a phone: a host sees who is going and who waits, removes someone,
  * and the next person is offered the place at once.
  */
 

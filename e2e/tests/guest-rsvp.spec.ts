@@ -4,7 +4,7 @@ import { answerAsGuest } from '../support/guests.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
 /**
- * Issue 26, answering without an account (decision 040): a signed-out visitor answers with a name
+ * Answering without an account (decision 040): a signed-out visitor answers with a name
  * and an e-mail, confirms from the e-mail, shows up as a guest for the host, and cancels from the
  * manage link.
  */

@@ -4,7 +4,7 @@ import { answerAsGuest } from '../support/guests.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
 /**
- * Issues 25 and 26, guest votes in a date poll (decision 056): a signed-out visitor on a phone
+ * Guest votes in a date poll (decision 056): a signed-out visitor on a phone
  * answers a link poll that takes votes without an account, confirms from the e-mail, shows up for
  * the host marked as a guest, and changes an answer from the manage link.
  */

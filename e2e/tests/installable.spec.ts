@@ -6,7 +6,7 @@ import { e2eEnv } from '../support/env.ts';
 import { createAccount, createLiveEvent, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
- * An installable app (issue 24, "Installable"; decision 033): a manifest linked from every page,
+ * An installable app (decision 033): a manifest linked from every page,
  * and a service worker that shows an offline page instead of the browser's error, caches nothing
  * personal, and empties its cache on sign-out. Chromium answers through the DevTools protocol.
  */

@@ -5,7 +5,7 @@ import { createAccount, createLiveEvent, expect, signInAs, test, uniqueEmail } f
 import { waitForLink } from '../support/mailbox.ts';
 
 /**
- * Issue 24: the web app in the visitor's language. A German browser gets German from the first
+ * The web app in the visitor's language. A German browser gets German from the first
  * page (register → profile → create an event → RSVP → chat), and the pseudo-locale (accented,
  * ~35 % longer and with long words written as 30-40 letter compounds, generated from English)
  * fits a 375 px phone without clipped text or a page wider than the screen.

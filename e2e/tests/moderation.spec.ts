@@ -13,7 +13,7 @@ import {
 } from '../support/fixtures.ts';
 
 /**
- * Report and moderate (issue 13): a member reports a message in the general chat, an admin hides
+ * Report and moderate: a member reports a message in the general chat, an admin hides
  * it and suspends its author, and the author's open page lands on the sign-in page with the
  * suspension message. Three people, three browser contexts; every change arrives live.
  */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 
-/** Issue 10 section 6: what a new user ran into, where only a real browser's layout can show it. */
+/** What a new user ran into, where only a real browser's layout can show it. */
 
 const PHONE = { width: 375, height: 740 };
 

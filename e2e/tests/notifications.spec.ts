@@ -5,7 +5,7 @@ import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
- * Issue 12: a notification reaches its person live (the bell's count over the socket), and the
+ * A notification reaches its person live (the bell's count over the socket), and the
  * bell, its panel and /notifications work with the keyboard alone and pass axe.
  */
 
@@ -111,7 +111,7 @@ test('/settings: per-kind choices save, and turning push on uses the service wor
   await signInAs(page, member, '/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   // The worker is registered on every page after the first paint since it keeps the offline page
-  // (issue 24, decision 033), so it may or may not be there yet: push must work either way.
+  // (decision 033), so it may or may not be there yet: push must work either way.
 
   await page.getByRole('checkbox', { name: 'Push: Mentions of you in chats' }).click();
   await page.getByRole('button', { name: 'Save Preferences' }).click();

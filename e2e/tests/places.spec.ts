@@ -6,7 +6,7 @@ import { localInput } from '../support/dates.ts';
 import { createAccounts, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
- * Issue 22, the web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
+ * The web: an organiser types "Berl", picks Berlin and publishes; a member whose home is
  * Potsdam sees it under "Happening near Potsdam" with its distance; the map view shows its pin; a
  * signed-out visitor finds it on Berlin's city page, `/near/berlin-de`. Map tiles are blocked throughout (no test reaches the internet): the fallbacks show.
  */

@@ -6,7 +6,7 @@ import { e2eEnv } from '../support/env.ts';
 import { type Account, createAccount, expect, signInAs, test, unique } from '../support/fixtures.ts';
 
 /**
- * Issue 25: a host proposes three dates to a community, two members answer on phones, the host
+ * A host proposes three dates to a community, two members answer on phones, the host
  * keeps one and it becomes the event; the members get the notification and tap "I'm going"; the
  * event's sign-up sheet, with a quantity item and a shift, is filled by the two of them.
  */

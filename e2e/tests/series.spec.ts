@@ -7,7 +7,7 @@ import { e2eEnv } from '../support/env.ts';
 import { createAccounts, expect, signInAs, test } from '../support/fixtures.ts';
 
 /**
- * Series that stay honest (issue 14): a host creates a weekly series, confirms the next date from
+ * Series that stay honest: a host creates a weekly series, confirms the next date from
  * the dashboard card, and a second person goes to the whole series and is counted on that date.
  */
 

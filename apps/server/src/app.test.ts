@@ -82,7 +82,7 @@ describe('platform', () => {
   });
 });
 
-/** Issue 9, finding 15. */
+/** Finding 15. */
 describe('metrics and the content security policy', () => {
   const open = useTestApp();
   const locked = useTestApp({ env: { METRICS_TOKEN: 'a-metrics-token-long-enough' } });
@@ -148,7 +148,7 @@ describe('metrics and the content security policy', () => {
   });
 });
 
-describe('map tiles (issue 22)', () => {
+describe('map tiles', () => {
   const standard = useTestApp();
   const custom = useTestApp({
     env: {

@@ -40,7 +40,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LINK_SIGNING_LEGACY: 'maybe' })).toThrow(/LINK_SIGNING_LEGACY/);
   });
 
-  it('takes map tiles with {z}, {x} and {y}, OpenStreetMap by default (issue 22)', () => {
+  it('takes map tiles with {z}, {x} and {y}, OpenStreetMap by default', () => {
     expect(loadConfig({}).map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(loadConfig({ MAP_TILE_URL: 'http://tiles.lan:8080/{z}/{x}/{y}.png' }).map.tileUrl).toBe(
       'http://tiles.lan:8080/{z}/{x}/{y}.png',

@@ -188,7 +188,7 @@ const envSchema = z.object({
           'must be an ISO 4217 currency code such as USD, EUR or GBP',
         ),
     ),
-  // Map tiles (issue 22): an https (or http for a local server) URL with {z}, {x} and {y}.
+  // Map tiles: an https (or http for a local server) URL with {z}, {x} and {y}.
   MAP_TILE_URL: z
     .string()
     .optional()
@@ -281,7 +281,7 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   S3_PUBLIC_URL: optionalUrl(['http', 'https']),
   S3_FORCE_PATH_STYLE: bool.default(false),
-  // Web Push (issue 12): both keys or neither (then generated once into instance_secrets).
+  // Web Push: both keys or neither (then generated once into instance_secrets).
   VAPID_PUBLIC_KEY: vapidKey(65, 'an uncompressed P-256 public key (65 bytes)'),
   VAPID_PRIVATE_KEY: vapidKey(32, 'a P-256 private key (32 bytes)'),
   VAPID_SUBJECT: z

@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
-/** Issue 10 §2: the built web app goes out brotli- or gzip-compressed, as the client accepts. */
+/** The built web app goes out brotli- or gzip-compressed, as the client accepts. */
 describe('serving the precompressed web app', () => {
   let t: TestApp;
   const dist = path.join(process.env.TMPDIR ?? '/tmp', `townsquare-web-br-${process.pid}-${Date.now()}`);

@@ -153,7 +153,7 @@ export function pageHtml(
 
 /**
  * The templates the server fills its rendered pages into (decision 025), never served as files: a
- * public event's page and a community's page (issue 23), each starting with its route's chunks.
+ * public event's page and a community's page, each starting with its route's chunks.
  */
 export const RENDER_TEMPLATES = [
   { file: 'ssr/event.html', module: 'src/app/routes/event-detail.tsx' },

@@ -9,7 +9,7 @@
  * - Nothing personal is ever cached: API answers, sockets, uploads and pages are not stored at all,
  *   so nothing can leak from one account to the next. Signing out (POST /api/auth/logout) deletes
  *   every cache of ours all the same, then fetches the offline page again.
- * - Web Push (issue 12): shows the notifications the server sends and opens (or focuses) the
+ * - Web Push: shows the notifications the server sends and opens (or focuses) the
  *   notification's page when it is clicked.
  *   Payload: { id, kind, title, body, url } (apps/server/src/modules/push/push.channel.ts).
  */

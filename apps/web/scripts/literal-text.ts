@@ -1,5 +1,5 @@
 /**
- * Finds user-visible literal text in the web app (issue 24): JSX text children and string
+ * Finds user-visible literal text in the web app: JSX text children and string
  * `aria-label`, `title`, `placeholder` and `alt` props, and, in every .ts and .tsx source, string
  * literals that read as a sentence (`SENTENCE`: a capital, then lower case, and at least two
  * words), wherever they stand except where only a developer reads them (an `Error`, a console

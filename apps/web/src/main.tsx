@@ -31,7 +31,7 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
   try {
     const data = JSON.parse(block.textContent) as unknown;
     const path = window.location.pathname;
-    // A city page (issue 22): `GET /api/near/:city`'s answer, under the key get-near-city.ts reads
+    // A city page: `GET /api/near/:city`'s answer, under the key get-near-city.ts reads
     // (written out here so the entry chunk does not carry that module), rendered by the server with
     // the route's own components. (Without the web app's renderer the server sends a plain list
     // and no data block, and the page renders afresh.)
@@ -40,7 +40,7 @@ function serverRendered(locale: LoadedLocale['locale']): boolean {
       queryClient.setQueryData(['near', decodeURIComponent(city)], data);
       return true;
     }
-    // A community page (issue 23): the community, its next events and its news, rendered by the
+    // A community page: the community, its next events and its news, rendered by the
     // server with the route's own components. An invitation link (`?invite=`) shows a banner the
     // server did not render, so that page renders afresh (from the data, without a request).
     const community = /^\/c\/([^/]+)$/.exec(path)?.[1];

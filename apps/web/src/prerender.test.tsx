@@ -88,7 +88,7 @@ describe('request-time rendering of a public event page', () => {
   });
 });
 
-describe('request-time rendering of a community page (issue 23)', () => {
+describe('request-time rendering of a community page', () => {
   const upcoming = {
     events: [createEventDto({ title: 'Sunday canal ride', startDate: '2027-01-10T10:00:00.000Z' })],
     nextCursor: null,

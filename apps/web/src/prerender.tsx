@@ -93,7 +93,7 @@ async function renderNow(
   );
   // A lazy part met for the first time in this process is still loading: `renderToString` sends
   // its Suspense fallback marked for the browser to finish (`<!--$!-->`), and the browser then
-  // reports React's #419 and renders that part afresh (an error on the page's console, issue 27).
+  // reports React's #419 and renders that part afresh (an error on the page's console).
   // Rendered again once the part has loaded; React's streaming renderers would wait, but finish
   // such parts with inline scripts, which the CSP does not run.
   let html = renderToString(page());
@@ -128,7 +128,7 @@ export function renderEventPage(event: PublicEventDto, options: RenderOptions = 
 }
 
 /**
- * A community's page (`/c/:slug`, issue 23) as a signed-out visitor sees it, from what the API
+ * A community's page (`/c/:slug`) as a signed-out visitor sees it, from what the API
  * answers that visitor (the server's `CommunityPageData`, also embedded for the app to hydrate
  * from): the community, its next events and its news, under the keys the route's queries read.
  * Rendered per request by the server, in `options.locale`, like an event page.
@@ -140,7 +140,7 @@ export function renderCommunityPage(data: CommunityPageData, options: RenderOpti
 }
 
 /**
- * A city page (`/near/:city`, issue 22) from `GET /api/near/:city`'s answer, which the server
+ * A city page (`/near/:city`) from `GET /api/near/:city`'s answer, which the server
  * embeds in the page for the app to hydrate from (main.tsx). Rendered per request by the server,
  * in `options.locale`, like an event page.
  */

@@ -10,7 +10,7 @@ export const adminUser = z.object({
   isVerifiedCommunity: z.boolean(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
-  /** Moderation (issue 13): additions. `suspendedUntil` null with `suspended` true: indefinitely. */
+  /** Moderation: additions. `suspendedUntil` null with `suspended` true: indefinitely. */
   suspended: z.boolean().optional(),
   suspendedUntil: z.string().nullable().optional(),
   suspensionReason: z.string().nullable().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
 
-/** Hosts' messages to an event's people and organisers' announcements to a community (issue 23). */
+/** Hosts' messages to an event's people and organisers' announcements to a community. */
 export const ANNOUNCEMENT_LIMITS = {
   messageMax: 1000,
   titleMax: 120,

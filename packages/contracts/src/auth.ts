@@ -88,7 +88,7 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 /**
  * Sent to a session's sockets just before the server closes them because another device ended
  * the session ("sign out everywhere else", ending it from the sessions list, a password change or
- * reset): the page says why on the sign-in page (issue 23). Logout and expiry send nothing.
+ * reset): the page says why on the sign-in page. Logout and expiry send nothing.
  */
 export const SESSION_ENDED_EVENT = 'session-ended';
 export type SessionEndedPayload = { reason: 'signed-out-elsewhere' };

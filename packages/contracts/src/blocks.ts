@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { personSummary } from './chat.ts';
 import { SPAM_LIMITS } from './limits.ts';
 
-/** Blocking (issue 13). */
+/** Blocking. */
 export const BLOCK_LIMITS = {
   /** People one account may block; GET /api/users/me/blocks answers all of them at once. */
   max: 1000,

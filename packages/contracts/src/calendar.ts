@@ -46,7 +46,7 @@ export const createSeriesBody = z
     tags: eventFields.tags,
     imageUrl: eventFields.imageUrl,
     timeZone: eventFields.timeZone,
-    /** Where every occurrence happens (issue 22): copied onto each, like the other fields. */
+    /** Where every occurrence happens: copied onto each, like the other fields. */
     placeId: eventFields.placeId,
     addressVisibility: eventFields.addressVisibility,
     online: eventFields.online,
@@ -62,7 +62,7 @@ export const createSeriesBody = z
       .optional(),
     until: untilField.optional(),
     /**
-     * The host's choice (issue 23): each date goes live by itself when it enters the confirmation
+     * The host's choice: each date goes live by itself when it enters the confirmation
      * window (`true`), or the host is asked to confirm it (`false`, the default, as before).
      */
     autoPublish: z.boolean({ error: SERIES_MSG.autoPublishInvalid }).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText, text } from './fields.ts';
 
 /**
- * Capacity with a fair waitlist, guests, co-hosts, questions and check-in (issue 14, decision 022).
+ * Capacity with a fair waitlist, guests, co-hosts, questions and check-in (decision 022).
  * Every field here is an addition to the event and RSVP shapes of the original client contract.
  */
 export const CAPACITY_LIMITS = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
-/** Bringing a club in and taking it out (issue 26): ICS imports, member invitations, the export. */
+/** Bringing a club in and taking it out: ICS imports, member invitations, the export. */
 export const CLUB_IO_LIMITS = {
   /** An ICS file or feed, uploaded or fetched (the push endpoint guard's fetch limit too). */
   icsMaxBytes: 5 * 1024 * 1024,

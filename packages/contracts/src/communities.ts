@@ -6,7 +6,7 @@ import { bothIds, pageLimitField, requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 
-/** Communities (issue 11): clubs as places with members, organisers, events and a chat. */
+/** Communities: clubs as places with members, organisers, events and a chat. */
 export const COMMUNITY_LIMITS = {
   slugMin: 3,
   slugMax: 40,
@@ -155,7 +155,7 @@ const communityFields = {
   visibility: z.preprocess(upper, z.enum(COMMUNITY_VISIBILITIES, { error: COMMUNITY_MSG.visibilityInvalid })),
   joinPolicy: z.preprocess(upper, z.enum(JOIN_POLICIES, { error: COMMUNITY_MSG.joinPolicyInvalid })),
   joinQuestions: questionsField,
-  /** Where it meets (issue 22): a saved place, or null to clear it. */
+  /** Where it meets: a saved place, or null to clear it. */
   placeId: placeIdField,
 };
 
@@ -183,7 +183,7 @@ export const communityListQuery = z.object({
   verified: z.enum(['true', 'false'], { error: COMMUNITY_MSG.verifiedInvalid }).optional(),
   cursor: cursorField,
   limit: limitField,
-  /** Near me (issue 22): only communities whose place is within `radiusKm` of `near`. */
+  /** Near me: only communities whose place is within `radiusKm` of `near`. */
   near: nearField.optional(),
   radiusKm: radiusKmField.default(PLACE_LIMITS.radiusKmDefault),
 });
@@ -267,7 +267,7 @@ export const communitySchema = z.object({
   joinQuestions: z.array(z.string()),
   verified: z.boolean(),
   memberCount: z.number().int(),
-  /** Additions for places (issue 22), next to the free-text `location`. */
+  /** Additions for places, next to the free-text `location`. */
   placeId: z.string().nullable().optional(),
   place: placeSchema.optional(),
   /** On `near=` lists: the distance from that point in km, one decimal. */
@@ -304,7 +304,7 @@ export const communityMembersResponse = z.object({
 });
 export const communityMemberResponse = z.object({ member: communityMember });
 /**
- * The About tab's people (issue 23): who runs the community and a few member faces, for whoever
+ * The About tab's people: who runs the community and a few member faces, for whoever
  * may read its events (anyone for a public community, members for a private one).
  */
 export const communityPeopleResponse = z.object({
@@ -318,7 +318,7 @@ export const communityEventsResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 /**
- * What the server embeds in `/c/:slug` for a signed-out visitor (issue 23): the community and its
+ * What the server embeds in `/c/:slug` for a signed-out visitor: the community and its
  * next events, as `GET /api/communities/:slug` and `.../events?when=upcoming` show them to that visitor.
  */
 export type CommunityPageData = {

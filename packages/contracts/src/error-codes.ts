@@ -22,7 +22,7 @@ import { UPLOAD_MSG } from './uploads.ts';
 import { NEARBY_MSG } from './users.ts';
 
 /**
- * Stable, machine-readable error codes (issue 24, decision 043): every API error body and socket
+ * Stable, machine-readable error codes (decision 043): every API error body and socket
  * error acknowledgement carries `code` beside its English `message`, and the web app shows its
  * own translation of `errors.<code>`.
  *
@@ -297,7 +297,7 @@ for (const [code, text] of Object.entries(VALIDATION_TEXTS)) ERROR_CODES[code] =
  * Codes a throw names itself, where the original client's contract fixes the text another code
  * already has: a refresh refused because the session was ended from another device (signed out
  * there, "sign out everywhere else", a password change or reset) is still "Invalid refresh token",
- * but says why in its code, so a page with no socket can tell the person (issue 23).
+ * but says why in its code, so a page with no socket can tell the person.
  */
 export const NAMED_CODES = {
   SESSION_ENDED_ELSEWHERE: 'SESSION_ENDED_ELSEWHERE',

@@ -188,7 +188,7 @@ export const eventFields = {
   image: z.unknown().optional(),
   /** IANA zone of the event's local time; the web client sends the browser's, the server defaults to UTC. */
   timeZone: timeZoneField.optional(),
-  /** Where it happens (issue 22): a saved place, or null to clear it. */
+  /** Where it happens: a saved place, or null to clear it. */
   placeId: placeIdField.optional(),
   /** ATTENDEES: only hosts and people going see the address (decision 044). */
   addressVisibility: z
@@ -266,7 +266,7 @@ export const eventListQuery = z.object({
     .enum(['date', 'friends', 'distance'], { error: 'Sort must be date or friends (or distance, with near)' })
     .default('date'),
   /**
-   * Near me (issue 22): only upcoming live events whose place lies within `radiusKm` of `near`,
+   * Near me: only upcoming live events whose place lies within `radiusKm` of `near`,
    * each with `distanceKm`; `sort=distance` orders them nearest first.
    */
   near: nearField.optional(),
@@ -283,7 +283,7 @@ const personRef = z.object({
 });
 
 /**
- * The viewer's friends going to an event, where the viewer may see it (issue 14): up to 3 of them
+ * The viewer's friends going to an event, where the viewer may see it: up to 3 of them
  * by name (first to answer first) and how many there are. Only for a signed-in viewer.
  */
 export const friendsGoingSchema = z.object({ users: z.array(personRef), total: z.number().int() });
@@ -330,7 +330,7 @@ const eventBase = {
   attendeeCount: z.number().int(),
   maybeCount: z.number().int(),
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
-  /** Additions for calendars and series (issue 14): IANA zone, iCalendar SEQUENCE, cancellation. */
+  /** Additions for calendars and series: IANA zone, iCalendar SEQUENCE, cancellation. */
   timeZone: z.string().optional(),
   sequence: z.number().int().optional(),
   cancelled: z.boolean().optional(),
@@ -338,7 +338,7 @@ const eventBase = {
   seriesId: z.string().nullable().optional(),
   /** An addition to contract 2.5: present for a signed-in viewer, absent signed out. */
   friendsGoing: friendsGoingSchema.optional(),
-  /** Additions for places (issue 22): the place next to the free-text `location`. */
+  /** Additions for places: the place next to the free-text `location`. */
   placeId: z.string().nullable().optional(),
   place: placeSchema.optional(),
   /**
@@ -400,7 +400,7 @@ export const searchResponse = z.object({
       })
       .extend({ friendsGoing: friendsGoingSchema.optional() }),
   ),
-  /** Communities whose name, place or address matches (issue 23), most members first. */
+  /** Communities whose name, place or address matches, most members first. */
   communities: z.array(
     z.object({
       id: z.string(),

@@ -4,7 +4,7 @@ import { emailField, fullNameField, requiredText, text } from './fields.ts';
 import { pollSchema, pollVotesField } from './polls.ts';
 
 /**
- * Answering without an account (issue 26, decision 040): a visitor answers a public event that
+ * Answering without an account (decision 040): a visitor answers a public event that
  * allows it with a name and an e-mail address, confirms from the e-mail, and changes or cancels
  * from the private manage link in it. Every field here is an addition.
  */

@@ -29,7 +29,7 @@ export const USERNAME_PATTERN = /^[a-z0-9_]+$/;
 export const ROLES = ['Club_Founder', 'Member', 'Sponsor', 'Creator'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Anti-spam limits (issue 13). An account is new for 24 h after sign-up, or until its e-mail is verified. */
+/** Anti-spam limits. An account is new for 24 h after sign-up, or until its e-mail is verified. */
 export const SPAM_LIMITS = {
   newAccountMs: 24 * 60 * 60_000,
   friendRequestsPerDayNew: 20,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The languages Townsquare ships (issue 24); `en` is the source and the default. */
+/** The languages Townsquare ships; `en` is the source and the default. */
 export const LOCALES = ['en', 'es', 'de', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -64,12 +64,12 @@ export const MSG = {
   passwordChanged: 'Password updated successfully',
   preferencesSaved: 'Preferences saved',
 
-  // Sessions and data export (issue 13)
+  // Sessions and data export
   sessionNotFound: 'Session not found',
   sessionEnded: 'Signed out of that session',
   otherSessionsEnded: 'Signed out of all other sessions',
 
-  // Blocks and anti-spam (issue 13). contactUnavailable answers a friend request or a direct
+  // Blocks and anti-spam. contactUnavailable answers a friend request or a direct
   // message between two people when one has blocked the other: neutral on purpose, it says
   // neither who blocked whom nor that anyone did.
   contactUnavailable: 'You cannot contact this person',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
 
-/** Reports, moderation, suspension and the audit log (issue 13, decision 021). */
+/** Reports, moderation, suspension and the audit log (decision 021). */
 
 export const REPORT_SUBJECT_TYPES = ['user', 'message', 'event', 'community'] as const;
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'other'] as const;

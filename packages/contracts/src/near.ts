@@ -3,7 +3,7 @@ import { communitySchema } from './communities.ts';
 import { publicEventSchema } from './events.ts';
 
 /**
- * City pages (issue 22, decision 044): `/near/:city` and `GET /api/near/:city`, a city of the
+ * City pages (decision 044): `/near/:city` and `GET /api/near/:city`, a city of the
  * gazetteer by its slug (`berlin-de`: the name in lower case without accents, hyphens for
  * anything else, then the country code), with the upcoming public events and the communities
  * within `NEAR_CITY.radiusKm`.

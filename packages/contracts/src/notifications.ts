@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { personSummary } from './chat.ts';
 import { pageLimitField } from './fields.ts';
 
-/** Notifications (issue 12): in the app, by e-mail and by Web Push. */
+/** Notifications: in the app, by e-mail and by Web Push. */
 export const NOTIFICATION_KINDS = [
   'friend_request',
   'friend_accepted',
@@ -60,14 +60,14 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   report_resolved: 'reports',
   // Asks a host to confirm a date of their series: about hosting, like RSVPs to their events.
   series_confirm: 'rsvp',
-  // A date poll you answered became an event (issue 25): news about an event you may go to.
+  // A date poll you answered became an event: news about an event you may go to.
   poll_finalized: 'eventUpdates',
   poll_closing: 'reminders',
   // Someone who had signed up to bring something is no longer going: about hosting.
   signup_released: 'rsvp',
   // A host's message to the people of an event: news about an event you answered.
   event_announcement: 'eventUpdates',
-  // The weekly digest of new events near home (issue 22), for people who turned it on.
+  // The weekly digest of new events near home, for people who turned it on.
   events_nearby: 'nearby',
 };
 

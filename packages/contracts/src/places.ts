@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageLimitField, requiredText, text } from './fields.ts';
 
-/** Places (issue 22): a venue or a city with coordinates, shared by events, communities and profiles. */
+/** Places: a venue or a city with coordinates, shared by events, communities and profiles. */
 export const PLACE_LIMITS = {
   nameMax: 120,
   addressMax: 200,

@@ -3,7 +3,7 @@ import { personSummary } from './chat.ts';
 import { dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
 import { pageLimitField, requiredText, text, timeZoneField } from './fields.ts';
 
-/** Date polls (issue 25): a host proposes dates, people answer, the chosen one becomes the event. */
+/** Date polls: a host proposes dates, people answer, the chosen one becomes the event. */
 export const POLL_LIMITS = {
   titleMax: 200,
   descriptionMax: 5000,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { personSummary } from './chat.ts';
 import { requiredText, text } from './fields.ts';
 
-/** Sign-up sheets (issue 25): what people bring and which shifts they take, on the event. */
+/** Sign-up sheets: what people bring and which shifts they take, on the event. */
 export const SIGNUP_LIMITS = {
   nameMax: 80,
   noteMax: 500,

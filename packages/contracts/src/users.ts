@@ -15,7 +15,7 @@ import { MSG } from './messages.ts';
 import { channelPreferences, RSVP_TIMINGS } from './notifications.ts';
 import { PLACE_LIMITS, placeIdField, placeSchema } from './places.ts';
 
-/** Nearby alerts (issue 22): the radius in km around home, or null (off, the default). */
+/** Nearby alerts: the radius in km around home, or null (off, the default). */
 export const NEARBY_MSG = {
   radiusInvalid: `Nearby alerts radius must be a whole number of kilometres between ${PLACE_LIMITS.radiusKmMin} and ${PLACE_LIMITS.radiusKmMax}, or null`,
   homeRequired: 'Choose a home city before turning on nearby alerts',
@@ -78,10 +78,10 @@ export const selfUser = z.object({
   notificationPreferences,
   /** Path of the private calendar feed (`/api/calendar/<secret>.ics`); on GET /api/users/me only. */
   calendarFeedUrl: z.string().optional(),
-  /** Home city (issue 22): the id everywhere, the place itself on GET/PUT/PATCH /api/users/me. */
+  /** Home city: the id everywhere, the place itself on GET/PUT/PATCH /api/users/me. */
   homePlaceId: z.string().nullable().optional(),
   homePlace: placeSchema.optional(),
-  /** The language chosen for the app, e-mails and push (issue 24); null: the browser's. Always sent. */
+  /** The language chosen for the app, e-mails and push; null: the browser's. Always sent. */
   locale: z.enum(LOCALES).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),

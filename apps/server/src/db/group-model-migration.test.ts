@@ -8,7 +8,7 @@ import { createDb, type DbHandle } from './client.ts';
 import { migrationsFolder } from './migrate.ts';
 
 /**
- * Migration 0024 (issue 21): a database seeded with all three kinds of group before it — members,
+ * Migration 0024: a database seeded with all three kinds of group before it — members,
  * a pending request, an invitation, a ban, roles, chat history — has the same groups, people,
  * states and messages after it, under the same ids, and the three member tables are gone.
  */

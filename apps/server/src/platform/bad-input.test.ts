@@ -283,7 +283,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ events: 'none' }),
     url: () => `/api/communities/${NO_CLUB}/notifications`,
   },
-  // Issue 26: imports, member invitations, the e-mail consent.
+  // Imports, member invitations, the e-mail consent.
   'POST /api/communities/:slug/imports': {
     base: () => ({ url: 'https://calendar.example.com/club.ics', subscribe: true }),
     url: () => `/api/communities/${NO_CLUB}/imports`,
@@ -365,7 +365,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/admin/users/${NO_ONE}/suspend`,
     admin: true,
   },
-  // Date polls and sign-up sheets (issue 25).
+  // Date polls and sign-up sheets.
   'POST /api/polls': {
     base: () => ({
       title: 'Fuzz poll',
@@ -425,7 +425,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ quantity: 1 }),
     url: (c) => `/api/events/${c.eventId}/signups/${NO_ONE}/claim`,
   },
-  // The organiser's chair (issue 23).
+  // The organiser's chair.
   'DELETE /api/events/:id/attendees/:userId': {
     base: () => ({}),
     url: (c) => `/api/events/${c.eventId}/attendees/${NO_ONE}`,
@@ -715,11 +715,11 @@ describe('bad input to every JSON endpoint (QUALITY security 4)', () => {
 });
 
 /**
- * Issue 9, finding 6: 1.9 MB of nested arrays cost ~0.5 s of main-thread time each in JSON.parse.
+ * 1.9 MB of nested arrays cost ~0.5 s of main-thread time each in JSON.parse.
  * Auth bodies are tiny, so their routes take a few KiB; every JSON body has a nesting limit
  * checked on the raw text before it is parsed, let alone validated.
  */
-describe('body size and nesting limits (issue 9, finding 6)', () => {
+describe('body size and nesting limits', () => {
   const huge = (depth: number) => `{"identifier":${nested(depth, 'array')},"password":"whatever1"}`;
 
   it.each([

@@ -7,7 +7,7 @@ import { CATALOGS, t } from './i18n.ts';
 
 const repository = path.resolve(import.meta.dirname, '../../../..');
 
-/** Issue 24: every catalog has every key of English, with the same placeholders (decision 043). */
+/** Every catalog has every key of English, with the same placeholders (decision 043). */
 describe('message catalogs', () => {
   it('the server catalogs and the web catalogs agree with English', () => {
     expect(checkCatalogs(repository)).toEqual([]);

@@ -4,7 +4,7 @@
  *
  * The job queue used to hand its schedules to pg-boss, whose timekeeper parses every schedule
  * again with cron-parser and luxon each time it looks (every 30–60 s): 20–65 ms of blocked event
- * loop per look on a 2-core machine, seen as a stall in the fixed-rate latency probe (issue 27).
+ * loop per look on a 2-core machine, seen as a stall in the fixed-rate latency probe.
  *
  * Accepted in each field: `*`, a number, a range `a-b`, a step `*\/n` or `a-b/n`, and lists of
  * those separated by commas. Day of week is 0–6 from Sunday (7 is Sunday too). As in every cron,

@@ -8,7 +8,7 @@ import { zoneName } from '@townsquare/contracts/time-zones';
  * lib/format.ts is the other half; both name zones with the contracts' `zoneName`.
  *
  * English keeps its own fixed wording (the tests and the spec quote it); the other languages
- * (issue 24) are written by `Intl` for the reader's locale, still in the event's zone and named.
+ * are written by `Intl` for the reader's locale, still in the event's zone and named.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 
 const repository = path.resolve(import.meta.dirname, '../../../..');
 
-/** Issue 24: stable error codes (packages/contracts/src/error-codes.ts), one table, all documented (decision 043). */
+/** Stable error codes (packages/contracts/src/error-codes.ts), one table, all documented (decision 043). */
 describe('error codes', () => {
   it('are SCREAMING_SNAKE_CASE and each is documented exactly once in docs/API.md', () => {
     const api = readFileSync(path.join(repository, 'docs/API.md'), 'utf8');

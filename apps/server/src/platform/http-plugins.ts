@@ -34,14 +34,14 @@ export type HttpPluginOptions = {
  */
 export async function registerHttpPlugins(app: App, o: HttpPluginOptions): Promise<void> {
   const https = o.publicUrl.startsWith('https:');
-  // Map tiles (issue 22) are images from MAP_TILE_URL's host; a {s} subdomain is any subdomain.
+  // Map tiles are images from MAP_TILE_URL's host; a {s} subdomain is any subdomain.
   const tileOrigin = (url: string) => (/^https?:\/\/[^/]+/.exec(url)?.[0] ?? "'self'").replace('{s}', '*');
   // Pages may connect to their own origin and the configured ones only: the public URL (and its
   // WebSocket form, for browsers that do not count ws: as 'self') and the upload bucket.
   const publicOrigin = new URL(o.publicUrl).origin;
   const socketOrigin = publicOrigin.replace(/^http/, 'ws');
   // The security headers, built once: @fastify/helmet built helmet's middleware (parsing the CSP
-  // again) on every request, ≈ 50 µs of the list's layer cost (issue 27).
+  // again) on every request, ≈ 50 µs of the list's layer cost.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -84,7 +84,7 @@ export async function registerHttpPlugins(app: App, o: HttpPluginOptions): Promi
     customTypes: COMPRESSIBLE,
   });
   if (o.corsOrigins.length > 0) {
-    // Every method and request header the original client uses (issue 20): the plugin's default
+    // Every method and request header the original client uses: the plugin's default
     // (GET, HEAD, POST) made browsers block its profile save, event edit and delete. Bearer
     // tokens, not cookies: no credentials. The signed PUT has its own CORS (any origin).
     await app.register(fastifyCors, {

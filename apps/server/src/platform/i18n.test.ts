@@ -19,7 +19,7 @@ import { closeSockets, collect, listen, openSocket } from '../test/sockets.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 /**
- * Issue 24 on the server: a person's language (PATCH /api/users/me { locale }), the language of
+ * A person's language (PATCH /api/users/me { locale }), the language of
  * the pages the server sends (`<html lang>`), and e-mail and push written in the recipient's
  * language whoever caused them.
  */

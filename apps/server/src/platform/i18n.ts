@@ -7,7 +7,7 @@ import fr from '../locales/fr.json' with { type: 'json' };
 import { eventTime, longEventTime, weekdayName } from './dates.ts';
 
 /**
- * The server's own texts in every shipped language (issue 24, decision 043): e-mails, push and
+ * The server's own texts in every shipped language (decision 043): e-mails, push and
  * notification texts, page heads. Catalogs are `src/locales/<locale>.json`, ICU MessageFormat
  * (plural, select), formatted with FormatJS's intl-messageformat, the library the web app's
  * react-intl uses. `en` is the source, word for word the strings the spec and the tests quote;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /**
- * JSON bodies are bounded before any work is spent on them (issue 9, finding 6): 1.9 MB of
+ * JSON bodies are bounded before any work is spent on them: 1.9 MB of
  * nested arrays used to cost half a second of main-thread time in JSON.parse alone.
  *
  * - Size: 64 KiB for any JSON body (the largest form, an event, is a few KiB), and 8 KiB on the

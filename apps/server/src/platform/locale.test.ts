@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromAcceptLanguage, negotiateLocale } from './locale.ts';
 
-/** Issue 24: the one rule for a text's language (decision 043). */
+/** The one rule for a text's language (decision 043). */
 describe('negotiateLocale', () => {
   it('takes the person’s own choice first', () => {
     expect(negotiateLocale({ chosen: 'fr', acceptLanguage: 'de' })).toBe('fr');

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Which language a text is written in (issue 24, decision 043), the one rule everywhere: the
+ * Which language a text is written in (decision 043), the one rule everywhere: the
  * person's own choice, else the browser's Accept-Language (by q-value; `de-AT` counts as `de`),
  * else English. E-mails and push use the recipient's choice alone (`chosen`, no browser).
  */

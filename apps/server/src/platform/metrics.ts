@@ -40,7 +40,7 @@ export function createMetrics() {
     /** Times every request by its route pattern (never the raw URL, which would explode the label set). */
     instrument(app: FastifyInstance) {
       // One labelled child per method, route and status, kept: prom-client otherwise builds and
-      // hashes the label set on every request (issue 27's per-request layers).
+      // hashes the label set on every request.
       const children = new Map<string, ReturnType<typeof httpDuration.labels>>();
       app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';

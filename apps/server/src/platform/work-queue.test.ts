@@ -11,7 +11,7 @@ function held() {
   return { task: () => done, release };
 }
 
-describe('work queue (bounded image work, issue 9 finding 2)', () => {
+describe('work queue (bounded image work)', () => {
   it('runs at most `concurrency` tasks at once, the rest in arrival order', async () => {
     const queue = createWorkQueue({ concurrency: 2, maxWaiting: 10, waitTimeoutMs: 60_000 });
     let running = 0;

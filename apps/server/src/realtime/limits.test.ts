@@ -10,7 +10,7 @@ import { useTestApp } from '../test/test-app.ts';
 import { createRealtime, type RealtimeDeps } from './io.ts';
 
 /**
- * Finding 3 of issue 9: one socket (or one user with many sockets) must not be able to flood the
+ * One socket (or one user with many sockets) must not be able to flood the
  * database with room checks. Every client event counts against the socket and the user, a flood
  * is cut off, a user keeps at most SOCKETS_PER_USER sockets, and room checks of one user run one
  * at a time.
@@ -136,7 +136,7 @@ function upgradeAnswer(base: string): Promise<string> {
 }
 
 /**
- * Issue 27 (and issue 19's "one token can open 2,000 sockets in 4–6 s"): connections are counted
+ * Connections are counted
  * per user and per client address per minute, not only how many stay open.
  */
 describe('socket connection rates', () => {

@@ -30,7 +30,7 @@ export type Publisher = {
    * Disconnects the sockets opened with these sessions, on every instance (through the adapter):
    * the one path for every session end (logout, password change or reset, refresh-token reuse,
    * account deletion). `elsewhere`: another device ended them, and their pages get
-   * `session-ended { reason: "signed-out-elsewhere" }` first, so they can say why (issue 23).
+   * `session-ended { reason: "signed-out-elsewhere" }` first, so they can say why.
    */
   disconnectSessions(sessionIds: string[], elsewhere?: boolean): void;
 };

@@ -26,7 +26,7 @@ export const nextIp = () => {
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** A new account's notification preferences, as the API shows them; nearby alerts (issue 22) are off until turned on. */
+/** A new account's notification preferences, as the API shows them; nearby alerts are off until turned on. */
 export const DEFAULT_NOTIFICATION_PREFERENCES = {
   securityAlerts: true,
   productUpdates: false,

@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
             path: 'event/:eventId',
             lazy: page(() => import('./routes/event-detail.tsx'), 'EventDetailPage'),
           },
-          // City pages (issue 22): rendered by the server for visitors, hydrated here.
+          // City pages: rendered by the server for visitors, hydrated here.
           { path: 'near/:city', lazy: page(() => import('./routes/near-city.tsx'), 'NearCityPage') },
           { path: 'communities', lazy: page(() => import('./routes/communities.tsx'), 'CommunitiesPage') },
           { path: 'c/:slug', lazy: page(() => import('./routes/community.tsx'), 'CommunityPage') },
@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
                 path: 'event/:eventId/check-in',
                 lazy: page(() => import('./routes/event-check-in.tsx'), 'EventCheckInPage'),
               },
-              // Date polls (issue 25).
+              // Date polls.
               { path: 'polls/new', lazy: page(() => import('./routes/new-poll.tsx'), 'NewPollPage') },
               { path: 'friends', lazy: page(() => import('./routes/friends.tsx'), 'FriendsPage') },
               { path: 'messages', lazy: page(() => import('./routes/messages.tsx'), 'MessagesPage') },

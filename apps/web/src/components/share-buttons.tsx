@@ -82,7 +82,7 @@ function QrDialog({ title, url }: { title: string; url: string }) {
 
 /**
  * Share a page: the phone's share sheet where there is one, copy the link, and a QR code to show
- * or print (issue 23). `url` is '' during the server render: the buttons are disabled until hydration
+ * or print. `url` is '' during the server render: the buttons are disabled until hydration
  * knows the link, so a click on the server's HTML is not silently lost.
  */
 export function ShareButtons({ title, url }: { title: string; url: string }) {

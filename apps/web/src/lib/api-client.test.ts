@@ -201,7 +201,7 @@ describe('api client: refresh on 401', () => {
     expect(takeSignedOutReason()).toBeNull();
   });
 
-  it('tells a page without a socket that another device ended its session (issue 23)', async () => {
+  it('tells a page without a socket that another device ended its session', async () => {
     useServer((url) =>
       url === '/api/auth/refresh'
         ? jsonResponse(

@@ -171,7 +171,7 @@ export function takeSignedOutReason(): string | null {
 }
 
 /**
- * The server ended this session from another device and told the socket (issue 23): forget the
+ * The server ended this session from another device and told the socket: forget the
  * tokens and go to the sign-in page, which shows `reason`.
  */
 export function endSessionWithReason(reason: string): void {
@@ -191,7 +191,7 @@ function expireSession(reason?: string): void {
 /**
  * What the sign-in page says after a refresh failed: a 403 is a suspension, whose message (with
  * the end date) is worth showing; `SESSION_ENDED_ELSEWHERE`, that another device ended this
- * session, for a page with no socket to have heard it (issue 23). Otherwise nothing.
+ * session, for a page with no socket to have heard it. Otherwise nothing.
  */
 function signedOutReason(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -313,7 +313,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /**
  * An API error in the viewer's language: the catalogs' `errors.<code>` when the server named a
- * code the catalogs know (issue 24), else the server's English `message`.
+ * code the catalogs know, else the server's English `message`.
  */
 /** The codes of `STATUS_CODES_GENERIC` in contracts (written out: that module is too big for the entry). */
 const GENERIC_CODE =

@@ -2,7 +2,7 @@ import type { LatLon, Place, PlaceCandidate } from '@townsquare/contracts';
 import { placeDisplayText } from '@townsquare/contracts/place-text';
 
 /**
- * Fields of issue 22 that the server adds in another change (address privacy, online events).
+ * Place fields the server adds in another change (address privacy, online events).
  * Read from an event when present; sent only when they differ from the defaults (so the form keeps
  * working against a server that does not know them yet).
  */

@@ -22,7 +22,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('socket: a session ended from another device (issue 23)', () => {
+describe('socket: a session ended from another device', () => {
   it('forgets the tokens and sends the page to sign-in with the reason', async () => {
     fake.socket = createFakeSocket();
     tokenStore.setTokens('access', 'refresh');

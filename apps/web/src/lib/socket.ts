@@ -105,7 +105,7 @@ export async function connectSocket(): Promise<Socket | null> {
     }, AUTH_RETRY_MS);
   });
   // Another device ended this session (sign out everywhere, a password change): the server says so
-  // just before it closes the connection, and the sign-in page tells the person why (issue 23).
+  // just before it closes the connection, and the sign-in page tells the person why.
   created.on(SESSION_ENDED_EVENT, () => {
     if (socket !== created) return;
     disconnectSocket();

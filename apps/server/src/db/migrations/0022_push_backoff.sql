@@ -1,3 +1,3 @@
--- Issue 19 (2): a push endpoint that keeps failing backs off, then is dropped.
+-- A push endpoint that keeps failing backs off, then is dropped.
 ALTER TABLE "push_subscriptions" ADD COLUMN "failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD COLUMN "retry_after" timestamp with time zone;

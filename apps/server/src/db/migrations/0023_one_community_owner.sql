@@ -1,4 +1,4 @@
--- One owner per community (issue 19, finding 6): two transfers at once had left two. Any
+-- One owner per community: two transfers at once had left two. Any
 -- community that already has several keeps the longest-standing one; the others become organisers.
 UPDATE community_members m SET role = 'ORGANIZER', updated_at = now()
 WHERE m.role = 'OWNER'

@@ -1,4 +1,4 @@
--- One group model (issue 21, decision 034). Every friend group, event sub-group and community is a
+-- One group model (decision 034). Every friend group, event sub-group and community is a
 -- row of `groups` with the same id and its kind; who belongs to any of them is a row of
 -- `group_members` (role, state, answers, timestamps). The three kinds' own columns stay in their
 -- tables (friend_groups, event_subgroups, communities), whose id is a `groups` id of that kind.
@@ -68,7 +68,7 @@ INSERT INTO "group_members" ("group_id", "kind", "user_id", "role", "state", "an
 -- A person's groups of a kind (in a state), and one state of a group's members in join order.
 CREATE INDEX "group_members_user_idx" ON "group_members" USING btree ("user_id", "kind", "state");--> statement-breakpoint
 CREATE INDEX "group_members_list_idx" ON "group_members" USING btree ("group_id", "state", "added_at", "user_id");--> statement-breakpoint
--- One owner per group (issue 19).
+-- One owner per group.
 CREATE UNIQUE INDEX "group_members_one_owner" ON "group_members" USING btree ("group_id") WHERE "role" = 'OWNER';--> statement-breakpoint
 DROP TABLE "friend_group_members";--> statement-breakpoint
 DROP TABLE "subgroup_members";--> statement-breakpoint

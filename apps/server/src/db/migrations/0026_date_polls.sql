@@ -1,4 +1,4 @@
--- Date polls (issue 25): a host proposes 2–10 dates, people answer yes / if need be / no, and the
+-- Date polls: a host proposes 2–10 dates, people answer yes / if need be / no, and the
 -- date the host keeps becomes an event. Who may see a community poll is decided by membership
 -- (the membership helper), so there is no member data here.
 CREATE TABLE "polls" (

@@ -1,4 +1,4 @@
--- Sign-up sheets (issue 25): things to bring and shifts on an event, and who took how many.
+-- Sign-up sheets: things to bring and shifts on an event, and who took how many.
 CREATE TABLE "signup_items" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"event_id" uuid NOT NULL REFERENCES "events"("id") ON DELETE CASCADE,

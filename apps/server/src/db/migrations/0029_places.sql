@@ -1,4 +1,4 @@
--- Places (issue 22, decision 039). Distance is computed in PostgreSQL with the cube and
+-- Places (decision 039). Distance is computed in PostgreSQL with the cube and
 -- earthdistance contrib extensions (both trusted: the database owner may create them) and a GiST
 -- index on ll_to_earth(lat, lon), never by scanning rows in JavaScript.
 CREATE EXTENSION IF NOT EXISTS cube;

@@ -1,4 +1,4 @@
--- Address privacy, online events and nearby alerts (issue 22, decision 044).
+-- Address privacy, online events and nearby alerts (decision 044).
 -- ATTENDEES: only hosts and people going see the address, the exact point and the typed location.
 ALTER TABLE "events" ADD COLUMN "address_visibility" text NOT NULL DEFAULT 'PUBLIC' CHECK ("address_visibility" IN ('PUBLIC', 'ATTENDEES'));
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 23: hosts choose how they hear of answers to their events (at once, or gathered in the
+-- Hosts choose how they hear of answers to their events (at once, or gathered in the
 -- digest); product-update e-mails are opt-in for new accounts (existing choices are kept).
 ALTER TABLE "users" ADD COLUMN "notify_rsvp_timing" text DEFAULT 'digest' NOT NULL;
 --> statement-breakpoint

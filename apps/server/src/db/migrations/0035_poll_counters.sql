@@ -1,5 +1,5 @@
--- A poll page reads its counts and one page of voters, not every answer (issue 27's follow-up to
--- issue 25, decision 047). Each date keeps its yes / if-need-be / no counts, changed by the database
+-- A poll page reads its counts and one page of voters, not every answer (decision 047).
+-- Each date keeps its yes / if-need-be / no counts, changed by the database
 -- in the same transaction as every write to poll_votes (the vote path, and the cascades when a
 -- person or a poll is deleted), so they cannot drift from the answers.
 ALTER TABLE "poll_options" ADD COLUMN "yes_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -1,5 +1,5 @@
 -- Guests (answers without an account, decision 040) get the reminder, change and cancellation
--- e-mails through the one notify() path (issue 26): a notification goes to a member (`user_id`)
+-- e-mails through the one notify() path: a notification goes to a member (`user_id`)
 -- or to a guest's address (`guest_id`), never both. A guest's rows go with the guest (a cancelled
 -- answer deletes its guest identity, so nothing queued for it is sent).
 ALTER TABLE "notifications" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
@@ -14,7 +14,7 @@ ALTER TABLE "event_guests" ADD COLUMN "locale" text;--> statement-breakpoint
 ALTER TABLE "event_guests" ADD CONSTRAINT "event_guests_locale_check" CHECK ("locale" IN ('en', 'es', 'de', 'fr'));--> statement-breakpoint
 ALTER TABLE "event_guests" ADD COLUMN "manage_token_id" uuid;
 --> statement-breakpoint
--- A poll page reads each voter's answers from their poll_voters row (issue 25's GET bar): the
+-- A poll page reads each voter's answers from their poll_voters row: the
 -- codes `position * 3 + choice` (0 yes, 1 if need be, 2 no) that the page used to aggregate from
 -- poll_votes voter by voter, written by the one vote path in the same transaction as the answers.
 ALTER TABLE "poll_voters" ADD COLUMN "answers" smallint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Guest votes in date polls (issues 25 and 26, decision 056). A host may let people without an
+-- Guest votes in date polls (decision 056). A host may let people without an
 -- account answer a link poll (`allow_guest_votes`). Such a voter is a guest identity like a guest
 -- answer to an event (decision 040): an `event_guests` row, now of an event or of a poll (exactly
 -- one), with the same hashed confirm and manage tokens, language and "never e-mail me again". Their

@@ -1,4 +1,4 @@
--- A series' place, address visibility and online link (issue 22, decision 044): its template
+-- A series' place, address visibility and online link (decision 044): its template
 -- carries them like an event does, and every occurrence it creates gets them.
 ALTER TABLE "event_series" ADD COLUMN "place_id" uuid REFERENCES "places"("id") ON DELETE SET NULL;
 --> statement-breakpoint

@@ -1,3 +1,3 @@
--- A series can publish its dates on its own (issue 23, decision 057): off keeps the host's
+-- A series can publish its dates on its own (decision 057): off keeps the host's
 -- confirmation of each date, as before.
 ALTER TABLE "event_series" ADD COLUMN "auto_publish" boolean DEFAULT false NOT NULL;

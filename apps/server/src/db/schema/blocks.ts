@@ -3,7 +3,7 @@ import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * One row per person a user has blocked (issue 13). The primary key keeps the pair unique and
+ * One row per person a user has blocked. The primary key keeps the pair unique and
  * answers "whom did X block"; the index answers "who blocked X" (visibility, search, fan-out).
  */
 export const blocks = pgTable(

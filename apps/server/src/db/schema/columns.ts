@@ -69,7 +69,7 @@ export function eventQuestions() {
 }
 
 /**
- * Where it happens (issue 22), the same on an event and on a series' template: a saved place
+ * Where it happens, the same on an event and on a series' template: a saved place
  * (`place`: the places table's id, passed in so this file imports no table), who may read the
  * address (decision 044), and whether it is online with its link.
  */

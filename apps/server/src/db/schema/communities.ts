@@ -33,7 +33,7 @@ export const communities = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
     location: text('location').notNull().default(''),
-    /** Where it meets (issue 22), next to the free-text `location`. */
+    /** Where it meets, next to the free-text `location`. */
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     visibility: text('visibility', { enum: ['PUBLIC', 'PRIVATE'] })
@@ -60,7 +60,7 @@ export const communities = pgTable(
   ],
 );
 
-/** What organisers announced to the community (issue 23): shown on its page, newest first. */
+/** What organisers announced to the community: shown on its page, newest first. */
 export const communityAnnouncements = pgTable(
   'community_announcements',
   {
@@ -77,7 +77,7 @@ export const communityAnnouncements = pgTable(
 export type CommunityRow = typeof communities.$inferSelect;
 
 /**
- * An iCalendar import into a community (issue 26): a URL (kept and re-read daily when
+ * An iCalendar import into a community: a URL (kept and re-read daily when
  * `subscribed`) or an uploaded file (its text kept until the job has read it), with its progress.
  */
 export const communityImports = pgTable(

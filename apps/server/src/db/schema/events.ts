@@ -52,7 +52,7 @@ export const events = pgTable(
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     /** IANA zone the event's local time is shown in (and its calendar entries written in). */
     timeZone: text('time_zone').notNull().default('UTC'),
-    /** Where it happens (issue 22); `location` stays the free text the original client reads. */
+    /** Where it happens; `location` stays the free text the original client reads. */
     ...eventWhere(() => places.id),
     /**
      * iCalendar SEQUENCE: a trigger (migration, hand-written part) adds one on every update that
@@ -70,7 +70,7 @@ export const events = pgTable(
     ...eventQuestions(),
     /** Hidden by a moderator: kept for the audit, shown nowhere (`visibleTo`). */
     hiddenAt: instant('hidden_at'),
-    /** The UID of the iCalendar VEVENT it was imported from (issue 26): re-imports update it. */
+    /** The UID of the iCalendar VEVENT it was imported from: re-imports update it. */
     importUid: text('import_uid'),
     ...timestamps(),
   },
@@ -151,7 +151,7 @@ export const eventGuests = pgTable(
     name: text('name').notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
-    /** The language they answered in (issue 24): their e-mails are written in it. */
+    /** The language they answered in: their e-mails are written in it. */
     locale: text('locale').$type<Locale>().notNull().default('en'),
     pending: jsonb('pending').$type<GuestAnswer>(),
     /** A poll guest's answers waiting for their confirmation link (option id → choice). */

@@ -19,7 +19,7 @@ export const GROUP_KINDS = ['friend_group', 'event_subgroup', 'community'] as co
 export type GroupKind = (typeof GROUP_KINDS)[number];
 
 /**
- * Every group, whatever its kind (issue 21, decision 034): a friend group, an event sub-group or a
+ * Every group, whatever its kind (decision 034): a friend group, an event sub-group or a
  * community is a row here with the same id. The kind's own columns stay in its table
  * (`friend_groups`, `event_subgroups`, `communities`), whose (id, kind) references this row;
  * triggers insert and delete it with the kind's row (migration 0024).
@@ -79,7 +79,7 @@ export const groupMembers = pgTable(
     eventNotifications: text('event_notifications', { enum: ['all', 'none'] })
       .notNull()
       .default('all'),
-    /** A community member lets its organisers see their e-mail address (the export, issue 26). */
+    /** A community member lets its organisers see their e-mail address (the export). */
     shareEmail: boolean('share_email').notNull().default(false),
     addedAt: instant('added_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -96,7 +96,7 @@ export const groupMembers = pgTable(
     index('group_members_user_idx').on(t.userId, t.kind, t.state),
     // The member list pages through one state in join order.
     index('group_members_list_idx').on(t.groupId, t.state, t.addedAt, t.userId),
-    // One owner per group (issue 19): a second OWNER row is refused by the database.
+    // One owner per group: a second OWNER row is refused by the database.
     uniqueIndex('group_members_one_owner').on(t.groupId).where(sql`${t.role} = 'OWNER'`),
   ],
 );

@@ -24,7 +24,7 @@ export const notifications = pgTable(
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
     text: text('text').notNull(),
-    /** `text` as a catalog key and values (issue 24): e-mail and push write it in the recipient's language. */
+    /** `text` as a catalog key and values: e-mail and push write it in the recipient's language. */
     message: jsonb('message').$type<Message>(),
     url: text('url').notNull(),
     dedupeKey: text('dedupe_key').notNull(),

@@ -27,7 +27,7 @@ export const gazetteer = pgTable(
   ],
 );
 
-/** A venue or a city with coordinates (issue 22); shared by events, communities and profiles. */
+/** A venue or a city with coordinates; shared by events, communities and profiles. */
 export const places = pgTable(
   'places',
   {

@@ -17,7 +17,7 @@ import { communities } from './communities.ts';
 import { eventGuests, events } from './events.ts';
 import { users } from './users.ts';
 
-/** Date polls (migration 0026, issue 25): the chosen date becomes `event_id`. */
+/** Date polls (migration 0026): the chosen date becomes `event_id`. */
 export const polls = pgTable(
   'polls',
   {

@@ -3,7 +3,7 @@ import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * A browser's Web Push subscription (issue 12). The endpoint is the push service's URL for that
+ * A browser's Web Push subscription. The endpoint is the push service's URL for that
  * browser and is unique: a browser that signs in to another account moves its row there.
  */
 export const pushSubscriptions = pgTable(

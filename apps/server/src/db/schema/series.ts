@@ -27,16 +27,16 @@ export const eventSeries = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     /** Copied onto each occurrence; the questions keep their ids on every occurrence. */
     ...eventTemplate(),
-    /** Where its occurrences happen (issue 22, migration 0042), copied onto each of them too. */
+    /** Where its occurrences happen, copied onto each of them too. */
     ...eventWhere(() => places.id),
     /** Occurrences 0 … generated-1 have been created (some may since have been deleted). */
     generated: integer('generated').notNull().default(0),
     /**
-     * The host's choice (issue 23, decision 057): each date is published by the confirmation job
+     * The host's choice (decision 057): each date is published by the confirmation job
      * when it enters the window, instead of the host being asked. Off by default.
      */
     autoPublish: boolean('auto_publish').notNull().default(false),
-    /** The UID of the recurring iCalendar VEVENT it was imported from (issue 26). */
+    /** The UID of the recurring iCalendar VEVENT it was imported from. */
     importUid: text('import_uid'),
     ...timestamps(),
   },

@@ -4,7 +4,7 @@ import { instant, ownedBy } from './columns.ts';
 import { events } from './events.ts';
 import { users } from './users.ts';
 
-/** Sign-up sheets (migration 0027, issue 25): items of an event and the claims on them. */
+/** Sign-up sheets (migration 0027): items of an event and the claims on them. */
 export const signupItems = pgTable(
   'signup_items',
   {

@@ -38,7 +38,7 @@ export const users = pgTable(
     /** Set by platform admins for clubs and organisations they have checked (landing page promise). */
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
-    /** Opt-in (issue 23): new accounts get no product-update e-mails until they ask for them. */
+    /** Opt-in: new accounts get no product-update e-mails until they ask for them. */
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(false),
     /** How a host hears of answers to their events: each at once, or gathered in the digest. */
     notifyRsvpTiming: text('notify_rsvp_timing', { enum: ['instant', 'digest'] })
@@ -62,14 +62,14 @@ export const users = pgTable(
     sessionEpoch: integer('session_epoch').notNull().default(0),
     /** Per kind group, only the choices the person changed; the defaults fill in the rest. */
     notifyEmail: jsonb('notify_email').$type<Record<string, boolean>>().notNull().default({}),
-    /** Home city (issue 22): a gazetteer place, never an exact address. */
+    /** Home city: a gazetteer place, never an exact address. */
     homePlaceId: uuid('home_place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
-    /** Nearby alerts (issue 22, decision 044): a weekly digest of new events this close to home; null is off. */
+    /** Nearby alerts (decision 044): a weekly digest of new events this close to home; null is off. */
     nearbyRadiusKm: integer('nearby_radius_km'),
     /** When the last nearby digest went out: the next lists events created since, a week later. */
     nearbyDigestAt: instant('nearby_digest_at'),
     notifyPush: jsonb('notify_push').$type<Record<string, boolean>>().notNull().default({}),
-    /** en, es, de or fr (issue 24); null: not chosen, the browser's Accept-Language decides. */
+    /** en, es, de or fr; null: not chosen, the browser's Accept-Language decides. */
     locale: text('locale').$type<Locale>(),
     ...timestamps(),
   },

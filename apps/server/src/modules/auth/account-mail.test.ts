@@ -8,7 +8,7 @@ import { linkIn } from '../../test/smtp.ts';
 import { ACCOUNT_MAIL_QUEUE } from './account-mail.ts';
 
 /**
- * Issue 21, "Nothing a crash must not lose runs in memory": account e-mails are queued jobs. An
+ * "Nothing a crash must not lose runs in memory": account e-mails are queued jobs. An
  * instance whose SMTP server is down answers every request that sends account mail, is killed
  * with SIGKILL before any of it went out, and a new instance (whose SMTP works) sends all of it,
  * once, with links that work.

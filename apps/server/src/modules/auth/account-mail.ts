@@ -102,7 +102,7 @@ export function createAccountMail(deps: {
     const token = storedLinkToken(deps.links, data.tokenId, stored);
     if (!token) return undefined;
     const link = `${deps.publicUrl}${PAGE[data.purpose]}?token=${encodeURIComponent(token)}`;
-    // In the language the person chose (issue 24), read when the mail goes out.
+    // In the language the person chose, read when the mail goes out.
     const locale = user.locale ?? 'en';
     if (data.purpose === 'verify_email') return verifyEmailMail(data.email, user.fullName, link, locale);
     if (data.purpose === 'change_email') return confirmNewEmailMail(data.email, user.fullName, link, locale);

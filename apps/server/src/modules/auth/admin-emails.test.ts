@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/test-app.ts';
 
 /**
  * ADMIN_EMAILS names addresses, and an address proves nothing until its owner follows a link sent
- * to it: the flag follows verified addresses only (issue 9, finding 1).
+ * to it: the flag follows verified addresses only.
  */
 const boss = `${unique('boss')}@example.com`;
 const chief = `${unique('chief')}@example.com`;

@@ -267,7 +267,7 @@ describe('POST /api/auth/login', () => {
 });
 
 /**
- * Issue 9, finding 13: forgot-password and resend-verification must not tell, by status or by
+ * Forgot-password and resend-verification must not tell, by status or by
  * timing, whether an account exists. The account's work (lookup, token, mail) happens after the
  * answer for known and unknown addresses alike.
  */

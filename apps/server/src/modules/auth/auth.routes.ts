@@ -159,7 +159,7 @@ export function authRoutes(app: App, auth: AuthService, guards: Guards, limiter:
     },
   );
 
-  // Sessions (issue 13): see where you are signed in, and end any of those sign-ins.
+  // Sessions: see where you are signed in, and end any of those sign-ins.
   app.get(
     '/api/auth/sessions',
     signedIn({ response: { 200: sessionsResponse, ...errors(401) } }),

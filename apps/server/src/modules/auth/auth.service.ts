@@ -56,7 +56,7 @@ export type AuthServiceDeps = {
   adminEmails: string[];
   /**
    * Called after sessions end (logout, password change or reset, deletion): live sockets close.
-   * `elsewhere` when another device ended them (issue 23): their pages are told why first.
+   * `elsewhere` when another device ended them: their pages are told why first.
    */
   onSessionsRevoked?: (sessionIds: string[], elsewhere: boolean) => void;
   /**

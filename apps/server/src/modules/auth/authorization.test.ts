@@ -318,7 +318,7 @@ const signupRows = (
     expect: expect[kind],
   }));
 
-/** A one-event calendar as an uploaded `.ics` file (issue 26 imports). */
+/** A one-event calendar as an uploaded `.ics` file. */
 function icsUpload() {
   const boundary = `----townsquare${unique('b')}`;
   const ics =
@@ -590,7 +590,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: ONLY_ADMIN,
   },
 
-  // Moderation (issue 13): reports by anyone signed in who can see the subject; the rest admins
+  // Moderation: reports by anyone signed in who can see the subject; the rest admins
   'POST /api/reports': [
     {
       label: "the owner's message in the general chat",
@@ -814,7 +814,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       expect: SIGNED_IN_200,
     },
   ],
-  // "Publish automatically" or "ask me each time" (issue 23): the creator's choice; a series one
+  // "Publish automatically" or "ask me each time": the creator's choice; a series one
   // cannot see is not there (404), one seen through a confirmed date is refused (403).
   'PATCH /api/series/:id': [
     {
@@ -1296,7 +1296,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 403, owner: 200, admin: 403 },
   },
-  // Bringing a club in and taking it out (issue 26): organisers import and invite, the owner
+  // Bringing a club in and taking it out: organisers import and invite, the owner
   // exports; members choose whether organisers see their e-mail address.
   'POST /api/communities/:slug/imports': {
     request: async (w) => {
@@ -1605,7 +1605,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
   },
 
-  // Date polls (issue 25): a link poll is for everyone signed in; a PRIVATE community's poll is not
+  // Date polls: a link poll is for everyone signed in; a PRIVATE community's poll is not
   // there for anyone outside it. Hosts only edit, delete and finalise.
   'POST /api/polls': [
     {
@@ -1760,7 +1760,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     { public: ONLY_OWNER, private: HIDDEN },
   ),
 
-  // Places (issue 22) are shared and public: anyone may search and read them, a signed-in
+  // Places are shared and public: anyone may search and read them, a signed-in
   // person may save one (a city twice is one place, so the second call is 200).
   'GET /api/places/search': {
     request: () => ({ method: 'GET', url: '/api/places/search?q=Berl&near=52.4,13.06' }),
@@ -1792,7 +1792,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     expect: PUBLIC_200,
   },
-  // City pages (issue 22): the same public answer for everyone; an unknown city is a 404 for all.
+  // City pages: the same public answer for everyone; an unknown city is a 404 for all.
   'GET /api/near/:city': {
     request: () => ({ method: 'GET', url: '/api/near/berlin-de' }),
     expect: PUBLIC_200,

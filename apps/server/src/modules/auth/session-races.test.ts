@@ -6,7 +6,7 @@ import { closeSockets, listen, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 19, finding 1: a sign-in (or refresh) in flight must not outlive a suspension, a password
+ * A sign-in (or refresh) in flight must not outlive a suspension, a password
  * change or reset, "sign out everywhere" or the end of its session. The races are driven, not
  * hoped for: the next password check can be held after argon2 has answered (the gap between
  * reading the user and inserting the session), and a test transaction can hold a session row.

@@ -3,7 +3,7 @@ import { createUser, nextIp, type Session, type TestUser } from '../../test/fact
 import { next, settle, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 13, "Sessions and data": list and end your own sessions. */
+/** "Sessions and data": list and end your own sessions. */
 
 const t = useTestApp();
 const socketAs = useSockets(t);
@@ -172,7 +172,7 @@ describe('DELETE /api/auth/sessions', () => {
   });
 });
 
-describe('a page signed out from another device is told why (issue 23)', () => {
+describe('a page signed out from another device is told why', () => {
   it('gets session-ended before its socket closes when another device ends it; logging out sends nothing', async () => {
     const user = await createUser(t);
     const phone = await signInFrom(user, nextIp());

@@ -86,7 +86,7 @@ describe('access tokens (QUALITY security 7)', () => {
     expectError(await verify(expired), 401, MSG.invalidToken);
   });
 
-  it('refuses a token of a live session that has no expiry (issue 9, finding 15)', async () => {
+  it('refuses a token of a live session that has no expiry', async () => {
     const { claims, sub } = await liveClaims();
     const endless = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createUsers, makeFriends, type TestUser, unique } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 19, finding 9: a block ends co-hosting both ways, and a blocked person cannot become one. */
+/** A block ends co-hosting both ways, and a blocked person cannot become one. */
 const t = useTestApp();
 
 const call = (method: 'POST' | 'DELETE', path: string, as: TestUser, payload?: object) =>

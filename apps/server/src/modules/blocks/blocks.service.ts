@@ -27,7 +27,7 @@ export type BlocksServiceDeps = {
 export type BlocksService = ReturnType<typeof createBlocksService>;
 
 /**
- * Blocking (issue 13, decision 020). A block is one row; its effects elsewhere are each read from
+ * Blocking (decision 020). A block is one row; its effects elsewhere are each read from
  * that row where they apply (friend requests, direct messages, search, `visibleTo`, room history,
  * the socket fan-out), and the lasting ones (friendship, requests, friend groups, co-hosting) end here, in one
  * transaction under the pair's lock.

@@ -121,7 +121,7 @@ export function createChannelReader(resolve: ReturnType<typeof createRoomResolve
 /**
  * A socket joined a room while its user could read it; when that changes (an event becomes PRIVATE
  * or DRAFT, a friendship ends, a ban from a PRIVATE community) its sockets leave the room. Every
- * room that depends on an event is rechecked, the event's chat and its sub-groups' chats (issue 19),
+ * room that depends on an event is rechecked, the event's chat and its sub-groups' chats,
  * with the join's own rules (`canRead`, the channel reader), on every instance through the adapter.
  */
 export function createRoomRechecks(

@@ -101,7 +101,7 @@ function presentExport(row: NonNullable<Awaited<ReturnType<typeof repo.findExpor
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Bringing a club in and taking it out (issue 26, decision 041): ICS imports on the job queue,
+ * Bringing a club in and taking it out (decision 041): ICS imports on the job queue,
  * member invitations by e-mail, and the community's export.
  */
 export function createClubIoService(deps: ClubIoDeps) {

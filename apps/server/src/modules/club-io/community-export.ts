@@ -7,7 +7,7 @@ import { csvCell } from '../events/attendees-csv.ts';
 import * as repo from './club-io.repository.ts';
 
 /**
- * The whole community as a zip (issue 26, decision 041): `community.json` (its settings and join
+ * The whole community as a zip (decision 041): `community.json` (its settings and join
  * questions), `members.csv` (e-mail only of members who agreed to share it), `events.ics` (every
  * event, written by the one calendar writer: UID `<event id>@<host>`, the same in every export)
  * and `events.json` (each event with its RSVP counts and series, and the series themselves).

@@ -15,7 +15,7 @@ import { type ResolvedZone, zoneResolver } from './ics-zones.ts';
 import { type RuleParts, ruleProblem } from './recurrence-guard.ts';
 
 /**
- * The iCalendar reader of imports (issue 26, decisions 041 and 070). A file is cut into its
+ * The iCalendar reader of imports (decisions 041 and 070). A file is cut into its
  * VEVENTs first, each parsed by ical.js on its own, so one broken event is one entry in the report
  * (with the line it starts on and its title) and the rest still import. Of several VEVENTs with
  * one UID and RECURRENCE-ID the highest SEQUENCE is the event (RFC 5546; the later one on a tie).

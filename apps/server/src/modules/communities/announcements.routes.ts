@@ -10,7 +10,7 @@ import type { CommunityAnnouncements } from './announcements.service.ts';
 
 const tags = ['communities'];
 
-/** Organisers' announcements to a community, and the community page's list of them (issue 23). */
+/** Organisers' announcements to a community, and the community page's list of them. */
 export function communityAnnouncementRoutes(
   app: App,
   announcements: CommunityAnnouncements,

@@ -36,7 +36,7 @@ const present = (r: Row): CommunityAnnouncementDto => ({
   author: r.authorId ? { id: r.authorId, username: r.username, fullName: r.fullName ?? '' } : null,
 });
 
-/** Organisers announce to their community (issue 23): stored for its page, told to every member. */
+/** Organisers announce to their community: stored for its page, told to every member. */
 export function createCommunityAnnouncements(deps: CommunityAnnouncementsDeps) {
   const { db } = deps;
   return {

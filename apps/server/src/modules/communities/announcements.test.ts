@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationsOf, type TestUser, unique, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 23: organisers announce to their community; members are told, the page shows it. */
+/** Organisers announce to their community; members are told, the page shows it. */
 
 const t = useTestApp();
 const [owner, member, outsider] = useUsers(t, 3);

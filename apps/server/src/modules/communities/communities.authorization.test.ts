@@ -14,7 +14,7 @@ import {
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 11's authorization bar: every community route called as each of the seven kinds of
+ * Every community route called as each of the seven kinds of
  * caller, against a PUBLIC and a PRIVATE community. Complements the app-wide matrix
  * (auth/authorization.test.ts), which has the four actors every route shares.
  */
@@ -200,7 +200,7 @@ const CASES = Object.entries(ROWS).flatMap(([key, byKind]) =>
   (['PUBLIC', 'PRIVATE'] as const).map((kind) => [`${key} (${kind})`, kind, byKind[kind]] as const),
 );
 
-describe('community authorization matrix (issue 11)', () => {
+describe('community authorization matrix', () => {
   it.concurrent.each(CASES)('%s', async (_name, kind, row) => {
     const w = await world(kind);
     const mismatches: string[] = [];

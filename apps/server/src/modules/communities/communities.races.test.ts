@@ -6,7 +6,7 @@ import { createCommunity, createUser, createUsers, type TestUser, useUsers } fro
 import { barrier, closeSockets, collect, listen, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 19, findings 4 and 6 and two Info items: bans stick, one owner, organisers' reach. */
+/** Bans stick, one owner, organisers' reach. */
 const t = useTestApp();
 let url: string;
 const [owner] = useUsers(t, [{ fullName: 'Olga Owner' }]);
@@ -32,7 +32,7 @@ async function rowOf(communityId: string, userId: string) {
 const ban = (slug: string, userId: string, by = owner) =>
   call('POST', `/api/communities/${slug}/bans`, by, { userId });
 
-describe('a ban sticks (issue 19, finding 4)', () => {
+describe('a ban sticks', () => {
   it('a member looping leave and join while the owner bans them ends banned, every run', async () => {
     for (let run = 0; run < 8; run++) {
       const c = await ownersCommunity();
@@ -106,7 +106,7 @@ describe('a ban sticks (issue 19, finding 4)', () => {
   });
 });
 
-describe('one owner (issue 19, finding 6)', () => {
+describe('one owner', () => {
   it('two simultaneous transfers leave exactly one OWNER, and the old owner an organiser', async () => {
     for (let run = 0; run < 6; run++) {
       const c = await ownersCommunity();
@@ -138,7 +138,7 @@ describe('one owner (issue 19, finding 6)', () => {
   });
 });
 
-describe("organisers' reach and join-request events (issue 19, Info)", () => {
+describe("organisers' reach and join-request events", () => {
   it('an organiser who promoted a member to ORGANIZER can demote and remove them again', async () => {
     const c = await ownersCommunity();
     const [organizer, member] = await createUsers(t, 2);

@@ -81,7 +81,7 @@ export type DiscoverOptions = {
   tag?: string;
   verified?: boolean;
   after?: { memberCount: number; id: string };
-  /** Only communities whose place lies within `radiusKm` of the point (issue 22). */
+  /** Only communities whose place lies within `radiusKm` of the point. */
   near?: { lat: number; lon: number; radiusKm: number };
   limit: number;
 };

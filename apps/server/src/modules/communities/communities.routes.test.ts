@@ -85,7 +85,7 @@ describe('creating a community', () => {
     expect(res.json()).toMatchObject({ statusCode: 409, message: COMMUNITY_MSG.slugTaken });
   });
 
-  it('gives a name with nothing an address can spell (emoji, another script) a readable address of its own (issue 23)', async () => {
+  it('gives a name with nothing an address can spell (emoji, another script) a readable address of its own', async () => {
     const slugs = new Set<string>();
     for (const name of ['🎉🎉', '🎉🎉', '  🎉 🎊  ', 'Книжный клуб', '読書会']) {
       const c = await createCommunity(t, owner, { name });

@@ -150,7 +150,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       return input.slug;
     }
     let base = slugify(input.name);
-    // A name with nothing an address can spell (only emoji, or another script, issue 23) gets
+    // A name with nothing an address can spell (only emoji, or another script) gets
     // "community-" and a random part: readable, never empty, and not one shared "community-club".
     const spelled = base !== '';
     if (spelled && slugProblem(base)) base = `${base}-club`;
@@ -189,7 +189,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
   /**
    * One membership change through the one writer (modules/groups, decision 067): decided against
-   * the person's row as it is under the community's lock (issue 19: a ban read before a join, an
+   * the person's row as it is under the community's lock (a ban read before a join, an
    * invitation or an approval must not be overwritten by it), with the member count recounted in
    * the same transaction.
    */
@@ -229,7 +229,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       (await asOwner(slug, userId)).community,
 
     /**
-     * Someone followed an invitation e-mail (issue 26): they become a member, whatever the join
+     * Someone followed an invitation e-mail: they become a member, whatever the join
      * policy, unless banned (then nothing changes).
      */
     async joinByInvitation(me: UserRow, communityId: string): Promise<boolean> {
@@ -554,7 +554,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
     /** Members see members; organisers also see pending, invited and banned rows (with answers). */
     /**
-     * The About tab's people (issue 23): the owner and organisers, and the faces of the members
+     * The About tab's people: the owner and organisers, and the faces of the members
      * who joined first; public communities show them to anyone, private ones to members.
      */
     async people(slug: string, viewerId: string | undefined): Promise<CommunityPeople> {

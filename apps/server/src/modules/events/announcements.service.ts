@@ -34,7 +34,7 @@ export async function spendAnnouncement(limiter: RateLimiter, key: string): Prom
   }
 }
 
-/** Hosts message the people of their event (issue 23), a few times an hour per event at most. */
+/** Hosts message the people of their event, a few times an hour per event at most. */
 export function createEventAnnouncements(deps: EventAnnouncementsDeps) {
   return {
     /** Sends the message to the audience; answers how many people it reached. */

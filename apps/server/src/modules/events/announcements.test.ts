@@ -12,7 +12,7 @@ import {
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 23: hosts message the people of their event through the one notify() path. */
+/** Hosts message the people of their event through the one notify() path. */
 
 const t = useTestApp();
 const [host, cohost, going, maybe, waiting, stranger] = useUsers(t, 6);

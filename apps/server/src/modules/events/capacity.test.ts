@@ -404,7 +404,7 @@ describe('questions and answers', () => {
     const res = await call('GET', `/api/events/${event.id}/attendees.csv`, host);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    // Named after the event; a byte order mark so spreadsheets read UTF-8 (issue 23).
+    // Named after the event; a byte order mark so spreadsheets read UTF-8.
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="Riverside-park-run-attendees.csv"',
     );

@@ -9,7 +9,7 @@ const cohostOf = (eventId: string, userId: string) =>
 
 /**
  * Who may become a co-host: a friend of the creator, or an organiser (or owner) of the community
- * hosting the event; never someone with a block between them and the creator (issue 19).
+ * hosting the event; never someone with a block between them and the creator.
  */
 export async function mayCohost(db: Executor, event: EventRow, userId: string): Promise<boolean> {
   const organiser = event.communityId ? sql` or ${organizerExists(event.communityId, userId)}` : sql``;

@@ -7,7 +7,7 @@ import { createEvent, createUser, eventBody, type TestUser, useUsers } from '../
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 19 (3): the original event form's picture (multipart POST/PUT /api/events[/:id]) goes
+ * The original event form's picture (multipart POST/PUT /api/events[/:id]) goes
  * through the one upload path (limits, checks) and nothing is stored for a request that fails.
  */
 

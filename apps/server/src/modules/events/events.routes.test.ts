@@ -484,7 +484,7 @@ describe('search', () => {
     expect((await inject('GET', '/api/search')).json()).toEqual({ users: [], events: [], communities: [] });
   });
 
-  it('finds communities by name and place in the same answer, most members first (issue 23)', async () => {
+  it('finds communities by name and place in the same answer, most members first', async () => {
     const owner = await createUser(t);
     const make = async (payload: object) => {
       const res = await inject('POST', '/api/communities', owner, payload);

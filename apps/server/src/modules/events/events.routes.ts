@@ -58,7 +58,7 @@ export function eventsRoutes(
   const open = routeOptions(tags, optionalAuth, { security: false });
 
   /**
-   * Runs `save` with the form's picture, if any, as `imageUrl` (issue 19, 3): after `authorise`
+   * Runs `save` with the form's picture, if any, as `imageUrl`: after `authorise`
    * (a PUT to an event the caller does not host reads no picture), counted against the upload
    * limits, checked by the upload path, and written only when `save` succeeded.
    */

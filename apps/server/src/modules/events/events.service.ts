@@ -313,7 +313,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       },
     ) {
       if (query.near) {
-        // Near me (issue 22): its own query in modules/places; visibleTo decides there too.
+        // Near me: its own query in modules/places; visibleTo decides there too.
         return listNear(db, user.id, { ...query, near: query.near }, (rows) =>
           presentRead(rows, user.id, presentEvent),
         );

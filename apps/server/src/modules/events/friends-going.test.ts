@@ -3,7 +3,7 @@ import { createEvent, createUser, makeFriends, type TestUser, useUsers } from '.
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 14, "Friends going": lists, the event page, detail and search carry the viewer's friends
+ * "Friends going": lists, the event page, detail and search carry the viewer's friends
  * going (up to 3 by name, and the total), only where the viewer may see the event; the discovery
  * list sorts by it with `sort=friends`.
  */

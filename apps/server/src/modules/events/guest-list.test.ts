@@ -4,7 +4,7 @@ import { createEvent, makeFriends, type TestUser, useUsers, verifyEmail } from '
 import { ask, closeSockets, listen, next, openSocket } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 23: the hosts' guest list, and taking someone off it (their place is offered on at once). */
+/** The hosts' guest list, and taking someone off it (their place is offered on at once). */
 
 const t = useTestApp();
 let url: string;

@@ -13,7 +13,7 @@ import {
 import { useTestApp } from '../../test/test-app.ts';
 import { askHostsToConfirm } from './series.service.ts';
 
-/** Hosts are asked by notification to confirm each date of their series (issue 14). */
+/** Hosts are asked by notification to confirm each date of their series. */
 
 const DAY = 86_400_000;
 
@@ -69,7 +69,7 @@ describe('series_confirm notifications', () => {
   });
 });
 
-describe('a series that publishes by itself (issue 23)', () => {
+describe('a series that publishes by itself', () => {
   const seriesOf = async (eventId: string | undefined, user: TestUser) => {
     const res = await inject('GET', `/api/events/${eventId}`, user);
     return (res.json() as { event: { seriesId: string; status: string } }).event;

@@ -142,7 +142,7 @@ describe('creating a series', () => {
       { title: '' },
       { endDate: new Date(Date.now() + 30 * DAY).toISOString() },
       { __proto__: { isAdmin: true }, title: 'x'.repeat(10_000) },
-      // Issue 22: where it happens, with the rules and messages of an event.
+      // Where it happens, with the rules and messages of an event.
       { location: undefined },
       { placeId: 'nowhere' },
       { placeId: '01900000-0000-7000-8000-000000000009' },
@@ -460,7 +460,7 @@ describe('a cancelled occurrence', () => {
   });
 });
 
-describe('where a series happens (issue 22)', () => {
+describe('where a series happens', () => {
   const LINK = 'https://meet.example/series-room';
   const ADDRESS = 'Hinterhof 3, Seitenflügel';
 

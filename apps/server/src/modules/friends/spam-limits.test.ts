@@ -9,7 +9,7 @@ import { resolveTestRedis, type TestRedis } from '../../test/redis.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 13, limits against spam: friend requests per day (20 for new accounts, 50 for every
+ * Limits against spam: friend requests per day (20 for new accounts, 50 for every
  * account) and no links in the general chat for new accounts. Once with the in-memory limiter,
  * once with Redis (REDIS_URL), where the counters live for every instance.
  */

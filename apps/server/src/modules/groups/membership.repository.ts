@@ -83,7 +83,7 @@ export type CohostRow = {
 /**
  * Locks the group's row in its kind's own table for the rest of the transaction, so that changes
  * of one group's members run one at a time and each decides against the rows as they are
- * (decision 034, issue 19). `no key update` leaves foreign-key checks and readers alone.
+ * (decision 034). `no key update` leaves foreign-key checks and readers alone.
  */
 export async function lockGroup(db: Executor, k: KindRules, groupId: string): Promise<void> {
   await db.execute(sql`select 1 from ${sql.identifier(k.lockTable)} where id = ${groupId} for no key update`);
@@ -264,7 +264,7 @@ export async function setEventNotifications(
     .where(and(eq(m.groupId, groupId), eq(m.userId, userId)));
 }
 
-/** A member lets the group's organisers see their e-mail address (community export, issue 26). */
+/** A member lets the group's organisers see their e-mail address (community export). */
 export async function setShareEmail(db: Executor, groupId: string, userId: string, share: boolean) {
   const rows = await db
     .update(m)

@@ -15,7 +15,7 @@ import {
 import { useSmtpTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 26: guests (answers without an account) get the reminder, change and cancellation
+ * Guests (answers without an account) get the reminder, change and cancellation
  * e-mails through the one notify() path, in the language they answered in, with their manage
  * link and "never e-mail me again"; a guest who cancelled, or asked never to be e-mailed, gets
  * nothing. Through a real SMTP server.

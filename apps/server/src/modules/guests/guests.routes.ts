@@ -57,7 +57,7 @@ export function guestRoutes(app: App, guests: GuestService, limiter: RateLimiter
     '/api/events/:id/guest-rsvps',
     ask({ params, body: guestRsvpBody, response: { 202: guestAcceptedResponse, ...errors(400, 404, 429) } }),
     async (request, reply) => {
-      // Their e-mails are written in the language they answered in (issue 24).
+      // Their e-mails are written in the language they answered in.
       await guests.request(request.params.id, request.body, requestLocale(request));
       return reply.status(202).send({ message: GUEST_MSG.accepted });
     },

@@ -36,7 +36,7 @@ import type { PollsService } from '../polls/polls.service.ts';
 import * as repo from './guests.repository.ts';
 
 /**
- * Answering without an account (issue 26, decision 040).
+ * Answering without an account (decision 040).
  *
  * A visitor's answer is stored as `pending` on their guest identity (one per address and event)
  * and only counts once the link mailed to the address is followed: `confirm` writes it through

@@ -138,7 +138,7 @@ describe('answering without an account', () => {
     const event = await inject('GET', `/api/events/${eventId}`, host);
     expect(event.json().event.placesLeft).toBe(4);
     const csv = await inject('GET', `/api/events/${eventId}/attendees.csv`, host);
-    // The CSV starts with a byte order mark so that spreadsheets read it as UTF-8 (issue 23).
+    // The CSV starts with a byte order mark so that spreadsheets read it as UTF-8.
     expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
       'Name,Username,Status,Guests,Dietary needs?,Checked in,Account',
     );

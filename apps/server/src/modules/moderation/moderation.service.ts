@@ -96,7 +96,7 @@ function describeChannel(channel: string): { title: string; room: ReportRoom; ur
 
 /**
  * Reports, their resolution, suspensions, moderator removal of messages and the audit log
- * (issue 13, docs/decisions/021). Hidden content keeps its row (the audit) and is filtered where
+ *. Hidden content keeps its row (the audit) and is filtered where
  * it is read: `visibleTo` for events, the history queries for messages.
  */
 export function createModerationService(deps: ModerationServiceDeps) {

@@ -327,7 +327,7 @@ describe('organisers and hosts remove messages', () => {
     });
   });
 
-  it('a co-host of an event removes a guest’s message too (issue 14: co-hosts moderate its chat)', async () => {
+  it('a co-host of an event removes a guest’s message too', async () => {
     const [host, cohost, guest] = [await createUser(t), await createUser(t), await createUser(t)];
     const eventId = await createEvent(t, host);
     await makeFriends(t, host, cohost);

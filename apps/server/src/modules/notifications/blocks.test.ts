@@ -15,7 +15,7 @@ import { useTestApp } from '../../test/test-app.ts';
 import { fakeBrowser, startPushService } from '../push/push-test-service.ts';
 
 /**
- * Issue 19 (5): a block either way silences the blocked person's notifications to the blocker on
+ * A block either way silences the blocked person's notifications to the blocker on
  * every kind and every channel (in the app, live on the socket, by push and by e-mail).
  */
 

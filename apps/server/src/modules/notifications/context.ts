@@ -19,7 +19,7 @@ export const QUEUES = {
 
 export type ReminderJob = { eventId: string; leadMs: number; startsAt: string };
 export type RsvpJob = { eventId: string; from: string; to: string };
-/** `text`: a job queued before issue 24 (English only); `message` since. */
+/** `text`: a job queued before notifications were translated (English only); `message` since. */
 export type UpdatedJob = {
   eventId: string;
   actorId: string;

@@ -7,7 +7,7 @@ import { api } from '../../test/servers.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 21: the notifications a request causes are queued (durable, keyed) before it is answered,
+ * The notifications a request causes are queued (durable, keyed) before it is answered,
  * never left to in-memory background work, so a process that dies right after answering loses
  * nothing.
  */

@@ -14,7 +14,7 @@ import { type Person, presentPerson } from '../../platform/people.ts';
 
 /**
  * The one shape of a notification: in the list and as the socket event `notification`. `locale`:
- * its text in that language (issue 24), from the stored message; else the stored English text.
+ * its text in that language, from the stored message; else the stored English text.
  */
 export function presentNotification(
   row: NotificationRow,

@@ -451,7 +451,7 @@ describe('RSVP digest', () => {
     });
     expect(n?.text).toBe(`${guests[0]?.user.username} and 3 others are going to Riverside park run`);
     expect(n?.actor?.id).toBe(guests[0]?.user.id);
-    // Co-hosts get the same digest (issue 12: "the event's host and co-hosts").
+    // Co-hosts get the same digest.
     const forCohost = await eventually(async () => {
       const p = await list(cohost);
       expect(p.notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);

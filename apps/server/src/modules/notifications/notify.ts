@@ -73,7 +73,7 @@ export const DELIVER_QUEUE = 'notification-deliver';
 export type DeliverJob = { notificationId: string; channel: string };
 
 /**
- * Each channel has its own delivery queue and workers (issue 19, 2): a push service that stalls
+ * Each channel has its own delivery queue and workers: a push service that stalls
  * holds push workers only, never the e-mail of anyone. E-mail keeps the original queue name (jobs
  * queued before the split are worked as they were; a worker delivers whatever channel a job names).
  */
@@ -103,7 +103,7 @@ export async function notifyMany(
   options: { subjectChecked?: boolean } = {},
 ): Promise<NotificationDto[]> {
   let userIds = [...new Set(input.userIds)].filter((id) => !input.actorId || id !== input.actorId);
-  // A block either way silences the actor for every kind and every channel (issue 19, 5).
+  // A block either way silences the actor for every kind and every channel.
   if (input.actorId && userIds.length > 0) {
     const blocked = await repo.blockedWith(deps.db, input.actorId, userIds);
     if (blocked.size > 0) userIds = userIds.filter((id) => !blocked.has(id));
@@ -237,7 +237,7 @@ export async function deliverBatch(
         .filter((d) => claimed.has(`${d.row.id}:${d.channel.name}`))
         .map(async ({ job, row, to, channel }) => {
           try {
-            // In the recipient's language, whoever caused it (issue 24).
+            // In the recipient's language, whoever caused it.
             const actor = row.actorId ? actors.get(row.actorId) : undefined;
             await channel.deliver(to, presentNotification(row, actor, to.locale ?? 'en'));
           } catch (error) {

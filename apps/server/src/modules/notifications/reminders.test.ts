@@ -6,7 +6,7 @@ import { serversOnOneDatabase } from '../../test/cluster.ts';
 import { api, type RunningServer } from '../../test/servers.ts';
 
 /**
- * Issue 12's bar: with REMINDER_LEAD_TIMES=1m an event starting in 2 minutes produces exactly one
+ * With REMINDER_LEAD_TIMES=1m an event starting in 2 minutes produces exactly one
  * reminder per attendee, in the app and by e-mail through a real SMTP server, with two instances
  * of the built server on one database, one of them killed with SIGKILL and restarted between the
  * scheduling and the reminder. Slow by nature (about 2 minutes of wall time).

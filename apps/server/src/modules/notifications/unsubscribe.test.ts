@@ -3,7 +3,7 @@ import { useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { UNSUBSCRIBE_TTL_MS, unsubscribeToken } from './unsubscribe.ts';
 
-/** Issue 19 (info): unsubscribe links expire. */
+/** Unsubscribe links expire. */
 
 const t = useTestApp();
 const [user] = useUsers(t, 1);

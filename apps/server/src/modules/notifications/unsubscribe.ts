@@ -7,7 +7,7 @@ import type { LinkSigner } from '../../platform/signed-links.ts';
 /**
  * How long a link works: well past the 30 days after sending that CAN-SPAM asks an unsubscribe
  * link to keep working, short enough that an old forwarded or leaked mail stops being a switch
- * for someone else's settings (issue 19). Every mail carries a fresh one.
+ * for someone else's settings. Every mail carries a fresh one.
  */
 export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/test-app.ts';
 import { expectTemplateOnly } from '../../test/web-pages.ts';
 
 /**
- * Issue 10 §3: a public event's page is sent rendered (markup in #root, the event as a JSON data
+ * A public event's page is sent rendered (markup in #root, the event as a JSON data
  * block, its picture preloaded), from the anonymous view only. The web build's renderer is stood
  * in for by a module of the same shape (the real one is apps/web/src/prerender.tsx).
  */
@@ -47,7 +47,7 @@ export async function renderCommunityPage(data, options) {
       list(data.announcements?.announcements ?? []) + '</main>',
   };
 }
-/** A city page (issue 22): the slug it was asked for, the city's name and the language. */
+/** A city page: the slug it was asked for, the city's name and the language. */
 export async function renderNearCityPage(slug, data, options) {
   if (data.city.name === 'Paris') throw new Error('boom');
   return {
@@ -134,7 +134,7 @@ describe('server-rendered public event pages', () => {
     );
     // React's own hint was moved to the head, not sent twice.
     expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('rel="preload"');
-    // The same bytes for everyone who reads the same language (issue 24: <html lang>, the
+    // The same bytes for everyone who reads the same language (<html lang>, the
     // description): only the encoding and the language vary, and nobody caches a stale copy.
     expect(res.headers.vary).toBe('accept-encoding, accept-language, cookie');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -202,7 +202,7 @@ describe('server-rendered public event pages', () => {
   });
 });
 
-describe('server-rendered community pages (issue 23)', () => {
+describe('server-rendered community pages', () => {
   async function community(
     owner: TestUser,
     payload: Record<string, unknown>,
@@ -317,7 +317,7 @@ describe('server-rendered community pages (issue 23)', () => {
   });
 });
 
-describe('server-rendered city pages (issue 22)', () => {
+describe('server-rendered city pages', () => {
   it("sends the renderer's markup in the city template, in the negotiated language, with the API's answer", async () => {
     const res = await get('/near/berlin-de', { 'accept-language': 'de-DE,de;q=0.9' });
     expect(res.statusCode).toBe(200);

@@ -97,7 +97,7 @@ export function pagesRoutes(
     },
   );
 
-  // City pages (issue 22): rendered from the anonymous view, like event pages; an unknown city is a
+  // City pages: rendered from the anonymous view, like event pages; an unknown city is a
   // 404 page (the app's own not-found screen, with a head that says so). The same for everyone who
   // reads its language, so each instance makes it once per PAGE_CACHE_SECONDS (decision 062).
   const cityPages = createTtlCache<{ status: 200 | 404; html: string | undefined }>({
@@ -139,7 +139,7 @@ export function pagesRoutes(
     return sendPage(reply.code(404), locale, pages.cityNotFound(locale));
   });
 
-  // Community pages (issue 23): rendered by the web app's renderer from the anonymous view, like
+  // Community pages: rendered by the web app's renderer from the anonymous view, like
   // event pages, and hydrated; without a renderer (or when it fails) the head only.
   app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) => {
     const locale = requestLocale(request);

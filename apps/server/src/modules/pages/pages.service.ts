@@ -16,7 +16,7 @@ import { escapeHtml, type Head, truncate } from './head.ts';
 
 export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
-  /** City pages (`/near/:city`, issue 22). */
+  /** City pages (`/near/:city`). */
   cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
   communities: {
     findForAnonymous(slug: string): Promise<Community | undefined>;
@@ -162,7 +162,7 @@ export function createPagesService(deps: PagesServiceDeps) {
   function eventJsonLd(event: PublicEventDto) {
     const url = `${publicUrl}/event/${event.id}`;
     const person = event.creator.fullName ?? event.creator.username;
-    // An event a community hosts names the community as its organiser (issue 23).
+    // An event a community hosts names the community as its organiser.
     const organizer = event.community
       ? {
           '@type': 'Organization',

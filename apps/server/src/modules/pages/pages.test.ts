@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/test-app.ts';
 import { expectTemplateOnly } from '../../test/web-pages.ts';
 import { injectHead } from './head.ts';
 
-/** Issue 10 §2 and §4: robots.txt, the sitemap, link previews and noindex on public profiles. */
+/** Robots.txt, the sitemap, link previews and noindex on public profiles. */
 
 const GENERIC_TITLE = 'Townsquare · Connect with your local community';
 /** Shaped like the Vite build of apps/web/index.html. */
@@ -272,7 +272,7 @@ describe('injectHead on whatever index.html the build serves', () => {
   });
 });
 
-describe('link previews of /c/:slug (issue 23)', () => {
+describe('link previews of /c/:slug', () => {
   async function community(payload: object) {
     const res = await t.app.inject({ method: 'POST', url: '/api/communities', headers: ada.auth, payload });
     expect(res.statusCode, res.body).toBe(201);
@@ -407,7 +407,7 @@ describe('the schema.org Event of /event/:id follows the event', () => {
   });
 });
 
-describe("/c/:slug without the web build's renderer (issue 23)", () => {
+describe("/c/:slug without the web build's renderer", () => {
   it('sends the head only: no markup made here, no data block (the app renders the page itself)', async () => {
     const res = await t.app.inject({
       method: 'POST',

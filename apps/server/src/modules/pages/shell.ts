@@ -31,13 +31,13 @@ type Rendered = Promise<{ title: string; markup: string }>;
 /** The SSR build of apps/web/src/prerender.tsx (apps/web/build/ssr.ts writes it). */
 type RenderModule = {
   /**
-   * `options.locale` (issue 24): the language the server negotiated for this request
+   * `options.locale`: the language the server negotiated for this request
    * (platform/locale.ts); the page's `<html lang>` says the same. A renderer may ignore it.
    */
   renderEventPage(event: PublicEventDto, options?: { locale: Locale }): Rendered;
-  /** A community's page as a signed-out visitor sees it (issue 23); older builds lack it. */
+  /** A community's page as a signed-out visitor sees it; older builds lack it. */
   renderCommunityPage?(data: CommunityPageData, options?: { locale: Locale }): Rendered;
-  /** A city page (issue 22), from `GET /api/near/:city`'s answer; older builds lack it. */
+  /** A city page, from `GET /api/near/:city`'s answer; older builds lack it. */
   renderNearCityPage?(slug: string, data: NearCityResponse, options?: { locale: Locale }): Rendered;
 };
 
@@ -101,10 +101,10 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
     /** The event page's markup as a signed-out visitor sees it. */
     event: (event: PublicEventDto, locale: Locale = 'en') =>
       markup((module) => module.renderEventPage(event, { locale })),
-    /** The community page's markup as a signed-out visitor sees it (issue 23). */
+    /** The community page's markup as a signed-out visitor sees it. */
     community: (data: CommunityPageData, locale: Locale = 'en') =>
       markup((module) => module.renderCommunityPage?.(data, { locale })),
-    /** A city page's markup (issue 22): the same for everyone who reads its language. */
+    /** A city page's markup: the same for everyone who reads its language. */
     city: (slug: string, data: NearCityResponse, locale: Locale = 'en') =>
       markup((module) => module.renderNearCityPage?.(slug, data, { locale })),
   };

@@ -18,7 +18,7 @@ export function withLang(html: string, locale: Locale): string {
 }
 
 /**
- * Headers of every page the server sends (issue 24): it depends on the language negotiated
+ * Headers of every page the server sends: it depends on the language negotiated
  * (platform/locale.ts: the locale cookie, else Accept-Language, else English), so caches key on both.
  */
 export function pageHeaders(reply: FastifyReply, locale: Locale): FastifyReply {

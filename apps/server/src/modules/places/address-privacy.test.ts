@@ -164,7 +164,7 @@ describe('an ATTENDEES address and an online link', () => {
     expectNoSecret((await notificationsOf(t, maybe, 'event_updated'))[0]?.text ?? '', 'notification');
   });
 
-  it('a place offered from the waitlist names the city only, until the person is going (issue 23)', async () => {
+  it('a place offered from the waitlist names the city only, until the person is going', async () => {
     const [first, waiting] = await createUsers(t, 2);
     const full = await createEvent(t, host, {
       title: 'Attic recital',

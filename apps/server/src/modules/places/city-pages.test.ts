@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, requestAs, type TestUser, verifyEmail } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 22: city pages `/near/:city` and `GET /api/near/:city`, and the cities in the sitemap. */
+/** City pages `/near/:city` and `GET /api/near/:city`, and the cities in the sitemap. */
 
 const t = useTestApp({
   // Pages are read again after events change: each read made anew (decision 062's cache is off).
@@ -157,7 +157,7 @@ describe('city pages', () => {
     expect(html).not.toContain('Secret supper');
   });
 
-  it('/near/berlin-de in German: the head, the first paint and the 404 page (issue 24)', async () => {
+  it('/near/berlin-de in German: the head, the first paint and the 404 page', async () => {
     const res = await inject('GET', '/near/berlin-de', undefined, undefined, {
       'accept-language': 'de-DE,de;q=0.9',
     });

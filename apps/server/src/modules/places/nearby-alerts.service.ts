@@ -9,7 +9,7 @@ const NAMED = 3;
 const COUNTED = 50;
 
 /**
- * Nearby alerts (issue 22, decision 044): for everyone who turned them on, at most one digest a
+ * Nearby alerts (decision 044): for everyone who turned them on, at most one digest a
  * week of the new events within their radius of home that they may see (never their own),
  * through the one notification path (`events_nearby`: the app, e-mail with its one-click
  * unsubscribe, push when chosen). Run daily by the job queue's cron; someone with nothing new is

@@ -6,7 +6,7 @@ import { createEvent, mailsTo, notificationsOf, type TestUser, useUsers } from '
 import { useTestApp } from '../../test/test-app.ts';
 import { sendNearbyDigests } from './nearby-alerts.service.ts';
 
-/** Issue 22: "Tell me about new events within N km of home", a weekly digest (events_nearby). */
+/** "Tell me about new events within N km of home", a weekly digest (events_nearby). */
 
 const t = useTestApp();
 const [host, member] = useUsers(t, 2, { verified: true });

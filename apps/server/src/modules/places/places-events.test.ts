@@ -12,7 +12,7 @@ import {
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 22: events with a place, and "near me" lists. Cities are picked through the API so their
+ * Events with a place, and "near me" lists. Cities are picked through the API so their
  * coordinates are the gazetteer's.
  */
 

@@ -24,7 +24,7 @@ import type { createPlacesService } from './places.service.ts';
 
 const tags = ['places'];
 
-/** Places (issue 22): typeahead over saved places and the gazetteer, pins, and one place by id. */
+/** Places: typeahead over saved places and the gazetteer, pins, and one place by id. */
 export function placesRoutes(
   app: App,
   places: ReturnType<typeof createPlacesService>,

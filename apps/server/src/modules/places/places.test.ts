@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCommunity, requestAs, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 22, places: the offline gazetteer, shared places, pins with a reverse-looked-up city. */
+/** Places: the offline gazetteer, shared places, pins with a reverse-looked-up city. */
 
 const t = useTestApp();
 const inject = requestAs(t);

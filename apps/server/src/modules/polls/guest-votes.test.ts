@@ -20,7 +20,7 @@ import { ask as askSocket, closeSockets, listen, next, openSocket } from '../../
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Guest votes in date polls (issues 25 and 26, decision 056): a link poll whose host allows it
+ * Guest votes in date polls (decision 056): a link poll whose host allows it
  * takes answers from visitors with a name and an e-mail, counted once the mailed link is
  * followed, through the one vote path; changed or withdrawn from the manage link; told when the
  * date is kept; taken over by an account verified with the same address.

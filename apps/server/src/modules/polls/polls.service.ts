@@ -54,7 +54,7 @@ const trimmed = (value: string | undefined) => value?.trim() ?? '';
 export type VoteWritten = { row: PollRow; voterId: string; changed: Set<string> };
 
 /**
- * Date polls (issue 25, decision 037). A community poll is for the community's members (the
+ * Date polls (decision 037). A community poll is for the community's members (the
  * membership helper decides, as for its chat); any other poll for everyone signed in who has the
  * link, and for visitors without an account too when the host allows guest votes (decision 056). Answers are replaced as a whole; the host keeps one date, which becomes an event through
  * events.service, once (the poll row is locked while it happens).

@@ -25,7 +25,7 @@ import { ask, closeSockets, collect, listen, next, openSocket, settle } from '..
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Date polls (issue 25): who sees and answers them, live tallies, the best date, finalising into
+ * Date polls: who sees and answers them, live tallies, the best date, finalising into
  * one event (also when two finalisations race) and who hears of it, and the reminder to those
  * who have not answered.
  */

@@ -24,7 +24,7 @@ describe('isPrivateAddress', () => {
     'fe80::1',
     '::ffff:192.168.0.1',
     'not an ip',
-    // Issue 19 (11): addresses that carry an IPv4 inside IPv6, and other special IPv6 ranges.
+    // Addresses that carry an IPv4 inside IPv6, and other special IPv6 ranges.
     '::7f00:1', // IPv4-compatible 127.0.0.1
     '::ffff:7f00:1', // IPv4-mapped 127.0.0.1, hex form
     '::ffff:8.8.8.8', // IPv4-mapped: never how a push service is reached
@@ -58,7 +58,7 @@ describe('endpointProblem', () => {
   });
 });
 
-describe('endpointProblem: the issue 19 (11) probes and their relatives', () => {
+describe('endpointProblem: probes and their relatives', () => {
   it.each([
     'https://LOCALHOST./p',
     'https://localhost./p',

@@ -66,7 +66,7 @@ export async function startPushService() {
 }
 
 /**
- * A push service that never finishes an answer (issue 19, 2), on 127.0.0.1: `silent` reads the
+ * A push service that never finishes an answer, on 127.0.0.1: `silent` reads the
  * request and never answers; `trickle` sends the status line and then a byte every 50 ms forever
  * (an idle timeout never trips); `abort` sends half an answer and drops the connection.
  */

@@ -9,7 +9,7 @@ import type { Preferences, Recipient } from '../notifications/notify.ts';
 import { createPushChannel, generateVapidKeys } from './push.channel.ts';
 import { fakeBrowser, startPushService, startStallingService } from './push-test-service.ts';
 
-/** Issue 12, Web Push delivery, against a push service started inside the test. */
+/** Web Push delivery, against a push service started inside the test. */
 
 const t = useTestApp();
 let service: Awaited<ReturnType<typeof startPushService>>;
@@ -145,7 +145,7 @@ describe('push channel', () => {
   });
 });
 
-describe('push channel against endpoints that stall or fail (issue 19, 2)', () => {
+describe('push channel against endpoints that stall or fail', () => {
   const channel = (over: Partial<Parameters<typeof createPushChannel>[0]> = {}) =>
     createPushChannel({
       db: t.db,

@@ -48,7 +48,7 @@ type Outcome = 'delivered' | 'gone' | 'failed';
  * A failing browser never fails the others (it is logged); the delivery throws (to be retried)
  * only when no browser got it, so a retry never pushes twice to one that did.
  *
- * Endpoints are URLs anyone can hand us (issue 19, 2): each POST has one total deadline (not an
+ * Endpoints are URLs anyone can hand us: each POST has one total deadline (not an
  * idle timeout, which a service trickling bytes never trips), and settles on every way a request
  * can end (answer read, aborted, errored, closed early), so no endpoint holds a delivery worker
  * beyond `timeoutMs`. A subscription that fails backs off (1, 4, 16, 64, 256 minutes: skipped

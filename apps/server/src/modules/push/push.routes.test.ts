@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, useTestApp } from '../../test/test-app.ts'
 import { generateVapidKeys } from './push.channel.ts';
 import { fakeBrowser } from './push-test-service.ts';
 
-/** Issue 12, Web Push subscriptions: routes, keys, limits and refused endpoints. */
+/** Web Push subscriptions: routes, keys, limits and refused endpoints. */
 
 const t = useTestApp();
 const inject = requestAs(t);

@@ -12,7 +12,7 @@ import type { PushService } from './push.service.ts';
 
 const tags = ['push'];
 
-/** Web Push: the VAPID public key, and this browser's subscription (issue 12, decision 019). */
+/** Web Push: the VAPID public key, and this browser's subscription (decision 019). */
 export function pushRoutes(app: App, push: PushService, guards: Guards): void {
   const auth = routeOptions(tags, guards.requireAuth);
 

@@ -6,7 +6,7 @@ import { deleteOwnSubscription, saveSubscription } from './push.repository.ts';
 
 export type PushService = ReturnType<typeof createPushService>;
 
-/** Web Push subscriptions of the signed-in person (issue 12). */
+/** Web Push subscriptions of the signed-in person. */
 export function createPushService(deps: { db: Database; publicKey: string; allowPrivateEndpoints: boolean }) {
   const { db } = deps;
   return {

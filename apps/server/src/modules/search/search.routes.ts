@@ -11,7 +11,7 @@ import { searchEvents, searchUsers } from './search.repository.ts';
 const LIMIT = 10;
 
 /**
- * GET /api/search?q=: people, events and communities (the header's one box, issue 23), at most 10
+ * GET /api/search?q=: people, events and communities (the header's one box), at most 10
  * of each, only what the caller may see.
  */
 export function searchRoutes(

@@ -61,7 +61,7 @@ const describe = (released: Released, timeZone: string) =>
   released.map((r) => describeClaim(r.item, r.quantity, timeZone)).join('; ');
 
 /**
- * Sign-up sheets (issue 25, decision 037): hosts list what is needed; people going claim it. A
+ * Sign-up sheets (decision 037): hosts list what is needed; people going claim it. A
  * claim is counted under a lock on its item, so it never exceeds what is left; changes reach the
  * event's room (`signup-updated`), whose sockets were let in by `visibleTo`.
  */

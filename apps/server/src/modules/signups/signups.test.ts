@@ -20,7 +20,7 @@ import { ask, closeSockets, collect, listen, next, openSocket, settle } from '..
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Sign-up sheets (issue 25): hosts list items, people going claim them, never beyond what is left
+ * Sign-up sheets: hosts list items, people going claim them, never beyond what is left
  * (also under a race), withdrawing the RSVP gives the claims back, and the sheet reaches only
  * those who can see the event: list, socket, CSV, reminders and notifications.
  */

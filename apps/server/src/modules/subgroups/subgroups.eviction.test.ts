@@ -6,7 +6,7 @@ import { ask, useSockets } from '../../test/sockets.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 19, finding 7: a sub-group's chat depends on its event. Whoever loses sight of the event
+ * A sub-group's chat depends on its event. Whoever loses sight of the event
  * (banned from the PRIVATE community hosting it, no longer a friend of the creator of a PRIVATE
  * event, the event turned DRAFT) leaves its sub-groups' rooms at once, not only the event's.
  */

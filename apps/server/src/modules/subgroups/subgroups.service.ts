@@ -59,7 +59,7 @@ export function createSubgroupsService(deps: SubgroupsServiceDeps) {
       return (await find(subgroupId, userId)) !== undefined;
     },
 
-    /** Ids of the event's sub-groups: their rooms are rechecked with the event's (issue 19). */
+    /** Ids of the event's sub-groups: their rooms are rechecked with the event's. */
     async idsOfEvent(eventId: string): Promise<string[]> {
       return (await repo.listForEvent(db, eventId, undefined)).map((r) => r.id);
     },

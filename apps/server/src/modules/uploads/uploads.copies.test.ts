@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadImage, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 19 (10 and an Info item): copies of pictures are made once, at upload, for every folder. */
+/** Copies of pictures are made once, at upload, for every folder. */
 
 const t = useTestApp();
 const [owner] = useUsers(t, 1);

@@ -264,7 +264,7 @@ describe('POST /api/upload/file (multipart)', () => {
   });
 });
 
-describe('upload abuse (issue 9, finding 2)', () => {
+describe('upload abuse', () => {
   const signedFrom = (
     user: TestUser,
     ip: string,

@@ -45,7 +45,7 @@ export function createUploadsService(deps: {
   const { db, storage, sanitizeImage, resizeImage, serverOrigin } = deps;
 
   /**
-   * Copies being made on this instance, by copy key: single flight (issue 19, 10). Forty visitors
+   * Copies being made on this instance, by copy key: single flight. Forty visitors
    * asking for a copy not made yet wait for one decode instead of starting forty (and filling the
    * image queue that real uploads need).
    */
@@ -151,7 +151,7 @@ export function createUploadsService(deps: {
      * picture): size limit, checked and re-encoded (the image queue), its row stored. The bytes are
      * written only by `commit`, so a caller whose request may still fail (the event form: 404, 403,
      * 400 after the picture was read) commits after it succeeded and `abort`s otherwise, and a
-     * failed request leaves no file behind (issue 19, 3).
+     * failed request leaves no file behind.
      */
     async prepareFile(ownerId: string, bytes: Buffer, folder: UploadFolder | undefined) {
       const { purpose, maxBytes } = folderOf(folder);

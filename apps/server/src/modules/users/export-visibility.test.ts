@@ -9,7 +9,7 @@ import {
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 19 (8): the export applies `visibleTo` to what it says about other people's events. */
+/** The export applies `visibleTo` to what it says about other people's events. */
 
 const t = useTestApp();
 

@@ -41,7 +41,7 @@ export function eventsCreatedBy(db: Executor, userId: string) {
 
 /**
  * The person's answers. An event's title is its current one, so it is given only while the
- * person may still see the event (`visibleTo`: issue 19, 8); otherwise null, with the event's id.
+ * person may still see the event (`visibleTo`); otherwise null, with the event's id.
  */
 export function rsvpsOf(db: Executor, userId: string) {
   return db
@@ -99,7 +99,7 @@ export function friendGroupsOf(db: Executor, userId: string) {
 /**
  * Event sub-groups the person created or belongs to, with their member ids, of events the person
  * may still see (`visibleTo`): a sub-group's name and members are no longer theirs to read when
- * the event is not (issue 19, 8).
+ * the event is not.
  */
 export function subgroupsOf(db: Executor, userId: string) {
   const member = groupIdsWith(db, userId, 'event_subgroup');

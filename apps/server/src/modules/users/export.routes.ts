@@ -3,7 +3,7 @@ import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../../platform/request-user.ts';
 import type { ExportService } from './export.service.ts';
 
-/** GET /api/users/me/export: the caller's data as a JSON file download (issue 13). */
+/** GET /api/users/me/export: the caller's data as a JSON file download. */
 export function exportRoutes(app: App, exporter: ExportService, guards: Guards): void {
   app.get(
     '/api/users/me/export',

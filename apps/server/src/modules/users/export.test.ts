@@ -11,7 +11,7 @@ import {
 } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** Issue 13, "Sessions and data": GET /api/users/me/export. */
+/** "Sessions and data": GET /api/users/me/export. */
 
 const t = useTestApp();
 

@@ -53,7 +53,7 @@ type UpdateInput = z.output<typeof updateUserBody>;
 export function createUsersService(deps: UsersServiceDeps) {
   const { db } = deps;
   return {
-    /** The signed-in person's own view, with their home city (issue 22). */
+    /** The signed-in person's own view, with their home city. */
     me: (row: UserRow) => withHomePlace(db, presentSelf(row)),
 
     /** Anyone's public profile; 404 for an unknown or malformed id. */

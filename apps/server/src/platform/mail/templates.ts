@@ -9,7 +9,7 @@ export const escapeHtml = (value: string) =>
   );
 
 /**
- * Every e-mail is written in its recipient's language (issue 24): the texts are the server
+ * Every e-mail is written in its recipient's language: the texts are the server
  * catalogs' `mail.*` (src/locales), English word for word what these templates always said.
  */
 function layout(
@@ -148,7 +148,7 @@ export function notificationMail(input: {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), input.text];
   // A waitlist offer is filed with the changes to events people go to, but this person is not
-  // going yet: the footer says why they really get it (issue 23).
+  // going yet: the footer says why they really get it.
   const footerText = input.guest
     ? t(locale, 'mail.guest.why')
     : input.kind === 'waitlist_offer'
@@ -182,7 +182,7 @@ export function notificationMail(input: {
 }
 
 /**
- * The invitation a member CSV sends (issue 26): joining takes a click, and an account. In the
+ * The invitation a member CSV sends: joining takes a click, and an account. In the
  * language the caller names (club-io: the address's account's, else the inviting organiser's),
  * else English. The name and the community's name are the sender's words: the HTML escapes them
  * (layout), and they are cut to one short line each; the footer's "never invite me again" is the
@@ -228,7 +228,7 @@ export function communityInvitationMail(input: {
 /**
  * An e-mail to someone who answered an event without an account (decision 040): one link to
  * act on, and a footer with the "never e-mail me again" link (one click, RFC 8058 headers).
- * Written in `locale`, the language they answered in (issue 24).
+ * Written in `locale`, the language they answered in.
  */
 export function guestMail(input: {
   to: string;

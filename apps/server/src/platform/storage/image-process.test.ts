@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createImageProcess } from './image-process.ts';
 
 /**
- * Issue 27: 24 uploads of the largest accepted picture raised other people's login p99 6–9× on
+ * 24 uploads of the largest accepted picture raised other people's login p99 6–9× on
  * 2 cores. Image work now runs in its own process at the lowest CPU priority (decision 036).
  */
 const images = createImageProcess();

@@ -61,7 +61,7 @@ describe('SiteHeader notifications', () => {
   });
 });
 
-describe('SiteHeader communities and search (issue 23)', () => {
+describe('SiteHeader communities and search', () => {
   it('links to the communities from the main and the phone menu and has one search box', async () => {
     serve();
     renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });

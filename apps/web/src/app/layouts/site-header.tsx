@@ -13,7 +13,7 @@ import { CountBadge, countFor, useSocialCounts } from './social-counts.tsx';
 
 // The menu (Radix dropdown and positioning) is only needed once someone is signed in.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
-// The one search box (people, events, communities: issue 23) loads after the first paint.
+// The one search box (people, events, communities) loads after the first paint.
 const SearchBox = lazy(() =>
   import('../../features/search/components/search-box.tsx').then((m) => ({ default: m.SearchBox })),
 );
@@ -25,7 +25,7 @@ const HeaderSearch = ({ className }: { className: string }) => (
     </Suspense>
   </div>
 );
-// So is the bell with its panel (issue 12).
+// So is the bell with its panel.
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
     default: m.NotificationBell,

@@ -60,7 +60,7 @@ describe('CommunityPage', () => {
     expect(router.state.location.state).toEqual({ from: { pathname: '/c/riverside-runners' } });
   });
 
-  it('the About tab shows the next event (issue 23)', async () => {
+  it('the About tab shows the next event', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -92,7 +92,7 @@ describe('CommunityPage', () => {
     expect(within(next).queryByText('Spring river run')).not.toBeInTheDocument();
   });
 
-  it('the About tab shows the organisers, linking to their profiles, and member faces with the count (issue 23)', async () => {
+  it('the About tab shows the organisers, linking to their profiles, and member faces with the count', async () => {
     const person = (id: string, fullName: string) => ({
       _id: id,
       id,

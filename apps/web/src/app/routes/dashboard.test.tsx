@@ -28,7 +28,7 @@ function serve({ communities = 0, events = 0 }: { communities?: number; events?:
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('DashboardPage first run (issue 23)', () => {
+describe('DashboardPage first run', () => {
   it('welcomes a new person by name, offers the first steps, and says "Welcome back" on the next visit', async () => {
     serve({});
     const me = { ...createSelfUser({ fullName: 'Dana Host' }), createdAt: new Date().toISOString() };

@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
 const seenKey = (userId: string) => `townsquare.dashboardSeen:${userId}`;
 
 /**
- * Whether to say "Welcome back" (issue 23): the person has opened the dashboard on this browser
+ * Whether to say "Welcome back": the person has opened the dashboard on this browser
  * before, or their account is more than a day old. The first visit after registering is a welcome.
  */
 export function isReturning(user: Pick<SelfUser, 'id' | 'createdAt'>, now: number = Date.now()): boolean {
@@ -72,7 +72,7 @@ function Greeting({ user }: { user: SelfUser }) {
 const WRAPPING_BUTTON = 'h-auto min-h-10 py-2 whitespace-normal text-left';
 
 /**
- * First steps (issue 23): while the person is in no community and has created no event, the
+ * First steps: while the person is in no community and has created no event, the
  * dashboard offers "start or join a community" and "create your first event".
  */
 function FirstSteps() {
@@ -116,7 +116,7 @@ function FirstSteps() {
   );
 }
 
-// "Happening near <city>" (issue 22) in a chunk of its own: the route's preload list stays short.
+// "Happening near <city>" in a chunk of its own: the route's preload list stays short.
 const NearYou = lazy(() =>
   import('../../features/places/components/near-you.tsx').then((m) => ({ default: m.NearYou })),
 );

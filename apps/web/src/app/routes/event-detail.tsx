@@ -61,14 +61,14 @@ const ContentMenu = lazy(() =>
 const GuestRsvpForm = lazy(() =>
   import('../../features/guests/components/guest-rsvp-form.tsx').then((m) => ({ default: m.GuestRsvpForm })),
 );
-// The sign-up sheet (issue 25): signed in only, so the public page never loads it.
+// The sign-up sheet: signed in only, so the public page never loads it.
 const SignupSheet = lazy(() =>
   import('../../features/signups/components/signup-sheet.tsx').then((m) => ({ default: m.SignupSheet })),
 );
 const GuestList = lazy(() =>
   import('../../features/events/components/guest-list.tsx').then((m) => ({ default: m.GuestList })),
 );
-// "Duplicate event" (issue 23) for hosts only, with the form's code: the public page never loads it.
+// "Duplicate event" for hosts only, with the form's code: the public page never loads it.
 const DuplicateEvent = lazy(() =>
   import('../../features/events/components/duplicate-event.tsx').then((m) => ({ default: m.DuplicateEvent })),
 );
@@ -106,10 +106,10 @@ function EventBody({ event }: { event: PublicEventDto }) {
   const { user } = useSession();
   const t = useT();
   const past = isPastEvent(event);
-  // Online events (issue 22): read when the server sends them; the link only reaches people going.
+  // Online events: read when the server sends them; the link only reaches people going.
   const online = event as PublicEventDto & EventPlaceExtras;
   const creator = isEventCreator(event, user?.id);
-  // In the event's own zone, and in the viewer's too when it differs (issue 14).
+  // In the event's own zone, and in the viewer's too when it differs.
   const when = eventTimeText(event);
   const currency = useCurrency();
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;

@@ -170,7 +170,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      {/* "Happening near <city>" (issue 22): loaded once the page is idle and the reader nears it,
+      {/* "Happening near <city>": loaded once the page is idle and the reader nears it,
           so the first paint and the entry chunk stay as they were; the space is kept (no shift). */}
       <div ref={nearRef} className="container-page min-h-56 py-12">
         <WhenIdle near={nearRef}>

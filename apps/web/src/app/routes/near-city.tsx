@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n/intl.tsx';
 import { formatDistance } from '../../lib/place-text.ts';
 
 /**
- * `/near/:city` (issue 22): what is on near a city, for the visitors search engines and shared
+ * `/near/:city`: what is on near a city, for the visitors search engines and shared
  * links bring. The server renders it with its data embedded; the app hydrates that markup.
  */
 export function NearCityPage() {

@@ -14,7 +14,7 @@ import { NotificationPreferencesForm } from '../../features/users/components/not
 import { useSession } from '../../lib/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 
-// The home city card (issue 22) in a chunk of its own: the route's preload list stays short.
+// The home city card in a chunk of its own: the route's preload list stays short.
 const HomeCityCard = lazy(() =>
   import('../../features/places/components/home-city-card.tsx').then((m) => ({ default: m.HomeCityCard })),
 );

@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n/intl.tsx';
 /**
  * "1,950 / 2,000" under a long field, from 80 % of its limit on; over the limit it turns red and
  * says so. Fields keep no `maxLength`: a browser cuts pasted text there silently, and the server
- * refuses what is too long with a message instead (issue 23).
+ * refuses what is too long with a message instead.
  */
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   const t = useT();

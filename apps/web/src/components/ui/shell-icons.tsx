@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 /**
  * The four icons of the entry chunk (header menu, error page, spinners), drawn inline from
  * lucide's paths (ISC): with them, lucide's runtime loads with the pages instead of the first
- * load (the entry chunk's 120 kB bar, issue 24). Every other icon comes from lucide-react.
+ * load (the entry chunk's 120 kB bar). Every other icon comes from lucide-react.
  */
 function icon(paths: string[]) {
   return function ShellIcon({ className, ...props }: SVGProps<SVGSVGElement>) {

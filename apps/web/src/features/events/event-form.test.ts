@@ -145,7 +145,7 @@ describe('time zones and series in the form', () => {
     );
   });
 
-  it('asks each time by default; "publish automatically" is sent only when chosen (issue 23)', () => {
+  it('asks each time by default; "publish automatically" is sent only when chosen', () => {
     const weekly = { ...filled, timeZone: 'UTC', asSeries: true, recurrence: 'WEEKLY' as const };
     expect(weekly.autoPublish).toBe(false);
     expect(toSeriesInput(weekly)).not.toHaveProperty('autoPublish');
@@ -153,7 +153,7 @@ describe('time zones and series in the form', () => {
   });
 });
 
-describe('capacity fields (issue 14)', () => {
+describe('capacity fields', () => {
   it('checks places, offer hours, guests and questions with the server texts', async () => {
     expect(await validateEventForm({ ...filled, capacity: '0', offerHours: '0', maxGuests: '6' })).toEqual([
       'Capacity must be a whole number between 1 and 10000, or empty for unlimited',
@@ -216,7 +216,7 @@ describe('capacity fields (issue 14)', () => {
   });
 });
 
-describe('places, address privacy and online events (issue 22)', () => {
+describe('places, address privacy and online events', () => {
   const berlin = {
     id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
     name: 'Berlin',
@@ -309,7 +309,7 @@ describe('places, address privacy and online events (issue 22)', () => {
   });
 });
 
-describe('duplicate event (issue 23)', () => {
+describe('duplicate event', () => {
   const event = createEventDto({
     title: 'Clock change run',
     // 19:00–20:30 in Berlin on Saturday 24 October 2026, the day before summer time ends.

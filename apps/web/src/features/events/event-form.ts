@@ -47,7 +47,7 @@ export interface EventFormValues {
   allowTransfers: boolean;
   allowGuestRsvp: boolean;
   questions: Array<{ id?: string; text: string; required: boolean }>;
-  /** Where it happens (issue 22): the picked place, and whether `location` is the pick's text. */
+  /** Where it happens: the picked place, and whether `location` is the pick's text. */
   place: Place | null;
   locationFromPlace: boolean;
   online: boolean;
@@ -158,7 +158,7 @@ function weekLater(local: string): string {
 }
 
 /**
- * "Duplicate event" (issue 23): a new event's form with `event`'s fields and its dates one week
+ * "Duplicate event": a new event's form with `event`'s fields and its dates one week
  * later at the same local time in the event's zone. Nothing else is copied (answers, RSVPs, the
  * series); the questions are new ones, and the picture only when it is the viewer's own upload
  * (`keepImage`: the server accepts only one's own images on a new event).

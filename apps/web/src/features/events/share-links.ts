@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * One-click links to put an event in Google Calendar or Outlook on the web (the .ics download
- * covers Apple Calendar and the rest), and the event's own address to share (issue 23).
+ * covers Apple Calendar and the rest), and the event's own address to share.
  */
 
 type CalendarEvent = {

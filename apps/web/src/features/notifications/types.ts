@@ -2,7 +2,7 @@ import { NOTIFICATION_KINDS, type NotificationDto, type NotificationsResponse } 
 
 /**
  * The in-app notification as GET /api/notifications and the `notification` socket event carry it
- * (issue 12). `url` is the subject's path in this app (an event, a conversation, /friends).
+ *. `url` is the subject's path in this app (an event, a conversation, /friends).
  */
 export type AppNotification = NotificationDto;
 export type NotificationsPage = NotificationsResponse;

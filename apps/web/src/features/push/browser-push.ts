@@ -2,7 +2,7 @@ import { SERVICE_WORKER_URL } from '../../lib/service-worker.ts';
 import { deletePushSubscription, getPushPublicKey, savePushSubscription } from './api/push-subscriptions.ts';
 
 /**
- * Web Push in this browser (issue 12). The service worker (public/sw.js) is registered on every
+ * Web Push in this browser. The service worker (public/sw.js) is registered on every
  * page (lib/service-worker.ts); the subscription is made only when the person turns push on, and
  * permission is asked only from that click, never on load.
  */

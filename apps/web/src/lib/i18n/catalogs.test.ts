@@ -61,7 +61,7 @@ function sampleValues(elements: MessageFormatElement[]): Record<string, SampleVa
 }
 
 const english = namespaces('en');
-// errors.json comes from the server's error codes (issue 24, the server half); it may lag.
+// errors.json comes from the server's error codes; it may lag.
 const englishKeys = Object.values(english).flatMap((messages) => Object.keys(messages));
 
 describe('message catalogs', () => {

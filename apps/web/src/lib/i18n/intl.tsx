@@ -1,5 +1,5 @@
 /**
- * The app's translations in React (issue 24): FormatJS's `IntlShape` (react-intl's `createIntl`,
+ * The app's translations in React: FormatJS's `IntlShape` (react-intl's `createIntl`,
  * loaded with the catalogs by `load.ts`) behind a context. Only this thin layer is in the entry
  * chunk; the formatter and every catalog load per locale.
  */

@@ -1,5 +1,5 @@
 /**
- * The languages the web app speaks (issue 24, decision record 042). Small and in the entry chunk:
+ * The languages the web app speaks. Small and in the entry chunk:
  * the catalogs and the formatter load per locale, lazily (`load.ts`).
  */
 export const LOCALES = ['en', 'es', 'de', 'fr'] as const;

@@ -9,7 +9,7 @@ import type {
 import { api, apiResponse } from '../../../lib/api-client.ts';
 import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
-/** Issue 26: imports, member invitations, the export, the e-mail consent. */
+/** Imports, member invitations, the export, the e-mail consent. */
 export const importsKey = (slug: string) => ['communities', 'imports', slug] as const;
 export const shareEmailKey = (slug: string) => ['communities', 'share-email', slug] as const;
 const running = (i: CommunityImport) => i.state === 'queued' || i.state === 'running';

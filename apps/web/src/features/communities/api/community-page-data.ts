@@ -3,7 +3,7 @@ import type { CommunityPageData } from '@townsquare/contracts';
 import { communityKeys } from '../../../lib/groups/keys.ts';
 
 /**
- * A community page's data as the server embeds it for a signed-out visitor (issue 23), put in the
+ * A community page's data as the server embeds it for a signed-out visitor, put in the
  * cache under the keys the page's queries read: by the server's renderer (src/prerender.tsx) and by
  * main.tsx before it hydrates that markup, so both render from the same cache.
  */

@@ -5,7 +5,7 @@ import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 export type CommunityEventNotifications = CommunityEventChoice;
 
-/** PUT /api/communities/:slug/notifications: a member's choice about new events (issue 12). */
+/** PUT /api/communities/:slug/notifications: a member's choice about new events. */
 export async function setCommunityNotifications(slug: string, events: CommunityEventNotifications) {
   return (await api.put<{ community: Community }>(`${slugPath(slug)}/notifications`, { events })).community;
 }

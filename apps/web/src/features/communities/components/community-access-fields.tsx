@@ -129,14 +129,14 @@ export function CommunityImageField({
   );
 }
 
-// The place picker (issue 22) in a chunk of its own: the routes' preload lists stay short.
+// The place picker in a chunk of its own: the routes' preload lists stay short.
 const PlaceLocationFields = lazy(() =>
   import('../../places/components/place-location-fields.tsx').then((m) => ({
     default: m.PlaceLocationFields,
   })),
 );
 
-/** Where a community meets: a place to put it on the map, and the free-text `location` (issue 22). */
+/** Where a community meets: a place to put it on the map, and the free-text `location`. */
 export function CommunityPlaceFields({
   idPrefix,
   value,

@@ -8,7 +8,7 @@ import { useCommunityAnnouncements } from '../api/community-announcements.ts';
 // Only organisers write news: the page everyone else opens never loads the form.
 const AnnounceForm = lazyComponent(() => import('./community-announce-form.tsx'), 'AnnounceForm');
 
-/** The community's news on its About tab; organisers write it there (issue 23). */
+/** The community's news on its About tab; organisers write it there. */
 export function CommunityAnnouncements({
   slug,
   canRead,

@@ -23,7 +23,7 @@ import {
   useStartImport,
 } from '../api/club-io.ts';
 
-/** "Import & export" on the Manage tab (issue 26): events from a feed or file, member invitations, the zip. */
+/** "Import & export" on the Manage tab: events from a feed or file, member invitations, the zip. */
 export function CommunityImportExport({ community }: { community: Community }) {
   const t = useT();
   const headingId = useId();

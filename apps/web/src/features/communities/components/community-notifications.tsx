@@ -16,7 +16,7 @@ const CHOICES: { value: CommunityEventNotifications; label: string }[] = [
   { value: 'none', label: 'communities.notify.none' },
 ];
 
-/** A member's "Notify me about new events: all / none" (issue 12), saved as soon as it changes. */
+/** A member's "Notify me about new events: all / none", saved as soon as it changes. */
 export function CommunityNotifications({ community }: { community: Community }) {
   const t = useT();
   const current = viewerEventNotifications(community);

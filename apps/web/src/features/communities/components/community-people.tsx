@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n/intl.tsx';
 import { useCommunityPeople } from '../api/get-community-people.ts';
 
 /**
- * The About tab's people (issue 23): the organisers by name, each linking to their profile, and a
+ * The About tab's people: the organisers by name, each linking to their profile, and a
  * row of member faces with the member count. Shown to whoever may read the community's events.
  */
 export function CommunityPeople({ slug, canRead }: { slug: string; canRead: boolean }) {

@@ -6,7 +6,7 @@ import { renderWithApp } from '../../../test/render.tsx';
 import { CreateCommunityDialog } from './create-community-dialog.tsx';
 
 describe('CreateCommunityDialog', () => {
-  it('says what the address will be when the name has nothing an address can spell (issue 23)', async () => {
+  it('says what the address will be when the name has nothing an address can spell', async () => {
     const user = userEvent.setup();
     renderWithApp(<CreateCommunityDialog />, { user: createSelfUser() });
     await user.click(screen.getByRole('button', { name: 'Start a community' }));

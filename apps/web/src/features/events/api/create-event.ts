@@ -33,7 +33,7 @@ export interface EventInput extends EventPlaceExtras {
   allowTransfers?: boolean;
   allowGuestRsvp?: boolean;
   questions?: Array<{ id?: string; text: string; required: boolean }>;
-  /** A saved place (issue 22), or null to clear it. */
+  /** A saved place, or null to clear it. */
   placeId?: string | null;
 }
 

@@ -21,7 +21,7 @@ function DuplicateDialog({
 }
 
 /**
- * "Duplicate event" for the event's hosts (issue 23): the create form with the event's fields and
+ * "Duplicate event" for the event's hosts: the create form with the event's fields and
  * dates one week later; saving creates a new event through the usual POST /api/events.
  */
 export function DuplicateEvent({ event, viewerId }: { event: EventFormSource; viewerId: string }) {

@@ -190,7 +190,7 @@ export function EventBoard({ allowDelete = false, title, hosts, sortable = false
   const openEdit = (event: EventDto) => setForm({ event });
 
   const headingLevel = title ? 'h3' : 'h2';
-  // "Find a date" (a date poll, issue 25) sits next to "Create Event": a poll ends as an event.
+  // "Find a date" (a date poll) sits next to "Create Event": a poll ends as an event.
   const createButton = (
     <div className="ml-auto flex flex-wrap items-center gap-2">
       <Link to="/polls/new" className={buttonVariants({ variant: 'secondary' })}>

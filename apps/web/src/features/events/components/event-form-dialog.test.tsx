@@ -179,7 +179,7 @@ describe('EventFormDialog', () => {
     const second = open();
     await fillRequired(user, inDays(-3), inDays(-2));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
-    // Issue 23: an event that has entirely passed asks first; changing the dates sends nothing.
+    // An event that has entirely passed asks first; changing the dates sends nothing.
     const ask = await screen.findByRole('alertdialog', { name: 'This event has already ended' });
     await user.click(within(ask).getByRole('button', { name: 'Change the dates' }));
     expect(server.sent()).toHaveLength(0);

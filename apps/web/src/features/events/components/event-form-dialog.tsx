@@ -235,7 +235,7 @@ export function EventFormDialog({
   const [uploading, setUploading] = useState(false);
   const [hostAs, setHostAs] = useState('');
   const [scope, setScope] = useState<'this' | 'following'>('this');
-  /** A new event that has entirely passed: publishing it asks first (issue 23). */
+  /** A new event that has entirely passed: publishing it asks first. */
   const [askPast, setAskPast] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
   const create = useCreateEvent();

@@ -8,7 +8,7 @@ import { PlaceLocationFields } from '../../places/components/place-location-fiel
 import type { EventFormValues } from '../event-form.ts';
 
 /**
- * Where an event happens (issue 22): the place picker (picking fills the location unless the host
+ * Where an event happens: the place picker (picking fills the location unless the host
  * typed one), the free-text location the original client reads, online with its link, and whether
  * the address is shown only to people going.
  */
@@ -29,7 +29,7 @@ export function EventPlaceFields({
           setValues((current) => ({
             ...current,
             ...next,
-            // An event's zone follows a newly picked place (issue 22); the host can still change it.
+            // An event's zone follows a newly picked place; the host can still change it.
             timeZone:
               next.place && next.place.id !== current.place?.id ? next.place.timeZone : current.timeZone,
           }))

@@ -46,7 +46,7 @@ const at = (iso: string, timeZone: string) => {
 };
 
 /**
- * The hosts' guest list (issue 23): everyone who answered, by status, with waitlist positions,
+ * The hosts' guest list: everyone who answered, by status, with waitlist positions,
  * open offers, guests, check-ins and answers; a search; removing someone (their place goes to the
  * next in line at once). Live: the event's room says when the list changed.
  */

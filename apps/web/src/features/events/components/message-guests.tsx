@@ -17,7 +17,7 @@ const AUDIENCES: { value: AnnouncementAudience; label: string }[] = [
   { value: 'all', label: 'events.message.all' },
 ];
 
-/** A host's message to the people of the event: in the app and by e-mail (issue 23). */
+/** A host's message to the people of the event: in the app and by e-mail. */
 export function MessageGuests({ eventId }: { eventId: string }) {
   const t = useT();
   const [message, setMessage] = useState('');

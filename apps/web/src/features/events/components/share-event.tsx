@@ -5,7 +5,7 @@ import { eventUrl, googleCalendarUrl, outlookCalendarUrl, usePageOrigin } from '
 
 type Shareable = Parameters<typeof googleCalendarUrl>[0];
 
-/** Share the event page: share sheet, copy link, QR code (issue 23). */
+/** Share the event page: share sheet, copy link, QR code. */
 export function ShareEvent({ event }: { event: Shareable }) {
   const origin = usePageOrigin();
   return <ShareButtons title={event.title} url={origin ? eventUrl(event.id, origin) : ''} />;

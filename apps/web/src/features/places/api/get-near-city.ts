@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, DisplayError } from '../../../lib/api-client.ts';
 
 /**
- * `GET /api/near/:city` (issue 22; the server renders the same page at `/near/:city` with this
+ * `GET /api/near/:city`(the server renders the same page at `/near/:city` with this
  * answer embedded): a city by its slug (`berlin-de`) with the upcoming public events and the
  * communities near it. Only the fields the page shows are named here; the rest passes through.
  */

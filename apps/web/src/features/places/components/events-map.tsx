@@ -1,5 +1,5 @@
 /**
- * The discovery page's map (issue 22): the events in the viewport as pins, clustered. Loaded only
+ * The discovery page's map: the events in the viewport as pins, clustered. Loaded only
  * when someone opens the map view (its own chunk, with Leaflet and supercluster).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -9,7 +9,7 @@ import { nearestCityToMe } from '../locate.ts';
 import { PlacePicker } from './place-picker.tsx';
 
 /**
- * A city to call home (issue 22): typed, or the nearest city to where the browser is, asked only
+ * A city to call home: typed, or the nearest city to where the browser is, asked only
  * when the person presses "Use my location" (rounded to 0.01° before it is sent). Choosing stores
  * nothing: whoever renders this saves the choice, or not.
  */

@@ -40,7 +40,7 @@ function NearEvents({ point, city, signedIn }: { point: LatLon; city: string; si
 }
 
 /**
- * "Happening near <city>" (issue 22) on the dashboard and the landing page: from the person's home
+ * "Happening near <city>" on the dashboard and the landing page: from the person's home
  * city, or the city a visitor picked in this browser; without either, a city picker.
  */
 export function NearYou({ className }: { className?: string }) {

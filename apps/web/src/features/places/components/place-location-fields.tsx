@@ -16,7 +16,7 @@ export interface PlaceLocation {
 }
 
 /**
- * The place picker and the free-text location beside it (events and communities, issue 22):
+ * The place picker and the free-text location beside it (events and communities):
  * picking saves the place (one shared place per city) and fills the location unless the host
  * typed one. With `name`s the values also reach a native form (`placeId`, `location`).
  */

@@ -52,7 +52,7 @@ function MapFallback({ place, address }: { place: Place; address: string }) {
 }
 
 /**
- * An event's place on a map (issue 22). The map loads after first paint (and only as the reader
+ * An event's place on a map. The map loads after first paint (and only as the reader
  * nears it); until then, and whenever no tile can be loaded, the area shows the address and the
  * links, never a blank box. `address` is what the viewer may see (the server hides the rest).
  */

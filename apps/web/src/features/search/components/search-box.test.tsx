@@ -102,7 +102,7 @@ describe('SearchBox (spec 5, "Search")', () => {
     expect(await screen.findByText('event page')).toBeInTheDocument();
   });
 
-  it('reaches a community with the arrow keys after people and events (issue 23)', async () => {
+  it('reaches a community with the arrow keys after people and events', async () => {
     serve();
     const user = userEvent.setup();
     renderBox();

@@ -71,7 +71,7 @@ function optionsFor(
 }
 
 /**
- * Spec 2 and 5, "Search": people, events and communities (issue 23) in one box, asked 300 ms after
+ * Spec 2 and 5, "Search": people, events and communities in one box, asked 300 ms after
  * the last keystroke; an empty box clears the results and a failed search shows none (and is logged). A combobox: arrow
  * keys move through the results, Enter opens one, Escape closes the list and then clears the box.
  */

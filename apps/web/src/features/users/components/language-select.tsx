@@ -8,7 +8,7 @@ import { isLocale, LOCALE_NAMES, LOCALES } from '../../../lib/i18n/locales.ts';
 import { useUpdateLocale } from '../api/update-locale.ts';
 
 /**
- * The app's language (issue 24): switches at once, is remembered on this browser and, signed in,
+ * The app's language: switches at once, is remembered on this browser and, signed in,
  * saved as the account's `locale` so e-mails, push and every device use it too.
  */
 export function LanguageSelect({ className }: { className?: string }) {

@@ -19,7 +19,7 @@ import { PushToggle } from '../../push/components/push-toggle.tsx';
 const options = ['securityAlerts', 'productUpdates'] as const;
 
 /**
- * The kinds of notification a person chooses per channel (issue 12), in the order shown
+ * The kinds of notification a person chooses per channel, in the order shown
  * (`settings.prefs.kind.<key>`); new events nearby have their own setting (the home city's).
  */
 export const KINDS = NOTIFICATION_GROUPS.filter((group) => group !== 'nearby');
@@ -42,7 +42,7 @@ function withDefaults(initial: Partial<NotificationPreferences> | undefined): No
 const CHANNELS = ['email', 'push'] as const;
 
 /**
- * Spec 2, Settings: the two e-mail checkboxes (security alerts on, product updates off until asked for, issue 23), then per kind of notification
+ * Spec 2, Settings: the two e-mail checkboxes (security alerts on, product updates off until asked for), then per kind of notification
  * an e-mail and a push choice, and push on or off for this browser. Save sends them all.
  */
 export function NotificationPreferencesForm({

@@ -240,7 +240,7 @@ describe('ChangePasswordForm', () => {
 });
 
 describe('NotificationPreferencesForm', () => {
-  it('starts with security alerts on, product updates off (issue 23), and saves them to the server', async () => {
+  it('starts with security alerts on, product updates off, and saves them to the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse(createSelfUser()));
     renderWithApp(<NotificationPreferencesForm initial={undefined} />, { path: '/settings' });
     const security = screen.getByRole('checkbox', { name: 'Security alerts' });

@@ -15,7 +15,7 @@ import { type ProfileSetupValues, profileSetupSchema } from '../profile-schema.t
 import { BioField, InterestsField, PhoneField, PictureField, UsernameField } from './profile-fields.tsx';
 import { RolePicker } from './role-picker.tsx';
 
-// The home city picker (issue 22) in a chunk of its own: the route's preload list stays short.
+// The home city picker in a chunk of its own: the route's preload list stays short.
 const HomeCityPicker = lazy(() =>
   import('../../places/components/home-city-picker.tsx').then((m) => ({ default: m.HomeCityPicker })),
 );
