@@ -432,6 +432,8 @@ describe('RSVP digest', () => {
       expect((await call('POST', `/api/events/${eventId}/rsvp`, g, { status: 'going' })).statusCode).toBe(
         200,
       );
+    // The answers reach the digest through the outbox (decision 065): once it is handed on.
+    await t.background.drain();
     const queued = (
       await t.db.execute(
         sql`select data, start_after from pgboss.job where name = 'rsvp-digest' and data->>'eventId' = ${eventId}`,
