@@ -86,7 +86,7 @@ function cycles(pairs) {
   return found;
 }
 
-// A module's register file (`<module>.module.ts`, decision 072) is the composition root's share
+// A module's register file (`<module>.module.ts`, decision 071) is the composition root's share
 // of the module: it names the services it is handed, as app.ts did before. Its imports are
 // counted apart, so the bars speak of the modules' own code.
 const allServer = edges(join(root, 'apps/server/src/modules'));

@@ -40,7 +40,7 @@ export type AppDeps = Pick<Kernel, 'db' | 'jobs' | 'mailer' | 'config'> & { log:
 
 /**
  * Builds the HTTP application: the platform, then every module registering itself, in an order
- * where each is given what it needs (decision 072). A module that needs one registered further
+ * where each is given what it needs (decision 071). A module that needs one registered further
  * down (the two ask each other) is given it as `() => x`, read only when first used. The caller
  * listens (server.ts) or injects requests (tests), and calls `close` to release everything.
  */

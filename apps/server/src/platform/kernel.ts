@@ -40,7 +40,7 @@ export type KernelOptions = {
 
 /**
  * What every module may be given: the HTTP application and the shared machinery beneath the
- * features (decision 072). Nothing here knows a feature; modules add themselves with their own
+ * features (decision 071). Nothing here knows a feature; modules add themselves with their own
  * `register(app, deps)` and hook their start-up work and their shutdown in with `onStart` and
  * `onClose`.
  */
