@@ -500,7 +500,9 @@ describe('RSVP digest', () => {
     expect(now?.text).toBe(`${fan.user.username} is going to Riverside park run`);
     expect((await list(cohost)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(0);
 
-    // The window's digest: the co-host only (the host was told already).
+    // The window's digest: the co-host only (the host was told already). The answer reaches the
+    // digest through the outbox (decision 065): once it is handed on.
+    await t.background.drain();
     const queued = (
       await t.db.execute(
         sql`select data from pgboss.job where name = 'rsvp-digest' and data->>'eventId' = ${eventId}`,

@@ -128,7 +128,7 @@ describe('CommunityImportExport: importing calendars (decision 070)', () => {
       expect(posted).toEqual([{ url: 'https://example.com/cal.ics', subscribe: false, dates: 'ask' }]),
     );
     await user.click(await screen.findByText('1 problem'));
-    expect(screen.getByText('“Forever”: Line 3: the event ends too far')).toBeVisible();
+    expect(screen.getByText('Line 3: the event ends too far (“Forever”)')).toBeVisible();
   });
 });
 
