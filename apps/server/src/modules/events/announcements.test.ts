@@ -41,6 +41,8 @@ describe('POST /api/events/:id/announcements', () => {
     const toWaitlist = await announce(host, { message: 'Doors open at 18:30.', audience: 'waitlist' });
     expect(toWaitlist.statusCode, toWaitlist.body).toBe(201);
     expect(eventAnnouncementResponse.parse(toWaitlist.json())).toEqual({ recipients: 1 });
+    // The announcement reaches people through the outbox (decision 065).
+    await t.background.drain();
     const [n] = await notificationsOf(t, waiting, 'event_announcement');
     expect(n?.text).toBe('Harvest supper: Doors open at 18:30.');
     expect(n?.url).toBe(`/event/${eventId}`);
@@ -54,6 +56,7 @@ describe('POST /api/events/:id/announcements', () => {
 
     const toAll = await announce(cohost, { message: 'Bring a jumper.', audience: 'all' });
     expect(toAll.json()).toEqual({ recipients: 3 });
+    await t.background.drain();
     for (const u of [going, maybe, waiting])
       expect((await notificationsOf(t, u, 'event_announcement')).map((x) => x.text)).toContain(
         'Harvest supper: Bring a jumper.',
