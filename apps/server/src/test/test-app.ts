@@ -202,6 +202,11 @@ export function useSmtpTestApp(env: Record<string, string> = {}): { t: TestApp; 
  * owes is still to come. (Delivery jobs waiting for a retry do not: tests make mail fail on
  * purpose, and the in-app notification they read is written before delivery.) When the budget
  * runs out the wait says what is still pending, so a test that then fails names its cause.
+ *
+ * "Due" is `start_after <= clock_timestamp()`, never `now()`: `now()` is when this statement's
+ * transaction began, and a job committed after that but before the statement's snapshot is seen
+ * with a `start_after` later than `now()`. On a loaded machine that gap held a just-handed-on
+ * job (its outbox row already deleted) out of the count, and the wait ended before it ran.
  */
 async function notificationJobsDone(db: Database): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -210,7 +215,7 @@ async function notificationJobsDone(db: Database): Promise<void> {
       sql`select (select count(*)::int from domain_events) + (select count(*)::int from pgboss.job
         where ((name in ('notify', 'message-notify', 'event-updated', 'event-cancelled', 'community-event')
             or name like 'notification-deliver%' or name like 'domain-event-%')
-          and state in ('created', 'retry', 'active') and start_after <= now())
+          and state in ('created', 'retry', 'active') and start_after <= clock_timestamp())
           or (name like 'domain-event-%' and state = 'retry')) as n`,
     );
     if ((pending.rows[0]?.n ?? 0) === 0) return;

@@ -1,3 +1,5 @@
+import { HttpError } from '../../platform/errors.ts';
+
 /** What the subject rules ask of the modules that own each kind of subject. */
 export type SubjectAccess = {
   /** Resolves when the user may see the event; throws otherwise. */
@@ -23,9 +25,14 @@ export function createSubjectRules(access: SubjectAccess) {
   ): Promise<boolean> {
     switch (subject.type) {
       case 'event':
+        // The rule throws an HttpError (404) for "not for you"; anything else (a database error)
+        // is not an answer and goes up, so that the job sending the notification is retried.
         return access.canSeeEvent(subject.id, userId).then(
           () => true,
-          () => false,
+          (err: unknown) => {
+            if (err instanceof HttpError && err.statusCode < 500) return false;
+            throw err;
+          },
         );
       case 'community':
         return access.communityVisibleTo(subject.id, userId);
