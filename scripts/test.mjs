@@ -33,7 +33,11 @@ const layers = [
   ['lint', [], ['run', 'lint']],
   ['build', [], ['run', 'build']],
   ['typecheck', ['lint', 'build'], ['run', 'typecheck']],
-  ['server', ['lint', 'build'], ['test', '-w', '@townsquare/server', '--', '--project', 'server']],
+  [
+    'server',
+    ['lint', 'build'],
+    ['test', '-w', '@townsquare/server', '--', '--project', 'server', '--project', 'server-isolated'],
+  ],
   [
     'contracts+web',
     ['lint', 'build'],
