@@ -1,0 +1,411 @@
+import { CLUB_IO_LIMITS, EMAIL_PATTERN } from '@townsquare/contracts';
+
+/**
+ * The member-list reader (decision 076): the CSV an organiser has, from whatever tool made it.
+ *
+ * - RFC 4180 records: a field in double quotes may hold the delimiter, line breaks and doubled
+ *   quotes; a quote inside an unquoted field is kept as a character (spreadsheets write such
+ *   files). A byte-order mark is dropped; CRLF, LF and CR all end a record.
+ * - The delimiter is found, not assumed: `,`, `;` (Excel in German or French locales) or a tab
+ *   (a paste from a spreadsheet), the one that splits the first records most consistently.
+ * - Columns are found by their header, in any order, in English, German, Spanish and French, with
+ *   case, spaces, punctuation and accents ignored. A file without a header works when its cells
+ *   hold addresses; `Kim <kim@example.org>` in one cell is a name and an address.
+ *
+ * Bounded, not off the loop: the text is at most `csvMaxChars` (the body schema refuses more) and
+ * is read in one pass, character by character, with no backtracking regular expression over
+ * outsiders' text (the address test runs on one cell of at most 254 characters); records beyond
+ * `csvMaxRows + 1` are not read at all. Its cost is linear in a size that is capped, unlike an
+ * iCalendar rule (decision 061), so a child process would cost more than it saves.
+ */
+
+export interface MemberRow {
+  /** The row's number in the file, as a spreadsheet numbers it (the header is row 1). */
+  line: number;
+  name: string;
+  /** Lower-cased; '' when the row has no address at all. */
+  email: string;
+  valid: boolean;
+}
+
+/** How the columns were read, for the preview: the headers used (none for a file without one). */
+export interface MemberColumns {
+  email: string[];
+  name: string[];
+}
+
+export type MemberCsv =
+  | { kind: 'rows'; rows: MemberRow[]; columns: MemberColumns; tooMany: boolean }
+  /** The file has a header but no column of addresses (`meetup`: it is a Meetup member export). */
+  | { kind: 'no email column'; meetup: boolean };
+
+const DELIMITERS = [',', ';', '\t'] as const;
+/** Records looked at to choose the delimiter. */
+const SNIFF_RECORDS = 20;
+/** Cells of a record kept; a wider row is a pasted document, not a member list. */
+const MAX_CELLS = 200;
+
+/** Splits `text` into records of cells. Stops after `maxRecords` records. */
+export function csvRecords(text: string, delimiter: string, maxRecords: number): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let atStart = true;
+  const endCell = () => {
+    if (record.length < MAX_CELLS) record.push(cell);
+    cell = '';
+    atStart = true;
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(record);
+    record = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += c;
+      continue;
+    }
+    if (c === '"' && atStart) {
+      quoted = true;
+      atStart = false;
+    } else if (c === delimiter) endCell();
+    else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      if (records.length >= maxRecords) return records;
+    } else {
+      cell += c;
+      // Spaces before an opening quote do not make the field unquoted (`a, "b, c"`).
+      if (c !== ' ') atStart = false;
+    }
+  }
+  if (cell !== '' || record.length > 0 || quoted) endRecord();
+  return records;
+}
+
+/** The delimiter that gives the first records the same number of cells (more than one). */
+export function detectDelimiter(text: string): string {
+  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
+  for (const delimiter of DELIMITERS) {
+    const widths = csvRecords(text, delimiter, SNIFF_RECORDS)
+      .filter((r) => r.some((c) => c.trim() !== ''))
+      .map((r) => r.length);
+    if (widths.length === 0) continue;
+    const first = widths[0] ?? 1;
+    if (first < 2) continue;
+    // Records as wide as the first, weighted by that width: `;` files whose names hold commas
+    // split more consistently by `;`.
+    const score = widths.filter((w) => w === first).length * 1000 + first;
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
+/** A header's words, compared without case, accents, spaces or punctuation. */
+export const headerKey = (header: string) =>
+  header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/** Headers of a column of addresses, exactly (after `headerKey`). */
+const EMAIL_HEADERS = new Set([
+  'email',
+  'mail',
+  'emails',
+  'emailaddress',
+  'emailaddresses',
+  'youremail',
+  'youremailaddress',
+  'primaryemail',
+  'email1',
+  'email1value',
+  'emailvalue',
+  'emailhome',
+  'emailwork',
+  // German
+  'emailadresse',
+  'mailadresse',
+  'deineemailadresse',
+  'ihreemailadresse',
+  // French
+  'courriel',
+  'adressecourriel',
+  'adressedecourriel',
+  'adresseemail',
+  'adressemail',
+  'adresseelectronique',
+  'adressedemessagerie',
+  'votreadresseemail',
+  // Spanish
+  'correo',
+  'correoelectronico',
+  'direcciondecorreo',
+  'direcciondecorreoelectronico',
+  'direcciondeemail',
+  'direccionemail',
+  'tucorreo',
+  'tucorreoelectronico',
+]);
+
+/**
+ * Words that make an e-mail-ish header about something else (its type, consent, a date) or
+ * someone else (who bought the ticket: Eventbrite's `Buyer Email` is not the attendee's).
+ */
+const NOT_AN_ADDRESS =
+  /buyer|purchaser|order|billing|kaufer|besteller|acheteur|comprador|typ|tipo|label|display|name|nom|list|optin|optout|optedin|status|consent|permission|verif|confirm|format|subscri|bounce|marketing|rating|date|time|changed|count|domain|client|sent|open|click/;
+
+const isEmailHeader = (key: string) => EMAIL_HEADERS.has(key);
+/** `E-mail 2 Address`, `Email (work)`, `Correo del trabajo`: an address column by its words. */
+const isEmailishHeader = (key: string) =>
+  /e?mail|courriel|correo|messagerie/.test(key) &&
+  !NOT_AN_ADDRESS.test(key.replace(/^(e?mail|courriel|correo)/, ''));
+
+/** A whole name; `name`/`nom` are the family name when a given-name column stands beside them. */
+const FULL_NAME = new Set([
+  'name',
+  'fullname',
+  'yourname',
+  'yourfullname',
+  'displayname',
+  'contactname',
+  'membername',
+  'attendeename',
+  'participant',
+  'participantname',
+  'vollername',
+  'vollstandigername',
+  'vorundnachname',
+  'deinname',
+  'ihrname',
+  'anzeigename',
+  'teilnehmer',
+  'teilnehmername',
+  'nom',
+  'nomcomplet',
+  'prenometnom',
+  'nometprenom',
+  'votrenom',
+  'nomaffiche',
+  'participantnom',
+  'nombre',
+  'nombrecompleto',
+  'nombreyapellidos',
+  'nombreyapellido',
+  'tunombre',
+  'nombreparticipante',
+]);
+const GIVEN_NAME = new Set([
+  'firstname',
+  'first',
+  'givenname',
+  'forename',
+  'vorname',
+  'prenom',
+  'nombredepila',
+  'billingfirstname',
+]);
+const MIDDLE_NAME = new Set([
+  'middlename',
+  'additionalname',
+  'zweitervorname',
+  'weiterevornamen',
+  'deuxiemeprenom',
+  'autresprenoms',
+  'segundonombre',
+]);
+const FAMILY_NAME = new Set([
+  'lastname',
+  'last',
+  'surname',
+  'familyname',
+  'nachname',
+  'familienname',
+  'nomdefamille',
+  'apellido',
+  'apellidos',
+  'primerapellido',
+  'billinglastname',
+]);
+/** Second family name (Spanish `Segundo apellido`): after the first. */
+const SECOND_FAMILY = new Set(['segundoapellido']);
+/** When a given name stands beside them, these name the family (`Vorname`+`Name`, `Prénom`+`Nom`, `Nombre`+`Apellidos`). */
+const FAMILY_WITH_GIVEN = new Set(['name', 'nom']);
+const GIVEN_WITH_FAMILY = new Set(['nombre']);
+/** A Meetup member export: it names members and profiles, never addresses. */
+const MEETUP_HEADERS = new Set([
+  'memberid',
+  'urlofmemberprofile',
+  'joinedgroupon',
+  'lastvisitedgroupon',
+  'meetupsattended',
+]);
+
+/** Cells that are no one's name: placeholders, dates, times, numbers. */
+const PLACEHOLDER = new Set([
+  '',
+  '-',
+  '--',
+  'na',
+  'n/a',
+  'none',
+  'null',
+  'unknown',
+  '?',
+  'nn',
+  'keine',
+  'aucun',
+  'ninguno',
+]);
+// The pattern runs on short cells only (it would backtrack on a long one); a long cell is a name.
+const notAName = (text: string) =>
+  PLACEHOLDER.has(text.toLowerCase()) ||
+  (text.length <= 40 && /^[\d\s:./\\\-+,TZ]*(?:[AaPp]\.?[Mm]\.?)?[\d\s:./\\\-+,TZ]*$/.test(text));
+
+const ANGLE = /^(.*?)<\s*(?:mailto:)?([^<>\s]{1,254})\s*>\s*$/i;
+/** `Kim <kim@example.org>` → name and address; a bare address → no name. The angle pattern runs on short cells only. */
+export function splitAddress(cell: string): { name: string; email: string } {
+  const text = cell.trim();
+  const angle = text.length <= 400 ? ANGLE.exec(text) : null;
+  if (angle) {
+    const name = (angle[1] ?? '')
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .trim();
+    return { name, email: (angle[2] ?? '').toLowerCase() };
+  }
+  // Google Contacts joins a label's several addresses with " ::: "; the first is the one.
+  const [one = ''] = text.split(' ::: ');
+  return {
+    name: '',
+    email: one
+      .trim()
+      .replace(/^mailto:/i, '')
+      .toLowerCase(),
+  };
+}
+
+const isAddress = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
+/** A cell that holds an address (alone, or as `Name <address>`). */
+const holdsAddress = (cell: string) => {
+  const text = cell.trim();
+  return text.includes('@') && isAddress(splitAddress(text).email);
+};
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+const nameOf = (...parts: (string | undefined)[]) => {
+  const words = parts.map((p) => flat(p ?? '')).filter((p) => !notAName(p));
+  return words.join(' ');
+};
+
+interface Layout {
+  email: number[];
+  full: number[];
+  given: number[];
+  middle: number[];
+  family: number[];
+}
+
+function layoutOf(header: string[]): Layout & { meetup: boolean; known: boolean } {
+  const keys = header.map(headerKey);
+  const has = (set: Set<string>) => keys.some((k) => set.has(k));
+  const givenPresent = has(GIVEN_NAME);
+  const familyPresent = has(FAMILY_NAME);
+  const exact = keys.flatMap((k, i) => (isEmailHeader(k) ? [i] : []));
+  const loose = keys.flatMap((k, i) => (!isEmailHeader(k) && isEmailishHeader(k) ? [i] : []));
+  const layout: Layout = { email: [...exact, ...loose], full: [], given: [], middle: [], family: [] };
+  keys.forEach((k, i) => {
+    if (GIVEN_NAME.has(k) || (GIVEN_WITH_FAMILY.has(k) && familyPresent)) layout.given.push(i);
+    else if (MIDDLE_NAME.has(k)) layout.middle.push(i);
+    else if (FAMILY_NAME.has(k) || (FAMILY_WITH_GIVEN.has(k) && givenPresent && !familyPresent))
+      layout.family.push(i);
+    else if (SECOND_FAMILY.has(k)) layout.family.push(i);
+    else if (FULL_NAME.has(k)) layout.full.push(i);
+  });
+  const named = layout.full.length + layout.given.length + layout.family.length > 0;
+  return { ...layout, meetup: has(MEETUP_HEADERS), known: named || layout.email.length > 0 };
+}
+
+/** Reads a member list; `rows` are its data rows (blank ones left out), in file order. */
+export function readMemberCsv(input: string): MemberCsv {
+  const text = input.slice(0, CLUB_IO_LIMITS.csvMaxChars).replace(/^\uFEFF/, '');
+  const delimiter = detectDelimiter(text);
+  // One record more than the limit (the header) and one past it, to know the list is too long.
+  const all = csvRecords(text, delimiter, CLUB_IO_LIMITS.csvMaxRows + 2).map((cells, i) => ({
+    line: i + 1,
+    cells: cells.map((c) => c.trim()),
+  }));
+  const records = all.filter((r) => r.cells.some((c) => c !== ''));
+  const [first] = records;
+  if (!first) return { kind: 'rows', rows: [], columns: { email: [], name: [] }, tooMany: false };
+  const layout = layoutOf(first.cells);
+  const firstHasAddress = first.cells.some(holdsAddress);
+  const header =
+    !firstHasAddress && (layout.known || records.slice(1).some((r) => r.cells.some(holdsAddress)));
+  const data = header ? records.slice(1) : records;
+  const tooMany = data.length > CLUB_IO_LIMITS.csvMaxRows;
+  const rows = data.slice(0, CLUB_IO_LIMITS.csvMaxRows);
+
+  let email = header ? layout.email : [];
+  if (email.length === 0) {
+    // No header names the addresses: the column where most rows hold one.
+    const width = Math.max(0, ...rows.map((r) => r.cells.length));
+    const counts = Array.from(
+      { length: width },
+      (_, i) => rows.filter((r) => holdsAddress(r.cells[i] ?? '')).length,
+    );
+    const most = Math.max(0, ...counts);
+    if (most > 0) email = [counts.indexOf(most)];
+    else if (header) return { kind: 'no email column', meetup: layout.meetup };
+  }
+  const names: Layout = header ? layout : { email, full: [], given: [], middle: [], family: [] };
+  const columns: MemberColumns = header
+    ? {
+        email: email.map((i) => first.cells[i] ?? ''),
+        name: [...names.full.slice(0, 1), ...names.given, ...names.middle, ...names.family].map(
+          (i) => first.cells[i] ?? '',
+        ),
+      }
+    : { email: [], name: [] };
+
+  return {
+    kind: 'rows',
+    tooMany,
+    columns,
+    rows: rows.map(({ line, cells }) => {
+      const at = (i: number) => cells[i] ?? '';
+      // The address: the first address column holding one, else the first with any text (so a
+      // wrong one is reported as not an address); a headerless row: wherever it is, else where
+      // the other rows have theirs, else (no address in the whole file) its second cell or its only one.
+      let column = email.find((i) => holdsAddress(at(i))) ?? email.find((i) => at(i) !== '');
+      if (!header) {
+        const anywhere = cells.findIndex(holdsAddress);
+        if (anywhere >= 0) column = anywhere;
+        else if (column === undefined && email.length === 0) column = cells.length > 1 ? 1 : 0;
+      }
+      const { name: inCell, email: address } = splitAddress(column === undefined ? '' : at(column));
+      let name = '';
+      if (header) {
+        const given = nameOf(...names.given.map(at), ...names.middle.map(at));
+        const family = nameOf(...names.family.map(at));
+        const full = names.full.map((i) => nameOf(at(i))).find((n) => n !== '') ?? '';
+        name = full || nameOf(given, family);
+      } else {
+        // Without a header: the first other cell that reads as a name.
+        name = cells.find((c, i) => i !== column && !c.includes('@') && !notAName(flat(c))) ?? '';
+        name = flat(name);
+      }
+      if (!name && !notAName(flat(inCell))) name = flat(inCell);
+      return { line, name, email: address, valid: isAddress(address) };
+    }),
+  };
+}
