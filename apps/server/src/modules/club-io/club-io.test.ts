@@ -426,7 +426,7 @@ describe('member invitations', () => {
         { line: 3, name: 'Member', email: member.email, reason: 'already a member' },
         { line: 4, name: 'Banned', email: banned.email, reason: 'blocked' },
         { line: 5, name: 'Nobody', email: 'not-an-address', reason: 'invalid' },
-        { line: 6, name: 'Ada again', email: newcomer, reason: 'duplicate' },
+        { line: 6, name: 'Ada again', email: newcomer, reason: 'duplicate', duplicateOf: 2 },
       ],
       held: {
         invalid: 1,
@@ -437,6 +437,7 @@ describe('member invitations', () => {
         suppressed: 0,
         'daily limit': 0,
         'recipient limit': 0,
+        'no address': 0,
       },
     });
     const mail = await eventually(async () => {
