@@ -12,11 +12,12 @@ import { CLUB_IO_LIMITS, EMAIL_PATTERN } from '@townsquare/contracts';
  *   case, spaces, punctuation and accents ignored. A file without a header works when its cells
  *   hold addresses; `Kim <kim@example.org>` in one cell is a name and an address.
  *
- * Bounded, not off the loop: the text is at most `csvMaxChars` (the body schema refuses more) and
- * is read in one pass, character by character, with no backtracking regular expression over
- * outsiders' text (the address test runs on one cell of at most 254 characters); records beyond
- * `csvMaxRows + 1` are not read at all. Its cost is linear in a size that is capped, unlike an
- * iCalendar rule (decision 061), so a child process would cost more than it saves.
+ * Bounded, not off the loop (decision 076): the text is at most `csvMaxChars` (the body schema
+ * refuses more), cut into fields in one pass, with no regular expression over more than one short
+ * cell (the address test runs on at most 254 characters); records beyond `csvMaxRows + 1` are not
+ * read at all, and the guesses (delimiter, an unnamed address column) look at a fixed prefix. Its
+ * cost is linear in a size that is capped, unlike an iCalendar rule (decision 061), so a child
+ * process would cost more than it saves.
  */
 
 export interface MemberRow {
@@ -40,62 +41,92 @@ export type MemberCsv =
   | { kind: 'no email column'; meetup: boolean };
 
 const DELIMITERS = [',', ';', '\t'] as const;
-/** Records looked at to choose the delimiter. */
+/** Records, and characters, looked at to choose the delimiter. */
 const SNIFF_RECORDS = 20;
+const SNIFF_CHARS = 64 * 1024;
+/** Rows looked at to find a column of addresses that no header names. */
+const SNIFF_ROWS = 200;
+/** Cells of a row without a header searched for its address (a hand-written list has two or three). */
+const HEADERLESS_CELLS = 20;
 /** Cells of a record kept; a wider row is a pasted document, not a member list. */
 const MAX_CELLS = 200;
 
-/** Splits `text` into records of cells. Stops after `maxRecords` records. */
+/**
+ * Splits `text` into records of cells; stops after `maxRecords` records. Each field is cut out
+ * with `slice` (a quoted one between its quotes, found with `indexOf`), so one pass costs little
+ * more than reading the text once.
+ */
 export function csvRecords(text: string, delimiter: string, maxRecords: number): string[][] {
   const records: string[][] = [];
+  const n = text.length;
+  if (n === 0) return records;
   let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let atStart = true;
-  const endCell = () => {
+  let i = 0;
+  const endOfField = (from: number) => {
+    let e = from;
+    while (e < n) {
+      const c = text[e];
+      if (c === delimiter || c === '\n' || c === '\r') break;
+      e++;
+    }
+    return e;
+  };
+  for (;;) {
+    // Spaces before an opening quote do not make the field unquoted (`a, "b, c"`).
+    let start = i;
+    while (start < n && text[start] === ' ') start++;
+    let cell: string;
+    if (start < n && text[start] === '"') {
+      const parts: string[] = [];
+      let from = start + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) {
+          // An unterminated quote runs to the end of the file.
+          parts.push(text.slice(from));
+          i = n;
+          break;
+        }
+        parts.push(text.slice(from, quote));
+        if (text[quote + 1] === '"') {
+          parts.push('"');
+          from = quote + 2;
+        } else {
+          i = quote + 1;
+          break;
+        }
+      }
+      // Text after the closing quote (`"Hopper, Grace" <g@x.org>`) is kept as written.
+      const end = endOfField(i);
+      cell = parts.join('') + text.slice(i, end);
+      i = end;
+    } else {
+      // A quote inside an unquoted field is a character (`5" tall`).
+      const end = endOfField(i);
+      cell = text.slice(i, end);
+      i = end;
+    }
     if (record.length < MAX_CELLS) record.push(cell);
-    cell = '';
-    atStart = true;
-  };
-  const endRecord = () => {
-    endCell();
-    records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += c;
+    if (i >= n) {
+      records.push(record);
+      return records;
+    }
+    if (text[i] === delimiter) {
+      i++;
       continue;
     }
-    if (c === '"' && atStart) {
-      quoted = true;
-      atStart = false;
-    } else if (c === delimiter) endCell();
-    else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      if (records.length >= maxRecords) return records;
-    } else {
-      cell += c;
-      // Spaces before an opening quote do not make the field unquoted (`a, "b, c"`).
-      if (c !== ' ') atStart = false;
-    }
+    i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    records.push(record);
+    record = [];
+    if (records.length >= maxRecords || i >= n) return records;
   }
-  if (cell !== '' || record.length > 0 || quoted) endRecord();
-  return records;
 }
 
 /** The delimiter that gives the first records the same number of cells (more than one). */
 export function detectDelimiter(text: string): string {
   let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
   for (const delimiter of DELIMITERS) {
-    const widths = csvRecords(text, delimiter, SNIFF_RECORDS)
+    const widths = csvRecords(text.slice(0, SNIFF_CHARS), delimiter, SNIFF_RECORDS)
       .filter((r) => r.some((c) => c.trim() !== ''))
       .map((r) => r.length);
     if (widths.length === 0) continue;
@@ -297,8 +328,10 @@ export function splitAddress(cell: string): { name: string; email: string } {
 const isAddress = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
 /** A cell that holds an address (alone, or as `Name <address>`). */
 const holdsAddress = (cell: string) => {
-  const text = cell.trim();
-  return text.includes('@') && isAddress(splitAddress(text).email);
+  const at = cell.lastIndexOf('@');
+  // Cheap refusals first: no '@', or no dot after the last one (every address has a domain).
+  if (at < 0 || cell.indexOf('.', at) < 0) return false;
+  return isAddress(splitAddress(cell).email);
 };
 
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -350,7 +383,8 @@ export function readMemberCsv(input: string): MemberCsv {
   const layout = layoutOf(first.cells);
   const firstHasAddress = first.cells.some(holdsAddress);
   const header =
-    !firstHasAddress && (layout.known || records.slice(1).some((r) => r.cells.some(holdsAddress)));
+    !firstHasAddress &&
+    (layout.known || records.slice(1, SNIFF_ROWS).some((r) => r.cells.some(holdsAddress)));
   const data = header ? records.slice(1) : records;
   const tooMany = data.length > CLUB_IO_LIMITS.csvMaxRows;
   const rows = data.slice(0, CLUB_IO_LIMITS.csvMaxRows);
@@ -388,7 +422,7 @@ export function readMemberCsv(input: string): MemberCsv {
       // the other rows have theirs, else (no address in the whole file) its second cell or its only one.
       let column = email.find((i) => holdsAddress(at(i))) ?? email.find((i) => at(i) !== '');
       if (!header) {
-        const anywhere = cells.findIndex(holdsAddress);
+        const anywhere = cells.slice(0, HEADERLESS_CELLS).findIndex(holdsAddress);
         if (anywhere >= 0) column = anywhere;
         else if (column === undefined && email.length === 0) column = cells.length > 1 ? 1 : 0;
       }
