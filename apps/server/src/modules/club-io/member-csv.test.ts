@@ -167,6 +167,44 @@ const FORMATS: [file: string, format: string, expected: Expected][] = [
     { taken: [{ name: 'Rosa Parks', email: 'rosa@example.com' }] },
   ],
   [
+    'apple-contacts.vcf',
+    // Apple Contacts "Export vCard…" (vCard 3.0, RFC 2426): N and FN, grouped `item1.EMAIL` with
+    // `type=pref`, a folded line, escaped commas; Apple exports no CSV.
+    'Apple Contacts vCard',
+    {
+      taken: [
+        { name: 'Ada Lovelace', email: 'ada.vcf@example.org' },
+        { name: 'Grace Brewster Murray Hopper', email: 'grace.vcf@example.org' },
+        { name: '', email: 'office.vcf@example.org' },
+      ],
+      left: [{ line: 28, email: '' }],
+    },
+  ],
+  [
+    'typeform-responses.csv',
+    // Typeform Results > Download > CSV: `#`, one column a question ("What's your name?",
+    // "What's your email address?"), then Start Date (UTC), Submit Date (UTC), Network ID.
+    'Typeform responses',
+    {
+      taken: [
+        { name: 'Kim Lee', email: 'kim.tf@example.org' },
+        { name: 'Ana Souza', email: 'ana.tf@example.com' },
+      ],
+    },
+  ],
+  [
+    'google-groups-members.csv',
+    // Google Groups Members > Export members: Email address, Nickname, Group status, Email
+    // status, Email preference, Posting permissions, the join date and time zone.
+    'Google Groups member export',
+    {
+      taken: [
+        { name: 'Kim', email: 'kim.gg@example.org' },
+        { name: '', email: 'ana.gg@example.com' },
+      ],
+    },
+  ],
+  [
     'hand-written.csv',
     // Written in a text editor: no header, `Name <address>`, `name, address`, `address, name`, a
     // bare address, a blank line, stray spaces.

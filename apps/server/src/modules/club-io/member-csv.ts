@@ -193,7 +193,7 @@ const EMAIL_HEADERS = new Set([
  * someone else (who bought the ticket: Eventbrite's `Buyer Email` is not the attendee's).
  */
 const NOT_AN_ADDRESS =
-  /buyer|purchaser|order|billing|kaufer|besteller|acheteur|comprador|typ|tipo|label|display|name|nom|list|optin|optout|optedin|status|consent|permission|verif|confirm|format|subscri|bounce|marketing|rating|date|time|changed|count|domain|client|sent|open|click/;
+  /buyer|purchaser|order|billing|kaufer|besteller|acheteur|comprador|pref|typ|tipo|label|display|name|nom|list|optin|optout|optedin|status|consent|permission|verif|confirm|format|subscri|bounce|marketing|rating|date|time|changed|count|domain|client|sent|open|click/;
 
 const isEmailHeader = (key: string) => EMAIL_HEADERS.has(key);
 /** `E-mail 2 Address`, `Email (work)`, `Correo del trabajo`: an address column by its words. */
@@ -281,6 +281,11 @@ const MEETUP_HEADERS = new Set([
   'meetupsattended',
 ]);
 
+/** A form's question for the name: "What's your name?", "Wie heißt du?" is not matched, "Ihr Name" is. */
+const ASKED_NAME =
+  /(your|ihr|dein|votre|ton|tu|su)(full|vollstandiger|complet|completo)?(name|nom|nombre)(complet|completo)?$/;
+const NICKNAME = new Set(['nickname', 'spitzname', 'surnom', 'apodo']);
+
 /** Cells that are no one's name: placeholders, dates, times, numbers. */
 const PLACEHOLDER = new Set([
   '',
@@ -364,13 +369,74 @@ function layoutOf(header: string[]): Layout & { meetup: boolean; known: boolean 
     else if (SECOND_FAMILY.has(k)) layout.family.push(i);
     else if (FULL_NAME.has(k)) layout.full.push(i);
   });
+  // Lower down: a question that asks for the name (Typeform, Microsoft Forms), then a nickname
+  // (Google Groups has no other name).
+  if (layout.full.length === 0)
+    keys.forEach((k, i) => {
+      if (ASKED_NAME.test(k)) layout.full.push(i);
+    });
+  if (layout.full.length + layout.given.length + layout.family.length === 0)
+    keys.forEach((k, i) => {
+      if (NICKNAME.has(k)) layout.full.push(i);
+    });
   const named = layout.full.length + layout.given.length + layout.family.length > 0;
   return { ...layout, meetup: has(MEETUP_HEADERS), known: named || layout.email.length > 0 };
+}
+
+const unescapeVcard = (value: string) =>
+  value.replace(/\\([\\,;nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? ' ' : c));
+
+/**
+ * Contacts as vCards (RFC 6350 and 2426; Apple Contacts exports only these, "Export vCard…"):
+ * each card's FN (else N) and its preferred, else first, EMAIL. Folded lines are joined; Apple's
+ * grouped properties (`item1.EMAIL`) count. `line` is the line of the card's BEGIN.
+ */
+function readVcards(text: string): MemberCsv {
+  const lines: { line: number; text: string }[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const last = lines.at(-1);
+    if (last && (raw.startsWith(' ') || raw.startsWith('\t'))) last.text += raw.slice(1);
+    else lines.push({ line: i + 1, text: raw });
+  });
+  const rows: MemberRow[] = [];
+  let card: { line: number; fn: string; n: string; emails: { email: string; pref: boolean }[] } | null = null;
+  for (const { line, text: raw } of lines) {
+    const colon = raw.indexOf(':');
+    if (colon < 0) continue;
+    const [property = '', ...params] = raw.slice(0, colon).toUpperCase().split(';');
+    const name = property.replace(/^[A-Z0-9-]+\./, '');
+    const value = raw.slice(colon + 1);
+    if (name === 'BEGIN' && value.trim().toUpperCase() === 'VCARD')
+      card = { line, fn: '', n: '', emails: [] };
+    else if (!card) continue;
+    else if (name === 'END') {
+      const chosen = card.emails.find((e) => e.pref) ?? card.emails[0];
+      const email = chosen ? splitAddress(chosen.email).email : '';
+      rows.push({ line: card.line, name: card.fn || card.n, email, valid: isAddress(email) });
+      card = null;
+      if (rows.length > CLUB_IO_LIMITS.csvMaxRows) break;
+    } else if (name === 'FN') card.fn = nameOf(unescapeVcard(value));
+    else if (name === 'N') {
+      const [family, given, middle] = value.split(';').map(unescapeVcard);
+      card.n = nameOf(given, middle, family);
+    } else if (name === 'EMAIL')
+      card.emails.push({
+        email: unescapeVcard(value).trim(),
+        pref: params.some((p) => /PREF/.test(p)),
+      });
+  }
+  return {
+    kind: 'rows',
+    tooMany: rows.length > CLUB_IO_LIMITS.csvMaxRows,
+    rows: rows.slice(0, CLUB_IO_LIMITS.csvMaxRows),
+    columns: { email: ['EMAIL'], name: ['FN'] },
+  };
 }
 
 /** Reads a member list; `rows` are its data rows (blank ones left out), in file order. */
 export function readMemberCsv(input: string): MemberCsv {
   const text = input.slice(0, CLUB_IO_LIMITS.csvMaxChars).replace(/^\uFEFF/, '');
+  if (/^\s*BEGIN:VCARD/i.test(text.slice(0, 100))) return readVcards(text);
   const delimiter = detectDelimiter(text);
   // One record more than the limit (the header) and one past it, to know the list is too long.
   const all = csvRecords(text, delimiter, CLUB_IO_LIMITS.csvMaxRows + 2).map((cells, i) => ({
@@ -391,15 +457,22 @@ export function readMemberCsv(input: string): MemberCsv {
 
   let email = header ? layout.email : [];
   if (email.length === 0) {
-    // No header names the addresses: the column where most rows hold one.
-    const width = Math.max(0, ...rows.map((r) => r.cells.length));
+    // No header names the addresses: the column where most of the first rows hold one.
+    const sample = rows.slice(0, SNIFF_ROWS);
+    const width = Math.min(HEADERLESS_CELLS, Math.max(0, ...sample.map((r) => r.cells.length)));
     const counts = Array.from(
       { length: width },
-      (_, i) => rows.filter((r) => holdsAddress(r.cells[i] ?? '')).length,
+      (_, i) => sample.filter((r) => holdsAddress(r.cells[i] ?? '')).length,
     );
     const most = Math.max(0, ...counts);
     if (most > 0) email = [counts.indexOf(most)];
-    else if (header) return { kind: 'no email column', meetup: layout.meetup };
+    else if (header)
+      return {
+        kind: 'no email column',
+        // Meetup by its headers, or by its members' profile links.
+        meetup:
+          layout.meetup || sample.some((r) => r.cells.some((c) => /meetup\.com\//i.test(c.slice(0, 200)))),
+      };
   }
   const names: Layout = header ? layout : { email, full: [], given: [], middle: [], family: [] };
   const columns: MemberColumns = header

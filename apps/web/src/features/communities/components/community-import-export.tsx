@@ -285,7 +285,7 @@ function InviteMembers({ slug }: { slug: string }) {
           <Input
             id={fileId}
             type="file"
-            accept=".csv,.tsv,.txt,.xls,text/csv,text/plain,text/tab-separated-values"
+            accept=".csv,.tsv,.txt,.xls,.vcf,text/csv,text/plain,text/tab-separated-values,text/vcard"
             onChange={async (event) => {
               const file = event.currentTarget.files?.[0];
               if (file) edit(await file.text());
