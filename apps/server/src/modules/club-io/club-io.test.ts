@@ -499,6 +499,18 @@ describe('export', () => {
     expect(csv).not.toContain(quiet.email);
     expect(csv).not.toContain(owner.email);
     expect(csv).toContain(quiet.user.username!);
+    // Round trip (decision 076): our members.csv is a member list another community reads: the
+    // shared address with its name, the others without an address.
+    const other = await community();
+    const previewed = await inject('POST', `/api/communities/${other.slug}/member-imports/preview`, owner, {
+      csv,
+    });
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json().preview).toMatchObject({ rows: 3, toInvite: 1, withoutAddress: 2 });
+    const [back1] = previewed.json().preview.invite;
+    expect(back1.email).toBe(sharer.email.toLowerCase());
+    expect(csv).toContain(`${back1.name},`);
+    expect(back1.name).not.toBe('');
     const eventsJson = JSON.parse(files.get('events.json')!);
     expect(eventsJson.series).toHaveLength(1);
     expect(eventsJson.events[0].rsvps).toEqual({

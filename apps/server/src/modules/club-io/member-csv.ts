@@ -11,6 +11,7 @@ import { CLUB_IO_LIMITS, EMAIL_PATTERN } from '@townsquare/contracts';
  * - Columns are found by their header, in any order, in English, German, Spanish and French, with
  *   case, spaces, punctuation and accents ignored. A file without a header works when its cells
  *   hold addresses; `Kim <kim@example.org>` in one cell is a name and an address.
+ * - Contacts exported as vCards (Apple Contacts has no CSV export) are read as cards.
  *
  * Bounded, not off the loop (decision 076): the text is at most `csvMaxChars` (the body schema
  * refuses more), cut into fields in one pass, with no regular expression over more than one short
