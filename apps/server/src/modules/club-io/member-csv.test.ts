@@ -307,6 +307,14 @@ describe('the CSV reader', () => {
     ]);
   });
 
+  it('reads `Name <address>` under a Name header as both', () => {
+    const list = readMemberCsv('Name\nKim Lee <kim@example.org>\nada@example.org\n');
+    expect(list.kind === 'rows' && list.rows.map(({ name, email }) => ({ name, email }))).toEqual([
+      { name: 'Kim Lee', email: 'kim@example.org' },
+      { name: '', email: 'ada@example.org' },
+    ]);
+  });
+
   it('greets nobody by a timestamp, a placeholder or an address', () => {
     const list = readMemberCsv(
       '2026-11-02 19:41:12,kim@example.org\nn/a,ada@example.org\n-,bob@example.org\nCarol,carol@example.org\n',

@@ -512,6 +512,8 @@ export function readMemberCsv(input: string): MemberCsv {
         name = cells.find((c, i) => i !== column && !c.includes('@') && !notAName(flat(c))) ?? '';
         name = flat(name);
       }
+      // An address is no greeting (`Name` holding `Kim <kim@example.org>`): the cell's name is.
+      if (name.includes('@')) name = '';
       if (!name && !notAName(flat(inCell))) name = flat(inCell);
       return { line, name, email: address, valid: isAddress(address) };
     }),

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { CommunityImportExport, InvitationBanner } from './community-import-export.tsx';
+import { CommunityImportExport, InvitationBanner, readListFile } from './community-import-export.tsx';
 
 beforeEach(() => localStorage.setItem('accessToken', 'token'));
 afterEach(() => vi.unstubAllGlobals());
@@ -240,6 +240,33 @@ describe('CommunityImportExport: the member list preview (decision 076)', () => 
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('readListFile', () => {
+  it('reads UTF-8, UTF-16 with its mark and Windows-1252 (legacy Excel CSV)', async () => {
+    const text = 'Name;E-Mail\r\nJörg Müller;j@example.de';
+    expect(await readListFile(new Blob([new TextEncoder().encode(text)]))).toBe(text);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect((await readListFile(new Blob([utf16]))).replace(/^\uFEFF/, '')).toBe(text);
+    const latin1 = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+    expect(await readListFile(new Blob([latin1]))).toBe(text);
+  });
+
+  it('puts a chosen file into the list', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ imports: [] })),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
+    const file = new File(['Name,Email\nKim,kim@example.org'], 'members.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Or choose a file (CSV, tab-separated or vCard)'), file);
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Member list: paste it here')).toHaveValue(
+        'Name,Email\nKim,kim@example.org',
+      ),
+    );
   });
 });
 

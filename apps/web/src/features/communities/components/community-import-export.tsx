@@ -225,6 +225,21 @@ function ImportRow({ item, slug }: { item: CommunityImport; slug: string }) {
   );
 }
 
+/**
+ * The text of a chosen member list (decision 076): UTF-16 by its byte-order mark (Excel's "Unicode
+ * text"), else UTF-8, else Windows-1252 (Excel's legacy "CSV (Comma delimited)" on Windows).
+ */
+export async function readListFile(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 type Skipped = MemberImportReport['skipped'][number];
 
 const REASONS: Record<Skipped['reason'], string> = {
@@ -288,7 +303,7 @@ function InviteMembers({ slug }: { slug: string }) {
             accept=".csv,.tsv,.txt,.xls,.vcf,text/csv,text/plain,text/tab-separated-values,text/vcard"
             onChange={async (event) => {
               const file = event.currentTarget.files?.[0];
-              if (file) edit(await file.text());
+              if (file) edit(await readListFile(file));
             }}
           />
         </div>
