@@ -54,6 +54,9 @@ export const CLUB_IO_MSG = {
   /** A member list with a header but no column of addresses (decision 076). */
   csvNoEmailColumn:
     'This file has no e-mail column: add a column headed Email (or E-mail, E-Mail-Adresse, Courriel, Correo) with one address a row',
+  /** An Excel workbook (.xlsx or .xls) sent as a member list (decision 076). */
+  csvWorkbook:
+    'This is a spreadsheet workbook, not a CSV file: save it as "CSV UTF-8" (File > Save as) and choose that file',
   /** A Meetup member export: Meetup leaves the addresses out (decision 076). */
   csvMeetupNoEmails:
     "This file has no e-mail addresses: Meetup does not export them; share the community's join link instead",

@@ -142,6 +142,7 @@ export function createClubIoService(deps: ClubIoDeps) {
     // address of one's own that is known to work.
     if (!me.emailVerifiedAt) throw forbidden(INVITATION_MSG.verifyToInvite);
     const list = readMemberCsv(csv);
+    if (list.kind === 'workbook') throw badRequest(CLUB_IO_MSG.csvWorkbook);
     if (list.kind === 'no email column')
       throw badRequest(list.meetup ? CLUB_IO_MSG.csvMeetupNoEmails : CLUB_IO_MSG.csvNoEmailColumn);
     if (list.rows.length === 0) throw badRequest(CLUB_IO_MSG.csvRequired);

@@ -345,6 +345,14 @@ describe('the CSV reader', () => {
     ]);
   });
 
+  it('knows a workbook sent as text (xlsx, xls), as UTF-8 or Windows-1252 decoding leaves it', () => {
+    expect(readMemberCsv('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml')).toEqual({
+      kind: 'workbook',
+    });
+    expect(readMemberCsv('\u00D0\u00CF\u0011\u00E0\u00A1\u00B1\u001A\u00E1')).toEqual({ kind: 'workbook' });
+    expect(readMemberCsv('\uFFFD\uFFFD\u0011\uFFFD\uFFFD\uFFFD')).toEqual({ kind: 'workbook' });
+  });
+
   it('counts rows past the limit without reading them, and reads hostile text in bounded steps', () => {
     const long = `email\n${Array.from({ length: CLUB_IO_LIMITS.csvMaxRows + 1 }, (_, i) => `p${i}@example.org`).join('\n')}`;
     const over = readMemberCsv(long);

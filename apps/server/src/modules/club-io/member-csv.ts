@@ -39,7 +39,9 @@ export interface MemberColumns {
 export type MemberCsv =
   | { kind: 'rows'; rows: MemberRow[]; columns: MemberColumns; tooMany: boolean }
   /** The file has a header but no column of addresses (`meetup`: it is a Meetup member export). */
-  | { kind: 'no email column'; meetup: boolean };
+  | { kind: 'no email column'; meetup: boolean }
+  /** A binary workbook (xlsx: a zip; xls: an OLE2 file), read as text by mistake. */
+  | { kind: 'workbook' };
 
 const DELIMITERS = [',', ';', '\t'] as const;
 /** Records, and characters, looked at to choose the delimiter. */
@@ -437,6 +439,9 @@ function readVcards(text: string): MemberCsv {
 /** Reads a member list; `rows` are its data rows (blank ones left out), in file order. */
 export function readMemberCsv(input: string): MemberCsv {
   const text = input.slice(0, CLUB_IO_LIMITS.csvMaxChars).replace(/^\uFEFF/, '');
+  // A zip (xlsx) or OLE2 (xls) file's signature, as UTF-8 or Windows-1252 decoding leaves it.
+  if (/^(PK\u0003\u0004|\u00D0\u00CF\u0011\u00E0|\uFFFD\uFFFD\u0011\uFFFD)/.test(text))
+    return { kind: 'workbook' };
   if (/^\s*BEGIN:VCARD/i.test(text.slice(0, 100))) return readVcards(text);
   const delimiter = detectDelimiter(text);
   // One record more than the limit (the header) and one past it, to know the list is too long.

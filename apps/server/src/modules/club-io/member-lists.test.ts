@@ -87,6 +87,13 @@ describe('member list preview', () => {
       expect(phones.json()).toMatchObject({ code: 'CLUB_IO_CSV_NO_EMAIL_COLUMN' });
       expect(phones.json().message).toMatch(/no e-mail column/);
     }
+    // An Excel workbook read as text by mistake (a client that dropped its NUL bytes: with them
+    // the body schema refuses the text first; the web names a workbook before sending it).
+    const workbook = await inject('POST', `/api/communities/${slug}/member-imports/preview`, owner, {
+      csv: 'PK\u0003\u0004\u0014\u0006\u0008[Content_Types].xml',
+    });
+    expect(workbook.statusCode).toBe(400);
+    expect(workbook.json().code).toBe('CLUB_IO_CSV_WORKBOOK');
     expect(await invitationsOf(slug)).toEqual([]);
   });
 

@@ -267,6 +267,19 @@ describe('readListFile', () => {
         'Name,Email\nKim,kim@example.org',
       ),
     );
+
+    // An Excel workbook is named as one, and nothing is sent.
+    const xlsx = new File(
+      [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff])],
+      'members.xlsx',
+    );
+    await user.upload(screen.getByLabelText('Or choose a file (CSV, tab-separated or vCard)'), xlsx);
+    expect(
+      await screen.findByText(
+        'This is a spreadsheet workbook, not a CSV file: save it as "CSV UTF-8" (File > Save as) and choose that file',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Member list: paste it here')).toHaveValue('');
   });
 });
 

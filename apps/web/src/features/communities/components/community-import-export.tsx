@@ -240,6 +240,9 @@ export async function readListFile(file: Blob): Promise<string> {
   }
 }
 
+/** An Excel workbook (xlsx: a zip; xls: OLE2) by its first bytes, as `readListFile` decodes them. */
+export const isWorkbook = (text: string) => /^(PK\u0003\u0004|\u00D0\u00CF\u0011\u00E0)/.test(text);
+
 type Skipped = MemberImportReport['skipped'][number];
 
 const REASONS: Record<Skipped['reason'], string> = {
@@ -268,7 +271,9 @@ function InviteMembers({ slug }: { slug: string }) {
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<MemberImportPreview | null>(null);
   const [report, setReport] = useState<MemberImportReport | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const edit = (text: string) => {
+    setFileProblem(null);
     setCsv(text);
     setPreview(null);
     setReport(null);
@@ -300,10 +305,16 @@ function InviteMembers({ slug }: { slug: string }) {
           <Input
             id={fileId}
             type="file"
-            accept=".csv,.tsv,.txt,.xls,.vcf,text/csv,text/plain,text/tab-separated-values,text/vcard"
+            accept=".csv,.tsv,.txt,.xls,.xlsx,.vcf,text/csv,text/plain,text/tab-separated-values,text/vcard"
             onChange={async (event) => {
               const file = event.currentTarget.files?.[0];
-              if (file) edit(await readListFile(file));
+              if (!file) return;
+              const text = await readListFile(file);
+              // A workbook is binary: the server's answer would be about its bytes, not the list.
+              if (isWorkbook(text)) {
+                edit('');
+                setFileProblem(t('errors.CLUB_IO_CSV_WORKBOOK'));
+              } else edit(text);
             }}
           />
         </div>
@@ -324,6 +335,7 @@ function InviteMembers({ slug }: { slug: string }) {
           {t('communities.io.checkList')}
         </Button>
       </form>
+      {fileProblem ? <Alert variant="error">{fileProblem}</Alert> : null}
       <FailedAlert failed={check} fallback={t('communities.io.checkFailed')} />
       {preview ? (
         <section
