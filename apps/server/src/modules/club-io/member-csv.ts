@@ -386,6 +386,9 @@ function layoutOf(header: string[]): Layout & { meetup: boolean; known: boolean 
   return { ...layout, meetup: has(MEETUP_HEADERS), known: named || layout.email.length > 0 };
 }
 
+/** A zip (xlsx) or OLE2 (xls) file's first bytes, as UTF-8 or Windows-1252 decoding leaves them. */
+const WORKBOOK_SIGNATURES = ['PK\u0003\u0004', '\u00D0\u00CF\u0011\u00E0', '\uFFFD\uFFFD\u0011\uFFFD'];
+
 const unescapeVcard = (value: string) =>
   value.replace(/\\([\\,;nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? ' ' : c));
 
@@ -439,9 +442,7 @@ function readVcards(text: string): MemberCsv {
 /** Reads a member list; `rows` are its data rows (blank ones left out), in file order. */
 export function readMemberCsv(input: string): MemberCsv {
   const text = input.slice(0, CLUB_IO_LIMITS.csvMaxChars).replace(/^\uFEFF/, '');
-  // A zip (xlsx) or OLE2 (xls) file's signature, as UTF-8 or Windows-1252 decoding leaves it.
-  if (/^(PK\u0003\u0004|\u00D0\u00CF\u0011\u00E0|\uFFFD\uFFFD\u0011\uFFFD)/.test(text))
-    return { kind: 'workbook' };
+  if (WORKBOOK_SIGNATURES.some((signature) => text.startsWith(signature))) return { kind: 'workbook' };
   if (/^\s*BEGIN:VCARD/i.test(text.slice(0, 100))) return readVcards(text);
   const delimiter = detectDelimiter(text);
   // One record more than the limit (the header) and one past it, to know the list is too long.

@@ -241,7 +241,8 @@ export async function readListFile(file: Blob): Promise<string> {
 }
 
 /** An Excel workbook (xlsx: a zip; xls: OLE2) by its first bytes, as `readListFile` decodes them. */
-export const isWorkbook = (text: string) => /^(PK\u0003\u0004|\u00D0\u00CF\u0011\u00E0)/.test(text);
+export const isWorkbook = (text: string) =>
+  ['PK\u0003\u0004', '\u00D0\u00CF\u0011\u00E0'].some((signature) => text.startsWith(signature));
 
 type Skipped = MemberImportReport['skipped'][number];
 
