@@ -67,11 +67,15 @@ test('an organiser imports a feed, invites members and exports the community', a
   await imports.getByText('1 problem').click();
   await expect(imports.getByText(/^Line \d+: /)).toBeVisible();
 
-  // Members from a spreadsheet: one invitation, one address skipped with the reason.
+  // Members from a spreadsheet: checked first (decision 076), then one invitation, one address
+  // skipped with the reason.
   await section
-    .getByLabel('Members as CSV: one “name,email” a line')
+    .getByLabel('Member list: paste it here')
     .fill(`name,email\nAda Lovelace,${invitee.email}\nNobody,not-an-address`);
-  await section.getByRole('button', { name: 'Send invitations' }).click();
+  await section.getByRole('button', { name: 'Check the list' }).click();
+  await expect(section.getByText('1 person to invite')).toBeVisible();
+  await expect(section.getByText('Row 3 (not-an-address): not an e-mail address')).toBeVisible();
+  await section.getByRole('button', { name: 'Send 1 invitation' }).click();
   await expect(section.getByText('1 invitation on their way, 1 skipped.')).toBeVisible();
   await expect(section.getByText('Line 3: not-an-address: not an e-mail address')).toBeVisible();
 

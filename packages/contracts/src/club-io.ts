@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, requiredText, text } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 /** Bringing a club in and taking it out: ICS imports, member invitations, the export. */
@@ -26,6 +26,8 @@ export const CLUB_IO_LIMITS = {
   inviteNameMax: 60,
   /** Member CSVs one organiser may send per hour. */
   memberImportsPerHour: 10,
+  /** Member CSVs one organiser may preview per hour (decision 076). */
+  memberPreviewsPerHour: 60,
   /** Imports one organiser may start per hour. */
   importsPerHour: 30,
   /** Communities with more events than this are exported by a job (202), smaller ones at once. */
@@ -49,6 +51,15 @@ export const CLUB_IO_MSG = {
   csvRequired: 'Give the members as CSV: one "name,email" a line',
   csvTooLong: `A member list can have at most ${CLUB_IO_LIMITS.csvMaxRows} lines`,
   tooManyMemberImports: 'Too many member lists; try again in an hour',
+  /** A member list with a header but no column of addresses (decision 076). */
+  csvNoEmailColumn:
+    'This file has no e-mail column: add a column headed Email (or E-mail, E-Mail-Adresse, Courriel, Correo) with one address a row',
+  /** An Excel workbook (.xlsx or .xls) sent as a member list (decision 076). */
+  csvWorkbook:
+    'This is a spreadsheet workbook, not a CSV file: save it as "CSV UTF-8" (File > Save as) and choose that file',
+  /** A Meetup member export: Meetup leaves the addresses out (decision 076). */
+  csvMeetupNoEmails:
+    "This file has no e-mail addresses: Meetup does not export them; share the community's join link instead",
   tokenInvalid: 'This invitation link is not valid',
   exportNotFound: 'Export not found',
   exportNotReady: 'The export is not ready yet',
@@ -133,7 +144,10 @@ export type CommunityImport = z.infer<typeof importSchema>;
 export const importResponse = z.object({ import: importSchema });
 export const importListResponse = z.object({ imports: z.array(importSchema) });
 
-/** POST /api/communities/:slug/member-imports: the CSV text, `name,email` a line. */
+/**
+ * POST /api/communities/:slug/member-imports (and its `/preview`): the CSV text of a member list
+ * from any tool; columns are found by their header, the delimiter is detected (decision 076).
+ */
 export const memberImportBody = z.object({
   csv: text('Member list', CLUB_IO_MSG.csvRequired)
     .min(1, CLUB_IO_MSG.csvRequired)
@@ -152,30 +166,53 @@ export const INVITE_SKIP_REASONS = [
   'daily limit',
   /** The address reached `invitesPerAddressPerWeek`. */
   'recipient limit',
+  /** The row has no address at all (its e-mail cell is empty; decision 076). */
+  'no address',
 ] as const;
 export type InviteSkipReason = (typeof INVITE_SKIP_REASONS)[number];
+const memberRow = z.object({ line: z.number(), name: z.string(), email: z.string() });
+/** One row left out and why; `line` is the row's number as a spreadsheet shows it (header: 1). */
+const skippedRow = memberRow.extend({
+  reason: z.enum(INVITE_SKIP_REASONS),
+  /** A `duplicate`: the row the address first appeared in (decision 076). */
+  duplicateOf: z.number().optional(),
+});
+/** How many rows were held back, by reason (every reason, 0 included). */
+// fromEntries loses the keys' type: they are exactly INVITE_SKIP_REASONS.
+const heldCounts = z.object(
+  Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, z.number()])) as Record<
+    InviteSkipReason,
+    z.ZodNumber
+  >,
+);
 export const memberImportResponse = z.object({
   report: z.object({
-    sent: z.array(z.object({ line: z.number(), name: z.string(), email: z.string() })),
-    skipped: z.array(
-      z.object({
-        line: z.number(),
-        name: z.string(),
-        email: z.string(),
-        reason: z.enum(INVITE_SKIP_REASONS),
-      }),
-    ),
-    /** How many lines were held back, by reason (every reason, 0 included). */
-    // fromEntries loses the keys' type: they are exactly INVITE_SKIP_REASONS.
-    held: z.object(
-      Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, z.number()])) as Record<
-        InviteSkipReason,
-        z.ZodNumber
-      >,
-    ),
+    sent: z.array(memberRow),
+    skipped: z.array(skippedRow),
+    held: heldCounts,
   }),
 });
 export type MemberImportReport = z.infer<typeof memberImportResponse>['report'];
+
+/**
+ * POST /api/communities/:slug/member-imports/preview: what sending the list would do, sending
+ * nothing (decision 076). `rows` counts the data rows, `withoutAddress` those with no address or
+ * one that is none; `columns` names the headers the addresses and names were read from (empty
+ * for a file without a header).
+ */
+export const memberImportPreviewResponse = z.object({
+  preview: z.object({
+    rows: z.number(),
+    toInvite: z.number(),
+    alreadyMembers: z.number(),
+    withoutAddress: z.number(),
+    columns: z.object({ email: z.array(z.string()), name: z.array(z.string()) }),
+    invite: z.array(memberRow),
+    skipped: z.array(skippedRow),
+    held: heldCounts,
+  }),
+});
+export type MemberImportPreview = z.infer<typeof memberImportPreviewResponse>['preview'];
 
 /** POST|GET /api/community-invitations/never-invite?token= (the mail's one-click link). */
 export const neverInviteQuery = z.object({
@@ -204,46 +241,3 @@ export const exportSchema = importSchema.pick({
 });
 export type CommunityExport = z.infer<typeof exportSchema>;
 export const exportResponse = z.object({ export: exportSchema });
-
-/** One CSV line `name,email` (or `email` alone, or quoted fields); a header line is skipped. */
-export function parseMemberCsv(csv: string): { line: number; name: string; email: string; valid: boolean }[] {
-  const rows: { line: number; name: string; email: string; valid: boolean }[] = [];
-  const lines = csv.split(/\r\n|\r|\n/);
-  lines.forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    const cells = splitCsvLine(raw).map((c) => c.trim());
-    const [a = '', b] = cells;
-    const [name, email] = b === undefined ? ['', a] : [a, b];
-    if (i === 0 && /^e-?mail$/i.test(email)) return; // a header
-    const address = email.toLowerCase();
-    rows.push({
-      line: i + 1,
-      name,
-      email: address,
-      valid: EMAIL_PATTERN.test(address) && address.length <= 254,
-    });
-  });
-  return rows;
-}
-
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',' || c === ';') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
-}

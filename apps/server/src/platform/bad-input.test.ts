@@ -293,6 +293,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ csv: 'name,email\nAda,ada@example.com' }),
     url: () => `/api/communities/${NO_CLUB}/member-imports`,
   },
+  'POST /api/communities/:slug/member-imports/preview': {
+    base: () => ({ csv: 'name,email\nAda,ada@example.com' }),
+    url: () => `/api/communities/${NO_CLUB}/member-imports/preview`,
+  },
   'POST /api/community-invitations/accept': { base: () => ({ token: 'x'.repeat(43) }) },
   'PUT /api/communities/:slug/share-email': {
     base: () => ({ share: true }),

@@ -1337,6 +1337,14 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 403, owner: 202, admin: 403 },
   },
+  'POST /api/communities/:slug/member-imports/preview': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/member-imports/preview`,
+      payload: { csv: `Ada,${unique('ada')}@example.com` },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 403 },
+  },
   // The token is the invitation; a wrong one is a 400 for anyone signed in.
   'POST /api/community-invitations/accept': {
     request: () => ({

@@ -13,6 +13,7 @@ import {
   importResponse,
   MSG,
   memberImportBody,
+  memberImportPreviewResponse,
   memberImportResponse,
   neverInviteQuery,
   neverInviteResponse,
@@ -143,6 +144,19 @@ export function clubIoRoutes(
       reply.status(202).send({
         report: await service.inviteMembers(caller(request).user, request.params.slug, request.body.csv),
       }),
+  );
+
+  // The list read and judged, nothing sent (decision 076): the web shows it before "Send".
+  app.post(
+    '/api/communities/:slug/member-imports/preview',
+    auth({
+      params: slugParam,
+      body: memberImportBody,
+      response: { 200: memberImportPreviewResponse, ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (request) => ({
+      preview: await service.previewMembers(caller(request).user, request.params.slug, request.body.csv),
+    }),
   );
 
   app.post(

@@ -9,8 +9,8 @@ import {
   INVITATION_MSG,
   INVITE_SKIP_REASONS,
   type InviteSkipReason,
+  type MemberImportPreview,
   type MemberImportReport,
-  parseMemberCsv,
 } from '@townsquare/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CommunityImportRow, CommunityRow, ImportError, UserRow } from '../../db/schema/index.ts';
@@ -33,6 +33,7 @@ import { buildCommunityZip } from './community-export.ts';
 import { FeedError, fetchFeed, urlProblem } from './fetch-feed.ts';
 import type { ImportedEvent, ImportedItem, ParsedCalendar } from './ics-import.ts';
 import type { IcsAnswer, IcsTask } from './ics-worker.ts';
+import { type MemberColumns, type MemberRow, readMemberCsv } from './member-csv.ts';
 
 export const IMPORT_QUEUE = 'community-import';
 export const FEEDS_QUEUE = 'community-feeds';
@@ -125,6 +126,101 @@ export function createClubIoService(deps: ClubIoDeps) {
     `${deps.publicUrl}${NEVER_INVITE}?token=${encodeURIComponent(neverInviteToken(deps.links, email))}`;
   const expired = (invitation: { createdAt: Date }) =>
     invitation.createdAt.getTime() + CLUB_IO_LIMITS.invitationTtlDays * DAY_MS <= now().getTime();
+
+  // fromEntries loses the keys' type: they are every reason, each counted from 0.
+  const emptyHeld = () =>
+    Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, 0])) as MemberImportReport['held'];
+
+  /** The organiser's community and the list read (decision 076); a list that cannot be is a 400. */
+  async function memberList(
+    me: UserRow,
+    slug: string,
+    csv: string,
+  ): Promise<{ community: CommunityRow; rows: MemberRow[]; columns: MemberColumns }> {
+    const community = await deps.communities.organizedBy(slug, me.id);
+    // The rule of publishing an event (EVENT_MSG.verifyToPublish): mail to others needs an
+    // address of one's own that is known to work.
+    if (!me.emailVerifiedAt) throw forbidden(INVITATION_MSG.verifyToInvite);
+    const list = readMemberCsv(csv);
+    if (list.kind === 'workbook') throw badRequest(CLUB_IO_MSG.csvWorkbook);
+    if (list.kind === 'no email column')
+      throw badRequest(list.meetup ? CLUB_IO_MSG.csvMeetupNoEmails : CLUB_IO_MSG.csvNoEmailColumn);
+    if (list.rows.length === 0) throw badRequest(CLUB_IO_MSG.csvRequired);
+    if (list.tooMany) throw badRequest(CLUB_IO_MSG.csvTooLong);
+    return { community, rows: list.rows, columns: list.columns };
+  }
+
+  /** Accounts of the list's addresses, and those blocked either way with the organiser. */
+  async function peopleOf(me: UserRow, community: CommunityRow, rows: MemberRow[]) {
+    const valid = [...new Set(rows.filter((r) => r.valid).map((r) => r.email))];
+    const states = await statesOfAddresses(db, community.id, valid);
+    const blocked = new Set<string>();
+    for (const [email, person] of states)
+      if (person.userId !== me.id && (await deps.blockedBetween(me.id, person.userId))) blocked.add(email);
+    return { valid, states, blocked };
+  }
+
+  /**
+   * Who of the list is invited and who is skipped, and why: the one judgement of a preview and
+   * of a send (the send runs it under the community's row lock, decision 063).
+   */
+  async function planInvitations(
+    executor: Parameters<typeof repo.invitedEmails>[0],
+    me: UserRow,
+    community: CommunityRow,
+    rows: MemberRow[],
+    people: Awaited<ReturnType<typeof peopleOf>>,
+  ) {
+    const { valid, states, blocked } = people;
+    const at = now();
+    const dayAgo = new Date(at.getTime() - DAY_MS);
+    const [invited, suppressed, perAddress, today, mineToday] = await Promise.all([
+      repo.invitedEmails(executor, community.id, valid),
+      repo.suppressedEmails(executor, valid),
+      repo.addressInvitesSince(executor, valid, new Date(at.getTime() - 7 * DAY_MS)),
+      repo.communityInvitesSince(executor, community.id, dayAgo),
+      repo.organiserInvitesSince(executor, me.id, dayAgo),
+    ]);
+    // The community's day, and its organiser's across every community they run (one account
+    // with many communities is not many senders).
+    const left = Math.max(
+      0,
+      Math.min(
+        CLUB_IO_LIMITS.invitesPerCommunityPerDay - today,
+        CLUB_IO_LIMITS.invitesPerOrganiserPerDay - mineToday,
+      ),
+    );
+    const firstRow = new Map<string, number>();
+    const toInvite: MemberRow[] = [];
+    const skipped: MemberImportReport['skipped'] = [];
+    for (const row of rows) {
+      const person = states.get(row.email);
+      const skip = (reason: InviteSkipReason, duplicateOf?: number) =>
+        skipped.push({
+          line: row.line,
+          name: row.name,
+          email: row.email,
+          reason,
+          ...(duplicateOf === undefined ? {} : { duplicateOf }),
+        });
+      const earlier = firstRow.get(row.email);
+      if (!row.email) skip('no address');
+      else if (!row.valid) skip('invalid');
+      else if (earlier !== undefined) skip('duplicate', earlier);
+      else if (person?.state === 'member') skip('already a member');
+      else if (person?.state === 'banned' || blocked.has(row.email)) skip('blocked');
+      else if (invited.has(row.email)) skip('already invited');
+      else if (suppressed.has(row.email)) skip('suppressed');
+      else if ((perAddress.get(row.email) ?? 0) >= CLUB_IO_LIMITS.invitesPerAddressPerWeek)
+        skip('recipient limit');
+      else if (toInvite.length >= left) skip('daily limit');
+      else toInvite.push(row);
+      if (row.email && earlier === undefined) firstRow.set(row.email, row.line);
+    }
+    const held = emptyHeld();
+    for (const s of skipped) held[s.reason] += 1;
+    return { toInvite, skipped, held };
+  }
 
   async function spend(key: string, limit: number, message: string) {
     const verdict = await limiter.consume(key, { limit, windowMs: 3_600_000 });
@@ -432,73 +528,49 @@ export function createClubIoService(deps: ClubIoDeps) {
     },
 
     /**
-     * Invites the people of a `name,email` CSV: each new address gets an invitation e-mail through
-     * the queue, spaced to `invitesPerMinute`; nobody becomes a member until they follow it.
-     * Only a verified organiser sends lists, and what passes a ceiling (a community's day, an
-     * address's week) or a suppression is held back and counted in the report (decision 063).
+     * What sending the list would do, sending nothing (decision 076): the same reading and the
+     * same checks as `inviteMembers`, at this moment (a list sent later may find more invited).
+     */
+    async previewMembers(me: UserRow, slug: string, csv: string): Promise<MemberImportPreview> {
+      const { community, rows, columns } = await memberList(me, slug, csv);
+      await spend(
+        `club-members-preview:${me.id}`,
+        CLUB_IO_LIMITS.memberPreviewsPerHour,
+        CLUB_IO_MSG.tooManyMemberImports,
+      );
+      const plan = await planInvitations(db, me, community, rows, await peopleOf(me, community, rows));
+      return {
+        rows: rows.length,
+        toInvite: plan.toInvite.length,
+        alreadyMembers: plan.held['already a member'],
+        withoutAddress: plan.held['no address'] + plan.held.invalid,
+        columns,
+        invite: plan.toInvite.map((r) => ({ line: r.line, name: r.name, email: r.email })),
+        skipped: plan.skipped,
+        held: plan.held,
+      };
+    },
+
+    /**
+     * Invites the people of a member list (decision 076 reads it): each new address gets an
+     * invitation e-mail through the queue, spaced to `invitesPerMinute`; nobody becomes a member
+     * until they follow it. Only a verified organiser sends lists, and what passes a ceiling (a
+     * community's day, an address's week) or a suppression is held back and counted in the
+     * report (decision 063).
      */
     async inviteMembers(me: UserRow, slug: string, csv: string): Promise<MemberImportReport> {
-      const community = await deps.communities.organizedBy(slug, me.id);
-      // The rule of publishing an event (EVENT_MSG.verifyToPublish): mail to others needs an
-      // address of one's own that is known to work.
-      if (!me.emailVerifiedAt) throw forbidden(INVITATION_MSG.verifyToInvite);
-      const rows = parseMemberCsv(csv);
-      if (rows.length === 0) throw badRequest(CLUB_IO_MSG.csvRequired);
-      if (rows.length > CLUB_IO_LIMITS.csvMaxRows) throw badRequest(CLUB_IO_MSG.csvTooLong);
+      const { community, rows } = await memberList(me, slug, csv);
       await spend(
         `club-members:${me.id}`,
         CLUB_IO_LIMITS.memberImportsPerHour,
         CLUB_IO_MSG.tooManyMemberImports,
       );
-      const valid = [...new Set(rows.filter((r) => r.valid).map((r) => r.email))];
-      const people = await statesOfAddresses(db, community.id, valid);
-      const blocked = new Set<string>();
-      for (const [email, person] of people)
-        if (person.userId !== me.id && (await deps.blockedBetween(me.id, person.userId))) blocked.add(email);
+      const people = await peopleOf(me, community, rows);
       const at = now();
       const { report, inserted } = await db.transaction(async (tx) => {
         await repo.lockCommunity(tx, community.id);
-        const dayAgo = new Date(at.getTime() - DAY_MS);
-        const [invited, suppressed, perAddress, today, mineToday] = await Promise.all([
-          repo.invitedEmails(tx, community.id, valid),
-          repo.suppressedEmails(tx, valid),
-          repo.addressInvitesSince(tx, valid, new Date(at.getTime() - 7 * DAY_MS)),
-          repo.communityInvitesSince(tx, community.id, dayAgo),
-          repo.organiserInvitesSince(tx, me.id, dayAgo),
-        ]);
-        // fromEntries loses the keys' type: they are every reason, each counted from 0.
-        const report: MemberImportReport = {
-          sent: [],
-          skipped: [],
-          held: Object.fromEntries(INVITE_SKIP_REASONS.map((r) => [r, 0])) as MemberImportReport['held'],
-        };
-        // The community's day, and its organiser's across every community they run (one account
-        // with many communities is not many senders).
-        const left = Math.max(
-          0,
-          Math.min(
-            CLUB_IO_LIMITS.invitesPerCommunityPerDay - today,
-            CLUB_IO_LIMITS.invitesPerOrganiserPerDay - mineToday,
-          ),
-        );
-        const seen = new Set<string>();
-        const toInvite: typeof rows = [];
-        for (const row of rows) {
-          const person = people.get(row.email);
-          const skip = (reason: InviteSkipReason) =>
-            report.skipped.push({ line: row.line, name: row.name, email: row.email, reason });
-          if (!row.valid) skip('invalid');
-          else if (seen.has(row.email)) skip('duplicate');
-          else if (person?.state === 'member') skip('already a member');
-          else if (person?.state === 'banned' || blocked.has(row.email)) skip('blocked');
-          else if (invited.has(row.email)) skip('already invited');
-          else if (suppressed.has(row.email)) skip('suppressed');
-          else if ((perAddress.get(row.email) ?? 0) >= CLUB_IO_LIMITS.invitesPerAddressPerWeek)
-            skip('recipient limit');
-          else if (toInvite.length >= left) skip('daily limit');
-          else toInvite.push(row);
-          seen.add(row.email);
-        }
+        const { toInvite, skipped } = await planInvitations(tx, me, community, rows, people);
+        const report: MemberImportReport = { sent: [], skipped, held: emptyHeld() };
         const inserted = await repo.insertInvitations(
           tx,
           toInvite.map((r) => ({

@@ -426,7 +426,7 @@ describe('member invitations', () => {
         { line: 3, name: 'Member', email: member.email, reason: 'already a member' },
         { line: 4, name: 'Banned', email: banned.email, reason: 'blocked' },
         { line: 5, name: 'Nobody', email: 'not-an-address', reason: 'invalid' },
-        { line: 6, name: 'Ada again', email: newcomer, reason: 'duplicate' },
+        { line: 6, name: 'Ada again', email: newcomer, reason: 'duplicate', duplicateOf: 2 },
       ],
       held: {
         invalid: 1,
@@ -437,6 +437,7 @@ describe('member invitations', () => {
         suppressed: 0,
         'daily limit': 0,
         'recipient limit': 0,
+        'no address': 0,
       },
     });
     const mail = await eventually(async () => {
@@ -498,6 +499,18 @@ describe('export', () => {
     expect(csv).not.toContain(quiet.email);
     expect(csv).not.toContain(owner.email);
     expect(csv).toContain(quiet.user.username!);
+    // Round trip (decision 076): our members.csv is a member list another community reads: the
+    // shared address with its name, the others without an address.
+    const other = await community();
+    const previewed = await inject('POST', `/api/communities/${other.slug}/member-imports/preview`, owner, {
+      csv,
+    });
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json().preview).toMatchObject({ rows: 3, toInvite: 1, withoutAddress: 2 });
+    const [back1] = previewed.json().preview.invite;
+    expect(back1.email).toBe(sharer.email.toLowerCase());
+    expect(csv).toContain(`${back1.name},`);
+    expect(back1.name).not.toBe('');
     const eventsJson = JSON.parse(files.get('events.json')!);
     expect(eventsJson.series).toHaveLength(1);
     expect(eventsJson.events[0].rsvps).toEqual({

@@ -4,6 +4,7 @@ import type {
   CommunityExport,
   CommunityImport,
   ImportDates,
+  MemberImportPreview,
   MemberImportReport,
 } from '@townsquare/contracts';
 import { api, apiResponse } from '../../../lib/api-client.ts';
@@ -70,6 +71,15 @@ export function useInviteMembers(slug: string) {
   return useMutation({
     mutationFn: async (csv: string) =>
       (await api.post<{ report: MemberImportReport }>(`${slugPath(slug)}/member-imports`, { csv })).report,
+  });
+}
+
+/** POST /api/communities/:slug/member-imports/preview { csv } → what sending would do (decision 076). */
+export function usePreviewMembers(slug: string) {
+  return useMutation({
+    mutationFn: async (csv: string) =>
+      (await api.post<{ preview: MemberImportPreview }>(`${slugPath(slug)}/member-imports/preview`, { csv }))
+        .preview,
   });
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { CommunityImportExport, InvitationBanner } from './community-import-export.tsx';
+import { CommunityImportExport, InvitationBanner, readListFile } from './community-import-export.tsx';
 
 beforeEach(() => localStorage.setItem('accessToken', 'token'));
 afterEach(() => vi.unstubAllGlobals());
@@ -52,6 +52,19 @@ describe('CommunityImportExport', () => {
             ],
           });
         }
+        if (url.endsWith('/api/communities/gamers/member-imports/preview'))
+          return jsonResponse({
+            preview: {
+              rows: 2,
+              toInvite: 1,
+              alreadyMembers: 0,
+              withoutAddress: 1,
+              columns: { email: [], name: [] },
+              invite: [{ line: 1, name: 'Ada', email: 'ada@example.com' }],
+              skipped: [{ line: 2, name: '', email: 'nope', reason: 'invalid' }],
+              held: {},
+            },
+          });
         if (url.endsWith('/api/communities/gamers/member-imports')) {
           posted.push(JSON.parse(String(init?.body)));
           return jsonResponse(
@@ -78,8 +91,9 @@ describe('CommunityImportExport', () => {
     // Organisers who do not own the community have no export.
     expect(screen.queryByRole('button', { name: 'Download the community' })).not.toBeInTheDocument();
 
-    await fill(user, screen.getByLabelText('Members as CSV: one “name,email” a line'), 'Ada,ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send invitations' }));
+    await fill(user, screen.getByLabelText('Member list: paste it here'), 'Ada,ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Check the list' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 1 invitation' }));
     expect(await screen.findByText('1 invitation on their way, 1 skipped.')).toBeVisible();
     expect(screen.getByText('Line 2: nope: not an e-mail address')).toBeVisible();
     expect(posted).toEqual([{ csv: 'Ada,ada@example.com' }]);
@@ -129,6 +143,143 @@ describe('CommunityImportExport: importing calendars (decision 070)', () => {
     );
     await user.click(await screen.findByText('1 problem'));
     expect(screen.getByText('Line 3: the event ends too far (“Forever”)')).toBeVisible();
+  });
+});
+
+describe('CommunityImportExport: the member list preview (decision 076)', () => {
+  const preview = {
+    rows: 5,
+    toInvite: 2,
+    alreadyMembers: 1,
+    withoutAddress: 1,
+    columns: { email: ['Email Address'], name: ['Full name'] },
+    invite: [
+      { line: 2, name: 'Kim Lee', email: 'kim@example.org' },
+      { line: 4, name: '', email: 'noah@example.net' },
+    ],
+    skipped: [
+      { line: 3, name: 'Ana', email: 'ana@example.com', reason: 'already a member' },
+      { line: 5, name: 'Bo', email: '', reason: 'no address' },
+      { line: 6, name: 'Kim again', email: 'kim@example.org', reason: 'duplicate', duplicateOf: 2 },
+      { line: 7, name: 'Nie', email: 'nie@example.de', reason: 'suppressed' },
+    ],
+    held: {},
+  };
+
+  it('shows what the list holds and why rows are left out, and sends only once confirmed', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/api/communities/gamers/imports')) return jsonResponse({ imports: [] });
+        if (url.includes('/member-imports')) calls.push({ url, body: JSON.parse(String(init?.body)) });
+        if (url.endsWith('/api/communities/gamers/member-imports/preview')) return jsonResponse({ preview });
+        if (url.endsWith('/api/communities/gamers/member-imports'))
+          return jsonResponse({ report: { sent: preview.invite, skipped: preview.skipped, held: {} } }, 202);
+        return jsonResponse({ message: 'unexpected' }, 500);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
+    const list = 'Timestamp,Email Address,Full name\n…';
+    await fill(user, screen.getByLabelText('Member list: paste it here'), list);
+    await user.click(screen.getByRole('button', { name: 'Check the list' }));
+
+    const counts = await screen.findByRole('list', { name: 'What the list holds' });
+    expect(counts).toHaveTextContent('5 rows found');
+    expect(counts).toHaveTextContent('2 people to invite');
+    expect(counts).toHaveTextContent('1 already a member');
+    expect(counts).toHaveTextContent('1 without an e-mail address');
+    expect(
+      screen.getByText('Addresses from the column “Email Address”, names from “Full name”.'),
+    ).toBeVisible();
+    expect(screen.getByText('Row 3 (ana@example.com): already a member')).toBeVisible();
+    expect(screen.getByText('Row 5 (Bo): no e-mail address')).toBeVisible();
+    expect(screen.getByText('Row 6 (kim@example.org): duplicate of row 2')).toBeVisible();
+    expect(screen.getByText('Row 7 (nie@example.de): asked not to be invited')).toBeVisible();
+    // Nothing is sent before the organiser confirms.
+    expect(calls.map((c) => c.url.split('/').at(-1))).toEqual(['preview']);
+
+    await user.click(screen.getByRole('button', { name: 'Send 2 invitations' }));
+    expect(await screen.findByText('2 invitations on their way, 4 skipped.')).toBeVisible();
+    expect(calls.map((c) => c.url.split('/').at(-1))).toEqual(['preview', 'member-imports']);
+    expect(calls[1]?.body).toEqual({ csv: list });
+  });
+
+  it('a changed list must be checked again; a refused file says why', async () => {
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/api/communities/gamers/imports')) return jsonResponse({ imports: [] });
+        if (url.endsWith('/member-imports/preview') && reads++ === 0) return jsonResponse({ preview });
+        return jsonResponse(
+          {
+            code: 'CLUB_IO_CSV_MEETUP_NO_EMAILS',
+            message:
+              "This file has no e-mail addresses: Meetup does not export them; share the community's join link instead",
+          },
+          400,
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
+    const box = screen.getByLabelText('Member list: paste it here');
+    await fill(user, box, 'kim@example.org');
+    await user.click(screen.getByRole('button', { name: 'Check the list' }));
+    expect(await screen.findByRole('button', { name: 'Send 2 invitations' })).toBeVisible();
+    await user.type(box, 'x');
+    expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check the list' }));
+    expect(
+      await screen.findByText(
+        "This file has no e-mail addresses: Meetup does not export them; share the community's join link instead",
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('readListFile', () => {
+  it('reads UTF-8, UTF-16 with its mark and Windows-1252 (legacy Excel CSV)', async () => {
+    const text = 'Name;E-Mail\r\nJörg Müller;j@example.de';
+    expect(await readListFile(new Blob([new TextEncoder().encode(text)]))).toBe(text);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect((await readListFile(new Blob([utf16]))).replace(/^\uFEFF/, '')).toBe(text);
+    const latin1 = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+    expect(await readListFile(new Blob([latin1]))).toBe(text);
+  });
+
+  it('puts a chosen file into the list', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ imports: [] })),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
+    const file = new File(['Name,Email\nKim,kim@example.org'], 'members.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Or choose a file (CSV, tab-separated or vCard)'), file);
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Member list: paste it here')).toHaveValue(
+        'Name,Email\nKim,kim@example.org',
+      ),
+    );
+
+    // An Excel workbook is named as one, and nothing is sent.
+    const xlsx = new File(
+      [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff])],
+      'members.xlsx',
+    );
+    await user.upload(screen.getByLabelText('Or choose a file (CSV, tab-separated or vCard)'), xlsx);
+    expect(
+      await screen.findByText(
+        'This is a spreadsheet workbook, not a CSV file: save it as "CSV UTF-8" (File > Save as) and choose that file',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Member list: paste it here')).toHaveValue('');
   });
 });
 

@@ -1,4 +1,10 @@
-import type { Community, CommunityImport, ImportDates, MemberImportReport } from '@townsquare/contracts';
+import type {
+  Community,
+  CommunityImport,
+  ImportDates,
+  MemberImportPreview,
+  MemberImportReport,
+} from '@townsquare/contracts';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -17,6 +23,7 @@ import {
   useAcceptInvitation,
   useCommunityImports,
   useInviteMembers,
+  usePreviewMembers,
   useSetShareEmail,
   useSetSubscribed,
   useShareEmail,
@@ -218,7 +225,28 @@ function ImportRow({ item, slug }: { item: CommunityImport; slug: string }) {
   );
 }
 
-const REASONS: Record<MemberImportReport['skipped'][number]['reason'], string> = {
+/**
+ * The text of a chosen member list (decision 076): UTF-16 by its byte-order mark (Excel's "Unicode
+ * text"), else UTF-8, else Windows-1252 (Excel's legacy "CSV (Comma delimited)" on Windows).
+ */
+export async function readListFile(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** An Excel workbook (xlsx: a zip; xls: OLE2) by its first bytes, as `readListFile` decodes them. */
+export const isWorkbook = (text: string) =>
+  ['PK\u0003\u0004', '\u00D0\u00CF\u0011\u00E0'].some((signature) => text.startsWith(signature));
+
+type Skipped = MemberImportReport['skipped'][number];
+
+const REASONS: Record<Skipped['reason'], string> = {
   invalid: 'communities.io.reason.invalid',
   'already a member': 'communities.io.reason.member',
   'already invited': 'communities.io.reason.invited',
@@ -227,37 +255,153 @@ const REASONS: Record<MemberImportReport['skipped'][number]['reason'], string> =
   suppressed: 'communities.io.reason.suppressed',
   'daily limit': 'communities.io.reason.dailyLimit',
   'recipient limit': 'communities.io.reason.recipientLimit',
+  'no address': 'communities.io.reason.noAddress',
 };
 
+/**
+ * Member invitations (decisions 063, 076): the list is pasted or chosen as a file, checked first
+ * (the preview: what would be sent, who is left out and why), and sent only once confirmed.
+ */
 function InviteMembers({ slug }: { slug: string }) {
   const t = useT();
+  const check = usePreviewMembers(slug);
   const invite = useInviteMembers(slug);
   const csvId = useId();
+  const fileId = useId();
+  const previewId = useId();
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<MemberImportPreview | null>(null);
   const [report, setReport] = useState<MemberImportReport | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const edit = (text: string) => {
+    setFileProblem(null);
+    setCsv(text);
+    setPreview(null);
+    setReport(null);
+    check.reset();
+    invite.reset();
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const csv = String(new FormData(event.currentTarget).get('csv') ?? '');
-    invite.mutate(csv, { onSuccess: setReport });
+    setReport(null);
+    check.mutate(csv, { onSuccess: setPreview });
   };
+  const send = () =>
+    invite.mutate(csv, {
+      onSuccess: (answer) => {
+        setPreview(null);
+        setReport(answer);
+      },
+    });
+  const reason = (s: Skipped) =>
+    s.reason === 'duplicate' && s.duplicateOf
+      ? t('communities.io.reason.duplicateOf', { row: s.duplicateOf })
+      : t(REASONS[s.reason]);
   return (
     <div className="space-y-3">
       <h3 className="font-semibold">{t('communities.io.invite')}</h3>
       <form onSubmit={submit} className="space-y-3">
+        <div className="space-y-1">
+          <Label htmlFor={fileId}>{t('communities.io.csvFile')}</Label>
+          <Input
+            id={fileId}
+            type="file"
+            accept=".csv,.tsv,.txt,.xls,.xlsx,.vcf,text/csv,text/plain,text/tab-separated-values,text/vcard"
+            onChange={async (event) => {
+              const file = event.currentTarget.files?.[0];
+              if (!file) return;
+              const text = await readListFile(file);
+              // A workbook is binary: the server's answer would be about its bytes, not the list.
+              if (isWorkbook(text)) {
+                edit('');
+                setFileProblem(t('errors.CLUB_IO_CSV_WORKBOOK'));
+              } else edit(text);
+            }}
+          />
+        </div>
         <div className="space-y-1">
           <Label htmlFor={csvId}>{t('communities.io.csvLabel')}</Label>
           <Textarea
             id={csvId}
             name="csv"
             rows={5}
+            value={csv}
+            onChange={(event) => edit(event.target.value)}
             placeholder={t('communities.io.csvPlaceholder')}
             required
           />
           <p className="text-xs text-stone-600">{t('communities.io.csvHint')}</p>
         </div>
-        <Button type="submit" variant="secondary" disabled={invite.isPending}>
-          {t('communities.io.sendInvites')}
+        <Button type="submit" variant="secondary" disabled={check.isPending || !csv.trim()}>
+          {t('communities.io.checkList')}
         </Button>
       </form>
+      {fileProblem ? <Alert variant="error">{fileProblem}</Alert> : null}
+      <FailedAlert failed={check} fallback={t('communities.io.checkFailed')} />
+      {preview ? (
+        <section
+          className="space-y-3 rounded-xl border border-stone-200 bg-white p-4 text-sm"
+          aria-labelledby={previewId}
+        >
+          <h4 id={previewId} className="font-semibold">
+            {t('communities.io.previewTitle')}
+          </h4>
+          <ul className="space-y-1" aria-label={t('communities.io.previewCounts')}>
+            <li>{t('communities.io.previewRows', { count: preview.rows })}</li>
+            <li>{t('communities.io.previewToInvite', { count: preview.toInvite })}</li>
+            <li>{t('communities.io.previewMembers', { count: preview.alreadyMembers })}</li>
+            <li>{t('communities.io.previewNoAddress', { count: preview.withoutAddress })}</li>
+          </ul>
+          {preview.columns.email.length ? (
+            <p className="text-stone-700">
+              {t('communities.io.previewColumns', {
+                email: preview.columns.email.join(', '),
+                name: preview.columns.name.join(', ') || '–',
+              })}
+            </p>
+          ) : null}
+          {preview.invite.length ? (
+            <details>
+              <summary className="cursor-pointer">{t('communities.io.previewWho')}</summary>
+              <ul className="mt-2 list-disc space-y-1 pl-5 break-all">
+                {preview.invite.map((r) => (
+                  <li key={`${r.line}-${r.email}`}>
+                    {r.name ? `${r.name} <${r.email}>` : `${r.email} (${t('communities.io.noName')})`}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {preview.skipped.length ? (
+            <ul
+              className="list-disc space-y-1 pl-5 text-stone-800 break-all"
+              aria-label={t('communities.io.skipped')}
+            >
+              {preview.skipped.map((s) => (
+                <li key={`${s.line}-${s.email}`}>
+                  {t('communities.io.previewSkipped', {
+                    line: s.line,
+                    who: s.email || s.name || t('communities.io.empty'),
+                    reason: reason(s),
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {preview.toInvite > 0 ? (
+              <Button type="button" onClick={send} disabled={invite.isPending}>
+                {t('communities.io.confirmSend', { count: preview.toInvite })}
+              </Button>
+            ) : (
+              <p className="font-medium">{t('communities.io.nobodyToInvite')}</p>
+            )}
+            <Button type="button" variant="secondary" onClick={() => setPreview(null)}>
+              {t('communities.io.changeList')}
+            </Button>
+          </div>
+        </section>
+      ) : null}
       <FailedAlert failed={invite} fallback={t('communities.io.inviteFailed')} />
       {report ? (
         <div className="space-y-2 text-sm" role="status">
@@ -271,7 +415,7 @@ function InviteMembers({ slug }: { slug: string }) {
                   {t('communities.io.skippedLine', {
                     line: s.line,
                     email: s.email || t('communities.io.empty'),
-                    reason: t(REASONS[s.reason]),
+                    reason: reason(s),
                   })}
                 </li>
               ))}
