@@ -299,7 +299,11 @@ const envSchema = z.object({
   /** Unset: on when PUBLIC_URL is https on a host that is not loopback (decision 072). */
   FEDERATION: bool.optional(),
   FEDERATION_BLOCKED_DOMAINS: commaList((h) => h.toLowerCase().replace(/^\*\./, '')).pipe(
-    z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be a comma-separated list of domain names such as spam.example')),
+    z.array(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+$/, 'must be a comma-separated list of domain names such as spam.example'),
+    ),
   ),
   FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
 });

@@ -1,6 +1,6 @@
 import type { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { instant, ownedBy } from './columns.ts';
 import { communities } from './communities.ts';
 

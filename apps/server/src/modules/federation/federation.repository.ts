@@ -35,7 +35,10 @@ const communityColumns = {
 };
 
 /** The PUBLIC community with this slug: a `Group` actor. A PRIVATE one is no actor at all. */
-export async function publicCommunityBySlug(db: Executor, slug: string): Promise<FederatedCommunity | undefined> {
+export async function publicCommunityBySlug(
+  db: Executor,
+  slug: string,
+): Promise<FederatedCommunity | undefined> {
   const rows = await db
     .select(communityColumns)
     .from(communities)

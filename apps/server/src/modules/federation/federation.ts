@@ -113,9 +113,9 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
   // Deliveries (a context without a request) read the whole list.
   federation
     .setFollowersDispatcher('/c/{identifier}/followers', async (ctx, identifier) => {
-      if ('request' in ctx) return { items: [] };
       const community = await publicCommunityBySlug(db, identifier);
       if (!community) return null;
+      if ('request' in ctx) return { items: [] };
       const rows = await acceptedFollowers(db, community.id);
       const items: Recipient[] = rows
         .filter((r) => !deps.isBlocked(new URL(r.actorUri).hostname))
@@ -169,7 +169,11 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
         await ctx.sendActivity(
           { identifier: community.slug },
           follower,
-          new Reject({ id: new URL(`#reject-${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(community.slug)), actor: ctx.getActorUri(community.slug), object: follow }),
+          new Reject({
+            id: new URL(`#reject-${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(community.slug)),
+            actor: ctx.getActorUri(community.slug),
+            object: follow,
+          }),
         );
         return;
       }
@@ -188,7 +192,11 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       await ctx.sendActivity(
         { identifier: community.slug },
         follower,
-        new Accept({ id: new URL(`#accept-${encodeURIComponent(follow.id.href)}`, group), actor: group, object: follow }),
+        new Accept({
+          id: new URL(`#accept-${encodeURIComponent(follow.id.href)}`, group),
+          actor: group,
+          object: follow,
+        }),
       );
     })
     .on(Undo, async (ctx, undo) => {

@@ -6,25 +6,68 @@ import type { FederatedEvent } from './federation.repository.ts';
  * properties of FEP-8a8e as Mobilizon and Gancio read them. The address rule (decision 044)
  * holds: an ATTENDEES event's place leaves as its city only, an online link never leaves.
  */
-export const EVENT_CONTEXT = [
-  'https://www.w3.org/ns/activitystreams',
-  {
-    mz: 'https://joinmobilizon.org/ns#',
-    ical: 'http://www.w3.org/2002/12/cal/ical#',
-    sc: 'http://schema.org/',
-    timezone: { '@id': 'mz:timezone', '@type': 'sc:Text' },
-    joinMode: { '@id': 'mz:joinMode', '@type': 'mz:joinModeType' },
-    maximumAttendeeCapacity: 'sc:maximumAttendeeCapacity',
-    remainingAttendeeCapacity: 'sc:remainingAttendeeCapacity',
-    participantCount: { '@id': 'mz:participantCount', '@type': 'sc:Integer' },
-    isOnline: { '@id': 'mz:isOnline', '@type': 'sc:Boolean' },
-    PostalAddress: 'sc:PostalAddress',
-    address: { '@id': 'sc:address', '@type': 'sc:PostalAddress' },
-    addressLocality: 'sc:addressLocality',
-    addressCountry: 'sc:addressCountry',
-    streetAddress: 'sc:streetAddress',
-  },
+/** The terms of FEP-8a8e (Mobilizon's and schema.org's) the library's vocabulary has no names for. */
+export const EVENT_TERMS = {
+  mz: 'https://joinmobilizon.org/ns#',
+  ical: 'http://www.w3.org/2002/12/cal/ical#',
+  sc: 'http://schema.org/',
+  timezone: { '@id': 'mz:timezone', '@type': 'sc:Text' },
+  joinMode: { '@id': 'mz:joinMode', '@type': 'mz:joinModeType' },
+  maximumAttendeeCapacity: 'sc:maximumAttendeeCapacity',
+  remainingAttendeeCapacity: 'sc:remainingAttendeeCapacity',
+  participantCount: { '@id': 'mz:participantCount', '@type': 'sc:Integer' },
+  isOnline: { '@id': 'mz:isOnline', '@type': 'sc:Boolean' },
+  PostalAddress: 'sc:PostalAddress',
+  address: { '@id': 'sc:address', '@type': 'sc:PostalAddress' },
+  addressLocality: 'sc:addressLocality',
+  addressCountry: 'sc:addressCountry',
+  streetAddress: 'sc:streetAddress',
+} as const;
+
+export const EVENT_CONTEXT = ['https://www.w3.org/ns/activitystreams', EVENT_TERMS] as const;
+
+/** The properties of an event's JSON the library's `Event` drops when it serialises one. */
+const EXTENSION_KEYS = [
+  'timezone',
+  'ical:status',
+  'joinMode',
+  'participantCount',
+  'isOnline',
+  'maximumAttendeeCapacity',
+  'remainingAttendeeCapacity',
 ] as const;
+
+export function eventExtensions(json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of EXTENSION_KEYS) if (json[key] !== undefined) out[key] = json[key];
+  if (json.location) out.location = json.location;
+  return out;
+}
+
+/**
+ * A compacted activity with the event's extension properties put back on its `object` and their
+ * terms added to its context: what the library sends (and signs) is then the whole event.
+ */
+export function withExtensions(compacted: unknown, extensions: Record<string, unknown>): unknown {
+  if (!compacted || typeof compacted !== 'object' || Object.keys(extensions).length === 0) return compacted;
+  const activity = compacted as Record<string, unknown>;
+  const object = activity.object;
+  if (!object || typeof object !== 'object' || Array.isArray(object)) return compacted;
+  const context = activity['@context'];
+  const contexts = Array.isArray(context) ? context : context === undefined ? [] : [context];
+  const place = (object as Record<string, unknown>).location;
+  return {
+    ...activity,
+    '@context': [...contexts, EVENT_TERMS],
+    object: {
+      ...object,
+      ...extensions,
+      ...(extensions.location && place && typeof place === 'object'
+        ? { location: { ...place, ...(extensions.location as object) } }
+        : {}),
+    },
+  };
+}
 
 export const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 

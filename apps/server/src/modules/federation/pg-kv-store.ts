@@ -61,7 +61,10 @@ export function createPgKvStore(db: Database): KvStore & { sweep(): Promise<numb
 
     async *list(prefix?: KvKey): AsyncIterable<KvStoreListEntry> {
       const p = prefix ? [...prefix] : [];
-      const rows = await db.execute<{ key: string[]; value: unknown }>(sql`select key, value from ${federationKv}
+      const rows = await db.execute<{
+        key: string[];
+        value: unknown;
+      }>(sql`select key, value from ${federationKv}
         where ${live} and key[1:${p.length}] = ${sql.param(p)}::text[] order by key`);
       for (const row of rows.rows) yield { key: row.key as unknown as KvKey, value: row.value };
     },

@@ -1,10 +1,14 @@
 import type { Federation } from '@fedify/fedify';
-import { Announce, Create, Delete, Event, Tombstone, Update } from '@fedify/vocab';
+import { Announce, type Create, Delete, Event, Tombstone, type Update } from '@fedify/vocab';
 import type { Database } from '../../../db/client.ts';
 import type { EventSnapshot } from '../../../platform/domain-events.ts';
 import type { Subscriber } from '../../../platform/outbox.ts';
+import { CreateEvent, UpdateEvent } from '../activities.ts';
 import { federatedEvent, publicCommunityById } from '../federation.repository.ts';
-import { eventJson, PUBLIC } from '../objects.ts';
+import { eventExtensions, eventJson, PUBLIC } from '../objects.ts';
+
+/** One delivery per server (its shared inbox), each a job of the library's queue. */
+const SEND = { preferSharedInbox: true, fanout: 'skip' } as const;
 
 /** Whether a snapshot of an event was one that federates, as far as its row tells. */
 const wasFederated = (row: EventSnapshot | undefined) =>
@@ -43,17 +47,30 @@ export function eventChangedSubscriber(deps: {
         const slug = now.community.slug;
         const group = ctx.getActorUri(slug);
         const followers = ctx.getFollowersUri(slug);
-        const object = await Event.fromJsonLd(
-          eventJson(now, { event: eventUri, group, followers, page: eventUri }),
-          { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader },
-        );
-        const activityId = new URL(`#${wasFederated(before) ? 'update' : 'create'}-${meta.id}`, eventUri);
-        const values = { id: activityId, actor: group, object, to: new URL(PUBLIC), cc: followers, audience: group };
-        const activity = wasFederated(before) ? new Update(values) : new Create(values);
-        await ctx.sendActivity({ identifier: slug }, 'followers', activity, { preferSharedInbox: true });
-        await ctx.sendActivity({ identifier: slug }, 'followers', announce(group, followers, activity, meta.id), {
-          preferSharedInbox: true,
+        const json = eventJson(now, { event: eventUri, group, followers, page: eventUri });
+        const object = await Event.fromJsonLd(json, {
+          documentLoader: ctx.documentLoader,
+          contextLoader: ctx.contextLoader,
         });
+        const activityId = new URL(`#${wasFederated(before) ? 'update' : 'create'}-${meta.id}`, eventUri);
+        const values = {
+          id: activityId,
+          actor: group,
+          object,
+          to: new URL(PUBLIC),
+          cc: followers,
+          audience: group,
+        };
+        const activity = wasFederated(before) ? new UpdateEvent(values) : new CreateEvent(values);
+        activity.extensions = eventExtensions(json);
+        // Sent from here, not through a queued fan-out copy that would lose the extensions.
+        await ctx.sendActivity({ identifier: slug }, 'followers', activity, SEND);
+        await ctx.sendActivity(
+          { identifier: slug },
+          'followers',
+          announce(group, followers, activity, meta.id),
+          SEND,
+        );
         return;
       }
       // Gone from the fediverse: it was there before, and is deleted or no longer public.
@@ -70,12 +87,12 @@ export function eventChangedSubscriber(deps: {
         cc: followers,
         audience: group,
       });
-      await ctx.sendActivity({ identifier: community.slug }, 'followers', activity, { preferSharedInbox: true });
+      await ctx.sendActivity({ identifier: community.slug }, 'followers', activity, SEND);
       await ctx.sendActivity(
         { identifier: community.slug },
         'followers',
         announce(group, followers, activity, meta.id),
-        { preferSharedInbox: true },
+        SEND,
       );
     },
   };
@@ -92,5 +109,3 @@ function announce(group: URL, followers: URL, activity: Create | Update | Delete
     audience: group,
   });
 }
-
-
