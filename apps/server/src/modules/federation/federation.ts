@@ -9,7 +9,6 @@ import {
   Image,
   isActor,
   type Recipient,
-  Reject,
   Undo,
 } from '@fedify/vocab';
 import type { Database } from '../../db/client.ts';
@@ -165,18 +164,9 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       if (!community) return;
       const follower = await follow.getActor(ctx);
       if (!isActor(follower) || !follower.id || !follower.inboxId) return;
-      if (deps.isBlocked(follower.id.hostname)) {
-        await ctx.sendActivity(
-          { identifier: community.slug },
-          follower,
-          new Reject({
-            id: new URL(`#reject-${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(community.slug)),
-            actor: ctx.getActorUri(community.slug),
-            object: follow,
-          }),
-        );
-        return;
-      }
+      // The bridge refused a blocked domain's post already; a follower whose actor lives on one
+      // (another domain's actor id) is not stored either.
+      if (deps.isBlocked(follower.id.hostname)) return;
       const open = community.joinPolicy === 'OPEN';
       await saveFollower(db, {
         communityId: community.id,
