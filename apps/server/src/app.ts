@@ -186,7 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   });
   admin.register(app, { ...k, guards, moderation: moderationService });
   // Before the pages: on the paths both share, ActivityPub callers get the library's answer.
-  federation.register(app, k);
+  federation.register(app, { ...k, guards });
   // Last: the web app answers every path no module claimed.
   await pages.register(app, {
     ...k,

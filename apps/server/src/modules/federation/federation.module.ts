@@ -1,8 +1,11 @@
 import type { App } from '../../platform/http.ts';
 import { cron } from '../../platform/jobs.ts';
 import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
 import { registerBridge } from './bridge.ts';
+import { federationRoutes } from './federation.routes.ts';
 import { createTownsquareFederation } from './federation.ts';
+import { createFollowersService } from './followers.service.ts';
 import { createJobMessageQueue } from './job-message-queue.ts';
 import { createPgKvStore } from './pg-kv-store.ts';
 import { eventChangedSubscriber } from './subscribers/event-changed.ts';
@@ -24,7 +27,7 @@ export function blockedBy(domains: string[]): (host: string) => boolean {
  * FEDERATION is on (by default where PUBLIC_URL is https on a public host): nothing is
  * registered then, and no path answers.
  */
-export function register(app: App, deps: Kernel) {
+export function register(app: App, deps: Kernel & { guards: Guards }) {
   const { config } = deps;
   if (!config.federation.enabled) return undefined;
   const kv = createPgKvStore(deps.db);
@@ -40,6 +43,8 @@ export function register(app: App, deps: Kernel) {
     version: SOFTWARE_VERSION,
   });
   registerBridge(app, { federation, publicUrl: config.publicUrl, isBlocked });
+  const followers = createFollowersService({ db: deps.db, federation, publicUrl: config.publicUrl });
+  federationRoutes(app, followers, deps.guards);
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
   const stop = new AbortController();
   deps.onStart(async () => {

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { visibleTo } from '../access/events.ts';
+import { organizerExists } from '../access/groups.ts';
 
 /**
  * What federation reads and writes (decision 073). Only what anyone may read leaves the instance:
@@ -171,4 +172,37 @@ export async function usage(db: Executor): Promise<{ users: number; posts: numbe
     .from(events)
     .where(and(visibleTo(undefined), sql`${events.communityId} is not null`));
   return { users: u?.n ?? 0, posts: e?.n ?? 0 };
+}
+
+/** A community's followers for its organisers: pending first, then newest first. */
+export async function followersForOrganizers(db: Executor, communityId: string) {
+  return db
+    .select()
+    .from(federationFollowers)
+    .where(eq(federationFollowers.communityId, communityId))
+    .orderBy(sql`${federationFollowers.state} = 'accepted'`, sql`${federationFollowers.createdAt} desc`)
+    .limit(1000);
+}
+
+export async function followerOf(db: Executor, communityId: string, actorUri: string) {
+  const rows = await db
+    .select()
+    .from(federationFollowers)
+    .where(and(eq(federationFollowers.communityId, communityId), eq(federationFollowers.actorUri, actorUri)));
+  return rows[0];
+}
+
+export async function markAccepted(db: Executor, communityId: string, actorUri: string) {
+  const rows = await db
+    .update(federationFollowers)
+    .set({ state: 'accepted' })
+    .where(and(eq(federationFollowers.communityId, communityId), eq(federationFollowers.actorUri, actorUri)))
+    .returning();
+  return rows[0];
+}
+
+/** Whether `userId` organises the community (`can(…, 'manage', …)`'s rule, read in SQL). */
+export async function organizes(db: Executor, communityId: string, userId: string): Promise<boolean> {
+  const result = await db.execute(sql`select ${organizerExists(communityId, userId)} as ok`);
+  return Boolean((result.rows[0] as { ok?: boolean } | undefined)?.ok);
 }

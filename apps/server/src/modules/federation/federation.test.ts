@@ -1,4 +1,4 @@
-import { Accept, Announce, Create, Delete, Event, Group, Place, Update } from '@fedify/vocab';
+import { Accept, Announce, Create, Delete, Event, Group, Place, Reject, Update } from '@fedify/vocab';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
@@ -266,7 +266,7 @@ describe('follows and events', () => {
     });
   });
 
-  it('a Follow of an APPROVAL community is held, not accepted; a draft or private event never leaves', async () => {
+  it('a Follow of an APPROVAL community is held until an organiser answers it; a draft or private event never leaves', async () => {
     const [owner] = await verifiedUsers(t, 1);
     const club = await createCommunity(t, owner, { visibility: 'PUBLIC', joinPolicy: 'APPROVAL' });
     const groupUri = `${origin()}/c/${club.slug}`;
@@ -278,6 +278,42 @@ describe('follows and events', () => {
       expect(rows.rows).toEqual([{ state: 'pending' }]);
     });
     expect(peer.receivedOf(Accept).some((a) => a.actorId?.href === groupUri)).toBe(false);
+
+    // Organisers see the held follow and answer it; nobody else may.
+    const [member] = await verifiedUsers(t, 1);
+    const path = `/api/communities/${club.id}/fediverse/followers`;
+    const as = (
+      user: { auth: { authorization: string } } | undefined,
+      method: 'GET' | 'POST',
+      url: string,
+      payload?: object,
+    ) => t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
+    expect((await as(undefined, 'GET', path)).statusCode).toBe(401);
+    expect((await as(member, 'GET', path)).statusCode).toBe(403);
+    expect((await as(member, 'POST', `${path}/approve`, { actor: peer.alice().href })).statusCode).toBe(403);
+    expect((await as(owner, 'GET', '/api/communities/not-an-id/fediverse/followers')).statusCode).toBe(404);
+    const list = await as(owner, 'GET', path);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({
+      followers: [{ actor: peer.alice().href, state: 'pending', createdAt: expect.any(String) }],
+    });
+    expect((await as(owner, 'POST', `${path}/approve`, { actor: 'not a url' })).statusCode).toBe(400);
+    expect(
+      (await as(owner, 'POST', `${path}/approve`, { actor: `${peer.origin}/users/nobody` })).statusCode,
+    ).toBe(404);
+    const approved = await as(owner, 'POST', `${path}/approve`, { actor: peer.alice().href });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ follower: { state: 'accepted' } });
+    await eventually(async () => {
+      expect(peer.receivedOf(Accept).some((a) => a.actorId?.href === groupUri)).toBe(true);
+    });
+    // Refused afterwards: forgotten, and told.
+    const refused = await as(owner, 'POST', `${path}/reject`, { actor: peer.alice().href });
+    expect(refused.statusCode, refused.body).toBe(200);
+    await eventually(async () => {
+      expect(peer.receivedOf(Reject).some((a) => a.actorId?.href === groupUri)).toBe(true);
+    });
+    expect((await as(owner, 'GET', path)).json()).toEqual({ followers: [] });
 
     const draft = await createEvent(t, owner, { communityId: club.id, status: 'DRAFT' });
     expect((await get(`/event/${draft}`)).statusCode).toBe(404);
