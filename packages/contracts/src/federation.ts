@@ -13,7 +13,7 @@ export const fediverseFollower = z.object({
 });
 export type FediverseFollower = z.infer<typeof fediverseFollower>;
 
-/** GET /api/communities/:id/fediverse/followers: pending first, then accepted, newest first. */
+/** GET /api/communities/:slug/fediverse/followers: pending first, then accepted, newest first. */
 export const fediverseFollowersResponse = z.object({ followers: z.array(fediverseFollower) });
 export type FediverseFollowersResponse = z.infer<typeof fediverseFollowersResponse>;
 

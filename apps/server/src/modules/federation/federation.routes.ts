@@ -2,7 +2,7 @@ import {
   fediverseFollowerBody,
   fediverseFollowerResponse,
   fediverseFollowersResponse,
-  idParams,
+  slugParam,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../../platform/request-user.ts';
@@ -15,32 +15,32 @@ export function federationRoutes(app: App, followers: FollowersService, guards: 
   const auth = routeOptions(tags, guards.requireAuth);
 
   app.get(
-    '/api/communities/:id/fediverse/followers',
-    auth({ params: idParams, response: { 200: fediverseFollowersResponse, ...errors(400, 401, 403, 404) } }),
-    async (request) => ({ followers: await followers.list(request.params.id, caller(request).user.id) }),
+    '/api/communities/:slug/fediverse/followers',
+    auth({ params: slugParam, response: { 200: fediverseFollowersResponse, ...errors(400, 401, 403, 404) } }),
+    async (request) => ({ followers: await followers.list(request.params.slug, caller(request).user.id) }),
   );
 
   app.post(
-    '/api/communities/:id/fediverse/followers/approve',
+    '/api/communities/:slug/fediverse/followers/approve',
     auth({
-      params: idParams,
+      params: slugParam,
       body: fediverseFollowerBody,
       response: { 200: fediverseFollowerResponse, ...errors(400, 401, 403, 404) },
     }),
     async (request) => ({
-      follower: await followers.approve(request.params.id, caller(request).user.id, request.body.actor),
+      follower: await followers.approve(request.params.slug, caller(request).user.id, request.body.actor),
     }),
   );
 
   app.post(
-    '/api/communities/:id/fediverse/followers/reject',
+    '/api/communities/:slug/fediverse/followers/reject',
     auth({
-      params: idParams,
+      params: slugParam,
       body: fediverseFollowerBody,
       response: { 200: fediverseFollowerResponse, ...errors(400, 401, 403, 404) },
     }),
     async (request) => ({
-      follower: await followers.reject(request.params.id, caller(request).user.id, request.body.actor),
+      follower: await followers.reject(request.params.slug, caller(request).user.id, request.body.actor),
     }),
   );
 }

@@ -281,7 +281,7 @@ describe('follows and events', () => {
 
     // Organisers see the held follow and answer it; nobody else may.
     const [member] = await verifiedUsers(t, 1);
-    const path = `/api/communities/${club.id}/fediverse/followers`;
+    const path = `/api/communities/${club.slug}/fediverse/followers`;
     const as = (
       user: { auth: { authorization: string } } | undefined,
       method: 'GET' | 'POST',
@@ -291,7 +291,9 @@ describe('follows and events', () => {
     expect((await as(undefined, 'GET', path)).statusCode).toBe(401);
     expect((await as(member, 'GET', path)).statusCode).toBe(403);
     expect((await as(member, 'POST', `${path}/approve`, { actor: peer.alice().href })).statusCode).toBe(403);
-    expect((await as(owner, 'GET', '/api/communities/not-an-id/fediverse/followers')).statusCode).toBe(404);
+    expect(
+      (await as(owner, 'GET', '/api/communities/no-such-club-here/fediverse/followers')).statusCode,
+    ).toBe(404);
     const list = await as(owner, 'GET', path);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual({

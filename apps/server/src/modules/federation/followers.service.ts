@@ -4,13 +4,12 @@ import { COMMUNITY_MSG, type FediverseFollower, MSG } from '@townsquare/contract
 import type { Database } from '../../db/client.ts';
 import type { FederationFollowerRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
 import {
   followerOf,
   followersForOrganizers,
   markAccepted,
   organizes,
-  publicCommunityById,
+  publicCommunityBySlug,
   removeFollower,
 } from './federation.repository.ts';
 
@@ -32,9 +31,8 @@ export function createFollowersService(deps: {
 }) {
   const { db } = deps;
 
-  async function organised(communityId: string, userId: string) {
-    // An id that is not one can match no community: 404, as every other route answers it.
-    const community = isUuid(communityId) ? await publicCommunityById(db, communityId) : undefined;
+  async function organised(slug: string, userId: string) {
+    const community = await publicCommunityBySlug(db, slug);
     if (!community) throw notFound(COMMUNITY_MSG.notFound);
     if (!(await organizes(db, community.id, userId))) throw forbidden(COMMUNITY_MSG.notOrganizer);
     return community;
@@ -67,13 +65,13 @@ export function createFollowersService(deps: {
   }
 
   return {
-    async list(communityId: string, userId: string): Promise<FediverseFollower[]> {
-      await organised(communityId, userId);
-      return (await followersForOrganizers(db, communityId)).map(present);
+    async list(slug: string, userId: string): Promise<FediverseFollower[]> {
+      const community = await organised(slug, userId);
+      return (await followersForOrganizers(db, community.id)).map(present);
     },
 
-    async approve(communityId: string, userId: string, actor: string): Promise<FediverseFollower> {
-      const community = await organised(communityId, userId);
+    async approve(slug: string, userId: string, actor: string): Promise<FediverseFollower> {
+      const community = await organised(slug, userId);
       const row = await followerOf(db, community.id, actor);
       if (!row) throw notFound(MSG.notFound);
       if (row.state === 'accepted') return present(row);
@@ -83,8 +81,8 @@ export function createFollowersService(deps: {
     },
 
     /** Answers the follower as they were before they were refused. */
-    async reject(communityId: string, userId: string, actor: string): Promise<FediverseFollower> {
-      const community = await organised(communityId, userId);
+    async reject(slug: string, userId: string, actor: string): Promise<FediverseFollower> {
+      const community = await organised(slug, userId);
       const row = await followerOf(db, community.id, actor);
       if (!row) throw notFound(MSG.notFound);
       await removeFollower(db, community.id, actor);
