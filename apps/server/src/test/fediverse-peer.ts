@@ -85,6 +85,8 @@ export async function startPeer() {
     alice,
     received,
     posted,
+    /** Alice's key pairs (RSA first), for tests that sign requests by hand. */
+    keys,
     /** Activities of `type` received so far. */
     receivedOf<T extends Activity>(type: abstract new (...args: never[]) => T): T[] {
       return received.filter((a): a is T => a instanceof type);

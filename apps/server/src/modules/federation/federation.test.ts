@@ -1,4 +1,6 @@
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { Accept, Announce, Create, Delete, Event, Group, Place, Reject, Update } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
@@ -27,6 +29,11 @@ const t = useTestApp(() => ({
     FEDERATION: 'true',
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
     FEDERATION_BLOCKED_DOMAINS: 'blocked.example',
+  },
+  // A web build, so that a browser's request at a shared path has a page to get.
+  web: {
+    'index.html':
+      '<!doctype html><html lang="en"><head><title>Townsquare</title></head><body><div id="root"></div></body></html>',
   },
 }));
 beforeAll(async () => {
@@ -118,6 +125,18 @@ describe('discovery', () => {
     expect(res.json()).toMatchObject({ type: 'Application', id: `${origin()}/c/_instance` });
   });
 
+  it('a browser at a community or event page still gets the page, not the actor', async () => {
+    const [owner] = await verifiedUsers(t, 1);
+    const club = await createCommunity(t, owner, { visibility: 'PUBLIC' });
+    const eventId = await createEvent(t, owner, { communityId: club.id });
+    for (const url of [`/c/${club.slug}`, `/event/${eventId}`]) {
+      const page = await get(url, 'text/html,application/xhtml+xml');
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.body, url).not.toContain('"type":"Group"');
+      expect((await get(url)).headers['content-type'], url).toMatch(/activity\+json/);
+    }
+  });
+
   it('browsers still get the web app at a community page; federation-only paths never reach it', () => {
     expect(isFederationRequest('/c/riverside', 'text/html,application/xhtml+xml')).toBe(false);
     expect(isFederationRequest('/c/riverside', AP)).toBe(true);
@@ -164,6 +183,45 @@ describe('inbox safety', () => {
       await t.db.execute(sql`select 1 from federation_followers where actor_uri = ${peer.alice().href}
       and community_id = ${club.id}`);
     expect(rows.rows).toHaveLength(0);
+  });
+});
+
+describe('signatures', () => {
+  it('refuses a forged signature and a stale (replayed) one with 401; the same signed now is taken', async () => {
+    const [owner] = await verifiedUsers(t, 1);
+    const club = await createCommunity(t, owner, { visibility: 'PUBLIC', joinPolicy: 'OPEN' });
+    const alice = peer.alice().href;
+    const body = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peer.origin}/follows/by-hand`,
+      type: 'Follow',
+      actor: alice,
+      object: `${origin()}/c/${club.slug}`,
+    });
+    const request = () =>
+      new Request(`${origin()}/c/${club.slug}/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': AP },
+        body,
+      });
+    const keyId = new URL(`${alice}#main-key`);
+    const rsa = peer.keys[0]?.privateKey;
+    if (!rsa) throw new Error('the peer has no RSA key');
+    // Claims to be Alice's key, signed with another: the key fetched from her server disagrees.
+    const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    expect((await fetch(await signRequest(request(), stranger.privateKey, keyId))).status).toBe(401);
+    // Alice's own key, but a signature made two hours ago (a captured request sent again).
+    const stale = await signRequest(request(), rsa, keyId, {
+      currentTime: Temporal.Now.instant().subtract({ hours: 2 }),
+    });
+    expect((await fetch(stale)).status).toBe(401);
+    const followers = sql`select 1 from federation_followers where community_id = ${club.id}`;
+    expect((await t.db.execute(followers)).rows).toHaveLength(0);
+    // The same activity signed now by her key is taken: the refusals were for the signatures.
+    expect((await fetch(await signRequest(request(), rsa, keyId))).status).toBe(202);
+    await eventually(async () => {
+      expect((await t.db.execute(followers)).rows).toHaveLength(1);
+    });
   });
 });
 
