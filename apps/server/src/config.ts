@@ -306,6 +306,7 @@ const envSchema = z.object({
     ),
   ),
   FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  FEDERATION_INBOX_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
 });
 
 /** Whether `pem` parses as an RSA private key (what nodemailer's DKIM signer takes). */
@@ -466,6 +467,8 @@ export type Config = {
     blockedDomains: string[];
     /** FEDERATION_ALLOW_PRIVATE_ADDRESSES: fetch and deliver to loopback/private addresses (tests). */
     allowPrivateAddresses: boolean;
+    /** FEDERATION_INBOX_RATE_LIMIT: inbox posts per client address per minute (0: no limit). */
+    inboxPerMinute: number;
   };
   /** Settings that work but probably not as meant; server.ts logs each once at start. */
   warnings: string[];
@@ -594,6 +597,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.FEDERATION ?? federationByDefault(e.PUBLIC_URL),
       blockedDomains: e.FEDERATION_BLOCKED_DOMAINS,
       allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+      inboxPerMinute: e.FEDERATION_INBOX_RATE_LIMIT,
     },
     warnings:
       e.PUBLIC_URL || LOOPBACK.test(e.HOST)

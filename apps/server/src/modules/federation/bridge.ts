@@ -1,6 +1,9 @@
 import type { Federation } from '@fedify/fedify';
+import { tooManyRequestsMessage } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tooManyRequests } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 
 /** An activity a remote server posts to an inbox: no legitimate one comes near this. */
 export const INBOX_MAX_BYTES = 256 * 1024;
@@ -63,12 +66,20 @@ async function send(reply: FastifyReply, response: Response) {
  * Fastify to Fedify (decision 072): a request for a federation path is turned into a web
  * `Request` on PUBLIC_URL's origin and answered by `federation.fetch`; every other request, and a
  * browser's on a path shared with the web app (`/c/<slug>`, `/event/<id>`), goes on to the routes.
- * Inbox bodies are limited (`INBOX_MAX_BYTES`, 413) and those from a blocked domain refused (403)
- * before any signature is looked at; the library verifies the signatures of the rest.
+ * Inbox posts are counted per client address (FEDERATION_INBOX_RATE_LIMIT a minute, 429), their
+ * bodies limited (`INBOX_MAX_BYTES`, 413) and those from a blocked domain refused (403) before any
+ * signature is looked at; the library verifies the signatures of the rest.
  */
 export function registerBridge(
   app: App,
-  deps: { federation: Federation<void>; publicUrl: string; isBlocked: (host: string) => boolean },
+  deps: {
+    federation: Federation<void>;
+    publicUrl: string;
+    isBlocked: (host: string) => boolean;
+    limiter: RateLimiter;
+    /** Inbox posts per client address per minute (0: none counted). */
+    inboxPerMinute: number;
+  },
 ) {
   const NEXT = new Response(null, { status: 599 });
   app.addHook('onRequest', async (request, reply) => {
@@ -76,6 +87,16 @@ export function registerBridge(
     if (!isFederationRequest(path, request.headers.accept)) return;
     let body: Buffer | undefined;
     if (request.method === 'POST') {
+      // Counted per client address before anything is read: a flood from one server (or one
+      // address pretending to be many) waits, everybody else's deliveries do not.
+      if (deps.inboxPerMinute > 0) {
+        const verdict = await deps.limiter.consume(`federation-inbox:ip:${request.ip}`, {
+          limit: deps.inboxPerMinute,
+          windowMs: 60_000,
+        });
+        if (verdict.limited)
+          throw tooManyRequests(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+      }
       try {
         body = await readBody(request, INBOX_MAX_BYTES);
       } catch (err) {

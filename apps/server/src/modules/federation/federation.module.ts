@@ -42,7 +42,13 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
     allowPrivateAddress: config.federation.allowPrivateAddresses,
     version: SOFTWARE_VERSION,
   });
-  registerBridge(app, { federation, publicUrl: config.publicUrl, isBlocked });
+  registerBridge(app, {
+    federation,
+    publicUrl: config.publicUrl,
+    isBlocked,
+    limiter: deps.limiter,
+    inboxPerMinute: config.federation.inboxPerMinute,
+  });
   const followers = createFollowersService({ db: deps.db, federation, publicUrl: config.publicUrl });
   federationRoutes(app, followers, deps.guards);
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));

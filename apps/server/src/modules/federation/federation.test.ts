@@ -29,6 +29,8 @@ const t = useTestApp(() => ({
     FEDERATION: 'true',
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
     FEDERATION_BLOCKED_DOMAINS: 'blocked.example',
+    // Every post of this file comes from 127.0.0.1; the last test floods past it.
+    FEDERATION_INBOX_RATE_LIMIT: '60',
   },
   // A web build, so that a browser's request at a shared path has a page to get.
   web: {
@@ -399,5 +401,35 @@ describe('follows and events', () => {
     const object = await peer.lookup(`${origin()}/event/${eventId}`);
     expect(object).toBeInstanceOf(Event);
     expect(await (object as Event).getLocation()).not.toBeInstanceOf(Place);
+  });
+});
+
+describe('inbox flood', () => {
+  it('one address posting more than FEDERATION_INBOX_RATE_LIMIT a minute gets 429, before anything is read', async () => {
+    const [owner] = await verifiedUsers(t, 1);
+    const club = await createCommunity(t, owner, { visibility: 'PUBLIC' });
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/c/${club.slug}/inbox`,
+        headers: { 'content-type': AP },
+        payload: '{}',
+        remoteAddress: '192.0.2.7',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await post()).statusCode);
+    expect(statuses.slice(0, 60).every((s) => s !== 429)).toBe(true);
+    const last = await post();
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held up by it.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/c/${club.slug}/inbox`,
+      headers: { 'content-type': AP },
+      payload: '{}',
+      remoteAddress: '192.0.2.8',
+    });
+    expect(other.statusCode).not.toBe(429);
   });
 });
