@@ -404,6 +404,30 @@ describe('follows and events', () => {
   });
 });
 
+describe('delivery', () => {
+  it('a server that does not answer gets the delivery again later, through the job queue', async () => {
+    const [owner] = await verifiedUsers(t, 1);
+    const club = await createCommunity(t, owner, { visibility: 'PUBLIC' });
+    // A follower whose server is down (nothing listens on its port).
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    await t.db.execute(sql`insert into federation_followers (community_id, actor_uri, inbox, state)
+      values (${club.id}, ${`${dead}/users/bob`}, ${`${dead}/users/bob/inbox`}, 'accepted')`);
+    const eventId = await createEvent(t, owner, { communityId: club.id });
+    // The library's back-off: the failed attempt is queued again, for later, as a job of ours.
+    const retry = await eventually(async () => {
+      const rows = await t.db.execute<{
+        later: boolean;
+      }>(sql`select start_after > now() as later from pgboss.job
+        where name = 'federation' and data->'message'->>'inbox' = ${`${dead}/users/bob/inbox`}
+          and (data->'message'->>'attempt')::int >= 1
+          and data->'message'->>'activity' like ${`%${eventId}%`}`);
+      expect(rows.rows.length).toBeGreaterThan(0);
+      return rows.rows[0];
+    });
+    expect(retry?.later).toBe(true);
+  });
+});
+
 describe('inbox flood', () => {
   it('one address posting more than FEDERATION_INBOX_RATE_LIMIT a minute gets 429, before anything is read', async () => {
     const [owner] = await verifiedUsers(t, 1);
