@@ -131,14 +131,16 @@ export async function saveFollower(
     followId: string | null;
     state: 'accepted' | 'pending';
   },
-): Promise<void> {
-  await db
+): Promise<'accepted' | 'pending'> {
+  const rows = await db
     .insert(federationFollowers)
     .values(follower)
     .onConflictDoUpdate({
       target: [federationFollowers.communityId, federationFollowers.actorUri],
       set: { inbox: follower.inbox, sharedInbox: follower.sharedInbox, followId: follower.followId },
-    });
+    })
+    .returning({ state: federationFollowers.state });
+  return rows[0]?.state ?? follower.state;
 }
 
 export async function removeFollower(db: Executor, communityId: string, actorUri: string): Promise<boolean> {

@@ -92,7 +92,7 @@ describe('discovery', () => {
     const club = await createCommunity(t, owner, {
       visibility: 'PUBLIC',
       joinPolicy: 'APPROVAL',
-      description: 'We run.',
+      description: 'We run <fast>.',
     });
     const hidden = await createCommunity(t, owner, { visibility: 'PRIVATE' });
     const res = await get(`/c/${club.slug}`);
@@ -104,7 +104,7 @@ describe('discovery', () => {
       type: 'Group',
       preferredUsername: club.slug,
       name: club.name,
-      summary: 'We run.',
+      summary: '<p>We run &lt;fast&gt;.</p>',
       inbox: `${origin()}/c/${club.slug}/inbox`,
       followers: `${origin()}/c/${club.slug}/followers`,
       manuallyApprovesFollowers: true,

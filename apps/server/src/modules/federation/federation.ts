@@ -22,7 +22,7 @@ import {
   saveFollower,
   usage,
 } from './federation.repository.ts';
-import { eventJson } from './objects.ts';
+import { eventJson, textToHtml } from './objects.ts';
 
 /** The instance's own actor (signed fetches); no community slug has an underscore. */
 export const INSTANCE_ACTOR = '_instance';
@@ -84,7 +84,7 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
         id: ctx.getActorUri(identifier),
         preferredUsername: community.slug,
         name: community.name,
-        summary: community.description || null,
+        summary: community.description ? textToHtml(community.description) : null,
         url: ctx.getActorUri(identifier),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
@@ -168,7 +168,8 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       // (another domain's actor id) is not stored either.
       if (deps.isBlocked(follower.id.hostname)) return;
       const open = community.joinPolicy === 'OPEN';
-      await saveFollower(db, {
+      // A follow asked again (their server lost our answer) keeps the state it has.
+      const state = await saveFollower(db, {
         communityId: community.id,
         actorUri: follower.id.href,
         inbox: follower.inboxId.href,
@@ -177,7 +178,7 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
         state: open ? 'accepted' : 'pending',
       });
       // APPROVAL and INVITE communities hold the follow until an organiser answers it.
-      if (!open) return;
+      if (state !== 'accepted') return;
       const group = ctx.getActorUri(community.slug);
       await ctx.sendActivity(
         { identifier: community.slug },

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/mail/templates.ts';
 import { cityLevelPlace } from '../access/places.ts';
 import type { FederatedEvent } from './federation.repository.ts';
 
@@ -132,6 +133,18 @@ export function summaryText(event: FederatedEvent): string {
   return `${status}${whenText(event)}${where ? ` · ${where}` : ''}`;
 }
 
+/**
+ * Plain text as the HTML every ActivityPub server reads `content` and `summary` as (whatever
+ * `mediaType` says): escaped, blank lines making paragraphs, line breaks kept.
+ */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .filter((p) => p.trim() !== '')
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
 /** The event as JSON-LD (compacted, with its own context). */
 export function eventJson(event: FederatedEvent, uris: EventUris): Record<string, unknown> {
   const place = shownPlace(event);
@@ -141,9 +154,10 @@ export function eventJson(event: FederatedEvent, uris: EventUris): Record<string
     id: uris.event.href,
     type: 'Event',
     name: event.title,
-    summary: summaryText(event),
-    content: event.description,
-    mediaType: 'text/plain',
+    summary: escapeHtml(summaryText(event)),
+    content: textToHtml(event.description),
+    mediaType: 'text/html',
+    source: { content: event.description, mediaType: 'text/plain' },
     startTime: event.startDate.toISOString(),
     endTime: event.endDate.toISOString(),
     timezone: event.timeZone,
