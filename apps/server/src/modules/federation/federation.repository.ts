@@ -208,3 +208,34 @@ export async function organizes(db: Executor, communityId: string, userId: strin
   const result = await db.execute(sql`select ${organizerExists(communityId, userId)} as ok`);
   return Boolean((result.rows[0] as { ok?: boolean } | undefined)?.ok);
 }
+
+/** The next public events of a community (not ended, not called off), soonest first. */
+export async function upcomingEventIds(db: Executor, communityId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.communityId, communityId),
+        visibleTo(undefined),
+        sql`${events.endDate} > now() and ${events.cancelledAt} is null`,
+      ),
+    )
+    .orderBy(events.startDate, events.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function upcomingEventCount(db: Executor, communityId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(
+      and(
+        eq(events.communityId, communityId),
+        visibleTo(undefined),
+        sql`${events.endDate} > now() and ${events.cancelledAt} is null`,
+      ),
+    );
+  return row?.n ?? 0;
+}

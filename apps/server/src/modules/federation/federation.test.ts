@@ -276,6 +276,14 @@ describe('follows and events', () => {
       expect(peer.receivedOf(Announce).some((a) => a.actorId?.href === groupUri)).toBe(true);
     });
 
+    // The Group's outbox shows it: what a server reading it on a first follow sees coming.
+    const outbox = (await get(`/c/${club.slug}/outbox`)).json() as {
+      totalItems: number;
+      orderedItems: { type: string; object: { id: string } }[];
+    };
+    expect(outbox.totalItems).toBe(1);
+    expect(outbox.orderedItems.map((a) => [a.type, a.object.id])).toEqual([['Create', eventUri]]);
+
     // The object itself, as an event-aware server reads it (FEP-8a8e).
     const json = (await get(`/event/${eventId}`)).json() as Record<string, unknown>;
     expect(json).toMatchObject({

@@ -2,6 +2,7 @@ import { createFederation, type Federation, type KvStore, type MessageQueue } fr
 import {
   Accept,
   Application,
+  Create,
   Endpoints,
   Event,
   Follow,
@@ -20,15 +21,19 @@ import {
   publicCommunityBySlug,
   removeFollower,
   saveFollower,
+  upcomingEventCount,
+  upcomingEventIds,
   usage,
 } from './federation.repository.ts';
-import { eventJson, textToHtml } from './objects.ts';
+import { eventJson, PUBLIC, textToHtml } from './objects.ts';
 
 /** The instance's own actor (signed fetches); no community slug has an underscore. */
 export const INSTANCE_ACTOR = '_instance';
 export const ACTOR_PATH = '/c/{identifier}';
 export const EVENT_PATH = '/event/{id}';
 export const SHARED_INBOX = '/inbox';
+/** Upcoming events a Group's outbox shows. */
+const OUTBOX_SIZE = 20;
 
 export type FederationDeps = {
   db: Database;
@@ -104,9 +109,40 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
     // acct:<slug>@<host>: the handle is the slug.
     .mapHandle(async (_ctx, username) => ((await publicCommunityBySlug(db, username)) ? username : null));
 
-  // The outbox is there because ActivityPub requires one; what a Group published reaches its
-  // followers by delivery, and the events are on the community's page.
-  federation.setOutboxDispatcher('/c/{identifier}/outbox', async () => ({ items: [] })).setCounter(() => 0);
+  // The outbox: the `Create` of each upcoming public event (at most OUTBOX_SIZE, soonest first),
+  // so a server that reads it on a first follow shows what is coming.
+  federation
+    .setOutboxDispatcher('/c/{identifier}/outbox', async (ctx, identifier) => {
+      const community = await publicCommunityBySlug(db, identifier);
+      if (!community) return null;
+      const group = ctx.getActorUri(identifier);
+      const followers = ctx.getFollowersUri(identifier);
+      const items: Create[] = [];
+      for (const id of await upcomingEventIds(db, community.id, OUTBOX_SIZE)) {
+        const event = await federatedEvent(db, id);
+        if (!event) continue;
+        const uri = ctx.getObjectUri(Event, { id });
+        const object = await Event.fromJsonLd(eventJson(event, { event: uri, group, followers, page: uri }), {
+          documentLoader: ctx.documentLoader,
+          contextLoader: ctx.contextLoader,
+        });
+        items.push(
+          new Create({
+            id: new URL('#create', uri),
+            actor: group,
+            object,
+            to: new URL(PUBLIC),
+            cc: followers,
+            audience: group,
+          }),
+        );
+      }
+      return { items };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const community = await publicCommunityBySlug(db, identifier);
+      return community ? Math.min(OUTBOX_SIZE, await upcomingEventCount(db, community.id)) : null;
+    });
 
   // Followers: their number is public, who they are is not (members' lists never federate).
   // Deliveries (a context without a request) read the whole list.
