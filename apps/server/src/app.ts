@@ -7,6 +7,7 @@ import * as chat from './modules/chat/chat.module.ts';
 import * as clubIo from './modules/club-io/club-io.module.ts';
 import * as communities from './modules/communities/communities.module.ts';
 import * as events from './modules/events/events.module.ts';
+import * as federation from './modules/federation/federation.module.ts';
 import * as friendGroups from './modules/friend-groups/friend-groups.module.ts';
 import * as friends from './modules/friends/friends.module.ts';
 import * as groups from './modules/groups/groups.module.ts';
@@ -184,6 +185,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: notificationService,
   });
   admin.register(app, { ...k, guards, moderation: moderationService });
+  // Before the pages: on the paths both share, ActivityPub callers get the library's answer.
+  federation.register(app, { ...k, guards });
   // Last: the web app answers every path no module claimed.
   await pages.register(app, {
     ...k,

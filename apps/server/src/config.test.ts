@@ -40,6 +40,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LINK_SIGNING_LEGACY: 'maybe' })).toThrow(/LINK_SIGNING_LEGACY/);
   });
 
+  it('federates by default only on https with a public host; FEDERATION overrides (decision 072)', () => {
+    const on = (env: Record<string, string>) => loadConfig(env).federation.enabled;
+    expect(on({})).toBe(false);
+    expect(on({ PUBLIC_URL: 'http://town.example' })).toBe(false);
+    expect(on({ PUBLIC_URL: 'https://localhost:3000' })).toBe(false);
+    expect(on({ PUBLIC_URL: 'https://127.0.0.1' })).toBe(false);
+    expect(on({ PUBLIC_URL: 'https://town.example' })).toBe(true);
+    expect(on({ PUBLIC_URL: 'https://town.example', FEDERATION: 'false' })).toBe(false);
+    expect(on({ PUBLIC_URL: 'http://localhost:3000', FEDERATION: 'true' })).toBe(true);
+    const config = loadConfig({ FEDERATION_BLOCKED_DOMAINS: ' Spam.Example , *.bad.example ' });
+    expect(config.federation.blockedDomains).toEqual(['spam.example', 'bad.example']);
+    expect(config.federation.allowPrivateAddresses).toBe(false);
+    expect(() => loadConfig({ FEDERATION_BLOCKED_DOMAINS: 'https://x.example/' })).toThrow(
+      /FEDERATION_BLOCKED_DOMAINS/,
+    );
+    expect(() => loadConfig({ FEDERATION: 'maybe' })).toThrow(/FEDERATION/);
+  });
+
   it('takes map tiles with {z}, {x} and {y}, OpenStreetMap by default', () => {
     expect(loadConfig({}).map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(loadConfig({ MAP_TILE_URL: 'http://tiles.lan:8080/{z}/{x}/{y}.png' }).map.tileUrl).toBe(

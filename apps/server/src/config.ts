@@ -296,6 +296,17 @@ const envSchema = z.object({
     ),
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   PUSH_SEND_TIMEOUT: duration('5s'),
+  /** Unset: on when PUBLIC_URL is https on a host that is not loopback (decision 072). */
+  FEDERATION: bool.optional(),
+  FEDERATION_BLOCKED_DOMAINS: commaList((h) => h.toLowerCase().replace(/^\*\./, '')).pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+$/, 'must be a comma-separated list of domain names such as spam.example'),
+    ),
+  ),
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  FEDERATION_INBOX_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
 });
 
 /** Whether `pem` parses as an RSA private key (what nodemailer's DKIM signer takes). */
@@ -448,6 +459,17 @@ export type Config = {
     /** PUSH_SEND_TIMEOUT: the whole of one POST to a push service, connect to last byte (ms). */
     sendTimeoutMs: number;
   };
+  /** ActivityPub (decisions 072, 073). */
+  federation: {
+    /** FEDERATION; unset: on when PUBLIC_URL is https and not loopback. */
+    enabled: boolean;
+    /** FEDERATION_BLOCKED_DOMAINS: refused inbound and never delivered to (their subdomains too). */
+    blockedDomains: string[];
+    /** FEDERATION_ALLOW_PRIVATE_ADDRESSES: fetch and deliver to loopback/private addresses (tests). */
+    allowPrivateAddresses: boolean;
+    /** FEDERATION_INBOX_RATE_LIMIT: inbox posts per client address per minute (0: no limit). */
+    inboxPerMinute: number;
+  };
   /** Settings that work but probably not as meant; server.ts logs each once at start. */
   warnings: string[];
 };
@@ -455,6 +477,16 @@ export type Config = {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 export class ConfigError extends Error {}
+
+/**
+ * Federation is on by default where other servers can reach the instance and trust it: PUBLIC_URL
+ * is https on a host that is not loopback (decision 072). Elsewhere (development, a LAN) it is off.
+ */
+function federationByDefault(publicUrl: string | undefined): boolean {
+  if (!publicUrl?.startsWith('https:')) return false;
+  const host = new URL(publicUrl).hostname;
+  return !LOOPBACK.test(host);
+}
 
 /** Variables whose value an error line leaves out. */
 const SECRET_VALUES = new Set(['DKIM_PRIVATE_KEY']);
@@ -560,6 +592,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
       allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS || e.NODE_ENV !== 'production',
       sendTimeoutMs: e.PUSH_SEND_TIMEOUT,
+    },
+    federation: {
+      enabled: e.FEDERATION ?? federationByDefault(e.PUBLIC_URL),
+      blockedDomains: e.FEDERATION_BLOCKED_DOMAINS,
+      allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+      inboxPerMinute: e.FEDERATION_INBOX_RATE_LIMIT,
     },
     warnings:
       e.PUBLIC_URL || LOOPBACK.test(e.HOST)

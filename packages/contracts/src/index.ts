@@ -10,6 +10,7 @@ export * from './communities.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './federation.ts';
 export * from './fields.ts';
 export * from './friends.ts';
 export * from './groups.ts';

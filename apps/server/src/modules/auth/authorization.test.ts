@@ -36,7 +36,8 @@ import { fakeBrowser } from '../push/push-test-service.ts';
  * says what the caller may do, not what the validator thinks of the body.
  */
 
-const t = useTestApp();
+// Federation on (decision 072), so its organiser routes are in the route table too.
+const t = useTestApp({ env: { FEDERATION: 'true' } });
 let png: Buffer;
 beforeAll(async () => {
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c2410c' } })
@@ -1515,6 +1516,31 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     // An only owner hands over first.
     expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
+  // A community's fediverse followers (decision 073): its organisers only.
+  'GET /api/communities/:slug/fediverse/followers': {
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community('public')).slug}/fediverse/followers`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/communities/:slug/fediverse/followers/approve': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/fediverse/followers/approve`,
+      payload: { actor: 'https://remote.example/users/nobody' },
+    }),
+    // Nobody follows: the organiser's answer is 404, everyone else may not ask.
+    expect: { anonymous: 401, other: 403, owner: 404, admin: 403 },
+  },
+  'POST /api/communities/:slug/fediverse/followers/reject': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/fediverse/followers/reject`,
+      payload: { actor: 'https://remote.example/users/nobody' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 404, admin: 403 },
   },
   'GET /api/communities/:slug/members': {
     request: async (w) => ({

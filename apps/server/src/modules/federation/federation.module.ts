@@ -1,0 +1,62 @@
+import type { App } from '../../platform/http.ts';
+import { cron } from '../../platform/jobs.ts';
+import type { Kernel } from '../../platform/kernel.ts';
+import type { Guards } from '../../platform/request-user.ts';
+import { registerBridge } from './bridge.ts';
+import { federationRoutes } from './federation.routes.ts';
+import { createTownsquareFederation } from './federation.ts';
+import { createFollowersService } from './followers.service.ts';
+import { createJobMessageQueue } from './job-message-queue.ts';
+import { createPgKvStore } from './pg-kv-store.ts';
+import { eventChangedSubscriber } from './subscribers/event-changed.ts';
+
+/** What NodeInfo and the User-Agent of deliveries name (the server package's version). */
+const SOFTWARE_VERSION = '0.1.0';
+
+/** Whether `host` is one of the blocked domains or below one of them. */
+export function blockedBy(domains: string[]): (host: string) => boolean {
+  return (host) => {
+    const h = host.toLowerCase();
+    return domains.some((d) => h === d || h.endsWith(`.${d}`));
+  };
+}
+
+/**
+ * ActivityPub (decisions 072, 073): public communities as Groups, their public events as Events,
+ * follows from other servers, and deliveries of event changes to followers. Off unless
+ * FEDERATION is on (by default where PUBLIC_URL is https on a public host): nothing is
+ * registered then, and no path answers.
+ */
+export function register(app: App, deps: Kernel & { guards: Guards }) {
+  const { config } = deps;
+  if (!config.federation.enabled) return undefined;
+  const kv = createPgKvStore(deps.db);
+  const queue = createJobMessageQueue(deps.jobs);
+  const isBlocked = blockedBy(config.federation.blockedDomains);
+  const federation = createTownsquareFederation({
+    db: deps.db,
+    kv,
+    queue,
+    publicUrl: config.publicUrl,
+    isBlocked,
+    allowPrivateAddress: config.federation.allowPrivateAddresses,
+    version: SOFTWARE_VERSION,
+  });
+  registerBridge(app, {
+    federation,
+    publicUrl: config.publicUrl,
+    isBlocked,
+    limiter: deps.limiter,
+    inboxPerMinute: config.federation.inboxPerMinute,
+  });
+  const followers = createFollowersService({ db: deps.db, federation, publicUrl: config.publicUrl });
+  federationRoutes(app, followers, deps.guards);
+  deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
+  const stop = new AbortController();
+  deps.onStart(async () => {
+    void federation.startQueue(undefined, { signal: stop.signal });
+    await cron(deps.jobs, 'federation-kv-sweep', '17 * * * *', () => kv.sweep());
+  });
+  deps.onClose('beforeHttp', () => stop.abort());
+  return { federation };
+}
