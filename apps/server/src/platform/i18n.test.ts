@@ -320,7 +320,7 @@ describe('invitations and guest e-mails in the reader’s language', () => {
     const answer = (await guestMailsTo(t, email)).at(-1);
     expect(answer?.subject).toBe('Deine Antwort auf Hoffest');
     expect(answer?.text).toContain(
-      `Du bist bei Hoffest (Di., 12. Jan., 19:00 CET) dabei. Dein Ticketcode für den Einlass: ${confirmed.json().rsvp.ticket}`,
+      `Du bist bei Hoffest (Di., 12. Jan., 19:00 CET) dabei. Dein Ticket ist der QR-Code auf der Seite deiner Antwort (Knopf unten); am Einlass kannst du auch den Code ${confirmed.json().rsvp.doorCode} nennen.`,
     );
     expect(answer?.html).toContain('<html lang="de">');
   });

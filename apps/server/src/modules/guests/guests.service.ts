@@ -67,7 +67,7 @@ export type GuestServiceDeps = {
   /** The RSVP service: offers and the event room after a write; the ticket of a person going. */
   rsvps: {
     announce(eventId: string, offers: Offer[]): void;
-    ticketFor(eventId: string, attendeeId: string): Promise<string>;
+    ticketFor(eventId: string, attendeeId: string): Promise<{ code: string; doorCode: string }>;
   };
   /**
    * Date polls that take guest votes (decision 056): the one vote path (inside the confirming
@@ -269,7 +269,11 @@ export function createGuestService(deps: GuestServiceDeps) {
       guests: mine.guests,
       answers: mine.answers,
       waitlistPosition: mine.position,
-      ticket: mine.status === 'going' ? await deps.rsvps.ticketFor(event.id, guest.id) : null,
+      ...(mine.status === 'going'
+        ? await deps.rsvps
+            .ticketFor(event.id, guest.id)
+            .then((t) => ({ ticket: t.code, doorCode: t.doorCode }))
+        : { ticket: null, doorCode: null }),
       maxGuests: event.maxGuests,
       questions: event.questions,
     };
@@ -360,7 +364,9 @@ export function createGuestService(deps: GuestServiceDeps) {
       if (!mine) return undefined;
       const status =
         mine.status === 'going'
-          ? text('mail.guest.confirmed.going', { ticket: await deps.rsvps.ticketFor(event.id, guest.id) })
+          ? text('mail.guest.confirmed.going', {
+              doorCode: (await deps.rsvps.ticketFor(event.id, guest.id)).doorCode,
+            })
           : mine.status === 'waitlisted'
             ? text('mail.guest.confirmed.waitlisted', { position: mine.position ?? 0 })
             : text('mail.guest.confirmed.saved', { status: mine.status });
@@ -539,6 +545,7 @@ export function createGuestService(deps: GuestServiceDeps) {
         await lockEvent(tx, eventId);
         if (await repo.memberAnswered(tx, eventId, userId)) {
           const written = await setRsvp(tx, { eventId, guestId, status: 'leave' });
+          await repo.rememberGuestTicket(tx, eventId, userId, guestId);
           offers.set(eventId, [...(offers.get(eventId) ?? []), ...written.offers]);
         } else {
           await repo.handOver(tx, guestId, userId);
