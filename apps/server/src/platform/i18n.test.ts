@@ -217,9 +217,13 @@ describe('e-mail and push in the recipient’s language', () => {
     await t.jobs.send('event-reminder', { eventId, leadMs: 2 * 3_600_000, startsAt: start.toISOString() });
 
     const n = await onlyNotificationOf(t, lea, 'event_reminder');
-    expect(n?.text).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
+    expect(n?.text).toBe(
+      'Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST, Riverside Park, north gate)',
+    );
     const mail = await mailMatching(t, lea.email, (m) => m.subject.startsWith('Rappel'));
-    expect(mail?.subject).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
+    expect(mail?.subject).toBe(
+      'Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST, Riverside Park, north gate)',
+    );
     expect(mail?.text).toContain(`Bonjour ${lea.user.fullName},`);
   });
 });
