@@ -11,6 +11,7 @@ import {
   tooManyRequestsMessage,
   type ViewerRsvp,
 } from '@townsquare/contracts';
+import QRCode from 'qrcode';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { clockTime } from '../../platform/dates.ts';
@@ -355,6 +356,14 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if ((await rsvpStatus(db, row.id, user.id)) !== 'going') throw forbidden(CAPACITY_MSG.ticketNotGoing);
       const key = deps.links;
       return { code: ticketCode(key, row.id, user.id), doorCode: doorCode(key, row.id, user.id) };
+    },
+
+    /** The QR code of a signed ticket of this event, as a PNG (400 for any other code). */
+    async ticketQr(eventId: string, code: string): Promise<Buffer> {
+      const ticket = readTicket(deps.links, code);
+      if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
+      if (ticket.eventId !== eventId) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
+      return QRCode.toBuffer(code.trim(), { width: 240, margin: 2, errorCorrectionLevel: 'M' });
     },
 
     /** A host checks a person in by ticket code or by id; once only (409 the second time). */

@@ -362,19 +362,22 @@ export function createGuestService(deps: GuestServiceDeps) {
       if (!token) return undefined;
       const [mine] = await attendeeRows(db, guest.eventId, guest.id);
       if (!mine) return undefined;
-      const status =
-        mine.status === 'going'
-          ? text('mail.guest.confirmed.going', {
-              doorCode: (await deps.rsvps.ticketFor(event.id, guest.id)).doorCode,
-            })
-          : mine.status === 'waitlisted'
-            ? text('mail.guest.confirmed.waitlisted', { position: mine.position ?? 0 })
-            : text('mail.guest.confirmed.saved', { status: mine.status });
+      const ticket = mine.status === 'going' ? await deps.rsvps.ticketFor(event.id, guest.id) : undefined;
+      const status = ticket
+        ? text('mail.guest.confirmed.going', { doorCode: ticket.doorCode })
+        : mine.status === 'waitlisted'
+          ? text('mail.guest.confirmed.waitlisted', { position: mine.position ?? 0 })
+          : text('mail.guest.confirmed.saved', { status: mine.status });
       return guestMail({
         ...base,
         subject: text('mail.guest.confirmed.subject'),
         lines: [status, text('mail.guest.confirmed.keep')],
         action: { label: text('mail.guest.confirmed.button'), href: link('/guest-rsvp/manage', token) },
+        // The ticket itself, so the e-mail opens the door even once the answer is an account's.
+        image: ticket && {
+          src: `${deps.publicUrl}/api/events/${event.id}/tickets/qr.png?code=${encodeURIComponent(ticket.code)}`,
+          alt: text('mail.guest.confirmed.qr'),
+        },
       });
     }
     // Which event, when and where, as the guest may read it: offered a place, they are not going

@@ -471,6 +471,20 @@ describe("a guest's ticket once the answer is an account's", () => {
     const byDoorCode = await guestEvent();
     const first = (await answerAndConfirm(byQr, email)).rsvp;
     const second = (await answerAndConfirm(byDoorCode, email)).rsvp;
+    // The confirmation e-mail carries the ticket's QR code as a picture of the signed code.
+    const mailed = (await guestMailsTo(email)).find((m) => m.text.includes(first.doorCode ?? '-'));
+    const src = mailed?.html.match(/<img src="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const qrUrl = new URL(src);
+    expect(qrUrl.searchParams.get('code')).toBe(first.ticket);
+    const picture = await t.app.inject({ method: 'GET', url: `${qrUrl.pathname}${qrUrl.search}` });
+    expect(picture.statusCode, picture.body).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${byQr}/tickets/qr.png?code=${encodeURIComponent(`${first.ticket?.slice(0, -2)}xx`)}`,
+    });
+    expect(forged.statusCode).toBe(400);
     const user = await createUser(t, { email });
     await verify(email);
 
