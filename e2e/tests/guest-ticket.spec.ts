@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from '../support/fixtures.ts';
 import { answerAsGuest } from '../support/guests.ts';
-import { waitForLink } from '../support/mailbox.ts';
+import { waitForLink, waitForMatch } from '../support/mailbox.ts';
 
 /**
  * A guest without an account gets the member's ticket (a QR code and a door code, decision 077),
@@ -73,7 +73,7 @@ test('a guest checks in with the mailed ticket after making an account; the coun
   // The guest makes an account with the same address: the answer becomes the account's.
   await createAccount({ email, fullName: 'Robin Guest' });
 
-  // At the door the host types the mailed door code, then a second host device scans again.
+  // At the door the host scans the QR code of the guest's e-mail.
   const hostPage = await browser.newPage();
   await signInAs(hostPage, host, `/event/${event.id}`);
   await expect(hostPage.getByRole('banner').getByText(longName)).toBeVisible();
@@ -82,9 +82,17 @@ test('a guest checks in with the mailed ticket after making an account; the coun
     baseURL: e2eEnv.baseUrl,
     extraHTTPHeaders: { Authorization: `Bearer ${host.accessToken}` },
   });
-  const checkIn = await api.post(`/api/events/${event.id}/check-ins`, { data: { code: doorCode } });
+  // The QR code in the e-mail is the signed ticket: what a door scanner reads from it.
+  const qrSrc = await waitForMatch(email, /https?:\/\/[^\s"'<>]+\/tickets\/qr\.png\?code=[^\s"'<>]+/);
+  const picture = await api.get(qrSrc);
+  expect(picture.headers()['content-type']).toBe('image/png');
+  const scanned = new URL(qrSrc).searchParams.get('code') ?? '';
+  const checkIn = await api.post(`/api/events/${event.id}/check-ins`, { data: { code: scanned } });
   expect(checkIn.status(), await checkIn.text()).toBe(201);
   expect(((await checkIn.json()) as { checkIn: { fullName: string } }).checkIn.fullName).toBe('Robin Guest');
+  // The door code from the same e-mail names the same answer: it is checked in already.
+  const typed = await api.post(`/api/events/${event.id}/check-ins`, { data: { code: doorCode } });
+  expect(typed.status(), await typed.text()).toBe(409);
   await api.dispose();
   await hostPage.close();
 
