@@ -148,6 +148,8 @@ export function notificationMail(input: {
   guest?: boolean;
   /** The notification's kind, when its reason is more than its group's ("you joined the waitlist"). */
   kind?: NotificationKind;
+  /** A subject other than the text (an announcement's: the text is the whole message). */
+  subject?: string;
 }): MailMessage {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), input.text];
@@ -168,7 +170,7 @@ export function notificationMail(input: {
   const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} ${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join(' · ')}</p>`;
   return {
     to: input.to,
-    subject: input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text,
+    subject: input.subject ?? (input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text),
     text: `${lines.join('\n\n')}\n\n${t(locale, 'mail.notification.open')} ${input.link}\n\n-- \n${footerText}\n${links.map((l) => `${l.label}: ${l.href}`).join('\n')}\n`,
     html: layout(
       locale,
