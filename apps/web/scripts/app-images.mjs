@@ -3,7 +3,8 @@
  * The web app manifest's pictures (public/icons, public/screenshots), committed so a build needs
  * neither sharp nor a browser. Run again when the logo or the landing page changes:
  *
- *   node apps/web/scripts/app-images.mjs          # icons, from public/favicon.svg (sharp)
+ *   node apps/web/scripts/app-images.mjs          # icons, from public/favicon.svg, and the
+ *                                                 # preview picture, from images/*.svg (sharp)
  *   node apps/web/scripts/app-images.mjs --shots  # also the screenshots, of the built landing
  *                                                 # page (npm run build first; system Chromium)
  */
@@ -50,6 +51,14 @@ await plainIcon(192, 'icon-192.png');
 await plainIcon(512, 'icon-512.png');
 await plainIcon(180, 'apple-touch-icon.png');
 await maskableIcon(512, 'icon-maskable-512.png');
+
+// The link preview of a page without its own picture (og:image): social networks do not render
+// an SVG, so the landing page's drawing goes out as a 1200 x 630 PNG on its sky colour.
+await sharp(await readFile(path.join(publicDir, 'images', 'hero-community.svg')), { density: 180 })
+  .resize(1200, 630, { fit: 'contain', background: '#fff7ed' })
+  .flatten({ background: '#fff7ed' })
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(path.join(publicDir, 'images', 'hero-community.png'));
 console.log('icons written to apps/web/public/icons');
 
 if (process.argv.includes('--shots')) {

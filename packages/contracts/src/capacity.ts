@@ -205,6 +205,12 @@ export const transferBody = z.object({
   toUserId: text('Friend').trim().min(1, 'Friend is required').max(64, CAPACITY_MSG.userNotFound),
 });
 
+/**
+ * `GET /api/events/:id/tickets/qr.png?code=`: the QR code of a signed ticket as a picture, for an
+ * e-mail to show (the code is the credential; nothing else is needed).
+ */
+export const ticketQrQuery = z.object({ code: z.string().min(1).max(300) });
+
 /** `code` is the signed ticket in the QR code; `doorCode` the short code printed under it for typing. */
 export const ticketResponse = z.object({ code: z.string(), doorCode: z.string() });
 

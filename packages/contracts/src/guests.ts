@@ -72,8 +72,10 @@ export const guestRsvp = z.object({
   guests: z.array(z.string().max(CAPACITY_LIMITS.guestNameMax)),
   answers: z.record(z.string(), z.string()),
   waitlistPosition: z.number().int().nullable(),
-  /** The check-in code (shown as the ticket), while going. */
+  /** The check-in code (shown as the ticket's QR code), while going. */
   ticket: z.string().nullable(),
+  /** The short door code printed under the QR code (a member's ticket has the same), while going. */
+  doorCode: z.string().nullable(),
   maxGuests: z.number().int(),
   questions: z.array(z.object({ id: z.string(), text: z.string(), required: z.boolean() })),
 });

@@ -23,6 +23,11 @@ export type EventWithRelations = EventRow & {
   creatorFullName: string;
   creatorProfileImage: string | null;
   attendees: Attendee[];
+  /**
+   * The places the people going take: members and guests without an account, each with the
+   * people they bring (the count the capacity counts, `placesTaken` less the offers held).
+   */
+  goingPlaces: number;
   /** Its co-hosts: with the creator and the people going, they know where it is (decision 044). */
   cohostIds: string[];
   /** The hosting community ("Hosted by"), when the event has one. */
@@ -75,13 +80,16 @@ export const withRelations = (
 ) => sql`with page as materialized (${selection}),
   ${viewerId === undefined ? sql`` : sql`${friendsGoingCte(viewerId)},`}
   answers as (
-    select r.event_id, json_agg(json_build_array(r.user_id, r.status, u.username, u.full_name) order by r.created_at) as list
-    from rsvps r join ${users} u on u.id = r.user_id
+    select r.event_id,
+      json_agg(json_build_array(r.user_id, r.status, u.username, u.full_name) order by r.created_at)
+        filter (where r.user_id is not null) as list,
+      coalesce(sum(1 + cardinality(r.guests)) filter (where r.status = 'going'), 0)::int as places
+    from rsvps r left join ${users} u on u.id = r.user_id
     where r.event_id in (select id from page)
     group by r.event_id)
   select ${columnsOf(events, 'page')},
     c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
-    coalesce(a.list, '[]') as attendees,
+    coalesce(a.list, '[]') as attendees, coalesce(a.places, 0) as "goingPlaces",
     array(select ch.user_id::text from event_cohosts ch where ch.event_id = page.id) as "cohostIds",
     h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
     ${viewerId === undefined ? sql`` : sql`, case when fg.total is null then null else json_build_object('total', fg.total, 'users', fg.users) end as "friendsGoing"`}

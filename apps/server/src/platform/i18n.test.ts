@@ -217,9 +217,13 @@ describe('e-mail and push in the recipient’s language', () => {
     await t.jobs.send('event-reminder', { eventId, leadMs: 2 * 3_600_000, startsAt: start.toISOString() });
 
     const n = await onlyNotificationOf(t, lea, 'event_reminder');
-    expect(n?.text).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
+    expect(n?.text).toBe(
+      'Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST, Riverside Park, north gate)',
+    );
     const mail = await mailMatching(t, lea.email, (m) => m.subject.startsWith('Rappel'));
-    expect(mail?.subject).toBe('Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST)');
+    expect(mail?.subject).toBe(
+      'Rappel : Club de lecture commence dans 2 heures (mar. 12 janv., 19:00 EST, Riverside Park, north gate)',
+    );
     expect(mail?.text).toContain(`Bonjour ${lea.user.fullName},`);
   });
 });
@@ -320,7 +324,7 @@ describe('invitations and guest e-mails in the reader’s language', () => {
     const answer = (await guestMailsTo(t, email)).at(-1);
     expect(answer?.subject).toBe('Deine Antwort auf Hoffest');
     expect(answer?.text).toContain(
-      `Du bist bei Hoffest (Di., 12. Jan., 19:00 CET) dabei. Dein Ticketcode für den Einlass: ${confirmed.json().rsvp.ticket}`,
+      `Du bist bei Hoffest (Di., 12. Jan., 19:00 CET) dabei. Dein Ticket ist der QR-Code auf der Seite deiner Antwort (Knopf unten); am Einlass kannst du auch den Code ${confirmed.json().rsvp.doorCode} nennen.`,
     );
     expect(answer?.html).toContain('<html lang="de">');
   });

@@ -506,5 +506,8 @@ export const confirmGuest = (t: TestApp, token: string | null) =>
 export async function guestAnswer(t: TestApp, eventId: string, email: string, body: object = {}) {
   const res = await confirmGuest(t, await guestConfirmToken(t, eventId, email, body));
   if (res.statusCode !== 200) throw new Error(`guest confirm failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { manageToken: string; rsvp: { status: string; ticket: string | null } };
+  return res.json() as {
+    manageToken: string;
+    rsvp: { status: string; ticket: string | null; doorCode: string | null };
+  };
 }

@@ -18,7 +18,7 @@ import {
 } from './format.ts';
 import { setServerConventions } from './i18n/conventions.ts';
 import { setCurrentIntl } from './i18n/intl.tsx';
-import { createAppIntl } from './i18n/load.ts';
+import { createAppIntl, loadIntl } from './i18n/load.ts';
 
 describe('format', () => {
   it('joined date is "MMMM yyyy" or "Recently"', () => {
@@ -54,11 +54,26 @@ describe('format', () => {
     expect(formatPhone('')).toBe('');
   });
 
-  it('roles show the underscore as a space; names fall back to full name, then e-mail', () => {
+  it('roles are named by the catalogs; names fall back to full name, then e-mail', () => {
     expect(formatRole('Club_Founder')).toBe('Club Founder');
     expect(displayName({ username: 'jane', fullName: 'Jane', email: 'j@x.io' })).toBe('jane');
     expect(displayName({ fullName: 'Jane', email: 'j@x.io' })).toBe('Jane');
     expect(displayName({ email: 'j@x.io' })).toBe('j@x.io');
+  });
+});
+
+describe('words from the catalogs', () => {
+  it('a German bell says "Heute, 6:20", not "Today"', async () => {
+    setCurrentIntl(await loadIntl('de'), 'de');
+    const now = new Date(2025, 2, 8, 18, 0);
+    expect(formatNotificationTime(new Date(2025, 2, 8, 6, 20), now)).toBe('Heute, 6:20');
+    expect(formatNotificationTime(new Date(2025, 2, 7, 19, 5), now)).toBe('Gestern, 19:05');
+  });
+
+  it('a Spanish page names the roles in Spanish', async () => {
+    setCurrentIntl(await loadIntl('es'), 'es');
+    expect(formatRole('Club_Founder')).toBe('Fundador de club');
+    expect(formatRole('Member')).toBe('Miembro');
   });
 });
 

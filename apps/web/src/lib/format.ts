@@ -87,8 +87,8 @@ export function formatNotificationTime(
 ): string {
   const date = toDate(value);
   if (!date) return '';
-  if (isSameDay(date, now)) return `Today, ${intl(date, TIME)}`;
-  if (isSameDay(date, subDays(now, 1))) return `Yesterday, ${intl(date, TIME)}`;
+  if (isSameDay(date, now)) return translate('common.todayAt', { time: intl(date, TIME) });
+  if (isSameDay(date, subDays(now, 1))) return translate('common.yesterdayAt', { time: intl(date, TIME) });
   return intl(date, { weekday: 'short', month: 'short', day: 'numeric', ...TIME });
 }
 
@@ -146,9 +146,10 @@ export function formatPhone(value: string | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** Roles are shown with the underscore as a space: "Club Founder". */
+/** A role's name in the current language ("Club Founder", "Club-Gründer"); an unknown one as written. */
 export function formatRole(role: string): string {
-  return role.replace(/_/g, ' ');
+  const name = translate(`users.role.${role}`);
+  return name === `users.role.${role}` ? role.replace(/_/g, ' ') : name;
 }
 
 /** Username, else full name, else e-mail (the header's rule). */

@@ -118,6 +118,11 @@ export const rsvps = pgTable(
     /** Until when an offered place is held. */
     offerExpiresAt: instant('offer_expires_at'),
     checkedInAt: instant('checked_in_at'),
+    /**
+     * The guest identity this answer was given under, once it became a member's (decision 077):
+     * the ticket and door code the guest was mailed name it, and keep opening the door.
+     */
+    formerGuestId: uuid('former_guest_id'),
     ...timestamps(),
   },
   (t) => [
@@ -130,6 +135,7 @@ export const rsvps = pgTable(
     index('rsvps_going_user_idx').on(t.userId, t.eventId).where(sql`status = 'going'`),
     // The offer sweep reads only the places on offer, soonest expiry first.
     index('rsvps_offer_expiry_idx').on(t.offerExpiresAt).where(sql`status = 'offered'`),
+    index('rsvps_former_guest_idx').on(t.eventId, t.formerGuestId).where(sql`former_guest_id is not null`),
   ],
 );
 

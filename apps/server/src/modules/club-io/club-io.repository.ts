@@ -12,6 +12,7 @@ import {
   emailSuppressions,
   eventSeries,
   events,
+  places,
   rsvps,
   users,
 } from '../../db/schema/index.ts';
@@ -482,6 +483,13 @@ export async function eventsOf(db: Executor, communityId: string) {
     .from(events)
     .where(eq(events.communityId, communityId))
     .orderBy(asc(events.startDate), asc(events.id));
+}
+
+/** The time zone of a community's place (its city or venue), when it has one. */
+export async function placeZoneOf(db: Executor, placeId: string | null): Promise<string | undefined> {
+  if (!placeId) return undefined;
+  const rows = await db.select({ timeZone: places.timeZone }).from(places).where(eq(places.id, placeId));
+  return rows[0]?.timeZone;
 }
 
 export async function countEventsOf(db: Executor, communityId: string): Promise<number> {

@@ -473,6 +473,33 @@ describe('member invitations', () => {
 });
 
 describe('export', () => {
+  const joinedOf = async (slug: string, user: TestUser) => {
+    const files = unzip((await inject('GET', `/api/communities/${slug}/export`, owner)).rawPayload);
+    const line = files
+      .get('members.csv')!
+      .split('\r\n')
+      .find((l) => l.includes(user.user.username!));
+    return line?.split(',')[3];
+  };
+
+  it("gives members.csv times in the community's zone, named, not ISO UTC", async () => {
+    const found = await inject('GET', '/api/places/search?q=Berlin&near=52.52,13.40&limit=1');
+    const [berlin] = found.json().places as { name: string; lat: number; lon: number }[];
+    const place = await inject('POST', '/api/places', owner, berlin);
+    expect(place.statusCode, place.body).toBeLessThan(300);
+    const club = await community(owner, { placeId: place.json().place.id });
+    const member = await createUser(t);
+    expect((await inject('POST', `/api/communities/${club.slug}/join`, member, {})).statusCode).toBeLessThan(
+      300,
+    );
+    expect(await joinedOf(club.slug, member)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} CES?T$/);
+
+    // Without a place (nor events): UTC, said so.
+    const nowhere = await community(owner);
+    await inject('POST', `/api/communities/${nowhere.slug}/join`, member, {});
+    expect(await joinedOf(nowhere.slug, member)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  });
+
   it('zips the community: settings, members (e-mail only with consent), every event; our export imports back as the same events', async () => {
     const club = await community(owner, { joinQuestions: ['What do you play?'] });
     const sharer = await createUser(t);

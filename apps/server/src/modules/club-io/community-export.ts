@@ -1,6 +1,7 @@
 import yazl from 'yazl';
 import type { Database } from '../../db/client.ts';
 import type { CommunityRow } from '../../db/schema/index.ts';
+import { sheetTime } from '../../platform/dates.ts';
 import { writeCalendar } from '../../platform/ics-writer.ts';
 import { membersForExport } from '../access/groups.ts';
 import { csvCell } from '../events/attendees-csv.ts';
@@ -8,7 +9,8 @@ import * as repo from './club-io.repository.ts';
 
 /**
  * The whole community as a zip (decision 041): `community.json` (its settings and join
- * questions), `members.csv` (e-mail only of members who agreed to share it), `events.ics` (every
+ * questions), `members.csv` (e-mail only of members who agreed to share it; when each joined in
+ * the community's zone, as a spreadsheet reads it), `events.ics` (every
  * event, written by the one calendar writer: UID `<event id>@<host>`, the same in every export)
  * and `events.json` (each event with its RSVP counts and series, and the series themselves).
  */
@@ -24,6 +26,9 @@ export async function buildCommunityZip(
     repo.rsvpCountsOf(db, community.id),
   ]);
   const host = new URL(o.publicUrl).host;
+  // Times a person reads in the CSV are the community's wall clock, named ("2026-12-04 18:30 CET"):
+  // its place's zone, else the zone of its latest event, else UTC.
+  const zone = (await repo.placeZoneOf(db, community.placeId)) ?? rows.at(-1)?.timeZone ?? 'UTC';
   const communityJson = {
     format: 'townsquare-community-export',
     version: 1,
@@ -46,7 +51,7 @@ export async function buildCommunityZip(
   const membersCsv = [
     'name,username,role,joined,email',
     ...people.map((p) =>
-      [p.name, p.username ?? '', p.role, p.joined.toISOString(), p.email ?? ''].map(csvCell).join(','),
+      [p.name, p.username ?? '', p.role, sheetTime(p.joined, zone), p.email ?? ''].map(csvCell).join(','),
     ),
   ].join('\r\n');
   const eventsJson = {

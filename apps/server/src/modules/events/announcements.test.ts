@@ -53,6 +53,9 @@ describe('POST /api/events/:id/announcements', () => {
         'Doors open at 18:30.',
       ),
     );
+    // Its subject says where it comes from; the message is the mail's text, not its subject.
+    const [mail] = (await mailsTo(t, waiting.email)).filter((m) => m.text.includes('Doors open at 18:30.'));
+    expect(mail?.subject).toBe('A message from the hosts of Harvest supper');
 
     const toAll = await announce(cohost, { message: 'Bring a jumper.', audience: 'all' });
     expect(toAll.json()).toEqual({ recipients: 3 });

@@ -135,7 +135,8 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
       fullName: row.creatorFullName,
       profileImage: row.creatorProfileImage,
     },
-    attendeeCount: going.length,
+    // What the capacity counts: guests without an account and everyone's +1s too.
+    attendeeCount: row.goingPlaces ?? going.length,
     maybeCount,
     myRsvp,
     timeZone: row.timeZone,

@@ -84,6 +84,34 @@ export async function rsvpStatus(db: Executor, eventId: string, userId: string):
   return result.rows[0]?.status;
 }
 
+/**
+ * The people going to an event, each with every id a ticket of theirs may name: their own, and
+ * the guest identity their answer was given under before it became a member's (decision 077).
+ */
+export async function ticketHolders(
+  db: Executor,
+  eventId: string,
+): Promise<{ attendeeId: string; formerGuestId: string | null }[]> {
+  const result = await db.execute<{ attendeeId: string; formerGuestId: string | null }>(
+    sql`select attendee_id as "attendeeId", former_guest_id as "formerGuestId" from rsvps
+      where event_id = ${eventId} and status = 'going'`,
+  );
+  return result.rows;
+}
+
+/**
+ * Whose answer a ticket naming `id` is now: the attendee `id` itself, or the member whose answer
+ * was given as the guest `id` (decision 077); `id` again when neither answered.
+ */
+export async function ticketHolder(db: Executor, eventId: string, id: string): Promise<string> {
+  const result = await db.execute<{ attendee_id: string }>(
+    sql`select attendee_id from rsvps where event_id = ${eventId}
+      and (attendee_id = ${id} or former_guest_id = ${id})
+      order by attendee_id = ${id} desc limit 1`,
+  );
+  return result.rows[0]?.attendee_id ?? id;
+}
+
 /** Marks a going person (member or guest) checked in, once: whether this call did it. */
 export async function markCheckedIn(db: Executor, eventId: string, attendeeId: string): Promise<boolean> {
   const updated = await db.execute(sql`update rsvps set checked_in_at = now()

@@ -7,6 +7,7 @@ import {
   eventResponse,
   idParam,
   idParams as params,
+  ticketQrQuery,
   ticketResponse,
   transferBody,
 } from '@townsquare/contracts';
@@ -61,6 +62,22 @@ export function rsvpRoutes(
     '/api/events/:id/ticket',
     auth({ params, response: { 200: ticketResponse, ...errors(401, 403, 404) } }),
     async (request) => rsvps.ticket(caller(request).user, request.params.id),
+  );
+
+  // The ticket's QR code as a picture, for the guest's e-mail (decision 077): the signed code is
+  // all it takes, as in the QR code itself; it names no one but an id.
+  app.get(
+    '/api/events/:id/tickets/qr.png',
+    routeOptions(tags, [], { security: false })({
+      params,
+      querystring: ticketQrQuery,
+      produces: ['image/png'],
+    }),
+    async (request, reply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=86400')
+        .send(await rsvps.ticketQr(request.params.id, request.query.code)),
   );
 
   app.post(

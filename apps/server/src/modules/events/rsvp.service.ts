@@ -11,6 +11,7 @@ import {
   tooManyRequestsMessage,
   type ViewerRsvp,
 } from '@townsquare/contracts';
+import QRCode from 'qrcode';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { clockTime } from '../../platform/dates.ts';
@@ -38,6 +39,8 @@ import {
   markCheckedIn,
   rsvpStates,
   rsvpStatus,
+  ticketHolder,
+  ticketHolders,
 } from './rsvp.repository.ts';
 import {
   attendeeRows,
@@ -137,16 +140,19 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     const key = deps.links;
     const typed = normalDoorCode(code);
     if (typed) {
-      // A short door code names nobody: match it against the people going (decision 046).
-      const going = (await readAttendees(db, row.id)).filter((a) => a.status === 'going');
-      const personId = going.find((a) => doorCodes(key, row.id, a.userId).includes(typed))?.userId;
-      if (!personId) throw badRequest(CAPACITY_MSG.doorCodeUnknown);
-      return personId;
+      // A short door code names nobody: match it against the people going (decision 046), by
+      // their own id and the guest identity their answer was given under (decision 077).
+      const names = (id: string | null) => id !== null && doorCodes(key, row.id, id).includes(typed);
+      const holder = (await ticketHolders(db, row.id)).find(
+        (h) => names(h.attendeeId) || names(h.formerGuestId),
+      );
+      if (!holder) throw badRequest(CAPACITY_MSG.doorCodeUnknown);
+      return holder.attendeeId;
     }
     const ticket = readTicket(key, code);
     if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
     if (ticket.eventId !== row.id) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
-    return ticket.userId;
+    return ticketHolder(db, row.id, ticket.userId);
   }
 
   return {
@@ -161,9 +167,15 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       changed(eventId);
     },
 
-    /** The check-in code of a member or a guest going (its holder shows it at the door). */
-    async ticketFor(eventId: string, attendeeId: string): Promise<string> {
-      return ticketCode(deps.links, eventId, attendeeId);
+    /**
+     * The ticket of a member or a guest going (its holder shows it at the door): the signed code
+     * in the QR code and the short door code printed under it, the same for both.
+     */
+    async ticketFor(eventId: string, attendeeId: string): Promise<{ code: string; doorCode: string }> {
+      return {
+        code: ticketCode(deps.links, eventId, attendeeId),
+        doorCode: doorCode(deps.links, eventId, attendeeId),
+      };
     },
 
     /** Lazy offer expiry on reads and RSVPs of one event: one indexed probe when nothing lapsed. */
@@ -344,6 +356,14 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if ((await rsvpStatus(db, row.id, user.id)) !== 'going') throw forbidden(CAPACITY_MSG.ticketNotGoing);
       const key = deps.links;
       return { code: ticketCode(key, row.id, user.id), doorCode: doorCode(key, row.id, user.id) };
+    },
+
+    /** The QR code of a signed ticket of this event, as a PNG (400 for any other code). */
+    async ticketQr(eventId: string, code: string): Promise<Buffer> {
+      const ticket = readTicket(deps.links, code);
+      if (!ticket) throw badRequest(CAPACITY_MSG.ticketInvalid);
+      if (ticket.eventId !== eventId) throw badRequest(CAPACITY_MSG.ticketOtherEvent);
+      return QRCode.toBuffer(code.trim(), { width: 240, margin: 2, errorCorrectionLevel: 'M' });
     },
 
     /** A host checks a person in by ticket code or by id; once only (409 the second time). */

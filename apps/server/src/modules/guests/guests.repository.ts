@@ -176,5 +176,25 @@ export async function memberAnswered(tx: Executor, eventId: string, userId: stri
  * kept (`attendee_id` follows, being generated from `user_id`).
  */
 export async function handOver(tx: Executor, guestId: string, userId: string): Promise<void> {
-  await tx.update(rsvps).set({ userId, guestId: null }).where(eq(rsvps.guestId, guestId));
+  // The guest's ticket names the guest identity: the row remembers it (decision 077).
+  await tx
+    .update(rsvps)
+    .set({ userId, guestId: null, formerGuestId: guestId })
+    .where(eq(rsvps.guestId, guestId));
+}
+
+/**
+ * Where the member had answered too (theirs is kept): the ticket mailed to the guest opens the
+ * door for the member's answer (decision 077), unless it already remembers another.
+ */
+export async function rememberGuestTicket(
+  tx: Executor,
+  eventId: string,
+  userId: string,
+  guestId: string,
+): Promise<void> {
+  await tx
+    .update(rsvps)
+    .set({ formerGuestId: guestId })
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), isNull(rsvps.formerGuestId)));
 }

@@ -67,7 +67,7 @@ export type GuestServiceDeps = {
   /** The RSVP service: offers and the event room after a write; the ticket of a person going. */
   rsvps: {
     announce(eventId: string, offers: Offer[]): void;
-    ticketFor(eventId: string, attendeeId: string): Promise<string>;
+    ticketFor(eventId: string, attendeeId: string): Promise<{ code: string; doorCode: string }>;
   };
   /**
    * Date polls that take guest votes (decision 056): the one vote path (inside the confirming
@@ -269,7 +269,11 @@ export function createGuestService(deps: GuestServiceDeps) {
       guests: mine.guests,
       answers: mine.answers,
       waitlistPosition: mine.position,
-      ticket: mine.status === 'going' ? await deps.rsvps.ticketFor(event.id, guest.id) : null,
+      ...(mine.status === 'going'
+        ? await deps.rsvps
+            .ticketFor(event.id, guest.id)
+            .then((t) => ({ ticket: t.code, doorCode: t.doorCode }))
+        : { ticket: null, doorCode: null }),
       maxGuests: event.maxGuests,
       questions: event.questions,
     };
@@ -358,17 +362,22 @@ export function createGuestService(deps: GuestServiceDeps) {
       if (!token) return undefined;
       const [mine] = await attendeeRows(db, guest.eventId, guest.id);
       if (!mine) return undefined;
-      const status =
-        mine.status === 'going'
-          ? text('mail.guest.confirmed.going', { ticket: await deps.rsvps.ticketFor(event.id, guest.id) })
-          : mine.status === 'waitlisted'
-            ? text('mail.guest.confirmed.waitlisted', { position: mine.position ?? 0 })
-            : text('mail.guest.confirmed.saved', { status: mine.status });
+      const ticket = mine.status === 'going' ? await deps.rsvps.ticketFor(event.id, guest.id) : undefined;
+      const status = ticket
+        ? text('mail.guest.confirmed.going', { doorCode: ticket.doorCode })
+        : mine.status === 'waitlisted'
+          ? text('mail.guest.confirmed.waitlisted', { position: mine.position ?? 0 })
+          : text('mail.guest.confirmed.saved', { status: mine.status });
       return guestMail({
         ...base,
         subject: text('mail.guest.confirmed.subject'),
         lines: [status, text('mail.guest.confirmed.keep')],
         action: { label: text('mail.guest.confirmed.button'), href: link('/guest-rsvp/manage', token) },
+        // The ticket itself, so the e-mail opens the door even once the answer is an account's.
+        image: ticket && {
+          src: `${deps.publicUrl}/api/events/${event.id}/tickets/qr.png?code=${encodeURIComponent(ticket.code)}`,
+          alt: text('mail.guest.confirmed.qr'),
+        },
       });
     }
     // Which event, when and where, as the guest may read it: offered a place, they are not going
@@ -539,6 +548,7 @@ export function createGuestService(deps: GuestServiceDeps) {
         await lockEvent(tx, eventId);
         if (await repo.memberAnswered(tx, eventId, userId)) {
           const written = await setRsvp(tx, { eventId, guestId, status: 'leave' });
+          await repo.rememberGuestTicket(tx, eventId, userId, guestId);
           offers.set(eventId, [...(offers.get(eventId) ?? []), ...written.offers]);
         } else {
           await repo.handOver(tx, guestId, userId);

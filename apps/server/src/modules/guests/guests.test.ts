@@ -128,6 +128,8 @@ describe('answering without an account', () => {
       answers: { [questionId]: 'none' },
     });
     expect(rsvp.ticket).toMatch(/^T1\./);
+    // The same ticket as a member's: a QR code of `ticket` and the short door code under it.
+    expect(rsvp.doorCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     // The link works once.
     const again = await confirmGuest(t, token);
     expect(again.statusCode).toBe(400);
@@ -145,10 +147,10 @@ describe('answering without an account', () => {
     );
     expect(csv.body.split('\r\n')[1]).toBe('Robin Guest,,going,,none,,guest');
 
-    // The confirmation mail carries the manage link and the ticket.
+    // The confirmation mail carries the manage link (its page shows the QR code) and the door code.
     const done = (await guestMailsTo(email)).at(-1);
     expect(done?.subject).toContain('Your answer to');
-    expect(done?.text).toContain(rsvp.ticket);
+    expect(done?.text).toContain(rsvp.doorCode);
     expect(tokenIn(done?.link)).toBe(manageToken);
 
     // Check-in with the guest's ticket.
@@ -160,6 +162,7 @@ describe('answering without an account', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().rsvp.status).toBe('maybe');
     expect(changed.json().rsvp.ticket).toBeNull();
+    expect(changed.json().rsvp.doorCode).toBeNull();
 
     const cancelled = await manage('DELETE', manageToken);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -180,6 +183,7 @@ describe('answering without an account', () => {
     expect(Object.keys(res.json().rsvp).sort()).toEqual(
       [
         'answers',
+        'doorCode',
         'endDate',
         'eventId',
         'eventTitle',
@@ -445,6 +449,69 @@ describe('an account with the same address', () => {
     expect(left.json().event.placesLeft).toBe(3);
     const guests = await t.db.execute(sql`select 1 from event_guests where email = ${email}`);
     expect(guests.rows).toHaveLength(0);
+  });
+});
+
+describe("a guest's ticket once the answer is an account's", () => {
+  const verify = async (email: string) => {
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      remoteAddress: nextIp(),
+      payload: { token: await lastTokenTo(t, email, 'Confirm your email address') },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  };
+  const checkIn = (eventId: string, code: string) =>
+    inject('POST', `/api/events/${eventId}/check-ins`, host, { code });
+
+  it('still checks in by the QR code and by the door code the guest was mailed', async () => {
+    const email = `${unique('ticket')}@example.com`;
+    const byQr = await guestEvent();
+    const byDoorCode = await guestEvent();
+    const first = (await answerAndConfirm(byQr, email)).rsvp;
+    const second = (await answerAndConfirm(byDoorCode, email)).rsvp;
+    // The confirmation e-mail carries the ticket's QR code as a picture of the signed code.
+    const mailed = (await guestMailsTo(email)).find((m) => m.text.includes(first.doorCode ?? '-'));
+    const src = mailed?.html.match(/<img src="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const qrUrl = new URL(src);
+    expect(qrUrl.searchParams.get('code')).toBe(first.ticket);
+    const picture = await t.app.inject({ method: 'GET', url: `${qrUrl.pathname}${qrUrl.search}` });
+    expect(picture.statusCode, picture.body).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${byQr}/tickets/qr.png?code=${encodeURIComponent(`${first.ticket?.slice(0, -2)}xx`)}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    const user = await createUser(t, { email });
+    await verify(email);
+
+    const scanned = await checkIn(byQr, first.ticket ?? '');
+    expect(scanned.statusCode, scanned.body).toBe(201);
+    expect(scanned.json().checkIn).toMatchObject({ userId: user.user.id });
+    expect(scanned.json().checkIn.guest).toBeUndefined();
+    const typed = await checkIn(byDoorCode, (second.doorCode ?? '').toLowerCase().replace('-', ' '));
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(typed.json().checkIn).toMatchObject({ userId: user.user.id });
+    // Once only, whichever ticket is shown: the account's own ticket is the same person.
+    const own = await inject('GET', `/api/events/${byQr}/ticket`, user);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await checkIn(byQr, own.json().doorCode)).statusCode).toBe(409);
+  });
+
+  it("checks in the account's own answer where it had answered too", async () => {
+    const email = `${unique('both')}@example.com`;
+    const eventId = await guestEvent();
+    const { rsvp } = await answerAndConfirm(eventId, email);
+    const user = await createUser(t, { email });
+    const going = await inject('POST', `/api/events/${eventId}/rsvp`, user, { status: 'going' });
+    expect(going.statusCode, going.body).toBe(200);
+    await verify(email);
+    const scanned = await checkIn(eventId, rsvp.ticket ?? '');
+    expect(scanned.statusCode, scanned.body).toBe(201);
+    expect(scanned.json().checkIn).toMatchObject({ userId: user.user.id, status: 'going' });
   });
 });
 

@@ -73,7 +73,8 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
       startsAt: at19(timeZone).toISOString(),
     });
     const n = await onlyNotificationOf(t, ana, 'event_reminder');
-    const text = `Reminder: Supper in ${timeZone} starts in 1 hour (Tue 12 Jan, 19:00 ${name})`;
+    // When and where: someone going knows the address (decision 044), the reminder says it.
+    const text = `Reminder: Supper in ${timeZone} starts in 1 hour (Tue 12 Jan, 19:00 ${name}, Riverside Park, north gate)`;
     expect(n?.text).toBe(text);
     const mail = await mailMatching(t, ana.email, (m) => m.text.includes('Reminder:'));
     expect(mail?.text).toContain(text);

@@ -119,6 +119,9 @@ export function createNotifications(deps: NotificationsDeps) {
         title: event.title,
         ...leadParams(job.leadMs),
         when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        // Going, they know where (decision 044): the reminder says it, the address included.
+        placed: event.location.trim() === '' ? 'no' : 'yes',
+        where: event.location,
         joining: online ? 'yes' : 'no',
         url: online ? (event.onlineUrl ?? '') : '',
       };

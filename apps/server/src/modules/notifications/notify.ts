@@ -24,7 +24,8 @@ export type { Recipient };
 export type NotificationChannel = {
   name: string;
   wants(to: Recipient, kind: NotificationKind): boolean;
-  deliver(to: Recipient, notification: NotificationDto): Promise<void>;
+  /** `message`: the catalog key and values it was written from (null for rows from before them). */
+  deliver(to: Recipient, notification: NotificationDto, message?: Message | null): Promise<void>;
   /** Seconds to wait before delivering this kind (the e-mail of a direct message waits). */
   delaySeconds?(kind: NotificationKind): number;
 };
@@ -239,7 +240,7 @@ export async function deliverBatch(
           try {
             // In the recipient's language, whoever caused it.
             const actor = row.actorId ? actors.get(row.actorId) : undefined;
-            await channel.deliver(to, presentNotification(row, actor, to.locale ?? 'en'));
+            await channel.deliver(to, presentNotification(row, actor, to.locale ?? 'en'), row.message);
           } catch (error) {
             await repo.releaseDelivery(deps.db, row.id, channel.name);
             failed.push({ id: job.id, error });

@@ -84,8 +84,11 @@ export const SITEMAP_CITIES = 5_000;
 /** At most this many communities in the sitemap. */
 export const SITEMAP_COMMUNITIES = 5_000;
 
-/** Shown when an event has no picture of its own (in apps/web/public). */
-const DEFAULT_IMAGE = '/images/hero-community.svg';
+/**
+ * The preview picture of a page without its own (in apps/web/public, made by
+ * scripts/app-images.mjs): a PNG, as social networks render no SVG.
+ */
+const DEFAULT_IMAGE = '/images/hero-community.png';
 
 const DESCRIPTION_MAX = 200;
 /** A community page's next events: the first page the web app asks for (its events tab). */

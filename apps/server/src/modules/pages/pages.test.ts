@@ -198,7 +198,7 @@ describe('link previews of /event/:id', () => {
     expect(data?.location).toMatchObject({ name: '<b>Hall</b> & "annex"' });
     expect(data?.isAccessibleForFree).toBe(true);
     // No event picture: the site's own, still absolute, and the small card.
-    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/hero-community.svg`);
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/hero-community.png`);
     expect(meta(html, 'twitter:card')).toBe('summary');
   });
 
@@ -296,6 +296,9 @@ describe('link previews of /c/:slug', () => {
     expect(meta(html, 'og:title')).toBe('Riverside Runners');
     expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/c/${club.slug}`);
     expect(meta(html, 'og:image')).toMatch(/^https?:\/\//);
+    // A club without a picture: a PNG, which social networks render (they do not render SVG).
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/hero-community.png`);
+    expect(meta(html, 'twitter:image')).toBe(`${PUBLIC_URL}/images/hero-community.png`);
     expect(meta(html, 'robots')).toBeUndefined();
     expect(jsonLd(html)).toMatchObject({
       '@context': 'https://schema.org',

@@ -18,8 +18,12 @@ function layout(
   paragraphs: string[],
   action?: { label: string; href: string },
   footer?: string,
+  image?: { src: string; alt: string },
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const picture = image
+    ? `<p style="margin:0 0 16px"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" width="240" height="240" style="display:block;border:1px solid #e7e5e4;border-radius:8px"></p>`
+    : '';
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('') + picture;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(t(locale, 'mail.buttonFallback'))}<br><a href="${escapeHtml(action.href)}">${escapeHtml(action.href)}</a></p>`
     : '';
@@ -144,6 +148,8 @@ export function notificationMail(input: {
   guest?: boolean;
   /** The notification's kind, when its reason is more than its group's ("you joined the waitlist"). */
   kind?: NotificationKind;
+  /** A subject other than the text (an announcement's: the text is the whole message). */
+  subject?: string;
 }): MailMessage {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), input.text];
@@ -164,7 +170,7 @@ export function notificationMail(input: {
   const footer = `<p style="margin:24px 0 0;font-size:12px;color:#78716c">${escapeHtml(footerText)} ${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join(' · ')}</p>`;
   return {
     to: input.to,
-    subject: input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text,
+    subject: input.subject ?? (input.text.length > 120 ? `${input.text.slice(0, 117)}...` : input.text),
     text: `${lines.join('\n\n')}\n\n${t(locale, 'mail.notification.open')} ${input.link}\n\n-- \n${footerText}\n${links.map((l) => `${l.label}: ${l.href}`).join('\n')}\n`,
     html: layout(
       locale,
@@ -240,6 +246,8 @@ export function guestMail(input: {
   locale?: Locale;
   /** Why they get it, when not for an event's answer (a date poll's: decision 056). */
   why?: string;
+  /** A picture under the text: a guest's ticket QR code (decision 077). */
+  image?: { src: string; alt: string };
 }): MailMessage {
   const locale = input.locale ?? 'en';
   const lines = [t(locale, 'mail.greeting', { name: input.name }), ...input.lines];
@@ -250,7 +258,7 @@ export function guestMail(input: {
     to: input.to,
     subject: input.subject,
     text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.href}\n\n-- \n${footerText}\n${never}: ${input.neverUrl}\n`,
-    html: layout(locale, input.subject, lines, input.action, footer),
+    html: layout(locale, input.subject, lines, input.action, footer, input.image),
     link: input.action.href,
     headers: {
       'List-Unsubscribe': `<${input.neverUrl}>`,

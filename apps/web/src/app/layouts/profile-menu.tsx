@@ -47,7 +47,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
   const t = useT();
   return (
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="group flex max-w-[14rem] cursor-pointer items-center gap-2 rounded-full border border-stone-200 bg-white py-1 pr-2.5 pl-1 text-sm font-semibold text-stone-800 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50 data-[state=open]:border-brand-300">
+      <DropdownMenuTrigger className="group flex min-w-0 max-w-[14rem] cursor-pointer items-center gap-2 rounded-full border border-stone-200 bg-white py-1 pr-2.5 pl-1 text-sm font-semibold text-stone-800 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50 data-[state=open]:border-brand-300">
         <span className="relative">
           <Avatar src={user.profileImage} alt="" className="size-8 ring-0" />
           {waiting > 0 ? (
@@ -57,7 +57,7 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
             />
           ) : null}
         </span>
-        <span className="max-w-28 truncate sm:max-w-none">{name}</span>
+        <span className="min-w-0 max-w-28 truncate sm:max-w-none">{name}</span>
         <span className="sr-only">{t('nav.accountMenu', { count: waiting })}</span>
         <ChevronDown
           className="size-4 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../test/factories.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -49,7 +50,7 @@ describe('SiteHeader notifications', () => {
     renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });
     // The bell is a lazy chunk: give it time on a busy machine.
     expect(
-      await screen.findByRole('button', { name: 'Notifications, 4 unread' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Notifications, 4 unread' }, { timeout: 15000 }),
     ).toBeInTheDocument();
   });
 
@@ -87,5 +88,19 @@ describe('SiteHeader communities and search', () => {
     renderWithApp(<SiteHeader />, { path: '/' });
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Communities' })).toHaveAttribute('href', '/communities');
+  });
+});
+
+describe('SiteHeader search on a phone', () => {
+  it('has a search button in the header row that opens the menu with the search box focused', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithApp(<SiteHeader />, { path: '/dashboard', user: createSelfUser() });
+    const header = screen.getByRole('banner');
+    await user.click(within(header).getByRole('button', { name: 'Search people, events and communities' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    // The search box is a lazy chunk: give it time on a busy machine.
+    const box = await within(menu).findByRole('combobox', {}, { timeout: 15000 });
+    await vi.waitFor(() => expect(box).toHaveFocus());
   });
 });

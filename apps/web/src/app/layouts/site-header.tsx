@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { CloseIcon, MenuIcon } from '../../components/ui/shell-icons.tsx';
+import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/shell-icons.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PROFILE_SETUP_PATH } from '../../features/auth/components/route-guards.tsx';
 import { useSession } from '../../lib/api/get-session.ts';
@@ -18,10 +18,10 @@ const SearchBox = lazy(() =>
   import('../../features/search/components/search-box.tsx').then((m) => ({ default: m.SearchBox })),
 );
 /** The search box in the header row or the phone menu, without a visible label. */
-const HeaderSearch = ({ className }: { className: string }) => (
+const HeaderSearch = ({ className, autoFocus }: { className: string; autoFocus?: boolean }) => (
   <div className={className}>
     <Suspense fallback={null}>
-      <SearchBox compact />
+      <SearchBox compact autoFocus={autoFocus} />
     </Suspense>
   </div>
 );
@@ -64,12 +64,17 @@ export function SiteHeader() {
   const logout = useLogout();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The phone header's search button opens the menu with its search box focused.
+  const [searchFirst, setSearchFirst] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Close the mobile menu whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchFirst(false);
+  }, [location.pathname]);
 
   // Escape closes the open mobile menu and puts focus back on its button.
   useEffect(() => {
@@ -102,16 +107,17 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
       <div className="container-page flex h-16 items-center gap-3">
+        {/* Never squeezed: a long name in the account menu gives way instead (it truncates). */}
         <Link
           to={inSetup ? PROFILE_SETUP_PATH : user ? '/dashboard' : '/'}
-          className="-ml-1 flex items-center gap-2.5 rounded-lg px-1 py-1 font-display text-xl font-semibold tracking-tight text-stone-900"
+          className="-ml-1 flex shrink-0 items-center gap-2.5 rounded-lg px-1 py-1 font-display text-xl font-semibold tracking-tight whitespace-nowrap text-stone-900"
         >
           <BrandMark />
           {/* On a phone the mark alone, so the account menu's name or "Sign in" fits beside it. */}
           <span className="max-sm:sr-only">{APP_NAME}</span>
         </Link>
 
-        <nav aria-label={t('nav.main')} className="ml-6 hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main')} className="ml-6 hidden shrink-0 items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -130,9 +136,25 @@ export function SiteHeader() {
           ))}
         </nav>
 
-        {searching ? <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" /> : null}
+        {/* The search box takes the room the row has left, up to a comfortable width. */}
+        {searching ? <HeaderSearch className="ml-auto hidden min-w-44 max-w-md flex-1 lg:block" /> : null}
 
-        <div className={cn('ml-auto flex items-center gap-2', searching && 'lg:ml-2')}>
+        <div className={cn('ml-auto flex min-w-0 items-center gap-2', searching && 'lg:ml-2')}>
+          {searching ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-controls={menuId}
+              onClick={() => {
+                setSearchFirst(true);
+                setMenuOpen(true);
+              }}
+            >
+              <SearchIcon aria-hidden="true" />
+              <span className="sr-only">{t('nav.search.label')}</span>
+            </Button>
+          ) : null}
           {status === 'loading' ? null : inSetup ? (
             <Button variant="ghost" size="sm" onClick={signOut}>
               {t('nav.signOut')}
@@ -166,7 +188,10 @@ export function SiteHeader() {
               aria-controls={menuId}
               // On a pre-rendered page, a click before the app runs is played again once it
               // has rendered (the page's boot script, apps/web/build/prerender.ts).
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => {
+                setSearchFirst(false);
+                setMenuOpen((open) => !open);
+              }}
             >
               {menuOpen ? <CloseIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
               <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
@@ -181,7 +206,7 @@ export function SiteHeader() {
         className="animate-slide-down border-t border-stone-200 bg-cream lg:hidden"
       >
         <nav aria-label={t('nav.mobile')} className="container-page flex flex-col gap-1 py-3">
-          {menuOpen && searching ? <HeaderSearch className="px-1 pb-2" /> : null}
+          {menuOpen && searching ? <HeaderSearch className="px-1 pb-2" autoFocus={searchFirst} /> : null}
           {links.map((link) => (
             <NavLink
               key={link.to}

@@ -258,7 +258,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
               ) : null}
               {user && event.seriesId && !past ? (
                 <Suspense fallback={null}>
-                  <SeriesAutoPublish seriesId={event.seriesId} />
+                  <SeriesAutoPublish seriesId={event.seriesId} event={event} />
                 </Suspense>
               ) : null}
               {past ? null : <CancelEventControls event={event} />}

@@ -1,25 +1,23 @@
 import type { Role } from '@townsquare/contracts';
 import { Camera, Crown, Handshake, type LucideIcon, UserRound } from 'lucide-react';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
+import { translate } from '../../lib/i18n/intl.tsx';
 
 interface RoleDetails {
-  description: string;
   tone: BadgeTone;
   icon: LucideIcon;
 }
 
-/** Spec 6: what each role means, and the colour its badge wears everywhere. */
+/**
+ * Spec 6: the colour each role's badge wears everywhere and its icon; its name and what it means
+ * are the catalogs' (`users.role.<role>`, `users.roleAbout.<role>`, see `roleAbout`).
+ */
 export const ROLE_DETAILS: Record<Role, RoleDetails> = {
-  Club_Founder: { description: 'Initiates and leads a club.', tone: 'amber', icon: Crown },
-  Member: {
-    description: 'Takes part in and attends events, and invites others.',
-    tone: 'teal',
-    icon: UserRound,
-  },
-  Sponsor: {
-    description: 'A local brand or business supporting with funding, resources or a venue.',
-    tone: 'violet',
-    icon: Handshake,
-  },
-  Creator: { description: "Amplifies the community's message through media.", tone: 'rose', icon: Camera },
+  Club_Founder: { tone: 'amber', icon: Crown },
+  Member: { tone: 'teal', icon: UserRound },
+  Sponsor: { tone: 'violet', icon: Handshake },
+  Creator: { tone: 'rose', icon: Camera },
 };
+
+/** What a role means, in the current language. */
+export const roleAbout = (role: Role): string => translate(`users.roleAbout.${role}`);

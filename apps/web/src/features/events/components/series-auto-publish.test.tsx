@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatShortDateTime } from '../../../lib/format.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createSeriesDto } from '../series-fixtures.ts';
@@ -58,5 +59,58 @@ describe('SeriesAutoPublish', () => {
     await vi.waitFor(() => expect(screen.getByRole('radio', { name: /Ask me each time/ })).toBeChecked());
     expect(auto).not.toBeChecked();
     expect(await screen.findByText('Only the creator of this series can change it')).toBeInTheDocument();
+  });
+
+  it('tells the host of a draft date what will happen to it and when', async () => {
+    let current = createSeriesDto({ autoPublish: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PATCH') current = { ...current, ...JSON.parse(String(init.body)) };
+        return jsonResponse({ series: current });
+      }),
+    );
+    const user = userEvent.setup();
+    // Ten days ahead: it goes live (or its hosts are asked) three days from now, at the same time.
+    const start = new Date(Date.now() + 10 * 86_400_000);
+    const draft = { status: 'DRAFT' as const, startDate: start.toISOString(), timeZone: 'Europe/Berlin' };
+    renderWithApp(<SeriesAutoPublish seriesId="s1" event={draft} />, {
+      path: '/event/x',
+      user: createSelfUser(),
+    });
+    const note = await screen.findByTestId('draft-date-note');
+    const when = formatShortDateTime(
+      new Date(start.getTime() - 7 * 86_400_000).toISOString(),
+      'Europe/Berlin',
+    );
+    expect(note).toHaveTextContent(`This date goes live by itself on ${when}, a week before it starts.`);
+    await user.click(screen.getByRole('radio', { name: /Ask me each time/ }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('draft-date-note')).toHaveTextContent(
+        `You'll be asked to confirm this date on ${when}`,
+      ),
+    );
+  });
+
+  it('says within 15 minutes once the week before has begun, and nothing on a live date', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ series: createSeriesDto({ autoPublish: true }) })),
+    );
+    const soon = { startDate: new Date(Date.now() + 86_400_000).toISOString(), timeZone: 'Europe/Berlin' };
+    const view = renderWithApp(<SeriesAutoPublish seriesId="s1" event={{ ...soon, status: 'DRAFT' }} />, {
+      path: '/event/x',
+      user: createSelfUser(),
+    });
+    expect(await screen.findByTestId('draft-date-note')).toHaveTextContent(
+      'This date goes live by itself within 15 minutes.',
+    );
+    view.unmount();
+    renderWithApp(<SeriesAutoPublish seriesId="s1" event={{ ...soon, status: 'LIVE' }} />, {
+      path: '/event/x',
+      user: createSelfUser(),
+    });
+    await screen.findByRole('group', { name: 'Publishing the dates' });
+    expect(screen.queryByTestId('draft-date-note')).not.toBeInTheDocument();
   });
 });

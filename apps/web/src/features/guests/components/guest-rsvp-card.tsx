@@ -1,5 +1,7 @@
 import type { GuestRsvp } from '@townsquare/contracts';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { TicketCode } from '../../../components/ticket-code.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { eventTimeText } from '../../../lib/event-time.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
@@ -12,11 +14,12 @@ const STATUS: Record<GuestRsvp['status'], { label: string; tone: BadgeTone }> = 
   offered: { label: 'guests.status.offered', tone: 'brand' },
 };
 
-/** The guest's own answer: the event, their status, their ticket code while going. */
+/** The guest's own answer: the event, their status, and while going the ticket a member has too. */
 export function GuestRsvpCard({ rsvp }: { rsvp: GuestRsvp }) {
   const t = useT();
   const when = eventTimeText(rsvp);
   const status = STATUS[rsvp.status];
+  const ticketId = useId();
   return (
     <div className="space-y-3 text-left">
       <p className="text-sm text-stone-700">{t('guests.card.answerOf', { name: rsvp.name })}</p>
@@ -38,10 +41,15 @@ export function GuestRsvpCard({ rsvp }: { rsvp: GuestRsvp }) {
         </Badge>
       </p>
       {rsvp.ticket ? (
-        <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
-          <p className="text-sm font-medium text-stone-900">{t('guests.card.ticket')}</p>
-          <p className="mt-1 font-mono text-xs break-all text-stone-800">{rsvp.ticket}</p>
-        </div>
+        <section
+          aria-labelledby={ticketId}
+          className="space-y-2 rounded-xl border border-stone-200 bg-stone-50 p-3"
+        >
+          <h3 id={ticketId} className="text-sm font-medium text-stone-900">
+            {t('guests.card.ticket')}
+          </h3>
+          <TicketCode code={rsvp.ticket} doorCode={rsvp.doorCode ?? null} />
+        </section>
       ) : null}
     </div>
   );

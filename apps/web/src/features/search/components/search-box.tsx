@@ -75,7 +75,13 @@ function optionsFor(
  * the last keystroke; an empty box clears the results and a failed search shows none (and is logged). A combobox: arrow
  * keys move through the results, Enter opens one, Escape closes the list and then clears the box.
  */
-export function SearchBox({ compact = false }: { compact?: boolean }) {
+export function SearchBox({
+  compact = false,
+  autoFocus = false,
+}: {
+  compact?: boolean;
+  autoFocus?: boolean;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const inputId = useId();
@@ -208,6 +214,9 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
           aria-controls={showList ? listId : undefined}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           placeholder={t('nav.search.placeholder')}
+          // Only when the phone header's search button opened the menu for it.
+          // biome-ignore lint/a11y/noAutofocus: the person just asked for the search box.
+          autoFocus={autoFocus}
           value={text}
           onChange={(e) => {
             setText(e.target.value);

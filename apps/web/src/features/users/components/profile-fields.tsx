@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { INTEREST_SUGGESTIONS } from '../interest-suggestions.ts';
+import { interestSuggestions } from '../interest-suggestions.ts';
 import { INTEREST_MESSAGES, sanitizeUsername } from '../profile-schema.ts';
 import { PhoneInput } from './phone-input.tsx';
 import { ProfilePictureUpload } from './profile-picture-upload.tsx';
@@ -171,7 +171,7 @@ export function InterestsField<T extends ProfileFieldValues>({
           {...field}
           value={f.value}
           onChange={f.onChange}
-          suggestions={INTEREST_SUGGESTIONS}
+          suggestions={interestSuggestions()}
           minLength={LIMITS.interestMin}
           maxLength={LIMITS.interestMax}
           maxTags={LIMITS.interestsMax}

@@ -55,7 +55,7 @@ export function ProfileSetupForm({ user }: { user: SelfUser }) {
         const { savePlace } = await import('../../places/api/save-place.ts');
         homePlaceId = (await savePlace(home)).id;
       } catch (error) {
-        toast.error(errorMessage(error, 'Could not save your home city'));
+        toast.error(errorMessage(error, t('users.setup.homeCityFailed')));
         return;
       } finally {
         setSavingHome(false);

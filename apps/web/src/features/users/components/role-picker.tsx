@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatRole } from '../../../lib/format.ts';
-import { ROLE_DETAILS } from '../roles.ts';
+import { ROLE_DETAILS, roleAbout } from '../roles.ts';
 
 interface RolePickerProps {
   value: Role[];
@@ -39,7 +39,7 @@ export function RolePicker({
       <div className="grid gap-3 sm:grid-cols-2">
         {ROLES.map((role) => {
           const checked = value.includes(role);
-          const { icon: Icon, description } = ROLE_DETAILS[role];
+          const { icon: Icon } = ROLE_DETAILS[role];
           const id = `role-${role}`;
           if (variant === 'checkboxes') {
             return (
@@ -76,7 +76,7 @@ export function RolePicker({
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold text-stone-900">{formatRole(role)}</span>
-                <span className="mt-0.5 block text-sm text-stone-700">{description}</span>
+                <span className="mt-0.5 block text-sm text-stone-700">{roleAbout(role)}</span>
               </span>
               <input
                 id={id}
