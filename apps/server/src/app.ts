@@ -21,6 +21,7 @@ import * as polls from './modules/polls/polls.module.ts';
 import * as push from './modules/push/push.module.ts';
 import * as search from './modules/search/search.module.ts';
 import * as signups from './modules/signups/signups.module.ts';
+import * as sponsors from './modules/sponsors/sponsors.module.ts';
 import * as subgroups from './modules/subgroups/subgroups.module.ts';
 import * as uploads from './modules/uploads/uploads.module.ts';
 import * as users from './modules/users/users.module.ts';
@@ -184,6 +185,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: notificationService,
   });
   admin.register(app, { ...k, guards, moderation: moderationService });
+  sponsors.register(app, {
+    ...k,
+    guards,
+    communities: club.communities,
+    uploads: uploadService,
+    moderation: () => moderationService,
+    notifications: () => notificationService,
+  });
   // Last: the web app answers every path no module claimed.
   await pages.register(app, {
     ...k,
