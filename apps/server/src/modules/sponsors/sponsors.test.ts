@@ -272,7 +272,7 @@ describe('packages and the looking-for-sponsors switch', () => {
 
       const told = await notificationsOf(t, organiser, 'sponsorship_proposed');
       expect(told.map((n) => n.text)).toEqual(['Café Kranz offers to sponsor Mitte Runners']);
-      expect(told[0]?.url).toBe(`/c/${club.slug}/sponsors`);
+      expect(told[0]?.url).toBe(`/c/${club.slug}`);
 
       // Someone on neither side does not learn that it exists; a business cannot accept its own.
       expect((await inject('POST', `/api/sponsorships/${proposalId}/accept`, member)).statusCode).toBe(404);

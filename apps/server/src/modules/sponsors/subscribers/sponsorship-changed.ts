@@ -36,7 +36,7 @@ export function sponsorshipChanged(deps: {
         actorId: e.actorId,
         subject: { type: 'sponsorship', id: e.sponsorshipId },
         message: { key, params: { business: e.sponsor.name, community: e.community.name } },
-        url: e.by === 'sponsor' ? `/c/${e.community.slug}/sponsors` : '/sponsor',
+        url: e.by === 'sponsor' ? `/c/${e.community.slug}` : '/sponsor',
         dedupeKey: `sponsorship:${e.sponsorshipId}:${e.state}`,
       });
     },
