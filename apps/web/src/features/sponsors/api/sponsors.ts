@@ -20,6 +20,7 @@ export const sponsorKeys = {
   shown: (slug: string) => ['sponsors', 'shown', slug] as const,
   sponsorships: (community: string | null) => ['sponsors', 'sponsorships', community ?? 'mine'] as const,
   near: ['sponsors', 'near'] as const,
+  businesses: (slug: string) => ['sponsors', 'businesses', slug] as const,
 };
 
 /** GET /api/communities/:slug/sponsors: the active sponsors by package, for the community page. */
@@ -159,3 +160,14 @@ export function useSponsorableCommunities(enabled: boolean) {
 /** An amount in cents as people read it in their language ("€1,000.00"). */
 export const formatAmount = (amountMinor: number, currency: string) =>
   formatMoney(amountMinor / 100, currency);
+
+/** GET /api/sponsors?community=: verified businesses near the community's place, for its organisers. */
+export function useBusinessesNear(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: sponsorKeys.businesses(slug),
+    queryFn: ({ signal }) =>
+      api.get<{ sponsors: SponsorProfile[] }>(`/api/sponsors?community=${encodeURIComponent(slug)}`, signal),
+    enabled,
+    retry: false,
+  });
+}

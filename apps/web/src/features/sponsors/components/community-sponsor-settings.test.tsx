@@ -59,6 +59,24 @@ function server() {
       return jsonResponse({ sponsorships: [proposal] });
     if (url.endsWith('/api/sponsorships/s1/accept'))
       return jsonResponse({ sponsorship: { ...proposal, state: 'accepted', can: ['received'] } });
+    if (url.includes('/api/sponsors?community=runners'))
+      return jsonResponse({
+        sponsors: [
+          {
+            id: 'b2',
+            name: 'Bakery Brot',
+            logoUrl: null,
+            website: null,
+            category: 'shop',
+            text: '',
+            place: null,
+            verified: true,
+            distanceKm: 1.2,
+          },
+        ],
+      });
+    if (url.endsWith('/api/sponsorships') && method === 'POST')
+      return jsonResponse({ sponsorship: { ...proposal, id: 's2', proposedBy: 'community' } }, 201);
     if (url.endsWith('/api/communities/runners/sponsor-packages') && method === 'POST')
       return jsonResponse(
         {
@@ -133,5 +151,21 @@ describe('CommunitySponsorSettings', () => {
       slots: 3,
     });
     expect(await screen.findByText('Package name is required')).toBeInTheDocument();
+  });
+
+  it('asks a verified business near the club to sponsor with the chosen package', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    renderWithApp(<CommunitySponsorSettings community={community} />, {
+      path: '/c/runners',
+      user: createSelfUser(),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show businesses nearby' }));
+    expect(await screen.findByText('Bakery Brot')).toBeInTheDocument();
+    expect(screen.getByText('Shop · 1.2 km away')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ask Bakery Brot to sponsor the club' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ packageId: 'p1', sponsorId: 'b2' });
+    expect(await screen.findByText('Your request was sent')).toBeInTheDocument();
   });
 });

@@ -22,7 +22,9 @@ import {
   formatAmount,
   type PackageDraft,
   useArchivePackage,
+  useBusinessesNear,
   useCreatePackage,
+  usePropose,
   useSetLooking,
   useSponsorOffer,
   useSponsorships,
@@ -187,6 +189,93 @@ function NewPackageForm({ slug }: { slug: string }) {
   );
 }
 
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Verified businesses near the club, each with "Ask to sponsor" for one of the packages. */
+function BusinessesNear({ slug, packages }: { slug: string; packages: SponsorPackage[] }) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const near = useBusinessesNear(slug, open);
+  const propose = usePropose();
+  const [packageId, setPackageId] = useState('');
+  const chosen = packageId || packages[0]?.id || '';
+  if (packages.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-near`} className="space-y-3">
+      <h3 id={`${id}-near`} className="font-semibold">
+        {t('sponsors.businesses.title')}
+      </h3>
+      {open ? null : (
+        <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+          {t('sponsors.businesses.show')}
+        </Button>
+      )}
+      {near.isError ? (
+        <p className="text-sm text-stone-700">{errorMessage(near.error, t('sponsors.failed'))}</p>
+      ) : null}
+      {near.data ? (
+        <>
+          <FormField id={`${id}-package`} label={t('sponsors.businesses.package')}>
+            {(field) => (
+              <select
+                {...field}
+                className={inputClassName}
+                value={chosen}
+                onChange={(e) => setPackageId(e.target.value)}
+              >
+                {packages.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {near.data.sponsors.length === 0 ? (
+            <p className="text-sm text-stone-700">{t('sponsors.businesses.none')}</p>
+          ) : (
+            <ul className="space-y-2">
+              {near.data.sponsors.map((b) => (
+                <li
+                  key={b.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-stone-200 bg-white p-3"
+                >
+                  <div className="min-w-0">
+                    <p className="font-semibold text-stone-900">{b.name}</p>
+                    <p className="text-sm text-stone-700">
+                      {t(`sponsors.category.${b.category}`)}
+                      {b.distanceKm !== undefined
+                        ? ` · ${t('sponsors.businesses.distance', { km: b.distanceKm })}`
+                        : ''}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    aria-label={t('sponsors.businesses.askLabel', { name: b.name })}
+                    loading={propose.isPending && propose.variables?.sponsorId === b.id}
+                    onClick={() =>
+                      propose.mutate(
+                        { packageId: chosen, sponsorId: b.id, startsOn: day(0), endsOn: day(365) },
+                        {
+                          onSuccess: () => toast.success(t('sponsors.businesses.asked')),
+                          onError: (error) => toast.error(errorMessage(error, t('sponsors.failed'))),
+                        },
+                      )
+                    }
+                  >
+                    {t('sponsors.businesses.ask')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * The organisers' "Sponsors" section of a community's Manage tab: the "looking for sponsors"
  * switch and its note, the packages on offer, and the proposals to answer (decision 074).
@@ -272,6 +361,8 @@ export function CommunitySponsorSettings({ community }: { community: Community }
         </ul>
         <NewPackageForm slug={community.slug} />
       </section>
+
+      <BusinessesNear slug={community.slug} packages={offer.data?.packages ?? []} />
 
       <section aria-labelledby={`${id}-proposals`} className="space-y-3">
         <h3 id={`${id}-proposals`} className="font-semibold">
