@@ -185,7 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: notificationService,
   });
   admin.register(app, { ...k, guards, moderation: moderationService });
-  sponsors.register(app, {
+  const sponsorService = sponsors.register(app, {
     ...k,
     guards,
     communities: club.communities,
@@ -217,5 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: notificationService,
     pushChannel: webPush.channel,
     series: ev.series,
+    /** Sponsors (decision 074), for tests that run the renewal reminders at a chosen day. */
+    sponsors: sponsorService,
   };
 }

@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'events_nearby',
   'sponsorship_proposed',
   'sponsorship_answered',
+  'sponsorship_ending',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -74,6 +75,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   // A business and a club's organisers agreeing on a sponsorship: community news for both.
   sponsorship_proposed: 'communities',
   sponsorship_answered: 'communities',
+  // 30 and 7 days before a sponsorship ends, to both sides.
+  sponsorship_ending: 'communities',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */

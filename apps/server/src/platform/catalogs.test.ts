@@ -36,6 +36,7 @@ describe('message catalogs', () => {
       description: 'Bring a blanket',
       community: 'Runners',
       business: 'Café Kranz',
+      days: 7,
       message: 'See you there',
       changes: { list: [{ key: 'notification.eventChanged.ended' as const }], separator: '; ' },
       items: '2 × Chairs',

@@ -1,4 +1,5 @@
 import type { App } from '../../platform/http.ts';
+import { cron } from '../../platform/jobs.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
 import type { Guards } from '../../platform/request-user.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
@@ -26,10 +27,13 @@ export function register(
     communityById: (id, viewerId) => deps.communities.getById(id, viewerId),
     isOwnImage: (url, ownerId) => deps.uploads.isOwnImage(url, ownerId),
     audit: (entry) => deps.moderation().record(entry),
+    notifyMany: (input, options) => deps.notifications().notifyMany(input, options),
   });
   sponsorsRoutes(app, sponsors, deps.guards);
   deps.outbox.subscribe(
     sponsorshipChanged({ notifyMany: (input) => deps.notifications().notifyMany(input) }),
   );
+  // Renewal reminders, 30 and 7 days before a sponsorship's last day, looked for every day.
+  deps.onStart(() => cron(deps.jobs, 'sponsorship-renewals', '41 8 * * *', () => sponsors.remindEndings()));
   return sponsors;
 }

@@ -261,3 +261,26 @@ export async function profilesByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select().from(sponsorProfiles).where(inArray(sponsorProfiles.userId, ids));
 }
+
+/**
+ * Active sponsorships whose last day is `days` after `today` (a calendar date), with what their
+ * reminder names: the business's name and the community's slug and name.
+ */
+export async function endingOn(db: Executor, today: string, days: number) {
+  return db
+    .select({
+      id: sponsorships.id,
+      sponsorId: sponsorships.sponsorId,
+      communityId: sponsorships.communityId,
+      endsOn: sponsorships.endsOn,
+      business: sponsorProfiles.name,
+      slug: communities.slug,
+      community: communities.name,
+    })
+    .from(sponsorships)
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, sponsorships.sponsorId))
+    .innerJoin(communities, eq(communities.id, sponsorships.communityId))
+    .where(
+      and(eq(sponsorships.state, 'active'), sql`${sponsorships.endsOn} = ${today}::date + ${days}::int`),
+    );
+}

@@ -35,11 +35,14 @@ import {
   type SponsorshipParty,
   sponsorshipAbilities,
 } from '../access/sponsors.ts';
+import type { NotifyManyInput } from '../notifications/notify.ts';
 import { placeForBody, withPlaces } from '../places/places.service.ts';
 import * as repo from './sponsors.repository.ts';
 
 export type SponsorsDeps = {
   db: Database;
+  /** The one notification path (for the renewal reminders, which are no change of state). */
+  notifyMany?: (input: NotifyManyInput, options: { subjectChecked: boolean }) => Promise<unknown>;
   /** The community as this viewer sees it, with `can` from the policy floor (404 when none). */
   community: (slug: string, viewerId: string | undefined) => Promise<Community>;
   communityById: (id: string, viewerId: string) => Promise<Community>;
@@ -49,6 +52,9 @@ export type SponsorsDeps = {
 };
 
 export type SponsorsService = ReturnType<typeof createSponsorsService>;
+
+/** Days before its last day that both sides of an active sponsorship are reminded. */
+export const RENEWAL_REMINDERS = [30, 7] as const;
 
 /** Where each action takes a sponsorship, and which instant it stamps. */
 const MOVES: Record<
@@ -472,6 +478,37 @@ export function createSponsorsService(deps: SponsorsDeps) {
         packages.set(r.packageId, entry);
       }
       return { packages: [...packages.values()] };
+    },
+
+    /**
+     * Renewal reminders (run daily by the job queue): both sides of each active sponsorship whose
+     * last day is 30 or 7 days after `now`'s date hear of it, once per sponsorship and lead (the
+     * dedupe key), in each person's language. Answers how many sponsorships were reminded.
+     */
+    async remindEndings(now: Date = new Date()): Promise<number> {
+      const today = now.toISOString().slice(0, 10);
+      let reminded = 0;
+      for (const days of RENEWAL_REMINDERS) {
+        for (const s of await repo.endingOn(db, today, days)) {
+          await deps.notifyMany?.(
+            {
+              userIds: [s.sponsorId, ...(await memberIds(db, s.communityId, 'organizers'))],
+              kind: 'sponsorship_ending',
+              subject: { type: 'sponsorship', id: s.id },
+              message: {
+                key: 'notification.sponsorshipEnding',
+                params: { business: s.business, community: s.community, days },
+              },
+              url: `/c/${s.slug}`,
+              dedupeKey: `sponsorship_ending:${s.id}:${s.endsOn}:${days}`,
+            },
+            // The recipients are the sponsorship's two sides, read just now.
+            { subjectChecked: true },
+          );
+          reminded++;
+        }
+      }
+      return reminded;
     },
 
     /** Public communities looking for sponsors near `near` (default: the business's place). */

@@ -405,6 +405,46 @@ describe('packages and the looking-for-sponsors switch', () => {
   });
 });
 
+describe('renewal reminders', () => {
+  it('tell both sides 30 and 7 days before an active sponsorship ends, once each', async () => {
+    const runners = await createCommunity(t, organiser, { name: 'Tempelhof Runners' });
+    await inject('PUT', `/api/communities/${runners.slug}/sponsorship`, organiser, {
+      lookingForSponsors: true,
+    });
+    const made = await inject('POST', `/api/communities/${runners.slug}/sponsor-packages`, organiser, {
+      name: 'Bronze',
+      benefits: ['logo_on_club_page'],
+      contribution: 'in_kind',
+    });
+    const packageId = sponsorPackageResponse.parse(made.json()).package.id;
+    const proposed = await inject('POST', '/api/sponsorships', cafe, {
+      packageId,
+      startsOn: day(-300),
+      endsOn: day(30),
+    });
+    const id = sponsorshipResponse.parse(proposed.json()).sponsorship.id;
+    // Agreed but not received: no reminder, it is not running.
+    await inject('POST', `/api/sponsorships/${id}/accept`, organiser);
+    expect(await t.sponsors.remindEndings()).toBe(0);
+    await inject('POST', `/api/sponsorships/${id}/received`, organiser);
+
+    expect(await t.sponsors.remindEndings()).toBe(1);
+    // The same day again is the same notification (its dedupe key); the next day has none due.
+    expect(await t.sponsors.remindEndings()).toBe(1);
+    expect(await t.sponsors.remindEndings(new Date(Date.now() + 86_400_000))).toBe(0);
+    // A week before the end.
+    expect(await t.sponsors.remindEndings(new Date(Date.now() + 23 * 86_400_000))).toBe(1);
+    for (const who of [cafe, organiser]) {
+      const told = await notificationsOf(t, who, 'sponsorship_ending');
+      expect(told.map((n) => n.text).sort()).toEqual([
+        'The sponsorship of Tempelhof Runners by Café Kranz ends in 30 days: agree on another period if you want to go on',
+        'The sponsorship of Tempelhof Runners by Café Kranz ends in 7 days: agree on another period if you want to go on',
+      ]);
+    }
+    expect(await notificationsOf(t, member, 'sponsorship_ending')).toEqual([]);
+  });
+});
+
 describe('a private community', () => {
   it('shows its sponsors and offer to members only', async () => {
     const hidden = await createCommunity(t, organiser, { name: 'Quiet Club', visibility: 'PRIVATE' });
