@@ -1,8 +1,5 @@
 import type { SponsorshipAction, SponsorshipSide, SponsorshipState } from '@townsquare/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { groupMembers, type UserRow } from '../../db/schema/index.ts';
-import type { CommunityActor } from './communities.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 
 /**
  * The sponsors rules of the policy floor (decision 068, decision 074). A business profile belongs
@@ -13,20 +10,6 @@ import type { CommunityActor } from './communities.ts';
 
 /** Holds the Sponsor role: may have a business profile and propose as a business. */
 export const holdsSponsorRole = (user: Pick<UserRow, 'roles'>) => user.roles.includes('Sponsor');
-
-/** The caller's row in a community, as `can` reads it (both null: no row). */
-export async function communityActor(
-  db: Executor,
-  communityId: string,
-  userId: string,
-): Promise<CommunityActor> {
-  const [row] = await db
-    .select({ role: groupMembers.role, state: groupMembers.state })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, communityId), eq(groupMembers.userId, userId)))
-    .limit(1);
-  return row ?? { role: null, state: null };
-}
 
 /** Which side of a sponsorship the caller is on: its business, its community's organisers, or neither. */
 export type SponsorshipParty = { business: boolean; organiser: boolean };
