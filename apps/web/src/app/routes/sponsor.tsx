@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { savePlace } from '../../features/places/api/save-place.ts';
 import { PlacePicker } from '../../features/places/components/place-picker.tsx';
 import { type PlaceField, SponsorDashboard } from '../../features/sponsors/components/sponsor-dashboard.tsx';
+import { ImageUpload } from '../../features/uploads/components/image-upload.tsx';
 import { useSession } from '../../lib/api/get-session.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
@@ -39,7 +40,10 @@ export function SponsorPage() {
       <title>{t('sponsors.page.title')}</title>
       <PageHeader title={t('sponsors.page.title')} description={t('sponsors.page.intro')} />
       {isSponsor ? (
-        <SponsorDashboard placeField={(props) => <BusinessPlace {...props} />} />
+        <SponsorDashboard
+          placeField={(props) => <BusinessPlace {...props} />}
+          logoField={(props) => <ImageUpload {...props} folder="profile-image" />}
+        />
       ) : (
         <p className="text-stone-700">{t('sponsors.page.needRole')}</p>
       )}

@@ -35,8 +35,23 @@ export type PlaceField = (props: {
   onPlaceId: (id: string | null) => void;
 }) => ReactNode;
 
-/** The business profile: name, category, website, a short text and the place. */
-function ProfileEditor({ sponsor, placeField }: { sponsor: SponsorProfile | null; placeField: PlaceField }) {
+/** The logo field, given by the page (the uploads feature's picker, the one upload path). */
+export type LogoField = (props: {
+  value: string | null;
+  onChange: (url: string | null) => void;
+  label: string;
+}) => ReactNode;
+
+/** The business profile: name, category, website, a short text, the logo and the place. */
+function ProfileEditor({
+  sponsor,
+  placeField,
+  logoField,
+}: {
+  sponsor: SponsorProfile | null;
+  placeField: PlaceField;
+  logoField: LogoField;
+}) {
   const t = useT();
   const id = useId();
   const save = useSaveSponsor();
@@ -45,6 +60,7 @@ function ProfileEditor({ sponsor, placeField }: { sponsor: SponsorProfile | null
   const [website, setWebsite] = useState(sponsor?.website ?? '');
   const [text, setText] = useState(sponsor?.text ?? '');
   const [placeId, setPlaceId] = useState<string | null>(sponsor?.place?.id || null);
+  const [logoUrl, setLogoUrl] = useState<string | null>(sponsor?.logoUrl ?? null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,6 +71,7 @@ function ProfileEditor({ sponsor, placeField }: { sponsor: SponsorProfile | null
         website: website.trim() || null,
         text,
         ...(placeId !== (sponsor?.place?.id || null) ? { placeId } : {}),
+        ...(logoUrl !== (sponsor?.logoUrl ?? null) ? { logoUrl } : {}),
       },
       {
         onSuccess: () => toast.success(t('sponsors.profile.saved')),
@@ -109,6 +126,7 @@ function ProfileEditor({ sponsor, placeField }: { sponsor: SponsorProfile | null
           />
         )}
       </FormField>
+      {logoField({ value: logoUrl, onChange: setLogoUrl, label: t('sponsors.profile.logo') })}
       <FormField id={`${id}-place`} label={t('sponsors.profile.place')} optional>
         {(field) => placeField({ id: field.id, placeId, onPlaceId: setPlaceId })}
       </FormField>
@@ -220,7 +238,13 @@ function CommunityOffer({ community }: { community: SponsorableCommunity }) {
  * A business's page: its profile, the communities near it looking for sponsors, and its
  * sponsorships with what it may do to each (decision 074).
  */
-export function SponsorDashboard({ placeField }: { placeField: PlaceField }) {
+export function SponsorDashboard({
+  placeField,
+  logoField,
+}: {
+  placeField: PlaceField;
+  logoField: LogoField;
+}) {
   const t = useT();
   const mine = useMySponsor();
   const sponsor = mine.data?.sponsor ?? null;
@@ -232,7 +256,12 @@ export function SponsorDashboard({ placeField }: { placeField: PlaceField }) {
       <HeadedSection id="sponsor-profile" title={t('sponsors.profile.title')} className="space-y-3">
         {/* The editor starts from the saved profile, so it is shown once that has loaded. */}
         {mine.isPending ? null : (
-          <ProfileEditor key={sponsor ? 'saved' : 'new'} sponsor={sponsor} placeField={placeField} />
+          <ProfileEditor
+            key={sponsor ? 'saved' : 'new'}
+            sponsor={sponsor}
+            placeField={placeField}
+            logoField={logoField}
+          />
         )}
       </HeadedSection>
       <HeadedSection id="sponsor-browse" title={t('sponsors.browse.title')} className="space-y-3">
