@@ -69,7 +69,8 @@ export type SponsorshipState = (typeof SPONSORSHIP_STATES)[number];
 /** Who proposed: the business, or the community's organisers. */
 export const SPONSORSHIP_SIDES = ['sponsor', 'community'] as const;
 export type SponsorshipSide = (typeof SPONSORSHIP_SIDES)[number];
-export const SPONSORSHIP_ACTIONS = ['accept', 'decline', 'withdraw', 'received', 'end'] as const;
+/** `renew`: a new proposal for the next period of the same length, to the other side. */
+export const SPONSORSHIP_ACTIONS = ['accept', 'decline', 'withdraw', 'received', 'end', 'renew'] as const;
 export type SponsorshipAction = (typeof SPONSORSHIP_ACTIONS)[number];
 
 export const SPONSOR_MSG = {
@@ -103,7 +104,7 @@ export const SPONSOR_MSG = {
   dateInvalid: 'Dates must be calendar dates such as 2027-01-31',
   untilBeforeFrom: 'The end date must be after the start date',
   periodTooLong: 'A sponsorship runs at most five years',
-  alreadyOpen: 'A sponsorship of this package by this business is already open',
+  alreadyOpen: 'A proposal of this package by this business is already waiting for an answer',
   sponsorshipNotFound: 'Sponsorship not found',
   notAllowed: 'You cannot do that to this sponsorship',
   wrongState: 'This sponsorship cannot change that way now',

@@ -67,4 +67,4 @@ ALTER TABLE "sponsorships" ADD CONSTRAINT "sponsorships_package_id_sponsor_packa
 ALTER TABLE "sponsorships" ADD CONSTRAINT "sponsorships_proposer_id_users_id_fk" FOREIGN KEY ("proposer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sponsorships_community_state" ON "sponsorships" USING btree ("community_id","state");--> statement-breakpoint
 CREATE INDEX "sponsorships_sponsor" ON "sponsorships" USING btree ("sponsor_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "sponsorships_open_unique" ON "sponsorships" USING btree ("package_id","sponsor_id") WHERE "sponsorships"."state" in ('proposed', 'accepted', 'active');
+CREATE UNIQUE INDEX "sponsorships_open_unique" ON "sponsorships" USING btree ("package_id","sponsor_id") WHERE "sponsorships"."state" in ('proposed', 'accepted');

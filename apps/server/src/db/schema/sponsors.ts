@@ -82,10 +82,10 @@ export const sponsorships = pgTable(
   (t) => [
     index('sponsorships_community_state').on(t.communityId, t.state),
     index('sponsorships_sponsor').on(t.sponsorId, t.createdAt),
-    // One open sponsorship of a package per business.
+    // One pending agreement of a package per business (an active one may have its renewal pending).
     uniqueIndex('sponsorships_open_unique')
       .on(t.packageId, t.sponsorId)
-      .where(sql`${t.state} in ('proposed', 'accepted', 'active')`),
+      .where(sql`${t.state} in ('proposed', 'accepted')`),
     check(
       'sponsorships_state',
       sql`${t.state} in ('proposed', 'accepted', 'active', 'ended', 'declined', 'withdrawn')`,

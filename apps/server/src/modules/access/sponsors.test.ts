@@ -24,7 +24,7 @@ describe('sponsorship abilities', () => {
     ]);
   });
 
-  it('only organisers mark it received; either side ends an active one; nothing after the end', () => {
+  it('only organisers mark it received; either side ends or renews; nothing after a refusal', () => {
     expect(sponsorshipAbilities(organiser, { state: 'accepted', proposedBy: 'sponsor' })).toEqual([
       'received',
     ]);
@@ -32,9 +32,16 @@ describe('sponsorship abilities', () => {
       'withdraw',
     ]);
     expect(sponsorshipAbilities(business, { state: 'accepted', proposedBy: 'community' })).toEqual([]);
-    expect(sponsorshipAbilities(business, { state: 'active', proposedBy: 'sponsor' })).toEqual(['end']);
-    expect(sponsorshipAbilities(organiser, { state: 'active', proposedBy: 'sponsor' })).toEqual(['end']);
-    for (const state of ['ended', 'declined', 'withdrawn'] as const) {
+    expect(sponsorshipAbilities(business, { state: 'active', proposedBy: 'sponsor' })).toEqual([
+      'end',
+      'renew',
+    ]);
+    expect(sponsorshipAbilities(organiser, { state: 'active', proposedBy: 'sponsor' })).toEqual([
+      'end',
+      'renew',
+    ]);
+    expect(sponsorshipAbilities(organiser, { state: 'ended', proposedBy: 'sponsor' })).toEqual(['renew']);
+    for (const state of ['declined', 'withdrawn'] as const) {
       expect(
         sponsorshipAbilities({ business: true, organiser: true }, { state, proposedBy: 'sponsor' }),
       ).toEqual([]);

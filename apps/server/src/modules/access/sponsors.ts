@@ -17,7 +17,8 @@ export type SponsorshipParty = { business: boolean; organiser: boolean };
 /**
  * The state machine's transitions and who may ask for each. The side that did not propose
  * accepts or declines; the side that did withdraws (before the contribution is received); only
- * organisers mark the contribution received; either side ends an active one.
+ * organisers mark the contribution received; either side ends an active one, and either side of
+ * an active or ended one proposes its next period (`renew`).
  */
 export function mayOnSponsorship(
   party: SponsorshipParty,
@@ -36,6 +37,8 @@ export function mayOnSponsorship(
       return s.state === 'accepted' && party.organiser;
     case 'end':
       return s.state === 'active' && (party.business || party.organiser);
+    case 'renew':
+      return (s.state === 'active' || s.state === 'ended') && (party.business || party.organiser);
   }
 }
 
@@ -44,7 +47,7 @@ export function sponsorshipAbilities(
   party: SponsorshipParty,
   s: { state: SponsorshipState; proposedBy: SponsorshipSide },
 ): SponsorshipAction[] {
-  return (['accept', 'decline', 'withdraw', 'received', 'end'] as const).filter((a) =>
+  return (['accept', 'decline', 'withdraw', 'received', 'end', 'renew'] as const).filter((a) =>
     mayOnSponsorship(party, a, s),
   );
 }

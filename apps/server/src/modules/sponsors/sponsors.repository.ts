@@ -47,16 +47,20 @@ export async function setVerified(db: Executor, userId: string, value: boolean) 
 
 /** The packages on offer (not archived), oldest first, each with how many hold it now. */
 export async function packagesOf(db: Executor, communityId: string) {
-  return db
-    .select({ pkg: sponsorPackages, taken: takenCount(sponsorPackages.id) })
-    .from(sponsorPackages)
-    .where(and(eq(sponsorPackages.communityId, communityId), isNull(sponsorPackages.archivedAt)))
-    .orderBy(asc(sponsorPackages.createdAt), asc(sponsorPackages.id));
+  return (
+    db
+      // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the
+      // subquery would name the sponsorship's own id.
+      .select({ pkg: sponsorPackages, taken: takenCount(sql`${sponsorPackages}.${sql.identifier('id')}`) })
+      .from(sponsorPackages)
+      .where(and(eq(sponsorPackages.communityId, communityId), isNull(sponsorPackages.archivedAt)))
+      .orderBy(asc(sponsorPackages.createdAt), asc(sponsorPackages.id))
+  );
 }
 
-/** Sponsorships that hold a place of the package: agreed or running. */
-const takenCount = (packageId: SQL | typeof sponsorPackages.id) =>
-  sql<number>`(select count(*)::int from ${sponsorships} s where s.package_id = ${packageId} and s.state in ('accepted', 'active'))`;
+/** Businesses that hold a place of the package: agreed or running (a renewal holds the same place). */
+const takenCount = (packageId: SQL) =>
+  sql<number>`(select count(distinct s.sponsor_id)::int from ${sponsorships} s where s.package_id = ${packageId} and s.state in ('accepted', 'active'))`;
 
 export async function countPackages(db: Executor, communityId: string): Promise<number> {
   const [row] = await db
@@ -90,11 +94,18 @@ export async function updatePackage(db: Executor, id: string, values: Partial<Sp
   return row;
 }
 
-export async function taken(db: Executor, packageId: string): Promise<number> {
+/** Businesses holding a place of the package, but `except` (whose renewal keeps its place). */
+export async function taken(db: Executor, packageId: string, except?: string): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(distinct ${sponsorships.sponsorId})::int` })
     .from(sponsorships)
-    .where(and(eq(sponsorships.packageId, packageId), inArray(sponsorships.state, ['accepted', 'active'])));
+    .where(
+      and(
+        eq(sponsorships.packageId, packageId),
+        inArray(sponsorships.state, ['accepted', 'active']),
+        except ? sql`${sponsorships.sponsorId} <> ${except}` : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 

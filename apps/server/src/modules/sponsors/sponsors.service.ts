@@ -58,7 +58,7 @@ export const RENEWAL_REMINDERS = [30, 7] as const;
 
 /** Where each action takes a sponsorship, and which instant it stamps. */
 const MOVES: Record<
-  SponsorshipAction,
+  Exclude<SponsorshipAction, 'renew'>,
   { to: SponsorshipState; stamp: 'answeredAt' | 'receivedAt' | 'endedAt' }
 > = {
   accept: { to: 'accepted', stamp: 'answeredAt' },
@@ -83,8 +83,18 @@ function actingSide(
     case 'withdraw':
       return proposedBy;
     case 'end':
+    case 'renew':
       return party.business ? 'sponsor' : 'community';
   }
+}
+
+/** The next period of a renewal: from the day after `endsOn`, as many days as this one. */
+function nextPeriod(startsOn: string, endsOn: string): { startsOn: string; endsOn: string } {
+  const day = 86_400_000;
+  const start = Date.parse(`${startsOn}T00:00:00Z`);
+  const end = Date.parse(`${endsOn}T00:00:00Z`);
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { startsOn: iso(end + day), endsOn: iso(end + day + (end - start)) };
 }
 
 const refOf = (c: Pick<Community, 'id' | 'slug' | 'name'>): CommunityRef => ({
@@ -234,6 +244,52 @@ export function createSponsorsService(deps: SponsorsDeps) {
     throw badRequest(SPONSOR_MSG.nearRequired);
   }
 
+  /**
+   * One click "renew for another period": a new proposal of the same package, amount and length,
+   * starting the day after this one ends, from the caller's side to the other (told like any
+   * proposal). The package must still be on offer.
+   */
+  async function renew(me: UserRow, row: SponsorshipRow, party: SponsorshipParty, community: Community) {
+    const by = actingSide(party, 'renew', row.proposedBy);
+    const pkg = await repo.findPackage(db, row.packageId);
+    if (!pkg) throw conflict(SPONSOR_MSG.packageNotFound);
+    const profile = await repo.findProfile(db, row.sponsorId);
+    const id = await db
+      .transaction(async (tx) => {
+        const next = await repo.insertSponsorship(tx, {
+          ...nextPeriod(row.startsOn, row.endsOn),
+          communityId: row.communityId,
+          sponsorId: row.sponsorId,
+          packageId: row.packageId,
+          proposedBy: by,
+          proposerId: me.id,
+          state: 'proposed',
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          message: '',
+          answeredAt: null,
+          receivedAt: null,
+          endedAt: null,
+        });
+        await recordEvent(tx, 'sponsorship.changed', {
+          sponsorshipId: next.id,
+          state: 'proposed',
+          proposedBy: by,
+          by,
+          actorId: me.id,
+          community: refOf(community),
+          sponsor: { id: row.sponsorId, name: profile?.name ?? '' },
+          recipients: await otherSide(tx, by, row),
+        });
+        return next.id;
+      })
+      .catch((error: unknown) => {
+        if (isOpenDuplicate(error)) throw conflict(SPONSOR_MSG.alreadyOpen);
+        throw error;
+      });
+    return view(id, party);
+  }
+
   return {
     async myProfile(me: UserRow): Promise<SponsorProfile | null> {
       const row = await repo.findProfile(db, me.id);
@@ -355,7 +411,8 @@ export function createSponsorsService(deps: SponsorsDeps) {
       if (!money && (input.amountMinor != null || input.currency != null)) {
         throw badRequest(SPONSOR_MSG.inKindHasNoAmount);
       }
-      if (pkg.slots !== null && (await repo.taken(db, pkg.id)) >= pkg.slots)
+      // A business that holds a place already proposes its next period, not a second place.
+      if (pkg.slots !== null && (await repo.taken(db, pkg.id, sponsor.userId)) >= pkg.slots)
         throw conflict(SPONSOR_MSG.packageFull);
       const business = sponsor;
       const id = await db
@@ -410,7 +467,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
     },
 
     /**
-     * Moves a sponsorship (accept, decline, withdraw, received, end) for a party the policy floor
+     * Moves a sponsorship (accept, decline, withdraw, received, end; renew proposes the next) for a party the policy floor
      * allows: 404 for someone on neither side, 403 for a side that may never do it, 409 when the
      * state does not allow it now. Accepting takes a place of the package under its row lock.
      */
@@ -425,6 +482,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
       if (!party.business && !party.organiser) throw notFound(SPONSOR_MSG.sponsorshipNotFound);
       const ever = SPONSORSHIP_STATES.some((state) => mayOnSponsorship(party, action, { ...row, state }));
       if (!ever) throw forbidden(SPONSOR_MSG.notAllowed);
+      if (action === 'renew') return renew(me, row, party, community);
       const move = MOVES[action];
       await db.transaction(async (tx) => {
         const locked = await repo.findSponsorship(tx, id, { lock: true });
@@ -432,7 +490,8 @@ export function createSponsorsService(deps: SponsorsDeps) {
         if (action === 'accept') {
           const pkg = await repo.findPackage(tx, locked.packageId, { lock: true });
           if (!pkg) throw conflict(SPONSOR_MSG.packageNotFound);
-          if (pkg.slots !== null && (await repo.taken(tx, pkg.id)) >= pkg.slots)
+          // A renewal keeps the place its business holds; others need a free one.
+          if (pkg.slots !== null && (await repo.taken(tx, pkg.id, locked.sponsorId)) >= pkg.slots)
             throw conflict(SPONSOR_MSG.packageFull);
         }
         await repo.moveSponsorship(tx, id, locked.state, move.to, { [move.stamp]: new Date() });

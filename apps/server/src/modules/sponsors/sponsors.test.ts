@@ -442,6 +442,27 @@ describe('renewal reminders', () => {
       ]);
     }
     expect(await notificationsOf(t, member, 'sponsorship_ending')).toEqual([]);
+
+    // One click: the next period of the same length, proposed to the organisers.
+    const renewed = await inject('POST', `/api/sponsorships/${id}/renew`, cafe);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const next = sponsorshipResponse.parse(renewed.json()).sponsorship;
+    expect(next).toMatchObject({
+      state: 'proposed',
+      proposedBy: 'sponsor',
+      startsOn: day(31),
+      endsOn: day(361),
+    });
+    expect(next.id).not.toBe(id);
+    expect((await inject('POST', `/api/sponsorships/${id}/renew`, cafe)).statusCode).toBe(409);
+    expect((await inject('POST', `/api/sponsorships/${id}/renew`, member)).statusCode).toBe(404);
+    const accepted = await inject('POST', `/api/sponsorships/${next.id}/accept`, organiser);
+    expect(accepted.json().sponsorship.state).toBe('accepted');
+    // The business holds one place, renewed or not.
+    const offer = communitySponsorshipSchema.parse(
+      (await inject('GET', `/api/communities/${runners.slug}/sponsorship`)).json(),
+    );
+    expect(offer.packages[0]?.taken).toBe(1);
   });
 });
 
