@@ -22,6 +22,7 @@ import * as polls from './modules/polls/polls.module.ts';
 import * as push from './modules/push/push.module.ts';
 import * as search from './modules/search/search.module.ts';
 import * as signups from './modules/signups/signups.module.ts';
+import * as sponsors from './modules/sponsors/sponsors.module.ts';
 import * as subgroups from './modules/subgroups/subgroups.module.ts';
 import * as uploads from './modules/uploads/uploads.module.ts';
 import * as users from './modules/users/users.module.ts';
@@ -185,6 +186,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: notificationService,
   });
   admin.register(app, { ...k, guards, moderation: moderationService });
+  const sponsorService = sponsors.register(app, {
+    ...k,
+    guards,
+    communities: club.communities,
+    uploads: uploadService,
+    moderation: () => moderationService,
+    notifications: () => notificationService,
+  });
   // Before the pages: on the paths both share, ActivityPub callers get the library's answer.
   federation.register(app, { ...k, guards });
   // Last: the web app answers every path no module claimed.
@@ -211,5 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: notificationService,
     pushChannel: webPush.channel,
     series: ev.series,
+    /** Sponsors (decision 074), for tests that run the renewal reminders at a chosen day. */
+    sponsors: sponsorService,
   };
 }

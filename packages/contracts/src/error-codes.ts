@@ -18,6 +18,7 @@ import { PLACE_MSG } from './places.ts';
 import { POLL_MSG } from './polls.ts';
 import { PUSH_MSG } from './push.ts';
 import { SIGNUP_MSG } from './signups.ts';
+import { SPONSOR_MSG } from './sponsors.ts';
 import { UPLOAD_MSG } from './uploads.ts';
 import { NEARBY_MSG } from './users.ts';
 
@@ -64,6 +65,7 @@ export const MESSAGE_GROUPS: readonly (readonly [prefix: string, texts: Record<s
   ['GUEST', GUEST_MSG],
   ['NEAR', NEAR_MSG],
   ['NEARBY', NEARBY_MSG],
+  ['SPONSOR', SPONSOR_MSG],
 ];
 
 /** Texts of these constants are answers to success, or labels, never an error. */

@@ -27,6 +27,7 @@ export * from './polls.ts';
 export * from './push.ts';
 export * from './sessions.ts';
 export * from './signups.ts';
+export * from './sponsors.ts';
 export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';

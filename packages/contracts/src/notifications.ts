@@ -25,6 +25,9 @@ export const NOTIFICATION_KINDS = [
   'signup_released',
   'event_announcement',
   'events_nearby',
+  'sponsorship_proposed',
+  'sponsorship_answered',
+  'sponsorship_ending',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -69,6 +72,11 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   event_announcement: 'eventUpdates',
   // The weekly digest of new events near home, for people who turned it on.
   events_nearby: 'nearby',
+  // A business and a club's organisers agreeing on a sponsorship: community news for both.
+  sponsorship_proposed: 'communities',
+  sponsorship_answered: 'communities',
+  // 30 and 7 days before a sponsorship ends, to both sides.
+  sponsorship_ending: 'communities',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */
@@ -134,7 +142,15 @@ export const channelPreferences = z.object({
   nearby: groupFlag('nearby'),
 });
 
-export const NOTIFICATION_SUBJECT_TYPES = ['event', 'community', 'user', 'chat', 'report', 'poll'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = [
+  'event',
+  'community',
+  'user',
+  'chat',
+  'report',
+  'poll',
+  'sponsorship',
+] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
 export const NOTIFICATION_LIMITS = { pageDefault: 20, pageMax: 100, idsMax: 200 } as const;

@@ -112,6 +112,16 @@ function groupMemberEndpoints(base: string, message: string): Record<string, End
   };
 }
 
+const SPONSOR_PACKAGE = {
+  name: 'Silver',
+  benefits: ['logo_on_club_page', 'table_at_events'],
+  contribution: 'money',
+  amountMinor: 50_000,
+  currency: 'EUR',
+  period: 'year',
+  slots: 3,
+};
+
 /** Every POST, PUT, PATCH and DELETE route. A new route without an entry fails the first test. */
 const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/auth/register': {
@@ -442,6 +452,41 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ title: 'Seed swap', message: 'Bring your spare seeds.' }),
     url: () => `/api/communities/${NO_CLUB}/announcements`,
   },
+  // Sponsors (decision 074).
+  'PUT /api/sponsors/me': {
+    base: () => ({ name: 'Café Fuzz', category: 'cafe', website: 'https://fuzz.example', text: 'Coffee' }),
+  },
+  'PUT /api/admin/sponsors/:id/verified': {
+    base: () => ({ value: true }),
+    url: () => `/api/admin/sponsors/${NO_ONE}/verified`,
+    admin: true,
+  },
+  'PUT /api/communities/:slug/sponsorship': {
+    base: () => ({ lookingForSponsors: true, sponsorNote: 'Shirts' }),
+    url: () => `/api/communities/${NO_CLUB}/sponsorship`,
+  },
+  'POST /api/communities/:slug/sponsor-packages': {
+    base: () => SPONSOR_PACKAGE,
+    url: () => `/api/communities/${NO_CLUB}/sponsor-packages`,
+  },
+  'PUT /api/communities/:slug/sponsor-packages/:packageId': {
+    base: () => SPONSOR_PACKAGE,
+    url: () => `/api/communities/${NO_CLUB}/sponsor-packages/${NO_ONE}`,
+  },
+  'DELETE /api/communities/:slug/sponsor-packages/:packageId': {
+    base: () => ({}),
+    url: () => `/api/communities/${NO_CLUB}/sponsor-packages/${NO_ONE}`,
+  },
+  'POST /api/sponsorships': {
+    base: () => ({
+      packageId: NO_ONE,
+      startsOn: '2031-01-01',
+      endsOn: '2031-12-31',
+      amountMinor: 500,
+      currency: 'EUR',
+    }),
+  },
+  'POST /api/sponsorships/:id/:action': { base: () => ({}), url: () => `/api/sponsorships/${NO_ONE}/accept` },
   'PUT /api/admin/communities/:id/verified': {
     base: () => ({ value: true }),
     url: () => `/api/admin/communities/${NO_ONE}/verified`,

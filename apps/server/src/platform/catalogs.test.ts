@@ -35,6 +35,8 @@ describe('message catalogs', () => {
       location: 'the park',
       description: 'Bring a blanket',
       community: 'Runners',
+      business: 'Café Kranz',
+      days: 7,
       message: 'See you there',
       changes: { list: [{ key: 'notification.eventChanged.ended' as const }], separator: '; ' },
       items: '2 × Chairs',

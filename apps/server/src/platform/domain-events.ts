@@ -68,6 +68,21 @@ export type DomainEvents = {
     memberIds: string[];
     announcement: { id: string; title: string; message: string };
   };
+  /**
+   * A sponsorship was proposed or changed state (decision 074). `recipients`, read in the
+   * transaction, are the other side: the business's account, or the community's organisers.
+   */
+  'sponsorship.changed': {
+    sponsorshipId: string;
+    state: string;
+    proposedBy: 'sponsor' | 'community';
+    actorId: string;
+    /** Which side acted: the business tells the organisers, the organisers tell the business. */
+    by: 'sponsor' | 'community';
+    community: CommunityRef;
+    sponsor: { id: string; name: string };
+    recipients: string[];
+  };
 };
 
 export type DomainEventType = keyof DomainEvents;

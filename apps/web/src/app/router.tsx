@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
               // Date polls.
               { path: 'polls/new', lazy: page(() => import('./routes/new-poll.tsx'), 'NewPollPage') },
               { path: 'friends', lazy: page(() => import('./routes/friends.tsx'), 'FriendsPage') },
+              { path: 'sponsor', lazy: page(() => import('./routes/sponsor.tsx'), 'SponsorPage') },
               { path: 'messages', lazy: page(() => import('./routes/messages.tsx'), 'MessagesPage') },
               {
                 path: 'messages/:userId',

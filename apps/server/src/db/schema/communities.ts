@@ -46,6 +46,9 @@ export const communities = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** Members in state `member`; kept by the service in the same transaction as the change. */
     memberCount: integer('member_count').notNull().default(0),
+    /** Organisers' "looking for sponsors" switch and its note (migration 0048, decision 074). */
+    lookingForSponsors: boolean('looking_for_sponsors').notNull().default(false),
+    sponsorNote: text('sponsor_note').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -56,6 +59,7 @@ export const communities = pgTable(
     // Search (name, place, address) uses communities_search_trgm, hand-written in the migration.
     index('communities_discover_idx').on(t.memberCount, t.id),
     index('communities_tags_gin').using('gin', t.tags),
+    index('communities_looking_for_sponsors').on(t.placeId).where(sql`${t.lookingForSponsors}`),
     ...groupOfKind('communities', t, 'community'),
   ],
 );

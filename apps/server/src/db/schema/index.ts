@@ -18,5 +18,6 @@ export * from './push.ts';
 export * from './series.ts';
 export * from './sessions.ts';
 export * from './signups.ts';
+export * from './sponsors.ts';
 export * from './uploads.ts';
 export * from './users.ts';

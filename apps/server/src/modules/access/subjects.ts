@@ -45,6 +45,9 @@ export function createSubjectRules(access: SubjectAccess) {
       // Only ever sent to the person who reported (moderation).
       case 'report':
         return true;
+      // Only ever sent to the two sides of the sponsorship, read in its transaction (decision 074).
+      case 'sponsorship':
+        return true;
       default:
         return false;
     }

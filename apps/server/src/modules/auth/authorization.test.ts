@@ -356,6 +356,65 @@ async function ownersExport(w: World): Promise<string> {
   return exportId;
 }
 
+/** A package a community offers sponsors (decision 074). */
+const SPONSOR_PACKAGE = {
+  name: 'Silver',
+  benefits: ['logo_on_club_page'],
+  contribution: 'money',
+  amountMinor: 50_000,
+  currency: 'EUR',
+  period: 'year',
+};
+
+/** The owner holds the Sponsor role (as well as organising their communities). */
+async function asSponsor(w: World) {
+  await api(w.owner, 'PUT', '/api/users/me', { roles: ['Member', 'Sponsor'] });
+}
+
+const sponsorSetups = new WeakMap<
+  World,
+  Promise<{ sponsorId: string; slug: string; packageId: string; sponsorshipId: string }>
+>();
+/**
+ * The owner's business, their public community looking for sponsors with one package, and the
+ * business's proposal of a second package (made once per world).
+ */
+function sponsorSetup(w: World) {
+  const made =
+    sponsorSetups.get(w) ??
+    (async () => {
+      await asSponsor(w);
+      await api(w.owner, 'PUT', '/api/sponsors/me', { name: 'Café Matrix', category: 'cafe' });
+      const { slug } = await w.community('public');
+      await api(w.owner, 'PUT', `/api/communities/${slug}/sponsorship`, { lookingForSponsors: true });
+      const first = (await api(
+        w.owner,
+        'POST',
+        `/api/communities/${slug}/sponsor-packages`,
+        SPONSOR_PACKAGE,
+      )) as unknown as {
+        package: { id: string };
+      };
+      const second = (await api(w.owner, 'POST', `/api/communities/${slug}/sponsor-packages`, {
+        ...SPONSOR_PACKAGE,
+        name: 'Bronze',
+      })) as unknown as { package: { id: string } };
+      const proposal = (await api(w.owner, 'POST', '/api/sponsorships', {
+        packageId: second.package.id,
+        startsOn: '2027-01-01',
+        endsOn: '2027-12-31',
+      })) as unknown as { sponsorship: { id: string } };
+      return {
+        sponsorId: w.owner.user.id,
+        slug,
+        packageId: first.package.id,
+        sponsorshipId: proposal.sponsorship.id,
+      };
+    })();
+  sponsorSetups.set(w, made);
+  return made;
+}
+
 /** Following a new account's verification link, at `url` (the API's path or its legacy alias). */
 const verifyEmailAt = (url: string): Row => ({
   request: async () => {
@@ -1845,6 +1904,105 @@ const MATRIX: Record<string, Row | Row[]> = {
         actor === 'owner' ? 1 : 0,
       );
     },
+  },
+  // Sponsors (decision 074): a business profile needs the Sponsor role; organisers run a
+  // community's packages and switch; sponsorships are for their two sides only.
+  'GET /api/sponsors/me': { request: get('/api/sponsors/me'), expect: SIGNED_IN_200 },
+  'PUT /api/sponsors/me': {
+    request: async (w) => {
+      await asSponsor(w);
+      return { method: 'PUT', url: '/api/sponsors/me', payload: { name: 'Café Matrix', category: 'cafe' } };
+    },
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 403 },
+  },
+  'GET /api/sponsors/me/communities': {
+    request: async (w) => {
+      await asSponsor(w);
+      return { method: 'GET', url: '/api/sponsors/me/communities?near=52.52,13.4' };
+    },
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 403 },
+  },
+  'GET /api/sponsors': { request: get('/api/sponsors?near=52.52,13.4'), expect: SIGNED_IN_200 },
+  'GET /api/sponsors/:id': {
+    request: async (w) => ({ method: 'GET', url: `/api/sponsors/${(await sponsorSetup(w)).sponsorId}` }),
+    expect: PUBLIC_200,
+  },
+  'PUT /api/admin/sponsors/:id/verified': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/admin/sponsors/${(await sponsorSetup(w)).sponsorId}/verified`,
+      payload: { value: true },
+    }),
+    expect: ONLY_ADMIN,
+  },
+  'GET /api/communities/:slug/sponsorship': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/sponsorship`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
+  'PUT /api/communities/:slug/sponsorship': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/communities/${(await w.community('public')).slug}/sponsorship`,
+      payload: { lookingForSponsors: true },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/communities/:slug/sponsor-packages': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/communities/${(await w.community('public')).slug}/sponsor-packages`,
+      payload: SPONSOR_PACKAGE,
+    }),
+    expect: ONLY_OWNER_201,
+  },
+  'PUT /api/communities/:slug/sponsor-packages/:packageId': {
+    request: async (w) => {
+      const { slug, packageId } = await sponsorSetup(w);
+      return {
+        method: 'PUT',
+        url: `/api/communities/${slug}/sponsor-packages/${packageId}`,
+        payload: { ...SPONSOR_PACKAGE, name: 'Gold' },
+      };
+    },
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/communities/:slug/sponsor-packages/:packageId': {
+    request: async (w) => {
+      const slug = (await w.community('public')).slug;
+      const made = await api(w.owner, 'POST', `/api/communities/${slug}/sponsor-packages`, SPONSOR_PACKAGE);
+      const packageId = (made as unknown as { package: { id: string } }).package.id;
+      return { method: 'DELETE', url: `/api/communities/${slug}/sponsor-packages/${packageId}` };
+    },
+    expect: ONLY_OWNER,
+  },
+  'GET /api/communities/:slug/sponsors': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/communities/${(await w.community(kind)).slug}/sponsors`,
+    }),
+    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
+  })),
+  'POST /api/sponsorships': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/sponsorships',
+      payload: { packageId: (await sponsorSetup(w)).packageId, startsOn: '2027-01-01', endsOn: '2027-12-31' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  },
+  'GET /api/sponsorships': { request: get('/api/sponsorships'), expect: SIGNED_IN_200 },
+  'POST /api/sponsorships/:id/:action': {
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/sponsorships/${(await sponsorSetup(w)).sponsorshipId}/withdraw`,
+    }),
+    // Someone on neither side does not learn that it exists.
+    expect: HIDDEN,
   },
 };
 

@@ -2,6 +2,7 @@ import type { SelfUser } from '@townsquare/contracts';
 import {
   CalendarDays,
   ChevronDown,
+  Handshake,
   LogOut,
   MessageCircle,
   Settings,
@@ -80,6 +81,14 @@ export function ProfileMenu({ user, counts, onSignOut }: ProfileMenuProps) {
               </Link>
             </DropdownMenuItem>
           ))}
+          {user.roles.includes('Sponsor') ? (
+            <DropdownMenuItem asChild>
+              <Link to="/sponsor">
+                <Handshake aria-hidden="true" />
+                {t('nav.sponsor')}
+              </Link>
+            </DropdownMenuItem>
+          ) : null}
           {user.isAdmin ? (
             <DropdownMenuItem asChild>
               <Link to="/admin">

@@ -233,6 +233,14 @@ export function SiteHeader() {
               >
                 {t('nav.settings')}
               </NavLink>
+              {user.roles.includes('Sponsor') ? (
+                <NavLink
+                  to="/sponsor"
+                  className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}
+                >
+                  {t('nav.sponsor')}
+                </NavLink>
+              ) : null}
               <NavLink
                 to="/notifications"
                 className={(s) => cn(navLinkClass(s), 'rounded-xl px-4 py-3 text-base')}

@@ -15,6 +15,7 @@ import { CommunityAnnouncements } from '../../features/communities/components/co
 import { EventList } from '../../features/communities/components/community-events.tsx';
 import { CommunityPeople } from '../../features/communities/components/community-people.tsx';
 import { usePageOrigin } from '../../features/events/share-links.ts';
+import { CommunitySponsors } from '../../features/sponsors/components/community-sponsors.tsx';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
@@ -47,6 +48,10 @@ const CommunitySettings = lazyComponent(
 const CommunityPolls = lazyComponent(
   () => import('../../features/polls/components/community-polls.tsx'),
   'CommunityPolls',
+);
+const CommunitySponsorSettings = lazyComponent(
+  () => import('../../features/sponsors/components/community-sponsor-settings.tsx'),
+  'CommunitySponsorSettings',
 );
 const GroupChat = lazyComponent(() => import('../../features/groups/components/group-chat.tsx'), 'GroupChat');
 
@@ -158,6 +163,7 @@ export function CommunityPage() {
             </HeadedSection>
           ) : null}
           <CommunityPeople slug={community.slug} canRead={canSeeEvents} />
+          <CommunitySponsors slug={community.slug} canRead={canSeeEvents} />
           <HeadedSection id="community-share" title={t('communities.page.share')} className="mt-6 space-y-2">
             <ShareButtons
               title={community.name}
@@ -208,6 +214,7 @@ export function CommunityPage() {
             <Later>
               <CommunitySettings community={community} />
               <CommunityImportExport community={community} />
+              <CommunitySponsorSettings community={community} />
             </Later>
           </TabsContent>
         ) : null}

@@ -1,0 +1,297 @@
+import type { SponsorshipState } from '@townsquare/contracts';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
+import {
+  communities,
+  places,
+  type SponsorPackageRow,
+  type SponsorProfileRow,
+  type SponsorshipRow,
+  sponsorPackages,
+  sponsorProfiles,
+  sponsorships,
+} from '../../db/schema/index.ts';
+import { distanceKm, earthPoint, withinRadius } from '../../platform/geo.ts';
+
+/** All SQL of the sponsors module (decision 074). */
+
+export type NewProfile = Omit<SponsorProfileRow, 'userId' | 'verified' | 'createdAt' | 'updatedAt'>;
+
+export async function findProfile(db: Executor, userId: string): Promise<SponsorProfileRow | undefined> {
+  const [row] = await db.select().from(sponsorProfiles).where(eq(sponsorProfiles.userId, userId));
+  return row;
+}
+
+export async function upsertProfile(
+  db: Executor,
+  userId: string,
+  values: NewProfile,
+): Promise<SponsorProfileRow> {
+  const [row] = await db
+    .insert(sponsorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: sponsorProfiles.userId, set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  return row!; // INSERT … RETURNING always yields the row
+}
+
+export async function setVerified(db: Executor, userId: string, value: boolean) {
+  const [row] = await db
+    .update(sponsorProfiles)
+    .set({ verified: value, updatedAt: sql`now()` })
+    .where(eq(sponsorProfiles.userId, userId))
+    .returning();
+  return row;
+}
+
+/** The packages on offer (not archived), oldest first, each with how many hold it now. */
+export async function packagesOf(db: Executor, communityId: string) {
+  return (
+    db
+      // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the
+      // subquery would name the sponsorship's own id.
+      .select({ pkg: sponsorPackages, taken: takenCount(sql`${sponsorPackages}.${sql.identifier('id')}`) })
+      .from(sponsorPackages)
+      .where(and(eq(sponsorPackages.communityId, communityId), isNull(sponsorPackages.archivedAt)))
+      .orderBy(asc(sponsorPackages.createdAt), asc(sponsorPackages.id))
+  );
+}
+
+/** Businesses that hold a place of the package: agreed or running (a renewal holds the same place). */
+const takenCount = (packageId: SQL) =>
+  sql<number>`(select count(distinct s.sponsor_id)::int from ${sponsorships} s where s.package_id = ${packageId} and s.state in ('accepted', 'active'))`;
+
+export async function countPackages(db: Executor, communityId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sponsorPackages)
+    .where(and(eq(sponsorPackages.communityId, communityId), isNull(sponsorPackages.archivedAt)));
+  return row?.n ?? 0;
+}
+
+export const insertPackage = (
+  db: Executor,
+  values: Omit<SponsorPackageRow, 'id' | 'createdAt' | 'updatedAt' | 'archivedAt'>,
+) => insertRow(db, sponsorPackages, values);
+
+/** The package on offer, locked for a change of who holds it when `lock`. */
+export async function findPackage(db: Executor, id: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(sponsorPackages)
+    .where(and(eq(sponsorPackages.id, id), isNull(sponsorPackages.archivedAt)));
+  const [row] = options.lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+export async function updatePackage(db: Executor, id: string, values: Partial<SponsorPackageRow>) {
+  const [row] = await db
+    .update(sponsorPackages)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(sponsorPackages.id, id), isNull(sponsorPackages.archivedAt)))
+    .returning();
+  return row;
+}
+
+/** Businesses holding a place of the package, but `except` (whose renewal keeps its place). */
+export async function taken(db: Executor, packageId: string, except?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${sponsorships.sponsorId})::int` })
+    .from(sponsorships)
+    .where(
+      and(
+        eq(sponsorships.packageId, packageId),
+        inArray(sponsorships.state, ['accepted', 'active']),
+        except ? sql`${sponsorships.sponsorId} <> ${except}` : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function setLooking(
+  db: Executor,
+  communityId: string,
+  looking: boolean,
+  note: string | undefined,
+) {
+  await db
+    .update(communities)
+    .set({ lookingForSponsors: looking, ...(note === undefined ? {} : { sponsorNote: note }) })
+    .where(eq(communities.id, communityId));
+}
+
+export async function lookingOf(db: Executor, communityId: string) {
+  const [row] = await db
+    .select({ lookingForSponsors: communities.lookingForSponsors, sponsorNote: communities.sponsorNote })
+    .from(communities)
+    .where(eq(communities.id, communityId));
+  return row ?? { lookingForSponsors: false, sponsorNote: '' };
+}
+
+export const insertSponsorship = (
+  db: Executor,
+  values: Omit<SponsorshipRow, 'id' | 'createdAt' | 'updatedAt'>,
+) => insertRow(db, sponsorships, values);
+
+export async function findSponsorship(db: Executor, id: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(sponsorships).where(eq(sponsorships.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Moves a sponsorship from `from` to `to` (a conditional UPDATE: a race's loser changes nothing). */
+export async function moveSponsorship(
+  db: Executor,
+  id: string,
+  from: SponsorshipState,
+  to: SponsorshipState,
+  stamps: Partial<Pick<SponsorshipRow, 'answeredAt' | 'receivedAt' | 'endedAt'>>,
+) {
+  const [row] = await db
+    .update(sponsorships)
+    .set({ state: to, ...stamps, updatedAt: sql`now()` })
+    .where(and(eq(sponsorships.id, id), eq(sponsorships.state, from)))
+    .returning();
+  return row;
+}
+
+/** A sponsorship with what its presenter needs: community, business and package. */
+const sponsorshipColumns = {
+  s: sponsorships,
+  community: { id: communities.id, slug: communities.slug, name: communities.name },
+  sponsor: {
+    id: sponsorProfiles.userId,
+    name: sponsorProfiles.name,
+    logoUrl: sponsorProfiles.logoUrl,
+    verified: sponsorProfiles.verified,
+  },
+  pkg: { id: sponsorPackages.id, name: sponsorPackages.name, benefits: sponsorPackages.benefits },
+};
+export type SponsorshipView = {
+  s: SponsorshipRow;
+  community: { id: string; slug: string; name: string };
+  sponsor: { id: string; name: string; logoUrl: string | null; verified: boolean };
+  pkg: { id: string; name: string; benefits: string[] };
+};
+
+export async function sponsorshipViews(db: Executor, where: SQL, limit = 200): Promise<SponsorshipView[]> {
+  return db
+    .select(sponsorshipColumns)
+    .from(sponsorships)
+    .innerJoin(communities, eq(communities.id, sponsorships.communityId))
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, sponsorships.sponsorId))
+    .innerJoin(sponsorPackages, eq(sponsorPackages.id, sponsorships.packageId))
+    .where(where)
+    .orderBy(desc(sponsorships.createdAt), desc(sponsorships.id))
+    .limit(limit);
+}
+
+export const bySponsor = (sponsorId: string) => eq(sponsorships.sponsorId, sponsorId);
+export const byCommunity = (communityId: string) => eq(sponsorships.communityId, communityId);
+export const byId = (id: string) => eq(sponsorships.id, id);
+
+/**
+ * The community's sponsors shown to the public: `active` (the organiser marked the contribution
+ * received) and within its period today. Only the business's public columns are read.
+ */
+export async function activeSponsors(db: Executor, communityId: string) {
+  return db
+    .select({
+      packageId: sponsorPackages.id,
+      packageName: sponsorPackages.name,
+      benefits: sponsorPackages.benefits,
+      id: sponsorProfiles.userId,
+      name: sponsorProfiles.name,
+      logoUrl: sponsorProfiles.logoUrl,
+      website: sponsorProfiles.website,
+      verified: sponsorProfiles.verified,
+    })
+    .from(sponsorships)
+    .innerJoin(sponsorPackages, eq(sponsorPackages.id, sponsorships.packageId))
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, sponsorships.sponsorId))
+    .where(
+      and(
+        eq(sponsorships.communityId, communityId),
+        eq(sponsorships.state, 'active'),
+        sql`${sponsorships.startsOn} <= current_date and ${sponsorships.endsOn} >= current_date`,
+      ),
+    )
+    .orderBy(asc(sponsorPackages.createdAt), asc(sponsorPackages.id), asc(sponsorships.answeredAt));
+}
+
+type Near = { lat: number; lon: number };
+
+/**
+ * Public communities looking for sponsors whose place is within `radiusKm` of `near`, nearest
+ * first: the places' GiST index finds the places, the partial index the looking communities.
+ */
+export async function lookingNear(db: Executor, near: Near, radiusKm: number, limit: number) {
+  const point = earthPoint(places.lat, places.lon);
+  const km = sql<number>`${distanceKm(point, earthPoint(near.lat, near.lon))}::float8`;
+  return db
+    .select({
+      id: communities.id,
+      slug: communities.slug,
+      name: communities.name,
+      imageUrl: communities.imageUrl,
+      memberCount: communities.memberCount,
+      sponsorNote: communities.sponsorNote,
+      city: places.city,
+      km,
+      packages: sql<number>`(select count(*)::int from ${sponsorPackages} p where p.community_id = ${communities.id} and p.archived_at is null)`,
+    })
+    .from(communities)
+    .innerJoin(places, eq(places.id, communities.placeId))
+    .where(
+      and(
+        eq(communities.lookingForSponsors, true),
+        eq(communities.visibility, 'PUBLIC'),
+        withinRadius(point, near, radiusKm),
+      ),
+    )
+    .orderBy(km, asc(communities.id))
+    .limit(limit);
+}
+
+/** Verified businesses whose place is within `radiusKm` of `near`, nearest first. */
+export async function verifiedNear(db: Executor, near: Near, radiusKm: number, limit: number) {
+  const point = earthPoint(places.lat, places.lon);
+  const km = sql<number>`${distanceKm(point, earthPoint(near.lat, near.lon))}::float8`;
+  return db
+    .select({ profile: sponsorProfiles, km })
+    .from(sponsorProfiles)
+    .innerJoin(places, eq(places.id, sponsorProfiles.placeId))
+    .where(and(eq(sponsorProfiles.verified, true), withinRadius(point, near, radiusKm)))
+    .orderBy(km, asc(sponsorProfiles.userId))
+    .limit(limit);
+}
+
+/** Ids of the businesses' accounts among `ids` (an organiser names one by its id). */
+export async function profilesByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(sponsorProfiles).where(inArray(sponsorProfiles.userId, ids));
+}
+
+/**
+ * Active sponsorships whose last day is `days` after `today` (a calendar date), with what their
+ * reminder names: the business's name and the community's slug and name.
+ */
+export async function endingOn(db: Executor, today: string, days: number) {
+  return db
+    .select({
+      id: sponsorships.id,
+      sponsorId: sponsorships.sponsorId,
+      communityId: sponsorships.communityId,
+      endsOn: sponsorships.endsOn,
+      business: sponsorProfiles.name,
+      slug: communities.slug,
+      community: communities.name,
+    })
+    .from(sponsorships)
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, sponsorships.sponsorId))
+    .innerJoin(communities, eq(communities.id, sponsorships.communityId))
+    .where(
+      and(eq(sponsorships.state, 'active'), sql`${sponsorships.endsOn} = ${today}::date + ${days}::int`),
+    );
+}
