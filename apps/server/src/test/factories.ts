@@ -404,8 +404,13 @@ export async function followVerificationLink(t: TestApp, address: string): Promi
 export const renderedGuestForm = (t: TestApp, eventId: string) =>
   formToken(t.links, eventId, Date.now() - 60_000);
 
-/** Every guest e-mail queued so far has been sent; then the ones to `to`, oldest first. */
+/**
+ * Every guest e-mail owed so far has been sent; then the ones to `to`, oldest first. Some are
+ * queued by a subscriber (a place offered to a guest, decision 065): the domain events and their
+ * subscribers are waited for first, then the guest mail queue.
+ */
 export async function guestMailsTo(t: TestApp, to: string) {
+  await t.background.drain();
   await eventually(async () => {
     const queued = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pgboss.job where name = ${GUEST_MAIL_QUEUE} and state < 'completed'`,
