@@ -168,3 +168,9 @@ export function addDays(day: WallTime, days: number): WallTime {
 
 /** `YYYY-MM-DD` of a WallTime. */
 export const formatDay = (w: WallTime) => formatLocal(w).slice(0, 10);
+
+/**
+ * The property our calendars give an all-day VEVENT (decision 078): the IANA zone its dates are
+ * days in, so an import of our own export puts them back in that zone (other readers ignore it).
+ */
+export const ALL_DAY_ZONE = 'X-TOWNSQUARE-TIMEZONE';

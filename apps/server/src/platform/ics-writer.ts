@@ -1,4 +1,4 @@
-import { offsetMinutes, transitions, wallTime } from '@townsquare/contracts';
+import { ALL_DAY_ZONE, offsetMinutes, transitions, wallTime } from '@townsquare/contracts';
 import type { EventRow } from '../db/schema/index.ts';
 
 /**
@@ -136,6 +136,7 @@ function vevent(event: CalendarEvent, o: { publicUrl: string; host: string }): s
       ? [
           `DTSTART;VALUE=DATE:${localStamp(tz, event.startDate).slice(0, 8)}`,
           `DTEND;VALUE=DATE:${localStamp(tz, event.endDate).slice(0, 8)}`,
+          `${ALL_DAY_ZONE}:${tz}`,
         ]
       : [
           `DTSTART;TZID=${tz}:${localStamp(tz, event.startDate)}`,

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  ALL_DAY_ZONE,
   addDays,
   CLUB_IO_MSG,
   dayIn,
   formatLocal,
   fromWallTime,
+  isValidTimeZone,
   LIMITS,
   type WallTime,
   wallTime,
@@ -361,9 +363,12 @@ function readCalendar(text: string, now: Date): ParsedCalendar {
       const problem = rulesProblem(vevent);
       if (problem) throw new Error(problem);
       calendar.addSubcomponent(vevent);
+      // Our own writer names an all-day event's zone (decision 078): its days are read there.
+      const own = clean(vevent.getFirstPropertyValue(ALL_DAY_ZONE.toLowerCase()));
+      const entryCtx = own && isValidTimeZone(own) ? { ...ctx, defaultZone: own } : ctx;
       const read = entry.rid
-        ? readChange(entry, ctx, masters.get(entry.uid), items)
-        : readMaster(entry, ctx, masters, items.length);
+        ? readChange(entry, entryCtx, masters.get(entry.uid), items)
+        : readMaster(entry, entryCtx, masters, items.length);
       if (items.length + read.length > ITEMS_MAX) {
         itemsCut = true;
         break;
