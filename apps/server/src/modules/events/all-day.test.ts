@@ -5,6 +5,7 @@ import {
   EVENT_MSG,
   eventResponse,
   formatDay,
+  fromWallTime,
   transitions,
 } from '@townsquare/contracts';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,17 @@ const [host] = useUsers(t, 1, { verified: true });
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const day = (month: number, d: number) =>
   `${NEXT_YEAR}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+// March in New York: the clock change (the second Sunday) moves, so the midnights are computed.
+const nyMidnight = (month: number, d: number) =>
+  fromWallTime('America/New_York', {
+    year: NEXT_YEAR,
+    month,
+    day: d,
+    hour: 0,
+    minute: 0,
+    second: 0,
+  }).toISOString();
 
 async function create(overrides: Record<string, unknown>) {
   const res = await inject('POST', '/api/events', host, eventBody({ recurrence: 'NONE', ...overrides }));
@@ -108,6 +120,14 @@ describe('all-day events through the API', () => {
     const backwards = await inject('PUT', `/api/events/${event.id}`, host, { startDate: day(3, 14) });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe(EVENT_MSG.allDayEndBeforeStart);
+    // A new zone keeps the days: 10 to 12 March in New York now.
+    const moved = await inject('PUT', `/api/events/${event.id}`, host, { timeZone: 'America/New_York' });
+    expect(eventResponse.parse(moved.json()).event).toMatchObject({
+      startDate: nyMidnight(3, 10),
+      endDate: nyMidnight(3, 13),
+    });
+    const back = await inject('PUT', `/api/events/${event.id}`, host, { timeZone: 'Europe/Berlin' });
+    expect(eventResponse.parse(back.json()).event.startDate).toBe(allDay.startDate);
     const off = await inject('PUT', `/api/events/${event.id}`, host, { allDay: false });
     expect(eventResponse.parse(off.json()).event).toMatchObject({
       allDay: false,

@@ -126,10 +126,16 @@ export async function shownLocations(
  * An all-day event's span (decision 078): from the first day's 00:00 to the last day's 24:00 in
  * `timeZone`. A date alone (`2026-12-14`) is that day; a moment is the day it falls on there, and
  * an end that is already a midnight is taken as the end itself (what the API answered, sent back).
- * A 400 when the last day is before the first.
+ * A 400 when the last day is before the first. `readIn` is the zone a moment is read in, when it is
+ * not `timeZone` (an all-day event's own days, kept when only its zone changes).
  */
-export function allDaySpan(start: Date, end: Date, timeZone: string): { startDate: Date; endDate: Date } {
-  const dayOf = (d: Date) =>
+export function allDaySpan(
+  start: Date,
+  end: Date,
+  timeZone: string,
+  readIn: { start?: string; end?: string } = {},
+): { startDate: Date; endDate: Date } {
+  const dayOf = (d: Date, zone: string) =>
     isDateOnly(d)
       ? {
           year: d.getUTCFullYear(),
@@ -139,11 +145,12 @@ export function allDaySpan(start: Date, end: Date, timeZone: string): { startDat
           minute: 0,
           second: 0,
         }
-      : dayIn(timeZone, d);
-  const first = dayOf(start);
-  const endWall = wallTime(timeZone, end);
+      : dayIn(zone, d);
+  const first = dayOf(start, readIn.start ?? timeZone);
+  const endZone = readIn.end ?? timeZone;
+  const endWall = wallTime(endZone, end);
   const atMidnight = !isDateOnly(end) && endWall.hour === 0 && endWall.minute === 0 && endWall.second === 0;
-  const after = atMidnight ? dayIn(timeZone, end) : addDays(dayOf(end), 1);
+  const after = atMidnight ? dayIn(endZone, end) : addDays(dayOf(end, endZone), 1);
   const startDate = fromWallTime(timeZone, first);
   const endDate = fromWallTime(timeZone, after);
   if (endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.allDayEndBeforeStart);
@@ -480,11 +487,16 @@ export function createEventsService(deps: EventsServiceDeps) {
         if (place && input.timeZone === undefined) values.timeZone = place.timeZone;
       }
       // All day, the days are read in the zone the event has after this update (decision 078).
+      // An all-day event's own dates are its days where it was (a new zone keeps the days).
       if (allDay)
         ({ startDate, endDate } = allDaySpan(
           startDate,
           endDate,
           (values.timeZone as string) ?? row.timeZone,
+          {
+            start: row.allDay && input.startDate === undefined ? row.timeZone : undefined,
+            end: row.allDay && input.endDate === undefined ? row.timeZone : undefined,
+          },
         ));
       values.startDate = startDate;
       values.endDate = endDate;
