@@ -105,7 +105,7 @@ describe('all-day events shown', () => {
   });
 
   it('a card shows the first day and All day instead of a time range', () => {
-    renderWithApp(<EventCard event={berlinDays} />, { user: createSelfUser() });
+    renderWithApp(<EventCard event={berlinDays} canManage={false} />, { user: createSelfUser() });
     expect(screen.getByText(/All day, until/)).toBeInTheDocument();
     expect(screen.queryByText(/\d:\d\d/)).not.toBeInTheDocument();
   });
