@@ -8,6 +8,7 @@ import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
 import { formValuesFor } from '../event-form.ts';
+import { googleCalendarUrl, outlookCalendarUrl } from '../share-links.ts';
 import { EventCard } from './event-card.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
 
@@ -108,5 +109,16 @@ describe('all-day events shown', () => {
     renderWithApp(<EventCard event={berlinDays} canManage={false} />, { user: createSelfUser() });
     expect(screen.getByText(/All day, until/)).toBeInTheDocument();
     expect(screen.queryByText(/\d:\d\d/)).not.toBeInTheDocument();
+  });
+});
+
+describe('all-day events in calendar links', () => {
+  it('Google and Outlook get the days, not midnight times', () => {
+    const google = new URL(googleCalendarUrl(berlinDays, 'https://town.example'));
+    expect(google.searchParams.get('dates')).toBe('20301214/20301216');
+    const outlook = new URL(outlookCalendarUrl(berlinDays, 'https://town.example'));
+    expect(outlook.searchParams.get('startdt')).toBe('2030-12-14');
+    expect(outlook.searchParams.get('enddt')).toBe('2030-12-16');
+    expect(outlook.searchParams.get('allday')).toBe('true');
   });
 });
