@@ -28,6 +28,8 @@ export const EVENT_MSG = {
   startRequired: 'Start date is required',
   endRequired: 'End date is required',
   endBeforeStart: 'End date must be after start date',
+  allDayInvalid: 'All day must be true or false',
+  allDayEndBeforeStart: 'The last day must not be before the first day',
   startInvalid: 'Start date must be a valid date',
   endInvalid: 'End date must be a valid date',
   titleTooLong: 'Title must be at most 200 characters',
@@ -130,7 +132,18 @@ export const dateField = (required: string, invalid: string) =>
     .min(1, required)
     .max(64, invalid)
     .refine((v) => !Number.isNaN(Date.parse(v)), invalid)
-    .transform((v) => new Date(v));
+    .transform((v) => {
+      const date = new Date(v);
+      // A date alone names a day, whatever the zone (all-day events, decision 078).
+      if (DATE_ONLY.test(v)) dateOnly.add(date);
+      return date;
+    });
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const dateOnly = new WeakSet<Date>();
+
+/** Whether a body's date was written as a date alone (`2026-12-14`), not a moment (decision 078). */
+export const isDateOnly = (date: Date): boolean => dateOnly.has(date);
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
@@ -177,6 +190,11 @@ export const eventFields = {
   location: requiredText('Location', EVENT_MSG.locationRequired, 300, EVENT_MSG.locationTooLong),
   startDate: dateField(EVENT_MSG.startRequired, EVENT_MSG.startInvalid),
   endDate: dateField(EVENT_MSG.endRequired, EVENT_MSG.endInvalid),
+  /**
+   * Whole days in the event's zone (decision 078): the server moves the start to the first day's
+   * 00:00 and the end to the last day's 24:00. With it, `startDate`/`endDate` may be dates alone.
+   */
+  allDay: boolField(EVENT_MSG.allDayInvalid).optional(),
   cost: costField.optional(),
   isFree: boolField(EVENT_MSG.isFreeInvalid).optional(),
   visibility: z.preprocess(upper, z.enum(VISIBILITIES, { error: EVENT_MSG.visibilityInvalid })).optional(),
@@ -223,11 +241,13 @@ export const createEventBody = z
   // Runs even when another field failed its own check (`when`), so a form lists every problem at
   // once (decision 069); a date that failed leaves nothing to compare. The first issue, the one
   // the API answers with, is unchanged.
-  .refine((e) => !(e.startDate instanceof Date && e.endDate instanceof Date) || e.endDate > e.startDate, {
-    message: EVENT_MSG.endBeforeStart,
-    path: ['endDate'],
-    when: checkEvenWithIssues,
-  });
+  // All day, the first and last day may be the same (the server checks the days in the zone).
+  .refine(
+    (e) =>
+      !(e.startDate instanceof Date && e.endDate instanceof Date) ||
+      (e.allDay === true ? e.endDate >= e.startDate : e.endDate > e.startDate),
+    { message: EVENT_MSG.endBeforeStart, path: ['endDate'], when: checkEvenWithIssues },
+  );
 export const updateEventBody = z.object({
   ...eventFields,
   title: eventFields.title.optional(),
@@ -332,6 +352,11 @@ const eventBase = {
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
   /** Additions for calendars and series: IANA zone, iCalendar SEQUENCE, cancellation. */
   timeZone: z.string().optional(),
+  /**
+   * An addition (decision 078): whole days in `timeZone`, from the first day's 00:00 to the last
+   * day's 24:00 (`endDate` is then the next day's midnight); shown without times.
+   */
+  allDay: z.boolean(),
   sequence: z.number().int().optional(),
   cancelled: z.boolean().optional(),
   /** The series this event is an occurrence of, when it is one. */

@@ -146,3 +146,31 @@ export function zoneName(timeZone: string, date: Date): string {
   }
   return fallback ?? timeZone;
 }
+
+/** The calendar day `date` falls on in `timeZone`, at 00:00 (a WallTime with no time). */
+export function dayIn(timeZone: string, date: Date): WallTime {
+  const w = wallTime(timeZone, date);
+  return { year: w.year, month: w.month, day: w.day, hour: 0, minute: 0, second: 0 };
+}
+
+/** `day` moved by `days` calendar days (whatever the zone's changes do to the hours). */
+export function addDays(day: WallTime, days: number): WallTime {
+  const d = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  };
+}
+
+/** `YYYY-MM-DD` of a WallTime. */
+export const formatDay = (w: WallTime) => formatLocal(w).slice(0, 10);
+
+/**
+ * The property our calendars give an all-day VEVENT (decision 078): the IANA zone its dates are
+ * days in, so an import of our own export puts them back in that zone (other readers ignore it).
+ */
+export const ALL_DAY_ZONE = 'X-TOWNSQUARE-TIMEZONE';

@@ -1,4 +1,4 @@
-import { offsetMinutes, transitions, wallTime } from '@townsquare/contracts';
+import { ALL_DAY_ZONE, offsetMinutes, transitions, wallTime } from '@townsquare/contracts';
 import type { EventRow } from '../db/schema/index.ts';
 
 /**
@@ -107,6 +107,7 @@ export type CalendarEvent = Pick<
   | 'location'
   | 'startDate'
   | 'endDate'
+  | 'allDay'
   | 'status'
   | 'recurrence'
   | 'tags'
@@ -130,8 +131,17 @@ function vevent(event: CalendarEvent, o: { publicUrl: string; host: string }): s
     `DTSTAMP:${utcStamp(event.updatedAt)}`,
     `LAST-MODIFIED:${utcStamp(event.updatedAt)}`,
     `SEQUENCE:${event.sequence}`,
-    `DTSTART;TZID=${tz}:${localStamp(tz, event.startDate)}`,
-    `DTEND;TZID=${tz}:${localStamp(tz, event.endDate)}`,
+    // All day (decision 078): dates in the event's zone, the end exclusive (the day after the last).
+    ...(event.allDay
+      ? [
+          `DTSTART;VALUE=DATE:${localStamp(tz, event.startDate).slice(0, 8)}`,
+          `DTEND;VALUE=DATE:${localStamp(tz, event.endDate).slice(0, 8)}`,
+          `${ALL_DAY_ZONE}:${tz}`,
+        ]
+      : [
+          `DTSTART;TZID=${tz}:${localStamp(tz, event.startDate)}`,
+          `DTEND;TZID=${tz}:${localStamp(tz, event.endDate)}`,
+        ]),
     `SUMMARY:${escapeText(event.title)}`,
     `DESCRIPTION:${escapeText(`${event.description}\n\n${url}`)}`,
     `LOCATION:${escapeText(event.location)}`,

@@ -9,6 +9,39 @@ import {
   inTimeZone,
   viewerTimeZone,
 } from './format.ts';
+import { translate } from './i18n/intl.tsx';
+
+type AllDaySource = { startDate: string; endDate: string; timeZone?: string; allDay?: boolean };
+
+/**
+ * An all-day event's days (decision 078), read in its zone: the first, and the last (the day
+ * before the midnight it ends at). The same days for every viewer: no "your time".
+ */
+function allDayDays(event: AllDaySource, viewerZone: string | null) {
+  const zone = event.timeZone ?? viewerZone ?? 'UTC';
+  const first = inTimeZone(event.startDate, zone);
+  const last = inTimeZone(new Date(new Date(event.endDate).getTime() - 1), zone);
+  const sameDay =
+    first.getFullYear() === last.getFullYear() &&
+    first.getMonth() === last.getMonth() &&
+    first.getDate() === last.getDate();
+  return { first, last: sameDay ? null : last };
+}
+
+/**
+ * A card's date and time lines: all day (decision 078), the first day where it happens and
+ * "All day" (or "All day, until …"); otherwise null (the card shows its own times).
+ */
+export function allDayCardText(event: AllDaySource): { date: string; time: string } | null {
+  if (!event.allDay) return null;
+  const { first, last } = allDayDays(event, viewerTimeZone());
+  return {
+    date: formatCardDate(first),
+    time: last
+      ? translate('events.time.allDayUntil', { date: formatCardDate(last) })
+      : translate('events.time.allDay'),
+  };
+}
 
 export interface EventTimeText {
   date: string;
@@ -37,9 +70,19 @@ function describe(startIso: string, endIso: string, timeZone: string) {
  * zone then reads in UTC.
  */
 export function eventTimeText(
-  event: { startDate: string; endDate: string; timeZone?: string },
+  event: AllDaySource,
   viewerZone: string | null = viewerTimeZone(),
 ): EventTimeText {
+  if (event.allDay) {
+    const { first, last } = allDayDays(event, viewerZone);
+    return {
+      date: formatLongDate(first),
+      time: last
+        ? translate('events.time.allDayUntil', { date: formatLongDate(last) })
+        : translate('events.time.allDay'),
+      yours: null,
+    };
+  }
   const zone = event.timeZone ?? viewerZone ?? 'UTC';
   const local = describe(event.startDate, event.endDate, zone);
   if (!viewerZone) return { ...local, yours: null };
@@ -55,9 +98,12 @@ export function eventTimeText(
  * hydrates without a mismatch.
  */
 export function eventStartText(
-  event: { startDate: string; timeZone?: string },
+  event: { startDate: string; endDate?: string; timeZone?: string; allDay?: boolean },
   viewerZone: string | null = viewerTimeZone(),
 ): string {
+  // All day: "Dec 14, 2026 · All day", the day where it happens (decision 078).
+  if (event.allDay && event.endDate)
+    return `${formatCardDate(allDayDays({ ...event, endDate: event.endDate }, viewerZone).first)} · ${translate('events.time.allDay')}`;
   const zone = event.timeZone ?? viewerZone ?? 'UTC';
   const start = inTimeZone(event.startDate, zone);
   return `${formatCardDate(start)} · ${formatTime(start)} ${formatZoneName(event.startDate, zone)}`;

@@ -39,6 +39,11 @@ export const events = pgTable(
     ...eventText(),
     startDate: instant('start_date').notNull(),
     endDate: instant('end_date').notNull(),
+    /**
+     * Whole days in `timeZone` (decision 078): `startDate` is the first day's 00:00 and `endDate`
+     * the last day's 24:00 there; calendars get VALUE=DATE, pages the dates without times.
+     */
+    allDay: boolean('all_day').notNull().default(false),
     ...eventPrice(),
     /** Stored status; a LIVE event whose end has passed is reported PAST by every read. */
     status: text('status', { enum: ['DRAFT', 'LIVE', 'PAST'] })

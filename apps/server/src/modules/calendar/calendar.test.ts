@@ -64,6 +64,7 @@ const row = (over: Partial<EventRow>): EventRow => ({
   location: 'Park',
   startDate: new Date('2026-03-26T18:00:00Z'),
   endDate: new Date('2026-03-26T19:00:00Z'),
+  allDay: false,
   cost: 0,
   isFree: true,
   status: 'LIVE',

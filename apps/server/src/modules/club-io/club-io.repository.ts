@@ -73,6 +73,7 @@ const eventValues = (communityId: string, creatorId: string, e: ImportedEvent, n
   location: e.location,
   startDate: e.start,
   endDate: e.end,
+  allDay: e.allDay,
   tags: e.tags,
   visibility: e.visibility,
   timeZone: e.timeZone,
@@ -86,6 +87,7 @@ const upsertSet = {
   location: sql`excluded.location`,
   startDate: sql`excluded.start_date`,
   endDate: sql`excluded.end_date`,
+  allDay: sql`excluded.all_day`,
   tags: sql`excluded.tags`,
   visibility: sql`excluded.visibility`,
   timeZone: sql`excluded.time_zone`,
@@ -107,8 +109,8 @@ function upsertChunk(
       target: [events.communityId, events.importUid],
       targetWhere: sql`import_uid is not null`,
       set: upsertSet,
-      setWhere: sql`(${events.title}, ${events.description}, ${events.location}, ${events.startDate}, ${events.endDate}, ${events.tags}, ${events.visibility}, ${events.timeZone}, ${events.cancelledAt} is null)
-        is distinct from (excluded.title, excluded.description, excluded.location, excluded.start_date, excluded.end_date, excluded.tags, excluded.visibility, excluded.time_zone, excluded.cancelled_at is null)`,
+      setWhere: sql`(${events.title}, ${events.description}, ${events.location}, ${events.startDate}, ${events.endDate}, ${events.allDay}, ${events.tags}, ${events.visibility}, ${events.timeZone}, ${events.cancelledAt} is null)
+        is distinct from (excluded.title, excluded.description, excluded.location, excluded.start_date, excluded.end_date, excluded.all_day, excluded.tags, excluded.visibility, excluded.time_zone, excluded.cancelled_at is null)`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
 }
@@ -244,6 +246,7 @@ export async function applyOverride(
       importUid: o.uid,
       startDate: o.start,
       endDate: o.end,
+      allDay: o.allDay,
       cancelledAt: o.cancelled ? o.now : null,
       updatedAt: sql`now()`,
     })

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  ALL_DAY_ZONE,
+  addDays,
   CLUB_IO_MSG,
+  dayIn,
   formatLocal,
   fromWallTime,
+  isValidTimeZone,
   LIMITS,
   type WallTime,
   wallTime,
@@ -43,6 +47,8 @@ export type ImportedFields = {
   tags: string[];
   visibility: 'PUBLIC' | 'PRIVATE';
   timeZone: string;
+  /** A DATE-valued DTSTART: whole days in `timeZone` (decision 078). */
+  allDay: boolean;
   /** STATUS:CANCELLED */
   cancelled: boolean;
   /** STATUS:TENTATIVE (how our own writer marks a draft) */
@@ -357,9 +363,12 @@ function readCalendar(text: string, now: Date): ParsedCalendar {
       const problem = rulesProblem(vevent);
       if (problem) throw new Error(problem);
       calendar.addSubcomponent(vevent);
+      // Our own writer names an all-day event's zone (decision 078): its days are read there.
+      const own = clean(vevent.getFirstPropertyValue(ALL_DAY_ZONE.toLowerCase()));
+      const entryCtx = own && isValidTimeZone(own) ? { ...ctx, defaultZone: own } : ctx;
       const read = entry.rid
-        ? readChange(entry, ctx, masters.get(entry.uid), items)
-        : readMaster(entry, ctx, masters, items.length);
+        ? readChange(entry, entryCtx, masters.get(entry.uid), items)
+        : readMaster(entry, entryCtx, masters, items.length);
       if (items.length + read.length > ITEMS_MAX) {
         itemsCut = true;
         break;
@@ -437,7 +446,7 @@ const clean = (value: unknown) =>
       value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim()
     : '';
 
-function fieldsOf(vevent: Vevent, title: string, zone: string): ImportedFields {
+function fieldsOf(vevent: Vevent, title: string, zone: string, allDay: boolean): ImportedFields {
   const url = clean(vevent.getFirstPropertyValue('url'));
   let description = clean(vevent.getFirstPropertyValue('description'));
   // Our own writer ends a description with the event's address: not part of the text.
@@ -458,6 +467,7 @@ function fieldsOf(vevent: Vevent, title: string, zone: string): ImportedFields {
     tags: [...tags.values()],
     visibility: klass === 'PRIVATE' || klass === 'CONFIDENTIAL' ? 'PRIVATE' : 'PUBLIC',
     timeZone: zone,
+    allDay,
     cancelled: status === 'CANCELLED',
     draft: status === 'TENTATIVE',
   };
@@ -470,7 +480,7 @@ function basics(entry: Entry, ctx: Context) {
   if (!startProp || !(startValue instanceof ICAL.Time)) throw new Error('the event has no start (DTSTART)');
   const start = zoned(startValue, paramOf(startProp, 'tzid'), ctx);
   const end = endOf(entry.vevent, start, ctx);
-  return { startProp, start, end, fields: fieldsOf(entry.vevent, entry.title, start.zone) };
+  return { startProp, start, end, fields: fieldsOf(entry.vevent, entry.title, start.zone, start.isDate) };
 }
 
 function readMaster(
@@ -519,7 +529,10 @@ function readMaster(
       uid: `${uid}|${when.toISOString()}`,
       line,
       start: when,
-      end: new Date(when.getTime() + durationMs),
+      // An all-day occurrence is as many days as the first, whatever a clock change does to them.
+      end: start.isDate
+        ? afterDays(start.zone, when, wholeDays(durationMs))
+        : new Date(when.getTime() + durationMs),
       ...fields,
     });
   }
@@ -642,9 +655,21 @@ function endOf(vevent: Vevent, start: Zoned, ctx: Context): Date {
     throw new Error('the event ends too far from its start (DTEND or DURATION); give it a real end');
   // No end: a day for an all-day event, an hour otherwise (an event must end after it starts).
   if (!end || end <= start.instant)
-    end = new Date(start.instant.getTime() + (start.isDate ? 86_400_000 : 3_600_000));
+    end = start.isDate
+      ? afterDays(start.zone, start.instant, 1)
+      : new Date(start.instant.getTime() + 3_600_000);
+  // An all-day event ends at a midnight in its zone (decision 078): whole days, at least one.
+  else if (start.isDate)
+    end = afterDays(start.zone, start.instant, wholeDays(end.getTime() - start.instant.getTime()));
   return end;
 }
+
+/** Days in a span of whole days (23 or 25 hours across a clock change are one). */
+const wholeDays = (ms: number) => Math.max(1, Math.round(ms / 86_400_000));
+
+/** The midnight `days` calendar days after the day `date` falls on in `zone`. */
+const afterDays = (zone: string, date: Date, days: number) =>
+  fromWallTime(zone, addDays(dayIn(zone, date), days));
 
 /** The rule as a Townsquare series, when it can be one exactly. */
 function asSeries(

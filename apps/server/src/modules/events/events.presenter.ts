@@ -107,6 +107,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     description: row.description,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
+    allDay: row.allDay,
     location: row.location,
     cost: row.isFree ? 0 : Number(row.cost),
     isFree: row.isFree,

@@ -1,14 +1,19 @@
 import {
+  addDays,
   type CreateEventInput,
+  dayIn,
   EVENT_MSG,
   type EventDto,
   type EventStatus,
+  fromWallTime,
   GUEST_MSG,
+  isDateOnly,
   type LatLon,
   MSG,
   type PublicEventDto,
   type RsvpStatus,
   type UpdateEventInput,
+  wallTime,
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
@@ -115,6 +120,41 @@ export async function shownLocations(
   for (const row of await withPlaces(db, restricted))
     shown.set(row.id, applyAddressRule(row, insiders.has(row.id)).location);
   return shown;
+}
+
+/**
+ * An all-day event's span (decision 078): from the first day's 00:00 to the last day's 24:00 in
+ * `timeZone`. A date alone (`2026-12-14`) is that day; a moment is the day it falls on there, and
+ * an end that is already a midnight is taken as the end itself (what the API answered, sent back).
+ * A 400 when the last day is before the first. `readIn` is the zone a moment is read in, when it is
+ * not `timeZone` (an all-day event's own days, kept when only its zone changes).
+ */
+export function allDaySpan(
+  start: Date,
+  end: Date,
+  timeZone: string,
+  readIn: { start?: string; end?: string } = {},
+): { startDate: Date; endDate: Date } {
+  const dayOf = (d: Date, zone: string) =>
+    isDateOnly(d)
+      ? {
+          year: d.getUTCFullYear(),
+          month: d.getUTCMonth() + 1,
+          day: d.getUTCDate(),
+          hour: 0,
+          minute: 0,
+          second: 0,
+        }
+      : dayIn(zone, d);
+  const first = dayOf(start, readIn.start ?? timeZone);
+  const endZone = readIn.end ?? timeZone;
+  const endWall = wallTime(endZone, end);
+  const atMidnight = !isDateOnly(end) && endWall.hour === 0 && endWall.minute === 0 && endWall.second === 0;
+  const after = atMidnight ? dayIn(endZone, end) : addDays(dayOf(end, endZone), 1);
+  const startDate = fromWallTime(timeZone, first);
+  const endDate = fromWallTime(timeZone, after);
+  if (endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.allDayEndBeforeStart);
+  return { startDate, endDate };
 }
 
 type WhereInput = Pick<
@@ -386,19 +426,23 @@ export function createEventsService(deps: EventsServiceDeps) {
       await checkImage(input.imageUrl, user);
       if (input.communityId) await deps.assertCanHost(input.communityId, user.id);
       const isFree = input.isFree ?? !input.cost;
+      const where = await whereValues(db, input, user.id);
+      const span = input.allDay
+        ? allDaySpan(input.startDate, input.endDate, where.timeZone)
+        : { startDate: input.startDate, endDate: input.endDate };
       const row = await db.transaction(async (tx) => {
         const created = await repo.insertEvent(tx, {
           creatorId: user.id,
           title: input.title,
           description: input.description,
-          ...(await whereValues(db, input, user.id)),
-          startDate: input.startDate,
-          endDate: input.endDate,
+          ...where,
+          ...span,
+          allDay: input.allDay ?? false,
           isFree,
           cost: isFree ? 0 : (input.cost ?? 0),
           visibility: input.visibility ?? 'PUBLIC',
           recurrence: input.recurrence ?? 'NONE',
-          status: settle(input.status ?? 'DRAFT', input.endDate),
+          status: settle(input.status ?? 'DRAFT', span.endDate),
           tags: input.tags ?? [],
           imageUrl: input.imageUrl ?? null,
           communityId: input.communityId || null,
@@ -418,12 +462,13 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async update(user: UserRow, id: string, input: UpdateEventInput) {
       const row = await hosted(id, user);
-      const startDate = input.startDate ?? row.startDate;
-      const endDate = input.endDate ?? row.endDate;
-      if (endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.endBeforeStart);
+      let startDate = input.startDate ?? row.startDate;
+      let endDate = input.endDate ?? row.endDate;
+      const allDay = input.allDay ?? row.allDay;
+      if (!allDay && endDate.getTime() <= startDate.getTime()) throw badRequest(EVENT_MSG.endBeforeStart);
       if (input.status !== undefined) assertMayPublish(user, input.status, row.status);
       await checkImage(input.imageUrl, user, row.imageUrl);
-      const values: PgUpdateSetSource<typeof events> = { startDate, endDate };
+      const values: PgUpdateSetSource<typeof events> = { allDay };
       if (input.title !== undefined) values.title = input.title;
       if (input.description !== undefined) values.description = input.description;
       if (input.location !== undefined) values.location = input.location;
@@ -441,6 +486,20 @@ export function createEventsService(deps: EventsServiceDeps) {
         // A new place brings its zone unless the host gave one.
         if (place && input.timeZone === undefined) values.timeZone = place.timeZone;
       }
+      // All day, the days are read in the zone the event has after this update (decision 078).
+      // An all-day event's own dates are its days where it was (a new zone keeps the days).
+      if (allDay)
+        ({ startDate, endDate } = allDaySpan(
+          startDate,
+          endDate,
+          (values.timeZone as string) ?? row.timeZone,
+          {
+            start: row.allDay && input.startDate === undefined ? row.timeZone : undefined,
+            end: row.allDay && input.endDate === undefined ? row.timeZone : undefined,
+          },
+        ));
+      values.startDate = startDate;
+      values.endDate = endDate;
       const isFree = input.isFree ?? (input.cost !== undefined ? input.cost === 0 : row.isFree);
       values.isFree = isFree;
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));

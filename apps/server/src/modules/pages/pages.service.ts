@@ -1,7 +1,10 @@
 import {
+  addDays,
   type Community,
   type CommunityPageData,
+  dayIn,
   EVENT_BANNER_SIZES,
+  formatDay,
   imageSources,
   type Locale,
   type NearCityResponse,
@@ -202,8 +205,16 @@ export function createPagesService(deps: PagesServiceDeps) {
       '@type': 'Event',
       name: event.title,
       description: truncate(event.description, 1000),
-      startDate: offsetDateTime(new Date(event.startDate), zone),
-      endDate: offsetDateTime(new Date(event.endDate), zone),
+      // All day (decision 078): the dates alone, the end the last day (schema.org's is inclusive).
+      ...(event.allDay
+        ? {
+            startDate: formatDay(dayIn(zone, new Date(event.startDate))),
+            endDate: formatDay(addDays(dayIn(zone, new Date(event.endDate)), -1)),
+          }
+        : {
+            startDate: offsetDateTime(new Date(event.startDate), zone),
+            endDate: offsetDateTime(new Date(event.endDate), zone),
+          }),
       // We keep no earlier dates of an event, so a moved one is not told apart: EventRescheduled
       // is never claimed, EventCancelled follows the event.
       eventStatus: `https://schema.org/${event.cancelled ? 'EventCancelled' : 'EventScheduled'}`,

@@ -15,6 +15,7 @@ export function createEventDto(overrides: Partial<EventDto> = {}): EventDto {
     location: 'Riverside Park, north gate',
     startDate: '2030-03-08T09:00:00.000Z',
     endDate: '2030-03-08T11:00:00.000Z',
+    allDay: false,
     cost: 0,
     isFree: true,
     status: 'LIVE',

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  addDays,
   CAPACITY_LIMITS,
   createEventBody,
   createSeriesBody,
+  dayIn,
   type EventDto,
+  formatDay,
   fromWallTime,
   type Place,
   type Recurrence,
@@ -34,6 +37,11 @@ export interface EventFormValues {
   imageUrl: string | null;
   /** IANA zone the dates are typed in (the browser's by default). */
   timeZone: string;
+  /**
+   * Whole days (decision 078): then `startDate` and `endDate` are the first and last day as
+   * `<input type="date">` text (`yyyy-MM-dd`), and the body sends them as dates alone.
+   */
+  allDay: boolean;
   /** New events only: create each weekly or monthly date as its own event (a series). */
   asSeries: boolean;
   /** Last day of the series (`yyyy-MM-dd`), or empty for no end. */
@@ -101,6 +109,7 @@ export function formValuesFor(event: EventFormSource | null | undefined): EventF
       tags: [],
       imageUrl: null,
       timeZone: browserTimeZone(),
+      allDay: false,
       asSeries: false,
       until: '',
       autoPublish: false,
@@ -120,12 +129,14 @@ export function formValuesFor(event: EventFormSource | null | undefined): EventF
   // The fields the server adds with address privacy and online events (read when present).
   const extras = event as EventDto & EventPlaceExtras;
   const timeZone = event.timeZone ?? browserTimeZone();
+  const allDay = event.allDay === true;
   return {
     title: event.title,
     description: event.description,
     location: event.location,
-    startDate: toLocalInput(event.startDate, timeZone),
-    endDate: toLocalInput(event.endDate, timeZone),
+    // All day, the end shown is the last day: the one before the midnight the event ends at.
+    startDate: allDay ? dayInput(event.startDate, timeZone) : toLocalInput(event.startDate, timeZone),
+    endDate: allDay ? dayInput(event.endDate, timeZone, -1) : toLocalInput(event.endDate, timeZone),
     cost: event.isFree ? '' : String(event.cost),
     isFree: event.isFree,
     visibility: event.visibility,
@@ -133,6 +144,7 @@ export function formValuesFor(event: EventFormSource | null | undefined): EventF
     tags: [...event.tags],
     imageUrl: event.imageUrl ?? null,
     timeZone,
+    allDay,
     asSeries: false,
     until: '',
     autoPublish: false,
@@ -150,11 +162,50 @@ export function formValuesFor(event: EventFormSource | null | undefined): EventF
   };
 }
 
-/** A datetime-local text one week later, at the same wall-clock time (so across a DST change too). */
+const DAY_FORMAT = 'yyyy-MM-dd';
+
+/** The day (`yyyy-MM-dd`) an instant falls on in `timeZone`, moved by `days`. */
+function dayInput(iso: string, timeZone: string, days = 0): string {
+  const date = parseISO(iso);
+  if (!isValid(date)) return '';
+  return formatDay(addDays(dayIn(timeZone, date), days));
+}
+
+/**
+ * Turning "All day" on or off (decision 078): the dates keep their days; a day becomes its 00:00
+ * again, and a date-and-time its day.
+ */
+export function withAllDay(values: EventFormValues, allDay: boolean): EventFormValues {
+  if (values.allDay === allDay) return values;
+  const convert = (text: string) => (!text ? '' : allDay ? text.slice(0, 10) : `${text.slice(0, 10)}T00:00`);
+  return { ...values, allDay, startDate: convert(values.startDate), endDate: convert(values.endDate) };
+}
+
+/** A datetime-local (or date) text one week later, at the same wall-clock time (so across a DST change too). */
 function weekLater(local: string): string {
   if (!local) return '';
-  const date = parse(local, LOCAL_FORMAT, new Date(0));
-  return isValid(date) ? format(addWeeks(date, 1), LOCAL_FORMAT) : '';
+  const pattern = local.length === DAY_FORMAT.length ? DAY_FORMAT : LOCAL_FORMAT;
+  const date = parse(local, pattern, new Date(0));
+  return isValid(date) ? format(addWeeks(date, 1), pattern) : '';
+}
+
+/** Whether the form sends whole days: all day, and not a series (a series repeats a time). */
+const wholeDays = (values: EventFormValues) => values.allDay && !values.asSeries;
+
+/** The instant the form's end names: all day, the midnight after the last day in the zone. */
+function endInstant(values: EventFormValues): Date | null {
+  if (!wholeDays(values)) return fromLocalInput(values.endDate, values.timeZone);
+  const last = /^(\d{4})-(\d{2})-(\d{2})$/.exec(values.endDate);
+  if (!last) return null;
+  const day = {
+    year: Number(last[1]),
+    month: Number(last[2]),
+    day: Number(last[3]),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  };
+  return fromWallTime(values.timeZone, addDays(day, 1));
 }
 
 /**
@@ -180,7 +231,9 @@ export function duplicateFormValues(event: EventFormSource, keepImage: boolean):
  * say what is wrong, exactly as the server would (decision 069).
  */
 function contractBody(values: EventFormValues): Record<string, unknown> {
-  const instant = (local: string) => fromLocalInput(local, values.timeZone)?.toISOString() ?? '';
+  // All day, the days go as they are (dates alone); the contract reads them as days.
+  const instant = (local: string) =>
+    wholeDays(values) ? local : (fromLocalInput(local, values.timeZone)?.toISOString() ?? '');
   const url = values.onlineUrl.trim();
   const body: Record<string, unknown> = {
     title: values.title,
@@ -189,6 +242,7 @@ function contractBody(values: EventFormValues): Record<string, unknown> {
     ...(values.online && !values.location.trim() ? {} : { location: values.location }),
     startDate: instant(values.startDate),
     endDate: instant(values.endDate),
+    ...(wholeDays(values) ? { allDay: true } : {}),
     cost: values.isFree || values.cost.trim() === '' ? 0 : values.cost,
     visibility: values.visibility,
     tags: values.tags,
@@ -289,14 +343,18 @@ export function toEventInput(
   before?: EventFormValues,
 ): EventInput {
   const start = fromLocalInput(values.startDate, values.timeZone) ?? now;
-  const end = fromLocalInput(values.endDate, values.timeZone) ?? now;
+  const end = endInstant(values) ?? now;
   const cost = Number(values.cost);
+  const days = wholeDays(values);
   return {
     title: values.title.trim(),
     description: values.description.trim(),
     location: values.location.trim() || (values.online ? 'Online' : ''),
-    startDate: start.toISOString(),
-    endDate: end.toISOString(),
+    // All day: the first and last day as dates alone; the server makes them 00:00 and 24:00.
+    startDate: days ? values.startDate : start.toISOString(),
+    endDate: days ? values.endDate : end.toISOString(),
+    // Sent when on, or when turned off while editing, so the server keeps what the form shows.
+    ...(days || before?.allDay ? { allDay: days } : {}),
     isFree: values.isFree,
     cost: values.isFree || !Number.isFinite(cost) ? 0 : cost,
     visibility: values.visibility,

@@ -1,3 +1,4 @@
+import { formatDay, wallTime } from '@townsquare/contracts/time-zones';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -13,7 +14,12 @@ type CalendarEvent = {
   startDate: string;
   endDate: string;
   timeZone?: string | undefined;
+  allDay?: boolean | undefined;
 };
+
+/** 2027-01-12: the day an all-day event's instant is in its zone (decision 078). */
+const dayOf = (event: CalendarEvent, iso: string) =>
+  formatDay(wallTime(event.timeZone ?? 'UTC', new Date(iso)));
 
 /** 20270112T180000Z: the UTC form both calendars read. */
 const utcStamp = (iso: string) =>
@@ -35,7 +41,10 @@ export function googleCalendarUrl(event: CalendarEvent, origin: string): string 
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,
-    dates: `${utcStamp(event.startDate)}/${utcStamp(event.endDate)}`,
+    // All day: dates alone, the end the day after the last (as in iCalendar).
+    dates: event.allDay
+      ? `${dayOf(event, event.startDate).replaceAll('-', '')}/${dayOf(event, event.endDate).replaceAll('-', '')}`
+      : `${utcStamp(event.startDate)}/${utcStamp(event.endDate)}`,
     details: `${event.description}\n\n${eventUrl(event.id, origin)}`,
     location: event.location,
   });
@@ -49,8 +58,9 @@ export function outlookCalendarUrl(event: CalendarEvent, origin: string): string
     path: '/calendar/action/compose',
     rru: 'addevent',
     subject: event.title,
-    startdt: new Date(event.startDate).toISOString(),
-    enddt: new Date(event.endDate).toISOString(),
+    startdt: event.allDay ? dayOf(event, event.startDate) : new Date(event.startDate).toISOString(),
+    enddt: event.allDay ? dayOf(event, event.endDate) : new Date(event.endDate).toISOString(),
+    ...(event.allDay ? { allday: 'true' } : {}),
     body: `${event.description}\n\n${eventUrl(event.id, origin)}`,
     location: event.location,
   });

@@ -24,6 +24,8 @@ export interface EventInput extends EventPlaceExtras {
   imageUrl: string | null;
   /** IANA zone of the event (the browser's by default; the server's default is UTC). */
   timeZone?: string;
+  /** Whole days (decision 078): `startDate`/`endDate` are then the first and last day, `yyyy-MM-dd`. */
+  allDay?: boolean;
   /** Host as this community (organisers only; create only). */
   communityId?: string;
   /** Places (null unlimited), how long an offer is held, guests per person, transfers, questions. */

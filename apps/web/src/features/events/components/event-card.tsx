@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { allDayCardText } from '../../../lib/event-time.ts';
 import { formatCardDate, formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { EVENT_TEXT } from '../event-texts.ts';
@@ -36,7 +37,9 @@ export function formatTimeRange(start: string, end: string): string {
 export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: EventCardProps) {
   const titleId = useId();
   const t = useT();
-  const timeRange = formatTimeRange(event.startDate, event.endDate);
+  // All day (decision 078): the first day where it happens and "All day", no times.
+  const allDay = allDayCardText(event);
+  const timeRange = allDay ? allDay.time : formatTimeRange(event.startDate, event.endDate);
   const creator = event.creator?.username || EVENT_TEXT.unknownCreator;
   const rsvps = event.attendeeCount ?? 0;
   return (
@@ -64,7 +67,7 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
         ) : null}
         <dl className="space-y-1.5 text-sm text-stone-700">
           <EventFact look="card" icon={CalendarDays} label="Date">
-            {formatCardDate(event.startDate)}
+            {allDay ? allDay.date : formatCardDate(event.startDate)}
           </EventFact>
           {timeRange ? (
             <EventFact look="card" icon={Clock} label="Time">

@@ -47,6 +47,7 @@ import {
   formValuesFor,
   toEventInput,
   toSeriesInput,
+  withAllDay,
 } from '../event-form.ts';
 import type { SaveAction } from '../event-status.ts';
 import { showsEndedWarning } from '../event-status.ts';
@@ -244,6 +245,7 @@ export function EventFormDialog({
   const saving = create.isPending || update.isPending || createSeries.isPending;
   const occurrence = Boolean(event?.seriesId);
   const seriesPossible = !editing && (values.recurrence === 'WEEKLY' || values.recurrence === 'MONTHLY');
+  const allDay = values.allDay;
 
   // Each opening starts from the event as it is now.
   useEffect(() => {
@@ -430,18 +432,32 @@ export function EventFormDialog({
             )}
           </FormField>
           <EventPlaceFields values={values} setValues={setValues} />
+          {/* A series repeats a time of day: no all-day series (decision 078). */}
+          {values.asSeries && seriesPossible ? null : (
+            <CheckboxField
+              id="event-all-day"
+              label={t('events.form.allDay')}
+              checked={values.allDay}
+              onCheckedChange={(checked) =>
+                setValues((current) =>
+                  withAllDay({ ...current, asSeries: checked ? false : current.asSeries }, checked),
+                )
+              }
+            />
+          )}
+          {/* All day: the first and last day only, no times (decision 078). */}
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               id="event-start"
-              label={t('events.form.start')}
-              type="datetime-local"
+              label={t(allDay ? 'events.form.firstDay' : 'events.form.start')}
+              type={allDay ? 'date' : 'datetime-local'}
               value={values.startDate}
               onValueChange={(v) => set('startDate', v)}
             />
             <InputField
               id="event-end"
-              label={t('events.form.end')}
-              type="datetime-local"
+              label={t(allDay ? 'events.form.lastDay' : 'events.form.end')}
+              type={allDay ? 'date' : 'datetime-local'}
               value={values.endDate}
               min={values.startDate || undefined}
               onValueChange={(v) => set('endDate', v)}
@@ -494,7 +510,10 @@ export function EventFormDialog({
                 <Checkbox
                   id="event-as-series"
                   checked={values.asSeries}
-                  onCheckedChange={(checked) => set('asSeries', checked === true)}
+                  onCheckedChange={(checked) =>
+                    // A series repeats a time: turning it on turns "All day" off (decision 078).
+                    setValues((current) => ({ ...withAllDay(current, false), asSeries: checked === true }))
+                  }
                   aria-describedby="event-as-series-hint"
                 />
                 <div>
