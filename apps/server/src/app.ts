@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as admin from './modules/admin/admin.module.ts';
+import * as albums from './modules/albums/albums.module.ts';
 import * as auth from './modules/auth/auth.module.ts';
 import * as blocks from './modules/blocks/blocks.module.ts';
 import * as calendar from './modules/calendar/calendar.module.ts';
@@ -173,6 +174,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     publisher,
     events: ev.events,
     rsvps: ev.rsvps,
+    notifications: notificationService,
+  });
+  albums.register(app, {
+    ...k,
+    guards,
+    uploads: uploadService,
+    communities: club.communities,
     notifications: notificationService,
   });
   search.register(app, { ...k, guards, communities: club.communities });

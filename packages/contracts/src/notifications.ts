@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'signup_released',
   'event_announcement',
   'events_nearby',
+  'event_photos',
+  'event_recap',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -69,6 +71,9 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   event_announcement: 'eventUpdates',
   // The weekly digest of new events near home, for people who turned it on.
   events_nearby: 'nearby',
+  // The first photos of an event you went to, and a recap of it (decision 075).
+  event_photos: 'eventUpdates',
+  event_recap: 'eventUpdates',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */

@@ -318,6 +318,72 @@ const signupRows = (
     expect: expect[kind],
   }));
 
+/**
+ * Albums and recaps (decision 075) need an event that has started: the owner's public or private
+ * event, moved an hour into the past (each case has its own world).
+ */
+async function startedEvent(w: World, kind: 'public' | 'private'): Promise<string> {
+  const id = await w.event(kind);
+  await t.db.execute(
+    sql`update events set start_date = now() - interval '1 hour', end_date = now() + interval '1 hour' where id = ${id}`,
+  );
+  return id;
+}
+
+/** A photo the owner added to their started event. */
+async function ownersPhoto(w: World, kind: 'public' | 'private') {
+  const eventId = await startedEvent(w, kind);
+  const imageUrl = await uploadImage(t, w.owner, 'event-image');
+  const { photo } = await requestOk<{ photo: { id: string } }>(
+    t,
+    w.owner,
+    'POST',
+    `/api/events/${eventId}/album`,
+    {
+      imageUrl,
+    },
+  );
+  return { eventId, photoId: photo.id };
+}
+
+const RECAP_TITLE = unique('How the run went ');
+const recapsMade = new WeakMap<World, Map<string, Promise<string>>>();
+/** The owner's recap of their started event (one per author and event: made once per world). */
+function ownersRecap(w: World, kind: 'public' | 'private' | 'community'): Promise<string> {
+  const made = recapsMade.get(w) ?? new Map<string, Promise<string>>();
+  recapsMade.set(w, made);
+  if (!made.has(kind))
+    made.set(
+      kind,
+      (async () => {
+        let eventId: string;
+        if (kind === 'community') {
+          eventId = await createEvent(t, w.owner, { communityId: (await w.community('public')).id });
+          await t.db.execute(
+            sql`update events set start_date = now() - interval '1 hour' where id = ${eventId}`,
+          );
+        } else eventId = await startedEvent(w, kind);
+        const { recap } = await requestOk<{ recap: { id: string } }>(
+          t,
+          w.owner,
+          'POST',
+          `/api/events/${eventId}/recaps`,
+          { title: RECAP_TITLE, body: 'Everyone finished.' },
+        );
+        return recap.id;
+      })(),
+    );
+  return made.get(kind) as Promise<string>;
+}
+
+const ALBUM_ADD = {
+  public: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  private: { ...HIDDEN, owner: 201 },
+};
+
+/** A public event's album and recaps are for everyone; another's private event is not there. */
+const ALBUM_READ = { public: PUBLIC_200, private: HIDDEN_PUBLICLY, draft: HIDDEN_PUBLICLY };
+
 /** A one-event calendar as an uploaded `.ics` file. */
 function icsUpload() {
   const boundary = `----townsquare${unique('b')}`;
@@ -1759,6 +1825,82 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     { public: ONLY_OWNER, private: HIDDEN },
   ),
+
+  // Albums and recaps (decision 075): the event's visibility first, then hosts and people going
+  // add photos, hosts choose the audience and remove photos, authors edit their recaps.
+  'GET /api/events/:id/album': eventRows((id) => `/api/events/${id}/album`, 'GET', ALBUM_READ),
+  'POST /api/events/:id/album': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World, as: TestUser | undefined) => ({
+      method: 'POST',
+      url: `/api/events/${await startedEvent(w, kind)}/album`,
+      payload: {
+        imageUrl: as ? await uploadImage(t, as, 'event-image') : 'http://townsquare.test/uploads/x.png',
+      },
+    }),
+    expect: ALBUM_ADD[kind],
+  })),
+  'PATCH /api/events/:id/album': eventRows(
+    (id) => `/api/events/${id}/album`,
+    'PATCH',
+    { public: ONLY_OWNER, private: HIDDEN, draft: HIDDEN },
+    { audience: 'attendees' },
+  ),
+  'DELETE /api/events/:id/album/:photoId': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const { eventId, photoId } = await ownersPhoto(w, kind);
+      return { method: 'DELETE', url: `/api/events/${eventId}/album/${photoId}` };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  'GET /api/events/:id/recaps': eventRows((id) => `/api/events/${id}/recaps`, 'GET', ALBUM_READ),
+  'POST /api/events/:id/recaps': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({
+      method: 'POST',
+      url: `/api/events/${await startedEvent(w, kind)}/recaps`,
+      payload: { title: 'Our run', body: 'It rained.' },
+    }),
+    expect: ALBUM_ADD[kind],
+  })),
+  'GET /api/recaps/:id': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'GET', url: `/api/recaps/${await ownersRecap(w, kind)}` }),
+    expect: kind === 'public' ? PUBLIC_200 : HIDDEN_PUBLICLY,
+  })),
+  'PATCH /api/recaps/:id': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({
+      method: 'PATCH',
+      url: `/api/recaps/${await ownersRecap(w, kind)}`,
+      payload: { title: 'Our wet run' },
+    }),
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  'DELETE /api/recaps/:id': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'DELETE', url: `/api/recaps/${await ownersRecap(w, kind)}` }),
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  // Organisers of the event's community feature its recaps.
+  'PUT /api/recaps/:id/featured': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/recaps/${await ownersRecap(w, 'community')}/featured`,
+      payload: { featured: true },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/communities/:slug/recaps': {
+    request: async (w) => {
+      const recapId = await ownersRecap(w, 'community');
+      await requestOk(t, w.owner, 'PUT', `/api/recaps/${recapId}/featured`, { featured: true });
+      return { method: 'GET', url: `/api/communities/${(await w.community('public')).slug}/recaps` };
+    },
+    expect: PUBLIC_200,
+    check: (res) => expect(JSON.stringify(res.json())).toContain(RECAP_TITLE),
+  },
 
   // Places are shared and public: anyone may search and read them, a signed-in
   // person may save one (a city twice is one place, so the second call is 200).
