@@ -67,6 +67,10 @@ export const RECAP_MSG = {
   featuredInvalid: 'Featured must be true or false',
 } as const;
 
+/** Control characters but tab and line feed, zero-width and bidirectional override characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * Text as people write it, kept as plain text (never HTML): control characters other than line
  * breaks and tabs go, line breaks become `\n`, trailing spaces of lines and runs of more than two
@@ -75,8 +79,7 @@ export const RECAP_MSG = {
 export function plainText(value: string): string {
   return value
     .replace(/\r\n?/g, '\n')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(CONTROLS, '')
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
