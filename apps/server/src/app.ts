@@ -146,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     rsvps: ev.rsvps,
     rooms: rooms.rooms,
     notifications: () => notificationService,
+    photos: () => albumService.moderation,
   });
   const notificationService = await notifications.register(app, {
     ...k,
@@ -176,7 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     rsvps: ev.rsvps,
     notifications: notificationService,
   });
-  albums.register(app, {
+  const albumService = albums.register(app, {
     ...k,
     guards,
     uploads: uploadService,

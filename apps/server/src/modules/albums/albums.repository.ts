@@ -108,6 +108,11 @@ export async function countPhotos(db: Executor, eventId: string, viewerId: strin
   return row?.n ?? 0;
 }
 
+export async function findPhotoById(db: Executor, photoId: string) {
+  const rows = await db.select().from(eventPhotos).where(eq(eventPhotos.id, photoId)).limit(1);
+  return rows[0];
+}
+
 export async function findPhoto(db: Executor, eventId: string, photoId: string) {
   const rows = await db
     .select()

@@ -18,7 +18,7 @@ import type { EventPhotoRow, EventRow, RecapRow, UserRow } from '../../db/schema
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
-import { people, presentPerson } from '../../platform/people.ts';
+import { findUserById, people, presentPerson } from '../../platform/people.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { attended } from '../access/albums.ts';
 import { findVisibleEvent, isHost } from '../access/events.ts';
@@ -185,7 +185,27 @@ export function createAlbumsService(deps: {
     return { ids, cover };
   }
 
+  /** Album photos as moderation reads them (decision 075: reports of photos). */
+  const moderation = {
+    async readableBy(photoId: string, userId: string): Promise<boolean> {
+      const photo = isUuid(photoId) ? await repo.findPhotoById(db, photoId) : undefined;
+      if (!photo) return false;
+      const event = await findVisibleEvent(db, photo.eventId, userId);
+      if (!event) return false;
+      const viewer = await findUserById(db, userId);
+      if (!(await standing(event, viewer)).open) return false;
+      return (await repo.photosByIds(db, event.id, [photo.id], userId)).size === 1;
+    },
+    async find(photoId: string) {
+      const photo = isUuid(photoId) ? await repo.findPhotoById(db, photoId) : undefined;
+      return photo && { ...photo, imageUrl: storage.publicUrl(photo.uploadKey) };
+    },
+    remove: (photoId: string) => repo.deletePhoto(db, photoId),
+  };
+
   return {
+    moderation,
+
     async album(
       eventId: string,
       viewer: UserRow | undefined,

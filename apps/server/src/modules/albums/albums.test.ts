@@ -455,3 +455,32 @@ describe('telling attendees', () => {
     expect(mail?.text).toContain(`/event/${id}`);
   });
 });
+
+describe('reports of photos', () => {
+  it('go to moderation for whoever sees the photo, and a moderator’s hide removes it', async () => {
+    const id = await pastEvent([goer]);
+    const photo = await added(host, id);
+    const report = { subjectType: 'photo', subjectId: photo.id, reason: 'inappropriate' };
+    expect((await inject('POST', '/api/reports', host, report)).statusCode).toBe(400);
+    const filed = await inject('POST', '/api/reports', goer, report);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const reportId = (filed.json() as { report: { id: string } }).report.id;
+
+    // Someone the album is closed to cannot report what they cannot see.
+    await inject('PATCH', `/api/events/${id}/album`, host, { audience: 'attendees' });
+    expect((await inject('POST', '/api/reports', stranger, report)).statusCode).toBe(404);
+
+    const admin = await createUser(t);
+    await t.db.execute(sql`update users set is_admin = true where id = ${admin.user.id}`);
+    const listed = await inject('GET', '/api/admin/reports', admin);
+    const mine = (
+      listed.json() as { reports: { id: string; subject: { url: string; exists: boolean } }[] }
+    ).reports.find((r) => r.id === reportId);
+    expect(mine?.subject).toMatchObject({ exists: true, url: `/event/${id}#photos` });
+    const resolved = await inject('POST', `/api/admin/reports/${reportId}/resolve`, admin, {
+      action: 'hide',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect((await albumOf(id, host)).body.photos).toHaveLength(0);
+  });
+});
