@@ -200,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     cities,
     communities: club.communities,
     announcements: club.announcements,
+    albums: albumService,
   });
 
   await k.start();

@@ -239,3 +239,34 @@ export async function attendeeIds(db: Executor, eventId: string): Promise<string
     union select user_id from rsvps where event_id = ${eventId} and status = 'going' and user_id is not null`);
   return result.rows.map((r) => r.id);
 }
+
+/**
+ * The next event after `event` a signed-out visitor may see: the next of its community, else of its
+ * series, else none (the recap page's "Come to the next one").
+ */
+export async function nextEventAfter(
+  db: Executor,
+  event: { id: string; communityId: string | null; seriesId: string | null },
+) {
+  const same = event.communityId
+    ? eq(events.communityId, event.communityId)
+    : event.seriesId
+      ? eq(events.seriesId, event.seriesId)
+      : undefined;
+  if (!same) return undefined;
+  const rows = await db
+    .select({ id: events.id, title: events.title, startDate: events.startDate, timeZone: events.timeZone })
+    .from(events)
+    .where(
+      and(
+        same,
+        sql`${events.id} <> ${event.id}`,
+        gt(events.startDate, sql`now()`),
+        sql`${events.cancelledAt} is null`,
+        visibleTo(undefined),
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(1);
+  return rows[0];
+}

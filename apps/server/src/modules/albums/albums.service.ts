@@ -391,6 +391,21 @@ export function createAlbumsService(deps: {
       return this.recap(row.id, me);
     },
 
+    /**
+     * A recap as a signed-out visitor reads it, for its server-rendered page, with the next event
+     * of the club to come to; undefined when a visitor may not read it.
+     */
+    async recapPage(id: string) {
+      const recap = await this.recap(id, undefined).catch(() => undefined);
+      if (!recap) return undefined;
+      const event = await findVisibleEvent(db, recap.eventId, undefined);
+      const next = event ? await repo.nextEventAfter(db, event) : undefined;
+      return {
+        recap,
+        next: next ? { ...next, startDate: next.startDate.toISOString() } : null,
+      };
+    },
+
     /** The featured recaps of a community page, as the viewer may read them. */
     async featuredOfCommunity(slug: string, viewer: UserRow | undefined): Promise<RecapSummary[]> {
       const communityId = await deps.communityId(slug, viewer?.id);
