@@ -46,6 +46,12 @@ export const ALBUM_MSG = {
   audienceInvalid: 'Audience must be event or attendees',
   cursorInvalid: 'Invalid cursor',
   limitInvalid: `Limit must be a whole number from 1 to ${ALBUM_LIMITS.pageMax}`,
+  tagNotThere: 'Only people who were there can be tagged',
+  cannotTag: 'Only the person who added a photo or a host of the event can tag people in it',
+  cannotUntag: 'Only the person tagged, who tagged them or a host of the event can remove a tag',
+  tagNotFound: 'This person is not tagged in the photo',
+  userIdRequired: 'User id is required',
+  hideTaggedInvalid: 'Hide tagged photos from outsiders must be true or false',
 } as const;
 
 export const RECAP_MSG = {
@@ -105,6 +111,8 @@ export const eventPhoto = z.object({
   imageUrl: z.string(),
   caption: z.string(),
   addedBy: personSummary,
+  /** The people tagged in it (only people who were there). */
+  tags: z.array(personSummary),
   createdAt: z.string(),
   can: z.object({ remove: z.boolean() }),
 });
@@ -223,3 +231,18 @@ export const featureRecapBody = z.object({ featured: z.boolean({ error: RECAP_MS
 
 /** DELETE of a photo or a recap. */
 export const removedResponse = z.object({ removed: z.literal(true) });
+
+export const photoTagParams = z.object({ id: z.string(), photoId: z.string(), userId: z.string() });
+
+/** POST /api/events/:id/album/:photoId/tags (who added the photo, hosts): someone who was there. */
+export const tagBody = z.object({
+  userId: text('User id', ALBUM_MSG.userIdRequired)
+    .min(1, ALBUM_MSG.userIdRequired)
+    .max(64, ALBUM_MSG.tagNotThere),
+});
+
+/** GET and PUT /api/users/me/album-preferences: photos one is tagged in shown only to attendees. */
+export const albumPreferences = z.object({
+  hideTaggedFromOutsiders: z.boolean({ error: ALBUM_MSG.hideTaggedInvalid }),
+});
+export type AlbumPreferences = z.infer<typeof albumPreferences>;

@@ -421,6 +421,15 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({}),
     url: (c) => `/api/events/${c.eventId}/album/${NO_ONE}`,
   },
+  'POST /api/events/:id/album/:photoId/tags': {
+    base: () => ({ userId: NO_ONE }),
+    url: (c) => `/api/events/${c.eventId}/album/${NO_ONE}/tags`,
+  },
+  'DELETE /api/events/:id/album/:photoId/tags/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/album/${NO_ONE}/tags/${NO_ONE}`,
+  },
+  'PUT /api/users/me/album-preferences': { base: () => ({ hideTaggedFromOutsiders: true }) },
   'POST /api/events/:id/recaps': {
     base: () => ({ title: 'The run', body: 'We ran.', photoIds: [NO_ONE], coverPhotoId: NO_ONE }),
     url: (c) => `/api/events/${c.eventId}/recaps`,

@@ -324,6 +324,7 @@ const CALLS: Record<
   'GET /api/events/{id}/signups': (w) => ({ url: `/api/events/${w.eventId}/signups`, as: w.owner }),
   'GET /api/events/{id}/album': (w) => ({ url: `/api/events/${w.albumEvent}/album`, as: w.friend }),
   'GET /api/events/{id}/recaps': (w) => ({ url: `/api/events/${w.albumEvent}/recaps` }),
+  'GET /api/users/me/album-preferences': (w) => ({ url: '/api/users/me/album-preferences', as: w.owner }),
   'GET /api/recaps/{id}': (w) => ({ url: `/api/recaps/${w.recap}`, as: w.owner }),
   'GET /api/communities/{slug}/recaps': (w) => ({ url: `/api/communities/${w.community.slug}/recaps` }),
 };

@@ -52,3 +52,23 @@ CREATE UNIQUE INDEX "recaps_event_author_key" ON "recaps" USING btree ("event_id
 CREATE INDEX "recaps_event_idx" ON "recaps" USING btree ("event_id","id");--> statement-breakpoint
 CREATE INDEX "recaps_featured_idx" ON "recaps" USING btree ("featured_at") WHERE featured_at is not null;--> statement-breakpoint
 CREATE INDEX "recap_photos_photo_idx" ON "recap_photos" USING btree ("photo_id");
+--> statement-breakpoint
+-- People in photos decide (decision 075): tags only of people who were there, removable by the
+-- person tagged; whoever chose it has photos they are tagged in shown only to the event's attendees.
+CREATE TABLE "photo_tags" (
+	"photo_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"tagged_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "photo_tags_photo_id_user_id_pk" PRIMARY KEY("photo_id","user_id")
+);--> statement-breakpoint
+CREATE TABLE "album_preferences" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"hide_tagged_from_outsiders" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "photo_tags" ADD CONSTRAINT "photo_tags_photo_id_event_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."event_photos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photo_tags" ADD CONSTRAINT "photo_tags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photo_tags" ADD CONSTRAINT "photo_tags_tagged_by_users_id_fk" FOREIGN KEY ("tagged_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "album_preferences" ADD CONSTRAINT "album_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "photo_tags_user_idx" ON "photo_tags" USING btree ("user_id");

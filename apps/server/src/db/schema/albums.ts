@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { instant, ownedBy, timestamps } from './columns.ts';
 import { events } from './events.ts';
 import { uploads } from './uploads.ts';
@@ -85,3 +95,22 @@ export const recapPhotos = pgTable(
 
 export type EventPhotoRow = typeof eventPhotos.$inferSelect;
 export type RecapRow = typeof recaps.$inferSelect;
+
+/** Who is in a photo (decision 075): only people who were there; the person tagged may remove it. */
+export const photoTags = pgTable(
+  'photo_tags',
+  {
+    photoId: ownedBy('photo_id', () => eventPhotos.id),
+    userId: ownedBy('user_id', () => users.id),
+    taggedBy: uuid('tagged_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.userId] }), index('photo_tags_user_idx').on(t.userId)],
+);
+
+/** A person's album choices: photos they are tagged in shown only to the event's attendees. */
+export const albumPreferences = pgTable('album_preferences', {
+  userId: ownedBy('user_id', () => users.id).primaryKey(),
+  hideTaggedFromOutsiders: boolean('hide_tagged_from_outsiders').notNull().default(false),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});

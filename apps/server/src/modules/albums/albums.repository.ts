@@ -2,23 +2,36 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, type SQL, sql } from
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import {
+  albumPreferences,
   type EventPhotoRow,
   eventAlbums,
   eventPhotos,
   events,
+  photoTags,
   type RecapRow,
   recapPhotos,
   recaps,
 } from '../../db/schema/index.ts';
-import { albumOpenTo } from '../access/albums.ts';
+import { albumOpenTo, eventsAttendedBy } from '../access/albums.ts';
 import { visibleTo } from '../access/events.ts';
 import { noBlockBetween } from '../access/people.ts';
 
 /** All SQL of albums and recaps (decision 075). Visibility comes from the policy floor. */
 
-/** Photos the viewer may see of the album: not of someone blocked by or blocking them. */
-const photoSeenBy = (viewerId: string | undefined): SQL | undefined =>
-  viewerId ? noBlockBetween(viewerId, eventPhotos.addedBy) : undefined;
+/**
+ * Photos the viewer may see of an album open to them: not of someone blocked by or blocking them,
+ * and, unless the viewer attended, none in which someone is tagged who chose to be shown only to
+ * the event's attendees.
+ */
+const photoSeenBy = (viewerId: string | undefined): SQL | undefined => {
+  const noShyTag = sql`not exists (select 1 from ${photoTags} pt join ${albumPreferences} ap
+    on ap.user_id = pt.user_id and ap.hide_tagged_from_outsiders where pt.photo_id = ${eventPhotos.id})`;
+  if (!viewerId) return noShyTag;
+  return and(
+    noBlockBetween(viewerId, eventPhotos.addedBy),
+    sql`(${eventPhotos.eventId} in ${eventsAttendedBy(viewerId)} or ${noShyTag})`,
+  );
+};
 
 export async function findAlbum(db: Executor, eventId: string) {
   const rows = await db.select().from(eventAlbums).where(eq(eventAlbums.eventId, eventId)).limit(1);
@@ -269,4 +282,59 @@ export async function nextEventAfter(
     .orderBy(asc(events.startDate), asc(events.id))
     .limit(1);
   return rows[0];
+}
+
+// --- tags and the person's choice ---
+
+/** The people tagged in each of `photoIds`, in the order they were tagged. */
+export async function tagsOf(db: Executor, photoIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (photoIds.length === 0) return out;
+  const rows = await db
+    .select({ photoId: photoTags.photoId, userId: photoTags.userId })
+    .from(photoTags)
+    .where(inArray(photoTags.photoId, photoIds))
+    .orderBy(asc(photoTags.createdAt));
+  for (const r of rows) out.set(r.photoId, [...(out.get(r.photoId) ?? []), r.userId]);
+  return out;
+}
+
+export async function insertTag(db: Executor, photoId: string, userId: string, taggedBy: string) {
+  await db.insert(photoTags).values({ photoId, userId, taggedBy }).onConflictDoNothing();
+}
+
+export async function findTag(db: Executor, photoId: string, userId: string) {
+  const rows = await db
+    .select()
+    .from(photoTags)
+    .where(and(eq(photoTags.photoId, photoId), eq(photoTags.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteTag(db: Executor, photoId: string, userId: string): Promise<void> {
+  await db.delete(photoTags).where(and(eq(photoTags.photoId, photoId), eq(photoTags.userId, userId)));
+}
+
+export async function preferencesOf(db: Executor, userId: string) {
+  const rows = await db.select().from(albumPreferences).where(eq(albumPreferences.userId, userId)).limit(1);
+  return { hideTaggedFromOutsiders: rows[0]?.hideTaggedFromOutsiders ?? false };
+}
+
+export async function setPreferences(db: Executor, userId: string, hideTaggedFromOutsiders: boolean) {
+  await db
+    .insert(albumPreferences)
+    .values({ userId, hideTaggedFromOutsiders })
+    .onConflictDoUpdate({
+      target: albumPreferences.userId,
+      set: { hideTaggedFromOutsiders, updatedAt: sql`now()` },
+    });
+}
+
+/** Whether either of the two blocked the other. */
+export async function blockedEitherWay(db: Executor, a: string, b: string): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(
+    sql`select not ${noBlockBetween(a, sql`${b}::uuid`)} as found`,
+  );
+  return result.rows[0]?.found === true;
 }

@@ -1,6 +1,7 @@
 import {
   addPhotoBody,
   albumPhotoParams,
+  albumPreferences,
   albumQuery,
   albumResponse,
   albumSettingsBody,
@@ -8,9 +9,11 @@ import {
   featureRecapBody,
   idParams,
   photoResponse,
+  photoTagParams,
   recapResponse,
   recapsResponse,
   removedResponse,
+  tagBody,
   updateRecapBody,
 } from '@townsquare/contracts';
 import { z } from 'zod';
@@ -66,6 +69,45 @@ export function albumsRoutes(app: App, service: AlbumsService, guards: Guards): 
       await service.removePhoto(caller(request).user, request.params.id, request.params.photoId);
       return { removed: true as const };
     },
+  );
+
+  app.post(
+    '/api/events/:id/album/:photoId/tags',
+    auth({
+      params: albumPhotoParams,
+      body: tagBody,
+      response: { 200: photoResponse, ...errors(400, 401, 403, 404) },
+    }),
+    async (request) => ({
+      photo: await service.tag(
+        caller(request).user,
+        request.params.id,
+        request.params.photoId,
+        request.body.userId,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/events/:id/album/:photoId/tags/:userId',
+    auth({ params: photoTagParams, response: { 200: removedResponse, ...errors(401, 403, 404) } }),
+    async (request) => {
+      const { id, photoId, userId } = request.params;
+      await service.untag(caller(request).user, id, photoId, userId);
+      return { removed: true as const };
+    },
+  );
+
+  app.get(
+    '/api/users/me/album-preferences',
+    auth({ response: { 200: albumPreferences, ...errors(401) } }),
+    async (request) => service.preferences(caller(request).user),
+  );
+
+  app.put(
+    '/api/users/me/album-preferences',
+    auth({ body: albumPreferences, response: { 200: albumPreferences, ...errors(400, 401) } }),
+    async (request) => service.setPreferences(caller(request).user, request.body.hideTaggedFromOutsiders),
   );
 
   app.get(

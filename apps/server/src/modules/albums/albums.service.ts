@@ -86,16 +86,18 @@ export function createAlbumsService(deps: {
     viewerId: string | undefined,
     host: boolean,
   ): Promise<EventPhoto[]> {
-    const who = await people(
+    const tags = await repo.tagsOf(
       db,
-      rows.map((r) => r.addedBy),
+      rows.map((r) => r.id),
     );
+    const who = await people(db, [...rows.map((r) => r.addedBy), ...[...tags.values()].flat()]);
     return rows.map((row) => ({
       id: row.id,
       eventId: row.eventId,
       imageUrl: storage.publicUrl(row.uploadKey),
       caption: row.caption,
       addedBy: presentPerson(row.addedBy, who.get(row.addedBy)),
+      tags: (tags.get(row.id) ?? []).map((id) => presentPerson(id, who.get(id))),
       createdAt: row.createdAt.toISOString(),
       can: { remove: host || row.addedBy === viewerId },
     }));
@@ -284,6 +286,42 @@ export function createAlbumsService(deps: {
       if (photo.addedBy !== me.id && !(await isHost(db, event, me.id)))
         throw forbidden(ALBUM_MSG.cannotRemove);
       await repo.deletePhoto(db, photo.id);
+    },
+
+    /**
+     * Tags someone who was there in a photo: who added it, or a host. Nobody blocked either way
+     * by the tagger; tagging twice is the same tag.
+     */
+    async tag(me: UserRow, eventId: string, photoId: string, userId: string): Promise<EventPhoto> {
+      const event = await visibleEvent(eventId, me.id);
+      const photo = isUuid(photoId) ? await repo.findPhoto(db, event.id, photoId) : undefined;
+      if (!photo) throw notFound(ALBUM_MSG.photoNotFound);
+      const host = await isHost(db, event, me.id);
+      if (photo.addedBy !== me.id && !host) throw forbidden(ALBUM_MSG.cannotTag);
+      if (!isUuid(userId) || !(await attended(db, event.id, userId))) throw badRequest(ALBUM_MSG.tagNotThere);
+      if (await repo.blockedEitherWay(db, me.id, userId)) throw badRequest(ALBUM_MSG.tagNotThere);
+      await repo.insertTag(db, photo.id, userId, me.id);
+      const [shown] = await presentPhotos([photo], me.id, host);
+      return shown as EventPhoto;
+    },
+
+    /** Removes a tag: the person tagged (always), who tagged them, or a host. */
+    async untag(me: UserRow, eventId: string, photoId: string, userId: string): Promise<void> {
+      const event = await visibleEvent(eventId, me.id);
+      const photo = isUuid(photoId) ? await repo.findPhoto(db, event.id, photoId) : undefined;
+      if (!photo) throw notFound(ALBUM_MSG.photoNotFound);
+      const tag = isUuid(userId) ? await repo.findTag(db, photo.id, userId) : undefined;
+      if (!tag) throw notFound(ALBUM_MSG.tagNotFound);
+      if (tag.userId !== me.id && tag.taggedBy !== me.id && !(await isHost(db, event, me.id)))
+        throw forbidden(ALBUM_MSG.cannotUntag);
+      await repo.deleteTag(db, photo.id, userId);
+    },
+
+    preferences: (me: UserRow) => repo.preferencesOf(db, me.id),
+
+    async setPreferences(me: UserRow, hideTaggedFromOutsiders: boolean) {
+      await repo.setPreferences(db, me.id, hideTaggedFromOutsiders);
+      return repo.preferencesOf(db, me.id);
     },
 
     /** Hosts choose who sees a public event's album: whoever sees the event, or its attendees only. */

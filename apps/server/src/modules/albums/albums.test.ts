@@ -484,3 +484,50 @@ describe('reports of photos', () => {
     expect((await albumOf(id, host)).body.photos).toHaveLength(0);
   });
 });
+
+describe('people in photos decide', () => {
+  it('tags only people who were there; anyone tagged untags herself; her choice hides them from outsiders', async () => {
+    const [mia, tom] = await Promise.all([createUser(t), createUser(t)]);
+    const id = await pastEvent([mia, tom]);
+    const photo = await added(tom, id);
+    const tagUrl = `/api/events/${id}/album/${photo.id}/tags`;
+
+    const notThere = await inject('POST', tagUrl, tom, { userId: stranger.user.id });
+    expect(notThere.statusCode).toBe(400);
+    expect(notThere.json().message).toBe(ALBUM_MSG.tagNotThere);
+    const notTheirs = await inject('POST', tagUrl, mia, { userId: tom.user.id });
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().message).toBe(ALBUM_MSG.cannotTag);
+    const tagged = await inject('POST', tagUrl, tom, { userId: mia.user.id });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(photoResponse.parse(tagged.json()).photo.tags.map((p) => p.id)).toEqual([mia.user.id]);
+
+    // She chooses: photos she is tagged in only for the people who were there.
+    const prefs = await inject('PUT', '/api/users/me/album-preferences', mia, {
+      hideTaggedFromOutsiders: true,
+    });
+    expect(prefs.json()).toEqual({ hideTaggedFromOutsiders: true });
+    expect((await inject('GET', '/api/users/me/album-preferences', mia)).json()).toEqual({
+      hideTaggedFromOutsiders: true,
+    });
+    expect((await albumOf(id)).body.photos).toHaveLength(0);
+    expect((await albumOf(id, stranger)).body.photos).toHaveLength(0);
+    expect((await albumOf(id, host)).body.photos).toHaveLength(1);
+    expect((await albumOf(id, tom)).body.photos).toHaveLength(1);
+
+    // Someone else may not remove her tag; she may.
+    const untagUrl = `${tagUrl}/${mia.user.id}`;
+    const refused = await inject('DELETE', untagUrl, stranger);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ALBUM_MSG.cannotUntag);
+    expect((await inject('DELETE', untagUrl, mia)).statusCode).toBe(200);
+    expect((await inject('DELETE', untagUrl, mia)).statusCode).toBe(404);
+    expect((await albumOf(id)).body.photos).toHaveLength(1);
+    expect((await albumOf(id)).body.photos[0].tags).toEqual([]);
+    const bad = await inject('PUT', '/api/users/me/album-preferences', mia, {
+      hideTaggedFromOutsiders: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ALBUM_MSG.hideTaggedInvalid);
+  });
+});

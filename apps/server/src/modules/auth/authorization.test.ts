@@ -477,6 +477,12 @@ const MATRIX: Record<string, Row | Row[]> = {
   // What is not one city slug is the city 404 page (decision 062).
   'GET /near/*': { request: get('/near/berlin-de/extra'), expect: NO_WEB_APP },
   'GET /c/:slug': { request: get('/c/night-owls'), expect: NO_WEB_APP },
+  // A recap's page (decision 075): from the anonymous view, like event pages.
+  'GET /recaps/:recapId': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'GET', url: `/recaps/${await ownersRecap(w, kind)}` }),
+    expect: NO_WEB_APP,
+  })),
 
   // Auth: public except logout and verify
   'POST /api/auth/register': {
@@ -1854,6 +1860,44 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
   })),
+  // Tags: who added the photo or a host tags someone who was there (here the owner, a host);
+  // the person tagged, who tagged them or a host removes it.
+  'POST /api/events/:id/album/:photoId/tags': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const { eventId, photoId } = await ownersPhoto(w, kind);
+      return {
+        method: 'POST',
+        url: `/api/events/${eventId}/album/${photoId}/tags`,
+        payload: { userId: w.owner.user.id },
+      };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  'DELETE /api/events/:id/album/:photoId/tags/:userId': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const { eventId, photoId } = await ownersPhoto(w, kind);
+      await requestOk(t, w.owner, 'POST', `/api/events/${eventId}/album/${photoId}/tags`, {
+        userId: w.owner.user.id,
+      });
+      return { method: 'DELETE', url: `/api/events/${eventId}/album/${photoId}/tags/${w.owner.user.id}` };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  // One's own choice about photos one is tagged in.
+  'GET /api/users/me/album-preferences': {
+    request: get('/api/users/me/album-preferences'),
+    expect: SIGNED_IN_200,
+  },
+  'PUT /api/users/me/album-preferences': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/users/me/album-preferences',
+      payload: { hideTaggedFromOutsiders: true },
+    }),
+    expect: SIGNED_IN_200,
+  },
   'GET /api/events/:id/recaps': eventRows((id) => `/api/events/${id}/recaps`, 'GET', ALBUM_READ),
   'POST /api/events/:id/recaps': (['public', 'private'] as const).map((kind) => ({
     label: `${kind} event`,

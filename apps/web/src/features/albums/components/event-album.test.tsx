@@ -15,6 +15,7 @@ const photo = (id: string, over: Partial<EventPhoto> = {}): EventPhoto => ({
   imageUrl: `http://townsquare.test/uploads/event-image/0190a0b0-0000-7000-8000-00000000000${id}.jpg`,
   caption: '',
   addedBy: ana,
+  tags: [],
   createdAt: '2031-05-03T18:00:00.000Z',
   can: { remove: false },
   ...over,
