@@ -338,3 +338,8 @@ export async function blockedEitherWay(db: Executor, a: string, b: string): Prom
   );
   return result.rows[0]?.found === true;
 }
+
+/** Every photo of the album, oldest first (the hosts' zip). */
+export async function allPhotos(db: Executor, eventId: string): Promise<EventPhotoRow[]> {
+  return db.select().from(eventPhotos).where(eq(eventPhotos.eventId, eventId)).orderBy(asc(eventPhotos.id));
+}

@@ -62,6 +62,19 @@ export function albumsRoutes(app: App, service: AlbumsService, guards: Guards): 
     async (request) => service.setAudience(caller(request).user, request.params.id, request.body.audience),
   );
 
+  app.get(
+    '/api/events/:id/album.zip',
+    auth({ params: idParams, produces: ['application/zip'] }),
+    async (request, reply) => {
+      const { stream } = await service.zip(caller(request).user, request.params.id);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="album-${request.params.id}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
   app.delete(
     '/api/events/:id/album/:photoId',
     auth({ params: albumPhotoParams, response: { 200: removedResponse, ...errors(401, 403, 404) } }),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type AddPhotoBody,
   ALBUM_LIMITS,
@@ -13,6 +14,7 @@ import {
   type RecapSummary,
   type UpdateRecapBody,
 } from '@townsquare/contracts';
+import yazl from 'yazl';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventPhotoRow, EventRow, RecapRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
@@ -45,7 +47,7 @@ const excerptOf = (body: string) => (body.length <= 280 ? body : `${body.slice(0
  */
 export function createAlbumsService(deps: {
   db: Database;
-  storage: Pick<Storage, 'publicUrl' | 'keyFromPublicUrl'>;
+  storage: Pick<Storage, 'publicUrl' | 'keyFromPublicUrl' | 'read'>;
   /** modules/uploads: the URL is a stored image of the owner (S3: checked and re-encoded now). */
   isOwnImage: (url: string, ownerId: string, purpose: 'event-image') => Promise<boolean>;
   /** modules/communities: organisers feature recaps of their community's events. */
@@ -322,6 +324,54 @@ export function createAlbumsService(deps: {
     async setPreferences(me: UserRow, hideTaggedFromOutsiders: boolean) {
       await repo.setPreferences(db, me.id, hideTaggedFromOutsiders);
       return repo.preferencesOf(db, me.id);
+    },
+
+    /**
+     * The album as a zip for its hosts: every photo as stored (metadata already stripped), named
+     * by its order and id, read one at a time as the zip is written (yazl's lazy entries), stored
+     * without compression (JPEG, PNG and WebP are compressed already), and `photos.json` with who
+     * added each, its caption and tags.
+     */
+    async zip(me: UserRow, eventId: string): Promise<{ title: string; stream: NodeJS.ReadableStream }> {
+      const event = await visibleEvent(eventId, me.id);
+      if (!(await isHost(db, event, me.id))) throw forbidden(ALBUM_MSG.notHost);
+      const rows = await repo.allPhotos(db, event.id);
+      const photos = await presentPhotos(rows, me.id, true);
+      const zip = new yazl.ZipFile();
+      const mtime = new Date();
+      const names = rows.map(
+        (row, i) => `photos/${String(i + 1).padStart(4, '0')}-${row.id}.${row.uploadKey.split('.').pop()}`,
+      );
+      zip.addBuffer(
+        Buffer.from(
+          `${JSON.stringify(
+            {
+              event: { id: event.id, title: event.title, startDate: event.startDate.toISOString() },
+              photos: photos.map((p, i) => ({
+                file: names[i],
+                caption: p.caption,
+                addedBy: p.addedBy.fullName,
+                tags: p.tags.map((t) => t.fullName),
+                createdAt: p.createdAt,
+              })),
+            },
+            null,
+            2,
+          )}\n`,
+        ),
+        'photos.json',
+        { mtime },
+      );
+      rows.forEach((row, i) => {
+        zip.addReadStreamLazy(names[i] as string, { mtime, compress: false }, (done) => {
+          storage.read(row.uploadKey).then(
+            (data) => done(null, Readable.from([data ?? Buffer.alloc(0)])),
+            (error: unknown) => done(error, Readable.from([])),
+          );
+        });
+      });
+      zip.end();
+      return { title: event.title, stream: zip.outputStream };
     },
 
     /** Hosts choose who sees a public event's album: whoever sees the event, or its attendees only. */

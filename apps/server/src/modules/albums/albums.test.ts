@@ -531,3 +531,23 @@ describe('people in photos decide', () => {
     expect(bad.json().message).toBe(ALBUM_MSG.hideTaggedInvalid);
   });
 });
+
+describe('taking the album out', () => {
+  it('hosts download the album as a zip of the stored photos; others may not', async () => {
+    const id = await pastEvent([goer]);
+    const photo = await added(goer, id);
+    const stored = (await inject('GET', new URL(photo.imageUrl).pathname)).rawPayload;
+
+    expect((await inject('GET', `/api/events/${id}/album.zip`, goer)).statusCode).toBe(403);
+    expect((await inject('GET', `/api/events/${id}/album.zip`)).statusCode).toBe(401);
+    const res = await inject('GET', `/api/events/${id}/album.zip`, host);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = res.rawPayload;
+    expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    // Stored, not compressed: the photo's bytes as kept (already without metadata) are in it.
+    expect(zip.includes(stored)).toBe(true);
+    expect(zip.includes(Buffer.from(`photos/0001-${photo.id}.png`))).toBe(true);
+    expect(zip.includes(Buffer.from('photos.json'))).toBe(true);
+  });
+});

@@ -1846,6 +1846,12 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: ALBUM_ADD[kind],
   })),
+  // The hosts' zip of the album.
+  'GET /api/events/:id/album.zip': eventRows((id) => `/api/events/${id}/album.zip`, 'GET', {
+    public: ONLY_OWNER,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
   'PATCH /api/events/:id/album': eventRows(
     (id) => `/api/events/${id}/album`,
     'PATCH',
