@@ -551,3 +551,21 @@ describe('taking the album out', () => {
     expect(zip.includes(Buffer.from('photos.json'))).toBe(true);
   });
 });
+
+describe('the account export', () => {
+  it('includes the photos one added and the recaps one wrote, not others’', async () => {
+    const writer = await createUser(t, { roles: ['Creator'] });
+    const id = await pastEvent([writer, goer]);
+    const mine = await added(writer, id);
+    await added(goer, id);
+    const recap = recapResponse.parse(
+      await requestOk(t, writer, 'POST', `/api/events/${id}/recaps`, { title: 'My run', body: 'Good.' }),
+    ).recap;
+    const res = await inject('GET', '/api/users/me/export', writer);
+    expect(res.statusCode).toBe(200);
+    const data = res.json() as { photos: { id: string; imageUrl: string }[]; recaps: { id: string }[] };
+    expect(data.photos.map((p) => p.id)).toEqual([mine.id]);
+    expect(data.photos[0]?.imageUrl).toBe(mine.imageUrl);
+    expect(data.recaps.map((r) => r.id)).toEqual([recap.id]);
+  });
+});
