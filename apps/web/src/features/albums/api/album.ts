@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   AlbumAudience,
+  AlbumPreferences,
   AlbumResponse,
   CreateRecapBody,
   EventPhoto,
@@ -115,4 +116,33 @@ export function recapQueryOptions(id: string) {
 
 export function useRecap(id: string) {
   return useQuery(recapQueryOptions(id));
+}
+
+/** DELETE /api/events/:id/album/:photoId/tags/:userId: removing one's own tag. */
+export function useUntag(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ photoId, userId }: { photoId: string; userId: string }) =>
+      api.delete(`${albumPath(eventId)}/${encodeURIComponent(photoId)}/tags/${encodeURIComponent(userId)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: albumKeys.album(eventId) }),
+  });
+}
+
+const PREFERENCES = '/api/users/me/album-preferences';
+
+/** GET /api/users/me/album-preferences: photos one is tagged in shown only to attendees. */
+export function useAlbumPreferences(enabled: boolean) {
+  return useQuery({
+    queryKey: ['albums', 'preferences'] as const,
+    queryFn: ({ signal }) => api.get<AlbumPreferences>(PREFERENCES, signal),
+    enabled,
+  });
+}
+
+export function useSetAlbumPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlbumPreferences) => api.put<AlbumPreferences>(PREFERENCES, body),
+    onSuccess: (saved) => queryClient.setQueryData(['albums', 'preferences'], saved),
+  });
 }

@@ -67,6 +67,7 @@ describe('EventAlbum', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? 'GET', body: init?.body as string | undefined });
       if (url.includes('/recaps')) return jsonResponse({ recaps: [] });
+      if (url.includes('album-preferences')) return jsonResponse({ hideTaggedFromOutsiders: false });
       if (init?.method === 'DELETE') return jsonResponse({ removed: true });
       if (init?.method === 'PATCH') return jsonResponse(album({ audience: 'attendees' }, []));
       return jsonResponse(
@@ -91,6 +92,43 @@ describe('EventAlbum', () => {
     });
 
     expect(screen.getByRole('button', { name: 'Write a recap' })).toBeInTheDocument();
+  });
+
+  it('lets someone tagged remove her tag and choose who sees photos of her', async () => {
+    const me = createSelfUser();
+    const person = {
+      _id: me.id,
+      id: me.id,
+      username: me.username ?? 'me',
+      fullName: me.fullName,
+      profileImage: null,
+    };
+    const calls: { url: string; method: string; body?: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, method: init?.method ?? 'GET', body: init?.body as string | undefined });
+        if (url.includes('/recaps')) return jsonResponse({ recaps: [] });
+        if (url.includes('album-preferences'))
+          return jsonResponse({ hideTaggedFromOutsiders: init?.method === 'PUT' });
+        if (init?.method === 'DELETE') return jsonResponse({ removed: true });
+        return jsonResponse(album({}, [photo('1', { tags: [person] })]));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<EventAlbum eventId="e1" />, { user: me });
+    expect(await screen.findByText(`With ${me.fullName}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove my tag' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toContain(`/api/events/e1/album/1/tags/${me.id}`);
+
+    await user.click(
+      await screen.findByLabelText("Show photos I'm tagged in only to the people who were there"),
+    );
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')?.body ?? '{}')).toEqual({
+      hideTaggedFromOutsiders: true,
+    });
   });
 
   it('says when the album is for the people who were there', async () => {

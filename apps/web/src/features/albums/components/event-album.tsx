@@ -1,5 +1,5 @@
 import { ALBUM_LIMITS, type AlbumAudience, IMAGE_TYPES, LIMITS } from '@townsquare/contracts';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { ImagePlus, Trash2, UserMinus } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -7,9 +7,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useAddPhoto, useAlbum, useEventRecaps, useRemovePhoto, useSetAudience } from '../api/album.ts';
+import {
+  useAddPhoto,
+  useAlbum,
+  useAlbumPreferences,
+  useEventRecaps,
+  useRemovePhoto,
+  useSetAlbumPreferences,
+  useSetAudience,
+  useUntag,
+} from '../api/album.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { RecapEditor } from './recap-editor.tsx';
 
@@ -26,6 +36,11 @@ export function EventAlbum({ eventId }: { eventId: string }) {
   const add = useAddPhoto(eventId);
   const remove = useRemovePhoto(eventId);
   const audience = useSetAudience(eventId);
+  const untag = useUntag(eventId);
+  const { user } = useSession();
+  const preferences = useAlbumPreferences(Boolean(user));
+  const setPreferences = useSetAlbumPreferences();
+  const shyId = useId();
   const [sending, setSending] = useState<Sending[]>([]);
   const [writing, setWriting] = useState(false);
   const inputId = useId();
@@ -141,24 +156,58 @@ export function EventAlbum({ eventId }: { eventId: string }) {
       ) : (
         <PhotoGrid
           photos={photos}
-          action={(photo) =>
-            photo.can.remove ? (
-              <Button
-                size="icon"
-                variant="secondary"
-                aria-label={t('albums.remove')}
-                onClick={() =>
-                  remove.mutate(photo.id, {
-                    onError: (err) => toast.error(errorMessage(err, t('albums.saveFailed'))),
-                  })
-                }
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </Button>
-            ) : null
-          }
+          action={(photo) => (
+            <>
+              {user && photo.tags.some((p) => p.id === user.id) ? (
+                <Button
+                  size="icon"
+                  variant="secondary"
+                  aria-label={t('albums.untag')}
+                  onClick={() =>
+                    untag.mutate(
+                      { photoId: photo.id, userId: user.id },
+                      { onError: (err) => toast.error(errorMessage(err, t('albums.saveFailed'))) },
+                    )
+                  }
+                >
+                  <UserMinus aria-hidden="true" className="size-4" />
+                </Button>
+              ) : null}
+              {photo.can.remove ? (
+                <Button
+                  size="icon"
+                  variant="secondary"
+                  aria-label={t('albums.remove')}
+                  onClick={() =>
+                    remove.mutate(photo.id, {
+                      onError: (err) => toast.error(errorMessage(err, t('albums.saveFailed'))),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              ) : null}
+            </>
+          )}
         />
       )}
+      {user && preferences.data ? (
+        <label htmlFor={shyId} className="flex items-start gap-2 text-sm">
+          <input
+            id={shyId}
+            type="checkbox"
+            className="mt-1"
+            checked={preferences.data.hideTaggedFromOutsiders}
+            onChange={(e) =>
+              setPreferences.mutate(
+                { hideTaggedFromOutsiders: e.target.checked },
+                { onError: (err) => toast.error(errorMessage(err, t('albums.saveFailed'))) },
+              )
+            }
+          />
+          {t('albums.hideTagged')}
+        </label>
+      ) : null}
       <LoadMoreButton pages={album}>{t('albums.more')}</LoadMoreButton>
 
       <div className="space-y-2">

@@ -30,11 +30,18 @@ export function PhotoGrid({
                   className="aspect-square w-full object-cover"
                 />
               </a>
-              {photo.caption ? (
-                <figcaption className="mt-1 truncate text-sm text-stone-700">{photo.caption}</figcaption>
+              {photo.caption || photo.tags.length > 0 ? (
+                <figcaption className="mt-1 text-sm text-stone-700">
+                  {photo.caption ? <span className="block truncate">{photo.caption}</span> : null}
+                  {photo.tags.length > 0 ? (
+                    <span className="block truncate text-stone-600">
+                      {t('albums.with', { names: photo.tags.map((p) => p.fullName).join(', ') })}
+                    </span>
+                  ) : null}
+                </figcaption>
               ) : null}
             </figure>
-            {action ? <div className="absolute top-1 right-1">{action(photo)}</div> : null}
+            {action ? <div className="absolute top-1 right-1 flex gap-1">{action(photo)}</div> : null}
           </li>
         );
       })}
