@@ -146,3 +146,12 @@ export function useSetAlbumPreferences() {
     onSuccess: (saved) => queryClient.setQueryData(['albums', 'preferences'], saved),
   });
 }
+
+/** GET /api/communities/:slug/recaps: the recaps its organisers featured. */
+export function useFeaturedRecaps(slug: string) {
+  return useQuery({
+    queryKey: ['albums', 'featured', slug] as const,
+    queryFn: ({ signal }) =>
+      api.get<RecapsResponse>(`/api/communities/${encodeURIComponent(slug)}/recaps`, signal),
+  });
+}
