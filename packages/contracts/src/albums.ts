@@ -213,7 +213,11 @@ export const createRecapBody = z.object({
   title: recapTitle,
   body: recapBody,
   photoIds: photoIds.default([]),
-  coverPhotoId: z.string().max(64, RECAP_MSG.coverNotChosen).nullable().optional(),
+  coverPhotoId: z
+    .string({ error: RECAP_MSG.coverNotChosen })
+    .max(64, RECAP_MSG.coverNotChosen)
+    .nullable()
+    .optional(),
 });
 export type CreateRecapBody = z.infer<typeof createRecapBody>;
 
@@ -222,7 +226,11 @@ export const updateRecapBody = z.object({
   title: recapTitle.optional(),
   body: recapBody.optional(),
   photoIds: photoIds.optional(),
-  coverPhotoId: z.string().max(64, RECAP_MSG.coverNotChosen).nullable().optional(),
+  coverPhotoId: z
+    .string({ error: RECAP_MSG.coverNotChosen })
+    .max(64, RECAP_MSG.coverNotChosen)
+    .nullable()
+    .optional(),
 });
 export type UpdateRecapBody = z.infer<typeof updateRecapBody>;
 
