@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as admin from './modules/admin/admin.module.ts';
+import * as albums from './modules/albums/albums.module.ts';
 import * as auth from './modules/auth/auth.module.ts';
 import * as blocks from './modules/blocks/blocks.module.ts';
 import * as calendar from './modules/calendar/calendar.module.ts';
@@ -147,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     rsvps: ev.rsvps,
     rooms: rooms.rooms,
     notifications: () => notificationService,
+    photos: () => albumService.moderation,
   });
   const notificationService = await notifications.register(app, {
     ...k,
@@ -177,6 +179,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     rsvps: ev.rsvps,
     notifications: notificationService,
   });
+  const albumService = albums.register(app, {
+    ...k,
+    guards,
+    uploads: uploadService,
+    communities: club.communities,
+    notifications: notificationService,
+  });
   search.register(app, { ...k, guards, communities: club.communities });
   const cities = places.register(app, {
     ...k,
@@ -203,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     cities,
     communities: club.communities,
     announcements: club.announcements,
+    albums: albumService,
   });
 
   await k.start();

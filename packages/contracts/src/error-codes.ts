@@ -1,3 +1,4 @@
+import { ALBUM_MSG, RECAP_MSG } from './albums.ts';
 import { ANNOUNCEMENT_MSG } from './announcements.ts';
 import { BLOCK_MSG } from './blocks.ts';
 import { SERIES_MSG } from './calendar.ts';
@@ -66,6 +67,8 @@ export const MESSAGE_GROUPS: readonly (readonly [prefix: string, texts: Record<s
   ['NEAR', NEAR_MSG],
   ['NEARBY', NEARBY_MSG],
   ['SPONSOR', SPONSOR_MSG],
+  ['ALBUM', ALBUM_MSG],
+  ['RECAP', RECAP_MSG],
 ];
 
 /** Texts of these constants are answers to success, or labels, never an error. */

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './albums.ts';
 export * from './announcements.ts';
 export * from './auth.ts';
 export * from './blocks.ts';

@@ -3,7 +3,8 @@ import { text } from './fields.ts';
 
 /** Reports, moderation, suspension and the audit log (decision 021). */
 
-export const REPORT_SUBJECT_TYPES = ['user', 'message', 'event', 'community'] as const;
+/** `photo`: a photo of an event's album (decision 075). */
+export const REPORT_SUBJECT_TYPES = ['user', 'message', 'event', 'community', 'photo'] as const;
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'other'] as const;
 export const REPORT_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
@@ -89,7 +90,7 @@ const days = z
 
 export const createReportBody = z.object({
   subjectType: z.enum(REPORT_SUBJECT_TYPES, {
-    error: 'Subject type must be one of user, message, event, community',
+    error: 'Subject type must be one of user, message, event, community, photo',
   }),
   subjectId: text('Subject id').max(64, 'Subject id is not valid'),
   reason: z.enum(REPORT_REASONS, { error: 'Reason must be one of spam, harassment, inappropriate, other' }),

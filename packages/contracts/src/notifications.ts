@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'sponsorship_proposed',
   'sponsorship_answered',
   'sponsorship_ending',
+  'event_photos',
+  'event_recap',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -77,6 +79,9 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   sponsorship_answered: 'communities',
   // 30 and 7 days before a sponsorship ends, to both sides.
   sponsorship_ending: 'communities',
+  // The first photos of an event you went to, and a recap of it (decision 075).
+  event_photos: 'eventUpdates',
+  event_recap: 'eventUpdates',
 };
 
 /** What a group is called in e-mails and on the unsubscribe page. */

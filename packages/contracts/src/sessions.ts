@@ -100,5 +100,19 @@ export const accountExport = z.object({
       createdAt: when,
     }),
   ),
+  /** The photos one added to event albums (decision 075), as stored: metadata already stripped. */
+  photos: z.array(
+    z.object({
+      id: z.string(),
+      eventId: z.string(),
+      imageUrl: z.string(),
+      caption: z.string(),
+      createdAt: when,
+    }),
+  ),
+  /** The recaps one wrote (decision 075). */
+  recaps: z.array(
+    z.object({ id: z.string(), eventId: z.string(), title: z.string(), body: z.string(), createdAt: when }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExport>;

@@ -423,6 +423,40 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/api/guest-votes/not-a-real-token',
   },
   'DELETE /api/guest-votes/:token': { base: () => ({}), url: () => '/api/guest-votes/not-a-real-token' },
+  'POST /api/events/:id/album': {
+    base: () => ({ imageUrl: 'http://townsquare.test/uploads/event-image/x.png', caption: 'Start' }),
+    url: (c) => `/api/events/${c.eventId}/album`,
+  },
+  'PATCH /api/events/:id/album': {
+    base: () => ({ audience: 'attendees' }),
+    url: (c) => `/api/events/${c.eventId}/album`,
+  },
+  'DELETE /api/events/:id/album/:photoId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/album/${NO_ONE}`,
+  },
+  'POST /api/events/:id/album/:photoId/tags': {
+    base: () => ({ userId: NO_ONE }),
+    url: (c) => `/api/events/${c.eventId}/album/${NO_ONE}/tags`,
+  },
+  'DELETE /api/events/:id/album/:photoId/tags/:userId': {
+    base: () => ({}),
+    url: (c) => `/api/events/${c.eventId}/album/${NO_ONE}/tags/${NO_ONE}`,
+  },
+  'PUT /api/users/me/album-preferences': { base: () => ({ hideTaggedFromOutsiders: true }) },
+  'POST /api/events/:id/recaps': {
+    base: () => ({ title: 'The run', body: 'We ran.', photoIds: [NO_ONE], coverPhotoId: NO_ONE }),
+    url: (c) => `/api/events/${c.eventId}/recaps`,
+  },
+  'PATCH /api/recaps/:id': {
+    base: () => ({ title: 'The run', photoIds: [] }),
+    url: () => `/api/recaps/${NO_ONE}`,
+  },
+  'DELETE /api/recaps/:id': { base: () => ({}), url: () => `/api/recaps/${NO_ONE}` },
+  'PUT /api/recaps/:id/featured': {
+    base: () => ({ featured: true }),
+    url: () => `/api/recaps/${NO_ONE}/featured`,
+  },
   'POST /api/events/:id/signups': {
     base: () => ({ name: 'Chairs', quantity: 2, note: 'Folding' }),
     url: (c) => `/api/events/${c.eventId}/signups`,

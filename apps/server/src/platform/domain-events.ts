@@ -62,6 +62,10 @@ export type DomainEvents = {
     userIds: string[];
     announcement: { id: string; message: string };
   };
+  /** An event's album got its first photo (decision 075): its attendees are told, once a day at most. */
+  'album.first_photos': { eventId: string; actorId: string };
+  /** A recap of an event was published (decision 075): its attendees are told, once a day at most. */
+  'recap.published': { recapId: string; eventId: string; actorId: string; title: string };
   'community.announced': {
     community: CommunityRef;
     actorId: string;

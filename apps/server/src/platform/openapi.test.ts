@@ -13,6 +13,7 @@ import {
   nextIp,
   type TestUser,
   unique,
+  uploadImage,
   verifyEmail,
 } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -127,6 +128,24 @@ async function makeWorld() {
   await api(friend, 'POST', `/api/communities/${community.slug}/join`, {});
   const eventId = await createEvent(t, owner, { allowGuestRsvp: true, capacity: 20 });
   await createEvent(t, owner, { communityId: community.id, title: 'Seed swap' });
+  // An album with a photo and a featured recap (decision 075): a community event that has started.
+  const albumEvent = await createEvent(t, owner, { communityId: community.id, title: 'Harvest day' });
+  await api(friend, 'POST', `/api/events/${albumEvent}/rsvp`, { status: 'going' });
+  await t.db.execute(sql`update events set start_date = now() - interval '1 hour' where id = ${albumEvent}`);
+  const photo = (
+    await api(friend, 'POST', `/api/events/${albumEvent}/album`, {
+      imageUrl: await uploadImage(t, friend, 'event-image'),
+      caption: 'Pumpkins',
+    })
+  ).photo as { id: string };
+  const recap = (
+    await api(owner, 'POST', `/api/events/${albumEvent}/recaps`, {
+      title: 'Harvest day',
+      body: 'We picked.',
+      photoIds: [photo.id],
+    })
+  ).recap as { id: string };
+  await api(owner, 'PUT', `/api/recaps/${recap.id}/featured`, { featured: true });
   await api(friend, 'POST', `/api/events/${eventId}/rsvp`, { status: 'going' });
   await api(friend, 'POST', `/api/event-messages/${eventId}`, { content: 'see you there' });
   await api(owner, 'POST', `/api/communities/${community.slug}/messages`, { content: 'welcome' });
@@ -193,6 +212,8 @@ async function makeWorld() {
     place: place.id,
     guestToken: guest.manageToken,
     voterToken: guestVoter.manageToken,
+    albumEvent,
+    recap: recap.id,
   };
 }
 
@@ -301,6 +322,11 @@ const CALLS: Record<
   'GET /api/polls/{id}': (w) => ({ url: `/api/polls/${w.poll}`, as: w.friend }),
   'GET /api/polls/{id}/voters': (w) => ({ url: `/api/polls/${w.poll}/voters`, as: w.owner }),
   'GET /api/events/{id}/signups': (w) => ({ url: `/api/events/${w.eventId}/signups`, as: w.owner }),
+  'GET /api/events/{id}/album': (w) => ({ url: `/api/events/${w.albumEvent}/album`, as: w.friend }),
+  'GET /api/events/{id}/recaps': (w) => ({ url: `/api/events/${w.albumEvent}/recaps` }),
+  'GET /api/users/me/album-preferences': (w) => ({ url: '/api/users/me/album-preferences', as: w.owner }),
+  'GET /api/recaps/{id}': (w) => ({ url: `/api/recaps/${w.recap}`, as: w.owner }),
+  'GET /api/communities/{slug}/recaps': (w) => ({ url: `/api/communities/${w.community.slug}/recaps` }),
 };
 
 describe('live answers match the document', { timeout: 120_000 }, () => {

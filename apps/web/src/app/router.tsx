@@ -80,6 +80,8 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./routes/guest-votes-manage.tsx'), 'GuestVotesManagePage'),
           },
           { path: 'polls/:pollId', lazy: page(() => import('./routes/poll.tsx'), 'PollPage') },
+          // A recap of an event (decision 075): readable by whoever may see the event's album.
+          { path: 'recaps/:recapId', lazy: page(() => import('./routes/recap.tsx'), 'RecapPage') },
           {
             path: 'user/:userId',
             lazy: page(() => import('./routes/public-profile.tsx'), 'PublicProfilePage'),

@@ -1,3 +1,4 @@
+export * from './albums.ts';
 export * from './blocks.ts';
 export * from './communities.ts';
 export * from './domain-events.ts';

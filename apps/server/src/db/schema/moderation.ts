@@ -4,7 +4,7 @@ import { instant, ownedBy } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * A report of a user, message, event or community. One OPEN report per reporter and subject (a
+ * A report of a user, message, event, community or album photo (decision 075). One OPEN report per reporter and subject (a
  * partial unique index); resolving a subject resolves every open report on it at once.
  * `subjectId` has no foreign key: the subject may be a message, an event, a user or a community.
  */
@@ -13,7 +13,7 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey(),
     reporterId: ownedBy('reporter_id', () => users.id),
-    subjectType: text('subject_type', { enum: ['user', 'message', 'event', 'community'] }).notNull(),
+    subjectType: text('subject_type', { enum: ['user', 'message', 'event', 'community', 'photo'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     reason: text('reason', { enum: ['spam', 'harassment', 'inappropriate', 'other'] }).notNull(),
     details: text('details').notNull().default(''),

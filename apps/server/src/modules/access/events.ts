@@ -52,7 +52,7 @@ function communityAllows(viewerId: string | Placeholder | undefined): SQL {
  * created, co-hosts or is going to (`knowsWhere` in the presenter is the same rule over a row read
  * with its answers). One set, each branch read through its own index (creator, co-host, going).
  */
-function eventsKnownBy(viewerId: string): SQL {
+export function eventsKnownBy(viewerId: string): SQL {
   return sql`(select id from ${events} where creator_id = ${viewerId}
     union all select event_id from event_cohosts where user_id = ${viewerId}
     union all select event_id from rsvps where user_id = ${viewerId} and status = 'going')`;

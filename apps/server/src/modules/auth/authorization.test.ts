@@ -319,6 +319,72 @@ const signupRows = (
     expect: expect[kind],
   }));
 
+/**
+ * Albums and recaps (decision 075) need an event that has started: the owner's public or private
+ * event, moved an hour into the past (each case has its own world).
+ */
+async function startedEvent(w: World, kind: 'public' | 'private'): Promise<string> {
+  const id = await w.event(kind);
+  await t.db.execute(
+    sql`update events set start_date = now() - interval '1 hour', end_date = now() + interval '1 hour' where id = ${id}`,
+  );
+  return id;
+}
+
+/** A photo the owner added to their started event. */
+async function ownersPhoto(w: World, kind: 'public' | 'private') {
+  const eventId = await startedEvent(w, kind);
+  const imageUrl = await uploadImage(t, w.owner, 'event-image');
+  const { photo } = await requestOk<{ photo: { id: string } }>(
+    t,
+    w.owner,
+    'POST',
+    `/api/events/${eventId}/album`,
+    {
+      imageUrl,
+    },
+  );
+  return { eventId, photoId: photo.id };
+}
+
+const RECAP_TITLE = unique('How the run went ');
+const recapsMade = new WeakMap<World, Map<string, Promise<string>>>();
+/** The owner's recap of their started event (one per author and event: made once per world). */
+function ownersRecap(w: World, kind: 'public' | 'private' | 'community'): Promise<string> {
+  const made = recapsMade.get(w) ?? new Map<string, Promise<string>>();
+  recapsMade.set(w, made);
+  if (!made.has(kind))
+    made.set(
+      kind,
+      (async () => {
+        let eventId: string;
+        if (kind === 'community') {
+          eventId = await createEvent(t, w.owner, { communityId: (await w.community('public')).id });
+          await t.db.execute(
+            sql`update events set start_date = now() - interval '1 hour' where id = ${eventId}`,
+          );
+        } else eventId = await startedEvent(w, kind);
+        const { recap } = await requestOk<{ recap: { id: string } }>(
+          t,
+          w.owner,
+          'POST',
+          `/api/events/${eventId}/recaps`,
+          { title: RECAP_TITLE, body: 'Everyone finished.' },
+        );
+        return recap.id;
+      })(),
+    );
+  return made.get(kind) as Promise<string>;
+}
+
+const ALBUM_ADD = {
+  public: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  private: { ...HIDDEN, owner: 201 },
+};
+
+/** A public event's album and recaps are for everyone; another's private event is not there. */
+const ALBUM_READ = { public: PUBLIC_200, private: HIDDEN_PUBLICLY, draft: HIDDEN_PUBLICLY };
+
 /** A one-event calendar as an uploaded `.ics` file. */
 function icsUpload() {
   const boundary = `----townsquare${unique('b')}`;
@@ -471,6 +537,12 @@ const MATRIX: Record<string, Row | Row[]> = {
   // What is not one city slug is the city 404 page (decision 062).
   'GET /near/*': { request: get('/near/berlin-de/extra'), expect: NO_WEB_APP },
   'GET /c/:slug': { request: get('/c/night-owls'), expect: NO_WEB_APP },
+  // A recap's page (decision 075): from the anonymous view, like event pages.
+  'GET /recaps/:recapId': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'GET', url: `/recaps/${await ownersRecap(w, kind)}` }),
+    expect: NO_WEB_APP,
+  })),
 
   // Auth: public except logout and verify
   'POST /api/auth/register': {
@@ -1852,6 +1924,126 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     { public: ONLY_OWNER, private: HIDDEN },
   ),
+
+  // Albums and recaps (decision 075): the event's visibility first, then hosts and people going
+  // add photos, hosts choose the audience and remove photos, authors edit their recaps.
+  'GET /api/events/:id/album': eventRows((id) => `/api/events/${id}/album`, 'GET', ALBUM_READ),
+  'POST /api/events/:id/album': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World, as: TestUser | undefined) => ({
+      method: 'POST',
+      url: `/api/events/${await startedEvent(w, kind)}/album`,
+      payload: {
+        imageUrl: as ? await uploadImage(t, as, 'event-image') : 'http://townsquare.test/uploads/x.png',
+      },
+    }),
+    expect: ALBUM_ADD[kind],
+  })),
+  // The hosts' zip of the album.
+  'GET /api/events/:id/album.zip': eventRows((id) => `/api/events/${id}/album.zip`, 'GET', {
+    public: ONLY_OWNER,
+    private: HIDDEN,
+    draft: HIDDEN,
+  }),
+  'PATCH /api/events/:id/album': eventRows(
+    (id) => `/api/events/${id}/album`,
+    'PATCH',
+    { public: ONLY_OWNER, private: HIDDEN, draft: HIDDEN },
+    { audience: 'attendees' },
+  ),
+  'DELETE /api/events/:id/album/:photoId': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const { eventId, photoId } = await ownersPhoto(w, kind);
+      return { method: 'DELETE', url: `/api/events/${eventId}/album/${photoId}` };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  // Tags: who added the photo or a host tags someone who was there (here the owner, a host);
+  // the person tagged, who tagged them or a host removes it.
+  'POST /api/events/:id/album/:photoId/tags': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const { eventId, photoId } = await ownersPhoto(w, kind);
+      return {
+        method: 'POST',
+        url: `/api/events/${eventId}/album/${photoId}/tags`,
+        payload: { userId: w.owner.user.id },
+      };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  'DELETE /api/events/:id/album/:photoId/tags/:userId': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => {
+      const { eventId, photoId } = await ownersPhoto(w, kind);
+      await requestOk(t, w.owner, 'POST', `/api/events/${eventId}/album/${photoId}/tags`, {
+        userId: w.owner.user.id,
+      });
+      return { method: 'DELETE', url: `/api/events/${eventId}/album/${photoId}/tags/${w.owner.user.id}` };
+    },
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  // One's own choice about photos one is tagged in.
+  'GET /api/users/me/album-preferences': {
+    request: get('/api/users/me/album-preferences'),
+    expect: SIGNED_IN_200,
+  },
+  'PUT /api/users/me/album-preferences': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/users/me/album-preferences',
+      payload: { hideTaggedFromOutsiders: true },
+    }),
+    expect: SIGNED_IN_200,
+  },
+  'GET /api/events/:id/recaps': eventRows((id) => `/api/events/${id}/recaps`, 'GET', ALBUM_READ),
+  'POST /api/events/:id/recaps': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({
+      method: 'POST',
+      url: `/api/events/${await startedEvent(w, kind)}/recaps`,
+      payload: { title: 'Our run', body: 'It rained.' },
+    }),
+    expect: ALBUM_ADD[kind],
+  })),
+  'GET /api/recaps/:id': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'GET', url: `/api/recaps/${await ownersRecap(w, kind)}` }),
+    expect: kind === 'public' ? PUBLIC_200 : HIDDEN_PUBLICLY,
+  })),
+  'PATCH /api/recaps/:id': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({
+      method: 'PATCH',
+      url: `/api/recaps/${await ownersRecap(w, kind)}`,
+      payload: { title: 'Our wet run' },
+    }),
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  'DELETE /api/recaps/:id': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'DELETE', url: `/api/recaps/${await ownersRecap(w, kind)}` }),
+    expect: kind === 'public' ? ONLY_OWNER : HIDDEN,
+  })),
+  // Organisers of the event's community feature its recaps.
+  'PUT /api/recaps/:id/featured': {
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/recaps/${await ownersRecap(w, 'community')}/featured`,
+      payload: { featured: true },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/communities/:slug/recaps': {
+    request: async (w) => {
+      const recapId = await ownersRecap(w, 'community');
+      await requestOk(t, w.owner, 'PUT', `/api/recaps/${recapId}/featured`, { featured: true });
+      return { method: 'GET', url: `/api/communities/${(await w.community('public')).slug}/recaps` };
+    },
+    expect: PUBLIC_200,
+    check: (res) => expect(JSON.stringify(res.json())).toContain(RECAP_TITLE),
+  },
 
   // Places are shared and public: anyone may search and read them, a signed-in
   // person may save one (a city twice is one place, so the second call is 200).

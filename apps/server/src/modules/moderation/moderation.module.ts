@@ -8,6 +8,7 @@ import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { RsvpService } from '../events/rsvp.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { moderationRoutes } from './moderation.routes.ts';
+import type { PhotoModeration } from './moderation.service.ts';
 import { createModerationService } from './moderation.service.ts';
 
 /** Reports, suspensions, hidden content and the audit log (decision 021). */
@@ -23,6 +24,7 @@ export function register(
     rsvps: RsvpService;
     rooms: RoomRechecks;
     notifications: Later<NotificationsService>;
+    photos: Later<PhotoModeration>;
   },
 ) {
   const moderation = createModerationService({
@@ -38,6 +40,7 @@ export function register(
     onEventHidden: (eventId) =>
       deps.rooms.event(eventId).catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     notify: (input) => deps.notifications().notifyLater(input),
+    photos: () => deps.photos(),
   });
   moderationRoutes(app, moderation, deps.guards);
   return moderation;

@@ -32,6 +32,17 @@ import { notifyReporter } from './notify-reporter.ts';
 const PAGE = 20;
 const DAY_MS = 86_400_000;
 
+/** What moderation asks of modules/albums about a reported photo. */
+export type PhotoModeration = {
+  /** The photo, if `userId` may see it now (its album open to them, no block between them and its author). */
+  readableBy(photoId: string, userId: string): Promise<boolean>;
+  find(
+    photoId: string,
+  ): Promise<{ addedBy: string; eventId: string; imageUrl: string; caption: string } | undefined>;
+  /** Removes the photo from its album (a moderator's `hide`). */
+  remove(photoId: string): Promise<void>;
+};
+
 export type ModerationServiceDeps = {
   db: Database;
   publisher: Publisher;
@@ -49,6 +60,8 @@ export type ModerationServiceDeps = {
   isEventHost: (event: Pick<EventRow, 'id' | 'creatorId'>, userId: string) => Promise<boolean>;
   /** After an event was hidden: sockets that can no longer see it leave its chat. */
   onEventHidden?: (eventId: string) => Promise<void>;
+  /** modules/albums: album photos as moderation reads them (decision 075). */
+  photos: () => PhotoModeration;
   /** The one notification path (modules/notifications): reporters hear the outcome. */
   notify: (input: NotifyInput) => Promise<unknown>;
 };
@@ -115,6 +128,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
         return (await repo.findUser(db, id))?.id;
       case 'community':
         return repo.communityOwner(db, id);
+      case 'photo':
+        return (await deps.photos().find(id))?.addedBy;
     }
   }
 
@@ -146,6 +161,12 @@ export function createModerationService(deps: ModerationServiceDeps) {
       case 'community': {
         // Every community's about card is public (docs/API.md), so existing is enough.
         if (!(await repo.findCommunity(db, id))) throw missing();
+        return;
+      }
+      case 'photo': {
+        if (!(await deps.photos().readableBy(id, me.id))) throw missing();
+        if ((await deps.photos().find(id))?.addedBy === me.id)
+          throw badRequest(MODERATION_MSG.cannotReportSelf);
         return;
       }
     }
@@ -244,6 +265,18 @@ export function createModerationService(deps: ModerationServiceDeps) {
           text: row.description,
           author: await author(await repo.communityOwner(db, id)),
           url: `/c/${row.slug}`,
+        };
+      }
+      case 'photo': {
+        const row = await deps.photos().find(id);
+        if (!row) return gone;
+        return {
+          ...gone,
+          exists: true,
+          title: row.imageUrl,
+          text: row.caption,
+          author: await author(row.addedBy),
+          url: `/event/${row.eventId}#photos`,
         };
       }
     }
@@ -347,6 +380,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
           if (row) await hideMessageRow(row);
         } else if (subject.type === 'event') {
           await hideEventById(subject.id);
+        } else if (subject.type === 'photo') {
+          await deps.photos().remove(subject.id);
         } else {
           throw badRequest(MODERATION_MSG.nothingToHide);
         }

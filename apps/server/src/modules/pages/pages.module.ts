@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
 import { serveWebApp } from '../../platform/web-app.ts';
+import type { AlbumsService } from '../albums/albums.service.ts';
 import type { CommunityAnnouncements } from '../communities/announcements.service.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -31,6 +32,7 @@ export async function register(
     cities: CityPages;
     communities: CommunitiesService;
     announcements: CommunityAnnouncements;
+    albums: AlbumsService;
   },
 ) {
   const { config } = deps;
@@ -42,6 +44,7 @@ export async function register(
       cities: deps.cities,
       communities: deps.communities,
       announcements: deps.announcements,
+      albums: deps.albums,
       publicUrl: config.publicUrl,
       currency: config.currency,
     }),

@@ -147,6 +147,19 @@ export function pagesRoutes(
     return sendRendered(reply, locale, page, 'community', (data) => renderer.community(data, locale));
   });
 
+  // Recap pages (decision 075): the head and plain HTML from the anonymous view; the app renders
+  // the page afresh (no data block). A recap a visitor may not read is the app's 404.
+  app.get<{ Params: { recapId: string } }>(
+    '/recaps/:recapId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const page = await pages.recapPage(request.params.recapId, locale);
+      if (!page) return sendPage(reply, locale, undefined);
+      return sendPage(reply, locale, page.head, { markup: page.markup, data: undefined });
+    },
+  );
+
   app.get('/user/:userId', { schema: { hide: true } }, async (request, reply) =>
     sendPage(reply, requestLocale(request), pages.profilePage()),
   );

@@ -12,6 +12,7 @@ import {
 } from '@townsquare/contracts';
 import { longEventTime, offsetDateTime } from '../../platform/dates.ts';
 import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
+import type { AlbumsService } from '../albums/albums.service.ts';
 import type { CommunityAnnouncements } from '../communities/announcements.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { CityPages } from '../places/city-pages.service.ts';
@@ -19,6 +20,8 @@ import { escapeHtml, type Head, truncate } from './head.ts';
 
 export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
+  /** Recap pages (`/recaps/:id`, decision 075). */
+  albums?: Pick<AlbumsService, 'recapPage'>;
   /** City pages (`/near/:city`). */
   cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
   communities: {
@@ -391,6 +394,78 @@ export function createPagesService(deps: PagesServiceDeps) {
     ): Promise<{ head: Head; markup: string; data: NearCityResponse } | undefined> {
       const page = await deps.cities.find(slug);
       return page && { head: cityHead(page, locale), markup: cityMarkup(page, locale), data: page };
+    },
+
+    /**
+     * `/recaps/:id` (decision 075): a recap as a signed-out visitor may read it, with Open Graph
+     * tags (the cover as uploaded, a JPEG or PNG every preview reads), a schema.org Article about
+     * the event crediting its author, and plain HTML for crawlers ending with the club's next event.
+     */
+    async recapPage(id: string, locale: Locale = 'en'): Promise<{ head: Head; markup: string } | undefined> {
+      const page = await deps.albums?.recapPage(id);
+      if (!page) return undefined;
+      const { recap, next } = page;
+      const url = `${publicUrl}/recaps/${recap.id}`;
+      const eventUrl = `${publicUrl}/event/${recap.event.id}`;
+      const description = truncate(recap.body, DESCRIPTION_MAX);
+      const image = absolute(recap.cover?.imageUrl ?? DEFAULT_IMAGE);
+      const meta = previewMeta({
+        title: recap.title,
+        description,
+        image,
+        url,
+        card: recap.cover ? 'summary_large_image' : 'summary',
+      }).map((m) =>
+        'property' in m && m.property === 'og:type' ? { property: 'og:type', content: 'article' } : m,
+      );
+      const head: Head = {
+        title: `${recap.title} · ${SITE_NAME}`,
+        meta: [...meta, { property: 'article:published_time', content: recap.createdAt }],
+        canonical: url,
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: truncate(recap.title, 110),
+          description,
+          image: [image],
+          datePublished: recap.createdAt,
+          dateModified: recap.updatedAt,
+          url,
+          mainEntityOfPage: url,
+          author: {
+            '@type': 'Person',
+            name: recap.author.fullName,
+            url: `${publicUrl}/user/${recap.author.id}`,
+          },
+          publisher: { '@type': 'Organization', name: SITE_NAME, url: publicUrl },
+          about: {
+            '@type': 'Event',
+            name: recap.event.title,
+            startDate: offsetDateTime(new Date(recap.event.startDate), recap.event.timeZone),
+            url: eventUrl,
+          },
+        },
+      };
+      const text = (key: MessageKey, params?: MessageParams) => escapeHtml(t(locale, key, params));
+      const paragraphs = recap.body
+        .split(/\n{2,}/)
+        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br />')}</p>`)
+        .join('');
+      const cover = recap.cover
+        ? `<img src="${escapeHtml(recap.cover.imageUrl)}" alt="${escapeHtml(recap.cover.caption)}" />`
+        : '';
+      const nextLink = next
+        ? `<p><a href="/event/${escapeHtml(next.id)}">${text('page.recap.next', {
+            when: { at: next.startDate, zone: next.timeZone },
+          })}</a> · ${escapeHtml(next.title)}</p>`
+        : '';
+      const markup = [
+        `<main><article>${cover}<h1>${escapeHtml(recap.title)}</h1>`,
+        `<p>${text('page.recap.by', { name: recap.author.fullName })} · <a href="/event/${escapeHtml(recap.event.id)}">${escapeHtml(recap.event.title)}</a></p>`,
+        paragraphs,
+        `</article>${nextLink}</main>`,
+      ].join('');
+      return { head, markup };
     },
 
     /** The head of the 404 page of a city we do not know. */

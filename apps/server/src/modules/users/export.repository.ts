@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   communities,
+  eventPhotos,
   eventSubgroups,
   events,
   friendGroups,
@@ -10,6 +11,7 @@ import {
   friendships,
   groupMembers,
   messages,
+  recaps,
   rsvps,
   users,
 } from '../../db/schema/index.ts';
@@ -151,4 +153,34 @@ export function messagesSentBy(db: Executor, userId: string) {
     .from(messages)
     .where(eq(messages.senderId, userId))
     .orderBy(asc(messages.id));
+}
+
+/** The photos the person added to event albums (decision 075), oldest first. */
+export function photosAddedBy(db: Executor, userId: string) {
+  return db
+    .select({
+      id: eventPhotos.id,
+      eventId: eventPhotos.eventId,
+      uploadKey: eventPhotos.uploadKey,
+      caption: eventPhotos.caption,
+      createdAt: eventPhotos.createdAt,
+    })
+    .from(eventPhotos)
+    .where(eq(eventPhotos.addedBy, userId))
+    .orderBy(asc(eventPhotos.id));
+}
+
+/** The recaps the person wrote (decision 075), oldest first. */
+export function recapsWrittenBy(db: Executor, userId: string) {
+  return db
+    .select({
+      id: recaps.id,
+      eventId: recaps.eventId,
+      title: recaps.title,
+      body: recaps.body,
+      createdAt: recaps.createdAt,
+    })
+    .from(recaps)
+    .where(eq(recaps.authorId, userId))
+    .orderBy(asc(recaps.id));
 }

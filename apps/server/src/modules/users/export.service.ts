@@ -11,7 +11,12 @@ export type ExportService = ReturnType<typeof createExportService>;
 const iso = (d: Date) => d.toISOString();
 
 /** "Download my data": everything one person put into Townsquare, as one JSON document. */
-export function createExportService(deps: { db: Database; limiter: RateLimiter }) {
+export function createExportService(deps: {
+  db: Database;
+  limiter: RateLimiter;
+  /** Where a stored photo is served (the album photos' URLs). */
+  publicUrl: (key: string) => string;
+}) {
   const { db, limiter } = deps;
   return {
     /** The file name the browser saves the export under. */
@@ -37,6 +42,8 @@ export function createExportService(deps: { db: Database; limiter: RateLimiter }
           const subgroups = await repo.subgroupsOf(tx, user.id);
           const communities = await repo.communitiesOf(tx, user.id);
           const messages = await repo.messagesSentBy(tx, user.id);
+          const photos = await repo.photosAddedBy(tx, user.id);
+          const written = await repo.recapsWrittenBy(tx, user.id);
           return {
             exportedAt: iso(new Date()),
             profile: presentSelf(user),
@@ -75,6 +82,12 @@ export function createExportService(deps: { db: Database; limiter: RateLimiter }
             })),
             communities: communities.map((c) => ({ ...c, since: iso(c.since) })),
             messagesSent: messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+            photos: photos.map(({ uploadKey, ...p }) => ({
+              ...p,
+              imageUrl: deps.publicUrl(uploadKey),
+              createdAt: iso(p.createdAt),
+            })),
+            recaps: written.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
           };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -37,7 +37,15 @@ export function register(
     refillWithin: (tx, eventIds) => deps.rsvps.refillWithin(tx, eventIds),
   });
   usersRoutes(app, users, deps.auth, deps.guards, deps.calendar.feedUrl);
-  exportRoutes(app, createExportService({ db: deps.db, limiter: deps.limiter }), deps.guards);
+  exportRoutes(
+    app,
+    createExportService({
+      db: deps.db,
+      limiter: deps.limiter,
+      publicUrl: (key) => deps.storage.publicUrl(key),
+    }),
+    deps.guards,
+  );
   deps.onStart(() => grantAdminToVerified(deps.db, deps.config.adminEmails));
   return users;
 }

@@ -9,6 +9,7 @@ import { IconText } from '../../components/ui/icon-text.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
+import { FeaturedRecaps } from '../../features/albums/components/featured-recaps.tsx';
 import { useCommunity } from '../../features/communities/api/get-community.ts';
 import { useCommunityEvents } from '../../features/communities/api/get-community-events.ts';
 import { CommunityAnnouncements } from '../../features/communities/components/community-announcements.tsx';
@@ -162,6 +163,7 @@ export function CommunityPage() {
               <EventList events={events.data.events.slice(0, 1)} loading={false} empty="" />
             </HeadedSection>
           ) : null}
+          <FeaturedRecaps slug={community.slug} />
           <CommunityPeople slug={community.slug} canRead={canSeeEvents} />
           <CommunitySponsors slug={community.slug} canRead={canSeeEvents} />
           <HeadedSection id="community-share" title={t('communities.page.share')} className="mt-6 space-y-2">

@@ -65,6 +65,10 @@ const GuestRsvpForm = lazy(() =>
 const SignupSheet = lazy(() =>
   import('../../features/signups/components/signup-sheet.tsx').then((m) => ({ default: m.SignupSheet })),
 );
+// The album and recaps (decision 075): once the event has started, below the fold.
+const EventAlbum = lazy(() =>
+  import('../../features/albums/components/event-album.tsx').then((m) => ({ default: m.EventAlbum })),
+);
 const GuestList = lazy(() =>
   import('../../features/events/components/guest-list.tsx').then((m) => ({ default: m.GuestList })),
 );
@@ -323,6 +327,14 @@ function EventBody({ event }: { event: PublicEventDto }) {
           <Card className="min-w-0 space-y-3 p-5 sm:p-6 lg:col-span-2">
             <h2 className="text-lg font-semibold">{t('events.detail.where')}</h2>
             <PlaceMap place={event.place} />
+          </Card>
+        ) : null}
+
+        {event.status !== 'DRAFT' && new Date(event.startDate) <= new Date() ? (
+          <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+            <Suspense fallback={<Skeleton className="h-40" />}>
+              <EventAlbum eventId={event.id} />
+            </Suspense>
           </Card>
         ) : null}
 
