@@ -205,7 +205,9 @@ const recapBody = text('Text', RECAP_MSG.bodyRequired)
   .transform(plainText)
   .pipe(z.string().min(1, RECAP_MSG.bodyRequired).max(RECAP_LIMITS.bodyMax, RECAP_MSG.bodyTooLong));
 const photoIds = z
-  .array(z.string().max(64, RECAP_MSG.photoInvalid), { error: RECAP_MSG.photoInvalid })
+  .array(z.string({ error: RECAP_MSG.photoInvalid }).max(64, RECAP_MSG.photoInvalid), {
+    error: RECAP_MSG.photoInvalid,
+  })
   .max(RECAP_LIMITS.photosMax, RECAP_MSG.tooManyPhotos);
 
 /** POST /api/events/:id/recaps: published at once. The cover must be one of `photoIds`. */

@@ -209,7 +209,9 @@ export const transferBody = z.object({
  * `GET /api/events/:id/tickets/qr.png?code=`: the QR code of a signed ticket as a picture, for an
  * e-mail to show (the code is the credential; nothing else is needed).
  */
-export const ticketQrQuery = z.object({ code: z.string().min(1).max(300) });
+export const ticketQrQuery = z.object({
+  code: text('Ticket code').min(1, CAPACITY_MSG.ticketInvalid).max(300, CAPACITY_MSG.ticketInvalid),
+});
 
 /** `code` is the signed ticket in the QR code; `doorCode` the short code printed under it for typing. */
 export const ticketResponse = z.object({ code: z.string(), doorCode: z.string() });

@@ -199,10 +199,23 @@ async function makeWorld() {
   const guestVoter = await guestVote(t, poll.id, `${unique('voter')}@example.com`, {
     [poll.options[0]?.id ?? '']: 'yes',
   });
+  // A verified business near the community, offered its package and active (decision 074).
+  const business = await createUser(t, { roles: ['Sponsor'], verified: true });
+  const sponsor = idOf(
+    await api(business, 'PUT', '/api/sponsors/me', { name: unique('Café '), category: 'cafe' }),
+    'sponsor',
+  );
+  await api(owner, 'PUT', `/api/admin/sponsors/${sponsor}/verified`, { value: true });
+  await api(owner, 'PUT', `/api/communities/${community.slug}/sponsorship`, {
+    lookingForSponsors: true,
+    note: 'Tea for the volunteers',
+  });
   await t.background.drain();
   return {
     owner,
     friend,
+    business,
+    sponsor,
     community,
     eventId,
     friendGroup,
@@ -327,6 +340,19 @@ const CALLS: Record<
   'GET /api/users/me/album-preferences': (w) => ({ url: '/api/users/me/album-preferences', as: w.owner }),
   'GET /api/recaps/{id}': (w) => ({ url: `/api/recaps/${w.recap}`, as: w.owner }),
   'GET /api/communities/{slug}/recaps': (w) => ({ url: `/api/communities/${w.community.slug}/recaps` }),
+  'GET /api/sponsors/me': (w) => ({ url: '/api/sponsors/me', as: w.business }),
+  'GET /api/sponsors/me/communities': (w) => ({
+    url: '/api/sponsors/me/communities?near=52.52,13.405',
+    as: w.business,
+  }),
+  'GET /api/sponsors': (w) => ({ url: '/api/sponsors?near=52.52,13.405', as: w.owner }),
+  'GET /api/sponsors/{id}': (w) => ({ url: `/api/sponsors/${w.sponsor}` }),
+  'GET /api/communities/{slug}/sponsorship': (w) => ({
+    url: `/api/communities/${w.community.slug}/sponsorship`,
+    as: w.owner,
+  }),
+  'GET /api/communities/{slug}/sponsors': (w) => ({ url: `/api/communities/${w.community.slug}/sponsors` }),
+  'GET /api/sponsorships': (w) => ({ url: '/api/sponsorships', as: w.business }),
 };
 
 describe('live answers match the document', { timeout: 120_000 }, () => {

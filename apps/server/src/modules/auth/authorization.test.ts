@@ -1085,6 +1085,18 @@ const MATRIX: Record<string, Row | Row[]> = {
     private: { anonymous: 401, other: 404, owner: 403, admin: 404 },
     draft: { anonymous: 401, other: 404, owner: 403, admin: 404 },
   }),
+  // The picture of a ticket's QR code (the guest's e-mail): the signed code is all it takes,
+  // for anyone; a forged one is refused alike for everyone.
+  'GET /api/events/:id/tickets/qr.png': [
+    {
+      label: 'a forged code',
+      request: async (w) => ({
+        method: 'GET',
+        url: `/api/events/${await w.event('public')}/tickets/qr.png?code=forged`,
+      }),
+      expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
+    },
+  ],
   // Hosts only; the owner may check in, but the person named is not going (409).
   'POST /api/events/:id/check-ins': eventRows(
     (id) => `/api/events/${id}/check-ins`,
