@@ -110,7 +110,7 @@ function ProfileEditor({
         id={`${id}-website`}
         label={t('sponsors.profile.website')}
         type="url"
-        placeholder="https://"
+        placeholder={t('sponsors.profile.websitePlaceholder')}
         value={website}
         onValueChange={setWebsite}
         optional
