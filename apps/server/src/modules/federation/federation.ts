@@ -25,6 +25,7 @@ import {
   upcomingEventIds,
   usage,
 } from './federation.repository.ts';
+import { inboxRefused, storedInboxRefused } from './inbox-guard.ts';
 import { eventJson, PUBLIC, textToHtml } from './objects.ts';
 
 /** The instance's own actor (signed fetches); no community slug has an underscore. */
@@ -144,6 +145,7 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       return community ? Math.min(OUTBOX_SIZE, await upcomingEventCount(db, community.id)) : null;
     });
 
+  const guard = { allowPrivate: deps.allowPrivateAddress, isBlocked: deps.isBlocked };
   // Followers: their number is public, who they are is not (members' lists never federate).
   // Deliveries (a context without a request) read the whole list.
   federation
@@ -153,7 +155,12 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       if ('request' in ctx) return { items: [] };
       const rows = await acceptedFollowers(db, community.id);
       const items: Recipient[] = rows
-        .filter((r) => !deps.isBlocked(new URL(r.actorUri).hostname))
+        .filter(
+          (r) =>
+            !deps.isBlocked(new URL(r.actorUri).hostname) &&
+            !storedInboxRefused(r.inbox, guard) &&
+            !(r.sharedInbox && storedInboxRefused(r.sharedInbox, guard)),
+        )
         .map((r) => ({
           id: new URL(r.actorUri),
           inboxId: new URL(r.inbox),
@@ -203,6 +210,12 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       // The bridge refused a blocked domain's post already; a follower whose actor lives on one
       // (another domain's actor id) is not stored either.
       if (deps.isBlocked(follower.id.hostname)) return;
+      // Where it asks to be delivered to is judged too: the library delivers to any URL (inbox-guard.ts).
+      if (
+        (await inboxRefused(follower.inboxId, guard)) ||
+        (await inboxRefused(follower.endpoints?.sharedInbox, guard))
+      )
+        return;
       const open = community.joinPolicy === 'OPEN';
       // A follow asked again (their server lost our answer) keeps the state it has.
       const state = await saveFollower(db, {
