@@ -223,12 +223,23 @@ export async function activeSponsors(db: Executor, communityId: string) {
 type Near = { lat: number; lon: number };
 
 /**
+ * A place's point as others see it (decision 044, as `cityLevelPlace` shows it): a pin or a
+ * geocoded address rounded to 0.01°, a gazetteer city as it is. Distances and the radius are
+ * measured from it, so a distance never gives away a business's or a club's exact pin; the
+ * exact point only finds the rows through the GiST index (`withinRadius`).
+ */
+const shownPoint = earthPoint(
+  sql`(case when ${places.source} = 'gazetteer' then ${places.lat} else round(${places.lat}::numeric, 2)::float8 end)`,
+  sql`(case when ${places.source} = 'gazetteer' then ${places.lon} else round(${places.lon}::numeric, 2)::float8 end)`,
+);
+
+/**
  * Public communities looking for sponsors whose place is within `radiusKm` of `near`, nearest
  * first: the places' GiST index finds the places, the partial index the looking communities.
  */
 export async function lookingNear(db: Executor, near: Near, radiusKm: number, limit: number) {
   const point = earthPoint(places.lat, places.lon);
-  const km = sql<number>`${distanceKm(point, earthPoint(near.lat, near.lon))}::float8`;
+  const km = sql<number>`${distanceKm(shownPoint, earthPoint(near.lat, near.lon))}::float8`;
   return db
     .select({
       id: communities.id,
@@ -248,6 +259,7 @@ export async function lookingNear(db: Executor, near: Near, radiusKm: number, li
         eq(communities.lookingForSponsors, true),
         eq(communities.visibility, 'PUBLIC'),
         withinRadius(point, near, radiusKm),
+        sql`${km} <= ${radiusKm}`,
       ),
     )
     .orderBy(km, asc(communities.id))
@@ -257,12 +269,14 @@ export async function lookingNear(db: Executor, near: Near, radiusKm: number, li
 /** Verified businesses whose place is within `radiusKm` of `near`, nearest first. */
 export async function verifiedNear(db: Executor, near: Near, radiusKm: number, limit: number) {
   const point = earthPoint(places.lat, places.lon);
-  const km = sql<number>`${distanceKm(point, earthPoint(near.lat, near.lon))}::float8`;
+  const km = sql<number>`${distanceKm(shownPoint, earthPoint(near.lat, near.lon))}::float8`;
   return db
     .select({ profile: sponsorProfiles, km })
     .from(sponsorProfiles)
     .innerJoin(places, eq(places.id, sponsorProfiles.placeId))
-    .where(and(eq(sponsorProfiles.verified, true), withinRadius(point, near, radiusKm)))
+    .where(
+      and(eq(sponsorProfiles.verified, true), withinRadius(point, near, radiusKm), sql`${km} <= ${radiusKm}`),
+    )
     .orderBy(km, asc(sponsorProfiles.userId))
     .limit(limit);
 }

@@ -237,6 +237,16 @@ describe('packages and the looking-for-sponsors switch', () => {
     expect(list[0]?.distanceKm).toBeGreaterThan(1.5);
   });
 
+  it("a distance never gives a business's pin away: it is measured from the point others see", async () => {
+    // Asked from the pin itself, the distance is to its city-level point (0.01°), not 0.
+    const res = await inject('GET', `/api/sponsors?near=${CAFE_AT.lat},${CAFE_AT.lon}`, organiser);
+    expect(res.statusCode, res.body).toBe(200);
+    const [found] = sponsorListResponse.parse(res.json()).sponsors;
+    expect(found?.id).toBe(cafe.user.id);
+    expect(found?.distanceKm).toBeGreaterThan(0.2);
+    expect(found?.place?.lat).toBe(52.54);
+  });
+
   describe('sponsorships', () => {
     let proposalId: string;
 
