@@ -280,6 +280,8 @@ describe('the CSV reader', () => {
     // A quote inside an unquoted field stays a character; an unterminated quote ends the file.
     expect(csvRecords('5" tall,x\n"open', ',', 10)).toEqual([['5" tall', 'x'], ['open']]);
     expect(csvRecords('a\nb\nc\nd', ',', 2)).toEqual([['a'], ['b']]);
+    // Blank records keep the row numbers but do not count towards the limit.
+    expect(csvRecords('a\n\nb\n\nc', ',', 2)).toEqual([['a'], [''], ['b']]);
   });
 
   it('finds the delimiter: comma, semicolon, tab; a single column is comma', () => {

@@ -55,7 +55,9 @@ const HEADERLESS_CELLS = 20;
 const MAX_CELLS = 200;
 
 /**
- * Splits `text` into records of cells; stops after `maxRecords` records. Each field is cut out
+ * Splits `text` into records of cells; stops after `maxRecords` records that hold something (blank
+ * records are kept, so that rows keep their numbers, but do not count: a list with a blank line
+ * between its members is read to the same number of members as one without). Each field is cut out
  * with `slice` (a quoted one between its quotes, found with `indexOf`), so one pass costs little
  * more than reading the text once.
  */
@@ -63,6 +65,7 @@ export function csvRecords(text: string, delimiter: string, maxRecords: number):
   const records: string[][] = [];
   const n = text.length;
   if (n === 0) return records;
+  let filled = 0;
   let record: string[] = [];
   let i = 0;
   const endOfField = (from: number) => {
@@ -120,8 +123,9 @@ export function csvRecords(text: string, delimiter: string, maxRecords: number):
     }
     i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
     records.push(record);
+    if (record.some((c) => c.trim() !== '')) filled++;
     record = [];
-    if (records.length >= maxRecords || i >= n) return records;
+    if (filled >= maxRecords || i >= n) return records;
   }
 }
 
