@@ -339,7 +339,14 @@ export async function blockedEitherWay(db: Executor, a: string, b: string): Prom
   return result.rows[0]?.found === true;
 }
 
-/** Every photo of the album, oldest first (the hosts' zip). */
-export async function allPhotos(db: Executor, eventId: string): Promise<EventPhotoRow[]> {
-  return db.select().from(eventPhotos).where(eq(eventPhotos.eventId, eventId)).orderBy(asc(eventPhotos.id));
+/**
+ * Every photo of the album the host may see, oldest first (the hosts' zip): blocks hide photos
+ * both ways there too, as on the album page (decision 075).
+ */
+export async function allPhotos(db: Executor, eventId: string, hostId: string): Promise<EventPhotoRow[]> {
+  return db
+    .select()
+    .from(eventPhotos)
+    .where(and(eq(eventPhotos.eventId, eventId), noBlockBetween(hostId, eventPhotos.addedBy)))
+    .orderBy(asc(eventPhotos.id));
 }

@@ -335,7 +335,7 @@ export function createAlbumsService(deps: {
     async zip(me: UserRow, eventId: string): Promise<{ title: string; stream: NodeJS.ReadableStream }> {
       const event = await visibleEvent(eventId, me.id);
       if (!(await isHost(db, event, me.id))) throw forbidden(ALBUM_MSG.notHost);
-      const rows = await repo.allPhotos(db, event.id);
+      const rows = await repo.allPhotos(db, event.id, me.id);
       const photos = await presentPhotos(rows, me.id, true);
       const zip = new yazl.ZipFile();
       const mtime = new Date();
