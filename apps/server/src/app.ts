@@ -213,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     communities: club.communities,
     announcements: club.announcements,
     albums: albumService,
+    sponsors: sponsorService,
   });
 
   await k.start();

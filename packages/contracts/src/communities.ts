@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import type { RecapsResponse } from './albums.ts';
 import type { CommunityAnnouncementDto } from './announcements.ts';
 import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
 import { bothIds, pageLimitField, requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
+import type { CommunitySponsors } from './sponsors.ts';
 
 /** Communities: clubs as places with members, organisers, events and a chat. */
 export const COMMUNITY_LIMITS = {
@@ -332,5 +334,9 @@ export type CommunityPageData = {
   announcements?: { announcements: CommunityAnnouncementDto[] };
   /** `GET /api/communities/:slug/people` as that visitor gets it (the About tab's organisers and faces); absent for a private one. */
   people?: CommunityPeople;
+  /** `GET /api/communities/:slug/sponsors` as that visitor gets it (decision 074); absent for a private one. */
+  sponsors?: CommunitySponsors;
+  /** `GET /api/communities/:slug/recaps`, the recaps its organisers featured (decision 075); absent for a private one. */
+  recaps?: RecapsResponse;
 };
 export const communityDeletedResponse = z.object({ message: z.string() });

@@ -8,6 +8,7 @@ import type { CommunityAnnouncements } from '../communities/announcements.servic
 import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { CityPages } from '../places/city-pages.service.ts';
+import type { SponsorsService } from '../sponsors/sponsors.service.ts';
 import { pagesRoutes } from './pages.routes.ts';
 import { createPagesService } from './pages.service.ts';
 import { createRenderer, createShell } from './shell.ts';
@@ -33,6 +34,7 @@ export async function register(
     communities: CommunitiesService;
     announcements: CommunityAnnouncements;
     albums: AlbumsService;
+    sponsors: SponsorsService;
   },
 ) {
   const { config } = deps;
@@ -45,6 +47,7 @@ export async function register(
       communities: deps.communities,
       announcements: deps.announcements,
       albums: deps.albums,
+      sponsors: deps.sponsors,
       publicUrl: config.publicUrl,
       currency: config.currency,
     }),

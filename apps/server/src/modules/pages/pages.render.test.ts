@@ -253,6 +253,8 @@ describe('server-rendered community pages', () => {
       upcoming: await api(`/api/communities/${club.slug}/events?when=upcoming&limit=50`),
       announcements: await api(`/api/communities/${club.slug}/announcements`),
       people: await api(`/api/communities/${club.slug}/people`),
+      sponsors: await api(`/api/communities/${club.slug}/sponsors`),
+      recaps: await api(`/api/communities/${club.slug}/recaps`),
     });
     const block =
       /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';

@@ -16,12 +16,15 @@ import type { AlbumsService } from '../albums/albums.service.ts';
 import type { CommunityAnnouncements } from '../communities/announcements.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { CityPages } from '../places/city-pages.service.ts';
+import type { SponsorsService } from '../sponsors/sponsors.service.ts';
 import { escapeHtml, type Head, truncate } from './head.ts';
 
 export type PagesServiceDeps = {
   events: Pick<EventsService, 'findForAnonymous' | 'upcomingForAnonymous'>;
   /** Recap pages (`/recaps/:id`, decision 075). */
-  albums?: Pick<AlbumsService, 'recapPage'>;
+  albums?: Pick<AlbumsService, 'recapPage' | 'featuredOfCommunity'>;
+  /** A community's active sponsors as its page shows them (decision 074). */
+  sponsors?: Pick<SponsorsService, 'publicSponsors'>;
   /** City pages (`/near/:city`). */
   cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
   communities: {
@@ -362,16 +365,26 @@ export function createPagesService(deps: PagesServiceDeps) {
           head: communityHead(community, locale),
           data: { community, upcoming: { events: [], nextCursor: null } },
         };
-      // Three independent reads, at once: the page waits for the slowest, not for their sum.
-      const [upcoming, announcements, people] = await Promise.all([
+      // Independent reads, at once: the page waits for the slowest, not for their sum. What the
+      // page shows comes with it, so the app asks for none of it after the first paint.
+      const [upcoming, announcements, people, sponsors, recaps] = await Promise.all([
         deps.communities.events(undefined, community.slug, {
           when: 'upcoming',
           limit: COMMUNITY_PAGE_EVENTS,
         }),
         deps.announcements.list(community.slug, undefined),
         deps.communities.people(community.slug, undefined),
+        deps.sponsors?.publicSponsors(community.slug, undefined),
+        deps.albums?.featuredOfCommunity(community.slug, undefined),
       ]);
-      const data: CommunityPageData = { community, upcoming, announcements, people };
+      const data: CommunityPageData = {
+        community,
+        upcoming,
+        announcements,
+        people,
+        ...(sponsors ? { sponsors } : {}),
+        ...(recaps ? { recaps: { recaps } } : {}),
+      };
       return { head: communityHead(community, locale), data };
     },
 

@@ -11,6 +11,10 @@ export const communityKeys = {
   events: (slug: string, when: string) => ['communities', 'events', slug, when] as const,
   announcements: (slug: string) => ['communities', 'announcements', slug] as const,
   upcomingOfMine: ['communities', 'upcoming-of-mine'] as const,
+  /** Its active sponsors (features/sponsors), which its page also brings with it. */
+  sponsors: (slug: string) => ['sponsors', 'shown', slug] as const,
+  /** The recaps its organisers featured (features/albums), which its page also brings with it. */
+  featuredRecaps: (slug: string) => ['albums', 'featured', slug] as const,
 };
 /** The caller's friend groups, members populated. */
 export const friendGroupsQueryKey = ['friend-groups', 'list'] as const;

@@ -16,6 +16,7 @@ import type {
   RecapsResponse,
 } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { communityKeys } from '../../../lib/groups/keys.ts';
 import { putFile } from '../../uploads/api/put-file.ts';
 import { requestUploadUrl } from '../../uploads/api/request-upload-url.ts';
 
@@ -150,7 +151,7 @@ export function useSetAlbumPreferences() {
 /** GET /api/communities/:slug/recaps: the recaps its organisers featured. */
 export function useFeaturedRecaps(slug: string) {
   return useQuery({
-    queryKey: ['albums', 'featured', slug] as const,
+    queryKey: communityKeys.featuredRecaps(slug),
     queryFn: ({ signal }) =>
       api.get<RecapsResponse>(`/api/communities/${encodeURIComponent(slug)}/recaps`, signal),
   });

@@ -14,4 +14,6 @@ export function seedCommunityPage(queryClient: QueryClient, data: CommunityPageD
   if (data.announcements) queryClient.setQueryData(communityKeys.announcements(slug), data.announcements);
   // The About tab's organisers and faces (get-community-people.ts reads this key).
   if (data.people) queryClient.setQueryData(communityKeys.members(slug, 'people'), data.people);
+  if (data.sponsors) queryClient.setQueryData(communityKeys.sponsors(slug), data.sponsors);
+  if (data.recaps) queryClient.setQueryData(communityKeys.featuredRecaps(slug), data.recaps);
 }

@@ -10,14 +10,14 @@ import type {
 } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { slugPath } from '../../../lib/groups/keys.ts';
+import { communityKeys, slugPath } from '../../../lib/groups/keys.ts';
 
 /** Query keys of the sponsors feature (decision 074). */
 export const sponsorKeys = {
   all: ['sponsors'] as const,
   mine: ['sponsors', 'me'] as const,
   offer: (slug: string) => ['sponsors', 'offer', slug] as const,
-  shown: (slug: string) => ['sponsors', 'shown', slug] as const,
+  shown: communityKeys.sponsors,
   sponsorships: (community: string | null) => ['sponsors', 'sponsorships', community ?? 'mine'] as const,
   near: ['sponsors', 'near'] as const,
   businesses: (slug: string) => ['sponsors', 'businesses', slug] as const,
