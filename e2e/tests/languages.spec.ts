@@ -33,7 +33,7 @@ test.describe('in German (a de-DE browser)', () => {
     await expect(page).toHaveURL(/\/profile-setup$/);
     await expect(page.getByRole('heading', { name: 'Vervollständige dein Profil' })).toBeVisible();
     await page.getByLabel('Benutzername').fill(username);
-    await page.getByRole('button', { name: 'Hiking' }).click();
+    await page.getByRole('button', { name: 'Wandern' }).click();
     await page.getByRole('button', { name: 'Profil abschließen' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     // The first visit after registering is a welcome by first name ("Willkommen zurück" comes later).

@@ -113,14 +113,17 @@ describe('guest e-mails through notify()', () => {
     // The reminder: to guests going only, each in their language.
     const event = (
       await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: host.auth })
-    ).json().event as { timeZone: string };
+    ).json().event as { timeZone: string; location: string };
     await t.jobs.send('event-reminder', { eventId, leadMs: DAY, startsAt: start.toISOString() });
+    // Going, a guest reads where too, the address included (decision 044).
     const reminder = (guest: Guest) =>
       translate(guest.locale, 'notification.reminder', {
         title,
         unit: 'day',
         amount: 1,
         when: { at: start.toISOString(), zone: event.timeZone },
+        placed: event.location.trim() === '' ? 'no' : 'yes',
+        where: event.location,
         joining: 'no',
         url: '',
       });
