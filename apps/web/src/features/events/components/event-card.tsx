@@ -44,7 +44,9 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
   const rsvps = event.attendeeCount ?? 0;
   return (
     <article
-      aria-labelledby={titleId}
+      // Named by its title directly rather than through the heading's id: a board run in CI
+      // once showed the card with its heading and an article of no name, its reference unresolved.
+      aria-label={event.title}
       className="flex flex-col overflow-hidden rounded-(--radius-card) border border-stone-200/80 bg-white shadow-(--shadow-soft)"
     >
       <div className="relative">
