@@ -144,7 +144,10 @@ export function SiteHeader() {
             <Button
               variant="ghost"
               size="icon"
-              className="lg:hidden"
+              // Signed out on the narrowest phones the row holds "Sign in" and "Get started" in
+              // every language only without it (Spanish overlapped the menu button at 375 px);
+              // the menu opens with the search box at its top.
+              className={cn('lg:hidden', !user && 'max-[419px]:hidden')}
               aria-controls={menuId}
               onClick={() => {
                 setSearchFirst(true);
