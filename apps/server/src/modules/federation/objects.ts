@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../platform/mail/templates.ts';
 import { cityLevelPlace } from '../access/places.ts';
+import { presentPlace } from '../places/places.service.ts';
 import type { FederatedEvent } from './federation.repository.ts';
 
 /**
@@ -93,19 +94,7 @@ export function whenText(event: Pick<FederatedEvent, 'startDate' | 'timeZone'>):
 export function shownPlace(event: FederatedEvent): Record<string, unknown> | null {
   const restricted = event.addressVisibility === 'ATTENDEES';
   if (event.place) {
-    const row = event.place;
-    const full = {
-      id: row.id,
-      name: row.name,
-      address: row.address,
-      city: row.city,
-      country: row.country,
-      lat: row.lat,
-      lon: row.lon,
-      timeZone: row.timeZone,
-      source: row.source,
-      createdAt: row.createdAt.toISOString(),
-    };
+    const full = presentPlace(event.place);
     const place = restricted ? cityLevelPlace(full) : full;
     return {
       type: 'Place',
