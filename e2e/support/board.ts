@@ -19,7 +19,10 @@ export async function openEventDialog(page: Page) {
  */
 export async function boardCard(board: Locator, title: string): Promise<Locator> {
   const page = board.page();
-  const card = board.getByRole('article', { name: title });
+  // Found by its heading: CI runs showed the card with its heading under an article of no name.
+  const card = board
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const more = board.getByRole('button', { name: 'Load more' });
   const retry = board.getByRole('button', { name: 'Try again' });
   const began = Date.now();

@@ -19,6 +19,14 @@ describe('the library key-value store on PostgreSQL (decision 072)', () => {
     expect(await store.get(['a', 'x'])).toBeUndefined();
   });
 
+  it('keeps a null (the library caches "no such key" so), read back as null', async () => {
+    const store = kv();
+    await store.set(['_fedify', 'publicKey', 'https://gone.example/key'], null, {
+      ttl: Temporal.Duration.from({ hours: 1 }),
+    });
+    expect(await store.get(['_fedify', 'publicKey', 'https://gone.example/key'])).toBeNull();
+  });
+
   it('an entry past its TTL reads as absent and is swept', async () => {
     const store = kv();
     await store.set(['ttl', 'short'], 1, { ttl: Temporal.Duration.from({ seconds: 60 }) });

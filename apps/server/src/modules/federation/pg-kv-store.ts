@@ -30,12 +30,14 @@ export function createPgKvStore(db: Database): KvStore & { sweep(): Promise<numb
     },
 
     async set(key, value, options) {
+      // The library caches "no such key" as null: a JSON null, not an SQL NULL (the column is not null).
+      const stored = value === null || value === undefined ? sql`'null'::jsonb` : value;
       await db
         .insert(federationKv)
-        .values({ key: [...key], value: value ?? null, expiresAt: expiresAt(options) })
+        .values({ key: [...key], value: stored, expiresAt: expiresAt(options) })
         .onConflictDoUpdate({
           target: federationKv.key,
-          set: { value: value ?? null, expiresAt: expiresAt(options) },
+          set: { value: stored, expiresAt: expiresAt(options) },
         });
     },
 
