@@ -357,6 +357,8 @@ const eventBase = {
    * day's 24:00 (`endDate` is then the next day's midnight); shown without times.
    */
   allDay: z.boolean(),
+  /** An addition: the start it had before it last moved while published; null if it never moved. */
+  previousStartDate: z.string().nullable().optional(),
   sequence: z.number().int().optional(),
   cancelled: z.boolean().optional(),
   /** The series this event is an occurrence of, when it is one. */

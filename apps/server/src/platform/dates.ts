@@ -31,6 +31,8 @@ const PART_STYLES = {
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   day: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
   clock: { hour: '2-digit', minute: '2-digit' },
+  date: { weekday: 'short', day: 'numeric', month: 'short' },
+  longDate: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 function parts(date: Date, timeZone: string, style: keyof typeof PART_STYLES) {
@@ -58,12 +60,17 @@ const LOCALE_STYLES = {
     minute: '2-digit',
   },
   day: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  date: { weekday: 'short', day: 'numeric', month: 'short' },
+  longDate: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** `date` in `timeZone` for a reader of `locale` (not English), with the zone named. */
 function inLocale(date: Date, timeZone: string, locale: Locale, style: keyof typeof LOCALE_STYLES): string {
   const f = formatter(locale, style, timeZone, LOCALE_STYLES[style]);
-  return style === 'weekday' ? f.format(date) : `${f.format(date)} ${zoneName(timeZone, date)}`;
+  // A weekday or a day has no clock, so no zone to name.
+  return style === 'weekday' || style === 'date' || style === 'longDate'
+    ? f.format(date)
+    : `${f.format(date)} ${zoneName(timeZone, date)}`;
 }
 
 /** "Tue 1 Dec, 19:00 CET": a day and a time, as notifications and offers say it. */
@@ -71,6 +78,23 @@ export function eventTime(date: Date, timeZone: string, locale: Locale = 'en'): 
   if (locale !== 'en') return inLocale(date, timeZone, locale, 'day');
   const p = parts(date, timeZone, 'day');
   return `${p.weekday} ${p.day} ${p.month}, ${clockTime(date, timeZone)}`;
+}
+
+/**
+ * "Tue 1 Dec": the day of an all-day event (decision 078), which is stored as that day's
+ * midnight in the event's zone, so the day is read in that zone and no clock is written.
+ */
+export function eventDay(date: Date, timeZone: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return inLocale(date, timeZone, locale, 'date');
+  const p = parts(date, timeZone, 'date');
+  return `${p.weekday} ${p.day} ${p.month}`;
+}
+
+/** "Tuesday 1 December 2026": the day of an all-day event, as a page's description says it. */
+export function longEventDay(date: Date, timeZone: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return inLocale(date, timeZone, locale, 'longDate');
+  const p = parts(date, timeZone, 'longDate');
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
 /** "Tuesday". */

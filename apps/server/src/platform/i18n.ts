@@ -4,7 +4,7 @@ import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import es from '../locales/es.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
-import { eventTime, longEventTime, weekdayName } from './dates.ts';
+import { eventDay, eventTime, longEventDay, longEventTime, weekdayName } from './dates.ts';
 
 /**
  * The server's own texts in every shipped language (decision 043): e-mails, push and
@@ -20,13 +20,13 @@ export const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, es, de
 /**
  * A value put into a message: text, a number, an instant written in a zone for the reader's
  * locale (`day`: "Tue 1 Dec, 19:00 CET"; `long`: "Tuesday 1 December 2026, 19:00 CET";
- * `weekday`: "Tuesday"), or
+ * `weekday`: "Tuesday"; an all-day event's day has no clock: "Tue 1 Dec, all day"), or
  * other messages, each in the reader's language, joined ("now 19:00 CET; now at the park").
  */
 export type MessageParam =
   | string
   | number
-  | { at: string; zone: string; style?: 'day' | 'long' | 'weekday' }
+  | { at: string; zone: string; style?: 'day' | 'long' | 'weekday'; allDay?: boolean }
   | { list: Message[]; separator: string };
 export type MessageParams = Record<string, MessageParam>;
 
@@ -34,6 +34,30 @@ export type MessageParams = Record<string, MessageParam>;
 export type Message = { key: MessageKey; params?: MessageParams };
 
 const DATE_STYLES = { day: eventTime, long: longEventTime, weekday: weekdayName };
+const DAY_STYLES = { day: eventDay, long: longEventDay, weekday: weekdayName };
+
+type Instant = Extract<MessageParam, { at: string }>;
+
+/**
+ * When an event starts, as a message value: its start in its own zone, and for an all-day
+ * event (decision 078) its day without a clock. Every text that names an event's time takes
+ * it from here, so none writes an all-day event's stored midnight as "00:00".
+ */
+export function eventWhen(
+  event: { startDate: Date | string; timeZone: string; allDay?: boolean | null },
+  style?: Instant['style'],
+): Instant {
+  const at = typeof event.startDate === 'string' ? event.startDate : event.startDate.toISOString();
+  return { at, zone: event.timeZone, ...(style ? { style } : {}), ...(event.allDay ? { allDay: true } : {}) };
+}
+
+/** An instant value written for a reader of `locale`, as `t` writes it into a message. */
+export function writeInstant(locale: Locale, value: Instant): string {
+  const style = value.style ?? 'day';
+  const date = new Date(value.at);
+  if (!value.allDay || style === 'weekday') return DATE_STYLES[style](date, value.zone, locale);
+  return t(locale, 'time.allDay', { day: DAY_STYLES[style](date, value.zone, locale) });
+}
 
 const compiled = new Map<string, IntlMessageFormat>();
 
@@ -57,7 +81,7 @@ export function t(locale: Locale, key: MessageKey, params: MessageParams = {}): 
         ? value
         : 'list' in value
           ? value.list.map((m) => t(locale, m.key, m.params)).join(value.separator)
-          : DATE_STYLES[value.style ?? 'day'](new Date(value.at), value.zone, locale);
+          : writeInstant(locale, value);
   return String(format(locale, key).format(values));
 }
 

@@ -44,6 +44,11 @@ export const events = pgTable(
      * the last day's 24:00 there; calendars get VALUE=DATE, pages the dates without times.
      */
     allDay: boolean('all_day').notNull().default(false),
+    /**
+     * The start it had before it last moved while published (schema.org `previousStartDate`);
+     * null for an event that never moved since people could see it.
+     */
+    previousStartDate: instant('previous_start_date'),
     ...eventPrice(),
     /** Stored status; a LIVE event whose end has passed is reported PAST by every read. */
     status: text('status', { enum: ['DRAFT', 'LIVE', 'PAST'] })

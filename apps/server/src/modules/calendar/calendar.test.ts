@@ -65,6 +65,7 @@ const row = (over: Partial<EventRow>): EventRow => ({
   startDate: new Date('2026-03-26T18:00:00Z'),
   endDate: new Date('2026-03-26T19:00:00Z'),
   allDay: false,
+  previousStartDate: null,
   cost: 0,
   isFree: true,
   status: 'LIVE',

@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { createCommunity, eventBody, requestAs, useUsers } from '../../test/factories.ts';
+import { createCommunity, eventBody, onlyNotificationOf, requestAs, useUsers } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** All-day events (decision 078): the API, calendars in and out, and the page's JSON-LD. */
@@ -20,7 +20,7 @@ const TEMPLATE = '<!doctype html><html lang="en"><head><title>Townsquare</title>
 const PUBLIC_URL = 'https://town.example';
 const t = useTestApp({ env: { PUBLIC_URL }, web: { 'index.html': TEMPLATE } });
 const inject = requestAs(t);
-const [host] = useUsers(t, 1, { verified: true });
+const [host, member] = useUsers(t, 2, { verified: true });
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const day = (month: number, d: number) =>
@@ -165,6 +165,67 @@ describe('all-day events in calendars and on the page', () => {
     const html = (await inject('GET', `/event/${event.id}`)).body;
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(block?.[1] ?? '{}')).toMatchObject({ startDate: day(12, 14), endDate: day(12, 15) });
+  });
+
+  it('texts name its day without a clock: a move is told as "now <day>, all day", never 00:00', async () => {
+    const event = await create({
+      allDay: true,
+      startDate: day(12, 14),
+      endDate: day(12, 14),
+      timeZone: 'Europe/Berlin',
+    });
+    const going = await inject('POST', `/api/events/${event.id}/rsvp`, member, { status: 'going' });
+    expect(going.statusCode, going.body).toBe(200);
+    const moved = await inject('PUT', `/api/events/${event.id}`, host, {
+      startDate: day(12, 15),
+      endDate: day(12, 15),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const told = await onlyNotificationOf(t, member, 'event_updated');
+    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(
+      new Date(`${day(12, 15)}T12:00:00Z`),
+    );
+    expect(told?.text).toContain(`now ${weekday} 15 Dec, all day`);
+    expect(told?.text).not.toContain('00:00');
+  });
+
+  it('a published event that moved says EventRescheduled with its previous start; a draft moved does not', async () => {
+    const event = await create({
+      allDay: true,
+      startDate: day(12, 14),
+      endDate: day(12, 14),
+      timeZone: 'Europe/Berlin',
+    });
+    const jsonLd = async (id: string) => {
+      const html = (await inject('GET', `/event/${id}`)).body;
+      return JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    };
+    expect((await jsonLd(event.id)).eventStatus).toBe('https://schema.org/EventScheduled');
+    const moved = await inject('PUT', `/api/events/${event.id}`, host, {
+      startDate: day(12, 16),
+      endDate: day(12, 16),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(eventResponse.parse(moved.json()).event.previousStartDate).toBe(event.startDate);
+    expect(await jsonLd(event.id)).toMatchObject({
+      eventStatus: 'https://schema.org/EventRescheduled',
+      previousStartDate: day(12, 14),
+      startDate: day(12, 16),
+    });
+
+    const draft = await create({
+      status: 'DRAFT',
+      startDate: `${day(12, 14)}T18:00:00Z`,
+      endDate: `${day(12, 14)}T20:00:00Z`,
+    });
+    const redrafted = await inject('PUT', `/api/events/${draft.id}`, host, {
+      startDate: `${day(12, 15)}T18:00:00Z`,
+      endDate: `${day(12, 15)}T20:00:00Z`,
+      status: 'LIVE',
+    });
+    expect(redrafted.statusCode, redrafted.body).toBe(200);
+    expect(eventResponse.parse(redrafted.json()).event.previousStartDate).toBeNull();
+    expect((await jsonLd(draft.id)).eventStatus).toBe('https://schema.org/EventScheduled');
   });
 
   it('an imported DATE-valued VEVENT is all-day on the same dates in the calendar zone; its repeats too', async () => {

@@ -108,6 +108,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
     allDay: row.allDay,
+    previousStartDate: row.previousStartDate?.toISOString() ?? null,
     location: row.location,
     cost: row.isFree ? 0 : Number(row.cost),
     isFree: row.isFree,

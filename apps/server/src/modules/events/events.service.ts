@@ -500,6 +500,10 @@ export function createEventsService(deps: EventsServiceDeps) {
         ));
       values.startDate = startDate;
       values.endDate = endDate;
+      // Moved while people could see it: the old start is kept, for "rescheduled" in the
+      // structured data; a draft's dates are not yet anyone's.
+      if (row.status !== 'DRAFT' && startDate.getTime() !== row.startDate.getTime())
+        values.previousStartDate = row.startDate;
       const isFree = input.isFree ?? (input.cost !== undefined ? input.cost === 0 : row.isFree);
       values.isFree = isFree;
       values.cost = isFree ? 0 : (input.cost ?? Number(row.cost));

@@ -18,7 +18,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EventGuestRow, EventRow, GuestAnswer, PollRow } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
+import { eventWhen, type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
 import { byId, isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
@@ -342,7 +342,7 @@ export function createGuestService(deps: GuestServiceDeps) {
     const text = (key: MessageKey, params: MessageParams = {}) =>
       t(locale, key, {
         title: event.title,
-        when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        when: eventWhen(event),
         ...params,
       });
     const base = { to: guest.email, name: guest.name, neverUrl: neverUrl(guest.email), locale };

@@ -7,6 +7,7 @@ import {
 } from '@townsquare/contracts';
 import type { EventRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { eventWhen } from '../../platform/i18n.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { people } from '../../platform/people.ts';
@@ -118,7 +119,7 @@ export function createNotifications(deps: NotificationsDeps) {
       const params = {
         title: event.title,
         ...leadParams(job.leadMs),
-        when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        when: eventWhen(event),
         // Going, they know where (decision 044): the reminder says it, the address included.
         placed: event.location.trim() === '' ? 'no' : 'yes',
         where: event.location,
@@ -224,7 +225,7 @@ export function createNotifications(deps: NotificationsDeps) {
         subject: { type: 'event', id: event.id },
         message: {
           key: 'notification.communityEvent',
-          params: { title: event.title, when: { at: event.startDate.toISOString(), zone: event.timeZone } },
+          params: { title: event.title, when: eventWhen(event) },
         },
         url: `/event/${event.id}`,
         dedupeKey: `community_event:${event.id}`,
@@ -330,7 +331,7 @@ export function createNotifications(deps: NotificationsDeps) {
             params: {
               weekday: { at: event.startDate.toISOString(), zone: event.timeZone, style: 'weekday' },
               title: event.title,
-              when: { at: event.startDate.toISOString(), zone: event.timeZone },
+              when: eventWhen(event),
             },
           },
           url: `/event/${event.id}`,

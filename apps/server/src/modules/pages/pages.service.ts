@@ -10,8 +10,8 @@ import {
   type NearCityResponse,
   type PublicEventDto,
 } from '@townsquare/contracts';
-import { longEventTime, offsetDateTime } from '../../platform/dates.ts';
-import { type MessageKey, type MessageParams, t } from '../../platform/i18n.ts';
+import { offsetDateTime } from '../../platform/dates.ts';
+import { eventWhen, type MessageKey, type MessageParams, t, writeInstant } from '../../platform/i18n.ts';
 import type { AlbumsService } from '../albums/albums.service.ts';
 import type { CommunityAnnouncements } from '../communities/announcements.service.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -135,7 +135,7 @@ export function createPagesService(deps: PagesServiceDeps) {
   /** Title, Open Graph and Twitter tags and a schema.org Event, all from the public presenter. */
   function eventHead(event: PublicEventDto, locale: Locale): Head {
     const url = `${publicUrl}/event/${event.id}`;
-    const when = { at: event.startDate, zone: event.timeZone ?? 'UTC', style: 'long' as const };
+    const when = eventWhen({ ...event, timeZone: event.timeZone ?? 'UTC' }, 'long');
     const summary = t(locale, 'page.event.description', {
       when,
       location: event.location,
@@ -221,9 +221,17 @@ export function createPagesService(deps: PagesServiceDeps) {
             startDate: offsetDateTime(new Date(event.startDate), zone),
             endDate: offsetDateTime(new Date(event.endDate), zone),
           }),
-      // We keep no earlier dates of an event, so a moved one is not told apart: EventRescheduled
-      // is never claimed, EventCancelled follows the event.
-      eventStatus: `https://schema.org/${event.cancelled ? 'EventCancelled' : 'EventScheduled'}`,
+      // Cancelled, or moved while published (its old start kept), or as first announced.
+      eventStatus: `https://schema.org/${
+        event.cancelled ? 'EventCancelled' : event.previousStartDate ? 'EventRescheduled' : 'EventScheduled'
+      }`,
+      ...(event.previousStartDate && !event.cancelled
+        ? {
+            previousStartDate: event.allDay
+              ? formatDay(dayIn(zone, new Date(event.previousStartDate)))
+              : offsetDateTime(new Date(event.previousStartDate), zone),
+          }
+        : {}),
       eventAttendanceMode: `https://schema.org/${event.online ? (event.place ? 'Mixed' : 'Online') : 'Offline'}EventAttendanceMode`,
       location: event.online ? (event.place ? [place, online] : online) : place,
       image: [absolute(event.imageUrl ?? DEFAULT_IMAGE)],
@@ -295,7 +303,10 @@ export function createPagesService(deps: PagesServiceDeps) {
   function cityMarkup(page: NearCityResponse, locale: Locale): string {
     const text = (key: MessageKey, params?: MessageParams) => escapeHtml(t(locale, key, params));
     const events = page.events.map((e) => {
-      const when = longEventTime(new Date(e.startDate), e.timeZone ?? page.city.timeZone, locale);
+      const when = writeInstant(
+        locale,
+        eventWhen({ ...e, timeZone: e.timeZone ?? page.city.timeZone }, 'long'),
+      );
       return `<li><a href="/event/${escapeHtml(e.id)}">${escapeHtml(e.title)}</a> · ${escapeHtml(when)} · ${escapeHtml(e.location)}</li>`;
     });
     const communities = page.communities.map(
@@ -469,7 +480,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         : '';
       const nextLink = next
         ? `<p><a href="/event/${escapeHtml(next.id)}">${text('page.recap.next', {
-            when: { at: next.startDate, zone: next.timeZone },
+            when: eventWhen(next),
           })}</a> · ${escapeHtml(next.title)}</p>`
         : '';
       const markup = [

@@ -1,5 +1,6 @@
 import { citySlug } from '@townsquare/contracts';
 import type { Executor } from '../../db/client.ts';
+import { eventWhen } from '../../platform/i18n.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import { dueForNearbyDigest, markNearbyDigestSent, newEventsNear } from './nearby.repository.ts';
 
@@ -30,7 +31,7 @@ export async function sendNearbyDigests(
       if (!first) continue;
       const named = found.slice(0, NAMED).map((e) => ({
         key: 'notification.eventsNearby.item' as const,
-        params: { title: e.title, when: { at: e.startDate.toISOString(), zone: e.timeZone } },
+        params: { title: e.title, when: eventWhen(e) },
       }));
       const over = found.length > COUNTED;
       await notify(

@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client.ts';
+import { eventWhen } from '../../../platform/i18n.ts';
 import type { Subscriber } from '../../../platform/outbox.ts';
 import { findVisibleEvent } from '../../access/events.ts';
 import type { NotifyInput } from '../../notifications/notify.ts';
@@ -30,7 +31,7 @@ export function placeOffered(deps: {
       const where = (await shownLocations(deps.db, [event], userId)).get(event.id) ?? event.location;
       const params = {
         title: event.title,
-        when: { at: event.startDate.toISOString(), zone: event.timeZone },
+        when: eventWhen(event),
         where,
       };
       await deps.notify({

@@ -1,4 +1,4 @@
-import type { Message } from '../../../platform/i18n.ts';
+import { eventWhen, type Message } from '../../../platform/i18n.ts';
 import type { Subscriber } from '../../../platform/outbox.ts';
 import {
   type CommunityEventJob,
@@ -39,7 +39,7 @@ export function eventChanged(ctx: TriggerContext): Subscriber<'event.changed'> {
       if (moved || before.endDate.getTime() !== after.endDate.getTime())
         changes.push({
           key: 'notification.eventChanged.time',
-          params: { when: { at: after.startDate.toISOString(), zone: after.timeZone } },
+          params: { when: eventWhen(after) },
         });
       // Maybe-answers hear of it too: an address only people going may know stays out (decision 044).
       if (before.location !== after.location)
