@@ -57,6 +57,7 @@ describe('message catalogs', () => {
       position: 3,
       status: 'maybe',
       count: 12,
+      day: 'Tue 1 Dec',
     };
     for (const [locale, catalog] of Object.entries(CATALOGS))
       for (const key of Object.keys(catalog) as (keyof typeof catalog)[]) {
