@@ -12,20 +12,26 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An optional setting, trimmed; blank is unset. */
+const trimmed = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+/** An optional trimmed setting that must match `pattern` when set. */
+const matching = (pattern: RegExp, message: string) =>
+  trimmed.pipe(z.string().regex(pattern, message).optional());
+
 const optionalUrl = (protocols: string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .pipe(
-      z
-        .url()
-        .refine(
-          (v) => protocols.some((p) => v.startsWith(`${p}:`)),
-          `must start with ${protocols.join(': or ')}:`,
-        )
-        .optional(),
-    );
+  trimmed.pipe(
+    z
+      .url()
+      .refine(
+        (v) => protocols.some((p) => v.startsWith(`${p}:`)),
+        `must start with ${protocols.join(': or ')}:`,
+      )
+      .optional(),
+  );
 
 const secret = z
   .string()
@@ -35,17 +41,13 @@ const secret = z
 
 /** A VAPID key as web-push prints it: base64url, `bytes` long once decoded. */
 const vapidKey = (bytes: number, what: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]+$/, `must be base64url, ${what}`)
-        .refine((v) => Buffer.from(v, 'base64url').length === bytes, `must be base64url, ${what}`)
-        .optional(),
-    );
+  trimmed.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, `must be base64url, ${what}`)
+      .refine((v) => Buffer.from(v, 'base64url').length === bytes, `must be base64url, ${what}`)
+      .optional(),
+  );
 
 /** `30s`, `10m`, `24h`, `2d` → milliseconds. */
 const DURATION = /^(\d{1,6})(s|m|h|d)$/;
@@ -114,19 +116,10 @@ const envSchema = z.object({
         )
         .optional(),
     ),
-  DKIM_SELECTOR: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^[A-Za-z0-9]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/,
-          'must be a DNS label such as mail2026',
-        )
-        .optional(),
-    ),
+  DKIM_SELECTOR: matching(
+    /^[A-Za-z0-9]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/,
+    'must be a DNS label such as mail2026',
+  ),
   DKIM_PRIVATE_KEY: z
     .string()
     .optional()
@@ -252,29 +245,17 @@ const envSchema = z.object({
       return [...new Set(leads as number[])].sort((a, b) => b - a);
     }),
   DM_EMAIL_DELAY: duration('10m'),
-  S3_BUCKET: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-          'must be an S3 bucket name (3-63 lowercase letters, digits, dots or dashes)',
-        )
-        .optional(),
-    ),
+  S3_BUCKET: matching(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    'must be an S3 bucket name (3-63 lowercase letters, digits, dots or dashes)',
+  ),
   S3_REGION: z
     .string()
     .optional()
     .transform((v) => v?.trim() || 'us-east-1')
     .pipe(z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1 or auto')),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
-  S3_ACCESS_KEY_ID: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined),
+  S3_ACCESS_KEY_ID: trimmed,
   S3_SECRET_ACCESS_KEY: z
     .string()
     .optional()
@@ -284,16 +265,10 @@ const envSchema = z.object({
   // Web Push: both keys or neither (then generated once into instance_secrets).
   VAPID_PUBLIC_KEY: vapidKey(65, 'an uncompressed P-256 public key (65 bytes)'),
   VAPID_PRIVATE_KEY: vapidKey(32, 'a P-256 private key (32 bytes)'),
-  VAPID_SUBJECT: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
-        .optional(),
-    ),
+  VAPID_SUBJECT: matching(
+    /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+    'must be a mailto: address or an https: URL',
+  ),
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   PUSH_SEND_TIMEOUT: duration('5s'),
   /** Unset: on when PUBLIC_URL is https on a host that is not loopback (decision 072). */

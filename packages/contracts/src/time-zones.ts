@@ -3,21 +3,22 @@
  * a zone at an instant, wall-clock ↔ UTC, and the offset changes in a span (for VTIMEZONE).
  */
 
+/** Every field of a date and time as digits: what a formatter reads parts back from. */
+export const NUMERIC_DATE_TIME = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...NUMERIC_DATE_TIME });
     formatters.set(timeZone, f);
   }
   return f;
@@ -155,11 +156,15 @@ export function dayIn(timeZone: string, date: Date): WallTime {
 
 /** `day` moved by `days` calendar days (whatever the zone's changes do to the hours). */
 export function addDays(day: WallTime, days: number): WallTime {
-  const d = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return utcDay(new Date(Date.UTC(day.year, day.month - 1, day.day + days)));
+}
+
+/** The calendar day of `date` read in UTC, at 00:00 (a date-only value's own day). */
+export function utcDay(date: Date): WallTime {
   return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
     hour: 0,
     minute: 0,
     second: 0,

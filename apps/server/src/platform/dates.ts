@@ -1,5 +1,5 @@
 import type { Locale } from '@townsquare/contracts';
-import { zoneName } from '@townsquare/contracts/time-zones';
+import { NUMERIC_DATE_TIME, zoneName } from '@townsquare/contracts/time-zones';
 
 /**
  * Every time the server writes into a text (notifications, e-mails, push, offers, check-in
@@ -121,15 +121,7 @@ export function sheetTime(date: Date, timeZone: string): string {
  * data (schema.org's startDate), so a reader of the JSON-LD sees the local time, not UTC.
  */
 export function offsetDateTime(date: Date, timeZone: string): string {
-  const f = formatter('en-US', 'offset', timeZone, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  });
+  const f = formatter('en-US', 'offset', timeZone, { ...NUMERIC_DATE_TIME, timeZoneName: 'longOffset' });
   const p: Record<string, string> = {};
   for (const part of f.formatToParts(date)) if (part.type !== 'literal') p[part.type] = part.value;
   // longOffset is "GMT+01:00", or just "GMT" where the offset is zero.

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/factories.ts';
+import { stubFetch } from '../test/fetch.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
@@ -10,10 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the route table', () => {
   it('loads a lazy page on first load without the "No HydrateFallback element" warning', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ statusCode: 401, message: 'Unauthorized' }, 401)),
-    );
+    stubFetch(async () => jsonResponse({ statusCode: 401, message: 'Unauthorized' }, 401));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const router = createMemoryRouter(routes, { initialEntries: ['/terms'] });
     render(

@@ -178,6 +178,28 @@ const eventRows = (
     expect: expect[kind],
   }));
 
+/** One row for a public and one for a private community of the owner's: `/api/communities/:slug<suffix>`. */
+const communityRows = (
+  suffix: string,
+  method: 'GET' | 'POST',
+  expect: Record<'public' | 'private', Record<Actor, number>>,
+  payload?: object,
+): Row[] =>
+  (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} community`,
+    request: async (w) => ({
+      method,
+      url: `/api/communities/${(await w.community(kind)).slug}${suffix}`,
+      ...(payload ? { payload } : {}),
+    }),
+    expect: expect[kind],
+  }));
+/** A public community's is public; a private one's is for its members. */
+const MEMBERS_WHEN_PRIVATE = {
+  public: PUBLIC_200,
+  private: { anonymous: 403, other: 403, owner: 200, admin: 403 },
+};
+
 /** Only the group's creator or organizer may; strangers do not learn that it exists. */
 const GROUP_OWNER_201 = { anonymous: 401, other: 404, owner: 201, admin: 404 };
 const ONLY_OWNER_201 = { anonymous: 401, other: 403, owner: 201, admin: 403 };
@@ -1030,15 +1052,11 @@ const MATRIX: Record<string, Row | Row[]> = {
       expect: { anonymous: 404, other: 404, owner: 404, admin: 404 },
     },
   ],
-  'GET /api/communities/:slug/calendar.ics': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/calendar.ics`,
-    }),
-    // A PRIVATE community has no feed, not even for its members (docs/API.md).
-    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 404, other: 404, owner: 404, admin: 404 },
-  })),
+  // A PRIVATE community has no feed, not even for its members (docs/API.md).
+  'GET /api/communities/:slug/calendar.ics': communityRows('/calendar.ics', 'GET', {
+    public: PUBLIC_200,
+    private: NOBODY_404,
+  }),
   'POST /api/users/me/calendar-feed/reset': {
     request: () => ({ method: 'POST', url: '/api/users/me/calendar-feed/reset' }),
     expect: SIGNED_IN_200,
@@ -1404,33 +1422,16 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
   // Organisers announce; anyone else who can see the community is refused.
-  'POST /api/communities/:slug/announcements': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'POST',
-      url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
-      payload: { title: 'Season opener', message: 'We start on Saturday.' },
-    }),
-    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
-  })),
+  'POST /api/communities/:slug/announcements': communityRows(
+    '/announcements',
+    'POST',
+    { public: ONLY_OWNER_201, private: ONLY_OWNER_201 },
+    { title: 'Season opener', message: 'We start on Saturday.' },
+  ),
   // A public community's news is public; a private one's is for its members.
-  'GET /api/communities/:slug/announcements': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/announcements`,
-    }),
-    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
-  })),
+  'GET /api/communities/:slug/announcements': communityRows('/announcements', 'GET', MEMBERS_WHEN_PRIVATE),
   // The About tab's organisers and faces: as the community's news.
-  'GET /api/communities/:slug/people': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/people`,
-    }),
-    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
-  })),
+  'GET /api/communities/:slug/people': communityRows('/people', 'GET', MEMBERS_WHEN_PRIVATE),
   // Members choose; anyone else is told it is for members (the community itself is public knowledge).
   'PUT /api/communities/:slug/notifications': {
     request: async (w) => ({
@@ -1526,14 +1527,10 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: ONLY_OWNER,
   },
-  'GET /api/communities/:slug/export': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/export`,
-    }),
-    expect: ONLY_OWNER,
-  })),
+  'GET /api/communities/:slug/export': communityRows('/export', 'GET', {
+    public: ONLY_OWNER,
+    private: ONLY_OWNER,
+  }),
   'GET /api/exports/:id': {
     request: async (w) => ({ method: 'GET', url: `/api/exports/${await ownersExport(w)}` }),
     expect: ONLY_OWNER,
@@ -1723,14 +1720,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
   },
-  'GET /api/communities/:slug/events': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/events`,
-    }),
-    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
-  })),
+  'GET /api/communities/:slug/events': communityRows('/events', 'GET', MEMBERS_WHEN_PRIVATE),
   'GET /api/communities/:slug/messages': {
     request: async (w) => ({
       method: 'GET',
@@ -2139,14 +2129,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: ONLY_ADMIN,
   },
-  'GET /api/communities/:slug/sponsorship': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/sponsorship`,
-    }),
-    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
-  })),
+  'GET /api/communities/:slug/sponsorship': communityRows('/sponsorship', 'GET', MEMBERS_WHEN_PRIVATE),
   'PUT /api/communities/:slug/sponsorship': {
     request: async (w) => ({
       method: 'PUT',
@@ -2183,14 +2166,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     expect: ONLY_OWNER,
   },
-  'GET /api/communities/:slug/sponsors': (['public', 'private'] as const).map((kind) => ({
-    label: `${kind} community`,
-    request: async (w: World) => ({
-      method: 'GET',
-      url: `/api/communities/${(await w.community(kind)).slug}/sponsors`,
-    }),
-    expect: kind === 'public' ? PUBLIC_200 : { anonymous: 403, other: 403, owner: 200, admin: 403 },
-  })),
+  'GET /api/communities/:slug/sponsors': communityRows('/sponsors', 'GET', MEMBERS_WHEN_PRIVATE),
   'POST /api/sponsorships': {
     request: async (w) => ({
       method: 'POST',

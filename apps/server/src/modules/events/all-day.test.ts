@@ -43,14 +43,13 @@ async function create(overrides: Record<string, unknown>) {
   return eventResponse.parse(res.json()).event;
 }
 
+/** An all-day event from the date `start` to the date `end` (both included) in `timeZone`. */
+const createAllDay = (start: string, end: string, timeZone: string) =>
+  create({ allDay: true, startDate: start, endDate: end, timeZone });
+
 describe('all-day events through the API', () => {
   it('creates one from dates alone: the first day 00:00 to the last day 24:00 in its zone', async () => {
-    const event = await create({
-      allDay: true,
-      startDate: day(12, 14),
-      endDate: day(12, 15),
-      timeZone: 'Europe/Berlin',
-    });
+    const event = await createAllDay(day(12, 14), day(12, 15), 'Europe/Berlin');
     expect(event.allDay).toBe(true);
     expect(event.startDate).toBe(`${day(12, 13)}T23:00:00.000Z`);
     expect(event.endDate).toBe(`${day(12, 15)}T23:00:00.000Z`);
@@ -59,12 +58,7 @@ describe('all-day events through the API', () => {
   });
 
   it('a single day may start and end on the same date; a moment is the day it falls on in the zone', async () => {
-    const one = await create({
-      allDay: true,
-      startDate: day(7, 4),
-      endDate: day(7, 4),
-      timeZone: 'America/New_York',
-    });
+    const one = await createAllDay(day(7, 4), day(7, 4), 'America/New_York');
     expect(one.startDate).toBe(`${day(7, 4)}T04:00:00.000Z`);
     expect(one.endDate).toBe(`${day(7, 5)}T04:00:00.000Z`);
     // 22:30 in New York is already the next day in UTC: the day is New York's.
@@ -139,12 +133,7 @@ describe('all-day events through the API', () => {
 
 describe('all-day events in calendars and on the page', () => {
   it('the event ICS writes VALUE=DATE with the exclusive end; timed events keep TZID', async () => {
-    const event = await create({
-      allDay: true,
-      startDate: day(12, 14),
-      endDate: day(12, 15),
-      timeZone: 'Europe/Berlin',
-    });
+    const event = await createAllDay(day(12, 14), day(12, 15), 'Europe/Berlin');
     const ics = (await inject('GET', `/api/events/${event.id}/ics`, host)).body;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${day(12, 14).replaceAll('-', '')}\r\n`);
     expect(ics).toContain(`DTEND;VALUE=DATE:${day(12, 16).replaceAll('-', '')}\r\n`);
@@ -156,12 +145,7 @@ describe('all-day events in calendars and on the page', () => {
   });
 
   it("the page's JSON-LD gives the dates alone, the end the last day", async () => {
-    const event = await create({
-      allDay: true,
-      startDate: day(12, 14),
-      endDate: day(12, 15),
-      timeZone: 'Europe/Berlin',
-    });
+    const event = await createAllDay(day(12, 14), day(12, 15), 'Europe/Berlin');
     const html = (await inject('GET', `/event/${event.id}`)).body;
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(block?.[1] ?? '{}')).toMatchObject({ startDate: day(12, 14), endDate: day(12, 15) });

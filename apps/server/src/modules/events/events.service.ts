@@ -13,6 +13,7 @@ import {
   type PublicEventDto,
   type RsvpStatus,
   type UpdateEventInput,
+  utcDay,
   wallTime,
 } from '@townsquare/contracts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -135,17 +136,7 @@ export function allDaySpan(
   timeZone: string,
   readIn: { start?: string; end?: string } = {},
 ): { startDate: Date; endDate: Date } {
-  const dayOf = (d: Date, zone: string) =>
-    isDateOnly(d)
-      ? {
-          year: d.getUTCFullYear(),
-          month: d.getUTCMonth() + 1,
-          day: d.getUTCDate(),
-          hour: 0,
-          minute: 0,
-          second: 0,
-        }
-      : dayIn(zone, d);
+  const dayOf = (d: Date, zone: string) => (isDateOnly(d) ? utcDay(d) : dayIn(zone, d));
   const first = dayOf(start, readIn.start ?? timeZone);
   const endZone = readIn.end ?? timeZone;
   const endWall = wallTime(endZone, end);

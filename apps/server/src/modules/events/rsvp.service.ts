@@ -128,6 +128,28 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     return row;
   }
 
+  /**
+   * Adds or removes a co-host through the membership writer; the event's creator manages, and
+   * `check` runs under the writer's lock before the change.
+   */
+  async function changeCohost(
+    user: UserRow,
+    eventId: string,
+    userId: string,
+    action: 'add' | 'remove',
+    check?: (row: EventRow) => Promise<void>,
+  ): Promise<void> {
+    const row = await visible(eventId, user.id);
+    await deps.cohosts.change({
+      groupId: row.id,
+      userId,
+      actorId: user.id,
+      actor: row.creatorId === user.id ? 'manager' : 'member',
+      actions: [action],
+      check: check && (() => check(row)),
+    });
+  }
+
   /** Visible and hosted by the caller: 404 for strangers, 403 for other viewers. */
   async function hosted(id: string, userId: string): Promise<EventRow> {
     const row = await visible(id, userId);
@@ -324,31 +346,16 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     /** The creator adds a co-host: a friend, or an organiser of the hosting community. */
     async addCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
-      const row = await visible(eventId, user.id);
-      await deps.cohosts.change({
-        groupId: row.id,
-        userId,
-        actorId: user.id,
-        actor: row.creatorId === user.id ? 'manager' : 'member',
-        actions: ['add'],
-        check: async () => {
-          if (userId === row.creatorId) throw badRequest(CAPACITY_MSG.cohostIsCreator);
-          if (!isUuid(userId) || !(await mayCohost(db, row, userId)))
-            throw badRequest(CAPACITY_MSG.cohostNotAllowed);
-        },
+      await changeCohost(user, eventId, userId, 'add', async (row) => {
+        if (userId === row.creatorId) throw badRequest(CAPACITY_MSG.cohostIsCreator);
+        if (!isUuid(userId) || !(await mayCohost(db, row, userId)))
+          throw badRequest(CAPACITY_MSG.cohostNotAllowed);
       });
     },
 
     /** The creator removes a co-host (404 for someone who is not one). */
     async removeCohost(user: UserRow, eventId: string, userId: string): Promise<void> {
-      const row = await visible(eventId, user.id);
-      await deps.cohosts.change({
-        groupId: row.id,
-        userId,
-        actorId: user.id,
-        actor: row.creatorId === user.id ? 'manager' : 'member',
-        actions: ['remove'],
-      });
+      await changeCohost(user, eventId, userId, 'remove');
     },
 
     async ticket(user: UserRow, eventId: string): Promise<{ code: string; doorCode: string }> {

@@ -30,6 +30,17 @@ const [host] = useUsers(t, 1, { verified: true });
 /** A form rendered a minute ago (past the "too fast" check). */
 const rendered = (eventId: string) => renderedGuestForm(t, eventId);
 
+/** Verifies the account of `email` with the token its confirmation mail carried. */
+async function verifyByMail(email: string) {
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    remoteAddress: nextIp(),
+    payload: { token: await lastTokenTo(t, email, 'Confirm your email address') },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+}
+
 const guestEvent = (overrides: Record<string, unknown> = {}) =>
   createEvent(t, host, { allowGuestRsvp: true, ...overrides });
 
@@ -431,13 +442,7 @@ describe('an account with the same address', () => {
     expect(rsvp.statusCode, rsvp.body).toBe(200);
     expect((await attendees(both)).attendees).toHaveLength(2);
 
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      remoteAddress: nextIp(),
-      payload: { token: await lastTokenTo(t, email, 'Confirm your email address') },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
+    await verifyByMail(email);
 
     const first = (await attendees(onlyGuest)).attendees;
     expect(first).toEqual([expect.objectContaining({ userId: user.user.id, status: 'going' })]);
@@ -453,15 +458,6 @@ describe('an account with the same address', () => {
 });
 
 describe("a guest's ticket once the answer is an account's", () => {
-  const verify = async (email: string) => {
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      remoteAddress: nextIp(),
-      payload: { token: await lastTokenTo(t, email, 'Confirm your email address') },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
-  };
   const checkIn = (eventId: string, code: string) =>
     inject('POST', `/api/events/${eventId}/check-ins`, host, { code });
 
@@ -486,7 +482,7 @@ describe("a guest's ticket once the answer is an account's", () => {
     });
     expect(forged.statusCode).toBe(400);
     const user = await createUser(t, { email });
-    await verify(email);
+    await verifyByMail(email);
 
     const scanned = await checkIn(byQr, first.ticket ?? '');
     expect(scanned.statusCode, scanned.body).toBe(201);
@@ -508,7 +504,7 @@ describe("a guest's ticket once the answer is an account's", () => {
     const user = await createUser(t, { email });
     const going = await inject('POST', `/api/events/${eventId}/rsvp`, user, { status: 'going' });
     expect(going.statusCode, going.body).toBe(200);
-    await verify(email);
+    await verifyByMail(email);
     const scanned = await checkIn(eventId, rsvp.ticket ?? '');
     expect(scanned.statusCode, scanned.body).toBe(201);
     expect(scanned.json().checkIn).toMatchObject({ userId: user.user.id, status: 'going' });

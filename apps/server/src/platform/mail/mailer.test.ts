@@ -26,6 +26,7 @@ const resolver = async (name: string, type: string) => {
   throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
 };
 const log = { info: () => undefined };
+const FROM = 'Townsquare <no-reply@town.example>';
 const message = {
   to: 'guest@example.com',
   subject: 'Confirm your answer',
@@ -63,17 +64,16 @@ describe('DKIM-signed mail', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('over SMTP: the signature verifies against the published key', async () => {
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'Townsquare <no-reply@town.example>',
-      dataDir,
-      log,
-      dkim: DKIM,
-    });
-    await mailer.send(message);
+  /** `message` sent to `to` over SMTP, signed with `dkim` when given, as the server received it. */
+  async function sentOverSmtp(to: string, dkim?: typeof DKIM) {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, dataDir, log, ...(dkim && { dkim }) });
+    await mailer.send({ ...message, to });
     await mailer.close();
-    const mail = await smtp.waitFor('guest@example.com', /^Confirm your answer$/);
+    return smtp.waitFor(to, /^Confirm your answer$/);
+  }
+
+  it('over SMTP: the signature verifies against the published key', async () => {
+    const mail = await sentOverSmtp('guest@example.com', DKIM);
     await expectSignedBy(mail.raw);
     // A changed body no longer verifies: the signature covers what was sent.
     const tampered = Buffer.from(mail.raw.toString().replace('confirm here', 'click here'));
@@ -83,22 +83,14 @@ describe('DKIM-signed mail', () => {
   });
 
   it('in the outbox: the .eml written is signed the same way', async () => {
-    const mailer = createMailer({ from: 'Townsquare <no-reply@town.example>', dataDir, log, dkim: DKIM });
+    const mailer = createMailer({ from: FROM, dataDir, log, dkim: DKIM });
     await mailer.send(message);
     const [file] = await readdir(path.join(dataDir, 'mail'));
     await expectSignedBy(await readFile(path.join(dataDir, 'mail', file ?? '')));
   });
 
   it('without DKIM_* nothing is signed', async () => {
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'Townsquare <no-reply@town.example>',
-      dataDir,
-      log,
-    });
-    await mailer.send({ ...message, to: 'plain@example.com' });
-    await mailer.close();
-    const mail = await smtp.waitFor('plain@example.com', /^Confirm your answer$/);
+    const mail = await sentOverSmtp('plain@example.com');
     expect(mail.raw.toString()).not.toMatch(/^DKIM-Signature:/im);
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { PersonSummary, Subgroup } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { EventSocialPanel } from './event-social-panel.tsx';
 
@@ -27,19 +28,16 @@ type Call = { url: string; method: string; body: unknown };
 
 function serve(routes: Record<string, (call: Call) => Response>) {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = {
-        url,
-        method: init.method ?? 'GET',
-        body: init.body ? JSON.parse(String(init.body)) : null,
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${url}`];
-      return handler ? handler(call) : jsonResponse([]);
-    }),
-  );
+  stubFetch(async (url: string, init: RequestInit) => {
+    const call = {
+      url,
+      method: init.method ?? 'GET',
+      body: init.body ? JSON.parse(String(init.body)) : null,
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${url}`];
+    return handler ? handler(call) : jsonResponse([]);
+  });
   return calls;
 }
 

@@ -2,20 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function serve() {
-  const fetchMock = vi.fn(async (url: string) => {
+  return stubFetch(async (url: string) => {
     if (url === '/api/friends/requests') return jsonResponse({ received: [], sent: [] });
     if (url.startsWith('/api/messages')) return jsonResponse([]);
     if (url === '/api/notifications/unread-count') return jsonResponse({ unread: 4 });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 describe('SiteHeader during profile setup', () => {

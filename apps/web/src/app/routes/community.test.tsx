@@ -4,6 +4,7 @@ import type { Community } from '@townsquare/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCommunity, createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { createTestQueryClient } from '../../test/render.tsx';
 import { CommunityPage } from './community.tsx';
 
@@ -15,15 +16,12 @@ const club = createCommunity({
 });
 
 function serve(community: Community) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.startsWith(`/api/communities/${community.slug}/events`))
-        return jsonResponse({ events: [], nextCursor: null });
-      if (url === `/api/communities/${community.slug}`) return jsonResponse({ community });
-      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(async (url: string) => {
+    if (url.startsWith(`/api/communities/${community.slug}/events`))
+      return jsonResponse({ events: [], nextCursor: null });
+    if (url === `/api/communities/${community.slug}`) return jsonResponse({ community });
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+  });
 }
 
 function renderPage(user: ReturnType<typeof createSelfUser> | null) {
@@ -61,31 +59,28 @@ describe('CommunityPage', () => {
   });
 
   it('the About tab shows the next event', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.startsWith(`/api/communities/${club.slug}/events`))
-          return jsonResponse({
-            events: [
-              {
-                id: 'e1',
-                title: 'Winter river run',
-                startDate: '2030-01-12T18:00:00.000Z',
-                location: 'North gate',
-              },
-              {
-                id: 'e2',
-                title: 'Spring river run',
-                startDate: '2030-04-12T18:00:00.000Z',
-                location: 'North gate',
-              },
-            ],
-            nextCursor: null,
-          });
-        if (url === `/api/communities/${club.slug}`) return jsonResponse({ community: club });
-        return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
-      }),
-    );
+    stubFetch(async (url: string) => {
+      if (url.startsWith(`/api/communities/${club.slug}/events`))
+        return jsonResponse({
+          events: [
+            {
+              id: 'e1',
+              title: 'Winter river run',
+              startDate: '2030-01-12T18:00:00.000Z',
+              location: 'North gate',
+            },
+            {
+              id: 'e2',
+              title: 'Spring river run',
+              startDate: '2030-04-12T18:00:00.000Z',
+              location: 'North gate',
+            },
+          ],
+          nextCursor: null,
+        });
+      if (url === `/api/communities/${club.slug}`) return jsonResponse({ community: club });
+      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+    });
     renderPage(null);
     const next = await screen.findByRole('region', { name: 'Next event' });
     expect(within(next).getByRole('link', { name: 'Winter river run' })).toHaveAttribute('href', '/event/e1');
@@ -100,21 +95,18 @@ describe('CommunityPage', () => {
       fullName,
       profileImage: null,
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.startsWith(`/api/communities/${club.slug}/events`))
-          return jsonResponse({ events: [], nextCursor: null });
-        if (url === `/api/communities/${club.slug}/people`)
-          return jsonResponse({
-            organizers: [person('u1', 'Olga Owner')],
-            faces: [person('u1', 'Olga Owner'), person('u2', 'Max Member')],
-            memberCount: 12,
-          });
-        if (url === `/api/communities/${club.slug}`) return jsonResponse({ community: club });
-        return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
-      }),
-    );
+    stubFetch(async (url: string) => {
+      if (url.startsWith(`/api/communities/${club.slug}/events`))
+        return jsonResponse({ events: [], nextCursor: null });
+      if (url === `/api/communities/${club.slug}/people`)
+        return jsonResponse({
+          organizers: [person('u1', 'Olga Owner')],
+          faces: [person('u1', 'Olga Owner'), person('u2', 'Max Member')],
+          memberCount: 12,
+        });
+      if (url === `/api/communities/${club.slug}`) return jsonResponse({ community: club });
+      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+    });
     renderPage(null);
     const organisers = await screen.findByRole('region', { name: 'Organisers' });
     expect(within(organisers).getByRole('link', { name: 'Olga Owner' })).toHaveAttribute('href', '/user/u1');

@@ -2,27 +2,25 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { DashboardPage, greetingName, isReturning } from './dashboard.tsx';
 
 /** The dashboard's reads: my communities and whether I created an event, as given; the rest empty. */
 function serve({ communities = 0, events = 0 }: { communities?: number; events?: number }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/communities/mine')
-        return jsonResponse({
-          communities: Array.from({ length: communities }, (_, i) => ({ id: `c${i}`, name: `Club ${i}` })),
-        });
-      if (url === '/api/events?scope=mine&limit=1')
-        return jsonResponse({
-          events: Array.from({ length: events }, (_, i) => ({ id: `e${i}` })),
-          nextCursor: null,
-        });
-      if (url.startsWith('/api/events')) return jsonResponse({ events: [], nextCursor: null });
-      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(async (url: string) => {
+    if (url === '/api/communities/mine')
+      return jsonResponse({
+        communities: Array.from({ length: communities }, (_, i) => ({ id: `c${i}`, name: `Club ${i}` })),
+      });
+    if (url === '/api/events?scope=mine&limit=1')
+      return jsonResponse({
+        events: Array.from({ length: events }, (_, i) => ({ id: `e${i}` })),
+        nextCursor: null,
+      });
+    if (url.startsWith('/api/events')) return jsonResponse({ events: [], nextCursor: null });
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+  });
 }
 
 beforeEach(() => localStorage.clear());

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventDto } from '../../features/events/event-fixtures.ts';
 import { createSelfUser, HOST_COMMUNITY, jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { createTestQueryClient } from '../../test/render.tsx';
 import { EventDetailPage, formatCost } from './event-detail.tsx';
 
@@ -22,7 +23,7 @@ function toPublic(event: EventDto, going: string[] = []): PublicEventDto {
 }
 
 function serve(event: PublicEventDto | null, names: Record<string, string> = {}) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  return stubFetch(async (url: string, init: RequestInit) => {
     if (event && url === `/api/events/public/${event.id}`) return jsonResponse({ data: event });
     if (url.startsWith('/api/events/public/')) {
       return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Event not found' }, 404);
@@ -42,8 +43,6 @@ function serve(event: PublicEventDto | null, names: Record<string, string> = {})
     }
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 /** The page at /event/:eventId, as the app's router mounts it. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPoll } from '../../features/polls/test-data.ts';
 import { jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GuestVotesManagePage } from './guest-votes-manage.tsx';
 
@@ -10,12 +11,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('GuestVotesManagePage (a poll guest’s private link, decision 056)', () => {
   it('asks once more before withdrawing the answers; "Keep it" keeps them, "Yes" withdraws them', async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+    const fetchMock = stubFetch(async (_url: string, init?: RequestInit) =>
       init?.method === 'DELETE'
         ? jsonResponse({ message: 'Withdrawn' })
         : jsonResponse({ name: 'Gita Guest', poll: createPoll({ title: 'Spring picnic' }) }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<GuestVotesManagePage />, { path: '/guest-votes/manage?token=abc' });
 

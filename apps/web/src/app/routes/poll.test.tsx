@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPoll } from '../../features/polls/test-data.ts';
 import { jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { PollPage } from './poll.tsx';
 
@@ -10,11 +11,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PollPage signed out (decision 056)', () => {
   it('shows a poll that takes guest votes with the name and e-mail form', async () => {
     const poll = createPoll({ allowGuestVotes: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.endsWith('/guest-votes/form') ? jsonResponse({ formToken: '1.x' }) : jsonResponse({ poll }),
-      ),
+    stubFetch(async (url: string) =>
+      url.endsWith('/guest-votes/form') ? jsonResponse({ formToken: '1.x' }) : jsonResponse({ poll }),
     );
     renderWithApp(<PollPage />, { path: '/polls/p1' });
     expect(await screen.findByRole('heading', { level: 1, name: poll.title })).toBeInTheDocument();
@@ -23,10 +21,7 @@ describe('PollPage signed out (decision 056)', () => {
   });
 
   it('sends a visitor to sign in when the poll is not open to guests', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ message: 'Poll not found', code: 'POLL_NOT_FOUND' }, 404)),
-    );
+    stubFetch(async () => jsonResponse({ message: 'Poll not found', code: 'POLL_NOT_FOUND' }, 404));
     renderWithApp(<PollPage />, { path: '/polls/p1' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
   });

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../test/factories.ts';
+import { stubFetch } from '../../test/fetch.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,10 +12,7 @@ const signedIn = () => {
 };
 /** The server answers with `answers` in turn, then with `last` for ever. */
 const serverAnswers = (answers: Response[], last: () => Response) =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => answers.shift() ?? last()),
-  );
+  stubFetch(async () => answers.shift() ?? last());
 const check = () =>
   new QueryClient().fetchQuery({ ...sessionQueryOptions(), retryDelay: 0 }).catch(() => 'failed');
 

@@ -1,4 +1,9 @@
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 
 /**
@@ -25,14 +30,19 @@ export async function fetchMessagePage<T>(
 }
 
 /**
- * Paging shared by every history query. Histories are refetched whenever a chat opens again:
- * while it was closed its room was left, so the cache may have missed messages.
+ * The history query of the chat at `path`, cached under `queryKey`: every chat's, one paging.
+ * Histories are refetched whenever a chat opens again: while it was closed its room was left, so
+ * the cache may have missed messages.
  */
-export const historyPaging = {
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (page: { nextBefore: string | null }) => page.nextBefore ?? undefined,
-  staleTime: 0,
-};
+export function historyQueryOptions<T, K extends QueryKey>(queryKey: K, path: string) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchMessagePage<T>(path, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page: MessagePage<T>) => page.nextBefore ?? undefined,
+    staleTime: 0,
+  });
+}
 
 /** Keeps the first of each id, in order. */
 export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {

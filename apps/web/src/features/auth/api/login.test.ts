@@ -1,13 +1,13 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { login } from './login.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 it('sends the identifier lower-cased, without a bearer header', async () => {
   localStorage.setItem('accessToken', 'stale');
-  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({}));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = stubFetch(async (_url: string, _init: RequestInit) => jsonResponse({}));
   await login({ identifier: '  Jane.Doe@Example.COM ', password: 'Secret123' });
   const [url, init] = fetchMock.mock.calls[0] ?? [];
   expect(url).toBe('/api/auth/login');

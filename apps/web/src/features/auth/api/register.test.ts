@@ -2,13 +2,13 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { setCurrentIntl } from '../../../lib/i18n/intl.tsx';
 import { createAppIntl } from '../../../lib/i18n/load.ts';
 import { jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { register } from './register.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 async function registeredBody(): Promise<unknown> {
-  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({}, 201));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = stubFetch(async (_url: string, _init: RequestInit) => jsonResponse({}, 201));
   await register({ fullName: 'Greta Sprache', email: 'greta@example.com', password: 'Secret123' });
   const [url, init] = fetchMock.mock.calls[0] ?? [];
   expect(url).toBe('/api/auth/register');

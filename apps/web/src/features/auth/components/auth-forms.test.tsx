@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
@@ -14,12 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-function stubFetch(handler: (url: string, init: RequestInit) => Promise<Response> | Response) {
-  const fetchMock = vi.fn(handler);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 /** Renders `ui` at `path`, types each value into the field with its label, presses `submit`; gives the user too. */
 async function fillAndSubmit(

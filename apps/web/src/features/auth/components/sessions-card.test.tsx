@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SessionSummary } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
@@ -32,7 +33,7 @@ type Call = { method: string; url: string };
 function stubServer(initial: SessionSummary[]) {
   let sessions = [...initial];
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+  stubFetch(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url });
     if (method === 'GET' && url.endsWith('/api/auth/sessions')) return jsonResponse({ sessions });
@@ -47,7 +48,6 @@ function stubServer(initial: SessionSummary[]) {
     }
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 
@@ -109,11 +109,8 @@ describe('SessionsCard', () => {
     const user = userEvent.setup();
     renderWithApp(<SessionsCard />, { user: createSelfUser() });
     const button = await screen.findByRole('button', { name: 'Sign out Safari on iPhone' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Session not found' }, 404),
-      ),
+    stubFetch(async () =>
+      jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Session not found' }, 404),
     );
     await user.click(button);
     expect((await screen.findAllByText('Session not found')).length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { BLOCK_MSG, type BlockedUser, type DirectMessage, type RoomMessage } fro
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appendToHistory } from '../../../lib/chat/history.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { generalMessagesQueryKey } from '../../chat/api/get-general-messages.ts';
 import { DirectChat } from '../../chat/components/direct-chat.tsx';
@@ -27,7 +28,7 @@ const pest: BlockedUser = {
 /** A fake server: the block list (changed by POST/DELETE …/block) and whatever else `extra` answers. */
 function serve(initial: BlockedUser[], extra: (url: string) => Response | undefined = () => undefined) {
   let blocks = initial;
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  const fetchMock = stubFetch(async (url: string, init: RequestInit) => {
     if (url === '/api/users/me/blocks') return jsonResponse({ blocks });
     if (url === `/api/users/${OTHER}/block` && init.method === 'POST') {
       blocks = [pest];
@@ -39,7 +40,6 @@ function serve(initial: BlockedUser[], extra: (url: string) => Response | undefi
     }
     return extra(url) ?? jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
   const calls = (method: string) =>
     fetchMock.mock.calls.filter(([, init]) => init.method === method).map(([url]) => url);
   return { calls };

@@ -1,24 +1,15 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DirectMessage } from '@townsquare/contracts';
-import { fetchMessagePage, historyPaging, type MessagePage } from '../../../lib/chat/history.ts';
+import { historyQueryOptions } from '../../../lib/chat/history.ts';
 
 export const conversationQueryKey = (userId: string) => ['chat', 'direct', userId] as const;
 
-/** GET /api/messages/:userId: one page of the conversation, oldest first; marks it read. */
-export function getConversation(
-  userId: string,
-  before?: string,
-  signal?: AbortSignal,
-): Promise<MessagePage<DirectMessage>> {
-  return fetchMessagePage<DirectMessage>(`/api/messages/${encodeURIComponent(userId)}`, before, signal);
-}
-
+/** GET /api/messages/:userId: the conversation, a page at a time, oldest first; marks it read. */
 export function conversationQueryOptions(userId: string) {
-  return infiniteQueryOptions({
-    queryKey: conversationQueryKey(userId),
-    queryFn: ({ pageParam, signal }) => getConversation(userId, pageParam, signal),
-    ...historyPaging,
-  });
+  return historyQueryOptions<DirectMessage, ReturnType<typeof conversationQueryKey>>(
+    conversationQueryKey(userId),
+    `/api/messages/${encodeURIComponent(userId)}`,
+  );
 }
 
 export function useConversation(userId: string) {

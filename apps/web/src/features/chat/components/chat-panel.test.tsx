@@ -5,6 +5,7 @@ import { CHAT_MSG } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appendToHistory } from '../../../lib/chat/history.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { generalMessagesQueryKey } from '../api/get-general-messages.ts';
 import { GeneralChat } from './general-chat.tsx';
@@ -22,8 +23,7 @@ function message(id: string, content: string, sender = neighbour): RoomMessage {
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
 function serve(handler: Handler) {
-  const fetchMock = vi.fn(handler);
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = stubFetch(handler);
   const posts = () =>
     fetchMock.mock.calls
       .filter(([, init]) => init.method === 'POST')

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Community } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { AdminCommunities } from './admin-communities.tsx';
 
@@ -26,23 +27,20 @@ const chess: Community = { ...base, id: 'c2', _id: 'c2', slug: 'chess', name: 'C
 
 function stubServer() {
   const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'GET' && url.includes('/api/communities?')) {
-        const q = new URL(url, 'http://x').searchParams.get('q');
-        const communities = q
-          ? [runners, chess].filter((c) => c.name.toLowerCase().includes(q))
-          : [runners, chess];
-        return jsonResponse({ communities, nextCursor: null });
-      }
-      if (method === 'PUT' && url.endsWith('/api/admin/communities/c1/verified'))
-        return jsonResponse({ community: { ...runners, verified: true } });
-      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
-    }),
-  );
+  stubFetch(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'GET' && url.includes('/api/communities?')) {
+      const q = new URL(url, 'http://x').searchParams.get('q');
+      const communities = q
+        ? [runners, chess].filter((c) => c.name.toLowerCase().includes(q))
+        : [runners, chess];
+      return jsonResponse({ communities, nextCursor: null });
+    }
+    if (method === 'PUT' && url.endsWith('/api/admin/communities/c1/verified'))
+      return jsonResponse({ community: { ...runners, verified: true } });
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
+  });
   return calls;
 }
 

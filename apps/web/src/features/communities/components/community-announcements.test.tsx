@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityAnnouncements } from './community-announcements.tsx';
@@ -21,21 +22,18 @@ describe('CommunityAnnouncements', () => {
         author: null,
       },
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.endsWith('/api/communities/plots/announcements') && init?.method === 'POST') {
-          const body = JSON.parse(String(init.body)) as { title: string; message: string };
-          posted.push(body);
-          stored = [{ id: 'a2', ...body, createdAt: '2026-11-25T10:00:00.000Z', author: null }, ...stored];
-          return jsonResponse({ announcement: stored[0], recipients: 4 }, 201);
-        }
-        if (url.endsWith('/api/communities/plots/announcements'))
-          return jsonResponse({ announcements: stored });
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/communities/plots/announcements') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { title: string; message: string };
+        posted.push(body);
+        stored = [{ id: 'a2', ...body, createdAt: '2026-11-25T10:00:00.000Z', author: null }, ...stored];
+        return jsonResponse({ announcement: stored[0], recipients: 4 }, 201);
+      }
+      if (url.endsWith('/api/communities/plots/announcements'))
+        return jsonResponse({ announcements: stored });
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const user = userEvent.setup();
     renderWithApp(<CommunityAnnouncements slug="plots" canRead organizer />, { user: createSelfUser() });
     expect(await screen.findByText('Seed swap')).toBeVisible();
@@ -49,10 +47,7 @@ describe('CommunityAnnouncements', () => {
   });
 
   it('shows no form to members who are not organisers', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ announcements: [] })),
-    );
+    stubFetch(async () => jsonResponse({ announcements: [] }));
     renderWithApp(<CommunityAnnouncements slug="plots" canRead organizer={false} />, {
       user: createSelfUser(),
     });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Community, CommunityImport } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityImportExport, InvitationBanner, readListFile } from './community-import-export.tsx';
@@ -31,55 +32,52 @@ describe('CommunityImportExport', () => {
   it('follows an import to its end with the problems, sends a member list and shows the report', async () => {
     let reads = 0;
     const posted: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.endsWith('/api/communities/gamers/imports')) {
-          reads += 1;
-          const done = reads > 1;
-          return jsonResponse({
-            imports: [
-              done
-                ? {
-                    ...base,
-                    state: 'done',
-                    created: 9,
-                    skipped: 1,
-                    errors: [{ line: 40, uid: 'x', message: 'Line 40: the event has no start (DTSTART)' }],
-                  }
-                : base,
-            ],
-          });
-        }
-        if (url.endsWith('/api/communities/gamers/member-imports/preview'))
-          return jsonResponse({
-            preview: {
-              rows: 2,
-              toInvite: 1,
-              alreadyMembers: 0,
-              withoutAddress: 1,
-              columns: { email: [], name: [] },
-              invite: [{ line: 1, name: 'Ada', email: 'ada@example.com' }],
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/communities/gamers/imports')) {
+        reads += 1;
+        const done = reads > 1;
+        return jsonResponse({
+          imports: [
+            done
+              ? {
+                  ...base,
+                  state: 'done',
+                  created: 9,
+                  skipped: 1,
+                  errors: [{ line: 40, uid: 'x', message: 'Line 40: the event has no start (DTSTART)' }],
+                }
+              : base,
+          ],
+        });
+      }
+      if (url.endsWith('/api/communities/gamers/member-imports/preview'))
+        return jsonResponse({
+          preview: {
+            rows: 2,
+            toInvite: 1,
+            alreadyMembers: 0,
+            withoutAddress: 1,
+            columns: { email: [], name: [] },
+            invite: [{ line: 1, name: 'Ada', email: 'ada@example.com' }],
+            skipped: [{ line: 2, name: '', email: 'nope', reason: 'invalid' }],
+            held: {},
+          },
+        });
+      if (url.endsWith('/api/communities/gamers/member-imports')) {
+        posted.push(JSON.parse(String(init?.body)));
+        return jsonResponse(
+          {
+            report: {
+              sent: [{ line: 1, name: 'Ada', email: 'ada@example.com' }],
               skipped: [{ line: 2, name: '', email: 'nope', reason: 'invalid' }],
-              held: {},
             },
-          });
-        if (url.endsWith('/api/communities/gamers/member-imports')) {
-          posted.push(JSON.parse(String(init?.body)));
-          return jsonResponse(
-            {
-              report: {
-                sent: [{ line: 1, name: 'Ada', email: 'ada@example.com' }],
-                skipped: [{ line: 2, name: '', email: 'nope', reason: 'invalid' }],
-              },
-            },
-            202,
-          );
-        }
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+          },
+          202,
+        );
+      }
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const user = userEvent.setup();
     renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
     expect(await screen.findByText('Importing… 4 of 10')).toBeVisible();
@@ -103,27 +101,24 @@ describe('CommunityImportExport', () => {
 describe('CommunityImportExport: importing calendars (decision 070)', () => {
   it('says why an address is refused, sends the dates choice, and names the event of a problem', async () => {
     const posted: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.endsWith('/api/communities/gamers/imports') && init?.method === 'POST') {
-          posted.push(JSON.parse(String(init.body)));
-          return jsonResponse({ import: { ...base, state: 'queued' } }, 202);
-        }
-        if (url.endsWith('/api/communities/gamers/imports'))
-          return jsonResponse({
-            imports: [
-              {
-                ...base,
-                state: 'done',
-                errors: [{ line: 3, uid: 'p', title: 'Forever', message: 'Line 3: the event ends too far' }],
-              },
-            ],
-          });
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/communities/gamers/imports') && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse({ import: { ...base, state: 'queued' } }, 202);
+      }
+      if (url.endsWith('/api/communities/gamers/imports'))
+        return jsonResponse({
+          imports: [
+            {
+              ...base,
+              state: 'done',
+              errors: [{ line: 3, uid: 'p', title: 'Forever', message: 'Line 3: the event ends too far' }],
+            },
+          ],
+        });
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const user = userEvent.setup();
     renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
     const address = screen.getByLabelText('Calendar address (ICS feed)');
@@ -168,18 +163,15 @@ describe('CommunityImportExport: the member list preview (decision 076)', () => 
 
   it('shows what the list holds and why rows are left out, and sends only once confirmed', async () => {
     const calls: { url: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.endsWith('/api/communities/gamers/imports')) return jsonResponse({ imports: [] });
-        if (url.includes('/member-imports')) calls.push({ url, body: JSON.parse(String(init?.body)) });
-        if (url.endsWith('/api/communities/gamers/member-imports/preview')) return jsonResponse({ preview });
-        if (url.endsWith('/api/communities/gamers/member-imports'))
-          return jsonResponse({ report: { sent: preview.invite, skipped: preview.skipped, held: {} } }, 202);
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/communities/gamers/imports')) return jsonResponse({ imports: [] });
+      if (url.includes('/member-imports')) calls.push({ url, body: JSON.parse(String(init?.body)) });
+      if (url.endsWith('/api/communities/gamers/member-imports/preview')) return jsonResponse({ preview });
+      if (url.endsWith('/api/communities/gamers/member-imports'))
+        return jsonResponse({ report: { sent: preview.invite, skipped: preview.skipped, held: {} } }, 202);
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const user = userEvent.setup();
     renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
     const list = 'Timestamp,Email Address,Full name\n…';
@@ -209,22 +201,19 @@ describe('CommunityImportExport: the member list preview (decision 076)', () => 
 
   it('a changed list must be checked again; a refused file says why', async () => {
     let reads = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/api/communities/gamers/imports')) return jsonResponse({ imports: [] });
-        if (url.endsWith('/member-imports/preview') && reads++ === 0) return jsonResponse({ preview });
-        return jsonResponse(
-          {
-            code: 'CLUB_IO_CSV_MEETUP_NO_EMAILS',
-            message:
-              "This file has no e-mail addresses: Meetup does not export them; share the community's join link instead",
-          },
-          400,
-        );
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/communities/gamers/imports')) return jsonResponse({ imports: [] });
+      if (url.endsWith('/member-imports/preview') && reads++ === 0) return jsonResponse({ preview });
+      return jsonResponse(
+        {
+          code: 'CLUB_IO_CSV_MEETUP_NO_EMAILS',
+          message:
+            "This file has no e-mail addresses: Meetup does not export them; share the community's join link instead",
+        },
+        400,
+      );
+    });
     const user = userEvent.setup();
     renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
     const box = screen.getByLabelText('Member list: paste it here');
@@ -254,10 +243,7 @@ describe('readListFile', () => {
   });
 
   it('puts a chosen file into the list', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ imports: [] })),
-    );
+    stubFetch(async () => jsonResponse({ imports: [] }));
     const user = userEvent.setup();
     renderWithApp(<CommunityImportExport community={club} />, { user: createSelfUser() });
     const file = new File(['Name,Email\nKim,kim@example.org'], 'members.csv', { type: 'text/csv' });
@@ -286,16 +272,13 @@ describe('readListFile', () => {
 describe('InvitationBanner', () => {
   it('signed in: accepting the link joins and the invitation leaves the address', async () => {
     const posted: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input).endsWith('/api/community-invitations/accept')) {
-          posted.push(JSON.parse(String(init?.body)));
-          return jsonResponse({ community: { ...invited, viewerState: 'member' } });
-        }
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/community-invitations/accept')) {
+        posted.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ community: { ...invited, viewerState: 'member' } });
+      }
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const invited = { slug: 'gamers', name: 'Gamers', viewerState: null } as unknown as Community;
     const user = userEvent.setup();
     const { router } = renderWithApp(<InvitationBanner community={invited} signedIn />, {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { CommunityMember, PersonSummary } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCommunity, createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityMembers } from './community-members.tsx';
 
@@ -56,13 +57,11 @@ function serve() {
     [`${base}/members?state=banned&limit=100`]: { members: [], nextCursor: null },
     '/api/friends/list': { friends: [mia, ben].map((f) => ({ ...f, bio: '', interests: [] })) },
   };
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) =>
+  return stubFetch(async (url: string, init: RequestInit) =>
     init.method === 'POST'
       ? jsonResponse({ member: row(ben, { state: 'invited' }) }, 201)
       : jsonResponse(answers[url] ?? { statusCode: 404, error: 'Not Found', message: 'Not found' }, 200),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 describe('CommunityMembers', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Community } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunityNotifications } from './community-notifications.tsx';
 
@@ -13,8 +14,7 @@ const community = (viewerNotifications: unknown) =>
 
 describe('CommunityNotifications', () => {
   it('shows the current choice and saves "none" with the keyboard', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ community: community('none') }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(async () => jsonResponse({ community: community('none') }));
     const user = userEvent.setup();
     renderWithApp(<CommunityNotifications community={community('all')} />, {
       path: '/c/allotments',

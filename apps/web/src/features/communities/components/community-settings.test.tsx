@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Community } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCommunity, createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CommunitySettings } from './community-settings.tsx';
@@ -11,17 +12,14 @@ const club = createCommunity({ viewerRole: 'OWNER', viewerState: 'member', viewe
 
 function stubServer() {
   const patches: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (init.method === 'PATCH' && url.endsWith('/api/communities/riverside-runners')) {
-        const body = JSON.parse(String(init.body)) as Partial<Community>;
-        patches.push(body);
-        return jsonResponse({ community: { ...club, ...body } });
-      }
-      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
-    }),
-  );
+  stubFetch(async (url: string, init: RequestInit = {}) => {
+    if (init.method === 'PATCH' && url.endsWith('/api/communities/riverside-runners')) {
+      const body = JSON.parse(String(init.body)) as Partial<Community>;
+      patches.push(body);
+      return jsonResponse({ community: { ...club, ...body } });
+    }
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
+  });
   return patches;
 }
 

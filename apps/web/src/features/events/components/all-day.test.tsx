@@ -4,6 +4,7 @@ import type { EventDto } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventTimeText } from '../../../lib/event-time.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
@@ -17,11 +18,10 @@ import { EventFormDialog } from './event-form-dialog.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 function serve() {
-  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+  const fetchMock = stubFetch(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as Partial<EventDto>;
     return jsonResponse({ event: createEventDto({ ...body, allDay: true }) }, 201);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)));
 }
 

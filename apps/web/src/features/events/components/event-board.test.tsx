@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { EventDto } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
 import { EventBoard } from './event-board.tsx';
@@ -16,7 +17,7 @@ interface Server {
 }
 
 function serve({ live, deleteAnswer }: Server) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  return stubFetch(async (url: string, init: RequestInit) => {
     if (init.method === 'DELETE') return deleteAnswer();
     if (url.startsWith('/api/events?')) {
       const status = new URL(url, 'http://x').searchParams.get('status');
@@ -26,8 +27,6 @@ function serve({ live, deleteAnswer }: Server) {
       return jsonResponse({ draft: 0, live: live.length, past: 0, cap: 1000 });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 describe('EventBoard', () => {
@@ -121,7 +120,7 @@ describe('EventBoard', () => {
   it('asks for 12 cards a page and appends the next page with "Load more"', async () => {
     const first = Array.from({ length: 12 }, (_, i) => createEventDto({ title: `Meetup ${i + 1}` }));
     const second = [createEventDto({ title: 'Meetup 13' })];
-    const fetchMock = vi.fn(async (url: string) => {
+    stubFetch(async (url: string) => {
       const params = new URL(url, 'http://x').searchParams;
       if (url.startsWith('/api/events?')) {
         expect(params.get('limit')).toBe('12');
@@ -132,7 +131,6 @@ describe('EventBoard', () => {
       }
       return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<EventBoard />, { path: '/events', user: createSelfUser() });
     expect(await screen.findAllByRole('article')).toHaveLength(12);

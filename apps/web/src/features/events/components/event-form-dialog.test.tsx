@@ -5,6 +5,7 @@ import { EVENT_MSG } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
@@ -15,12 +16,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** Answers POST/PUT /api/events with `answer` (default: the body back as an event). */
 function serve(answer?: () => Response) {
-  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+  const fetchMock = stubFetch(async (_url: string, init: RequestInit) => {
     if (answer) return answer();
     const body = JSON.parse(String(init.body)) as Partial<EventDto>;
     return jsonResponse({ event: createEventDto(body) }, init.method === 'POST' ? 201 : 200);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
     sent: () =>

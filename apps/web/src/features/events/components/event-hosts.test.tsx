@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { CommunityHost, HostRef } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { EventHosts } from './event-hosts.tsx';
 
@@ -34,20 +35,17 @@ const club: CommunityHost = { _id: 'c1', id: 'c1', slug: 'run-club', name: 'Run 
 
 /** Answers friends, the community's organisers (only with the role filter) and co-host changes. */
 function stubApi(calls: string[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url.endsWith('/api/friends/list')) return jsonResponse({ friends: [person('f1', 'Fay Friend')] });
-      if (url.includes('/api/communities/run-club/members?role=OWNER,ORGANIZER'))
-        return jsonResponse({
-          members: [member(me.id, me.fullName, 'OWNER'), member('o1', 'Olu Organiser', 'ORGANIZER')],
-          nextCursor: null,
-        });
-      return jsonResponse({ message: 'unexpected' }, 500);
-    }),
-  );
+  stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    if (url.endsWith('/api/friends/list')) return jsonResponse({ friends: [person('f1', 'Fay Friend')] });
+    if (url.includes('/api/communities/run-club/members?role=OWNER,ORGANIZER'))
+      return jsonResponse({
+        members: [member(me.id, me.fullName, 'OWNER'), member('o1', 'Olu Organiser', 'ORGANIZER')],
+        nextCursor: null,
+      });
+    return jsonResponse({ message: 'unexpected' }, 500);
+  });
 }
 
 describe('EventHosts co-host picker', () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PublicEventDto } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { createEventDto, createViewerRsvp } from '../event-fixtures.ts';
 import { EventRsvp } from './event-rsvp.tsx';
@@ -18,7 +19,7 @@ function setup(over: Partial<PublicEventDto>) {
     rsvps: [],
     ...over,
   };
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  const fetchMock = stubFetch(async (url: string, init: RequestInit) => {
     if (url.endsWith('/rsvp') && init.method === 'POST')
       return jsonResponse({
         event: { ...event, rsvps: [], viewerRsvp: mine({ status: 'going' }), myRsvp: 'going' },
@@ -26,7 +27,6 @@ function setup(over: Partial<PublicEventDto>) {
     if (url.endsWith('/ticket')) return jsonResponse({ code: 'T1.a.b.c', doorCode: '7K3F-9QXD' });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
   const user = createSelfUser();
   render(
     <QueryClientProvider client={createTestQueryClient(user)}>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { EventDto, FriendsGoing as FriendsGoingDto } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createEventDto } from '../event-fixtures.ts';
 import { EventBoard } from './event-board.tsx';
@@ -48,7 +49,7 @@ describe('friends going', () => {
       friendsGoing: going(['Ana', 'Ben', 'Cai'], 5),
     };
     const quiet: EventDto = { ...createEventDto({ title: 'Quiz' }), friendsGoing: going([], 0) };
-    const fetchMock = vi.fn(async (url: string) => {
+    const fetchMock = stubFetch(async (url: string) => {
       if (url.startsWith('/api/events?')) {
         const params = new URL(url, 'http://x').searchParams;
         const live = params.get('sort') === 'friends' ? [popular, quiet] : [quiet, popular];
@@ -56,7 +57,6 @@ describe('friends going', () => {
       }
       return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<EventBoard sortable />, { path: '/events', user: createSelfUser() });
 
@@ -74,10 +74,7 @@ describe('friends going', () => {
   });
 
   it('offers no sort on the dashboard board', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ events: [], nextCursor: null })),
-    );
+    stubFetch(async () => jsonResponse({ events: [], nextCursor: null }));
     renderWithApp(<EventBoard allowDelete title="Event Management" />, {
       path: '/dashboard',
       user: createSelfUser(),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Attendee, AttendeesResponse } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { GuestList } from './guest-list.tsx';
@@ -42,28 +43,25 @@ const cy = person('cy', 'Cy Maybe', { status: 'maybe' });
 describe('GuestList', () => {
   it('counts, searches, filters and removes someone: the next in line shows as offered', async () => {
     const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        calls.push(`${init?.method ?? 'GET'} ${url}`);
-        if (url.endsWith('/api/events/e1/attendees') && (init?.method ?? 'GET') === 'GET')
-          return jsonResponse(list([ana, ben, cy]));
-        if (url.endsWith('/api/events/e1/attendees/ana') && init?.method === 'DELETE')
-          return jsonResponse(
-            list([
-              {
-                ...ben,
-                status: 'offered',
-                waitlistPosition: null,
-                offerExpiresAt: '2027-01-12T06:00:00.000Z',
-              },
-              cy,
-            ]),
-          );
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url.endsWith('/api/events/e1/attendees') && (init?.method ?? 'GET') === 'GET')
+        return jsonResponse(list([ana, ben, cy]));
+      if (url.endsWith('/api/events/e1/attendees/ana') && init?.method === 'DELETE')
+        return jsonResponse(
+          list([
+            {
+              ...ben,
+              status: 'offered',
+              waitlistPosition: null,
+              offerExpiresAt: '2027-01-12T06:00:00.000Z',
+            },
+            cy,
+          ]),
+        );
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const user = userEvent.setup();
     renderWithApp(<GuestList eventId="e1" title="Supper club" timeZone="Europe/Berlin" />, {
       user: createSelfUser(),
@@ -102,18 +100,15 @@ describe('GuestList', () => {
 describe('MessageGuests', () => {
   it('sends the message to the chosen audience and says how many it reached', async () => {
     const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.endsWith('/api/events/e1/attendees')) return jsonResponse(list([ana, ben]));
-        if (url.endsWith('/api/events/e1/announcements') && init?.method === 'POST') {
-          bodies.push(JSON.parse(String(init.body)));
-          return jsonResponse({ recipients: 1 }, 201);
-        }
-        return jsonResponse({ message: 'unexpected' }, 500);
-      }),
-    );
+    stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/events/e1/attendees')) return jsonResponse(list([ana, ben]));
+      if (url.endsWith('/api/events/e1/announcements') && init?.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse({ recipients: 1 }, 201);
+      }
+      return jsonResponse({ message: 'unexpected' }, 500);
+    });
     const user = userEvent.setup();
     renderWithApp(<GuestList eventId="e1" title="Supper club" timeZone="UTC" />, { user: createSelfUser() });
     const send = await screen.findByRole('button', { name: 'Send message' });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createSeriesDto } from '../series-fixtures.ts';
 import { SeriesAutoPublish } from './series-auto-publish.tsx';
@@ -63,13 +64,10 @@ describe('SeriesAutoPublish', () => {
 
   it('tells the host of a draft date what will happen to it and when', async () => {
     let current = createSeriesDto({ autoPublish: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === 'PATCH') current = { ...current, ...JSON.parse(String(init.body)) };
-        return jsonResponse({ series: current });
-      }),
-    );
+    stubFetch(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PATCH') current = { ...current, ...JSON.parse(String(init.body)) };
+      return jsonResponse({ series: current });
+    });
     const user = userEvent.setup();
     // Ten days ahead: it goes live (or its hosts are asked) three days from now, at the same time.
     const start = new Date(Date.now() + 10 * 86_400_000);
@@ -93,10 +91,7 @@ describe('SeriesAutoPublish', () => {
   });
 
   it('says within 15 minutes once the week before has begun, and nothing on a live date', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ series: createSeriesDto({ autoPublish: true }) })),
-    );
+    stubFetch(async () => jsonResponse({ series: createSeriesDto({ autoPublish: true }) }));
     const soon = { startDate: new Date(Date.now() + 86_400_000).toISOString(), timeZone: 'Europe/Berlin' };
     const view = renderWithApp(<SeriesAutoPublish seriesId="s1" event={{ ...soon, status: 'DRAFT' }} />, {
       path: '/event/x',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FriendStatus } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { FriendButton } from './friend-button.tsx';
 
@@ -19,7 +20,7 @@ interface Server {
 
 function serve({ statuses, action }: Server) {
   let statusCalls = 0;
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  const fetchMock = stubFetch(async (url: string, init: RequestInit) => {
     if (url === `/api/friends/status/${OTHER}`) {
       const status = statuses[Math.min(statusCalls, statuses.length - 1)];
       statusCalls += 1;
@@ -30,7 +31,6 @@ function serve({ statuses, action }: Server) {
     if (init.method === 'POST' && action) return action();
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
     statusCalls: () => statusCalls,

@@ -4,6 +4,7 @@ import type { FriendUser } from '@townsquare/contracts';
 import { FRIEND_MSG } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { FriendRequests } from './friend-requests.tsx';
 
@@ -29,20 +30,16 @@ function serve(answer: string) {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (init.method === 'POST') {
-        await held;
-        answered = true;
-        return jsonResponse({ message: answer });
-      }
-      if (url === '/api/friends/requests')
-        return jsonResponse({ received: answered ? [] : [MAYA], sent: [] });
-      if (url === '/api/friends/list') return jsonResponse({ friends: answered ? [MAYA] : [] });
-      return jsonResponse({ status: answered ? 'friends' : 'pending_received' });
-    }),
-  );
+  stubFetch(async (url: string, init: RequestInit) => {
+    if (init.method === 'POST') {
+      await held;
+      answered = true;
+      return jsonResponse({ message: answer });
+    }
+    if (url === '/api/friends/requests') return jsonResponse({ received: answered ? [] : [MAYA], sent: [] });
+    if (url === '/api/friends/list') return jsonResponse({ friends: answered ? [MAYA] : [] });
+    return jsonResponse({ status: answered ? 'friends' : 'pending_received' });
+  });
   return { release };
 }
 

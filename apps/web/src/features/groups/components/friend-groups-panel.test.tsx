@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FriendGroup, PersonSummary } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { FriendGroupsPanel } from './friend-groups-panel.tsx';
 
@@ -28,14 +29,12 @@ const group: FriendGroup = {
 };
 
 function serve() {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  return stubFetch(async (url: string, init: RequestInit) => {
     if (init.method === 'POST' && url === '/api/friend-groups/g1/remove-member')
       return jsonResponse({ ...group, members: [ben] }, 201);
     if (url === '/api/friend-groups') return jsonResponse([group]);
     return jsonResponse([]);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 describe('FriendGroupsPanel', () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createPoll, person } from '../../polls/test-data.ts';
@@ -11,13 +12,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The server's answers: the form token, then 202 for the votes. */
 function serve() {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+  return stubFetch(async (url: string, _init?: RequestInit) =>
     url.endsWith('/guest-votes/form')
       ? jsonResponse({ formToken: '123.signed' })
       : jsonResponse({ message: 'Check your e-mail' }, 202),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 describe('GuestPollAnswer (votes without an account, decision 056)', () => {

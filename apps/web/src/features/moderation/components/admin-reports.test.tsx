@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AdminReport } from '@townsquare/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { AdminReports } from './admin-reports.tsx';
 
@@ -67,18 +68,15 @@ type Sent = { method: string; url: string; body: unknown };
 
 function stubServer() {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'GET' && url.startsWith('/api/admin/reports'))
-        return jsonResponse({ reports: [report], openCount: 1, nextCursor: null });
-      if (method === 'POST' && url === '/api/admin/reports/r1/resolve')
-        return jsonResponse({ report: { ...report, state: 'resolved' }, resolved: 2 });
-      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
-    }),
-  );
+  stubFetch(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'GET' && url.startsWith('/api/admin/reports'))
+      return jsonResponse({ reports: [report], openCount: 1, nextCursor: null });
+    if (method === 'POST' && url === '/api/admin/reports/r1/resolve')
+      return jsonResponse({ report: { ...report, state: 'resolved' }, resolved: 2 });
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, 404);
+  });
   return sent;
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ContentMenu } from './content-menu.tsx';
 
@@ -9,14 +10,11 @@ type Sent = { url: string; body: unknown };
 
 function stubServer(answer: (body: unknown) => Response) {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ url, body });
-      return answer(body);
-    }),
-  );
+  stubFetch(async (url: string, init: RequestInit = {}) => {
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push({ url, body });
+    return answer(body);
+  });
   return sent;
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createNotification } from '../test-data.ts';
 import type { AppNotification } from '../types.ts';
@@ -12,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** A mocked API: the list, the count, and mark-read answering with what is left unread. */
 function mockApi(items: AppNotification[]) {
   let unread = items.filter((n) => !n.readAt).length;
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch(async (url: string, init?: RequestInit) => {
     if (url.includes('/api/notifications/unread-count')) return jsonResponse({ unread });
     if (url.includes('/api/notifications/read')) {
       const body = JSON.parse(String(init?.body ?? '{}')) as { ids?: string[] };
@@ -23,8 +24,6 @@ function mockApi(items: AppNotification[]) {
       return jsonResponse({ notifications: items, nextCursor: null, unread });
     return jsonResponse({}, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, part: string) =>

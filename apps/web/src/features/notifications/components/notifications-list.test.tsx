@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { createNotification } from '../test-data.ts';
 import { NotificationsList } from './notifications-list.tsx';
@@ -15,13 +16,12 @@ describe('NotificationsList (/notifications)', () => {
       createNotification({ text: 'Picnic moved to 6 PM', url: '/event/e1', readAt: '2026-11-24T12:00:00Z' }),
     ];
     const second = [createNotification({ text: 'Older one', url: '/messages/u2' })];
-    const fetchMock = vi.fn(async (url: string) => {
+    const fetchMock = stubFetch(async (url: string) => {
       if (url.includes('unread-count')) return jsonResponse({ unread: 2 });
       if (url.includes('cursor=c2'))
         return jsonResponse({ notifications: second, nextCursor: null, unread: 2 });
       return jsonResponse({ notifications: first, nextCursor: 'c2', unread: 2 });
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<NotificationsList />, { path: '/notifications', user: createSelfUser() });
 
@@ -38,34 +38,28 @@ describe('NotificationsList (/notifications)', () => {
   });
 
   it('never links outside the app', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.includes('unread-count')
-          ? jsonResponse({ unread: 1 })
-          : jsonResponse({
-              notifications: [createNotification({ text: 'Odd', url: 'https://evil.example/x' })],
-              nextCursor: null,
-              unread: 1,
-            }),
-      ),
+    stubFetch(async (url: string) =>
+      url.includes('unread-count')
+        ? jsonResponse({ unread: 1 })
+        : jsonResponse({
+            notifications: [createNotification({ text: 'Odd', url: 'https://evil.example/x' })],
+            nextCursor: null,
+            unread: 1,
+          }),
     );
     renderWithApp(<NotificationsList />, { path: '/notifications', user: createSelfUser() });
     expect(await screen.findByRole('link', { name: /Odd/ })).toHaveAttribute('href', '/notifications');
   });
 
   it('shows an empty state', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ notifications: [], nextCursor: null, unread: 0 })),
-    );
+    stubFetch(async () => jsonResponse({ notifications: [], nextCursor: null, unread: 0 }));
     renderWithApp(<NotificationsList />, { path: '/notifications', user: createSelfUser() });
     expect(await screen.findByRole('heading', { name: 'No notifications yet' })).toBeInTheDocument();
   });
 
   it('marks all as read', async () => {
     let unread = 1;
-    const fetchMock = vi.fn(async (url: string) => {
+    stubFetch(async (url: string) => {
       if (url.endsWith('/api/notifications/read')) {
         unread = 0;
         return jsonResponse({ unread });
@@ -73,7 +67,6 @@ describe('NotificationsList (/notifications)', () => {
       if (url.includes('unread-count')) return jsonResponse({ unread });
       return jsonResponse({ notifications: [createNotification()], nextCursor: null, unread });
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<NotificationsList />, { path: '/notifications', user: createSelfUser() });
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));

@@ -4,6 +4,7 @@ import type { PlaceCandidate } from '@townsquare/contracts';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { PlacePicker } from './place-picker.tsx';
 
@@ -43,8 +44,7 @@ function Picker({ onChange }: { onChange: (place: PlaceCandidate | null) => void
 
 describe('PlacePicker', () => {
   it('"Berl" offers Berlin, picked with the keyboard alone', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ places: [berlin, bernau] }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(async () => jsonResponse({ places: [berlin, bernau] }));
     const onChange = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<Picker onChange={onChange} />);
@@ -72,10 +72,7 @@ describe('PlacePicker', () => {
   });
 
   it('says so when nothing matches, and Escape closes the list', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ places: [] })),
-    );
+    stubFetch(async () => jsonResponse({ places: [] }));
     const user = userEvent.setup();
     renderWithApp(<Picker onChange={() => {}} />);
     const box = screen.getByRole('combobox', { name: 'Where' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -48,11 +49,7 @@ const RESULTS = {
 };
 
 function serve(answer: (q: string) => Response = () => jsonResponse(RESULTS)) {
-  const fetchMock = vi.fn(async (url: string) =>
-    answer(new URL(url, 'http://x').searchParams.get('q') ?? ''),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubFetch(async (url: string) => answer(new URL(url, 'http://x').searchParams.get('q') ?? ''));
 }
 
 function renderBox() {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SignupItem } from '@townsquare/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SignupSheet } from './signup-sheet.tsx';
 
@@ -32,12 +33,11 @@ const shift: SignupItem = {
 
 describe('SignupSheet', () => {
   it('shows what is still needed and lets someone going claim it', async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const fetchMock = stubFetch(async (_url: string, init?: RequestInit) => {
       if (init?.method === 'PUT')
         return jsonResponse({ item: { ...chairs, claimed: 5, claims: [...chairs.claims] } });
       return jsonResponse({ items: [chairs, shift] });
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<SignupSheet eventId="e1" viewerId="me" timeZone="UTC" isHost={false} going />, {
       user: createSelfUser({ id: 'me' }),
@@ -58,10 +58,7 @@ describe('SignupSheet', () => {
   });
 
   it('someone not going sees the sheet but no claim buttons; hosts get the add form', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ items: [chairs] })),
-    );
+    stubFetch(async () => jsonResponse({ items: [chairs] }));
     const { unmount } = renderWithApp(
       <SignupSheet eventId="e1" viewerId="me" timeZone="UTC" isHost={false} going={false} />,
       { user: createSelfUser({ id: 'me' }) },

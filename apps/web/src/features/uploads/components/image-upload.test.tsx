@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
@@ -89,10 +90,9 @@ describe('ImageUpload', () => {
   });
 
   it('gets a signed URL, PUTs the bytes with progress and hands over the public URL', async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = stubFetch(async () =>
       jsonResponse({ signedUrl: '/uploads/put/abc?sig=1', publicUrl: '/uploads/abc.png', key: 'abc' }, 201),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const log: { url?: string; headers: Record<string, string> } = { headers: {} };
     vi.stubGlobal('XMLHttpRequest', fakeXhr(200, log));
     const onChange = vi.fn();
@@ -112,11 +112,8 @@ describe('ImageUpload', () => {
   });
 
   it('reports a failed upload with its status code', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({ signedUrl: '/uploads/put/abc', publicUrl: '/uploads/abc.png', key: 'abc' }),
-      ),
+    stubFetch(async () =>
+      jsonResponse({ signedUrl: '/uploads/put/abc', publicUrl: '/uploads/abc.png', key: 'abc' }),
     );
     vi.stubGlobal('XMLHttpRequest', fakeXhr(403, { headers: {} }));
     const onChange = vi.fn();
@@ -129,10 +126,7 @@ describe('ImageUpload', () => {
   });
 
   it('reports "Failed to get upload URL" when the server will not sign', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 500 })),
-    );
+    stubFetch(async () => new Response('', { status: 500 }));
     renderWithApp(<ImageUpload label="Picture" value={null} onChange={noop} />);
     pick(fileOf('me.png', 'image/png', 2048));
     expect(await screen.findByText('Image upload failed: Failed to get upload URL')).toBeInTheDocument();

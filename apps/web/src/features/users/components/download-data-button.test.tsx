@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { DownloadDataButton } from './download-data-button.tsx';
 
@@ -19,12 +20,11 @@ afterEach(() => {
 
 describe('DownloadDataButton', () => {
   it('downloads the export under the name the server gives', async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = stubFetch(async () =>
       jsonResponse({ exportedAt: '2026-11-23T00:00:00.000Z', profile: {} }, 200, {
         'Content-Disposition': 'attachment; filename="townsquare-export-jane.json"',
       }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const clicked: { download: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ download: this.download, href: this.href });
@@ -42,18 +42,15 @@ describe('DownloadDataButton', () => {
   });
 
   it("shows the server's message when the export is refused", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(
-          {
-            statusCode: 429,
-            error: 'Too Many Requests',
-            message: 'Too many attempts. Please try again in 59 minutes.',
-          },
-          429,
-          { 'Retry-After': '3540' },
-        ),
+    stubFetch(async () =>
+      jsonResponse(
+        {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many attempts. Please try again in 59 minutes.',
+        },
+        429,
+        { 'Retry-After': '3540' },
       ),
     );
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { DEFAULT_PUSH_PREFERENCES } from '@townsquare/contracts';
 import { MSG } from '@townsquare/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfUser, jsonResponse } from '../../../test/factories.ts';
+import { stubFetch } from '../../../test/fetch.ts';
 import { fill } from '../../../test/fill.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -13,12 +14,6 @@ import { ProfileEditForm } from './profile-edit-form.tsx';
 import { ProfileSetupForm } from './profile-setup-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function stubFetch(handler: (url: string, init: RequestInit) => Promise<Response> | Response) {
-  const fetchMock = vi.fn(handler);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const newcomer = () =>
   createSelfUser({
