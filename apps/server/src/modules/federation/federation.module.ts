@@ -10,6 +10,7 @@ import { createFollowersService } from './followers.service.ts';
 import { createJobMessageQueue } from './job-message-queue.ts';
 import { createPgKvStore } from './pg-kv-store.ts';
 import { eventChangedSubscriber } from './subscribers/event-changed.ts';
+import { remoteAttendeesChangedSubscriber } from './subscribers/remote-attendees-changed.ts';
 import { remoteOffersSubscriber } from './subscribers/remote-offers.ts';
 
 /** What NodeInfo and the User-Agent of deliveries name (the server package's version). */
@@ -59,6 +60,9 @@ export function register(
   federationRoutes(app, followers, deps.guards);
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
   deps.outbox.subscribe(remoteOffersSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
+  deps.outbox.subscribe(
+    remoteAttendeesChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }),
+  );
   const stop = new AbortController();
   deps.onStart(async () => {
     void federation.startQueue(undefined, { signal: stop.signal });

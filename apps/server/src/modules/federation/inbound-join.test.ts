@@ -259,6 +259,21 @@ describe('a remote Join', () => {
     }
   });
 
+  it('a remote attendee is told by a direct Note when the time moves and when it is called off', async () => {
+    const { owner, eventId, group } = await clubEvent({ title: 'Quiz night' });
+    expect(await answerTo(await join(group, eventId))).toBeInstanceOf(Accept);
+    const later = new Date(Date.now() + 8 * 24 * 3_600_000);
+    const moved = await updateEvent(t, owner, eventId, {
+      startDate: later.toISOString(),
+      endDate: new Date(later.getTime() + 2 * 3_600_000).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const note = await noteFrom(group, /Quiz night has changed: now/);
+    expect(note.toIds.map((u) => u.href)).toEqual([peer.alice().href]);
+    expect((await updateEvent(t, owner, eventId, { cancelled: true })).statusCode).toBe(200);
+    await noteFrom(group, /has been called off/);
+  });
+
   it('from a blocked domain is refused (403) and stores nothing', async () => {
     const { eventId, club } = await clubEvent();
     const res = await t.app.inject({
