@@ -204,7 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: () => notificationService,
   });
   // Before the pages: on the paths both share, ActivityPub callers get the library's answer.
-  federation.register(app, { ...k, guards });
+  federation.register(app, { ...k, guards, rsvps: ev.rsvps });
   // Last: the web app answers every path no module claimed.
   await pages.register(app, {
     ...k,

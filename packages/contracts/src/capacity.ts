@@ -243,6 +243,11 @@ export const attendee = z.object({
   checkedInAt: z.string().nullable(),
   /** Answered without an account (decision 040); `userId` is then the guest's id. */
   guest: z.boolean().optional(),
+  /**
+   * Answered from another server with ActivityPub `Join` (decision 080): a guest (`guest` true)
+   * known by their handle (`@name@host`), their server's host and actor id.
+   */
+  fediverse: z.object({ handle: z.string(), instance: z.string(), actor: z.string() }).optional(),
 });
 export type Attendee = z.infer<typeof attendee>;
 

@@ -83,6 +83,8 @@ export const selfUser = z.object({
   homePlace: placeSchema.optional(),
   /** The language chosen for the app, e-mails and push; null: the browser's. Always sent. */
   locale: z.enum(LOCALES).nullable().optional(),
+  /** Findable on the fediverse as `@username@host`, a `Person` actor (decision 080); off by default. */
+  fediverse: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -151,6 +153,8 @@ export const updateUserBody = z.object({
   homePlaceId: placeIdField.optional(),
   /** en, es, de or fr; null goes back to the browser's language. */
   locale: localeField.optional(),
+  /** Be a `Person` actor with a fediverse handle (decision 080). */
+  fediverse: z.boolean({ error: 'Fediverse must be true or false' }).optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 

@@ -118,6 +118,16 @@ export async function startPeer() {
         }),
       );
     },
+    /**
+     * Alice sends `build(alice)` (a `Join`, `Leave`, `Undo`…) to the actor at `actorUri`, signed,
+     * to its inbox looked up over HTTP.
+     */
+    async send(actorUri: string, build: (alice: URL) => Activity): Promise<void> {
+      const c = ctx();
+      const target = await c.lookupObject(actorUri);
+      if (!target || !('inboxId' in target)) throw new Error(`no actor at ${actorUri}`);
+      await c.sendActivity({ identifier: 'alice' }, target as Person, build(alice()));
+    },
     /** A lookup through the library (what a remote server sees of a URL). */
     lookup: (uri: string) => ctx().lookupObject(uri),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

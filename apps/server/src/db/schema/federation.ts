@@ -1,8 +1,9 @@
 import type { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant, ownedBy } from './columns.ts';
 import { communities } from './communities.ts';
+import { eventGuests, events } from './events.ts';
 
 /**
  * Federation's tables (decisions 072, 073), written by modules/federation only.
@@ -54,3 +55,28 @@ export const federationFollowers = pgTable(
 );
 
 export type FederationFollowerRow = typeof federationFollowers.$inferSelect;
+
+/**
+ * A remote person who answered an event with `Join` (decision 080): the guest without an account
+ * whose answer the one RSVP path keeps (`guestId`), and how to reach their server.
+ */
+export const federationAttendees = pgTable(
+  'federation_attendees',
+  {
+    guestId: uuid('guest_id')
+      .primaryKey()
+      .references(() => eventGuests.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
+    actorUri: text('actor_uri').notNull(),
+    /** `@name@host`, as the guest list shows it. */
+    handle: text('handle').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    /** The id of their last `Join`, which our `Accept`, `TentativeAccept` or `Reject` names. */
+    joinId: text('join_id'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('federation_attendees_event_actor_key').on(t.eventId, t.actorUri)],
+);
+
+export type FederationAttendeeRow = typeof federationAttendees.$inferSelect;

@@ -37,6 +37,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Set by platform admins for clubs and organisations they have checked (landing page promise). */
     isVerifiedCommunity: boolean('is_verified_community').notNull().default(false),
+    /** Opted in to being a `Person` actor with a fediverse handle (decision 080); off by default. */
+    fediverse: boolean('fediverse').notNull().default(false),
     notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
     /** Opt-in: new accounts get no product-update e-mails until they ask for them. */
     notifyProductUpdates: boolean('notify_product_updates').notNull().default(false),

@@ -15,7 +15,8 @@ export function csvCell(value: string): string {
  * The hosts' attendee list: name, username, status, guests, one column per question, checked in
  * (in the event's time zone, named), and, when the event has a sign-up sheet with claims, what each
  * person is bringing; when someone answered without an account, an "Account" column tells guests
- * from members (decision 040).
+ * from members (decision 040); when someone answered from another server, a "Fediverse" column gives
+ * their handle (decision 080).
  */
 export function attendeesCsv(
   attendees: Attendee[],
@@ -25,6 +26,7 @@ export function attendeesCsv(
 ): string {
   const sheet = bringing.size > 0;
   const guests = attendees.some((a) => a.guest);
+  const remote = attendees.some((a) => a.fediverse);
   const header = [
     'Name',
     'Username',
@@ -34,6 +36,7 @@ export function attendeesCsv(
     'Checked in',
     ...(sheet ? ['Bringing'] : []),
     ...(guests ? ['Account'] : []),
+    ...(remote ? ['Fediverse'] : []),
   ];
   const lines = attendees.map((a) => [
     a.fullName,
@@ -43,7 +46,8 @@ export function attendeesCsv(
     ...questions.map((q) => a.answers[q.id] ?? ''),
     a.checkedInAt ? sheetTime(new Date(a.checkedInAt), timeZone) : '',
     ...(sheet ? [bringing.get(a.userId) ?? ''] : []),
-    ...(guests ? [a.guest ? 'guest' : 'member'] : []),
+    ...(guests ? [a.fediverse ? 'fediverse' : a.guest ? 'guest' : 'member'] : []),
+    ...(remote ? [a.fediverse?.handle ?? ''] : []),
   ]);
   return `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -21,6 +21,9 @@ export type AttendeeRow = {
   position: number | null;
   offer_expires_at: string | null;
   checked_in_at: string | null;
+  /** A remote attendee's `@name@host` and actor (decision 080); absent from rows read elsewhere. */
+  fediverse_handle?: string | null;
+  fediverse_actor?: string | null;
 };
 
 export type DecorationRow = {

@@ -86,6 +86,15 @@ const toAttendee = (r: AttendeeRow): Attendee => ({
   offerExpiresAt: r.offer_expires_at ? new Date(r.offer_expires_at).toISOString() : null,
   checkedInAt: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null,
   ...(r.guest ? { guest: true } : {}),
+  ...(r.fediverse_handle && r.fediverse_actor
+    ? {
+        fediverse: {
+          handle: r.fediverse_handle,
+          instance: new URL(r.fediverse_actor).host,
+          actor: r.fediverse_actor,
+        },
+      }
+    : {}),
 });
 
 /** Answers of one event (or one person) with the waitlist position of those waiting. */

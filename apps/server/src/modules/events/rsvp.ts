@@ -326,7 +326,8 @@ export async function refillEvent(db: Database, eventId: string, now = new Date(
 
 /**
  * Answers of one event (or one attendee) with the waitlist position of those waiting; members and
- * guests without an account alike (a guest has their name and no username).
+ * guests without an account alike (a guest has their name and no username; a remote one, who
+ * answered with `Join`, their fediverse handle too: decision 080).
  */
 export async function attendeeRows(
   db: Executor,
@@ -336,10 +337,12 @@ export async function attendeeRows(
   const one = attendeeId ? sql` and r.attendee_id = ${attendeeId}` : sql``;
   const result = await db.execute<AttendeeRow>(sql`select r.attendee_id as user_id,
       r.guest_id is not null as guest, u.username, coalesce(u.full_name, g.name) as full_name, r.status,
-      r.guests, r.answers, r.offer_expires_at, r.checked_in_at,
+      r.guests, r.answers, r.offer_expires_at, r.checked_in_at, fa.handle as fediverse_handle,
+      fa.actor_uri as fediverse_actor,
       case when r.status = 'waitlisted' then (select count(*)::int from rsvps w
         where w.event_id = r.event_id and w.status = 'waitlisted' and w.queued_at <= r.queued_at) end as position
     from rsvps r left join users u on u.id = r.user_id left join event_guests g on g.id = r.guest_id
+      left join federation_attendees fa on fa.guest_id = r.guest_id
     where r.event_id = ${eventId}${one}
     order by case r.status when 'going' then 0 when 'offered' then 1 when 'waitlisted' then 2 when 'maybe' then 3 else 4 end,
       r.queued_at nulls last, coalesce(u.full_name, g.name), r.attendee_id`);

@@ -2,6 +2,7 @@ import type { App } from '../../platform/http.ts';
 import { cron } from '../../platform/jobs.ts';
 import type { Kernel } from '../../platform/kernel.ts';
 import type { Guards } from '../../platform/request-user.ts';
+import type { Offer } from '../events/rsvp.ts';
 import { registerBridge } from './bridge.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { createTownsquareFederation } from './federation.ts';
@@ -9,6 +10,8 @@ import { createFollowersService } from './followers.service.ts';
 import { createJobMessageQueue } from './job-message-queue.ts';
 import { createPgKvStore } from './pg-kv-store.ts';
 import { eventChangedSubscriber } from './subscribers/event-changed.ts';
+import { remoteAttendeesChangedSubscriber } from './subscribers/remote-attendees-changed.ts';
+import { remoteOffersSubscriber } from './subscribers/remote-offers.ts';
 
 /** What NodeInfo and the User-Agent of deliveries name (the server package's version). */
 const SOFTWARE_VERSION = '0.1.0';
@@ -27,7 +30,10 @@ export function blockedBy(domains: string[]): (host: string) => boolean {
  * FEDERATION is on (by default where PUBLIC_URL is https on a public host): nothing is
  * registered then, and no path answers.
  */
-export function register(app: App, deps: Kernel & { guards: Guards }) {
+export function register(
+  app: App,
+  deps: Kernel & { guards: Guards; rsvps?: { announce: (eventId: string, offers: Offer[]) => void } },
+) {
   const { config } = deps;
   if (!config.federation.enabled) return undefined;
   const kv = createPgKvStore(deps.db);
@@ -41,6 +47,7 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
     isBlocked,
     allowPrivateAddress: config.federation.allowPrivateAddresses,
     version: SOFTWARE_VERSION,
+    announce: deps.rsvps ? (eventId, offers) => deps.rsvps?.announce(eventId, offers) : undefined,
   });
   registerBridge(app, {
     federation,
@@ -52,6 +59,10 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
   const followers = createFollowersService({ db: deps.db, federation, publicUrl: config.publicUrl });
   federationRoutes(app, followers, deps.guards);
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
+  deps.outbox.subscribe(remoteOffersSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
+  deps.outbox.subscribe(
+    remoteAttendeesChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }),
+  );
   const stop = new AbortController();
   deps.onStart(async () => {
     void federation.startQueue(undefined, { signal: stop.signal });

@@ -9,6 +9,8 @@ import {
   Group,
   Image,
   isActor,
+  Join,
+  Leave,
   type Recipient,
   Undo,
 } from '@fedify/vocab';
@@ -25,8 +27,10 @@ import {
   upcomingEventIds,
   usage,
 } from './federation.repository.ts';
+import { createJoinHandlers, type JoinDeps } from './inbound-join.ts';
 import { inboxRefused, storedInboxRefused } from './inbox-guard.ts';
 import { eventJson, PUBLIC, textToHtml } from './objects.ts';
+import { isPersonIdentifier, personActor, personByHandle, personKeyPairs } from './person-actor.ts';
 
 /** The instance's own actor (signed fetches); no community slug has an underscore. */
 export const INSTANCE_ACTOR = '_instance';
@@ -45,6 +49,8 @@ export type FederationDeps = {
   isBlocked: (host: string) => boolean;
   allowPrivateAddress: boolean;
   version: string;
+  /** Tells an event's room its guest list changed after a remote answer (decision 080). */
+  announce?: JoinDeps['announce'];
 };
 
 const keyOwner = (communityId: string) => `community:${communityId}`;
@@ -69,6 +75,7 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      if (isPersonIdentifier(identifier)) return personActor(ctx, db, identifier, deps.publicUrl);
       if (identifier === INSTANCE_ACTOR) {
         const keys = await ctx.getActorKeyPairs(identifier);
         return new Application({
@@ -104,11 +111,14 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
       if (identifier === INSTANCE_ACTOR) return keyPairsOf(db, 'instance');
+      if (isPersonIdentifier(identifier)) return personKeyPairs(db, identifier);
       const community = await publicCommunityBySlug(db, identifier);
       return community ? keyPairsOf(db, keyOwner(community.id)) : [];
     })
-    // acct:<slug>@<host>: the handle is the slug.
-    .mapHandle(async (_ctx, username) => ((await publicCommunityBySlug(db, username)) ? username : null));
+    // acct:<slug>@<host>: the handle is the slug; else an opted-in person's username (person-actor.ts).
+    .mapHandle(async (_ctx, username) =>
+      (await publicCommunityBySlug(db, username)) ? username : personByHandle(db, username),
+    );
 
   // The outbox: the `Create` of each upcoming public event (at most OUTBOX_SIZE, soonest first),
   // so a server that reads it on a first follow shows what is coming.
@@ -146,6 +156,8 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
     });
 
   const guard = { allowPrivate: deps.allowPrivateAddress, isBlocked: deps.isBlocked };
+  // Remote RSVPs: Join, Leave and Undo(Join) of an event (decision 080, inbound-join.ts).
+  const joins = createJoinHandlers(deps);
   // Followers: their number is public, who they are is not (members' lists never federate).
   // Deliveries (a context without a request) read the whole list.
   federation
@@ -239,8 +251,11 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
         }),
       );
     })
+    .on(Join, (ctx, join) => joins.onJoin(ctx, join))
+    .on(Leave, (ctx, leave) => joins.onLeave(ctx, leave))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
+      if (object instanceof Join) return joins.onUndoJoin(ctx, undo, object);
       if (!(object instanceof Follow) || !undo.actorId || !object.objectId) return;
       // Only the follower themselves may undo their follow.
       if (object.actorId?.href !== undo.actorId.href) return;

@@ -160,7 +160,8 @@ export function eventJson(event: FederatedEvent, uris: EventUris): Record<string
     published: event.createdAt.toISOString(),
     updated: event.updatedAt.toISOString(),
     'ical:status': eventStatus(event),
-    joinMode: 'external',
+    // `Join` is an RSVP (decision 080); questions a person going must answer are asked on the page.
+    joinMode: event.questions.some((q) => q.required) ? 'external' : 'free',
     participantCount: event.going,
     ...(event.capacity === null
       ? {}

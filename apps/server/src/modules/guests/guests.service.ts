@@ -335,7 +335,9 @@ export function createGuestService(deps: GuestServiceDeps) {
     const guest = await repo.findGuest(db, job.guestId);
     if (!guest || (await repo.isSuppressed(db, guest.email))) return undefined;
     if (ofPoll(guest)) return pollMailFor(job, guest);
-    if (!ofEvent(guest)) return undefined;
+    // A guest who never confirmed an address (a remote attendee, decision 080) is mailed nothing
+    // but a confirmation link; a remote one is told by direct messages instead.
+    if (!ofEvent(guest) || (!guest.confirmedAt && job.kind !== 'confirm')) return undefined;
     const event = await repo.eventOf(db, guest.eventId);
     if (!event) return undefined;
     const { locale } = guest;

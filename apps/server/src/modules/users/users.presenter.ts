@@ -38,6 +38,7 @@ export function presentSelf(row: UserRow): SelfUser {
     },
     homePlaceId: row.homePlaceId,
     locale: row.locale ?? null,
+    fediverse: row.fediverse,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

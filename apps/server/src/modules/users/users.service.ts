@@ -103,6 +103,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         values.homePlaceId = input.homePlaceId && (await homeCity(db, input.homePlaceId)).id;
       }
       if (input.locale !== undefined) values.locale = input.locale;
+      if (input.fediverse !== undefined) values.fediverse = input.fediverse;
       const prefs = input.notificationPreferences;
       if (prefs?.nearbyRadiusKm !== undefined) {
         // Alerts are about home: a radius needs a home city (kept, or set in the same request).

@@ -1,4 +1,4 @@
-import { Bell, FileDown, KeyRound, Languages } from 'lucide-react';
+import { Bell, FileDown, Globe, KeyRound, Languages } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { IconCard } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -9,6 +9,7 @@ import { CalendarFeedCard } from '../../features/calendar/components/calendar-fe
 import { MyReportsCard } from '../../features/moderation/components/my-reports-card.tsx';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form.tsx';
 import { DownloadDataButton } from '../../features/users/components/download-data-button.tsx';
+import { FediverseToggle } from '../../features/users/components/fediverse-toggle.tsx';
 import { LanguageSelect } from '../../features/users/components/language-select.tsx';
 import { NotificationPreferencesForm } from '../../features/users/components/notification-preferences-form.tsx';
 import { useSession } from '../../lib/api/get-session.ts';
@@ -52,6 +53,13 @@ export function SettingsPage() {
         <MyReportsCard />
         <IconCard icon={Bell} title={t('settings.email.title')} description={t('settings.email.description')}>
           <NotificationPreferencesForm key={user?.id} initial={user?.notificationPreferences} />
+        </IconCard>
+        <IconCard
+          icon={Globe}
+          title={t('settings.fediverse.title')}
+          description={t('settings.fediverse.description')}
+        >
+          <FediverseToggle />
         </IconCard>
         <IconCard
           icon={FileDown}
