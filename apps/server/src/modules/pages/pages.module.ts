@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DomainEventType } from '../../platform/domain-events.ts';
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
 import { serveWebApp } from '../../platform/web-app.ts';
@@ -12,6 +13,19 @@ import type { SponsorsService } from '../sponsors/sponsors.service.ts';
 import { pagesRoutes } from './pages.routes.ts';
 import { createPagesService } from './pages.service.ts';
 import { createRenderer, createShell } from './shell.ts';
+
+/** The domain events that change what a signed-out visitor is shown (decision 081). */
+const PUBLIC_CHANGES = [
+  'event.changed',
+  'event.cancelled',
+  'rsvp.changed',
+  'place.offered',
+  'member.approved',
+  'community.announced',
+  'recap.published',
+  'album.first_photos',
+  'sponsorship.changed',
+] as const satisfies readonly DomainEventType[];
 
 /** apps/web/dist, found from the source tree (src/modules/pages) or the bundle (dist/server.js). */
 function defaultWebDist(): string {
@@ -54,6 +68,16 @@ export async function register(
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed')),
     { limiter: deps.limiter, ...config.publicReads },
+    deps.publicCache,
   );
+  // What signed-out pages show changes with these domain events (decision 081): a new generation
+  // of the public cache on every instance. Anything else they show (a community's own text, a
+  // host's name) is at most PUBLIC_CACHE_SECONDS old.
+  for (const type of PUBLIC_CHANGES)
+    deps.outbox.subscribe({
+      name: `public-cache-${type.replace(/[._]/g, '-')}`,
+      on: type,
+      handle: () => deps.publicCache.invalidate(),
+    });
   await serveWebApp(app, webDist);
 }
