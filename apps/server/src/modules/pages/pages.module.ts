@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES } from '@townsquare/contracts';
 import type { DomainEventType } from '../../platform/domain-events.ts';
 import type { App } from '../../platform/http.ts';
 import type { Kernel } from '../../platform/kernel.ts';
@@ -53,6 +54,14 @@ export async function register(
 ) {
   const { config } = deps;
   const webDist = config.webDistDir ?? defaultWebDist();
+  const shell = createShell(webDist);
+  const renderer = createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed'));
+  // No cold start: the SSR bundle, its catalogs and route code and the templates are loaded
+  // before the server listens, not by the first visitors (who waited up to a second for them).
+  deps.onStart(async () => {
+    await shell.read();
+    await renderer.warm(LOCALES);
+  });
   pagesRoutes(
     app,
     createPagesService({
@@ -65,8 +74,8 @@ export async function register(
       publicUrl: config.publicUrl,
       currency: config.currency,
     }),
-    createShell(webDist),
-    createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed')),
+    shell,
+    renderer,
     { limiter: deps.limiter, ...config.publicReads },
     deps.publicCache,
   );
