@@ -58,22 +58,31 @@ export async function register(
   const renderer = createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed'));
   // No cold start: the SSR bundle, its catalogs and route code and the templates are loaded
   // before the server listens, not by the first visitors (who waited up to a second for them).
+  // The data path too: each page's reads once, for nothing (statements planned, presenters and
+  // serializers made); an unknown id or slug finds nothing and costs a query each.
   deps.onStart(async () => {
     await shell.read();
     await renderer.warm(LOCALES);
+    await Promise.allSettled([
+      pages.eventPage('00000000-0000-0000-0000-000000000000', 'en'),
+      pages.communityPage('warm-up', 'en'),
+      pages.cityPage('warm-up', 'en'),
+      pages.sitemap(),
+    ]);
+  });
+  const pages = createPagesService({
+    events: deps.events,
+    cities: deps.cities,
+    communities: deps.communities,
+    announcements: deps.announcements,
+    albums: deps.albums,
+    sponsors: deps.sponsors,
+    publicUrl: config.publicUrl,
+    currency: config.currency,
   });
   pagesRoutes(
     app,
-    createPagesService({
-      events: deps.events,
-      cities: deps.cities,
-      communities: deps.communities,
-      announcements: deps.announcements,
-      albums: deps.albums,
-      sponsors: deps.sponsors,
-      publicUrl: config.publicUrl,
-      currency: config.currency,
-    }),
+    pages,
     shell,
     renderer,
     { limiter: deps.limiter, ...config.publicReads },
