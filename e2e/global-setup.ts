@@ -183,6 +183,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         PAGE_RATE_LIMIT: '10000',
         PLACE_SEARCH_RATE_LIMIT: '10000',
         PAGE_CACHE_SECONDS: '0',
+        // The public cache too (decision 081): specs read pages right after changes, some made
+        // by ways no domain event records. public-cache.test.ts covers the cache itself.
+        PUBLIC_CACHE_SECONDS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -221,6 +221,8 @@ const envSchema = z.object({
   // Signed-out reads anyone can flood (decision 062). 0 switches each off: for benchmarks that
   // measure the unprotected server (bench/abuse.ts) and tests that need fresh data.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
+  /** Seconds the public cache keeps a signed-out page or answer (decision 081); 0: off. */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   PAGE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   PLACE_SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   METRICS_TOKEN: z
@@ -416,7 +418,13 @@ export type Config = {
    * (HTML and data) it made, city-page reads per client address per minute, and typeahead
    * searches per client address per 10 s. 0 switches each off.
    */
-  publicReads: { pageCacheSeconds: number; pagesPerMinute: number; placeSearchesPer10s: number };
+  publicReads: {
+    pageCacheSeconds: number;
+    pagesPerMinute: number;
+    placeSearchesPer10s: number;
+    /** PUBLIC_CACHE_SECONDS: the shared cache of signed-out pages and answers (decision 081). */
+    publicCacheSeconds: number;
+  };
   webDistDir: string | undefined;
   /** Before an event's start, in milliseconds, longest first: when attendees are reminded. */
   reminderLeadTimes: number[];
@@ -548,6 +556,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pageCacheSeconds: e.PAGE_CACHE_SECONDS,
       pagesPerMinute: e.PAGE_RATE_LIMIT,
       placeSearchesPer10s: e.PLACE_SEARCH_RATE_LIMIT,
+      publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     reminderLeadTimes: e.REMINDER_LEAD_TIMES,

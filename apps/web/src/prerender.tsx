@@ -17,7 +17,7 @@ import { type NearCity, nearCityQueryKey } from './features/places/api/get-near-
 import { sessionQueryKey } from './lib/api/get-session.ts';
 import { IntlProvider, setCurrentIntl } from './lib/i18n/intl.tsx';
 import { type LoadedLocale, loadStartingLocale } from './lib/i18n/locale-provider.tsx';
-import { type AppLocale, isLocale } from './lib/i18n/locales.ts';
+import { type AppLocale, isLocale, LOCALES } from './lib/i18n/locales.ts';
 import { Prerendering } from './lib/prerendering.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -152,4 +152,18 @@ export function renderNearCityPage(
   const queryClient = createQueryClient();
   queryClient.setQueryData(nearCityQueryKey(slug), data);
   return render(`/near/${encodeURIComponent(slug)}`, queryClient, false, options.locale);
+}
+
+/**
+ * Loads what the first request of each kind would otherwise wait for: every language's catalogs,
+ * the router, and the lazy parts of the event, community and city routes (each rendered once
+ * without data, its loading state; the markup is thrown away). The server calls this before it
+ * takes requests, so the first visitors after a start are served as fast as later ones.
+ */
+export async function warmRenderer(locales: readonly string[] = LOCALES): Promise<void> {
+  for (const locale of locales) {
+    for (const pathname of ['/event/warm-up', '/c/warm-up', '/near/warm-up']) {
+      await render(pathname, createQueryClient(), false, locale).catch(() => undefined);
+    }
+  }
 }

@@ -13,6 +13,7 @@ import { createLogger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMetrics } from './metrics.ts';
 import { createOutbox } from './outbox.ts';
+import { createPublicCache } from './public-cache.ts';
 import { createRateLimiter, MemoryRateLimitStore } from './rate-limit/rate-limiter.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import { createRedisClients } from './redis.ts';
@@ -127,6 +128,14 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
   const limiter = createRateLimiter(
     redis ? new RedisRateLimitStore(redis.command, `${config.redisPrefix}rl:`) : new MemoryRateLimitStore(),
   );
+  // Signed-out pages and answers (decision 081): shared through Redis when there is one.
+  const publicCache = createPublicCache({
+    ttlMs: config.publicReads.publicCacheSeconds * 1000,
+    maxEntries: 2_000,
+    redis,
+    prefix: config.redisPrefix,
+    log: app.log,
+  });
   // Every image decode (uploads, S3 finalize) goes through this one bounded queue ...
   const images = createWorkQueue(config.imageWork);
   // ... decoded in a child process at a low CPU priority (IMAGE_NICE; decision 036).
@@ -168,6 +177,8 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
     mailer,
     redis,
     limiter,
+    /** Signed-out pages and answers (decision 081); the pages module invalidates it. */
+    publicCache,
     metrics,
     images,
     sanitizeImage,
@@ -188,6 +199,7 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
     async start(): Promise<void> {
       // Periodic work runs on the queue: declared by every instance, run by one.
       await jobs.start();
+      await publicCache.start();
       for (const work of starters) await work();
       // Every subscriber is registered by now: their workers, then the dispatcher.
       await outbox.start();
@@ -206,6 +218,7 @@ export async function createKernel(config: AppConfig, options: KernelOptions = {
       await imageCodec.close();
       await mailer.close();
       await limiter.close();
+      await publicCache.stop();
       await closeDb();
       await redis?.close();
       if (storage.kind === 's3') storage.client.destroy();

@@ -81,6 +81,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // and the web tests, CPU work a server never has beside it, and at 19 the image process
     // starved: uploads timed out in CI. image-process.test.ts checks the production priority.
     IMAGE_NICE: '0',
+    // The public cache (decision 081) off: tests read what they just changed, often by a way that
+    // records no domain event. public-cache.test.ts turns it on.
+    PUBLIC_CACHE_SECONDS: '0',
     ...options.env,
   });
   const memory = memoryMailer();

@@ -50,7 +50,7 @@ export function register(
       }
     },
   });
-  communitiesRoutes(app, communities, deps.guards);
+  communitiesRoutes(app, communities, deps.guards, deps.publicCache);
   const announcements = createCommunityAnnouncements({
     db: deps.db,
     limiter: deps.limiter,

@@ -22,6 +22,7 @@ import {
   verifiedCommunityBody,
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { isSignedOut, type PublicCache, sendWithEtag } from '../../platform/public-cache.ts';
 import { caller, type Guards } from '../../platform/request-user.ts';
 import { groupChatRoutes } from '../groups/group.routes.ts';
 import type { CommunitiesService } from './communities.service.ts';
@@ -29,7 +30,13 @@ import type { CommunitiesService } from './communities.service.ts';
 const tags = ['communities'];
 
 /** Communities (docs/API.md, "Communities"). Thin: validate, authenticate, call the service. */
-export function communitiesRoutes(app: App, service: CommunitiesService, guards: Guards): void {
+export function communitiesRoutes(
+  app: App,
+  service: CommunitiesService,
+  guards: Guards,
+  /** Signed-out answers of a community (decision 081). */
+  cache?: PublicCache,
+): void {
   const { requireAuth, optionalAuth } = guards;
   const auth = routeOptions(tags, requireAuth);
   const open = routeOptions(tags, optionalAuth, { security: false });
@@ -56,7 +63,17 @@ export function communitiesRoutes(app: App, service: CommunitiesService, guards:
   app.get(
     '/api/communities/:slug',
     open({ params: slugParam, response: { 200: communityResponse, ...errors(401, 404) } }),
-    async (request) => ({ community: await service.get(request.params.slug, request.auth?.user.id) }),
+    async (request, reply) => {
+      const { slug } = request.params;
+      // A signed-out visitor's answer is the same for everyone: from the public cache, with an ETag.
+      if (cache && !request.auth && isSignedOut(request)) {
+        const cached = await cache.get(`json:community:${slug}`, async () => ({
+          community: await service.get(slug, undefined),
+        }));
+        return sendWithEtag(request, reply, cached);
+      }
+      return { community: await service.get(slug, request.auth?.user.id) };
+    },
   );
 
   app.patch(

@@ -68,7 +68,7 @@ export function register(
     isOwnImage: (url, ownerId) => deps.uploads.isOwnImage(url, ownerId),
     assertCanHost: (communityId, userId) => deps.communities().assertCanHost(communityId, userId),
   });
-  eventsRoutes(app, events, deps.uploads, guards, series, uploadAllowance(deps.limiter));
+  eventsRoutes(app, events, deps.uploads, guards, series, uploadAllowance(deps.limiter), deps.publicCache);
   seriesRoutes(app, series, guards);
   rsvpRoutes(
     app,

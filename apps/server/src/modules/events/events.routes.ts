@@ -12,6 +12,7 @@ import {
 } from '@townsquare/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
+import { isSignedOut, type PublicCache, sendWithEtag } from '../../platform/public-cache.ts';
 import { caller, type Guards } from '../../platform/request-user.ts';
 import { fastSerializer } from '../../platform/serialize.ts';
 import { readFilePart } from '../uploads/uploads.routes.ts';
@@ -52,6 +53,8 @@ export function eventsRoutes(
   series: Pick<SeriesService, 'update' | 'remove'>,
   /** The upload limits (uploads.routes `uploadAllowance`): the form's picture counts like any upload. */
   allowUpload: (userId: string, ip: string) => Promise<void>,
+  /** Signed-out answers of the public event (decision 081). */
+  cache?: PublicCache,
 ): void {
   const { requireAuth, optionalAuth } = guards;
   const auth = routeOptions(tags, requireAuth);
@@ -105,7 +108,17 @@ export function eventsRoutes(
       ...open({ params, response: { 200: publicEventResponse, ...errors(401, 404) } }),
       serializerCompiler: fastSerializer,
     },
-    async (request) => ({ data: await eventsService.getPublic(request.params.id, request.auth?.user.id) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      // A signed-out visitor's answer is the same for everyone: from the public cache, with an ETag.
+      if (cache && !request.auth && isSignedOut(request)) {
+        const cached = await cache.get(`json:event:${id}`, async () => ({
+          data: await eventsService.getPublic(id, undefined),
+        }));
+        return sendWithEtag(request, reply, cached);
+      }
+      return { data: await eventsService.getPublic(id, request.auth?.user.id) };
+    },
   );
 
   app.get(

@@ -135,9 +135,11 @@ describe('server-rendered public event pages', () => {
     // React's own hint was moved to the head, not sent twice.
     expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('rel="preload"');
     // The same bytes for everyone who reads the same language (<html lang>, the
-    // description): only the encoding and the language vary, and nobody caches a stale copy.
+    // description): only the encoding and the language vary, and nobody caches a stale copy
+    // (browsers and proxies may keep it, and ask again with its ETag: decision 081).
     expect(res.headers.vary).toBe('accept-encoding, accept-language, cookie');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
   });
 
   it("puts a rendered page in the build's event template (the app starts after paint), else in the shell", async () => {

@@ -1,7 +1,8 @@
 import type { Locale } from '@townsquare/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/locale.ts';
+import { isSignedOut, type PublicCache, sendWithEtag } from '../../platform/public-cache.ts';
 import { LIMITS_PER, type RateLimiter, throttlesByIp } from '../../platform/rate-limit/rate-limiter.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import { type Head, injectBody, injectHead } from './head.ts';
@@ -20,6 +21,9 @@ export type PageLimits = { limiter: RateLimiter; pageCacheSeconds: number; pages
 /** At most this many city pages (one per city and language) are kept per instance. */
 const CITY_PAGES_KEPT = 500;
 
+/** A page as sent: its status and HTML (undefined without a built app). */
+type MadePage = { status: 200 | 404; html: string | undefined };
+
 /** The page's markup and the data it was made from (`page`: made by the web app's renderer). */
 type PageBody = { markup: string | undefined; data: unknown; page?: RenderedPage };
 
@@ -29,6 +33,7 @@ export function pagesRoutes(
   shell: Shell,
   renderer: Renderer,
   limits: PageLimits,
+  cache: PublicCache,
 ): void {
   /**
    * The web app's index.html, with `head` in it when there is one; when the page was rendered, the
@@ -56,32 +61,52 @@ export function pagesRoutes(
   }
 
   /** A page made anew by the web app's renderer and hydrated; none found is the app's 404, without a head. */
-  async function sendRendered<D>(
-    reply: FastifyReply,
+  async function renderedHtml<D>(
     locale: Locale,
     page: { head: Head; data: D } | undefined,
     kind: RenderedPage,
     render: (data: D) => Promise<string | undefined>,
-  ) {
-    if (!page) return sendPage(reply, locale, undefined);
-    return sendPage(reply, locale, page.head, {
-      markup: await render(page.data),
-      data: page.data,
-      page: kind,
-    });
+  ): Promise<MadePage> {
+    if (!page) return { status: 200, html: await pageHtml(locale, undefined) };
+    const markup = await render(page.data);
+    return { status: 200, html: await pageHtml(locale, page.head, { markup, data: page.data, page: kind }) };
   }
 
-  // What crawlers read, the same for an hour.
-  for (const [url, type, body] of [
-    ['/robots.txt', 'text/plain', async () => pages.robots()],
-    ['/sitemap.xml', 'application/xml', () => pages.sitemap()],
-  ] as const)
-    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=3600')
-        .type(`${type}; charset=utf-8`)
-        .send(await body()),
-    );
+  /**
+   * A signed-out page from the public cache (decision 081), keyed by what it is made of: the path
+   * and the language. With an ETag, and a 304 for a browser or proxy that has it. A request with
+   * credentials is made afresh (page requests carry none, the app keeps its token to itself, but a
+   * client that sends one is never given what was cached for nobody).
+   */
+  async function sendCachedPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale,
+    key: string,
+    make: () => Promise<MadePage>,
+  ) {
+    if (!isSignedOut(request)) {
+      const { status, html } = await make();
+      return sendHtml(reply.code(status), locale, html);
+    }
+    const cached = await cache.get(`page:${locale}:${key}`, make);
+    if (cached.value.html === undefined) return reply.callNotFound();
+    pageHeaders(reply.code(cached.value.status), locale).type('text/html; charset=utf-8');
+    return sendWithEtag(request, reply, { value: cached.value.html, etag: cached.etag });
+  }
+
+  // What crawlers read, the same for an hour; the sitemap from the public cache, with its ETag.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(pages.robots()),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const cached = await cache.get('sitemap', () => pages.sitemap());
+    reply.type('application/xml; charset=utf-8');
+    return sendWithEtag(request, reply, cached, 'public, max-age=3600');
+  });
 
   app.get<{ Params: { eventId: string } }>(
     '/event/:eventId',
@@ -90,10 +115,13 @@ export function pagesRoutes(
       // Rendered from the anonymous view only (never the caller's token, which a page request does
       // not carry anyway): the same bytes for everyone who reads the same language.
       const locale = requestLocale(request);
-      const page = await pages.eventPage(request.params.eventId, locale);
-      return sendRendered(reply, locale, page && { head: page.head, data: page.event }, 'event', (event) =>
-        renderer.event(event, locale),
-      );
+      const { eventId } = request.params;
+      return sendCachedPage(request, reply, locale, `event:${eventId}`, async () => {
+        const page = await pages.eventPage(eventId, locale);
+        return renderedHtml(locale, page && { head: page.head, data: page.event }, 'event', (event) =>
+          renderer.event(event, locale),
+        );
+      });
     },
   );
 
@@ -128,8 +156,9 @@ export function pagesRoutes(
     async (request, reply) => {
       const locale = requestLocale(request);
       const { city } = request.params;
-      const { status, html } = await cityPages.get(`${locale}|${city}`, () => cityHtml(city, locale));
-      return sendHtml(reply.code(status), locale, html);
+      return sendCachedPage(request, reply, locale, `near:${city}`, () =>
+        cityPages.get(`${locale}|${city}`, () => cityHtml(city, locale)),
+      );
     },
   );
   // What is not one city slug (a longer path, or a slug longer than a route parameter may be) is
@@ -143,8 +172,12 @@ export function pagesRoutes(
   // event pages, and hydrated; without a renderer (or when it fails) the head only.
   app.get<{ Params: { slug: string } }>('/c/:slug', { schema: { hide: true } }, async (request, reply) => {
     const locale = requestLocale(request);
-    const page = await pages.communityPage(request.params.slug, locale);
-    return sendRendered(reply, locale, page, 'community', (data) => renderer.community(data, locale));
+    const { slug } = request.params;
+    return sendCachedPage(request, reply, locale, `community:${slug}`, async () =>
+      renderedHtml(locale, await pages.communityPage(slug, locale), 'community', (data) =>
+        renderer.community(data, locale),
+      ),
+    );
   });
 
   // Recap pages (decision 075): the head and plain HTML from the anonymous view; the app renders

@@ -149,7 +149,8 @@ describe('link previews of /event/:id', () => {
     const res = await get(`/event/${publicId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // Kept and revalidated by browsers and proxies (decision 081).
+    expect(res.headers['cache-control']).toBe('public, no-cache');
     const html = res.body;
     expect(html).toContain('<title>Riverside park run · Townsquare</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);

@@ -39,6 +39,8 @@ type RenderModule = {
   renderCommunityPage?(data: CommunityPageData, options?: { locale: Locale }): Rendered;
   /** A city page, from `GET /api/near/:city`'s answer; older builds lack it. */
   renderNearCityPage?(slug: string, data: NearCityResponse, options?: { locale: Locale }): Rendered;
+  /** Loads catalogs and the pages' lazy parts in `locales`; older builds lack it. */
+  warmRenderer?(locales: readonly Locale[]): Promise<void>;
 };
 
 /** Where the web build writes its request-time renderer, relative to the built app. */
@@ -96,6 +98,20 @@ export function createRenderer(webDist: string, log: (err: unknown) => void) {
     }
   }
   return {
+    /**
+     * Everything the first page would wait for, before the server takes requests: the SSR
+     * bundle's import, the templates, and the renderer's catalogs and route code in every
+     * language. Never fails: a broken renderer is found (and logged) by the first page instead.
+     */
+    async warm(locales: readonly Locale[]): Promise<void> {
+      try {
+        await Promise.all(Object.values(templates).map((t) => t.read()));
+        const module = await load();
+        await module?.warmRenderer?.(locales);
+      } catch (err) {
+        log(err);
+      }
+    },
     /** The template for a rendered page; undefined (use the shell) when the build has none. */
     template: (page: RenderedPage) => templates[page].read(),
     /** The event page's markup as a signed-out visitor sees it. */
