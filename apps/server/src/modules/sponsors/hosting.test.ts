@@ -171,7 +171,7 @@ describe('hosting an event', () => {
   it('a business withdraws a waiting offer; an ended or draft event takes none', async () => {
     const other = await createEvent(t, cohost, { title: 'Saturday run' });
     const offered = hostingOfferResponse.parse(
-      (await inject('POST', `/api/events/${other}/hosting-offers`, cafe, null)).json(),
+      (await inject('POST', `/api/events/${other}/hosting-offers`, cafe)).json(),
     ).offer;
     const withdrawn = await inject('POST', `/api/hosting-offers/${offered.id}/withdraw`, cafe);
     expect(withdrawn.json().offer.state).toBe('withdrawn');

@@ -206,11 +206,9 @@ export function sponsorsRoutes(app: App, service: SponsorsService, guards: Guard
       response: { 201: hostingOfferResponse, ...errors(400, 401, 403, 404, 409) },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          offer: await service.offerHosting(caller(request).user, request.params.id, request.body ?? {}),
-        }),
+      reply.status(201).send({
+        offer: await service.offerHosting(caller(request).user, request.params.id, request.body ?? {}),
+      }),
   );
 
   app.get(
