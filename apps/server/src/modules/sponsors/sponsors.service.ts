@@ -3,7 +3,6 @@ import {
   type Community,
   type CommunitySponsors,
   type CommunitySponsorship,
-  type EventSponsors,
   type HostingAction,
   type HostingOffer,
   type LatLon,
@@ -707,7 +706,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
       const moved = await db
         .transaction(async (tx) => {
           const locked = await repo.findHosting(tx, id, { lock: true });
-          if (!locked || locked.state !== 'proposed') throw conflict(SPONSOR_MSG.hostingWrongState);
+          if (locked?.state !== 'proposed') throw conflict(SPONSOR_MSG.hostingWrongState);
           const done = await repo.moveHosting(tx, id, 'proposed', to, action === 'withdraw' ? null : me.id);
           if (action === 'accept' && locked.placeId) await placesRepo.addOwner(tx, locked.placeId, me.id);
           return done;

@@ -43,7 +43,11 @@ export function EventBackers({ eventId }: { eventId: string }) {
   const { data } = useEventSponsors(eventId);
   if (!data || (!data.hostedBy && data.supportedBy.length === 0)) return null;
   return (
-    <section aria-label={t('sponsors.event.label')} className="mt-6 space-y-3 border-t border-stone-100 pt-5">
+    <section
+      id="event-backers"
+      aria-label={t('sponsors.event.label')}
+      className="mt-6 space-y-3 border-t border-stone-100 pt-5"
+    >
       {data.hostedBy ? (
         <p className="flex flex-wrap items-center gap-2 text-stone-800">
           <Store className="size-5 text-stone-600" aria-hidden="true" />
@@ -140,7 +144,7 @@ export function HostingOffers({
   if (!host && !business) return null;
   if (host && list.length === 0) return null;
   return (
-    <section className="space-y-3" aria-labelledby={`${messageId}-title`}>
+    <section id="hosting-offers" className="space-y-3" aria-labelledby={`${messageId}-title`}>
       <h2 id={`${messageId}-title`} className="text-lg font-semibold">
         {t('sponsors.hosting.title')}
       </h2>
