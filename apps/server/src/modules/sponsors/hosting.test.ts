@@ -151,7 +151,8 @@ describe('hosting an event', () => {
 
     const event = (await inject('GET', `/api/events/${runId}`, organiser)).json().event;
     expect(event.placeId).toBe(cafePlaceId);
-    expect(event.location).toContain('Café Kranz');
+    expect(event.location).toMatch(/^Café Kranz, Café Kranz Straße 1/);
+    expect(event.location).not.toMatch(/^Café Kranz, Café Kranz, /);
 
     const shown = eventSponsorsResponse.parse((await inject('GET', `/api/events/${runId}/sponsors`)).json());
     expect(shown.hostedBy).toMatchObject({

@@ -726,7 +726,11 @@ export function createSponsorsService(deps: SponsorsDeps) {
         try {
           await deps.updateEvent?.(me, row.eventId, {
             placeId: row.placeId,
-            location: [profile?.name, where].filter(Boolean).join(', ').slice(0, 200),
+            // The business's name first, unless the place's own name already is it.
+            location: (where.startsWith(profile?.name ?? '')
+              ? where
+              : [profile?.name, where].filter(Boolean).join(', ')
+            ).slice(0, 200),
           });
         } catch (error) {
           // The event could not move (it ended meanwhile, say): the offer waits again.
