@@ -199,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     ...k,
     guards,
     communities: club.communities,
+    events: ev.events,
     uploads: uploadService,
     moderation: () => moderationService,
     notifications: () => notificationService,

@@ -73,6 +73,15 @@ export type SponsorshipSide = (typeof SPONSORSHIP_SIDES)[number];
 export const SPONSORSHIP_ACTIONS = ['accept', 'decline', 'withdraw', 'received', 'end', 'renew'] as const;
 export type SponsorshipAction = (typeof SPONSORSHIP_ACTIONS)[number];
 
+/**
+ * Hosting (decision 083): a business offers its place as one event's venue (`proposed`); an event
+ * host accepts (the event's place becomes the business's) or declines; the business withdraws.
+ */
+export const HOSTING_STATES = ['proposed', 'accepted', 'declined', 'withdrawn'] as const;
+export type HostingState = (typeof HOSTING_STATES)[number];
+export const HOSTING_ACTIONS = ['accept', 'decline', 'withdraw'] as const;
+export type HostingAction = (typeof HOSTING_ACTIONS)[number];
+
 export const SPONSOR_MSG = {
   nameRequired: 'Business name is required',
   nameTooLong: `Business name must be at most ${SPONSOR_LIMITS.nameMax} characters`,
@@ -110,6 +119,14 @@ export const SPONSOR_MSG = {
   wrongState: 'This sponsorship cannot change that way now',
   nearRequired: 'Give near as latitude,longitude, or set a place to search from',
   actionInvalid: `Action must be one of ${SPONSORSHIP_ACTIONS.join(', ')}`,
+  hostingNeedsPlace: 'Add your business’s place to your profile before offering to host',
+  hostingNotFound: 'Hosting offer not found',
+  hostingEventOver: 'This event can no longer get a venue',
+  hostingOpen: 'Your offer to host this event is already waiting for an answer',
+  alreadyHosted: 'This event already has a host venue',
+  hostingWrongState: 'This hosting offer cannot change that way now',
+  hostingActionInvalid: `Action must be one of ${HOSTING_ACTIONS.join(', ')}`,
+  notHost: 'Only the event’s hosts answer hosting offers',
 } as const;
 
 const websiteField = text('Website')
@@ -359,3 +376,43 @@ export const sponsorableCommunitySchema = z.object({
 export type SponsorableCommunity = z.infer<typeof sponsorableCommunitySchema>;
 export const sponsorableCommunitiesResponse = z.object({ communities: z.array(sponsorableCommunitySchema) });
 export const sponsorListResponse = z.object({ sponsors: z.array(sponsorProfileSchema) });
+
+/** `POST /api/events/:id/hosting-offers`: the caller's business offers its place for the event. */
+export const offerHostingBody = z
+  .object({
+    message: text('Message').trim().max(SPONSOR_LIMITS.messageMax, SPONSOR_MSG.messageTooLong).optional(),
+  })
+  .nullable()
+  .optional();
+
+export const hostingOfferSchema = z.object({
+  id: z.string(),
+  state: z.enum(HOSTING_STATES),
+  eventId: z.string(),
+  sponsor: publicSponsorSchema,
+  /** The venue offered, as the caller may read it (a pin's address for its business and hosts). */
+  place: placeSchema.nullable(),
+  message: z.string(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+  /** What the caller may do next. */
+  can: z.array(z.enum(HOSTING_ACTIONS)),
+});
+export type HostingOffer = z.infer<typeof hostingOfferSchema>;
+export const hostingOfferResponse = z.object({ offer: hostingOfferSchema });
+export const hostingOfferListResponse = z.object({ offers: z.array(hostingOfferSchema) });
+export const hostingActionParams = z.object({
+  id: z.string(),
+  action: z.enum(HOSTING_ACTIONS, { error: SPONSOR_MSG.hostingActionInvalid }),
+});
+
+/**
+ * `GET /api/events/:id/sponsors`: who the event's page names: the business whose place it is at
+ * ("Hosted by"), and the community's active sponsors whose package puts a logo on its events
+ * ("Supported by").
+ */
+export const eventSponsorsResponse = z.object({
+  hostedBy: publicSponsorSchema.nullable(),
+  supportedBy: z.array(publicSponsorSchema),
+});
+export type EventSponsors = z.infer<typeof eventSponsorsResponse>;

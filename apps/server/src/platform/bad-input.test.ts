@@ -521,6 +521,20 @@ const ENDPOINTS: Record<string, Endpoint> = {
     }),
   },
   'POST /api/sponsorships/:id/:action': { base: () => ({}), url: () => `/api/sponsorships/${NO_ONE}/accept` },
+  // Hosting and the admins' removal of a business (decision 083).
+  'DELETE /api/admin/sponsors/:id': {
+    base: () => ({}),
+    url: () => `/api/admin/sponsors/${NO_ONE}`,
+    admin: true,
+  },
+  'POST /api/events/:id/hosting-offers': {
+    base: () => ({ message: 'Our back room fits 30' }),
+    url: (c) => `/api/events/${c.eventId}/hosting-offers`,
+  },
+  'POST /api/hosting-offers/:id/:action': {
+    base: () => ({}),
+    url: () => `/api/hosting-offers/${NO_ONE}/accept`,
+  },
   'PUT /api/admin/communities/:id/verified': {
     base: () => ({ value: true }),
     url: () => `/api/admin/communities/${NO_ONE}/verified`,

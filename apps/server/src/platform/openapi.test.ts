@@ -353,6 +353,11 @@ const CALLS: Record<
   }),
   'GET /api/communities/{slug}/sponsors': (w) => ({ url: `/api/communities/${w.community.slug}/sponsors` }),
   'GET /api/sponsorships': (w) => ({ url: '/api/sponsorships', as: w.business }),
+  'GET /api/events/{id}/sponsors': (w) => ({ url: `/api/events/${w.eventId}/sponsors` }),
+  'GET /api/events/{id}/hosting-offers': (w) => ({
+    url: `/api/events/${w.eventId}/hosting-offers`,
+    as: w.owner,
+  }),
 };
 
 describe('live answers match the document', { timeout: 120_000 }, () => {

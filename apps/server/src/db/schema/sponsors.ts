@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant, ownedBy, timestamps } from './columns.ts';
 import { communities } from './communities.ts';
+import { events } from './events.ts';
 import { places } from './places.ts';
 import { users } from './users.ts';
 
@@ -94,3 +95,30 @@ export const sponsorships = pgTable(
   ],
 );
 export type SponsorshipRow = typeof sponsorships.$inferSelect;
+
+/**
+ * Hosting (migration 0055, decision 083): a business offers its place as one event's venue; an
+ * event host accepts (the event's place becomes `place_id`) or declines; the business withdraws.
+ */
+export const eventHostings = pgTable(
+  'event_hostings',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: ownedBy('event_id', () => events.id),
+    sponsorId: ownedBy('sponsor_id', () => sponsorProfiles.userId),
+    /** The business's place when it offered (the venue the event moves to). */
+    placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['proposed', 'accepted', 'declined', 'withdrawn'] }).notNull(),
+    message: text('message').notNull().default(''),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: instant('answered_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('event_hostings_sponsor').on(t.sponsorId, t.createdAt),
+    uniqueIndex('event_hostings_open_unique').on(t.eventId, t.sponsorId).where(sql`${t.state} = 'proposed'`),
+    uniqueIndex('event_hostings_accepted_unique').on(t.eventId).where(sql`${t.state} = 'accepted'`),
+    check('event_hostings_state', sql`${t.state} in ('proposed', 'accepted', 'declined', 'withdrawn')`),
+  ],
+);
+export type EventHostingRow = typeof eventHostings.$inferSelect;

@@ -24,6 +24,7 @@ export function register(
     isOwnImage: (url, ownerId, purpose) => deps.uploads.isOwnImage(url, ownerId, purpose),
     isOrganizer: (communityId, userId) => deps.communities.isOrganizer(communityId, userId),
     communityId: async (slug, viewerId) => (await deps.communities.get(slug, viewerId)).id,
+    removeStored: (key) => deps.uploads.removeStored(key),
   });
   albumsRoutes(app, albums, deps.guards);
   const tellDeps = {

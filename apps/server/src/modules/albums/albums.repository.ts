@@ -150,8 +150,13 @@ export async function photosByIds(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function deletePhoto(db: Executor, photoId: string): Promise<void> {
-  await db.delete(eventPhotos).where(eq(eventPhotos.id, photoId));
+/** Deletes the photo's row; answers its upload's key (undefined when it was gone already). */
+export async function deletePhoto(db: Executor, photoId: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(eventPhotos)
+    .where(eq(eventPhotos.id, photoId))
+    .returning({ uploadKey: eventPhotos.uploadKey });
+  return row?.uploadKey;
 }
 
 // --- recaps ---

@@ -54,8 +54,20 @@ export function createAlbumsService(deps: {
   isOrganizer: (communityId: string, userId: string) => Promise<boolean>;
   /** modules/communities: the community a slug names, as the viewer may see it (404 otherwise). */
   communityId: (slug: string, viewerId: string | undefined) => Promise<string>;
+  /** modules/uploads: deletes a stored picture and its WebP copies (the upload module's storage). */
+  removeStored?: (key: string) => Promise<void>;
 }) {
   const { db, storage } = deps;
+
+  /**
+   * Removes a photo: its row (tags and recap choices go with it), then its stored bytes. A file
+   * that could not be deleted is left behind (nobody can reach it from the API any more) rather
+   * than failing a removal that already happened.
+   */
+  async function removePhotoRow(photoId: string): Promise<void> {
+    const key = await repo.deletePhoto(db, photoId);
+    if (key) await deps.removeStored?.(key).catch(() => undefined);
+  }
 
   /** The event, if the viewer sees it; 404 otherwise (as the event itself answers). */
   async function visibleEvent(eventId: string, viewerId: string | undefined): Promise<EventRow> {
@@ -204,7 +216,7 @@ export function createAlbumsService(deps: {
       const photo = isUuid(photoId) ? await repo.findPhotoById(db, photoId) : undefined;
       return photo && { ...photo, imageUrl: storage.publicUrl(photo.uploadKey) };
     },
-    remove: (photoId: string) => repo.deletePhoto(db, photoId),
+    remove: (photoId: string) => removePhotoRow(photoId),
   };
 
   return {
@@ -287,7 +299,7 @@ export function createAlbumsService(deps: {
       if (!photo) throw notFound(ALBUM_MSG.photoNotFound);
       if (photo.addedBy !== me.id && !(await isHost(db, event, me.id)))
         throw forbidden(ALBUM_MSG.cannotRemove);
-      await repo.deletePhoto(db, photo.id);
+      await removePhotoRow(photo.id);
     },
 
     /**

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   ALBUM_LIMITS,
   ALBUM_MSG,
@@ -289,6 +291,21 @@ describe('removing photos', () => {
     expect((await inject('DELETE', `/api/events/${id}/album/${b.id}`, host)).statusCode).toBe(200);
     expect((await inject('DELETE', `/api/events/${id}/album/${b.id}`, host)).statusCode).toBe(404);
     expect((await albumOf(id, host)).body.photos).toHaveLength(0);
+  });
+
+  it('deletes the stored picture and its copies with the photo', async () => {
+    const id = await pastEvent();
+    const photo = await added(goer, id);
+    const key = new URL(photo.imageUrl).pathname.replace('/uploads/', '');
+    // A WebP copy is made on first request; both are stored now.
+    expect((await inject('GET', `/api/images/480/${key}`)).statusCode).toBe(200);
+    const stored = (k: string) => existsSync(path.join(t.dataDir, 'uploads', k));
+    expect(stored(key)).toBe(true);
+    expect(stored(key.replace(/\.[a-z]+$/, '.w480.webp'))).toBe(true);
+    expect((await inject('DELETE', `/api/events/${id}/album/${photo.id}`, goer)).statusCode).toBe(200);
+    expect(stored(key)).toBe(false);
+    expect(stored(key.replace(/\.[a-z]+$/, '.w480.webp'))).toBe(false);
+    expect((await inject('GET', new URL(photo.imageUrl).pathname)).statusCode).toBe(404);
   });
 });
 

@@ -2184,7 +2184,89 @@ const MATRIX: Record<string, Row | Row[]> = {
     // Someone on neither side does not learn that it exists.
     expect: HIDDEN,
   },
+  // Hosting and an event's sponsors (decision 083).
+  'DELETE /api/admin/sponsors/:id': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/admin/sponsors/${await throwawaySponsor(w)}` }),
+    expect: ONLY_ADMIN,
+  },
+  'GET /api/events/:id/sponsors': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({ method: 'GET', url: `/api/events/${await w.event(kind)}/sponsors` }),
+    expect: ALBUM_READ[kind],
+  })),
+  'POST /api/events/:id/hosting-offers': {
+    request: async (w) => {
+      await hostingBusiness(w);
+      return { method: 'POST', url: `/api/events/${await w.event('public')}/hosting-offers`, payload: {} };
+    },
+    // Only an account with the Sponsor role and a business with a place offers.
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+  },
+  'GET /api/events/:id/hosting-offers': (['public', 'private'] as const).map((kind) => ({
+    label: `${kind} event`,
+    request: async (w: World) => ({
+      method: 'GET',
+      url: `/api/events/${await w.event(kind)}/hosting-offers`,
+    }),
+    expect: kind === 'public' ? SIGNED_IN_200 : HIDDEN,
+  })),
+  'POST /api/hosting-offers/:id/:action': {
+    request: async (w) => ({ method: 'POST', url: `/api/hosting-offers/${await hostingOffer(w)}/withdraw` }),
+    // Someone neither hosting the event nor the business does not learn that it exists.
+    expect: HIDDEN,
+  },
 };
+
+/** The owner's business with a place, able to offer it as a venue (made once per world). */
+const hostingBusinesses = new WeakMap<World, Promise<void>>();
+function hostingBusiness(w: World) {
+  const made =
+    hostingBusinesses.get(w) ??
+    (async () => {
+      await asSponsor(w);
+      const pin = (await api(w.owner, 'POST', '/api/places', {
+        name: 'Café Matrix',
+        lat: 52.52,
+        lon: 13.4,
+        address: 'Matrixstraße 1',
+      })) as unknown as { place: { id: string } };
+      await api(w.owner, 'PUT', '/api/sponsors/me', {
+        name: 'Café Matrix',
+        category: 'cafe',
+        placeId: pin.place.id,
+      });
+    })();
+  hostingBusinesses.set(w, made);
+  return made;
+}
+
+/** The owner's business's offer to host the owner's public event (made once per world). */
+const hostingOffers = new WeakMap<World, Promise<string>>();
+function hostingOffer(w: World) {
+  const made =
+    hostingOffers.get(w) ??
+    (async () => {
+      await hostingBusiness(w);
+      const res = (await api(
+        w.owner,
+        'POST',
+        `/api/events/${await w.event('public')}/hosting-offers`,
+        {},
+      )) as unknown as {
+        offer: { id: string };
+      };
+      return res.offer.id;
+    })();
+  hostingOffers.set(w, made);
+  return made;
+}
+
+/** A business profile of a fresh account holding the Sponsor role: its id (for the admins' removal). */
+async function throwawaySponsor(_w: World): Promise<string> {
+  const business = await createUser(t, { roles: ['Sponsor'] });
+  await api(business, 'PUT', '/api/sponsors/me', { name: 'Kiosk', category: 'shop' });
+  return business.user.id;
+}
 
 /** A weekly series starting tomorrow, as `owner`; `confirmed` confirms its first occurrence. */
 async function newSeries(owner: TestUser, kind: 'draft' | 'confirmed') {

@@ -24,7 +24,7 @@ export type PagesServiceDeps = {
   /** Recap pages (`/recaps/:id`, decision 075). */
   albums?: Pick<AlbumsService, 'recapPage' | 'featuredOfCommunity'>;
   /** A community's active sponsors as its page shows them (decision 074). */
-  sponsors?: Pick<SponsorsService, 'publicSponsors'>;
+  sponsors?: Pick<SponsorsService, 'publicSponsors' | 'eventSponsors'>;
   /** City pages (`/near/:city`). */
   cities: Pick<CityPages, 'find' | 'slugsWithEvents'>;
   communities: {
@@ -46,6 +46,8 @@ export type PagesServiceDeps = {
   /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
   currency: string;
 };
+
+type EventBackers = Awaited<ReturnType<SponsorsService['eventSponsors']>>;
 
 export const SITE_NAME = 'Townsquare';
 
@@ -133,7 +135,7 @@ export function createPagesService(deps: PagesServiceDeps) {
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).href;
 
   /** Title, Open Graph and Twitter tags and a schema.org Event, all from the public presenter. */
-  function eventHead(event: PublicEventDto, locale: Locale): Head {
+  function eventHead(event: PublicEventDto, locale: Locale, backers?: EventBackers): Head {
     const url = `${publicUrl}/event/${event.id}`;
     const when = eventWhen({ ...event, timeZone: event.timeZone ?? 'UTC' }, 'long');
     const summary = t(locale, 'page.event.description', {
@@ -163,8 +165,26 @@ export function createPagesService(deps: PagesServiceDeps) {
         url,
         card: event.imageUrl ? 'summary_large_image' : 'summary',
       }),
-      jsonLd: { '@context': 'https://schema.org', ...eventJsonLd(event) },
+      jsonLd: { '@context': 'https://schema.org', ...eventJsonLd(event), ...backersJsonLd(backers) },
     };
+  }
+
+  /**
+   * The event's sponsors as schema.org Organizations (decision 083): `sponsor` names the
+   * business hosting it and every supporter shown on it, `funder` those giving money.
+   */
+  function backersJsonLd(backers: EventBackers | undefined) {
+    if (!backers) return {};
+    const org = (b: { name: string; website: string | null; logoUrl: string | null }) => ({
+      '@type': 'Organization',
+      name: b.name,
+      ...(b.website ? { url: b.website } : {}),
+      ...(b.logoUrl ? { logo: absolute(b.logoUrl) } : {}),
+    });
+    const supporters = backers.supportedBy.filter((s) => s.id !== backers.hostedBy?.id);
+    const sponsor = [...(backers.hostedBy ? [backers.hostedBy] : []), ...supporters].map(org);
+    const funder = backers.supportedBy.filter((s) => s.funder).map(org);
+    return { ...(sponsor.length ? { sponsor } : {}), ...(funder.length ? { funder } : {}) };
   }
 
   /**
@@ -408,7 +428,9 @@ export function createPagesService(deps: PagesServiceDeps) {
       locale: Locale = 'en',
     ): Promise<{ head: Head; event: PublicEventDto } | undefined> {
       const event = await deps.events.findForAnonymous(id);
-      return event ? { head: eventHead(event, locale), event } : undefined;
+      if (!event) return undefined;
+      const backers = await deps.sponsors?.eventSponsors(event.id, undefined).catch(() => undefined);
+      return { head: eventHead(event, locale, backers), event };
     },
 
     /** `/near/:city`: its head, first paint and data, or undefined for a city we do not know. */

@@ -3,6 +3,7 @@ import { cron } from '../../platform/jobs.ts';
 import type { Kernel, Later } from '../../platform/kernel.ts';
 import type { Guards } from '../../platform/request-user.ts';
 import type { CommunitiesService } from '../communities/communities.service.ts';
+import type { EventsService } from '../events/events.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -16,6 +17,7 @@ export function register(
   deps: Kernel & {
     guards: Guards;
     communities: CommunitiesService;
+    events: EventsService;
     uploads: UploadsService;
     moderation: Later<ModerationService>;
     notifications: Later<NotificationsService>;
@@ -28,6 +30,8 @@ export function register(
     isOwnImage: (url, ownerId) => deps.uploads.isOwnImage(url, ownerId),
     audit: (entry) => deps.moderation().record(entry),
     notifyMany: (input, options) => deps.notifications().notifyMany(input, options),
+    event: (id, viewerId) => deps.events.get(id, viewerId),
+    updateEvent: (me, id, input) => deps.events.update(me, id, input),
   });
   sponsorsRoutes(app, sponsors, deps.guards);
   deps.outbox.subscribe(

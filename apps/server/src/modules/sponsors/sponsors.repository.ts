@@ -1,9 +1,12 @@
-import type { SponsorshipState } from '@townsquare/contracts';
+import type { HostingState, SponsorshipState } from '@townsquare/contracts';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertRow } from '../../db/rows.ts';
 import {
   communities,
+  type EventHostingRow,
+  eventHostings,
+  events,
   places,
   type SponsorPackageRow,
   type SponsorProfileRow,
@@ -308,4 +311,120 @@ export async function endingOn(db: Executor, today: string, days: number) {
     .where(
       and(eq(sponsorships.state, 'active'), sql`${sponsorships.endsOn} = ${today}::date + ${days}::int`),
     );
+}
+
+/* Hosting (decision 083). */
+
+export const insertHosting = (
+  db: Executor,
+  values: Omit<EventHostingRow, 'id' | 'createdAt' | 'updatedAt' | 'answeredBy' | 'answeredAt'>,
+) => insertRow(db, eventHostings, { ...values, answeredBy: null, answeredAt: null });
+
+export async function findHosting(db: Executor, id: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(eventHostings).where(eq(eventHostings.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** An event's offers (`sponsorId`: only that business's), newest first, with their business. */
+export async function hostingsOf(db: Executor, eventId: string, sponsorId?: string) {
+  return db
+    .select({ h: eventHostings, profile: sponsorProfiles })
+    .from(eventHostings)
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, eventHostings.sponsorId))
+    .where(
+      and(eq(eventHostings.eventId, eventId), sponsorId ? eq(eventHostings.sponsorId, sponsorId) : undefined),
+    )
+    .orderBy(desc(eventHostings.createdAt), desc(eventHostings.id))
+    .limit(100);
+}
+
+export async function hasAcceptedHosting(db: Executor, eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: eventHostings.id })
+    .from(eventHostings)
+    .where(and(eq(eventHostings.eventId, eventId), eq(eventHostings.state, 'accepted')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Moves an offer from `from` (a conditional UPDATE: a race's loser changes nothing). */
+export async function moveHosting(
+  db: Executor,
+  id: string,
+  from: HostingState,
+  to: HostingState,
+  answeredBy: string | null,
+) {
+  const [row] = await db
+    .update(eventHostings)
+    .set({
+      state: to,
+      ...(answeredBy ? { answeredBy, answeredAt: new Date() } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(eventHostings.id, id), eq(eventHostings.state, from)))
+    .returning();
+  return row;
+}
+
+/**
+ * The business hosting the event: its accepted offer, while the event is still at the place
+ * offered (a host who moves the event elsewhere ends "Hosted by" without a write here).
+ */
+export async function hostOfEvent(db: Executor, eventId: string) {
+  const [row] = await db
+    .select({
+      id: sponsorProfiles.userId,
+      name: sponsorProfiles.name,
+      logoUrl: sponsorProfiles.logoUrl,
+      website: sponsorProfiles.website,
+      verified: sponsorProfiles.verified,
+    })
+    .from(eventHostings)
+    .innerJoin(events, eq(events.id, eventHostings.eventId))
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, eventHostings.sponsorId))
+    .where(
+      and(
+        eq(eventHostings.eventId, eventId),
+        eq(eventHostings.state, 'accepted'),
+        sql`${events.placeId} = ${eventHostings.placeId}`,
+      ),
+    );
+  return row;
+}
+
+/** The community's active sponsors whose package has `benefit`, each business once, with whether it gives money. */
+export async function activeSponsorsWith(db: Executor, communityId: string, benefit: string) {
+  return db
+    .selectDistinctOn([sponsorProfiles.userId], {
+      id: sponsorProfiles.userId,
+      name: sponsorProfiles.name,
+      logoUrl: sponsorProfiles.logoUrl,
+      website: sponsorProfiles.website,
+      verified: sponsorProfiles.verified,
+      funder: sql<boolean>`bool_or(${sponsorPackages.contribution} = 'money') over (partition by ${sponsorProfiles.userId})`,
+    })
+    .from(sponsorships)
+    .innerJoin(sponsorPackages, eq(sponsorPackages.id, sponsorships.packageId))
+    .innerJoin(sponsorProfiles, eq(sponsorProfiles.userId, sponsorships.sponsorId))
+    .where(
+      and(
+        eq(sponsorships.communityId, communityId),
+        eq(sponsorships.state, 'active'),
+        sql`${sponsorships.startsOn} <= current_date and ${sponsorships.endsOn} >= current_date`,
+        sql`${benefit} = any(${sponsorPackages.benefits})`,
+      ),
+    )
+    .orderBy(sponsorProfiles.userId)
+    .limit(50);
+}
+
+/** Removes a business profile (moderation); its sponsorships and offers go with it (cascade). */
+export async function deleteProfile(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sponsorProfiles)
+    .where(eq(sponsorProfiles.userId, userId))
+    .returning({ id: sponsorProfiles.userId });
+  return rows.length > 0;
 }

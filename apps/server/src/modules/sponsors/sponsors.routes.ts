@@ -2,7 +2,13 @@ import {
   communitySponsorshipBody,
   communitySponsorshipSchema,
   communitySponsorsResponse,
+  eventSponsorsResponse,
+  hostingActionParams,
+  hostingOfferListResponse,
+  hostingOfferResponse,
   idParams,
+  messageResponse,
+  offerHostingBody,
   ownSponsorProfileResponse,
   packageParams,
   proposeSponsorshipBody,
@@ -170,6 +176,55 @@ export function sponsorsRoutes(app: App, service: SponsorsService, guards: Guard
     }),
     async (request) => ({
       sponsorship: await service.act(caller(request).user, request.params.id, request.params.action),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/sponsors/:id',
+    admin({ params: idParams, response: { 200: messageResponse, ...errors(401, 403, 404) } }),
+    async (request) => {
+      await service.removeProfile(caller(request).user, request.params.id);
+      return { message: 'Sponsor removed' };
+    },
+  );
+
+  // Hosting and what an event's page names (decision 083).
+  app.get(
+    '/api/events/:id/sponsors',
+    open({ params: idParams, response: { 200: eventSponsorsResponse, ...errors(401, 404) } }),
+    async (request) => {
+      const { hostedBy, supportedBy } = await service.eventSponsors(request.params.id, request.auth?.user.id);
+      return { hostedBy, supportedBy: supportedBy.map(({ funder: _funder, ...sponsor }) => sponsor) };
+    },
+  );
+
+  app.post(
+    '/api/events/:id/hosting-offers',
+    auth({
+      params: idParams,
+      body: offerHostingBody,
+      response: { 201: hostingOfferResponse, ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (request, reply) =>
+      reply.status(201).send({
+        offer: await service.offerHosting(caller(request).user, request.params.id, request.body ?? {}),
+      }),
+  );
+
+  app.get(
+    '/api/events/:id/hosting-offers',
+    auth({ params: idParams, response: { 200: hostingOfferListResponse, ...errors(401, 404) } }),
+    async (request) => ({ offers: await service.hostingOffers(caller(request).user, request.params.id) }),
+  );
+
+  app.post(
+    '/api/hosting-offers/:id/:action',
+    auth({
+      params: hostingActionParams,
+      response: { 200: hostingOfferResponse, ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (request) => ({
+      offer: await service.actOnHosting(caller(request).user, request.params.id, request.params.action),
     }),
   );
 }

@@ -3,10 +3,14 @@ import {
   type Community,
   type CommunitySponsors,
   type CommunitySponsorship,
+  type HostingAction,
+  type HostingOffer,
   type LatLon,
   PLACE_LIMITS,
   type Place,
   type ProposeSponsorshipInput,
+  type PublicSponsor,
+  placeDisplayText,
   SPONSOR_MSG,
   SPONSORSHIP_STATES,
   type SponsorableCommunity,
@@ -19,9 +23,16 @@ import {
   type SponsorshipAction,
   type SponsorshipSide,
   type SponsorshipState,
+  type UpdateEventInput,
 } from '@townsquare/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { SponsorPackageRow, SponsorProfileRow, SponsorshipRow, UserRow } from '../../db/schema/index.ts';
+import type {
+  EventHostingRow,
+  SponsorPackageRow,
+  SponsorProfileRow,
+  SponsorshipRow,
+  UserRow,
+} from '../../db/schema/index.ts';
 import type { AuditWriter } from '../../platform/audit.ts';
 import type { CommunityRef } from '../../platform/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -36,6 +47,7 @@ import {
   sponsorshipAbilities,
 } from '../access/sponsors.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
+import * as placesRepo from '../places/places.repository.ts';
 import { placeForBody, withPlaces } from '../places/places.service.ts';
 import * as repo from './sponsors.repository.ts';
 
@@ -49,6 +61,22 @@ export type SponsorsDeps = {
   /** True when `url` is an image `ownerId` uploaded to our storage (the one upload path). */
   isOwnImage: (url: string, ownerId: string) => Promise<boolean>;
   audit?: AuditWriter;
+  /**
+   * Hosting (decision 083). The event as this viewer sees it (404 when they may not; `can.edit`:
+   * they host it), and the events module's one update path, which moves it to the venue.
+   */
+  event?: (id: string, viewerId: string | undefined) => Promise<HostedEvent>;
+  updateEvent?: (me: UserRow, id: string, input: UpdateEventInput) => Promise<unknown>;
+};
+
+/** What hosting reads of an event (the events module's presenter). */
+export type HostedEvent = {
+  id: string;
+  status: string;
+  endDate: string;
+  cancelled?: boolean;
+  communityId?: string | null;
+  can?: { edit: boolean };
 };
 
 export type SponsorsService = ReturnType<typeof createSponsorsService>;
@@ -103,12 +131,13 @@ const refOf = (c: Pick<Community, 'id' | 'slug' | 'name'>): CommunityRef => ({
   name: c.name,
 });
 
-/** PostgreSQL unique_violation of the one-open-sponsorship index (drizzle wraps the driver's error). */
-function isOpenDuplicate(error: unknown): boolean {
+/** PostgreSQL unique_violation of the index `constraint` (drizzle wraps the driver's error). */
+function uniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return source?.constraint === 'sponsorships_open_unique';
+  return source?.constraint === constraint;
 }
+const isOpenDuplicate = (error: unknown) => uniqueViolation(error, 'sponsorships_open_unique');
 
 function presentPackage(row: SponsorPackageRow, taken: number): SponsorPackage {
   return {
@@ -186,6 +215,54 @@ export function createSponsorsService(deps: SponsorsDeps) {
   }
   const presentProfile = async (row: SponsorProfileRow, viewerId: string | undefined) =>
     (await presentProfiles([row], viewerId))[0]!; // one item per row given
+
+  /** The event as `viewerId` sees it (404 when they may not, the events module's answer). */
+  async function eventOf(id: string, viewerId: string | undefined): Promise<HostedEvent> {
+    if (!deps.event) throw notFound(SPONSOR_MSG.hostingNotFound);
+    return deps.event(id, viewerId);
+  }
+
+  /**
+   * Offers as the API shows them: the venue in full for the business and the event's hosts (it
+   * is offered to them), at city level for anyone else (decision 062).
+   */
+  async function presentHostings(
+    rows: Array<{ h: EventHostingRow; profile: SponsorProfileRow }>,
+    who: { host: boolean; viewerId: string },
+  ): Promise<HostingOffer[]> {
+    const items = await withPlaces<{ r: (typeof rows)[number]; placeId: string | null; place?: Place }>(
+      db,
+      rows.map((r) => ({ r, placeId: r.h.placeId })),
+    );
+    return items.map(({ r: { h, profile }, place }): HostingOffer => {
+      const business = h.sponsorId === who.viewerId;
+      const full = business || who.host || place?.source === 'gazetteer';
+      const can: HostingAction[] =
+        h.state !== 'proposed'
+          ? []
+          : [
+              ...(who.host ? (['accept', 'decline'] as const) : []),
+              ...(business ? (['withdraw'] as const) : []),
+            ];
+      return {
+        id: h.id,
+        state: h.state,
+        eventId: h.eventId,
+        sponsor: {
+          id: profile.userId,
+          name: profile.name,
+          logoUrl: profile.logoUrl,
+          website: profile.website,
+          verified: profile.verified,
+        },
+        place: place ? (full ? place : cityLevelPlace(place)) : null,
+        message: h.message,
+        createdAt: h.createdAt.toISOString(),
+        answeredAt: h.answeredAt?.toISOString() ?? null,
+        can,
+      };
+    });
+  }
 
   /** The community, when `me` may manage it (the policy floor's `manage`); 403 otherwise. */
   async function managed(slug: string, me: UserRow): Promise<Community> {
@@ -568,6 +645,137 @@ export function createSponsorsService(deps: SponsorsDeps) {
         }
       }
       return reminded;
+    },
+
+    /**
+     * A business offers its place as the venue of an event it may see (decision 083): not a
+     * draft, not called off, not over; one offer waiting per business and event, none once the
+     * event has a host venue.
+     */
+    async offerHosting(me: UserRow, eventId: string, input: { message?: string }): Promise<HostingOffer> {
+      if (!holdsSponsorRole(me)) throw forbidden(SPONSOR_MSG.roleRequired);
+      const event = await eventOf(eventId, me.id);
+      if (event.status === 'DRAFT' || event.cancelled || Date.parse(event.endDate) <= Date.now())
+        throw conflict(SPONSOR_MSG.hostingEventOver);
+      const profile = await repo.findProfile(db, me.id);
+      if (!profile) throw badRequest(SPONSOR_MSG.profileRequired);
+      if (!profile.placeId) throw badRequest(SPONSOR_MSG.hostingNeedsPlace);
+      if (await repo.hasAcceptedHosting(db, event.id)) throw conflict(SPONSOR_MSG.alreadyHosted);
+      const row = await repo
+        .insertHosting(db, {
+          eventId: event.id,
+          sponsorId: me.id,
+          placeId: profile.placeId,
+          state: 'proposed',
+          message: input.message ?? '',
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolation(error, 'event_hostings_open_unique')) throw conflict(SPONSOR_MSG.hostingOpen);
+          throw error;
+        });
+      return (await presentHostings([{ h: row, profile }], { host: false, viewerId: me.id }))[0]!;
+    },
+
+    /** The event's offers: all of them for its hosts, a business's own for it; 404 as the event. */
+    async hostingOffers(me: UserRow, eventId: string): Promise<HostingOffer[]> {
+      const event = await eventOf(eventId, me.id);
+      const host = event.can?.edit === true;
+      const rows = await repo.hostingsOf(db, event.id, host ? undefined : me.id);
+      return presentHostings(rows, { host, viewerId: me.id });
+    },
+
+    /**
+     * Answers an offer: a host accepts or declines, the business withdraws, only while it waits
+     * (409 after). Accepting shares the business's place with the accepting host (as a saved pin,
+     * decision 062: the business offered it to them) and moves the event there through the events
+     * module's update, which records the change and tells whoever it tells.
+     */
+    async actOnHosting(me: UserRow, id: string, action: HostingAction): Promise<HostingOffer> {
+      const row = isUuid(id) ? await repo.findHosting(db, id) : undefined;
+      if (!row) throw notFound(SPONSOR_MSG.hostingNotFound);
+      const event = await eventOf(row.eventId, me.id).catch(() => {
+        throw notFound(SPONSOR_MSG.hostingNotFound);
+      });
+      const host = event.can?.edit === true;
+      const business = row.sponsorId === me.id;
+      if (!host && !business) throw notFound(SPONSOR_MSG.hostingNotFound);
+      if (action === 'withdraw' ? !business : !host)
+        throw forbidden(action === 'withdraw' ? SPONSOR_MSG.notAllowed : SPONSOR_MSG.notHost);
+      const to = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'withdrawn';
+      if (action === 'accept' && !row.placeId) throw conflict(SPONSOR_MSG.hostingNeedsPlace);
+      const moved = await db
+        .transaction(async (tx) => {
+          const locked = await repo.findHosting(tx, id, { lock: true });
+          if (locked?.state !== 'proposed') throw conflict(SPONSOR_MSG.hostingWrongState);
+          const done = await repo.moveHosting(tx, id, 'proposed', to, action === 'withdraw' ? null : me.id);
+          if (action === 'accept' && locked.placeId) await placesRepo.addOwner(tx, locked.placeId, me.id);
+          return done;
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolation(error, 'event_hostings_accepted_unique'))
+            throw conflict(SPONSOR_MSG.alreadyHosted);
+          throw error;
+        });
+      if (!moved) throw conflict(SPONSOR_MSG.hostingWrongState);
+      if (action === 'accept' && row.placeId) {
+        const [place] = await withPlaces<{ placeId: string | null; place?: Place }>(db, [
+          { placeId: row.placeId },
+        ]);
+        const profile = await repo.findProfile(db, row.sponsorId);
+        const where = place?.place ? placeDisplayText(place.place) : '';
+        try {
+          await deps.updateEvent?.(me, row.eventId, {
+            placeId: row.placeId,
+            // The business's name first, unless the place's own name already is it.
+            location: (where.startsWith(profile?.name ?? '')
+              ? where
+              : [profile?.name, where].filter(Boolean).join(', ')
+            ).slice(0, 200),
+          });
+        } catch (error) {
+          // The event could not move (it ended meanwhile, say): the offer waits again.
+          await repo.moveHosting(db, id, 'accepted', 'proposed', null);
+          throw error;
+        }
+      }
+      const profile = await repo.findProfile(db, moved.sponsorId);
+      return (await presentHostings([{ h: moved, profile: profile! }], { host, viewerId: me.id }))[0]!;
+    },
+
+    /**
+     * Who an event's page names (decision 083): the business whose venue it is at ("Hosted by")
+     * and its community's active sponsors whose package puts a logo on events ("Supported by"),
+     * for whoever may see the event (404 otherwise). `funder`: the business gives money.
+     */
+    async eventSponsors(
+      eventId: string,
+      viewerId: string | undefined,
+    ): Promise<{ hostedBy: PublicSponsor | null; supportedBy: Array<PublicSponsor & { funder: boolean }> }> {
+      const event = await eventOf(eventId, viewerId);
+      const [hostedBy, supportedBy] = await Promise.all([
+        repo.hostOfEvent(db, event.id),
+        event.communityId ? repo.activeSponsorsWith(db, event.communityId, 'logo_on_events') : [],
+      ]);
+      return {
+        hostedBy: hostedBy ?? null,
+        supportedBy: [...supportedBy].sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    },
+
+    /**
+     * Platform admins remove a business profile (moderation): its sponsorships and hosting
+     * offers go with it, so it is shown nowhere; audited. The account keeps its roles.
+     */
+    async removeProfile(admin: UserRow, id: string): Promise<void> {
+      const removed = isUuid(id) ? await repo.deleteProfile(db, id) : false;
+      if (!removed) throw notFound(SPONSOR_MSG.profileNotFound);
+      await deps.audit?.({
+        actorId: admin.id,
+        action: 'sponsor.removed',
+        subjectType: 'user',
+        subjectId: id,
+        details: {},
+      });
     },
 
     /** Public communities looking for sponsors near `near` (default: the business's place). */

@@ -196,6 +196,17 @@ export function createUploadsService(deps: {
      * signed type), re-encodes it in place and marks the upload stored; a refused object is an
      * HttpError (400, 413) with the reason.
      */
+    /**
+     * Deletes a stored picture's bytes and its WebP copies (an album photo removed, decision 075).
+     * The upload's row stays, so its owner's upload limits still count it.
+     */
+    async removeStored(key: string): Promise<void> {
+      if (!KEY_PATTERN.test(key)) return;
+      await Promise.all(
+        [key, ...IMAGE_VARIANT_WIDTHS.map((w) => variantKey(key, w))].map((k) => storage.remove(k)),
+      );
+    },
+
     async isOwnImage(
       url: string,
       ownerId: string,

@@ -123,6 +123,10 @@ export function createS3Storage(options: S3Config, sanitize: SanitizeImage) {
       return object ? Buffer.from((await object.Body?.transformToByteArray()) ?? []) : undefined;
     },
 
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
     async exists(key) {
       return client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
         () => true,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LinkSigner } from '../signed-links.ts';
 
@@ -36,6 +36,8 @@ export type Storage = {
   read(key: string): Promise<Buffer | undefined>;
   /** Whether an object is stored under `key`. */
   exists(key: string): Promise<boolean>;
+  /** Deletes the object under `key`; no object there is no error. */
+  remove(key: string): Promise<void>;
   /**
    * Only for drivers whose PUT bypasses the server: checks what the browser uploaded to `key`
    * (present, within `maxBytes`, a raster image of `contentType`) and replaces it with its
@@ -138,6 +140,9 @@ export function createLocalStorage(options: { dataDir: string; publicUrl: string
         if (isMissing(error)) return undefined;
         throw error;
       });
+    },
+    async remove(key) {
+      await rm(path.join(root, key), { force: true });
     },
     async exists(key) {
       return stat(path.join(root, key)).then(

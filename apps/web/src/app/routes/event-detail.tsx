@@ -34,6 +34,7 @@ import { CalendarLinks, ShareEvent } from '../../features/events/components/shar
 import { isEventCreator, isPastEvent } from '../../features/events/event-status.ts';
 import { EVENT_TEXT } from '../../features/events/event-texts.ts';
 import { PlaceMap } from '../../features/places/components/place-map.tsx';
+import { EventBackers, HostingOffers } from '../../features/sponsors/components/event-sponsors.tsx';
 import { useCurrency } from '../../lib/api/get-instance.ts';
 import { useSession } from '../../lib/api/get-session.ts';
 import { ApiError, DisplayError } from '../../lib/api-client.ts';
@@ -235,6 +236,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
             label={t('events.detail.tags')}
             className="mt-6 flex flex-wrap gap-1.5 border-t border-stone-100 pt-5"
           />
+          <EventBackers eventId={event.id} />
         </Card>
 
         <aside
@@ -302,6 +304,13 @@ function EventBody({ event }: { event: PublicEventDto }) {
               <SignInLink className="w-full">{t('events.detail.signInToRsvp')}</SignInLink>
             </Card>
           )}
+          {user && !past && !event.cancelled && event.status !== 'DRAFT' ? (
+            <HostingCard
+              eventId={event.id}
+              host={creator || Boolean(event.isHost)}
+              business={user.roles.includes('Sponsor')}
+            />
+          ) : null}
           {(event.hosts?.length ?? 0) > 0 ? (
             <Card className="p-5 sm:p-6">
               <EventHosts event={event} viewerId={user?.id ?? null} />
@@ -382,6 +391,16 @@ function EventBody({ event }: { event: PublicEventDto }) {
         </WhenIdle>
       </div>
     </article>
+  );
+}
+
+/** Hosting offers in a card of their own, when there is something to show (decision 083). */
+function HostingCard(props: { eventId: string; host: boolean; business: boolean }) {
+  if (!props.host && !props.business) return null;
+  return (
+    <Card className="p-5 sm:p-6 empty:hidden">
+      <HostingOffers {...props} />
+    </Card>
   );
 }
 

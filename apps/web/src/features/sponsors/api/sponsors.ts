@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CommunitySponsors,
   CommunitySponsorship,
+  EventSponsors,
+  HostingAction,
+  HostingOffer,
   SponsorableCommunity,
   SponsorPackage,
   SponsorProfile,
@@ -169,5 +172,60 @@ export function useBusinessesNear(slug: string, enabled: boolean) {
       api.get<{ sponsors: SponsorProfile[] }>(`/api/sponsors?community=${encodeURIComponent(slug)}`, signal),
     enabled,
     retry: false,
+  });
+}
+
+/* Hosting and an event's sponsors (decision 083). */
+
+export const eventSponsorKeys = {
+  shown: (eventId: string) => ['sponsors', 'event', eventId] as const,
+  offers: (eventId: string) => ['sponsors', 'hosting', eventId] as const,
+};
+
+/** GET /api/events/:id/sponsors: "Hosted by" and "Supported by" on the event's page. */
+export function useEventSponsors(eventId: string) {
+  return useQuery({
+    queryKey: eventSponsorKeys.shown(eventId),
+    queryFn: ({ signal }) =>
+      api.get<EventSponsors>(`/api/events/${encodeURIComponent(eventId)}/sponsors`, signal),
+    retry: false,
+  });
+}
+
+/** GET /api/events/:id/hosting-offers: every offer for the event's hosts, a business's own for it. */
+export function useHostingOffers(eventId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: eventSponsorKeys.offers(eventId),
+    queryFn: ({ signal }) =>
+      api.get<{ offers: HostingOffer[] }>(
+        `/api/events/${encodeURIComponent(eventId)}/hosting-offers`,
+        signal,
+      ),
+    enabled,
+  });
+}
+
+/** POST /api/events/:id/hosting-offers: the caller's business offers its place as the venue. */
+export function useOfferHosting(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { message?: string }) =>
+      api.post<{ offer: HostingOffer }>(`/api/events/${encodeURIComponent(eventId)}/hosting-offers`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: eventSponsorKeys.offers(eventId) }),
+  });
+}
+
+/** POST /api/hosting-offers/:id/:action; accepting moves the event, so the event is read again too. */
+export function useHostingAction(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: HostingAction }) =>
+      api.post<{ offer: HostingOffer }>(`/api/hosting-offers/${encodeURIComponent(id)}/${action}`),
+    onSuccess: (_data, { action }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: eventSponsorKeys.offers(eventId) }),
+        client.invalidateQueries({ queryKey: eventSponsorKeys.shown(eventId) }),
+        action === 'accept' ? client.invalidateQueries({ queryKey: ['events'] }) : undefined,
+      ]),
   });
 }
