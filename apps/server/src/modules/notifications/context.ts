@@ -29,7 +29,9 @@ export type UpdatedJob = {
 };
 export type CommunityEventJob = { eventId: string; actorId: string };
 
-export const displayName = (p: { username: string | null; fullName: string }) => p.username ?? p.fullName;
+/** How a notification names a person: the name they go by (full name), else their username. */
+export const displayName = (p: { username: string | null; fullName: string | null }) =>
+  p.fullName?.trim() || p.username || '';
 
 /**
  * What every trigger (a subscriber of modules/notifications/subscribers, one per notification

@@ -159,7 +159,7 @@ export function createNotifications(deps: NotificationsDeps) {
       const hosts = all.filter((id) => !instant.has(id));
       if (hosts.length === 0) return;
       const answers = (await q.goingBetween(db, event.id, new Date(job.from), new Date(job.to))).filter(
-        (a) => !all.includes(a.userId),
+        (a) => !a.userId || !all.includes(a.userId),
       );
       const first = answers[0];
       if (!first) return;
@@ -167,7 +167,7 @@ export function createNotifications(deps: NotificationsDeps) {
       await sendMany({
         userIds: hosts,
         kind: 'rsvp',
-        actorId: first.userId,
+        ...(first.userId ? { actorId: first.userId } : {}),
         subject: { type: 'event', id: event.id },
         message: {
           key: 'notification.rsvp',
