@@ -29,8 +29,13 @@ export type UpdatedJob = {
 };
 export type CommunityEventJob = { eventId: string; actorId: string };
 
-/** How a notification names a person: the name they go by (full name), else their username. */
-export const displayName = (p: { username: string | null; fullName: string | null }) =>
+export const displayName = (p: { username: string | null; fullName: string }) => p.username ?? p.fullName;
+
+/**
+ * How the hosts' notifications of answers name a person: the name they go by (their full name),
+ * else their username; a guest without an account by the name they gave.
+ */
+export const nameGoneBy = (p: { username: string | null; fullName: string | null }) =>
   p.fullName?.trim() || p.username || '';
 
 /**

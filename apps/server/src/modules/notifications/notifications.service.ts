@@ -15,7 +15,7 @@ import { hostIds } from '../access/events.ts';
 import {
   type CommunityEventJob,
   createTriggerContext,
-  displayName,
+  nameGoneBy,
   QUEUES,
   type ReminderJob,
   type RsvpJob,
@@ -172,8 +172,8 @@ export function createNotifications(deps: NotificationsDeps) {
         message: {
           key: 'notification.rsvp',
           params: {
-            first: displayName(first),
-            second: second ? displayName(second) : '',
+            first: nameGoneBy(first),
+            second: second ? nameGoneBy(second) : '',
             others: answers.length - 1,
             title: event.title,
           },

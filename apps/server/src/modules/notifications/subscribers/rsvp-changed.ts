@@ -1,7 +1,7 @@
 import type { Subscriber } from '../../../platform/outbox.ts';
 import { people } from '../../../platform/people.ts';
 import { hostIds } from '../../access/events.ts';
-import { displayName, QUEUES, type RsvpJob, type TriggerContext } from '../context.ts';
+import { nameGoneBy, QUEUES, type RsvpJob, type TriggerContext } from '../context.ts';
 import * as repo from '../notifications.repository.ts';
 import * as q from '../triggers.repository.ts';
 
@@ -27,7 +27,7 @@ export function rsvpChanged(ctx: TriggerContext): Subscriber<'rsvp.changed'> {
       if (wasGoing === (status === 'going') && !joinedWaitlist) return;
       const hosts = (await hostIds(db, event)).filter((id) => id !== userId);
       const person = userId ? (await people(db, [userId])).get(userId) : undefined;
-      const name = person ? displayName(person) : (guestName ?? '');
+      const name = person ? nameGoneBy(person) : (guestName ?? '');
       if (!name) return;
       const minute = Math.floor(at.getTime() / 60_000);
       // The hosts told at once of this person's answer, once a minute.
