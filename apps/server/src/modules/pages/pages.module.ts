@@ -35,6 +35,8 @@ export async function register(
     announcements: CommunityAnnouncements;
     albums: AlbumsService;
     sponsors: SponsorsService;
+    /** The instance's currency now (the instance settings, decision 082). */
+    currency: () => string;
   },
 ) {
   const { config } = deps;
@@ -49,7 +51,7 @@ export async function register(
       albums: deps.albums,
       sponsors: deps.sponsors,
       publicUrl: config.publicUrl,
-      currency: config.currency,
+      currency: deps.currency,
     }),
     createShell(webDist),
     createRenderer(webDist, (err) => app.log.error({ err }, 'page rendering failed')),

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/badge.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { AdminInstance } from '../../features/admin/components/admin-instance.tsx';
 import { AdminUsers } from '../../features/admin/components/admin-users.tsx';
 import { AdminCommunities } from '../../features/communities/components/admin-communities.tsx';
 import { listAdminReports } from '../../features/moderation/api/admin-reports.ts';
 import { AdminAudit } from '../../features/moderation/components/admin-audit.tsx';
 import { AdminReports } from '../../features/moderation/components/admin-reports.tsx';
+import { instanceQueryOptions } from '../../lib/api/get-instance.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { loadNamespace } from '../../lib/i18n/load.ts';
 
@@ -30,11 +32,14 @@ const PANELS = [
   ['users', AdminUsers],
   ['communities', AdminCommunities],
   ['audit', AdminAudit],
+  ['instance', AdminInstance],
 ] as const;
 
 export function AdminPage() {
   const openReports = useOpenReportCount();
   const t = useT();
+  // On the first start (nothing saved yet) the admin area opens on the instance settings.
+  const configured = useQuery(instanceQueryOptions()).data?.configured;
   return (
     <>
       <title>{t('common.pageTitle', { title: t('admin.title') })}</title>
@@ -43,7 +48,7 @@ export function AdminPage() {
         title={t('admin.title')}
         description={t('admin.description')}
       />
-      <Tabs defaultValue="reports">
+      <Tabs key={String(configured)} defaultValue={configured === false ? 'instance' : 'reports'}>
         <TabsList aria-label={t('admin.sections')}>
           <TabsTrigger value="reports">
             {t('admin.tab.reports')}
@@ -56,6 +61,7 @@ export function AdminPage() {
           <TabsTrigger value="users">{t('admin.tab.users')}</TabsTrigger>
           <TabsTrigger value="communities">{t('admin.tab.communities')}</TabsTrigger>
           <TabsTrigger value="audit">{t('admin.tab.audit')}</TabsTrigger>
+          <TabsTrigger value="instance">{t('admin.tab.instance')}</TabsTrigger>
         </TabsList>
         {PANELS.map(([value, Panel]) => (
           <TabsContent key={value} value={value}>

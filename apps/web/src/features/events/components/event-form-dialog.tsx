@@ -203,8 +203,8 @@ interface EventFormDialogProps {
   /** The event to edit; none to create one. */
   event?: EventDto | null;
   onSaved?: (event: EventDto) => void;
-  /** Communities the user organises: "Host as" offers them when creating. */
-  hosts?: { id: string; name: string }[];
+  /** Communities the user organises: "Host as" offers them when creating (with their own currency). */
+  hosts?: { id: string; name: string; currency?: string | null }[];
   /** The host chosen when the dialog opens (a community's page: that community). */
   hostAsDefault?: string;
   /** A new event's starting values ("Duplicate event": another event's fields); keep it stable. */
@@ -236,13 +236,14 @@ export function EventFormDialog({
   // The fields keep their state here; react-hook-form validates it with the contract's schemas
   // (eventFormResolver), and every problem goes into the one alert, not under its field.
   const form = useForm<EventFormValues>({ values, resolver: eventFormResolver, shouldFocusError: false });
-  const currency = useCurrency();
+  const [hostAs, setHostAs] = useState('');
+  // The cost is in the hosting community's currency when it chose one, else the instance's.
+  const currency = useCurrency(event ? event.community : hosts.find((h) => h.id === hostAs));
   const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [action, setAction] = useState<SaveAction | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [hostAs, setHostAs] = useState('');
   const [scope, setScope] = useState<'this' | 'following'>('this');
   /** A new event that has entirely passed: publishing it asks first. */
   const [askPast, setAskPast] = useState(false);
