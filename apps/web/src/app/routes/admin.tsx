@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { AdminInstance } from '../../features/admin/components/admin-instance.tsx';
@@ -38,8 +41,9 @@ const PANELS = [
 export function AdminPage() {
   const openReports = useOpenReportCount();
   const t = useT();
-  // On the first start (nothing saved yet) the admin area opens on the instance settings.
+  // On the first start (nothing saved yet) the admin area asks for the instance settings.
   const configured = useQuery(instanceQueryOptions()).data?.configured;
+  const [tab, setTab] = useState('reports');
   return (
     <>
       <title>{t('common.pageTitle', { title: t('admin.title') })}</title>
@@ -48,7 +52,17 @@ export function AdminPage() {
         title={t('admin.title')}
         description={t('admin.description')}
       />
-      <Tabs key={String(configured)} defaultValue={configured === false ? 'instance' : 'reports'}>
+      {configured === false && tab !== 'instance' ? (
+        <Alert variant="info" className="mb-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{t('admin.instance.firstStart')}</span>
+            <Button size="sm" variant="secondary" onClick={() => setTab('instance')}>
+              {t('admin.instance.setUp')}
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label={t('admin.sections')}>
           <TabsTrigger value="reports">
             {t('admin.tab.reports')}
