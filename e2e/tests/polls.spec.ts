@@ -122,7 +122,7 @@ test('a community finds a date that becomes the event, and fills its sign-up she
   await expect(page.getByText(`Hosted by ${club}`).first()).toBeVisible();
   // Nobody is answered for: no "0 going" while the yes-voters are being asked.
   await expect(page.getByText('No one has said they are going yet', { exact: true })).toBeVisible();
-  await expect(page.getByText('0 going')).toHaveCount(0);
+  await expect(page.getByText('0 going', { exact: true })).toHaveCount(0);
   await expect(anaPhone.page.getByRole('link', { name: 'See the event' })).toHaveAttribute('href', eventPath);
 
   // --- Both members are told and tap "I'm going" ------------------------------------------------
