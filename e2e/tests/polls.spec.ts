@@ -7,7 +7,8 @@ import { type Account, createAccount, expect, signInAs, test, unique } from '../
 
 /**
  * A host proposes three dates to a community, two members answer on phones, the host
- * keeps one and it becomes the event; the members get the notification and tap "I'm going"; the
+ * keeps one and finishes the event form filled from the poll (decision 082): the event is the
+ * club's; the members who said yes get the notification and tap "I'm going"; the
  * event's sign-up sheet, with a quantity item and a shift, is filled by the two of them.
  */
 
@@ -98,11 +99,30 @@ test('a community finds a date that becomes the event, and fills its sign-up she
   await audit(page, `${pollPath} (host)`);
   await shoot(page, 'host');
 
-  // --- The host keeps the first date: the event is published ----------------------------------
+  // --- The host keeps the first date: the event form opens filled from the poll -----------------
   await rows(page).nth(0).getByRole('button', { name: 'Make this the event' }).click();
+  const form = page.getByRole('dialog', { name: 'Make this the event' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue(title);
+  await expect(form.getByLabel('Description')).toHaveValue(
+    'Which Saturday suits for clearing the shared beds?',
+  );
+  await expect(form.getByLabel('Location', { exact: true })).toHaveValue('The shed by the north gate');
+  await expect(form.getByLabel('Start date')).toHaveValue(localInput(7, 10));
+  await expect(form.getByLabel('Host as')).toHaveValue(community.id);
+  await audit(page, `${pollPath} (make this the event)`);
+  await shoot(page, 'make-event');
+  // The host finishes it: a better title than the poll's question, then publishes.
+  const eventTitle = `Spring clean-up day ${unique()}`;
+  await form.getByLabel('Title').fill(eventTitle);
+  await form.getByRole('button', { name: 'Create Event' }).click();
   await expect(page).toHaveURL(/\/event\/[0-9a-f-]{36}$/);
   const eventPath = new URL(page.url()).pathname;
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: eventTitle })).toBeVisible();
+  await expect(page.getByText(`Hosted by ${club}`).first()).toBeVisible();
+  // Nobody is answered for: no "0 going" while the yes-voters are being asked.
+  await expect(page.getByText('No one has said they are going yet', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 going', { exact: true })).toHaveCount(0);
   await expect(anaPhone.page.getByRole('link', { name: 'See the event' })).toHaveAttribute('href', eventPath);
 
   // --- Both members are told and tap "I'm going" ------------------------------------------------

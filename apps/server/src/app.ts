@@ -51,7 +51,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const k = await createKernel(config, options);
   const { app } = k;
 
-  health.register(app, { ...k, io: () => io });
+  const instanceSettings = health.register(app, { ...k, io: () => io });
   const account = auth.register(app, { ...k, guests: () => guestService, publisher: () => publisher });
   const { guards } = account;
   const { io, publisher } = realtime.register(app, {
@@ -194,7 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     communities: club.communities,
     notifications: notificationService,
   });
-  admin.register(app, { ...k, guards, moderation: moderationService });
+  admin.register(app, { ...k, guards, moderation: moderationService, instanceSettings });
   const sponsorService = sponsors.register(app, {
     ...k,
     guards,
@@ -215,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     announcements: club.announcements,
     albums: albumService,
     sponsors: sponsorService,
+    currency: () => instanceSettings.currencyNow(),
   });
 
   await k.start();

@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { MAP_TILE_DEFAULTS } from '@townsquare/contracts';
+import { isLocale, isValidTimeZone, type Locale, MAP_TILE_DEFAULTS } from '@townsquare/contracts';
 import { z } from 'zod';
 
 /**
@@ -181,6 +181,22 @@ const envSchema = z.object({
           'must be an ISO 4217 currency code such as USD, EUR or GBP',
         ),
     ),
+  // What an admin otherwise sets in the admin area (decision 082); set here, it is locked there.
+  INSTANCE_NAME: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.string().max(80, 'must be at most 80 characters').optional()),
+  DEFAULT_LOCALE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined)
+    .pipe(z.string().refine(isLocale, 'must be one of en, es, de, fr').optional()),
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional()),
   // Map tiles: an https (or http for a local server) URL with {z}, {x} and {y}.
   MAP_TILE_URL: z
     .string()
@@ -395,8 +411,13 @@ export type Config = {
   publicHosts: string[];
   metricsToken: string | undefined;
   chatSendLimit: number;
-  /** CURRENCY: the ISO 4217 code of every cost (pages' JSON-LD, the web's price display). */
+  /** CURRENCY: the ISO 4217 code of every cost (pages' JSON-LD, the web's price display); USD unset. */
   currency: string;
+  /**
+   * The instance settings the environment sets (INSTANCE_NAME, DEFAULT_LOCALE, DEFAULT_TIME_ZONE,
+   * CURRENCY), each absent when its variable is not set: those win over the admin area's (decision 082).
+   */
+  instanceEnv: { name?: string; defaultLocale?: Locale; timeZone?: string; currency?: string };
   /** MAP_TILE_URL and its credit: the web's maps load tiles from there (CSP img-src allows it). */
   map: { tileUrl: string; attribution: string; attributionUrl: string };
   /** Image work: the bounded queue (work-queue.ts) and the image process's nice value (0–19). */
@@ -534,6 +555,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     chatSendLimit: e.CHAT_SEND_LIMIT,
     currency: e.CURRENCY,
+    instanceEnv: {
+      ...(e.INSTANCE_NAME ? { name: e.INSTANCE_NAME } : {}),
+      ...(e.DEFAULT_LOCALE && isLocale(e.DEFAULT_LOCALE) ? { defaultLocale: e.DEFAULT_LOCALE } : {}),
+      ...(e.DEFAULT_TIME_ZONE ? { timeZone: e.DEFAULT_TIME_ZONE } : {}),
+      ...(env.CURRENCY?.trim() ? { currency: e.CURRENCY } : {}),
+    },
     map: {
       tileUrl: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

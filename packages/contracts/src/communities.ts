@@ -3,8 +3,9 @@ import type { RecapsResponse } from './albums.ts';
 import type { CommunityAnnouncementDto } from './announcements.ts';
 import { personSummary } from './chat.ts';
 import { eventSchema, tagsField } from './events.ts';
-import { bothIds, pageLimitField, requiredText, text } from './fields.ts';
+import { bothIds, currencyField, pageLimitField, requiredText, text } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { MSG } from './messages.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
 import type { CommunitySponsors } from './sponsors.ts';
 
@@ -159,6 +160,8 @@ const communityFields = {
   joinQuestions: questionsField,
   /** Where it meets: a saved place, or null to clear it. */
   placeId: placeIdField,
+  /** Its events' currency (ISO 4217); null: the instance's (decision 082). */
+  currency: z.union([z.null(), currencyField], { error: MSG.currencyInvalid }),
 };
 
 /** PATCH /api/communities/:slug: any of the fields; the slug stays (links keep working). */
@@ -269,6 +272,8 @@ export const communitySchema = z.object({
   joinQuestions: z.array(z.string()),
   verified: z.boolean(),
   memberCount: z.number().int(),
+  /** Its events' currency; null: the instance's (decision 082). */
+  currency: z.string().nullable().optional(),
   /** Additions for places, next to the free-text `location`. */
   placeId: z.string().nullable().optional(),
   place: placeSchema.optional(),

@@ -317,6 +317,8 @@ export const communityHost = z.object({
   slug: z.string(),
   name: z.string(),
   verified: z.boolean(),
+  /** The currency of its events' costs, when it chose one (decision 082); else the instance's. */
+  currency: z.string().nullable().optional(),
 });
 export type CommunityHost = z.infer<typeof communityHost>;
 

@@ -118,3 +118,13 @@ export const TIME_ZONE_INVALID = 'Time zone must be an IANA time zone such as Eu
 
 /** An IANA time zone, checked against Intl (events and series are shown in it). */
 export const timeZoneField = text('Time zone').refine(isValidTimeZone, TIME_ZONE_INVALID);
+
+/** An ISO 4217 code the runtime knows (upper-cased): an instance's or a community's currency. */
+export const currencyField = z
+  .string({ error: MSG.currencyInvalid })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine(
+    (code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code),
+    MSG.currencyInvalid,
+  );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locales.ts';
 
 export const healthResponse = z.object({
   status: z.literal('ok'),
@@ -20,8 +21,17 @@ export const readyResponse = z.object({
 
 /** What every client needs to know about this instance before showing a price (CURRENCY). */
 export const instanceResponse = z.object({
-  /** ISO 4217: every event cost is in it. */
+  /**
+   * ISO 4217: every event cost is in it, unless its community chose its own (`community.currency`
+   * on the event). CURRENCY, else what an admin set (decision 082), else USD.
+   */
   currency: z.string(),
+  /** The instance's name, default language and time zone: the environment's, else the admin's. */
+  name: z.string(),
+  defaultLocale: z.enum(LOCALES),
+  timeZone: z.string(),
+  /** Whether an admin has saved the instance settings (the admin area asks until then). */
+  configured: z.boolean(),
   /** Where map tiles come from (MAP_TILE_URL, `{z}/{x}/{y}`) and the credit their licence asks for. */
   map: z.object({ tileUrl: z.string(), attribution: z.string(), attributionUrl: z.string() }).optional(),
 });

@@ -97,6 +97,12 @@ export const MSG = {
   tooManyRequests: 'Too many attempts. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
   internalError: 'Internal server error',
+  // Instance settings (admin area, decision 082) and a community's currency
+  currencyInvalid: 'Currency must be an ISO 4217 code such as EUR or GBP',
+  instanceNameRequired: 'Enter a name for this instance',
+  instanceNameTooLong: 'The instance name must be at most 80 characters',
+  instanceLocaleInvalid: 'Default language must be one of en, es, de, fr',
+  instanceSettingLocked: 'This setting comes from an environment variable: change it there',
 } as const;
 
 /** "Too many attempts. Please try again in 3 minutes." */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personSummary } from './chat.ts';
-import { dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
+import { createEventBody, dateField, EVENT_MSG, eventResponse, VISIBILITIES } from './events.ts';
 import { pageLimitField, requiredText, text, timeZoneField } from './fields.ts';
 
 /** Date polls: a host proposes dates, people answer, the chosen one becomes the event. */
@@ -130,6 +130,11 @@ export const finalizePollBody = z.object({
   status: z.enum(['DRAFT', 'LIVE'], { error: POLL_MSG.statusInvalid }).optional(),
   /** PUBLIC by default; a community poll's event is for the community's members either way when it is PRIVATE. */
   visibility: z.enum(VISIBILITIES, { error: EVENT_MSG.visibilityInvalid }).optional(),
+  /**
+   * The event as the host finished it in the event form (filled from the poll and the kept date):
+   * made as sent instead of from the poll's fields; `status` and `visibility` above are then unused.
+   */
+  event: createEventBody.optional(),
 });
 
 export const pollListQuery = z.object({

@@ -166,6 +166,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
     base: () => ({ currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD }),
     url: (c, s) => `/api/users/${ownId(c, s)}/password`,
   },
+  'PUT /api/admin/instance': {
+    base: () => ({ name: 'Kiez Treff', currency: 'EUR' }),
+    admin: true,
+  },
   'PUT /api/admin/users/:id/verified-community': {
     base: () => ({ value: true }),
     url: (c, s) => `/api/admin/users/${ownId(c, s)}/verified-community`,

@@ -10,8 +10,18 @@ import type { Message } from './i18n.ts';
  * When it happened is the outbox row's time, given to every subscriber (`at`).
  */
 export type DomainEvents = {
-  /** Someone's answer to an event changed (`status` null: removed). */
-  'rsvp.changed': { eventId: string; userId: string; status: string | null; previous?: string };
+  /**
+   * Someone's answer to an event changed (`status` null: removed): a member's (`userId`) or a
+   * guest's without an account (`guestId`, with the `name` they gave: the guest may be gone).
+   */
+  'rsvp.changed': {
+    eventId: string;
+    userId?: string;
+    guestId?: string;
+    name?: string;
+    status: string | null;
+    previous?: string;
+  };
   /**
    * An event was created, published, edited or is deleted (`after` absent), as rows before and
    * after the change (`EventSnapshot`): reminders, the community's "new event", "what changed".

@@ -34,6 +34,8 @@ export type EventWithRelations = EventRow & {
   hostSlug: string | null;
   hostName: string | null;
   hostVerified: boolean | null;
+  /** The host community's own currency (decision 082); null: the instance's. */
+  hostCurrency: string | null;
   /** The viewer's friends going (read with a viewer only; null when none is). */
   friendsGoing?: FriendsGoingRow | null;
 };
@@ -91,7 +93,7 @@ export const withRelations = (
     c.username as "creatorUsername", c.full_name as "creatorFullName", c.profile_image as "creatorProfileImage",
     coalesce(a.list, '[]') as attendees, coalesce(a.places, 0) as "goingPlaces",
     array(select ch.user_id::text from event_cohosts ch where ch.event_id = page.id) as "cohostIds",
-    h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified"
+    h.slug as "hostSlug", h.name as "hostName", h.verified as "hostVerified", h.currency as "hostCurrency"
     ${viewerId === undefined ? sql`` : sql`, case when fg.total is null then null else json_build_object('total', fg.total, 'users', fg.users) end as "friendsGoing"`}
     ${extra === undefined ? sql`` : sql`, ${extra}`}
   from page join ${users} c on c.id = page.creator_id left join answers a on a.event_id = page.id

@@ -328,6 +328,7 @@ const CALLS: Record<
   'GET /api/places/{id}': (w) => ({ url: `/api/places/${w.place}`, as: w.owner }),
   'GET /api/near/{city}': () => ({ url: '/api/near/berlin-de' }),
   'GET /api/admin/users': (w) => ({ url: '/api/admin/users', as: w.owner }),
+  'GET /api/admin/instance': (w) => ({ url: '/api/admin/instance', as: w.owner }),
   'GET /api/reports/mine': (w) => ({ url: '/api/reports/mine', as: w.owner }),
   'GET /api/admin/reports': (w) => ({ url: '/api/admin/reports', as: w.owner }),
   'GET /api/admin/audit': (w) => ({ url: '/api/admin/audit', as: w.owner }),

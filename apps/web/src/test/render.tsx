@@ -18,7 +18,13 @@ export function createTestQueryClient(user: SelfUser | null = null): QueryClient
   });
   client.setQueryData(sessionQueryKey, user);
   // The instance's settings (GET /api/instance) as a default server has them.
-  client.setQueryData(instanceQueryOptions().queryKey, { currency: 'USD' });
+  client.setQueryData(instanceQueryOptions().queryKey, {
+    currency: 'USD',
+    name: 'Townsquare',
+    defaultLocale: 'en',
+    timeZone: 'UTC',
+    configured: true,
+  });
   return client;
 }
 

@@ -49,6 +49,8 @@ export const communities = pgTable(
     /** Organisers' "looking for sponsors" switch and its note (migration 0048, decision 074). */
     lookingForSponsors: boolean('looking_for_sponsors').notNull().default(false),
     sponsorNote: text('sponsor_note').notNull().default(''),
+    /** The currency of its events' costs (ISO 4217, migration 0054); null: the instance's. */
+    currency: text('currency'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -60,6 +62,7 @@ export const communities = pgTable(
     index('communities_discover_idx').on(t.memberCount, t.id),
     index('communities_tags_gin').using('gin', t.tags),
     index('communities_looking_for_sponsors').on(t.placeId).where(sql`${t.lookingForSponsors}`),
+    check('communities_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     ...groupOfKind('communities', t, 'community'),
   ],
 );

@@ -37,6 +37,8 @@ export const polls = pgTable(
   },
   (t) => [
     index('polls_community_open_idx').on(t.communityId, t.closesAt).where(sql`${t.finalizedAt} is null`),
+    // A published draft finds the poll it was made from (migration 0054, decision 082).
+    index('polls_event_idx').on(t.eventId).where(sql`${t.eventId} is not null`),
   ],
 );
 export type PollRow = typeof polls.$inferSelect;

@@ -735,6 +735,11 @@ const MATRIX: Record<string, Row | Row[]> = {
 
   // Platform administration
   'GET /api/admin/users': { request: get('/api/admin/users'), expect: ONLY_ADMIN },
+  'GET /api/admin/instance': { request: get('/api/admin/instance'), expect: ONLY_ADMIN },
+  'PUT /api/admin/instance': {
+    request: () => ({ method: 'PUT', url: '/api/admin/instance', payload: { name: 'Kiez Treff' } }),
+    expect: ONLY_ADMIN,
+  },
   'PUT /api/admin/users/:id/verified-community': {
     request: (w) => ({
       method: 'PUT',

@@ -31,6 +31,7 @@ export function presentCommunity(
     joinQuestions: row.joinQuestions,
     verified: row.verified,
     memberCount: row.memberCount,
+    currency: row.currency ?? null,
     placeId: row.placeId,
     createdAt: row.createdAt.toISOString(),
     // A role means something only to a member; a pending or banned row's role is not shown.

@@ -387,6 +387,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         'visibility',
         'joinPolicy',
         'joinQuestions',
+        'currency',
       ] as const) {
         if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       }

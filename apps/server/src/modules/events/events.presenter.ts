@@ -128,6 +128,7 @@ function base<R>(row: EventWithRelations, viewerId: string | undefined, rsvps: (
             slug: row.hostSlug,
             name: row.hostName ?? '',
             verified: row.hostVerified ?? false,
+            currency: row.hostCurrency ?? null,
           }
         : undefined,
     creator: {

@@ -264,10 +264,10 @@ export function createRsvpService(deps: RsvpServiceDeps) {
           user.id,
           answered.status === 'going' ? [] : await releaseWithin(tx, eventId, user.id),
         );
-        // Hosts hear of people going (waitlisted and offered places are not "going" yet) and of
-        // people going who no longer are: the subscriber decides, from the answer and the one before.
+        // Hosts hear of people going, joining the waitlist (an offered place is not taken yet) and
+        // of people going who no longer are: the subscriber decides, from the answer and the one before.
         const status = answered.status;
-        if (status === null || status === 'going' || status === 'maybe' || status === 'not_going')
+        if (status !== 'offered')
           await recordEvent(tx, 'rsvp.changed', { eventId, userId: user.id, status, previous });
         return answered;
       });

@@ -23,6 +23,7 @@ import { byId, isUuid } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { guestMail } from '../../platform/mail/templates.ts';
+import { recordEvent } from '../../platform/outbox.ts';
 import { LIMITS_PER, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { addressToken, type LinkSigner, readAddressToken } from '../../platform/signed-links.ts';
 import { findVisibleEvent } from '../access/events.ts';
@@ -120,6 +121,26 @@ const keepPlace = (status: string): GuestAnswer['status'] =>
 
 export function createGuestService(deps: GuestServiceDeps) {
   const { db, jobs, limiter, links } = deps;
+
+  /**
+   * In the answer's transaction: the hosts hear of a guest's answer as of a member's (the
+   * `rsvp.changed` subscriber decides who is told what), named as the guest gave their name.
+   */
+  async function tellHosts(
+    tx: Executor,
+    guest: { id: string; eventId: string | null; name: string },
+    status: string | null,
+    previous?: string,
+  ): Promise<void> {
+    if (!guest.eventId || status === 'offered') return;
+    await recordEvent(tx, 'rsvp.changed', {
+      eventId: guest.eventId,
+      guestId: guest.id,
+      name: guest.name,
+      status,
+      ...(previous ? { previous } : {}),
+    });
+  }
   jobs.define(GUEST_MAIL_QUEUE, { retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60 });
   const link = (page: string, token: string) => `${deps.publicUrl}${page}?token=${encodeURIComponent(token)}`;
   /** The page a guest's manage link opens: their answer to an event, or to a poll. */
@@ -438,11 +459,12 @@ export function createGuestService(deps: GuestServiceDeps) {
         'event',
         async (tx, guest) => {
           if (!ofEvent(guest) || !guest.pending) return undefined;
-          const { offers } = await setRsvp(tx, {
+          const { offers, status } = await setRsvp(tx, {
             eventId: guest.eventId,
             guestId: guest.id,
             ...guest.pending,
           });
+          await tellHosts(tx, guest, status);
           // The answer is read inside the transaction: once the link is spent, nothing may wait for
           // a pool connection (a 503 then would send the guest back to a link that stopped working).
           return { guest, written: { offers, rsvp: await present(guest, tx) } };
@@ -467,13 +489,15 @@ export function createGuestService(deps: GuestServiceDeps) {
       const outcome = await db.transaction(async (tx) => {
         const [mine] = await attendeeRows(tx, event.id, guest.id);
         if (!mine) throw notFound(GUEST_MSG.linkInvalid);
-        return setRsvp(tx, {
+        const written = await setRsvp(tx, {
           eventId: event.id,
           guestId: guest.id,
           status: body.status ?? keepPlace(mine.status),
           guests: body.guests,
           answers: body.answers,
         });
+        await tellHosts(tx, guest, written.status, mine.status);
+        return written;
       });
       deps.rsvps.announce(event.id, outcome.offers);
       return present(guest);
@@ -483,7 +507,9 @@ export function createGuestService(deps: GuestServiceDeps) {
     async cancel(token: string): Promise<void> {
       const guest = await managed(token);
       const outcome = await db.transaction(async (tx) => {
+        const [mine] = await attendeeRows(tx, guest.eventId, guest.id);
         const written = await setRsvp(tx, { eventId: guest.eventId, guestId: guest.id, status: 'leave' });
+        await tellHosts(tx, guest, written.status, mine?.status);
         await repo.deleteGuest(tx, guest.id);
         return written;
       });

@@ -12,13 +12,16 @@ export function healthRoutes(
   db: Database,
   images: { stats(): { saturated: boolean } },
   redis: RedisClients | undefined,
-  instance: InstanceDto,
+  instance: () => Promise<InstanceDto>,
 ): void {
-  /** The instance's settings a client needs (the currency of costs, the map tiles); public and cacheable. */
+  /**
+   * The instance's settings a client needs (name, language, zone, the currency of costs, the map
+   * tiles; decision 082); public and cacheable.
+   */
   app.get(
     '/api/instance',
     { schema: { tags, response: { 200: instanceResponse } } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(instance),
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(await instance()),
   );
 
   /** Liveness: the process answers. */

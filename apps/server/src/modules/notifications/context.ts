@@ -32,6 +32,13 @@ export type CommunityEventJob = { eventId: string; actorId: string };
 export const displayName = (p: { username: string | null; fullName: string }) => p.username ?? p.fullName;
 
 /**
+ * How the hosts' notifications of answers name a person: the name they go by (their full name),
+ * else their username; a guest without an account by the name they gave.
+ */
+export const nameGoneBy = (p: { username: string | null; fullName: string | null }) =>
+  p.fullName?.trim() || p.username || '';
+
+/**
  * What every trigger (a subscriber of modules/notifications/subscribers, one per notification
  * kind) works with: the one notify path and the queue.
  */

@@ -149,7 +149,7 @@ describe.each(ZONES)('an event at 19:00 in $timeZone', ({ timeZone, name }) => {
       },
       announcements: { list: async () => ({ announcements: [] }) },
       publicUrl: 'http://townsquare.test',
-      currency: 'EUR',
+      currency: () => 'EUR',
     });
     const head = (await pages.eventPage(eventId))?.head;
     const description = head?.meta.find((m) => 'name' in m && m.name === 'description')?.content;

@@ -451,7 +451,7 @@ describe('RSVP digest', () => {
       expect(p.notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(1);
       return p.notifications[0];
     });
-    expect(n?.text).toBe(`${guests[0]?.user.username} and 3 others are going to Riverside park run`);
+    expect(n?.text).toBe(`${guests[0]?.user.fullName} and 3 others are going to Riverside park run`);
     expect(n?.actor?.id).toBe(guests[0]?.user.id);
     // Co-hosts get the same digest.
     const forCohost = await eventually(async () => {
@@ -497,7 +497,7 @@ describe('RSVP digest', () => {
       expect(rsvps).toHaveLength(1);
       return rsvps[0];
     });
-    expect(now?.text).toBe(`${fan.user.username} is going to Riverside park run`);
+    expect(now?.text).toBe(`${fan.user.fullName} is going to Riverside park run`);
     expect((await list(cohost)).notifications.filter((x) => x.kind === 'rsvp')).toHaveLength(0);
 
     // The window's digest: the co-host only (the host was told already). The answer reaches the
@@ -523,7 +523,7 @@ describe('RSVP digest', () => {
         expect(rsvps).toHaveLength(2);
         return rsvps[0];
       });
-      expect(told?.text).toBe(`${fan.user.username} can no longer come to Riverside park run`);
+      expect(told?.text).toBe(`${fan.user.fullName} can no longer come to Riverside park run`);
     }
   });
 });

@@ -16,7 +16,7 @@ import { hostIds } from '../access/events.ts';
 import {
   type CommunityEventJob,
   createTriggerContext,
-  displayName,
+  nameGoneBy,
   QUEUES,
   type ReminderJob,
   type RsvpJob,
@@ -160,7 +160,7 @@ export function createNotifications(deps: NotificationsDeps) {
       const hosts = all.filter((id) => !instant.has(id));
       if (hosts.length === 0) return;
       const answers = (await q.goingBetween(db, event.id, new Date(job.from), new Date(job.to))).filter(
-        (a) => !all.includes(a.userId),
+        (a) => !a.userId || !all.includes(a.userId),
       );
       const first = answers[0];
       if (!first) return;
@@ -168,13 +168,13 @@ export function createNotifications(deps: NotificationsDeps) {
       await sendMany({
         userIds: hosts,
         kind: 'rsvp',
-        actorId: first.userId,
+        ...(first.userId ? { actorId: first.userId } : {}),
         subject: { type: 'event', id: event.id },
         message: {
           key: 'notification.rsvp',
           params: {
-            first: displayName(first),
-            second: second ? displayName(second) : '',
+            first: nameGoneBy(first),
+            second: second ? nameGoneBy(second) : '',
             others: answers.length - 1,
             title: event.title,
           },

@@ -4,6 +4,7 @@ import { rowById } from '../../db/rows.ts';
 import {
   communities,
   type EventRow,
+  eventGuests,
   eventSubgroups,
   events,
   type RsvpRow,
@@ -80,11 +81,17 @@ export async function guestsWhoSee(
 }
 
 /** "going" answers given in [from, to), first first, with the person's display name. */
+/** Who started going in the window, members and guests without an account (named as they gave it). */
 export async function goingBetween(db: Executor, eventId: string, from: Date, to: Date) {
   return db
-    .select({ userId: users.id, username: users.username, fullName: users.fullName })
+    .select({
+      userId: rsvps.userId,
+      username: users.username,
+      fullName: sql<string>`coalesce(${users.fullName}, ${eventGuests.name}, '')`,
+    })
     .from(rsvps)
-    .innerJoin(users, eq(users.id, rsvps.userId))
+    .leftJoin(users, eq(users.id, rsvps.userId))
+    .leftJoin(eventGuests, eq(eventGuests.id, rsvps.guestId))
     .where(
       and(
         eq(rsvps.eventId, eventId),

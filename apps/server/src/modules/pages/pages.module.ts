@@ -50,6 +50,8 @@ export async function register(
     announcements: CommunityAnnouncements;
     albums: AlbumsService;
     sponsors: SponsorsService;
+    /** The instance's currency now (the instance settings, decision 082). */
+    currency: () => string;
   },
 ) {
   const { config } = deps;
@@ -78,7 +80,7 @@ export async function register(
     albums: deps.albums,
     sponsors: deps.sponsors,
     publicUrl: config.publicUrl,
-    currency: config.currency,
+    currency: deps.currency,
   });
   pagesRoutes(
     app,

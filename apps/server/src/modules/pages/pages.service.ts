@@ -44,7 +44,8 @@ export type PagesServiceDeps = {
   /** PUBLIC_URL, without a trailing slash: every URL a crawler or a chat app sees starts with it. */
   publicUrl: string;
   /** CURRENCY: the ISO 4217 code every cost on this instance is in. */
-  currency: string;
+  /** The instance's currency now (decision 082); an event of a community with its own uses that. */
+  currency: () => string;
 };
 
 type EventBackers = Awaited<ReturnType<SponsorsService['eventSponsors']>>;
@@ -261,7 +262,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       offers: {
         '@type': 'Offer',
         price: event.isFree ? 0 : event.cost,
-        priceCurrency: deps.currency,
+        priceCurrency: event.community?.currency ?? deps.currency(),
         // Sold out once every place is taken (placesLeft null: no limit); on sale since it was made.
         availability: `https://schema.org/${event.placesLeft === 0 ? 'SoldOut' : 'InStock'}`,
         validFrom: offsetDateTime(new Date(event.createdAt), zone),

@@ -8,6 +8,7 @@ import type { Memberships } from '../groups/membership.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { pollsRoutes } from './polls.routes.ts';
 import { createPolls } from './polls.service.ts';
+import { pollEventPublished } from './subscribers/event-published.ts';
 
 /** Date polls: a question with dates, answered until one becomes the event (decision 056). */
 export function register(
@@ -33,6 +34,10 @@ export function register(
     log: app.log,
   });
   pollsRoutes(app, polls, deps.guards);
+  // A draft made from a poll asks its voters when it is published (decision 082).
+  deps.outbox.subscribe(
+    pollEventPublished({ published: (event, actorId) => polls.eventPublished(event, actorId) }),
+  );
   deps.onStart(() => polls.start());
   return polls;
 }

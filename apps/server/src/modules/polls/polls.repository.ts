@@ -85,6 +85,12 @@ export async function findPoll(db: Executor, id: string): Promise<PollRow | unde
   return row;
 }
 
+/** The poll whose kept date became this event, if any. */
+export async function pollOfEvent(db: Executor, eventId: string): Promise<PollRow | undefined> {
+  const [row] = await db.select().from(polls).where(eq(polls.eventId, eventId)).limit(1);
+  return row;
+}
+
 /** The poll row, locked until the transaction ends (finalising, adding dates). */
 export async function lockPoll(db: Executor, id: string): Promise<PollRow | undefined> {
   const [row] = await db.select().from(polls).where(eq(polls.id, id)).for('update').limit(1);

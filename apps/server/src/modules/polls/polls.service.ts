@@ -170,6 +170,35 @@ export function createPolls(deps: PollsDeps) {
     );
   }
 
+  /**
+   * Everyone who said yes or if need be to the kept date hears that it is the event, with "I'm
+   * going" on the notification (one tap: decision 082); nobody is answered for. Once per poll.
+   */
+  async function askWilling(
+    row: PollRow,
+    event: { id: string; startDate: Date; actorId: string },
+  ): Promise<void> {
+    if (!row.chosenOptionId) return;
+    const { userIds, guestIds } = await repo.willingVoters(db, row.chosenOptionId);
+    // Guests (decision 056) see what a visitor sees: told only of an event a visitor may open.
+    const toGuests = guestIds.length > 0 && (await deps.visibleToVisitor(event.id));
+    await deps
+      .notifyMany({
+        userIds: userIds.filter((id) => id !== event.actorId),
+        guestIds: toGuests ? guestIds : [],
+        kind: 'poll_finalized',
+        actorId: event.actorId,
+        subject: { type: 'event', id: event.id },
+        message: {
+          key: 'notification.pollFinalized',
+          params: { title: row.title, when: { at: event.startDate.toISOString(), zone: row.timeZone } },
+        },
+        url: `/event/${event.id}`,
+        dedupeKey: `poll_finalized:${row.id}`,
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'poll notifications failed'));
+  }
+
   return {
     /** Registers the reminder worker on the one job queue. */
     async start(): Promise<void> {
@@ -412,15 +441,23 @@ export function createPolls(deps: PollsDeps) {
     },
 
     /**
-     * The host keeps one date: the event is made (draft or published) from the poll's title,
-     * description and community and the date's time and place, and everyone who said yes or if
-     * need be to that date hears of it. The poll row stays locked until the poll records its
-     * event, so a second finalisation at the same moment waits and then finds it done (409).
+     * The host keeps one date. The web app opens the event form filled from the poll and sends the
+     * event as the host finished it (`body.event`, decision 082); without it (older clients) the
+     * event is made from the poll's title, description and community and the date's time and
+     * place. Either way through events.service, the one creation path. The poll row stays locked
+     * until the poll records its event, so a second finalisation at the same moment waits and
+     * then finds it done (409). Those who said yes or if need be are asked whether they are going
+     * once the event is published (now, or when its draft is published: `eventPublished`).
      */
     async finalize(
       user: UserRow,
       id: string,
-      body: { optionId: string; status?: 'DRAFT' | 'LIVE'; visibility?: 'PUBLIC' | 'PRIVATE' },
+      body: {
+        optionId: string;
+        status?: 'DRAFT' | 'LIVE';
+        visibility?: 'PUBLIC' | 'PRIVATE';
+        event?: CreateEventInput;
+      },
     ): Promise<EventDto> {
       await hosted(id, user.id);
       const { row, event } = await db.transaction(async (tx) => {
@@ -429,17 +466,20 @@ export function createPolls(deps: PollsDeps) {
         if (locked.finalizedAt) throw conflict(POLL_MSG.finalized);
         const option = isUuid(body.optionId) ? await repo.findOption(tx, id, body.optionId) : undefined;
         if (!option) throw badRequest(POLL_MSG.optionUnknown);
-        const made = await deps.createEvent(user, {
-          title: locked.title,
-          description: locked.description || locked.title,
-          location: option.place ?? 'To be announced',
-          startDate: option.startsAt,
-          endDate: option.endsAt,
-          status: body.status ?? 'LIVE',
-          visibility: body.visibility ?? 'PUBLIC',
-          timeZone: locked.timeZone,
-          ...(locked.communityId ? { communityId: locked.communityId } : {}),
-        });
+        const made = await deps.createEvent(
+          user,
+          body.event ?? {
+            title: locked.title,
+            description: locked.description || locked.title,
+            location: option.place ?? 'To be announced',
+            startDate: option.startsAt,
+            endDate: option.endsAt,
+            status: body.status ?? 'LIVE',
+            visibility: body.visibility ?? 'PUBLIC',
+            timeZone: locked.timeZone,
+            ...(locked.communityId ? { communityId: locked.communityId } : {}),
+          },
+        );
         const updated = await repo.updatePoll(tx, id, {
           chosenOptionId: option.id,
           eventId: made.id,
@@ -450,31 +490,20 @@ export function createPolls(deps: PollsDeps) {
       await cancelReminder(row);
       await publish(row);
       // A draft is seen by its host only, and notify() tells nobody about what they cannot see:
-      // only a published event is announced (publishing a draft later announces it as usual).
-      if (event.status !== 'DRAFT' && row.chosenOptionId) {
-        const { userIds, guestIds } = await repo.willingVoters(db, row.chosenOptionId);
-        // Guests (decision 056) see what a visitor sees: told only of an event a visitor may open.
-        const toGuests = guestIds.length > 0 && (await deps.visibleToVisitor(event.id));
-        await deps
-          .notifyMany({
-            userIds,
-            guestIds: toGuests ? guestIds : [],
-            kind: 'poll_finalized',
-            actorId: user.id,
-            subject: { type: 'event', id: event.id },
-            message: {
-              key: 'notification.pollFinalized',
-              params: {
-                title: row.title,
-                when: { at: new Date(event.startDate).toISOString(), zone: row.timeZone },
-              },
-            },
-            url: `/event/${event.id}`,
-            dedupeKey: `poll_finalized:${row.id}`,
-          })
-          .catch((err: unknown) => deps.log.warn({ err }, 'poll notifications failed'));
-      }
+      // a draft's voters are asked when it is published (`eventPublished`).
+      if (event.status !== 'DRAFT')
+        await askWilling(row, { id: event.id, startDate: new Date(event.startDate), actorId: user.id });
       return event;
+    },
+
+    /**
+     * `event.changed`: a poll's event that was a draft is published; its voters are asked now.
+     * An event published at once is asked by `finalize` after the poll records it (the poll's
+     * transaction may not have committed when this runs).
+     */
+    async eventPublished(event: { id: string; startDate: Date }, actorId: string): Promise<void> {
+      const row = await repo.pollOfEvent(db, event.id);
+      if (row) await askWilling(row, { ...event, actorId });
     },
   };
 }

@@ -291,6 +291,94 @@ describe('finalising', () => {
   });
 });
 
+describe('finalising through the event form (decision 082)', () => {
+  it('makes the event as the host finished it, hosted by the club, and asks the yes-voters', async () => {
+    const poll = await createPoll(host, { communityId: club.id });
+    await vote(alice, poll, ['yes', 'no', 'no']);
+    await vote(bob, poll, ['no', 'yes', 'no']);
+    const chosen = poll.options[0]!;
+    const res = await call('POST', `/api/polls/${poll.id}/finalize`, host, {
+      optionId: chosen.id,
+      event: {
+        title: 'Spring clean-up at the allotments',
+        description: 'Bring gloves; we provide bags and tea.',
+        location: 'Town hall',
+        startDate: chosen.startsAt,
+        endDate: chosen.endsAt,
+        status: 'LIVE',
+        // The club is private: its events are for its members (a PRIVATE event would be for the
+        // host's friends and those answering only, and notify() tells nobody else of it).
+        visibility: 'PUBLIC',
+        timeZone: 'Europe/Berlin',
+        communityId: club.id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { event } = eventResponse.parse(res.json());
+    expect(event).toMatchObject({
+      title: 'Spring clean-up at the allotments',
+      description: 'Bring gloves; we provide bags and tea.',
+      communityId: club.id,
+      status: 'LIVE',
+      startDate: chosen.startsAt,
+    });
+    expect((await read(host, poll)).eventId).toBe(event.id);
+    const told = await eventually(async () => {
+      const list = (await notificationsOf(t, alice, 'poll_finalized')).filter((n) =>
+        n.url.includes(event.id),
+      );
+      if (list.length === 0) throw new Error('not yet');
+      return list;
+    });
+    expect(told).toHaveLength(1);
+    expect((await notificationsOf(t, bob, 'poll_finalized')).filter((n) => n.url.includes(event.id))).toEqual(
+      [],
+    );
+  });
+
+  it('a draft from the form asks its voters once it is published', async () => {
+    const poll = await createPoll(host, { communityId: club.id });
+    await vote(alice, poll, ['yes', 'no', 'no']);
+    const chosen = poll.options[0]!;
+    const res = await call('POST', `/api/polls/${poll.id}/finalize`, host, {
+      optionId: chosen.id,
+      event: {
+        title: 'Clean-up, details to follow',
+        description: 'Draft',
+        location: 'Town hall',
+        startDate: chosen.startsAt,
+        endDate: chosen.endsAt,
+        status: 'DRAFT',
+        communityId: club.id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { event } = eventResponse.parse(res.json());
+    expect(event.status).toBe('DRAFT');
+    const mine = async () =>
+      (await notificationsOf(t, alice, 'poll_finalized')).filter((n) => n.url.includes(event.id));
+    expect(await mine()).toEqual([]);
+    const published = await call('PATCH', `/api/events/${event.id}`, host, { status: 'LIVE' });
+    expect(published.statusCode, published.body).toBe(200);
+    const told = await eventually(async () => {
+      const list = await mine();
+      if (list.length === 0) throw new Error('not yet');
+      return list;
+    });
+    expect(told).toHaveLength(1);
+  });
+
+  it('a form with a problem is a 400 and the poll stays open', async () => {
+    const poll = await createPoll(host, { communityId: club.id });
+    const res = await call('POST', `/api/polls/${poll.id}/finalize`, host, {
+      optionId: poll.options[0]!.id,
+      event: { title: '', description: 'x', location: 'y' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await read(host, poll)).state).toBe('open');
+  });
+});
+
 describe('many voters (decision 047)', () => {
   /** What the answers say, counted afresh: the kept counts must always equal it. */
   const counted = async (pollId: string) =>

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { AdminInstance } from '../../features/admin/components/admin-instance.tsx';
 import { AdminUsers } from '../../features/admin/components/admin-users.tsx';
 import { AdminCommunities } from '../../features/communities/components/admin-communities.tsx';
 import { listAdminReports } from '../../features/moderation/api/admin-reports.ts';
 import { AdminAudit } from '../../features/moderation/components/admin-audit.tsx';
 import { AdminReports } from '../../features/moderation/components/admin-reports.tsx';
+import { instanceQueryOptions } from '../../lib/api/get-instance.ts';
 import { useT } from '../../lib/i18n/intl.tsx';
 import { loadNamespace } from '../../lib/i18n/load.ts';
 
@@ -30,11 +35,15 @@ const PANELS = [
   ['users', AdminUsers],
   ['communities', AdminCommunities],
   ['audit', AdminAudit],
+  ['instance', AdminInstance],
 ] as const;
 
 export function AdminPage() {
   const openReports = useOpenReportCount();
   const t = useT();
+  // On the first start (nothing saved yet) the admin area asks for the instance settings.
+  const configured = useQuery(instanceQueryOptions()).data?.configured;
+  const [tab, setTab] = useState('reports');
   return (
     <>
       <title>{t('common.pageTitle', { title: t('admin.title') })}</title>
@@ -43,7 +52,17 @@ export function AdminPage() {
         title={t('admin.title')}
         description={t('admin.description')}
       />
-      <Tabs defaultValue="reports">
+      {configured === false && tab !== 'instance' ? (
+        <Alert variant="info" className="mb-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{t('admin.instance.firstStart')}</span>
+            <Button size="sm" variant="secondary" onClick={() => setTab('instance')}>
+              {t('admin.instance.setUp')}
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label={t('admin.sections')}>
           <TabsTrigger value="reports">
             {t('admin.tab.reports')}
@@ -56,6 +75,7 @@ export function AdminPage() {
           <TabsTrigger value="users">{t('admin.tab.users')}</TabsTrigger>
           <TabsTrigger value="communities">{t('admin.tab.communities')}</TabsTrigger>
           <TabsTrigger value="audit">{t('admin.tab.audit')}</TabsTrigger>
+          <TabsTrigger value="instance">{t('admin.tab.instance')}</TabsTrigger>
         </TabsList>
         {PANELS.map(([value, Panel]) => (
           <TabsContent key={value} value={value}>

@@ -116,7 +116,7 @@ function EventBody({ event }: { event: PublicEventDto }) {
   const creator = isEventCreator(event, user?.id);
   // In the event's own zone, and in the viewer's too when it differs.
   const when = eventTimeText(event);
-  const currency = useCurrency();
+  const currency = useCurrency(event?.community);
   const creatorName = event.creator?.username || EVENT_TEXT.unknownUser;
   const socialPanel = useRef<HTMLDivElement>(null);
 

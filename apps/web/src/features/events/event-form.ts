@@ -226,6 +226,27 @@ export function duplicateFormValues(event: EventFormSource, keepImage: boolean):
 }
 
 /**
+ * A date poll's kept date as a new event's starting values ("Make this the event", decision
+ * 082): the poll's question and text, the date's time and place in the poll's zone; the host
+ * finishes the rest in the form.
+ */
+export function pollFormValues(
+  poll: { title: string; description: string; timeZone: string },
+  option: { startsAt: string; endsAt: string; place: string | null },
+): EventFormValues {
+  const blank = formValuesFor(null);
+  return {
+    ...blank,
+    title: poll.title,
+    description: poll.description,
+    location: option.place ?? '',
+    timeZone: poll.timeZone,
+    startDate: toLocalInput(option.startsAt, poll.timeZone),
+    endDate: toLocalInput(option.endsAt, poll.timeZone),
+  };
+}
+
+/**
  * What the contract's schema reads of the form: the body the dialog sends, with the typed texts
  * as they are (an empty date, a '' or 1.5 place count), so the contract's own checks and messages
  * say what is wrong, exactly as the server would (decision 069).

@@ -17,9 +17,9 @@ export function useMyCommunities(enabled = true) {
 }
 
 /** The communities I organise (OWNER or ORGANIZER): the "Host as" choices. */
-export function useHostableCommunities(): { id: string; name: string }[] {
+export function useHostableCommunities(): { id: string; name: string; currency?: string | null }[] {
   const { data } = useMyCommunities();
   return (data ?? [])
     .filter((c) => c.viewerState === 'member' && (c.viewerRole === 'OWNER' || c.viewerRole === 'ORGANIZER'))
-    .map((c) => ({ id: c.id, name: c.name }));
+    .map((c) => ({ id: c.id, name: c.name, currency: c.currency ?? null }));
 }

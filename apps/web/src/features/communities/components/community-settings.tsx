@@ -2,10 +2,12 @@ import { COMMUNITY_LIMITS, type Community } from '@townsquare/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useCurrency } from '../../../lib/api/get-instance.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import type { PlaceLocation } from '../../places/components/place-location-fields.tsx';
@@ -27,6 +29,8 @@ export function CommunitySettings({ community }: { community: Community }) {
   const [confirm, setConfirm] = useState('');
   const [imageUrl, setImageUrl] = useState<string | null>(community.imageUrl);
   const [uploading, setUploading] = useState(false);
+  const [currency, setCurrency] = useState(community.currency ?? '');
+  const instanceCurrency = useCurrency();
   const [where, setWhere] = useState<PlaceLocation>({
     place: community.place ?? null,
     location: community.location,
@@ -44,6 +48,7 @@ export function CommunitySettings({ community }: { community: Community }) {
         location: text('location'),
         placeId: text('placeId') || null,
         imageUrl,
+        currency: currency || null,
         ...readAccess(form),
       },
       {
@@ -86,6 +91,21 @@ export function CommunitySettings({ community }: { community: Community }) {
           disabled={update.isPending}
         />
         <CommunityAccessFields idPrefix="edit" defaults={community} />
+        <FormField
+          id="edit-currency"
+          label={t('communities.settings.currency')}
+          hint={t('communities.settings.currencyHint')}
+        >
+          {(control) => (
+            <CurrencySelect
+              id={control.id}
+              describedBy={control['aria-describedby']}
+              value={currency}
+              onChange={setCurrency}
+              none={t('communities.settings.currencyInstance', { currency: instanceCurrency })}
+            />
+          )}
+        </FormField>
         <Button type="submit" disabled={update.isPending || uploading}>
           {update.isPending ? t('communities.settings.saving') : t('communities.settings.save')}
         </Button>

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   EVENT_LIMITS,
   EVENT_MSG,
@@ -35,8 +36,9 @@ import { useResendVerification } from '../../../lib/api/resend-verification.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
+import { finalizePoll } from '../../polls/api/finalize-poll.ts';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
-import { useCreateEvent } from '../api/create-event.ts';
+import { type EventInput, useCreateEvent } from '../api/create-event.ts';
 import { useCreateSeries } from '../api/create-series.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
@@ -201,12 +203,17 @@ interface EventFormDialogProps {
   /** The event to edit; none to create one. */
   event?: EventDto | null;
   onSaved?: (event: EventDto) => void;
-  /** Communities the user organises: "Host as" offers them when creating. */
-  hosts?: { id: string; name: string }[];
+  /** Communities the user organises: "Host as" offers them when creating (with their own currency). */
+  hosts?: { id: string; name: string; currency?: string | null }[];
   /** The host chosen when the dialog opens (a community's page: that community). */
   hostAsDefault?: string;
   /** A new event's starting values ("Duplicate event": another event's fields); keep it stable. */
   copyOf?: EventFormValues;
+  /**
+   * "Make this the event" (decision 082): the form, filled from the poll (`copyOf`), saves through
+   * POST /api/polls/:id/finalize with the kept date, so the poll records its event.
+   */
+  fromPoll?: { pollId: string; optionId: string };
 }
 
 /**
@@ -221,6 +228,7 @@ export function EventFormDialog({
   hosts = [],
   hostAsDefault = '',
   copyOf,
+  fromPoll,
 }: EventFormDialogProps) {
   const editing = Boolean(event);
   const startValues = useCallback(() => (!event && copyOf ? copyOf : formValuesFor(event)), [event, copyOf]);
@@ -228,13 +236,14 @@ export function EventFormDialog({
   // The fields keep their state here; react-hook-form validates it with the contract's schemas
   // (eventFormResolver), and every problem goes into the one alert, not under its field.
   const form = useForm<EventFormValues>({ values, resolver: eventFormResolver, shouldFocusError: false });
-  const currency = useCurrency();
+  const [hostAs, setHostAs] = useState('');
+  // The cost is in the hosting community's currency when it chose one, else the instance's.
+  const currency = useCurrency(event ? event.community : hosts.find((h) => h.id === hostAs));
   const t = useT();
   const [problems, setProblems] = useState<string[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [action, setAction] = useState<SaveAction | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [hostAs, setHostAs] = useState('');
   const [scope, setScope] = useState<'this' | 'following'>('this');
   /** A new event that has entirely passed: publishing it asks first. */
   const [askPast, setAskPast] = useState(false);
@@ -242,9 +251,16 @@ export function EventFormDialog({
   const create = useCreateEvent();
   const createSeries = useCreateSeries();
   const update = useUpdateEvent();
-  const saving = create.isPending || update.isPending || createSeries.isPending;
+  const queryClient = useQueryClient();
+  const finalize = useMutation({
+    mutationFn: (body: { pollId: string; optionId: string; event: EventInput }) =>
+      finalizePoll(body.pollId, { optionId: body.optionId, event: body.event }),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+  const saving = create.isPending || update.isPending || createSeries.isPending || finalize.isPending;
   const occurrence = Boolean(event?.seriesId);
-  const seriesPossible = !editing && (values.recurrence === 'WEEKLY' || values.recurrence === 'MONTHLY');
+  const seriesPossible =
+    !editing && !fromPoll && (values.recurrence === 'WEEKLY' || values.recurrence === 'MONTHLY');
   const allDay = values.allDay;
 
   // Each opening starts from the event as it is now.
@@ -333,6 +349,7 @@ export function EventFormDialog({
       setSaveError(message === EVENT_MSG.verifyToPublish ? message : saveFailedMessage(message));
     };
     if (event) update.mutate({ previous: event, input, scope }, { onSuccess: done, onError: failed });
+    else if (fromPoll) finalize.mutate({ ...fromPoll, event: input }, { onSuccess: done, onError: failed });
     else create.mutate(input, { onSuccess: done, onError: failed });
   }
 
@@ -346,16 +363,20 @@ export function EventFormDialog({
       title={
         editing
           ? t('events.form.editTitle')
-          : copyOf
-            ? t('events.form.duplicateTitle')
-            : t('events.form.createTitle')
+          : fromPoll
+            ? t('events.form.fromPollTitle')
+            : copyOf
+              ? t('events.form.duplicateTitle')
+              : t('events.form.createTitle')
       }
       description={
         editing
           ? t('events.form.editDescription')
-          : copyOf
-            ? t('events.form.duplicateDescription')
-            : t('events.form.createDescription')
+          : fromPoll
+            ? t('events.form.fromPollDescription')
+            : copyOf
+              ? t('events.form.duplicateDescription')
+              : t('events.form.createDescription')
       }
     >
       <form

@@ -14,9 +14,12 @@ const EventFormDialog = lazy(() =>
 export function NewEventDialog({
   copyOf,
   hostAsDefault,
+  fromPoll,
   onClose,
 }: {
   copyOf?: EventFormValues;
+  /** "Make this the event": saving finalises this poll with this date (decision 082). */
+  fromPoll?: { pollId: string; optionId: string };
   /** A community id: hosted by it when the viewer may host for it. */
   hostAsDefault?: string | null;
   onClose: () => void;
@@ -29,6 +32,7 @@ export function NewEventDialog({
       <EventFormDialog
         open
         copyOf={copyOf}
+        fromPoll={fromPoll}
         hosts={hosts}
         hostAsDefault={hostAs}
         onOpenChange={(open) => (open ? undefined : onClose())}

@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDto } from '@townsquare/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { pollKeys, pollPath } from './keys.ts';
+import type { EventInput } from '../../events/api/create-event.ts';
+import { pollPath } from './keys.ts';
 
-/** POST /api/polls/:id/finalize { optionId, status } → { event }: the kept date becomes the event. */
+/**
+ * POST /api/polls/:id/finalize { optionId, event } → { event }: the kept date becomes the event,
+ * as the host finished it in the event form (`event`; without it, made from the poll).
+ */
 export async function finalizePoll(
   id: string,
-  body: { optionId: string; status: 'DRAFT' | 'LIVE' },
+  body: { optionId: string; status?: 'DRAFT' | 'LIVE'; event?: EventInput },
 ): Promise<EventDto> {
   return (await api.post<{ event: EventDto }>(`${pollPath(id)}/finalize`, body)).event;
-}
-
-export function useFinalizePoll(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { optionId: string; status: 'DRAFT' | 'LIVE' }) => finalizePoll(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pollKeys.detail(id) }),
-  });
 }

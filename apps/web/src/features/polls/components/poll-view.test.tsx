@@ -76,6 +76,52 @@ describe('PollView', () => {
     expect(screen.queryByRole('button', { name: 'Show more answers' })).not.toBeInTheDocument();
   });
 
+  it('"Make this the event" opens the event form filled from the poll; saving finalises the poll', {
+    timeout: 60_000,
+  }, async () => {
+    const sent: { url: string; method?: string; body?: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        sent.push({ url, method: init.method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.includes('/finalize'))
+          return jsonResponse({ event: { id: 'e1', title: 'Spring clean-up day', status: 'LIVE' } });
+        return jsonResponse({ communities: [], nextCursor: null });
+      }),
+    );
+    const user = userEvent.setup();
+    const poll = createPoll({
+      isHost: true,
+      description: 'Which Saturday suits?',
+      timeZone: 'Europe/Berlin',
+    });
+    renderWithApp(<PollView poll={poll} viewerId="host" />, { user: createSelfUser({ id: 'host' }) });
+    await user.click(screen.getAllByRole('button', { name: 'Make this the event' })[1]!);
+    const form = await screen.findByRole('dialog', { name: 'Make this the event' }, { timeout: 20_000 });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Spring clean-up');
+    expect(within(form).getByLabelText('Description')).toHaveValue('Which Saturday suits?');
+    // The date's time in the poll's zone (17:00 UTC is 19:00 in Berlin in May).
+    expect(within(form).getByLabelText('Start date')).toHaveValue('2031-05-10T19:00');
+    await user.clear(within(form).getByLabelText('Title'));
+    await user.type(within(form).getByLabelText('Title'), 'Spring clean-up day');
+    await user.type(within(form).getByLabelText('Location'), 'Town hall');
+    await user.click(within(form).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(sent.some((c) => c.url.includes('/api/polls/p1/finalize'))).toBe(true));
+    const finalize = sent.find((c) => c.url.includes('/finalize'));
+    expect(finalize).toMatchObject({
+      method: 'POST',
+      body: {
+        optionId: 'o2',
+        event: {
+          title: 'Spring clean-up day',
+          location: 'Town hall',
+          timeZone: 'Europe/Berlin',
+          status: 'LIVE',
+        },
+      },
+    });
+  });
+
   it('shows the host "Make this the event" and a finalised poll its event, with no answer buttons', () => {
     vi.stubGlobal('fetch', vi.fn());
     const { unmount } = renderWithApp(<PollView poll={createPoll({ isHost: true })} viewerId="host" />, {

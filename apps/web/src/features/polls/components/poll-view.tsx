@@ -1,7 +1,7 @@
 import type { Poll, PollOption, VoteChoice } from '@townsquare/contracts';
 import { CalendarCheck, Check, Minus, Star, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,11 +10,33 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { useFinalizePoll } from '../api/finalize-poll.ts';
+import { pollFormValues } from '../../events/event-form.ts';
 import { useMorePollVoters } from '../api/more-poll-voters.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 import { GuestVotesSwitch } from './guest-votes-switch.tsx';
+
+const NewEventDialog = lazy(() =>
+  import('../../events/components/new-event-dialog.tsx').then((m) => ({ default: m.NewEventDialog })),
+);
+
+/**
+ * "Make this the event" (decision 082): the event form, filled from the poll and the kept date,
+ * hosted by the poll's community; the host finishes it and saving finalises the poll.
+ */
+function MakeEventDialog({ poll, option, onClose }: { poll: Poll; option: PollOption; onClose: () => void }) {
+  const copyOf = useMemo(() => pollFormValues(poll, option), [poll, option]);
+  return (
+    <Suspense fallback={null}>
+      <NewEventDialog
+        copyOf={copyOf}
+        hostAsDefault={poll.community?.id ?? null}
+        fromPoll={{ pollId: poll.id, optionId: option.id }}
+        onClose={onClose}
+      />
+    </Suspense>
+  );
+}
 
 const CHOICES: { value: VoteChoice; label: string; icon: typeof Check; on: string }[] = [
   {
@@ -219,10 +241,8 @@ export function PollView({
 }) {
   const t = useT();
   const vote = useVotePoll(poll.id);
-  const finalize = useFinalizePoll(poll.id);
   const update = useUpdatePoll(poll.id);
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState(false);
+  const [keeping, setKeeping] = useState<PollOption | null>(null);
   const votes = answering?.votes ?? myVotes(poll, viewerId);
 
   function choose(optionId: string, choice: VoteChoice) {
@@ -237,19 +257,6 @@ export function PollView({
     update.mutate(
       { allowGuestVotes },
       { onError: (err) => toast.error(errorMessage(err, t('polls.guests.switchFailed'))) },
-    );
-  }
-
-  function keep(option: PollOption) {
-    finalize.mutate(
-      { optionId: option.id, status: draft ? 'DRAFT' : 'LIVE' },
-      {
-        onSuccess: (event) => {
-          toast.success(draft ? t('polls.view.savedDraft') : t('polls.view.published'));
-          navigate(`/event/${event.id}`);
-        },
-        onError: (err) => toast.error(errorMessage(err, t('polls.view.createFailed'))),
-      },
     );
   }
 
@@ -281,17 +288,8 @@ export function PollView({
           onChange={allowGuests}
         />
       ) : null}
-      {hostCanKeep ? (
-        <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            checked={draft}
-            onChange={(e) => setDraft(e.target.checked)}
-            className="size-5 accent-brand-700"
-          />
-          {t('polls.view.draft')}
-        </label>
-      ) : null}
+      {hostCanKeep ? <p className="text-sm text-stone-700">{t('polls.view.keepHint')}</p> : null}
+      {keeping ? <MakeEventDialog poll={poll} option={keeping} onClose={() => setKeeping(null)} /> : null}
       <ol className="space-y-3" aria-label={t('polls.view.proposed')}>
         {poll.options.map((option) => (
           <OptionRow
@@ -303,14 +301,7 @@ export function PollView({
             onChoose={(choice) => choose(option.id, choice)}
             hostAction={
               hostCanKeep ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="mt-3"
-                  loading={finalize.isPending && finalize.variables?.optionId === option.id}
-                  disabled={finalize.isPending}
-                  onClick={() => keep(option)}
-                >
+                <Button variant="secondary" size="sm" className="mt-3" onClick={() => setKeeping(option)}>
                   <CalendarCheck aria-hidden="true" />
                   {t('polls.view.keep')}
                 </Button>
