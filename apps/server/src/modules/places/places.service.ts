@@ -200,6 +200,14 @@ export async function placeForBody(db: Executor, id: string, viewerId: string): 
   return row;
 }
 
+/**
+ * Lets `userId` read a pin someone else saved, as its owner (decision 062's owners): a venue a
+ * business offered becomes the accepting host's too, so their event may stand there (decision 083).
+ */
+export async function sharePlace(db: Executor, placeId: string, userId: string): Promise<void> {
+  await repo.addOwner(db, placeId, userId);
+}
+
 /** A home place: a city from the gazetteer, never a pin (an exact address); 400 otherwise. */
 export async function homeCity(db: Executor, id: string): Promise<PlaceRow> {
   const row = await repo.findPlace(db, id);

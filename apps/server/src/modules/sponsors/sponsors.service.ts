@@ -47,8 +47,7 @@ import {
   sponsorshipAbilities,
 } from '../access/sponsors.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
-import * as placesRepo from '../places/places.repository.ts';
-import { placeForBody, withPlaces } from '../places/places.service.ts';
+import { placeForBody, sharePlace, withPlaces } from '../places/places.service.ts';
 import * as repo from './sponsors.repository.ts';
 
 export type SponsorsDeps = {
@@ -708,7 +707,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
           const locked = await repo.findHosting(tx, id, { lock: true });
           if (locked?.state !== 'proposed') throw conflict(SPONSOR_MSG.hostingWrongState);
           const done = await repo.moveHosting(tx, id, 'proposed', to, action === 'withdraw' ? null : me.id);
-          if (action === 'accept' && locked.placeId) await placesRepo.addOwner(tx, locked.placeId, me.id);
+          if (action === 'accept' && locked.placeId) await sharePlace(tx, locked.placeId, me.id);
           return done;
         })
         .catch((error: unknown) => {

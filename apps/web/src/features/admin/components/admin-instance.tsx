@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { timeZoneOptions } from '../../events/components/event-form-dialog.tsx';
+import { timeZoneOptions } from '../../../lib/time-zones.ts';
 import { useAdminInstance, useSaveInstance } from '../api/instance-settings.ts';
 
 type Key = keyof AdminInstanceDto['settings'];

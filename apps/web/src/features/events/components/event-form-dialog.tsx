@@ -34,9 +34,9 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useCurrency } from '../../../lib/api/get-instance.ts';
 import { useResendVerification } from '../../../lib/api/resend-verification.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { browserTimeZone, currencySymbol } from '../../../lib/format.ts';
+import { currencySymbol } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
-import { finalizePoll } from '../../polls/api/finalize-poll.ts';
+import { timeZoneOptions } from '../../../lib/time-zones.ts';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { type EventInput, useCreateEvent } from '../api/create-event.ts';
 import { useCreateSeries } from '../api/create-series.ts';
@@ -58,69 +58,6 @@ import { EVENT_TEXT, saveFailedMessage } from '../event-texts.ts';
 import { CapacityFields } from './capacity-fields.tsx';
 import { EventPlaceFields } from './event-place-fields.tsx';
 import { PublishDatesChoice } from './publish-dates-choice.tsx';
-
-/**
- * Zones offered in the form: the browser's, the event's, and the common ones of each region (a
- * full list of ~400 is slow to scan with assistive technology and in tests). The API takes any
- * IANA zone.
- */
-const COMMON_ZONES = [
-  'UTC',
-  'Europe/London',
-  'Europe/Dublin',
-  'Europe/Lisbon',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Europe/Madrid',
-  'Europe/Rome',
-  'Europe/Amsterdam',
-  'Europe/Stockholm',
-  'Europe/Warsaw',
-  'Europe/Athens',
-  'Europe/Helsinki',
-  'Europe/Istanbul',
-  'Europe/Kyiv',
-  'Europe/Moscow',
-  'Africa/Lagos',
-  'Africa/Cairo',
-  'Africa/Nairobi',
-  'Africa/Johannesburg',
-  'Asia/Dubai',
-  'Asia/Karachi',
-  'Asia/Kolkata',
-  'Asia/Dhaka',
-  'Asia/Bangkok',
-  'Asia/Jakarta',
-  'Asia/Singapore',
-  'Asia/Shanghai',
-  'Asia/Hong_Kong',
-  'Asia/Manila',
-  'Asia/Seoul',
-  'Asia/Tokyo',
-  'Australia/Perth',
-  'Australia/Adelaide',
-  'Australia/Sydney',
-  'Pacific/Auckland',
-  'Pacific/Honolulu',
-  'America/Anchorage',
-  'America/Los_Angeles',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Chicago',
-  'America/Mexico_City',
-  'America/New_York',
-  'America/Toronto',
-  'America/Bogota',
-  'America/Lima',
-  'America/Halifax',
-  'America/Santiago',
-  'America/Sao_Paulo',
-  'America/Argentina/Buenos_Aires',
-];
-
-export function timeZoneOptions(current: string, browser: string = browserTimeZone()): string[] {
-  return [...new Set([current, browser, ...COMMON_ZONES])];
-}
 
 /** The event's zone; memoised, so typing elsewhere does not re-render its options. */
 const TimeZoneSelect = memo(function TimeZoneSelect({
@@ -197,7 +134,7 @@ function ChoiceField<K extends Choice>({
 /** The event form allows images up to 10 MB (spec 5, "Image upload"). */
 const EVENT_IMAGE_MAX_MB = LIMITS.eventImageMaxBytes / (1024 * 1024);
 
-interface EventFormDialogProps {
+export interface EventFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The event to edit; none to create one. */
@@ -213,7 +150,7 @@ interface EventFormDialogProps {
    * "Make this the event" (decision 082): the form, filled from the poll (`copyOf`), saves through
    * POST /api/polls/:id/finalize with the kept date, so the poll records its event.
    */
-  fromPoll?: { pollId: string; optionId: string };
+  fromPoll?: { save: (event: EventInput) => Promise<EventDto> };
 }
 
 /**
@@ -252,9 +189,12 @@ export function EventFormDialog({
   const createSeries = useCreateSeries();
   const update = useUpdateEvent();
   const queryClient = useQueryClient();
+  // The poll's own save (its feature owns POST /api/polls/:id/finalize); events knows only the form.
   const finalize = useMutation({
-    mutationFn: (body: { pollId: string; optionId: string; event: EventInput }) =>
-      finalizePoll(body.pollId, { optionId: body.optionId, event: body.event }),
+    mutationFn: (input: EventInput) => {
+      if (!fromPoll) throw new Error('no poll to finalise');
+      return fromPoll.save(input);
+    },
     onSuccess: () => void queryClient.invalidateQueries(),
   });
   const saving = create.isPending || update.isPending || createSeries.isPending || finalize.isPending;
@@ -349,7 +289,7 @@ export function EventFormDialog({
       setSaveError(message === EVENT_MSG.verifyToPublish ? message : saveFailedMessage(message));
     };
     if (event) update.mutate({ previous: event, input, scope }, { onSuccess: done, onError: failed });
-    else if (fromPoll) finalize.mutate({ ...fromPoll, event: input }, { onSuccess: done, onError: failed });
+    else if (fromPoll) finalize.mutate(input, { onSuccess: done, onError: failed });
     else create.mutate(input, { onSuccess: done, onError: failed });
   }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useHostableCommunities } from '../../../lib/api/get-my-communities.ts';
 import type { EventFormValues } from '../event-form.ts';
+import type { EventFormDialogProps } from './event-form-dialog.tsx';
 
 const EventFormDialog = lazy(() =>
   import('./event-form-dialog.tsx').then((m) => ({ default: m.EventFormDialog })),
@@ -19,7 +20,7 @@ export function NewEventDialog({
 }: {
   copyOf?: EventFormValues;
   /** "Make this the event": saving finalises this poll with this date (decision 082). */
-  fromPoll?: { pollId: string; optionId: string };
+  fromPoll?: EventFormDialogProps['fromPoll'];
   /** A community id: hosted by it when the viewer may host for it. */
   hostAsDefault?: string | null;
   onClose: () => void;

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/intl.tsx';
 import { pollFormValues } from '../../events/event-form.ts';
+import { finalizePoll } from '../api/finalize-poll.ts';
 import { useMorePollVoters } from '../api/more-poll-voters.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
@@ -31,7 +32,7 @@ function MakeEventDialog({ poll, option, onClose }: { poll: Poll; option: PollOp
       <NewEventDialog
         copyOf={copyOf}
         hostAsDefault={poll.community?.id ?? null}
-        fromPoll={{ pollId: poll.id, optionId: option.id }}
+        fromPoll={{ save: (event) => finalizePoll(poll.id, { optionId: option.id, event }) }}
         onClose={onClose}
       />
     </Suspense>
