@@ -6,8 +6,13 @@ import { registerBridge } from './bridge.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { createTownsquareFederation } from './federation.ts';
 import { createFollowersService } from './followers.service.ts';
+import { followsRoutes } from './follows.routes.ts';
+import { createFollowsService } from './follows.service.ts';
+import { registerInbound } from './inbound-events.ts';
 import { createJobMessageQueue } from './job-message-queue.ts';
 import { createPgKvStore } from './pg-kv-store.ts';
+import { sweepRemoteEvents } from './remote-events.repository.ts';
+import { createRemoteEventsSource } from './remote-events.source.ts';
 import { eventChangedSubscriber } from './subscribers/event-changed.ts';
 
 /** What NodeInfo and the User-Agent of deliveries name (the server package's version). */
@@ -41,6 +46,7 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
     isBlocked,
     allowPrivateAddress: config.federation.allowPrivateAddresses,
     version: SOFTWARE_VERSION,
+    onInbox: (inbox) => registerInbound(inbox, { db: deps.db, isBlocked, limiter: deps.limiter }),
   });
   registerBridge(app, {
     federation,
@@ -51,12 +57,23 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
   });
   const followers = createFollowersService({ db: deps.db, federation, publicUrl: config.publicUrl });
   federationRoutes(app, followers, deps.guards);
+  const follows = createFollowsService({
+    db: deps.db,
+    federation,
+    publicUrl: config.publicUrl,
+    isBlocked,
+    allowPrivateAddress: config.federation.allowPrivateAddresses,
+  });
+  followsRoutes(app, follows, deps.guards);
+  const remoteEvents = createRemoteEventsSource({ db: deps.db, isBlocked });
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
   const stop = new AbortController();
   deps.onStart(async () => {
     void federation.startQueue(undefined, { signal: stop.signal });
     await cron(deps.jobs, 'federation-kv-sweep', '17 * * * *', () => kv.sweep());
+    // Past remote events are forgotten (decision 079).
+    await cron(deps.jobs, 'federation-remote-events-sweep', '23 * * * *', () => sweepRemoteEvents(deps.db));
   });
   deps.onClose('beforeHttp', () => stop.abort());
-  return { federation };
+  return { federation, remoteEvents };
 }
