@@ -39,8 +39,6 @@ export const FEDERATION_MSG = {
   scopeConflict: 'Follow either for a community or for the instance, not both',
   adminOnly: 'Only an admin can follow for the whole instance',
   followNotFound: 'Follow not found',
-  remoteEvent: 'This event is on another server: answer it there',
-  domainInvalid: 'Enter a domain name like example.org',
 } as const;
 
 /** POST /api/federation/follows: who to follow, and for whom (the caller when neither is given). */

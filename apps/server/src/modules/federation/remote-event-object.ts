@@ -191,6 +191,13 @@ function placeOf(location: unknown): PlaceParts {
     street = parts.length > 0 ? parts.join(', ') : undefined;
   } else {
     street = textOf(address, undefined);
+    // One string (Gancio): its last part names the locality, postal codes aside.
+    const last = street
+      ?.split(',')
+      .at(-1)
+      ?.replace(/\b[A-Z]{0,2}-?\d{4,6}\b/g, '')
+      .trim();
+    city = last && /^\p{L}[\p{L} .'-]{1,80}$/u.test(last) ? last : undefined;
   }
   return {
     placeName: textOf(place.name, place.nameMap),
