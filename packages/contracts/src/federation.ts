@@ -39,6 +39,8 @@ export const FEDERATION_MSG = {
   scopeConflict: 'Follow either for a community or for the instance, not both',
   adminOnly: 'Only an admin can follow for the whole instance',
   followNotFound: 'Follow not found',
+  domainInvalid: 'Enter a domain name like example.org',
+  domainNotBlocked: 'That domain is not blocked',
 } as const;
 
 /** POST /api/federation/follows: who to follow, and for whom (the caller when neither is given). */
@@ -84,3 +86,27 @@ export const eventOrigin = z.object({
   url: z.string(),
 });
 export type EventOrigin = z.infer<typeof eventOrigin>;
+
+/** POST /api/federation/blocked-domains (admins): a host name; its subdomains are blocked too. */
+export const federationDomainBody = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, FEDERATION_MSG.domainInvalid)
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+      FEDERATION_MSG.domainInvalid,
+    ),
+});
+export const federationDomainParams = z.object({ domain: z.string().max(253) });
+
+export const federationBlockedDomain = z.object({
+  domain: z.string(),
+  /** `admin`: blocked here, may be unblocked; `config`: FEDERATION_BLOCKED_DOMAINS. */
+  source: z.enum(['admin', 'config']),
+  createdAt: z.string().nullable(),
+});
+export type FederationBlockedDomain = z.infer<typeof federationBlockedDomain>;
+export const federationBlockedDomainResponse = z.object({ domain: federationBlockedDomain });
+export const federationBlockedDomainsResponse = z.object({ domains: z.array(federationBlockedDomain) });

@@ -66,3 +66,11 @@ CREATE INDEX "remote_events_earth" ON "remote_events" USING gist (ll_to_earth("l
 CREATE INDEX "remote_events_start" ON "remote_events" ("start_date", "id");--> statement-breakpoint
 CREATE INDEX "remote_events_actor" ON "remote_events" ("actor_uri");--> statement-breakpoint
 CREATE INDEX "remote_events_expires" ON "remote_events" ("expires_at");
+--> statement-breakpoint
+-- Domains an admin blocked at run time (beside FEDERATION_BLOCKED_DOMAINS): their posts are
+-- refused, their events hidden and forgotten, nobody here follows them.
+CREATE TABLE "federation_domain_blocks" (
+	"domain" text PRIMARY KEY NOT NULL,
+	"created_by" uuid REFERENCES "users"("id") ON DELETE set null,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -79,6 +79,13 @@ export const remoteEvents = pgTable(
   (t) => [index('remote_events_start').on(t.startDate, t.id), index('remote_events_actor').on(t.actorUri)],
 );
 
+/** Domains an admin blocked at run time (beside FEDERATION_BLOCKED_DOMAINS). */
+export const federationDomainBlocks = pgTable('federation_domain_blocks', {
+  domain: text('domain').primaryKey(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
 export type FederationSubscriptionRow = typeof federationSubscriptions.$inferSelect;
 export type FederationFollowRow = typeof federationFollows.$inferSelect;
 export type RemoteEventRow = typeof remoteEvents.$inferSelect;

@@ -217,9 +217,59 @@ describe('following a club on another Townsquare', () => {
     expect(titles).toContain('Open evening');
   });
 
+  it('an admin blocks a domain at run time: its events are hidden, its posts refused; unblocking lifts it', async () => {
+    const bad = await call(b, memberB, 'POST', '/api/federation/blocked-domains', { domain: '127.0.0.1' });
+    expect(bad.statusCode).toBe(403);
+    const [adminB] = await verifiedUsers(b, 1);
+    await b.db.execute(sql`update users set is_admin = true where id = ${adminB.user.id}`);
+    const invalid = await call(b, adminB, 'POST', '/api/federation/blocked-domains', {
+      domain: 'not a domain',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().code).toBe('FEDERATION_DOMAIN_INVALID');
+    const res = await call(b, adminB, 'POST', '/api/federation/blocked-domains', { domain: '127.0.0.1' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await nearList(memberB)).filter((e) => e.origin?.instance === '127.0.0.1')).toEqual([]);
+    const list = await call(b, adminB, 'GET', '/api/federation/blocked-domains');
+    expect(list.json().domains).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ domain: 'blocked.example', source: 'config' }),
+        expect.objectContaining({ domain: '127.0.0.1', source: 'admin' }),
+      ]),
+    );
+    // A post from the blocked server is refused before any signature is read.
+    const post = await fetch(`${originB()}/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify({ type: 'Create', actor: `${originA()}/c/${club.slug}` }),
+    });
+    expect(post.status).toBe(403);
+    const again = await call(b, memberB, 'POST', '/api/federation/follows', {
+      handle: `@${club.slug}@127.0.0.1:${portA}`,
+    });
+    expect(again.statusCode).toBe(400);
+    expect((await call(b, adminB, 'DELETE', '/api/federation/blocked-domains/127.0.0.1')).statusCode).toBe(
+      200,
+    );
+    expect((await call(b, adminB, 'DELETE', '/api/federation/blocked-domains/127.0.0.1')).statusCode).toBe(
+      404,
+    );
+  });
+
   it('remote events are read-only here: RSVPs are refused readably', async () => {
-    const remote = (await nearList(memberB)).find((e) => e.origin);
-    expect(remote).toBeDefined();
+    // Blocking forgot A's events; the next change brings the event back.
+    const marker = await createEvent(a, ownerA, {
+      communityId: club.id,
+      title: 'After the block',
+      recurrence: 'NONE',
+      placeId: place.id,
+      addressVisibility: 'PUBLIC',
+    });
+    const remote = await eventually(async () => {
+      const found = (await nearList(memberB)).find((e) => e.origin?.url === `${originA()}/event/${marker}`);
+      expect(found).toBeDefined();
+      return found as EventDto;
+    });
     const rsvp = await call(b, memberB, 'POST', `/api/events/${remote?.id}/rsvp`, { status: 'going' });
     expect(rsvp.statusCode).toBeGreaterThanOrEqual(400);
     expect(rsvp.statusCode).toBeLessThan(500);

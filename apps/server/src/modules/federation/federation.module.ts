@@ -3,10 +3,11 @@ import { cron } from '../../platform/jobs.ts';
 import type { Kernel } from '../../platform/kernel.ts';
 import type { Guards } from '../../platform/request-user.ts';
 import { registerBridge } from './bridge.ts';
+import { createDomainBlocks, DOMAIN_BLOCKS_RELOAD_MS } from './domain-blocks.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { createTownsquareFederation } from './federation.ts';
 import { createFollowersService } from './followers.service.ts';
-import { followsRoutes } from './follows.routes.ts';
+import { domainBlockRoutes, followsRoutes } from './follows.routes.ts';
 import { createFollowsService } from './follows.service.ts';
 import { registerInbound } from './inbound-events.ts';
 import { createJobMessageQueue } from './job-message-queue.ts';
@@ -37,7 +38,9 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
   if (!config.federation.enabled) return undefined;
   const kv = createPgKvStore(deps.db);
   const queue = createJobMessageQueue(deps.jobs);
-  const isBlocked = blockedBy(config.federation.blockedDomains);
+  // The configured list and the admins' (decision 079), one predicate for every check.
+  const blocks = createDomainBlocks({ db: deps.db, configured: config.federation.blockedDomains });
+  const isBlocked = blocks.isBlocked;
   const federation = createTownsquareFederation({
     db: deps.db,
     kv,
@@ -65,15 +68,23 @@ export function register(app: App, deps: Kernel & { guards: Guards }) {
     allowPrivateAddress: config.federation.allowPrivateAddresses,
   });
   followsRoutes(app, follows, deps.guards);
+  domainBlockRoutes(app, blocks, deps.guards);
   const remoteEvents = createRemoteEventsSource({ db: deps.db, isBlocked });
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
   const stop = new AbortController();
+  let reload: NodeJS.Timeout | undefined;
   deps.onStart(async () => {
+    await blocks.load();
+    reload = setInterval(() => void blocks.load().catch(() => undefined), DOMAIN_BLOCKS_RELOAD_MS);
+    reload.unref();
     void federation.startQueue(undefined, { signal: stop.signal });
     await cron(deps.jobs, 'federation-kv-sweep', '17 * * * *', () => kv.sweep());
     // Past remote events are forgotten (decision 079).
     await cron(deps.jobs, 'federation-remote-events-sweep', '23 * * * *', () => sweepRemoteEvents(deps.db));
   });
-  deps.onClose('beforeHttp', () => stop.abort());
+  deps.onClose('beforeHttp', () => {
+    stop.abort();
+    clearInterval(reload);
+  });
   return { federation, remoteEvents };
 }

@@ -1,4 +1,8 @@
 import {
+  federationBlockedDomainResponse,
+  federationBlockedDomainsResponse,
+  federationDomainBody,
+  federationDomainParams,
   federationFollowBody,
   federationFollowResponse,
   federationFollowsResponse,
@@ -7,6 +11,7 @@ import {
 } from '@townsquare/contracts';
 import { type App, errors, routeOptions } from '../../platform/http.ts';
 import { caller, type Guards } from '../../platform/request-user.ts';
+import type { DomainBlocks } from './domain-blocks.ts';
 import type { FollowsService } from './follows.service.ts';
 
 const tags = ['federation'];
@@ -39,6 +44,38 @@ export function followsRoutes(app: App, follows: FollowsService, guards: Guards)
     async (request) => {
       await follows.unfollow(caller(request).user, request.params.id);
       return { message: 'Unfollowed' };
+    },
+  );
+}
+
+/** Admins block and unblock remote domains at run time (decision 079). */
+export function domainBlockRoutes(app: App, blocks: DomainBlocks, guards: Guards): void {
+  const admin = routeOptions(tags, guards.requireAdmin);
+
+  app.get(
+    '/api/federation/blocked-domains',
+    admin({ response: { 200: federationBlockedDomainsResponse, ...errors(401, 403) } }),
+    async () => ({ domains: blocks.list() }),
+  );
+
+  app.post(
+    '/api/federation/blocked-domains',
+    admin({
+      body: federationDomainBody,
+      response: { 201: federationBlockedDomainResponse, ...errors(400, 401, 403) },
+    }),
+    async (request, reply) => {
+      const domain = await blocks.block(request.body.domain, caller(request).user.id);
+      return reply.code(201).send({ domain });
+    },
+  );
+
+  app.delete(
+    '/api/federation/blocked-domains/:domain',
+    admin({ params: federationDomainParams, response: { 200: messageResponse, ...errors(401, 403, 404) } }),
+    async (request) => {
+      await blocks.unblock(request.params.domain.toLowerCase());
+      return { message: 'Unblocked' };
     },
   );
 }
