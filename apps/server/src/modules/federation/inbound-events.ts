@@ -116,7 +116,11 @@ export function registerInbound(
       if (followed.size === 0) return;
       let inner: unknown;
       try {
-        inner = await announce.getObject({ ...ctx, suppressError: true } as never);
+        inner = await announce.getObject({
+          documentLoader: ctx.documentLoader,
+          contextLoader: ctx.contextLoader,
+          suppressError: true,
+        });
       } catch {
         return;
       }
