@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     communities: () => club.communities,
     rooms: () => rooms.rooms,
     memberships: () => memberships,
+    remoteEvents: () => fed?.remoteEvents,
   });
   const guestService = guests.register(app, { ...k, rsvps: ev.rsvps, polls: () => pollService });
   const calendarService = calendar.register(app, { ...k, guards });
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     events: ev.events,
     communities: club.communities,
     notifications: notificationService,
+    remoteEvents: () => fed?.remoteEvents,
   });
   admin.register(app, { ...k, guards, moderation: moderationService, instanceSettings });
   const sponsorService = sponsors.register(app, {
@@ -205,7 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     notifications: () => notificationService,
   });
   // Before the pages: on the paths both share, ActivityPub callers get the library's answer.
-  federation.register(app, { ...k, guards, rsvps: ev.rsvps });
+  const fed = federation.register(app, { ...k, guards, rsvps: ev.rsvps });
   // Last: the web app answers every path no module claimed.
   await pages.register(app, {
     ...k,

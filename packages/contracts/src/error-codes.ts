@@ -7,6 +7,7 @@ import { CHAT_MSG } from './chat.ts';
 import { CLUB_IO_MSG, INVITATION_MSG } from './club-io.ts';
 import { COMMUNITY_MSG } from './communities.ts';
 import { EVENT_MSG } from './events.ts';
+import { FEDERATION_MSG } from './federation.ts';
 import { FRIEND_MSG } from './friends.ts';
 import { GROUP_MSG } from './groups.ts';
 import { GUEST_MSG } from './guests.ts';
@@ -69,6 +70,7 @@ export const MESSAGE_GROUPS: readonly (readonly [prefix: string, texts: Record<s
   ['SPONSOR', SPONSOR_MSG],
   ['ALBUM', ALBUM_MSG],
   ['RECAP', RECAP_MSG],
+  ['FEDERATION', FEDERATION_MSG],
 ];
 
 /** Texts of these constants are answers to success, or labels, never an error. */

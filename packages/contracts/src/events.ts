@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capacityEventFields, capacityFields, rsvpExtras } from './capacity.ts';
 import { personSummary } from './chat.ts';
+import { eventOrigin } from './federation.ts';
 import { bothIds, requiredText, text, timeZoneField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { nearField, PLACE_LIMITS, placeIdField, placeSchema, radiusKmField } from './places.ts';
@@ -383,6 +384,11 @@ const eventBase = {
   createdAt: z.string(),
   updatedAt: z.string(),
   can: eventAbilities.optional(),
+  /**
+   * An addition (decision 079): only on an event another server published (followed from here),
+   * read-only; its page and answers are there.
+   */
+  origin: eventOrigin.optional(),
   ...capacityEventFields,
 };
 

@@ -11,6 +11,8 @@ interface EventLine {
   title: string;
   startDate: string;
   timeZone?: string;
+  /** An event of another server (decision 079): its title links out to its page there. */
+  origin?: { url: string; instance: string };
 }
 
 /**
@@ -43,9 +45,19 @@ export function EventLines<T extends EventLine>({
         <li key={item.id} className="flex flex-col gap-0.5 p-4 sm:flex-row sm:items-baseline sm:gap-4">
           <span className="shrink-0 text-sm font-medium text-brand-800">{eventStartText(item)}</span>
           <span className="min-w-0 flex-1">
-            <Link to={`/event/${item.id}`} className="font-semibold text-stone-900 hover:underline">
-              {item.title}
-            </Link>
+            {item.origin ? (
+              <a
+                href={item.origin.url}
+                rel="noopener noreferrer nofollow"
+                className="font-semibold text-stone-900 hover:underline"
+              >
+                {item.title}
+              </a>
+            ) : (
+              <Link to={`/event/${item.id}`} className="font-semibold text-stone-900 hover:underline">
+                {item.title}
+              </Link>
+            )}
             {details(item)}
           </span>
           {aside?.(item)}

@@ -5,6 +5,7 @@ export * from './domain-events.ts';
 export * from './email-tokens.ts';
 export * from './events.ts';
 export * from './federation.ts';
+export * from './federation-in.ts';
 export * from './friends.ts';
 export * from './groups.ts';
 export * from './instance-secrets.ts';

@@ -1687,6 +1687,44 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { anonymous: 401, other: 403, owner: 404, admin: 403 },
   },
+  // Following remote actors (decision 079): anyone signed in for themselves, admins for the instance.
+  'POST /api/federation/follows': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/federation/follows',
+      payload: { handle: 'not a handle', scope: 'instance' },
+    }),
+    // The instance follows only by an admin's ask; the admin's bad handle is then a 400.
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 400 },
+  },
+  'GET /api/federation/follows': { request: get('/api/federation/follows'), expect: SIGNED_IN_200 },
+  'DELETE /api/federation/follows/:id': {
+    request: async () => ({
+      method: 'DELETE',
+      url: '/api/federation/follows/0190a000-0000-7000-8000-000000000000',
+    }),
+    expect: { anonymous: 401, other: 404, owner: 404, admin: 404 },
+  },
+  // Blocked domains: admins only.
+  'GET /api/federation/blocked-domains': {
+    request: get('/api/federation/blocked-domains'),
+    expect: ONLY_ADMIN,
+  },
+  'POST /api/federation/blocked-domains': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/federation/blocked-domains',
+      payload: { domain: 'not a domain' },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 400 },
+  },
+  'DELETE /api/federation/blocked-domains/:domain': {
+    request: async () => ({
+      method: 'DELETE',
+      url: '/api/federation/blocked-domains/nothing-blocked.example',
+    }),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 404 },
+  },
   'GET /api/communities/:slug/members': {
     request: async (w) => ({
       method: 'GET',

@@ -7,6 +7,7 @@ import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { Memberships } from '../groups/membership.service.ts';
 import type { GuestService } from '../guests/guests.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { RemoteEventsSource } from '../places/nearby.service.ts';
 import type { SignupsService } from '../signups/signups.service.ts';
 import { uploadAllowance } from '../uploads/uploads.routes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -34,6 +35,8 @@ export function register(
     communities: Later<CommunitiesService>;
     rooms: Later<RoomRechecks>;
     memberships: Later<Memberships>;
+    /** Followed remote servers' events (decision 079), when federation runs. */
+    remoteEvents?: () => RemoteEventsSource | undefined;
   },
 ) {
   const { db, config, guards } = deps;
@@ -61,6 +64,7 @@ export function register(
         .catch((err: unknown) => app.log.warn({ err }, 'event room recheck failed')),
     assertCanHost: (communityId, userId) => deps.communities().assertCanHost(communityId, userId),
     remindersWithin: (tx, change) => deps.notifications().remindersWithin(tx, change),
+    remoteEvents: deps.remoteEvents,
   });
   const series = createSeriesService({
     db,

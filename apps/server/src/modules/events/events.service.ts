@@ -24,7 +24,7 @@ import type { EventWithRelations } from '../../platform/event-rows.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
 import { findVisibleEvent, knownWhereBy } from '../access/events.ts';
-import { listNear } from '../places/nearby.service.ts';
+import { listNear, type RemoteEventsSource } from '../places/nearby.service.ts';
 import { placeDisplayText, placeForBody, presentPlace, withPlaces } from '../places/places.service.ts';
 import { capacityValues } from './capacity.ts';
 import {
@@ -66,6 +66,8 @@ export type EventsServiceDeps = {
    * (`before` absent for a new event) or before a delete (`after` absent).
    */
   remindersWithin?: (tx: Executor, change: { before?: EventRow; after?: EventRow }) => Promise<void>;
+  /** Followed remote servers' events for near lists (decision 079), when federation runs. */
+  remoteEvents?: () => RemoteEventsSource | undefined;
 };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -345,8 +347,12 @@ export function createEventsService(deps: EventsServiceDeps) {
     ) {
       if (query.near) {
         // Near me: its own query in modules/places; visibleTo decides there too.
-        return listNear(db, user.id, { ...query, near: query.near }, (rows) =>
-          presentRead(rows, user.id, presentEvent),
+        return listNear(
+          db,
+          user.id,
+          { ...query, near: query.near },
+          (rows) => presentRead(rows, user.id, presentEvent),
+          deps.remoteEvents?.(),
         );
       }
       // Sorting by friends going applies to the discovery list (every visible event, or LIVE ones).

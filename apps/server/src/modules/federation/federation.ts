@@ -1,4 +1,10 @@
-import { createFederation, type Federation, type KvStore, type MessageQueue } from '@fedify/fedify';
+import {
+  createFederation,
+  type Federation,
+  type InboxListenerSetters,
+  type KvStore,
+  type MessageQueue,
+} from '@fedify/fedify';
 import {
   Accept,
   Application,
@@ -51,6 +57,8 @@ export type FederationDeps = {
   version: string;
   /** Tells an event's room its guest list changed after a remote answer (decision 080). */
   announce?: JoinDeps['announce'];
+  /** More inbox listeners (federation in, decision 079: inbound-events.ts). */
+  onInbox?: (inbox: InboxListenerSetters<void>) => void;
 };
 
 const keyOwner = (communityId: string) => `community:${communityId}`;
@@ -208,7 +216,7 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
     };
   });
 
-  federation
+  const inbox = federation
     .setInboxListeners('/c/{identifier}/inbox', SHARED_INBOX)
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .on(Follow, async (ctx, follow) => {
@@ -264,6 +272,7 @@ export function createTownsquareFederation(deps: FederationDeps): Federation<voi
       const community = await publicCommunityBySlug(db, target.identifier);
       if (community) await removeFollower(db, community.id, undo.actorId.href);
     });
+  deps.onInbox?.(inbox);
 
   return federation;
 }

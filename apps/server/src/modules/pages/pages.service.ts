@@ -440,7 +440,10 @@ export function createPagesService(deps: PagesServiceDeps) {
       locale: Locale = 'en',
     ): Promise<{ head: Head; markup: string; data: NearCityResponse } | undefined> {
       const page = await deps.cities.find(slug);
-      return page && { head: cityHead(page, locale), markup: cityMarkup(page, locale), data: page };
+      if (!page) return undefined;
+      // Events of other servers (decision 079) are no structured data or crawler text of ours.
+      const ours = { ...page, events: page.events.filter((e) => !e.origin) };
+      return { head: cityHead(ours, locale), markup: cityMarkup(ours, locale), data: page };
     },
 
     /**

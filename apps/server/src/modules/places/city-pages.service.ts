@@ -10,6 +10,7 @@ import type { CommunityRow } from '../../db/schema/index.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import { type CityPageEvent, readCityPage } from './city-pages.repository.ts';
 import { citiesWithPublicEvents } from './nearby.repository.ts';
+import type { RemoteEventsSource } from './nearby.service.ts';
 import { presentPlace, timeZoneAt } from './places.service.ts';
 
 export type CityPagesDeps = {
@@ -23,6 +24,8 @@ export type CityPagesDeps = {
   presentCommunity: (row: CommunityRow) => Community;
   /** PAGE_CACHE_SECONDS: how long each instance keeps a city's answer (0: never), decision 062. */
   cacheSeconds: number;
+  /** Followed remote servers' events (decision 079), when federation runs. */
+  remote?: () => RemoteEventsSource | undefined;
 };
 
 /** At most this many cities' answers are kept per instance. */
@@ -67,10 +70,28 @@ export function createCityPages(deps: CityPagesDeps) {
     if (!data) return undefined;
     const { city } = data;
     const km = new Map(data.events.map((e) => [e.id, e.distanceKm]));
-    const events = (await deps.presentPublic(data.events)).map((e) => ({
+    const local = (await deps.presentPublic(data.events)).map((e) => ({
       ...e,
       distanceKm: round1(km.get(e.id) ?? 0),
     }));
+    // Remote events join by date (the local list's order), the page keeping its length.
+    const source = deps.remote?.();
+    const others = source
+      ? await source.near({
+          near: { lat: city.lat, lon: city.lon },
+          radiusKm: NEAR_CITY.radiusKm,
+          sort: 'date',
+          limit: NEAR_CITY.eventsMax,
+        })
+      : [];
+    const events: PublicEventDto[] =
+      others.length === 0
+        ? local
+        : [...local, ...others.map((o) => ({ ...o.dto, distanceKm: round1(o.distanceKm ?? 0) }))]
+            .sort(
+              (a, b) => a.startDate.localeCompare(b.startDate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+            )
+            .slice(0, NEAR_CITY.eventsMax);
     return {
       city: {
         slug: citySlug(city.name, city.country),

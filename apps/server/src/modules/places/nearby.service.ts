@@ -20,11 +20,39 @@ import {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** A remote event in the event shapes: no answers (`rsvps` empty), so it fits the public form too. */
+export type RemoteEventDto = Omit<EventDto, 'rsvps'> & { rsvps: never[] };
+
+/**
+ * Events other servers published and this instance follows (decision 079), given by the
+ * federation module when it runs: upcoming ones within the radius, in the near list's order after
+ * its cursor, so that a page merges them with the local ones under one keyset.
+ */
+export type RemoteEventsSource = {
+  near(query: {
+    near: LatLon;
+    radiusKm: number;
+    sort: 'date' | 'distance';
+    after?: NearbyCursor;
+    limit: number;
+    includeOnline?: boolean;
+  }): Promise<{ id: string; startDate: Date; distanceKm: number | null; dto: RemoteEventDto }[]>;
+};
+
+type Keyed = { id: string; startDate: Date; distanceKm: number | null };
+
+/** The near list's order: (distance, id) or (start, id), as the cursor encodes it. */
+function before(sort: 'date' | 'distance', a: Keyed, b: Keyed): number {
+  const ka = sort === 'distance' ? (a.distanceKm ?? 0) : a.startDate.getTime();
+  const kb = sort === 'distance' ? (b.distanceKm ?? 0) : b.startDate.getTime();
+  return ka !== kb ? ka - kb : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /**
  * Keyset cursor for near lists: `d|<km>|<id>` (nearest first) or `t|<start>|<id>` (by date),
  * base64url. The exact distance travels, so the next page starts exactly after the last row.
  */
-function encodeCursor(sort: 'date' | 'distance', row: NearEvent): string {
+function encodeCursor(sort: 'date' | 'distance', row: Keyed): string {
   const key = sort === 'distance' ? `d|${row.distanceKm ?? 0}` : `t|${row.startDate.toISOString()}`;
   return Buffer.from(`${key}|${row.id}`).toString('base64url');
 }
@@ -61,25 +89,52 @@ export async function listNear(
     includeOnline?: boolean;
   },
   present: (rows: NearEvent[]) => Promise<EventDto[]>,
+  remote?: RemoteEventsSource,
 ): Promise<{ events: EventDto[]; nextCursor: string | null }> {
   const sort = query.sort === 'distance' ? 'distance' : 'date';
-  const rows = await listEventsNear(db, {
-    viewerId,
-    near: query.near,
-    radiusKm: query.radiusKm ?? PLACE_LIMITS.radiusKmDefault,
-    sort,
-    after: decodeCursor(sort, query.cursor),
-    limit: query.limit + 1,
-    includeOnline: query.includeOnline,
-  });
-  const page = rows.slice(0, query.limit);
-  const km = new Map(page.map((r) => [r.id, r.distanceKm]));
-  const events = (await present(page)).map((e) => {
+  const after = decodeCursor(sort, query.cursor);
+  const radiusKm = query.radiusKm ?? PLACE_LIMITS.radiusKmDefault;
+  const [rows, others] = await Promise.all([
+    listEventsNear(db, {
+      viewerId,
+      near: query.near,
+      radiusKm,
+      sort,
+      after,
+      limit: query.limit + 1,
+      includeOnline: query.includeOnline,
+    }),
+    remote
+      ? remote.near({
+          near: query.near,
+          radiusKm,
+          sort,
+          after,
+          limit: query.limit + 1,
+          includeOnline: query.includeOnline,
+        })
+      : Promise.resolve([]),
+  ]);
+  // Both streams are in the same order after the same cursor: merged, their first `limit` are the page.
+  const merged: ({ local: NearEvent } | { remote: (typeof others)[number] })[] = [
+    ...rows.map((r) => ({ local: r })),
+    ...others.map((r) => ({ remote: r })),
+  ].sort((a, b) => before(sort, 'local' in a ? a.local : a.remote, 'local' in b ? b.local : b.remote));
+  const page = merged.slice(0, query.limit);
+  const locals = page.flatMap((p) => ('local' in p ? [p.local] : []));
+  const km = new Map(
+    page.map((p) => ('local' in p ? [p.local.id, p.local.distanceKm] : [p.remote.id, p.remote.distanceKm])),
+  );
+  const presented = new Map((await present(locals)).map((e) => [e.id, e]));
+  const events = page.flatMap((p) => {
+    const e: EventDto | undefined = 'local' in p ? presented.get(p.local.id) : p.remote.dto;
+    if (!e) return [];
     const d = km.get(e.id);
-    return d === null || d === undefined ? e : { ...e, distanceKm: round1(d) };
+    return [d === null || d === undefined ? e : { ...e, distanceKm: round1(d) }];
   });
-  const last = page.at(-1);
-  return { events, nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last) : null };
+  const lastItem = page.at(-1);
+  const last = lastItem && ('local' in lastItem ? lastItem.local : lastItem.remote);
+  return { events, nextCursor: merged.length > query.limit && last ? encodeCursor(sort, last) : null };
 }
 
 /** Clusters are a grid of about this many cells across the viewport. */

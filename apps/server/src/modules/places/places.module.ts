@@ -6,6 +6,7 @@ import type { CommunitiesService } from '../communities/communities.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createCityPages } from './city-pages.service.ts';
+import type { RemoteEventsSource } from './nearby.service.ts';
 import { sendNearbyDigests } from './nearby-alerts.service.ts';
 import { placesRoutes } from './places.routes.ts';
 import { createPlacesService } from './places.service.ts';
@@ -18,6 +19,8 @@ export function register(
     events: EventsService;
     communities: CommunitiesService;
     notifications: NotificationsService;
+    /** Followed remote servers' events (decision 079), when federation runs. */
+    remoteEvents?: () => RemoteEventsSource | undefined;
   },
 ) {
   const { config } = deps;
@@ -26,6 +29,7 @@ export function register(
     presentPublic: (rows) => deps.events.presentPublic(rows),
     presentCommunity: (row) => deps.communities.presentForVisitor(row),
     cacheSeconds: config.publicReads.pageCacheSeconds,
+    remote: deps.remoteEvents,
   });
   placesRoutes(
     app,

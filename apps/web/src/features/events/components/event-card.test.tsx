@@ -42,6 +42,19 @@ describe('EventCard (spec 2, Dashboard)', () => {
     expect(screen.queryByText('This event was cancelled')).not.toBeInTheDocument();
   });
 
+  it('an event of another server says where it is from and links to its page there (decision 079)', () => {
+    const origin = {
+      actor: 'https://other.example/c/runners',
+      instance: 'other.example',
+      url: 'https://other.example/event/9',
+    };
+    renderWithApp(<EventCard event={createEventDto({ origin })} canManage={false} />);
+    expect(screen.getByText('From other.example')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'View on other.example' });
+    expect(link).toHaveAttribute('href', 'https://other.example/event/9');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+
   it('says which community hosts it, linking to the community, with the verified badge', () => {
     const community = HOST_COMMUNITY;
     renderWithApp(<EventCard event={createEventDto({ communityId: 'c1', community })} canManage={false} />);

@@ -1,5 +1,16 @@
 import type { EventDto } from '@townsquare/contracts';
-import { CalendarDays, CalendarX2, Clock, MapPin, Pencil, Tag, Trash2, UserRound, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarX2,
+  Clock,
+  Globe,
+  MapPin,
+  Pencil,
+  Tag,
+  Trash2,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -90,6 +101,11 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
           <EventFact look="card" icon={UserRound} label="Created by">
             {creator}
           </EventFact>
+          {event.origin ? (
+            <EventFact look="card" icon={Globe} label={t('events.remote.label')}>
+              {t('events.remote.from', { instance: event.origin.instance })}
+            </EventFact>
+          ) : null}
           {event.community ? (
             <EventFact look="card" icon={Users} label="Community">
               <HostedBy community={event.community} />
@@ -99,9 +115,16 @@ export function EventCard({ event, canManage, onEdit, onDelete, onEditIntent }: 
         <FriendsGoing friendsGoing={event.friendsGoing} />
         <div className="mt-auto space-y-2 pt-1">
           <Button asChild size="sm" variant="secondary" className="w-full">
-            <Link to={`/event/${event.id}`} aria-describedby={titleId}>
-              {t('events.card.view')}
-            </Link>
+            {event.origin ? (
+              // Another server's event (decision 079): its page and its answers are there.
+              <a href={event.origin.url} rel="noopener noreferrer nofollow" aria-describedby={titleId}>
+                {t('events.remote.view', { instance: event.origin.instance })}
+              </a>
+            ) : (
+              <Link to={`/event/${event.id}`} aria-describedby={titleId}>
+                {t('events.card.view')}
+              </Link>
+            )}
           </Button>
           {canManage && (onEdit || onDelete) ? (
             <div className={onEdit && onDelete ? 'grid grid-cols-2 gap-2' : 'grid'}>

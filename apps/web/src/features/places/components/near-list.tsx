@@ -11,6 +11,8 @@ export interface NearItem {
   timeZone?: string;
   distanceKm: number | undefined;
   location?: string;
+  /** Published on another server (decision 079): "From <instance>", linking out. */
+  origin?: { url: string; instance: string };
 }
 
 /** Events near a place, soonest first, each with how far it is ("Happening near", city pages). */
@@ -20,9 +22,16 @@ export function NearList(list: { items: NearItem[] | undefined; loading: boolean
     <EventLines
       {...list}
       emptyIcon={MapPin}
-      details={(item) =>
-        item.location ? <span className="block text-sm text-stone-600">{item.location}</span> : null
-      }
+      details={(item) => (
+        <>
+          {item.location ? <span className="block text-sm text-stone-600">{item.location}</span> : null}
+          {item.origin ? (
+            <span className="block text-sm text-stone-600">
+              {t('events.remote.from', { instance: item.origin.instance })}
+            </span>
+          ) : null}
+        </>
+      )}
       aside={(item) =>
         item.distanceKm !== undefined ? (
           <span className="shrink-0 text-sm text-stone-700">
