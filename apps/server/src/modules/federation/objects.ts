@@ -79,15 +79,20 @@ export type EventUris = { event: URL; group: URL; followers: URL; page: URL };
 export const eventStatus = (event: Pick<FederatedEvent, 'cancelledAt'>) =>
   event.cancelledAt ? 'CANCELLED' : 'CONFIRMED';
 
-/** "Friday 5 December 2026, 19:00 CET": when, in the event's zone. */
-export function whenText(event: Pick<FederatedEvent, 'startDate' | 'timeZone'>): string {
+/**
+ * "Friday, 5 December 2026 at 19:00 (Europe/Berlin)": when, in the event's zone; an all-day event
+ * by its day alone (decision 078), never its stored midnight as "00:00".
+ */
+export function whenText(
+  event: Pick<FederatedEvent, 'startDate' | 'timeZone'> & { allDay?: boolean },
+): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone: event.timeZone,
     dateStyle: 'full',
-    timeStyle: 'short',
+    ...(event.allDay ? {} : { timeStyle: 'short' }),
   })
     .format(event.startDate)
-    .concat(` (${event.timeZone})`);
+    .concat(event.allDay ? ', all day' : ` (${event.timeZone})`);
 }
 
 /** The place as anyone may know it (the address rule), or null for none / online only. */
