@@ -30,20 +30,46 @@ export async function boardCard(board: Locator, title: string): Promise<Locator>
   try {
     await expect(async () => {
       if (await card.isVisible()) return;
-      if (await retry.isVisible()) await retry.click();
-      else if (await more.isVisible()) await more.click();
-      else if (!reloaded && Date.now() - began > 30_000) {
+      // After 30 s a person reloads, whatever else the board offers (a "Load more" that keeps
+      // answering the same page would otherwise be pressed for ever).
+      if (!reloaded && Date.now() - began > 30_000) {
         reloaded = true;
-        console.warn(`boardCard: "${title}" not on the board after 30 s (${page.url()}); reloading once`);
+        console.warn(
+          `boardCard: "${title}" not visible after 30 s (${page.url()}; ${await whyHidden(card)}); reloading once`,
+        );
         await page.reload();
-      }
+      } else if (await retry.isVisible()) await retry.click();
+      else if (await more.isVisible()) await more.click();
       await expect(card).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 90_000 });
   } catch (error) {
     const shown = await board.innerText({ timeout: 2_000 }).catch(() => '(the board could not be read)');
-    throw new Error(`the card "${title}" never showed on ${page.url()}; the board showed:\n${shown}`, {
-      cause: error,
-    });
+    throw new Error(
+      `the card "${title}" never showed on ${page.url()} (${await whyHidden(card)}); the board showed:\n${shown}`,
+      { cause: error },
+    );
   }
   return card;
+}
+
+/**
+ * What keeps a card from being visible, for the failure message: how many match, and for the
+ * first the nearest element that is not displayed or not visible, with its style and size.
+ */
+async function whyHidden(card: Locator): Promise<string> {
+  const count = await card.count().catch(() => -1);
+  if (count < 1) return `${count} matching cards`;
+  const first = await card
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.display === 'none' || style.visibility !== 'visible' || node.hasAttribute('hidden'))
+          return `hidden by <${node.tagName.toLowerCase()} class="${node.className}"> display=${style.display} visibility=${style.visibility}`;
+      }
+      return `box ${Math.round(box.width)}x${Math.round(box.height)}`;
+    })
+    .catch((e: unknown) => `could not be read: ${String(e).slice(0, 120)}`);
+  return `${count} matching cards, the first ${first}`;
 }

@@ -215,7 +215,8 @@ describe('serving the web app', () => {
       const res = await t.app.inject({ method: 'GET', url, remoteAddress: nextIp() });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // An event's page comes from the public cache (decision 081), which proxies may keep too.
+      expect(res.headers['cache-control']).toBe(url.startsWith('/event/') ? 'public, no-cache' : 'no-cache');
     }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -135,7 +135,7 @@ export const albumResponse = z.object({
 export type AlbumResponse = z.infer<typeof albumResponse>;
 
 export const albumQuery = z.object({
-  cursor: z.string().max(64, ALBUM_MSG.cursorInvalid).optional(),
+  cursor: text('Cursor').max(64, ALBUM_MSG.cursorInvalid).optional(),
   limit: pageLimitField(ALBUM_LIMITS.pageMax, ALBUM_LIMITS.pageDefault, ALBUM_MSG.limitInvalid),
 });
 

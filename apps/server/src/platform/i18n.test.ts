@@ -240,7 +240,8 @@ describe('notifications that were English only, in the recipient’s language', 
     const rsvp = (status: string) => inject('POST', `/api/events/${eventId}/rsvp`, guest, { status });
     expect((await rsvp('going')).statusCode).toBe(200);
     expect((await rsvp('not_going')).statusCode).toBe(200);
-    const name = guest.user.username ?? guest.user.fullName;
+    // Hosts' answer notifications name people by their full name.
+    const name = guest.user.fullName;
     // The app's list in the host's language too.
     const [n] = await eventually(async () => {
       const list = (await notificationsOf(t, host, 'rsvp')).filter((x) => x.text.includes('nicht'));

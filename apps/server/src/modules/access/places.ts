@@ -23,6 +23,19 @@ export async function mayRead(db: Executor, id: string, viewerId: string | undef
   return result.rows.length > 0;
 }
 
+/**
+ * Whether `userId` may hand the place `id` to others as their own (a business's place, the venue
+ * it offers to host at): a city, or a pin they saved. Knowing an event's address is not enough:
+ * that address is the host's to tell (decision 044), not theirs to pass on.
+ */
+export async function mayOffer(db: Executor, id: string, userId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from ${places} where ${places.id} = ${id} and (${places.gazetteerId} is not null
+      or ${places.id} in (select place_id from ${placeOwners} where user_id = ${userId}))`,
+  );
+  return result.rows.length > 0;
+}
+
 /** 0.01° (about 1 km): where a city-only point is shown. */
 export const roundCity = (n: number) => Math.round(n * 100) / 100;
 

@@ -78,9 +78,12 @@ export function register(
   domainBlockRoutes(app, blocks, deps.guards);
   const remoteEvents = createRemoteEventsSource({ db: deps.db, isBlocked });
   deps.outbox.subscribe(eventChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
-  deps.outbox.subscribe(remoteOffersSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }));
+  const guard = { allowPrivate: config.federation.allowPrivateAddresses, isBlocked };
   deps.outbox.subscribe(
-    remoteAttendeesChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl }),
+    remoteOffersSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl, guard }),
+  );
+  deps.outbox.subscribe(
+    remoteAttendeesChangedSubscriber({ db: deps.db, federation, publicUrl: config.publicUrl, guard }),
   );
   const stop = new AbortController();
   let reload: NodeJS.Timeout | undefined;

@@ -45,3 +45,16 @@ export function storedInboxRefused(
   if (options.isBlocked(url.hostname.replace(/\.+$/, '').toLowerCase())) return true;
   return !options.allowPrivate && sendTimeProblem(inbox) !== undefined;
 }
+
+/**
+ * Whether a stored remote person may still be written to: not on a blocked domain (by their
+ * actor or their inbox) and at an address deliveries may reach (direct Notes and answers).
+ */
+export function personRefused(
+  person: { actorUri: string; inbox: string },
+  options: { allowPrivate: boolean; isBlocked: (host: string) => boolean },
+): boolean {
+  const actor = URL.parse(person.actorUri);
+  if (!actor || options.isBlocked(actor.hostname.replace(/\.+$/, '').toLowerCase())) return true;
+  return storedInboxRefused(person.inbox, options);
+}

@@ -139,7 +139,7 @@ export async function followsManagedBy(
   return rows.map((r) => ({ ...r.follow, subscription: r.subscription }));
 }
 
-/** Whether a subscription exists that the remote side has not refused. */
+/** Which of these actors we follow with a `Follow` the remote side accepted. */
 export async function followedActors(db: Executor, actorUris: string[]): Promise<Set<string>> {
   if (actorUris.length === 0) return new Set();
   const rows = await db
@@ -148,7 +148,7 @@ export async function followedActors(db: Executor, actorUris: string[]): Promise
     .where(
       and(
         inArray(federationSubscriptions.actorUri, actorUris),
-        sql`${federationSubscriptions.state} <> 'rejected'`,
+        eq(federationSubscriptions.state, 'accepted'),
       ),
     );
   return new Set(rows.map((r) => r.actorUri));
@@ -184,7 +184,9 @@ export async function upsertRemoteEvent(
     participantCount: input.participantCount ?? null,
     expiresAt: input.endDate,
   };
-  const { apId: _apId, ...changes } = values;
+  // The actor it was first stored under stays its owner (decision 079): only that actor's
+  // Delete removes it, whoever announces it again.
+  const { apId: _apId, actorUri: _actorUri, ...changes } = values;
   const [row] = await db
     .insert(remoteEvents)
     .values(values)
@@ -195,6 +197,15 @@ export async function upsertRemoteEvent(
 }
 
 /** Removes a remote event, only when asked from its own server (`instance`). */
+/** How many remote events are stored under this actor. */
+export async function remoteEventCount(db: Executor, actorUri: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(remoteEvents)
+    .where(eq(remoteEvents.actorUri, actorUri));
+  return row?.n ?? 0;
+}
+
 export async function deleteRemoteEvent(db: Executor, apId: string, instance: string): Promise<number> {
   const gone = await db
     .delete(remoteEvents)

@@ -74,9 +74,10 @@ export function pagesRoutes(
 
   /**
    * A signed-out page from the public cache (decision 081), keyed by what it is made of: the path
-   * and the language. With an ETag, and a 304 for a browser or proxy that has it. A request with
-   * credentials is made afresh (page requests carry none, the app keeps its token to itself, but a
-   * client that sends one is never given what was cached for nobody).
+   * and the language. With an ETag, and a 304 for a browser or proxy that has it. Every page is
+   * made from the anonymous view whoever asks (a token a client sends is never read here), so
+   * every request is served from the cache: an `Authorization` header cannot make each one a
+   * fresh render.
    */
   async function sendCachedPage(
     request: FastifyRequest,
@@ -85,10 +86,6 @@ export function pagesRoutes(
     key: string,
     make: () => Promise<MadePage>,
   ) {
-    if (!isSignedOut(request)) {
-      const { status, html } = await make();
-      return sendHtml(reply.code(status), locale, html);
-    }
     const cached = await cache.get(`page:${locale}:${key}`, make);
     if (cached.value.html === undefined) return reply.callNotFound();
     pageHeaders(reply.code(cached.value.status), locale).type('text/html; charset=utf-8');

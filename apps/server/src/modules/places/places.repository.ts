@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client.ts';
 import { rowById } from '../../db/rows.ts';
@@ -66,8 +66,17 @@ export async function findPlace(db: Executor, id: string): Promise<PlaceRow | un
 }
 
 /** Records that `userId` saved the pin `placeId` (decision 062); saving it again changes nothing. */
-export async function addOwner(db: Executor, placeId: string, userId: string): Promise<void> {
-  await db.insert(placeOwners).values({ placeId, userId }).onConflictDoNothing();
+export async function addOwner(db: Executor, placeId: string, userId: string): Promise<boolean> {
+  const added = await db
+    .insert(placeOwners)
+    .values({ placeId, userId })
+    .onConflictDoNothing()
+    .returning({ placeId: placeOwners.placeId });
+  return added.length > 0;
+}
+
+export async function removeOwner(db: Executor, placeId: string, userId: string): Promise<void> {
+  await db.delete(placeOwners).where(and(eq(placeOwners.placeId, placeId), eq(placeOwners.userId, userId)));
 }
 
 export async function findPlacesByIds(db: Executor, ids: string[]): Promise<Map<string, PlaceRow>> {

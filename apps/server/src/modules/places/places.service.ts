@@ -204,8 +204,13 @@ export async function placeForBody(db: Executor, id: string, viewerId: string): 
  * Lets `userId` read a pin someone else saved, as its owner (decision 062's owners): a venue a
  * business offered becomes the accepting host's too, so their event may stand there (decision 083).
  */
-export async function sharePlace(db: Executor, placeId: string, userId: string): Promise<void> {
-  await repo.addOwner(db, placeId, userId);
+export async function sharePlace(db: Executor, placeId: string, userId: string): Promise<boolean> {
+  return repo.addOwner(db, placeId, userId);
+}
+
+/** Takes back a `sharePlace` that added an owner (an offer whose event could not move there). */
+export async function unsharePlace(db: Executor, placeId: string, userId: string): Promise<void> {
+  await repo.removeOwner(db, placeId, userId);
 }
 
 /** A home place: a city from the gazetteer, never a pin (an exact address); 400 otherwise. */

@@ -7,6 +7,7 @@ import {
   type HostingOffer,
   type LatLon,
   PLACE_LIMITS,
+  PLACE_MSG,
   type Place,
   type ProposeSponsorshipInput,
   type PublicSponsor,
@@ -39,7 +40,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { isUuid } from '../../platform/ids.ts';
 import { recordEvent } from '../../platform/outbox.ts';
 import { memberIds } from '../access/groups.ts';
-import { cityLevelPlace } from '../access/places.ts';
+import { cityLevelPlace, mayOffer } from '../access/places.ts';
 import {
   holdsSponsorRole,
   mayOnSponsorship,
@@ -47,7 +48,7 @@ import {
   sponsorshipAbilities,
 } from '../access/sponsors.ts';
 import type { NotifyManyInput } from '../notifications/notify.ts';
-import { placeForBody, sharePlace, withPlaces } from '../places/places.service.ts';
+import { placeForBody, sharePlace, unsharePlace, withPlaces } from '../places/places.service.ts';
 import * as repo from './sponsors.repository.ts';
 
 export type SponsorsDeps = {
@@ -381,7 +382,11 @@ export function createSponsorsService(deps: SponsorsDeps) {
         throw badRequest(SPONSOR_MSG.logoInvalid);
       }
       const placeId = input.placeId === undefined ? (current?.placeId ?? null) : input.placeId;
-      if (placeId && placeId !== current?.placeId) await placeForBody(db, placeId, me.id);
+      if (placeId && placeId !== current?.placeId) {
+        await placeForBody(db, placeId, me.id);
+        // The business's own place: a city or a pin it saved, never an address it only knows.
+        if (!(await mayOffer(db, placeId, me.id))) throw badRequest(PLACE_MSG.placeNotFound);
+      }
       const row = await repo.upsertProfile(db, me.id, {
         name: input.name,
         logoUrl,
@@ -658,7 +663,8 @@ export function createSponsorsService(deps: SponsorsDeps) {
         throw conflict(SPONSOR_MSG.hostingEventOver);
       const profile = await repo.findProfile(db, me.id);
       if (!profile) throw badRequest(SPONSOR_MSG.profileRequired);
-      if (!profile.placeId) throw badRequest(SPONSOR_MSG.hostingNeedsPlace);
+      if (!profile.placeId || !(await mayOffer(db, profile.placeId, me.id)))
+        throw badRequest(SPONSOR_MSG.hostingNeedsPlace);
       if (await repo.hasAcceptedHosting(db, event.id)) throw conflict(SPONSOR_MSG.alreadyHosted);
       const row = await repo
         .insertHosting(db, {
@@ -707,7 +713,6 @@ export function createSponsorsService(deps: SponsorsDeps) {
           const locked = await repo.findHosting(tx, id, { lock: true });
           if (locked?.state !== 'proposed') throw conflict(SPONSOR_MSG.hostingWrongState);
           const done = await repo.moveHosting(tx, id, 'proposed', to, action === 'withdraw' ? null : me.id);
-          if (action === 'accept' && locked.placeId) await sharePlace(tx, locked.placeId, me.id);
           return done;
         })
         .catch((error: unknown) => {
@@ -722,7 +727,11 @@ export function createSponsorsService(deps: SponsorsDeps) {
         ]);
         const profile = await repo.findProfile(db, row.sponsorId);
         const where = place?.place ? placeDisplayText(place.place) : '';
+        let shared = false;
         try {
+          // The host may place the event at the venue once it is theirs too (decision 083); the
+          // pin is shared in the same step the event moves, and only if it does.
+          shared = await sharePlace(db, row.placeId, me.id);
           await deps.updateEvent?.(me, row.eventId, {
             placeId: row.placeId,
             // The business's name first, unless the place's own name already is it.
@@ -732,8 +741,10 @@ export function createSponsorsService(deps: SponsorsDeps) {
             ).slice(0, 200),
           });
         } catch (error) {
-          // The event could not move (it ended meanwhile, say): the offer waits again.
+          // The event could not move (it ended meanwhile, say): the offer waits again, and the
+          // venue's pin is the business's alone again.
           await repo.moveHosting(db, id, 'accepted', 'proposed', null);
+          if (shared) await unsharePlace(db, row.placeId, me.id);
           throw error;
         }
       }

@@ -10,6 +10,7 @@ import type { Subscriber } from '../../../platform/outbox.ts';
 import { shownLocations } from '../../events/events.service.ts';
 import { directNote, recipientOf } from '../direct-messages.ts';
 import { federatedEvent } from '../federation.repository.ts';
+import { personRefused } from '../inbox-guard.ts';
 
 /** What moves an event for the people answering it: its time or its place. */
 const MOVING = ['startDate', 'endDate', 'timeZone', 'placeId', 'location'] as const;
@@ -52,6 +53,8 @@ export function remoteAttendeesChangedSubscriber(deps: {
   db: Database;
   federation: Federation<void>;
   publicUrl: string;
+  /** Blocked domains and private addresses: a person there is told nothing. */
+  guard: { allowPrivate: boolean; isBlocked: (host: string) => boolean };
 }): Subscriber<'event.changed'> {
   return {
     name: 'federation-remote-attendees-changed',
@@ -62,7 +65,7 @@ export function remoteAttendeesChangedSubscriber(deps: {
       if (!cancelled && !moved(before, after)) return;
       const event = await federatedEvent(deps.db, after.id);
       if (!event) return;
-      const people = await answering(deps.db, event.id);
+      const people = (await answering(deps.db, event.id)).filter((p) => !personRefused(p, deps.guard));
       if (people.length === 0) return;
       const ctx = deps.federation.createContext(new URL(deps.publicUrl));
       const eventUri = ctx.getObjectUri(Event, { id: event.id });

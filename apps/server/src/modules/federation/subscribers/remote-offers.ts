@@ -9,6 +9,7 @@ import type { Subscriber } from '../../../platform/outbox.ts';
 import { shownLocations } from '../../events/events.service.ts';
 import { answerJoin, directNote, recipientOf } from '../direct-messages.ts';
 import { federatedEvent } from '../federation.repository.ts';
+import { personRefused } from '../inbox-guard.ts';
 import { remoteAttendeeByGuest } from '../remote-attendees.ts';
 
 /**
@@ -22,6 +23,8 @@ export function remoteOffersSubscriber(deps: {
   db: Database;
   federation: Federation<void>;
   publicUrl: string;
+  /** Blocked domains and private addresses: a person there is told nothing. */
+  guard: { allowPrivate: boolean; isBlocked: (host: string) => boolean };
 }): Subscriber<'place.offered'> {
   return {
     name: 'federation-remote-offers',
@@ -29,7 +32,7 @@ export function remoteOffersSubscriber(deps: {
     async handle(offer, meta) {
       if (!offer.guestId) return;
       const remote = await remoteAttendeeByGuest(deps.db, offer.guestId);
-      if (!remote) return;
+      if (!remote || personRefused(remote, deps.guard)) return;
       const event = await federatedEvent(deps.db, offer.eventId);
       if (!event) return;
       const ctx = deps.federation.createContext(new URL(deps.publicUrl));
