@@ -103,7 +103,12 @@ export function registerInbound(
     if (event.endDate.getTime() - event.startDate.getTime() > LONGEST_EVENT_MS) return;
     const known = await repo.remoteEventByApId(db, event.apId);
     if (!known && (await repo.remoteEventCount(db, via.href)) >= REMOTE_EVENTS_PER_ACTOR) return;
-    await repo.upsertRemoteEvent(db, { ...(await placed(db, event)), actorUri: via.href, instance: host });
+    // Stored only if the follow still stands when it is written (an unfollow may have come meanwhile).
+    await repo.upsertFollowedRemoteEvent(db, {
+      ...(await placed(db, event)),
+      actorUri: via.href,
+      instance: host,
+    });
   }
 
   /**

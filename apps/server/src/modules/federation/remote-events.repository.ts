@@ -73,9 +73,16 @@ export async function setSubscriptionState(
     .where(eq(federationSubscriptions.actorUri, actorUri));
 }
 
+/**
+ * The subscription goes, then its events: deleting the row waits for any event being stored
+ * under it (`upsertFollowedRemoteEvent` holds it shared), so none is left behind by a delivery
+ * that was on its way when the last follow ended.
+ */
 export async function deleteSubscription(db: Executor, actorUri: string): Promise<void> {
-  await db.delete(remoteEvents).where(eq(remoteEvents.actorUri, actorUri));
-  await db.delete(federationSubscriptions).where(eq(federationSubscriptions.actorUri, actorUri));
+  await db.transaction(async (tx) => {
+    await tx.delete(federationSubscriptions).where(eq(federationSubscriptions.actorUri, actorUri));
+    await tx.delete(remoteEvents).where(eq(remoteEvents.actorUri, actorUri));
+  });
 }
 
 /** Adds a follow (a second ask of the same one answers the first). */
@@ -204,6 +211,24 @@ export async function remoteEventCount(db: Executor, actorUri: string): Promise<
     .from(remoteEvents)
     .where(eq(remoteEvents.actorUri, actorUri));
   return row?.n ?? 0;
+}
+
+/**
+ * Stores the event only while its actor's subscription is accepted, holding that row shared
+ * until it is written: an unfollow at the same moment waits, then forgets this event too.
+ */
+export async function upsertFollowedRemoteEvent(
+  db: Executor,
+  input: RemoteEventInput & { actorUri: string; instance: string },
+): Promise<RemoteEventRow | undefined> {
+  return db.transaction(async (tx) => {
+    const followed = await tx.execute(
+      sql`select 1 from ${federationSubscriptions} where ${federationSubscriptions.actorUri} = ${input.actorUri}
+        and ${federationSubscriptions.state} = 'accepted' for share`,
+    );
+    if (followed.rows.length === 0) return undefined;
+    return upsertRemoteEvent(tx, input);
+  });
 }
 
 export async function deleteRemoteEvent(db: Executor, apId: string, instance: string): Promise<number> {
